@@ -1,0 +1,323 @@
+/* ir.h: the in-memory TTGIR module (ops, regions, blocks, values, types, attributes,
+ * locations) and the reader / printer API. Everything downstream (sim/, verify/, traces/,
+ * lowering/) reads the IR only through this header. Nothing here knows about the machine. */
+#ifndef TLXV_IR_H
+#define TLXV_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define IR_MAX_RANK 6   /* deepest tensor / memdesc shape Triton emits is 5-D */
+#define IR_MAX_SEGS 8   /* operand segments per op (see ops.def) */
+
+typedef struct ir_arena ir_arena;
+typedef struct ir_type ir_type;
+typedef struct ir_attr ir_attr;
+typedef struct ir_value ir_value;
+typedef struct ir_op ir_op;
+typedef struct ir_block ir_block;
+typedef struct ir_region ir_region;
+typedef struct ir_module ir_module;
+
+/* ------------------------------------------------------------------ the op table */
+
+/* Semantic class of an op: what the interpreter, the explorer and the lowering must do
+ * with it. One class per op, given in ops.def. */
+typedef enum ir_opclass {
+  IR_C_SCALAR,     /* pure scalar or tensor arithmetic: no memory, no sync */
+  IR_C_TENSOR,     /* pure tensor shape / layout op (splat, broadcast, convert_layout, ...) */
+  IR_C_VIEW,       /* memdesc view: an alias of (part of) an allocation */
+  IR_C_ALLOC,      /* allocates smem / tmem / global scratch */
+  IR_C_MEM,        /* synchronous memory access (local_load/store, tt.load/store, tmem ld/st) */
+  IR_C_BARRIER,    /* mbarrier / named / cluster barrier op (init, arrive, expect, wait) */
+  IR_C_ASYNC,      /* issues an asynchronous operation (TMA, cp.async, wgmma, tcgen05) */
+  IR_C_ASYNC_WAIT, /* waits for asynchronous groups (store_wait, async_wait, dot_wait) */
+  IR_C_FENCE,      /* memory / proxy fence */
+  IR_C_CONTROL,    /* structured or unstructured control flow, calls, returns, yields */
+  IR_C_SPECIAL,    /* warp_specialize and its regions, func, module */
+  IR_C_QUERY,      /* reads a machine fact: program id, cluster rank, thread id, clock */
+  IR_C_META,       /* no runtime effect (layout bookkeeping, scheduling markers, debug) */
+} ir_opclass;
+
+typedef enum ir_opcode {
+#define X(id, name, cls, segs) IR_OP_##id,
+#include "ops.def"
+#undef X
+  IR_OP__COUNT
+} ir_opcode;
+
+typedef struct ir_opinfo {
+  const char *name;    /* full dialect.op name, e.g. "ttng.wait_barrier" */
+  ir_opclass cls;
+  const char *segs;    /* operand segments in printed order, e.g. "alloc phase pred? deps*" */
+} ir_opinfo;
+
+extern const ir_opinfo ir_ops[IR_OP__COUNT];
+/* Looks an op up by its full name; returns IR_OP__COUNT when unknown. */
+ir_opcode ir_op_lookup(const char *name, size_t len);
+const char *ir_opclass_name(ir_opclass c);
+
+/* ------------------------------------------------------------------ locations */
+
+/* A resolved source position. file is an interned string owned by the module (NULL when
+ * unknown). Resolution rule: callsite(callee at caller) takes the callee while it names a
+ * user file, fused[...] takes its first known member, name(child) takes the child. */
+typedef struct ir_loc {
+  const char *file;
+  uint32_t line, col;
+} ir_loc;
+
+/* ------------------------------------------------------------------ types */
+
+typedef enum ir_typekind {
+  IR_T_INT,        /* iN / uiN (bits, is_unsigned) */
+  IR_T_INDEX,
+  IR_T_FLOAT,      /* fkind */
+  IR_T_TENSOR,     /* shape, elem, enc (may be NULL) */
+  IR_T_PTR,        /* elem (pointee), addr_space */
+  IR_T_TENSORDESC, /* block: the tensor<...> block type (its enc is the shared layout) */
+  IR_T_MEMDESC,    /* shape, elem, enc, space, is_mutable, alloc_shape */
+  IR_T_TOKEN,      /* !ttg.async.token */
+  IR_T_FUNC,       /* inputs -> results */
+  IR_T_NONE,
+  IR_T_OPAQUE,     /* any other !dialect.type<...>: kept as text, printed back verbatim */
+} ir_typekind;
+
+typedef enum ir_floatkind {
+  IR_F16, IR_BF16, IR_F32, IR_F64, IR_TF32,
+  IR_F8E4M3FN, IR_F8E5M2, IR_F8E4M3FNUZ, IR_F8E5M2FNUZ, IR_F8E4M3B11FNUZ, IR_F8E4M3,
+  IR_F6E2M3FN, IR_F6E3M2FN, IR_F4E2M1FN, IR_F8E8M0FNU,
+} ir_floatkind;
+
+/* Types are uniqued per module: two equal types are the same pointer. */
+struct ir_type {
+  ir_typekind kind;
+  uint16_t bits;               /* INT / FLOAT width in bits; 0 otherwise */
+  bool is_unsigned;            /* INT: ui8 ... ui128 */
+  ir_floatkind fkind;          /* FLOAT */
+  uint8_t rank;                /* TENSOR / MEMDESC */
+  int64_t shape[IR_MAX_RANK];
+  uint8_t alloc_rank;          /* MEMDESC: trailing alloc shape, 0 when absent */
+  int64_t alloc_shape[IR_MAX_RANK];
+  const ir_type *elem;         /* TENSOR / MEMDESC element, PTR pointee, TENSORDESC block */
+  const ir_attr *enc;          /* TENSOR / MEMDESC encoding (NULL if none) */
+  const ir_attr *space;        /* MEMDESC memory space attribute */
+  bool is_mutable;             /* MEMDESC */
+  int addr_space;              /* PTR */
+  const ir_type **inputs, **results; /* FUNC */
+  uint32_t n_inputs, n_results;
+  const char *text;            /* OPAQUE: verbatim text */
+};
+
+/* Bytes per element of an INT / FLOAT / PTR / INDEX type (sub-byte types round up to 1). */
+int ir_type_elem_bytes(const ir_type *t);
+/* Number of elements of a TENSOR / MEMDESC shape (1 for scalars). */
+int64_t ir_type_numel(const ir_type *t);
+bool ir_type_is_scalar(const ir_type *t);
+
+/* ------------------------------------------------------------------ attributes */
+
+typedef enum ir_attrkind {
+  IR_A_INT,       /* ival, type (NULL for a bare integer) */
+  IR_A_FLOAT,     /* fval, type */
+  IR_A_BOOL,      /* ival 0/1 */
+  IR_A_STRING,    /* str */
+  IR_A_UNIT,      /* a present unit attribute (e.g. is_async) */
+  IR_A_ARRAY,     /* elems: [a, b] */
+  IR_A_DENSE_ARRAY, /* array<i32: 1, 0>: ints in ivals, type = element type */
+  IR_A_DENSE,     /* dense<...> : type; splat value or elems, kept as text in str too */
+  IR_A_DICT,      /* names/elems */
+  IR_A_TYPE,      /* type */
+  IR_A_SYMBOL,    /* @name in str */
+  IR_A_KEYWORD,   /* bare keyword / enum, e.g. slt, local|global_read: str */
+  IR_A_ENCODING,  /* a Triton encoding or memory space: enc */
+  IR_A_LOC,       /* a location attribute: loc */
+  IR_A_OPAQUE,    /* #dialect.thing<...> not modelled: kept as text in str */
+} ir_attrkind;
+
+typedef enum ir_enckind {
+  IR_E_BLOCKED, IR_E_SLICE, IR_E_DOT_OP, IR_E_NVIDIA_MMA, IR_E_LINEAR,
+  IR_E_NVMMA_SHARED, IR_E_SWIZZLED_SHARED, IR_E_PADDED_SHARED, IR_E_SHARED_LINEAR,
+  IR_E_TMEM, IR_E_TMEM_SCALES, IR_E_AMD_MFMA, IR_E_AMD_WMMA,
+  IR_E_SPACE_SHARED,          /* #ttg.shared_memory */
+  IR_E_SPACE_TMEM,            /* #ttng.tensor_memory */
+  IR_E_SPACE_CLUSTER,         /* #ttng.shared_cluster_memory */
+  IR_E_OTHER,                 /* any other #ttg./#ttng./#tlx. encoding: fields in `params` */
+} ir_enckind;
+
+/* A Triton layout, parsed into the fields later stages need. Unused fields are 0. */
+typedef struct ir_encoding {
+  ir_enckind kind;
+  const char *mnemonic;        /* e.g. "ttg.blocked", for printing */
+  uint8_t rank;
+  int32_t size_per_thread[IR_MAX_RANK], threads_per_warp[IR_MAX_RANK];
+  int32_t warps_per_cta[IR_MAX_RANK], order[IR_MAX_RANK];
+  int32_t instr_shape[3];      /* NVIDIA_MMA */
+  int32_t version_major, version_minor; /* NVIDIA_MMA */
+  int32_t dim;                 /* SLICE */
+  int32_t op_idx, k_width;     /* DOT_OP */
+  const ir_attr *parent;       /* SLICE / DOT_OP */
+  int32_t swizzle_bytes;       /* NVMMA_SHARED: swizzlingByteWidth */
+  bool transposed, fp4_padded; /* NVMMA_SHARED */
+  int32_t element_bits;        /* NVMMA_SHARED: elementBitWidth */
+  int32_t vec, per_phase, max_phase; /* SWIZZLED_SHARED */
+  int32_t block_m, block_n, col_stride; /* TMEM */
+  bool two_ctas;               /* TMEM */
+  const ir_attr *cta_layout;   /* CGALayout / CTA layout sub-attribute, NULL if absent */
+  const ir_attr *params;       /* the whole parameter attribute as parsed (for printing) */
+} ir_encoding;
+
+struct ir_attr {
+  ir_attrkind kind;
+  int64_t ival;
+  double fval;
+  const char *str;             /* STRING / SYMBOL / KEYWORD / OPAQUE / DENSE text */
+  const ir_type *type;
+  const ir_attr **elems;       /* ARRAY / DICT values / DENSE elements */
+  const char **names;          /* DICT keys */
+  uint32_t n;                  /* elems / names / ivals count */
+  int64_t *ivals;              /* DENSE_ARRAY */
+  const ir_encoding *enc;      /* ENCODING */
+  const char *alias;           /* set when written as #alias: printed back as the alias */
+  struct ir_locattr *loc;      /* LOC */
+};
+
+/* Location attribute tree as written (kept for printing back). */
+typedef enum ir_lockind { IR_L_UNKNOWN, IR_L_FILE, IR_L_NAME, IR_L_CALLSITE, IR_L_FUSED, IR_L_ALIAS } ir_lockind;
+typedef struct ir_locattr {
+  ir_lockind kind;
+  const char *file, *name;     /* FILE: file; NAME: name; ALIAS: alias name ("loc12") */
+  uint32_t line, col;
+  struct ir_locattr *a, *b;    /* NAME: child in a; CALLSITE: callee a, caller b */
+  struct ir_locattr **list; uint32_t n; /* FUSED */
+} ir_locattr;
+
+/* Looks up a named attribute of a dictionary (or op): NULL if absent. */
+const ir_attr *ir_dict_get(const ir_attr *dict, const char *name);
+
+/* ------------------------------------------------------------------ values, ops, regions */
+
+struct ir_value {
+  uint32_t id;                 /* dense per function (0..fn->n_values-1): index into env arrays */
+  const ir_type *type;
+  const char *name;            /* SSA name without '%' (e.g. "a_bufs", "c0_i32", "arg17") */
+  int32_t result_idx;          /* >=0: result #result_idx of def; -1: block argument */
+  ir_op *def;                  /* defining op, or NULL for a block argument */
+  ir_block *block;             /* owning block for a block argument */
+  uint32_t arg_idx;            /* block argument index */
+  ir_loc loc;                  /* resolved location (arguments and results) */
+};
+
+typedef struct ir_namedattr {
+  const char *name;
+  const ir_attr *attr;
+  bool is_prop;                /* written in <{...}> (generic form properties) */
+} ir_namedattr;
+
+struct ir_op {
+  ir_opcode code;
+  uint32_t id;                 /* dense per function, in textual order */
+  ir_value **operands;
+  uint32_t n_operands;
+  uint16_t seg_start[IR_MAX_SEGS + 1]; /* operand segment k = operands[seg_start[k]..seg_start[k+1]) */
+  uint8_t n_segs;
+  ir_value **results;
+  uint32_t n_results;
+  ir_region **regions;
+  uint32_t n_regions;
+  ir_namedattr *attrs;         /* custom-form attributes are stored here too, by name */
+  uint32_t n_attrs;
+  ir_loc loc;                  /* resolved best user location */
+  ir_locattr *loc_attr;        /* as written */
+  ir_block *parent;
+  ir_op *next;                 /* next op in the block, NULL at the end */
+  const ir_type **succ_types;  /* unused by most ops */
+  ir_block **successors;       /* cf.br / cf.cond_br targets */
+  uint32_t n_successors;
+  bool generic;                /* was written in generic form: printed back the same way */
+};
+
+struct ir_block {
+  const char *label;           /* "bb0" or NULL for an unlabelled entry block */
+  ir_value **args;
+  uint32_t n_args;
+  ir_op *first, *last;
+  ir_region *parent;
+};
+
+struct ir_region {
+  ir_block **blocks;
+  uint32_t n_blocks;
+  ir_op *parent;
+  const char *label;           /* warp_specialize: "default", "partition0", ...; else NULL */
+  int32_t num_warps;           /* warp_specialize partitions: num_warps(N); else 0 */
+};
+
+typedef struct ir_func {
+  const char *name;            /* without '@' */
+  ir_op *op;                   /* the tt.func op: region 0 is the body; its entry block args
+                                  are the kernel arguments, with loc and arg attributes */
+  const ir_attr **arg_attrs;   /* per argument dictionary, or NULL */
+  uint32_t n_values;           /* values numbered 0..n_values-1 */
+  uint32_t n_ops;
+  bool is_public;
+} ir_func;
+
+struct ir_module {
+  ir_arena *arena;             /* owns everything reachable from the module */
+  const char *filename;        /* as given on the command line ("-" for stdin shown as <stdin>) */
+  const ir_attr *attrs;        /* module attributes dictionary */
+  ir_func **funcs;
+  uint32_t n_funcs;
+  ir_op *module_op;            /* the builtin.module op, body in region 0 */
+  /* Alias definitions in textual order, printed back before / after the module. */
+  const char **alias_names; const ir_attr **alias_attrs; bool *alias_after; uint32_t n_aliases;
+};
+
+/* ------------------------------------------------------------------ accessors */
+
+/* Operand segment k of op (see the segs string in ops.def): its first operand, or NULL if
+ * the segment is empty; *n (if non-NULL) receives its size. */
+ir_value *ir_seg(const ir_op *op, int k, uint32_t *n);
+const ir_attr *ir_op_attr(const ir_op *op, const char *name);
+/* Integer value of an integer / bool attribute, or dflt when absent. */
+int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
+bool ir_op_has_attr(const ir_op *op, const char *name);
+/* Integer of an arith.constant defining v; returns false if v is not such a constant. */
+bool ir_value_const_int(const ir_value *v, int64_t *out);
+ir_func *ir_module_func(const ir_module *m, const char *name);
+/* Module attribute as integer ("ttg.num-warps", "ttg.num-ctas"...), dflt when absent. */
+int64_t ir_module_attr_int(const ir_module *m, const char *name, int64_t dflt);
+const char *ir_module_target(const ir_module *m); /* "cuda:90", "hip:gfx942", or NULL */
+const ir_encoding *ir_type_encoding(const ir_type *t);
+
+/* ------------------------------------------------------------------ reading and printing */
+
+typedef struct ir_diag {
+  char *msg;                   /* "FILE:LINE:COL: error: what" (malloc'd, caller frees) */
+} ir_diag;
+
+/* Parses MLIR text (buf need not be NUL-terminated). filename names the input in locations
+ * and diagnostics. On success returns the module (free with ir_module_free); on error
+ * returns NULL and sets diag->msg to exactly one "file:line:col: error: ..." line. */
+ir_module *ir_parse(const char *buf, size_t len, const char *filename, ir_diag *diag);
+/* Reads a whole file ("-" = stdin) and parses it. */
+ir_module *ir_parse_file(const char *path, ir_diag *diag);
+void ir_module_free(ir_module *m);
+/* Prints the module back in Triton's syntax. The output parses, and printing it again gives
+ * identical text. */
+void ir_print(const ir_module *m, FILE *out);
+void ir_print_type(const ir_type *t, FILE *out);
+void ir_print_attr(const ir_attr *a, FILE *out);
+/* Source location as "file:line:col" into buf (returns buf); "<unknown>" when unknown. */
+char *ir_loc_str(ir_loc loc, char *buf, size_t n);
+
+/* Splits lit-test text on "// -----" lines; comment-only lines are dropped by the parser.
+ * Returns the number of chunks; chunk i is [starts[i], starts[i]+lens[i]), line numbers are
+ * preserved by first_line[i]. Arrays are malloc'd, caller frees. */
+size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **lens,
+                      uint32_t **first_line);
+
+#endif

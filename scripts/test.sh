@@ -1,0 +1,17 @@
+#!/bin/sh
+# The whole test suite: installs dependencies, then builds and runs every test twice, once
+# optimised (build-test/) and once under AddressSanitizer + UBSan (build-asan/), then runs
+# the parser fuzz target briefly (clang libFuzzer). Exit status: 0 only if all passed.
+set -eu
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+J="$(nproc)"
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build-test -j"$J"
+(cd build-test && ctest --output-on-failure -j"$J")
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTLXV_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$J"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+   ctest --output-on-failure -j"$J")
+if [ -x tests/fuzz/run.sh ]; then tests/fuzz/run.sh "${FUZZ_SECONDS:-60}"; fi
+echo "test.sh: all tests passed"

@@ -1,0 +1,15 @@
+/* cli.h: the tlx-verify subcommands. Each takes the arguments after the subcommand name
+ * (argv[0] is the subcommand) and returns the process exit code:
+ * 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive. */
+#ifndef TLXV_CLI_H
+#define TLXV_CLI_H
+
+enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3 };
+
+int vf_cmd_parse(int argc, char **argv);  /* verify/cli_parse.c */
+int vf_cmd_check(int argc, char **argv);  /* verify/cli_check.c */
+int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
+int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
+int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
+
+#endif
