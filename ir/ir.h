@@ -109,6 +109,7 @@ struct ir_type {
   const ir_type **inputs, **results; /* FUNC */
   uint32_t n_inputs, n_results;
   const char *text;            /* OPAQUE: verbatim text */
+  bool desc_short;             /* TENSORDESC written <128x64xf16, #enc> rather than <tensor<...>> */
 };
 
 /* Bytes per element of an INT / FLOAT / PTR / INDEX type (sub-byte types round up to 1). */
@@ -167,6 +168,11 @@ typedef struct ir_encoding {
   bool two_ctas;               /* TMEM */
   const ir_attr *cta_layout;   /* CGALayout / CTA layout sub-attribute, NULL if absent */
   const ir_attr *params;       /* the whole parameter attribute as parsed (for printing) */
+  /* Older CTA layout form (CTAsPerCGA / CTASplitNum / CTAOrder), 0 when absent. */
+  int32_t ctas_per_cga[IR_MAX_RANK], cta_split_num[IR_MAX_RANK], cta_order[IR_MAX_RANK];
+  int32_t element_bytes;       /* NVMMA_SHARED: elementBitWidth / 8 (rounded up); else 0 */
+  const char *raw;             /* body kept verbatim (e.g. padded_shared), printed as #m<raw> */
+  bool has_body;               /* printed with a <...> body (params or raw) */
 } ir_encoding;
 
 struct ir_attr {
@@ -208,6 +214,8 @@ struct ir_value {
   ir_block *block;             /* owning block for a block argument */
   uint32_t arg_idx;            /* block argument index */
   ir_loc loc;                  /* resolved location (arguments and results) */
+  ir_locattr *loc_attr;        /* block argument location as written (NULL if none) */
+  int32_t name_sub;            /* index within a `%x:N` result group (printed %x#k); -1 if alone */
 };
 
 typedef struct ir_namedattr {
@@ -237,6 +245,8 @@ struct ir_op {
   ir_block **successors;       /* cf.br / cf.cond_br targets */
   uint32_t n_successors;
   bool generic;                /* was written in generic form: printed back the same way */
+  bool implicit;               /* terminator the text omitted (scf.yield of a result-less scf.for
+                                  / scf.if): present in the IR, not printed */
 };
 
 struct ir_block {
@@ -247,6 +257,9 @@ struct ir_block {
   ir_region *parent;
 };
 
+/* scf.if: region 0 = then, region 1 = else, present only when the text has an else
+ * (n_regions == 1 otherwise). scf.for: entry block args = [iv, iter_args...]. scf.while:
+ * region 0 = before, region 1 = after (`do`). tt.reduce / tt.scan: region 0 = combiner. */
 struct ir_region {
   ir_block **blocks;
   uint32_t n_blocks;
@@ -261,8 +274,10 @@ typedef struct ir_func {
                                   are the kernel arguments, with loc and arg attributes */
   const ir_attr **arg_attrs;   /* per argument dictionary, or NULL */
   uint32_t n_values;           /* values numbered 0..n_values-1 */
-  uint32_t n_ops;
+  uint32_t n_ops;              /* ops numbered 0..n_ops-1; the tt.func op itself is 0 */
   bool is_public;
+  const ir_type *type;         /* FUNC type (argument and result types) */
+  const char *visibility;      /* "public", "private", or NULL when not written */
 } ir_func;
 
 struct ir_module {
@@ -273,7 +288,9 @@ struct ir_module {
   uint32_t n_funcs;
   ir_op *module_op;            /* the builtin.module op, body in region 0 */
   /* Alias definitions in textual order, printed back before / after the module. */
+  /* alias_names keep their sigil: "#blocked", "#loc12", "!ty" (a type alias: IR_A_TYPE). */
   const char **alias_names; const ir_attr **alias_attrs; bool *alias_after; uint32_t n_aliases;
+  bool implicit_module;        /* the text had no `module {...}` around its ops */
 };
 
 /* ------------------------------------------------------------------ accessors */
@@ -303,6 +320,10 @@ typedef struct ir_diag {
  * and diagnostics. On success returns the module (free with ir_module_free); on error
  * returns NULL and sets diag->msg to exactly one "file:line:col: error: ..." line. */
 ir_module *ir_parse(const char *buf, size_t len, const char *filename, ir_diag *diag);
+/* ir_parse with line_offset added to every line number in diagnostics (used for one chunk of
+ * a split lit file, so errors name the line in the whole file). */
+ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32_t line_offset,
+                       ir_diag *diag);
 /* Reads a whole file ("-" = stdin) and parses it. */
 ir_module *ir_parse_file(const char *path, ir_diag *diag);
 void ir_module_free(ir_module *m);

@@ -1,0 +1,198 @@
+/* ir_arena.c: the arena allocator that owns a module, string interning, and the small
+ * hash map / vector helpers the parser uses (malloc'd scratch, freed after parsing). */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_priv.h"
+
+struct ir_chunk {
+  struct ir_chunk *next;
+  size_t size;
+  /* data follows, 16-byte aligned */
+};
+
+#define IR_CHUNK_HDR ((sizeof(struct ir_chunk) + 15) & ~(size_t)15)
+#define IR_CHUNK_MIN ((size_t)1 << 16)
+
+static _Noreturn void ir_oom(void) {
+  fputs("tlx-verify: error: out of memory\n", stderr);
+  abort();
+}
+
+ir_arena *ir_arena_new(void) {
+  ir_arena *a = calloc(1, sizeof *a);
+  if (!a) ir_oom();
+  return a;
+}
+
+void ir_arena_free(ir_arena *a) {
+  if (!a) return;
+  for (struct ir_chunk *c = a->head, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  free(a);
+}
+
+void *ir_alloc(ir_arena *a, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  if ((size_t)(a->end - a->cur) < n) {
+    /* Chunks grow with the arena so a large module needs few mallocs. */
+    size_t sz = IR_CHUNK_MIN;
+    if (a->head && a->head->size < ((size_t)1 << 24)) sz = a->head->size * 2;
+    if (sz < n) sz = n;
+    struct ir_chunk *c = malloc(IR_CHUNK_HDR + sz);
+    if (!c) ir_oom();
+    c->next = a->head;
+    c->size = sz;
+    a->head = c;
+    a->cur = (char *)c + IR_CHUNK_HDR;
+    a->end = a->cur + sz;
+  }
+  void *p = a->cur;
+  a->cur += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *ir_arena_strndup(ir_arena *a, const char *s, size_t n) {
+  char *d = ir_alloc(a, n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+/* FNV-1a: short keys, good enough spread for the interning table. */
+uint32_t ir_hash_bytes(const void *p, size_t n, uint32_t seed) {
+  const unsigned char *s = p;
+  uint32_t h = 2166136261u ^ seed;
+  for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+  return h;
+}
+
+void ir_intern_init(ir_intern *t, ir_arena *a) {
+  memset(t, 0, sizeof *t);
+  t->arena = a;
+}
+
+void ir_intern_free(ir_intern *t) {
+  free(t->slots);
+  free(t->hashes);
+  t->slots = NULL;
+  t->hashes = NULL;
+}
+
+static void ir_intern_grow(ir_intern *t) {
+  size_t cap = t->cap ? t->cap * 2 : 1024;
+  const char **slots = calloc(cap, sizeof *slots);
+  uint32_t *hashes = calloc(cap, sizeof *hashes);
+  if (!slots || !hashes) ir_oom();
+  for (size_t i = 0; i < t->cap; i++) {
+    if (!t->slots[i]) continue;
+    size_t j = t->hashes[i] & (cap - 1);
+    while (slots[j]) j = (j + 1) & (cap - 1);
+    slots[j] = t->slots[i];
+    hashes[j] = t->hashes[i];
+  }
+  free(t->slots);
+  free(t->hashes);
+  t->slots = slots;
+  t->hashes = hashes;
+  t->cap = cap;
+}
+
+const char *ir_intern_str(ir_intern *t, const char *s, size_t n) {
+  if ((t->n + 1) * 2 > t->cap) ir_intern_grow(t);
+  uint32_t h = ir_hash_bytes(s, n, 0);
+  size_t j = h & (t->cap - 1);
+  while (t->slots[j]) {
+    if (t->hashes[j] == h && !strncmp(t->slots[j], s, n) && t->slots[j][n] == 0)
+      return t->slots[j];
+    j = (j + 1) & (t->cap - 1);
+  }
+  const char *d = ir_arena_strndup(t->arena, s, n);
+  t->slots[j] = d;
+  t->hashes[j] = h;
+  t->n++;
+  return d;
+}
+
+/* ---- pointer map (keys are interned pointers or structural-hash cookies) */
+
+static size_t ir_ptr_hash(const void *k) {
+  uintptr_t x = (uintptr_t)k;
+  x ^= x >> 17;
+  x *= 0x9E3779B97F4A7C15ull;
+  return (size_t)(x ^ (x >> 29));
+}
+
+void ir_pmap_free(ir_pmap *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+static void ir_pmap_grow(ir_pmap *m) {
+  size_t cap = m->cap ? m->cap * 2 : 256;
+  const void **keys = calloc(cap, sizeof *keys);
+  void **vals = calloc(cap, sizeof *vals);
+  if (!keys || !vals) ir_oom();
+  for (size_t i = 0; i < m->cap; i++) {
+    if (!m->keys[i]) continue;
+    size_t j = ir_ptr_hash(m->keys[i]) & (cap - 1);
+    while (keys[j]) j = (j + 1) & (cap - 1);
+    keys[j] = m->keys[i];
+    vals[j] = m->vals[i];
+  }
+  free(m->keys);
+  free(m->vals);
+  m->keys = keys;
+  m->vals = vals;
+  m->cap = cap;
+}
+
+void **ir_pmap_slot(ir_pmap *m, const void *key, bool create) {
+  assert(key);
+  if (!m->cap) {
+    if (!create) return NULL;
+    ir_pmap_grow(m);
+  }
+  size_t j = ir_ptr_hash(key) & (m->cap - 1);
+  while (m->keys[j]) {
+    if (m->keys[j] == key) return &m->vals[j];
+    j = (j + 1) & (m->cap - 1);
+  }
+  if (!create) return NULL;
+  if ((m->n + 1) * 2 > m->cap) {
+    ir_pmap_grow(m);
+    return ir_pmap_slot(m, key, true);
+  }
+  m->keys[j] = key;
+  m->vals[j] = NULL;
+  m->n++;
+  return &m->vals[j];
+}
+
+void ir_vec_push(ir_vec *v, void *p) {
+  if (v->n == v->cap) {
+    size_t cap = v->cap ? v->cap * 2 : 16;
+    void **nv = realloc(v->v, cap * sizeof *nv);
+    if (!nv) ir_oom();
+    v->v = nv;
+    v->cap = cap;
+  }
+  v->v[v->n++] = p;
+}
+
+void ir_vec_free(ir_vec *v) {
+  free(v->v);
+  memset(v, 0, sizeof *v);
+}
+
+void **ir_vec_to_arena(ir_arena *a, const ir_vec *v) {
+  if (!v->n) return NULL;
+  void **d = ir_alloc(a, v->n * sizeof *d);
+  memcpy(d, v->v, v->n * sizeof *d);
+  return d;
+}

@@ -1,0 +1,262 @@
+/* ir_lex.c: the MLIR text lexer (one token of lookahead, no allocation) and the
+ * parser's diagnostic exit (one "FILE:LINE:COL: error: ..." line, then longjmp). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_priv.h"
+
+static void ir_vfail(ir_parser *P, uint32_t line, uint32_t col, const char *fmt, va_list ap) {
+  char msg[512];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  /* One line only: cut the message at any newline it quotes. */
+  for (char *c = msg; *c; c++)
+    if (*c == '\n' || *c == '\r') *c = ' ';
+  size_t n = strlen(P->filename) + strlen(msg) + 64;
+  P->err = malloc(n);
+  if (P->err) snprintf(P->err, n, "%s:%u:%u: error: %s", P->filename, line + P->line_base, col, msg);
+  longjmp(P->jb, 1);
+}
+
+_Noreturn void ir_fail_at(ir_parser *P, uint32_t line, uint32_t col, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ir_vfail(P, line, col, fmt, ap);
+  va_end(ap);
+  abort(); /* not reached */
+}
+
+_Noreturn void ir_fail(ir_parser *P, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ir_vfail(P, P->L.tok.line, P->L.tok.col, fmt, ap);
+  va_end(ap);
+  abort(); /* not reached */
+}
+
+void ir_lex_init(ir_lexer *L, const char *buf, size_t len) {
+  memset(L, 0, sizeof *L);
+  L->buf = L->p = L->line_start = buf;
+  L->end = buf + len;
+  L->line = 1;
+}
+
+static bool is_id_start(int c) { return isalpha(c) || c == '_'; }
+static bool is_id_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
+static bool is_suffix_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.' || c == '-'; }
+
+/* Lexes one token starting at L->p into L->tok. */
+void ir_lex_next(ir_parser *P) {
+  ir_lexer *L = &P->L;
+  L->prev_end = L->tok.end;
+  const char *p = L->p, *e = L->end;
+  for (;;) {
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v')) p++;
+    if (p < e && *p == '\n') {
+      p++;
+      L->line++;
+      L->line_start = p;
+      continue;
+    }
+    if (p + 1 < e && p[0] == '/' && p[1] == '/') {
+      while (p < e && *p != '\n') p++;
+      continue;
+    }
+    break;
+  }
+  ir_tok *t = &L->tok;
+  t->start = p;
+  t->line = L->line;
+  t->col = (uint32_t)(p - L->line_start) + 1;
+  t->c = 0;
+  if (p >= e) {
+    t->kind = TK_EOF;
+    t->s = p;
+    t->n = 0;
+    t->end = p;
+    L->p = p;
+    return;
+  }
+  const char *s = p;
+  unsigned char c = (unsigned char)*p;
+  if (is_id_start(c)) {
+    while (p < e && is_id_char((unsigned char)*p)) p++;
+    t->kind = TK_BARE;
+    t->s = s;
+  } else if (c == '%' || c == '^' || c == '#' || c == '!' || c == '@') {
+    p++;
+    t->kind = c == '%' ? TK_PERCENT : c == '^' ? TK_CARET : c == '#' ? TK_HASH
+              : c == '!' ? TK_BANG : TK_AT;
+    if (c == '@' && p < e && *p == '"') {
+      /* @"quoted symbol": keep the quotes in the text */
+      const char *q = p + 1;
+      while (q < e && *q != '"' && *q != '\n') q += (*q == '\\' && q + 1 < e) ? 2 : 1;
+      if (q >= e || *q != '"') ir_fail_at(P, t->line, t->col, "unterminated quoted symbol");
+      p = q + 1;
+    } else if (c == '#' || c == '!') {
+      while (p < e && (is_id_char((unsigned char)*p) || *p == '-')) p++;
+    } else {
+      while (p < e && is_suffix_char((unsigned char)*p)) p++;
+    }
+    t->s = s + 1;
+    if (p == s + 1) ir_fail_at(P, t->line, t->col, "expected an identifier after '%c'", c);
+  } else if (isdigit(c) || (c == '-' && p + 1 < e && isdigit((unsigned char)p[1]))) {
+    if (c == '-') p++;
+    t->kind = TK_INT;
+    if (p + 1 < e && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p + 2 < e &&
+        isxdigit((unsigned char)p[2])) {
+      p += 2;
+      while (p < e && isxdigit((unsigned char)*p)) p++;
+    } else {
+      while (p < e && isdigit((unsigned char)*p)) p++;
+      if (p + 1 < e && *p == '.' && isdigit((unsigned char)p[1])) {
+        t->kind = TK_FLOAT;
+        p++;
+        while (p < e && isdigit((unsigned char)*p)) p++;
+      } else if (p < e && *p == '.' && !(p + 1 < e && is_id_char((unsigned char)p[1]))) {
+        t->kind = TK_FLOAT; /* "1." */
+        p++;
+      }
+      if (t->kind == TK_FLOAT && p < e && (*p == 'e' || *p == 'E')) {
+        const char *q = p + 1;
+        if (q < e && (*q == '+' || *q == '-')) q++;
+        if (q < e && isdigit((unsigned char)*q)) {
+          p = q;
+          while (p < e && isdigit((unsigned char)*p)) p++;
+        }
+      }
+    }
+    t->s = s;
+  } else if (c == '"') {
+    p++;
+    while (p < e && *p != '"') {
+      if (*p == '\n') ir_fail_at(P, t->line, t->col, "unterminated string");
+      p += (*p == '\\' && p + 1 < e) ? 2 : 1;
+    }
+    if (p >= e) ir_fail_at(P, t->line, t->col, "unterminated string");
+    t->kind = TK_STRING;
+    t->s = s + 1;
+    t->n = (uint32_t)(p - s - 1);
+    p++;
+    t->end = p;
+    L->p = p;
+    return;
+  } else if (c == '-' && p + 1 < e && p[1] == '>') {
+    p += 2;
+    t->kind = TK_ARROW;
+    t->s = s;
+  } else if (c == '.' && p + 2 < e && p[1] == '.' && p[2] == '.') {
+    p += 3;
+    t->kind = TK_ELLIPSIS;
+    t->s = s;
+  } else if (strchr("()[]{}<>,:=*?+|-", c) && c) {
+    p++;
+    t->kind = TK_PUNCT;
+    t->c = (char)c;
+    t->s = s;
+  } else {
+    if (c >= 0x20 && c < 0x7f)
+      ir_fail_at(P, t->line, t->col, "unexpected character '%c'", c);
+    ir_fail_at(P, t->line, t->col, "unexpected byte 0x%02x", c);
+  }
+  if (t->kind != TK_STRING) t->n = (uint32_t)(p - t->s);
+  t->end = p;
+  L->p = p;
+}
+
+void ir_lex_reset(ir_parser *P, const char *at) {
+  /* Only used within one line (type bodies), so line bookkeeping stays valid. */
+  const char *pe = P->L.tok.end;
+  P->L.p = at;
+  ir_lex_next(P);
+  P->L.prev_end = pe;
+}
+
+const char *ir_tokkind_name(ir_tokkind k) {
+  switch (k) {
+  case TK_EOF: return "end of input";
+  case TK_BARE: return "identifier";
+  case TK_PERCENT: return "SSA value";
+  case TK_CARET: return "block label";
+  case TK_AT: return "symbol";
+  case TK_HASH: return "attribute";
+  case TK_BANG: return "type";
+  case TK_INT: return "integer";
+  case TK_FLOAT: return "float";
+  case TK_STRING: return "string";
+  case TK_PUNCT: return "punctuation";
+  case TK_ARROW: return "'->'";
+  case TK_ELLIPSIS: return "'...'";
+  }
+  return "token";
+}
+
+const char *ir_describe_tok(const ir_tok *t, char *buf, size_t n) {
+  if (t->kind == TK_EOF) {
+    snprintf(buf, n, "end of input");
+    return buf;
+  }
+  int len = (int)(t->end - t->start);
+  if (len > 40) len = 40;
+  snprintf(buf, n, "'%.*s'", len, t->start);
+  return buf;
+}
+
+bool ir_eat_punct(ir_parser *P, char c) {
+  if (!ir_is_punct(P, c)) return false;
+  ir_lex_next(P);
+  return true;
+}
+
+void ir_expect_punct(ir_parser *P, char c) {
+  if (ir_eat_punct(P, c)) return;
+  char b[64];
+  ir_fail(P, "expected '%c', found %s", c, ir_describe_tok(&P->L.tok, b, sizeof b));
+}
+
+bool ir_eat_kw(ir_parser *P, const char *kw) {
+  if (!ir_is_kw(P, kw)) return false;
+  ir_lex_next(P);
+  return true;
+}
+
+void ir_expect_kw(ir_parser *P, const char *kw) {
+  if (ir_eat_kw(P, kw)) return;
+  char b[64];
+  ir_fail(P, "expected '%s', found %s", kw, ir_describe_tok(&P->L.tok, b, sizeof b));
+}
+
+bool ir_eat_arrow(ir_parser *P) {
+  if (P->L.tok.kind != TK_ARROW) return false;
+  ir_lex_next(P);
+  return true;
+}
+
+void ir_expect_arrow(ir_parser *P) {
+  if (ir_eat_arrow(P)) return;
+  char b[64];
+  ir_fail(P, "expected '->', found %s", ir_describe_tok(&P->L.tok, b, sizeof b));
+}
+
+int64_t ir_parse_int(ir_parser *P) {
+  const ir_tok *t = &P->L.tok;
+  if (t->kind != TK_INT) {
+    char b[64];
+    ir_fail(P, "expected an integer, found %s", ir_describe_tok(t, b, sizeof b));
+  }
+  char tmp[80];
+  if (t->n >= sizeof tmp) ir_fail(P, "integer literal too long");
+  memcpy(tmp, t->s, t->n);
+  tmp[t->n] = 0;
+  char *endp;
+  bool neg = tmp[0] == '-';
+  unsigned long long u = strtoull(neg ? tmp + 1 : tmp, &endp, 0);
+  if (*endp) ir_fail(P, "malformed integer '%s'", tmp);
+  ir_lex_next(P);
+  return neg ? -(int64_t)u : (int64_t)u;
+}
+
+const char *ir_tok_intern(ir_parser *P) {
+  return ir_intern_str(&P->names, P->L.tok.s, P->L.tok.n);
+}

@@ -1,0 +1,42 @@
+/* lw.h: the lowering module's public API: TTGIR (ir.h) -> MLIR text in the LLVM + NVVM
+ * dialects -> LLVM IR (MLIR C API) -> PTX (LLVM NVPTX backend through LLVM-C).
+ * Design and ABI: docs/lowering.md. */
+#ifndef TLXV_LW_H
+#define TLXV_LW_H
+
+#include <stddef.h>
+
+#include "ir/ir.h"
+
+/* Hardware target of a lowering. */
+typedef enum lw_target {
+  LW_SM90A,   /* Hopper: wgmma, TMA, mbarrier tx-count, setmaxnreg */
+  LW_SM100A,  /* Blackwell: tcgen05 + TMEM; PTX made for sm_90a then retargeted (lw_ptx.c) */
+} lw_target;
+
+/* What lw_lower hands back. */
+typedef enum lw_emit {
+  LW_EMIT_MLIR,  /* the generated MLIR (llvm + nvvm dialects), verified by MLIR */
+  LW_EMIT_LLVM,  /* LLVM IR after translation and -O3 */
+  LW_EMIT_PTX,   /* PTX text, with the runner ABI header (docs/lowering.md, "ABI") */
+} lw_emit;
+
+/* Parses "sm_90a" / "sm_100a"; returns 0 on success, -1 if unknown. */
+int lw_target_parse(const char *s, lw_target *out);
+const char *lw_target_name(lw_target t);
+/* Parses "mlir" / "llvm" / "ptx"; returns 0 on success, -1 if unknown. */
+int lw_emit_parse(const char *s, lw_emit *out);
+
+/* Lowers the first public function of m (the kernel). On success returns 0 and sets *out to
+ * a malloc'd NUL-terminated text (caller frees) and *len to its length. On failure returns
+ * 2 and sets diag->msg to one "FILE:LINE:COL: error: lowering: ..." line (caller frees). */
+int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len,
+             ir_diag *diag);
+
+/* Backend only (also used by tests): MLIR text in the llvm / nvvm dialects -> LLVM IR or
+ * PTX for target t. Same return and ownership rules as lw_lower; errors name `what` (the
+ * input's name) with MLIR's own line:col. */
+int lw_mlir_to_text(const char *mlir, size_t mlir_len, const char *what, lw_target t,
+                    lw_emit e, char **out, size_t *len, ir_diag *diag);
+
+#endif

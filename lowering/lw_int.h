@@ -1,0 +1,308 @@
+/* lw_int.h: internals shared by the lowering files: the text builder, the emission context
+ * (SSA numbering, value map, region state), register and shared-memory layouts, and the
+ * shared-memory plan. Not included outside lowering/. */
+#ifndef TLXV_LW_INT_H
+#define TLXV_LW_INT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lw.h"
+
+/* ------------------------------------------------------------------ text builder (lw_sb.c) */
+
+typedef struct lw_sb {
+  char *p;       /* NUL-terminated text (malloc'd, owned) */
+  size_t n, cap; /* length, capacity */
+  bool oom;      /* an allocation failed: the text is truncated */
+} lw_sb;
+
+void lw_sb_printf(lw_sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lw_sb_vprintf(lw_sb *b, const char *fmt, va_list ap);
+void lw_sb_put(lw_sb *b, const char *s, size_t n);
+void lw_sb_free(lw_sb *b);
+/* Appends s as the body of an MLIR string literal (quotes, backslashes escaped). */
+void lw_sb_put_mlir_str(lw_sb *b, const char *s);
+
+/* ------------------------------------------------------------------ values */
+
+typedef uint32_t lw_ssa; /* MLIR value %vN; 0 = none */
+
+typedef enum lw_vkind {
+  LV_NONE,    /* no runtime value (async tokens) */
+  LV_SCALAR,  /* one SSA value of type ty */
+  LV_TENSOR,  /* n SSA values of type ty: this thread's elements, register order of the layout */
+  LV_MEMDESC, /* shared-memory view: s = !llvm.ptr<3> to the origin of the view's tile */
+  LV_DESC,    /* tensor descriptor: s = generic !llvm.ptr to the 128-byte CUtensorMap */
+} lw_vkind;
+
+typedef struct lw_val {
+  lw_vkind kind;
+  const char *ty;            /* LLVM type of the scalar / of each element (static string) */
+  lw_ssa s;                  /* SCALAR value, MEMDESC tile origin, DESC pointer */
+  lw_ssa *el;                /* TENSOR elements (owned by the context's arena) */
+  uint32_t n;                /* TENSOR element count */
+  int32_t off[IR_MAX_RANK];  /* MEMDESC: static element offsets of the view inside its tile */
+} lw_val;
+
+/* ------------------------------------------------------------------ layouts (lw_layout.c) */
+
+#define LW_LL_MAXREG 16 /* register bases: at most 65536 elements per thread */
+#define LW_LL_MAXLANE 5 /* 32 lanes */
+#define LW_LL_MAXWARP 6 /* 64 warps */
+
+/* A distributed (register) layout as a linear map over GF(2): the element a thread holds in
+ * register r is at coordinate XOR(reg[b] for bits b of r) ^ XOR(lane[b] for bits of the lane)
+ * ^ XOR(warp[b] for bits of the warp, relative to the region's first warp). Zero vectors are
+ * broadcast (several threads hold the same element). Shapes are powers of two. */
+typedef struct lw_ll {
+  int rank;
+  int64_t shape[IR_MAX_RANK];
+  int nreg, nlane, nwarp;                   /* number of bases of each kind */
+  int32_t reg[LW_LL_MAXREG][IR_MAX_RANK];
+  int32_t lane[LW_LL_MAXLANE][IR_MAX_RANK];
+  int32_t warp[LW_LL_MAXWARP][IR_MAX_RANK];
+} lw_ll;
+
+/* Layout of a tensor type (blocked, slice, nvidia_mma v3, linear). Returns 0, or -1 with a
+ * reason in err. */
+int lw_ll_of_type(const ir_type *t, lw_ll *out, char *err, size_t errn);
+/* Layout of encoding enc over shape (rank dims). */
+int lw_ll_of_enc(const ir_attr *enc, int rank, const int64_t *shape, lw_ll *out, char *err,
+                 size_t errn);
+/* Register part of the coordinate of register r. */
+void lw_ll_reg_coord(const lw_ll *l, uint32_t r, int32_t *coord);
+uint32_t lw_ll_nregs(const lw_ll *l);
+int lw_ll_nwarps(const lw_ll *l);
+/* Register of l whose register coordinate is coord, or -1. */
+int32_t lw_ll_find_reg(const lw_ll *l, const int32_t *coord);
+/* True when a and b place every element in the same (register, lane, warp). */
+bool lw_ll_equal(const lw_ll *a, const lw_ll *b);
+
+/* Shared-memory layout of a memdesc type: byte offset of an element. */
+typedef enum lw_smkind { LW_SM_PLAIN, LW_SM_SWIZZLED, LW_SM_NVMMA } lw_smkind;
+typedef struct lw_smem_layout {
+  lw_smkind kind;
+  int rank;
+  int64_t tile[IR_MAX_RANK]; /* the tile shape the layout is defined on (alloc shape tail) */
+  int eb;                    /* element bytes */
+  int order[IR_MAX_RANK];    /* SWIZZLED / PLAIN: fastest dim first */
+  int vec, per_phase, max_phase;  /* SWIZZLED */
+  int er;                    /* SWIZZLED: dims the encoding covers (the last er dims) */
+  int swizzle;               /* NVMMA: swizzle bytes 0 / 32 / 64 / 128 */
+  int inner;                 /* NVMMA: contiguous dim */
+} lw_smem_layout;
+
+/* Layout of a memdesc type's tile. Returns 0 or -1 with a reason in err. */
+int lw_smem_layout_of(const ir_type *md, lw_smem_layout *out, char *err, size_t errn);
+/* Byte offset of the element at constant coordinate coord (used by tests and for static
+ * offsets). */
+int64_t lw_smem_offset_const(const lw_smem_layout *l, const int64_t *coord);
+/* Bytes of one tile (the product of tile dims times element bytes). */
+int64_t lw_smem_tile_bytes(const lw_smem_layout *l);
+/* NVMMA: elements of the contiguous dim per swizzle row (the TMA box inner extent). */
+int64_t lw_nvmma_row_elems(const lw_smem_layout *l);
+
+/* ------------------------------------------------------------------ shared-memory plan */
+
+#define LW_NO_OFF UINT32_MAX
+
+typedef struct lw_plan {
+  uint32_t *off;        /* per op id: byte offset of the op's smem (alloc or scratch), or LW_NO_OFF */
+  uint32_t ws_off;      /* warp_specialize state bytes and capture slots */
+  uint32_t ws_bytes;
+  uint32_t total;       /* bytes used, before the runtime 1024-byte alignment slack */
+} lw_plan;
+
+/* ------------------------------------------------------------------ warp specialization */
+
+#define LW_MAX_PARTS 14 /* named barriers 2..15 */
+#define LW_MAX_WS 4
+
+typedef struct lw_part {
+  const ir_region *r;   /* NULL for a padding partition */
+  int nw;               /* warps */
+  int start;            /* absolute first warp */
+  int regs;             /* setmaxnreg value while running, 0 = no reallocation */
+  int state;            /* switch state id */
+} lw_part;
+
+typedef struct lw_wsop {
+  const ir_op *op;
+  const ir_region *def;   /* default region */
+  lw_part parts[LW_MAX_PARTS];
+  int nparts;             /* including padding partitions */
+  int def_regs;           /* default region's setmaxnreg value, 0 = none */
+} lw_wsop;
+
+typedef struct lw_ws {
+  lw_wsop ops[LW_MAX_WS];
+  int nops;
+  int num_warps;          /* default warps ("ttg.num-warps") */
+  int total_warps;        /* including worker and padding warps */
+  int maxnreg;            /* module register limit (0 = none) */
+  bool realloc;           /* setmaxnreg is emitted */
+  int low_regs, entry_regs; /* workers while idle; default warps outside warp_specialize */
+  int exit_state;
+  uint32_t switch_blk;    /* ^bb of the worker loop */
+} lw_ws;
+
+/* ------------------------------------------------------------------ regions */
+
+typedef enum lw_rkind { LW_R_KERNEL, LW_R_DEFAULT, LW_R_PARTITION } lw_rkind;
+
+/* Pending generic shared-memory accesses since the last barrier of the region (membar-lite,
+ * lw_sync.c). */
+enum { LW_MB_RD = 1, LW_MB_WR = 2, LW_MB_INIT = 4 };
+
+typedef struct lw_region {
+  lw_rkind kind;
+  int part;            /* partition index (LW_R_PARTITION), -1 otherwise */
+  int num_warps;       /* warps executing the region */
+  int bar_id;          /* named barrier used for region-wide syncs */
+  lw_ssa tid;          /* i32 thread id relative to the region's first thread */
+  lw_ssa leader;       /* i1: tid == 0 */
+  unsigned mb;         /* LW_MB_* */
+} lw_region;
+
+/* ------------------------------------------------------------------ the context */
+
+typedef struct lw_ctx {
+  const ir_module *m;
+  const ir_func *fn;
+  lw_target target;
+  ir_diag *diag;
+  int err;                  /* nonzero once an error was reported */
+  lw_sb *out;               /* where ops are emitted now (body or parts) */
+  lw_sb body, parts;        /* function body; partition blocks (appended after the body) */
+  uint32_t nssa, nblk;      /* last %vN / ^bbN handed out */
+  lw_val *vals;             /* indexed by ir_value.id */
+  uint32_t nvals;
+  lw_region *rg;            /* current region */
+  lw_ssa smem;              /* !llvm.ptr<3>: 1024-aligned base of the plan */
+  lw_ssa tid;               /* i32 absolute thread id */
+  lw_plan plan;
+  lw_ws ws;
+  int threads;              /* threads per CTA */
+  char nb[8][16];           /* rotating buffers for lw_n() */
+  unsigned nbi;
+  void **arena;             /* allocations freed with the context */
+  size_t narena, caparena;
+} lw_ctx;
+
+/* ------------------------------------------------------------------ emission helpers (lw_emit.c) */
+
+void *lw_alloc(lw_ctx *c, size_t n);   /* zeroed, freed with the context; never NULL */
+const char *lw_n(lw_ctx *c, lw_ssa s); /* "%vN" (valid for the next 7 calls) */
+lw_ssa lw_new(lw_ctx *c);              /* a fresh %vN */
+uint32_t lw_newblk(lw_ctx *c);         /* a fresh ^bbN */
+/* Emits "%vN = <text>" and returns N. */
+lw_ssa lw_op(lw_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Emits one line "<text>" (no result). */
+void lw_stmt(lw_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Starts block ^bbN (arguments, if any, must be printed by the caller through lw_blk_args). */
+void lw_block(lw_ctx *c, uint32_t blk);
+void lw_block_args(lw_ctx *c, uint32_t blk, const lw_ssa *args, const char *const *tys,
+                   uint32_t n);
+void lw_br(lw_ctx *c, uint32_t blk, const lw_ssa *args, const char *const *tys, uint32_t n);
+void lw_cond_br(lw_ctx *c, lw_ssa cond, uint32_t t, uint32_t f);
+/* cond_br passing the same n values to both successors. */
+void lw_cond_br_args(lw_ctx *c, lw_ssa cond, uint32_t t, uint32_t f, const lw_ssa *args,
+                     const char *const *tys, uint32_t n);
+
+lw_ssa lw_const_int(lw_ctx *c, const char *ty, int64_t v);
+lw_ssa lw_i32(lw_ctx *c, int64_t v);
+lw_ssa lw_i1(lw_ctx *c, bool v);
+lw_ssa lw_bin(lw_ctx *c, const char *op, lw_ssa a, lw_ssa b, const char *ty);
+lw_ssa lw_bin_imm(lw_ctx *c, const char *op, lw_ssa a, int64_t b, const char *ty);
+lw_ssa lw_icmp(lw_ctx *c, const char *pred, lw_ssa a, lw_ssa b, const char *ty);
+lw_ssa lw_cast(lw_ctx *c, const char *op, lw_ssa a, const char *from, const char *to);
+lw_ssa lw_gep(lw_ctx *c, lw_ssa base, lw_ssa byte_off_i32);
+lw_ssa lw_gep_imm(lw_ctx *c, lw_ssa base, int64_t byte_off);
+lw_ssa lw_smem_u32(lw_ctx *c, lw_ssa p3); /* !llvm.ptr<3> -> i32 shared address */
+/* Inline PTX. ret_ty is NULL for none. With pred != 0 (an i1), the instruction text is run
+ * under a PTX predicate made from it (it is passed as the last operand). Every inline asm
+ * call is marked convergent later (lw_llvm.c). args/tys have n entries. */
+lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
+              const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred);
+
+/* Reports an error at op (the first one wins); returns -1. */
+int lw_fail(lw_ctx *c, const ir_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int lw_unsupported(lw_ctx *c, const ir_op *op);
+
+/* LLVM type of a scalar ir type (element type for tensors / memdescs); NULL if none. */
+const char *lw_llty(const ir_type *t);
+bool lw_ty_is_float(const char *ty);
+int lw_ty_bits(const char *ty);
+
+/* ------------------------------------------------------------------ the passes */
+
+/* lw_plan.c */
+int lw_plan_build(lw_ctx *c);
+/* lw_ws.c */
+int lw_ws_analyze(lw_ctx *c);
+int lw_ws_lower(lw_ctx *c, const ir_op *op);
+void lw_ws_kernel_exit(lw_ctx *c);   /* before the kernel's return (default warps) */
+void lw_ws_emit_switch(lw_ctx *c);   /* the worker loop, after the body */
+/* lw_func.c */
+/* Lowers every op of b except its terminator (scf.yield / condition, warp_yield / return),
+ * which the caller handles through b->last. */
+int lw_lower_block(lw_ctx *c, const ir_block *b);
+bool lw_is_terminator(const ir_op *op);
+int lw_lower_op(lw_ctx *c, const ir_op *op);
+lw_val *lw_get(lw_ctx *c, const ir_value *v);
+void lw_set(lw_ctx *c, const ir_value *v, lw_val val);
+lw_ssa lw_scalar(lw_ctx *c, const ir_value *v); /* SCALAR / MEMDESC / DESC payload */
+/* Region entry: computes tid / leader of the region. first_warp is an absolute warp. */
+void lw_region_begin(lw_ctx *c, lw_region *r, lw_rkind kind, int part, int first_warp,
+                     int num_warps);
+/* lw_cf.c */
+int lw_cf_for(lw_ctx *c, const ir_op *op);
+int lw_cf_if(lw_ctx *c, const ir_op *op);
+int lw_cf_while(lw_ctx *c, const ir_op *op);
+/* Flattens the values of vals (n ir values) to SSA + type lists (tensors expand). */
+uint32_t lw_flatten(lw_ctx *c, ir_value *const *vals, uint32_t n, lw_ssa *ssa,
+                    const char **tys, uint32_t cap);
+uint32_t lw_flat_count(lw_ctx *c, ir_value *const *vals, uint32_t n);
+/* Binds values of n ir values from flat SSA lists (inverse of lw_flatten), types from the IR. */
+int lw_unflatten(lw_ctx *c, ir_value *const *vals, uint32_t n, const lw_ssa *ssa,
+                 const ir_op *where);
+/* Template values for block arguments of the same kinds as vals. */
+uint32_t lw_flat_types(lw_ctx *c, ir_value *const *vals, uint32_t n, const char **tys,
+                       uint32_t cap, const ir_op *where);
+/* lw_arith.c */
+int lw_arith(lw_ctx *c, const ir_op *op);
+/* lw_tensor.c */
+int lw_tensor_op(lw_ctx *c, const ir_op *op);
+/* Emits the per-thread coordinate of every dimension (i32) for layout l, excluding the
+ * register part. */
+void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
+/* Coordinate of register r: thread part xor the register part. */
+void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
+/* lw_mem.c */
+int lw_mem_op(lw_ctx *c, const ir_op *op);
+/* !llvm.ptr<3> to the first element of memdesc value v (static view offsets applied); 0
+ * after reporting an error at op. */
+lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);
+/* Byte offset (i32) of the element at coord in view v of memdesc type md. */
+lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const lw_ssa *coord);
+/* lw_sync.c */
+int lw_sync_op(lw_ctx *c, const ir_op *op);
+void lw_region_barrier(lw_ctx *c);   /* bar.sync over the current region's threads */
+void lw_membar_before(lw_ctx *c, const ir_op *op);
+/* Flags that can be pending at the head of a loop whose body is b, entered with mb_in. */
+unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *b, unsigned mb_in);
+/* lw_tma.c */
+int lw_tma_op(lw_ctx *c, const ir_op *op);
+/* lw_mma.c */
+int lw_mma_op(lw_ctx *c, const ir_op *op);
+/* lw_abi.c: the PTX header the runner reads */
+void lw_abi_header(lw_ctx *c, lw_sb *out);
+/* lw_mlir.c / lw_llvm.c */
+int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_emit e,
+               char **out, size_t *olen, ir_diag *diag);
+/* lw_ptx.c: retargets sm_90a PTX text to sm_100a (checks the version and target lines). */
+int lw_ptx_retarget(char **ptx, size_t *len, lw_target t, char *err, size_t errn);
+
+#endif

@@ -1,0 +1,333 @@
+/* data_float.c: element types and exact number formats of simulate mode: f16, bf16, fp8
+ * (e4m3fn, e5m2), tf32 rounding like the GPU's cvt instructions, and element get / set. */
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "sim_data.h"
+
+/* ------------------------------------------------------------------ dtypes */
+
+static const struct {
+  const char *name;
+  int size;
+} dtinfo[SIM_DT__COUNT] = {
+    [SIM_DT_NONE] = {"?", 0},         [SIM_DT_I1] = {"i1", 1},
+    [SIM_DT_I8] = {"i8", 1},          [SIM_DT_I16] = {"i16", 2},
+    [SIM_DT_I32] = {"i32", 4},        [SIM_DT_I64] = {"i64", 8},
+    [SIM_DT_F16] = {"f16", 2},        [SIM_DT_BF16] = {"bf16", 2},
+    [SIM_DT_F32] = {"f32", 4},        [SIM_DT_F64] = {"f64", 8},
+    [SIM_DT_TF32] = {"tf32", 4},      [SIM_DT_F8E4M3FN] = {"f8e4m3fn", 1},
+    [SIM_DT_F8E5M2] = {"f8e5m2", 1},  [SIM_DT_PTR] = {"ptr", 8},
+};
+
+int sim_dtype_size(sim_dtype dt) {
+  assert((unsigned)dt < SIM_DT__COUNT);
+  return dtinfo[dt].size;
+}
+
+const char *sim_dtype_name(sim_dtype dt) {
+  return (unsigned)dt < SIM_DT__COUNT ? dtinfo[dt].name : "?";
+}
+
+bool sim_dtype_is_float(sim_dtype dt) { return dt >= SIM_DT_F16 && dt <= SIM_DT_F8E5M2; }
+
+sim_dtype sim_dtype_parse(const char *s, size_t len) {
+  static const struct { const char *n; sim_dtype dt; } alias[] = {
+      {"e4m3", SIM_DT_F8E4M3FN}, {"fp8e4m3", SIM_DT_F8E4M3FN}, {"f8e4m3", SIM_DT_F8E4M3FN},
+      {"e5m2", SIM_DT_F8E5M2},   {"fp8e5m2", SIM_DT_F8E5M2},   {"fp16", SIM_DT_F16},
+      {"fp32", SIM_DT_F32},      {"fp64", SIM_DT_F64},          {"bool", SIM_DT_I1},
+  };
+  for (int i = SIM_DT_I1; i < SIM_DT__COUNT; i++)
+    if (i != SIM_DT_PTR && i != SIM_DT_TF32 && strlen(dtinfo[i].name) == len &&
+        !memcmp(dtinfo[i].name, s, len))
+      return (sim_dtype)i;
+  for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+    if (strlen(alias[i].n) == len && !memcmp(alias[i].n, s, len)) return alias[i].dt;
+  return SIM_DT_NONE;
+}
+
+sim_dtype sim_dtype_of(const ir_type *t) {
+  if (!t) return SIM_DT_NONE;
+  if (t->kind == IR_T_TENSOR || t->kind == IR_T_MEMDESC) t = t->elem;
+  if (!t) return SIM_DT_NONE;
+  switch (t->kind) {
+  case IR_T_INDEX: return SIM_DT_I64;
+  case IR_T_PTR: return SIM_DT_PTR;
+  case IR_T_INT:
+    switch (t->bits) {
+    case 1: return SIM_DT_I1;
+    case 8: return SIM_DT_I8;
+    case 16: return SIM_DT_I16;
+    case 32: return SIM_DT_I32;
+    case 64: return SIM_DT_I64;
+    default: return SIM_DT_NONE;
+    }
+  case IR_T_FLOAT:
+    switch (t->fkind) {
+    case IR_F16: return SIM_DT_F16;
+    case IR_BF16: return SIM_DT_BF16;
+    case IR_F32: return SIM_DT_F32;
+    case IR_F64: return SIM_DT_F64;
+    case IR_TF32: return SIM_DT_TF32;
+    case IR_F8E4M3FN: return SIM_DT_F8E4M3FN;
+    case IR_F8E5M2: return SIM_DT_F8E5M2;
+    default: return SIM_DT_NONE;
+    }
+  default: return SIM_DT_NONE;
+  }
+}
+
+/* ------------------------------------------------------------------ rounding core */
+
+/* A binary floating-point format with ebits exponent bits and mbits stored mantissa bits. */
+typedef struct fmt {
+  int ebits, mbits, bias;
+  int max_efield;      /* largest exponent field of a finite number */
+  uint32_t max_mant;   /* largest mantissa of a finite number at max_efield */
+} fmt;
+
+static const fmt F16 = {5, 10, 15, 30, 0x3ff};
+static const fmt BF16 = {8, 7, 127, 254, 0x7f};
+static const fmt F32 = {8, 23, 127, 254, 0x7fffff};
+static const fmt E4M3 = {4, 3, 7, 15, 6};  /* S.1111.111 is NaN: max 1.75 * 2^8 = 448 */
+static const fmt E5M2 = {5, 2, 15, 30, 3}; /* max 1.75 * 2^15 = 57344 */
+
+/* Rounds |x| (finite, > 0) to the format; returns the magnitude bits (exponent field and
+ * mantissa, no sign) and sets *ovf when the rounded value exceeds the largest finite. */
+static uint32_t round_mag(const fmt *f, double a, sim_round r, bool *ovf) {
+  int e;
+  (void)frexp(a, &e);
+  int E = e - 1;                      /* a = 1.m * 2^E */
+  int emin = 1 - f->bias;
+  int qexp = (E < emin ? emin : E) - f->mbits; /* exponent of one unit in the last place */
+  double q = ldexp(a, -qexp);         /* exact: scaling by a power of two */
+  double n = floor(q);
+  if (r == SIM_RNE) {
+    double diff = q - n;
+    if (diff > 0.5 || (diff == 0.5 && fmod(n, 2.0) != 0.0)) n += 1.0;
+  }
+  *ovf = false;
+  if (n == 0.0) return 0;
+  /* Re-normalise n * 2^qexp into (efield, mant). n < 2^(mbits+2). */
+  uint64_t ni = (uint64_t)n;
+  int efield;
+  uint64_t mant;
+  if (ni < ((uint64_t)1 << f->mbits)) { /* subnormal (only when E < emin) */
+    efield = 0;
+    mant = ni;
+  } else {
+    int shift = 0;
+    while ((ni >> shift) >= ((uint64_t)2 << f->mbits)) shift++;
+    /* shift is 0 or 1; a carry out of the mantissa leaves low bits zero */
+    efield = qexp + shift + f->mbits + f->bias;
+    mant = (ni >> shift) - ((uint64_t)1 << f->mbits);
+  }
+  if (efield > f->max_efield || (efield == f->max_efield && mant > f->max_mant)) {
+    *ovf = true;
+    return ((uint32_t)f->max_efield << f->mbits) | f->max_mant;
+  }
+  return ((uint32_t)efield << f->mbits) | (uint32_t)mant;
+}
+
+static double decode(const fmt *f, uint32_t bits) {
+  uint32_t sign = bits >> (f->ebits + f->mbits) & 1;
+  uint32_t efield = bits >> f->mbits & ((1u << f->ebits) - 1);
+  uint32_t mant = bits & ((1u << f->mbits) - 1);
+  double v = efield == 0 ? ldexp((double)mant, 1 - f->bias - f->mbits)
+                         : ldexp((double)(mant | (1u << f->mbits)), (int)efield - f->bias - f->mbits);
+  return sign ? -v : v;
+}
+
+/* IEEE-like format with Inf (f16, bf16, f32): overflow gives Inf under RNE, the largest
+ * finite under RTZ (IEEE 754 §7.4), NaN the canonical quiet NaN (all mantissa bits set). */
+static uint32_t to_ieee(const fmt *f, double x, sim_round r) {
+  uint32_t sbit = 1u << (f->ebits + f->mbits);
+  uint32_t inf = ((1u << f->ebits) - 1) << f->mbits;
+  if (isnan(x)) return inf | ((1u << f->mbits) - 1);
+  uint32_t s = signbit(x) ? sbit : 0;
+  double a = fabs(x);
+  if (a == 0.0) return s;
+  if (isinf(a)) return s | inf;
+  bool ovf;
+  uint32_t m = round_mag(f, a, r, &ovf);
+  if (ovf) return s | (r == SIM_RNE ? inf : m);
+  return s | m;
+}
+
+/* fp8 with satfinite (cvt.rn.satfinite.e4m3x2 / e5m2x2): overflow and Inf clamp to the
+ * largest finite, NaN gives 0x7f. */
+static uint8_t to_fp8(const fmt *f, double x, sim_round r) {
+  if (isnan(x)) return 0x7f;
+  uint8_t s = signbit(x) ? 0x80 : 0;
+  double a = fabs(x);
+  if (a == 0.0) return s;
+  bool ovf;
+  uint32_t m = isinf(a) ? (((uint32_t)f->max_efield << f->mbits) | f->max_mant)
+                        : round_mag(f, a, r, &ovf);
+  return (uint8_t)(s | m);
+}
+
+uint16_t sim_f16_from_double(double x, sim_round r) { return (uint16_t)to_ieee(&F16, x, r); }
+uint16_t sim_bf16_from_double(double x, sim_round r) { return (uint16_t)to_ieee(&BF16, x, r); }
+uint8_t sim_e4m3_from_double(double x, sim_round r) { return to_fp8(&E4M3, x, r); }
+uint8_t sim_e5m2_from_double(double x, sim_round r) { return to_fp8(&E5M2, x, r); }
+
+float sim_f32_from_double(double x, sim_round r) {
+  uint32_t b;
+  float f;
+  if (r == SIM_RNE && !isnan(x)) {
+    f = (float)x; /* C conversion rounds with the current mode: nearest-even by default */
+    return f;
+  }
+  b = to_ieee(&F32, x, r);
+  memcpy(&f, &b, 4);
+  return f;
+}
+
+float sim_tf32_from_f32(float x) {
+  uint32_t b;
+  memcpy(&b, &x, 4);
+  if ((b & 0x7f800000u) != 0x7f800000u) b &= ~0x1fffu; /* keep Inf / NaN as they are */
+  float y;
+  memcpy(&y, &b, 4);
+  return y;
+}
+
+double sim_f16_to_double(uint16_t h) {
+  if ((h & 0x7c00) == 0x7c00) return (h & 0x3ff) ? NAN : ((h & 0x8000) ? -INFINITY : INFINITY);
+  return decode(&F16, h);
+}
+
+double sim_bf16_to_double(uint16_t h) {
+  uint32_t b = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
+double sim_e4m3_to_double(uint8_t b) {
+  if ((b & 0x7f) == 0x7f) return NAN;
+  return decode(&E4M3, b);
+}
+
+double sim_e5m2_to_double(uint8_t b) {
+  if ((b & 0x7c) == 0x7c) return (b & 3) ? NAN : ((b & 0x80) ? -INFINITY : INFINITY);
+  return decode(&E5M2, b);
+}
+
+/* ------------------------------------------------------------------ elements */
+
+uint64_t sim_elem_get_bits(sim_dtype dt, const void *p) {
+  switch (sim_dtype_size(dt)) {
+  case 1: return *(const uint8_t *)p;
+  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+  case 8: { uint64_t v; memcpy(&v, p, 8); return v; }
+  default: assert(0 && "bad dtype"); return 0;
+  }
+}
+
+void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits) {
+  switch (sim_dtype_size(dt)) {
+  case 1: { uint8_t v = (uint8_t)bits; memcpy(p, &v, 1); break; }
+  case 2: { uint16_t v = (uint16_t)bits; memcpy(p, &v, 2); break; }
+  case 4: { uint32_t v = (uint32_t)bits; memcpy(p, &v, 4); break; }
+  case 8: memcpy(p, &bits, 8); break;
+  default: assert(0 && "bad dtype");
+  }
+}
+
+double sim_bits_to_double(sim_dtype dt, uint64_t bits) {
+  switch (dt) {
+  case SIM_DT_I1: return (double)(bits & 1);
+  case SIM_DT_I8: return (double)(int8_t)bits;
+  case SIM_DT_I16: return (double)(int16_t)bits;
+  case SIM_DT_I32: return (double)(int32_t)bits;
+  case SIM_DT_I64: case SIM_DT_PTR: return (double)(int64_t)bits;
+  case SIM_DT_F16: return sim_f16_to_double((uint16_t)bits);
+  case SIM_DT_BF16: return sim_bf16_to_double((uint16_t)bits);
+  case SIM_DT_F32: case SIM_DT_TF32: {
+    uint32_t b = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+  }
+  case SIM_DT_F64: {
+    double f;
+    memcpy(&f, &bits, 8);
+    return f;
+  }
+  case SIM_DT_F8E4M3FN: return sim_e4m3_to_double((uint8_t)bits);
+  case SIM_DT_F8E5M2: return sim_e5m2_to_double((uint8_t)bits);
+  default: assert(0 && "bad dtype"); return 0;
+  }
+}
+
+/* Float -> integer of `bits` width like cvt.rzi.sN: truncate, saturate, NaN -> 0. */
+static int64_t sat_int(double x, int bits) {
+  if (isnan(x)) return 0;
+  double hi = ldexp(1.0, bits - 1) - 1, lo = -ldexp(1.0, bits - 1);
+  x = trunc(x);
+  if (x >= hi) return bits == 64 ? INT64_MAX : (int64_t)hi;
+  if (x <= lo) return bits == 64 ? INT64_MIN : (int64_t)lo;
+  return (int64_t)x;
+}
+
+uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r) {
+  switch (dt) {
+  case SIM_DT_I1: return x != 0.0 && !isnan(x);
+  case SIM_DT_I8: return (uint8_t)sat_int(x, 8);
+  case SIM_DT_I16: return (uint16_t)sat_int(x, 16);
+  case SIM_DT_I32: return (uint32_t)sat_int(x, 32);
+  case SIM_DT_I64: case SIM_DT_PTR: return (uint64_t)sat_int(x, 64);
+  case SIM_DT_F16: return sim_f16_from_double(x, r);
+  case SIM_DT_BF16: return sim_bf16_from_double(x, r);
+  case SIM_DT_F32: case SIM_DT_TF32: {
+    float f = sim_f32_from_double(x, r);
+    if (dt == SIM_DT_TF32) f = sim_tf32_from_f32(f);
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+  }
+  case SIM_DT_F64: {
+    uint64_t b;
+    if (isnan(x)) return 0x7fffffffffffffffull;
+    memcpy(&b, &x, 8);
+    return b;
+  }
+  case SIM_DT_F8E4M3FN: return sim_e4m3_from_double(x, r);
+  case SIM_DT_F8E5M2: return sim_e5m2_from_double(x, r);
+  default: assert(0 && "bad dtype"); return 0;
+  }
+}
+
+double sim_elem_get_f(sim_dtype dt, const void *p) {
+  if (dt == SIM_DT_F32) {
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+  }
+  return sim_bits_to_double(dt, sim_elem_get_bits(dt, p));
+}
+
+int64_t sim_elem_get_i(sim_dtype dt, const void *p) {
+  uint64_t b = sim_elem_get_bits(dt, p);
+  switch (dt) {
+  case SIM_DT_I1: return (int64_t)(b & 1);
+  case SIM_DT_I8: return (int8_t)b;
+  case SIM_DT_I16: return (int16_t)b;
+  case SIM_DT_I32: return (int32_t)b;
+  case SIM_DT_I64: case SIM_DT_PTR: return (int64_t)b;
+  default: return sat_int(sim_bits_to_double(dt, b), 64);
+  }
+}
+
+void sim_elem_set_f(sim_dtype dt, void *p, double x, sim_round r) {
+  if (dt == SIM_DT_F32 && r == SIM_RNE && !isnan(x)) {
+    float f = (float)x;
+    memcpy(p, &f, 4);
+    return;
+  }
+  sim_elem_set_bits(dt, p, sim_bits_from_double(dt, x, r));
+}

@@ -1,0 +1,338 @@
+/* data_mem.c: data movement of memory ops: shared / tensor memory loads and stores through
+ * views, global loads / stores / atomics through pointers, descriptor loads / stores and TMA
+ * tiles with out-of-bounds fill (semantics.md §2.1). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data_internal.h"
+
+/* ------------------------------------------------------------------ views */
+
+int sim_data_init_alloc(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
+                        sim_data_err *err) {
+  if (op->n_operands < 1) return 0;
+  sim_tensor *t = sim_data_get(d, agent, op->operands[0]);
+  if (!t) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "alloc source has no payload");
+  return sim_data_view_write(d, dst, t, op, err);
+}
+
+int sim_data_load_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *src,
+                       sim_data_err *err) {
+  sim_tensor *t = NULL;
+  if (op->n_results < 1) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "load without result");
+  int rc = sim_data_view_read(d, src, &t, op, err);
+  if (rc) return rc;
+  const ir_type *rt = op->results[0]->type;
+  sim_dtype rdt = sim_dtype_of(rt);
+  if (rt->kind != IR_T_TENSOR || ir_type_numel(rt) != t->numel || rdt == SIM_DT_NONE) {
+    sim_tensor_unref(t);
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
+                         "'%s' result does not match its memory view", ir_ops[op->code].name);
+  }
+  if (rdt != t->dt) {
+    sim_tensor *c = sim_tensor_convert(t, rdt, SIM_RNE);
+    sim_tensor_unref(t);
+    if (!(t = c)) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  }
+  t->rank = rt->rank; /* same elements in row-major order, in the result's shape */
+  for (int k = 0; k < rt->rank; k++) t->shape[k] = rt->shape[k];
+  sim_data_set(d, agent, op->results[0], t);
+  return 0;
+}
+
+int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
+                        bool pred, sim_data_err *err) {
+  if (!pred) return 0;
+  sim_tensor *t = op->n_operands ? sim_data_get(d, agent, op->operands[0]) : NULL;
+  if (!t) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': value has no payload",
+                               ir_ops[op->code].name);
+  return sim_data_view_write(d, dst, t, op, err);
+}
+
+/* ------------------------------------------------------------------ global pointers */
+
+/* Resolves [va, va + size) to bytes of a live buffer; NULL (err set, FAULT) otherwise. */
+static uint8_t *deref(sim_data *d, uint64_t va, int size, const ir_op *op, const char *what,
+                      sim_data_err *err) {
+  uint32_t id = (uint32_t)(va >> SIM_VA_SHIFT);
+  int64_t off = (int64_t)(va & ((1ull << SIM_VA_SHIFT) - 1));
+  sim_buf *b = sim_data_buf(d, id);
+  if (!b || !b->live) {
+    sim_data_fail(err, SIM_DATA_FAULT, op, "%s through an invalid pointer (0x%llx)", what,
+                  (unsigned long long)va);
+    return NULL;
+  }
+  if (off + size > b->nbytes) {
+    sim_data_fail(err, SIM_DATA_FAULT, op,
+                  "out-of-bounds %s: byte offset %lld of tensor '%s' (%lld bytes); mask the "
+                  "access or pass a larger tensor", what, (long long)off, b->name,
+                  (long long)b->nbytes);
+    return NULL;
+  }
+  return b->bytes + off;
+}
+
+/* Operand at segment k: its payload (tensor) or its scalar bits. */
+typedef struct opnd {
+  const ir_value *v;           /* NULL when the segment is empty */
+  const sim_tensor *t;         /* payload when v is a tensor */
+  uint64_t bits;               /* scalar value */
+} opnd;
+
+static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const uint64_t *in_bits,
+                    opnd *o, sim_data_err *err) {
+  memset(o, 0, sizeof *o);
+  uint32_t n = 0;
+  ir_value *v = ir_seg(op, k, &n);
+  if (!v) return 0;
+  o->v = v;
+  if (v->type->kind == IR_T_TENSOR) {
+    if (!(o->t = sim_data_get(d, agent, v)))
+      return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': operand '%s' has no payload",
+                           ir_ops[op->code].name, v->name ? v->name : "?");
+  } else {
+    o->bits = in_bits ? in_bits[op->seg_start[k]] : 0;
+  }
+  return 0;
+}
+
+static uint64_t opnd_bits(const opnd *o, int64_t i) {
+  return o->t ? sim_elem_get_bits(o->t->dt, sim_tensor_at(o->t, i)) : o->bits;
+}
+
+/* Read-modify-write of one element for tt.atomic_rmw. */
+static uint64_t rmw(const char *kind, sim_dtype dt, uint64_t old, uint64_t val) {
+  if (!strcmp(kind, "exch")) return val;
+  if (!strcmp(kind, "and")) return old & val;
+  if (!strcmp(kind, "or")) return old | val;
+  if (!strcmp(kind, "xor")) return old ^ val;
+  if (sim_dtype_is_float(dt)) {
+    double a = sim_bits_to_double(dt, old), b = sim_bits_to_double(dt, val);
+    double r = !strcmp(kind, "fadd") || !strcmp(kind, "add") ? a + b
+               : !strcmp(kind, "max") ? fmax(a, b) : !strcmp(kind, "min") ? fmin(a, b) : a;
+    return sim_bits_from_double(dt, r, SIM_RNE);
+  }
+  int w = sim_dtype_size(dt) * 8;
+  uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1;
+  int64_t so = (int64_t)(old << (64 - w)) >> (64 - w), sv = (int64_t)(val << (64 - w)) >> (64 - w);
+  if (!strcmp(kind, "add")) return (old + val) & m;
+  if (!strcmp(kind, "max")) return (uint64_t)(so > sv ? so : sv) & m;
+  if (!strcmp(kind, "min")) return (uint64_t)(so < sv ? so : sv) & m;
+  if (!strcmp(kind, "umax")) return old > val ? old : val;
+  if (!strcmp(kind, "umin")) return old < val ? old : val;
+  return old;
+}
+
+int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                           uint64_t *out_bits, sim_data_err *err) {
+  opnd p, a, b, c;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  memset(&c, 0, sizeof c);
+  int kp = 0, kv = -1, km = -1, ko = -1, kc = -1;
+  const char *what = "load";
+  switch (op->code) {
+  case IR_OP_TT_LOAD: km = 1; ko = 2; break;
+  case IR_OP_TT_STORE: kv = 1; km = 2; what = "store"; break;
+  case IR_OP_TT_ATOMIC_RMW: kv = 1; km = 2; what = "atomic"; break;
+  case IR_OP_TT_ATOMIC_CAS: kc = 1; kv = 2; what = "atomic"; break;
+  default:
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
+                         "simulate mode does not move data for '%s'", ir_ops[op->code].name);
+  }
+  int rc = get_opnd(d, agent, op, kp, in_bits, &p, err);
+  if (!rc && kv >= 0) rc = get_opnd(d, agent, op, kv, in_bits, &a, err);
+  if (!rc && km >= 0) rc = get_opnd(d, agent, op, km, in_bits, &b, err);
+  if (!rc && ko >= 0) rc = get_opnd(d, agent, op, ko, in_bits, &c, err);
+  if (!rc && kc >= 0) rc = get_opnd(d, agent, op, kc, in_bits, &c, err);
+  if (rc) return rc;
+  const ir_type *pt = p.v->type;
+  if (pt->kind == IR_T_TENSOR) pt = pt->elem;
+  if (!pt || pt->kind != IR_T_PTR || !pt->elem || pt->elem->kind == IR_T_TENSOR)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
+                         "simulate mode supports loads / stores through pointers to scalars only");
+  sim_dtype dt = sim_dtype_of(pt->elem);
+  if (dt == SIM_DT_NONE)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "unsupported pointee type");
+  int sz = sim_dtype_size(dt);
+  int64_t n = p.t ? p.t->numel : 1;
+  sim_tensor *res = NULL;
+  bool has_res = op->n_results > 0;
+  bool tensor_res = has_res && op->results[0]->type->kind == IR_T_TENSOR;
+  if (tensor_res) {
+    const ir_type *rt = op->results[0]->type;
+    if (!(res = sim_tensor_new(dt, rt->rank, rt->shape)))
+      return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  }
+  const char *kind = "add";
+  if (op->code == IR_OP_TT_ATOMIC_RMW) {
+    const ir_attr *ka = ir_op_attr(op, "atomic_rmw_op");
+    if (ka && ka->str) kind = ka->str;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    bool on = !b.v || (opnd_bits(&b, i) & 1);
+    uint64_t r = 0;
+    if (!on) {
+      r = c.v && op->code == IR_OP_TT_LOAD ? opnd_bits(&c, i) : 0;
+    } else {
+      uint8_t *mem = deref(d, opnd_bits(&p, i), sz, op, what, err);
+      if (!mem) {
+        sim_tensor_unref(res);
+        return err->status;
+      }
+      uint64_t old = sim_elem_get_bits(dt, mem);
+      r = old;
+      if (op->code == IR_OP_TT_STORE) sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
+      else if (op->code == IR_OP_TT_ATOMIC_RMW) sim_elem_set_bits(dt, mem, rmw(kind, dt, old, opnd_bits(&a, i)));
+      else if (op->code == IR_OP_TT_ATOMIC_CAS && old == opnd_bits(&c, i))
+        sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
+    }
+    if (res) sim_elem_set_bits(dt, sim_tensor_at(res, i), r);
+    else if (has_res && out_bits) out_bits[0] = r;
+  }
+  if (res) sim_data_set(d, agent, op->results[0], res);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ tiles */
+
+typedef enum tile_dir { TILE_LOAD, TILE_STORE, TILE_REDUCE } tile_dir;
+
+/* Moves the box at coords between global memory and the row-major tensor t (block shape).
+ * Loads fill out-of-bounds elements with 0 (or NaN); stores skip them. */
+static int tile_move(sim_data *d, const sim_tdesc *td, const int64_t *coords, sim_tensor *t,
+                     tile_dir dir, const char *kind, const ir_op *op, sim_data_err *err) {
+  sim_buf *b = sim_data_buf(d, td->buf);
+  if (!b || !b->live)
+    return sim_data_fail(err, SIM_DATA_FAULT, op, "tensor descriptor over a freed buffer");
+  int sz = sim_dtype_size(td->dt), r = td->rank;
+  int64_t ix[IR_MAX_RANK] = {0};
+  uint64_t fill = td->nan_fill && sim_dtype_is_float(td->dt)
+                      ? sim_bits_from_double(td->dt, NAN, SIM_RNE) : 0;
+  for (int64_t i = 0; i < t->numel; i++) {
+    bool in = true;
+    int64_t off = td->base;
+    for (int k = 0; k < r; k++) {
+      int64_t g = coords[k] + ix[k];
+      if (g < 0 || g >= td->shape[k]) in = false;
+      off += g * td->stride[k];
+    }
+    void *e = sim_tensor_at(t, i);
+    if (in && (off < 0 || (off + 1) * sz > b->nbytes))
+      return sim_data_fail(err, SIM_DATA_FAULT, op,
+                           "descriptor of tensor '%s' addresses byte %lld of %lld: its shape or "
+                           "strides exceed the tensor", b->name, (long long)(off * sz),
+                           (long long)b->nbytes);
+    if (dir == TILE_LOAD) {
+      if (in) memcpy(e, b->bytes + off * sz, (size_t)sz);
+      else sim_elem_set_bits(td->dt, e, fill);
+    } else if (in) {
+      uint8_t *mem = b->bytes + off * sz;
+      uint64_t v = sim_elem_get_bits(td->dt, e);
+      if (dir == TILE_REDUCE) v = rmw(kind, td->dt, sim_elem_get_bits(td->dt, mem), v);
+      sim_elem_set_bits(td->dt, mem, v);
+    }
+    for (int k = r - 1; k >= 0; k--) {
+      if (++ix[k] < td->block[k]) break;
+      ix[k] = 0;
+    }
+  }
+  return 0;
+}
+
+static const sim_tdesc *get_desc(sim_data *d, uint32_t id, const ir_op *op, sim_data_err *err) {
+  const sim_tdesc *td = sim_data_tdesc(d, id);
+  if (!td) sim_data_fail(err, SIM_DATA_FAULT, op, "invalid tensor descriptor (id %u)", id);
+  return td;
+}
+
+static int64_t block_numel(const sim_tdesc *td) {
+  int64_t n = 1;
+  for (int k = 0; k < td->rank; k++) n *= td->block[k];
+  return n;
+}
+
+int sim_data_tma_load(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *dst,
+                      sim_data_err *err) {
+  const sim_tdesc *td = get_desc(d, desc, NULL, err);
+  if (!td) return err->status;
+  sim_tensor *t = sim_tensor_new(td->dt, td->rank, td->block);
+  if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, NULL, "out of memory");
+  int rc = tile_move(d, td, coords, t, TILE_LOAD, NULL, NULL, err);
+  if (!rc) rc = sim_data_view_write(d, dst, t, NULL, err);
+  sim_tensor_unref(t);
+  return rc;
+}
+
+static int tma_out(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *src,
+                   tile_dir dir, const char *kind, sim_data_err *err) {
+  const sim_tdesc *td = get_desc(d, desc, NULL, err);
+  if (!td) return err->status;
+  sim_tensor *t = NULL;
+  int rc = sim_data_view_read(d, src, &t, NULL, err);
+  if (rc) return rc;
+  if (t->numel != block_numel(td)) {
+    sim_tensor_unref(t);
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL,
+                         "TMA source has %lld elements, the descriptor's box %lld",
+                         (long long)t->numel, (long long)block_numel(td));
+  }
+  if (t->dt != td->dt) {
+    sim_tensor *c = sim_tensor_convert(t, td->dt, SIM_RNE);
+    sim_tensor_unref(t);
+    if (!(t = c)) return sim_data_fail(err, SIM_DATA_NOMEM, NULL, "out of memory");
+  }
+  rc = tile_move(d, td, coords, t, dir, kind, NULL, err);
+  sim_tensor_unref(t);
+  return rc;
+}
+
+int sim_data_tma_store(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *src,
+                       sim_data_err *err) {
+  return tma_out(d, desc, coords, src, TILE_STORE, NULL, err);
+}
+
+int sim_data_tma_reduce(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *src,
+                        const char *kind, sim_data_err *err) {
+  return tma_out(d, desc, coords, src, TILE_REDUCE, kind ? kind : "add", err);
+}
+
+int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                         sim_data_err *err) {
+  bool load = op->code == IR_OP_TT_DESCRIPTOR_LOAD;
+  if (!load && op->code != IR_OP_TT_DESCRIPTOR_STORE)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "not a descriptor access");
+  const sim_tdesc *td = get_desc(d, (uint32_t)in_bits[0], op, err);
+  if (!td) return err->status;
+  uint32_t n = 0;
+  ir_seg(op, 1, &n);
+  if ((int)n != td->rank)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%u coordinates for a rank-%d descriptor",
+                         n, td->rank);
+  int64_t coords[IR_MAX_RANK];
+  for (uint32_t k = 0; k < n; k++) coords[k] = sim_data_sext(op->operands[1 + k], in_bits[1 + k]);
+  if (load) {
+    const ir_type *rt = op->results[0]->type;
+    sim_tensor *t = sim_tensor_new(td->dt, td->rank, td->block);
+    if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+    int rc = tile_move(d, td, coords, t, TILE_LOAD, NULL, op, err);
+    if (rc || ir_type_numel(rt) != t->numel) {
+      sim_tensor_unref(t);
+      return rc ? rc : sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "result is not the box shape");
+    }
+    t->rank = rt->rank;
+    for (int k = 0; k < rt->rank; k++) t->shape[k] = rt->shape[k];
+    sim_data_set(d, agent, op->results[0], t);
+    return 0;
+  }
+  sim_tensor *src = sim_data_get(d, agent, op->operands[1 + n]);
+  if (!src) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "stored value has no payload");
+  if (src->numel != block_numel(td))
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "stored value is not the box shape");
+  sim_tensor *t = sim_tensor_convert(src, td->dt, SIM_RNE);
+  if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  int rc = tile_move(d, td, coords, t, TILE_STORE, NULL, op, err);
+  sim_tensor_unref(t);
+  return rc;
+}

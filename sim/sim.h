@@ -1,0 +1,227 @@
+/* sim.h: the machine model of a warp-specialized kernel (semantics.md): a compiled program
+ * (sim_machine, immutable once built) and machine states that are plain byte blobs.
+ * sim_enabled() lists transitions, sim_step() fires one; nothing else changes a state. */
+#ifndef TLXV_SIM_H
+#define TLXV_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+
+/* ------------------------------------------------------------------ limits */
+
+enum {
+  SIM_MAX_AGENTS = 32,   /* agents per machine: (CTA, partition) pairs, parent included */
+  SIM_MAX_EVENTS = 40,   /* async events in flight per state (more: the path stops, bound hit) */
+  SIM_MAX_TRANS = SIM_MAX_AGENTS + SIM_MAX_EVENTS,
+  SIM_MAX_CTAS = 16,     /* CTAs per cluster */
+  SIM_MAX_REL = 6,       /* related instructions per reported violation */
+};
+
+typedef struct sim_machine sim_machine;
+typedef struct sim_data sim_data; /* sim_data.h: the simulate-mode data plane */
+
+/* ------------------------------------------------------------------ building a machine */
+
+typedef struct sim_opts {
+  const ir_module *mod;
+  const ir_func *fn;       /* the kernel; NULL = the first public function */
+  const uint64_t *args;    /* one value per kernel argument (entry block argument), in the
+                              "bits" convention of sim_data.h (ints zero-extended, floats as
+                              their encoding, pointers as addresses, tensordesc = descriptor
+                              id). NULL = all zero. Verify mode: tensordesc args may be 0. */
+  uint32_t n_args;
+  int32_t pid[3];          /* program id of CTA 0 of the simulated cluster */
+  int32_t grid[3];         /* number of programs per axis (0 = 1) */
+  sim_data *data;          /* NULL = verify mode (no payloads); else simulate mode */
+  uint32_t max_trip;       /* a loop whose trip count exceeds this stops the path with
+                              log->bound set (verdict inconclusive); 0 = 1<<20 */
+} sim_opts;
+
+typedef struct sim_err {
+  char msg[512];           /* one "FILE:LINE:COL: error: what, and what to do" line */
+} sim_err;
+
+/* Compiles fn into a machine. Returns NULL and fills err for unsupported ops or IR the model
+ * cannot run (control that depends on loaded data, recursion, ...). The module must outlive
+ * the machine. */
+sim_machine *sim_machine_new(const sim_opts *o, sim_err *err);
+void sim_machine_free(sim_machine *m);
+
+/* ------------------------------------------------------------------ states
+ * A state is sim_state_size(m) bytes, no pointers inside: copy it with memcpy, compare it with
+ * memcmp over sim_state_used(m, st) bytes (the rest is zero), hash it with sim_state_hash.
+ * Agents are in a fixed order, async events sorted by a canonical key, values that are dead at
+ * an agent's program point are zeroed, so equal machine situations give equal bytes. */
+
+size_t sim_state_size(const sim_machine *m);
+size_t sim_state_used(const sim_machine *m, const void *st);
+
+typedef struct sim_hash128 {
+  uint64_t lo, hi;
+} sim_hash128;
+sim_hash128 sim_state_hash(const sim_machine *m, const void *st);
+
+/* ------------------------------------------------------------------ transitions */
+
+typedef enum sim_trans_kind {
+  SIM_TR_AGENT = 1,        /* the agent runs its visible op and then its pure ops up to the next
+                              visible op (or its end) */
+  SIM_TR_EVENT = 2,        /* an in-flight async event completes */
+} sim_trans_kind;
+
+typedef struct sim_trans {
+  uint8_t kind;            /* sim_trans_kind */
+  uint8_t who;             /* agent index, or event index in the state's sorted event list */
+} sim_trans;
+
+/* Transitions enabled in st, agents first (by index), then events (by list order); out has
+ * room for SIM_MAX_TRANS. Returns how many. */
+int sim_enabled(const sim_machine *m, const void *st, sim_trans *out);
+
+/* ------------------------------------------------------------------ what a step reports */
+
+/* Violations the model detects while stepping (the `kind` names of design.md's table; race
+ * and deadlock are state properties the explorer checks, listed here so that every kind has
+ * one enum). */
+typedef enum sim_bug_kind {
+  SIM_BUG_NONE = 0,
+  SIM_BUG_DEADLOCK,
+  SIM_BUG_RACE,
+  SIM_BUG_PROXY_FENCE,
+  SIM_BUG_PHASE_ALIAS,
+  SIM_BUG_TX_MISMATCH,
+  SIM_BUG_OVER_ARRIVAL,
+  SIM_BUG_COUNT_MISMATCH,
+  SIM_BUG_LIFECYCLE,
+  SIM_BUG_CLUSTER_EXIT,
+  SIM_BUG_NAMED_BARRIER,
+  SIM_BUG__COUNT
+} sim_bug_kind;
+const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */
+
+typedef struct sim_viol {
+  uint8_t kind;            /* sim_bug_kind */
+  uint8_t agent;           /* agent that executed the primary op (0xff: an async event) */
+  uint32_t ins;            /* primary instruction (sim_ins_op gives the IR op and location) */
+  uint32_t rel[SIM_MAX_REL]; /* related instructions */
+  const char *rel_note[SIM_MAX_REL]; /* static text per related instruction ("TMA load issued here") */
+  uint8_t n_rel;
+  char msg[320];           /* one line, no location, no "error:" prefix */
+} sim_viol;
+
+/* Filled by sim_step. Pass detail=true to also get a one-line description of the step (for
+ * traces); exploration leaves it off (it costs a snprintf per step). */
+typedef struct sim_log {
+  bool detail;             /* in: describe the step in `text` */
+  sim_viol viol[4];        /* out: violations found in this step */
+  uint8_t n_viol;
+  bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
+  bool bound;              /* out: a bound was hit (trip count, event capacity): inconclusive */
+  char text[256];          /* out (detail): what happened, e.g. "wait lr[0] parity 0: passes (phase 0 complete)" */
+  uint32_t ins;            /* out: the instruction the step executed (agent steps) or issued
+                              (event steps), for locations in traces */
+} sim_log;
+
+/* ------------------------------------------------------------------ running */
+
+/* Writes the initial state: CTA parents at their first visible op. log may be NULL. Returns
+ * 0, or -1 when even the first steps fail (log->viol / halt say why). */
+int sim_init(sim_machine *m, void *st, sim_log *log);
+/* Fires t (which must be enabled) in place. Returns 0, or -1 when the path must stop
+ * (log->halt). log must not be NULL; it is reset first. */
+int sim_step(sim_machine *m, void *st, sim_trans t, sim_log *log);
+
+/* All agents finished and no event in flight. */
+bool sim_is_final(const sim_machine *m, const void *st);
+
+/* ------------------------------------------------------------------ inspecting */
+
+typedef enum sim_agent_status {
+  SIM_AG_IDLE = 0,         /* not started (partition before its fork) or joined */
+  SIM_AG_RUN,              /* sitting at a visible op (enabled or blocked) */
+  SIM_AG_DONE,             /* finished its region */
+  SIM_AG_NBWAIT,           /* inside a named-barrier sync, waiting for the generation */
+  SIM_AG_CLWAIT,           /* inside a cluster wait */
+} sim_agent_status;
+
+uint32_t sim_n_agents(const sim_machine *m);
+const char *sim_agent_name(const sim_machine *m, uint32_t agent); /* "default", "partition0", "cta1.partition0" */
+int sim_agent_status_of(const sim_machine *m, const void *st, uint32_t agent);
+uint32_t sim_agent_pc(const sim_machine *m, const void *st, uint32_t agent);
+uint32_t sim_n_events(const sim_machine *m, const void *st);
+/* The IR op an instruction came from (NULL for pseudo instructions without one). */
+const ir_op *sim_ins_op(const sim_machine *m, uint32_t ins);
+ir_loc sim_ins_loc(const sim_machine *m, uint32_t ins);
+/* Instruction that issued in-flight event ev, and its issuing agent. */
+uint32_t sim_event_ins(const sim_machine *m, const void *st, uint32_t ev);
+uint32_t sim_event_agent(const sim_machine *m, const void *st, uint32_t ev);
+/* Short name of an event's kind ("TMA load", "TMA store", "wgmma", ...). */
+const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev);
+
+/* Memory footprint: bytes of one allocation (smem / tmem / global) of one CTA, as rows:
+ * {off + k*pitch + [0,len) : 0 <= k < rows}. */
+typedef struct sim_fp {
+  uint16_t alloc;          /* allocation id (sim_alloc_name); 0 = none */
+  uint8_t cta;
+  uint8_t flags;           /* SIM_FP_* */
+  uint32_t off, len, rows, pitch;
+} sim_fp;
+enum {
+  SIM_FP_WRITE = 1,        /* the access writes */
+  SIM_FP_ASYNC = 2,        /* through the async proxy (TMA, wgmma, tcgen05) */
+  SIM_FP_TMEM = 4,         /* tensor memory */
+};
+bool sim_fp_overlap(const sim_fp *a, const sim_fp *b);
+/* "a_bufs[1]" / "a_bufs bytes [0,8192)" / "lr[0]" into buf. */
+char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
+
+/* Memory accesses that agent's next op would make (up to 4), or that in-flight event ev may
+ * make at any moment until it completes. Returns the count. */
+int sim_agent_access(const sim_machine *m, const void *st, uint32_t agent, sim_fp *out);
+int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *out);
+
+/* Why a blocked agent cannot move, one line (e.g. "waits lr[0] for phase 0 (parity 0): 1 of 1
+ * arrivals and 1024 bytes missing"); fills who[] with instructions that could still provide
+ * what it waits for (arrives / expects / async issues on that barrier), returns their count. */
+int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t agent, char *buf,
+                        size_t n, uint32_t *who, int max_who);
+/* One line describing transition t in st (before it fires), without locations. */
+void sim_describe(const sim_machine *m, const void *st, sim_trans t, char *buf, size_t n);
+
+/* Barrier view for the explorer's deadlock analysis. */
+typedef struct sim_barinfo {
+  bool valid;
+  int32_t phase, pending, expected, tx;
+  int32_t inflight;        /* async events in flight that will signal it */
+  uint32_t last_expect;    /* instruction of the latest expect in this phase (UINT32_MAX none) */
+  uint32_t init_ins;       /* instruction that initialised it (UINT32_MAX none) */
+} sim_barinfo;
+/* Barrier an agent blocked in a wait waits for (false if it is not waiting on an mbarrier). */
+bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t agent, uint32_t *bar,
+                            int32_t *parity);
+void sim_barrier_info(const sim_machine *m, const void *st, uint32_t bar, sim_barinfo *out);
+char *sim_barrier_name(const sim_machine *m, uint32_t bar, char *buf, size_t n); /* "lr[0]" */
+
+/* ------------------------------------------------------------------ static facts */
+
+/* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip
+ * counts. 0 when the kernel has no mbarrier array. */
+uint32_t sim_max_ring_depth(const sim_machine *m);
+/* True when some synchronization-relevant value (loop bounds, barrier indices, parities,
+ * predicates, control conditions) depends on tt.get_program_id / get_num_programs: then each
+ * program of the grid must be checked. */
+bool sim_depends_on_pid(const sim_machine *m);
+/* Per kernel argument: true when it flows into synchronization-relevant values. */
+bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
+/* Trip count of the first scf.for of each agent region computed from the arguments alone
+ * (statically, without running); -1 when not computable. Used to pick default arguments. */
+int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args);
+
+/* Statistics of the compiled program. */
+uint32_t sim_n_instructions(const sim_machine *m);
+uint32_t sim_n_barriers(const sim_machine *m);
+
+#endif

@@ -1,0 +1,724 @@
+/* sim_compile.c: flattens a kernel function into the machine's instruction array: one code
+ * region for the parent (kernel body, default partitions, inlined calls) and one per
+ * warp_specialize partition; structured control becomes jumps and parallel copies. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+/* Where the values of a terminator (scf.yield, scf.condition, tt.return, warp_yield) go. */
+typedef enum { Y_FOR, Y_IF, Y_WHILE_BEFORE, Y_WHILE_AFTER, Y_WS, Y_EXEC, Y_CALL, Y_TOP } ykind;
+
+typedef struct yctx {
+  ykind kind;
+  const uint32_t *dst;         /* destination slots */
+  const ir_value **dst_vals;   /* destination values (payload copies) */
+  uint32_t n_dst;
+  uint32_t iv, step, head;     /* Y_FOR: induction slot, step slot, loop head */
+  const uint32_t *dst2;        /* Y_WHILE_BEFORE: after-region block args */
+  const ir_value **dst2_vals;
+  uint32_t n_dst2;
+  uint32_t *fix;               /* jumps to patch with the end of the construct */
+  uint32_t n_fix, cap_fix;
+  struct yctx *up;
+} yctx;
+
+typedef struct pending_part {
+  uint32_t ws, part;
+  const ir_region *reg;
+  const ir_func *fn;
+} pending_part;
+
+typedef struct cctx {
+  sim_machine *m;
+  sim_err *err;
+  uint32_t region;
+  uint32_t *vmap;              /* slot per value id of the current function instance */
+  const ir_func *fn;
+  int depth;                   /* tt.call inline depth */
+  yctx *y;
+  pending_part *pend;
+  uint32_t n_pend, cap_pend;
+} cctx;
+
+/* ------------------------------------------------------------------ emission helpers */
+
+static bool needs_slot(const ir_type *t) {
+  if (!t) return false;
+  switch (t->kind) {
+  case IR_T_INT: case IR_T_INDEX: case IR_T_FLOAT: case IR_T_PTR: case IR_T_TENSORDESC:
+  case IR_T_MEMDESC:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static uint32_t new_slot(cctx *c) {
+  sim_region *r = &c->m->regions[c->region];
+  return r->n_slots++;
+}
+
+static uint32_t def_slot(cctx *c, const ir_value *v) {
+  if (!needs_slot(v->type)) {
+    c->vmap[v->id] = SIM_NOSLOT;
+    return SIM_NOSLOT;
+  }
+  uint32_t s = new_slot(c);
+  c->vmap[v->id] = s;
+  return s;
+}
+
+static int use_slot(cctx *c, const ir_value *v, uint32_t *out) {
+  if (!needs_slot(v->type)) {
+    *out = SIM_NOSLOT;
+    return 0;
+  }
+  uint32_t s = c->vmap[v->id];
+  if (s == UINT32_MAX) {
+    const ir_op *where = v->def ? v->def : NULL;
+    return sim_errf(c->err, where, "value %%%s is used where the model cannot see its definition",
+                    v->name ? v->name : "?");
+  }
+  *out = s;
+  return 0;
+}
+
+static uint32_t opnd_push(sim_machine *m, uint32_t s) {
+  m->opnd = sim_grow(m->opnd, &m->cap_opnd, m->n_opnd + 1, sizeof *m->opnd);
+  m->opnd[m->n_opnd] = s;
+  return m->n_opnd++;
+}
+
+static sim_ins *emit(cctx *c, uint16_t code, const ir_op *op, uint32_t n_in, const uint32_t *in,
+                     uint32_t n_out, const uint32_t *out) {
+  sim_machine *m = c->m;
+  m->code = sim_grow(m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
+  sim_ins *i = &m->code[m->n_code++];
+  memset(i, 0, sizeof *i);
+  i->code = code;
+  i->op = op;
+  i->region = (uint8_t)c->region;
+  i->pred_in = SIM_NOPRED;
+  i->opnd = m->n_opnd;
+  i->n_in = (uint16_t)n_in;
+  i->n_out = (uint16_t)n_out;
+  for (uint32_t k = 0; k < n_in; k++) opnd_push(m, in[k]);
+  for (uint32_t k = 0; k < n_out; k++) opnd_push(m, out[k]);
+  return i;
+}
+
+static uint32_t here(cctx *c) { return c->m->n_code; }
+
+static void yfix(yctx *y, uint32_t ins) {
+  y->fix = sim_grow(y->fix, &y->cap_fix, y->n_fix + 1, sizeof *y->fix);
+  y->fix[y->n_fix++] = ins;
+}
+
+static void ypatch(cctx *c, yctx *y, uint32_t target) {
+  for (uint32_t k = 0; k < y->n_fix; k++) c->m->code[y->fix[k]].target = target;
+  free(y->fix);
+  y->fix = NULL;
+  y->n_fix = y->cap_fix = 0;
+}
+
+/* Parallel copy of n values (slots src -> dst); records the IR values for payload copies. */
+static int emit_copy(cctx *c, const ir_op *op, uint32_t n, const uint32_t *src,
+                     const ir_value **src_vals, const uint32_t *dst, const ir_value **dst_vals) {
+  if (!n) return 0;
+  sim_ins *i = emit(c, SIM_I_COPY, op, n, src, n, dst);
+  i->vin = malloc(n * sizeof *i->vin);
+  i->vout = malloc(n * sizeof *i->vout);
+  for (uint32_t k = 0; k < n; k++) {
+    i->vin[k] = src_vals ? src_vals[k] : NULL;
+    i->vout[k] = dst_vals ? dst_vals[k] : NULL;
+  }
+  return 0;
+}
+
+static int slots_of(cctx *c, ir_value *const *vals, uint32_t n, uint32_t *out) {
+  for (uint32_t k = 0; k < n; k++)
+    if (use_slot(c, vals[k], &out[k])) return -1;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ op classification */
+
+static uint8_t visibility(const ir_op *op) {
+  switch (op->code) {
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
+    return SIM_V_NONE; /* partition-scoped bar.sync: a no-op for an atomic agent */
+  case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
+  case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
+    return SIM_V_MEM;
+  case IR_OP_TTNG_FENCE_ASYNC_SHARED:
+    return SIM_V_SYNC;
+  default: break;
+  }
+  switch (ir_ops[op->code].cls) {
+  case IR_C_BARRIER: case IR_C_ASYNC_WAIT: return SIM_V_SYNC;
+  case IR_C_ASYNC: return SIM_V_ASYNC;
+  default: return SIM_V_NONE;
+  }
+}
+
+/* Segment holding an op's predicate operand, or -1. */
+static int pred_seg(ir_opcode code) {
+  switch (code) {
+  case IR_OP_TTNG_WAIT_BARRIER: return 2;
+  case IR_OP_TTNG_ARRIVE_BARRIER: return 1;
+  case IR_OP_TTNG_BARRIER_EXPECT: return 1;
+  case IR_OP_TTNG_TMA_G2L: return 4;
+  case IR_OP_TTNG_TMEM_STORE: return 3;
+  case IR_OP_TTNG_TC_GEN5_MMA: return 5;
+  case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 7;
+  case IR_OP_TTNG_TC_GEN5_COMMIT: return 1;
+  default: return -1;
+  }
+}
+
+static bool unsupported(ir_opcode code) {
+  switch (code) {
+  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+  case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_QUERY_CANCEL:
+  case IR_OP_TTNG_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT:
+  case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
+  case IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* ------------------------------------------------------------------ allocations */
+
+static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
+  sim_machine *m = c->m;
+  if (!m->n_allocs) m->n_allocs = 1; /* id 0 unused */
+  m->allocs = sim_grow(m->allocs, &m->cap_allocs, m->n_allocs + 1, sizeof *m->allocs);
+  uint32_t id = m->n_allocs++;
+  sim_alloc *al = &m->allocs[id];
+  memset(al, 0, sizeof *al);
+  al->op = op;
+  al->space = space;
+  al->init_ins = UINT32_MAX;
+  al->bar_base = UINT32_MAX;
+  const ir_type *t = op && op->n_results ? op->results[0]->type : NULL;
+  al->name = op && op->n_results && op->results[0]->name ? op->results[0]->name : "alloc";
+  if (t && t->kind == IR_T_MEMDESC) {
+    al->rank = t->rank;
+    al->ebytes = t->elem ? ir_type_elem_bytes(t->elem) : 1;
+    if (al->ebytes <= 0) al->ebytes = 1;
+    for (int d = 0; d < t->rank; d++) al->shape[d] = t->shape[d];
+    int64_t s = al->ebytes;
+    for (int d = t->rank - 1; d >= 0; d--) {
+      al->stride[d] = s;
+      s *= t->shape[d];
+    }
+    al->bytes = (uint32_t)s;
+  } else if (op && op->code == IR_OP_TTG_GLOBAL_SCRATCH_ALLOC) {
+    al->space = SIM_SPACE_GLOBAL;
+    al->ebytes = 1;
+    al->rank = 1;
+    al->bytes = (uint32_t)ir_op_attr_int(op, "nbytes", 0);
+    al->shape[0] = al->bytes;
+    al->stride[0] = 1;
+  }
+  if (id >= 0xfff) return 0;
+  return id;
+}
+
+/* ------------------------------------------------------------------ compiling */
+
+static int compile_block(cctx *c, const ir_block *b);
+static int compile_region_inline(cctx *c, const ir_region *r);
+
+static int map_block_args(cctx *c, const ir_block *b, uint32_t *slots) {
+  for (uint32_t k = 0; k < b->n_args; k++) {
+    uint32_t s = def_slot(c, b->args[k]);
+    if (slots) slots[k] = s;
+  }
+  return 0;
+}
+
+static int compile_for(cctx *c, const ir_op *op) {
+  uint32_t n_lb, n_ub, n_step, n_init;
+  ir_value *lb = ir_seg(op, 0, &n_lb), *ub = ir_seg(op, 1, &n_ub), *step = ir_seg(op, 2, &n_step);
+  ir_seg(op, 3, &n_init);
+  if (!lb || !ub || !step || op->n_regions < 1 || op->regions[0]->n_blocks < 1)
+    return sim_errf(c->err, op, "malformed scf.for");
+  const ir_block *body = op->regions[0]->blocks[0];
+  if (body->n_args != 1 + n_init) return sim_errf(c->err, op, "scf.for body arguments do not match");
+  uint32_t s_lb, s_ub, s_step;
+  if (use_slot(c, lb, &s_lb) || use_slot(c, ub, &s_ub) || use_slot(c, step, &s_step)) return -1;
+  uint32_t in3[3] = {s_lb, s_ub, s_step};
+  emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL);
+  uint32_t n = 1 + n_init;
+  uint32_t *src = calloc(n, sizeof *src), *dst = calloc(n, sizeof *dst);
+  const ir_value **sv = calloc(n, sizeof *sv), **dv = calloc(n, sizeof *dv);
+  src[0] = s_lb;
+  sv[0] = lb;
+  for (uint32_t k = 0; k < n_init; k++) {
+    sv[k + 1] = op->operands[op->seg_start[3] + k];
+    if (use_slot(c, sv[k + 1], &src[k + 1])) goto fail;
+  }
+  map_block_args(c, body, dst);
+  for (uint32_t k = 0; k < n; k++) dv[k] = body->args[k];
+  /* The bound and the step are read on every iteration: keep private copies so that the
+   * loop never depends on slots that later code may reuse. */
+  uint32_t ub2 = new_slot(c), step2 = new_slot(c);
+  uint32_t cs[2] = {s_ub, s_step}, cd[2] = {ub2, step2};
+  emit_copy(c, op, 2, cs, NULL, cd, NULL);
+  emit_copy(c, op, n, src, sv, dst, dv);
+  uint32_t head = here(c);
+  uint32_t tin[2] = {dst[0], ub2};
+  sim_ins *t = emit(c, SIM_I_FOR_TEST, op, 2, tin, 0, NULL);
+  t->imm = sim_int_width(lb->type);
+  uint32_t test = head;
+  yctx y = {.kind = Y_FOR, .dst = dst + 1, .dst_vals = dv + 1, .n_dst = n_init, .iv = dst[0],
+            .step = step2, .head = head, .up = c->y};
+  c->y = &y;
+  int rc = compile_block(c, body);
+  c->y = y.up;
+  free(y.fix);
+  if (rc) goto fail;
+  if (!body->last || body->last->code != IR_OP_SCF_YIELD) {
+    /* the printed form omits an empty scf.yield */
+    uint32_t in[2] = {dst[0], step2};
+    sim_ins *s = emit(c, SIM_I_FOR_STEP, op, 2, in, 1, &dst[0]);
+    s->target = head;
+  }
+  c->m->code[test].target = here(c);
+  /* results = final iter values */
+  if (op->n_results) {
+    uint32_t *rs = calloc(op->n_results, sizeof *rs);
+    for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+    emit_copy(c, op, op->n_results, dst + 1, dv + 1, rs, (const ir_value **)op->results);
+    free(rs);
+  }
+  free(src); free(dst); free(sv); free(dv);
+  return 0;
+fail:
+  free(src); free(dst); free(sv); free(dv);
+  return -1;
+}
+
+static int compile_if(cctx *c, const ir_op *op) {
+  uint32_t s_cond;
+  if (!op->n_operands || use_slot(c, op->operands[0], &s_cond)) return -1;
+  uint32_t *rs = calloc(op->n_results + 1, sizeof *rs);
+  for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+  uint32_t br = here(c);
+  emit(c, SIM_I_BRZ, op, 1, &s_cond, 0, NULL);
+  yctx y = {.kind = Y_IF, .dst = rs, .dst_vals = (const ir_value **)op->results,
+            .n_dst = op->n_results, .up = c->y};
+  c->y = &y;
+  int rc = 0;
+  if (op->n_regions >= 1 && op->regions[0]->n_blocks) rc = compile_region_inline(c, op->regions[0]);
+  if (!rc) {
+    yfix(&y, here(c));
+    emit(c, SIM_I_JMP, op, 0, NULL, 0, NULL);
+    c->m->code[br].target = here(c);
+    if (op->n_regions >= 2 && op->regions[1]->n_blocks) rc = compile_region_inline(c, op->regions[1]);
+  }
+  c->y = y.up;
+  ypatch(c, &y, here(c));
+  free(rs);
+  return rc;
+}
+
+static int compile_while(cctx *c, const ir_op *op) {
+  if (op->n_regions < 2 || !op->regions[0]->n_blocks || !op->regions[1]->n_blocks)
+    return sim_errf(c->err, op, "malformed scf.while");
+  const ir_block *before = op->regions[0]->blocks[0], *after = op->regions[1]->blocks[0];
+  uint32_t n_init = op->n_operands;
+  uint32_t *src = calloc(n_init + 1, sizeof *src), *bargs = calloc(before->n_args + 1, sizeof *bargs);
+  uint32_t *aargs = calloc(after->n_args + 1, sizeof *aargs), *rs = calloc(op->n_results + 1, sizeof *rs);
+  int rc = slots_of(c, op->operands, n_init, src);
+  if (!rc) {
+    map_block_args(c, before, bargs);
+    map_block_args(c, after, aargs);
+    for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+    emit_copy(c, op, n_init, src, (const ir_value **)op->operands, bargs,
+              (const ir_value **)before->args);
+    uint32_t head = here(c);
+    yctx yb = {.kind = Y_WHILE_BEFORE, .dst = rs, .dst_vals = (const ir_value **)op->results,
+               .n_dst = op->n_results, .dst2 = aargs, .dst2_vals = (const ir_value **)after->args,
+               .n_dst2 = after->n_args, .up = c->y};
+    c->y = &yb;
+    rc = compile_block(c, before);
+    c->y = yb.up;
+    if (!rc) {
+      yctx ya = {.kind = Y_WHILE_AFTER, .dst = bargs, .dst_vals = (const ir_value **)before->args,
+                 .n_dst = before->n_args, .head = head, .up = c->y};
+      c->y = &ya;
+      rc = compile_block(c, after);
+      c->y = ya.up;
+      free(ya.fix);
+    }
+    ypatch(c, &yb, here(c));
+  }
+  free(src); free(bargs); free(aargs); free(rs);
+  return rc;
+}
+
+static int compile_call(cctx *c, const ir_op *op) {
+  const ir_attr *ca = ir_op_attr(op, "callee");
+  const char *name = ca ? ca->str : NULL;
+  if (name && name[0] == '@') name++;
+  const ir_func *f = name ? ir_module_func(c->m->mod, name) : NULL;
+  if (!f || !f->op || !f->op->n_regions || !f->op->regions[0]->n_blocks)
+    return sim_errf(c->err, op, "tt.call of unknown function @%s", name ? name : "?");
+  if (c->depth >= 16)
+    return sim_errf(c->err, op, "tt.call nests deeper than 16 (recursion is not supported)");
+  const ir_block *entry = f->op->regions[0]->blocks[0];
+  uint32_t *args = calloc(op->n_operands + 1, sizeof *args);
+  if (slots_of(c, op->operands, op->n_operands, args)) {
+    free(args);
+    return -1;
+  }
+  uint32_t *rs = calloc(op->n_results + 1, sizeof *rs);
+  for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+  /* a fresh value map for this inlined instance */
+  uint32_t *saved_map = c->vmap;
+  const ir_func *saved_fn = c->fn;
+  c->vmap = malloc((f->n_values + 1) * sizeof *c->vmap);
+  memset(c->vmap, 0xff, (f->n_values + 1) * sizeof *c->vmap);
+  c->fn = f;
+  c->depth++;
+  uint32_t *pargs = calloc(entry->n_args + 1, sizeof *pargs);
+  map_block_args(c, entry, pargs);
+  uint32_t n = entry->n_args < op->n_operands ? entry->n_args : op->n_operands;
+  emit_copy(c, op, n, args, (const ir_value **)op->operands, pargs, (const ir_value **)entry->args);
+  yctx y = {.kind = Y_CALL, .dst = rs, .dst_vals = (const ir_value **)op->results,
+            .n_dst = op->n_results, .up = c->y};
+  c->y = &y;
+  int rc = compile_region_inline(c, f->op->regions[0]);
+  c->y = y.up;
+  ypatch(c, &y, here(c));
+  c->depth--;
+  free(c->vmap);
+  c->vmap = saved_map;
+  c->fn = saved_fn;
+  free(pargs); free(args); free(rs);
+  return rc;
+}
+
+/* The default region, partition regions and captures of a ttg.warp_specialize. */
+static int ws_shape(const ir_op *op, const ir_region **def, const ir_region **parts, uint32_t *np,
+                    ir_value *const **caps, uint32_t *ncaps) {
+  *def = NULL;
+  *np = 0;
+  *caps = op->operands;
+  *ncaps = op->n_operands;
+  for (uint32_t k = 0; k < op->n_regions; k++) {
+    const ir_region *r = op->regions[k];
+    if (r->label && !strncmp(r->label, "partition", 9)) {
+      if (*np < SIM_MAX_AGENTS) parts[(*np)++] = r;
+    } else if (!*def && (!r->label || !strcmp(r->label, "default"))) {
+      /* a region that only holds the partitions op is not the default region */
+      const ir_op *first = r->n_blocks ? r->blocks[0]->first : NULL;
+      if (first && first->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
+        for (uint32_t j = 0; j < first->n_regions && *np < SIM_MAX_AGENTS; j++)
+          parts[(*np)++] = first->regions[j];
+        if (!*ncaps) {
+          *caps = first->operands;
+          *ncaps = first->n_operands;
+        }
+      } else {
+        *def = r;
+      }
+    }
+  }
+  return *def ? 0 : -1;
+}
+
+static int compile_ws(cctx *c, const ir_op *op) {
+  sim_machine *m = c->m;
+  if (c->region != 0)
+    return sim_errf(c->err, op, "ttg.warp_specialize inside a partition is not supported");
+  const ir_region *def, *parts[SIM_MAX_AGENTS];
+  uint32_t np, ncaps;
+  ir_value *const *caps;
+  if (ws_shape(op, &def, parts, &np, &caps, &ncaps))
+    return sim_errf(c->err, op, "ttg.warp_specialize without a default region");
+  m->ws = sim_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
+  uint32_t w = m->n_ws++;
+  sim_ws *ws = &m->ws[w];
+  memset(ws, 0, sizeof *ws);
+  ws->n_parts = np;
+  ws->n_caps = ncaps;
+  ws->cap_slots = calloc(ncaps + 1, sizeof *ws->cap_slots);
+  ws->cap_vals = calloc(ncaps + 1, sizeof *ws->cap_vals);
+  for (uint32_t k = 0; k < ncaps; k++) {
+    ws->cap_vals[k] = caps[k];
+    if (use_slot(c, caps[k], &ws->cap_slots[k])) return -1;
+  }
+  if (np > m->max_parts) m->max_parts = np;
+  ws->fork_ins = here(c);
+  sim_ins *f = emit(c, SIM_I_FORK, op, ncaps, ws->cap_slots, 0, NULL);
+  f->vis = SIM_V_SYNC;
+  f->imm = w;
+  uint32_t *rs = calloc(op->n_results + 1, sizeof *rs);
+  for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+  yctx y = {.kind = Y_WS, .dst = rs, .dst_vals = (const ir_value **)op->results,
+            .n_dst = op->n_results, .up = c->y};
+  c->y = &y;
+  int rc = compile_region_inline(c, def);
+  c->y = y.up;
+  ypatch(c, &y, here(c));
+  free(rs);
+  if (rc) return rc;
+  m->ws[w].join_ins = here(c);
+  sim_ins *j = emit(c, SIM_I_JOIN, op, 0, NULL, 0, NULL);
+  j->vis = SIM_V_SYNC;
+  j->imm = w;
+  for (uint32_t k = 0; k < np; k++) {
+    c->pend = sim_grow(c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
+    c->pend[c->n_pend++] = (pending_part){.ws = w, .part = k, .reg = parts[k], .fn = c->fn};
+  }
+  return 0;
+}
+
+/* Terminators: where yielded values go. */
+static int compile_yield(cctx *c, const ir_op *op) {
+  yctx *y = c->y;
+  if (!y) return sim_errf(c->err, op, "%s outside a construct the model knows", ir_ops[op->code].name);
+  uint32_t n = op->n_operands;
+  uint32_t *src = calloc(n + 1, sizeof *src);
+  if (slots_of(c, op->operands, n, src)) {
+    free(src);
+    return -1;
+  }
+  const ir_value **sv = (const ir_value **)op->operands;
+  switch (y->kind) {
+  case Y_FOR: {
+    emit_copy(c, op, n < y->n_dst ? n : y->n_dst, src, sv, y->dst, y->dst_vals);
+    uint32_t in[2] = {y->iv, y->step};
+    sim_ins *s = emit(c, SIM_I_FOR_STEP, op, 2, in, 1, &y->iv);
+    s->target = y->head;
+    break;
+  }
+  case Y_IF: case Y_WS: case Y_EXEC: case Y_CALL:
+    emit_copy(c, op, n < y->n_dst ? n : y->n_dst, src, sv, y->dst, y->dst_vals);
+    yfix(y, here(c));
+    emit(c, SIM_I_JMP, op, 0, NULL, 0, NULL);
+    break;
+  case Y_WHILE_AFTER: {
+    emit_copy(c, op, n < y->n_dst ? n : y->n_dst, src, sv, y->dst, y->dst_vals);
+    sim_ins *j = emit(c, SIM_I_JMP, op, 0, NULL, 0, NULL);
+    j->target = y->head;
+    break;
+  }
+  case Y_WHILE_BEFORE: {
+    /* scf.condition(%k) args: results = args; exit unless k; after-args = args */
+    if (n < 1) break;
+    emit_copy(c, op, (n - 1) < y->n_dst ? n - 1 : y->n_dst, src + 1, sv + 1, y->dst, y->dst_vals);
+    yfix(y, here(c));
+    emit(c, SIM_I_BRZ, op, 1, &src[0], 0, NULL);
+    emit_copy(c, op, (n - 1) < y->n_dst2 ? n - 1 : y->n_dst2, src + 1, sv + 1, y->dst2, y->dst2_vals);
+    break;
+  }
+  case Y_TOP:
+    break;
+  }
+  free(src);
+  return 0;
+}
+
+static int compile_op(cctx *c, const ir_op *op) {
+  sim_machine *m = c->m;
+  ir_opcode code = op->code;
+  if (unsupported(code))
+    return sim_errf(c->err, op, "%s is not supported by the model yet; the kernel cannot be "
+                    "checked", ir_ops[code].name);
+  switch (code) {
+  case IR_OP_SCF_FOR: return compile_for(c, op);
+  case IR_OP_SCF_IF: return compile_if(c, op);
+  case IR_OP_SCF_WHILE: return compile_while(c, op);
+  case IR_OP_SCF_EXECUTE_REGION: {
+    uint32_t *rs = calloc(op->n_results + 1, sizeof *rs);
+    for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
+    yctx y = {.kind = Y_EXEC, .dst = rs, .dst_vals = (const ir_value **)op->results,
+              .n_dst = op->n_results, .up = c->y};
+    c->y = &y;
+    int rc = op->n_regions ? compile_region_inline(c, op->regions[0]) : 0;
+    c->y = y.up;
+    ypatch(c, &y, here(c));
+    free(rs);
+    return rc;
+  }
+  case IR_OP_SCF_YIELD: case IR_OP_SCF_CONDITION: case IR_OP_TTG_WARP_YIELD:
+    return compile_yield(c, op);
+  case IR_OP_TT_RETURN:
+    if (c->depth == 0) {
+      /* implicit cluster barrier before ret for clustered kernels (tlx-ir.md §0) */
+      if (m->n_ctas > 1) {
+        sim_ins *s = emit(c, SIM_I_CLSYNC, op, 0, NULL, 0, NULL);
+        s->vis = SIM_V_SYNC;
+        s->imm = 1;
+      }
+      emit(c, SIM_I_END, op, 0, NULL, 0, NULL);
+      return 0;
+    }
+    return compile_yield(c, op);
+  case IR_OP_TTG_WARP_RETURN:
+    emit(c, SIM_I_PEND, op, 0, NULL, 0, NULL);
+    return 0;
+  case IR_OP_TT_CALL: return compile_call(c, op);
+  case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
+  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
+    return sim_errf(c->err, op, "unstructured control flow (%s) is not supported by the model",
+                    ir_ops[code].name);
+  case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
+    return 0; /* only inside combiner regions, which the data plane evaluates */
+  default: break;
+  }
+  ir_opclass cls = ir_ops[code].cls;
+  if (cls == IR_C_META) return 0;
+  if (cls == IR_C_SPECIAL)
+    return sim_errf(c->err, op, "%s cannot appear inside a function body", ir_ops[code].name);
+
+  /* Every other op: inputs = its operands, outputs = its results, in order. */
+  uint32_t nin = op->n_operands, nout = op->n_results;
+  uint32_t *in = calloc(nin + 1, sizeof *in), *out = calloc(nout + 1, sizeof *out);
+  if (slots_of(c, op->operands, nin, in)) {
+    free(in);
+    free(out);
+    return -1;
+  }
+  for (uint32_t k = 0; k < nout; k++) out[k] = def_slot(c, op->results[k]);
+  sim_ins *i = emit(c, (uint16_t)code, op, nin, in, nout, out);
+  free(in);
+  free(out);
+  i->vis = visibility(op);
+  int ps = pred_seg(code);
+  if (ps >= 0 && ps < op->n_segs) {
+    uint32_t n = 0;
+    ir_seg(op, ps, &n);
+    if (n == 1) {
+      i->pred_in = op->seg_start[ps];
+      i->dyn_pred = 1;
+    }
+  }
+  if (cls == IR_C_ALLOC) {
+    uint8_t space = code == IR_OP_TTNG_TMEM_ALLOC ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;
+    if (code == IR_OP_TTG_LOCAL_DEALLOC) return 0;
+    if (code == IR_OP_TTG_GLOBAL_SCRATCH_ALLOC) space = SIM_SPACE_GLOBAL;
+    uint32_t id = new_alloc(c, op, space);
+    if (!id) return sim_errf(c->err, op, "too many allocations (more than 4094)");
+    i->imm = id;
+    return 0;
+  }
+  if (code == IR_OP_ARITH_CONSTANT) {
+    const ir_attr *a = ir_op_attr(op, "value");
+    const ir_type *t = nout ? op->results[0]->type : NULL;
+    if (!t || !needs_slot(t)) {
+      i->data_op = 1;
+      return 0;
+    }
+    if (!a) return sim_errf(c->err, op, "arith.constant without a value");
+    if (a->kind == IR_A_INT || a->kind == IR_A_BOOL) i->imm = (int64_t)sim_trunc((uint64_t)a->ival, sim_int_width(t));
+    else if (a->kind == IR_A_FLOAT) i->imm = (int64_t)sim_bits_from_double(sim_dtype_of(t), a->fval, SIM_RNE);
+    else return sim_errf(c->err, op, "arith.constant value of an unsupported kind");
+    return 0;
+  }
+  if (cls == IR_C_SCALAR || cls == IR_C_TENSOR) {
+    /* tensor-producing ops (and scalars computed from tensors) need payloads: simulate mode only */
+    bool all_scalar = true;
+    for (uint32_t k = 0; k < op->n_operands; k++)
+      if (!needs_slot(op->operands[k]->type) && op->operands[k]->type->kind != IR_T_TOKEN) all_scalar = false;
+    for (uint32_t k = 0; k < op->n_results; k++)
+      if (!needs_slot(op->results[k]->type)) all_scalar = false;
+    if (cls == IR_C_TENSOR || !all_scalar) i->data_op = 1;
+    if (code == IR_OP_TT_MAKE_TENSOR_DESC || code == IR_OP_TTNG_REINTERPRET_TENSOR_DESC) i->data_op = 1;
+  }
+  return 0;
+}
+
+static int compile_block(cctx *c, const ir_block *b) {
+  for (const ir_op *op = b->first; op; op = op->next)
+    if (compile_op(c, op)) return -1;
+  return 0;
+}
+
+static int compile_region_inline(cctx *c, const ir_region *r) {
+  if (r->n_blocks > 1)
+    return sim_errf(c->err, r->parent, "regions with several blocks are not supported by the model");
+  if (!r->n_blocks) return 0;
+  map_block_args(c, r->blocks[0], NULL);
+  return compile_block(c, r->blocks[0]);
+}
+
+static uint32_t new_region(sim_machine *m, int32_t ws, int32_t part, int32_t warps, const char *label) {
+  m->regions = sim_grow(m->regions, &m->cap_regions, m->n_regions + 1, sizeof *m->regions);
+  sim_region *r = &m->regions[m->n_regions];
+  memset(r, 0, sizeof *r);
+  r->start = m->n_code;
+  r->n_slots = 1; /* slot 0: discard */
+  r->ws = ws;
+  r->part = part;
+  r->num_warps = warps;
+  r->label = label;
+  return m->n_regions++;
+}
+
+int sim_compile(sim_machine *m, sim_err *err) {
+  const ir_func *fn = m->fn;
+  if (!fn->op || !fn->op->n_regions || !fn->op->regions[0]->n_blocks)
+    return sim_errf(err, fn->op, "kernel @%s has no body", fn->name);
+  cctx c = {.m = m, .err = err, .fn = fn};
+  c.vmap = malloc((fn->n_values + 1) * sizeof *c.vmap);
+  memset(c.vmap, 0xff, (fn->n_values + 1) * sizeof *c.vmap);
+  c.region = new_region(m, -1, -1, (int32_t)m->num_warps, "default");
+  const ir_block *entry = fn->op->regions[0]->blocks[0];
+  /* kernel arguments: slots 1..n in entry order (values set by sim_init) */
+  m->arg_slots = calloc(entry->n_args + 1, sizeof *m->arg_slots);
+  map_block_args(&c, entry, m->arg_slots);
+  yctx top = {.kind = Y_TOP};
+  c.y = &top;
+  int rc = compile_block(&c, entry);
+  if (!rc && (m->n_code == 0 || m->code[m->n_code - 1].code != SIM_I_END))
+    emit(&c, SIM_I_END, NULL, 0, NULL, 0, NULL);
+  m->regions[0].end = m->n_code;
+  free(c.vmap);
+  /* partitions, each its own region */
+  for (uint32_t k = 0; !rc && k < c.n_pend; k++) {
+    pending_part *p = &c.pend[k];
+    const ir_region *reg = p->reg;
+    char *label = malloc(24);
+    snprintf(label, 24, "partition%u", p->part);
+    c.region = new_region(m, (int32_t)p->ws, (int32_t)p->part, reg->num_warps > 0 ? reg->num_warps : 1,
+                          reg->label ? reg->label : label);
+    if (reg->label) free(label);
+    else m->regions[c.region].label = label;
+    c.fn = p->fn;
+    c.vmap = malloc((p->fn->n_values + 1) * sizeof *c.vmap);
+    memset(c.vmap, 0xff, (p->fn->n_values + 1) * sizeof *c.vmap);
+    c.y = &top;
+    c.depth = 0;
+    sim_region *r = &m->regions[c.region];
+    if (!reg->n_blocks) {
+      rc = sim_errf(err, NULL, "empty partition region");
+    } else {
+      const ir_block *b = reg->blocks[0];
+      r->n_entry = b->n_args;
+      r->entry_slots = calloc(b->n_args + 1, sizeof *r->entry_slots);
+      map_block_args(&c, b, r->entry_slots);
+      rc = compile_block(&c, b);
+      if (!rc && (m->n_code == m->regions[c.region].start ||
+                  m->code[m->n_code - 1].code != SIM_I_PEND))
+        emit(&c, SIM_I_PEND, NULL, 0, NULL, 0, NULL);
+    }
+    m->regions[c.region].end = m->n_code;
+    m->ws[p->ws].part_region[p->part] = c.region;
+    free(c.vmap);
+  }
+  free(c.pend);
+  for (uint32_t k = 0; k < m->n_regions; k++)
+    if (m->regions[k].n_slots > m->max_slots) m->max_slots = m->regions[k].n_slots;
+  return rc;
+}

@@ -1,0 +1,396 @@
+/* sim_internal.h: private to sim/sim_*.c: the compiled program (instructions, regions,
+ * allocations, barriers) and the byte layout of a machine state. */
+#ifndef TLXV_SIM_INTERNAL_H
+#define TLXV_SIM_INTERNAL_H
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "sim.h"
+#include "sim_data.h"
+
+/* ------------------------------------------------------------------ instructions */
+
+/* Pseudo instruction codes, after the IR op codes (an IR op runs as its own code). */
+enum {
+  SIM_I_JMP = IR_OP__COUNT + 1, /* pc = target */
+  SIM_I_BRZ,                    /* in0 == 0 ? pc = target */
+  SIM_I_COPY,                   /* parallel copy of n_in sources into n_out (= n_in) slots */
+  SIM_I_FOR_INIT,               /* in: lb ub step; checks the trip-count bound */
+  SIM_I_FOR_TEST,               /* in: iv ub; !(iv < ub) ? pc = target (signed, imm = width) */
+  SIM_I_FOR_STEP,               /* in: iv step, out: iv; pc = target */
+  SIM_I_FORK,                   /* imm = warp_specialize index: starts the partitions */
+  SIM_I_JOIN,                   /* imm = ws index: waits for every partition to finish */
+  SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
+  SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
+  SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
+  SIM_I__END
+};
+
+/* Visibility of an instruction: the agent yields (a state boundary) before a visible one. */
+enum {
+  SIM_V_NONE = 0,               /* pure: runs inside the agent's step */
+  SIM_V_SYNC,                   /* barrier / wait / fence / fork / join: always interleaved */
+  SIM_V_MEM,                    /* shared / tensor memory access */
+  SIM_V_ASYNC,                  /* issues an async event */
+};
+
+typedef struct sim_ins {
+  uint16_t code;               /* ir_opcode or SIM_I_* */
+  uint8_t vis;                 /* SIM_V_* */
+  uint8_t region;              /* agent-code region it belongs to */
+  uint16_t n_in, n_out;        /* operand slots: m->opnd[opnd .. opnd+n_in) inputs, then outputs */
+  uint32_t opnd;
+  uint32_t target;             /* jump target */
+  uint32_t pred_in;            /* input index of the predicate operand, UINT16_MAX if none:
+                                  a visible op whose predicate is false runs inline as a no-op */
+  int64_t imm, imm2;           /* immediates (constant bits, counts, sizes, ws index) */
+  const ir_op *op;             /* source op (NULL for some pseudo instructions) */
+  const ir_value **vin, **vout; /* COPY / FORK / call: IR values of the slots (payload copies) */
+  uint8_t data_op;             /* 1: pure tensor op, evaluated only in simulate mode */
+  uint8_t dyn_pred;            /* 1: has a predicate operand */
+} sim_ins;
+
+#define SIM_NOSLOT 0u           /* slot 0 of every region is a discard slot */
+#define SIM_NOBAR 0xffffu
+#define SIM_NOPRED UINT16_MAX
+
+/* An agent-code region: the parent (kernel body, default regions and inlined calls) or one
+ * partition region. Slots [0, n_persist) live in the state, the rest in scratch. */
+typedef struct sim_region {
+  uint32_t start, end;         /* instruction range */
+  uint32_t n_slots;            /* slots used by its code */
+  uint32_t n_persist;          /* slots live across a visible op (kept in the state) */
+  int32_t ws;                  /* warp_specialize index for partitions, -1 for the parent */
+  int32_t part;                /* partition index, -1 for the parent */
+  int32_t num_warps;
+  const char *label;           /* "default" (parent) / "partition0" ... */
+  uint32_t entry_slot0;        /* partitions: first block-argument slot (captures copy here) */
+  uint32_t n_entry;            /* partitions: number of block arguments */
+  uint32_t *entry_slots;       /* partitions: slot of each block argument */
+} sim_region;
+
+typedef struct sim_ws {
+  uint32_t fork_ins, join_ins;
+  uint32_t n_parts;
+  uint32_t part_region[SIM_MAX_AGENTS];
+  uint32_t n_caps;
+  uint32_t *cap_slots;         /* parent slots of the captured values */
+  const ir_value **cap_vals;   /* captured values (simulate mode payload copies) */
+} sim_ws;
+
+/* An allocation: ttg.local_alloc (smem), ttng.tmem_alloc (tmem), or a kernel argument's
+ * global memory. Id = index in m->allocs (0 unused). */
+typedef struct sim_alloc {
+  const ir_op *op;             /* defining op (NULL for globals) */
+  const char *name;            /* SSA name ("a_bufs") */
+  uint8_t space;               /* SIM_SPACE_SHARED / SIM_SPACE_TMEM / SIM_SPACE_GLOBAL */
+  uint8_t rank;
+  uint8_t is_barrier;          /* its elements are mbarriers */
+  uint8_t async_used;          /* some async-proxy op accesses it (proxy tracking needed) */
+  int32_t ebytes;              /* element bytes */
+  int64_t shape[IR_MAX_RANK];
+  int64_t stride[IR_MAX_RANK]; /* bytes */
+  uint32_t bytes;
+  uint32_t bar_base;           /* first per-CTA barrier index when is_barrier */
+  uint32_t n_bars;
+  uint32_t init_ins;           /* an instruction that initialises barriers of it */
+} sim_alloc;
+
+/* Static information about one agent slot. */
+typedef struct sim_agentinfo {
+  uint8_t cta;
+  uint8_t local;               /* 0 = parent, k = partition k-1 */
+  char name[40];
+  uint32_t env_off;            /* offset (in u64) of its persistent slots in the state's env */
+  uint32_t env_cap;            /* persistent slots reserved for it */
+} sim_agentinfo;
+
+/* ------------------------------------------------------------------ state layout */
+
+typedef struct sim_hdr {
+  uint16_t n_events;
+  uint8_t exited;              /* bit per CTA that ran its kernel end (cluster-exit checks) */
+  uint8_t pad;
+  uint32_t cl_arrived;         /* cluster barrier: agents arrived in this generation (bitmask) */
+} sim_hdr;
+
+typedef struct sim_agent {
+  uint32_t pc;
+  uint8_t status;              /* sim_agent_status */
+  uint8_t aux;                 /* NBWAIT: named-barrier id */
+  uint16_t seq;                /* issue counter for its async events (order key) */
+  uint16_t cp_group;           /* cp.async: current (uncommitted) group number */
+  uint16_t pad;
+} sim_agent;
+
+/* mbarrier object (semantics.md §1.1) plus the checker's per-phase byte ledger (§1.9). */
+typedef struct sim_mbar {
+  int32_t phase;               /* absolute phase */
+  int32_t tx;                  /* signed tx-count */
+  int32_t pending;             /* arrivals still missing in this phase */
+  int32_t expected;            /* arrivals per phase */
+  uint8_t valid;
+  uint8_t inited;              /* ever initialised */
+  uint8_t pad[2];
+  int32_t exp_bytes;           /* ledger: bytes expected (expect_tx) in the current phase */
+  int32_t iss_bytes;           /* ledger: bytes of async copies issued against the current phase */
+  uint32_t last_expect;        /* ledger: instruction of the latest expect in this phase */
+} sim_mbar;
+
+/* Named barrier (§5), per CTA and id. */
+typedef struct sim_nbar {
+  uint16_t count;              /* thread count b of the current generation (0: none yet) */
+  uint16_t arrived;            /* threads arrived */
+  uint32_t waiters;            /* agents (local index bits) waiting in a sync */
+} sim_nbar;
+
+enum {
+  SIM_EV_TMA_LOAD = 1,         /* writes fp0 (async); complete_tx(bytes) on bar (§2.1) */
+  SIM_EV_TMA_STORE,            /* reads fp0 (async); its own bulk group (§2.2) */
+  SIM_EV_WGMMA,                /* reads fp0/fp1 (async); a wgmma group (§3) */
+  SIM_EV_MMA5,                 /* reads fp0/fp1, writes fp2 (tmem); arrives on bar/bar2 (§4.4) */
+  SIM_EV_TMEM_CP,              /* reads fp0 (smem), writes fp1 (tmem) (§4.4) */
+  SIM_EV_COMMIT5,              /* arrive on bar once older MMA5 / TMEM_CP of the agent are done */
+  SIM_EV_CP_ASYNC,             /* cp.async: writes fp0 (generic); group = cp group (§1.2) */
+  SIM_EV_CP_ARRIVE,            /* cp.async.mbarrier.arrive: arrive once older CP_ASYNC are done */
+  SIM_EV_BULK_COPY,            /* cp.async.bulk / st.async into (remote) smem: writes fp0, complete_tx */
+};
+enum { SIM_EVF_COMMITTED = 1 };
+
+typedef struct sim_event {
+  uint8_t kind;                /* SIM_EV_* */
+  uint8_t agent;               /* issuing agent */
+  uint8_t n_fp;
+  uint8_t flags;               /* SIM_EVF_* */
+  uint16_t seq;                /* issuer's sequence number (sort key after agent) */
+  uint16_t bar;                /* barrier signalled on completion, SIM_NOBAR */
+  uint16_t bar2;               /* second barrier (tc_gen5_mma with two), SIM_NOBAR */
+  uint16_t group;              /* cp.async group */
+  uint32_t ins;                /* issuing instruction */
+  uint32_t bytes;              /* complete_tx bytes */
+  uint32_t aux;                /* simulate mode: side record index (0 in verify mode) */
+  sim_fp fp[3];
+} sim_event;
+
+/* Proxy tracking (§2.3): a generic access of an agent not yet followed by its own
+ * fence.proxy.async; kept for allocations that the async proxy also touches. */
+typedef struct sim_uf {
+  sim_fp fp;                   /* flags: SIM_FP_WRITE for writes */
+  uint32_t ins;
+} sim_uf;
+#define SIM_UF_CAP 4
+
+/* ------------------------------------------------------------------ the machine */
+
+struct sim_machine {
+  const ir_module *mod;
+  const ir_func *fn;
+  sim_data *data;
+  uint32_t max_trip;
+  int32_t pid[3], grid[3];
+  uint32_t n_ctas;             /* CTAs per cluster simulated */
+  uint32_t threads_per_warp;
+  uint32_t num_warps;          /* parent warps */
+
+  sim_ins *code;               /* all instructions */
+  uint32_t n_code, cap_code;
+  uint32_t *opnd;              /* operand slots */
+  uint32_t n_opnd, cap_opnd;
+  sim_region *regions;
+  uint32_t n_regions, cap_regions;
+  sim_ws *ws;
+  uint32_t n_ws, cap_ws;
+  sim_alloc *allocs;           /* [0] unused */
+  uint32_t n_allocs, cap_allocs;
+  uint32_t n_bars;             /* mbarriers per CTA */
+  uint16_t *bar_alloc;         /* per-CTA barrier index -> alloc id */
+  uint32_t max_parts;          /* partitions of the widest warp_specialize */
+  uint32_t agents_per_cta;     /* 1 + max_parts */
+  uint32_t n_agents;
+  sim_agentinfo agents[SIM_MAX_AGENTS];
+  uint32_t max_slots;          /* scratch size (largest region) */
+  uint64_t *scratch;           /* scratch env while an agent runs */
+  sim_mview *mscratch;         /* simulate mode: views of scratch slots */
+  sim_mview *mviews;           /* simulate mode: views of persistent slots per agent */
+  uint32_t *data_buf;          /* simulate mode: buffer id per (cta, alloc) */
+  uint64_t *live;              /* per instruction: bitset of persistent slots live before it */
+  uint32_t live_words;         /* u64 words per instruction in `live` */
+  bool uses_named;             /* named barriers appear */
+  bool uses_cluster;           /* cluster barriers or n_ctas > 1 */
+  bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */
+  bool proxy_track;            /* some allocation is touched by both proxies */
+  bool pid_dep;                /* sync-relevant values depend on the program id */
+  bool *arg_ctl;               /* per kernel argument: flows into control */
+  uint32_t n_args;
+  uint64_t *args;              /* kernel argument bits (owned copy) */
+  uint32_t *arg_slots;         /* parent-region slot of each kernel argument */
+  uint32_t ring_depth;
+
+  /* state layout (byte offsets) */
+  size_t off_agents, off_env, off_mbar, off_intent, off_uf, off_nbar, off_events, size;
+  uint32_t env_total;          /* u64 slots in the state's env */
+
+  /* simulate mode side records of events (coords) */
+  struct sim_evrec *evrec;
+  uint32_t n_evrec, cap_evrec;
+};
+
+/* Side record of an async event in simulate mode (outside the state). */
+typedef struct sim_evrec {
+  uint64_t desc;               /* descriptor id */
+  int64_t coords[IR_MAX_RANK];
+  uint32_t ncoords;
+  sim_mview v[3];              /* views of the event's memory operands */
+  uint32_t agent;
+} sim_evrec;
+
+/* ------------------------------------------------------------------ state accessors */
+
+static inline sim_hdr *st_hdr(void *st) { return (sim_hdr *)st; }
+static inline const sim_hdr *st_chdr(const void *st) { return (const sim_hdr *)st; }
+static inline sim_agent *st_agent(const sim_machine *m, void *st, uint32_t a) {
+  return (sim_agent *)((uint8_t *)st + m->off_agents) + a;
+}
+static inline const sim_agent *st_cagent(const sim_machine *m, const void *st, uint32_t a) {
+  return (const sim_agent *)((const uint8_t *)st + m->off_agents) + a;
+}
+static inline uint64_t *st_env(const sim_machine *m, void *st, uint32_t a) {
+  return (uint64_t *)((uint8_t *)st + m->off_env) + m->agents[a].env_off;
+}
+static inline const uint64_t *st_cenv(const sim_machine *m, const void *st, uint32_t a) {
+  return (const uint64_t *)((const uint8_t *)st + m->off_env) + m->agents[a].env_off;
+}
+/* b: global barrier index = cta * n_bars + per-CTA index */
+static inline sim_mbar *st_mbar(const sim_machine *m, void *st, uint32_t b) {
+  return (sim_mbar *)((uint8_t *)st + m->off_mbar) + b;
+}
+static inline const sim_mbar *st_cmbar(const sim_machine *m, const void *st, uint32_t b) {
+  return (const sim_mbar *)((const uint8_t *)st + m->off_mbar) + b;
+}
+static inline int32_t *st_intent(const sim_machine *m, void *st, uint32_t a, uint32_t b) {
+  return (int32_t *)((uint8_t *)st + m->off_intent) + (size_t)a * m->n_bars * m->n_ctas + b;
+}
+static inline sim_uf *st_uf(const sim_machine *m, void *st, uint32_t a) {
+  return (sim_uf *)((uint8_t *)st + m->off_uf) + (size_t)a * SIM_UF_CAP;
+}
+static inline const sim_uf *st_cuf(const sim_machine *m, const void *st, uint32_t a) {
+  return (const sim_uf *)((const uint8_t *)st + m->off_uf) + (size_t)a * SIM_UF_CAP;
+}
+static inline sim_nbar *st_nbar(const sim_machine *m, void *st, uint32_t cta, uint32_t id) {
+  return (sim_nbar *)((uint8_t *)st + m->off_nbar) + cta * 16u + id;
+}
+static inline sim_event *st_events(const sim_machine *m, void *st) {
+  return (sim_event *)((uint8_t *)st + m->off_events);
+}
+static inline const sim_event *st_cevents(const sim_machine *m, const void *st) {
+  return (const sim_event *)((const uint8_t *)st + m->off_events);
+}
+static inline const uint32_t *ins_in(const sim_machine *m, const sim_ins *i) {
+  return m->opnd + i->opnd;
+}
+static inline const uint32_t *ins_out(const sim_machine *m, const sim_ins *i) {
+  return m->opnd + i->opnd + i->n_in;
+}
+
+/* ------------------------------------------------------------------ module-internal API */
+
+/* sim_compile.c */
+int sim_compile(sim_machine *m, sim_err *err);
+/* sim_live.c: liveness, persistent slots, renumbering */
+int sim_liveness(sim_machine *m, sim_err *err);
+/* sim_layout.c: agents and state offsets */
+int sim_layout(sim_machine *m, sim_err *err);
+/* sim_analysis.c: taint (program id, arguments), barrier roots */
+void sim_analyze(sim_machine *m);
+
+/* sim_scalar.c: pure scalar op on bits (the sim_data.h convention). Returns 0, or -1 when
+ * the op is not a scalar op this evaluator knows (err filled). */
+int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err);
+int64_t sim_sext(uint64_t bits, unsigned width);
+uint64_t sim_trunc(uint64_t v, unsigned width);
+unsigned sim_int_width(const ir_type *t); /* bits of an int / index type, 64 otherwise */
+
+/* sim_view.c: memdesc views packed in a u64 slot */
+#define SIM_VIEW_IRREG (1ull << 48)   /* trans / reshape / reinterpret: bounding footprint */
+#define SIM_VIEW_REMOTE (1ull << 49)  /* shared::cluster view (map_to_remote_buffer) */
+static inline uint64_t sim_view_make(uint32_t alloc, uint32_t cta, uint32_t off) {
+  return ((uint64_t)(alloc & 0xfff) << 32) | ((uint64_t)(cta & 0xf) << 44) | off;
+}
+static inline uint32_t sim_view_alloc(uint64_t v) { return (uint32_t)(v >> 32) & 0xfff; }
+static inline uint32_t sim_view_cta(uint64_t v) { return (uint32_t)(v >> 44) & 0xf; }
+static inline uint32_t sim_view_off(uint64_t v) { return (uint32_t)v; }
+/* Applies view op `op` to src (idx: its scalar operands as bits). Returns 0 or -1 (err). */
+int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
+                   uint32_t n_idx, uint64_t *out, sim_err *err);
+/* Footprint of view v typed t (a memdesc type). */
+void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *out);
+/* Barrier index (global) named by a view of a barrier allocation, or -1. */
+int32_t sim_view_bar(const sim_machine *m, uint64_t v);
+
+/* sim_mbar.c: the mbarrier state machine (§1.2, §1.3), pure functions. */
+typedef enum sim_mbar_rc {
+  SIM_MB_OK = 0,
+  SIM_MB_COMPLETED,            /* OK, and the phase completed */
+  SIM_MB_OVER_ARRIVAL,         /* arrive-on with n > pending (§1.5.2) */
+  SIM_MB_TX_RANGE,             /* tx left ±(2^20-1) (§1.5.3) */
+  SIM_MB_INVALID,              /* op on an uninitialised / invalidated barrier (§1.5.1) */
+  SIM_MB_REINIT,               /* init on a valid barrier (§1.2) */
+  SIM_MB_BAD_COUNT,            /* init count outside [1, 2^20-1] */
+  SIM_MB_EXPECTED_RANGE,       /* arrive_drop would leave expected's range */
+} sim_mbar_rc;
+#define SIM_MB_MAX ((1 << 20) - 1)
+sim_mbar_rc sim_mbar_init(sim_mbar *b, int32_t count);
+sim_mbar_rc sim_mbar_inval(sim_mbar *b);
+sim_mbar_rc sim_mbar_arrive(sim_mbar *b, int32_t n);
+sim_mbar_rc sim_mbar_expect_tx(sim_mbar *b, int32_t bytes);
+sim_mbar_rc sim_mbar_arrive_expect(sim_mbar *b, int32_t bytes); /* expect_tx then arrive(1), §1.8 */
+sim_mbar_rc sim_mbar_complete_tx(sim_mbar *b, int32_t bytes);
+sim_mbar_rc sim_mbar_arrive_drop(sim_mbar *b, int32_t n);
+/* waitComplete = (phase mod 2) != (parity mod 2) (§1.3). */
+bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity);
+/* Phase-alias intent update (§1.4): intended phase of a new wait with `parity` given the
+ * previous intent (INT32_MIN = none). */
+int32_t sim_mbar_intent(int32_t prev, int32_t parity);
+
+/* sim_events.c: event list (sorted by (agent, seq)) */
+sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log);
+void sim_ev_remove(sim_machine *m, void *st, uint32_t idx);
+uint32_t sim_ev_count_agent(const sim_machine *m, const void *st, uint32_t agent, int kind);
+bool sim_ev_is_oldest(const sim_machine *m, const void *st, uint32_t idx, uint32_t kinds_mask);
+bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx);
+int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log);
+
+/* sim_exec.c: running agents */
+int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log);
+bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a);
+/* Starts agent a at pc (runs it to its first visible op). */
+int sim_start_agent(sim_machine *m, void *st, uint32_t a, uint32_t pc, sim_log *log);
+
+/* sim_sync.c: barrier-side effects shared by ops and event completions */
+void sim_phase_completed(sim_machine *m, void *st, uint32_t bar, uint32_t ins, sim_log *log);
+int sim_signal_arrive(sim_machine *m, void *st, uint32_t bar, int32_t n, uint32_t ins,
+                      int agent, sim_log *log);
+int sim_signal_tx(sim_machine *m, void *st, uint32_t bar, int32_t bytes, uint32_t ins,
+                  sim_log *log);
+int sim_check_bar_usable(sim_machine *m, void *st, uint32_t bar, uint32_t ins, int agent,
+                         sim_log *log);
+
+/* sim_proxy.c: proxy-fence tracking (§2.3) */
+void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins);
+void sim_uf_clear(sim_machine *m, void *st, uint32_t a);
+void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
+                        sim_log *log);
+
+/* sim_log.c: violations */
+sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note);
+void sim_logf(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* err helpers: "file:line:col: error: " + message */
+int sim_errf(sim_err *err, const ir_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* small growable arrays */
+void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
+
+#endif

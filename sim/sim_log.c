@@ -1,0 +1,81 @@
+/* sim_log.c: recording violations and step descriptions in a sim_log, input errors in a
+ * sim_err, kind names, and the small growable-array helper of the module. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+static const char *const kind_names[SIM_BUG__COUNT] = {
+    [SIM_BUG_NONE] = "none",
+    [SIM_BUG_DEADLOCK] = "deadlock",
+    [SIM_BUG_RACE] = "race",
+    [SIM_BUG_PROXY_FENCE] = "proxy-fence",
+    [SIM_BUG_PHASE_ALIAS] = "phase-alias",
+    [SIM_BUG_TX_MISMATCH] = "tx-mismatch",
+    [SIM_BUG_OVER_ARRIVAL] = "over-arrival",
+    [SIM_BUG_COUNT_MISMATCH] = "count-mismatch",
+    [SIM_BUG_LIFECYCLE] = "lifecycle",
+    [SIM_BUG_CLUSTER_EXIT] = "cluster-exit",
+    [SIM_BUG_NAMED_BARRIER] = "named-barrier",
+};
+
+const char *sim_bug_kind_name(sim_bug_kind k) {
+  return (unsigned)k < SIM_BUG__COUNT ? kind_names[k] : "?";
+}
+
+sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
+                       const char *fmt, ...) {
+  const uint8_t cap = (uint8_t)(sizeof log->viol / sizeof log->viol[0]);
+  /* More than `cap` violations in one step: the last slot is overwritten. */
+  sim_viol *v = log->n_viol < cap ? &log->viol[log->n_viol++] : &log->viol[cap - 1];
+  memset(v, 0, sizeof *v);
+  v->kind = (uint8_t)kind;
+  v->agent = agent < 0 ? 0xff : (uint8_t)agent;
+  v->ins = ins;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(v->msg, sizeof v->msg, fmt, ap);
+  va_end(ap);
+  return v;
+}
+
+void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note) {
+  if (v->n_rel >= SIM_MAX_REL) return;
+  for (int i = 0; i < v->n_rel; i++)
+    if (v->rel[i] == ins) return;
+  v->rel_note[v->n_rel] = note;
+  v->rel[v->n_rel++] = ins;
+}
+
+void sim_logf(sim_log *log, const char *fmt, ...) {
+  if (!log || !log->detail) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(log->text, sizeof log->text, fmt, ap);
+  va_end(ap);
+}
+
+int sim_errf(sim_err *err, const ir_op *op, const char *fmt, ...) {
+  if (!err) return -1;
+  char where[256];
+  if (op) ir_loc_str(op->loc, where, sizeof where);
+  else snprintf(where, sizeof where, "<unknown>");
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  snprintf(err->msg, sizeof err->msg, "%s: error: %s", where, msg);
+  return -1;
+}
+
+void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
+  if (need <= *cap) return p;
+  uint32_t nc = *cap ? *cap : 16;
+  while (nc < need) nc *= 2;
+  void *q = realloc(p, (size_t)nc * elem);
+  if (!q) abort(); /* out of memory while building a machine: nothing sensible to do */
+  memset((uint8_t *)q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
+  *cap = nc;
+  return q;
+}

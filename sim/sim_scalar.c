@@ -1,0 +1,275 @@
+/* sim_scalar.c: exact evaluation of pure scalar ops (arith, math, pointer arithmetic) on
+ * values in the "bits" convention of sim_data.h: integers zero-extended from their width. */
+#include <math.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+unsigned sim_int_width(const ir_type *t) {
+  if (!t) return 64;
+  if (t->kind == IR_T_INT) return t->bits ? t->bits : 64;
+  if (t->kind == IR_T_INDEX) return 64;
+  if (t->kind == IR_T_PTR) return 64;
+  return 64;
+}
+
+int64_t sim_sext(uint64_t bits, unsigned w) {
+  if (w >= 64) return (int64_t)bits;
+  if (w == 0) return 0;
+  uint64_t m = 1ull << (w - 1);
+  bits &= (m << 1) - 1;
+  return (int64_t)((bits ^ m) - m);
+}
+
+uint64_t sim_trunc(uint64_t v, unsigned w) {
+  if (w >= 64) return v;
+  return v & ((1ull << w) - 1);
+}
+
+/* Comparison predicate of arith.cmpi / cmpf as its keyword (the parser stores a keyword; an
+ * integer is accepted with MLIR's enum numbering). */
+static const char *pred_name(const ir_op *op, const char *const *enum_names, int n) {
+  const ir_attr *a = ir_op_attr(op, "predicate");
+  if (!a) return NULL;
+  if (a->kind == IR_A_KEYWORD || a->kind == IR_A_STRING || a->kind == IR_A_SYMBOL) return a->str;
+  if (a->kind == IR_A_INT && a->ival >= 0 && a->ival < n) return enum_names[a->ival];
+  return NULL;
+}
+
+static const char *const cmpi_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge",
+                                         "ult", "ule", "ugt", "uge"};
+static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole",
+                                         "one",   "ord", "ueq", "ugt", "uge", "ult",
+                                         "ule",   "une", "uno", "true"};
+
+static int cmpi(const char *p, int64_t a, int64_t b, uint64_t ua, uint64_t ub, bool *ok) {
+  *ok = true;
+  if (!strcmp(p, "eq")) return a == b;
+  if (!strcmp(p, "ne")) return a != b;
+  if (!strcmp(p, "slt")) return a < b;
+  if (!strcmp(p, "sle")) return a <= b;
+  if (!strcmp(p, "sgt")) return a > b;
+  if (!strcmp(p, "sge")) return a >= b;
+  if (!strcmp(p, "ult")) return ua < ub;
+  if (!strcmp(p, "ule")) return ua <= ub;
+  if (!strcmp(p, "ugt")) return ua > ub;
+  if (!strcmp(p, "uge")) return ua >= ub;
+  *ok = false;
+  return 0;
+}
+
+static int cmpf(const char *p, double a, double b, bool *ok) {
+  bool uno = isnan(a) || isnan(b);
+  *ok = true;
+  if (!strcmp(p, "false")) return 0;
+  if (!strcmp(p, "true")) return 1;
+  if (!strcmp(p, "ord")) return !uno;
+  if (!strcmp(p, "uno")) return uno;
+  bool o = p[0] == 'o';
+  if (p[0] != 'o' && p[0] != 'u') {
+    *ok = false;
+    return 0;
+  }
+  if (uno) return !o;
+  const char *r = p + 1;
+  if (!strcmp(r, "eq")) return a == b;
+  if (!strcmp(r, "ne")) return a != b;
+  if (!strcmp(r, "lt")) return a < b;
+  if (!strcmp(r, "le")) return a <= b;
+  if (!strcmp(r, "gt")) return a > b;
+  if (!strcmp(r, "ge")) return a >= b;
+  *ok = false;
+  return 0;
+}
+
+static double fget(const ir_type *t, uint64_t bits) { return sim_bits_to_double(sim_dtype_of(t), bits); }
+static uint64_t fput(const ir_type *t, double x) {
+  return sim_bits_from_double(sim_dtype_of(t), x, SIM_RNE);
+}
+
+/* Integer binary ops on sign-extended operands; returns false when division by zero (UB). */
+static bool int_binop(ir_opcode c, unsigned w, uint64_t xa, uint64_t xb, uint64_t *out) {
+  int64_t a = sim_sext(xa, w), b = sim_sext(xb, w);
+  uint64_t ua = sim_trunc(xa, w), ub = sim_trunc(xb, w);
+  int64_t r = 0;
+  switch (c) {
+  case IR_OP_ARITH_ADDI: r = (int64_t)((uint64_t)a + (uint64_t)b); break;
+  case IR_OP_ARITH_SUBI: r = (int64_t)((uint64_t)a - (uint64_t)b); break;
+  case IR_OP_ARITH_MULI: r = (int64_t)((uint64_t)a * (uint64_t)b); break;
+  case IR_OP_ARITH_DIVSI:
+    if (b == 0) return false;
+    r = (a == INT64_MIN && b == -1) ? a : a / b;
+    break;
+  case IR_OP_ARITH_DIVUI:
+    if (ub == 0) return false;
+    r = (int64_t)(ua / ub);
+    break;
+  case IR_OP_ARITH_CEILDIVSI:
+    if (b == 0) return false;
+    r = a / b;
+    if ((a % b != 0) && ((a < 0) == (b < 0))) r++;
+    break;
+  case IR_OP_ARITH_CEILDIVUI:
+    if (ub == 0) return false;
+    r = (int64_t)(ua / ub + (ua % ub != 0));
+    break;
+  case IR_OP_ARITH_FLOORDIVSI:
+    if (b == 0) return false;
+    r = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) r--;
+    break;
+  case IR_OP_ARITH_REMSI:
+    if (b == 0) return false;
+    r = (b == -1) ? 0 : a % b;
+    break;
+  case IR_OP_ARITH_REMUI:
+    if (ub == 0) return false;
+    r = (int64_t)(ua % ub);
+    break;
+  case IR_OP_ARITH_ANDI: r = a & b; break;
+  case IR_OP_ARITH_ORI: r = a | b; break;
+  case IR_OP_ARITH_XORI: r = a ^ b; break;
+  case IR_OP_ARITH_SHLI: r = ub >= w ? 0 : (int64_t)(ua << ub); break;
+  case IR_OP_ARITH_SHRSI: r = ub >= w ? (a < 0 ? -1 : 0) : a >> ub; break;
+  case IR_OP_ARITH_SHRUI: r = ub >= w ? 0 : (int64_t)(ua >> ub); break;
+  case IR_OP_ARITH_MAXSI: r = a > b ? a : b; break;
+  case IR_OP_ARITH_MINSI: r = a < b ? a : b; break;
+  case IR_OP_ARITH_MAXUI: r = (int64_t)(ua > ub ? ua : ub); break;
+  case IR_OP_ARITH_MINUI: r = (int64_t)(ua < ub ? ua : ub); break;
+  default: return false;
+  }
+  *out = sim_trunc((uint64_t)r, w);
+  return true;
+}
+
+static double float_un(ir_opcode c, double x, bool *ok) {
+  *ok = true;
+  switch (c) {
+  case IR_OP_ARITH_NEGF: return -x;
+  case IR_OP_MATH_EXP: return exp(x);
+  case IR_OP_MATH_EXP2: return exp2(x);
+  case IR_OP_MATH_LOG: return log(x);
+  case IR_OP_MATH_LOG2: return log2(x);
+  case IR_OP_MATH_SQRT: return sqrt(x);
+  case IR_OP_TT_PRECISE_SQRT: return sqrt(x);
+  case IR_OP_MATH_RSQRT: return 1.0 / sqrt(x);
+  case IR_OP_MATH_ABSF: return fabs(x);
+  case IR_OP_MATH_SIN: return sin(x);
+  case IR_OP_MATH_COS: return cos(x);
+  case IR_OP_MATH_TANH: return tanh(x);
+  case IR_OP_MATH_ERF: return erf(x);
+  case IR_OP_MATH_FLOOR: return floor(x);
+  case IR_OP_MATH_CEIL: return ceil(x);
+  default: *ok = false; return 0;
+  }
+}
+
+static double float_bin(ir_opcode c, double a, double b, bool *ok) {
+  *ok = true;
+  switch (c) {
+  case IR_OP_ARITH_ADDF: return a + b;
+  case IR_OP_ARITH_SUBF: return a - b;
+  case IR_OP_ARITH_MULF: return a * b;
+  case IR_OP_ARITH_DIVF: return a / b;
+  case IR_OP_TT_PRECISE_DIVF: return a / b;
+  case IR_OP_ARITH_REMF: return fmod(a, b);
+  case IR_OP_ARITH_MAXIMUMF: return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b);
+  case IR_OP_ARITH_MINIMUMF: return (isnan(a) || isnan(b)) ? NAN : (a < b ? a : b);
+  case IR_OP_ARITH_MAXNUMF: return fmax(a, b);
+  case IR_OP_ARITH_MINNUMF: return fmin(a, b);
+  default: *ok = false; return 0;
+  }
+}
+
+int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err) {
+  ir_opcode c = op->code;
+  const ir_type *rt = op->n_results ? op->results[0]->type : NULL;
+  const ir_type *t0 = op->n_operands ? op->operands[0]->type : NULL;
+  unsigned w = sim_int_width(rt);
+  bool ok = true;
+  switch (c) {
+  case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI: case IR_OP_ARITH_DIVSI:
+  case IR_OP_ARITH_DIVUI: case IR_OP_ARITH_CEILDIVSI: case IR_OP_ARITH_CEILDIVUI:
+  case IR_OP_ARITH_FLOORDIVSI: case IR_OP_ARITH_REMSI: case IR_OP_ARITH_REMUI:
+  case IR_OP_ARITH_ANDI: case IR_OP_ARITH_ORI: case IR_OP_ARITH_XORI: case IR_OP_ARITH_SHLI:
+  case IR_OP_ARITH_SHRSI: case IR_OP_ARITH_SHRUI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI:
+  case IR_OP_ARITH_MAXUI: case IR_OP_ARITH_MINUI:
+    if (!int_binop(c, w, in[0], in[1], &out[0]))
+      return sim_errf(err, op, "integer division by zero in %s; pass arguments that keep the "
+                      "divisor non-zero", ir_ops[c].name);
+    return 0;
+  case IR_OP_ARITH_CMPI: {
+    unsigned wi = sim_int_width(t0);
+    const char *p = pred_name(op, cmpi_names, 10);
+    int r = p ? cmpi(p, sim_sext(in[0], wi), sim_sext(in[1], wi), sim_trunc(in[0], wi),
+                     sim_trunc(in[1], wi), &ok) : 0;
+    if (!p || !ok) return sim_errf(err, op, "unknown arith.cmpi predicate");
+    out[0] = (uint64_t)r;
+    return 0;
+  }
+  case IR_OP_ARITH_CMPF: {
+    const char *p = pred_name(op, cmpf_names, 16);
+    int r = p ? cmpf(p, fget(t0, in[0]), fget(t0, in[1]), &ok) : 0;
+    if (!p || !ok) return sim_errf(err, op, "unknown arith.cmpf predicate");
+    out[0] = (uint64_t)r;
+    return 0;
+  }
+  case IR_OP_ARITH_SELECT: out[0] = (in[0] & 1) ? in[1] : in[2]; return 0;
+  case IR_OP_ARITH_EXTSI:
+    out[0] = sim_trunc((uint64_t)sim_sext(in[0], sim_int_width(t0)), w);
+    return 0;
+  case IR_OP_ARITH_EXTUI:
+  case IR_OP_ARITH_INDEX_CASTUI:
+    out[0] = sim_trunc(sim_trunc(in[0], sim_int_width(t0)), w);
+    return 0;
+  case IR_OP_ARITH_TRUNCI: out[0] = sim_trunc(in[0], w); return 0;
+  case IR_OP_ARITH_INDEX_CAST:
+    out[0] = sim_trunc((uint64_t)sim_sext(in[0], sim_int_width(t0)), w);
+    return 0;
+  case IR_OP_ARITH_BITCAST: case IR_OP_TT_BITCAST: case IR_OP_TT_INT_TO_PTR:
+  case IR_OP_TT_PTR_TO_INT:
+    out[0] = rt && rt->kind == IR_T_INT ? sim_trunc(in[0], w) : in[0];
+    return 0;
+  case IR_OP_ARITH_SITOFP: out[0] = fput(rt, (double)sim_sext(in[0], sim_int_width(t0))); return 0;
+  case IR_OP_ARITH_UITOFP: out[0] = fput(rt, (double)sim_trunc(in[0], sim_int_width(t0))); return 0;
+  case IR_OP_ARITH_FPTOSI: case IR_OP_ARITH_FPTOUI: {
+    double x = fget(t0, in[0]);
+    int64_t v = isnan(x) ? 0 : (int64_t)x;
+    out[0] = sim_trunc((uint64_t)v, w);
+    return 0;
+  }
+  case IR_OP_ARITH_EXTF: case IR_OP_ARITH_TRUNCF: case IR_OP_TT_FP_TO_FP:
+    out[0] = fput(rt, fget(t0, in[0]));
+    return 0;
+  case IR_OP_MATH_ABSI: {
+    int64_t v = sim_sext(in[0], w);
+    out[0] = sim_trunc((uint64_t)(v < 0 ? -v : v), w);
+    return 0;
+  }
+  case IR_OP_MATH_CTPOP: out[0] = (uint64_t)__builtin_popcountll(sim_trunc(in[0], w)); return 0;
+  case IR_OP_MATH_FMA: out[0] = fput(rt, fma(fget(t0, in[0]), fget(t0, in[1]), fget(t0, in[2]))); return 0;
+  case IR_OP_TT_ADDPTR: {
+    /* pointer + offset * sizeof(pointee) */
+    int eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
+    const ir_type *ot = op->operands[1]->type;
+    out[0] = in[0] + (uint64_t)(sim_sext(in[1], sim_int_width(ot)) * eb);
+    return 0;
+  }
+  default: break;
+  }
+  if (op->n_operands == 1 && rt && rt->kind == IR_T_FLOAT) {
+    double r = float_un(c, fget(t0, in[0]), &ok);
+    if (ok) {
+      out[0] = fput(rt, r);
+      return 0;
+    }
+  }
+  if (op->n_operands == 2 && rt && rt->kind == IR_T_FLOAT) {
+    double r = float_bin(c, fget(t0, in[0]), fget(t0, in[1]), &ok);
+    if (ok) {
+      out[0] = fput(rt, r);
+      return 0;
+    }
+  }
+  return sim_errf(err, op, "%s on scalars is not supported by the model", ir_ops[c].name);
+}

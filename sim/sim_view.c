@@ -1,0 +1,221 @@
+/* sim_view.c: memdesc views (allocation, CTA, byte offset packed in one u64 slot), view ops,
+ * byte footprints as strided row sets, and their overlap test. */
+#include <stdio.h>
+
+#include "sim_internal.h"
+
+/* Attribute holding a list of integers (dense array or array of ints): n values into out. */
+static int attr_ints(const ir_op *op, const char *name, int64_t *out, int max) {
+  const ir_attr *a = ir_op_attr(op, name);
+  if (!a) return -1;
+  if (a->kind == IR_A_DENSE_ARRAY) {
+    int n = (int)a->n < max ? (int)a->n : max;
+    for (int i = 0; i < n; i++) out[i] = a->ivals[i];
+    return n;
+  }
+  if (a->kind == IR_A_ARRAY) {
+    int n = (int)a->n < max ? (int)a->n : max;
+    for (int i = 0; i < n; i++) out[i] = a->elems[i] ? a->elems[i]->ival : 0;
+    return n;
+  }
+  if (a->kind == IR_A_INT) {
+    out[0] = a->ival;
+    return 1;
+  }
+  return -1;
+}
+
+/* Byte stride of dimension d of a view of rank r over allocation al (regular views map to the
+ * allocation's trailing dimensions). */
+static int64_t dim_stride(const sim_alloc *al, int r, int d) {
+  int ad = al->rank - r + d;
+  if (ad < 0) ad = 0;
+  if (ad >= al->rank) return al->ebytes;
+  return al->stride[ad];
+}
+
+int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
+                   uint32_t n_idx, uint64_t *out, sim_err *err) {
+  uint32_t alloc = sim_view_alloc(src);
+  if (!alloc || alloc >= m->n_allocs)
+    return sim_errf(err, op, "%s of a value that is not a known allocation", ir_ops[op->code].name);
+  const sim_alloc *al = &m->allocs[alloc];
+  const ir_type *st = op->operands[0]->type;
+  const ir_type *rt = op->results[0]->type;
+  int r = st->rank;
+  bool irreg = (src & SIM_VIEW_IRREG) != 0;
+  int64_t off = sim_view_off(src);
+  uint64_t flags = src & (SIM_VIEW_IRREG | SIM_VIEW_REMOTE);
+  uint32_t cta = sim_view_cta(src);
+  switch (op->code) {
+  case IR_OP_TTG_MEMDESC_INDEX: {
+    int64_t i = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
+    if (i < 0 || (r > 0 && i >= st->shape[0]))
+      return sim_errf(err, op, "memdesc_index %lld is out of bounds for dimension of size %lld",
+                      (long long)i, (long long)(r > 0 ? st->shape[0] : 0));
+    int64_t stride = irreg ? ir_type_numel(rt) * ir_type_elem_bytes(rt->elem) : dim_stride(al, r, 0);
+    off += i * stride;
+    break;
+  }
+  case IR_OP_TTG_MEMDESC_SUBSLICE:
+  case IR_OP_TTG_MEMDESC_DYN_SUBSLICE: {
+    int64_t offs[IR_MAX_RANK] = {0};
+    int n = 0;
+    if (op->code == IR_OP_TTG_MEMDESC_SUBSLICE) {
+      n = attr_ints(op, "offsets", offs, IR_MAX_RANK);
+      if (n < 0) return sim_errf(err, op, "memdesc_subslice without offsets");
+    } else {
+      n = (int)n_idx < IR_MAX_RANK ? (int)n_idx : IR_MAX_RANK;
+      for (int d = 0; d < n; d++) offs[d] = sim_sext(idx[d], 32);
+    }
+    if (irreg) {
+      /* subslice of a permuted view: keep the bounding footprint of the source */
+      break;
+    }
+    for (int d = 0; d < n && d < r; d++) off += offs[d] * dim_stride(al, r, d);
+    break;
+  }
+  case IR_OP_TTNG_TMEM_SUBSLICE: {
+    int64_t n0 = 0;
+    if (attr_ints(op, "N", &n0, 1) < 0 && attr_ints(op, "offset", &n0, 1) < 0)
+      return sim_errf(err, op, "tmem_subslice without N / offset");
+    if (!irreg) off += n0 * dim_stride(al, r, r - 1);
+    break;
+  }
+  case IR_OP_TTG_MEMDESC_TRANS:
+  case IR_OP_TTG_MEMDESC_RESHAPE:
+  case IR_OP_TTG_MEMDESC_REINTERPRET:
+  case IR_OP_TLX_LOCAL_ALIAS:
+    /* same bytes, dimensions no longer the allocation's trailing ones: bounding footprint */
+    flags |= SIM_VIEW_IRREG;
+    break;
+  case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: {
+    int64_t rank = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
+    if (rank < 0 || rank >= (int64_t)m->n_ctas)
+      return sim_errf(err, op, "map_to_remote_buffer to CTA rank %lld, but the cluster has %u "
+                      "CTA(s)", (long long)rank, m->n_ctas);
+    cta = (uint32_t)rank;
+    flags |= SIM_VIEW_REMOTE;
+    break;
+  }
+  default:
+    return sim_errf(err, op, "%s is not a view op", ir_ops[op->code].name);
+  }
+  if (off < 0 || off > (int64_t)al->bytes)
+    return sim_errf(err, op, "view offset %lld is outside allocation %s (%u bytes)", (long long)off,
+                    al->name ? al->name : "?", al->bytes);
+  *out = sim_view_make(alloc, cta, (uint32_t)off) | flags;
+  return 0;
+}
+
+void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *f) {
+  memset(f, 0, sizeof *f);
+  uint32_t alloc = sim_view_alloc(v);
+  if (!alloc || alloc >= m->n_allocs || !t) return;
+  const sim_alloc *al = &m->allocs[alloc];
+  f->alloc = (uint16_t)alloc;
+  f->cta = (uint8_t)sim_view_cta(v);
+  f->off = sim_view_off(v);
+  f->rows = 1;
+  if (al->space == SIM_SPACE_TMEM) f->flags |= SIM_FP_TMEM;
+  int eb = t->elem ? ir_type_elem_bytes(t->elem) : al->ebytes;
+  int64_t numel = ir_type_numel(t);
+  int r = t->rank;
+  if ((v & SIM_VIEW_IRREG) || r == 0) {
+    f->len = (uint32_t)(numel * eb);
+  } else if (r == 1) {
+    f->len = (uint32_t)(t->shape[0] * dim_stride(al, 1, 0));
+  } else {
+    /* rows of the innermost dimension; outer dimensions must collapse into one pitch */
+    int64_t inner = t->shape[r - 1] * dim_stride(al, r, r - 1);
+    int64_t pitch = dim_stride(al, r, r - 2);
+    int64_t rows = 1;
+    bool collapse = true;
+    for (int d = 0; d < r - 1; d++) rows *= t->shape[d];
+    for (int d = 0; d + 2 < r; d++)
+      if (dim_stride(al, r, d) != t->shape[d + 1] * dim_stride(al, r, d + 1)) collapse = false;
+    if (!collapse) {
+      int64_t span = eb;
+      for (int d = 0; d < r; d++) span += (t->shape[d] - 1) * dim_stride(al, r, d);
+      f->len = (uint32_t)span;
+    } else if (inner == pitch || rows == 1) {
+      f->len = (uint32_t)(inner * rows);
+    } else {
+      f->len = (uint32_t)inner;
+      f->rows = (uint32_t)rows;
+      f->pitch = (uint32_t)pitch;
+    }
+  }
+  if (f->len == 0) f->len = 1;
+  if ((uint64_t)f->off + f->len > al->bytes && al->bytes) {
+    uint32_t room = al->bytes > f->off ? al->bytes - f->off : 0;
+    if (f->rows == 1) f->len = room ? room : 1;
+  }
+}
+
+int32_t sim_view_bar(const sim_machine *m, uint64_t v) {
+  uint32_t alloc = sim_view_alloc(v);
+  if (!alloc || alloc >= m->n_allocs) return -1;
+  const sim_alloc *al = &m->allocs[alloc];
+  if (!al->is_barrier) return -1;
+  uint32_t e = sim_view_off(v) / (uint32_t)(al->ebytes > 0 ? al->ebytes : 8);
+  if (e >= al->n_bars) return -1;
+  return (int32_t)(sim_view_cta(v) * m->n_bars + al->bar_base + e);
+}
+
+/* Does some row of b intersect [lo, hi)? */
+static bool rows_hit(const sim_fp *b, int64_t lo, int64_t hi) {
+  if (b->rows <= 1 || b->pitch == 0) {
+    int64_t blo = b->off, bhi = (int64_t)b->off + b->len;
+    return blo < hi && lo < bhi;
+  }
+  int64_t p = b->pitch, o = b->off, len = b->len;
+  /* rows j with o + j*p < hi and o + j*p + len > lo */
+  int64_t num = lo - len + 1 - o;
+  int64_t jmin = num <= 0 ? 0 : (num + p - 1) / p;
+  int64_t jmax = (hi - 1 - o) < 0 ? -1 : (hi - 1 - o) / p;
+  if (jmax > (int64_t)b->rows - 1) jmax = (int64_t)b->rows - 1;
+  return jmin <= jmax;
+}
+
+bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
+  if (!a->alloc || a->alloc != b->alloc || a->cta != b->cta) return false;
+  int64_t alo = a->off, ahi = (int64_t)a->off + (int64_t)(a->rows ? a->rows - 1 : 0) * a->pitch + a->len;
+  int64_t blo = b->off, bhi = (int64_t)b->off + (int64_t)(b->rows ? b->rows - 1 : 0) * b->pitch + b->len;
+  if (ahi <= blo || bhi <= alo) return false;
+  if (a->rows <= 1 && b->rows <= 1) return true;
+  if (a->rows > b->rows) {
+    const sim_fp *t = a;
+    a = b;
+    b = t;
+  }
+  uint32_t n = a->rows ? a->rows : 1;
+  for (uint32_t k = 0; k < n; k++) {
+    int64_t lo = (int64_t)a->off + (int64_t)k * a->pitch;
+    if (rows_hit(b, lo, lo + a->len)) return true;
+  }
+  return false;
+}
+
+char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n) {
+  if (!f->alloc || f->alloc >= m->n_allocs) {
+    snprintf(buf, n, "<memory>");
+    return buf;
+  }
+  const sim_alloc *al = &m->allocs[f->alloc];
+  const char *name = al->name ? al->name : "alloc";
+  char cta[16] = "";
+  if (m->n_ctas > 1) snprintf(cta, sizeof cta, "cta%u.", f->cta);
+  int64_t slab = al->rank >= 1 ? al->stride[0] : al->bytes;
+  uint64_t span = (uint64_t)(f->rows ? f->rows - 1 : 0) * f->pitch + f->len;
+  if (al->rank >= 2 && slab > 0 && f->off % slab == 0 && span == (uint64_t)slab)
+    snprintf(buf, n, "%s%s[%lld]", cta, name, (long long)(f->off / slab));
+  else if (al->is_barrier)
+    snprintf(buf, n, "%s%s[%u]", cta, name, f->off / (uint32_t)al->ebytes);
+  else if (f->off == 0 && span == al->bytes)
+    snprintf(buf, n, "%s%s", cta, name);
+  else
+    snprintf(buf, n, "%s%s bytes [%u, %llu)", cta, name, f->off,
+             (unsigned long long)(f->off + span));
+  return buf;
+}

@@ -1,0 +1,516 @@
+/* sym_build.c: finds the kernel, its integer arguments and their facts, the warp_specialize
+ * partitions, their loops (normalised and inducted) and the events that touch rings. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+#define INT31_MAX 2147483647LL
+
+/* ------------------------------------------------------------------ small vectors */
+
+static void *grow(void *p, uint32_t n, uint32_t *cap, size_t elem) {
+  if (n < *cap) return p;
+  *cap = *cap ? *cap * 2 : 8;
+  return realloc(p, *cap * elem);
+}
+
+/* ------------------------------------------------------------------ arguments */
+
+static int64_t arg_divisibility(const ir_func *fn, uint32_t i) {
+  if (!fn->arg_attrs || !fn->arg_attrs[i]) return 1;
+  const ir_attr *d = ir_dict_get(fn->arg_attrs[i], "tt.divisibility");
+  return d && d->kind == IR_A_INT && d->ival > 1 ? d->ival : 1;
+}
+
+static void build_args(sym_ctx *c) {
+  c->n_args = c->entry->n_args;
+  c->argvar = calloc(c->n_args ? c->n_args : 1, sizeof *c->argvar);
+  c->divisibility = calloc(c->n_args ? c->n_args : 1, sizeof *c->divisibility);
+  Z3_ast facts = Z3_mk_true(c->z);
+  for (uint32_t i = 0; i < c->n_args; i++) {
+    const ir_value *v = c->entry->args[i];
+    int w = sym_value_width(v->type);
+    c->divisibility[i] = arg_divisibility(c->fn, i);
+    if (!w) continue;
+    char name[96];
+    snprintf(name, sizeof name, "%s", v->name ? v->name : "arg");
+    Z3_ast a = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bv_sort(c->z, w));
+    c->argvar[i] = a;
+    if (w > 1) { /* integer arguments: positive, at most 2^31 - 1 */
+      Z3_ast a64 = sym_to64(c, a, true);
+      facts = sym_and2(c, facts, sym_sle(c, sym_i64(c, 1), a64));
+      facts = sym_and2(c, facts, sym_sle(c, a64, sym_i64(c, INT31_MAX)));
+      if (c->divisibility[i] > 1)
+        facts = sym_and2(c, facts, sym_eq(c, Z3_mk_bvsmod(c->z, a64, sym_i64(c, c->divisibility[i])),
+                                          sym_i64(c, 0)));
+    }
+    for (uint32_t f = 0; f < c->o->n_fixed; f++)
+      if (v->name && !strcmp(c->o->fixed_names[f], v->name))
+        facts = sym_and2(c, facts, sym_eq(c, a, sym_bv(c, c->o->fixed_vals[f], (unsigned)w)));
+  }
+  c->facts = facts;
+}
+
+/* Program ids and counts are only known to be in range; added once the terms exist. */
+static void query_facts(sym_ctx *c) {
+  for (int k = 0; k < 3; k++) {
+    if (c->pid[k])
+      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_i64(c, 0), c->pid[k]),
+                                                sym_slt(c, c->pid[k], sym_i64(c, INT31_MAX))));
+    if (c->nprog[k])
+      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_i64(c, 1), c->nprog[k]),
+                                                sym_sle(c, c->nprog[k], sym_i64(c, INT31_MAX))));
+    if (c->pid[k] && c->nprog[k])
+      c->facts = sym_and2(c, c->facts, sym_slt(c, c->pid[k], c->nprog[k]));
+  }
+}
+
+/* ------------------------------------------------------------------ partitions */
+
+static const ir_op *find_ws(const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return op;
+      for (uint32_t k = 0; k < op->n_regions; k++) {
+        const ir_op *w = find_ws(op->regions[k]);
+        if (w) return w;
+      }
+    }
+  return NULL;
+}
+
+static void add_part(sym_ctx *c, const ir_region *r, const char *label, uint32_t *cap) {
+  c->parts = grow(c->parts, c->n_parts, cap, sizeof *c->parts);
+  sym_part *p = &c->parts[c->n_parts++];
+  memset(p, 0, sizeof *p);
+  p->region = r;
+  p->label = r->label ? r->label : label;
+  p->main_loop = -1;
+}
+
+static void build_parts(sym_ctx *c) {
+  uint32_t cap = 0;
+  const ir_region *body = c->fn->op->regions[0];
+  c->ws = find_ws(body);
+  if (!c->ws) {
+    add_part(c, body, "main", &cap);
+    return;
+  }
+  for (uint32_t k = 0; k < c->ws->n_regions; k++) {
+    const ir_region *r = c->ws->regions[k];
+    /* either the partitions are regions of the op itself, or of a nested
+     * ttg.warp_specialize.partitions op (MLIR's generic form) */
+    const ir_op *holder = r->n_blocks ? r->blocks[0]->first : NULL;
+    if (holder && holder->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
+      for (uint32_t j = 0; j < holder->n_regions; j++) add_part(c, holder->regions[j], NULL, &cap);
+      continue;
+    }
+    add_part(c, r, k == 0 ? "default" : NULL, &cap);
+  }
+  /* label any unlabelled partition regions "partitionN" (static strings) */
+  static const char *const names[] = {"partition0", "partition1", "partition2", "partition3",
+                                      "partition4", "partition5", "partition6", "partition7"};
+  uint32_t n = 0;
+  for (uint32_t p = 0; p < c->n_parts; p++) {
+    if (p == 0) continue;
+    if (!c->parts[p].label) c->parts[p].label = n < 8 ? names[n] : "partition";
+    n++;
+  }
+  if (!c->parts[0].label) c->parts[0].label = "default";
+}
+
+/* ------------------------------------------------------------------ loops */
+
+static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t *cap) {
+  c->loops = grow(c->loops, c->n_loops, cap, sizeof *c->loops);
+  sym_loop *L = &c->loops[c->n_loops];
+  memset(L, 0, sizeof *L);
+  L->op = f;
+  L->part = part;
+  L->parent = parent;
+  char name[48];
+  snprintf(name, sizeof name, "it%u", c->n_loops);
+  L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->bv64);
+  const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
+  L->n_carried = body && body->n_args ? body->n_args - 1 : 0;
+  uint32_t n = L->n_carried ? L->n_carried : 1;
+  L->carried_var = calloc(n, sizeof *L->carried_var);
+  L->closed = calloc(n, sizeof *L->closed);
+  L->final = calloc(n, sizeof *L->final);
+  L->closed_form = calloc(n, sizeof *L->closed_form);
+  for (uint32_t k = 0; k < L->n_carried; k++) {
+    int w = sym_value_width(body->args[k + 1]->type);
+    snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
+    L->carried_var[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
+                                    Z3_mk_bv_sort(c->z, w ? (unsigned)w : 1));
+  }
+  c->n_loops++;
+}
+
+static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      int inner = parent;
+      if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
+        add_loop(c, op, part, parent, cap);
+        inner = (int)c->n_loops - 1;
+      }
+      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* its regions are partitions */
+      for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
+    }
+}
+
+/* Trip count and range: iv runs lb, lb + step, ... while iv < ub (signed), step > 0. */
+static void normalise_loop(sym_ctx *c, int l) {
+  sym_loop *L = &c->loops[l];
+  const ir_op *f = L->op;
+  Z3_ast lb = sym_eval(c, f->operands[0]), ub = sym_eval(c, f->operands[1]),
+         st = sym_eval(c, f->operands[2]);
+  int64_t stv = 0;
+  L->step_ok = st && sym_numeral(c, st, &stv) && stv > 0;
+  if (!lb || !ub || !L->step_ok) {
+    L->trip = sym_fresh(c, "trip", c->bv64);
+    L->range = sym_and2(c, sym_sle(c, sym_i64(c, 0), L->it), sym_slt(c, L->it, L->trip));
+    return;
+  }
+  Z3_ast lb64 = sym_to64(c, lb, true), ub64 = sym_to64(c, ub, true);
+  Z3_ast span = sym_add(c, sym_sub(c, ub64, lb64), sym_i64(c, stv - 1));
+  L->trip = sym_ite(c, sym_slt(c, lb64, ub64), Z3_mk_bvsdiv(c->z, span, sym_i64(c, stv)),
+                    sym_i64(c, 0));
+  L->range = sym_and2(c, sym_sle(c, sym_i64(c, 0), L->it), sym_slt(c, L->it, L->trip));
+  if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
+}
+
+/* ------------------------------------------------------------------ events */
+
+typedef struct walk {
+  int part;
+  int loop;
+  Z3_ast path;          /* Bool */
+  bool path_taint;
+  const char *unsupported;
+  uint32_t cap;
+} walk;
+
+static Z3_ast pred_of(sym_ctx *c, const ir_op *op, int seg, bool *taint) {
+  uint32_t n = 0;
+  ir_value *p = ir_seg(op, seg, &n);
+  if (!p || !n) return Z3_mk_true(c->z);
+  Z3_ast t = sym_eval(c, p);
+  if (!t) { /* a tensor predicate: unmodelled */
+    *taint = true;
+    return sym_fresh(c, "?pred", Z3_mk_bool_sort(c->z));
+  }
+  *taint |= sym_tainted(c, p);
+  return sym_truth(c, t);
+}
+
+static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) {
+  c->evs = grow(c->evs, c->n_evs, &w->cap, sizeof *c->evs);
+  sym_event *e = &c->evs[c->n_evs++];
+  memset(e, 0, sizeof *e);
+  e->kind = k;
+  e->op = op;
+  e->part = w->part;
+  e->loop = w->loop;
+  e->pos = op->id;
+  e->pred = w->path;
+  e->tainted = w->path_taint;
+  e->ring = e->buf_ring = -1;
+  e->unsupported = w->unsupported;
+  e->weight = 0;
+  return e;
+}
+
+/* An event on the view operand in segment seg; NULL when the view is not a ring slot. */
+static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op, int seg,
+                             bool need_ring) {
+  uint32_t n = 0;
+  ir_value *v = ir_seg(op, seg, &n);
+  if (!v || !n) return NULL;
+  Z3_ast idx = NULL;
+  const ir_op *view = NULL;
+  int r = sym_ring_of_view(c, v, &idx, &view);
+  if (r < 0 && need_ring) return NULL;
+  sym_event *e = new_event(c, w, k, op);
+  e->ring = r;
+  e->idx = idx;
+  e->view = view;
+  if (view) e->tainted |= sym_tainted(c, view->operands[1]);
+  if (r < 0) e->unsupported = e->unsupported ? e->unsupported : "barrier view not traced to an allocation";
+  return e;
+}
+
+static int partition_warps(sym_ctx *c, int part) {
+  const ir_region *r = c->parts[part].region;
+  if (r->num_warps > 0) return r->num_warps;
+  return (int)ir_module_attr_int(c->m, "ttg.num-warps", 4);
+}
+
+static int64_t tma_block_bytes(const ir_value *desc) {
+  const ir_type *t = desc ? desc->type : NULL;
+  if (!t || t->kind != IR_T_TENSORDESC || !t->elem) return -1;
+  const ir_type *blk = t->elem;
+  int eb = blk->elem ? ir_type_elem_bytes(blk->elem) : 0;
+  if (eb <= 0) return -1;
+  if (blk->elem->kind == IR_T_FLOAT && blk->elem->bits < 8) return -1; /* packed sub-byte */
+  return ir_type_numel(blk) * eb;
+}
+
+static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
+  sym_event *e;
+  bool t = false;
+  switch (op->code) {
+  case IR_OP_TTNG_WAIT_BARRIER:
+  case IR_OP_AMDG_WAIT_BARRIER:
+    if ((e = view_event(c, w, SYM_EV_WAIT, op, 0, false))) {
+      e->phase = sym_eval(c, ir_seg(op, 1, NULL));
+      e->tainted |= sym_tainted(c, ir_seg(op, 1, NULL));
+      if (op->code == IR_OP_TTNG_WAIT_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &t));
+      if (!e->phase) e->unsupported = "phase operand is not a scalar";
+    }
+    break;
+  case IR_OP_TTNG_ARRIVE_BARRIER:
+  case IR_OP_AMDG_ARRIVE_BARRIER:
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
+      e->weight = ir_op_attr_int(op, "count", 1);
+      if (ir_op_has_attr(op, "perThread")) e->weight *= 32 * partition_warps(c, w->part);
+      if (op->code == IR_OP_TTNG_ARRIVE_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+      if (ir_op_has_attr(op, "ctaMask")) e->unsupported = "remote (ctaMask) arrive";
+    }
+    break;
+  case IR_OP_TTNG_BARRIER_EXPECT:
+    if ((e = view_event(c, w, SYM_EV_EXPECT, op, 0, false))) {
+      e->weight = 1; /* arrive.expect_tx: one arrival (semantics.md §1.8) */
+      e->bytes = ir_op_attr_int(op, "size", -1);
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+    }
+    break;
+  case IR_OP_TTNG_TC_GEN5_COMMIT:
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
+      e->weight = 1; /* tcgen05.commit: arrive-on(1) when the MMAs finish (§1.2) */
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+      if (ir_op_has_attr(op, "two_ctas")) e->unsupported = "two-CTA commit";
+    }
+    break;
+  case IR_OP_TTNG_TMA_G2L:
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) {
+      e->bytes = tma_block_bytes(ir_seg(op, 0, NULL));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 4, &t));
+      uint32_t nm = 0;
+      ir_seg(op, 5, &nm);
+      if (nm || ir_op_has_attr(op, "multicast") || ir_op_has_attr(op, "two_cta"))
+        e->unsupported = "multicast / two-CTA TMA";
+      if (e->bytes < 0) e->unsupported = "TMA block size unknown";
+      Z3_ast bi = NULL;
+      const ir_op *bv = NULL;
+      e->buf_ring = sym_ring_of_view(c, ir_seg(op, 2, NULL), &bi, &bv);
+      e->buf_idx = bi;
+      e->buf_view = bv;
+    }
+    break;
+  case IR_OP_TTNG_TMA_L2G:
+  case IR_OP_TTNG_TMA_REDUCE:
+    view_event(c, w, SYM_EV_ASYNC_READ, op, 2, true);
+    break;
+  case IR_OP_TTNG_TMA_STORE_WAIT:
+    e = new_event(c, w, SYM_EV_STORE_WAIT, op);
+    e->pendings = ir_op_attr_int(op, "pendings", 0);
+    break;
+  case IR_OP_TTG_LOCAL_LOAD:
+  case IR_OP_TTNG_TMEM_LOAD:
+    view_event(c, w, SYM_EV_READ, op, 0, true);
+    break;
+  case IR_OP_TTG_LOCAL_STORE:
+  case IR_OP_TTNG_TMEM_STORE:
+    view_event(c, w, SYM_EV_WRITE, op, 1, true);
+    break;
+  case IR_OP_TTNG_WARP_GROUP_DOT:
+    view_event(c, w, SYM_EV_READ, op, 0, true);
+    view_event(c, w, SYM_EV_READ, op, 1, true);
+    break;
+  case IR_OP_TTNG_TC_GEN5_MMA:
+  case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
+    view_event(c, w, SYM_EV_READ, op, 0, true);
+    view_event(c, w, SYM_EV_READ, op, 1, true);
+    view_event(c, w, SYM_EV_WRITE, op, 2, true);
+    int bseg = op->code == IR_OP_TTNG_TC_GEN5_MMA ? 6 : 8;
+    uint32_t nb = 0, np = 0;
+    ir_seg(op, bseg, &nb);
+    ir_seg(op, bseg + 1, &np);
+    for (uint32_t i = 0; i < nb; i++) {
+      ir_value *bar = op->operands[op->seg_start[bseg] + i];
+      Z3_ast idx = NULL;
+      const ir_op *view = NULL;
+      int r = sym_ring_of_view(c, bar, &idx, &view);
+      e = new_event(c, w, SYM_EV_ARRIVE, op);
+      e->ring = r;
+      e->idx = idx;
+      e->view = view;
+      e->weight = 1;
+      if (r < 0) e->unsupported = "barrier view not traced to an allocation";
+      if (i < np) {
+        ir_value *p = op->operands[op->seg_start[bseg + 1] + i];
+        Z3_ast pt = sym_eval(c, p);
+        if (pt) e->pred = sym_and2(c, e->pred, sym_truth(c, pt));
+        e->tainted |= !pt || sym_tainted(c, p);
+      }
+    }
+    break;
+  }
+  case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
+      /* pending += 1 now and an async arrive later: net one arrival only with noIncrement */
+      e->weight = ir_op_has_attr(op, "noIncrement") ? 1 : 0;
+      e->unsupported = "cp.async mbarrier arrive (per-thread)";
+    }
+    break;
+  default:
+    break;
+  }
+  (void)t;
+}
+
+static void walk_region(sym_ctx *c, walk *w, const ir_region *r);
+
+static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
+  if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
+    c->views = realloc(c->views, (c->n_views + 1) * sizeof *c->views);
+    c->views[c->n_views++] = op;
+  }
+  op_events(c, w, op);
+  if (!op->n_regions || op->code == IR_OP_TTG_WARP_SPECIALIZE) return;
+  walk saved = *w;
+  if (op->code == IR_OP_SCF_FOR) {
+    for (uint32_t l = 0; l < c->n_loops; l++)
+      if (c->loops[l].op == op) {
+        w->loop = (int)l;
+        if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
+      }
+    walk_region(c, w, op->regions[0]);
+  } else if (op->code == IR_OP_SCF_IF && op->n_operands) {
+    Z3_ast k = sym_eval(c, op->operands[0]);
+    Z3_ast kb = k ? sym_truth(c, k) : sym_fresh(c, "?cond", Z3_mk_bool_sort(c->z));
+    w->path_taint |= !k || sym_tainted(c, op->operands[0]);
+    Z3_ast base = w->path;
+    w->path = sym_and2(c, base, kb);
+    walk_region(c, w, op->regions[0]);
+    if (op->n_regions > 1) {
+      w->path = sym_and2(c, base, sym_not(c, kb));
+      walk_region(c, w, op->regions[1]);
+    }
+  } else {
+    if (op->code == IR_OP_SCF_WHILE) w->unsupported = "inside scf.while";
+    else if (op->code != IR_OP_SCF_EXECUTE_REGION) w->unsupported = "inside a region op";
+    for (uint32_t k = 0; k < op->n_regions; k++) walk_region(c, w, op->regions[k]);
+  }
+  saved.cap = w->cap;
+  *w = saved;
+}
+
+static void walk_region(sym_ctx *c, walk *w, const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++) {
+    if (b > 0 && !w->unsupported) w->unsupported = "unstructured control flow (cf.br)";
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) walk_op(c, w, op);
+  }
+}
+
+static bool is_ring_event(const sym_event *e) {
+  return e->kind == SYM_EV_WAIT || e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT ||
+         e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* Each partition's protocol must live in one top-level loop (plus straight-line code). */
+static void assign_main_loops(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (!is_ring_event(e) || e->loop < 0) continue;
+    int top = e->loop;
+    while (c->loops[top].parent >= 0) top = c->loops[top].parent;
+    if (c->loops[e->loop].parent >= 0 && !e->unsupported) e->unsupported = "inside a nested loop";
+    sym_part *p = &c->parts[e->part];
+    if (p->main_loop < 0) p->main_loop = top;
+    else if (p->main_loop != top) p->multi_loop = true;
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (!is_ring_event(e)) continue;
+    if (c->parts[e->part].multi_loop && !e->unsupported)
+      e->unsupported = "partition uses rings in more than one loop";
+    if (e->loop < 0 && !e->unsupported) e->unsupported = "ring op outside the partition loop";
+  }
+}
+
+/* ------------------------------------------------------------------ entry */
+
+static const ir_func *pick_func(const ir_module *m, const char *name) {
+  if (name) return ir_module_func(m, name);
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    if (m->funcs[i]->is_public) return m->funcs[i];
+  return m->n_funcs ? m->funcs[0] : NULL;
+}
+
+int sym_build(sym_ctx *c, char **err) {
+  c->fn = pick_func(c->m, c->o->func);
+  if (!c->fn || !c->fn->op || !c->fn->op->n_regions || !c->fn->op->regions[0]->n_blocks) {
+    *err = sym_fmt("%s:1:1: error: no kernel function%s%s found; name one that the module defines",
+                   c->m->filename ? c->m->filename : "<input>", c->o->func ? " " : "",
+                   c->o->func ? c->o->func : "");
+    return 2;
+  }
+  for (uint32_t f = 0; f < c->o->n_fixed; f++) {
+    bool found = false;
+    const ir_block *entry = c->fn->op->regions[0]->blocks[0];
+    for (uint32_t a = 0; a < entry->n_args; a++)
+      found |= entry->args[a]->name && !strcmp(entry->args[a]->name, c->o->fixed_names[f]);
+    if (!found) {
+      char lb[256];
+      *err = sym_fmt("%s: error: unknown argument '%s'; the kernel's arguments are listed in its "
+                     "signature", ir_loc_str(c->fn->op->loc, lb, sizeof lb), c->o->fixed_names[f]);
+      return 2;
+    }
+  }
+  uint32_t nv = c->fn->n_values ? c->fn->n_values : 1;
+  c->memo = calloc(nv, sizeof *c->memo);
+  c->bound = calloc(nv, sizeof *c->bound);
+  c->taint = calloc(nv, sizeof *c->taint);
+  c->busy = calloc(nv, sizeof *c->busy);
+  c->entry = c->fn->op->regions[0]->blocks[0];
+  build_args(c);
+  build_parts(c);
+  uint32_t lcap = 0;
+  for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, &lcap);
+  if (c->ws && c->n_parts) { /* loops of the parent body outside the warp_specialize */
+    /* not part of any partition's protocol: ignored (init code is straight-line) */
+  }
+  for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
+  /* induction innermost first, so outer loops see inner results in closed form */
+  for (uint32_t l = c->n_loops; l-- > 0;) {
+    sym_induct_loop(c, (int)l);
+    sym_forget(c);
+  }
+  for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
+  /* init counts come from the parent body (views there are part of the bounds check too) */
+  walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
+  for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)
+    if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
+      c->views = realloc(c->views, (c->n_views + 1) * sizeof *c->views);
+      c->views[c->n_views++] = op;
+    }
+  for (uint32_t p = 0; p < c->n_parts; p++) {
+    w.part = (int)p;
+    w.loop = -1;
+    w.path = Z3_mk_true(c->z);
+    w.path_taint = false;
+    w.unsupported = NULL;
+    walk_region(c, &w, c->parts[p].region);
+  }
+  query_facts(c);
+  assign_main_loops(c);
+  sym_ring_counts(c);
+  sym_ring_seq(c);
+  return 0;
+}

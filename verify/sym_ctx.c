@@ -1,0 +1,257 @@
+/* sym_ctx.c: Z3 helpers for the symbolic layer: bit-vector term builders, satisfiability
+ * checks under the argument facts, and counterexample minimisation (smallest trip count first). */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+/* ------------------------------------------------------------------ terms */
+
+Z3_ast sym_bv(sym_ctx *c, int64_t v, unsigned width) {
+  return Z3_mk_int64(c->z, v, Z3_mk_bv_sort(c->z, width));
+}
+
+Z3_ast sym_i64(sym_ctx *c, int64_t v) { return Z3_mk_int64(c->z, v, c->bv64); }
+
+unsigned sym_width(sym_ctx *c, Z3_ast t) {
+  return Z3_get_bv_sort_size(c->z, Z3_get_sort(c->z, t));
+}
+
+Z3_ast sym_resize(sym_ctx *c, Z3_ast t, unsigned width, bool is_signed) {
+  unsigned w = sym_width(c, t);
+  if (w == width) return t;
+  if (w > width) return Z3_mk_extract(c->z, width - 1, 0, t);
+  return is_signed ? Z3_mk_sign_ext(c->z, width - w, t) : Z3_mk_zero_ext(c->z, width - w, t);
+}
+
+Z3_ast sym_to64(sym_ctx *c, Z3_ast t, bool is_signed) { return sym_resize(c, t, 64, is_signed); }
+
+Z3_ast sym_truth(sym_ctx *c, Z3_ast bv1) {
+  return Z3_mk_eq(c->z, sym_resize(c, bv1, 1, false), Z3_mk_int(c->z, 1, c->bv1));
+}
+
+Z3_ast sym_bit(sym_ctx *c, Z3_ast b) {
+  return Z3_mk_ite(c->z, b, Z3_mk_int(c->z, 1, c->bv1), Z3_mk_int(c->z, 0, c->bv1));
+}
+
+Z3_ast sym_and2(sym_ctx *c, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_and(c->z, 2, v);
+}
+
+Z3_ast sym_or2(sym_ctx *c, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_or(c->z, 2, v);
+}
+
+Z3_ast sym_not(sym_ctx *c, Z3_ast a) { return Z3_mk_not(c->z, a); }
+Z3_ast sym_eq(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_eq(c->z, a, b); }
+Z3_ast sym_slt(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvslt(c->z, a, b); }
+Z3_ast sym_sle(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvsle(c->z, a, b); }
+Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvadd(c->z, a, b); }
+Z3_ast sym_sub(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvsub(c->z, a, b); }
+Z3_ast sym_mul(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvmul(c->z, a, b); }
+Z3_ast sym_ite(sym_ctx *c, Z3_ast k, Z3_ast a, Z3_ast b) { return Z3_mk_ite(c->z, k, a, b); }
+
+/* bvsmod takes the divisor's sign, so with n > 0 it is the Euclidean remainder. */
+Z3_ast sym_fmod(sym_ctx *c, Z3_ast a, int64_t n) {
+  assert(n > 0);
+  return Z3_mk_bvsmod(c->z, a, sym_bv(c, n, sym_width(c, a)));
+}
+
+Z3_ast sym_fdiv(sym_ctx *c, Z3_ast a, int64_t n) {
+  assert(n > 0);
+  return Z3_mk_bvsdiv(c->z, sym_sub(c, a, sym_fmod(c, a, n)), sym_bv(c, n, sym_width(c, a)));
+}
+
+Z3_ast sym_subst(sym_ctx *c, Z3_ast t, Z3_ast from, Z3_ast to) {
+  Z3_ast f[1] = {from}, g[1] = {to};
+  return Z3_substitute(c->z, t, 1, f, g);
+}
+
+Z3_ast sym_simplify(sym_ctx *c, Z3_ast t) { return Z3_simplify(c->z, t); }
+
+bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out) {
+  Z3_ast s = Z3_simplify(c->z, t);
+  if (Z3_get_ast_kind(c->z, s) != Z3_NUMERAL_AST) return false;
+  uint64_t u;
+  if (!Z3_get_numeral_uint64(c->z, s, &u)) return false;
+  unsigned w = sym_width(c, s);
+  if (w < 64 && (u >> (w - 1)) & 1) u |= ~(uint64_t)0 << w; /* sign-extend */
+  *out = (int64_t)u;
+  return true;
+}
+
+bool sym_is_true(sym_ctx *c, Z3_ast b) {
+  return Z3_get_bool_value(c->z, Z3_simplify(c->z, b)) == Z3_L_TRUE;
+}
+
+Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s) {
+  return Z3_mk_fresh_const(c->z, prefix, s);
+}
+
+bool sym_ok(sym_ctx *c) {
+  Z3_error_code e = Z3_get_error_code(c->z);
+  if (e == Z3_OK) return true;
+  if (!c->errbuf[0])
+    snprintf(c->errbuf, sizeof c->errbuf, "%s", Z3_get_error_msg(c->z, e));
+  return false;
+}
+
+/* ------------------------------------------------------------------ solving */
+
+static Z3_solver new_solver(sym_ctx *c) {
+  Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
+  Z3_solver_inc_ref(c->z, s);
+  Z3_params p = Z3_mk_params(c->z);
+  Z3_params_inc_ref(c->z, p);
+  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), c->timeout_ms);
+  Z3_solver_set_params(c->z, s, p);
+  Z3_params_dec_ref(c->z, p);
+  Z3_solver_assert(c->z, s, c->facts);
+  return s;
+}
+
+Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
+  if (!sym_ok(c)) return Z3_L_UNDEF;
+  Z3_solver s = new_solver(c);
+  Z3_solver_assert(c->z, s, phi);
+  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_solver_dec_ref(c->z, s);
+  return sym_ok(c) ? r : Z3_L_UNDEF;
+}
+
+/* Value of t in the solver's current model (signed), false when unavailable. */
+static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
+  Z3_model m = Z3_solver_get_model(c->z, s);
+  if (!m) return false;
+  Z3_model_inc_ref(c->z, m);
+  Z3_ast v = NULL;
+  bool ok = Z3_model_eval(c->z, m, t, true, &v) && v && sym_numeral(c, v, out);
+  Z3_model_dec_ref(c->z, m);
+  return ok;
+}
+
+/* Smallest value of t (known to be >= 0 in every model) such that the assertions stay
+ * satisfiable: galloping probes 0, 1, 3, 7, ... then bisection. *best holds the current
+ * model's value on entry and the minimum on return; the bound is then asserted. */
+static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
+  int64_t lo = 0, hi = *best;
+  if (hi <= 0) return;
+  Z3_ast t64 = sym_to64(c, t, true);
+  for (int64_t x = 0; x < hi; x = 2 * x + 1) {
+    Z3_solver_push(c->z, s);
+    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_i64(c, x)));
+    Z3_lbool r = Z3_solver_check(c->z, s);
+    int64_t v;
+    if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
+    Z3_solver_pop(c->z, s, 1);
+    if (r == Z3_L_UNDEF) goto done;
+    if (r == Z3_L_TRUE) break;
+    lo = x + 1;
+  }
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    Z3_solver_push(c->z, s);
+    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_i64(c, mid)));
+    Z3_lbool r = Z3_solver_check(c->z, s);
+    int64_t v;
+    bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
+    Z3_solver_pop(c->z, s, 1);
+    if (r == Z3_L_UNDEF) break;
+    if (got) hi = v; else lo = mid + 1;
+  }
+done:
+  *best = hi;
+  Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_i64(c, hi)));
+}
+
+Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
+                 unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
+                 int64_t *extra_out) {
+  *trip_out = *iter_out = -1;
+  for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
+  if (!sym_ok(c)) return Z3_L_UNDEF;
+  Z3_solver s = new_solver(c);
+  Z3_solver_assert(c->z, s, phi);
+  Z3_lbool r = Z3_solver_check(c->z, s);
+  if (r != Z3_L_TRUE) {
+    Z3_solver_dec_ref(c->z, s);
+    return sym_ok(c) ? r : Z3_L_UNDEF;
+  }
+  bool *used = calloc(c->n_args ? c->n_args : 1, sizeof *used);
+  sym_mark_args(c, phi, used);
+  if (trip) sym_mark_args(c, trip, used);
+  bool min = !c->o->no_minimize;
+  if (trip && model_value(c, s, trip, trip_out) && min) minimise(c, s, trip, trip_out);
+  if (iter && model_value(c, s, iter, iter_out) && min) minimise(c, s, iter, iter_out);
+  for (uint32_t a = 0; a < c->n_args; a++) {
+    args[a] = 0;
+    if (!c->argvar[a]) continue;
+    if (!used[a]) { /* unconstrained: the smallest value the facts allow */
+      args[a] = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
+      for (uint32_t f = 0; f < c->o->n_fixed; f++)
+        if (c->entry->args[a]->name && !strcmp(c->o->fixed_names[f], c->entry->args[a]->name))
+          args[a] = c->o->fixed_vals[f];
+      continue;
+    }
+    if (model_value(c, s, c->argvar[a], &args[a]) && min) minimise(c, s, c->argvar[a], &args[a]);
+  }
+  /* re-read the final model so trip / iter / extras agree with the minimised arguments */
+  if (Z3_solver_check(c->z, s) == Z3_L_TRUE) {
+    if (trip) model_value(c, s, trip, trip_out);
+    if (iter) model_value(c, s, iter, iter_out);
+    for (unsigned k = 0; k < n_extra; k++)
+      if (extra[k]) model_value(c, s, extra[k], &extra_out[k]);
+  }
+  free(used);
+  Z3_solver_dec_ref(c->z, s);
+  return sym_ok(c) ? Z3_L_TRUE : Z3_L_UNDEF;
+}
+
+/* ------------------------------------------------------------------ argument occurrence */
+
+void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
+  /* iterative DFS over the term DAG with a small open-addressing set of visited ast ids */
+  size_t cap = 256, n = 0, scap = 64, sp = 0;
+  unsigned *seen = calloc(cap, sizeof *seen); /* id + 1, 0 = empty */
+  Z3_ast *stack = malloc(scap * sizeof *stack);
+  stack[sp++] = t;
+  while (sp) {
+    Z3_ast a = stack[--sp];
+    unsigned id = Z3_get_ast_id(c->z, a) + 1;
+    size_t h = (id * 2654435761u) & (cap - 1);
+    while (seen[h] && seen[h] != id) h = (h + 1) & (cap - 1);
+    if (seen[h]) continue;
+    seen[h] = id;
+    if (++n * 2 > cap) { /* grow and rehash */
+      size_t ncap = cap * 2;
+      unsigned *ns = calloc(ncap, sizeof *ns);
+      for (size_t i = 0; i < cap; i++)
+        if (seen[i]) {
+          size_t g = (seen[i] * 2654435761u) & (ncap - 1);
+          while (ns[g]) g = (g + 1) & (ncap - 1);
+          ns[g] = seen[i];
+        }
+      free(seen);
+      seen = ns;
+      cap = ncap;
+    }
+    if (Z3_get_ast_kind(c->z, a) != Z3_APP_AST) continue;
+    Z3_app app = Z3_to_app(c->z, a);
+    unsigned na = Z3_get_app_num_args(c->z, app);
+    if (na == 0) {
+      for (uint32_t i = 0; i < c->n_args; i++)
+        if (c->argvar[i] && Z3_is_eq_ast(c->z, a, c->argvar[i])) used[i] = true;
+      continue;
+    }
+    for (unsigned k = 0; k < na; k++) {
+      if (sp == scap) stack = realloc(stack, (scap *= 2) * sizeof *stack);
+      stack[sp++] = Z3_get_app_arg(c->z, app, k);
+    }
+  }
+  free(seen);
+  free(stack);
+}

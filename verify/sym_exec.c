@@ -1,0 +1,308 @@
+/* sym_exec.c: symbolic evaluation of a partition's scalar control as Z3 bit-vector terms
+ * (one per SSA value, memoised), over the kernel's integer arguments and loop counters. */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+int sym_value_width(const ir_type *t) {
+  if (!t) return 0;
+  if (t->kind == IR_T_INDEX) return 64;
+  if (t->kind == IR_T_INT && t->bits >= 1 && t->bits <= 64) return t->bits;
+  return 0;
+}
+
+void sym_forget(sym_ctx *c) {
+  memset(c->memo, 0, c->fn->n_values * sizeof *c->memo);
+  memset(c->taint, 0, c->fn->n_values * sizeof *c->taint);
+}
+
+int sym_loop_of_op(sym_ctx *c, const ir_op *op) {
+  for (const ir_op *o = op; o; ) {
+    const ir_block *b = o->parent;
+    if (!b || !b->parent) return -1;
+    o = b->parent->parent; /* the op owning the region */
+    if (!o) return -1;
+    if (o->code == IR_OP_SCF_FOR)
+      for (uint32_t l = 0; l < c->n_loops; l++)
+        if (c->loops[l].op == o) return (int)l;
+  }
+  return -1;
+}
+
+/* The loop a block argument or an op result lives in (for havoc terms). */
+static int loop_of_value(sym_ctx *c, const ir_value *v) {
+  if (v->def) return sym_loop_of_op(c, v->def);
+  const ir_block *b = v->block;
+  if (!b || !b->parent || !b->parent->parent) return -1;
+  const ir_op *owner = b->parent->parent;
+  if (owner->code == IR_OP_SCF_FOR)
+    for (uint32_t l = 0; l < c->n_loops; l++)
+      if (c->loops[l].op == owner) return (int)l;
+  return sym_loop_of_op(c, owner);
+}
+
+/* An unmodelled value: a fresh function of the enclosing loop's counter (so instantiating
+ * the counter at another iteration gives another unknown), or a fresh constant. */
+static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
+  char name[80];
+  snprintf(name, sizeof name, "?%s", v->name ? v->name : "v");
+  Z3_sort s = Z3_mk_bv_sort(c->z, w);
+  int l = loop_of_value(c, v);
+  if (l < 0) return sym_fresh(c, name, s);
+  Z3_func_decl f = Z3_mk_fresh_func_decl(c->z, name, 1, &c->bv64, s);
+  Z3_ast it = c->loops[l].it;
+  return Z3_mk_app(c->z, f, 1, &it);
+}
+
+/* Replaces the pre-induction variables of finished loops by their final terms. */
+static Z3_ast resolve_carried(sym_ctx *c, Z3_ast t) {
+  for (int round = 0; round < 4; round++) {
+    Z3_ast from[64], to[64];
+    unsigned n = 0;
+    for (uint32_t l = 0; l < c->n_loops && n < 64; l++) {
+      const sym_loop *L = &c->loops[l];
+      if (!L->induct_done) continue;
+      for (uint32_t k = 0; k < L->n_carried && n < 64; k++) {
+        from[n] = L->carried_var[k];
+        to[n++] = L->final[k];
+      }
+    }
+    if (!n) return t;
+    Z3_ast u = Z3_substitute(c->z, t, n, from, to);
+    if (Z3_is_eq_ast(c->z, u, t)) return t;
+    t = u;
+  }
+  return t;
+}
+
+static int loop_index(sym_ctx *c, const ir_op *forop) {
+  for (uint32_t l = 0; l < c->n_loops; l++)
+    if (c->loops[l].op == forop) return (int)l;
+  return -1;
+}
+
+/* scf.for iv = lb + step * it, in the iv's own width. */
+static Z3_ast loop_iv(sym_ctx *c, int l, unsigned w, bool *taint) {
+  const ir_op *f = c->loops[l].op;
+  Z3_ast lb = sym_eval(c, f->operands[0]), st = sym_eval(c, f->operands[2]);
+  if (!lb || !st) return NULL;
+  *taint |= sym_tainted(c, f->operands[0]) || sym_tainted(c, f->operands[2]);
+  Z3_ast v = sym_add(c, sym_to64(c, lb, true), sym_mul(c, sym_to64(c, st, true), c->loops[l].it));
+  return sym_resize(c, v, w, true);
+}
+
+static const ir_op *region_yield(const ir_region *r) {
+  if (!r || !r->n_blocks || !r->blocks[0]->last) return NULL;
+  const ir_op *y = r->blocks[0]->last;
+  return y->code == IR_OP_SCF_YIELD ? y : NULL;
+}
+
+static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
+  const ir_block *b = v->block;
+  if (b == c->entry) return c->argvar[v->arg_idx];
+  const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
+  if (!owner) return NULL;
+  if (owner->code == IR_OP_TTG_WARP_SPECIALIZE || owner->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
+    /* partition block arguments are the warp_specialize captures, in order */
+    const ir_op *ws = owner;
+    while (ws && ws->code != IR_OP_TTG_WARP_SPECIALIZE)
+      ws = ws->parent && ws->parent->parent ? ws->parent->parent->parent : NULL;
+    if (!ws) ws = c->ws;
+    if (ws && v->arg_idx < ws->n_operands) {
+      const ir_value *cap = ws->operands[v->arg_idx];
+      Z3_ast t = sym_eval(c, cap);
+      *taint |= sym_tainted(c, cap);
+      return t;
+    }
+    return NULL;
+  }
+  if (owner->code == IR_OP_SCF_FOR) {
+    int l = loop_index(c, owner);
+    if (l < 0) return NULL;
+    if (v->arg_idx == 0) return loop_iv(c, l, w, taint);
+    uint32_t k = v->arg_idx - 1;
+    sym_loop *L = &c->loops[l];
+    if (k >= L->n_carried) return NULL;
+    if (!L->induct_done) return L->carried_var[k];
+    if (!L->closed[k]) *taint = true;
+    return resolve_carried(c, L->final[k]);
+  }
+  return NULL;
+}
+
+static int cmp_predicate(const ir_op *op) {
+  static const char *const names[] = {"eq", "ne", "slt", "sle", "sgt", "sge",
+                                      "ult", "ule", "ugt", "uge"};
+  const ir_attr *a = ir_op_attr(op, "predicate");
+  if (!a) return -1;
+  if (a->kind == IR_A_INT) return a->ival >= 0 && a->ival < 10 ? (int)a->ival : -1;
+  if ((a->kind == IR_A_KEYWORD || a->kind == IR_A_STRING) && a->str)
+    for (int i = 0; i < 10; i++)
+      if (!strcmp(a->str, names[i])) return i;
+  return -1;
+}
+
+static Z3_ast cmp(sym_ctx *c, int p, Z3_ast a, Z3_ast b) {
+  Z3_context z = c->z;
+  switch (p) {
+  case 0: return Z3_mk_eq(z, a, b);
+  case 1: return Z3_mk_not(z, Z3_mk_eq(z, a, b));
+  case 2: return Z3_mk_bvslt(z, a, b);
+  case 3: return Z3_mk_bvsle(z, a, b);
+  case 4: return Z3_mk_bvsgt(z, a, b);
+  case 5: return Z3_mk_bvsge(z, a, b);
+  case 6: return Z3_mk_bvult(z, a, b);
+  case 7: return Z3_mk_bvule(z, a, b);
+  case 8: return Z3_mk_bvugt(z, a, b);
+  default: return Z3_mk_bvuge(z, a, b);
+  }
+}
+
+static Z3_ast zero_of(sym_ctx *c, Z3_ast a) { return sym_bv(c, 0, sym_width(c, a)); }
+
+/* MLIR ceildivsi / floordivsi / ceildivui from truncating division and its remainder. */
+static Z3_ast rounded_div(sym_ctx *c, ir_opcode code, Z3_ast a, Z3_ast b) {
+  Z3_context z = c->z;
+  Z3_ast one = sym_bv(c, 1, sym_width(c, a)), zero = zero_of(c, a);
+  if (code == IR_OP_ARITH_CEILDIVUI) {
+    Z3_ast q = Z3_mk_bvudiv(z, a, b), r = Z3_mk_bvurem(z, a, b);
+    return Z3_mk_ite(z, Z3_mk_eq(z, r, zero), q, sym_add(c, q, one));
+  }
+  Z3_ast q = Z3_mk_bvsdiv(z, a, b), r = Z3_mk_bvsrem(z, a, b);
+  Z3_ast nz = Z3_mk_not(z, Z3_mk_eq(z, r, zero));
+  Z3_ast same = Z3_mk_eq(z, Z3_mk_bvslt(z, r, zero), Z3_mk_bvslt(z, b, zero));
+  if (code == IR_OP_ARITH_CEILDIVSI) return Z3_mk_ite(z, sym_and2(c, nz, same), sym_add(c, q, one), q);
+  return Z3_mk_ite(z, sym_and2(c, nz, sym_not(c, same)), sym_sub(c, q, one), q);
+}
+
+static Z3_ast query_var(sym_ctx *c, Z3_ast *slot, const char *name, unsigned w) {
+  if (!*slot) *slot = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->bv64);
+  return sym_resize(c, *slot, w, true);
+}
+
+static int axis_of(const ir_op *op) {
+  const ir_attr *a = ir_op_attr(op, "axis");
+  if (!a) return 0;
+  if (a->kind == IR_A_INT) return a->ival >= 0 && a->ival < 3 ? (int)a->ival : 0;
+  if (a->str && a->str[0] >= 'x' && a->str[0] <= 'z') return a->str[0] - 'x';
+  return 0;
+}
+
+static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *taint) {
+  Z3_context z = c->z;
+  Z3_ast a = NULL, b = NULL;
+  int64_t k;
+  switch (op->code) {
+  case IR_OP_ARITH_CONSTANT:
+    return ir_value_const_int(op->results[ridx], &k) ? sym_bv(c, k, w) : NULL;
+  case IR_OP_TT_GET_PROGRAM_ID: {
+    static const char *const n[3] = {"pid_x", "pid_y", "pid_z"};
+    int ax = axis_of(op);
+    return query_var(c, &c->pid[ax], n[ax], w);
+  }
+  case IR_OP_TT_GET_NUM_PROGRAMS: {
+    static const char *const n[3] = {"nprog_x", "nprog_y", "nprog_z"};
+    int ax = axis_of(op);
+    return query_var(c, &c->nprog[ax], n[ax], w);
+  }
+  case IR_OP_SCF_FOR: {
+    int l = loop_index(c, op);
+    if (l < 0 || (uint32_t)ridx >= c->loops[l].n_carried || !c->loops[l].induct_done ||
+        !c->loops[l].closed[ridx])
+      return NULL;
+    /* the value after the loop: the closed form at it = trip */
+    Z3_ast t = resolve_carried(c, c->loops[l].closed[ridx]);
+    return sym_subst(c, t, c->loops[l].it, c->loops[l].trip);
+  }
+  case IR_OP_SCF_IF: {
+    if (op->n_regions < 2 || !op->n_operands) return NULL;
+    const ir_op *ty = region_yield(op->regions[0]), *fy = region_yield(op->regions[1]);
+    if (!ty || !fy || (uint32_t)ridx >= ty->n_operands || (uint32_t)ridx >= fy->n_operands)
+      return NULL;
+    Z3_ast k0 = sym_eval(c, op->operands[0]);
+    a = sym_eval(c, ty->operands[ridx]);
+    b = sym_eval(c, fy->operands[ridx]);
+    if (!k0 || !a || !b) return NULL;
+    *taint |= sym_tainted(c, op->operands[0]) || sym_tainted(c, ty->operands[ridx]) ||
+              sym_tainted(c, fy->operands[ridx]);
+    return Z3_mk_ite(z, sym_truth(c, k0), a, b);
+  }
+  default:
+    break;
+  }
+  /* the remaining ops: scalar arithmetic on one to three scalar operands */
+  if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands < 1 || op->n_operands > 3)
+    return NULL;
+  Z3_ast x[3] = {NULL, NULL, NULL};
+  for (uint32_t i = 0; i < op->n_operands; i++) {
+    x[i] = sym_eval(c, op->operands[i]);
+    if (!x[i]) return NULL;
+    *taint |= sym_tainted(c, op->operands[i]);
+  }
+  a = x[0];
+  b = x[1];
+  bool two = op->n_operands == 2;
+  switch (op->code) {
+  case IR_OP_ARITH_ADDI: return two ? sym_add(c, a, b) : NULL;
+  case IR_OP_ARITH_SUBI: return two ? sym_sub(c, a, b) : NULL;
+  case IR_OP_ARITH_MULI: return two ? sym_mul(c, a, b) : NULL;
+  case IR_OP_ARITH_DIVSI: return two ? Z3_mk_bvsdiv(z, a, b) : NULL;
+  case IR_OP_ARITH_DIVUI: return two ? Z3_mk_bvudiv(z, a, b) : NULL;
+  case IR_OP_ARITH_REMSI: return two ? Z3_mk_bvsrem(z, a, b) : NULL;
+  case IR_OP_ARITH_REMUI: return two ? Z3_mk_bvurem(z, a, b) : NULL;
+  case IR_OP_ARITH_CEILDIVSI:
+  case IR_OP_ARITH_CEILDIVUI:
+  case IR_OP_ARITH_FLOORDIVSI: return two ? rounded_div(c, op->code, a, b) : NULL;
+  case IR_OP_ARITH_ANDI: return two ? Z3_mk_bvand(z, a, b) : NULL;
+  case IR_OP_ARITH_ORI: return two ? Z3_mk_bvor(z, a, b) : NULL;
+  case IR_OP_ARITH_XORI: return two ? Z3_mk_bvxor(z, a, b) : NULL;
+  case IR_OP_ARITH_SHLI: return two ? Z3_mk_bvshl(z, a, b) : NULL;
+  case IR_OP_ARITH_SHRSI: return two ? Z3_mk_bvashr(z, a, b) : NULL;
+  case IR_OP_ARITH_SHRUI: return two ? Z3_mk_bvlshr(z, a, b) : NULL;
+  case IR_OP_ARITH_MAXSI: return two ? Z3_mk_ite(z, Z3_mk_bvsge(z, a, b), a, b) : NULL;
+  case IR_OP_ARITH_MINSI: return two ? Z3_mk_ite(z, Z3_mk_bvsle(z, a, b), a, b) : NULL;
+  case IR_OP_ARITH_MAXUI: return two ? Z3_mk_ite(z, Z3_mk_bvuge(z, a, b), a, b) : NULL;
+  case IR_OP_ARITH_MINUI: return two ? Z3_mk_ite(z, Z3_mk_bvule(z, a, b), a, b) : NULL;
+  case IR_OP_ARITH_CMPI: {
+    int p = cmp_predicate(op);
+    return two && p >= 0 ? sym_bit(c, cmp(c, p, a, b)) : NULL;
+  }
+  case IR_OP_ARITH_SELECT:
+    return op->n_operands == 3 ? Z3_mk_ite(z, sym_truth(c, a), x[1], x[2]) : NULL;
+  case IR_OP_ARITH_EXTSI:
+  case IR_OP_ARITH_INDEX_CAST: return sym_resize(c, a, w, true);
+  case IR_OP_ARITH_EXTUI:
+  case IR_OP_ARITH_TRUNCI:
+  case IR_OP_ARITH_INDEX_CASTUI: return sym_resize(c, a, w, false);
+  case IR_OP_ARITH_BITCAST: return sym_width(c, a) == w ? a : NULL;
+  default: return NULL;
+  }
+}
+
+bool sym_tainted(sym_ctx *c, const ir_value *v) {
+  return v && (c->taint[v->id] & 2);
+}
+
+Z3_ast sym_eval(sym_ctx *c, const ir_value *v) {
+  if (!v) return NULL;
+  int w = sym_value_width(v->type);
+  if (!w) return NULL;
+  assert(v->id < c->fn->n_values);
+  if (c->memo[v->id]) return c->memo[v->id];
+  if (c->busy[v->id]) return NULL; /* not expected in SSA: treated as unmodelled */
+  c->busy[v->id] = 1;
+  bool taint = false;
+  Z3_ast t = v->def ? eval_op(c, v->def, v->result_idx, (unsigned)w, &taint)
+                    : eval_arg(c, v, (unsigned)w, &taint);
+  if (t && sym_width(c, t) != (unsigned)w) t = sym_resize(c, t, (unsigned)w, true);
+  if (!t) {
+    t = havoc(c, v, (unsigned)w);
+    taint = true;
+  }
+  c->busy[v->id] = 0;
+  c->memo[v->id] = t;
+  c->taint[v->id] = taint ? 2 : 0;
+  return t;
+}

@@ -1,0 +1,225 @@
+/* sym_induct.c: closed forms for loop-carried values (ring counters, phases), guessed from a
+ * concrete run of the loop body and proved by induction over the iteration (Houdini). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+#define SAMPLES 20   /* iterations run concretely to guess a template */
+#define MAX_P 10     /* largest period / stage count a template tries */
+
+typedef struct tmpl {
+  enum { T_NONE, T_LINEAR, T_MOD, T_PARITY, T_STEP, T_SYMLINEAR } kind;
+  int64_t a, d, p, c, b; /* see closed_form() */
+  Z3_ast sym_init, sym_step; /* T_SYMLINEAR */
+} tmpl;
+
+/* The closed form of a template in the value's width w:
+ *   LINEAR  a + d*it        MOD    (it + c) mod p
+ *   PARITY  b ^ (((it + c) div p) & 1)    STEP  a + (it + c) div p
+ *   SYMLINEAR  init + step*it (symbolic init and step). */
+static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
+  Z3_ast v;
+  Z3_ast shifted = sym_add(c, it, sym_i64(c, t->c));
+  switch (t->kind) {
+  case T_LINEAR: v = sym_add(c, sym_i64(c, t->a), sym_mul(c, sym_i64(c, t->d), it)); break;
+  case T_MOD: v = sym_fmod(c, shifted, t->p); break;
+  case T_PARITY:
+    v = Z3_mk_bvxor(c->z, sym_i64(c, t->b),
+                    Z3_mk_bvand(c->z, sym_fdiv(c, shifted, t->p), sym_i64(c, 1)));
+    break;
+  case T_STEP: v = sym_add(c, sym_i64(c, t->a), sym_fdiv(c, shifted, t->p)); break;
+  case T_SYMLINEAR:
+    return sym_add(c, t->sym_init, sym_mul(c, t->sym_step, sym_resize(c, it, w, true)));
+  default: return NULL;
+  }
+  return sym_resize(c, v, w, true);
+}
+
+static const char *describe(const tmpl *t) {
+  switch (t->kind) {
+  case T_LINEAR: return "a + d*i";
+  case T_MOD: return "(i + c) mod N";
+  case T_PARITY: return "b ^ ((i + c) / N & 1)";
+  case T_STEP: return "a + (i + c) / N";
+  case T_SYMLINEAR: return "init + step*i";
+  default: return NULL;
+  }
+}
+
+static int64_t fmod64(int64_t a, int64_t n) { int64_t r = a % n; return r < 0 ? r + n : r; }
+static int64_t fdiv64(int64_t a, int64_t n) { return (a - fmod64(a, n)) / n; }
+
+/* Fits the first template that reproduces the samples s[0..n). */
+static tmpl fit(const int64_t *s, int n) {
+  tmpl t = {.kind = T_NONE};
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) ok = s[i] == s[0] + i * (s[1] - s[0]);
+  if (ok) return (tmpl){.kind = T_LINEAR, .a = s[0], .d = s[1] - s[0]};
+  for (int64_t p = 2; p <= MAX_P; p++)
+    for (int64_t c0 = 0; c0 < p; c0++) {
+      ok = true;
+      for (int i = 0; i < n && ok; i++) ok = s[i] == fmod64(i + c0, p);
+      if (ok) return (tmpl){.kind = T_MOD, .p = p, .c = c0};
+    }
+  for (int64_t p = 1; p <= MAX_P; p++)
+    for (int64_t c0 = 0; c0 < p; c0++)
+      for (int64_t b = 0; b < 2; b++) {
+        ok = true;
+        for (int i = 0; i < n && ok; i++) ok = s[i] == (b ^ (fdiv64(i + c0, p) & 1));
+        if (ok) return (tmpl){.kind = T_PARITY, .p = p, .c = c0, .b = b};
+      }
+  for (int64_t p = 2; p <= MAX_P; p++)
+    for (int64_t c0 = 0; c0 < p; c0++) {
+      int64_t a = s[0] - fdiv64(c0, p);
+      ok = true;
+      for (int i = 0; i < n && ok; i++) ok = s[i] == a + fdiv64(i + c0, p);
+      if (ok) return (tmpl){.kind = T_STEP, .a = a, .p = p, .c = c0};
+    }
+  return t;
+}
+
+/* Substitution used for the concrete run: arguments, program ids and other loops' counters
+ * and carried variables get fixed sample values. */
+typedef struct sample_subst { Z3_ast *from, *to; unsigned n, cap; } sample_subst;
+
+static void ss_add(sample_subst *ss, Z3_ast f, Z3_ast t) {
+  if (ss->n == ss->cap) {
+    ss->cap = ss->cap ? 2 * ss->cap : 32;
+    ss->from = realloc(ss->from, ss->cap * sizeof *ss->from);
+    ss->to = realloc(ss->to, ss->cap * sizeof *ss->to);
+  }
+  ss->from[ss->n] = f;
+  ss->to[ss->n++] = t;
+}
+
+static void sample_values(sym_ctx *c, int l, sample_subst *ss) {
+  for (uint32_t a = 0; a < c->n_args; a++) {
+    if (!c->argvar[a]) continue;
+    int64_t d = c->divisibility[a], v = d > 64 ? d : 64 - 64 % d;
+    ss_add(ss, c->argvar[a], Z3_mk_int64(c->z, v, Z3_get_sort(c->z, c->argvar[a])));
+  }
+  for (int k = 0; k < 3; k++) {
+    if (c->pid[k]) ss_add(ss, c->pid[k], sym_i64(c, 0));
+    if (c->nprog[k]) ss_add(ss, c->nprog[k], sym_i64(c, 1));
+  }
+  for (uint32_t o = 0; o < c->n_loops; o++) {
+    if ((int)o == l) continue;
+    ss_add(ss, c->loops[o].it, sym_i64(c, 0));
+    for (uint32_t k = 0; k < c->loops[o].n_carried; k++)
+      if (!c->loops[o].induct_done)
+        ss_add(ss, c->loops[o].carried_var[k],
+               Z3_mk_int64(c->z, 0, Z3_get_sort(c->z, c->loops[o].carried_var[k])));
+  }
+}
+
+static bool concrete(sym_ctx *c, Z3_ast t, const sample_subst *ss, int64_t *out) {
+  return sym_numeral(c, Z3_substitute(c->z, t, ss->n, ss->from, ss->to), out);
+}
+
+void sym_induct_loop(sym_ctx *c, int l) {
+  sym_loop *L = &c->loops[l];
+  uint32_t n = L->n_carried;
+  const ir_op *f = L->op;
+  const ir_block *body = f->regions[0]->blocks[0];
+  const ir_op *y = body->last && body->last->code == IR_OP_SCF_YIELD ? body->last : NULL;
+  uint32_t n_init = 0;
+  ir_value *init0 = ir_seg(f, 3, &n_init);
+  (void)init0;
+  if (!n || !y || y->n_operands != n || n_init != n) {
+    for (uint32_t k = 0; k < n; k++) L->final[k] = NULL;
+    L->induct_done = true;
+    for (uint32_t k = 0; k < n; k++) /* unmodelled: fresh per iteration */
+      if (sym_value_width(body->args[k + 1]->type)) {
+        Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
+        Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->bv64, s);
+        L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
+      }
+    return;
+  }
+  Z3_ast *init = calloc(n, sizeof *init), *next = calloc(n, sizeof *next);
+  unsigned *w = calloc(n, sizeof *w);
+  tmpl *t = calloc(n, sizeof *t);
+  for (uint32_t k = 0; k < n; k++) {
+    w[k] = (unsigned)sym_value_width(body->args[k + 1]->type);
+    if (!w[k]) continue;
+    init[k] = sym_eval(c, f->operands[f->seg_start[3] + k]);
+    next[k] = sym_eval(c, y->operands[k]);
+  }
+  /* concrete run of the body to guess templates */
+  sample_subst ss = {0};
+  sample_values(c, l, &ss);
+  int64_t (*s)[SAMPLES] = calloc(n, sizeof *s);
+  bool *have = calloc(n, sizeof *have);
+  for (uint32_t k = 0; k < n; k++) have[k] = w[k] && init[k] && concrete(c, init[k], &ss, &s[k][0]);
+  unsigned base = ss.n;
+  for (int i = 1; i < SAMPLES; i++) {
+    ss.n = base;
+    ss_add(&ss, L->it, sym_i64(c, i - 1));
+    for (uint32_t k = 0; k < n; k++)
+      if (w[k]) ss_add(&ss, L->carried_var[k],
+                       Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
+    for (uint32_t k = 0; k < n; k++)
+      if (have[k] && !(next[k] && concrete(c, next[k], &ss, &s[k][i]))) have[k] = false;
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    if (!w[k] || !next[k]) continue;
+    if (have[k]) t[k] = fit(s[k], SAMPLES);
+    if (t[k].kind != T_NONE || !init[k]) continue;
+    /* symbolic init: try init + step*it with a loop-invariant step */
+    Z3_ast step = sym_simplify(c, sym_sub(c, next[k], L->carried_var[k]));
+    Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_i64(c, 1)));
+    bool inv = true;
+    for (uint32_t j = 0; j < n && inv; j++) {
+      Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
+      moved = sym_subst(c, moved, L->carried_var[j], fresh);
+    }
+    inv = sym_sat(c, sym_not(c, sym_eq(c, step, moved))) == Z3_L_FALSE;
+    if (inv) t[k] = (tmpl){.kind = T_SYMLINEAR, .sym_init = init[k], .sym_step = step};
+  }
+  /* Houdini: drop candidates until base case and inductive step both hold for the rest */
+  bool *cand = calloc(n, sizeof *cand);
+  for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
+  Z3_ast zero = sym_i64(c, 0), it1 = sym_add(c, L->it, sym_i64(c, 1));
+  for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */
+    if (cand[k] && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
+                                       sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) != Z3_L_FALSE)
+      cand[k] = false;
+  for (bool changed = true; changed;) {
+    changed = false;
+    Z3_ast hyp = sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, it1, L->trip));
+    for (uint32_t k = 0; k < n; k++)
+      if (cand[k]) hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));
+    for (uint32_t k = 0; k < n && !changed; k++) {
+      if (!cand[k]) continue;
+      Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));
+      if (sym_sat(c, sym_and2(c, hyp, sym_not(c, goal))) != Z3_L_FALSE) {
+        cand[k] = false;
+        changed = true;
+      }
+    }
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    if (!w[k]) continue;
+    if (cand[k]) {
+      L->closed[k] = closed_form(c, &t[k], L->it, w[k]);
+      L->final[k] = L->closed[k];
+      L->closed_form[k] = describe(&t[k]);
+      c->n_invariants++;
+    } else {
+      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->bv64,
+                                             Z3_get_sort(c->z, L->carried_var[k]));
+      L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
+    }
+  }
+  L->induct_done = true;
+  free(ss.from);
+  free(ss.to);
+  free(s);
+  free(have);
+  free(cand);
+  free(init);
+  free(next);
+  free(w);
+  free(t);
+}

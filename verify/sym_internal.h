@@ -1,0 +1,207 @@
+/* sym_internal.h: data shared by the Z3 layer's files (verify/sym_*.c): the symbolic
+ * context, partitions, normalised loops, rings (barrier and buffer allocations) and events. */
+#ifndef TLXV_SYM_INTERNAL_H
+#define TLXV_SYM_INTERNAL_H
+
+#include <z3.h>
+
+#include "sym.h"
+
+/* A warp_specialize region (or the function body of a kernel without one). */
+typedef struct sym_part {
+  const ir_region *region;
+  const char *label;           /* "default", "partition0", ... ("main" without warp_specialize) */
+  int main_loop;               /* index into ctx.loops of the one top-level loop holding ring
+                                  events, or -1 */
+  bool multi_loop;             /* ring events in more than one top-level loop: unsupported */
+} sym_part;
+
+/* An scf.for, normalised: iteration counter it in [0, trip), iv = lb + step * it. */
+typedef struct sym_loop {
+  const ir_op *op;
+  int part;                    /* owning partition */
+  int parent;                  /* enclosing loop index, -1 at the partition's top level */
+  Z3_ast it;                   /* BV64 constant: the symbolic iteration */
+  Z3_ast trip;                 /* BV64 trip count over the arguments (and outer iterations) */
+  Z3_ast range;                /* Bool: 0 <= it < trip, and the enclosing loops' ranges */
+  bool step_ok;                /* step is a positive constant (else the loop is unsupported) */
+  uint32_t n_carried;          /* iter_args */
+  Z3_ast *carried_var;         /* per iter_arg: the free variable used before induction */
+  Z3_ast *closed;              /* per iter_arg: closed form over it proved by induction, or NULL */
+  Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
+  bool induct_done;
+  const char **closed_form;    /* per iter_arg: the template's name ("(i + 1) mod 3"), or NULL */
+} sym_loop;
+
+/* An allocation indexed by memdesc_index: a barrier ring or a buffer ring. */
+typedef struct sym_ring {
+  const ir_op *alloc;          /* the ttg.local_alloc (or tmem_alloc) */
+  const char *name;            /* SSA name of the allocation ("lr", "a_bufs") */
+  int64_t n;                   /* slots: the leading dimension */
+  bool is_barrier;             /* some view of it is used as an mbarrier */
+  int64_t *count;              /* barrier: init count per slot, 0 when never initialised */
+  bool irregular;              /* some event on it falls outside the encoding */
+  const char *why;             /* first reason it is irregular (static string or arena) */
+} sym_ring;
+
+typedef enum sym_evkind {
+  SYM_EV_WAIT,       /* ttng.wait_barrier: phase parity */
+  SYM_EV_ARRIVE,     /* ttng.arrive_barrier (weight = count), tcgen05 commit / mma barrier */
+  SYM_EV_EXPECT,     /* ttng.barrier_expect: one arrival plus expect-tx(bytes) (§1.8) */
+  SYM_EV_TMA_LOAD,   /* TMA global->shared: complete-tx(bytes) on the barrier; writes buf */
+  SYM_EV_READ,       /* synchronous read of a buffer view (local_load, wgmma / mma operand) */
+  SYM_EV_WRITE,      /* synchronous write of a buffer view (local_store, tmem_store) */
+  SYM_EV_ASYNC_READ, /* TMA shared->global: reads the buffer until a store_wait retires it */
+  SYM_EV_STORE_WAIT, /* ttng.async_tma_store_wait {pendings} */
+} sym_evkind;
+
+/* One op of a partition that touches a ring (or a store_wait). Terms are over the event's
+ * loop counter (ctx.loops[loop].it). */
+typedef struct sym_event {
+  sym_evkind kind;
+  const ir_op *op;
+  int part;
+  int loop;                    /* innermost loop, -1 outside any loop */
+  uint32_t pos;                /* program-order position (op id) */
+  Z3_ast pred;                 /* Bool: path condition and the op's own predicate */
+  int ring;                    /* barrier ring (or buffer ring for READ/WRITE/ASYNC_READ); -1 */
+  Z3_ast idx;                  /* slot term (BV of the index width), NULL when unindexed */
+  const ir_op *view;           /* the memdesc_index producing the view, NULL when unindexed */
+  Z3_ast phase;                /* WAIT: the phase operand (BV) */
+  int64_t weight;              /* ARRIVE / EXPECT: arrivals */
+  int64_t bytes;               /* EXPECT: expected bytes; TMA_LOAD: delivered bytes */
+  int64_t pendings;            /* STORE_WAIT */
+  int buf_ring;                /* TMA_LOAD: destination buffer ring (or -1) */
+  Z3_ast buf_idx;              /* TMA_LOAD: destination slot term */
+  const ir_op *buf_view;       /* TMA_LOAD: the destination memdesc_index */
+  bool buf_has_seq;            /* TMA_LOAD: destination sequence number known */
+  int64_t buf_mul, buf_off;    /* TMA_LOAD: destination seq = buf_mul * it + buf_off */
+  bool tainted;                /* a term depends on a value the encoding does not model */
+  const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
+  /* sequence number: the n-th use of the ring, seq = mul * it + off, slot = seq mod n */
+  bool has_seq;
+  int64_t mul, off;
+} sym_event;
+
+typedef struct sym_ctx {
+  const ir_module *m;
+  const ir_func *fn;
+  const vf_sym_opts *o;
+  Z3_context z;
+  unsigned timeout_ms;
+  Z3_sort bv64, bv1;
+  /* per value id of fn */
+  Z3_ast *memo;                /* evaluated term, NULL when not yet evaluated */
+  Z3_ast *bound;               /* fixed term for block arguments (loop iv, closed forms) */
+  uint8_t *taint;              /* bit0: memo valid taint, bit1: tainted */
+  uint8_t *busy;               /* recursion guard */
+  /* kernel arguments */
+  const ir_block *entry;
+  uint32_t n_args;
+  Z3_ast *argvar;              /* BV term per integer argument, NULL otherwise */
+  int64_t *divisibility;       /* tt.divisibility per argument (1 when absent) */
+  Z3_ast facts;                /* Bool: what is assumed of the arguments */
+  Z3_ast pid[3], nprog[3];     /* program id / count queries (created on first use) */
+  /* structure */
+  const ir_op *ws;             /* the ttg.warp_specialize, NULL when absent */
+  sym_part *parts; uint32_t n_parts;
+  sym_loop *loops; uint32_t n_loops;
+  sym_ring *rings; uint32_t n_rings;
+  sym_event *evs; uint32_t n_evs;
+  const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
+  const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
+  uint32_t n_invariants;
+  char errbuf[256];            /* first Z3 error message */
+} sym_ctx;
+
+/* ---- sym_ctx.c: Z3 term helpers */
+Z3_ast sym_bv(sym_ctx *c, int64_t v, unsigned width);
+Z3_ast sym_i64(sym_ctx *c, int64_t v);
+unsigned sym_width(sym_ctx *c, Z3_ast t);
+Z3_ast sym_to64(sym_ctx *c, Z3_ast t, bool is_signed); /* sign / zero extend or truncate */
+Z3_ast sym_resize(sym_ctx *c, Z3_ast t, unsigned width, bool is_signed);
+Z3_ast sym_truth(sym_ctx *c, Z3_ast bv1);              /* i1 -> Bool */
+Z3_ast sym_bit(sym_ctx *c, Z3_ast b);                  /* Bool -> i1 */
+Z3_ast sym_and2(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_or2(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_not(sym_ctx *c, Z3_ast a);
+Z3_ast sym_eq(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_slt(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_sle(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_sub(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_mul(sym_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast sym_ite(sym_ctx *c, Z3_ast cond, Z3_ast a, Z3_ast b);
+Z3_ast sym_fmod(sym_ctx *c, Z3_ast a, int64_t n);      /* Euclidean a mod n, n > 0 (BV64) */
+Z3_ast sym_fdiv(sym_ctx *c, Z3_ast a, int64_t n);      /* floor(a / n), n > 0 (BV64) */
+Z3_ast sym_subst(sym_ctx *c, Z3_ast t, Z3_ast from, Z3_ast to);
+Z3_ast sym_simplify(sym_ctx *c, Z3_ast t);
+bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out);  /* signed value of a BV numeral */
+bool sym_is_true(sym_ctx *c, Z3_ast b);                /* Bool simplifies to true */
+Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
+bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
+/* Checks phi together with the argument facts: Z3_L_TRUE (sat), FALSE, UNDEF (timeout). */
+Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
+/* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that
+ * phi mentions (unless opts->no_minimize), and fills args, *trip_out / *iter_out (-1 when the
+ * term is NULL) and extra_out[k] = value of extra[k] in the final model (0 if unavailable).
+ * Returns Z3_L_TRUE on success, Z3_L_FALSE when phi is unsatisfiable, Z3_L_UNDEF on timeout. */
+Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
+                 unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
+                 int64_t *extra_out);
+/* Marks (in used[n_args]) the kernel arguments a term mentions. */
+void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used);
+
+/* ---- sym_exec.c: structure and symbolic evaluation */
+int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'd) */
+Z3_ast sym_eval(sym_ctx *c, const ir_value *v);  /* BV term, or NULL for a non-scalar */
+bool sym_tainted(sym_ctx *c, const ir_value *v); /* evaluated value depends on havoc */
+void sym_forget(sym_ctx *c);                /* drops memoised terms (bindings stay) */
+int sym_loop_of_op(sym_ctx *c, const ir_op *op); /* innermost registered loop, -1 */
+int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
+
+/* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
+void sym_induct_loop(sym_ctx *c, int loop);
+
+/* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
+int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
+void sym_ring_counts(sym_ctx *c);
+void sym_ring_seq(sym_ctx *c);
+/* Events e fires with sequence number n (BV64): Bool over n and the arguments. */
+Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
+/* Iteration of e that has sequence number n (BV64), valid when sym_fires holds. */
+Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
+Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (BV64) */
+
+/* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
+void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);
+void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r);
+void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r);
+void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r);
+void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r);
+/* The lag of a wait: 0 when it waits for the phase its own use of the slot produces (data
+ * ready), 1 when it waits for the previous use's release (buffer empty, §1.3); -1 unknown.
+ * *how names the rule that decided. */
+int sym_wait_lag(sym_ctx *c, int wait, const char **how);
+
+/* ---- sym_report.c: results */
+/* Solves phi (a violation of condition r at op). On a model, appends a violation with
+ * minimised arguments, the trip count of `loop` and the value of iter, evaluates extra[] in
+ * the same model, and returns it (the caller writes its message). When the event is tainted
+ * (depends on an unmodelled value) a model only makes the instance unknown. Sets *st to the
+ * solver's answer; returns NULL when nothing was appended. */
+vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, int part,
+                                Z3_ast phi, int loop, Z3_ast iter, bool tainted,
+                                const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
+                                Z3_lbool *st);
+void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Sets status and sorts violations (smallest trip count, then iteration, first). */
+void sym_finish_cond(vf_sym_condres *r, const char *proved_detail);
+char *sym_strdup(const char *s);
+char *sym_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *sym_part_label(sym_ctx *c, int part);
+/* "lr[(i + 1) % 2]" style text of an event's slot, into buf. */
+const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n);
+
+#endif

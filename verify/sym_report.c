@@ -1,0 +1,115 @@
+/* sym_report.c: turns Z3 answers into per-condition results: violations with minimised
+ * concrete arguments, unknown instances, and the final status of each condition. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+char *sym_strdup(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  memcpy(d, s, n);
+  return d;
+}
+
+char *sym_fmt(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+const char *sym_part_label(sym_ctx *c, int part) {
+  return part >= 0 && (uint32_t)part < c->n_parts ? c->parts[part].label : "kernel";
+}
+
+const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
+  const char *name = e->ring >= 0 ? c->rings[e->ring].name : "?";
+  if (!e->has_seq || e->ring < 0 || c->rings[e->ring].n == 1) snprintf(buf, n, "%s", name);
+  else if (e->mul != 1) snprintf(buf, n, "%s[%lld]", name, (long long)e->off);
+  else if (e->off == 0) snprintf(buf, n, "%s[i %% %lld]", name, (long long)c->rings[e->ring].n);
+  else snprintf(buf, n, "%s[(i %s %lld) %% %lld]", name, e->off < 0 ? "-" : "+",
+                (long long)(e->off < 0 ? -e->off : e->off), (long long)c->rings[e->ring].n);
+  return buf;
+}
+
+void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...) {
+  r->n_unknown++;
+  if (r->detail) return; /* keep the first reason */
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  r->detail = malloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(r->detail, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+}
+
+vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, int part,
+                                Z3_ast phi, int loop, Z3_ast iter, bool tainted,
+                                const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
+                                Z3_lbool *st) {
+  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args);
+  int64_t trip, it;
+  Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
+  *st = sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
+  if (*st != Z3_L_TRUE || tainted) {
+    if (*st == Z3_L_UNDEF)
+      sym_note_unknown(r, "Z3 gave no answer within %u ms%s%s", c->timeout_ms,
+                       c->errbuf[0] ? ": " : "", c->errbuf);
+    else if (*st == Z3_L_TRUE) {
+      char lb[256];
+      sym_note_unknown(r, "at %s the condition depends on a value the encoding does not model "
+                       "(loaded data, an unproved loop-carried value, ...)",
+                       ir_loc_str(op->loc, lb, sizeof lb));
+    }
+    free(args);
+    return NULL;
+  }
+  uint32_t max = c->o->max_viol ? c->o->max_viol : 4;
+  if (r->n_viol >= max) { /* the condition is violated already; drop the extra counterexample */
+    free(args);
+    return NULL;
+  }
+  r->viol = realloc(r->viol, (r->n_viol + 1) * sizeof *r->viol);
+  vf_sym_violation *v = &r->viol[r->n_viol++];
+  memset(v, 0, sizeof *v);
+  v->loc = op->loc;
+  v->op = op;
+  v->partition = sym_part_label(c, part);
+  v->args = args;
+  v->trip_count = trip;
+  v->iteration = it;
+  v->confirmed = -1;
+  return v;
+}
+
+static int cmp_viol(const void *a, const void *b) {
+  const vf_sym_violation *x = a, *y = b;
+  if (x->trip_count != y->trip_count) return x->trip_count < y->trip_count ? -1 : 1;
+  if (x->iteration != y->iteration) return x->iteration < y->iteration ? -1 : 1;
+  if (x->loc.line != y->loc.line) return x->loc.line < y->loc.line ? -1 : 1;
+  return 0;
+}
+
+void sym_finish_cond(vf_sym_condres *r, const char *proved_detail) {
+  if (r->n_viol) {
+    r->status = VF_SYM_VIOLATED;
+    qsort(r->viol, r->n_viol, sizeof *r->viol, cmp_viol);
+  } else if (r->n_unknown) {
+    r->status = VF_SYM_UNKNOWN;
+  } else {
+    r->status = VF_SYM_PROVED;
+    free(r->detail);
+    r->detail = sym_strdup(proved_detail);
+  }
+}

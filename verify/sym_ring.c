@@ -1,0 +1,201 @@
+/* sym_ring.c: maps memdesc views back to (allocation, slot term) through warp_specialize
+ * captures, reads barrier init counts, and gives each ring event its sequence number
+ * seq = mul * it + off (slot = seq mod N, round = seq div N). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+/* The allocation a memdesc value is (through partition block arguments), or NULL. */
+static const ir_op *trace_alloc(sym_ctx *c, const ir_value *v) {
+  for (int depth = 0; v && depth < 16; depth++) {
+    if (v->def) {
+      ir_opcode k = v->def->code;
+      return k == IR_OP_TTG_LOCAL_ALLOC || k == IR_OP_TTNG_TMEM_ALLOC ? v->def : NULL;
+    }
+    const ir_block *b = v->block;
+    const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
+    if (!owner) return NULL;
+    if (owner->code == IR_OP_TTG_WARP_SPEC_PARTITIONS || owner->code == IR_OP_TTG_WARP_SPECIALIZE) {
+      const ir_op *ws = c->ws ? c->ws : owner;
+      if (v->arg_idx >= ws->n_operands) return NULL;
+      v = ws->operands[v->arg_idx];
+      continue;
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
+static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
+  for (uint32_t r = 0; r < c->n_rings; r++)
+    if (c->rings[r].alloc == alloc) return (int)r;
+  c->rings = realloc(c->rings, (c->n_rings + 1) * sizeof *c->rings);
+  sym_ring *R = &c->rings[c->n_rings];
+  memset(R, 0, sizeof *R);
+  R->alloc = alloc;
+  R->name = alloc->n_results && alloc->results[0]->name ? alloc->results[0]->name : "alloc";
+  const ir_type *t = alloc->n_results ? alloc->results[0]->type : NULL;
+  R->n = indexed && t && t->kind == IR_T_MEMDESC && t->rank >= 1 ? t->shape[0] : 1;
+  if (R->n < 1) R->n = 1;
+  R->count = calloc((size_t)R->n, sizeof *R->count);
+  return (int)c->n_rings++;
+}
+
+int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
+  *idx = NULL;
+  *view = NULL;
+  if (!v) return -1;
+  if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
+    const ir_op *alloc = trace_alloc(c, v->def->operands[0]);
+    if (!alloc) return -1;
+    *idx = sym_eval(c, v->def->operands[1]);
+    *view = v->def;
+    return *idx ? ring_for(c, alloc, true) : -1;
+  }
+  const ir_op *alloc = trace_alloc(c, v);
+  return alloc ? ring_for(c, alloc, false) : -1;
+}
+
+/* ------------------------------------------------------------------ init counts */
+
+static void scan_inits(sym_ctx *c, const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_TTNG_INIT_BARRIER || op->code == IR_OP_AMDG_INIT_BARRIER) {
+        Z3_ast idx;
+        const ir_op *view;
+        int ring = sym_ring_of_view(c, ir_seg(op, 0, NULL), &idx, &view);
+        if (ring >= 0) {
+          sym_ring *R = &c->rings[ring];
+          R->is_barrier = true;
+          int64_t cnt = ir_op_attr_int(op, "count", 0), k = 0;
+          if (!idx) R->count[0] = cnt;
+          else if (sym_numeral(c, idx, &k) && k >= 0 && k < R->n) R->count[k] = cnt;
+          else /* a non-constant slot (an init loop): assume it covers every slot */
+            for (int64_t s = 0; s < R->n; s++) R->count[s] = cnt;
+        }
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) scan_inits(c, op->regions[k]);
+    }
+}
+
+void sym_ring_counts(sym_ctx *c) {
+  scan_inits(c, c->fn->op->regions[0]);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring >= 0 && (e->kind == SYM_EV_WAIT || e->kind == SYM_EV_ARRIVE ||
+                         e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD))
+      c->rings[e->ring].is_barrier = true;
+  }
+}
+
+/* ------------------------------------------------------------------ sequence numbers */
+
+static const ir_value *strip_casts(const ir_value *v) {
+  while (v && v->def && v->def->n_operands == 1 &&
+         (v->def->code == IR_OP_ARITH_INDEX_CAST || v->def->code == IR_OP_ARITH_INDEX_CASTUI ||
+          v->def->code == IR_OP_ARITH_EXTSI || v->def->code == IR_OP_ARITH_EXTUI ||
+          v->def->code == IR_OP_ARITH_TRUNCI))
+    v = v->def->operands[0];
+  return v;
+}
+
+/* The counter x of an index written "x % n" (or "x & (n-1)"); the index itself otherwise. */
+static const ir_value *mod_argument(const ir_value *index, int64_t n) {
+  const ir_value *v = strip_casts(index);
+  if (!v || !v->def || v->def->n_operands != 2) return index;
+  ir_opcode k = v->def->code;
+  int64_t m;
+  if ((k == IR_OP_ARITH_REMSI || k == IR_OP_ARITH_REMUI) &&
+      ir_value_const_int(v->def->operands[1], &m) && m == n)
+    return v->def->operands[0];
+  if (k == IR_OP_ARITH_ANDI && n > 0 && (n & (n - 1)) == 0 &&
+      ir_value_const_int(v->def->operands[1], &m) && m == n - 1)
+    return v->def->operands[0];
+  return index;
+}
+
+/* Finds seq = mul * it + off with slot == seq mod n and seq >= 0 whenever the event fires;
+ * proves it with Z3. Returns false with *why set when the index has another shape. */
+static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
+                      int64_t *mul, int64_t *off, const char **why) {
+  const sym_loop *L = &c->loops[e->loop];
+  int64_t k;
+  if (!idx) {
+    if (n != 1) { *why = "ring used without an index"; return false; }
+    *mul = 1; *off = 0;
+    return true;
+  }
+  if (sym_numeral(c, idx, &k)) { /* the same slot every iteration */
+    *mul = n; *off = k;
+    return k >= 0 && k < n ? true : (*why = "constant slot out of range", false);
+  }
+  const ir_value *xv = view ? mod_argument(view->operands[1], n) : NULL;
+  Z3_ast x = xv ? sym_eval(c, xv) : idx;
+  if (!x) { *why = "ring index not modelled"; return false; }
+  Z3_ast x64 = sym_to64(c, x, true);
+  int64_t v0, v1;
+  if (!sym_numeral(c, sym_subst(c, x64, L->it, sym_i64(c, 0)), &v0) ||
+      !sym_numeral(c, sym_subst(c, x64, L->it, sym_i64(c, 1)), &v1)) {
+    *why = "ring index depends on more than the loop counter";
+    return false;
+  }
+  /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
+  bool wrapped = !view || xv == view->operands[1];
+  *mul = wrapped ? 1 : v1 - v0;
+  *off = v0;
+  if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
+  Z3_ast seq = sym_add(c, sym_mul(c, sym_i64(c, *mul), L->it), sym_i64(c, *off));
+  Z3_ast bad = sym_slt(c, seq, sym_i64(c, 0));
+  if (!wrapped) bad = sym_or2(c, bad, sym_not(c, sym_eq(c, x64, seq)));
+  bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_to64(c, idx, true), sym_fmod(c, seq, n))));
+  Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
+  if (r == Z3_L_FALSE) return true;
+  *why = r == Z3_L_TRUE ? "ring index is not (i + c) mod N on every iteration"
+                        : "Z3 timed out on the ring index";
+  return false;
+}
+
+void sym_ring_seq(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->ring < 0 || e->loop < 0 || e->unsupported || e->kind == SYM_EV_STORE_WAIT) continue;
+    const char *why = NULL;
+    e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off, &why);
+    if (!e->has_seq) {
+      e->unsupported = why;
+      sym_ring *R = &c->rings[e->ring];
+      if (!R->irregular && R->is_barrier) { R->irregular = true; R->why = why; }
+    }
+    if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0)
+      e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
+                                 &e->buf_mul, &e->buf_off, &why);
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++) { /* an irregular event makes its ring irregular */
+    sym_event *e = &c->evs[i];
+    if (e->ring >= 0 && e->unsupported && e->kind != SYM_EV_STORE_WAIT && e->kind != SYM_EV_READ &&
+        e->kind != SYM_EV_WRITE && e->kind != SYM_EV_ASYNC_READ) {
+      sym_ring *R = &c->rings[e->ring];
+      if (!R->irregular) { R->irregular = true; R->why = e->unsupported; }
+    }
+  }
+}
+
+Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e) {
+  return sym_add(c, sym_mul(c, sym_i64(c, e->mul), c->loops[e->loop].it), sym_i64(c, e->off));
+}
+
+Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
+  return Z3_mk_bvsdiv(c->z, sym_sub(c, n, sym_i64(c, e->off)), sym_i64(c, e->mul));
+}
+
+Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
+  const sym_loop *L = &c->loops[e->loop];
+  Z3_ast d = sym_sub(c, n, sym_i64(c, e->off));
+  Z3_ast j = sym_iter_of_seq(c, e, n);
+  Z3_ast ok = sym_and2(c, sym_sle(c, sym_i64(c, 0), d),
+                       sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_i64(c, e->mul)), sym_i64(c, 0)));
+  Z3_ast at = sym_and2(c, L->range, e->pred);
+  return sym_and2(c, ok, sym_subst(c, at, L->it, j));
+}
