@@ -257,7 +257,9 @@ static bool ir_group_present(ir_parser *P, const ir_fmt *f, int i, int end) {
   case FE_TYPE: return ir_at_type_start(P) || (e->stripped && ir_is_punct(P, '<'));
   case FE_TOKEN: return ir_is_punct(P, '[');
   case FE_ATTR:
-    if (e->akind == 'k') return t->kind == TK_BARE && !ir_is_kw(P, "loc") && !ir_is_kw(P, "attributes");
+    if (e->akind == 'k')
+      return t->kind == TK_BARE && !ir_is_kw(P, "loc") && !ir_is_kw(P, "attributes") &&
+             !ir_is_kw(P, "fastmath") && !ir_is_kw(P, "overflow");
     if (e->akind == 'i' || e->akind == 'n') return t->kind == TK_INT;
     if (e->akind == 's') return t->kind == TK_STRING;
     return !ir_is_kw(P, "loc") && !ir_is_punct(P, ':') && t->kind != TK_EOF;
@@ -495,10 +497,26 @@ static void ir_fmt_infer(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fparse *st
       if (!op->results[i]->type) op->results[i]->type = ir_type_simple(P, IR_T_TOKEN);
     return;
   }
+  if (!strcmp(r, "dup")) {
+    for (uint32_t i = 1; i < op->n_results; i++)
+      if (!op->results[i]->type) op->results[i]->type = op->results[0]->type;
+    return;
+  }
+  if (!strcmp(r, "pass")) {
+    int k = ir_seg_index(&f->si, e->arg, strlen(e->arg));
+    for (uint32_t i = 0; k >= 0 && i < op->n_results && i < st->segs[k].n; i++)
+      if (!op->results[i]->type) op->results[i]->type = ((ir_value *)st->segs[k].v[i])->type;
+    return;
+  }
   if (!op->n_results || op->results[0]->type) return;
   const ir_type *t = NULL;
   if (!strcmp(r, "index")) t = ir_type_simple(P, IR_T_INDEX);
   else if (!strcmp(r, "i32")) t = ir_type_int(P, 32, false);
+  else if (!strcmp(r, "i64")) t = ir_type_int(P, 64, false);
+  else if (!strcmp(r, "elem")) {
+    const ir_type *x = ir_fmt_seg_type(P, f, st, e->arg);
+    if (x && (x->kind == IR_T_TENSOR || x->kind == IR_T_MEMDESC)) t = x->elem;
+  }
   else if (!strcmp(r, "i1")) {
     const ir_type *x = ir_fmt_seg_type(P, f, st, e->arg);
     if (x) t = ir_type_like(P, x, ir_type_int(P, 1, false));

@@ -140,6 +140,16 @@ static lw_ssa div_round(lw_ctx *c, lw_ssa a, lw_ssa b, const char *ty, bool ceil
   return lw_bin(c, ceil ? "llvm.add" : "llvm.sub", q, one, ty);
 }
 
+static lw_ssa efail(lw_ctx *c, const ir_op *op, const char *msg) {
+  lw_fail(c, op, "%s", msg);
+  return 0;
+}
+
+static lw_ssa eunsup(lw_ctx *c, const ir_op *op) {
+  lw_unsupported(c, op);
+  return 0;
+}
+
 static lw_ssa cast_elem(lw_ctx *c, const char *op, lw_ssa a, const char *from, const char *to) {
   if (!strcmp(from, to)) return a;
   return lw_cast(c, op, a, from, to);
@@ -186,12 +196,12 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   case IR_OP_ARITH_MINNUMF: return intr2(c, "minnum", a, b, rt);
   case IR_OP_ARITH_CMPI: {
     const char *p = pred_of(op, false);
-    if (!p) return (lw_ssa)lw_fail(c, op, "unknown cmpi predicate"), 0;
+    if (!p) return efail(c, op, "unknown cmpi predicate");
     return lw_icmp(c, p, a, b, t0);
   }
   case IR_OP_ARITH_CMPF: {
     const char *p = pred_of(op, true);
-    if (!p) return (lw_ssa)lw_fail(c, op, "unknown cmpf predicate"), 0;
+    if (!p) return efail(c, op, "unknown cmpf predicate");
     return lw_op(c, "llvm.fcmp \"%s\" %s, %s : %s", p, lw_n(c, a), lw_n(c, b), t0);
   }
   case IR_OP_ARITH_SELECT:
@@ -222,7 +232,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
     const ir_type *pt = op->results[0]->type;
     if (pt->kind == IR_T_TENSOR) pt = pt->elem;
     const char *et = lw_llty(pt->elem);
-    if (!et) return (lw_ssa)lw_fail(c, op, "pointer to an unsupported element type"), 0;
+    if (!et) return efail(c, op, "pointer to an unsupported element type");
     return lw_op(c, "llvm.getelementptr %s[%s] : (%s, %s) -> %s, %s", lw_n(c, a), lw_n(c, b), rt,
                  e->ty[1], rt, et);
   }
@@ -251,7 +261,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   default: break;
   }
   /* Transcendentals through the PTX approximations (f32 only), as Triton does. */
-  if (strcmp(rt, "f32")) return (lw_ssa)lw_unsupported(c, op), 0;
+  if (strcmp(rt, "f32")) return eunsup(c, op);
   switch (op->code) {
   case IR_OP_MATH_EXP2: return approx(c, "ex2.approx.f32", a);
   case IR_OP_MATH_EXP:
@@ -263,7 +273,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   case IR_OP_MATH_SIN: return approx(c, "sin.approx.f32", a);
   case IR_OP_MATH_COS: return approx(c, "cos.approx.f32", a);
   case IR_OP_MATH_TANH: return approx(c, "tanh.approx.f32", a);
-  default: return (lw_ssa)lw_unsupported(c, op), 0;
+  default: return eunsup(c, op);
   }
 }
 

@@ -280,6 +280,8 @@ int lw_tensor_op(lw_ctx *c, const ir_op *op);
 void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
 /* Coordinate of register r: thread part xor the register part. */
 void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
+/* tt.load / tt.store through pointers (lw_tensor.c) */
+int lw_global_op(lw_ctx *c, const ir_op *op);
 /* lw_mem.c */
 int lw_mem_op(lw_ctx *c, const ir_op *op);
 /* !llvm.ptr<3> to the first element of memdesc value v (static view offsets applied); 0
@@ -295,6 +297,16 @@ void lw_membar_before(lw_ctx *c, const ir_op *op);
 unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *b, unsigned mb_in);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
+typedef struct lw_tma_info {
+  int rank;                   /* descriptor (block) rank */
+  int eb;                     /* element bytes */
+  int swizzle;                /* bytes: 0, 32, 64, 128 */
+  int nbox;                   /* boxes per block (along the contiguous dim) */
+  int64_t block[IR_MAX_RANK]; /* block shape, outermost first */
+  int64_t box[IR_MAX_RANK];   /* tensor-map box, outermost first */
+} lw_tma_info;
+/* TMA geometry of a !tt.tensordesc type; 0, or -1 with a reason. */
+int lw_tma_box(const ir_type *desc, lw_tma_info *ti, char *err, size_t errn);
 /* lw_mma.c */
 int lw_mma_op(lw_ctx *c, const ir_op *op);
 /* lw_abi.c: the PTX header the runner reads */

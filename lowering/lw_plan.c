@@ -35,7 +35,9 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     uint64_t bytes = (uint64_t)l.eb;
     for (int d = 0; d < t->rank; d++) bytes *= (uint64_t)t->shape[d];
     place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
-  } else if (op->code == IR_OP_TTG_CONVERT_LAYOUT && op->n_results == 1 &&
+  } else if ((op->code == IR_OP_TTG_CONVERT_LAYOUT || op->code == IR_OP_TT_TRANS ||
+              op->code == IR_OP_TT_RESHAPE || op->code == IR_OP_TLX_REQUIRE_LAYOUT ||
+              op->code == IR_OP_TLX_RELEASE_LAYOUT) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
     const ir_type *t = op->results[0]->type;
     int eb = ir_type_elem_bytes(t->elem);

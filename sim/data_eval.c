@@ -42,6 +42,7 @@ static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint
 int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                       const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                       sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   if (op->code == IR_OP_TT_MAKE_TENSOR_DESC) return make_desc(d, op, in_bits, out_bits, err);
   int rc = sim_data_eval_elementwise(d, op, ins, in_bits, outs, out_bits, err);
   if (rc < 0) rc = sim_data_eval_shape(d, op, ins, in_bits, outs, out_bits, err);
@@ -56,6 +57,7 @@ int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins,
 
 int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                   uint64_t *out_bits, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_tensor *stack[16], **ins = op->n_operands <= 16 ? stack : calloc(op->n_operands, sizeof *ins);
   sim_tensor *outs[MAX_RESULTS] = {0};
   uint64_t zero[16] = {0};

@@ -45,6 +45,7 @@ static int parse_shape(const char *s, size_t len, int64_t *shape) {
 
 uint32_t sim_data_host_tensor(sim_data *d, const char *name, const char *spec, sim_dtype want_dt,
                               sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   bool rnd = !strncmp(spec, "random:", 7), zeros = !strncmp(spec, "zeros:", 6);
   if (!rnd && !zeros) return sim_npy_read(d, spec, name, want_dt, err);
   const char *body = spec + (rnd ? 7 : 6);

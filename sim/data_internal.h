@@ -23,7 +23,24 @@ struct sim_data {
   uint32_t n_descs, cap_descs;
   sim_data_slot *slots;        /* per agent slot */
   uint32_t n_slots;
+  sim_data_err last;           /* most recent failure of an entry point (status 0: none) */
 };
+
+/* Entry-point guard: lets callers pass err = NULL, resets err->status, and on return copies
+ * a failure into d->last (sim_data_last_error) whatever path returned it. */
+typedef struct sim_data_guard {
+  sim_data *d;
+  sim_data_err *err;
+} sim_data_guard;
+static inline void sim_data_guard_done(sim_data_guard *g) {
+  if (g->err->status != SIM_DATA_OK && g->d) g->d->last = *g->err;
+}
+#define SIM_DATA_ENTRY(d, err)                                                              \
+  sim_data_err entry_tmp_;                                                                   \
+  if (!(err)) (err) = &entry_tmp_;                                                           \
+  (err)->status = SIM_DATA_OK;                                                               \
+  (err)->msg[0] = 0;                                                                         \
+  sim_data_guard entry_guard_ __attribute__((cleanup(sim_data_guard_done))) = {(d), (err)}
 
 /* Fills err (status, loc, printf-style message); returns status for `return sim_data_fail(...)`. */
 int sim_data_fail(sim_data_err *err, sim_data_status st, const ir_op *op, const char *fmt, ...)

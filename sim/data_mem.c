@@ -11,6 +11,7 @@
 
 int sim_data_init_alloc(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
                         sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   if (op->n_operands < 1) return 0;
   sim_tensor *t = sim_data_get(d, agent, op->operands[0]);
   if (!t) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "alloc source has no payload");
@@ -19,6 +20,7 @@ int sim_data_init_alloc(sim_data *d, uint32_t agent, const ir_op *op, const sim_
 
 int sim_data_load_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *src,
                        sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_tensor *t = NULL;
   if (op->n_results < 1) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "load without result");
   int rc = sim_data_view_read(d, src, &t, op, err);
@@ -43,6 +45,7 @@ int sim_data_load_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_m
 
 int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
                         bool pred, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   if (!pred) return 0;
   sim_tensor *t = op->n_operands ? sim_data_get(d, agent, op->operands[0]) : NULL;
   if (!t) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': value has no payload",
@@ -126,6 +129,7 @@ static uint64_t rmw(const char *kind, sim_dtype dt, uint64_t old, uint64_t val) 
 
 int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                            uint64_t *out_bits, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   opnd p, a, b, c;
   memset(&a, 0, sizeof a);
   memset(&b, 0, sizeof b);
@@ -255,6 +259,7 @@ static int64_t block_numel(const sim_tdesc *td) {
 
 int sim_data_tma_load(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *dst,
                       sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   const sim_tdesc *td = get_desc(d, desc, NULL, err);
   if (!td) return err->status;
   sim_tensor *t = sim_tensor_new(td->dt, td->rank, td->block);
@@ -290,16 +295,19 @@ static int tma_out(sim_data *d, uint32_t desc, const int64_t *coords, const sim_
 
 int sim_data_tma_store(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *src,
                        sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   return tma_out(d, desc, coords, src, TILE_STORE, NULL, err);
 }
 
 int sim_data_tma_reduce(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *src,
                         const char *kind, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   return tma_out(d, desc, coords, src, TILE_REDUCE, kind ? kind : "add", err);
 }
 
 int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                          sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   bool load = op->code == IR_OP_TT_DESCRIPTOR_LOAD;
   if (!load && op->code != IR_OP_TT_DESCRIPTOR_STORE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "not a descriptor access");

@@ -131,6 +131,7 @@ int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins,
 
 int sim_data_wgmma(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *a_view,
                    const sim_mview *b_view, bool use_c, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_tensor *a = NULL, *b = NULL, *r = NULL;
   int rc;
   if (op->n_operands < 3 || op->n_results < 1)
@@ -158,6 +159,7 @@ done:
 
 int sim_data_tcgen5_mma(sim_data *d, const ir_op *op, const sim_mview *av, const sim_mview *bv,
                         const sim_mview *dv, bool use_d, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_tensor *a = NULL, *b = NULL, *c = NULL, *r = NULL;
   int rc = sim_data_view_read(d, av, &a, op, err);
   if (!rc) rc = sim_data_view_read(d, bv, &b, op, err);
@@ -173,6 +175,7 @@ int sim_data_tcgen5_mma(sim_data *d, const ir_op *op, const sim_mview *av, const
 
 int sim_data_tmem_copy(sim_data *d, const sim_mview *src, const sim_mview *dst,
                        sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_tensor *t = NULL;
   int rc = sim_data_view_read(d, src, &t, NULL, err);
   if (!rc) rc = sim_data_view_write(d, dst, t, NULL, err);

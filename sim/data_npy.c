@@ -62,6 +62,7 @@ static uint32_t npy_fail(sim_data_err *err, sim_data_status st, const char *path
 
 uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype want_dt,
                       sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   FILE *f = fopen(path, "rb");
   if (!f) {
     char msg[256];

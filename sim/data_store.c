@@ -104,6 +104,12 @@ sim_data *sim_data_new(const ir_module *m, uint64_t seed) {
   return d;
 }
 
+const sim_data_err *sim_data_last_error(const sim_data *d) {
+  return d && d->last.status != SIM_DATA_OK ? &d->last : NULL;
+}
+
+void sim_data_clear_error(sim_data *d) { memset(&d->last, 0, sizeof d->last); }
+
 static void slot_clear(sim_data_slot *s) {
   for (uint32_t i = 0; i < s->cap; i++) sim_tensor_unref(s->vals[i]);
   free(s->keys);
@@ -128,6 +134,7 @@ void sim_data_free(sim_data *d) {
 
 uint32_t sim_data_buf_new(sim_data *d, sim_space space, sim_dtype dt, int rank,
                           const int64_t *shape, const char *name, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   if (dt == SIM_DT_NONE || rank < 0 || rank > IR_MAX_RANK) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "unsupported buffer element type or rank");
     return 0;
@@ -178,6 +185,7 @@ nomem:
 }
 
 uint32_t sim_data_buf_for_alloc(sim_data *d, const ir_type *md, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   if (!md || md->kind != IR_T_MEMDESC) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "allocation result is not a memdesc");
     return 0;
@@ -213,6 +221,7 @@ void sim_data_buf_free(sim_data *d, uint32_t id) {
 
 uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type, int rank,
                             const int64_t *shape, const int64_t *stride, sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
   sim_buf *b = sim_data_buf(d, buf);
   if (!b || !b->live) {
     sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL, "tensor descriptor over an unknown buffer");

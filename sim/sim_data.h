@@ -32,7 +32,9 @@
  *
  * Errors: every fallible function returns 0 on success, or a sim_data_status and fills a
  * sim_data_err; the caller prints it as "FILE:LINE:COL: error: MSG" (loc from the op).
- * Nothing here prints or exits. */
+ * err may be NULL. Every entry point taking a sim_data also keeps its latest failure in the
+ * data plane (sim_data_last_error), so the engine may just stop the path (log->halt) and the
+ * driver reads the cause from there. Nothing here prints or exits. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -142,6 +144,9 @@ typedef struct sim_data sim_data;
 /* New data plane for a module (not owned; must outlive it). seed drives random tensors. */
 sim_data *sim_data_new(const ir_module *m, uint64_t seed);
 void sim_data_free(sim_data *d);
+/* Latest failure of any entry point (NULL if none since the last clear). */
+const sim_data_err *sim_data_last_error(const sim_data *d);
+void sim_data_clear_error(sim_data *d);
 
 /* ------------------------------------------------------------------ memory buffers
  * Every byte the kernel can address lives in a buffer: a global tensor (host input or

@@ -110,9 +110,10 @@ typedef struct sim_agentinfo {
 
 typedef struct sim_hdr {
   uint16_t n_events;
-  uint8_t exited;              /* bit per CTA that ran its kernel end (cluster-exit checks) */
-  uint8_t pad;
+  uint16_t exited;             /* bit per CTA that ran its kernel end (cluster-exit checks) */
   uint32_t cl_arrived;         /* cluster barrier: agents arrived in this generation (bitmask) */
+  uint32_t cl_passed;          /* cluster barrier: agents whose generation completed, wait not yet run */
+  uint32_t pad;
 } sim_hdr;
 
 typedef struct sim_agent {
@@ -221,6 +222,7 @@ struct sim_machine {
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */
   bool proxy_track;            /* some allocation is touched by both proxies */
   bool pid_dep;                /* sync-relevant values depend on the program id */
+  uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
   uint32_t n_args;
   uint64_t *args;              /* kernel argument bits (owned copy) */
@@ -268,8 +270,9 @@ static inline sim_mbar *st_mbar(const sim_machine *m, void *st, uint32_t b) {
 static inline const sim_mbar *st_cmbar(const sim_machine *m, const void *st, uint32_t b) {
   return (const sim_mbar *)((const uint8_t *)st + m->off_mbar) + b;
 }
-static inline int32_t *st_intent(const sim_machine *m, void *st, uint32_t a, uint32_t b) {
-  return (int32_t *)((uint8_t *)st + m->off_intent) + (size_t)a * m->n_bars * m->n_ctas + b;
+/* bl: per-CTA barrier index (an agent only waits on its own CTA's barriers, §1.3) */
+static inline int32_t *st_intent(const sim_machine *m, void *st, uint32_t a, uint32_t bl) {
+  return (int32_t *)((uint8_t *)st + m->off_intent) + (size_t)a * m->n_bars + bl;
 }
 static inline sim_uf *st_uf(const sim_machine *m, void *st, uint32_t a) {
   return (sim_uf *)((uint8_t *)st + m->off_uf) + (size_t)a * SIM_UF_CAP;
@@ -292,6 +295,54 @@ static inline const uint32_t *ins_in(const sim_machine *m, const sim_ins *i) {
 static inline const uint32_t *ins_out(const sim_machine *m, const sim_ins *i) {
   return m->opnd + i->opnd + i->n_in;
 }
+
+/* ------------------------------------------------------------------ executing one agent */
+
+/* Context of one agent step (sim_exec.c); handlers of visible ops take it. */
+typedef struct sim_exec {
+  sim_machine *m;
+  void *st;
+  uint32_t a;                  /* agent */
+  uint32_t cta;
+  uint32_t pc;
+  const sim_ins *i;
+  uint64_t *x;                 /* scratch slots of the agent */
+  sim_log *log;
+  uint32_t fork_ws;            /* deferred: warp_specialize to start after the step (UINT32_MAX) */
+  uint64_t *fork_caps;         /* deferred: captured values */
+  uint32_t release;            /* deferred: agents released from a named / cluster barrier (bits) */
+} sim_exec;
+
+/* Handler results. */
+enum { SIM_X_NEXT = 0, SIM_X_STAY = 1, SIM_X_HALT = -1 };
+
+static inline uint64_t ex_in(const sim_exec *e, uint32_t k) { return e->x[ins_in(e->m, e->i)[k]]; }
+/* Operand k of segment seg of the current op (0 if the segment is shorter). */
+static inline uint64_t ex_seg(const sim_exec *e, int seg, uint32_t k) {
+  const ir_op *op = e->i->op;
+  if (!op || seg >= op->n_segs || op->seg_start[seg] + k >= op->seg_start[seg + 1]) return 0;
+  return ex_in(e, op->seg_start[seg] + k);
+}
+static inline uint32_t seg_len(const ir_op *op, int seg) {
+  if (!op || seg >= op->n_segs) return 0;
+  return (uint32_t)(op->seg_start[seg + 1] - op->seg_start[seg]);
+}
+static inline const ir_value *seg_val(const ir_op *op, int seg, uint32_t k) {
+  return op->operands[op->seg_start[seg] + k];
+}
+static inline uint32_t agent_cta(const sim_machine *m, uint32_t a) { return m->agents[a].cta; }
+uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a);
+
+/* sim_ops_bar.c / sim_ops_async.c / sim_ops_mem.c: visible-op handlers */
+int sim_op_barrier(sim_exec *e);
+int sim_op_async(sim_exec *e);
+int sim_op_mem(sim_exec *e);
+bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
+bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
+/* Cluster barrier: complete the generation if every participant arrived. */
+void sim_cluster_try_complete(sim_machine *m, void *st, sim_exec *e);
+/* Kernel end of a CTA: exit checks (§9.3). */
+void sim_cta_exit(sim_exec *e);
 
 /* ------------------------------------------------------------------ module-internal API */
 

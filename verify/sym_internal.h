@@ -110,6 +110,8 @@ typedef struct sym_ctx {
   sym_event *evs; uint32_t n_evs;
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
+  int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
+  const char **lag_how;        /* per event: the rule that decided the lag */
   uint32_t n_invariants;
   char errbuf[256];            /* first Z3 error message */
 } sym_ctx;

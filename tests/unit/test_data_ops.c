@@ -200,6 +200,18 @@ START_TEST(compare_and_cast) {
   ir_op *bad = mkop(IR_OP_TT_INLINE_ASM, 1, &x, 1, &T_F32);
   ck_assert_int_eq(sim_data_eval(d, 0, bad, ib, ob, &err), SIM_DATA_UNSUPPORTED);
   ck_assert(strstr(err.msg, "tt.elementwise_inline_asm") != NULL);
+  /* the data plane keeps the latest failure for the driver, also when err is NULL */
+  const sim_data_err *last = sim_data_last_error(d);
+  ck_assert_ptr_nonnull(last);
+  ck_assert_int_eq(last->status, SIM_DATA_UNSUPPORTED);
+  sim_data_clear_error(d);
+  ck_assert_ptr_null(sim_data_last_error(d));
+  ib[0] = 5;
+  ib[1] = 0;
+  ir_value *iops[2] = {val(&T_I32), val(&T_I32)};
+  ir_op *dv = mkop(IR_OP_ARITH_REMUI, 2, iops, 1, &T_I32);
+  ck_assert_int_eq(sim_data_eval(d, 0, dv, ib, ob, NULL), SIM_DATA_FAULT);
+  ck_assert(strstr(sim_data_last_error(d)->msg, "division by zero") != NULL);
   sim_data_free(d);
 }
 END_TEST

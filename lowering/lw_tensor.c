@@ -1,0 +1,323 @@
+/* lw_tensor.c: tensor shape and layout ops (splat, make_range, broadcast, expand_dims,
+ * convert_layout, trans, reshape) and global loads / stores through pointer tensors. Elements
+ * move between threads through a shared-memory scratch buffer when no register mapping
+ * exists. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw_int.h"
+
+/* ------------------------------------------------------------------ coordinates */
+
+void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord) {
+  lw_ssa lane = 0, warp = 0;
+  for (int d = 0; d < l->rank; d++) coord[d] = 0;
+  for (int k = 0; k < 2; k++) {
+    int n = k ? l->nwarp : l->nlane;
+    for (int b = 0; b < n; b++) {
+      const int32_t *v = k ? l->warp[b] : l->lane[b];
+      bool any = false;
+      for (int d = 0; d < l->rank; d++) any |= v[d] != 0;
+      if (!any) continue;
+      lw_ssa src;
+      if (k) {
+        if (!warp) warp = lw_bin_imm(c, "llvm.lshr", c->rg->tid, 5, "i32");
+        src = warp;
+      } else {
+        if (!lane) lane = lw_bin_imm(c, "llvm.and", c->rg->tid, 31, "i32");
+        src = lane;
+      }
+      lw_ssa bit = lw_bin_imm(c, "llvm.and", b ? lw_bin_imm(c, "llvm.lshr", src, b, "i32") : src, 1, "i32");
+      for (int d = 0; d < l->rank; d++) {
+        if (!v[d]) continue;
+        lw_ssa t = lw_bin_imm(c, "llvm.mul", bit, v[d], "i32");
+        coord[d] = coord[d] ? lw_bin(c, "llvm.xor", coord[d], t, "i32") : t;
+      }
+    }
+  }
+  for (int d = 0; d < l->rank; d++)
+    if (!coord[d]) coord[d] = lw_i32(c, 0);
+}
+
+void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord) {
+  int32_t rc[IR_MAX_RANK];
+  lw_ll_reg_coord(l, r, rc);
+  for (int d = 0; d < l->rank; d++)
+    coord[d] = rc[d] ? lw_bin_imm(c, "llvm.xor", thr[d], rc[d], "i32") : thr[d];
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+static int ll_or_fail(lw_ctx *c, const ir_op *op, const ir_type *t, lw_ll *l) {
+  char err[160];
+  if (lw_ll_of_type(t, l, err, sizeof err)) return lw_fail(c, op, "%s", err);
+  if (lw_ll_nwarps(l) != c->rg->num_warps)
+    return lw_fail(c, op, "the tensor layout spans %d warps but the code runs on %d",
+                   lw_ll_nwarps(l), c->rg->num_warps);
+  return 0;
+}
+
+static lw_val new_tensor(lw_ctx *c, const char *ty, uint32_t n) {
+  lw_val v = {.kind = LV_TENSOR, .ty = ty, .n = n};
+  v.el = lw_alloc(c, (n + 1) * sizeof *v.el);
+  return v;
+}
+
+/* True when a's lane and warp bases equal b's after map (src dim per dst dim, -1 = zero). */
+static bool same_threads(const lw_ll *src, const lw_ll *dst, const int *map) {
+  if (src->nlane != dst->nlane || src->nwarp != dst->nwarp) return false;
+  for (int k = 0; k < 2; k++) {
+    int n = k ? dst->nwarp : dst->nlane;
+    for (int b = 0; b < n; b++) {
+      const int32_t *sv = k ? src->warp[b] : src->lane[b];
+      const int32_t *dv = k ? dst->warp[b] : dst->lane[b];
+      for (int d = 0; d < dst->rank; d++) {
+        int32_t want = map[d] < 0 ? 0 : sv[map[d]];
+        if (map[d] >= 0 && src->shape[map[d]] == 1) want = 0;
+        int32_t have = dv[d] % dst->shape[d];
+        if (want % dst->shape[d] != have) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* Register remap: dst register r takes the src register whose coordinate is dst's mapped
+ * back through map (src dim for each dst dim). Returns -1 when some element is missing. */
+static int remap(const lw_ll *src, const lw_ll *dst, const int *map, const lw_val *sv, lw_val *dv) {
+  for (uint32_t r = 0; r < dv->n; r++) {
+    int32_t dc[IR_MAX_RANK], sc[IR_MAX_RANK] = {0};
+    lw_ll_reg_coord(dst, r, dc);
+    for (int d = 0; d < dst->rank; d++)
+      if (map[d] >= 0) sc[map[d]] = src->shape[map[d]] == 1 ? 0 : dc[d];
+    int32_t k = lw_ll_find_reg(src, sc);
+    if (k < 0) return -1;
+    dv->el[r] = sv->el[k];
+  }
+  return 0;
+}
+
+/* Moves elements between threads through the op's scratch buffer: every thread writes its
+ * elements at the row-major index of their position in the result (src coordinate mapped by
+ * perm: result dim d = src dim perm[d]; NULL = same row-major order, e.g. reshape), the
+ * region synchronizes, then reads the result layout's elements. */
+static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *sl,
+                    const lw_ll *dl, const int *perm, lw_val *dv) {
+  uint32_t off = c->plan.off[op->id];
+  if (off == LW_NO_OFF || !c->smem) return lw_fail(c, op, "layout conversion without scratch memory");
+  int eb = lw_ty_bits(sv->ty) / 8;
+  if (eb < 1) return lw_fail(c, op, "unsupported element type for a layout conversion");
+  lw_ssa base = lw_gep_imm(c, c->smem, off);
+  lw_region_barrier(c); /* earlier readers of the scratch (previous iteration) are done */
+  lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
+  lw_thread_coord(c, sl, thr);
+  for (uint32_t r = 0; r < sv->n; r++) {
+    lw_elem_coord(c, sl, thr, r, co);
+    lw_ssa lin = 0;
+    for (int d = 0; d < dl->rank; d++) {
+      lw_ssa x = perm ? co[perm[d]] : 0;
+      if (!perm) break;
+      lin = lin ? lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", lin, dl->shape[d], "i32"), x, "i32") : x;
+    }
+    if (!perm)
+      for (int d = 0; d < sl->rank; d++)
+        lin = lin ? lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", lin, sl->shape[d], "i32"), co[d], "i32")
+                  : co[d];
+    lw_ssa p = lw_gep(c, base, lw_bin_imm(c, "llvm.mul", lin, eb, "i32"));
+    lw_stmt(c, "llvm.store %s, %s : %s, !llvm.ptr<3>", lw_n(c, sv->el[r]), lw_n(c, p), sv->ty);
+  }
+  lw_region_barrier(c);
+  lw_thread_coord(c, dl, thr);
+  for (uint32_t r = 0; r < dv->n; r++) {
+    lw_elem_coord(c, dl, thr, r, co);
+    lw_ssa lin = 0;
+    for (int d = 0; d < dl->rank; d++)
+      lin = lin ? lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", lin, dl->shape[d], "i32"), co[d], "i32")
+                : co[d];
+    lw_ssa p = lw_gep(c, base, lw_bin_imm(c, "llvm.mul", lin, eb, "i32"));
+    dv->el[r] = lw_op(c, "llvm.load %s : !llvm.ptr<3> -> %s", lw_n(c, p), sv->ty);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ ops */
+
+static int splat(lw_ctx *c, const ir_op *op) {
+  const ir_type *rt = op->results[0]->type;
+  lw_ll l;
+  if (ll_or_fail(c, op, rt, &l)) return -1;
+  lw_val *s = lw_get(c, op->operands[0]);
+  if (s->kind != LV_SCALAR) return lw_fail(c, op, "splat of a non-scalar");
+  lw_val v = new_tensor(c, s->ty, lw_ll_nregs(&l));
+  for (uint32_t i = 0; i < v.n; i++) v.el[i] = s->s;
+  lw_set(c, op->results[0], v);
+  return 0;
+}
+
+static int make_range(lw_ctx *c, const ir_op *op) {
+  const ir_type *rt = op->results[0]->type;
+  lw_ll l;
+  if (ll_or_fail(c, op, rt, &l)) return -1;
+  int64_t start = ir_op_attr_int(op, "start", 0);
+  lw_val v = new_tensor(c, "i32", lw_ll_nregs(&l));
+  lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
+  lw_thread_coord(c, &l, thr);
+  for (uint32_t i = 0; i < v.n; i++) {
+    lw_elem_coord(c, &l, thr, i, co);
+    v.el[i] = start ? lw_bin_imm(c, "llvm.add", co[0], start, "i32") : co[0];
+  }
+  lw_set(c, op->results[0], v);
+  return 0;
+}
+
+/* broadcast / expand_dims / convert_layout / trans / reshape: a register remap when the
+ * threads hold the right elements already, else an exchange through shared memory. */
+static int relayout(lw_ctx *c, const ir_op *op) {
+  ir_value *src = op->operands[0];
+  const ir_type *st = src->type, *rt = op->results[0]->type;
+  lw_val *sv = lw_get(c, src);
+  if (sv->kind != LV_TENSOR) return lw_fail(c, op, "operand is not a register tensor");
+  lw_ll sl, dl;
+  if (ll_or_fail(c, op, st, &sl) || ll_or_fail(c, op, rt, &dl)) return -1;
+  lw_val dv = new_tensor(c, sv->ty, lw_ll_nregs(&dl));
+  int map[IR_MAX_RANK];
+  const int *perm = NULL;
+  switch (op->code) {
+  case IR_OP_TT_BROADCAST: case IR_OP_TTG_CONVERT_LAYOUT:
+    for (int d = 0; d < rt->rank; d++) map[d] = d;
+    if (op->code == IR_OP_TTG_CONVERT_LAYOUT) perm = map;
+    break;
+  case IR_OP_TT_EXPAND_DIMS: {
+    int ax = (int)ir_op_attr_int(op, "axis", 0);
+    for (int d = 0, s = 0; d < rt->rank; d++) map[d] = d == ax ? -1 : s++;
+    break;
+  }
+  case IR_OP_TT_TRANS: {
+    const ir_attr *o = ir_op_attr(op, "order");
+    if (!o || o->kind != IR_A_DENSE_ARRAY || (int)o->n != rt->rank) return lw_fail(c, op, "tt.trans without an order");
+    for (int d = 0; d < rt->rank; d++) map[d] = (int)o->ivals[d];
+    perm = map;
+    break;
+  }
+  case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT:
+    if (op->code != IR_OP_TT_RESHAPE && lw_ll_equal(&sl, &dl)) {
+      lw_set(c, op->results[0], *sv);
+      return 0;
+    }
+    if (exchange(c, op, sv, &sl, &dl, NULL, &dv)) return -1;
+    lw_set(c, op->results[0], dv);
+    return 0;
+  default: return lw_unsupported(c, op);
+  }
+  if (same_threads(&sl, &dl, map) && !remap(&sl, &dl, map, sv, &dv)) {
+    lw_set(c, op->results[0], dv);
+    return 0;
+  }
+  if (op->code == IR_OP_TT_BROADCAST || op->code == IR_OP_TT_EXPAND_DIMS) {
+    /* Go through the source layout's view of the result: first broadcast in registers is
+     * impossible, so exchange with the source coordinate of each result element. */
+    return lw_fail(c, op, "'%s' between layouts that place elements on different threads is not supported",
+                   ir_ops[op->code].name);
+  }
+  if (exchange(c, op, sv, &sl, &dl, perm, &dv)) return -1;
+  lw_set(c, op->results[0], dv);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ global memory */
+
+/* PTX load suffix, register constraint and register type for an element type. */
+static int gtype(const char *ty, const char **sfx, const char **cons, const char **rty) {
+  int b = lw_ty_bits(ty);
+  switch (b) {
+  case 8: *sfx = "u8"; *cons = "r"; *rty = "i32"; return 0;
+  case 16: *sfx = "b16"; *cons = "h"; *rty = "i16"; return 0;
+  case 32: *sfx = "b32"; *cons = "r"; *rty = "i32"; return 0;
+  case 64: *sfx = "b64"; *cons = "l"; *rty = "i64"; return 0;
+  default: return -1;
+  }
+}
+
+/* Value of element type ty from / to its load register type. */
+static lw_ssa from_reg(lw_ctx *c, lw_ssa v, const char *rty, const char *ty) {
+  if (lw_ty_bits(ty) == 8) {
+    v = lw_cast(c, "llvm.trunc", v, rty, "i8");
+    rty = "i8";
+  }
+  if (!strcmp(rty, ty)) return v;
+  return lw_cast(c, strncmp(ty, "!llvm.ptr", 9) ? "llvm.bitcast" : "llvm.inttoptr", v, rty, ty);
+}
+
+static lw_ssa to_reg(lw_ctx *c, lw_ssa v, const char *ty, const char *rty) {
+  if (!strncmp(ty, "!llvm.ptr", 9)) return lw_cast(c, "llvm.ptrtoint", v, ty, rty);
+  if (lw_ty_bits(ty) == 8) return lw_cast(c, "llvm.zext", v, ty, rty);
+  if (!strcmp(rty, ty)) return v;
+  return lw_cast(c, "llvm.bitcast", v, ty, rty);
+}
+
+static lw_ssa elem_or(lw_ctx *c, const ir_value *v, uint32_t i) {
+  if (!v) return 0;
+  lw_val *x = lw_get(c, v);
+  return x->kind == LV_TENSOR ? x->el[i] : x->s;
+}
+
+int lw_global_op(lw_ctx *c, const ir_op *op) {
+  bool load = op->code == IR_OP_TT_LOAD;
+  ir_value *ptr = op->operands[0];
+  ir_value *val = load ? NULL : ir_seg(op, 1, NULL);
+  ir_value *mask = ir_seg(op, load ? 1 : 2, NULL), *other = load ? ir_seg(op, 2, NULL) : NULL;
+  const ir_type *pt = ptr->type;
+  const ir_type *pe = pt->kind == IR_T_TENSOR ? pt->elem : pt;
+  if (pe->kind != IR_T_PTR) return lw_fail(c, op, "tt.load / tt.store through a block pointer is not supported");
+  const char *ety = lw_llty(pe->elem), *pty = lw_llty(pe);
+  const char *sfx, *cons, *rty;
+  if (!ety || gtype(ety, &sfx, &cons, &rty)) return lw_fail(c, op, "unsupported element type for a global access");
+  uint32_t n = 1;
+  if (pt->kind == IR_T_TENSOR) {
+    lw_ll l;
+    if (ll_or_fail(c, op, pt, &l)) return -1;
+    n = lw_ll_nregs(&l);
+  }
+  lw_val r = n > 1 || pt->kind == IR_T_TENSOR ? new_tensor(c, ety, n) : (lw_val){.kind = LV_SCALAR, .ty = ety};
+  for (uint32_t i = 0; i < n; i++) {
+    lw_ssa p = elem_or(c, ptr, i);
+    lw_ssa m = mask ? elem_or(c, mask, i) : lw_i1(c, true);
+    if (load) {
+      lw_ssa o = other ? to_reg(c, elem_or(c, other, i), ety, rty) : lw_const_int(c, rty, 0);
+      char ptx[200];
+      snprintf(ptx, sizeof ptx,
+               "{ .reg .pred %%lwp; setp.ne.b32 %%lwp, $3, 0; mov.b%d $0, $2; @%%lwp ld.global.%s $0, [$1]; }",
+               lw_ty_bits(rty), sfx);
+      char cs[32];
+      snprintf(cs, sizeof cs, "=%s,l,%s,r", cons, cons);
+      lw_ssa mi = lw_cast(c, "llvm.zext", m, "i1", "i32");
+      lw_ssa args[3] = {p, o, mi};
+      const char *tys[3] = {pty, rty, "i32"};
+      lw_ssa x = from_reg(c, lw_asm(c, rty, ptx, cs, args, tys, 3, 0), rty, ety);
+      if (r.kind == LV_TENSOR) r.el[i] = x;
+      else r.s = x;
+    } else {
+      char ptx[64], cs[16];
+      snprintf(ptx, sizeof ptx, "st.global.%s [$0], $1;", !strcmp(sfx, "u8") ? "u8" : sfx);
+      snprintf(cs, sizeof cs, "l,%s", cons);
+      lw_ssa args[2] = {p, to_reg(c, elem_or(c, val, i), ety, rty)};
+      const char *tys[2] = {pty, rty};
+      lw_asm(c, NULL, ptx, cs, args, tys, 2, m);
+    }
+  }
+  if (load) lw_set(c, op->results[0], r);
+  return 0;
+}
+
+int lw_tensor_op(lw_ctx *c, const ir_op *op) {
+  switch (op->code) {
+  case IR_OP_TT_SPLAT: return splat(c, op);
+  case IR_OP_TT_MAKE_RANGE: return make_range(c, op);
+  case IR_OP_TT_BROADCAST: case IR_OP_TT_EXPAND_DIMS: case IR_OP_TTG_CONVERT_LAYOUT:
+  case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT:
+  case IR_OP_TLX_RELEASE_LAYOUT:
+    if (op->code == IR_OP_TTG_CONVERT_LAYOUT) lw_membar_before(c, op);
+    return relayout(c, op);
+  default: return lw_unsupported(c, op);
+  }
+}

@@ -1,0 +1,228 @@
+/* sim_analysis.c: static facts over the compiled code: which allocations each slot may
+ * name (barrier arrays, buffers touched by the async proxy), and which values the program id,
+ * kernel arguments or loaded data flow into (synchronization-relevant uses). */
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+enum { T_PID = 1, T_DATA = 2, T_ARG0 = 2 };
+static uint64_t arg_bit(uint32_t k) { return 1ull << (T_ARG0 + (k < 61 ? k : 61)); }
+
+/* Segment k of the op behind instruction i: input index range [*lo, *hi). */
+static bool seg_range(const sim_ins *i, int k, uint32_t *lo, uint32_t *hi) {
+  const ir_op *op = i->op;
+  if (!op || k >= op->n_segs) return false;
+  *lo = op->seg_start[k];
+  *hi = op->seg_start[k + 1];
+  return *hi > *lo;
+}
+
+/* Segments holding mbarrier operands of an op, as a bitmask over segment indices. */
+static uint32_t barrier_segs(ir_opcode c) {
+  switch (c) {
+  case IR_OP_TTNG_INIT_BARRIER: case IR_OP_TTNG_INVAL_BARRIER: case IR_OP_TTNG_BARRIER_EXPECT:
+  case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_ARRIVE_BARRIER:
+  case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_TTNG_TC_GEN5_COMMIT:
+    return 1u << 0;
+  case IR_OP_TTNG_TMA_G2L: return 1u << 3;
+  case IR_OP_TTNG_TC_GEN5_MMA: return 1u << 6;
+  case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 1u << 8;
+  case IR_OP_TTG_ASYNC_COPY_G2L: return 1u << 5;
+  case IR_OP_TTNG_TMEM_COPY: return 1u << 2;
+  case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return 1u << 3;
+  default: return 0;
+  }
+}
+
+/* Segments holding shared-memory operands read or written through the async proxy. */
+static uint32_t async_segs(ir_opcode c) {
+  switch (c) {
+  case IR_OP_TTNG_TMA_G2L: return 1u << 2;
+  case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return 1u << 2;
+  case IR_OP_TTNG_WARP_GROUP_DOT: return (1u << 0) | (1u << 1);
+  case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return (1u << 0) | (1u << 1);
+  case IR_OP_TTNG_TMEM_COPY: return 1u << 0;
+  default: return 0;
+  }
+}
+
+/* Segments of a visible op that are NOT synchronization-relevant (global coordinates and
+ * descriptors of TMA ops: they only address global memory). */
+static uint32_t data_segs(ir_opcode c) {
+  switch (c) {
+  case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
+    return (1u << 0) | (1u << 1);
+  case IR_OP_TTG_ASYNC_COPY_G2L: return (1u << 0) | (1u << 2) | (1u << 3);
+  default: return 0;
+  }
+}
+
+typedef struct flow {
+  sim_machine *m;
+  uint32_t W;                  /* words per points-to set */
+  uint64_t **pts;              /* per region: n_slots * W */
+  uint64_t **taint;            /* per region: n_slots */
+} flow;
+
+static bool or_into(uint64_t *dst, const uint64_t *src, uint32_t W) {
+  bool ch = false;
+  for (uint32_t w = 0; w < W; w++)
+    if ((dst[w] | src[w]) != dst[w]) {
+      dst[w] |= src[w];
+      ch = true;
+    }
+  return ch;
+}
+
+static bool flow_ins(flow *f, uint32_t pc) {
+  sim_machine *m = f->m;
+  const sim_ins *i = &m->code[pc];
+  uint32_t r = i->region, W = f->W;
+  uint64_t *P = f->pts[r], *T = f->taint[r];
+  const uint32_t *in = ins_in(m, i), *out = ins_out(m, i);
+  bool ch = false;
+  if (i->code == SIM_I_COPY) {
+    for (uint32_t k = 0; k < i->n_in && k < i->n_out; k++) {
+      if (!out[k]) continue;
+      ch |= or_into(P + (size_t)out[k] * W, P + (size_t)in[k] * W, W);
+      if ((T[out[k]] | T[in[k]]) != T[out[k]]) {
+        T[out[k]] |= T[in[k]];
+        ch = true;
+      }
+    }
+    return ch;
+  }
+  if (i->code == SIM_I_FORK) {
+    const sim_ws *ws = &m->ws[i->imm];
+    for (uint32_t p = 0; p < ws->n_parts; p++) {
+      const sim_region *pr = &m->regions[ws->part_region[p]];
+      uint64_t *PP = f->pts[ws->part_region[p]], *PT = f->taint[ws->part_region[p]];
+      for (uint32_t k = 0; k < ws->n_caps && k < pr->n_entry; k++) {
+        uint32_t d = pr->entry_slots[k], s = ws->cap_slots[k];
+        if (!d) continue;
+        ch |= or_into(PP + (size_t)d * W, P + (size_t)s * W, W);
+        if ((PT[d] | T[s]) != PT[d]) {
+          PT[d] |= T[s];
+          ch = true;
+        }
+      }
+    }
+    return ch;
+  }
+  if (i->code >= IR_OP__COUNT || !i->n_out) return false;
+  ir_opclass cls = ir_ops[i->code].cls;
+  uint64_t t = 0;
+  if (i->code == IR_OP_TT_GET_PROGRAM_ID || i->code == IR_OP_TT_GET_NUM_PROGRAMS) t |= T_PID;
+  if (i->code == IR_OP_GPU_THREAD_ID || i->code == IR_OP_TTG_CLOCK64) t |= T_DATA;
+  if (i->data_op || cls == IR_C_MEM) t |= T_DATA;
+  if (i->code != IR_OP_ARITH_CONSTANT && cls != IR_C_ALLOC)
+    for (uint32_t k = 0; k < i->n_in; k++) t |= T[in[k]];
+  for (uint32_t k = 0; k < i->n_out; k++) {
+    if (!out[k]) continue;
+    if ((T[out[k]] | t) != T[out[k]]) {
+      T[out[k]] |= t;
+      ch = true;
+    }
+  }
+  if (cls == IR_C_ALLOC && i->imm && out[0]) {
+    uint64_t *d = P + (size_t)out[0] * W;
+    uint64_t bit = 1ull << (i->imm & 63);
+    if (!(d[i->imm >> 6] & bit)) {
+      d[i->imm >> 6] |= bit;
+      ch = true;
+    }
+  } else if ((cls == IR_C_VIEW || i->code == IR_OP_ARITH_SELECT) && out[0]) {
+    for (uint32_t k = 0; k < i->n_in; k++) ch |= or_into(P + (size_t)out[0] * W, P + (size_t)in[k] * W, W);
+  }
+  return ch;
+}
+
+static void mark_allocs(flow *f, const sim_ins *i, uint32_t segs, bool barrier) {
+  sim_machine *m = f->m;
+  const uint32_t *in = ins_in(m, i);
+  for (int k = 0; k < 16; k++) {
+    uint32_t lo, hi;
+    if (!(segs & (1u << k)) || !seg_range(i, k, &lo, &hi)) continue;
+    for (uint32_t x = lo; x < hi; x++) {
+      const uint64_t *p = f->pts[i->region] + (size_t)in[x] * f->W;
+      for (uint32_t a = 1; a < m->n_allocs; a++) {
+        if (!((p[a >> 6] >> (a & 63)) & 1)) continue;
+        if (barrier) m->allocs[a].is_barrier = 1;
+        else m->allocs[a].async_used = 1;
+        if (barrier && i->code == IR_OP_TTNG_INIT_BARRIER && m->allocs[a].init_ins == UINT32_MAX)
+          m->allocs[a].init_ins = (uint32_t)(i - m->code);
+      }
+    }
+  }
+}
+
+void sim_analyze(sim_machine *m) {
+  flow f = {.m = m, .W = (m->n_allocs + 64) / 64};
+  f.pts = calloc(m->n_regions, sizeof *f.pts);
+  f.taint = calloc(m->n_regions, sizeof *f.taint);
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    f.pts[r] = calloc((size_t)(m->regions[r].n_slots + 1) * f.W, sizeof(uint64_t));
+    f.taint[r] = calloc(m->regions[r].n_slots + 1, sizeof(uint64_t));
+  }
+  for (uint32_t k = 0; k < m->n_args; k++)
+    if (m->arg_slots[k]) f.taint[0][m->arg_slots[k]] |= arg_bit(k);
+  bool ch = true;
+  while (ch) {
+    ch = false;
+    for (uint32_t pc = 0; pc < m->n_code; pc++) ch |= flow_ins(&f, pc);
+  }
+  /* consumers */
+  uint64_t sink = 0;
+  m->ring_depth = 0;
+  m->data_sink_ins = UINT32_MAX;
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    const sim_ins *i = &m->code[pc];
+    const uint32_t *in = ins_in(m, i);
+    if (i->code < IR_OP__COUNT) {
+      mark_allocs(&f, i, barrier_segs(i->code), true);
+      mark_allocs(&f, i, async_segs(i->code), false);
+    }
+    bool control = i->code == SIM_I_BRZ || i->code == SIM_I_FOR_INIT || i->code == SIM_I_FOR_TEST;
+    if (!control && i->vis == SIM_V_NONE) continue;
+    uint32_t skip = i->code < IR_OP__COUNT ? data_segs(i->code) : 0;
+    for (uint32_t k = 0; k < i->n_in; k++) {
+      bool is_data = false;
+      for (int s = 0; s < 16 && i->op && skip; s++) {
+        uint32_t lo, hi;
+        if ((skip & (1u << s)) && seg_range(i, s, &lo, &hi) && k >= lo && k < hi) is_data = true;
+      }
+      if (is_data) continue;
+      uint64_t t = f.taint[i->region][in[k]];
+      if ((t & T_DATA) && m->data_sink_ins == UINT32_MAX) m->data_sink_ins = pc;
+      sink |= t;
+    }
+  }
+  m->pid_dep = (sink & T_PID) != 0;
+  m->arg_ctl = calloc(m->n_args + 1, sizeof *m->arg_ctl);
+  for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;
+  /* number the mbarriers of each barrier allocation */
+  m->n_bars = 0;
+  for (uint32_t a = 1; a < m->n_allocs; a++) {
+    sim_alloc *al = &m->allocs[a];
+    if (!al->is_barrier) continue;
+    al->bar_base = m->n_bars;
+    al->n_bars = al->bytes / (uint32_t)(al->ebytes > 0 ? al->ebytes : 8);
+    if (!al->n_bars) al->n_bars = 1;
+    m->n_bars += al->n_bars;
+    if (al->rank >= 1 && al->shape[0] > (int64_t)m->ring_depth) m->ring_depth = (uint32_t)al->shape[0];
+    if (al->async_used) al->async_used = 0; /* a barrier is touched by async signals, not data */
+  }
+  m->bar_alloc = calloc(m->n_bars + 1, sizeof *m->bar_alloc);
+  for (uint32_t a = 1; a < m->n_allocs; a++)
+    for (uint32_t k = 0; m->allocs[a].is_barrier && k < m->allocs[a].n_bars; k++)
+      m->bar_alloc[m->allocs[a].bar_base + k] = (uint16_t)a;
+  m->proxy_track = false;
+  for (uint32_t a = 1; a < m->n_allocs; a++)
+    if (m->allocs[a].async_used) m->proxy_track = true;
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    free(f.pts[r]);
+    free(f.taint[r]);
+  }
+  free(f.pts);
+  free(f.taint);
+}

@@ -1,0 +1,76 @@
+/* sim_layout.c: the agents of a machine (per CTA: the parent, then one per partition slot)
+ * and the byte layout of its states (header, agents, persistent slots, barriers, checker
+ * fields, named barriers, events last so that only the used part is hashed). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
+
+int sim_layout(sim_machine *m, sim_err *err) {
+  m->agents_per_cta = 1 + m->max_parts;
+  m->n_agents = m->n_ctas * m->agents_per_cta;
+  if (m->n_agents > SIM_MAX_AGENTS)
+    return sim_errf(err, NULL, "%u CTAs x %u agents exceed the model's limit of %d agents",
+                    m->n_ctas, m->agents_per_cta, SIM_MAX_AGENTS);
+  /* persistent slots per local agent index: the parent region, or the widest partition
+   * region that runs in that partition slot */
+  uint32_t cap[SIM_MAX_AGENTS] = {0};
+  cap[0] = m->regions[0].n_persist;
+  for (uint32_t r = 1; r < m->n_regions; r++) {
+    uint32_t l = (uint32_t)m->regions[r].part + 1;
+    if (l < SIM_MAX_AGENTS && m->regions[r].n_persist > cap[l]) cap[l] = m->regions[r].n_persist;
+  }
+  uint32_t env = 0;
+  for (uint32_t a = 0; a < m->n_agents; a++) {
+    sim_agentinfo *ai = &m->agents[a];
+    ai->cta = (uint8_t)(a / m->agents_per_cta);
+    ai->local = (uint8_t)(a % m->agents_per_cta);
+    ai->env_off = env;
+    ai->env_cap = cap[ai->local];
+    env += ai->env_cap;
+    const char *base = "default";
+    char part[24];
+    if (ai->local) {
+      /* label of the first region running in this slot */
+      snprintf(part, sizeof part, "partition%u", ai->local - 1u);
+      base = part;
+      for (uint32_t r = 1; r < m->n_regions; r++)
+        if ((uint32_t)m->regions[r].part + 1 == ai->local && m->regions[r].label) {
+          base = m->regions[r].label;
+          break;
+        }
+    }
+    if (m->n_ctas > 1) snprintf(ai->name, sizeof ai->name, "cta%u.%s", ai->cta, base);
+    else snprintf(ai->name, sizeof ai->name, "%s", base);
+  }
+  m->env_total = env;
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    uint16_t c = m->code[pc].code;
+    if (c == IR_OP_TTNG_WAIT_BARRIER_NAMED || c == IR_OP_TTNG_ARRIVE_BARRIER_NAMED) m->uses_named = true;
+    if (c == IR_OP_TTNG_CLUSTER_ARRIVE || c == IR_OP_TTNG_CLUSTER_WAIT || c == IR_OP_TTNG_CLUSTER_BARRIER ||
+        c == SIM_I_CLSYNC)
+      m->uses_cluster = true;
+  }
+  size_t off = sizeof(sim_hdr);
+  m->off_agents = off;
+  off += (size_t)m->n_agents * sizeof(sim_agent);
+  off = align8(off);
+  m->off_env = off;
+  off += (size_t)env * sizeof(uint64_t);
+  m->off_mbar = off;
+  off += (size_t)m->n_ctas * m->n_bars * sizeof(sim_mbar);
+  m->off_intent = off;
+  off += (size_t)m->n_agents * m->n_bars * sizeof(int32_t);
+  off = align8(off);
+  m->off_uf = off;
+  if (m->proxy_track) off += (size_t)m->n_agents * SIM_UF_CAP * sizeof(sim_uf);
+  m->off_nbar = off;
+  if (m->uses_named) off += (size_t)m->n_ctas * 16 * sizeof(sim_nbar);
+  off = align8(off);
+  m->off_events = off;
+  off += (size_t)SIM_MAX_EVENTS * sizeof(sim_event);
+  m->size = off;
+  return 0;
+}

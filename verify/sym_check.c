@@ -1,0 +1,345 @@
+/* sym_check.c: the Z3 layer's entry points: vf_sym_check (the five conditions), printing,
+ * argument suggestions for the explicit explorer, and counterexample confirmation. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sym_internal.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+const char *vf_sym_cond_name(vf_sym_cond c) {
+  static const char *const n[VF_SYM__NCOND] = {"phase-agreement", "arrival-balance",
+                                               "byte-balance", "bounds", "back-pressure"};
+  return (unsigned)c < VF_SYM__NCOND ? n[c] : "?";
+}
+
+const char *vf_sym_status_name(vf_sym_status s) {
+  return s == VF_SYM_PROVED ? "proved" : s == VF_SYM_VIOLATED ? "violated" : "unknown";
+}
+
+/* ------------------------------------------------------------------ context */
+
+static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
+  memset(c, 0, sizeof *c);
+  c->m = m;
+  c->o = o;
+  c->timeout_ms = o->timeout_ms ? o->timeout_ms : 2000;
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  c->z = Z3_mk_context(cfg); /* non-refcounted: every term lives until Z3_del_context */
+  Z3_del_config(cfg);
+  Z3_set_error_handler(c->z, NULL); /* errors are polled with sym_ok, never fatal */
+  c->bv64 = Z3_mk_bv_sort(c->z, 64);
+  c->bv1 = Z3_mk_bv_sort(c->z, 1);
+}
+
+static void ctx_close(sym_ctx *c) {
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    free(c->loops[l].carried_var);
+    free(c->loops[l].closed);
+    free(c->loops[l].final);
+    free(c->loops[l].closed_form);
+  }
+  for (uint32_t r = 0; r < c->n_rings; r++) free(c->rings[r].count);
+  free(c->loops);
+  free(c->rings);
+  free(c->evs);
+  free(c->parts);
+  free(c->views);
+  free(c->memo);
+  free(c->bound);
+  free(c->taint);
+  free(c->busy);
+  free(c->argvar);
+  free(c->divisibility);
+  free(c->lag);
+  free(c->lag_how);
+  if (c->z) Z3_del_context(c->z);
+}
+
+static void copy_args(sym_ctx *c, uint32_t *n, const char ***names, bool **is_int) {
+  *n = c->n_args;
+  *names = calloc(c->n_args ? c->n_args : 1, sizeof **names);
+  *is_int = calloc(c->n_args ? c->n_args : 1, sizeof **is_int);
+  for (uint32_t a = 0; a < c->n_args; a++) {
+    (*names)[a] = c->entry->args[a]->name ? c->entry->args[a]->name : "?";
+    (*is_int)[a] = c->argvar[a] != NULL;
+  }
+}
+
+/* ------------------------------------------------------------------ constraints text */
+
+static void append(char **buf, size_t *len, const char *s) {
+  size_t n = strlen(s);
+  *buf = realloc(*buf, *len + n + 1);
+  memcpy(*buf + *len, s, n + 1);
+  *len += n;
+}
+
+static char *constraints_text(sym_ctx *c, const bool *rel) {
+  char *s = NULL, tmp[160];
+  size_t len = 0;
+  uint32_t nrel = 0;
+  for (uint32_t a = 0; a < c->n_args; a++) nrel += rel[a];
+  if (!nrel) {
+    append(&s, &len, "for the kernel's constant trip counts (no integer argument reaches the "
+                     "pipeline's control)");
+    return s;
+  }
+  append(&s, &len, "for all values of ");
+  bool first = true;
+  for (uint32_t a = 0; a < c->n_args; a++)
+    if (rel[a]) {
+      snprintf(tmp, sizeof tmp, "%s%s", first ? "" : ", ", c->entry->args[a]->name);
+      append(&s, &len, tmp);
+      first = false;
+    }
+  append(&s, &len, " satisfying ");
+  first = true;
+  for (uint32_t a = 0; a < c->n_args; a++) {
+    if (!rel[a]) continue;
+    const char *nm = c->entry->args[a]->name;
+    bool fixed = false;
+    for (uint32_t f = 0; f < c->o->n_fixed; f++)
+      if (!strcmp(c->o->fixed_names[f], nm)) {
+        snprintf(tmp, sizeof tmp, "%s%s == %lld", first ? "" : ", ", nm, (long long)c->o->fixed_vals[f]);
+        append(&s, &len, tmp);
+        fixed = true;
+      }
+    if (fixed) { first = false; continue; }
+    if (c->divisibility[a] > 1) {
+      snprintf(tmp, sizeof tmp, "%s%s %% %lld == 0", first ? "" : ", ", nm, (long long)c->divisibility[a]);
+      append(&s, &len, tmp);
+      first = false;
+    }
+    snprintf(tmp, sizeof tmp, "%s0 < %s <= 2147483647", first ? "" : ", ", nm);
+    append(&s, &len, tmp);
+    first = false;
+  }
+  if (c->pid[0] || c->pid[1] || c->pid[2]) append(&s, &len, ", and every program id");
+  return s;
+}
+
+static void relevant_args(sym_ctx *c, bool *rel) {
+  for (uint32_t l = 0; l < c->n_loops; l++) sym_mark_args(c, c->loops[l].trip, rel);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    sym_mark_args(c, e->pred, rel);
+    if (e->idx) sym_mark_args(c, e->idx, rel);
+    if (e->phase) sym_mark_args(c, e->phase, rel);
+  }
+}
+
+/* ------------------------------------------------------------------ check */
+
+vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
+  static const vf_sym_opts dflt = {0};
+  vf_sym_result res;
+  memset(&res, 0, sizeof res);
+  double t0 = now();
+  if (!o) o = &dflt;
+  sym_ctx c;
+  ctx_open(&c, m, o);
+  char *err = NULL;
+  if (sym_build(&c, &err)) {
+    res.rc = 2;
+    res.error = err;
+    ctx_close(&c);
+    return res;
+  }
+  copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
+  void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
+      sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure};
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    double t1 = now();
+    vc[k](&c, &res.cond[k]);
+    res.cond[k].seconds = now() - t1;
+  }
+  res.arg_relevant = calloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
+  relevant_args(&c, res.arg_relevant);
+  res.constraints = constraints_text(&c, res.arg_relevant);
+  res.n_loops = c.n_loops;
+  res.n_invariants = c.n_invariants;
+  ctx_close(&c);
+  res.seconds = now() - t0;
+  return res;
+}
+
+void vf_sym_result_free(vf_sym_result *r) {
+  if (!r) return;
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    vf_sym_condres *c = &r->cond[k];
+    for (uint32_t v = 0; v < c->n_viol; v++) {
+      free(c->viol[v].message);
+      free(c->viol[v].args);
+    }
+    free(c->viol);
+    free(c->detail);
+  }
+  free(r->error);
+  free(r->constraints);
+  free(r->arg_names);
+  free(r->arg_is_int);
+  free(r->arg_relevant);
+  memset(r, 0, sizeof *r);
+}
+
+int vf_sym_verdict(const vf_sym_result *r) {
+  if (r->rc) return 2;
+  int v = 0;
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    if (r->cond[k].status == VF_SYM_VIOLATED) return 1;
+    if (r->cond[k].status == VF_SYM_UNKNOWN) v = 3;
+  }
+  return v;
+}
+
+void vf_sym_print(const vf_sym_result *r, FILE *out) {
+  if (r->rc) {
+    fprintf(out, "%s\n", r->error ? r->error : "error");
+    return;
+  }
+  fprintf(out, "symbolic: %s\n", r->constraints ? r->constraints : "");
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    const vf_sym_condres *c = &r->cond[k];
+    fprintf(out, "  %-16s %-9s %u instance%s%s%s\n", vf_sym_cond_name((vf_sym_cond)k),
+            vf_sym_status_name(c->status), c->n_checked, c->n_checked == 1 ? "" : "s",
+            c->detail && c->status != VF_SYM_VIOLATED ? ": " : "",
+            c->detail && c->status != VF_SYM_VIOLATED ? c->detail : "");
+  }
+  char lb[256];
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    const vf_sym_condres *c = &r->cond[k];
+    for (uint32_t v = 0; v < c->n_viol; v++) {
+      const vf_sym_violation *x = &c->viol[v];
+      fprintf(out, "%s: error: %s: %s%s%s (", ir_loc_str(x->loc, lb, sizeof lb),
+              vf_sym_cond_name((vf_sym_cond)k), x->partition ? x->partition : "",
+              x->partition ? ": " : "", x->message ? x->message : "violated");
+      bool first = true;
+      for (uint32_t a = 0; a < r->n_args; a++)
+        if (r->arg_is_int[a] && r->arg_relevant && r->arg_relevant[a]) {
+          fprintf(out, "%s%s=%lld", first ? "" : " ", r->arg_names[a], (long long)x->args[a]);
+          first = false;
+        }
+      if (x->trip_count >= 0) fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
+      if (x->confirmed >= 0) fprintf(out, "; %s by the explorer", x->confirmed ? "confirmed" : "not reproduced");
+      fprintf(out, ")\n");
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ suggestions */
+
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggestion *out) {
+  static const vf_sym_opts dflt = {0};
+  memset(out, 0, sizeof *out);
+  if (!o) o = &dflt;
+  sym_ctx c;
+  ctx_open(&c, m, o);
+  char *err = NULL;
+  if (sym_build(&c, &err)) {
+    out->error = err;
+    ctx_close(&c);
+    return 0;
+  }
+  copy_args(&c, &out->n_args, &out->arg_names, &out->arg_is_int);
+  /* the loops that carry the protocol, and whose trip count the arguments decide */
+  Z3_ast same = Z3_mk_true(c.z);
+  Z3_ast trip = NULL;
+  bool *used = calloc(c.n_args ? c.n_args : 1, sizeof *used);
+  for (uint32_t p = 0; p < c.n_parts; p++) {
+    int l = c.parts[p].main_loop;
+    if (l < 0) continue;
+    bool u[64] = {false};
+    bool *mark = c.n_args <= 64 ? u : calloc(c.n_args, sizeof *mark);
+    sym_mark_args(&c, c.loops[l].trip, mark);
+    bool dep = false;
+    for (uint32_t a = 0; a < c.n_args; a++) dep |= mark[a], used[a] |= mark[a];
+    if (mark != u) free(mark);
+    if (!dep) continue;
+    if (!trip) trip = c.loops[l].trip;
+    else same = sym_and2(&c, same, sym_eq(&c, c.loops[l].trip, trip));
+  }
+  if (!trip) {
+    out->error = sym_strdup("no partition loop has a trip count that depends on the arguments");
+    free(used);
+    ctx_close(&c);
+    return 0;
+  }
+  int64_t targets[64];
+  int nt = 0;
+  targets[nt++] = 1;
+  targets[nt++] = 2;
+  for (uint32_t r = 0; r < c.n_rings && nt < 60; r++) {
+    if (!c.rings[r].is_barrier) continue;
+    int64_t s = c.rings[r].n;
+    targets[nt++] = s;
+    targets[nt++] = s + 1;
+    targets[nt++] = 2 * s + 1;
+  }
+  qsort(targets, (size_t)nt, sizeof *targets, cmp_i64);
+  out->sets = calloc((size_t)nt, sizeof *out->sets);
+  for (int k = 0; k < nt; k++) {
+    if (k && targets[k] == targets[k - 1]) continue;
+    int64_t *args = calloc(c.n_args ? c.n_args : 1, sizeof *args), t, it;
+    Z3_ast phi = sym_and2(&c, same, sym_eq(&c, trip, sym_i64(&c, targets[k])));
+    if (sym_cex(&c, phi, NULL, NULL, NULL, 0, args, &t, &it, NULL) != Z3_L_TRUE) {
+      free(args);
+      continue;
+    }
+    out->sets[out->n_sets].trip_count = targets[k];
+    out->sets[out->n_sets++].args = args;
+  }
+  free(used);
+  ctx_close(&c);
+  return (int)out->n_sets;
+}
+
+void vf_sym_suggestion_free(vf_sym_suggestion *s) {
+  if (!s) return;
+  for (uint32_t k = 0; k < s->n_sets; k++) free(s->sets[k].args);
+  free(s->sets);
+  free(s->arg_names);
+  free(s->arg_is_int);
+  free(s->error);
+  memset(s, 0, sizeof *s);
+}
+
+/* ------------------------------------------------------------------ confirmation */
+
+int vf_sym_confirm(const ir_module *m, vf_sym_result *r, vf_sym_confirm_fn confirm, void *ctx) {
+  int confirmed = 0;
+  /* each distinct argument vector is run once; answers are shared */
+  const int64_t **asked = NULL;
+  int *answer = NULL;
+  uint32_t n_asked = 0;
+  for (int k = 0; k < VF_SYM__NCOND; k++)
+    for (uint32_t v = 0; v < r->cond[k].n_viol; v++) {
+      vf_sym_violation *x = &r->cond[k].viol[v];
+      int ans = -2;
+      for (uint32_t q = 0; q < n_asked && ans == -2; q++)
+        if (!memcmp(asked[q], x->args, r->n_args * sizeof *x->args)) ans = answer[q];
+      if (ans == -2) {
+        ans = confirm(m, x->args, ctx);
+        asked = realloc(asked, (n_asked + 1) * sizeof *asked);
+        answer = realloc(answer, (n_asked + 1) * sizeof *answer);
+        asked[n_asked] = x->args;
+        answer[n_asked++] = ans;
+      }
+      x->confirmed = ans > 0 ? 1 : ans == 0 ? 0 : -1;
+      confirmed += ans > 0;
+    }
+  free(asked);
+  free(answer);
+  return confirmed;
+}

@@ -1,0 +1,328 @@
+/* sym_vc.c: the counting conditions: phase-agreement, arrival-balance, byte-balance and
+ * bounds, each an existential Z3 query over a symbolic iteration / sequence number. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+#define SEQ_MAX ((int64_t)1 << 40) /* sequence numbers range over [0, 2^40) */
+
+static bool is_arrival(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT;
+}
+
+/* Why a ring's events cannot be counted, or NULL. */
+static const char *ring_problem(sym_ctx *c, int ring) {
+  const sym_ring *R = &c->rings[ring];
+  if (R->irregular) return R->why ? R->why : "irregular ring";
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != ring || e->kind == SYM_EV_READ || e->kind == SYM_EV_WRITE ||
+        e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_STORE_WAIT)
+      continue;
+    if (e->unsupported) return e->unsupported;
+    if (!e->has_seq) return "ring index not in (i + c) mod N form";
+  }
+  return NULL;
+}
+
+static Z3_ast arrivals_at(sym_ctx *c, int ring, Z3_ast n) {
+  Z3_ast sum = sym_i64(c, 0);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring == ring && is_arrival(e) && e->has_seq)
+      sum = sym_add(c, sum, sym_ite(c, sym_fires(c, e, n), sym_i64(c, e->weight), sym_i64(c, 0)));
+  }
+  return sum;
+}
+
+static Z3_ast count_at(sym_ctx *c, int ring, Z3_ast n) {
+  const sym_ring *R = &c->rings[ring];
+  Z3_ast slot = sym_fmod(c, n, R->n), v = sym_i64(c, R->count[R->n - 1]);
+  for (int64_t s = R->n - 1; s-- > 0;)
+    v = sym_ite(c, sym_eq(c, slot, sym_i64(c, s)), sym_i64(c, R->count[s]), v);
+  return v;
+}
+
+static bool ring_tainted(sym_ctx *c, int ring) {
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (c->evs[i].ring == ring && c->evs[i].tainted &&
+        (is_arrival(&c->evs[i]) || c->evs[i].kind == SYM_EV_TMA_LOAD))
+      return true;
+  return false;
+}
+
+static int first_event(sym_ctx *c, int ring, bool (*pick)(const sym_event *)) {
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (c->evs[i].ring == ring && pick(&c->evs[i]) && c->evs[i].has_seq) return (int)i;
+  return -1;
+}
+
+static Z3_ast seq_var(sym_ctx *c, const char *name) {
+  return sym_fresh(c, name, c->bv64);
+}
+
+static Z3_ast seq_range(sym_ctx *c, Z3_ast n) {
+  return sym_and2(c, sym_sle(c, sym_i64(c, 0), n), sym_slt(c, n, sym_i64(c, SEQ_MAX)));
+}
+
+/* ------------------------------------------------------------------ phase-agreement */
+
+void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
+  char sb[128], lb[256];
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_WAIT) continue;
+    r->n_checked++;
+    if (e->unsupported || !e->has_seq) {
+      sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb),
+                       e->unsupported ? e->unsupported : "no sequence number");
+      continue;
+    }
+    const char *how = NULL;
+    int lag = sym_wait_lag(c, (int)i, &how);
+    if (lag < 0) {
+      sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb), how);
+      continue;
+    }
+    int64_t n = c->rings[e->ring].n;
+    const sym_loop *L = &c->loops[e->loop];
+    Z3_ast round = sym_fdiv(c, sym_seq_term(c, e), n);
+    Z3_ast want = Z3_mk_bvand(c->z, sym_sub(c, round, sym_i64(c, lag)), sym_i64(c, 1));
+    Z3_ast have = Z3_mk_bvand(c->z, sym_to64(c, e->phase, false), sym_i64(c, 1));
+    Z3_ast phi = sym_and2(c, sym_and2(c, L->range, e->pred), sym_not(c, sym_eq(c, want, have)));
+    Z3_ast extra[3] = {have, want, round};
+    int64_t x[3];
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, L->it, e->tainted,
+                                        extra, 3, x, &st);
+    if (!v) continue;
+    int64_t phase = x[2] - lag, slot = (e->mul * v->iteration + e->off) % n;
+    char why[200];
+    if (lag == 0)
+      snprintf(why, sizeof why, "it waits for round %lld of the slot (this iteration's data), "
+               "which completes phase %lld", (long long)x[2], (long long)phase);
+    else if (phase < 0)
+      snprintf(why, sizeof why, "the slot has not been used yet, so it must pass on the phase "
+               "before init (buffers start empty: parity 1)");
+    else
+      snprintf(why, sizeof why, "it waits for the release of round %lld of the slot, which "
+               "completes phase %lld", (long long)phase, (long long)phase);
+    v->message = sym_fmt("wait on %s (slot %lld) in iteration %lld uses parity %lld, but %s, "
+                         "parity %lld (semantics.md §1.3; lag from %s)",
+                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot,
+                         (long long)v->iteration, (long long)x[0], why, (long long)x[1], how);
+  }
+  sym_finish_cond(r, "every wait's parity is the parity of the phase it waits for, in every "
+                  "iteration");
+}
+
+/* ------------------------------------------------------------------ arrival-balance */
+
+static bool waits_or_arrives(const sym_event *e) { return is_arrival(e) || e->kind == SYM_EV_WAIT; }
+static bool arrives(const sym_event *e) { return is_arrival(e); }
+
+void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
+  char sb[128], lb[256];
+  for (uint32_t ring = 0; ring < c->n_rings; ring++) {
+    const sym_ring *R = &c->rings[ring];
+    int any = first_event(c, (int)ring, waits_or_arrives);
+    if (!R->is_barrier) continue;
+    const char *why = ring_problem(c, (int)ring);
+    if (why) {
+      r->n_checked++;
+      sym_note_unknown(r, "barrier %s: %s", R->name, why);
+      continue;
+    }
+    if (any < 0) continue; /* initialised but never used in a loop */
+    bool uninit = false;
+    for (int64_t s = 0; s < R->n; s++) uninit |= R->count[s] <= 0;
+    if (uninit) {
+      r->n_checked++;
+      sym_note_unknown(r, "barrier %s has a slot that is never initialised", R->name);
+      continue;
+    }
+    bool taint = ring_tainted(c, (int)ring);
+    int a0 = first_event(c, (int)ring, arrives);
+    /* (1) no phase receives more arrivals than its count */
+    if (a0 >= 0) {
+      const sym_event *e0 = &c->evs[a0];
+      r->n_checked++;
+      Z3_ast n = seq_var(c, "n"), A = arrivals_at(c, (int)ring, n), C = count_at(c, (int)ring, n);
+      Z3_ast phi = sym_and2(c, seq_range(c, n), Z3_mk_bvsgt(c->z, A, C));
+      Z3_ast extra[3] = {A, C, n};
+      int64_t x[3];
+      Z3_lbool st;
+      vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
+                                          sym_iter_of_seq(c, e0, n), taint, extra, 3, x, &st);
+      if (v)
+        v->message = sym_fmt("round %lld of barrier %s[%lld] receives %lld arrivals but its init "
+                             "count is %lld (over-arrival, semantics.md §1.5)",
+                             (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                             (long long)x[0], (long long)x[1]);
+      /* (3) a phase left incomplete while later arrivals on the slot continue */
+      r->n_checked++;
+      n = seq_var(c, "n");
+      A = arrivals_at(c, (int)ring, n);
+      C = count_at(c, (int)ring, n);
+      Z3_ast later = arrivals_at(c, (int)ring, sym_add(c, n, sym_i64(c, R->n)));
+      phi = sym_and2(c, seq_range(c, n), sym_and2(c, Z3_mk_bvslt(c->z, A, C),
+                                                   Z3_mk_bvsgt(c->z, later, sym_i64(c, 0))));
+      Z3_ast extra3[3] = {A, C, n};
+      v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop, sym_iter_of_seq(c, e0, n), taint,
+                        extra3, 3, x, &st);
+      if (v)
+        v->message = sym_fmt("round %lld of barrier %s[%lld] gets only %lld of its %lld arrivals "
+                             "but the slot is arrived on again later: the next round's arrivals "
+                             "complete the wrong phase (semantics.md §1.2)",
+                             (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                             (long long)x[0], (long long)x[1]);
+    }
+    /* (2) every phase a wait needs receives exactly its count */
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *w = &c->evs[i];
+      if (w->kind != SYM_EV_WAIT || w->ring != (int)ring) continue;
+      r->n_checked++;
+      const char *how = NULL;
+      int lag = sym_wait_lag(c, (int)i, &how);
+      if (lag < 0) {
+        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb), how);
+        continue;
+      }
+      const sym_loop *L = &c->loops[w->loop];
+      Z3_ast t = sym_sub(c, sym_seq_term(c, w), sym_i64(c, lag * R->n));
+      Z3_ast A = arrivals_at(c, (int)ring, t), C = count_at(c, (int)ring, t);
+      Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
+                            sym_and2(c, sym_sle(c, sym_i64(c, 0), t), sym_not(c, sym_eq(c, A, C))));
+      Z3_ast extra[3] = {A, C, t};
+      int64_t x[3];
+      Z3_lbool st;
+      vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, L->it,
+                                          taint || w->tainted, extra, 3, x, &st);
+      if (v)
+        v->message = sym_fmt("wait on %s in iteration %lld needs round %lld of slot %lld to "
+                             "complete, but that phase receives %lld of its %lld arrivals%s%s",
+                             sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration,
+                             (long long)(x[2] / R->n), (long long)(x[2] % R->n), (long long)x[0],
+                             (long long)x[1], a0 < 0 ? ": nothing ever arrives on " : "",
+                             a0 < 0 ? R->name : "");
+    }
+  }
+  sym_finish_cond(r, "every barrier phase that is waited for receives exactly its init count of "
+                  "arrivals, and none receives more");
+}
+
+/* ------------------------------------------------------------------ byte-balance */
+
+static bool is_tx(const sym_event *e) { return e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD; }
+static bool is_expect(const sym_event *e) { return e->kind == SYM_EV_EXPECT; }
+
+void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t ring = 0; ring < c->n_rings; ring++) {
+    const sym_ring *R = &c->rings[ring];
+    int any = -1;
+    for (uint32_t i = 0; i < c->n_evs && any < 0; i++)
+      if (c->evs[i].ring == (int)ring && is_tx(&c->evs[i])) any = (int)i;
+    if (any < 0) continue;
+    r->n_checked++;
+    const char *why = ring_problem(c, (int)ring);
+    for (uint32_t i = 0; i < c->n_evs && !why; i++)
+      if (c->evs[i].ring == (int)ring && is_tx(&c->evs[i]) && c->evs[i].bytes < 0)
+        why = "byte count unknown";
+    if (why) {
+      sym_note_unknown(r, "barrier %s: %s", R->name, why);
+      continue;
+    }
+    Z3_ast n = seq_var(c, "n"), X = sym_i64(c, 0), D = sym_i64(c, 0);
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->ring != (int)ring || !is_tx(e)) continue;
+      Z3_ast b = sym_ite(c, sym_fires(c, e, n), sym_i64(c, e->bytes), sym_i64(c, 0));
+      if (e->kind == SYM_EV_EXPECT) X = sym_add(c, X, b);
+      else D = sym_add(c, D, b);
+    }
+    int e0i = first_event(c, (int)ring, is_expect);
+    const sym_event *e0 = &c->evs[e0i >= 0 ? e0i : any];
+    Z3_ast phi = sym_and2(c, seq_range(c, n), sym_not(c, sym_eq(c, X, D)));
+    Z3_ast extra[3] = {X, D, n};
+    int64_t x[3];
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
+                                        sym_iter_of_seq(c, e0, n), ring_tainted(c, (int)ring),
+                                        extra, 3, x, &st);
+    if (v)
+      v->message = sym_fmt("round %lld of barrier %s[%lld] expects %lld bytes but the TMA copies "
+                           "signalling it deliver %lld (semantics.md §1.2, §2.1)",
+                           (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                           (long long)x[0], (long long)x[1]);
+  }
+  sym_finish_cond(r, "every phase's expected bytes equal the bytes its TMA copies deliver");
+}
+
+/* ------------------------------------------------------------------ bounds */
+
+static uint32_t count_uses(const ir_region *r, const ir_value *v, bool *other, sym_ctx *c) {
+  uint32_t n = 0;
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      bool uses = false;
+      for (uint32_t k = 0; k < op->n_operands; k++) uses |= op->operands[k] == v;
+      if (uses) {
+        n++;
+        bool ev = false;
+        for (uint32_t i = 0; i < c->n_evs && !ev; i++) ev = c->evs[i].op == op;
+        if (!ev) *other = true;
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) n += count_uses(op->regions[k], v, other, c);
+    }
+  return n;
+}
+
+void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
+  char lb[256];
+  for (uint32_t k = 0; k < c->n_views; k++) {
+    const ir_op *op = c->views[k];
+    if (op->n_operands < 2 || !op->n_results) continue;
+    const ir_type *src = op->operands[0]->type;
+    if (!src || src->kind != IR_T_MEMDESC || src->rank < 1) continue;
+    int64_t n = src->shape[0];
+    r->n_checked++;
+    Z3_ast idx = sym_eval(c, op->operands[1]);
+    if (!idx) {
+      sym_note_unknown(r, "index at %s is not a scalar", ir_loc_str(op->loc, lb, sizeof lb));
+      continue;
+    }
+    int loop = sym_loop_of_op(c, op);
+    Z3_ast guard = Z3_mk_false(c->z);
+    bool other = false;
+    count_uses(c->fn->op->regions[0], op->results[0], &other, c);
+    bool taint = sym_tainted(c, op->operands[1]);
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->view == op || e->buf_view == op) guard = sym_or2(c, guard, e->pred);
+    }
+    if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
+    if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
+    Z3_ast i64 = sym_to64(c, idx, true);
+    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_i64(c, 0)), sym_sle(c, sym_i64(c, n), i64));
+    Z3_ast extra[1] = {i64};
+    int64_t x[1];
+    Z3_lbool st;
+    const char *name = op->operands[0]->name ? op->operands[0]->name : "buffer";
+    for (uint32_t q = 0; q < c->n_rings; q++) /* name the allocation, not the block argument */
+      for (uint32_t i = 0; i < c->n_evs; i++)
+        if ((c->evs[i].view == op && c->evs[i].ring == (int)q) ||
+            (c->evs[i].buf_view == op && c->evs[i].buf_ring == (int)q))
+          name = c->rings[q].name;
+    int part = -1;
+    for (uint32_t i = 0; i < c->n_evs && part < 0; i++)
+      if (c->evs[i].view == op || c->evs[i].buf_view == op) part = c->evs[i].part;
+    vf_sym_violation *v = sym_violation(c, r, op, part, sym_and2(c, guard, out), loop,
+                                        loop >= 0 ? c->loops[loop].it : NULL, taint, extra, 1, x, &st);
+    if (v)
+      v->message = sym_fmt("index %lld into %s is outside its %lld slots", (long long)x[0], name,
+                           (long long)n);
+  }
+  sym_finish_cond(r, "every memdesc_index stays inside its allocation whenever its view is used");
+}

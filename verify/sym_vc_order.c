@@ -1,0 +1,335 @@
+/* sym_vc_order.c: which phase a wait is for (its lag), the iteration-offset dependency graph
+ * between partitions, and the back-pressure condition (no ring runs two phases ahead of a
+ * waiter; a slot is released only after its reads completed). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+
+#define UNREACHED INT64_MIN
+#define FAR ((int64_t)1 << 20) /* offsets beyond this mean a positive cycle */
+
+/* ------------------------------------------------------------------ the lag of a wait */
+
+static bool same_seq(sym_ctx *c, const sym_event *w, int ring, int64_t mul, int64_t off) {
+  return ring >= 0 && c->rings[ring].n == c->rings[w->ring].n && mul == w->mul && off == w->off;
+}
+
+/* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
+ * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
+static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
+  const sym_event *w = &c->evs[wi];
+  *rd = *wr = false;
+  for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
+    if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
+        same_seq(c, w, e->ring, e->mul, e->off))
+      *rd = true;
+    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off)) {
+      *wr = true;
+      if (written) written[e->ring] = true;
+    }
+    if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq &&
+        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off)) {
+      *wr = true;
+      if (written) written[e->buf_ring] = true;
+    }
+  }
+}
+
+static int lag_from_code(sym_ctx *c, int wi, const char **how) {
+  const sym_event *w = &c->evs[wi];
+  const sym_loop *L = &c->loops[w->loop];
+  int64_t n = c->rings[w->ring].n;
+  Z3_ast round = sym_fdiv(c, sym_seq_term(c, w), n);
+  Z3_ast have = Z3_mk_bvand(c->z, sym_to64(c, w->phase, false), sym_i64(c, 1));
+  Z3_ast extra[2] = {have, round};
+  int64_t x[2], trip, it;
+  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args);
+  /* the base case decides: the parity of the wait's first iteration */
+  Z3_lbool r = sym_cex(c, sym_and2(c, L->range, w->pred), NULL, L->it, extra, 2, args, &trip,
+                       &it, x);
+  free(args);
+  if (r != Z3_L_TRUE) {
+    *how = r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
+    return -1;
+  }
+  *how = "the parity of its first iteration (no access to the slot follows the wait)";
+  return (int)((x[1] ^ x[0]) & 1);
+}
+
+int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
+  if (!c->lag) {
+    c->lag = malloc(c->n_evs ? c->n_evs : 1);
+    c->lag_how = calloc(c->n_evs ? c->n_evs : 1, sizeof *c->lag_how);
+    memset(c->lag, -2, c->n_evs ? c->n_evs : 1);
+  }
+  if (c->lag[wi] != -2) {
+    *how = c->lag_how[wi];
+    return c->lag[wi];
+  }
+  const sym_event *w = &c->evs[wi];
+  int lag;
+  bool rd, wr;
+  if (!w->has_seq || w->ring < 0) {
+    *how = "no sequence number";
+    lag = -1;
+  } else {
+    window(c, wi, &rd, &wr, NULL);
+    if (rd) {
+      *how = "the slot is read after the wait";
+      lag = 0;
+    } else if (wr) {
+      *how = "the slot is written after the wait";
+      lag = 1;
+    } else {
+      lag = lag_from_code(c, wi, how);
+    }
+  }
+  c->lag[wi] = (int8_t)lag;
+  c->lag_how[wi] = *how;
+  return lag;
+}
+
+/* ------------------------------------------------------------------ dependency graph */
+
+static bool is_producer(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+
+static bool in_graph(sym_ctx *c, const sym_event *e) {
+  return e->loop >= 0 && c->parts[e->part].main_loop == e->loop;
+}
+
+/* A wait that can never pass: its ring's arrivals per round cannot reach the count. */
+static bool blocking(sym_ctx *c, const sym_event *w) {
+  const sym_ring *R = &c->rings[w->ring];
+  int64_t sum = 0, min = INT64_MAX;
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (c->evs[i].ring == w->ring && (c->evs[i].kind == SYM_EV_ARRIVE || c->evs[i].kind == SYM_EV_EXPECT))
+      sum += c->evs[i].weight;
+  for (int64_t s = 0; s < R->n; s++) min = R->count[s] < min ? R->count[s] : min;
+  return sum < min;
+}
+
+/* Usable wait edges: the wait's lag is known and every producer has a plain sequence. */
+static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
+  const sym_event *w = &c->evs[wi];
+  const char *how;
+  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->mul != 1 || w->unsupported) return false;
+  if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && is_producer(p) && (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
+      return false;
+  }
+  return true;
+}
+
+/* Longest iteration offsets from src: event x at offset dist[x] means src at iteration i
+ * cannot happen before x at iteration i + dist[x] (program order and wait edges).
+ * Returns false when the offsets are unbounded (a positive cycle, or a wait that never
+ * passes is reached: then src never happens, and it depends on everything). */
+static bool longest(sym_ctx *c, int src, int64_t *dist) {
+  for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
+  dist[src] = 0;
+  for (uint32_t round = 0; round <= c->n_evs + 1; round++) {
+    bool changed = false;
+    for (uint32_t u = 0; u < c->n_evs; u++) {
+      if (dist[u] == UNREACHED) continue;
+      const sym_event *eu = &c->evs[u];
+      if (dist[u] > FAR) return false;
+      for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
+        const sym_event *ev = &c->evs[v];
+        if (ev->part != eu->part || ev->loop != eu->loop || !in_graph(c, ev)) continue;
+        int64_t d = dist[u] + (ev->pos < eu->pos ? 0 : -1);
+        if (d > dist[v]) { dist[v] = d; changed = true; }
+      }
+      int lag;
+      if (eu->kind != SYM_EV_WAIT) continue;
+      if (!wait_edges_ok(c, (int)u, &lag)) continue;
+      if (blocking(c, eu)) return false;
+      int64_t n = c->rings[eu->ring].n;
+      for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
+        const sym_event *p = &c->evs[v];
+        if (p->ring != eu->ring || !is_producer(p)) continue;
+        int64_t d = dist[u] + eu->off - lag * n - p->off;
+        if (d > dist[v]) { dist[v] = d; changed = true; }
+      }
+    }
+    if (!changed) return true;
+  }
+  return false;
+}
+
+/* Does event src at iteration i + delta depend on wait w at iteration i? */
+static bool depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
+  if (!longest(c, src, dist)) return true;
+  const sym_event *w = &c->evs[wi];
+  for (uint32_t q = 0; q < c->n_evs; q++) {
+    const sym_event *e = &c->evs[q];
+    if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
+    int64_t at = delta + dist[q];
+    if (at > 0 || (at == 0 && e->pos >= w->pos)) return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ back-pressure */
+
+static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
+  char sb[128], lb[256];
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT) continue;
+    r->n_checked++;
+    int lag;
+    if (w->ring < 0 || c->rings[w->ring].irregular || !wait_edges_ok(c, (int)wi, &lag) ||
+        !in_graph(c, w)) {
+      sym_note_unknown(r, "wait at %s: the ring's events are outside the encoding",
+                       ir_loc_str(w->op->loc, lb, sizeof lb));
+      continue;
+    }
+    int64_t n = c->rings[w->ring].n;
+    bool held = false, any = false;
+    int first = -1;
+    for (uint32_t p = 0; p < c->n_evs && !held; p++) {
+      const sym_event *e = &c->evs[p];
+      if (e->ring != w->ring || !is_producer(e)) continue;
+      any = true;
+      if (first < 0) first = (int)p;
+      held = depends(c, (int)p, w->off - lag * n + n - e->off, (int)wi, dist);
+    }
+    if (!any || held) continue;
+    /* nothing holds the next round back: is it ever produced while this wait is pending? */
+    const sym_loop *L = &c->loops[w->loop];
+    Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_i64(c, lag * n)), sym_i64(c, n));
+    Z3_ast fired = Z3_mk_false(c->z);
+    for (uint32_t p = 0; p < c->n_evs; p++)
+      if (c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
+        fired = sym_or2(c, fired, sym_fires(c, &c->evs[p], next));
+    Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
+                          sym_and2(c, sym_sle(c, sym_i64(c, 0), next), fired));
+    const sym_event *e0 = &c->evs[first];
+    Z3_ast extra[2] = {next, sym_iter_of_seq(c, e0, next)};
+    int64_t x[2];
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, w->loop, L->it, w->tainted,
+                                        extra, 2, x, &st);
+    if (v)
+      v->message = sym_fmt("nothing makes %s's round %lld of %s[%lld] (iteration %lld) wait for "
+                           "%s's wait on %s in iteration %lld, which is for the round before: "
+                           "the producer can run two phases ahead of that waiter (phase "
+                           "aliasing, semantics.md §1.4)",
+                           sym_part_label(c, e0->part), (long long)(x[0] / n), c->rings[w->ring].name,
+                           (long long)(x[0] % n), (long long)x[1], sym_part_label(c, w->part),
+                           sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration);
+  }
+}
+
+/* Is the async read r (a TMA store) retired by a store_wait before arrive e?  D is the
+ * read's iteration minus the arrive's. *unknown is set when the count is not exact. */
+static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D, bool *unknown) {
+  int64_t S = 0;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *s = &c->evs[i];
+    if (s->part != e->part || s->loop != e->loop) continue;
+    if (s->kind == SYM_EV_ASYNC_READ) {
+      S++;
+      if (!sym_is_true(c, s->pred)) *unknown = true;
+    }
+    if (s->kind == SYM_EV_STORE_WAIT && !sym_is_true(c, s->pred)) *unknown = true;
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *q = &c->evs[i];
+    if (q->kind != SYM_EV_STORE_WAIT || q->part != e->part || q->loop != e->loop) continue;
+    int64_t m = (q->pos < e->pos ? 0 : -1) - D; /* latest instance before e, minus the read's */
+    if (m < 0 || (m == 0 && q->pos < rd->pos)) continue;
+    int64_t cnt = 0;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *s = &c->evs[j];
+      if (s->kind != SYM_EV_ASYNC_READ || s->part != e->part || s->loop != e->loop) continue;
+      if (m == 0) cnt += s->pos > rd->pos && s->pos < q->pos;
+      else cnt += (s->pos > rd->pos) + (s->pos < q->pos);
+    }
+    if (m > 0) cnt += (m - 1) * S;
+    if (cnt <= q->pendings) return true;
+  }
+  return false;
+}
+
+static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
+  char lb[256];
+  bool *guarded = calloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
+  for (uint32_t ring = 0; ring < c->n_rings; ring++) {
+    if (!c->rings[ring].is_barrier || c->rings[ring].irregular) continue;
+    memset(guarded, 0, c->n_rings * sizeof *guarded);
+    bool empty_ring = false;
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      const char *how;
+      bool rd, wr;
+      if (w->kind != SYM_EV_WAIT || w->ring != (int)ring || !w->has_seq) continue;
+      if (sym_wait_lag(c, (int)wi, &how) != 1) continue;
+      empty_ring = true;
+      window(c, (int)wi, &rd, &wr, guarded);
+    }
+    if (!empty_ring) continue;
+    for (uint32_t ei = 0; ei < c->n_evs; ei++) {
+      const sym_event *e = &c->evs[ei];
+      if (e->kind != SYM_EV_ARRIVE || e->ring != (int)ring || !e->has_seq || e->mul != 1) continue;
+      for (uint32_t ri = 0; ri < c->n_evs; ri++) {
+        const sym_event *rd = &c->evs[ri];
+        if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
+            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq || rd->mul != 1)
+          continue;
+        r->n_checked++;
+        int64_t D = e->off - rd->off; /* the read of the released slot runs in iteration i + D */
+        bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
+        bool ok = before && (rd->kind == SYM_EV_READ || retired(c, e, rd, D, &unknown));
+        if (ok) continue;
+        if (unknown) {
+          sym_note_unknown(r, "release at %s: predicated TMA stores or store waits",
+                           ir_loc_str(e->op->loc, lb, sizeof lb));
+          continue;
+        }
+        const sym_loop *L = &c->loops[e->loop];
+        Z3_ast j = sym_add(c, L->it, sym_i64(c, D));
+        Z3_ast rd_at = sym_subst(c, sym_and2(c, L->range, rd->pred), L->it, j);
+        Z3_ast phi = sym_and2(c, sym_and2(c, L->range, e->pred), rd_at);
+        Z3_ast extra[1] = {j};
+        int64_t x[1];
+        Z3_lbool st;
+        vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, L->it,
+                                            e->tainted || rd->tainted, extra, 1, x, &st);
+        if (!v) continue;
+        char rl[256];
+        ir_loc_str(rd->op->loc, rl, sizeof rl);
+        const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;
+        if (!before)
+          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
+                               "slot at %s in iteration %lld: the producer may overwrite it first",
+                               buf, bar, (long long)v->iteration, rl, (long long)x[0]);
+        else
+          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the TMA store "
+                               "issued at %s in iteration %lld may still be reading it: no "
+                               "async_tma_store_wait retires it before the arrive "
+                               "(semantics.md §2.2)",
+                               buf, bar, (long long)v->iteration, rl, (long long)x[0]);
+      }
+    }
+  }
+  free(guarded);
+}
+
+void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
+  int64_t *dist = malloc((c->n_evs ? c->n_evs : 1) * sizeof *dist);
+  ordering(c, r, dist);
+  release_after_read(c, r);
+  free(dist);
+  sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
+                  "passed, and every slot is released after its reads completed");
+}
