@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #define IR_MAX_RANK 6   /* deepest tensor / memdesc shape Triton emits is 5-D */
-#define IR_MAX_SEGS 8   /* operand segments per op (see ops.def) */
+#define IR_MAX_SEGS 12  /* operand segments per op (see ops.def; tc_gen5_mma_scaled has 10) */
 
 typedef struct ir_arena ir_arena;
 typedef struct ir_type ir_type;
@@ -96,6 +96,7 @@ struct ir_type {
   ir_typekind kind;
   uint16_t bits;               /* INT / FLOAT width in bits; 0 otherwise */
   bool is_unsigned;            /* INT: ui8 ... ui128 */
+  bool is_signed;              /* INT: si8 ... (explicitly signed; iN is signless) */
   ir_floatkind fkind;          /* FLOAT */
   uint8_t rank;                /* TENSOR / MEMDESC */
   int64_t shape[IR_MAX_RANK];
@@ -324,6 +325,9 @@ ir_module *ir_parse(const char *buf, size_t len, const char *filename, ir_diag *
  * a split lit file, so errors name the line in the whole file). */
 ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32_t line_offset,
                        ir_diag *diag);
+/* Reads a whole file ("-" = stdin) into a malloc'd buffer (caller frees); NULL and a
+ * diagnostic on error. */
+char *ir_read_file(const char *path, size_t *len, ir_diag *diag);
 /* Reads a whole file ("-" = stdin) and parses it. */
 ir_module *ir_parse_file(const char *path, ir_diag *diag);
 void ir_module_free(ir_module *m);

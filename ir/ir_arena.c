@@ -176,9 +176,15 @@ void **ir_pmap_slot(ir_pmap *m, const void *key, bool create) {
 
 void ir_vec_push(ir_vec *v, void *p) {
   if (v->n == v->cap) {
-    size_t cap = v->cap ? v->cap * 2 : 16;
-    void **nv = realloc(v->v, cap * sizeof *nv);
-    if (!nv) ir_oom();
+    size_t cap = v->cap ? v->cap * 2 : 8;
+    void **nv;
+    if (v->arena) {
+      nv = ir_alloc(v->arena, cap * sizeof *nv); /* the old block stays in the arena */
+      if (v->n) memcpy(nv, v->v, v->n * sizeof *nv);
+    } else {
+      nv = realloc(v->v, cap * sizeof *nv);
+      if (!nv) ir_oom();
+    }
     v->v = nv;
     v->cap = cap;
   }
@@ -186,8 +192,10 @@ void ir_vec_push(ir_vec *v, void *p) {
 }
 
 void ir_vec_free(ir_vec *v) {
-  free(v->v);
+  if (!v->arena) free(v->v);
+  ir_arena *a = v->arena;
   memset(v, 0, sizeof *v);
+  v->arena = a;
 }
 
 void **ir_vec_to_arena(ir_arena *a, const ir_vec *v) {

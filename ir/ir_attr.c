@@ -229,7 +229,7 @@ static const ir_attr *ir_parse_dense_array(ir_parser *P) {
   ir_attr a = {.kind = IR_A_DENSE_ARRAY};
   a.type = ir_parse_type(P);
   int64_t small[64];
-  ir_vec big = {0};
+  ir_vec big = IR_VEC(P);
   uint32_t n = 0;
   if (ir_eat_punct(P, ':')) {
     do {
@@ -260,8 +260,9 @@ static const ir_attr *ir_parse_dense_array(ir_parser *P) {
 }
 
 const ir_attr *ir_parse_attr_dict(ir_parser *P) {
+  uint32_t line = P->L.tok.line, col = P->L.tok.col;
   ir_expect_punct(P, '{');
-  ir_vec names = {0}, vals = {0};
+  ir_vec names = IR_VEC(P), vals = IR_VEC(P);
   if (!ir_is_punct(P, '}')) {
     do {
       const ir_tok t = P->L.tok;
@@ -286,6 +287,8 @@ const ir_attr *ir_parse_attr_dict(ir_parser *P) {
     ir_expect_punct(P, '}');
   }
   ir_lex_next(P);
+  P->dict_line = line;
+  P->dict_col = col;
   const ir_attr *d = ir_attr_mk_dict(P, (const char **)names.v, (const ir_attr **)vals.v,
                                      (uint32_t)names.n);
   ir_vec_free(&names);
@@ -317,7 +320,7 @@ const ir_attr *ir_parse_attr(ir_parser *P) {
   case TK_PUNCT:
     if (t.c == '[') {
       ir_lex_next(P);
-      ir_vec el = {0};
+      ir_vec el = IR_VEC(P);
       if (!ir_is_punct(P, ']')) {
         do {
           ir_vec_push(&el, (void *)ir_parse_attr(P));

@@ -135,7 +135,7 @@ const ir_attr *ir_parse_dialect_attr(ir_parser *P, const char *mnemonic) {
       e.raw = ir_capture_angle(P);
     } else {
       ir_lex_next(P);
-      ir_vec names = {0}, vals = {0};
+      ir_vec names = IR_VEC(P), vals = IR_VEC(P);
       if (!ir_is_punct(P, '>')) {
         do {
           const char *name = NULL;

@@ -27,12 +27,14 @@ enum {
   FE_LIT, FE_NOSP, FE_OPERAND, FE_ATTR, FE_ATTRDICT, FE_ATTRDICT_KW, FE_TYPE, FE_FTYPE,
   FE_OPT, FE_OPT_END, FE_OI, FE_OI_ALT, FE_OI_END, FE_TOKEN, FE_BARS, FE_INFER,
 };
-enum { TGT_ALLRES = -1000, TGT_ALLOPS = -1001 };
+/* TGT_LASTRES: the last result when it follows result 0 and is not an async token (the
+ * optional `red` result of ttng.tmem_load, after an optional token). */
+enum { TGT_ALLRES = -1000, TGT_ALLOPS = -1001, TGT_LASTRES = -1002 };
 
 typedef struct ir_fe {
   uint8_t kind;
   bool anchor;
-  bool stripped;               /* utype */
+  char stripped;               /* 'u': utype (memdesc without !ttg.memdesc), 'p': ptype (<T> ptr) */
   char akind;                  /* FE_ATTR kind letter */
   int16_t seg, seg2;           /* segment (or type target), second segment / result index */
   int16_t end;                 /* FE_OPT / FE_OI: matching end; FE_OI_ALT: next alt or end */
@@ -81,6 +83,7 @@ static _Noreturn void ir_fmt_bug(ir_opcode code, const char *what, const char *t
 
 static int ir_fmt_target(ir_opcode code, const ir_seginfo *si, const char *x) {
   if (!strcmp(x, "r*")) return TGT_ALLRES;
+  if (!strcmp(x, "rlast")) return TGT_LASTRES;
   if (!strcmp(x, "*")) return TGT_ALLOPS;
   if (x[0] == 'r' && isdigit((unsigned char)x[1]) && !x[2]) return -1 - (x[1] - '0');
   int k = ir_seg_index(si, x, strlen(x));
@@ -129,9 +132,10 @@ static ir_fmt *ir_fmt_compile(ir_opcode code) {
       e->kind = FE_ATTRDICT;
     } else if (!strcmp(tok, "attrs-kw")) {
       e->kind = FE_ATTRDICT_KW;
-    } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ftype(", 6)) {
+    } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ptype(", 6) ||
+               !strncmp(tok, "ftype(", 6)) {
       e->kind = tok[0] == 'f' ? FE_FTYPE : FE_TYPE;
-      e->stripped = tok[0] == 'u';
+      e->stripped = tok[0] == 'u' || tok[0] == 'p' ? tok[0] : 0;
       char *a = strchr(tok, '(') + 1;
       if (tok[len - 1] != ')') ir_fmt_bug(code, "bad type directive", tok);
       tok[len - 1] = 0;
@@ -342,10 +346,18 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
   ir_fail(P, "internal error: attribute kind '%c'", akind);
 }
 
-static const ir_type *ir_fmt_one_type(ir_parser *P, bool stripped) {
-  if (stripped && ir_is_punct(P, '<')) {
+static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
+  if (stripped == 'u' && ir_is_punct(P, '<')) {
     ir_lex_next(P);
     return ir_parse_memdesc_body(P);
+  }
+  if (stripped == 'p' && ir_is_punct(P, '<')) {
+    ir_lex_next(P);
+    ir_type t = {.kind = IR_T_PTR, .addr_space = 1};
+    t.elem = ir_parse_type(P);
+    if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int(P);
+    ir_expect_punct(P, '>');
+    return ir_type_unique(P, &t);
   }
   return ir_parse_type(P);
 }
@@ -373,13 +385,21 @@ static void ir_fmt_parse_types(ir_parser *P, ir_op *op, const ir_fe *e, ir_fpars
         first = false;
         ir_fill_type(P, st->segs[k].v[i], ir_fmt_one_type(P, e->stripped));
       }
+  } else if (e->seg == TGT_LASTRES) {
+    uint32_t r = 1;
+    while (r < op->n_results && op->results[r]->type) r++;
+    ir_op_grow_results(P, op, r + 1);
+    if (r >= op->n_results) ir_fail(P, "'%s' gives one more result type than it has results", ir_ops[op->code].name);
+    op->results[r]->type = ir_fmt_one_type(P, e->stripped);
   } else if (e->seg == TGT_ALLRES) {
+    if (!op->n_results) ir_op_grow_results(P, op, 1);
     for (uint32_t i = 0; i < op->n_results; i++) {
       if (i) ir_expect_punct(P, ',');
       op->results[i]->type = ir_fmt_one_type(P, e->stripped);
     }
   } else {
     uint32_t r = (uint32_t)(-1 - e->seg);
+    ir_op_grow_results(P, op, r + 1);
     if (r >= op->n_results)
       ir_fail(P, "'%s' here gives the type of result #%u, but %u result%s named",
               ir_ops[op->code].name, r, op->n_results, op->n_results == 1 ? " is" : "s are");
@@ -399,6 +419,7 @@ static void ir_fmt_parse_ftype(ir_parser *P, ir_op *op, const ir_fe *e, ir_fpars
   for (int k = 0; k < IR_MAX_SEGS; k++)
     if (e->seg == TGT_ALLOPS || e->seg == k)
       for (size_t i = 0; i < st->segs[k].n; i++) ir_fill_type(P, st->segs[k].v[i], ft->inputs[at++]);
+  ir_op_grow_results(P, op, ft->n_results);
   if (ft->n_results != op->n_results)
     ir_fail_at(P, t0.line, t0.col, "%u result types given but %u results are named", ft->n_results,
                op->n_results);
@@ -428,7 +449,11 @@ static void ir_fmt_parse_range(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fpar
         ir_vec_push(&st->segs[e->seg], ir_parse_value_use(P));
       }
       break;
-    case FE_ATTR: ir_set_attr(P, op, e->text, ir_fmt_parse_attr(P, e->akind), false); break;
+    case FE_ATTR:
+      if (ir_op_attr(op, e->text))
+        ir_fail(P, "attribute '%s' given twice (in the {...} and in the op's syntax)", e->text);
+      ir_set_attr(P, op, e->text, ir_fmt_parse_attr(P, e->akind), false);
+      break;
     case FE_ATTRDICT:
       if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
       break;
@@ -465,6 +490,7 @@ static void ir_fmt_parse_range(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fpar
       if (ir_eat_punct(P, '[')) {
         if (P->L.tok.kind == TK_PERCENT) ir_vec_push(&st->segs[e->seg], ir_parse_value_use(P));
         ir_expect_punct(P, ']');
+        ir_op_grow_results(P, op, (uint32_t)e->seg2 + 1);
         if ((uint32_t)e->seg2 >= op->n_results)
           ir_fail(P, "'[...]' declares an async token result, but '%s' names %u result%s",
                   ir_ops[op->code].name, op->n_results, op->n_results == 1 ? "" : "s");
@@ -492,6 +518,7 @@ static const ir_type *ir_fmt_seg_type(ir_parser *P, const ir_fmt *f, ir_fparse *
 
 static void ir_fmt_infer(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fparse *st, const ir_fe *e) {
   const char *r = e->text;
+  if (strcmp(r, "dup") && strcmp(r, "pass") && strcmp(r, "same")) ir_op_grow_results(P, op, 1);
   if (!strcmp(r, "tok")) {
     for (uint32_t i = 0; i < op->n_results; i++)
       if (!op->results[i]->type) op->results[i]->type = ir_type_simple(P, IR_T_TOKEN);
@@ -533,7 +560,8 @@ static void ir_fmt_infer(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fparse *st
     if (a && a->kind == IR_A_BOOL) t = ir_type_int(P, 1, false);
     else if (a && a->type && a->kind != IR_A_DENSE_ARRAY) t = a->type;
     else if (a && (a->kind == IR_A_INT || a->kind == IR_A_FLOAT))
-      ir_fail(P, "'%s' value needs a type (e.g. ': i32')", ir_ops[op->code].name);
+      ir_fail_at(P, P->op_line, P->op_col, "'%s' value needs a type (e.g. ': i32')",
+                 ir_ops[op->code].name);
   }
   op->results[0]->type = t;
 }
@@ -541,6 +569,7 @@ static void ir_fmt_infer(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fparse *st
 void ir_fmt_parse(ir_parser *P, ir_op *op, const ir_fmt *f) {
   ir_fparse st;
   memset(&st, 0, sizeof st);
+  for (int k = 0; k < IR_MAX_SEGS; k++) st.segs[k].arena = P->A;
   ir_fmt_parse_range(P, op, f, &st, 0, f->n);
   ir_set_operands(P, op, st.segs, f->si.n);
   for (int i = 0; i < f->n; i++)
@@ -554,6 +583,7 @@ void ir_fmt_parse(ir_parser *P, ir_op *op, const ir_fmt *f) {
 typedef struct ir_fprint {
   ir_printer *pr;
   bool sp, lastp;              /* MLIR ODS: shouldEmitSpace, lastWasPunctuation */
+  const char *skip[24];        /* attributes printed in custom positions (NULL-terminated) */
 } ir_fprint;
 
 static bool ir_space_before(const char *v, bool lastp) {
@@ -583,6 +613,23 @@ static const ir_attr *ir_op_attr_raw(const ir_op *op, const char *name) {
   return NULL;
 }
 
+/* Can the format print this attribute in its custom position? (an attribute of another kind,
+ * e.g. `cache = 1 : i32` from an old dump, stays in the attribute dictionary) */
+static bool ir_fe_attr_ok(const ir_fe *e, const ir_attr *a) {
+  if (!a) return false;
+  switch (e->akind) {
+  case 'i': return a->kind == IR_A_INT;
+  case 'k':
+  case 'g': return a->kind == IR_A_KEYWORD;
+  case 'n': return a->kind == IR_A_DENSE_ARRAY;
+  case 's': return a->kind == IR_A_STRING;
+  case 'y': return a->kind == IR_A_SYMBOL;
+  case 'b': return a->kind == IR_A_BOOL;
+  case 'u': return a->kind == IR_A_UNIT;
+  default: return true;
+  }
+}
+
 static bool ir_fp_anchor_present(const ir_op *op, const ir_fmt *f, const ir_fe *e) {
   switch (e->kind) {
   case FE_OPERAND: {
@@ -590,7 +637,7 @@ static bool ir_fp_anchor_present(const ir_op *op, const ir_fmt *f, const ir_fe *
     ir_seg(op, e->seg, &n);
     return n > 0;
   }
-  case FE_ATTR: return ir_op_attr_raw(op, e->text) != NULL;
+  case FE_ATTR: return ir_fe_attr_ok(e, ir_op_attr_raw(op, e->text));
   case FE_TYPE:
     if (e->seg >= 0) {
       uint32_t n;
@@ -598,6 +645,8 @@ static bool ir_fp_anchor_present(const ir_op *op, const ir_fmt *f, const ir_fe *
       return n > 0;
     }
     if (e->seg == TGT_ALLRES) return op->n_results > 0;
+    if (e->seg == TGT_LASTRES)
+      return op->n_results > 1 && op->results[op->n_results - 1]->type->kind != IR_T_TOKEN;
     if (e->seg == TGT_ALLOPS) return op->n_operands > 0;
     return (uint32_t)(-1 - e->seg) < op->n_results;
   case FE_TOKEN:
@@ -630,6 +679,8 @@ static void ir_fp_types(ir_fprint *s, const ir_op *op, const ir_fe *e) {
       first = false;
       ir_print_type_ex(op->operands[i]->type, o, e->stripped);
     }
+  } else if (e->seg == TGT_LASTRES) {
+    ir_print_type_ex(op->results[op->n_results - 1]->type, o, e->stripped);
   } else if (e->seg == TGT_ALLRES) {
     for (uint32_t i = 0; i < op->n_results; i++) {
       if (i) fputs(", ", o);
@@ -644,8 +695,7 @@ static void ir_fp_types(ir_fprint *s, const ir_op *op, const ir_fe *e) {
 static void ir_fp_attr(ir_fprint *s, const ir_op *op, const ir_fe *e) {
   FILE *o = s->pr->out;
   const ir_attr *a = ir_op_attr_raw(op, e->text);
-  if (!a) return;
-  if (e->akind == 'u') return;
+  if (!ir_fe_attr_ok(e, a) || e->akind == 'u') return;
   ir_fp_elem(s);
   switch (e->akind) {
   case 'i':
@@ -690,11 +740,11 @@ static void ir_fp_range(ir_fprint *s, const ir_op *op, const ir_fmt *f, int i0, 
     }
     case FE_ATTR: ir_fp_attr(s, op, e); break;
     case FE_ATTRDICT:
-      ir_print_op_attrs(s->pr, op, f->skip, false);
+      ir_print_op_attrs(s->pr, op, s->skip, false);
       s->lastp = false;
       break;
     case FE_ATTRDICT_KW:
-      ir_print_op_attrs(s->pr, op, f->skip, true);
+      ir_print_op_attrs(s->pr, op, s->skip, true);
       s->lastp = false;
       break;
     case FE_TYPE:
@@ -772,5 +822,9 @@ static void ir_fp_range(ir_fprint *s, const ir_op *op, const ir_fmt *f, int i0, 
 
 void ir_fmt_print(ir_printer *pr, const ir_op *op, const ir_fmt *f) {
   ir_fprint s = {.pr = pr, .sp = true, .lastp = false};
+  int n = 0;
+  for (int i = 0; i < f->n && n < 23; i++)
+    if (f->e[i].kind == FE_ATTR && ir_fe_attr_ok(&f->e[i], ir_op_attr_raw(op, f->e[i].text)))
+      s.skip[n++] = f->e[i].text;
   ir_fp_range(&s, op, f, 0, f->n);
 }

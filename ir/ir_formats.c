@@ -1,6 +1,6 @@
 /* ir_formats.c: the custom syntax of every op in ops.def, in the format language of
- * ir_format.c (transcribed from the ODS assemblyFormat of Triton / MLIR), or "@name" for
- * syntax written in C (ir_custom.c), "@generic" for ops Triton always prints generically. */
+ * ir_format.c (transcribed from the ODS assemblyFormat of Triton / MLIR), or "@@name" for
+ * syntax written in C (ir_custom.c), "@@generic" for ops Triton always prints generically. */
 #include "ir_priv.h"
 
 #define UNARY "$src attrs `:` type(src) `->` type(r0)"
@@ -13,8 +13,8 @@
 #define CACHE_EVICT "oi( `cacheModifier` `=` @cache:k | `evictionPolicy` `=` @evict:k )oi"
 
 const char *const ir_op_syntax[IR_OP__COUNT] = {
-    [IR_OP_BUILTIN_MODULE] = "@module",
-    [IR_OP_TT_FUNC] = "@func",
+    [IR_OP_BUILTIN_MODULE] = "@@module",
+    [IR_OP_TT_FUNC] = "@@func",
     [IR_OP_TT_RETURN] = "attrs ( $vals^ `:` type(vals) )?",
     [IR_OP_TT_CALL] = "@callee:y `(` $args `)` attrs `:` ftype(args)",
     [IR_OP_TT_GET_PROGRAM_ID] = "@axis:k attrs `:` type(r0)",
@@ -32,11 +32,11 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TT_CAT] = "$lhs `,` $rhs attrs `:` type(lhs) `->` type(r0)",
     [IR_OP_TT_GATHER] = "$src `[` $indices `]` attrs `:` ftype(*)",
     [IR_OP_TT_HISTOGRAM] = "$src ( `,` $mask^ )? attrs `:` type(src) `->` type(r0)",
-    [IR_OP_TT_REDUCE] = "@generic",
+    [IR_OP_TT_REDUCE] = "@@generic",
     [IR_OP_TT_REDUCE_RETURN] = "$vals attrs `:` type(vals)",
-    [IR_OP_TT_SCAN] = "@generic",
+    [IR_OP_TT_SCAN] = "@@generic",
     [IR_OP_TT_SCAN_RETURN] = "$vals attrs `:` type(vals)",
-    [IR_OP_TT_MAP_ELEMENTWISE] = "@generic",
+    [IR_OP_TT_MAP_ELEMENTWISE] = "@@generic",
     [IR_OP_TT_MAP_ELEMENTWISE_RETURN] = "attrs ( $vals^ `:` type(vals) )?",
     [IR_OP_TT_ADDPTR] = "$ptr `,` $offset attrs `:` type(r0) `,` type(offset)",
     [IR_OP_TT_BITCAST] = UNARY,
@@ -60,8 +60,8 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TT_DOT_SCALED] = "$a ( `scale` $a_scale^ )? `,` $b ( `scale` $b_scale^ )? `,` $c `lhs` `=` "
                             "@a_elem_type:k `rhs` `=` @b_elem_type:k attrs `:` type(a) ( `,` "
                             "type(a_scale)^ )? `*` type(b) ( `,` type(b_scale)^ )? `->` type(r0)",
-    [IR_OP_TT_MAKE_TENSOR_DESC] = "$base `,` `[` $shape `]` `,` `[` $strides `]` attrs `:` type(base) "
-                                  "`,` type(r0)",
+    [IR_OP_TT_MAKE_TENSOR_DESC] = "$base `,` `[` $shape `]` `,` `[` $strides `]` ( `,` `descPtr` `=` "
+                                  "$desc_ptr^ `:` type(desc_ptr) )? attrs `:` type(base) `,` type(r0)",
     [IR_OP_TT_DESCRIPTOR_LOAD] = "$desc `[` $indices `]` " CACHE_EVICT " attrs `:` type(desc) `->` type(r0)",
     [IR_OP_TT_DESCRIPTOR_STORE] = "$desc `[` $indices `]` `,` $src oi( `reduce_kind` `=` @reduce_kind:k )oi "
                                   "attrs `:` type(desc) `,` type(src)",
@@ -87,7 +87,7 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_ARITH_CMPI] = "@predicate:k `,` $lhs `,` $rhs attrs `:` type(lhs) ~i1:lhs",
     [IR_OP_ARITH_CMPF] = "@predicate:k `,` $lhs `,` $rhs ( `fastmath` `` @fastmath:g^ )? attrs `:` "
                          "type(lhs) ~i1:lhs",
-    [IR_OP_ARITH_SELECT] = "@select",
+    [IR_OP_ARITH_SELECT] = "@@select",
     [IR_OP_ARITH_EXTSI] = CAST, [IR_OP_ARITH_EXTUI] = CAST, [IR_OP_ARITH_TRUNCI] = CAST,
     [IR_OP_ARITH_SITOFP] = CAST, [IR_OP_ARITH_UITOFP] = CAST, [IR_OP_ARITH_FPTOSI] = CAST,
     [IR_OP_ARITH_FPTOUI] = CAST, [IR_OP_ARITH_EXTF] = CAST,
@@ -100,14 +100,14 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_MATH_COS] = FUN1, [IR_OP_MATH_TANH] = FUN1, [IR_OP_MATH_ERF] = FUN1,
     [IR_OP_MATH_FLOOR] = FUN1, [IR_OP_MATH_CEIL] = FUN1, [IR_OP_MATH_CTPOP] = FUN1,
     [IR_OP_MATH_FMA] = "$a `,` $b `,` $c ( `fastmath` `` @fastmath:g^ )? attrs `:` type(r0)",
-    [IR_OP_SCF_FOR] = "@for",
-    [IR_OP_SCF_IF] = "@if",
-    [IR_OP_SCF_WHILE] = "@while",
+    [IR_OP_SCF_FOR] = "@@for",
+    [IR_OP_SCF_IF] = "@@if",
+    [IR_OP_SCF_WHILE] = "@@while",
     [IR_OP_SCF_YIELD] = "attrs ( $vals^ `:` type(vals) )?",
     [IR_OP_SCF_CONDITION] = "`(` $cond `)` attrs ( $args^ `:` type(args) )?",
-    [IR_OP_SCF_EXECUTE_REGION] = "@execute_region",
-    [IR_OP_CF_BR] = "@br",
-    [IR_OP_CF_COND_BR] = "@cond_br",
+    [IR_OP_SCF_EXECUTE_REGION] = "@@execute_region",
+    [IR_OP_CF_BR] = "@@br",
+    [IR_OP_CF_COND_BR] = "@@cond_br",
     [IR_OP_GPU_THREAD_ID] = "@dimension:k ( `upper_bound` @upper_bound:a^ )? attrs ~index",
     [IR_OP_GPU_BARRIER] = ATTRS_ONLY,
     [IR_OP_NVGPU_CLUSTER_ID] = "attrs ~i32",
@@ -133,8 +133,8 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                  "utype(result) ~tok",
     [IR_OP_TTG_ASYNC_COMMIT_GROUP] = "( `tokens` $tokens^ )? attrs ~tok",
     [IR_OP_TTG_ASYNC_WAIT] = "( $tokens^ )? attrs ~tok",
-    [IR_OP_TTG_WARP_SPECIALIZE] = "@warp_specialize",
-    [IR_OP_TTG_WARP_SPEC_PARTITIONS] = "@generic",
+    [IR_OP_TTG_WARP_SPECIALIZE] = "@@warp_specialize",
+    [IR_OP_TTG_WARP_SPEC_PARTITIONS] = "@@generic",
     [IR_OP_TTG_WARP_YIELD] = "( $vals^ )? attrs ( `:` type(vals)^ )?",
     [IR_OP_TTG_WARP_RETURN] = ATTRS_ONLY,
     [IR_OP_TTG_BARRIER] = "@addrSpace:k attrs",
@@ -181,7 +181,7 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                   "type(r0)",
     [IR_OP_TTNG_WARP_GROUP_DOT_WAIT] = "$inputs attrs `:` type(inputs) ~pass:inputs",
     [IR_OP_TTNG_TMEM_ALLOC] = "( $src^ )? attrs `:` ftype(*)",
-    [IR_OP_TTNG_TMEM_LOAD] = "$src `` tok(dep,r1) attrs `:` type(src) `->` type(r0) ( `,` type(r2)^ )?",
+    [IR_OP_TTNG_TMEM_LOAD] = "$src `` tok(dep,r1) attrs `:` type(src) `->` type(r0) ( `,` type(rlast)^ )?",
     [IR_OP_TTNG_TMEM_STORE] = "$src `,` $dst `` tok(dep,r0) `,` $pred attrs `:` type(src) `->` type(dst)",
     [IR_OP_TTNG_TMEM_COPY] = "$src `,` $dst ( `,` $barrier^ )? attrs `:` type(*)",
     [IR_OP_TTNG_TMEM_SUBSLICE] = VIEW,
@@ -224,8 +224,8 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                 "`=` @cache:k )oi ( `stride` `=` $stride^ )? attrs `:` type(value)",
     [IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL] = "$ptr `[` $offsets `]` ( `mask` `=` $mask^ )? ( `other` `=` "
                                         "$other^ )? ( `stride` `=` $stride^ )? oi( `cacheModifier` `=` "
-                                        "@cache:k )oi `into` $dest attrs `:` type(ptr) `[` "
-                                        "type(offsets) `]` type(other) `->` type(dest) ~tok",
+                                        "@cache:k )oi `into` $dest attrs `:` ptype(ptr) `[` "
+                                        "type(offsets) `]` type(other) `->` utype(dest) ~tok",
     [IR_OP_AMDG_COND_BARRIER] = "$pred attrs",
     [IR_OP_AMDG_ASYNC_WAIT] = "( $tokens^ )? attrs ~tok",
     [IR_OP_AMDGPU_SCHED_BARRIER] = "attrs `allow` `=` @opts:g",
@@ -244,4 +244,5 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TLX_ASSERT_SAME_LAYOUT_EXPECTED] = "$a attrs `:` type(a)",
     [IR_OP_TLX_DUMP_LAYOUT] = "$src attrs `:` type(src)",
     [IR_OP_TLX_LOCAL_ALIAS] = VIEW,
+    [IR_OP_UB_POISON] = "attrs `:` type(r0)",
 };

@@ -1,6 +1,7 @@
 /* ir_lex.c: the MLIR text lexer (one token of lookahead, no allocation) and the
  * parser's diagnostic exit (one "FILE:LINE:COL: error: ..." line, then longjmp). */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,10 +252,13 @@ int64_t ir_parse_int(ir_parser *P) {
   tmp[t->n] = 0;
   char *endp;
   bool neg = tmp[0] == '-';
+  errno = 0;
   unsigned long long u = strtoull(neg ? tmp + 1 : tmp, &endp, 0);
   if (*endp) ir_fail(P, "malformed integer '%s'", tmp);
+  if (errno == ERANGE) ir_fail(P, "integer '%s' does not fit in 64 bits", tmp);
   ir_lex_next(P);
-  return neg ? -(int64_t)u : (int64_t)u;
+  /* two's complement wrap-around, as MLIR stores i64 attributes */
+  return neg ? (int64_t)(0 - (uint64_t)u) : (int64_t)u;
 }
 
 const char *ir_tok_intern(ir_parser *P) {

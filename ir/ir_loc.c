@@ -51,7 +51,7 @@ ir_locattr *ir_parse_loc_body(ir_parser *P) {
     l = ir_loc_new(P, IR_L_FUSED);
     if (ir_is_punct(P, '<')) l->name = ir_capture_angle(P); /* metadata, printed back */
     ir_expect_punct(P, '[');
-    ir_vec v = {0};
+    ir_vec v = IR_VEC(P);
     if (!ir_is_punct(P, ']')) {
       do {
         ir_vec_push(&v, ir_parse_loc_body(P));
@@ -167,8 +167,9 @@ ir_loc ir_resolve_loc(const ir_parser *P, const ir_locattr *l) {
 
 static void ir_resolve_region(ir_region *r, ir_loc parent_loc);
 
-static void ir_resolve_op(ir_op *op) {
+static void ir_resolve_op(ir_op *op, ir_loc parent_loc) {
   op->loc = ir_resolve_rec(op->loc_attr, 0);
+  if (op->implicit && !op->loc.file) op->loc = parent_loc; /* omitted scf.yield: its loop */
   for (uint32_t i = 0; i < op->n_results; i++) op->results[i]->loc = op->loc;
   for (uint32_t i = 0; i < op->n_regions; i++) ir_resolve_region(op->regions[i], op->loc);
 }
@@ -181,7 +182,7 @@ static void ir_resolve_region(ir_region *r, ir_loc parent_loc) {
       v->loc = ir_resolve_rec(v->loc_attr, 0);
       if (!v->loc.file) v->loc = parent_loc; /* iv / unknown: the owning op's position */
     }
-    for (ir_op *op = bl->first; op; op = op->next) ir_resolve_op(op);
+    for (ir_op *op = bl->first; op; op = op->next) ir_resolve_op(op, parent_loc);
   }
 }
 
@@ -195,7 +196,8 @@ void ir_resolve_all_locs(ir_parser *P) {
     if (a->kind != IR_A_LOC) ir_fail_at(P, l->line, l->col, "'#%s' is not a location", l->name);
     l->a = a->loc;
   }
-  if (P->m->module_op) ir_resolve_op(P->m->module_op);
+  ir_loc none = {0};
+  if (P->m->module_op) ir_resolve_op(P->m->module_op, none);
 }
 
 char *ir_loc_str(ir_loc loc, char *buf, size_t n) {

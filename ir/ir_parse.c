@@ -2,6 +2,7 @@
  * blocks, SSA names with MLIR scoping, and the ir_parse() entry point. Per-op syntax lives
  * in ir_format.c / ir_formats.c (table-driven) and ir_custom.c (region ops). */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,7 +133,7 @@ static void ir_check_fwd(ir_parser *P) {
 }
 
 ir_value **ir_parse_value_list(ir_parser *P, uint32_t *n) {
-  ir_vec v = {0};
+  ir_vec v = IR_VEC(P);
   if (P->L.tok.kind == TK_PERCENT) {
     do {
       ir_vec_push(&v, ir_parse_value_use(P));
@@ -145,7 +146,7 @@ ir_value **ir_parse_value_list(ir_parser *P, uint32_t *n) {
 }
 
 uint32_t ir_parse_type_list(ir_parser *P, const ir_type ***out) {
-  ir_vec v = {0};
+  ir_vec v = IR_VEC(P);
   do {
     ir_vec_push(&v, (void *)ir_parse_type(P));
   } while (ir_eat_punct(P, ','));
@@ -173,6 +174,21 @@ ir_op *ir_new_op(ir_parser *P, ir_opcode code, uint32_t n_results) {
     }
   }
   return op;
+}
+
+void ir_op_grow_results(ir_parser *P, ir_op *op, uint32_t n) {
+  if (P->grow_op != op || n <= op->n_results) return;
+  ir_value **nr = ir_alloc(P->A, n * sizeof *nr);
+  if (op->n_results) memcpy(nr, op->results, op->n_results * sizeof *nr);
+  for (uint32_t i = op->n_results; i < n; i++) {
+    ir_value *v = ir_alloc(P->A, sizeof *v);
+    v->def = op;
+    v->result_idx = (int32_t)i;
+    v->name_sub = -1;
+    nr[i] = v;
+  }
+  op->results = nr;
+  op->n_results = n;
 }
 
 ir_region *ir_add_region(ir_parser *P, ir_op *op) {
@@ -208,7 +224,8 @@ void ir_add_attr_dict(ir_parser *P, ir_op *op, const ir_attr *dict) {
   for (uint32_t i = 0; i < dict->n; i++) {
     for (uint32_t j = 0; j < op->n_attrs; j++)
       if (!strcmp(na[j].name, dict->names[i]))
-        ir_fail(P, "attribute '%s' given twice", dict->names[i]);
+        ir_fail_at(P, P->dict_line, P->dict_col, "attribute '%s' given twice (in the {...} and in the op's syntax)",
+                   dict->names[i]);
     na[op->n_attrs + i].name = dict->names[i];
     na[op->n_attrs + i].attr = dict->elems[i];
   }
@@ -282,7 +299,7 @@ ir_value *ir_new_block_arg(ir_parser *P, ir_block *b, const char *name, const ir
 
 uint32_t ir_parse_arg_list(ir_parser *P, ir_argdef **out, bool with_attrs) {
   ir_expect_punct(P, '(');
-  ir_vec v = {0};
+  ir_vec v = IR_VEC(P);
   if (!ir_is_punct(P, ')')) {
     do {
       ir_argdef *a = ir_alloc(P->A, sizeof *a);
@@ -314,15 +331,24 @@ uint32_t ir_parse_arg_list(ir_parser *P, ir_argdef **out, bool with_attrs) {
 
 static ir_op *ir_parse_op(ir_parser *P, ir_block *blk);
 
+/* A ^label of the region being parsed, and where it was first seen. */
+typedef struct ir_labelref {
+  ir_block *b;
+  uint32_t line, col;
+} ir_labelref;
+
 static ir_block *ir_label_block(ir_parser *P, const char *label) {
   ir_vec *lv = P->labels;
   if (!lv) ir_fail(P, "block reference outside a region");
   for (size_t i = 0; i < lv->n; i++)
-    if (((ir_block *)lv->v[i])->label == label) return lv->v[i];
-  ir_block *b = ir_alloc(P->A, sizeof *b);
-  b->label = label;
-  ir_vec_push(lv, b);
-  return b;
+    if (((ir_labelref *)lv->v[i])->b->label == label) return ((ir_labelref *)lv->v[i])->b;
+  ir_labelref *r = ir_alloc(P->A, sizeof *r);
+  r->b = ir_alloc(P->A, sizeof *r->b);
+  r->b->label = label;
+  r->line = P->L.tok.line;
+  r->col = P->L.tok.col;
+  ir_vec_push(lv, r);
+  return r->b;
 }
 
 /* A successor reference ^bbN (creates the block if not seen yet). */
@@ -350,9 +376,9 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   size_t mark = ir_scope_mark(P);
   if (isolated) P->iso++;
   ir_vec *saved_labels = P->labels;
-  ir_vec labels = {0};
+  ir_vec labels = IR_VEC(P);
   P->labels = &labels;
-  ir_vec blocks = {0};
+  ir_vec blocks = IR_VEC(P);
   ir_block *cur = NULL;
   if (n_args || !(ir_is_punct(P, '}') || P->L.tok.kind == TK_CARET)) {
     cur = ir_alloc(P->A, sizeof *cur);
@@ -391,12 +417,9 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   }
   ir_lex_next(P);
   for (size_t i = 0; i < labels.n; i++) {
-    ir_block *b = labels.v[i];
-    if (!b->parent) {
-      ir_vec_free(&labels);
-      ir_vec_free(&blocks);
-      ir_fail(P, "reference to an undefined block '^%s'", b->label);
-    }
+    ir_labelref *lr = labels.v[i];
+    if (!lr->b->parent)
+      ir_fail_at(P, lr->line, lr->col, "reference to an undefined block '^%s'", lr->b->label);
   }
   r->blocks = (ir_block **)ir_vec_to_arena(P->A, &blocks);
   r->n_blocks = (uint32_t)blocks.n;
@@ -416,9 +439,8 @@ void ir_ensure_terminator(ir_parser *P, ir_region *r, ir_opcode code) {
     ir_block *b = r->blocks[i];
     if (b->last && b->last->code == code) continue;
     ir_op *y = ir_new_op(P, code, 0);
-    y->implicit = true;
-    y->loc_attr = r->parent ? r->parent->loc_attr : NULL;
-    ir_vec none[1] = {{0}};
+    y->implicit = true; /* its location is its parent op's (set when locations resolve) */
+    ir_vec none[1] = {IR_VEC(P)};
     ir_seginfo si;
     ir_segs_info(code, &si);
     ir_set_operands(P, y, none, si.n > 0 ? 1 : 0);
@@ -432,7 +454,7 @@ static void ir_parse_generic(ir_parser *P, ir_op *op) {
   ir_value **vals = ir_parse_value_list(P, &n);
   ir_expect_punct(P, ')');
   if (ir_eat_punct(P, '[')) {
-    ir_vec s = {0};
+    ir_vec s = IR_VEC(P);
     do {
       ir_vec_push(&s, ir_parse_successor(P));
     } while (ir_eat_punct(P, ','));
@@ -462,6 +484,7 @@ static void ir_parse_generic(ir_parser *P, ir_op *op) {
   if (t->kind != IR_T_FUNC) ir_fail_at(P, ft.line, ft.col, "expected a function type (T...) -> (R...)");
   if (t->n_inputs != n)
     ir_fail_at(P, ft.line, ft.col, "%u operand types given for %u operands", t->n_inputs, n);
+  ir_op_grow_results(P, op, t->n_results);
   if (t->n_results != op->n_results)
     ir_fail_at(P, ft.line, ft.col, "%u result types given but %u results are named", t->n_results,
                op->n_results);
@@ -480,7 +503,7 @@ typedef struct ir_resname {
 static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   ir_resname rn[16];
   ir_resname *names = rn;
-  ir_vec more = {0};
+  ir_vec more = IR_VEC(P);
   uint32_t n_names = 0, n_results = 0;
   if (P->L.tok.kind == TK_PERCENT) {
     for (;;) {
@@ -524,7 +547,16 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   }
   const char *opname = ir_tok_intern(P);
   void **cs = ir_pmap_slot(&P->opcache, opname, true);
-  if (!*cs) *cs = (void *)(uintptr_t)(ir_op_lookup(opname, strlen(opname)) + 1);
+  if (!*cs) {
+    ir_opcode c = ir_op_lookup(opname, strlen(opname));
+    if (c == IR_OP__COUNT && !strchr(opname, '.')) {
+      /* builtin ops may drop their dialect: `module` is builtin.module */
+      char full[128];
+      snprintf(full, sizeof full, "builtin.%s", opname);
+      c = ir_op_lookup(full, strlen(full));
+    }
+    *cs = (void *)(uintptr_t)(c + 1);
+  }
   ir_opcode code = (ir_opcode)((uintptr_t)*cs - 1);
   if (code == IR_OP__COUNT)
     ir_fail_at(P, nt.line, nt.col,
@@ -537,17 +569,25 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   ir_lex_next(P);
   ir_op *op = ir_new_op(P, code, n_results);
   op->parent = blk;
+  ir_op *saved_grow = P->grow_op;
+  P->grow_op = n_names ? NULL : op;
+  uint32_t saved_line = P->op_line, saved_col = P->op_col;
+  P->op_line = nt.line;
+  P->op_col = nt.col;
   if (generic) {
     ir_parse_generic(P, op);
   } else {
     const char *syn = ir_op_syntax[code];
-    if (syn && syn[0] == '@') {
-      if (!ir_custom_parse(P, op, syn + 1))
+    if (syn && syn[0] == '@' && syn[1] == '@') {
+      if (!ir_custom_parse(P, op, syn + 2))
         ir_fail_at(P, nt.line, nt.col, "no parser for '%s'", opname);
     } else {
       ir_fmt_parse(P, op, ir_fmt_get(P->fmts, code));
     }
   }
+  P->grow_op = saved_grow;
+  P->op_line = saved_line;
+  P->op_col = saved_col;
   if (!op->loc_attr) op->loc_attr = ir_parse_opt_loc(P);
   for (uint32_t i = 0; i < op->n_results; i++)
     if (!op->results[i]->type)
@@ -558,6 +598,8 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
     ir_define(P, names[i].name, &op->results[at], names[i].count, names[i].line, names[i].col);
     at += names[i].count;
   }
+  if (!n_names)
+    for (uint32_t i = 0; i < op->n_results; i++) op->results[i]->id = P->nval++; /* unnamed */
   return op;
 }
 
@@ -688,8 +730,8 @@ ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32
   if (top->first && top->first == top->last && top->first->code == IR_OP_BUILTIN_MODULE) {
     m->module_op = top->first;
     m->module_op->parent = NULL;
-  } else if (top->first) {
-    /* ops without `module {}` around them: an implicit module */
+  } else {
+    /* ops without `module {}` around them (or none at all): an implicit module */
     ir_op *mod = ir_new_op(P, IR_OP_BUILTIN_MODULE, 0);
     ir_region *r = ir_add_region(P, mod);
     r->blocks = ir_alloc(P->A, sizeof *r->blocks);
@@ -698,8 +740,6 @@ ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32
     top->parent = r;
     m->module_op = mod;
     m->implicit_module = true;
-  } else {
-    ir_fail_at(P, 1, 1, "the input contains no module or operation");
   }
   ir_resolve_all_locs(P);
   m->funcs = (ir_func **)ir_vec_to_arena(P->A, &P->all_funcs);

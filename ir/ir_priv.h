@@ -44,11 +44,14 @@ typedef struct ir_pmap {
 void ir_pmap_free(ir_pmap *m);
 void **ir_pmap_slot(ir_pmap *m, const void *key, bool create);
 
-/* Growable pointer vector (malloc'd scratch; contents copied into the arena when final). */
+/* Growable pointer vector. With an arena (IR_VEC(P)) its storage comes from the arena, so a
+ * parse error (longjmp) leaks nothing; without one it is malloc'd (free with ir_vec_free). */
 typedef struct ir_vec {
   void **v;
   size_t n, cap;
+  ir_arena *arena;
 } ir_vec;
+#define IR_VEC(P) ((ir_vec){.arena = (P)->A})
 void ir_vec_push(ir_vec *v, void *p);
 void ir_vec_free(ir_vec *v);
 /* Copies v into the arena as an array of n pointers (NULL when empty). */
@@ -132,6 +135,9 @@ typedef struct ir_parser {
   ir_pmap fwdmap;              /* interned name -> ir_fwdref* not yet defined */
   ir_pmap opcache;             /* interned op name -> (void *)(opcode + 1) */
   ir_vec *labels;              /* ir_block* of the region being parsed (its ^labels) */
+  ir_op *grow_op;              /* op being parsed without `%r =`: its results come from its types */
+  uint32_t op_line, op_col;    /* position of the name of the op being parsed */
+  uint32_t dict_line, dict_col; /* position of the last attribute dictionary's '{' */
   ir_vec loc_aliases_used;     /* ir_locattr* of kind ALIAS to resolve at the end */
   ir_vec all_funcs;
   uint32_t nval, nop;          /* per-function counters */
@@ -208,6 +214,8 @@ void ir_resolve_all_locs(ir_parser *P);
 
 /* Op construction and SSA names (ir_parse.c). */
 ir_op *ir_new_op(ir_parser *P, ir_opcode code, uint32_t n_results);
+/* Adds results up to n to an op written without result names (no-op otherwise). */
+void ir_op_grow_results(ir_parser *P, ir_op *op, uint32_t n);
 ir_value *ir_parse_value_use(ir_parser *P);
 ir_value *ir_new_block_arg(ir_parser *P, ir_block *b, const char *name, const ir_type *t,
                            ir_locattr *loc);

@@ -48,7 +48,7 @@ static uint32_t ir_type_hash(const ir_type *t) {
   if (t->n_results) h = ir_hash_bytes(t->results, t->n_results * sizeof *t->results, h);
   return h ^ (uint32_t)t->n_inputs * 31u ^ (uint32_t)t->n_results * 131u ^
          (uint32_t)t->is_mutable * 7u ^ (uint32_t)t->is_unsigned * 13u ^
-         (uint32_t)t->desc_short * 17u ^ (uint32_t)t->alloc_rank * 19u;
+         (uint32_t)t->desc_short * 17u ^ (uint32_t)t->alloc_rank * 19u ^ (uint32_t)t->is_signed * 23u;
 }
 
 static bool ir_type_eq(const ir_type *a, const ir_type *b) {
@@ -57,7 +57,7 @@ static bool ir_type_eq(const ir_type *a, const ir_type *b) {
       a->elem != b->elem || a->enc != b->enc || a->space != b->space ||
       a->is_mutable != b->is_mutable || a->addr_space != b->addr_space ||
       a->n_inputs != b->n_inputs || a->n_results != b->n_results || a->text != b->text ||
-      a->desc_short != b->desc_short)
+      a->desc_short != b->desc_short || a->is_signed != b->is_signed)
     return false;
   if (memcmp(a->shape, b->shape, a->rank * sizeof a->shape[0])) return false;
   if (memcmp(a->alloc_shape, b->alloc_shape, a->alloc_rank * sizeof a->shape[0])) return false;
@@ -212,7 +212,7 @@ static const ir_type *ir_opaque_type(ir_parser *P, const char *prefix, size_t pl
 static const ir_type *ir_parse_func_type(ir_parser *P) {
   ir_expect_punct(P, '(');
   const ir_type *ins[64], **inv = ins;
-  ir_vec big = {0};
+  ir_vec big = IR_VEC(P);
   uint32_t nin = 0;
   if (!ir_is_punct(P, ')')) {
     do {
@@ -232,7 +232,7 @@ static const ir_type *ir_parse_func_type(ir_parser *P) {
   const ir_type **outs = NULL;
   if (ir_is_punct(P, '(')) {
     ir_lex_next(P);
-    ir_vec r = {0};
+    ir_vec r = IR_VEC(P);
     if (!ir_is_punct(P, ')')) {
       do {
         ir_vec_push(&r, (void *)ir_parse_type(P));
@@ -270,9 +270,9 @@ const ir_type *ir_parse_type(ir_parser *P) {
         bits = bits * 10 + (*q - '0');
         if (bits > 65535) ir_fail(P, "integer type too wide");
       }
-      if (is_s) ir_fail(P, "signed integer types (si%d) are not supported; use i%d", bits, bits);
       ir_lex_next(P);
-      res = ir_type_int(P, bits, is_u);
+      ir_type it = {.kind = IR_T_INT, .bits = (uint16_t)bits, .is_unsigned = is_u, .is_signed = is_s};
+      res = ir_type_unique(P, &it);
     } else if (n == 5 && !memcmp(s, "index", 5)) {
       ir_lex_next(P);
       res = ir_type_simple(P, IR_T_INDEX);
@@ -361,7 +361,7 @@ void ir_print_type_ex(const ir_type *t, FILE *out, bool stripped) {
     return;
   }
   switch (t->kind) {
-  case IR_T_INT: fprintf(out, "%si%u", t->is_unsigned ? "u" : "", t->bits); break;
+  case IR_T_INT: fprintf(out, "%si%u", t->is_unsigned ? "u" : t->is_signed ? "s" : "", t->bits); break;
   case IR_T_INDEX: fputs("index", out); break;
   case IR_T_NONE: fputs("none", out); break;
   case IR_T_FLOAT: fputs(ir_float_name(t->fkind), out); break;
@@ -376,7 +376,7 @@ void ir_print_type_ex(const ir_type *t, FILE *out, bool stripped) {
     fputc('>', out);
     break;
   case IR_T_PTR:
-    fputs("!tt.ptr<", out);
+    fputs(stripped ? "<" : "!tt.ptr<", out);
     ir_print_type_ex(t->elem, out, false);
     if (t->addr_space != 1) fprintf(out, ", %d", t->addr_space);
     fputc('>', out);

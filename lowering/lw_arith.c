@@ -3,6 +3,7 @@
  * layout, so element i of every operand is the same tensor element. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw_int.h"
@@ -21,6 +22,34 @@ static void float_lit(char *buf, size_t n, double v, const char *ty) {
   else if (!strcmp(ty, "f64")) bits = isnan(v) ? 0x7FF8000000000000ULL : (neg ? 0xFFF0000000000000ULL : 0x7FF0000000000000ULL);
   else bits = isnan(v) ? 0x7FC00000 : (neg ? 0xFF800000 : 0x7F800000);
   snprintf(buf, n, "0x%llX", bits);
+}
+
+/* Value of a float given by its bit pattern (MLIR hex float literals). */
+static double float_of_bits(unsigned long long b, const char *ty) {
+  if (!strcmp(ty, "f64")) {
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  uint32_t x;
+  if (!strcmp(ty, "bf16")) {
+    x = (uint32_t)(b & 0xffff) << 16;
+  } else if (!strcmp(ty, "f16")) {
+    uint32_t h = (uint32_t)b & 0xffff, s = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f) {
+      x = s | 0x7f800000 | (m << 13);
+    } else if (e) {
+      x = s | ((e + 112) << 23) | (m << 13);
+    } else {
+      float f = (float)m * 0x1p-24f;
+      return s ? -(double)f : (double)f;
+    }
+  } else {
+    x = (uint32_t)b;
+  }
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
 }
 
 /* One scalar constant from an attribute value (INT / BOOL / FLOAT). */
@@ -54,10 +83,19 @@ static int constant(lw_ctx *c, const ir_op *op) {
   const ir_type *t = op->results[0]->type;
   const char *ty = lw_llty(t);
   if (!a || !ty) return lw_fail(c, op, "unsupported constant");
+  ir_attr splat;
   if (a->kind == IR_A_DENSE) {
-    if (a->n != 1 || !a->elems || !a->elems[0])
+    if (a->n == 1 && a->elems && a->elems[0]) {
+      a = a->elems[0];
+    } else if (a->str && a->str[0] && a->str[0] != '[' && a->str[0] != '"') {
+      /* dense<v> splat: the reader keeps v in ival / fval and the text. */
+      splat = (ir_attr){.kind = lw_ty_is_float(ty) ? IR_A_FLOAT : IR_A_INT, .ival = a->ival, .fval = a->fval};
+      if (lw_ty_is_float(ty) && (!strncmp(a->str, "0x", 2) || !strncmp(a->str, "0X", 2)))
+        splat.fval = float_of_bits(strtoull(a->str, NULL, 16), ty);
+      a = &splat;
+    } else {
       return lw_fail(c, op, "only splat dense constants are supported");
-    a = a->elems[0];
+    }
   }
   if (a->kind != IR_A_INT && a->kind != IR_A_BOOL && a->kind != IR_A_FLOAT)
     return lw_fail(c, op, "unsupported constant value");
@@ -120,7 +158,7 @@ static lw_ssa approx(lw_ctx *c, const char *ins, lw_ssa a) {
   char ptx[64];
   snprintf(ptx, sizeof ptx, "%s $0, $1;", ins);
   const char *ty = "f32";
-  return lw_asm(c, "f32", ptx, "=f,f", &a, &ty, 1, 0);
+  return lw_asm_pure(c, "f32", ptx, "=f,f", &a, &ty, 1);
 }
 
 static lw_ssa fconst(lw_ctx *c, double v, const char *ty) {
@@ -247,7 +285,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
     return intr2(c, nan ? "minimum" : "minnum", lo, e->a[2], rt);
   }
   case IR_OP_MATH_FMA: return lw_op(c, "llvm.intr.fma(%s, %s, %s) : (%s, %s, %s) -> %s", lw_n(c, a),
-                                    lw_n(c, b), lw_n(c, e->a[2]), rt, rt, rt);
+                                    lw_n(c, b), lw_n(c, e->a[2]), rt, rt, rt, rt);
   case IR_OP_MATH_SQRT: case IR_OP_TT_PRECISE_SQRT: return intr1(c, "sqrt", a, rt);
   case IR_OP_MATH_ABSF: return intr1(c, "fabs", a, rt);
   case IR_OP_MATH_FLOOR: return intr1(c, "floor", a, rt);

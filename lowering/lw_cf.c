@@ -28,7 +28,7 @@ static int flat_width(const ir_type *t, char *err, size_t errn) {
 
 static const char *flat_ty(const ir_type *t) {
   switch (t->kind) {
-  case IR_T_MEMDESC: return "!llvm.ptr<3>";
+  case IR_T_MEMDESC: return lw_is_tmem(t) ? "i32" : "!llvm.ptr<3>";
   case IR_T_TENSORDESC: return "!llvm.ptr";
   default: return lw_llty(t);
   }
@@ -102,7 +102,8 @@ int lw_unflatten(lw_ctx *c, ir_value *const *vals, uint32_t n, const lw_ssa *ssa
       v.el = lw_alloc(c, (size_t)w * sizeof *v.el);
       memcpy(v.el, ssa + k, (size_t)w * sizeof *v.el);
     } else {
-      v.kind = t->kind == IR_T_MEMDESC ? LV_MEMDESC : t->kind == IR_T_TENSORDESC ? LV_DESC : LV_SCALAR;
+      v.kind = t->kind == IR_T_MEMDESC ? (lw_is_tmem(t) ? LV_TMEM : LV_MEMDESC)
+               : t->kind == IR_T_TENSORDESC ? LV_DESC : LV_SCALAR;
       v.ty = flat_ty(t);
       v.s = ssa[k];
     }

@@ -134,8 +134,9 @@ lw_ssa lw_smem_u32(lw_ctx *c, lw_ssa p3) {
   return lw_cast(c, "llvm.ptrtoint", p3, "!llvm.ptr<3>", "i32");
 }
 
-lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
-              const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred) {
+static lw_ssa asm_impl(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
+                       const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred,
+                       bool pure) {
   lw_sb text = {0}, cons = {0};
   lw_ssa pi = 0;
   if (pred) pi = lw_cast(c, "llvm.zext", pred, "i1", "i32");
@@ -147,6 +148,8 @@ lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constr
     lw_sb_printf(&text, "%s", ptx);
   }
   lw_sb_printf(&cons, "%s%s%s", constraints, (pred && constraints[0]) ? "," : "", pred ? "r" : "");
+  /* Sync and async PTX must not be reordered with the loads and stores LLVM sees. */
+  if (!pure) lw_sb_printf(&cons, "%s~{memory}", cons.n ? "," : "");
   lw_sb *o = c->out;
   lw_ssa r = 0;
   if (ret_ty) {
@@ -155,7 +158,10 @@ lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constr
   } else {
     lw_sb_put(o, "    ", 4);
   }
-  lw_sb_put(o, "llvm.inline_asm has_side_effects asm_dialect = att \"", 52);
+  if (pure)
+    lw_sb_printf(o, "llvm.inline_asm asm_dialect = att \"");
+  else
+    lw_sb_printf(o, "llvm.inline_asm has_side_effects asm_dialect = att \"");
   lw_sb_put_mlir_str(o, text.p ? text.p : "");
   lw_sb_put(o, "\", \"", 4);
   lw_sb_put_mlir_str(o, cons.p ? cons.p : "");
@@ -169,6 +175,31 @@ lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constr
   lw_sb_free(&text);
   lw_sb_free(&cons);
   return r;
+}
+
+lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
+              const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred) {
+  return asm_impl(c, ret_ty, ptx, constraints, args, tys, n, pred, false);
+}
+
+lw_ssa lw_asm_pure(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
+                   const lw_ssa *args, const char *const *tys, uint32_t n) {
+  return asm_impl(c, ret_ty, ptx, constraints, args, tys, n, 0, true);
+}
+
+lw_ssa lw_alloca(lw_ctx *c) {
+  lw_ssa one = lw_new(c), p = lw_new(c);
+  lw_sb_printf(&c->allocas, "    %%v%u = llvm.mlir.constant(1 : i32) : i32\n", one);
+  lw_sb_printf(&c->allocas, "    %%v%u = llvm.alloca %%v%u x i32 : (i32) -> !llvm.ptr\n", p, one);
+  return p;
+}
+
+bool lw_is_tmem(const ir_type *t) {
+  if (!t || t->kind != IR_T_MEMDESC) return false;
+  const ir_attr *s = t->space, *e = t->enc;
+  if (s && s->kind == IR_A_ENCODING && s->enc && s->enc->kind == IR_E_SPACE_TMEM) return true;
+  return e && e->kind == IR_A_ENCODING && e->enc &&
+         (e->enc->kind == IR_E_TMEM || e->enc->kind == IR_E_TMEM_SCALES);
 }
 
 int lw_fail(lw_ctx *c, const ir_op *op, const char *fmt, ...) {

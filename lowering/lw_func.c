@@ -132,6 +132,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TTG_WARP_SPECIALIZE: return lw_ws_lower(c, op);
   case IR_OP_TT_RETURN:
     if (op->n_operands) return lw_fail(c, op, "a kernel cannot return values");
+    lw_tc05_exit(c);
     lw_ws_kernel_exit(c);
     lw_stmt(c, "llvm.return");
     return 0;
@@ -220,6 +221,7 @@ static void emit_prologue(lw_ctx *c) {
     c->smem = lw_gep(c, g, d);
   }
   c->tid = lw_op(c, "nvvm.read.ptx.sreg.tid.x : i32");
+  lw_tc05_prologue(c);
 }
 
 static int lower_kernel(lw_ctx *c, lw_sb *module) {
@@ -233,6 +235,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
     return -1;
   }
   c->out = &c->body;
+  size_t alloca_at = c->body.n; /* the allocas go first in the entry block */
   emit_prologue(c);
   lw_region main;
   uint32_t main_blk = 0;
@@ -265,7 +268,9 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
     lw_sb_printf(module, "  llvm.mlir.global external @global_smem() {addr_space = 3 : i32, "
                          "alignment = 16 : i64} : !llvm.array<0 x i8>\n");
   lw_sb_put(module, sig.p, sig.n);
-  lw_sb_put(module, c->body.p, c->body.n);
+  lw_sb_put(module, c->body.p, alloca_at);
+  if (c->allocas.n) lw_sb_put(module, c->allocas.p, c->allocas.n);
+  lw_sb_put(module, c->body.p + alloca_at, c->body.n - alloca_at);
   if (c->parts.n) lw_sb_put(module, c->parts.p, c->parts.n);
   lw_sb_printf(module, "  }\n}\n");
   lw_sb_free(&sig);
@@ -280,6 +285,7 @@ static void ctx_free(lw_ctx *c) {
   free(c->arena);
   lw_sb_free(&c->body);
   lw_sb_free(&c->parts);
+  lw_sb_free(&c->allocas);
 }
 
 int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len,

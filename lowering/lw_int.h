@@ -35,6 +35,7 @@ typedef enum lw_vkind {
   LV_TENSOR,  /* n SSA values of type ty: this thread's elements, register order of the layout */
   LV_MEMDESC, /* shared-memory view: s = !llvm.ptr<3> to the origin of the view's tile */
   LV_DESC,    /* tensor descriptor: s = generic !llvm.ptr to the 128-byte CUtensorMap */
+  LV_TMEM,    /* tensor-memory view: s = i32 TMEM address (lane << 16 | column) */
 } lw_vkind;
 
 typedef struct lw_val {
@@ -113,6 +114,9 @@ typedef struct lw_plan {
   uint32_t ws_off;      /* warp_specialize state bytes and capture slots */
   uint32_t ws_bytes;
   uint32_t total;       /* bytes used, before the runtime 1024-byte alignment slack */
+  uint32_t *tcol;       /* per op id: TMEM column of a ttng.tmem_alloc, or LW_NO_OFF */
+  uint32_t tmem_slot;   /* 16 bytes: the TMEM base address written by tcgen05.alloc */
+  int tmem_cols;        /* columns to allocate (power of two >= 32), 0 = no TMEM */
 } lw_plan;
 
 /* ------------------------------------------------------------------ warp specialization */
@@ -126,6 +130,7 @@ typedef struct lw_part {
   int start;            /* absolute first warp */
   int regs;             /* setmaxnreg value while running, 0 = no reallocation */
   int state;            /* switch state id */
+  uint32_t blk;         /* ^bb of the partition's entry (set while lowering the op) */
 } lw_part;
 
 typedef struct lw_wsop {
@@ -182,6 +187,10 @@ typedef struct lw_ctx {
   lw_region *rg;            /* current region */
   lw_ssa smem;              /* !llvm.ptr<3>: 1024-aligned base of the plan */
   lw_ssa tid;               /* i32 absolute thread id */
+  lw_sb allocas;            /* allocas spliced into the entry block (lw_alloca) */
+  int tmem_cols;            /* TMEM columns allocated at kernel start (0 = none) */
+  bool tmem_done;           /* the allocation code has been emitted */
+  lw_ssa *cnt;              /* per op id: private completion counter of a synchronous MMA */
   lw_plan plan;
   lw_ws ws;
   int threads;              /* threads per CTA */
@@ -227,9 +236,18 @@ lw_ssa lw_smem_u32(lw_ctx *c, lw_ssa p3); /* !llvm.ptr<3> -> i32 shared address 
 lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
               const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred);
 
+/* Inline PTX without side effects or memory access (math approximations). */
+lw_ssa lw_asm_pure(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
+                   const lw_ssa *args, const char *const *tys, uint32_t n);
+
 /* Reports an error at op (the first one wins); returns -1. */
 int lw_fail(lw_ctx *c, const ir_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int lw_unsupported(lw_ctx *c, const ir_op *op);
+
+/* An i32-typed private variable (alloca in the entry block, promoted to SSA by LLVM). */
+lw_ssa lw_alloca(lw_ctx *c);
+/* True for a memdesc in tensor memory. */
+bool lw_is_tmem(const ir_type *t);
 
 /* LLVM type of a scalar ir type (element type for tensors / memdescs); NULL if none. */
 const char *lw_llty(const ir_type *t);
@@ -280,6 +298,8 @@ int lw_tensor_op(lw_ctx *c, const ir_op *op);
 void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
 /* Coordinate of register r: thread part xor the register part. */
 void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
+/* lw_reduce.c */
+int lw_reduce(lw_ctx *c, const ir_op *op);
 /* tt.load / tt.store through pointers (lw_tensor.c) */
 int lw_global_op(lw_ctx *c, const ir_op *op);
 /* lw_mem.c */
@@ -309,6 +329,14 @@ typedef struct lw_tma_info {
 int lw_tma_box(const ir_type *desc, lw_tma_info *ti, char *err, size_t errn);
 /* lw_mma.c */
 int lw_mma_op(lw_ctx *c, const ir_op *op);
+/* lw_tc05.c: tcgen05 / tensor memory (sm_100a) */
+int lw_tc05_op(lw_ctx *c, const ir_op *op);
+/* Kernel prologue (all threads): inits the barriers of synchronous MMAs. */
+void lw_tc05_prologue(lw_ctx *c);
+/* Before the kernel returns (default warps): frees the tensor memory. */
+void lw_tc05_exit(lw_ctx *c);
+/* memdesc_index / tmem_subslice / reinterpret of a tensor-memory view. */
+int lw_tmem_view(lw_ctx *c, const ir_op *op);
 /* lw_abi.c: the PTX header the runner reads */
 void lw_abi_header(lw_ctx *c, lw_sb *out);
 /* lw_mlir.c / lw_llvm.c */

@@ -138,6 +138,14 @@ big:
   return fail(err, errn, "dot operand has too many elements per thread");
 }
 
+/* A named parameter of an encoding, also inside its unnamed {...} body. */
+static const ir_attr *enc_param(const ir_attr *p, const char *k) {
+  const ir_attr *v = ir_dict_get(p, k);
+  for (uint32_t i = 0; !v && i < p->n; i++)
+    if ((!p->names || !p->names[i]) && p->elems[i]->kind == IR_A_DICT) v = ir_dict_get(p->elems[i], k);
+  return v;
+}
+
 /* #ttg.linear<{register = [[..]], lane = [..], warp = [..], block = []}> */
 static int ll_linear(const ir_encoding *e, int rank, lw_ll *l, char *err, size_t errn) {
   const ir_attr *p = e->params;
@@ -147,7 +155,7 @@ static int ll_linear(const ir_encoding *e, int rank, lw_ll *l, char *err, size_t
   int *ns[3] = {&l->nreg, &l->nlane, &l->nwarp};
   const int maxs[3] = {LW_LL_MAXREG, LW_LL_MAXLANE, LW_LL_MAXWARP};
   for (int k = 0; k < 3; k++) {
-    const ir_attr *a = ir_dict_get(p, keys[k]);
+    const ir_attr *a = enc_param(p, keys[k]);
     if (!a) continue;
     if (a->kind != IR_A_ARRAY) return fail(err, errn, "malformed linear layout");
     for (uint32_t i = 0; i < a->n; i++) {
@@ -158,7 +166,7 @@ static int ll_linear(const ir_encoding *e, int rank, lw_ll *l, char *err, size_t
       if (push(lists[k], ns[k], maxs[k], rank, b)) return fail(err, errn, "linear layout too large");
     }
   }
-  const ir_attr *blk = ir_dict_get(p, "block");
+  const ir_attr *blk = enc_param(p, "block");
   if (blk && blk->kind == IR_A_ARRAY && blk->n)
     return fail(err, errn, "linear layouts over several CTAs are not supported");
   return 0;

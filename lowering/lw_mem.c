@@ -157,7 +157,7 @@ static int check_warps(lw_ctx *c, const ir_op *op, const lw_ll *l) {
   return 0;
 }
 
-int lw_store_tensor(lw_ctx *c, const ir_op *op, const ir_value *val, const ir_value *md) {
+static int lw_store_tensor(lw_ctx *c, const ir_op *op, const ir_value *val, const ir_value *md) {
   lw_val *v = lw_get(c, val), *m = memdesc_val(c, op, md);
   if (!m) return -1;
   if (v->kind != LV_TENSOR) return lw_fail(c, op, "storing a value that is not a register tensor");
@@ -225,6 +225,7 @@ int lw_mem_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TTG_MEMDESC_INDEX: case IR_OP_TTG_MEMDESC_SUBSLICE:
   case IR_OP_TTG_MEMDESC_DYN_SUBSLICE: case IR_OP_TTG_MEMDESC_TRANS:
   case IR_OP_TTG_MEMDESC_RESHAPE: case IR_OP_TTG_MEMDESC_REINTERPRET: case IR_OP_TLX_LOCAL_ALIAS:
+    if (op->n_operands && lw_get(c, op->operands[0])->kind == LV_TMEM) return lw_tmem_view(c, op);
     return view(c, op);
   case IR_OP_TT_LOAD: case IR_OP_TT_STORE:
     return lw_global_op(c, op);

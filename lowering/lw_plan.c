@@ -12,6 +12,7 @@ typedef struct plan_walk {
   lw_ctx *c;
   uint64_t cur;          /* next free byte */
   const ir_op *bad;      /* op whose memdesc could not be planned */
+  uint64_t tcols;        /* tensor-memory columns used so far */
   char err[160];
 } plan_walk;
 
@@ -42,6 +43,22 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     const ir_type *t = op->results[0]->type;
     int eb = ir_type_elem_bytes(t->elem);
     place(w, op, (uint64_t)ir_type_numel(t) * (uint64_t)(eb < 4 ? 4 : eb), 16);
+  } else if (op->code == IR_OP_TTNG_TC_GEN5_MMA && !ir_op_has_attr(op, "is_async")) {
+    place(w, op, 16, 16); /* the barrier a synchronous MMA waits on */
+  } else if (op->code == IR_OP_TTNG_TMEM_ALLOC && op->n_results >= 1) {
+    /* f32 accumulators: row i in lane i, one column per element of a row. */
+    const ir_type *t = op->results[0]->type;
+    uint64_t cols = (uint64_t)t->shape[t->rank - 1];
+    for (int d = 0; d + 2 < t->rank; d++) cols *= (uint64_t)t->shape[d];
+    if (t->rank < 2 || (t->shape[t->rank - 2] != 128 && t->shape[t->rank - 2] != 64) ||
+        !t->elem || ir_type_elem_bytes(t->elem) != 4) {
+      if (!w->bad) {
+        w->bad = op;
+        snprintf(w->err, sizeof w->err, "only 32-bit tensor-memory buffers of 64 or 128 rows are supported");
+      }
+    }
+    w->c->plan.tcol[op->id] = (uint32_t)w->tcols;
+    w->tcols += cols;
   } else if (op->code == IR_OP_TT_REDUCE && op->n_results >= 1) {
     /* Cross-warp partials: one 8-byte slot per (warp, result element, result), bounded by
      * the reduced tensor's element count per warp group. */
@@ -57,10 +74,22 @@ static void plan_op(plan_walk *w, const ir_op *op) {
 
 int lw_plan_build(lw_ctx *c) {
   c->plan.off = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->plan.off);
-  for (uint32_t i = 0; i <= c->fn->n_ops; i++) c->plan.off[i] = LW_NO_OFF;
+  c->plan.tcol = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->plan.tcol);
+  for (uint32_t i = 0; i <= c->fn->n_ops; i++) c->plan.off[i] = c->plan.tcol[i] = LW_NO_OFF;
   plan_walk w = {.c = c};
   plan_op(&w, c->fn->op);
   if (w.bad) return lw_fail(c, w.bad, "%s", w.err);
+  if (w.tcols) {
+    /* tcgen05.alloc takes a power of two of at least 32 columns, 512 at most. */
+    uint64_t n = 32;
+    while (n < w.tcols) n *= 2;
+    if (n > 512) return lw_fail(c, c->fn->op, "the kernel needs %llu tensor-memory columns, more than 512",
+                                (unsigned long long)w.tcols);
+    c->plan.tmem_cols = (int)n;
+    w.cur = align_up(w.cur, 16);
+    c->plan.tmem_slot = (uint32_t)w.cur;
+    w.cur += 16;
+  }
   /* warp_specialize: one state byte per worker warp (64 max), then 8-byte capture slots. */
   uint32_t ncap = 0;
   for (int i = 0; i < c->ws.nops; i++)

@@ -38,7 +38,8 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     return (*need ? 0 : mb) | LW_MB_RD;
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!op->n_operands) return mb;
-    /* fallthrough: an alloc with an initial value stores it */
+    /* an alloc with an initial value stores it */
+    __attribute__((fallthrough));
   case IR_OP_TTG_LOCAL_STORE:
     *need = mb != 0;
     return LW_MB_WR;

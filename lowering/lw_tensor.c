@@ -72,8 +72,9 @@ static bool same_threads(const lw_ll *src, const lw_ll *dst, const int *map) {
       const int32_t *sv = k ? src->warp[b] : src->lane[b];
       const int32_t *dv = k ? dst->warp[b] : dst->lane[b];
       for (int d = 0; d < dst->rank; d++) {
+        /* A broadcast dim (size 1 in the source) may be spread over any threads. */
+        if (map[d] >= 0 && src->shape[map[d]] == 1 && dst->shape[d] > 1) continue;
         int32_t want = map[d] < 0 ? 0 : sv[map[d]];
-        if (map[d] >= 0 && src->shape[map[d]] == 1) want = 0;
         int32_t have = dv[d] % dst->shape[d];
         if (want % dst->shape[d] != have) return false;
       }
@@ -313,6 +314,9 @@ int lw_tensor_op(lw_ctx *c, const ir_op *op) {
   switch (op->code) {
   case IR_OP_TT_SPLAT: return splat(c, op);
   case IR_OP_TT_MAKE_RANGE: return make_range(c, op);
+  case IR_OP_TT_REDUCE:
+    lw_membar_before(c, op);
+    return lw_reduce(c, op);
   case IR_OP_TT_BROADCAST: case IR_OP_TT_EXPAND_DIMS: case IR_OP_TTG_CONVERT_LAYOUT:
   case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT:
   case IR_OP_TLX_RELEASE_LAYOUT:

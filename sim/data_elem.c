@@ -401,6 +401,37 @@ static uint64_t attr_bits(const ir_attr *a, sim_dtype dt) {
   return (uint64_t)a->ival & mask_w(dt_bits(dt));
 }
 
+/* One element of a dense<...> literal: true / false, a hex bit pattern of the element type
+ * (MLIR prints -inf as 0xFF800000), or a decimal integer / float. Returns the end or NULL. */
+static const char *dense_elem(const char *p, sim_dtype dt, uint64_t *out) {
+  while (*p == ' ' || *p == '[' || *p == ',') p++;
+  char *e;
+  if (!strncmp(p, "true", 4)) {
+    *out = sim_dtype_is_float(dt) ? sim_bits_from_double(dt, 1, SIM_RNE) : 1;
+    return p + 4;
+  }
+  if (!strncmp(p, "false", 5)) {
+    *out = 0;
+    return p + 5;
+  }
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    uint64_t v = strtoull(p, &e, 16);
+    if (e == p) return NULL;
+    *out = v & mask_w(dt_bits(dt));
+    return e;
+  }
+  if (sim_dtype_is_float(dt)) {
+    double v = strtod(p, &e);
+    if (e == p) return NULL;
+    *out = sim_bits_from_double(dt, v, SIM_RNE);
+    return e;
+  }
+  long long v = strtoll(p, &e, 10);
+  if (e == p) return NULL;
+  *out = (uint64_t)v & mask_w(dt_bits(dt));
+  return e;
+}
+
 static int eval_constant(const ir_op *op, sim_tensor **outs, uint64_t *out_bits,
                          sim_data_err *err) {
   const ir_attr *a = ir_op_attr(op, "value");
@@ -416,7 +447,19 @@ static int eval_constant(const ir_op *op, sim_tensor **outs, uint64_t *out_bits,
   }
   sim_tensor *t = sim_tensor_new(dt, rt->rank, rt->shape);
   if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
-  if (a->kind == IR_A_DENSE && a->n == 1) {
+  bool ok = true;
+  if (a->kind == IR_A_DENSE && a->n == 0 && a->str) { /* the literal text: splat or a list */
+    const char *p = a->str;
+    uint64_t v = 0;
+    int64_t i = 0;
+    bool list = strchr(p, '[') != NULL;
+    for (; ok && i < (list ? t->numel : 1); i++) {
+      if (!(p = dense_elem(p, dt, &v))) ok = false;
+      else sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
+    }
+    if (ok && !list)
+      for (i = 1; i < t->numel; i++) sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
+  } else if (a->kind == IR_A_DENSE && a->n == 1) {
     uint64_t v = attr_bits(a->elems[0], dt);
     for (int64_t i = 0; i < t->numel; i++) sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
   } else if (a->kind == IR_A_DENSE && (int64_t)a->n == t->numel) {
@@ -426,9 +469,13 @@ static int eval_constant(const ir_op *op, sim_tensor **outs, uint64_t *out_bits,
     uint64_t v = attr_bits(a, dt);
     for (int64_t i = 0; i < t->numel; i++) sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
   } else {
+    ok = false;
+  }
+  if (!ok) {
     sim_tensor_unref(t);
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
-                         "arith.constant: simulate mode cannot read this dense value");
+                         "arith.constant: simulate mode cannot read the dense value '%s'",
+                         a->str ? a->str : "?");
   }
   outs[0] = t;
   return 0;

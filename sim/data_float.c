@@ -93,35 +93,42 @@ static const fmt F32 = {8, 23, 127, 254, 0x7fffff};
 static const fmt E4M3 = {4, 3, 7, 15, 6};  /* S.1111.111 is NaN: max 1.75 * 2^8 = 448 */
 static const fmt E5M2 = {5, 2, 15, 30, 3}; /* max 1.75 * 2^15 = 57344 */
 
+static double dbl_from_bits(uint64_t b) {
+  double x;
+  memcpy(&x, &b, 8);
+  return x;
+}
+
+/* 2^e as a double, for the exponents of these formats (|e| < 1000). */
+static double pow2(int e) { return dbl_from_bits((uint64_t)(e + 1023) << 52); }
+
 /* Rounds |x| (finite, > 0) to the format; returns the magnitude bits (exponent field and
- * mantissa, no sign) and sets *ovf when the rounded value exceeds the largest finite. */
+ * mantissa, no sign) and sets *ovf when the rounded value exceeds the largest finite.
+ * Integer arithmetic on the double's bits: the significand is shifted right to the format's
+ * last place (of the normal or, below emin, the subnormal range) and rounded once. */
 static uint32_t round_mag(const fmt *f, double a, sim_round r, bool *ovf) {
-  int e;
-  (void)frexp(a, &e);
-  int E = e - 1;                      /* a = 1.m * 2^E */
-  int emin = 1 - f->bias;
-  int qexp = (E < emin ? emin : E) - f->mbits; /* exponent of one unit in the last place */
-  double q = ldexp(a, -qexp);         /* exact: scaling by a power of two */
-  double n = floor(q);
-  if (r == SIM_RNE) {
-    double diff = q - n;
-    if (diff > 0.5 || (diff == 0.5 && fmod(n, 2.0) != 0.0)) n += 1.0;
-  }
+  uint64_t bits;
+  memcpy(&bits, &a, 8);
   *ovf = false;
-  if (n == 0.0) return 0;
-  /* Re-normalise n * 2^qexp into (efield, mant). n < 2^(mbits+2). */
-  uint64_t ni = (uint64_t)n;
+  int e = (int)(bits >> 52 & 0x7ff);
+  if (e == 0) return 0; /* double subnormals are far below every format's smallest value */
+  uint64_t sig = (bits & ((1ull << 52) - 1)) | (1ull << 52); /* a = sig * 2^(E-52) */
+  int E = e - 1023, emin = 1 - f->bias;
+  int qexp = (E < emin ? emin : E) - f->mbits; /* exponent of one unit in the last place */
+  int sh = 52 + qexp - E;                      /* >= 52 - mbits > 0 */
+  if (sh >= 54) return 0; /* below half a unit of the smallest subnormal: zero either way */
+  uint64_t n = sig >> sh, rem = sig & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+  if (r == SIM_RNE && (rem > half || (rem == half && (n & 1)))) n++;
+  if (n == 0) return 0;
   int efield;
   uint64_t mant;
-  if (ni < ((uint64_t)1 << f->mbits)) { /* subnormal (only when E < emin) */
+  if (n < (1ull << f->mbits)) { /* subnormal (only when E < emin) */
     efield = 0;
-    mant = ni;
+    mant = n;
   } else {
-    int shift = 0;
-    while ((ni >> shift) >= ((uint64_t)2 << f->mbits)) shift++;
-    /* shift is 0 or 1; a carry out of the mantissa leaves low bits zero */
+    int shift = n >= (2ull << f->mbits) ? 1 : 0; /* a carry out of the mantissa */
     efield = qexp + shift + f->mbits + f->bias;
-    mant = (ni >> shift) - ((uint64_t)1 << f->mbits);
+    mant = (n >> shift) - (1ull << f->mbits);
   }
   if (efield > f->max_efield || (efield == f->max_efield && mant > f->max_mant)) {
     *ovf = true;
@@ -134,8 +141,9 @@ static double decode(const fmt *f, uint32_t bits) {
   uint32_t sign = bits >> (f->ebits + f->mbits) & 1;
   uint32_t efield = bits >> f->mbits & ((1u << f->ebits) - 1);
   uint32_t mant = bits & ((1u << f->mbits) - 1);
-  double v = efield == 0 ? ldexp((double)mant, 1 - f->bias - f->mbits)
-                         : ldexp((double)(mant | (1u << f->mbits)), (int)efield - f->bias - f->mbits);
+  double v = efield == 0 ? (double)mant * pow2(1 - f->bias - f->mbits)
+                         : dbl_from_bits((uint64_t)((int)efield - f->bias + 1023) << 52 |
+                                         (uint64_t)mant << (52 - f->mbits));
   return sign ? -v : v;
 }
 
@@ -196,6 +204,11 @@ float sim_tf32_from_f32(float x) {
 
 double sim_f16_to_double(uint16_t h) {
   if ((h & 0x7c00) == 0x7c00) return (h & 0x3ff) ? NAN : ((h & 0x8000) ? -INFINITY : INFINITY);
+  if (h & 0x7c00) { /* normal: rebias the exponent, widen the mantissa */
+    uint64_t b = (uint64_t)(h & 0x8000) << 48 | (uint64_t)(((h >> 10) & 0x1f) - 15 + 1023) << 52 |
+                 (uint64_t)(h & 0x3ff) << 42;
+    return dbl_from_bits(b);
+  }
   return decode(&F16, h);
 }
 

@@ -76,8 +76,11 @@ uint32_t sim_data_host_tensor(sim_data *d, const char *name, const char *spec, s
   for (int64_t i = 0; i < n; i++) {
     uint64_t r = mix(&st);
     void *p = b->bytes + i * sz;
-    if (sim_dtype_is_float(dt)) {
-      double u = (double)(r >> 11) * 0x1.0p-53 * 2.0 - 1.0; /* uniform in [-1, 1) */
+    if (dt == SIM_DT_F32) {
+      float u = (float)(r >> 40) * 0x1.0p-23f - 1.0f; /* uniform on the 2^-23 grid of [-1, 1) */
+      memcpy(p, &u, 4);
+    } else if (sim_dtype_is_float(dt)) {
+      double u = (double)(r >> 11) * 0x1.0p-52 - 1.0; /* uniform in [-1, 1) */
       sim_elem_set_f(dt, p, u, SIM_RNE);
     } else if (dt == SIM_DT_I1) {
       sim_elem_set_bits(dt, p, r & 1);

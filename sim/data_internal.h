@@ -4,6 +4,7 @@
 #define TLXV_DATA_INTERNAL_H
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "sim_data.h"
 
@@ -85,6 +86,19 @@ int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits,
 
 /* Sign-extends scalar bits by the width of v's integer type (index / i64: unchanged). */
 int64_t sim_data_sext(const ir_value *v, uint64_t bits);
+
+/* f16 -> f32 without branches on the common path (exact: every f16 is an f32). */
+static inline float sim_f16_to_float(uint16_t h) {
+  uint32_t sgn = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, b;
+  float f;
+  if (e == 0) {
+    f = (float)m * 0x1p-24f; /* zero and subnormals */
+    return sgn ? -f : f;
+  }
+  b = e == 0x1f ? sgn | 0x7f800000u | (m << 13) : sgn | ((e + 112) << 23) | (m << 13);
+  memcpy(&f, &b, 4);
+  return f;
+}
 
 /* Shape of a tensor type into rank/shape; false when not a ranked tensor. */
 bool sim_data_tensor_shape(const ir_type *t, int *rank, int64_t *shape);

@@ -204,40 +204,58 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
 typedef enum tile_dir { TILE_LOAD, TILE_STORE, TILE_REDUCE } tile_dir;
 
 /* Moves the box at coords between global memory and the row-major tensor t (block shape).
- * Loads fill out-of-bounds elements with 0 (or NaN); stores skip them. */
+ * Loads fill out-of-bounds elements with 0 (or NaN); stores skip them. Works row by row: the
+ * in-bounds part of each box row is one contiguous run when the innermost stride is 1. */
 static int tile_move(sim_data *d, const sim_tdesc *td, const int64_t *coords, sim_tensor *t,
                      tile_dir dir, const char *kind, const ir_op *op, sim_data_err *err) {
   sim_buf *b = sim_data_buf(d, td->buf);
   if (!b || !b->live)
     return sim_data_fail(err, SIM_DATA_FAULT, op, "tensor descriptor over a freed buffer");
-  int sz = sim_dtype_size(td->dt), r = td->rank;
+  int sz = sim_dtype_size(td->dt), r = td->rank, last = r - 1;
   int64_t ix[IR_MAX_RANK] = {0};
   uint64_t fill = td->nan_fill && sim_dtype_is_float(td->dt)
                       ? sim_bits_from_double(td->dt, NAN, SIM_RNE) : 0;
-  for (int64_t i = 0; i < t->numel; i++) {
+  int64_t bw = td->block[last], rows = bw ? t->numel / bw : 0;
+  int64_t c0 = coords[last], lo = c0 < 0 ? -c0 : 0; /* in-bounds columns [lo, hi) of a row */
+  int64_t hi = td->shape[last] - c0 < bw ? td->shape[last] - c0 : bw;
+  if (hi < lo) hi = lo;
+  for (int64_t row = 0; row < rows; row++) {
     bool in = true;
-    int64_t off = td->base;
-    for (int k = 0; k < r; k++) {
+    int64_t off = td->base + c0 * td->stride[last];
+    for (int k = 0; k < last; k++) {
       int64_t g = coords[k] + ix[k];
       if (g < 0 || g >= td->shape[k]) in = false;
       off += g * td->stride[k];
     }
-    void *e = sim_tensor_at(t, i);
-    if (in && (off < 0 || (off + 1) * sz > b->nbytes))
-      return sim_data_fail(err, SIM_DATA_FAULT, op,
-                           "descriptor of tensor '%s' addresses byte %lld of %lld: its shape or "
-                           "strides exceed the tensor", b->name, (long long)(off * sz),
-                           (long long)b->nbytes);
-    if (dir == TILE_LOAD) {
-      if (in) memcpy(e, b->bytes + off * sz, (size_t)sz);
-      else sim_elem_set_bits(td->dt, e, fill);
-    } else if (in) {
-      uint8_t *mem = b->bytes + off * sz;
-      uint64_t v = sim_elem_get_bits(td->dt, e);
-      if (dir == TILE_REDUCE) v = rmw(kind, td->dt, sim_elem_get_bits(td->dt, mem), v);
-      sim_elem_set_bits(td->dt, mem, v);
+    uint8_t *e = (uint8_t *)t->data + row * bw * sz;
+    int64_t a0 = in ? lo : bw, a1 = in ? hi : bw; /* the in-bounds run of this row */
+    if (a1 > a0) {
+      int64_t first = off + a0 * td->stride[last], lastel = off + (a1 - 1) * td->stride[last];
+      int64_t mn = first < lastel ? first : lastel, mx = first < lastel ? lastel : first;
+      if (mn < 0 || (mx + 1) * sz > b->nbytes)
+        return sim_data_fail(err, SIM_DATA_FAULT, op,
+                             "descriptor of tensor '%s' addresses byte %lld of %lld: its shape or "
+                             "strides exceed the tensor", b->name,
+                             (long long)((mn < 0 ? mn : mx) * sz), (long long)b->nbytes);
     }
-    for (int k = r - 1; k >= 0; k--) {
+    if (dir == TILE_LOAD) {
+      for (int64_t j = 0; j < bw; j++)
+        if (j < a0 || j >= a1) sim_elem_set_bits(td->dt, e + j * sz, fill);
+    }
+    if (a1 > a0 && td->stride[last] == 1 && dir != TILE_REDUCE) {
+      uint8_t *g = b->bytes + (off + a0) * sz;
+      if (dir == TILE_LOAD) memcpy(e + a0 * sz, g, (size_t)((a1 - a0) * sz));
+      else memcpy(g, e + a0 * sz, (size_t)((a1 - a0) * sz));
+    } else {
+      for (int64_t j = a0; j < a1; j++) {
+        uint8_t *g = b->bytes + (off + j * td->stride[last]) * sz;
+        if (dir == TILE_LOAD) memcpy(e + j * sz, g, (size_t)sz);
+        else if (dir == TILE_STORE) memcpy(g, e + j * sz, (size_t)sz);
+        else sim_elem_set_bits(td->dt, g, rmw(kind, td->dt, sim_elem_get_bits(td->dt, g),
+                                                 sim_elem_get_bits(td->dt, e + j * sz)));
+      }
+    }
+    for (int k = last - 1; k >= 0; k--) {
       if (++ix[k] < td->block[k]) break;
       ix[k] = 0;
     }

@@ -35,8 +35,18 @@ static int input_precision(const ir_op *op) {
 static float *to_floats(const sim_tensor *t, bool tf32) {
   float *f = malloc((size_t)(t->numel ? t->numel : 1) * sizeof *f);
   if (!f) return NULL;
-  if (t->dt == SIM_DT_F32) memcpy(f, t->data, (size_t)t->numel * sizeof *f);
-  else
+  if (t->dt == SIM_DT_F32) {
+    memcpy(f, t->data, (size_t)t->numel * sizeof *f);
+  } else if (t->dt == SIM_DT_F16) {
+    const uint16_t *h = t->data;
+    for (int64_t i = 0; i < t->numel; i++) f[i] = sim_f16_to_float(h[i]);
+  } else if (t->dt == SIM_DT_BF16) {
+    const uint16_t *h = t->data;
+    for (int64_t i = 0; i < t->numel; i++) {
+      uint32_t b = (uint32_t)h[i] << 16;
+      memcpy(&f[i], &b, 4);
+    }
+  } else
     for (int64_t i = 0; i < t->numel; i++) f[i] = (float)sim_elem_get_f(t->dt, sim_tensor_at(t, i));
   if (tf32 && (t->dt == SIM_DT_F32 || t->dt == SIM_DT_TF32))
     for (int64_t i = 0; i < t->numel; i++) f[i] = sim_tf32_from_f32(f[i]);

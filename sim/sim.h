@@ -182,6 +182,9 @@ char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
  * make at any moment until it completes. Returns the count. */
 int sim_agent_access(const sim_machine *m, const void *st, uint32_t agent, sim_fp *out);
 int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *out);
+/* True when the hardware orders the accesses of in-flight events e1 and e2 (same issuer and
+ * an in-order pipeline, e.g. tcgen05 mma -> mma on one accumulator, §4.4). */
+bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2);
 
 /* Why a blocked agent cannot move, one line (e.g. "waits lr[0] for phase 0 (parity 0): 1 of 1
  * arrivals and 1024 bytes missing"); fills who[] with instructions that could still provide
@@ -189,7 +192,7 @@ int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *
 int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t agent, char *buf,
                         size_t n, uint32_t *who, int max_who);
 /* One line describing transition t in st (before it fires), without locations. */
-void sim_describe(const sim_machine *m, const void *st, sim_trans t, char *buf, size_t n);
+void sim_describe(sim_machine *m, const void *st, sim_trans t, char *buf, size_t n);
 
 /* Barrier view for the explorer's deadlock analysis. */
 typedef struct sim_barinfo {
@@ -219,6 +222,12 @@ bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone
  * (statically, without running); -1 when not computable. Used to pick default arguments. */
 int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args);
+
+/* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
+ * an integer / index type (64 for others). */
+uint64_t sim_trunc(uint64_t v, unsigned width);
+int64_t sim_sext(uint64_t bits, unsigned width);
+unsigned sim_int_width(const ir_type *t);
 
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);

@@ -149,8 +149,12 @@ static void mark_allocs(flow *f, const sim_ins *i, uint32_t segs, bool barrier) 
         if (!((p[a >> 6] >> (a & 63)) & 1)) continue;
         if (barrier) m->allocs[a].is_barrier = 1;
         else m->allocs[a].async_used = 1;
-        if (barrier && i->code == IR_OP_TTNG_INIT_BARRIER && m->allocs[a].init_ins == UINT32_MAX)
-          m->allocs[a].init_ins = (uint32_t)(i - m->code);
+        uint32_t pc = (uint32_t)(i - m->code);
+        sim_alloc *al = &m->allocs[a];
+        if (barrier && i->code == IR_OP_TTNG_INIT_BARRIER && al->init_ins == UINT32_MAX) al->init_ins = pc;
+        if (barrier && i->code != IR_OP_TTNG_INIT_BARRIER && i->code != IR_OP_TTNG_INVAL_BARRIER &&
+            i->code != IR_OP_TTNG_WAIT_BARRIER && al->n_sig < 8)
+          al->sig_ins[al->n_sig++] = pc;
       }
     }
   }
@@ -183,7 +187,7 @@ void sim_analyze(sim_machine *m) {
       mark_allocs(&f, i, async_segs(i->code), false);
     }
     bool control = i->code == SIM_I_BRZ || i->code == SIM_I_FOR_INIT || i->code == SIM_I_FOR_TEST;
-    if (!control && i->vis == SIM_V_NONE) continue;
+    if (!control && (i->vis == SIM_V_NONE || i->code == SIM_I_FORK)) continue;
     uint32_t skip = i->code < IR_OP__COUNT ? data_segs(i->code) : 0;
     for (uint32_t k = 0; k < i->n_in; k++) {
       bool is_data = false;

@@ -15,6 +15,7 @@ typedef struct yctx {
   const ir_value **dst_vals;   /* destination values (payload copies) */
   uint32_t n_dst;
   uint32_t iv, step, head;     /* Y_FOR: induction slot, step slot, loop head */
+  unsigned width;              /* Y_FOR: bit width of the induction variable */
   const uint32_t *dst2;        /* Y_WHILE_BEFORE: after-region block args */
   const ir_value **dst2_vals;
   uint32_t n_dst2;
@@ -279,7 +280,7 @@ static int compile_for(cctx *c, const ir_op *op) {
   t->imm = sim_int_width(lb->type);
   uint32_t test = head;
   yctx y = {.kind = Y_FOR, .dst = dst + 1, .dst_vals = dv + 1, .n_dst = n_init, .iv = dst[0],
-            .step = step2, .head = head, .up = c->y};
+            .step = step2, .head = head, .width = sim_int_width(lb->type), .up = c->y};
   c->y = &y;
   int rc = compile_block(c, body);
   c->y = y.up;
@@ -290,6 +291,7 @@ static int compile_for(cctx *c, const ir_op *op) {
     uint32_t in[2] = {dst[0], step2};
     sim_ins *s = emit(c, SIM_I_FOR_STEP, op, 2, in, 1, &dst[0]);
     s->target = head;
+    s->imm = sim_int_width(lb->type);
   }
   c->m->code[test].target = here(c);
   /* results = final iter values */
@@ -500,6 +502,7 @@ static int compile_yield(cctx *c, const ir_op *op) {
     uint32_t in[2] = {y->iv, y->step};
     sim_ins *s = emit(c, SIM_I_FOR_STEP, op, 2, in, 1, &y->iv);
     s->target = y->head;
+    s->imm = y->width;
     break;
   }
   case Y_IF: case Y_WS: case Y_EXEC: case Y_CALL:
@@ -689,12 +692,14 @@ int sim_compile(sim_machine *m, sim_err *err) {
   for (uint32_t k = 0; !rc && k < c.n_pend; k++) {
     pending_part *p = &c.pend[k];
     const ir_region *reg = p->reg;
-    char *label = malloc(24);
-    snprintf(label, 24, "partition%u", p->part);
     c.region = new_region(m, (int32_t)p->ws, (int32_t)p->part, reg->num_warps > 0 ? reg->num_warps : 1,
-                          reg->label ? reg->label : label);
-    if (reg->label) free(label);
-    else m->regions[c.region].label = label;
+                          reg->label);
+    if (!reg->label) {
+      char *label = malloc(24);
+      snprintf(label, 24, "partition%u", p->part);
+      m->regions[c.region].label = label;
+      m->regions[c.region].owns_label = true;
+    }
     c.fn = p->fn;
     c.vmap = malloc((p->fn->n_values + 1) * sizeof *c.vmap);
     memset(c.vmap, 0xff, (p->fn->n_values + 1) * sizeof *c.vmap);
@@ -707,6 +712,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
       const ir_block *b = reg->blocks[0];
       r->n_entry = b->n_args;
       r->entry_slots = calloc(b->n_args + 1, sizeof *r->entry_slots);
+      r->entry_vals = (const ir_value **)b->args;
       map_block_args(&c, b, r->entry_slots);
       rc = compile_block(&c, b);
       if (!rc && (m->n_code == m->regions[c.region].start ||

@@ -65,9 +65,11 @@ typedef struct sim_region {
   int32_t part;                /* partition index, -1 for the parent */
   int32_t num_warps;
   const char *label;           /* "default" (parent) / "partition0" ... */
+  bool owns_label;             /* label was allocated here */
   uint32_t entry_slot0;        /* partitions: first block-argument slot (captures copy here) */
   uint32_t n_entry;            /* partitions: number of block arguments */
   uint32_t *entry_slots;       /* partitions: slot of each block argument */
+  const ir_value **entry_vals; /* partitions: the block arguments */
 } sim_region;
 
 typedef struct sim_ws {
@@ -95,6 +97,8 @@ typedef struct sim_alloc {
   uint32_t bar_base;           /* first per-CTA barrier index when is_barrier */
   uint32_t n_bars;
   uint32_t init_ins;           /* an instruction that initialises barriers of it */
+  uint32_t sig_ins[8];         /* barrier: instructions that arrive / expect / signal it */
+  uint32_t n_sig;
 } sim_alloc;
 
 /* Static information about one agent slot. */
@@ -143,7 +147,9 @@ typedef struct sim_mbar {
 typedef struct sim_nbar {
   uint16_t count;              /* thread count b of the current generation (0: none yet) */
   uint16_t arrived;            /* threads arrived */
-  uint32_t waiters;            /* agents (local index bits) waiting in a sync */
+  uint32_t waiters;            /* agents (bits) waiting in a sync */
+  uint32_t arrivers;           /* agents (bits) that arrived in this generation */
+  uint32_t pad;
 } sim_nbar;
 
 enum {
@@ -177,9 +183,10 @@ typedef struct sim_event {
 /* Proxy tracking (§2.3): a generic access of an agent not yet followed by its own
  * fence.proxy.async; kept for allocations that the async proxy also touches. */
 typedef struct sim_uf {
-  sim_fp fp;                   /* flags: SIM_FP_WRITE for writes */
+  sim_fp fp;                   /* flags: SIM_FP_WRITE for writes, SIM_FP_PUBLISHED once released */
   uint32_t ins;
 } sim_uf;
+enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after the access */
 #define SIM_UF_CAP 4
 
 /* ------------------------------------------------------------------ the machine */
@@ -212,6 +219,8 @@ struct sim_machine {
   sim_agentinfo agents[SIM_MAX_AGENTS];
   uint32_t max_slots;          /* scratch size (largest region) */
   uint64_t *scratch;           /* scratch env while an agent runs */
+  uint64_t *capbuf;            /* captured values of a fork in progress */
+  sim_mview *fork_mviews;      /* simulate mode: views of those captures */
   sim_mview *mscratch;         /* simulate mode: views of scratch slots */
   sim_mview *mviews;           /* simulate mode: views of persistent slots per agent */
   uint32_t *data_buf;          /* simulate mode: buffer id per (cta, alloc) */
@@ -245,6 +254,7 @@ typedef struct sim_evrec {
   uint32_t ncoords;
   sim_mview v[3];              /* views of the event's memory operands */
   uint32_t agent;
+  bool use_d;                  /* tcgen05.mma: accumulate into D */
 } sim_evrec;
 
 /* ------------------------------------------------------------------ state accessors */
@@ -358,13 +368,11 @@ void sim_analyze(sim_machine *m);
 /* sim_scalar.c: pure scalar op on bits (the sim_data.h convention). Returns 0, or -1 when
  * the op is not a scalar op this evaluator knows (err filled). */
 int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err);
-int64_t sim_sext(uint64_t bits, unsigned width);
-uint64_t sim_trunc(uint64_t v, unsigned width);
-unsigned sim_int_width(const ir_type *t); /* bits of an int / index type, 64 otherwise */
 
 /* sim_view.c: memdesc views packed in a u64 slot */
 #define SIM_VIEW_IRREG (1ull << 48)   /* trans / reshape / reinterpret: bounding footprint */
 #define SIM_VIEW_REMOTE (1ull << 49)  /* shared::cluster view (map_to_remote_buffer) */
+#define SIM_VIEW_OOB (1ull << 50)     /* an index left the allocation: an error only if used */
 static inline uint64_t sim_view_make(uint32_t alloc, uint32_t cta, uint32_t off) {
   return ((uint64_t)(alloc & 0xfff) << 32) | ((uint64_t)(cta & 0xf) << 44) | off;
 }
@@ -415,11 +423,14 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log);
 /* sim_exec.c: running agents */
 int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log);
 bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a);
-/* Starts agent a at pc (runs it to its first visible op). */
-int sim_start_agent(sim_machine *m, void *st, uint32_t a, uint32_t pc, sim_log *log);
+/* Starts agent a at pc with slots[k] = vals[k] (runs it to its first visible op); agents
+ * released meanwhile are added to *release. */
+int sim_start_agent(sim_machine *m, void *st, uint32_t a, uint32_t pc, const uint32_t *slots,
+                    const uint64_t *vals, const sim_mview *mvals, uint32_t n, sim_log *log,
+                    uint32_t *release);
 
 /* sim_sync.c: barrier-side effects shared by ops and event completions */
-void sim_phase_completed(sim_machine *m, void *st, uint32_t bar, uint32_t ins, sim_log *log);
+int sim_phase_completed(sim_machine *m, void *st, uint32_t bar, uint32_t ins, sim_log *log);
 int sim_signal_arrive(sim_machine *m, void *st, uint32_t bar, int32_t n, uint32_t ins,
                       int agent, sim_log *log);
 int sim_signal_tx(sim_machine *m, void *st, uint32_t bar, int32_t bytes, uint32_t ins,
@@ -430,6 +441,7 @@ int sim_check_bar_usable(sim_machine *m, void *st, uint32_t bar, uint32_t ins, i
 /* sim_proxy.c: proxy-fence tracking (§2.3) */
 void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins);
 void sim_uf_clear(sim_machine *m, void *st, uint32_t a);
+void sim_uf_publish(sim_machine *m, void *st, uint32_t a);
 void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
                         sim_log *log);
 
@@ -437,7 +449,12 @@ void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp 
 sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note);
-void sim_logf(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Step description: the arguments are evaluated only when the log wants detail. */
+#define sim_logf(log, ...)                                                                 \
+  do {                                                                                     \
+    if ((log) && (log)->detail) sim_logf_((log), __VA_ARGS__);                             \
+  } while (0)
 /* err helpers: "file:line:col: error: " + message */
 int sim_errf(sim_err *err, const ir_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -47,8 +47,7 @@ void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note) {
   v->rel[v->n_rel++] = ins;
 }
 
-void sim_logf(sim_log *log, const char *fmt, ...) {
-  if (!log || !log->detail) return;
+void sim_logf_(sim_log *log, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(log->text, sizeof log->text, fmt, ap);
@@ -57,15 +56,14 @@ void sim_logf(sim_log *log, const char *fmt, ...) {
 
 int sim_errf(sim_err *err, const ir_op *op, const char *fmt, ...) {
   if (!err) return -1;
-  char where[256];
+  char where[160];
   if (op) ir_loc_str(op->loc, where, sizeof where);
   else snprintf(where, sizeof where, "<unknown>");
-  char msg[400];
+  int k = snprintf(err->msg, sizeof err->msg, "%.150s: error: ", where);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
   va_end(ap);
-  snprintf(err->msg, sizeof err->msg, "%s: error: %s", where, msg);
   return -1;
 }
 

@@ -39,6 +39,10 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   uint32_t alloc = sim_view_alloc(src);
   if (!alloc || alloc >= m->n_allocs)
     return sim_errf(err, op, "%s of a value that is not a known allocation", ir_ops[op->code].name);
+  if (src & SIM_VIEW_OOB) {
+    *out = src;
+    return 0;
+  }
   const sim_alloc *al = &m->allocs[alloc];
   const ir_type *st = op->operands[0]->type;
   const ir_type *rt = op->results[0]->type;
@@ -50,9 +54,11 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   switch (op->code) {
   case IR_OP_TTG_MEMDESC_INDEX: {
     int64_t i = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
-    if (i < 0 || (r > 0 && i >= st->shape[0]))
-      return sim_errf(err, op, "memdesc_index %lld is out of bounds for dimension of size %lld",
-                      (long long)i, (long long)(r > 0 ? st->shape[0] : 0));
+    if (i < 0 || (r > 0 && i >= st->shape[0])) {
+      /* computing the address is harmless (e.g. under a false predicate); using it is not */
+      *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+      return 0;
+    }
     int64_t stride = irreg ? ir_type_numel(rt) * ir_type_elem_bytes(rt->elem) : dim_stride(al, r, 0);
     off += i * stride;
     break;
@@ -101,9 +107,10 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   default:
     return sim_errf(err, op, "%s is not a view op", ir_ops[op->code].name);
   }
-  if (off < 0 || off > (int64_t)al->bytes)
-    return sim_errf(err, op, "view offset %lld is outside allocation %s (%u bytes)", (long long)off,
-                    al->name ? al->name : "?", al->bytes);
+  if (off < 0 || off > (int64_t)al->bytes) {
+    *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+    return 0;
+  }
   *out = sim_view_make(alloc, cta, (uint32_t)off) | flags;
   return 0;
 }
@@ -111,7 +118,7 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
 void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *f) {
   memset(f, 0, sizeof *f);
   uint32_t alloc = sim_view_alloc(v);
-  if (!alloc || alloc >= m->n_allocs || !t) return;
+  if (!alloc || alloc >= m->n_allocs || !t || (v & SIM_VIEW_OOB)) return;
   const sim_alloc *al = &m->allocs[alloc];
   f->alloc = (uint16_t)alloc;
   f->cta = (uint8_t)sim_view_cta(v);
@@ -155,7 +162,7 @@ void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *f) 
 
 int32_t sim_view_bar(const sim_machine *m, uint64_t v) {
   uint32_t alloc = sim_view_alloc(v);
-  if (!alloc || alloc >= m->n_allocs) return -1;
+  if (!alloc || alloc >= m->n_allocs || (v & SIM_VIEW_OOB)) return -1;
   const sim_alloc *al = &m->allocs[alloc];
   if (!al->is_barrier) return -1;
   uint32_t e = sim_view_off(v) / (uint32_t)(al->ebytes > 0 ? al->ebytes : 8);

@@ -1,11 +1,284 @@
-/* cli_check.c: placeholder until the check subcommand lands (see issues). */
+/* cli_check.c: `tlx-verify [check] FILE`: parses the IR, plans the runs (arguments, program
+ * ids), explores every run's schedules, merges the bugs and prints text / JSON / SARIF.
+ * Exit: 0 verified, 1 bugs, 2 usage or input error, 3 inconclusive. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "cli.h"
+#include "traces/traces.h"
+#include "vf_run.h"
+
+typedef struct check_opts {
+  const char *file;
+  const char *format;          /* text | json | sarif */
+  const char *trace_out;
+  vf_opts vf;
+  uint32_t max_trip;
+  bool quiet, stats;
+  const char *arg_name[64];
+  int64_t arg_val[64];
+  uint32_t n_arg;
+  int32_t grid[3];
+  bool grid_given;
+} check_opts;
+
+static int usage_error(const char *fmt, const char *a) {
+  fputs("tlx-verify: error: ", stderr);
+  fprintf(stderr, fmt, a);
+  fputs("; see tlx-verify --help\n", stderr);
+  return VF_EXIT_INPUT;
+}
+
+static bool parse_i64(const char *s, int64_t *out) {
+  if (!s || !*s) return false;
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 0);
+  if (errno || *end) return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_f(const char *s, double *out) {
+  if (!s || !*s) return false;
+  char *end;
+  double v = strtod(s, &end);
+  if (*end || v < 0) return false;
+  *out = v;
+  return true;
+}
+
+static int parse_args(int argc, char **argv, check_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->format = "text";
+  o->grid[0] = o->grid[1] = o->grid[2] = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED()                                                                           \
+  do {                                                                                   \
+    if (!val) return usage_error("option %s needs a value", a);                          \
+    i++;                                                                                 \
+  } while (0)
+    if (!strcmp(a, "--arg")) {
+      NEED();
+      const char *eq = strchr(val, '=');
+      int64_t v;
+      if (!eq || eq == val || !parse_i64(eq + 1, &v))
+        return usage_error("--arg expects NAME=INT, got '%s'", val);
+      if (o->n_arg >= 64) return usage_error("too many --arg options%s", "");
+      o->arg_name[o->n_arg] = strndup(val, (size_t)(eq - val));
+      o->arg_val[o->n_arg++] = v;
+    } else if (!strcmp(a, "--grid")) {
+      NEED();
+      int64_t g[3] = {1, 1, 1};
+      char *dup = strdup(val), *save = NULL, *tok = strtok_r(dup, ",", &save);
+      int n = 0;
+      while (tok && n < 3) {
+        if (!parse_i64(tok, &g[n]) || g[n] < 1 || g[n] > (1 << 24)) {
+          free(dup);
+          return usage_error("--grid expects X[,Y[,Z]] positive integers, got '%s'", val);
+        }
+        n++;
+        tok = strtok_r(NULL, ",", &save);
+      }
+      free(dup);
+      if (!n || tok) return usage_error("--grid expects X[,Y[,Z]], got '%s'", val);
+      for (int k = 0; k < 3; k++) o->grid[k] = (int32_t)g[k];
+      o->grid_given = true;
+    } else if (!strcmp(a, "--format")) {
+      NEED();
+      if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "sarif"))
+        return usage_error("--format must be text, json or sarif, not '%s'", val);
+      o->format = val;
+    } else if (!strcmp(a, "--max-states")) {
+      NEED();
+      int64_t v;
+      if (!parse_i64(val, &v) || v < 1) return usage_error("--max-states expects a positive integer, got '%s'", val);
+      o->vf.max_states = (uint64_t)v;
+    } else if (!strcmp(a, "--time-limit")) {
+      NEED();
+      if (!parse_f(val, &o->vf.time_limit)) return usage_error("--time-limit expects seconds, got '%s'", val);
+    } else if (!strcmp(a, "--random")) {
+      NEED();
+      int64_t v;
+      if (!parse_i64(val, &v) || v < 1 || v > 100000000) return usage_error("--random expects a positive count, got '%s'", val);
+      o->vf.random_walks = (uint32_t)v;
+    } else if (!strcmp(a, "--seed")) {
+      NEED();
+      int64_t v;
+      if (!parse_i64(val, &v)) return usage_error("--seed expects an integer, got '%s'", val);
+      o->vf.seed = (uint64_t)v;
+    } else if (!strcmp(a, "--max-trip")) {
+      NEED();
+      int64_t v;
+      if (!parse_i64(val, &v) || v < 1 || v > (1ll << 30)) return usage_error("--max-trip expects a positive integer, got '%s'", val);
+      o->max_trip = (uint32_t)v;
+    } else if (!strcmp(a, "--trace-out")) {
+      NEED();
+      o->trace_out = val;
+    } else if (!strcmp(a, "--no-reduction")) {
+      o->vf.no_reduction = true;
+    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+      o->quiet = true;
+    } else if (!strcmp(a, "--stats")) {
+      o->stats = true;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      return usage_error("more than one input file ('%s')", a);
+    }
+#undef NEED
+  }
+  if (!o->file) return usage_error("no input file%s", "");
+  return 0;
+}
+
+static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
+                                 uint32_t max_trip, sim_err *err) {
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  vf_argplan_bits(p, combo, bits);
+  sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  for (int k = 0; k < 3; k++) {
+    so.pid[k] = pid[k];
+    so.grid[k] = p->grid[k];
+  }
+  sim_machine *m = sim_machine_new(&so, err);
+  free(bits);
+  return m;
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 int vf_cmd_check(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  fprintf(stderr, "tlx-verify: error: 'check' is not available in this build yet\n");
-  return VF_EXIT_INPUT;
+  check_opts o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc) return rc;
+  ir_diag diag = {0};
+  ir_module *mod = ir_parse_file(o.file, &diag);
+  if (!mod) {
+    fprintf(stderr, "%s\n", diag.msg ? diag.msg : "tlx-verify: error: cannot read the input");
+    free(diag.msg);
+    return VF_EXIT_INPUT;
+  }
+  int exit_code = VF_EXIT_INPUT;
+  sim_err err = {{0}};
+  vf_argplan plan;
+  vf_result all = {0};
+  tr_report rep = {0};
+  vf_runspec runs[VF_MAX_RUNS];
+  uint32_t n_runs = 0;
+  sim_machine *probe = NULL;
+  double t0 = now_s();
+  if (vf_argplan_init(&plan, mod, &err)) goto input_error;
+  for (uint32_t k = 0; k < o.n_arg; k++)
+    if (vf_argplan_set(&plan, o.arg_name[k], o.arg_val[k], &err)) goto input_error;
+  for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
+  plan.grid_given = o.grid_given;
+  int32_t pid0[3] = {0, 0, 0};
+  probe = make_machine(&plan, 0, pid0, o.max_trip, &err);
+  if (!probe) goto input_error;
+  vf_argplan_defaults(&plan, probe);
+  /* runs: argument combinations x program ids (all of the grid when control depends on it) */
+  uint32_t combos = vf_argplan_combos(&plan);
+  bool per_pid = sim_depends_on_pid(probe);
+  uint32_t npid = per_pid ? (uint32_t)(plan.grid[0] * plan.grid[1] * plan.grid[2]) : 1;
+  for (uint32_t c = 0; c < combos; c++)
+    for (uint32_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
+      vf_runspec *r = &runs[n_runs++];
+      r->combo = c;
+      r->pid[0] = (int32_t)(p % (uint32_t)plan.grid[0]);
+      r->pid[1] = (int32_t)(p / (uint32_t)plan.grid[0] % (uint32_t)plan.grid[1]);
+      r->pid[2] = (int32_t)(p / (uint32_t)(plan.grid[0] * plan.grid[1]));
+    }
+  bool truncated = combos * npid > n_runs;
+  for (uint32_t k = 0; k < n_runs; k++) {
+    sim_machine *m = make_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
+    if (!m) goto input_error;
+    vf_result res = {0};
+    res.cur_run = k;
+    vf_explore(m, &o.vf, &res);
+    vf_result_merge(&all, m, &res);
+    vf_result_free(&res);
+    sim_machine_free(m);
+  }
+  if (truncated && !all.bound_hit) {
+    all.bound_hit = true;
+    snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
+             "combinations were checked", n_runs);
+  }
+  vf_result_sort(&all);
+  all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
+  /* --stats: the reduction factor against a naive search of the first run */
+  double reduction = 0;
+  if (o.stats && !o.vf.no_reduction && !o.vf.random_walks && n_runs) {
+    sim_machine *m = make_machine(&plan, runs[0].combo, runs[0].pid, o.max_trip, &err);
+    if (m) {
+      vf_opts naive = o.vf;
+      naive.no_reduction = true;
+      vf_result nres = {0}, pres = {0};
+      vf_explore(m, &o.vf, &pres);
+      vf_explore(m, &naive, &nres);
+      if (!nres.bound_hit && pres.st.states) reduction = (double)nres.st.states / (double)pres.st.states;
+      vf_result_free(&nres);
+      vf_result_free(&pres);
+      sim_machine_free(m);
+    }
+  }
+  if (vf_build_report(&plan, runs, o.max_trip, &all, &rep, &err)) goto input_error;
+  rep.file = o.file;
+  rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
+  rep.covered = vf_argplan_covered(&plan);
+  if (per_pid) {
+    char buf[160];
+    snprintf(buf, sizeof buf, "%s%sprogram ids 0..%u (synchronization depends on the program id)",
+             rep.covered ? rep.covered : "", rep.covered ? "; " : "", npid - 1);
+    free(rep.covered);
+    rep.covered = strdup(buf);
+  }
+  rep.bound = all.bound_hit ? strdup(all.bound_why) : NULL;
+  rep.states = all.st.states;
+  rep.transitions = all.st.transitions;
+  rep.runs = n_runs;
+  rep.seconds = now_s() - t0;
+  rep.explore_seconds = all.st.seconds;
+  rep.reduction = reduction;
+  rep.peak_bytes = all.st.peak_bytes;
+  rep.max_depth = all.st.max_depth;
+  rep.with_stats = o.stats;
+  if (!strcmp(o.format, "json")) tr_report_json(&rep, stdout);
+  else if (!strcmp(o.format, "sarif")) tr_report_sarif(&rep, stdout);
+  else tr_report_text(&rep, stdout, o.quiet);
+  if (o.trace_out && all.n_bugs) {
+    sim_machine *m = make_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
+                                  o.max_trip, &err);
+    tr_err terr = {{0}};
+    if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
+                             o.trace_out, &terr))
+      fprintf(stderr, "%s\n", terr.msg);
+    sim_machine_free(m);
+  }
+  exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
+              : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
+  goto done;
+input_error:
+  fprintf(stderr, "%s\n", err.msg);
+  exit_code = VF_EXIT_INPUT;
+done:
+  tr_report_free(&rep);
+  vf_result_free(&all);
+  sim_machine_free(probe);
+  if (plan.fn) vf_argplan_free(&plan);
+  for (uint32_t k = 0; k < o.n_arg; k++) free((char *)o.arg_name[k]);
+  ir_module_free(mod);
+  return exit_code;
 }

@@ -1,11 +1,227 @@
-/* cli_graph.c: placeholder until the graph subcommand lands (see issues). */
+/* cli_graph.c: `tlx-verify graph`: draws a kernel's pipeline schedule (one round-robin
+ * schedule, run until it ends; a bug it meets is minimized and highlighted) or, with
+ * --protocol, its static barrier protocol, as SVG / PNG / DOT; optionally the schedule as a
+ * Chrome trace (--trace-out). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "traces/traces.h"
+
+enum { GR_MAX_ARGS = 64 };
+
+typedef struct gr_opts {
+  const char *file, *out, *trace_out;
+  bool protocol;
+  uint32_t iterations;
+  const char *arg_name[GR_MAX_ARGS]; /* --arg NAME=INT, pointing into argv */
+  size_t arg_len[GR_MAX_ARGS];
+  int64_t arg_val[GR_MAX_ARGS];
+  bool arg_used[GR_MAX_ARGS];
+  int n_args;
+} gr_opts;
+
+static int usage_err(const char *fmt, const char *a) {
+  fprintf(stderr, "tlx-verify graph: error: ");
+  fprintf(stderr, fmt, a);
+  fprintf(stderr, "\nusage: tlx-verify graph FILE -o F.svg|F.png|F.dot [--protocol] "
+                  "[--iterations N] [--arg NAME=INT]... [--trace-out F.json]\n");
+  return VF_EXIT_INPUT;
+}
+
+static bool parse_int(const char *s, int64_t *out) {
+  char *e;
+  errno = 0;
+  long long v = strtoll(s, &e, 0);
+  if (!*s || *e || errno) return false;
+  *out = v;
+  return true;
+}
+
+static int parse_opts(int argc, char **argv, gr_opts *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-o") || !strcmp(a, "--iterations") || !strcmp(a, "--arg") ||
+        !strcmp(a, "--trace-out")) {
+      if (!v) return usage_err("%s needs a value", a);
+      i++;
+      if (!strcmp(a, "-o")) {
+        o->out = v;
+      } else if (!strcmp(a, "--trace-out")) {
+        o->trace_out = v;
+      } else if (!strcmp(a, "--iterations")) {
+        int64_t n;
+        if (!parse_int(v, &n) || n < 1 || n > 100000)
+          return usage_err("--iterations expects a positive integer, got '%s'", v);
+        o->iterations = (uint32_t)n;
+      } else {
+        const char *eq = strchr(v, '=');
+        int64_t x;
+        if (!eq || eq == v || !parse_int(eq + 1, &x))
+          return usage_err("--arg expects NAME=INT, got '%s'", v);
+        if (o->n_args == GR_MAX_ARGS) return usage_err("too many --arg options%s", "");
+        for (int k = 0; k < o->n_args; k++)
+          if (o->arg_len[k] == (size_t)(eq - v) && !memcmp(o->arg_name[k], v, o->arg_len[k]))
+            return usage_err("--arg given twice for '%s'", v);
+        o->arg_name[o->n_args] = v;
+        o->arg_len[o->n_args] = (size_t)(eq - v);
+        o->arg_val[o->n_args++] = x;
+      }
+    } else if (!strcmp(a, "--protocol")) {
+      o->protocol = true;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_err("unknown option '%s'", a);
+    } else if (o->file) {
+      return usage_err("more than one input file ('%s')", a);
+    } else {
+      o->file = a;
+    }
+  }
+  if (!o->file) return usage_err("%s", "missing FILE");
+  if (!o->out) return usage_err("%s", "missing -o F.svg|F.png|F.dot");
+  if (!tr_gfmt_of_path(o->out))
+    return usage_err("-o %s: name the output .svg, .png or .dot", o->out);
+  return 0;
+}
+
+/* Kernel argument bits from --arg (scalars; everything else 0, as verify mode allows).
+ * Returns 0 or an exit code (error printed). */
+static int build_args(const ir_func *fn, gr_opts *o, uint64_t *bits, uint32_t n) {
+  const ir_block *entry = fn->op->regions[0]->blocks[0];
+  for (uint32_t i = 0; i < n; i++) {
+    const ir_value *v = entry->args[i];
+    bits[i] = 0;
+    for (int k = 0; k < o->n_args; k++) {
+      if (!v->name || strlen(v->name) != o->arg_len[k] || memcmp(v->name, o->arg_name[k], o->arg_len[k]))
+        continue;
+      if (!v->type || (v->type->kind != IR_T_INT && v->type->kind != IR_T_INDEX)) {
+        char lb[256];
+        fprintf(stderr, "%s: error: --arg %s: kernel argument '%s' is not an integer; only "
+                        "integer arguments can be given\n",
+                ir_loc_str(v->loc, lb, sizeof lb), v->name, v->name);
+        return VF_EXIT_INPUT;
+      }
+      unsigned w = v->type->kind == IR_T_INT ? v->type->bits : 64;
+      bits[i] = w >= 64 ? (uint64_t)o->arg_val[k] : (uint64_t)o->arg_val[k] & ((1ull << w) - 1);
+      o->arg_used[k] = true;
+    }
+  }
+  for (int k = 0; k < o->n_args; k++)
+    if (!o->arg_used[k]) {
+      fprintf(stderr, "%s: error: --arg %.*s: the kernel has no argument of that name; pass "
+                      "one of its integer argument names\n",
+              o->file, (int)o->arg_len[k], o->arg_name[k]);
+      return VF_EXIT_INPUT;
+    }
+  return 0;
+}
+
+/* Integer arguments that steer synchronization must be given: the graph would show a
+ * different kernel otherwise. */
+static int check_control_args(const sim_machine *m, const ir_func *fn, const gr_opts *o) {
+  const ir_block *entry = fn->op->regions[0]->blocks[0];
+  for (uint32_t i = 0; i < entry->n_args; i++) {
+    const ir_value *v = entry->args[i];
+    if (!sim_arg_is_control(m, i) || !v->type || v->type->kind != IR_T_INT) continue;
+    bool given = false;
+    for (int k = 0; k < o->n_args; k++)
+      given |= v->name && strlen(v->name) == o->arg_len[k] && !memcmp(v->name, o->arg_name[k], o->arg_len[k]);
+    if (!given) {
+      char lb[256];
+      fprintf(stderr, "%s: error: missing scalar argument: pass --arg %s=INT (it decides the "
+                      "kernel's loop trip counts or synchronization)\n",
+              ir_loc_str(v->loc, lb, sizeof lb), v->name ? v->name : "?");
+      return VF_EXIT_INPUT;
+    }
+  }
+  return 0;
+}
+
+static const ir_func *kernel_of(const ir_module *mod) {
+  for (uint32_t i = 0; i < mod->n_funcs; i++)
+    if (mod->funcs[i]->is_public) return mod->funcs[i];
+  return mod->n_funcs ? mod->funcs[0] : NULL;
+}
+
+/* Runs one schedule and draws it. Returns the exit code. */
+static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
+  uint32_t n = fn->op->regions[0]->blocks[0]->n_args;
+  uint64_t *bits = calloc(n + 1, sizeof *bits);
+  if (!bits) return usage_err("%s", "out of memory");
+  int rc = build_args(fn, o, bits, n);
+  if (rc) {
+    free(bits);
+    return rc;
+  }
+  sim_opts so = {.mod = mod, .fn = fn, .args = bits, .n_args = n};
+  sim_err serr;
+  sim_machine *m = sim_machine_new(&so, &serr);
+  if (!m) {
+    fprintf(stderr, "%s\n", serr.msg);
+    free(bits);
+    return VF_EXIT_INPUT;
+  }
+  rc = check_control_args(m, fn, o);
+  tr_sched s = {0}, small = {0};
+  tr_outcome oc;
+  tr_err err = {{0}};
+  if (!rc && tr_sched_round_robin(m, 0, &s, &oc, &err) != 0) rc = VF_EXIT_INPUT;
+  const tr_sched *show = &s;
+  if (!rc && oc.has_bug && tr_min_schedule(m, s.steps, s.n, &oc.bug, 2000, &small, NULL, &err) == 0)
+    show = &small;
+  err.msg[0] = 0;
+  tr_graph_opts go = {.title = tr_basename(o->file), .mod = mod, .iterations = o->iterations,
+                      .bug = !rc && oc.has_bug ? &oc.bug : NULL};
+  if (!rc && tr_graph_write(m, show->steps, show->n, &go, o->out, &err) != 0) rc = VF_EXIT_INPUT;
+  if (!rc && o->trace_out &&
+      tr_chrome_write(m, show->steps, show->n, go.bug, go.title, o->trace_out, &err) != 0)
+    rc = VF_EXIT_INPUT;
+  if (rc && err.msg[0]) fprintf(stderr, "%s\n", err.msg);
+  if (!rc) {
+    printf("%s: pipeline graph of a %u-step schedule", o->out, show->n);
+    if (oc.has_bug) {
+      char lb[256];
+      printf(" (%s at %s)", sim_bug_kind_name((sim_bug_kind)oc.bug.kind),
+             ir_loc_str(sim_ins_loc(m, oc.bug.ins), lb, sizeof lb));
+    }
+    printf("\n");
+  }
+  tr_sched_free(&s);
+  tr_sched_free(&small);
+  sim_machine_free(m);
+  free(bits);
+  return rc;
+}
 
 int vf_cmd_graph(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  fprintf(stderr, "tlx-verify: error: 'graph' is not available in this build yet\n");
-  return VF_EXIT_INPUT;
+  gr_opts o;
+  int rc = parse_opts(argc, argv, &o);
+  if (rc) return rc;
+  ir_diag diag = {0};
+  ir_module *mod = ir_parse_file(o.file, &diag);
+  if (!mod) {
+    fprintf(stderr, "%s\n", diag.msg ? diag.msg : "error: cannot read the input");
+    free(diag.msg);
+    return VF_EXIT_INPUT;
+  }
+  const ir_func *fn = kernel_of(mod);
+  if (!fn || !fn->op->n_regions || !fn->op->regions[0]->n_blocks) {
+    fprintf(stderr, "%s: error: no kernel function (tt.func) to draw\n", o.file);
+    ir_module_free(mod);
+    return VF_EXIT_INPUT;
+  }
+  if (o.protocol) {
+    tr_err err = {{0}};
+    rc = tr_protocol_write(mod, fn, tr_basename(o.file), o.out, &err);
+    if (rc) fprintf(stderr, "%s\n", err.msg);
+    else printf("%s: barrier protocol graph\n", o.out);
+    rc = rc ? VF_EXIT_INPUT : VF_EXIT_OK;
+  } else {
+    rc = draw_schedule(mod, fn, &o);
+  }
+  ir_module_free(mod);
+  return rc;
 }

@@ -1,11 +1,89 @@
-/* cli_lower.c: placeholder until the lower subcommand lands (see issues). */
+/* cli_lower.c: `tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F`:
+ * parses the TTGIR and writes it lowered to MLIR (llvm + nvvm dialects), LLVM IR or PTX
+ * (lowering/lw.h; the PTX starts with the runner ABI header, docs/lowering.md). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "ir/ir.h"
+#include "lowering/lw.h"
+
+static const char usage[] =
+    "usage: tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F\n";
+
+static int usage_error(const char *what, const char *arg) {
+  fprintf(stderr, "tlx-verify: error: lower: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "",
+          usage);
+  return VF_EXIT_INPUT;
+}
 
 int vf_cmd_lower(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  fprintf(stderr, "tlx-verify: error: 'lower' is not available in this build yet\n");
-  return VF_EXIT_INPUT;
+  const char *file = NULL, *target = NULL, *emit = "ptx", *outp = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(usage, stdout);
+      return VF_EXIT_OK;
+    }
+    bool has_next = i + 1 < argc;
+    if (!strcmp(a, "--target")) {
+      if (!has_next) return usage_error("--target needs a value", NULL);
+      target = argv[++i];
+    } else if (!strncmp(a, "--target=", 9)) {
+      target = a + 9;
+    } else if (!strcmp(a, "--emit")) {
+      if (!has_next) return usage_error("--emit needs a value", NULL);
+      emit = argv[++i];
+    } else if (!strncmp(a, "--emit=", 7)) {
+      emit = a + 7;
+    } else if (!strcmp(a, "-o")) {
+      if (!has_next) return usage_error("-o needs a file name", NULL);
+      outp = argv[++i];
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option", a);
+    } else if (!file) {
+      file = a;
+    } else {
+      return usage_error("more than one input file", a);
+    }
+  }
+  if (!file) return usage_error("missing input FILE", NULL);
+  if (!target) return usage_error("missing --target (sm_90a or sm_100a)", NULL);
+  if (!outp) return usage_error("missing -o FILE (use -o - for standard output)", NULL);
+  lw_target t;
+  lw_emit e;
+  if (lw_target_parse(target, &t))
+    return usage_error("unknown --target (use sm_90a or sm_100a)", target);
+  if (lw_emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm or ptx)", emit);
+  ir_diag d = {0};
+  ir_module *m = ir_parse_file(file, &d);
+  if (!m) {
+    fprintf(stderr, "%s\n", d.msg ? d.msg : "error: cannot parse the input");
+    free(d.msg);
+    return VF_EXIT_INPUT;
+  }
+  char *text = NULL;
+  size_t len = 0;
+  int rc = lw_lower(m, t, e, &text, &len, &d);
+  ir_module_free(m);
+  if (rc) {
+    fprintf(stderr, "%s\n", d.msg ? d.msg : "error: lowering failed");
+    free(d.msg);
+    return VF_EXIT_INPUT;
+  }
+  FILE *f = strcmp(outp, "-") ? fopen(outp, "wb") : stdout;
+  if (!f) {
+    fprintf(stderr, "%s:1:1: error: cannot write the output, check the -o path\n", outp);
+    free(text);
+    return VF_EXIT_INPUT;
+  }
+  size_t w = fwrite(text, 1, len, f);
+  int cerr = f == stdout ? fflush(f) : fclose(f);
+  free(text);
+  if (w != len || cerr) {
+    fprintf(stderr, "%s:1:1: error: writing the output failed, check free space and the -o path\n", outp);
+    return VF_EXIT_INPUT;
+  }
+  return VF_EXIT_OK;
 }

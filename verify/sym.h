@@ -102,6 +102,8 @@ typedef struct vf_sym_suggestion {
   uint32_t n_args;
   const char **arg_names;     /* owned by the module (array malloc'd) */
   bool *arg_is_int;           /* (malloc'd) */
+  bool *arg_relevant;         /* decides a partition loop's trip count (malloc'd); the others
+                                 are set to their smallest legal value and may be replaced */
   vf_sym_argset *sets;        /* (malloc'd) increasing trip count */
   uint32_t n_sets;
   char *error;                /* set when nothing could be suggested (malloc'd) */

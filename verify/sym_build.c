@@ -39,13 +39,14 @@ static void build_args(sym_ctx *c) {
     snprintf(name, sizeof name, "%s", v->name ? v->name : "arg");
     Z3_ast a = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bv_sort(c->z, w));
     c->argvar[i] = a;
-    if (w > 1) { /* integer arguments: positive, at most 2^31 - 1 */
-      Z3_ast a64 = sym_to64(c, a, true);
-      facts = sym_and2(c, facts, sym_sle(c, sym_i64(c, 1), a64));
-      facts = sym_and2(c, facts, sym_sle(c, a64, sym_i64(c, INT31_MAX)));
+    if (w > 1) { /* integer arguments: positive, at most 2^31 - 1 (in their own width) */
+      Z3_ast a64 = sym_resize(c, a, 64, true);
+      Z3_sort s64 = Z3_mk_bv_sort(c->z, 64);
+      facts = sym_and2(c, facts, sym_sle(c, Z3_mk_int64(c->z, 1, s64), a64));
+      facts = sym_and2(c, facts, sym_sle(c, a64, Z3_mk_int64(c->z, INT31_MAX, s64)));
       if (c->divisibility[i] > 1)
-        facts = sym_and2(c, facts, sym_eq(c, Z3_mk_bvsmod(c->z, a64, sym_i64(c, c->divisibility[i])),
-                                          sym_i64(c, 0)));
+        facts = sym_and2(c, facts, sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, c->divisibility[i], (unsigned)w)),
+                                          sym_bv(c, 0, (unsigned)w)));
     }
     for (uint32_t f = 0; f < c->o->n_fixed; f++)
       if (v->name && !strcmp(c->o->fixed_names[f], v->name))
@@ -58,11 +59,11 @@ static void build_args(sym_ctx *c) {
 static void query_facts(sym_ctx *c) {
   for (int k = 0; k < 3; k++) {
     if (c->pid[k])
-      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_i64(c, 0), c->pid[k]),
-                                                sym_slt(c, c->pid[k], sym_i64(c, INT31_MAX))));
+      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_int(c, 0), c->pid[k]),
+                                                sym_slt(c, c->pid[k], sym_int(c, INT31_MAX))));
     if (c->nprog[k])
-      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_i64(c, 1), c->nprog[k]),
-                                                sym_sle(c, c->nprog[k], sym_i64(c, INT31_MAX))));
+      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_int(c, 1), c->nprog[k]),
+                                                sym_sle(c, c->nprog[k], sym_int(c, INT31_MAX))));
     if (c->pid[k] && c->nprog[k])
       c->facts = sym_and2(c, c->facts, sym_slt(c, c->pid[k], c->nprog[k]));
   }
@@ -133,7 +134,7 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->parent = parent;
   char name[48];
   snprintf(name, sizeof name, "it%u", c->n_loops);
-  L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->bv64);
+  L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
   const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
   L->n_carried = body && body->n_args ? body->n_args - 1 : 0;
   uint32_t n = L->n_carried ? L->n_carried : 1;
@@ -172,15 +173,15 @@ static void normalise_loop(sym_ctx *c, int l) {
   int64_t stv = 0;
   L->step_ok = st && sym_numeral(c, st, &stv) && stv > 0;
   if (!lb || !ub || !L->step_ok) {
-    L->trip = sym_fresh(c, "trip", c->bv64);
-    L->range = sym_and2(c, sym_sle(c, sym_i64(c, 0), L->it), sym_slt(c, L->it, L->trip));
+    L->trip = sym_fresh(c, "trip", c->wide);
+    L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
     return;
   }
-  Z3_ast lb64 = sym_to64(c, lb, true), ub64 = sym_to64(c, ub, true);
-  Z3_ast span = sym_add(c, sym_sub(c, ub64, lb64), sym_i64(c, stv - 1));
-  L->trip = sym_ite(c, sym_slt(c, lb64, ub64), Z3_mk_bvsdiv(c->z, span, sym_i64(c, stv)),
-                    sym_i64(c, 0));
-  L->range = sym_and2(c, sym_sle(c, sym_i64(c, 0), L->it), sym_slt(c, L->it, L->trip));
+  Z3_ast lb64 = sym_wide(c, lb, true), ub64 = sym_wide(c, ub, true);
+  Z3_ast span = sym_add(c, sym_sub(c, ub64, lb64), sym_int(c, stv - 1));
+  L->trip = sym_ite(c, sym_slt(c, lb64, ub64), Z3_mk_bvsdiv(c->z, span, sym_int(c, stv)),
+                    sym_int(c, 0));
+  L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
   if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
 }
 
@@ -314,11 +315,13 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     break;
   case IR_OP_TTNG_TMA_L2G:
   case IR_OP_TTNG_TMA_REDUCE:
-    view_event(c, w, SYM_EV_ASYNC_READ, op, 2, true);
+    if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, 2, true))) e->group = SYM_G_TMA_STORE;
     break;
   case IR_OP_TTNG_TMA_STORE_WAIT:
-    e = new_event(c, w, SYM_EV_STORE_WAIT, op);
+  case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
+    e = new_event(c, w, SYM_EV_ASYNC_WAIT, op);
     e->pendings = ir_op_attr_int(op, "pendings", 0);
+    e->group = op->code == IR_OP_TTNG_TMA_STORE_WAIT ? SYM_G_TMA_STORE : SYM_G_WGMMA;
     break;
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
@@ -328,10 +331,13 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMEM_STORE:
     view_event(c, w, SYM_EV_WRITE, op, 1, true);
     break;
-  case IR_OP_TTNG_WARP_GROUP_DOT:
-    view_event(c, w, SYM_EV_READ, op, 0, true);
-    view_event(c, w, SYM_EV_READ, op, 1, true);
+  case IR_OP_TTNG_WARP_GROUP_DOT: { /* an async wgmma reads its smem operands until retired */
+    bool async = ir_op_has_attr(op, "isAsync") && ir_op_attr_int(op, "isAsync", 1);
+    for (int k = 0; k < 2; k++)
+      if ((e = view_event(c, w, async ? SYM_EV_ASYNC_READ : SYM_EV_READ, op, k, true)))
+        e->group = SYM_G_WGMMA;
     break;
+  }
   case IR_OP_TTNG_TC_GEN5_MMA:
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
     view_event(c, w, SYM_EV_READ, op, 0, true);
@@ -440,7 +446,7 @@ static void assign_main_loops(sym_ctx *c) {
     if (!is_ring_event(e)) continue;
     if (c->parts[e->part].multi_loop && !e->unsupported)
       e->unsupported = "partition uses rings in more than one loop";
-    if (e->loop < 0 && !e->unsupported) e->unsupported = "ring op outside the partition loop";
+
   }
 }
 

@@ -34,7 +34,7 @@ static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   c->z = Z3_mk_context(cfg); /* non-refcounted: every term lives until Z3_del_context */
   Z3_del_config(cfg);
   Z3_set_error_handler(c->z, NULL); /* errors are polled with sym_ok, never fatal */
-  c->bv64 = Z3_mk_bv_sort(c->z, 64);
+  c->wide = Z3_mk_bv_sort(c->z, SYM_WIDE);
   c->bv1 = Z3_mk_bv_sort(c->z, 1);
 }
 
@@ -276,6 +276,8 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
     ctx_close(&c);
     return 0;
   }
+  out->arg_relevant = used; /* ownership passes to the suggestion */
+  used = NULL;
   int64_t targets[64];
   int nt = 0;
   targets[nt++] = 1;
@@ -292,7 +294,7 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   for (int k = 0; k < nt; k++) {
     if (k && targets[k] == targets[k - 1]) continue;
     int64_t *args = calloc(c.n_args ? c.n_args : 1, sizeof *args), t, it;
-    Z3_ast phi = sym_and2(&c, same, sym_eq(&c, trip, sym_i64(&c, targets[k])));
+    Z3_ast phi = sym_and2(&c, same, sym_eq(&c, trip, sym_int(&c, targets[k])));
     if (sym_cex(&c, phi, NULL, NULL, NULL, 0, args, &t, &it, NULL) != Z3_L_TRUE) {
       free(args);
       continue;
@@ -311,6 +313,7 @@ void vf_sym_suggestion_free(vf_sym_suggestion *s) {
   free(s->sets);
   free(s->arg_names);
   free(s->arg_is_int);
+  free(s->arg_relevant);
   free(s->error);
   memset(s, 0, sizeof *s);
 }

@@ -13,7 +13,7 @@ Z3_ast sym_bv(sym_ctx *c, int64_t v, unsigned width) {
   return Z3_mk_int64(c->z, v, Z3_mk_bv_sort(c->z, width));
 }
 
-Z3_ast sym_i64(sym_ctx *c, int64_t v) { return Z3_mk_int64(c->z, v, c->bv64); }
+Z3_ast sym_int(sym_ctx *c, int64_t v) { return Z3_mk_int64(c->z, v, c->wide); }
 
 unsigned sym_width(sym_ctx *c, Z3_ast t) {
   return Z3_get_bv_sort_size(c->z, Z3_get_sort(c->z, t));
@@ -26,7 +26,7 @@ Z3_ast sym_resize(sym_ctx *c, Z3_ast t, unsigned width, bool is_signed) {
   return is_signed ? Z3_mk_sign_ext(c->z, width - w, t) : Z3_mk_zero_ext(c->z, width - w, t);
 }
 
-Z3_ast sym_to64(sym_ctx *c, Z3_ast t, bool is_signed) { return sym_resize(c, t, 64, is_signed); }
+Z3_ast sym_wide(sym_ctx *c, Z3_ast t, bool is_signed) { return sym_resize(c, t, SYM_WIDE, is_signed); }
 
 Z3_ast sym_truth(sym_ctx *c, Z3_ast bv1) {
   return Z3_mk_eq(c->z, sym_resize(c, bv1, 1, false), Z3_mk_int(c->z, 1, c->bv1));
@@ -140,10 +140,10 @@ static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
 static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
   if (hi <= 0) return;
-  Z3_ast t64 = sym_to64(c, t, true);
+  Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
     Z3_solver_push(c->z, s);
-    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_i64(c, x)));
+    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
     Z3_lbool r = Z3_solver_check(c->z, s);
     int64_t v;
     if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
@@ -155,7 +155,7 @@ static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
     Z3_solver_push(c->z, s);
-    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_i64(c, mid)));
+    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
     Z3_lbool r = Z3_solver_check(c->z, s);
     int64_t v;
     bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
@@ -165,7 +165,8 @@ static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   }
 done:
   *best = hi;
-  Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_i64(c, hi)));
+  Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
+  Z3_solver_check(c->z, s); /* the last probe may have been unsat: refresh the model */
 }
 
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,

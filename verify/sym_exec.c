@@ -51,7 +51,7 @@ static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
   Z3_sort s = Z3_mk_bv_sort(c->z, w);
   int l = loop_of_value(c, v);
   if (l < 0) return sym_fresh(c, name, s);
-  Z3_func_decl f = Z3_mk_fresh_func_decl(c->z, name, 1, &c->bv64, s);
+  Z3_func_decl f = Z3_mk_fresh_func_decl(c->z, name, 1, &c->wide, s);
   Z3_ast it = c->loops[l].it;
   return Z3_mk_app(c->z, f, 1, &it);
 }
@@ -89,7 +89,7 @@ static Z3_ast loop_iv(sym_ctx *c, int l, unsigned w, bool *taint) {
   Z3_ast lb = sym_eval(c, f->operands[0]), st = sym_eval(c, f->operands[2]);
   if (!lb || !st) return NULL;
   *taint |= sym_tainted(c, f->operands[0]) || sym_tainted(c, f->operands[2]);
-  Z3_ast v = sym_add(c, sym_to64(c, lb, true), sym_mul(c, sym_to64(c, st, true), c->loops[l].it));
+  Z3_ast v = sym_add(c, sym_wide(c, lb, true), sym_mul(c, sym_wide(c, st, true), c->loops[l].it));
   return sym_resize(c, v, w, true);
 }
 
@@ -178,7 +178,7 @@ static Z3_ast rounded_div(sym_ctx *c, ir_opcode code, Z3_ast a, Z3_ast b) {
 }
 
 static Z3_ast query_var(sym_ctx *c, Z3_ast *slot, const char *name, unsigned w) {
-  if (!*slot) *slot = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->bv64);
+  if (!*slot) *slot = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
   return sym_resize(c, *slot, w, true);
 }
 

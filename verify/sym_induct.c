@@ -20,15 +20,15 @@ typedef struct tmpl {
  *   SYMLINEAR  init + step*it (symbolic init and step). */
 static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
   Z3_ast v;
-  Z3_ast shifted = sym_add(c, it, sym_i64(c, t->c));
+  Z3_ast shifted = sym_add(c, it, sym_int(c, t->c));
   switch (t->kind) {
-  case T_LINEAR: v = sym_add(c, sym_i64(c, t->a), sym_mul(c, sym_i64(c, t->d), it)); break;
+  case T_LINEAR: v = sym_add(c, sym_int(c, t->a), sym_mul(c, sym_int(c, t->d), it)); break;
   case T_MOD: v = sym_fmod(c, shifted, t->p); break;
   case T_PARITY:
-    v = Z3_mk_bvxor(c->z, sym_i64(c, t->b),
-                    Z3_mk_bvand(c->z, sym_fdiv(c, shifted, t->p), sym_i64(c, 1)));
+    v = Z3_mk_bvxor(c->z, sym_int(c, t->b),
+                    Z3_mk_bvand(c->z, sym_fdiv(c, shifted, t->p), sym_int(c, 1)));
     break;
-  case T_STEP: v = sym_add(c, sym_i64(c, t->a), sym_fdiv(c, shifted, t->p)); break;
+  case T_STEP: v = sym_add(c, sym_int(c, t->a), sym_fdiv(c, shifted, t->p)); break;
   case T_SYMLINEAR:
     return sym_add(c, t->sym_init, sym_mul(c, t->sym_step, sym_resize(c, it, w, true)));
   default: return NULL;
@@ -100,12 +100,12 @@ static void sample_values(sym_ctx *c, int l, sample_subst *ss) {
     ss_add(ss, c->argvar[a], Z3_mk_int64(c->z, v, Z3_get_sort(c->z, c->argvar[a])));
   }
   for (int k = 0; k < 3; k++) {
-    if (c->pid[k]) ss_add(ss, c->pid[k], sym_i64(c, 0));
-    if (c->nprog[k]) ss_add(ss, c->nprog[k], sym_i64(c, 1));
+    if (c->pid[k]) ss_add(ss, c->pid[k], sym_int(c, 0));
+    if (c->nprog[k]) ss_add(ss, c->nprog[k], sym_int(c, 1));
   }
   for (uint32_t o = 0; o < c->n_loops; o++) {
     if ((int)o == l) continue;
-    ss_add(ss, c->loops[o].it, sym_i64(c, 0));
+    ss_add(ss, c->loops[o].it, sym_int(c, 0));
     for (uint32_t k = 0; k < c->loops[o].n_carried; k++)
       if (!c->loops[o].induct_done)
         ss_add(ss, c->loops[o].carried_var[k],
@@ -132,7 +132,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
     for (uint32_t k = 0; k < n; k++) /* unmodelled: fresh per iteration */
       if (sym_value_width(body->args[k + 1]->type)) {
         Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
-        Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->bv64, s);
+        Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide, s);
         L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
       }
     return;
@@ -155,7 +155,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
   unsigned base = ss.n;
   for (int i = 1; i < SAMPLES; i++) {
     ss.n = base;
-    ss_add(&ss, L->it, sym_i64(c, i - 1));
+    ss_add(&ss, L->it, sym_int(c, i - 1));
     for (uint32_t k = 0; k < n; k++)
       if (w[k]) ss_add(&ss, L->carried_var[k],
                        Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
@@ -168,7 +168,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
     if (t[k].kind != T_NONE || !init[k]) continue;
     /* symbolic init: try init + step*it with a loop-invariant step */
     Z3_ast step = sym_simplify(c, sym_sub(c, next[k], L->carried_var[k]));
-    Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_i64(c, 1)));
+    Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_int(c, 1)));
     bool inv = true;
     for (uint32_t j = 0; j < n && inv; j++) {
       Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
@@ -180,7 +180,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
   /* Houdini: drop candidates until base case and inductive step both hold for the rest */
   bool *cand = calloc(n, sizeof *cand);
   for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
-  Z3_ast zero = sym_i64(c, 0), it1 = sym_add(c, L->it, sym_i64(c, 1));
+  Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
   for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */
     if (cand[k] && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
                                        sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) != Z3_L_FALSE)
@@ -207,7 +207,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
       L->closed_form[k] = describe(&t[k]);
       c->n_invariants++;
     } else {
-      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->bv64,
+      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide,
                                              Z3_get_sort(c->z, L->carried_var[k]));
       L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
     }

@@ -7,6 +7,11 @@
 
 #include "sym.h"
 
+/* Width of the "wide" bit-vectors: iteration counters, trip counts, sequence numbers and
+ * arrival / byte sums. Trip counts and ring sequence numbers stay far below 2^39 for
+ * arguments bounded by 2^31 - 1; loop bounds are assumed to fit in it (docs/symbolic.md). */
+#define SYM_WIDE 40
+
 /* A warp_specialize region (or the function body of a kernel without one). */
 typedef struct sym_part {
   const ir_region *region;
@@ -21,8 +26,8 @@ typedef struct sym_loop {
   const ir_op *op;
   int part;                    /* owning partition */
   int parent;                  /* enclosing loop index, -1 at the partition's top level */
-  Z3_ast it;                   /* BV64 constant: the symbolic iteration */
-  Z3_ast trip;                 /* BV64 trip count over the arguments (and outer iterations) */
+  Z3_ast it;                   /* wide BV constant: the symbolic iteration */
+  Z3_ast trip;                 /* wide BV trip count over the arguments (and outer iterations) */
   Z3_ast range;                /* Bool: 0 <= it < trip, and the enclosing loops' ranges */
   bool step_ok;                /* step is a positive constant (else the loop is unsupported) */
   uint32_t n_carried;          /* iter_args */
@@ -51,9 +56,14 @@ typedef enum sym_evkind {
   SYM_EV_TMA_LOAD,   /* TMA global->shared: complete-tx(bytes) on the barrier; writes buf */
   SYM_EV_READ,       /* synchronous read of a buffer view (local_load, wgmma / mma operand) */
   SYM_EV_WRITE,      /* synchronous write of a buffer view (local_store, tmem_store) */
-  SYM_EV_ASYNC_READ, /* TMA shared->global: reads the buffer until a store_wait retires it */
-  SYM_EV_STORE_WAIT, /* ttng.async_tma_store_wait {pendings} */
+  SYM_EV_ASYNC_READ, /* an async engine reads the buffer until a group wait retires it: TMA
+                        store (group SYM_G_TMA_STORE), async wgmma operand (SYM_G_WGMMA) */
+  SYM_EV_ASYNC_WAIT, /* async_tma_store_wait / warp_group_dot_wait {pendings} of a group */
 } sym_evkind;
+
+/* Async read groups: each op is one group; a wait of the group with {pendings = P} returns
+ * once at most P of the thread's most recent groups are still in flight (semantics.md §2.2). */
+enum { SYM_G_TMA_STORE, SYM_G_WGMMA };
 
 /* One op of a partition that touches a ring (or a store_wait). Terms are over the event's
  * loop counter (ctx.loops[loop].it). */
@@ -70,7 +80,8 @@ typedef struct sym_event {
   Z3_ast phase;                /* WAIT: the phase operand (BV) */
   int64_t weight;              /* ARRIVE / EXPECT: arrivals */
   int64_t bytes;               /* EXPECT: expected bytes; TMA_LOAD: delivered bytes */
-  int64_t pendings;            /* STORE_WAIT */
+  int64_t pendings;            /* ASYNC_WAIT: groups that may stay in flight */
+  int group;                   /* ASYNC_READ / ASYNC_WAIT: SYM_G_TMA_STORE or SYM_G_WGMMA */
   int buf_ring;                /* TMA_LOAD: destination buffer ring (or -1) */
   Z3_ast buf_idx;              /* TMA_LOAD: destination slot term */
   const ir_op *buf_view;       /* TMA_LOAD: the destination memdesc_index */
@@ -78,9 +89,14 @@ typedef struct sym_event {
   int64_t buf_mul, buf_off;    /* TMA_LOAD: destination seq = buf_mul * it + buf_off */
   bool tainted;                /* a term depends on a value the encoding does not model */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
-  /* sequence number: the n-th use of the ring, seq = mul * it + off, slot = seq mod n */
+  /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
+   * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;
+   * straight-line events (loop -1) fire once: mul = 0, seq = off */
   bool has_seq;
   int64_t mul, off;
+  Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
+                                  seqx_shift * N when the event fires; NULL when there is none */
+  int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
 } sym_event;
 
 typedef struct sym_ctx {
@@ -89,7 +105,7 @@ typedef struct sym_ctx {
   const vf_sym_opts *o;
   Z3_context z;
   unsigned timeout_ms;
-  Z3_sort bv64, bv1;
+  Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
   /* per value id of fn */
   Z3_ast *memo;                /* evaluated term, NULL when not yet evaluated */
   Z3_ast *bound;               /* fixed term for block arguments (loop iv, closed forms) */
@@ -118,9 +134,9 @@ typedef struct sym_ctx {
 
 /* ---- sym_ctx.c: Z3 term helpers */
 Z3_ast sym_bv(sym_ctx *c, int64_t v, unsigned width);
-Z3_ast sym_i64(sym_ctx *c, int64_t v);
+Z3_ast sym_int(sym_ctx *c, int64_t v);
 unsigned sym_width(sym_ctx *c, Z3_ast t);
-Z3_ast sym_to64(sym_ctx *c, Z3_ast t, bool is_signed); /* sign / zero extend or truncate */
+Z3_ast sym_wide(sym_ctx *c, Z3_ast t, bool is_signed); /* sign / zero extend or truncate */
 Z3_ast sym_resize(sym_ctx *c, Z3_ast t, unsigned width, bool is_signed);
 Z3_ast sym_truth(sym_ctx *c, Z3_ast bv1);              /* i1 -> Bool */
 Z3_ast sym_bit(sym_ctx *c, Z3_ast b);                  /* Bool -> i1 */
@@ -134,8 +150,8 @@ Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_sub(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_mul(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_ite(sym_ctx *c, Z3_ast cond, Z3_ast a, Z3_ast b);
-Z3_ast sym_fmod(sym_ctx *c, Z3_ast a, int64_t n);      /* Euclidean a mod n, n > 0 (BV64) */
-Z3_ast sym_fdiv(sym_ctx *c, Z3_ast a, int64_t n);      /* floor(a / n), n > 0 (BV64) */
+Z3_ast sym_fmod(sym_ctx *c, Z3_ast a, int64_t n);      /* Euclidean a mod n, n > 0 (wide BV) */
+Z3_ast sym_fdiv(sym_ctx *c, Z3_ast a, int64_t n);      /* floor(a / n), n > 0 (wide BV) */
 Z3_ast sym_subst(sym_ctx *c, Z3_ast t, Z3_ast from, Z3_ast to);
 Z3_ast sym_simplify(sym_ctx *c, Z3_ast t);
 bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out);  /* signed value of a BV numeral */
@@ -168,12 +184,19 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
+/* v without integer casts (index_cast, extsi, extui, trunci) around it. */
+const ir_value *sym_strip_casts(const ir_value *v);
 void sym_ring_seq(sym_ctx *c);
-/* Events e fires with sequence number n (BV64): Bool over n and the arguments. */
+/* Events e fires with sequence number n (wide BV): Bool over n and the arguments. */
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
-/* Iteration of e that has sequence number n (BV64), valid when sym_fires holds. */
+/* Round (seq div N) of e in its iteration: built from the IR's own counter and division
+ * when possible, so a kernel that computes it the same way gives identical terms. */
+Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width);
+/* Iteration of e that has sequence number n (wide BV), valid when sym_fires holds. */
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
-Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (BV64) */
+Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (wide BV) */
+Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
+Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);

@@ -68,8 +68,9 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                        c->errbuf[0] ? ": " : "", c->errbuf);
     else if (*st == Z3_L_TRUE) {
       char lb[256];
-      sym_note_unknown(r, "at %s the condition depends on a value the encoding does not model "
-                       "(loaded data, an unproved loop-carried value, ...)",
+      sym_note_unknown(r, "%s in %s (%s) may fail depending on a value the encoding does not "
+                       "model (loaded data, a clock, an unproved loop-carried value, ...)",
+                       ir_ops[op->code].name, sym_part_label(c, part),
                        ir_loc_str(op->loc, lb, sizeof lb));
     }
     free(args);

@@ -45,6 +45,12 @@ static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
   *idx = NULL;
   *view = NULL;
+  /* views inside one slot (transpose, reshape, reinterpret, static subslice) keep its index */
+  while (v && v->def && v->def->n_operands >= 1 &&
+         (v->def->code == IR_OP_TTG_MEMDESC_TRANS || v->def->code == IR_OP_TTG_MEMDESC_RESHAPE ||
+          v->def->code == IR_OP_TTG_MEMDESC_REINTERPRET || v->def->code == IR_OP_TTG_MEMDESC_SUBSLICE ||
+          v->def->code == IR_OP_TTNG_TMEM_SUBSLICE))
+    v = v->def->operands[0];
   if (!v) return -1;
   if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
     const ir_op *alloc = trace_alloc(c, v->def->operands[0]);
@@ -92,7 +98,7 @@ void sym_ring_counts(sym_ctx *c) {
 
 /* ------------------------------------------------------------------ sequence numbers */
 
-static const ir_value *strip_casts(const ir_value *v) {
+const ir_value *sym_strip_casts(const ir_value *v) {
   while (v && v->def && v->def->n_operands == 1 &&
          (v->def->code == IR_OP_ARITH_INDEX_CAST || v->def->code == IR_OP_ARITH_INDEX_CASTUI ||
           v->def->code == IR_OP_ARITH_EXTSI || v->def->code == IR_OP_ARITH_EXTUI ||
@@ -103,7 +109,7 @@ static const ir_value *strip_casts(const ir_value *v) {
 
 /* The counter x of an index written "x % n" (or "x & (n-1)"); the index itself otherwise. */
 static const ir_value *mod_argument(const ir_value *index, int64_t n) {
-  const ir_value *v = strip_casts(index);
+  const ir_value *v = sym_strip_casts(index);
   if (!v || !v->def || v->def->n_operands != 2) return index;
   ir_opcode k = v->def->code;
   int64_t m;
@@ -116,40 +122,103 @@ static const ir_value *mod_argument(const ir_value *index, int64_t n) {
   return index;
 }
 
-/* Finds seq = mul * it + off with slot == seq mod n and seq >= 0 whenever the event fires;
- * proves it with Z3. Returns false with *why set when the index has another shape. */
-static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
-                      int64_t *mul, int64_t *off, const char **why) {
+static int64_t floordiv(int64_t a, int64_t n) { return (a - ((a % n) + n) % n) / n; }
+
+/* A straight-line event of the same partition, ring and kind before e's loop: a peeled
+ * prologue, whose firings come first; then e's rounds follow the code's own counter. */
+static bool has_prologue(sym_ctx *c, const sym_event *e) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->loop < 0 && p->part == e->part && p->ring == e->ring && p->kind == e->kind &&
+        p->pos < c->loops[e->loop].op->id)
+      return true;
+  }
+  return false;
+}
+
+/* The first iteration in which e fires, the same for every argument value (proved). */
+static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why) {
   const sym_loop *L = &c->loops[e->loop];
-  int64_t k;
-  if (!idx) {
-    if (n != 1) { *why = "ring used without an index"; return false; }
-    *mul = 1; *off = 0;
-    return true;
-  }
-  if (sym_numeral(c, idx, &k)) { /* the same slot every iteration */
-    *mul = n; *off = k;
-    return k >= 0 && k < n ? true : (*why = "constant slot out of range", false);
-  }
-  const ir_value *xv = view ? mod_argument(view->operands[1], n) : NULL;
-  Z3_ast x = xv ? sym_eval(c, xv) : idx;
-  if (!x) { *why = "ring index not modelled"; return false; }
-  Z3_ast x64 = sym_to64(c, x, true);
-  int64_t v0, v1;
-  if (!sym_numeral(c, sym_subst(c, x64, L->it, sym_i64(c, 0)), &v0) ||
-      !sym_numeral(c, sym_subst(c, x64, L->it, sym_i64(c, 1)), &v1)) {
-    *why = "ring index depends on more than the loop counter";
+  *it0 = 0;
+  if (sym_is_true(c, e->pred)) return true;
+  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
+  Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
+                       NULL);
+  free(args);
+  if (r == Z3_L_FALSE) { *why = "the op never executes"; return false; }
+  if (r != Z3_L_TRUE || *it0 < 0) { *why = "Z3 timed out on the op's first iteration"; return false; }
+  Z3_ast at0 = sym_int(c, *it0);
+  Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
+  Z3_ast skips = sym_and2(c, sym_subst(c, L->range, L->it, at0),
+                          sym_not(c, sym_subst(c, e->pred, L->it, at0)));
+  if (sym_sat(c, sym_or2(c, earlier, skips)) != Z3_L_FALSE) {
+    *why = "the op's first iteration depends on the arguments";
     return false;
   }
-  /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
-  bool wrapped = !view || xv == view->operands[1];
-  *mul = wrapped ? 1 : v1 - v0;
-  *off = v0;
-  if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
-  Z3_ast seq = sym_add(c, sym_mul(c, sym_i64(c, *mul), L->it), sym_i64(c, *off));
-  Z3_ast bad = sym_slt(c, seq, sym_i64(c, 0));
-  if (!wrapped) bad = sym_or2(c, bad, sym_not(c, sym_eq(c, x64, seq)));
-  bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_to64(c, idx, true), sym_fmod(c, seq, n))));
+  return true;
+}
+
+/* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
+ * the first firing in round 0 (unless a prologue fired first); proves it with Z3. Returns
+ * false with *why set when the index has another shape. */
+static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
+                      int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
+  int64_t k;
+  *seqx = NULL;
+  *shift = 0;
+  if (e->loop < 0) { /* straight-line: fires once, on its constant slot, in round 0 */
+    if (idx && !(sym_numeral(c, idx, &k) && k >= 0 && k < n)) {
+      *why = "slot of a straight-line op is not a constant in range";
+      return false;
+    }
+    if (!idx && n != 1) { *why = "ring used without an index"; return false; }
+    *mul = 0;
+    *off = idx ? k : 0;
+    return true;
+  }
+  const sym_loop *L = &c->loops[e->loop];
+  if (!idx) {
+    if (n != 1) { *why = "ring used without an index"; return false; }
+    *mul = 1;
+    *off = 0;
+  } else if (sym_numeral(c, idx, &k)) { /* the same slot every iteration */
+    if (k < 0 || k >= n) { *why = "constant slot out of range"; return false; }
+    *mul = n;
+    *off = k;
+  } else {
+    const ir_value *xv = view ? mod_argument(view->operands[1], n) : NULL;
+    Z3_ast x = xv ? sym_eval(c, xv) : idx;
+    if (!x) { *why = "ring index not modelled"; return false; }
+    Z3_ast x64 = sym_wide(c, x, true);
+    int64_t v0, v1;
+    if (!sym_numeral(c, sym_subst(c, x64, L->it, sym_int(c, 0)), &v0) ||
+        !sym_numeral(c, sym_subst(c, x64, L->it, sym_int(c, 1)), &v1)) {
+      *why = "ring index depends on more than the loop counter";
+      return false;
+    }
+    /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
+    bool wrapped = !view || xv == view->operands[1];
+    *mul = wrapped ? 1 : v1 - v0;
+    *off = v0;
+    if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
+    if (!wrapped) *seqx = x;
+  }
+  if (!has_prologue(c, e)) { /* the k-th firing on a slot is its round k */
+    int64_t it0;
+    if (!first_firing(c, e, &it0, why)) return false;
+    int64_t r0 = floordiv(*mul * it0 + *off, n);
+    *off -= r0 * n;
+    *shift = r0;
+  }
+  Z3_ast seq = sym_add(c, sym_mul(c, sym_int(c, *mul), L->it), sym_int(c, *off));
+  Z3_ast bad = sym_slt(c, seq, sym_int(c, 0));
+  /* "x % n" (remsi / remui / andi with n - 1) of x >= 0 is x mod n by construction; a
+   * wrapped counter must be shown to equal seq mod n */
+  if (*seqx)
+    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, *seqx, true),
+                                            sym_add(c, seq, sym_int(c, *shift * n)))));
+  else if (idx && *mul == 1)
+    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
   *why = r == Z3_L_TRUE ? "ring index is not (i + c) mod N on every iteration"
@@ -157,24 +226,37 @@ static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *v
   return false;
 }
 
+/* A straight-line op after its partition's loop on a ring that loops use: its round depends
+ * on the trip count, which the encoding does not follow. */
+static bool after_loop(sym_ctx *c, const sym_event *e) {
+  int l = c->parts[e->part].main_loop;
+  if (e->loop >= 0 || l < 0 || e->pos < c->loops[l].op->id) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (c->evs[i].ring == e->ring && c->evs[i].loop >= 0) return true;
+  return false;
+}
+
 void sym_ring_seq(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
-    if (e->ring < 0 || e->loop < 0 || e->unsupported || e->kind == SYM_EV_STORE_WAIT) continue;
+    if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
-    e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off, &why);
-    if (!e->has_seq) {
-      e->unsupported = why;
-      sym_ring *R = &c->rings[e->ring];
-      if (!R->irregular && R->is_barrier) { R->irregular = true; R->why = why; }
+    if (after_loop(c, e)) {
+      e->unsupported = "ring op after the loop (its round depends on the trip count)";
+    } else {
+      e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
+                             &e->seqx, &e->seqx_shift, &why);
+      if (!e->has_seq) e->unsupported = why;
     }
-    if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0)
+    Z3_ast bx;
+    int64_t bs;
+    if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0 && e->has_seq)
       e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
-                                 &e->buf_mul, &e->buf_off, &why);
+                                 &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an irregular event makes its ring irregular */
     sym_event *e = &c->evs[i];
-    if (e->ring >= 0 && e->unsupported && e->kind != SYM_EV_STORE_WAIT && e->kind != SYM_EV_READ &&
+    if (e->ring >= 0 && e->unsupported && e->kind != SYM_EV_ASYNC_WAIT && e->kind != SYM_EV_READ &&
         e->kind != SYM_EV_WRITE && e->kind != SYM_EV_ASYNC_READ) {
       sym_ring *R = &c->rings[e->ring];
       if (!R->irregular) { R->irregular = true; R->why = e->unsupported; }
@@ -183,19 +265,47 @@ void sym_ring_seq(sym_ctx *c) {
 }
 
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e) {
-  return sym_add(c, sym_mul(c, sym_i64(c, e->mul), c->loops[e->loop].it), sym_i64(c, e->off));
+  if (e->loop < 0) return sym_int(c, e->off);
+  return sym_add(c, sym_mul(c, sym_int(c, e->mul), c->loops[e->loop].it), sym_int(c, e->off));
+}
+
+Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e) {
+  return e->loop >= 0 ? c->loops[e->loop].range : Z3_mk_true(c->z);
+}
+
+Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e) {
+  return e->loop >= 0 ? c->loops[e->loop].it : NULL;
+}
+
+Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
+  int64_t n = c->rings[e->ring].n;
+  if (e->loop < 0) return sym_bv(c, floordiv(e->off, n), width);
+  Z3_ast it = c->loops[e->loop].it;
+  if (n == 1) return sym_resize(c, sym_seq_term(c, e), width, true);
+  if (e->mul == n) /* constant slot: one round per iteration */
+    return sym_resize(c, sym_add(c, it, sym_int(c, floordiv(e->off, n))), width, true);
+  if (e->seqx) { /* x >= 0 when the event fires: truncating division is floor division */
+    unsigned w = sym_width(c, e->seqx);
+    Z3_ast r = Z3_mk_bvsdiv(c->z, e->seqx, sym_bv(c, n, w));
+    if (e->seqx_shift) r = sym_sub(c, r, sym_bv(c, e->seqx_shift, w));
+    return sym_resize(c, r, width, true);
+  }
+  return sym_resize(c, sym_fdiv(c, sym_seq_term(c, e), n), width, true);
 }
 
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
-  return Z3_mk_bvsdiv(c->z, sym_sub(c, n, sym_i64(c, e->off)), sym_i64(c, e->mul));
+  if (e->loop < 0) return sym_int(c, 0);
+  return Z3_mk_bvsdiv(c->z, sym_sub(c, n, sym_int(c, e->off)), sym_int(c, e->mul));
 }
 
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
+  if (e->loop < 0) return sym_and2(c, sym_eq(c, n, sym_int(c, e->off)), e->pred);
   const sym_loop *L = &c->loops[e->loop];
-  Z3_ast d = sym_sub(c, n, sym_i64(c, e->off));
+  Z3_ast d = sym_sub(c, n, sym_int(c, e->off));
   Z3_ast j = sym_iter_of_seq(c, e, n);
-  Z3_ast ok = sym_and2(c, sym_sle(c, sym_i64(c, 0), d),
-                       sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_i64(c, e->mul)), sym_i64(c, 0)));
+  Z3_ast ok = sym_sle(c, sym_int(c, 0), d);
+  if (e->mul != 1)
+    ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_int(c, e->mul)), sym_int(c, 0)));
   Z3_ast at = sym_and2(c, L->range, e->pred);
   return sym_and2(c, ok, sym_subst(c, at, L->it, j));
 }

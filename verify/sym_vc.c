@@ -6,7 +6,7 @@
 
 #include "sym_internal.h"
 
-#define SEQ_MAX ((int64_t)1 << 40) /* sequence numbers range over [0, 2^40) */
+#define SEQ_MAX ((int64_t)1 << (SYM_WIDE - 2)) /* sequence numbers range over [0, SEQ_MAX) */
 
 static bool is_arrival(const sym_event *e) {
   return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT;
@@ -19,7 +19,7 @@ static const char *ring_problem(sym_ctx *c, int ring) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->ring != ring || e->kind == SYM_EV_READ || e->kind == SYM_EV_WRITE ||
-        e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_STORE_WAIT)
+        e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_ASYNC_WAIT)
       continue;
     if (e->unsupported) return e->unsupported;
     if (!e->has_seq) return "ring index not in (i + c) mod N form";
@@ -28,20 +28,20 @@ static const char *ring_problem(sym_ctx *c, int ring) {
 }
 
 static Z3_ast arrivals_at(sym_ctx *c, int ring, Z3_ast n) {
-  Z3_ast sum = sym_i64(c, 0);
+  Z3_ast sum = sym_int(c, 0);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->ring == ring && is_arrival(e) && e->has_seq)
-      sum = sym_add(c, sum, sym_ite(c, sym_fires(c, e, n), sym_i64(c, e->weight), sym_i64(c, 0)));
+      sum = sym_add(c, sum, sym_ite(c, sym_fires(c, e, n), sym_int(c, e->weight), sym_int(c, 0)));
   }
   return sum;
 }
 
 static Z3_ast count_at(sym_ctx *c, int ring, Z3_ast n) {
   const sym_ring *R = &c->rings[ring];
-  Z3_ast slot = sym_fmod(c, n, R->n), v = sym_i64(c, R->count[R->n - 1]);
+  Z3_ast slot = sym_fmod(c, n, R->n), v = sym_int(c, R->count[R->n - 1]);
   for (int64_t s = R->n - 1; s-- > 0;)
-    v = sym_ite(c, sym_eq(c, slot, sym_i64(c, s)), sym_i64(c, R->count[s]), v);
+    v = sym_ite(c, sym_eq(c, slot, sym_int(c, s)), sym_int(c, R->count[s]), v);
   return v;
 }
 
@@ -60,11 +60,11 @@ static int first_event(sym_ctx *c, int ring, bool (*pick)(const sym_event *)) {
 }
 
 static Z3_ast seq_var(sym_ctx *c, const char *name) {
-  return sym_fresh(c, name, c->bv64);
+  return sym_fresh(c, name, c->wide);
 }
 
 static Z3_ast seq_range(sym_ctx *c, Z3_ast n) {
-  return sym_and2(c, sym_sle(c, sym_i64(c, 0), n), sym_slt(c, n, sym_i64(c, SEQ_MAX)));
+  return sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_slt(c, n, sym_int(c, SEQ_MAX)));
 }
 
 /* ------------------------------------------------------------------ phase-agreement */
@@ -87,16 +87,18 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
       continue;
     }
     int64_t n = c->rings[e->ring].n;
-    const sym_loop *L = &c->loops[e->loop];
-    Z3_ast round = sym_fdiv(c, sym_seq_term(c, e), n);
-    Z3_ast want = Z3_mk_bvand(c->z, sym_sub(c, round, sym_i64(c, lag)), sym_i64(c, 1));
-    Z3_ast have = Z3_mk_bvand(c->z, sym_to64(c, e->phase, false), sym_i64(c, 1));
-    Z3_ast phi = sym_and2(c, sym_and2(c, L->range, e->pred), sym_not(c, sym_eq(c, want, have)));
+    /* compared in the phase operand's own width: only its parity bit is used (§1.3) */
+    unsigned wp = sym_width(c, e->phase);
+    Z3_ast round = sym_round_term(c, e, wp), one = sym_bv(c, 1, wp);
+    Z3_ast want = Z3_mk_bvand(c->z, sym_sub(c, round, sym_bv(c, lag, wp)), one);
+    Z3_ast have = Z3_mk_bvand(c->z, e->phase, one);
+    Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
+                          sym_not(c, sym_eq(c, want, have)));
     Z3_ast extra[3] = {have, want, round};
     int64_t x[3];
     Z3_lbool st;
-    vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, L->it, e->tainted,
-                                        extra, 3, x, &st);
+    vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
+                                        e->tainted, extra, 3, x, &st);
     if (!v) continue;
     int64_t phase = x[2] - lag, slot = (e->mul * v->iteration + e->off) % n;
     char why[200];
@@ -166,9 +168,9 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       n = seq_var(c, "n");
       A = arrivals_at(c, (int)ring, n);
       C = count_at(c, (int)ring, n);
-      Z3_ast later = arrivals_at(c, (int)ring, sym_add(c, n, sym_i64(c, R->n)));
+      Z3_ast later = arrivals_at(c, (int)ring, sym_add(c, n, sym_int(c, R->n)));
       phi = sym_and2(c, seq_range(c, n), sym_and2(c, Z3_mk_bvslt(c->z, A, C),
-                                                   Z3_mk_bvsgt(c->z, later, sym_i64(c, 0))));
+                                                   Z3_mk_bvsgt(c->z, later, sym_int(c, 0))));
       Z3_ast extra3[3] = {A, C, n};
       v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop, sym_iter_of_seq(c, e0, n), taint,
                         extra3, 3, x, &st);
@@ -190,15 +192,14 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb), how);
         continue;
       }
-      const sym_loop *L = &c->loops[w->loop];
-      Z3_ast t = sym_sub(c, sym_seq_term(c, w), sym_i64(c, lag * R->n));
+      Z3_ast t = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * R->n));
       Z3_ast A = arrivals_at(c, (int)ring, t), C = count_at(c, (int)ring, t);
-      Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
-                            sym_and2(c, sym_sle(c, sym_i64(c, 0), t), sym_not(c, sym_eq(c, A, C))));
+      Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                            sym_and2(c, sym_sle(c, sym_int(c, 0), t), sym_not(c, sym_eq(c, A, C))));
       Z3_ast extra[3] = {A, C, t};
       int64_t x[3];
       Z3_lbool st;
-      vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, L->it,
+      vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, sym_ev_it(c, w),
                                           taint || w->tainted, extra, 3, x, &st);
       if (v)
         v->message = sym_fmt("wait on %s in iteration %lld needs round %lld of slot %lld to "
@@ -234,11 +235,11 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
       sym_note_unknown(r, "barrier %s: %s", R->name, why);
       continue;
     }
-    Z3_ast n = seq_var(c, "n"), X = sym_i64(c, 0), D = sym_i64(c, 0);
+    Z3_ast n = seq_var(c, "n"), X = sym_int(c, 0), D = sym_int(c, 0);
     for (uint32_t i = 0; i < c->n_evs; i++) {
       const sym_event *e = &c->evs[i];
       if (e->ring != (int)ring || !is_tx(e)) continue;
-      Z3_ast b = sym_ite(c, sym_fires(c, e, n), sym_i64(c, e->bytes), sym_i64(c, 0));
+      Z3_ast b = sym_ite(c, sym_fires(c, e, n), sym_int(c, e->bytes), sym_int(c, 0));
       if (e->kind == SYM_EV_EXPECT) X = sym_add(c, X, b);
       else D = sym_add(c, D, b);
     }
@@ -304,8 +305,22 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     }
     if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
     if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
-    Z3_ast i64 = sym_to64(c, idx, true);
-    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_i64(c, 0)), sym_sle(c, sym_i64(c, n), i64));
+    Z3_ast i64 = sym_wide(c, idx, true);
+    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_int(c, 0)), sym_sle(c, sym_int(c, n), i64));
+    /* "x % m" with 0 < m <= n is in bounds exactly when x >= 0 (remsi), always (remui, and
+     * "x & (m - 1)"): a linear query instead of the remainder circuit */
+    const ir_value *iv = sym_strip_casts(op->operands[1]);
+    int64_t m;
+    if (iv && iv->def && iv->def->n_operands == 2 && ir_value_const_int(iv->def->operands[1], &m) &&
+        sym_value_width(iv->type) > 1) {
+      ir_opcode kd = iv->def->code;
+      Z3_ast x = sym_eval(c, iv->def->operands[0]);
+      if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
+        out = sym_slt(c, x, sym_bv(c, 0, sym_width(c, x)));
+      else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
+               (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
+        out = Z3_mk_false(c->z);
+    }
     Z3_ast extra[1] = {i64};
     int64_t x[1];
     Z3_lbool st;

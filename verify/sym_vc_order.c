@@ -42,16 +42,14 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
 
 static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   const sym_event *w = &c->evs[wi];
-  const sym_loop *L = &c->loops[w->loop];
-  int64_t n = c->rings[w->ring].n;
-  Z3_ast round = sym_fdiv(c, sym_seq_term(c, w), n);
-  Z3_ast have = Z3_mk_bvand(c->z, sym_to64(c, w->phase, false), sym_i64(c, 1));
+  Z3_ast round = sym_round_term(c, w, SYM_WIDE);
+  Z3_ast have = Z3_mk_bvand(c->z, sym_wide(c, w->phase, false), sym_int(c, 1));
   Z3_ast extra[2] = {have, round};
   int64_t x[2], trip, it;
   int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args);
   /* the base case decides: the parity of the wait's first iteration */
-  Z3_lbool r = sym_cex(c, sym_and2(c, L->range, w->pred), NULL, L->it, extra, 2, args, &trip,
-                       &it, x);
+  Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
+                       2, args, &trip, &it, x);
   free(args);
   if (r != Z3_L_TRUE) {
     *how = r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
@@ -100,6 +98,7 @@ static bool is_producer(const sym_event *e) {
   return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
 }
 
+/* Events of a partition's main loop take part in the iteration-offset graph. */
 static bool in_graph(sym_ctx *c, const sym_event *e) {
   return e->loop >= 0 && c->parts[e->part].main_loop == e->loop;
 }
@@ -115,11 +114,13 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
   return sum < min;
 }
 
-/* Usable wait edges: the wait's lag is known and every producer has a plain sequence. */
+/* Usable wait edges: the wait's lag is known and every producer is a plain loop event. */
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
-  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->mul != 1 || w->unsupported) return false;
+  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->mul != 1 || w->unsupported || w->ring < 0 ||
+      c->rings[w->ring].irregular)
+    return false;
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
@@ -129,11 +130,15 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   return true;
 }
 
+typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
+
 /* Longest iteration offsets from src: event x at offset dist[x] means src at iteration i
  * cannot happen before x at iteration i + dist[x] (program order and wait edges).
- * Returns false when the offsets are unbounded (a positive cycle, or a wait that never
- * passes is reached: then src never happens, and it depends on everything). */
-static bool longest(sym_ctx *c, int src, int64_t *dist) {
+ * DEP_YES: unbounded (a positive cycle, or a wait that never passes is reached: src never
+ * happens and depends on everything). DEP_UNKNOWN: a wait whose edges the encoding lacks was
+ * reached, so dist is only a lower bound. DEP_NO: dist is exact. */
+static dep longest(sym_ctx *c, int src, int64_t *dist) {
+  bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
   for (uint32_t round = 0; round <= c->n_evs + 1; round++) {
@@ -141,7 +146,7 @@ static bool longest(sym_ctx *c, int src, int64_t *dist) {
     for (uint32_t u = 0; u < c->n_evs; u++) {
       if (dist[u] == UNREACHED) continue;
       const sym_event *eu = &c->evs[u];
-      if (dist[u] > FAR) return false;
+      if (dist[u] > FAR) return DEP_YES;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
         const sym_event *ev = &c->evs[v];
         if (ev->part != eu->part || ev->loop != eu->loop || !in_graph(c, ev)) continue;
@@ -150,8 +155,11 @@ static bool longest(sym_ctx *c, int src, int64_t *dist) {
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
-      if (!wait_edges_ok(c, (int)u, &lag)) continue;
-      if (blocking(c, eu)) return false;
+      if (!wait_edges_ok(c, (int)u, &lag)) {
+        partial = true;
+        continue;
+      }
+      if (blocking(c, eu)) return DEP_YES;
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
@@ -160,22 +168,23 @@ static bool longest(sym_ctx *c, int src, int64_t *dist) {
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
     }
-    if (!changed) return true;
+    if (!changed) return partial ? DEP_UNKNOWN : DEP_NO;
   }
-  return false;
+  return DEP_YES;
 }
 
 /* Does event src at iteration i + delta depend on wait w at iteration i? */
-static bool depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  if (!longest(c, src, dist)) return true;
+static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
+  dep d = longest(c, src, dist);
+  if (d == DEP_YES) return DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *e = &c->evs[q];
     if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
     int64_t at = delta + dist[q];
-    if (at > 0 || (at == 0 && e->pos >= w->pos)) return true;
+    if (at > 0 || (at == 0 && e->pos >= w->pos)) return DEP_YES;
   }
-  return false;
+  return d;
 }
 
 /* ------------------------------------------------------------------ back-pressure */
@@ -186,72 +195,97 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
-    int lag;
-    if (w->ring < 0 || c->rings[w->ring].irregular || !wait_edges_ok(c, (int)wi, &lag) ||
-        !in_graph(c, w)) {
+    const char *how;
+    int lag = w->has_seq && w->ring >= 0 && !c->rings[w->ring].irregular ? sym_wait_lag(c, (int)wi, &how) : -1;
+    if (lag < 0 || w->unsupported) {
       sym_note_unknown(r, "wait at %s: the ring's events are outside the encoding",
                        ir_loc_str(w->op->loc, lb, sizeof lb));
       continue;
     }
     int64_t n = c->rings[w->ring].n;
-    bool held = false, any = false;
+    /* the round after the one this wait is for: can it be produced at all? */
+    Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n)), sym_int(c, n));
+    Z3_ast fired = Z3_mk_false(c->z);
     int first = -1;
-    for (uint32_t p = 0; p < c->n_evs && !held; p++) {
+    bool producers_ok = true;
+    for (uint32_t p = 0; p < c->n_evs; p++) {
       const sym_event *e = &c->evs[p];
       if (e->ring != w->ring || !is_producer(e)) continue;
-      any = true;
+      if (!e->has_seq) { producers_ok = false; continue; }
       if (first < 0) first = (int)p;
-      held = depends(c, (int)p, w->off - lag * n + n - e->off, (int)wi, dist);
+      fired = sym_or2(c, fired, sym_fires(c, e, next));
     }
-    if (!any || held) continue;
-    /* nothing holds the next round back: is it ever produced while this wait is pending? */
-    const sym_loop *L = &c->loops[w->loop];
-    Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_i64(c, lag * n)), sym_i64(c, n));
-    Z3_ast fired = Z3_mk_false(c->z);
-    for (uint32_t p = 0; p < c->n_evs; p++)
-      if (c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
-        fired = sym_or2(c, fired, sym_fires(c, &c->evs[p], next));
-    Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
-                          sym_and2(c, sym_sle(c, sym_i64(c, 0), next), fired));
+    if (first < 0 || !producers_ok) {
+      if (!producers_ok) sym_note_unknown(r, "barrier %s: a producer is outside the encoding", c->rings[w->ring].name);
+      continue;
+    }
+    Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                          sym_and2(c, sym_sle(c, sym_int(c, 0), next), fired));
+    /* the graph: does some producer of that round wait, transitively, for this wait? */
+    dep held = DEP_UNKNOWN;
+    if (in_graph(c, w) && wait_edges_ok(c, (int)wi, &lag)) {
+      held = DEP_NO;
+      for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
+        const sym_event *e = &c->evs[p];
+        if (e->ring != w->ring || !is_producer(e)) continue;
+        dep d = depends(c, (int)p, w->off - lag * n + n - e->off, (int)wi, dist);
+        if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
+      }
+    }
+    if (held == DEP_YES) continue;
+    if (held == DEP_UNKNOWN) { /* fine only if the next round never comes */
+      Z3_lbool st = sym_sat(c, phi);
+      if (st != Z3_L_FALSE)
+        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
+                         st == Z3_L_UNDEF ? "Z3 gave no answer"
+                                          : "what orders the ring's next round after it is outside the encoding");
+      continue;
+    }
     const sym_event *e0 = &c->evs[first];
     Z3_ast extra[2] = {next, sym_iter_of_seq(c, e0, next)};
     int64_t x[2];
     Z3_lbool st;
-    vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, w->loop, L->it, w->tainted,
-                                        extra, 2, x, &st);
+    vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, w->loop, sym_ev_it(c, w),
+                                        w->tainted, extra, 2, x, &st);
     if (v)
       v->message = sym_fmt("nothing makes %s's round %lld of %s[%lld] (iteration %lld) wait for "
-                           "%s's wait on %s in iteration %lld, which is for the round before: "
-                           "the producer can run two phases ahead of that waiter (phase "
-                           "aliasing, semantics.md §1.4)",
+                           "%s's wait on %s in iteration %lld, which is for round %lld: the "
+                           "producer can run two phases ahead of that waiter (phase aliasing, "
+                           "semantics.md §1.4)",
                            sym_part_label(c, e0->part), (long long)(x[0] / n), c->rings[w->ring].name,
                            (long long)(x[0] % n), (long long)x[1], sym_part_label(c, w->part),
-                           sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration);
+                           sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration,
+                           (long long)(x[0] / n - 1));
   }
 }
 
-/* Is the async read r (a TMA store) retired by a store_wait before arrive e?  D is the
- * read's iteration minus the arrive's. *unknown is set when the count is not exact. */
+/* Is the async read rd retired by a group wait before arrive e?  D is the read's iteration
+ * minus the arrive's (0 outside loops). *unknown is set when the count is not exact. Each op
+ * is one group (an async wgmma's two operand reads are one group). */
 static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D, bool *unknown) {
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
-    if (s->part != e->part || s->loop != e->loop) continue;
-    if (s->kind == SYM_EV_ASYNC_READ) {
+    if (s->part != e->part || s->loop != e->loop || s->group != rd->group) continue;
+    if (s->kind == SYM_EV_ASYNC_READ && !(i && c->evs[i - 1].op == s->op)) {
       S++;
       if (!sym_is_true(c, s->pred)) *unknown = true;
     }
-    if (s->kind == SYM_EV_STORE_WAIT && !sym_is_true(c, s->pred)) *unknown = true;
+    if (s->kind == SYM_EV_ASYNC_WAIT && !sym_is_true(c, s->pred)) *unknown = true;
   }
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *q = &c->evs[i];
-    if (q->kind != SYM_EV_STORE_WAIT || q->part != e->part || q->loop != e->loop) continue;
+    if (q->kind != SYM_EV_ASYNC_WAIT || q->group != rd->group || q->part != e->part ||
+        q->loop != e->loop)
+      continue;
     int64_t m = (q->pos < e->pos ? 0 : -1) - D; /* latest instance before e, minus the read's */
     if (m < 0 || (m == 0 && q->pos < rd->pos)) continue;
     int64_t cnt = 0;
     for (uint32_t j = 0; j < c->n_evs; j++) {
       const sym_event *s = &c->evs[j];
-      if (s->kind != SYM_EV_ASYNC_READ || s->part != e->part || s->loop != e->loop) continue;
+      if (s->kind != SYM_EV_ASYNC_READ || s->group != rd->group || s->part != e->part ||
+          s->loop != e->loop || (j && c->evs[j - 1].op == s->op))
+        continue;
       if (m == 0) cnt += s->pos > rd->pos && s->pos < q->pos;
       else cnt += (s->pos > rd->pos) + (s->pos < q->pos);
     }
@@ -280,45 +314,57 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
     if (!empty_ring) continue;
     for (uint32_t ei = 0; ei < c->n_evs; ei++) {
       const sym_event *e = &c->evs[ei];
-      if (e->kind != SYM_EV_ARRIVE || e->ring != (int)ring || !e->has_seq || e->mul != 1) continue;
+      if (e->kind != SYM_EV_ARRIVE || e->ring != (int)ring || !e->has_seq) continue;
       for (uint32_t ri = 0; ri < c->n_evs; ri++) {
         const sym_event *rd = &c->evs[ri];
         if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
-            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq || rd->mul != 1)
+            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq)
           continue;
         r->n_checked++;
-        int64_t D = e->off - rd->off; /* the read of the released slot runs in iteration i + D */
+        if (rd->mul != e->mul || (e->loop >= 0 && e->mul != 1)) {
+          sym_note_unknown(r, "release at %s: slot sequences of different shapes",
+                           ir_loc_str(e->op->loc, lb, sizeof lb));
+          continue;
+        }
+        /* the read of the released slot runs in iteration i + D (same slot only outside loops) */
+        int64_t D = e->loop >= 0 ? e->off - rd->off : 0;
+        if (e->loop < 0 && e->off != rd->off) continue;
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
         bool ok = before && (rd->kind == SYM_EV_READ || retired(c, e, rd, D, &unknown));
         if (ok) continue;
         if (unknown) {
-          sym_note_unknown(r, "release at %s: predicated TMA stores or store waits",
+          sym_note_unknown(r, "release at %s: predicated async reads or waits",
                            ir_loc_str(e->op->loc, lb, sizeof lb));
           continue;
         }
-        const sym_loop *L = &c->loops[e->loop];
-        Z3_ast j = sym_add(c, L->it, sym_i64(c, D));
-        Z3_ast rd_at = sym_subst(c, sym_and2(c, L->range, rd->pred), L->it, j);
-        Z3_ast phi = sym_and2(c, sym_and2(c, L->range, e->pred), rd_at);
-        Z3_ast extra[1] = {j};
+        Z3_ast rd_at = rd->pred, phi = e->pred, j = NULL;
+        if (e->loop >= 0) {
+          const sym_loop *L = &c->loops[e->loop];
+          j = sym_add(c, L->it, sym_int(c, D));
+          rd_at = sym_subst(c, sym_and2(c, L->range, rd->pred), L->it, j);
+          phi = sym_and2(c, L->range, e->pred);
+        }
+        phi = sym_and2(c, phi, rd_at);
+        Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
         int64_t x[1];
         Z3_lbool st;
-        vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, L->it,
+        vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
                                             e->tainted || rd->tainted, extra, 1, x, &st);
         if (!v) continue;
         char rl[256];
         ir_loc_str(rd->op->loc, rl, sizeof rl);
         const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;
+        const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
+        const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
         if (!before)
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
                                "slot at %s in iteration %lld: the producer may overwrite it first",
                                buf, bar, (long long)v->iteration, rl, (long long)x[0]);
         else
-          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the TMA store "
-                               "issued at %s in iteration %lld may still be reading it: no "
-                               "async_tma_store_wait retires it before the arrive "
-                               "(semantics.md §2.2)",
-                               buf, bar, (long long)v->iteration, rl, (long long)x[0]);
+          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the %s issued "
+                               "at %s in iteration %lld may still be reading it: no %s retires it "
+                               "before the arrive (semantics.md §2.2, §3)",
+                               buf, bar, (long long)v->iteration, what, rl, (long long)x[0], wait);
       }
     }
   }

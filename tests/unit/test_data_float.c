@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim_data.h"
+#include "sim/data_internal.h"
 
 static uint16_t f16_oracle(double x) {
   _Float16 h = (_Float16)x; /* libgcc __truncdfhf2: one correctly rounded step */
@@ -49,6 +49,16 @@ START_TEST(f16_matches_float16) {
     uint16_t want = (c & 1) ? (uint16_t)(c + 1) : (uint16_t)c;
     ck_assert_uint_eq(sim_f16_from_double((a + b) / 2, SIM_RNE), want);
     ck_assert_uint_eq(sim_f16_from_double((a + b) / 2, SIM_RTZ), c);
+  }
+}
+END_TEST
+
+START_TEST(f16_fast_decode) {
+  for (uint32_t c = 0; c < 0x10000; c++) {
+    float f = sim_f16_to_float((uint16_t)c);
+    double v = sim_f16_to_double((uint16_t)c);
+    if (isnan(v)) ck_assert(isnan(f));
+    else ck_assert_msg((double)f == v && !signbit(f) == !signbit(v), "code %04x", c);
   }
 }
 END_TEST
@@ -178,6 +188,7 @@ int main(void) {
   TCase *tc = tcase_create("formats");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, f16_matches_float16);
+  tcase_add_test(tc, f16_fast_decode);
   tcase_add_test(tc, f16_edges);
   tcase_add_test(tc, bf16_matches_bit_trick);
   tcase_add_test(tc, e4m3_edges);

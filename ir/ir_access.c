@@ -1,0 +1,162 @@
+/* ir_access.c: the read-only accessors of ir.h (segments, attributes, constants, module
+ * facts), reading a file or stdin, and splitting lit files on `// -----`. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_priv.h"
+
+ir_value *ir_seg(const ir_op *op, int k, uint32_t *n) {
+  if (k < 0 || k >= op->n_segs) {
+    if (n) *n = 0;
+    return NULL;
+  }
+  uint32_t lo = op->seg_start[k], hi = op->seg_start[k + 1];
+  if (n) *n = hi - lo;
+  return hi > lo ? op->operands[lo] : NULL;
+}
+
+const ir_attr *ir_op_attr(const ir_op *op, const char *name) {
+  for (uint32_t i = 0; i < op->n_attrs; i++)
+    if (!strcmp(op->attrs[i].name, name)) return op->attrs[i].attr;
+  return NULL;
+}
+
+int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt) {
+  const ir_attr *a = ir_op_attr(op, name);
+  if (a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL)) return a->ival;
+  return dflt;
+}
+
+bool ir_op_has_attr(const ir_op *op, const char *name) { return ir_op_attr(op, name) != NULL; }
+
+bool ir_value_const_int(const ir_value *v, int64_t *out) {
+  if (!v || !v->def || v->def->code != IR_OP_ARITH_CONSTANT) return false;
+  const ir_attr *a = ir_op_attr(v->def, "value");
+  if (!a || (a->kind != IR_A_INT && a->kind != IR_A_BOOL)) return false;
+  if (out) *out = a->ival;
+  return true;
+}
+
+ir_func *ir_module_func(const ir_module *m, const char *name) {
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    if (!strcmp(m->funcs[i]->name, name)) return m->funcs[i];
+  return NULL;
+}
+
+int64_t ir_module_attr_int(const ir_module *m, const char *name, int64_t dflt) {
+  const ir_attr *a = ir_dict_get(m->attrs, name);
+  if (a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL)) return a->ival;
+  return dflt;
+}
+
+const char *ir_module_target(const ir_module *m) {
+  const ir_attr *a = ir_dict_get(m->attrs, "ttg.target");
+  return a && a->kind == IR_A_STRING ? a->str : NULL;
+}
+
+/* Reads all of f into a malloc'd buffer; returns NULL on a read error. */
+static char *ir_slurp(FILE *f, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) return NULL;
+  for (;;) {
+    if (n == cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        return NULL;
+      }
+      buf = nb;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  if (ferror(f)) {
+    free(buf);
+    return NULL;
+  }
+  *len = n;
+  return buf;
+}
+
+static void ir_diag_set(ir_diag *d, const char *file, const char *what) {
+  if (!d) return;
+  size_t n = strlen(file) + strlen(what) + 48;
+  d->msg = malloc(n);
+  if (d->msg) snprintf(d->msg, n, "%s:1:1: error: %s", file, what);
+}
+
+char *ir_read_file(const char *path, size_t *len, ir_diag *diag) {
+  bool is_stdin = !strcmp(path, "-");
+  const char *shown = is_stdin ? "<stdin>" : path;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    char what[256];
+    snprintf(what, sizeof what, "cannot open the input: %s", strerror(errno));
+    ir_diag_set(diag, shown, what);
+    return NULL;
+  }
+  char *buf = ir_slurp(f, len);
+  int err = errno;
+  if (!is_stdin) fclose(f);
+  if (!buf) {
+    char what[256];
+    snprintf(what, sizeof what, "cannot read the input: %s", strerror(err));
+    ir_diag_set(diag, shown, what);
+  }
+  return buf;
+}
+
+ir_module *ir_parse_file(const char *path, ir_diag *diag) {
+  size_t len;
+  if (diag) diag->msg = NULL;
+  char *buf = ir_read_file(path, &len, diag);
+  if (!buf) return NULL;
+  ir_module *m = ir_parse(buf, len, strcmp(path, "-") ? path : "<stdin>", diag);
+  free(buf);
+  return m;
+}
+
+size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **lens,
+                      uint32_t **first_line) {
+  static const char marker[] = "// -----";
+  size_t cap = 8, n = 0;
+  *starts = malloc(cap * sizeof **starts);
+  *lens = malloc(cap * sizeof **lens);
+  *first_line = malloc(cap * sizeof **first_line);
+  if (!*starts || !*lens || !*first_line) abort();
+  size_t chunk = 0;
+  uint32_t line = 1, chunk_line = 1;
+  for (size_t i = 0; i <= len;) {
+    /* i is at the start of a line */
+    size_t eol = i;
+    while (eol < len && buf[eol] != '\n') eol++;
+    size_t s = i;
+    while (s < eol && (buf[s] == ' ' || buf[s] == '\t')) s++;
+    bool is_marker = eol - s >= sizeof marker - 1 && !memcmp(buf + s, marker, sizeof marker - 1);
+    if (is_marker || eol >= len) {
+      size_t end = is_marker ? i : len;
+      if (n == cap) {
+        cap *= 2;
+        *starts = realloc(*starts, cap * sizeof **starts);
+        *lens = realloc(*lens, cap * sizeof **lens);
+        *first_line = realloc(*first_line, cap * sizeof **first_line);
+        if (!*starts || !*lens || !*first_line) abort();
+      }
+      (*starts)[n] = chunk;
+      (*lens)[n] = end - chunk;
+      (*first_line)[n] = chunk_line;
+      n++;
+      chunk = eol < len ? eol + 1 : len;
+      chunk_line = line + 1;
+      if (!is_marker) break;
+    }
+    if (eol >= len) break;
+    i = eol + 1;
+    line++;
+  }
+  return n;
+}

@@ -1,0 +1,643 @@
+/* ir_custom.c: ops whose syntax is written in C rather than ir_formats.c: module, tt.func,
+ * scf.for / scf.if / scf.while / scf.execute_region, ttg.warp_specialize, cf.br /
+ * cf.cond_br and arith.select (parse and print, mirroring MLIR's / Triton's C++ printers). */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_priv.h"
+
+static void ir_one_seg(ir_parser *P, ir_op *op, ir_value **vals, uint32_t n) {
+  ir_vec v = IR_VEC(P);
+  for (uint32_t i = 0; i < n; i++) ir_vec_push(&v, vals[i]);
+  ir_set_operands(P, op, &v, 1);
+  ir_vec_free(&v);
+}
+
+/* `-> T` or `-> (T, ...)` (MLIR's optional arrow type list); returns the count. */
+static uint32_t ir_parse_arrow_types(ir_parser *P, const ir_type ***out) {
+  *out = NULL;
+  if (!ir_eat_arrow(P)) return 0;
+  if (ir_eat_punct(P, '(')) {
+    uint32_t n = 0;
+    if (!ir_is_punct(P, ')')) n = ir_parse_type_list(P, out);
+    ir_expect_punct(P, ')');
+    return n;
+  }
+  const ir_type **one = ir_alloc(P->A, sizeof *one);
+  one[0] = ir_parse_type(P);
+  *out = one;
+  return 1;
+}
+
+static void ir_need_results(ir_parser *P, ir_op *op, uint32_t n, const ir_tok *at) {
+  ir_op_grow_results(P, op, n);
+  if (op->n_results != n)
+    ir_fail_at(P, at->line, at->col, "'%s' has %u result%s but %u %s named", ir_ops[op->code].name, n,
+               n == 1 ? "" : "s", op->n_results, op->n_results == 1 ? "is" : "are");
+}
+
+/* ------------------------------------------------------------------ module */
+
+static void ir_parse_module(ir_parser *P, ir_op *op) {
+  if (P->L.tok.kind == TK_AT) {
+    ir_attr a = {.kind = IR_A_SYMBOL, .str = ir_tok_intern(P)};
+    ir_lex_next(P);
+    ir_set_attr(P, op, "sym_name", ir_attr_unique(P, &a), false);
+  }
+  if (ir_eat_kw(P, "attributes")) {
+    const ir_attr *d = ir_parse_attr_dict(P);
+    ir_add_attr_dict(P, op, d);
+    if (!op->parent->parent && !P->m->attrs) P->m->attrs = d;
+  }
+  ir_region *r = ir_add_region(P, op);
+  ir_parse_region_body(P, r, NULL, 0, true);
+  ir_set_operands(P, op, NULL, 0);
+}
+
+static void ir_print_module(ir_printer *pr, const ir_op *op) {
+  const ir_attr *name = ir_op_attr(op, "sym_name");
+  if (name) fprintf(pr->out, " @%s", name->str);
+  static const char *const skip[] = {"sym_name", NULL};
+  ir_print_op_attrs(pr, op, skip, true);
+  fputc(' ', pr->out);
+  ir_print_region(pr, op->regions[0], false, true);
+}
+
+/* ------------------------------------------------------------------ tt.func */
+
+static void ir_parse_func(ir_parser *P, ir_op *op) {
+  ir_func *f = ir_alloc(P->A, sizeof *f);
+  f->op = op;
+  if (ir_is_kw(P, "public") || ir_is_kw(P, "private") || ir_is_kw(P, "nested")) {
+    f->visibility = ir_tok_intern(P);
+    ir_lex_next(P);
+  }
+  f->is_public = !f->visibility || !strcmp(f->visibility, "public");
+  if (P->L.tok.kind != TK_AT) {
+    char b[64];
+    ir_fail(P, "expected the function name (@name), found %s", ir_describe_tok(&P->L.tok, b, sizeof b));
+  }
+  f->name = ir_tok_intern(P);
+  ir_lex_next(P);
+  /* values and ops are numbered per function; the tt.func op itself is op 0 */
+  P->nval = 0;
+  op->id = 0;
+  P->nop = 1;
+  ir_argdef *args = NULL;
+  uint32_t n_args = 0;
+  bool named = false;
+  const ir_type **in_types = NULL;
+  {
+    ir_lexer save = P->L;
+    ir_expect_punct(P, '(');
+    named = P->L.tok.kind == TK_PERCENT || ir_is_punct(P, ')');
+    P->L = save;
+  }
+  if (named) {
+    n_args = ir_parse_arg_list(P, &args, true);
+    in_types = n_args ? ir_alloc(P->A, n_args * sizeof *in_types) : NULL;
+    for (uint32_t i = 0; i < n_args; i++) in_types[i] = args[i].type;
+  } else {
+    ir_expect_punct(P, '(');
+    if (!ir_is_punct(P, ')')) n_args = ir_parse_type_list(P, &in_types);
+    ir_expect_punct(P, ')');
+  }
+  const ir_type **res = NULL;
+  uint32_t n_res = ir_parse_arrow_types(P, &res);
+  ir_type ft = {.kind = IR_T_FUNC, .inputs = in_types, .n_inputs = n_args, .results = res,
+                .n_results = n_res};
+  f->type = ir_type_unique(P, &ft);
+  if (args) {
+    f->arg_attrs = ir_alloc(P->A, n_args * sizeof *f->arg_attrs);
+    for (uint32_t i = 0; i < n_args; i++) f->arg_attrs[i] = args[i].attrs;
+  }
+  if (ir_eat_kw(P, "attributes")) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  if (ir_is_punct(P, '{')) {
+    if (!args && n_args) ir_fail(P, "a function with a body needs named arguments (%%name: type)");
+    ir_region *r = ir_add_region(P, op);
+    ir_parse_region_body(P, r, args, n_args, true);
+  }
+  ir_set_operands(P, op, NULL, 0);
+  f->n_values = P->nval;
+  f->n_ops = P->nop;
+  ir_register_func(P, f);
+}
+
+static const ir_func *ir_find_func(const ir_printer *pr, const ir_op *op) {
+  for (uint32_t i = 0; pr->m && i < pr->m->n_funcs; i++)
+    if (pr->m->funcs[i]->op == op) return pr->m->funcs[i];
+  return NULL;
+}
+
+static void ir_print_func(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  const ir_func *f = ir_find_func(pr, op);
+  assert(f);
+  if (f->visibility) fprintf(o, " %s", f->visibility);
+  fprintf(o, " @%s(", f->name);
+  bool body = op->n_regions > 0 && op->regions[0]->n_blocks > 0;
+  for (uint32_t i = 0; i < f->type->n_inputs; i++) {
+    if (i) fputs(", ", o);
+    if (body) ir_print_block_arg(pr, op->regions[0]->blocks[0]->args[i], f->arg_attrs ? f->arg_attrs[i] : NULL);
+    else ir_print_type(f->type->inputs[i], o);
+  }
+  fputc(')', o);
+  if (f->type->n_results == 1) {
+    fputs(" -> ", o);
+    ir_print_type(f->type->results[0], o);
+  } else if (f->type->n_results > 1) {
+    fputs(" -> (", o);
+    for (uint32_t i = 0; i < f->type->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(f->type->results[i], o);
+    }
+    fputc(')', o);
+  }
+  ir_print_op_attrs(pr, op, NULL, true);
+  if (op->n_regions) {
+    fputc(' ', o);
+    ir_print_region(pr, op->regions[0], false, true);
+  }
+}
+
+/* ------------------------------------------------------------------ scf */
+
+static void ir_parse_for(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  if (t0.kind != TK_PERCENT) ir_fail(P, "expected the induction variable of scf.for");
+  ir_argdef iv = {.name = ir_tok_intern(P), .line = t0.line, .col = t0.col};
+  ir_lex_next(P);
+  ir_expect_punct(P, '=');
+  ir_vec segs[4] = {IR_VEC(P), IR_VEC(P), IR_VEC(P), IR_VEC(P)};
+  ir_vec_push(&segs[0], ir_parse_value_use(P));
+  ir_expect_kw(P, "to");
+  ir_vec_push(&segs[1], ir_parse_value_use(P));
+  ir_expect_kw(P, "step");
+  ir_vec_push(&segs[2], ir_parse_value_use(P));
+  ir_vec names = IR_VEC(P);
+  if (ir_eat_kw(P, "iter_args")) {
+    ir_expect_punct(P, '(');
+    if (!ir_is_punct(P, ')')) {
+      do {
+        if (P->L.tok.kind != TK_PERCENT) ir_fail(P, "expected an iter_args name");
+        ir_argdef *a = ir_alloc(P->A, sizeof *a);
+        a->name = ir_tok_intern(P);
+        a->line = P->L.tok.line;
+        a->col = P->L.tok.col;
+        ir_lex_next(P);
+        ir_expect_punct(P, '=');
+        ir_vec_push(&segs[3], ir_parse_value_use(P));
+        ir_vec_push(&names, a);
+      } while (ir_eat_punct(P, ','));
+    }
+    ir_expect_punct(P, ')');
+  }
+  const ir_type **rt = NULL;
+  uint32_t nr = ir_parse_arrow_types(P, &rt);
+  if (nr != names.n)
+    ir_fail_at(P, P->op_line, P->op_col, "scf.for has %zu iter_args but %u result types", names.n, nr);
+  ir_need_results(P, op, nr, &t0);
+  iv.type = ir_eat_punct(P, ':') ? ir_parse_type(P) : ir_type_simple(P, IR_T_INDEX);
+  ir_argdef *args = ir_alloc(P->A, (nr + 1) * sizeof *args);
+  args[0] = iv;
+  for (uint32_t i = 0; i < nr; i++) {
+    args[i + 1] = *(ir_argdef *)names.v[i];
+    args[i + 1].type = rt[i];
+    op->results[i]->type = rt[i];
+  }
+  ir_vec_free(&names);
+  ir_set_operands(P, op, segs, 4);
+  for (int k = 0; k < 4; k++) ir_vec_free(&segs[k]);
+  ir_region *r = ir_add_region(P, op);
+  ir_parse_region_body(P, r, args, nr + 1, false);
+  ir_ensure_terminator(P, r, IR_OP_SCF_YIELD);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+}
+
+static void ir_print_for(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  const ir_block *b = op->regions[0]->blocks[0];
+  fputc(' ', o);
+  ir_print_value(b->args[0], o);
+  fputs(" = ", o);
+  ir_print_value(op->operands[0], o);
+  fputs(" to ", o);
+  ir_print_value(op->operands[1], o);
+  fputs(" step ", o);
+  ir_print_value(op->operands[2], o);
+  if (op->n_operands > 3) {
+    fputs(" iter_args(", o);
+    for (uint32_t i = 3; i < op->n_operands; i++) {
+      if (i > 3) fputs(", ", o);
+      ir_print_value(b->args[i - 2], o);
+      fputs(" = ", o);
+      ir_print_value(op->operands[i], o);
+    }
+    fputs(") -> (", o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+  fputc(' ', o);
+  if (b->args[0]->type->kind != IR_T_INDEX) {
+    fputs(" : ", o);
+    ir_print_type(b->args[0]->type, o);
+    fputc(' ', o);
+  }
+  ir_print_region(pr, op->regions[0], false, false);
+  ir_print_op_attrs(pr, op, NULL, false);
+}
+
+static void ir_parse_if(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  ir_value *c = ir_parse_value_use(P);
+  ir_one_seg(P, op, &c, 1);
+  const ir_type **rt = NULL;
+  uint32_t nr = ir_parse_arrow_types(P, &rt);
+  ir_need_results(P, op, nr, &t0);
+  for (uint32_t i = 0; i < nr; i++) op->results[i]->type = rt[i];
+  ir_region *r = ir_add_region(P, op);
+  ir_parse_region_body(P, r, NULL, 0, false);
+  ir_ensure_terminator(P, r, IR_OP_SCF_YIELD);
+  if (ir_eat_kw(P, "else")) {
+    r = ir_add_region(P, op);
+    ir_parse_region_body(P, r, NULL, 0, false);
+    ir_ensure_terminator(P, r, IR_OP_SCF_YIELD);
+  }
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+}
+
+static void ir_print_if(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  fputc(' ', o);
+  ir_print_value(op->operands[0], o);
+  if (op->n_results) {
+    fputs(" -> (", o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+  fputc(' ', o);
+  ir_print_region(pr, op->regions[0], false, false);
+  if (op->n_regions > 1 && op->regions[1]->n_blocks) {
+    fputs(" else ", o);
+    ir_print_region(pr, op->regions[1], false, false);
+  }
+  ir_print_op_attrs(pr, op, NULL, false);
+}
+
+static void ir_parse_while(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  ir_vec inits = IR_VEC(P), names = IR_VEC(P);
+  if (ir_eat_punct(P, '(')) {
+    if (!ir_is_punct(P, ')')) {
+      do {
+        if (P->L.tok.kind != TK_PERCENT) ir_fail(P, "expected a block argument name");
+        ir_argdef *a = ir_alloc(P->A, sizeof *a);
+        a->name = ir_tok_intern(P);
+        ir_lex_next(P);
+        ir_expect_punct(P, '=');
+        ir_vec_push(&inits, ir_parse_value_use(P));
+        ir_vec_push(&names, a);
+      } while (ir_eat_punct(P, ','));
+    }
+    ir_expect_punct(P, ')');
+  }
+  ir_expect_punct(P, ':');
+  const ir_tok ft = P->L.tok;
+  const ir_type *t = ir_parse_type(P);
+  if (t->kind != IR_T_FUNC) ir_fail_at(P, ft.line, ft.col, "expected a function type after ':' in scf.while");
+  if (t->n_inputs != inits.n)
+    ir_fail_at(P, ft.line, ft.col, "scf.while has %zu initial values but %u input types", inits.n, t->n_inputs);
+  ir_need_results(P, op, t->n_results, &t0);
+  ir_argdef *args = inits.n ? ir_alloc(P->A, inits.n * sizeof *args) : NULL;
+  for (size_t i = 0; i < inits.n; i++) {
+    args[i] = *(ir_argdef *)names.v[i];
+    args[i].type = t->inputs[i];
+    ir_value *v = inits.v[i];
+    if (!v->type) v->type = t->inputs[i];
+  }
+  for (uint32_t i = 0; i < t->n_results; i++) op->results[i]->type = t->results[i];
+  ir_set_operands(P, op, &inits, 1);
+  uint32_t na = (uint32_t)inits.n;
+  ir_vec_free(&inits);
+  ir_vec_free(&names);
+  ir_parse_region_body(P, ir_add_region(P, op), args, na, false);
+  ir_expect_kw(P, "do");
+  ir_parse_region_body(P, ir_add_region(P, op), NULL, 0, false);
+  if (ir_eat_kw(P, "attributes")) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+}
+
+static void ir_print_while(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  const ir_block *b = op->regions[0]->n_blocks ? op->regions[0]->blocks[0] : NULL;
+  if (op->n_operands) {
+    fputs(" (", o);
+    for (uint32_t i = 0; i < op->n_operands; i++) {
+      if (i) fputs(", ", o);
+      if (b && i < b->n_args) ir_print_value(b->args[i], o);
+      fputs(" = ", o);
+      ir_print_value(op->operands[i], o);
+    }
+    fputc(')', o);
+  }
+  fputs(" : (", o);
+  for (uint32_t i = 0; i < op->n_operands; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->operands[i]->type, o);
+  }
+  fputs(") -> ", o);
+  if (op->n_results == 1) {
+    ir_print_type(op->results[0]->type, o);
+  } else {
+    fputc('(', o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+  fputc(' ', o);
+  ir_print_region(pr, op->regions[0], false, true);
+  fputs(" do ", o);
+  ir_print_region(pr, op->regions[1], true, true);
+  ir_print_op_attrs(pr, op, NULL, true);
+}
+
+static void ir_parse_execute_region(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  const ir_type **rt = NULL;
+  uint32_t nr = ir_parse_arrow_types(P, &rt);
+  ir_need_results(P, op, nr, &t0);
+  for (uint32_t i = 0; i < nr; i++) op->results[i]->type = rt[i];
+  if (ir_eat_kw(P, "no_inline")) ir_set_attr(P, op, "no_inline", ir_attr_mk_unit(P), false);
+  ir_parse_region_body(P, ir_add_region(P, op), NULL, 0, false);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  ir_set_operands(P, op, NULL, 0);
+}
+
+static void ir_print_execute_region(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  if (op->n_results) {
+    fputs(" -> (", o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+  if (ir_op_has_attr(op, "no_inline")) fputs(" no_inline", o);
+  fputc(' ', o);
+  ir_print_region(pr, op->regions[0], false, true);
+  static const char *const skip[] = {"no_inline", NULL};
+  ir_print_op_attrs(pr, op, skip, false);
+}
+
+/* ------------------------------------------------------------------ ttg.warp_specialize */
+
+static void ir_parse_ws(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  ir_expect_punct(P, '(');
+  uint32_t n;
+  ir_value **caps = ir_parse_value_list(P, &n);
+  ir_expect_punct(P, ')');
+  ir_one_seg(P, op, caps, n);
+  if (ir_eat_kw(P, "attributes")) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  ir_expect_kw(P, "default");
+  ir_region *def = ir_add_region(P, op);
+  def->label = "default";
+  ir_parse_region_body(P, def, NULL, 0, false);
+  for (int k = 0;; k++) {
+    char want[32];
+    snprintf(want, sizeof want, "partition%d", k);
+    if (!ir_is_kw(P, want)) {
+      if (P->L.tok.kind == TK_BARE && P->L.tok.n > 9 && !memcmp(P->L.tok.s, "partition", 9))
+        ir_fail(P, "expected '%s' (partitions are numbered in order)", want);
+      break;
+    }
+    ir_lex_next(P);
+    ir_argdef *args;
+    uint32_t na = ir_parse_arg_list(P, &args, false);
+    ir_expect_kw(P, "num_warps");
+    ir_expect_punct(P, '(');
+    int64_t nw = ir_parse_int(P);
+    if (nw < 1 || nw > 64) ir_fail(P, "num_warps(%lld) out of range", (long long)nw);
+    ir_expect_punct(P, ')');
+    ir_region *r = ir_add_region(P, op);
+    r->label = ir_intern_str(&P->names, want, strlen(want));
+    r->num_warps = (int32_t)nw;
+    ir_parse_region_body(P, r, args, na, true);
+  }
+  ir_expect_punct(P, ':');
+  const ir_tok ft = P->L.tok;
+  const ir_type *t = ir_parse_type(P);
+  if (t->kind != IR_T_FUNC) ir_fail_at(P, ft.line, ft.col, "expected a function type after ':' in ttg.warp_specialize");
+  if (t->n_inputs != n)
+    ir_fail_at(P, ft.line, ft.col, "ttg.warp_specialize captures %u values but %u types are given", n, t->n_inputs);
+  for (uint32_t i = 0; i < n; i++)
+    if (!caps[i]->type) caps[i]->type = t->inputs[i];
+  ir_need_results(P, op, t->n_results, &t0);
+  for (uint32_t i = 0; i < t->n_results; i++) op->results[i]->type = t->results[i];
+}
+
+static void ir_print_ws(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  fputc('(', o);
+  for (uint32_t i = 0; i < op->n_operands; i++) {
+    if (i) fputs(", ", o);
+    ir_print_value(op->operands[i], o);
+  }
+  fputc(')', o);
+  static const char *const skip[] = {"partitionNumWarps", NULL};
+  ir_print_op_attrs(pr, op, skip, true);
+  fprintf(o, "\n%*sdefault ", pr->indent, "");
+  ir_print_region(pr, op->regions[0], false, true);
+  for (uint32_t k = 1; k < op->n_regions; k++) {
+    const ir_region *r = op->regions[k];
+    fprintf(o, "\n%*s%s(", pr->indent, "", r->label ? r->label : "partition?");
+    const ir_block *b = r->n_blocks ? r->blocks[0] : NULL;
+    for (uint32_t i = 0; b && i < b->n_args; i++) {
+      if (i) fputs(", ", o);
+      ir_print_block_arg(pr, b->args[i], NULL);
+    }
+    fprintf(o, ") num_warps(%d) ", r->num_warps);
+    ir_print_region(pr, r, false, true);
+  }
+  fputs(" : (", o);
+  for (uint32_t i = 0; i < op->n_operands; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->operands[i]->type, o);
+  }
+  fputs(") -> ", o);
+  if (op->n_results == 1) {
+    ir_print_type(op->results[0]->type, o);
+  } else {
+    fputc('(', o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+}
+
+/* ------------------------------------------------------------------ cf */
+
+/* `^bb(%a, %b : T, U)` successor with operands into v; returns the block. */
+static ir_block *ir_parse_succ_args(ir_parser *P, ir_vec *v) {
+  ir_block *b = ir_parse_successor(P);
+  if (ir_eat_punct(P, '(')) {
+    size_t first = v->n;
+    if (P->L.tok.kind == TK_PERCENT) {
+      do {
+        ir_vec_push(v, ir_parse_value_use(P));
+      } while (ir_eat_punct(P, ','));
+      ir_expect_punct(P, ':');
+      for (size_t i = first; i < v->n; i++) {
+        if (i > first) ir_expect_punct(P, ',');
+        const ir_type *t = ir_parse_type(P);
+        ir_value *x = v->v[i];
+        if (!x->type) x->type = t;
+      }
+    }
+    ir_expect_punct(P, ')');
+  }
+  return b;
+}
+
+static void ir_parse_br(ir_parser *P, ir_op *op) {
+  ir_vec v = IR_VEC(P);
+  ir_block *b = ir_parse_succ_args(P, &v);
+  op->successors = ir_alloc(P->A, sizeof *op->successors);
+  op->successors[0] = b;
+  op->n_successors = 1;
+  ir_set_operands(P, op, &v, 1);
+  ir_vec_free(&v);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+}
+
+static void ir_parse_cond_br(ir_parser *P, ir_op *op) {
+  ir_vec segs[3] = {IR_VEC(P), IR_VEC(P), IR_VEC(P)};
+  ir_vec_push(&segs[0], ir_parse_value_use(P));
+  ir_expect_punct(P, ',');
+  op->successors = ir_alloc(P->A, 2 * sizeof *op->successors);
+  op->successors[0] = ir_parse_succ_args(P, &segs[1]);
+  ir_expect_punct(P, ',');
+  op->successors[1] = ir_parse_succ_args(P, &segs[2]);
+  op->n_successors = 2;
+  ir_set_operands(P, op, segs, 3);
+  for (int k = 0; k < 3; k++) ir_vec_free(&segs[k]);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+}
+
+static void ir_print_succ(ir_printer *pr, const ir_op *op, int k, int seg) {
+  FILE *o = pr->out;
+  fprintf(o, "^%s", op->successors[k]->label ? op->successors[k]->label : "bb?");
+  uint32_t n;
+  ir_seg(op, seg, &n);
+  if (!n) return;
+  uint32_t lo = op->seg_start[seg];
+  fputc('(', o);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(", ", o);
+    ir_print_value(op->operands[lo + i], o);
+  }
+  fputs(" : ", o);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->operands[lo + i]->type, o);
+  }
+  fputc(')', o);
+}
+
+static void ir_print_br(ir_printer *pr, const ir_op *op) {
+  fputc(' ', pr->out);
+  ir_print_succ(pr, op, 0, 0);
+  ir_print_op_attrs(pr, op, NULL, false);
+}
+
+static void ir_print_cond_br(ir_printer *pr, const ir_op *op) {
+  fputc(' ', pr->out);
+  ir_print_value(op->operands[0], pr->out);
+  fputs(", ", pr->out);
+  ir_print_succ(pr, op, 0, 1);
+  fputs(", ", pr->out);
+  ir_print_succ(pr, op, 1, 2);
+  ir_print_op_attrs(pr, op, NULL, false);
+}
+
+/* ------------------------------------------------------------------ arith.select */
+
+static void ir_parse_select(ir_parser *P, ir_op *op) {
+  ir_vec segs[3] = {IR_VEC(P), IR_VEC(P), IR_VEC(P)};
+  for (int k = 0; k < 3; k++) {
+    if (k) ir_expect_punct(P, ',');
+    ir_vec_push(&segs[k], ir_parse_value_use(P));
+  }
+  ir_set_operands(P, op, segs, 3);
+  for (int k = 0; k < 3; k++) ir_vec_free(&segs[k]);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  ir_expect_punct(P, ':');
+  const ir_type *t = ir_parse_type(P);
+  if (ir_eat_punct(P, ',')) {
+    if (!op->operands[0]->type) op->operands[0]->type = t;
+    t = ir_parse_type(P);
+  }
+  if (op->n_results != 1) ir_fail(P, "arith.select has one result");
+  op->results[0]->type = t;
+}
+
+static void ir_print_select(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  for (int k = 0; k < 3; k++) {
+    fputs(k ? ", " : " ", o);
+    ir_print_value(op->operands[k], o);
+  }
+  ir_print_op_attrs(pr, op, NULL, false);
+  fputs(" : ", o);
+  if (op->operands[0]->type->kind == IR_T_TENSOR) {
+    ir_print_type(op->operands[0]->type, o);
+    fputs(", ", o);
+  }
+  ir_print_type(op->results[0]->type, o);
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+bool ir_custom_parse(ir_parser *P, ir_op *op, const char *which) {
+  if (!strcmp(which, "module")) ir_parse_module(P, op);
+  else if (!strcmp(which, "func")) ir_parse_func(P, op);
+  else if (!strcmp(which, "for")) ir_parse_for(P, op);
+  else if (!strcmp(which, "if")) ir_parse_if(P, op);
+  else if (!strcmp(which, "while")) ir_parse_while(P, op);
+  else if (!strcmp(which, "execute_region")) ir_parse_execute_region(P, op);
+  else if (!strcmp(which, "warp_specialize")) ir_parse_ws(P, op);
+  else if (!strcmp(which, "br")) ir_parse_br(P, op);
+  else if (!strcmp(which, "cond_br")) ir_parse_cond_br(P, op);
+  else if (!strcmp(which, "select")) ir_parse_select(P, op);
+  else if (!strcmp(which, "generic"))
+    ir_fail(P, "'%s' must be written in generic form (\"%s\"(...) ...)", ir_ops[op->code].name,
+            ir_ops[op->code].name);
+  else return false;
+  return true;
+}
+
+bool ir_custom_print(ir_printer *pr, const ir_op *op, const char *which) {
+  if (!strcmp(which, "module")) ir_print_module(pr, op);
+  else if (!strcmp(which, "func")) ir_print_func(pr, op);
+  else if (!strcmp(which, "for")) ir_print_for(pr, op);
+  else if (!strcmp(which, "if")) ir_print_if(pr, op);
+  else if (!strcmp(which, "while")) ir_print_while(pr, op);
+  else if (!strcmp(which, "execute_region")) ir_print_execute_region(pr, op);
+  else if (!strcmp(which, "warp_specialize")) ir_print_ws(pr, op);
+  else if (!strcmp(which, "br")) ir_print_br(pr, op);
+  else if (!strcmp(which, "cond_br")) ir_print_cond_br(pr, op);
+  else if (!strcmp(which, "select")) ir_print_select(pr, op);
+  else return false;
+  return true;
+}

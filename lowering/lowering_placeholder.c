@@ -1,3 +1,0 @@
-/* placeholder so the module library is never empty */
-int tlxv_lowering_placeholder_;
-int tlxv_lowering_placeholder_ = 0;

@@ -1,0 +1,149 @@
+/* sim_events.c: the in-flight async events of a state (sorted by issuing agent, FIFO within
+ * an agent), which of them may complete now (bulk groups, wgmma groups and tcgen05 pipelines
+ * complete in order, §2.2 §3 §4.4), and what completing one does. */
+#include <stdio.h>
+
+#include "sim_internal.h"
+
+sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log) {
+  sim_hdr *h = st_hdr(st);
+  if (h->n_events >= SIM_MAX_EVENTS) {
+    log->bound = true;
+    log->halt = true;
+    sim_logf(log, "more than %d async operations in flight", SIM_MAX_EVENTS);
+    return NULL;
+  }
+  sim_event *ev = st_events(m, st);
+  uint32_t pos = h->n_events;
+  while (pos > 0 && ev[pos - 1].agent > e->agent) pos--;
+  memmove(&ev[pos + 1], &ev[pos], (h->n_events - pos) * sizeof *ev);
+  ev[pos] = *e;
+  h->n_events++;
+  return &ev[pos];
+}
+
+void sim_ev_remove(sim_machine *m, void *st, uint32_t idx) {
+  sim_hdr *h = st_hdr(st);
+  sim_event *ev = st_events(m, st);
+  memmove(&ev[idx], &ev[idx + 1], (h->n_events - idx - 1) * sizeof *ev);
+  h->n_events--;
+  memset(&ev[h->n_events], 0, sizeof *ev);
+}
+
+uint32_t sim_ev_count_agent(const sim_machine *m, const void *st, uint32_t agent, int kind) {
+  const sim_event *ev = st_cevents(m, st);
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+    if (ev[k].agent == agent && ev[k].kind == kind) n++;
+  return n;
+}
+
+/* No earlier event of the same agent has a kind in kinds_mask (bit = kind). */
+bool sim_ev_is_oldest(const sim_machine *m, const void *st, uint32_t idx, uint32_t kinds_mask) {
+  const sim_event *ev = st_cevents(m, st);
+  for (uint32_t k = 0; k < idx; k++)
+    if (ev[k].agent == ev[idx].agent && ((kinds_mask >> ev[k].kind) & 1)) return false;
+  return true;
+}
+
+#define KB(k) (1u << (k))
+
+bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
+  const sim_event *e = &st_cevents(m, st)[idx];
+  switch (e->kind) {
+  case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: return true;
+  case SIM_EV_TMA_STORE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_TMA_STORE));
+  case SIM_EV_WGMMA: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_WGMMA));
+  case SIM_EV_CP_ASYNC: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
+  case SIM_EV_MMA5: case SIM_EV_TMEM_CP:
+    return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP));
+  case SIM_EV_COMMIT5:
+    return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
+  case SIM_EV_CP_ARRIVE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
+  default: return false;
+  }
+}
+
+static const char *const ev_names[] = {
+    [SIM_EV_TMA_LOAD] = "TMA load",        [SIM_EV_TMA_STORE] = "TMA store",
+    [SIM_EV_WGMMA] = "wgmma",              [SIM_EV_MMA5] = "tcgen05.mma",
+    [SIM_EV_TMEM_CP] = "tcgen05.cp",       [SIM_EV_COMMIT5] = "tcgen05.commit",
+    [SIM_EV_CP_ASYNC] = "cp.async",        [SIM_EV_CP_ARRIVE] = "cp.async.mbarrier.arrive",
+    [SIM_EV_BULK_COPY] = "bulk copy",
+};
+
+const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  return e->kind < sizeof ev_names / sizeof ev_names[0] && ev_names[e->kind] ? ev_names[e->kind] : "async op";
+}
+
+/* Simulate mode: moves the data of a completing event. */
+static int complete_data(sim_machine *m, const sim_event *e, sim_log *log) {
+  if (!m->data || !e->aux || e->aux > m->n_evrec) return 0;
+  sim_evrec *r = &m->evrec[e->aux - 1];
+  sim_data_err derr;
+  int rc = 0;
+  const ir_op *op = m->code[e->ins].op;
+  switch (e->kind) {
+  case SIM_EV_TMA_LOAD: rc = sim_data_tma_load(m->data, (uint32_t)r->desc, r->coords, &r->v[0], &derr); break;
+  case SIM_EV_TMA_STORE:
+    if (op && op->code == IR_OP_TTNG_TMA_REDUCE) {
+      const ir_attr *k = ir_op_attr(op, "kind");
+      rc = sim_data_tma_reduce(m->data, (uint32_t)r->desc, r->coords, &r->v[0], k && k->str ? k->str : "add", &derr);
+    } else {
+      rc = sim_data_tma_store(m->data, (uint32_t)r->desc, r->coords, &r->v[0], &derr);
+    }
+    break;
+  case SIM_EV_MMA5: rc = sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr); break;
+  case SIM_EV_TMEM_CP: rc = sim_data_tmem_copy(m->data, &r->v[0], &r->v[1], &derr); break;
+  default: break;
+  }
+  if (rc) {
+    sim_viol_add(log, SIM_BUG_LIFECYCLE, -1, e->ins, "%s", derr.msg);
+    log->halt = true;
+    return -1;
+  }
+  return 0;
+}
+
+int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
+  sim_event e = st_events(m, st)[idx];
+  sim_ev_remove(m, st, idx);
+  log->ins = e.ins;
+  if (log->detail) {
+    char fp[96] = "";
+    if (e.n_fp) sim_fp_str(m, &e.fp[0], fp, sizeof fp);
+    sim_logf(log, "%s %s completes", e.kind < sizeof ev_names / sizeof ev_names[0] && ev_names[e.kind] ? ev_names[e.kind] : "async op", fp);
+  }
+  /* §6.2: a completion that lands in a CTA that exited */
+  for (uint32_t k = 0; k < e.n_fp; k++)
+    if ((st_chdr(st)->exited >> e.fp[k].cta) & 1) {
+      char fp[96];
+      sim_viol_add(log, SIM_BUG_CLUSTER_EXIT, -1, e.ins, "async op writes %s after CTA %u exited (§6.2)",
+                   sim_fp_str(m, &e.fp[k], fp, sizeof fp), e.fp[k].cta);
+      log->halt = true;
+      return -1;
+    }
+  if (complete_data(m, &e, log)) return -1;
+  switch (e.kind) {
+  case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: case SIM_EV_CP_ASYNC:
+    if (e.bar != SIM_NOBAR && sim_signal_tx(m, st, e.bar, (int32_t)e.bytes, e.ins, log)) return -1;
+    break;
+  case SIM_EV_MMA5: case SIM_EV_TMEM_CP: case SIM_EV_COMMIT5: case SIM_EV_CP_ARRIVE:
+    /* tcgen05 completion / commit: arrive-on(1) at cluster scope (§4.4) */
+    if (e.bar != SIM_NOBAR && sim_signal_arrive(m, st, e.bar, 1, e.ins, -1, log)) return -1;
+    if (e.bar2 != SIM_NOBAR && sim_signal_arrive(m, st, e.bar2, 1, e.ins, -1, log)) return -1;
+    break;
+  default: break;
+  }
+  return 0;
+}
+
+bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
+  const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
+  if (a->agent != b->agent) return false;
+  uint32_t pipe = KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP);
+  if (((pipe >> a->kind) & 1) && ((pipe >> b->kind) & 1)) return true;
+  return a->kind == b->kind && (a->kind == SIM_EV_TMA_STORE || a->kind == SIM_EV_WGMMA ||
+                                a->kind == SIM_EV_CP_ASYNC);
+}

@@ -1,0 +1,494 @@
+/* sim_exec.c: running one agent: fire its visible op, then run pure ops (scalars, views,
+ * control, tensor ops in simulate mode) up to the next visible op; warp_specialize fork and
+ * join, partition and kernel ends, and work deferred to after the step (starting partitions,
+ * agents released from named or cluster barriers). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+enum { PURE_LIMIT = 1 << 24 }; /* pure ops one agent may run without a visible op */
+
+static uint32_t region_of(const sim_machine *m, uint32_t pc) { return m->code[pc].region; }
+
+uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  uint32_t warps = m->num_warps;
+  if (m->agents[a].local && ag->pc < m->n_code) warps = (uint32_t)m->regions[region_of(m, ag->pc)].num_warps;
+  return warps * m->threads_per_warp;
+}
+
+/* ------------------------------------------------------------------ persistent slots */
+
+static void env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
+  const sim_region *r = &m->regions[region_of(m, pc)];
+  const uint64_t *env = st_cenv(m, st, a);
+  m->scratch[0] = 0;
+  if (r->n_persist) memcpy(m->scratch + 1, env, r->n_persist * sizeof(uint64_t));
+  if (m->data) {
+    const sim_mview *mv = m->mviews + m->agents[a].env_off;
+    memset(&m->mscratch[0], 0, sizeof m->mscratch[0]);
+    if (r->n_persist) memcpy(m->mscratch + 1, mv, r->n_persist * sizeof *mv);
+  }
+}
+
+/* Writes back the slots live before pc; every other persistent slot becomes zero. */
+static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool running) {
+  uint64_t *env = st_env(m, st, a);
+  uint32_t cap = m->agents[a].env_cap;
+  if (!running) {
+    memset(env, 0, cap * sizeof *env);
+    return;
+  }
+  const sim_region *r = &m->regions[region_of(m, pc)];
+  const uint64_t *mask = m->live + (size_t)pc * m->live_words;
+  uint32_t p = r->n_persist;
+  for (uint32_t s = 1; s <= p; s++)
+    env[s - 1] = ((mask[s >> 6] >> (s & 63)) & 1) ? m->scratch[s] : 0;
+  for (uint32_t s = p; s < cap; s++) env[s] = 0;
+  if (m->data) {
+    sim_mview *mv = m->mviews + m->agents[a].env_off;
+    for (uint32_t s = 1; s <= p; s++) mv[s - 1] = m->mscratch[s];
+  }
+}
+
+/* ------------------------------------------------------------------ pure ops */
+
+static int data_eval(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ins *i = e->i;
+  uint64_t in[64] = {0}, out[16] = {0};
+  uint32_t n = i->n_in < 64 ? i->n_in : 64;
+  for (uint32_t k = 0; k < n; k++) in[k] = ex_in(e, k);
+  if (m->data) {
+    sim_data_err derr;
+    if (sim_data_eval(m->data, e->a, i->op, in, out, &derr)) {
+      sim_viol *v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+      (void)v;
+      e->log->halt = true;
+      return -1;
+    }
+  }
+  const uint32_t *o = ins_out(m, i);
+  for (uint32_t k = 0; k < i->n_out && k < 16; k++) e->x[o[k]] = out[k];
+  return 0;
+}
+
+/* Model-limit errors inside a step: the path stops and the verdict cannot be "verified". */
+static int bound_error(sim_exec *e, const char *fmt, const char *what) {
+  e->log->bound = true;
+  e->log->halt = true;
+  sim_logf(e->log, fmt, what);
+  return -1;
+}
+
+static int query(sim_exec *e) {
+  const sim_ins *i = e->i;
+  const ir_op *op = i->op;
+  sim_machine *m = e->m;
+  uint64_t v = 0;
+  int axis = 0;
+  const ir_attr *ax = ir_op_attr(op, "axis");
+  if (!ax) ax = ir_op_attr(op, "dimension");
+  if (ax) {
+    if (ax->kind == IR_A_INT) axis = (int)ax->ival;
+    else if (ax->str) axis = ax->str[0] == 'y' ? 1 : ax->str[0] == 'z' ? 2 : 0;
+  }
+  if (axis < 0 || axis > 2) axis = 0;
+  switch (op->code) {
+  case IR_OP_TT_GET_PROGRAM_ID: v = (uint64_t)(m->pid[axis] + (axis == 0 ? (int32_t)e->cta : 0)); break;
+  case IR_OP_TT_GET_NUM_PROGRAMS: v = (uint64_t)(m->grid[axis] ? m->grid[axis] : 1); break;
+  case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: v = e->cta; break;
+  case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
+  default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
+  }
+  const ir_type *t = op->n_results ? op->results[0]->type : NULL;
+  e->x[ins_out(m, i)[0]] = sim_trunc(v, sim_int_width(t));
+  return 0;
+}
+
+static int view_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ins *i = e->i;
+  uint64_t idx[IR_MAX_RANK + 2] = {0};
+  uint32_t n = i->n_in > 0 ? i->n_in - 1u : 0;
+  if (n > IR_MAX_RANK + 2) n = IR_MAX_RANK + 2;
+  for (uint32_t k = 0; k < n; k++) idx[k] = ex_in(e, k + 1);
+  sim_err err;
+  uint64_t out;
+  if (sim_view_apply(m, i->op, ex_in(e, 0), idx, n, &out, &err)) {
+    /* a view the model cannot follow: not a kernel bug, the path is not checked further */
+    e->log->bound = true;
+    e->log->halt = true;
+    sim_logf(e->log, "%s", err.msg);
+    return -1;
+  }
+  e->x[ins_out(m, i)[0]] = out;
+  if (m->data) {
+    sim_data_err derr;
+    const uint32_t *in = ins_in(m, i);
+    if (sim_mview_apply(i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+      e->log->halt = true;
+      return -1;
+    }
+    if (i->op->code == IR_OP_TTNG_MAP_TO_REMOTE_BUFFER) {
+      uint32_t al = sim_view_alloc(out);
+      m->mscratch[ins_out(m, i)[0]].buf = m->data_buf[sim_view_cta(out) * m->n_allocs + al];
+    }
+  }
+  return 0;
+}
+
+static int alloc_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ins *i = e->i;
+  if (!i->imm || !i->n_out) return 0; /* local_dealloc */
+  uint32_t out = ins_out(m, i)[0];
+  e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0);
+  if (m->data) {
+    uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
+    sim_data_err derr;
+    if (sim_mview_of_alloc(m->data, buf, i->op->results[0]->type, &m->mscratch[out], &derr) ||
+        (i->n_in && sim_data_init_alloc(m->data, e->a, i->op, &m->mscratch[out], &derr))) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+      e->log->halt = true;
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void copy_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ins *i = e->i;
+  const uint32_t *in = ins_in(m, i), *out = ins_out(m, i);
+  uint64_t tmp[64];
+  uint32_t n = i->n_in;
+  if (n <= 64) {
+    for (uint32_t k = 0; k < n; k++) tmp[k] = e->x[in[k]];
+    for (uint32_t k = 0; k < n; k++) e->x[out[k]] = tmp[k];
+  } else {
+    uint64_t *t = malloc(n * sizeof *t);
+    for (uint32_t k = 0; k < n; k++) t[k] = e->x[in[k]];
+    for (uint32_t k = 0; k < n; k++) e->x[out[k]] = t[k];
+    free(t);
+  }
+  e->x[0] = 0;
+  if (m->data) {
+    sim_mview *mt = malloc((n + 1) * sizeof *mt);
+    for (uint32_t k = 0; k < n; k++) mt[k] = m->mscratch[in[k]];
+    for (uint32_t k = 0; k < n; k++) m->mscratch[out[k]] = mt[k];
+    free(mt);
+    sim_data_copy(m->data, e->a, i->vout, e->a, i->vin, n);
+  }
+}
+
+static int for_init(sim_exec *e) {
+  const sim_ins *i = e->i;
+  unsigned w = sim_int_width(i->op->operands[0]->type);
+  int64_t lb = sim_sext(ex_in(e, 0), w), ub = sim_sext(ex_in(e, 1), w), st = sim_sext(ex_in(e, 2), w);
+  if (st <= 0) {
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                 "scf.for with step %lld never terminates", (long long)st);
+    e->log->halt = true;
+    return -1;
+  }
+  int64_t trips = ub > lb ? (ub - lb + st - 1) / st : 0;
+  if ((uint64_t)trips > e->m->max_trip) {
+    char what[64];
+    snprintf(what, sizeof what, "%lld", (long long)trips);
+    return bound_error(e, "loop trip count %s exceeds the trip-count bound", what);
+  }
+  return 0;
+}
+
+/* Runs pure instructions from e->pc. Returns 0 at a visible op, 1 when the agent finished,
+ * -1 when the path must stop. */
+static int run_pure(sim_exec *e) {
+  sim_machine *m = e->m;
+  sim_agent *ag = st_agent(m, e->st, e->a);
+  for (uint32_t steps = 0;; steps++) {
+    if (steps > PURE_LIMIT) return bound_error(e, "%s", "an agent ran 2^24 operations without synchronizing");
+    const sim_ins *i = &m->code[e->pc];
+    e->i = i;
+    if (i->vis != SIM_V_NONE) {
+      if (i->dyn_pred && !(ex_in(e, i->pred_in) & 1)) { /* predicated off: a no-op */
+        e->pc++;
+        continue;
+      }
+      return 0;
+    }
+    switch (i->code) {
+    case SIM_I_JMP: e->pc = i->target; continue;
+    case SIM_I_BRZ: e->pc = ex_in(e, 0) ? e->pc + 1 : i->target; continue;
+    case SIM_I_COPY: copy_op(e); break;
+    case SIM_I_FOR_INIT: if (for_init(e)) return -1; break;
+    case SIM_I_FOR_TEST: {
+      unsigned w = (unsigned)i->imm;
+      e->pc = sim_sext(ex_in(e, 0), w) < sim_sext(ex_in(e, 1), w) ? e->pc + 1 : i->target;
+      continue;
+    }
+    case SIM_I_FOR_STEP: {
+      e->x[ins_out(m, i)[0]] = sim_trunc(ex_in(e, 0) + ex_in(e, 1), (unsigned)i->imm);
+      e->pc = i->target;
+      continue;
+    }
+    case SIM_I_PEND:
+      ag->status = SIM_AG_DONE;
+      if (m->uses_cluster) sim_cluster_try_complete(m, e->st, e);
+      return 1;
+    case SIM_I_END:
+      ag->status = SIM_AG_DONE;
+      sim_cta_exit(e);
+      return 1;
+    default: {
+      if (i->code >= IR_OP__COUNT) return bound_error(e, "%s", "internal error: unknown pseudo op");
+      ir_opclass cls = ir_ops[i->code].cls;
+      int rc = 0;
+      if (i->code == IR_OP_ARITH_CONSTANT && !i->data_op) e->x[ins_out(m, i)[0]] = (uint64_t)i->imm;
+      else if (cls == IR_C_ALLOC) rc = alloc_op(e);
+      else if (cls == IR_C_VIEW) rc = view_op(e);
+      else if (cls == IR_C_QUERY) rc = query(e);
+      else if (i->data_op) rc = data_eval(e);
+      else if (cls == IR_C_SCALAR) {
+        uint64_t in[16] = {0}, out[4] = {0};
+        for (uint32_t k = 0; k < i->n_in && k < 16; k++) in[k] = ex_in(e, k);
+        sim_err err;
+        if (sim_scalar_eval(i->op, in, out, &err)) {
+          /* e.g. a division by zero: undefined in the IR; the path stops, inconclusive */
+          e->log->bound = true;
+          e->log->halt = true;
+          sim_logf(e->log, "%s", err.msg);
+          return -1;
+        }
+        for (uint32_t k = 0; k < i->n_out && k < 4; k++) e->x[ins_out(m, i)[k]] = out[k];
+      } else if (cls == IR_C_MEM) {
+        /* global memory through pointers / descriptors: data only (races not checked) */
+        if (m->data) {
+          uint64_t in[64] = {0}, out[8] = {0};
+          for (uint32_t k = 0; k < i->n_in && k < 64; k++) in[k] = ex_in(e, k);
+          sim_data_err derr;
+          int drc = (i->code == IR_OP_TT_DESCRIPTOR_LOAD || i->code == IR_OP_TT_DESCRIPTOR_STORE)
+                        ? sim_data_desc_access(m->data, e->a, i->op, in, &derr)
+                        : sim_data_global_access(m->data, e->a, i->op, in, out, &derr);
+          if (drc) {
+            sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+            e->log->halt = true;
+            return -1;
+          }
+          for (uint32_t k = 0; k < i->n_out && k < 8; k++) e->x[ins_out(m, i)[k]] = out[k];
+        } else {
+          for (uint32_t k = 0; k < i->n_out; k++) e->x[ins_out(m, i)[k]] = 0;
+        }
+      }
+      /* barriers inside a partition, non-proxy fences, meta: no effect on the model */
+      if (rc) return -1;
+      break;
+    }
+    }
+    e->x[0] = 0;
+    e->pc++;
+  }
+}
+
+/* ------------------------------------------------------------------ visible pseudo ops */
+
+static int fork_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ws *ws = &m->ws[e->i->imm];
+  e->fork_ws = (uint32_t)e->i->imm;
+  for (uint32_t k = 0; k < ws->n_caps; k++) e->fork_caps[k] = e->x[ws->cap_slots[k]];
+  sim_logf(e->log, "warp_specialize: starts %u partition(s)", ws->n_parts);
+  return SIM_X_NEXT;
+}
+
+static bool join_ready(const sim_machine *m, const void *st, uint32_t a, uint32_t w) {
+  const sim_ws *ws = &m->ws[w];
+  uint32_t base = m->agents[a].cta * m->agents_per_cta;
+  for (uint32_t p = 0; p < ws->n_parts; p++)
+    if (st_cagent(m, st, base + 1 + p)->status != SIM_AG_DONE) return false;
+  return true;
+}
+
+static int join_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ws *ws = &m->ws[e->i->imm];
+  uint32_t base = e->cta * m->agents_per_cta;
+  for (uint32_t p = 0; p < ws->n_parts; p++) {
+    sim_agent *pa = st_agent(m, e->st, base + 1 + p);
+    pa->status = SIM_AG_IDLE;
+    pa->pc = 0;
+    pa->seq = 0;
+    pa->cp_group = 0;
+    if (m->data) sim_data_agent_clear(m->data, base + 1 + p);
+  }
+  sim_logf(e->log, "warp_specialize: all partitions finished (join)");
+  return SIM_X_NEXT;
+}
+
+static int exec_visible(sim_exec *e) {
+  const sim_ins *i = e->i;
+  switch (i->code) {
+  case SIM_I_FORK: return fork_op(e);
+  case SIM_I_JOIN: return join_op(e);
+  case SIM_I_CLSYNC: return sim_op_barrier(e);
+  default: break;
+  }
+  if (i->code >= IR_OP__COUNT) return SIM_X_HALT;
+  if (i->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) {
+    sim_uf_clear(e->m, e->st, e->a);
+    sim_logf(e->log, "fence.proxy.async");
+    return SIM_X_NEXT;
+  }
+  switch (i->vis) {
+  case SIM_V_MEM: return sim_op_mem(e);
+  case SIM_V_ASYNC: return sim_op_async(e);
+  default: break;
+  }
+  if (ir_ops[i->code].cls == IR_C_ASYNC_WAIT) return sim_op_async(e);
+  return sim_op_barrier(e);
+}
+
+bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return false;
+  const sim_ins *i = &m->code[ag->pc];
+  switch (i->code) {
+  case SIM_I_JOIN: return join_ready(m, st, a, (uint32_t)i->imm);
+  case SIM_I_FORK: case SIM_I_CLSYNC: return true;
+  default: break;
+  }
+  if (i->code >= IR_OP__COUNT) return false;
+  ir_opclass cls = ir_ops[i->code].cls;
+  if (cls == IR_C_BARRIER) return sim_barrier_op_enabled(m, st, a, i);
+  if (cls == IR_C_ASYNC_WAIT) return sim_async_wait_enabled(m, st, a, i);
+  return true;
+}
+
+/* ------------------------------------------------------------------ one agent step */
+
+static int continue_agent(sim_exec *e) {
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  int rc = run_pure(e);
+  if (rc < 0) return -1;
+  ag->pc = e->pc;
+  return 0;
+}
+
+int sim_start_agent(sim_machine *m, void *st, uint32_t a, uint32_t pc, const uint32_t *slots,
+                    const uint64_t *vals, const sim_mview *mvals, uint32_t n, sim_log *log,
+                    uint32_t *release) {
+  sim_agent *ag = st_agent(m, st, a);
+  ag->status = SIM_AG_RUN;
+  ag->pc = pc;
+  memset(m->scratch, 0, (size_t)(m->max_slots + 1) * sizeof *m->scratch);
+  for (uint32_t k = 0; k < n; k++) m->scratch[slots[k]] = vals[k];
+  if (m->data)
+    for (uint32_t k = 0; k < n; k++) m->mscratch[slots[k]] = mvals[k];
+  m->scratch[0] = 0;
+  sim_exec pe = {.m = m, .st = st, .a = a, .cta = agent_cta(m, a), .pc = pc, .x = m->scratch,
+                 .log = log, .fork_ws = UINT32_MAX, .fork_caps = m->capbuf};
+  if (continue_agent(&pe)) return -1;
+  env_store(m, st, a, ag->pc, ag->status == SIM_AG_RUN);
+  if (release) *release |= pe.release;
+  return 0;
+}
+
+/* Deferred work after the step of e->a: partitions to start, agents to release. */
+static int deferred(sim_exec *e) {
+  sim_machine *m = e->m;
+  if (e->fork_ws != UINT32_MAX) {
+    const sim_ws *ws = &m->ws[e->fork_ws];
+    uint32_t base = e->cta * m->agents_per_cta;
+    e->fork_ws = UINT32_MAX;
+    for (uint32_t p = 0; p < ws->n_parts; p++) {
+      const sim_region *r = &m->regions[ws->part_region[p]];
+      uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
+      if (m->data)
+        sim_data_copy(m->data, base + 1 + p, (const ir_value *const *)r->entry_vals, e->a,
+                      ws->cap_vals, n);
+      if (sim_start_agent(m, e->st, base + 1 + p, r->start, r->entry_slots, e->fork_caps,
+                          m->fork_mviews, n, e->log, &e->release))
+        return -1;
+    }
+  }
+  while (e->release) {
+    uint32_t b = (uint32_t)__builtin_ctz(e->release);
+    e->release &= e->release - 1;
+    sim_agent *ag = st_agent(m, e->st, b);
+    if (ag->status != SIM_AG_NBWAIT && ag->status != SIM_AG_CLWAIT) continue;
+    ag->status = SIM_AG_RUN;
+    env_load(m, e->st, b, ag->pc);
+    sim_exec pe = *e;
+    pe.a = b;
+    pe.cta = agent_cta(m, b);
+    pe.pc = ag->pc + 1;
+    pe.release = 0;
+    if (continue_agent(&pe)) return -1;
+    env_store(m, e->st, b, ag->pc, ag->status == SIM_AG_RUN || ag->status == SIM_AG_NBWAIT ||
+                                       ag->status == SIM_AG_CLWAIT);
+    e->release |= pe.release;
+  }
+  return 0;
+}
+
+int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log) {
+  sim_agent *ag = st_agent(m, st, a);
+  sim_exec e = {.m = m, .st = st, .a = a, .cta = agent_cta(m, a), .pc = ag->pc, .x = m->scratch,
+                .log = log, .fork_ws = UINT32_MAX, .fork_caps = m->capbuf};
+  env_load(m, st, a, ag->pc);
+  int rc = SIM_X_NEXT;
+  if (fire) {
+    e.i = &m->code[e.pc];
+    log->ins = e.pc;
+    if (m->data && e.i->code == SIM_I_FORK) {
+      const sim_ws *ws = &m->ws[e.i->imm];
+      for (uint32_t k = 0; k < ws->n_caps; k++) m->fork_mviews[k] = m->mscratch[ws->cap_slots[k]];
+    }
+    rc = exec_visible(&e);
+    if (rc == SIM_X_HALT) {
+      log->halt = true;
+      return -1;
+    }
+    if (rc == SIM_X_NEXT) e.pc++;
+  }
+  if (rc == SIM_X_NEXT && ag->status == SIM_AG_RUN) {
+    if (continue_agent(&e)) return -1;
+  } else {
+    ag->pc = e.pc;
+  }
+  bool keep = ag->status == SIM_AG_RUN || ag->status == SIM_AG_NBWAIT || ag->status == SIM_AG_CLWAIT;
+  env_store(m, st, a, ag->pc, keep);
+  return deferred(&e);
+}
+
+void sim_cta_exit(sim_exec *e) {
+  sim_machine *m = e->m;
+  st_hdr(e->st)->exited |= (uint16_t)(1u << e->cta);
+  sim_logf(e->log, "kernel exit");
+  /* §9.3 / §6.2: no async op may still read or write this CTA's memory */
+  const sim_event *ev = st_cevents(m, e->st);
+  for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++) {
+    for (uint32_t j = 0; j < ev[k].n_fp; j++) {
+      if (ev[k].fp[j].cta != e->cta) continue;
+      char fp[96];
+      sim_fp_str(m, &ev[k].fp[j], fp, sizeof fp);
+      sim_viol *v;
+      if (agent_cta(m, ev[k].agent) == e->cta)
+        v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, ev[k].agent, ev[k].ins,
+                         "the kernel exits while this async op on %s is still in flight: wait for "
+                         "it before the end (§9.3)", fp);
+      else
+        v = sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, ev[k].agent, ev[k].ins,
+                         "CTA %u exits while this async op from CTA %u still writes %s (§6.2: the "
+                         "peer must not exit before the operation completes)", e->cta,
+                         agent_cta(m, ev[k].agent), fp);
+      sim_viol_rel(v, e->pc, "the CTA exits here");
+      e->log->halt = true;
+      goto done;
+    }
+  }
+done:
+  if (m->uses_cluster) sim_cluster_try_complete(m, e->st, e);
+}

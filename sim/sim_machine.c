@@ -1,0 +1,229 @@
+/* sim_machine.c: building a machine (compile, liveness, analysis, layout), the initial
+ * state, enabled transitions, sim_step, canonical hashing and read-only inspection. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <xxhash.h>
+
+#include "sim_internal.h"
+
+static const ir_func *kernel_of(const ir_module *mod) {
+  for (uint32_t k = 0; k < mod->n_funcs; k++)
+    if (mod->funcs[k]->is_public) return mod->funcs[k];
+  return mod->n_funcs ? mod->funcs[0] : NULL;
+}
+
+sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
+  const ir_func *fn = o->fn ? o->fn : kernel_of(o->mod);
+  if (!fn) {
+    snprintf(err->msg, sizeof err->msg, "%s: error: the module has no function to run",
+             o->mod->filename ? o->mod->filename : "<input>");
+    return NULL;
+  }
+  sim_machine *m = calloc(1, sizeof *m);
+  m->mod = o->mod;
+  m->fn = fn;
+  m->data = o->data;
+  m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
+  for (int k = 0; k < 3; k++) {
+    m->pid[k] = o->pid[k];
+    m->grid[k] = o->grid[k] > 0 ? o->grid[k] : 1;
+  }
+  int64_t ctas = ir_module_attr_int(o->mod, "ttg.num-ctas", 1);
+  m->n_ctas = ctas < 1 ? 1 : (uint32_t)ctas;
+  m->threads_per_warp = (uint32_t)ir_module_attr_int(o->mod, "ttg.threads-per-warp", 32);
+  m->num_warps = (uint32_t)ir_module_attr_int(o->mod, "ttg.num-warps", 4);
+  const ir_block *entry = fn->op && fn->op->n_regions && fn->op->regions[0]->n_blocks
+                              ? fn->op->regions[0]->blocks[0] : NULL;
+  m->n_args = entry ? entry->n_args : 0;
+  m->args = calloc(m->n_args + 1, sizeof *m->args);
+  for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
+  if (m->n_ctas > SIM_MAX_CTAS) {
+    sim_errf(err, fn->op, "ttg.num-ctas = %u exceeds the model's limit of %d", m->n_ctas, SIM_MAX_CTAS);
+    sim_machine_free(m);
+    return NULL;
+  }
+  if (sim_compile(m, err) || sim_liveness(m, err)) {
+    sim_machine_free(m);
+    return NULL;
+  }
+  sim_analyze(m);
+  if (m->data_sink_ins != UINT32_MAX && !m->data) {
+    sim_errf(err, m->code[m->data_sink_ins].op,
+             "this synchronization depends on data loaded from memory (or on the thread id), "
+             "which the verifier does not compute; it cannot be checked");
+    sim_machine_free(m);
+    return NULL;
+  }
+  if (sim_layout(m, err)) {
+    sim_machine_free(m);
+    return NULL;
+  }
+  uint32_t max_caps = 1;
+  for (uint32_t w = 0; w < m->n_ws; w++)
+    if (m->ws[w].n_caps + 1 > max_caps) max_caps = m->ws[w].n_caps + 1;
+  m->scratch = calloc(m->max_slots + 2, sizeof *m->scratch);
+  m->capbuf = calloc(max_caps, sizeof *m->capbuf);
+  if (m->data) {
+    m->mscratch = calloc(m->max_slots + 2, sizeof *m->mscratch);
+    m->fork_mviews = calloc(max_caps, sizeof *m->fork_mviews);
+    m->mviews = calloc(m->env_total + 1, sizeof *m->mviews);
+    m->data_buf = calloc((size_t)m->n_ctas * m->n_allocs + 1, sizeof *m->data_buf);
+    for (uint32_t c = 0; c < m->n_ctas; c++)
+      for (uint32_t a = 1; a < m->n_allocs; a++) {
+        const sim_alloc *al = &m->allocs[a];
+        if (!al->op || al->space == SIM_SPACE_GLOBAL) continue;
+        sim_data_err derr;
+        uint32_t id = sim_data_buf_for_alloc(m->data, al->op->results[0]->type, &derr);
+        if (!id) {
+          sim_errf(err, al->op, "%s", derr.msg);
+          sim_machine_free(m);
+          return NULL;
+        }
+        m->data_buf[c * m->n_allocs + a] = id;
+      }
+  }
+  return m;
+}
+
+void sim_machine_free(sim_machine *m) {
+  if (!m) return;
+  for (uint32_t k = 0; k < m->n_code; k++) {
+    free(m->code[k].vin);
+    free(m->code[k].vout);
+  }
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    free(m->regions[r].entry_slots);
+    if (m->regions[r].owns_label) free((char *)m->regions[r].label);
+  }
+  for (uint32_t w = 0; w < m->n_ws; w++) {
+    free(m->ws[w].cap_slots);
+    free(m->ws[w].cap_vals);
+  }
+  free(m->code);
+  free(m->opnd);
+  free(m->regions);
+  free(m->ws);
+  free(m->allocs);
+  free(m->bar_alloc);
+  free(m->scratch);
+  free(m->capbuf);
+  free(m->mscratch);
+  free(m->fork_mviews);
+  free(m->mviews);
+  free(m->data_buf);
+  free(m->live);
+  free(m->arg_ctl);
+  free(m->args);
+  free(m->arg_slots);
+  free(m->evrec);
+  free(m);
+}
+
+size_t sim_state_size(const sim_machine *m) { return m->size; }
+
+size_t sim_state_used(const sim_machine *m, const void *st) {
+  return m->off_events + (size_t)st_chdr(st)->n_events * sizeof(sim_event);
+}
+
+sim_hash128 sim_state_hash(const sim_machine *m, const void *st) {
+  XXH128_hash_t h = XXH3_128bits(st, sim_state_used(m, st));
+  return (sim_hash128){h.low64, h.high64};
+}
+
+int sim_init(sim_machine *m, void *st, sim_log *log) {
+  sim_log local = {0};
+  if (!log) log = &local;
+  memset(st, 0, m->size);
+  for (uint32_t a = 0; a < m->n_agents; a++)
+    for (uint32_t b = 0; b < m->n_bars; b++) *st_intent(m, st, a, b) = INT32_MIN;
+  for (uint32_t b = 0; b < m->n_ctas * m->n_bars; b++) st_mbar(m, st, b)->last_expect = UINT32_MAX;
+  sim_mview *mv = m->data ? calloc(m->n_args + 1, sizeof *mv) : NULL;
+  uint32_t release = 0;
+  int rc = 0;
+  for (uint32_t c = 0; c < m->n_ctas && !rc; c++)
+    rc = sim_start_agent(m, st, c * m->agents_per_cta, m->regions[0].start, m->arg_slots, m->args,
+                         mv, m->n_args, log, &release);
+  free(mv);
+  return rc || log->halt ? -1 : 0;
+}
+
+int sim_enabled(const sim_machine *m, const void *st, sim_trans *out) {
+  int n = 0;
+  for (uint32_t a = 0; a < m->n_agents; a++)
+    if (sim_agent_enabled(m, st, a)) out[n++] = (sim_trans){SIM_TR_AGENT, (uint8_t)a};
+  uint32_t ne = st_chdr(st)->n_events;
+  for (uint32_t k = 0; k < ne; k++)
+    if (sim_ev_completable(m, st, k)) out[n++] = (sim_trans){SIM_TR_EVENT, (uint8_t)k};
+  return n;
+}
+
+int sim_step(sim_machine *m, void *st, sim_trans t, sim_log *log) {
+  bool detail = log->detail;
+  memset(log, 0, offsetof(sim_log, text));
+  log->detail = detail;
+  log->text[0] = 0;
+  int rc;
+  if (t.kind == SIM_TR_AGENT) rc = sim_run_agent(m, st, t.who, true, log);
+  else rc = sim_ev_complete(m, st, t.who, log);
+  return rc || log->halt ? -1 : 0;
+}
+
+bool sim_is_final(const sim_machine *m, const void *st) {
+  if (st_chdr(st)->n_events) return false;
+  for (uint32_t a = 0; a < m->n_agents; a++) {
+    uint8_t s = st_cagent(m, st, a)->status;
+    if (s != SIM_AG_DONE && s != SIM_AG_IDLE) return false;
+  }
+  return true;
+}
+
+uint32_t sim_n_agents(const sim_machine *m) { return m->n_agents; }
+const char *sim_agent_name(const sim_machine *m, uint32_t a) { return m->agents[a].name; }
+int sim_agent_status_of(const sim_machine *m, const void *st, uint32_t a) { return st_cagent(m, st, a)->status; }
+uint32_t sim_agent_pc(const sim_machine *m, const void *st, uint32_t a) { return st_cagent(m, st, a)->pc; }
+uint32_t sim_n_events(const sim_machine *m, const void *st) { (void)m; return st_chdr(st)->n_events; }
+const ir_op *sim_ins_op(const sim_machine *m, uint32_t ins) { return ins < m->n_code ? m->code[ins].op : NULL; }
+ir_loc sim_ins_loc(const sim_machine *m, uint32_t ins) {
+  const ir_op *op = sim_ins_op(m, ins);
+  ir_loc none = {0};
+  return op ? op->loc : none;
+}
+uint32_t sim_event_ins(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].ins; }
+uint32_t sim_event_agent(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].agent; }
+uint32_t sim_max_ring_depth(const sim_machine *m) { return m->ring_depth; }
+bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
+bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
+uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
+uint32_t sim_n_barriers(const sim_machine *m) { return m->n_bars * m->n_ctas; }
+
+bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t a, uint32_t *bar,
+                            int32_t *parity) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return false;
+  const sim_ins *i = &m->code[ag->pc];
+  if (i->code != IR_OP_TTNG_WAIT_BARRIER) return false;
+  const uint64_t *env = st_cenv(m, st, a);
+  const uint32_t *in = ins_in(m, i);
+  uint32_t sb = in[i->op->seg_start[0]], sp = in[i->op->seg_start[1]];
+  int32_t b = sim_view_bar(m, sb ? env[sb - 1] : 0);
+  if (b < 0) return false;
+  *bar = (uint32_t)b;
+  *parity = (int32_t)((sp ? env[sp - 1] : 0) & 1);
+  return true;
+}
+
+void sim_barrier_info(const sim_machine *m, const void *st, uint32_t bar, sim_barinfo *out) {
+  const sim_mbar *b = st_cmbar(m, st, bar);
+  out->valid = b->valid;
+  out->phase = b->phase;
+  out->pending = b->pending;
+  out->expected = b->expected;
+  out->tx = b->tx;
+  out->last_expect = b->last_expect;
+  out->inflight = 0;
+  const sim_event *ev = st_cevents(m, st);
+  for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+    if (ev[k].bar == bar || ev[k].bar2 == bar) out->inflight++;
+  uint32_t a = m->bar_alloc[bar % (m->n_bars ? m->n_bars : 1)];
+  out->init_ins = a ? m->allocs[a].init_ins : UINT32_MAX;
+}

@@ -1,0 +1,363 @@
+/* sim_ops_async.c: issuing async operations as events (TMA load / store §2, wgmma §3,
+ * tcgen05 mma / cp / commit §4, cp.async §1.2, bulk copies into cluster smem §6.2) and the
+ * group waits that wait for them. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+/* Footprint of the memdesc operand `seg`[k] of the current op (flags added). */
+static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
+  const ir_value *v = seg_val(e->i->op, seg, k);
+  sim_view_fp(e->m, ex_seg(e, seg, k), v->type, f);
+  f->flags |= flags;
+}
+
+/* Simulate mode side record for an event (descriptor, coordinates, views). */
+static uint32_t evrec_new(sim_exec *e) {
+  sim_machine *m = e->m;
+  if (!m->data) return 0;
+  m->evrec = sim_grow(m->evrec, &m->cap_evrec, m->n_evrec + 1, sizeof *m->evrec);
+  sim_evrec *r = &m->evrec[m->n_evrec++];
+  memset(r, 0, sizeof *r);
+  r->agent = e->a;
+  return m->n_evrec;
+}
+
+static sim_evrec *evrec(sim_exec *e, uint32_t id) { return id ? &e->m->evrec[id - 1] : NULL; }
+
+static const sim_mview *seg_mview(sim_exec *e, int seg, uint32_t k) {
+  return &e->m->mscratch[ins_in(e->m, e->i)[e->i->op->seg_start[seg] + k]];
+}
+
+/* Box bytes of a TMA through a !tt.tensordesc (§2.1: Π box dims × element bytes, out-of-bound
+ * elements included). */
+static uint32_t desc_bytes(const ir_type *t) {
+  const ir_type *blk = t && t->kind == IR_T_TENSORDESC ? t->elem : NULL;
+  if (!blk) return 0;
+  int eb = blk->elem ? ir_type_elem_bytes(blk->elem) : 1;
+  return (uint32_t)(ir_type_numel(blk) * eb);
+}
+
+static int add_event(sim_exec *e, sim_event *ev) {
+  ev->agent = (uint8_t)e->a;
+  ev->ins = e->pc;
+  if (!sim_ev_add(e->m, e->st, ev, e->log)) return SIM_X_HALT;
+  return SIM_X_NEXT;
+}
+
+static int tma_load(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  uint32_t bytes = desc_bytes(seg_val(op, 0, 0)->type);
+  int32_t bar = sim_view_bar(m, ex_seg(e, 3, 0));
+  if (bar < 0) {
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "TMA load signals memory that is not "
+                 "an mbarrier the model knows");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  sim_fp dst;
+  seg_fp(e, 2, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
+  uint32_t mask = seg_len(op, 5) ? (uint32_t)ex_seg(e, 5, 0) : 0;
+  uint32_t bl = (uint32_t)bar % m->n_bars;
+  char fp[96], nm[64];
+  sim_logf(e->log, "TMA load %u bytes into %s, signals %s", bytes, sim_fp_str(m, &dst, fp, sizeof fp),
+           sim_barrier_name(m, (uint32_t)bar, nm, sizeof nm));
+  for (uint32_t c = 0; c < m->n_ctas; c++) {
+    /* multicast (§2.1): the same offset in every CTA of the mask, each signalling its own
+     * barrier at the same offset; otherwise the destination named by the view */
+    if (mask ? !((mask >> c) & 1) : c != 0) continue;
+    sim_fp f = dst;
+    uint32_t b = (uint32_t)bar;
+    if (mask) {
+      f.cta = (uint8_t)c;
+      b = c * m->n_bars + bl;
+    }
+    if (sim_check_bar_usable(m, e->st, b, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+    st_mbar(m, e->st, b)->iss_bytes += (int32_t)bytes;
+    sim_uf_check_async(m, e->st, e->a, &f, e->pc, e->log);
+    sim_event ev = {.kind = SIM_EV_TMA_LOAD, .bar = (uint16_t)b, .bar2 = SIM_NOBAR, .bytes = bytes,
+                    .n_fp = 1, .fp = {f}};
+    ev.aux = evrec_new(e);
+    if (ev.aux) {
+      sim_evrec *r = evrec(e, ev.aux);
+      r->desc = ex_seg(e, 0, 0);
+      r->ncoords = seg_len(op, 1);
+      for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
+      r->v[0] = *seg_mview(e, 2, 0);
+    }
+    if (add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
+  }
+  return SIM_X_NEXT;
+}
+
+static int tma_store(sim_exec *e) {
+  const ir_op *op = e->i->op;
+  sim_fp src;
+  seg_fp(e, 2, 0, SIM_FP_ASYNC, &src);
+  char fp[96];
+  sim_logf(e->log, "TMA store from %s (its own bulk group)", sim_fp_str(e->m, &src, fp, sizeof fp));
+  sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
+  /* In TTGIR every TMA store is committed as its own bulk group (§2.2). */
+  sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src}};
+  ev.aux = evrec_new(e);
+  if (ev.aux) {
+    sim_evrec *r = evrec(e, ev.aux);
+    r->desc = ex_seg(e, 0, 0);
+    r->ncoords = seg_len(op, 1);
+    for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
+    r->v[0] = *seg_mview(e, 2, 0);
+  }
+  return add_event(e, &ev);
+}
+
+static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind == IR_T_MEMDESC; }
+
+static int wgmma(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_event ev = {.kind = SIM_EV_WGMMA, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR};
+  const ir_value *a = seg_val(op, 0, 0), *b = seg_val(op, 1, 0);
+  if (is_memdesc(a)) seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
+  if (is_memdesc(b)) seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
+  for (uint32_t k = 0; k < ev.n_fp; k++) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
+  if (m->data) {
+    bool use_c = seg_len(op, 3) ? (ex_seg(e, 3, 0) & 1) : true;
+    sim_data_err derr;
+    if (sim_data_wgmma(m->data, e->a, op, is_memdesc(a) ? seg_mview(e, 0, 0) : NULL, seg_mview(e, 1, 0),
+                       use_c, &derr)) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+  }
+  sim_logf(e->log, "wgmma issued (its own wgmma group)");
+  if (!ir_op_has_attr(op, "isAsync")) return SIM_X_NEXT; /* synchronous: accesses happen now */
+  return add_event(e, &ev);
+}
+
+static int mma5(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
+  int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
+  sim_event ev = {.kind = SIM_EV_MMA5, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 3};
+  const ir_value *a = seg_val(op, 0, 0);
+  seg_fp(e, 0, 0, is_memdesc(a) && a->type->space && a->type->space->enc &&
+                          a->type->space->enc->kind == IR_E_SPACE_TMEM ? 0 : SIM_FP_ASYNC, &ev.fp[0]);
+  seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[1]);
+  seg_fp(e, 2, 0, SIM_FP_WRITE, &ev.fp[2]);
+  if (ev.fp[0].flags & SIM_FP_TMEM) ev.fp[0].flags &= (uint8_t)~SIM_FP_ASYNC;
+  for (uint32_t k = 0; k < 2; k++)
+    if (ev.fp[k].flags & SIM_FP_ASYNC) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
+  uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred), used = 0;
+  for (uint32_t k = 0; k < nb; k++) {
+    if (k < np && !(ex_seg(e, seg_bpred, k) & 1)) continue;
+    int32_t b = sim_view_bar(m, ex_seg(e, seg_bars, k));
+    if (b < 0 || used >= 2) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                   b < 0 ? "tc_gen5_mma barrier operand is not an mbarrier the model knows"
+                         : "tc_gen5_mma with more than two barriers is not modelled");
+      e->log->halt = true;
+      e->log->bound = b >= 0;
+      return SIM_X_HALT;
+    }
+    if (used++ == 0) ev.bar = (uint16_t)b;
+    else ev.bar2 = (uint16_t)b;
+  }
+  bool async = ir_op_has_attr(op, "is_async") || nb > 0;
+  ev.aux = evrec_new(e);
+  if (ev.aux) {
+    sim_evrec *r = evrec(e, ev.aux);
+    for (int k = 0; k < 3; k++) r->v[k] = *seg_mview(e, k, 0);
+    r->use_d = ex_seg(e, seg_usd, 0) & 1;
+  }
+  sim_logf(e->log, "tcgen05.mma issued%s", async ? "" : " (synchronous)");
+  if (!async) {
+    if (m->data && ev.aux) {
+      sim_evrec *r = evrec(e, ev.aux);
+      sim_data_err derr;
+      if (sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr)) {
+        sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+        e->log->halt = true;
+        return SIM_X_HALT;
+      }
+    }
+    return SIM_X_NEXT;
+  }
+  return add_event(e, &ev);
+}
+
+static int commit5(sim_exec *e) {
+  sim_machine *m = e->m;
+  int32_t b = sim_view_bar(m, ex_seg(e, 0, 0));
+  if (b < 0) {
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "tc_gen5_commit on memory that is not "
+                 "an mbarrier the model knows");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  sim_uf_publish(m, e->st, e->a);
+  uint32_t pending = sim_ev_count_agent(m, e->st, e->a, SIM_EV_MMA5) +
+                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_TMEM_CP) +
+                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_COMMIT5);
+  char nm[64];
+  sim_logf(e->log, "tcgen05.commit to %s (%u earlier op(s) pending)",
+           sim_barrier_name(m, (uint32_t)b, nm, sizeof nm), pending);
+  /* §4.4: with no tracked op in flight the arrive is immediate */
+  if (!pending)
+    return sim_signal_arrive(m, e->st, (uint32_t)b, 1, e->pc, (int)e->a, e->log) ? SIM_X_HALT : SIM_X_NEXT;
+  sim_event ev = {.kind = SIM_EV_COMMIT5, .bar = (uint16_t)b, .bar2 = SIM_NOBAR};
+  return add_event(e, &ev);
+}
+
+static int tmem_cp(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_event ev = {.kind = SIM_EV_TMEM_CP, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 2};
+  seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[0]);
+  seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[1]);
+  sim_uf_check_async(m, e->st, e->a, &ev.fp[0], e->pc, e->log);
+  if (seg_len(op, 2)) {
+    int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
+    if (b >= 0) ev.bar = (uint16_t)b;
+  }
+  ev.aux = evrec_new(e);
+  if (ev.aux) {
+    sim_evrec *r = evrec(e, ev.aux);
+    r->v[0] = *seg_mview(e, 0, 0);
+    r->v[1] = *seg_mview(e, 1, 0);
+  }
+  sim_logf(e->log, "tcgen05.cp issued");
+  return add_event(e, &ev);
+}
+
+static int cp_async(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_agent *ag = st_agent(m, e->st, e->a);
+  sim_event ev = {.kind = SIM_EV_CP_ASYNC, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
+                  .group = ag->cp_group};
+  seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
+  if (seg_len(op, 5)) {
+    int32_t b = sim_view_bar(m, ex_seg(e, 5, 0));
+    if (b >= 0) {
+      ev.bar = (uint16_t)b;
+      ev.bytes = seg_len(op, 4) ? (uint32_t)ex_seg(e, 4, 0) : 0;
+      st_mbar(m, e->st, (uint32_t)b)->iss_bytes += (int32_t)ev.bytes;
+    }
+  }
+  sim_logf(e->log, "cp.async issued (group %u)", ag->cp_group);
+  return add_event(e, &ev);
+}
+
+static int remote_copy(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  uint32_t rank = (uint32_t)ex_seg(e, 1, 0);
+  if (rank >= m->n_ctas) {
+    sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, (int)e->a, e->pc, "copy to CTA rank %u, but the "
+                 "cluster has %u CTA(s)", rank, m->n_ctas);
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  sim_event ev = {.kind = SIM_EV_BULK_COPY, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR};
+  seg_fp(e, 2, 0, SIM_FP_WRITE, &ev.fp[0]);
+  ev.fp[0].cta = (uint8_t)rank;
+  ev.n_fp = 1;
+  const ir_value *src = seg_val(op, 0, 0);
+  if (op->code == IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY && is_memdesc(src)) {
+    seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[1]);
+    ev.n_fp = 2;
+    ev.fp[0].flags |= SIM_FP_ASYNC;
+  }
+  const ir_type *t = src->type;
+  ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  int32_t b = sim_view_bar(m, ex_seg(e, 3, 0));
+  if (b >= 0) {
+    uint32_t rb = rank * m->n_bars + (uint32_t)b % m->n_bars;
+    if ((st_chdr(e->st)->exited >> rank) & 1) {
+      sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, (int)e->a, e->pc, "copy into CTA %u after it "
+                   "exited (§6.2)", rank);
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+    ev.bar = (uint16_t)rb;
+    st_mbar(m, e->st, rb)->iss_bytes += (int32_t)ev.bytes;
+  }
+  sim_logf(e->log, "async copy of %u bytes into CTA %u", ev.bytes, rank);
+  return add_event(e, &ev);
+}
+
+/* Pass-through results (warp_group_dot_wait returns its inputs). */
+static void pass_through(sim_exec *e) {
+  sim_machine *m = e->m;
+  const sim_ins *i = e->i;
+  const uint32_t *in = ins_in(m, i), *out = ins_out(m, i);
+  for (uint32_t k = 0; k < i->n_out && k < i->n_in; k++) {
+    e->x[out[k]] = e->x[in[k]];
+    if (m->data) m->mscratch[out[k]] = m->mscratch[in[k]];
+  }
+  e->x[0] = 0;
+  if (m->data) sim_data_copy(m->data, e->a, (const ir_value *const *)i->op->results, e->a,
+                             (const ir_value *const *)i->op->operands,
+                             i->n_out < i->n_in ? i->n_out : i->n_in);
+}
+
+int sim_op_async(sim_exec *e) {
+  switch (e->i->code) {
+  case IR_OP_TTNG_TMA_G2L: return tma_load(e);
+  case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return tma_store(e);
+  case IR_OP_TTNG_WARP_GROUP_DOT: return wgmma(e);
+  case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return mma5(e);
+  case IR_OP_TTNG_TC_GEN5_COMMIT: return commit5(e);
+  case IR_OP_TTNG_TMEM_COPY: return tmem_cp(e);
+  case IR_OP_TTG_ASYNC_COPY_G2L: return cp_async(e);
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP:
+    st_agent(e->m, e->st, e->a)->cp_group++;
+    sim_logf(e->log, "cp.async commit group");
+    return SIM_X_NEXT;
+  case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return remote_copy(e);
+  case IR_OP_TTNG_TMA_STORE_WAIT:
+    sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
+    return SIM_X_NEXT;
+  case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
+    pass_through(e);
+    sim_logf(e->log, "wgmma wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
+    return SIM_X_NEXT;
+  case IR_OP_TTG_ASYNC_WAIT:
+    sim_logf(e->log, "cp.async wait (num %lld)", (long long)ir_op_attr_int(e->i->op, "num", 0));
+    return SIM_X_NEXT;
+  default: break;
+  }
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s is not modelled", ir_ops[e->i->code].name);
+  e->log->halt = true;
+  e->log->bound = true;
+  return SIM_X_HALT;
+}
+
+bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
+  const ir_op *op = i->op;
+  switch (i->code) {
+  case IR_OP_TTNG_TMA_STORE_WAIT:
+    return sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
+  case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
+    return sim_ev_count_agent(m, st, a, SIM_EV_WGMMA) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
+  case IR_OP_TTG_ASYNC_WAIT: {
+    /* committed groups still pending (distinct group numbers, in order) */
+    const sim_event *ev = st_cevents(m, st);
+    uint16_t cur = st_cagent(m, st, a)->cp_group;
+    uint32_t groups = 0;
+    int last = -1;
+    for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+      if (ev[k].agent == a && ev[k].kind == SIM_EV_CP_ASYNC && ev[k].group != cur && ev[k].group != last) {
+        groups++;
+        last = ev[k].group;
+      }
+    return groups <= (uint32_t)ir_op_attr_int(op, "num", 0);
+  }
+  default:
+    return true;
+  }
+}

@@ -1,0 +1,125 @@
+/* sim_ops_mem.c: synchronous shared / tensor memory accesses of an agent (local_load /
+ * local_store, tmem_load / tmem_store, remote smem stores): proxy bookkeeping (§2.3), the
+ * cluster-exit check (§6.2) and, in simulate mode, the data movement. */
+#include <stdio.h>
+
+#include "sim_internal.h"
+
+static int data_fail(sim_exec *e, const sim_data_err *derr) {
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
+  e->log->halt = true;
+  return SIM_X_HALT;
+}
+
+int sim_op_mem(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  const uint32_t *in = ins_in(m, e->i);
+  sim_data_err derr;
+  sim_fp f;
+  char fp[96];
+  for (uint32_t k = 0; k < e->i->n_in; k++)
+    if (op->operands[k]->type->kind == IR_T_MEMDESC && (ex_in(e, k) & SIM_VIEW_OOB)) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                   "%s through a view whose index is outside its allocation", ir_ops[op->code].name);
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+  switch (op->code) {
+  case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
+    sim_view_fp(m, ex_in(e, 0), op->operands[0]->type, &f);
+    sim_uf_note(m, e->st, e->a, &f, e->pc);
+    sim_logf(e->log, "%s reads %s", op->code == IR_OP_TTG_LOCAL_LOAD ? "local_load" : "tmem_load",
+             sim_fp_str(m, &f, fp, sizeof fp));
+    if (m->data && sim_data_load_view(m->data, e->a, op, &m->mscratch[in[0]], &derr)) return data_fail(e, &derr);
+    return SIM_X_NEXT;
+  case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE: {
+    sim_view_fp(m, ex_in(e, 1), op->operands[1]->type, &f);
+    f.flags |= SIM_FP_WRITE;
+    sim_uf_note(m, e->st, e->a, &f, e->pc);
+    sim_logf(e->log, "%s writes %s", op->code == IR_OP_TTG_LOCAL_STORE ? "local_store" : "tmem_store",
+             sim_fp_str(m, &f, fp, sizeof fp));
+    if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[in[1]], true, &derr))
+      return data_fail(e, &derr);
+    return SIM_X_NEXT;
+  }
+  case IR_OP_TTG_REMOTE_SHMEM_STORE: {
+    uint32_t rank = (uint32_t)ex_in(e, 1);
+    sim_view_fp(m, ex_in(e, 2), op->operands[2]->type, &f);
+    f.cta = (uint8_t)rank;
+    f.flags |= SIM_FP_WRITE;
+    if (rank >= m->n_ctas || ((st_chdr(e->st)->exited >> rank) & 1)) {
+      sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, (int)e->a, e->pc,
+                   "stores into the shared memory of CTA %u, which %s (§6.2)", rank,
+                   rank >= m->n_ctas ? "is not in the cluster" : "has exited");
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+    sim_logf(e->log, "remote store into %s", sim_fp_str(m, &f, fp, sizeof fp));
+    if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[in[2]], true, &derr))
+      return data_fail(e, &derr);
+    return SIM_X_NEXT;
+  }
+  default: break;
+  }
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s is not modelled", ir_ops[op->code].name);
+  e->log->halt = true;
+  e->log->bound = true;
+  return SIM_X_HALT;
+}
+
+int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return 0;
+  const sim_ins *i = &m->code[ag->pc];
+  if (i->code >= IR_OP__COUNT || !i->op) return 0;
+  const ir_op *op = i->op;
+  const uint64_t *env = st_cenv(m, st, a);
+  const uint32_t *in = ins_in(m, i);
+#define VAL(k) (in[k] ? env[in[k] - 1] : 0)
+  int n = 0;
+  switch (op->code) {
+  case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
+    sim_view_fp(m, VAL(0), op->operands[0]->type, &out[n++]);
+    break;
+  case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
+    sim_view_fp(m, VAL(1), op->operands[1]->type, &out[n]);
+    out[n++].flags |= SIM_FP_WRITE;
+    break;
+  case IR_OP_TTG_REMOTE_SHMEM_STORE:
+    sim_view_fp(m, VAL(2), op->operands[2]->type, &out[n]);
+    out[n].cta = (uint8_t)VAL(1);
+    out[n++].flags |= SIM_FP_WRITE;
+    break;
+  case IR_OP_TTNG_WARP_GROUP_DOT:
+    if (ir_op_has_attr(op, "isAsync")) break;
+    for (uint32_t k = 0; k < 2; k++)
+      if (op->operands[k]->type->kind == IR_T_MEMDESC) {
+        sim_view_fp(m, VAL(k), op->operands[k]->type, &out[n]);
+        out[n++].flags |= SIM_FP_ASYNC;
+      }
+    break;
+  case IR_OP_TTNG_TC_GEN5_MMA: {
+    uint32_t nb = seg_len(op, 6);
+    if (ir_op_has_attr(op, "is_async") || nb) break;
+    for (uint32_t k = 0; k < 3; k++) {
+      sim_view_fp(m, VAL(k), op->operands[k]->type, &out[n]);
+      if (k == 2) out[n].flags |= SIM_FP_WRITE;
+      else if (!(out[n].flags & SIM_FP_TMEM)) out[n].flags |= SIM_FP_ASYNC;
+      n++;
+    }
+    break;
+  }
+  default: break;
+  }
+#undef VAL
+  for (int k = 0; k < n; k++)
+    if (!out[k].alloc) out[k--] = out[--n];
+  return n;
+}
+
+int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *out) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  for (uint32_t k = 0; k < e->n_fp; k++) out[k] = e->fp[k];
+  return e->n_fp;
+}

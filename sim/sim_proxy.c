@@ -1,0 +1,78 @@
+/* sim_proxy.c: proxy-fence bookkeeping (semantics.md §2.3): per agent, its generic accesses
+ * to memory the async proxy also touches that no fence.proxy.async of its own followed yet;
+ * an async access overlapping one that the agent already published (released) is reported. */
+#include <stdio.h>
+
+#include "sim_internal.h"
+
+/* Canonical order of the list: by allocation, CTA, offset, flags, instruction. */
+static int uf_cmp(const sim_uf *a, const sim_uf *b) {
+  if (a->fp.alloc != b->fp.alloc) return a->fp.alloc < b->fp.alloc ? -1 : 1;
+  if (a->fp.cta != b->fp.cta) return a->fp.cta < b->fp.cta ? -1 : 1;
+  if (a->fp.off != b->fp.off) return a->fp.off < b->fp.off ? -1 : 1;
+  if (a->fp.flags != b->fp.flags) return a->fp.flags < b->fp.flags ? -1 : 1;
+  if (a->ins != b->ins) return a->ins < b->ins ? -1 : 1;
+  return 0;
+}
+
+void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins) {
+  if (!m->proxy_track || !f->alloc || !m->allocs[f->alloc].async_used) return;
+  sim_uf *u = st_uf(m, st, a);
+  sim_uf e = {.fp = *f, .ins = ins};
+  e.fp.flags &= SIM_FP_WRITE | SIM_FP_TMEM;
+  int n = 0;
+  while (n < SIM_UF_CAP && u[n].fp.alloc) n++;
+  for (int k = 0; k < n; k++)
+    if (!memcmp(&u[k].fp.off, &e.fp.off, sizeof e.fp - offsetof(sim_fp, off)) && u[k].fp.alloc == e.fp.alloc &&
+        u[k].fp.cta == e.fp.cta && (u[k].fp.flags & SIM_FP_WRITE) == (e.fp.flags & SIM_FP_WRITE)) {
+      u[k] = e; /* the same access again: unpublished again */
+      goto sort;
+    }
+  if (n == SIM_UF_CAP) n--; /* full: forget the last one (a missed report, never a false one) */
+  u[n++] = e;
+sort:
+  for (int k = 1; k < n; k++)
+    for (int j = k; j > 0 && uf_cmp(&u[j - 1], &u[j]) > 0; j--) {
+      sim_uf t = u[j];
+      u[j] = u[j - 1];
+      u[j - 1] = t;
+    }
+}
+
+void sim_uf_clear(sim_machine *m, void *st, uint32_t a) {
+  if (!m->proxy_track) return;
+  memset(st_uf(m, st, a), 0, SIM_UF_CAP * sizeof(sim_uf));
+}
+
+void sim_uf_publish(sim_machine *m, void *st, uint32_t a) {
+  if (!m->proxy_track) return;
+  sim_uf *u = st_uf(m, st, a);
+  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++) u[k].fp.flags |= SIM_FP_PUBLISHED;
+}
+
+void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
+                        sim_log *log) {
+  if (!m->proxy_track) return;
+  for (uint32_t b = 0; b < m->n_agents; b++) {
+    const sim_uf *u = st_cuf(m, st, b);
+    for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++) {
+      bool gw = (u[k].fp.flags & SIM_FP_WRITE) != 0, aw = (f->flags & SIM_FP_WRITE) != 0;
+      if (!gw && !aw) continue;          /* read / read */
+      if (!gw && b == issuer) continue;  /* own generic read, then own async write: program order */
+      if (b != issuer && !(u[k].fp.flags & SIM_FP_PUBLISHED)) continue; /* unordered: a race */
+      if (!sim_fp_overlap(&u[k].fp, f)) continue;
+      char fp[96];
+      sim_fp_str(m, f, fp, sizeof fp);
+      sim_viol *v = sim_viol_add(
+          log, SIM_BUG_PROXY_FENCE, (int)b, u[k].ins,
+          gw ? "generic-proxy write of %s by %s is read by the async proxy without a "
+               "fence.proxy.async (fence_async_shared) between them (§2.3)"
+             : "generic-proxy read of %s by %s is followed by an async-proxy write without a "
+               "fence.proxy.async (fence_async_shared) after the read (§2.3)",
+          fp, m->agents[b].name);
+      sim_viol_rel(v, ins, aw ? "async write issued here" : "async read issued here");
+      log->halt = true; /* a bug ends its path */
+      return;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/* sim_static.c: evaluating loop bounds from kernel arguments alone, without running the
+ * machine: used to choose default argument values that exercise ring wrap-around. */
+#include <stdlib.h>
+
+#include "sim_internal.h"
+
+/* Value of v when it only depends on arguments and constants through scalar ops. */
+static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n, uint64_t *out,
+                 int depth) {
+  if (!v || depth > 64) return false;
+  if (!v->def) {
+    const ir_block *b = v->block;
+    if (!b) return false;
+    const ir_block *entry = fn->op->regions[0]->blocks[0];
+    if (b == entry) {
+      if (v->arg_idx >= n) return false;
+      *out = args[v->arg_idx];
+      return true;
+    }
+    /* a partition block argument: the warp_specialize capture of the same index */
+    const ir_region *r = b->parent;
+    const ir_op *ws = r ? r->parent : NULL;
+    if (ws && ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && ws->parent && ws->parent->parent &&
+        !ws->n_operands)
+      ws = ws->parent->parent->parent;
+    if (ws && (ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
+        v->arg_idx < ws->n_operands)
+      return eval(fn, ws->operands[v->arg_idx], args, n, out, depth + 1);
+    return false;
+  }
+  const ir_op *op = v->def;
+  if (op->code == IR_OP_ARITH_CONSTANT) {
+    const ir_attr *a = ir_op_attr(op, "value");
+    if (!a || (a->kind != IR_A_INT && a->kind != IR_A_BOOL)) return false;
+    *out = sim_trunc((uint64_t)a->ival, sim_int_width(v->type));
+    return true;
+  }
+  if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands > 8 || op->n_results != 1) return false;
+  uint64_t in[8], res[4];
+  for (uint32_t k = 0; k < op->n_operands; k++)
+    if (!eval(fn, op->operands[k], args, n, &in[k], depth + 1)) return false;
+  sim_err err;
+  if (sim_scalar_eval(op, in, res, &err)) return false;
+  *out = res[0];
+  return true;
+}
+
+static void walk(const ir_func *fn, const ir_region *r, const uint64_t *args, uint32_t n, int64_t *best) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
+        uint64_t lb, ub, st;
+        unsigned w = sim_int_width(op->operands[0]->type);
+        if (eval(fn, op->operands[0], args, n, &lb, 0) && eval(fn, op->operands[1], args, n, &ub, 0) &&
+            eval(fn, op->operands[2], args, n, &st, 0)) {
+          int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
+          int64_t trips = (s > 0 && u > l) ? (u - l + s - 1) / s : 0;
+          if (s > 0 && trips > *best) *best = trips;
+        }
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) walk(fn, op->regions[k], args, n, best);
+    }
+}
+
+int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args) {
+  if (!fn || !fn->op || !fn->op->n_regions) return -1;
+  int64_t best = -1;
+  walk(fn, fn->op->regions[0], args, n_args, &best);
+  return best;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# check_cli.sh: the check command line: exit codes, input errors (one located line on stderr,
+# nothing on stdout), formats (JSON schema fields, SARIF 2.1.0), bounds give "inconclusive"
+# (exit 3, never "verified"), default argument sets, --random, -q, --stats, determinism.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${CORPUS:?CORPUS must name tests/corpus}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+K0="$CORPUS/gluon/ws_add.bug0.ttgir"
+K2="$CORPUS/gluon/ws_add.bug2.ttgir"
+A="--arg xnumel=256 --arg ynumel=2048"
+
+expect_rc() { # want, then the command
+  want=$1; shift
+  rc=0; "$@" > "$T/out" 2> "$T/err" || rc=$?
+  [ "$rc" = "$want" ] || fail "exit $rc (want $want): $* : $(head -3 "$T/err")"
+}
+
+# input errors: exit 2, a located one-line message, nothing on stdout
+expect_rc 2 "$TLXV" "$K0" --arg foo=1
+grep -q "error: --arg foo: the kernel has no argument 'foo'; its integer arguments are: xnumel, ynumel" "$T/err" || fail "unknown --arg message: $(cat "$T/err")"
+[ ! -s "$T/out" ] || fail "stdout on input error"
+[ "$(wc -l < "$T/err")" -eq 1 ] || fail "input error is not one line"
+expect_rc 2 "$TLXV" "$K0" --arg a_desc=1
+grep -q "not an integer" "$T/err" || fail "non-integer --arg message"
+expect_rc 2 "$TLXV" "$K0" --arg ynumel
+expect_rc 2 "$TLXV" "$K0" --format xml
+expect_rc 2 "$TLXV" "$K0" --bogus
+expect_rc 2 "$TLXV" "$T/missing.ttgir"
+expect_rc 2 "$TLXV" check
+printf 'module {\n  tt.func public @k() {\n    amdg.cond_barrier %%x\n' > "$T/bad.ttgir"
+expect_rc 2 "$TLXV" "$T/bad.ttgir"
+grep -q "bad.ttgir:[0-9]*:[0-9]*: error:" "$T/err" || fail "parse error not located: $(cat "$T/err")"
+
+# verdicts and exit codes
+expect_rc 0 "$TLXV" "$K0" $A
+grep -q "verified: no bug in any schedule" "$T/out" || fail "verified summary missing"
+expect_rc 1 "$TLXV" "$K2" $A
+grep -q "^kernels.py:[0-9]*:[0-9]*: error: deadlock: " "$T/out" || fail "text diagnostic format"
+grep -q "^kernels.py:[0-9]*:[0-9]*: note: " "$T/out" || fail "no note lines"
+grep -q "^ *1\. [a-z0-9.]*#1 " "$T/out" || fail "schedule steps are not numbered per agent"
+
+# bounds: inconclusive, exit 3, never verified
+expect_rc 3 "$TLXV" "$K0" $A --max-states 100
+grep -q "inconclusive" "$T/out" || fail "no inconclusive verdict"
+grep -q "verified" "$T/out" && fail "bound hit but 'verified' printed"
+expect_rc 3 "$TLXV" "$K0" $A --max-trip 16
+expect_rc 3 "$TLXV" "$K0" $A --format json --max-states 100
+[ "$(jq -r .verdict "$T/out")" = inconclusive ] || fail "json verdict under a bound"
+expect_rc 3 "$TLXV" "$K0" $A --random 3
+expect_rc 1 "$TLXV" "$CORPUS/gluon/ws_add.bug1.ttgir" $A --random 3
+
+# default arguments: trip counts 1, 2, S, S+1, 2S+1 for ring depth S = 2
+expect_rc 0 "$TLXV" "$K0"
+grep -q "checked ynumel in {1, 65, 129, 257} (loop trip counts 1, 2, 3, 5)" "$T/out" || fail "default set: $(cat "$T/out")"
+expect_rc 1 "$TLXV" "$K2" -q
+grep -q "error: deadlock" "$T/out" || fail "defaults miss bug2"
+grep -q "checked" "$T/out" && fail "-q printed the summary"
+
+# JSON: the fields of design.md "Outputs"
+expect_rc 1 "$TLXV" "$K2" $A --format json
+jq -e '.file and .verdict == "bug" and (.bugs | length) >= 1 and .stats.states > 0 and .stats.transitions > 0 and (.stats | has("seconds"))' "$T/out" > /dev/null || fail "json top level"
+jq -e '.bugs[0] | .kind and .message and .loc.file and .loc.line and .loc.col != null and (.related | type == "array") and (.trace | length) > 0' "$T/out" > /dev/null || fail "json bug fields"
+jq -e '.bugs[0].trace[0] | .step and .agent and .agent_step and .action and .loc' "$T/out" > /dev/null || fail "json trace fields"
+# SARIF 2.1.0
+expect_rc 1 "$TLXV" "$K2" $A --format sarif
+jq -e '.version == "2.1.0" and .runs[0].tool.driver.name == "tlx-verify" and .runs[0].results[0].ruleId == "deadlock" and .runs[0].results[0].locations[0].physicalLocation.region.startLine > 0' "$T/out" > /dev/null || fail "sarif"
+
+# --stats
+expect_rc 0 "$TLXV" "$K0" $A --stats
+grep -q "states/s" "$T/out" && grep -q "reduction factor" "$T/out" && grep -q "peak memory" "$T/out" || fail "--stats line: $(tail -1 "$T/out")"
+
+# deterministic text output (timing lines aside)
+"$TLXV" "$K2" $A > "$T/a" || true
+"$TLXV" "$K2" $A > "$T/b" || true
+cmp -s "$T/a" "$T/b" || fail "text output differs between runs"
+echo "check_cli: ok"

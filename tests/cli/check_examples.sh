@@ -1,0 +1,40 @@
+#!/bin/sh
+# check_examples.sh: the example kernels (examples/*/expected.tsv, real Triton output with
+# planted bugs and H200 results): verdict, first bug's kind among the accepted kinds, and one
+# of its locations on a listed kernel.py line. Arguments as in each example's README.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+total=0
+check_dir() {
+  dir=$1
+  shift
+  tail -n +2 "$SRC/examples/$dir/expected.tsv" > "$T/list"
+  while IFS="$(printf '\t')" read -r file verdict kinds lines; do
+    [ -n "$file" ] || continue
+    rc=0
+    "$TLXV" "$SRC/examples/$dir/$file" "$@" --format json > "$T/o.json" 2> "$T/err" || rc=$?
+    [ ! -s "$T/err" ] || fail "$file: stderr: $(cat "$T/err")"
+    got=$(jq -r .verdict "$T/o.json")
+    [ "$got" = "$verdict" ] || fail "$file: verdict $got, expected $verdict"
+    if [ "$verdict" = bug ]; then
+      [ "$rc" = 1 ] || fail "$file: exit $rc"
+      kind=$(jq -r '.bugs[0].kind' "$T/o.json")
+      echo ",$kinds," | grep -q ",$kind," || fail "$file: first bug kind $kind not in $kinds"
+      locs=$(jq -r '.bugs[0] | ([.loc] + .related) | map(.line | tostring) | join(",")' "$T/o.json")
+      hit=no
+      for l in $(echo "$lines" | tr ',' ' '); do echo ",$locs," | grep -q ",$l," && hit=yes; done
+      [ "$hit" = yes ] || fail "$file: first bug at lines $locs, none in $lines"
+    else
+      [ "$rc" = 0 ] || fail "$file: exit $rc"
+    fi
+    total=$((total + 1))
+  done < "$T/list"
+}
+check_dir hopper_gemm_ws --arg M=128 --arg N=128 --arg K=256
+check_dir hopper_attention_ws --arg N_CTX=256
+check_dir blackwell_gemm_tcgen05 --arg M=256 --arg N=256 --arg K=256
+[ "$total" -ge 21 ] || fail "only $total example kernels"
+echo "check_examples: $total kernels ok"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# graph_errors.sh: input errors of `tlx-verify graph` are clear, say what to pass, exit 2,
+# and print nothing on stdout.
+set -eu
+: "${TLXV:?}" "${CORPUS:?}"
+K="$CORPUS/gluon/ws_add.bug0.ttgir"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect2() { # "what it must say" args...
+  want=$1
+  shift
+  rc=0
+  "$TLXV" graph "$@" > "$T/out" 2> "$T/err" || rc=$?
+  [ $rc = 2 ] || fail "exit $rc (want 2) for: $*: $(cat "$T/err")"
+  grep -q -- "$want" "$T/err" || fail "message lacks '$want' for: $*: $(cat "$T/err")"
+  grep -q "error:" "$T/err" || fail "no 'error:' for: $*"
+  [ ! -s "$T/out" ] || fail "printed on stdout for: $*"
+}
+expect2 "missing -o" "$K" --arg xnumel=256 --arg ynumel=2048
+expect2 "missing FILE" -o "$T/x.svg"
+expect2 "name the output .svg, .png or .dot" "$K" -o "$T/x.jpg"
+expect2 "unknown option '--frobnicate'" "$K" -o "$T/x.svg" --frobnicate
+expect2 "pass --arg ynumel=INT" "$K" -o "$T/x.svg" --arg xnumel=256
+expect2 "kernels.py:95" "$K" -o "$T/x.svg" --arg xnumel=256
+expect2 "has no argument of that name" "$K" -o "$T/x.svg" --arg xnumel=256 --arg ynumel=2048 --arg nope=1
+expect2 "expects NAME=INT" "$K" -o "$T/x.svg" --arg ynumel=lots
+expect2 "--iterations expects a positive integer" "$K" -o "$T/x.svg" --iterations 0
+expect2 "cannot write" "$K" -o "$T/no/such/dir/x.svg" --arg xnumel=256 --arg ynumel=2048
+expect2 "cannot write" --protocol "$K" -o "$T/no/such/dir/x.svg"
+printf 'module {\n  tt.func @k() {\n    tt.bogus_op\n' > "$T/bad.ttgir"
+expect2 "bad.ttgir:" "$T/bad.ttgir" -o "$T/x.svg"
+[ ! -e "$T/x.svg" ] || fail "an output was written despite errors"
+echo "graph_errors: ok"

@@ -1,0 +1,52 @@
+#!/bin/sh
+# lower_errors.sh: `tlx-verify lower` usage and input errors are one clear line on stderr, exit
+# 2, and print nothing else; the three output forms are what they say.
+set -eu
+: "${TLXV:?}" "${CORPUS:?}"
+K="$CORPUS/gluon/ws_add.bug0.ttgir"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect2() { # "what it must say" args...
+  want=$1
+  shift
+  rc=0
+  "$TLXV" lower "$@" > "$T/out" 2> "$T/err" || rc=$?
+  [ $rc = 2 ] || fail "exit $rc (want 2) for: $*: $(cat "$T/err")"
+  grep -q -- "$want" "$T/err" || fail "message lacks '$want' for: $*: $(cat "$T/err")"
+  [ ! -s "$T/out" ] || fail "printed on stdout for: $*"
+}
+expect2 "missing --target" "$K" -o "$T/x"
+expect2 "unknown --target (use sm_90a or sm_100a): sm_80" "$K" --target sm_80 -o "$T/x"
+expect2 "unknown --emit (use mlir, llvm or ptx): asm" "$K" --target sm_90a --emit asm -o "$T/x"
+expect2 "missing -o FILE" "$K" --target sm_90a
+expect2 "missing input FILE" --target sm_90a -o "$T/x"
+expect2 "unknown option: --bogus" "$K" --target sm_90a -o "$T/x" --bogus
+expect2 "cannot write the output" "$K" --target sm_90a -o "$T/no/such/dir/x.ptx"
+expect2 "error" "$T/missing.ttgir" --target sm_90a -o "$T/x"
+# An op the target lacks: file:line:col of the op's source location, the op, the target.
+cat > "$T/tmem.ttgir" <<'K'
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
+  tt.func public @k() {
+    %t = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> loc("k.py":7:3)
+    tt.return
+  }
+}
+K
+rc=0
+"$TLXV" lower "$T/tmem.ttgir" --target sm_90a -o "$T/x" 2> "$T/err" || rc=$?
+[ $rc = 2 ] || fail "unsupported op: exit $rc"
+[ "$(cat "$T/err")" = "k.py:7:3: error: lowering: op 'ttng.tmem_alloc' is not supported for sm_90a" ] ||
+  fail "unsupported op message: $(cat "$T/err")"
+[ ! -e "$T/x" ] || fail "an output file was written after an error"
+# The three forms, to a file and to stdout.
+"$TLXV" lower "$K" --target sm_90a --emit mlir -o "$T/k.mlir"
+grep -q '^  llvm.func @ws_add_kernel(' "$T/k.mlir" || fail "--emit mlir has no llvm.func"
+grep -q 'nvvm.grid_constant' "$T/k.mlir" || fail "--emit mlir: tensor maps are not grid constants"
+"$TLXV" lower "$K" --target sm_90a --emit llvm -o "$T/k.ll"
+grep -q '^define void @ws_add_kernel(' "$T/k.ll" || fail "--emit llvm has no define"
+"$TLXV" lower "$K" --target=sm_90a -o - > "$T/k.ptx"
+head -n 1 "$T/k.ptx" | grep -q '^// tlxv-abi 1$' || fail "PTX to stdout lacks the ABI header"
+grep -q '^\.entry ws_add_kernel(\|^\.visible \.entry ws_add_kernel(' "$T/k.ptx" || fail "PTX has no entry"
+echo "lower_errors: ok"

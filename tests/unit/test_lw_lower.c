@@ -1,0 +1,168 @@
+/* test_lw_lower.c: TTGIR -> MLIR / PTX on the corpus kernel and the Hopper examples: the
+ * synchronization each op must become (counted in the generated text), the runner ABI
+ * header, the warp-specialization skeleton, and the unsupported-op diagnostic. */
+#include "ir_test_util.h"
+#include "lowering/lw.h"
+
+static ir_module *parse_file(const char *rel) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", TLXV_SRC, rel);
+  ir_diag d = {0};
+  ir_module *m = ir_parse_file(path, &d);
+  ck_assert_msg(m != NULL, "%s: %s", path, d.msg ? d.msg : "?");
+  return m;
+}
+
+static char *lower_ok(ir_module *m, lw_target t, lw_emit e) {
+  char *out = NULL;
+  size_t len = 0;
+  ir_diag d = {0};
+  int rc = lw_lower(m, t, e, &out, &len, &d);
+  ck_assert_msg(rc == 0, "lowering failed: %s", d.msg ? d.msg : "?");
+  ck_assert_uint_eq(strlen(out), len);
+  return out;
+}
+
+static int count(const char *hay, const char *needle) {
+  int n = 0;
+  for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+  return n;
+}
+
+START_TEST(ws_add_mlir_structure) {
+  ir_module *m = parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  /* 8 barrier inits by the default warps' thread 0 */
+  ck_assert_int_eq(count(t, "mbarrier.init.shared::cta.b64"), 8);
+  /* waits: compute 2 (ready, empty of C), load 1, store 1 */
+  ck_assert_int_eq(count(t, "mbarrier.try_wait.parity.shared::cta.b64"), 4);
+  /* arrives: compute 2, store 1; expect: load 1 */
+  ck_assert_int_eq(count(t, "mbarrier.arrive.shared::cta.b64"), 3);
+  ck_assert_int_eq(count(t, "mbarrier.arrive.expect_tx.shared::cta.b64"), 1);
+  /* a 32x64 f32 block with a 128-byte swizzle is two 32x32 boxes: 2 loads x 2, 1 store x 2 */
+  ck_assert_int_eq(count(t, "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"), 4);
+  ck_assert_int_eq(count(t, "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"), 2);
+  ck_assert_int_eq(count(t, "cp.async.bulk.commit_group"), 1);
+  ck_assert_int_eq(count(t, "cp.async.bulk.wait_group.read 1"), 1);
+  ck_assert_int_eq(count(t, "cp.async.bulk.wait_group.read 0"), 1);
+  ck_assert_int_eq(count(t, "fence.proxy.async.shared::cta"), 2);
+  /* registers: default warps take 232, workers drop to 24 (ttg.maxnreg 128, 4 + 4 warps) */
+  ck_assert_int_eq(count(t, "nvvm.setmaxregister increase 232"), 1);
+  ck_assert_int_eq(count(t, "nvvm.setmaxregister decrease 24"), 1);
+  ck_assert_ptr_nonnull(strstr(t, "nvvm.reqntid = array<i32: 256, 1, 1>"));
+  ck_assert_ptr_nonnull(strstr(t, "nvvm.maxnreg = 128 : i32"));
+  /* the worker loop: states 0, 1 (partitions), 2 (padding), 3 (exit) */
+  ck_assert_ptr_nonnull(strstr(t, "llvm.switch"));
+  ck_assert_ptr_nonnull(strstr(t, "      3: ^bb"));
+  ck_assert_ptr_nonnull(strstr(t, "licm = <disable = true>"));
+  /* partition barriers: the compute partition (default, 4 warps) syncs on id 0 with 128
+   * threads before each arrive; the 1-warp partitions use bar.warp.sync */
+  ck_assert_int_ge(count(t, "nvvm.bar.warp.sync"), 2);
+  /* three all-thread id-1 barriers delimit the warp_specialize per side */
+  ck_assert_int_ge(count(t, "nvvm.barrier id = "), 6);
+  free(t);
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(ws_add_ptx_header) {
+  ir_module *m = parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  ck_assert(!strncmp(t, "// tlxv-abi 1\n// tlxv-kernel ws_add_kernel threads=256 smem=", 60));
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 0 a_desc tensormap dtype=f32 rank=2 block=32x64 box=32x32 swizzle=128\n"));
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 3 a_desc_2 i64 role=stride of=0 dim=0\n"));
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 16 ynumel i32\n"));
+  ck_assert_ptr_nonnull(strstr(t, ".param .align 64 .b8 ws_add_kernel_param_0[128]"));
+  ck_assert_ptr_nonnull(strstr(t, "setmaxnreg.inc.sync.aligned.u32 232"));
+  free(t);
+  t = lower_ok(m, LW_SM100A, LW_EMIT_PTX);
+  ck_assert_ptr_nonnull(strstr(t, "target=sm_100a"));
+  ck_assert_ptr_nonnull(strstr(t, ".target sm_100a"));
+  free(t);
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(gemm_wgmma) {
+  ir_module *m = parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  /* K = 64 per tile: four k16 steps of one 64x64 instruction; A K-major, B N-major */
+  ck_assert_int_eq(count(t, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 4);
+  ck_assert_int_eq(count(t, "%lwd, 1, 1, 0, 1; }"), 4);
+  ck_assert_int_eq(count(t, "wgmma.fence.sync.aligned"), 1);
+  ck_assert_int_eq(count(t, "wgmma.commit_group.sync.aligned"), 1);
+  ck_assert_int_eq(count(t, "wgmma.wait_group.sync.aligned 1"), 1);
+  ck_assert_int_eq(count(t, "wgmma.wait_group.sync.aligned 0"), 1);
+  /* descriptor constant: 128B swizzle (mode 1), SBO 1024, LBO 64 rows * 128 */
+  ck_assert_ptr_nonnull(strstr(t, "llvm.mlir.constant(4611686293338849280 : i64)"));
+  free(t);
+  ir_module_free(m);
+  /* wgmma does not exist on sm_100a */
+  m = parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
+  char *out = NULL;
+  size_t len = 0;
+  ir_diag d = {0};
+  ck_assert_int_eq(lw_lower(m, LW_SM100A, LW_EMIT_PTX, &out, &len, &d), 2);
+  ck_assert_ptr_nonnull(d.msg);
+  ck_assert_ptr_nonnull(strstr(d.msg, "kernel.py:"));
+  ck_assert_ptr_nonnull(strstr(d.msg, ": error: lowering: op 'ttng.warp_group_dot' is not supported for sm_100a"));
+  free(d.msg);
+  ir_module_free(m);
+}
+END_TEST
+
+START_TEST(attention_register_a) {
+  ir_module *m = parse_file("examples/hopper_attention_ws/hopper_attention_ws.bug0.ttgir");
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  /* S = Q K^T: both operands K-major; O += P V: P from registers, V N-major */
+  ck_assert_int_eq(count(t, "%lwd, 1, 1, 0, 0; }"), 4);
+  ck_assert_int_eq(count(t, "%lwd, 1, 1, 1; }"), 4);
+  /* two row reductions over 2 lane bits each, 2 rows per thread: 8 butterfly shuffles */
+  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 8);
+  free(t);
+  ir_module_free(m);
+}
+END_TEST
+
+static const char *tmem_kernel =
+    "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
+    "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\"} {\n"
+    "  tt.func public @k() {\n"
+    "    %t = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> loc(\"k.py\":7:3)\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+START_TEST(unsupported_op_message) {
+  ir_module *m = tu_parse(tmem_kernel);
+  char *out = NULL;
+  size_t len = 0;
+  ir_diag d = {0};
+  ck_assert_int_eq(lw_lower(m, LW_SM90A, LW_EMIT_PTX, &out, &len, &d), 2);
+  ck_assert_ptr_null(out);
+  ck_assert_str_eq(d.msg, "k.py:7:3: error: lowering: op 'ttng.tmem_alloc' is not supported for sm_90a");
+  free(d.msg);
+  ir_module_free(m);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("lw_lower");
+  TCase *tc = tcase_create("lower");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, ws_add_mlir_structure);
+  tcase_add_test(tc, ws_add_ptx_header);
+  tcase_add_test(tc, gemm_wgmma);
+  tcase_add_test(tc, attention_register_a);
+  tcase_add_test(tc, unsupported_op_message);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}

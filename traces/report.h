@@ -1,0 +1,65 @@
+/* report.h: the diagnostics of a check run, independent of how they were found: bugs with
+ * kind, message, location, related locations and schedule; written as compiler-style text,
+ * JSON (design.md "Outputs") or SARIF 2.1.0. */
+#ifndef TLXV_REPORT_H
+#define TLXV_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ir.h"
+
+typedef struct tr_rel {
+  ir_loc loc;
+  char *message;               /* owned */
+} tr_rel;
+
+typedef struct tr_rstep {
+  uint32_t index;              /* 1-based position in the schedule */
+  const char *agent;           /* agent name ("default", "partition0"); async completions are
+                                  named after the issuing agent plus ".async" */
+  uint32_t agent_step;         /* 1-based step number of that agent */
+  char *action;                /* owned: what happened */
+  ir_loc loc;
+} tr_rstep;
+
+typedef struct tr_rbug {
+  const char *kind;            /* design.md's kind names */
+  char *message;               /* owned, one line */
+  ir_loc loc;
+  tr_rel *related;             /* owned */
+  uint32_t n_related;
+  tr_rstep *trace;             /* owned */
+  uint32_t n_trace;
+  uint32_t n_trace_full;       /* steps of the schedule before filtering to those that matter */
+  char *args;                  /* owned, may be NULL: arguments of the run ("ynumel=65") */
+  void *names_owner;           /* owned, may be NULL: storage of the trace's agent names */
+} tr_rbug;
+
+typedef struct tr_report {
+  const char *file;            /* input as given */
+  const char *verdict;         /* "verified" | "bug" | "inconclusive" */
+  tr_rbug *bugs;
+  uint32_t n_bugs;
+  char *covered;               /* owned, may be NULL: "ynumel in {1, 65, 129, 257}" */
+  char *bound;                 /* owned, may be NULL: why the run is inconclusive */
+  /* statistics */
+  uint64_t states, transitions, runs;
+  double seconds;              /* whole check, parsing included */
+  double explore_seconds;      /* state-space exploration only (states/s uses this) */
+  double reduction;            /* states of --no-reduction / states (0 = not measured) */
+  uint64_t peak_bytes;
+  uint32_t max_depth;
+  bool with_stats;             /* print / include the performance statistics */
+} tr_report;
+
+void tr_report_free(tr_report *r);
+/* Text: one "FILE:LINE:COL: error: KIND: MESSAGE" per bug, "note:" lines for related
+ * locations, the schedule, then a summary line (unless quiet). */
+void tr_report_text(const tr_report *r, FILE *out, bool quiet);
+/* JSON and SARIF 2.1.0 (jansson). Return 0, or -1 when writing failed. */
+int tr_report_json(const tr_report *r, FILE *out);
+int tr_report_sarif(const tr_report *r, FILE *out);
+
+#endif

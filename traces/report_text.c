@@ -1,0 +1,72 @@
+/* report_text.c: compiler-style text diagnostics: errors and notes at source locations, the
+ * schedule as numbered steps per agent, and a one-line summary. */
+#include <stdlib.h>
+
+#include "report.h"
+
+static void put_loc(FILE *out, ir_loc l) {
+  if (l.file && l.line) fprintf(out, "%s:%u:%u", l.file, l.line, l.col);
+  else fputs("<unknown>", out);
+}
+
+void tr_report_free(tr_report *r) {
+  for (uint32_t k = 0; k < r->n_bugs; k++) {
+    tr_rbug *b = &r->bugs[k];
+    free(b->message);
+    for (uint32_t j = 0; j < b->n_related; j++) free(b->related[j].message);
+    free(b->related);
+    for (uint32_t j = 0; j < b->n_trace; j++) free(b->trace[j].action);
+    free(b->trace);
+    free(b->args);
+    free(b->names_owner);
+  }
+  free(r->bugs);
+  free(r->covered);
+  free(r->bound);
+}
+
+void tr_report_text(const tr_report *r, FILE *out, bool quiet) {
+  for (uint32_t k = 0; k < r->n_bugs; k++) {
+    const tr_rbug *b = &r->bugs[k];
+    put_loc(out, b->loc);
+    fprintf(out, ": error: %s: %s\n", b->kind, b->message);
+    for (uint32_t j = 0; j < b->n_related; j++) {
+      put_loc(out, b->related[j].loc);
+      fprintf(out, ": note: %s\n", b->related[j].message);
+    }
+    if (b->n_trace) {
+      fprintf(out, "  schedule");
+      if (b->args) fprintf(out, " (%s)", b->args);
+      if (b->n_trace_full > b->n_trace)
+        fprintf(out, ", the %u of %u steps that matter:\n", b->n_trace, b->n_trace_full);
+      else
+        fprintf(out, ", %u step%s:\n", b->n_trace, b->n_trace == 1 ? "" : "s");
+      for (uint32_t j = 0; j < b->n_trace; j++) {
+        const tr_rstep *s = &b->trace[j];
+        char who[64];
+        snprintf(who, sizeof who, "%s#%u", s->agent, s->agent_step);
+        fprintf(out, "  %4u. %-20s ", s->index, who);
+        put_loc(out, s->loc);
+        fprintf(out, "  %s\n", s->action);
+      }
+    }
+  }
+  if (quiet) return;
+  if (r->covered) fprintf(out, "%s: checked %s\n", r->file, r->covered);
+  if (!r->n_bugs && r->bound) fprintf(out, "%s: inconclusive: %s\n", r->file, r->bound);
+  fprintf(out, "%s: %s", r->file, r->verdict);
+  if (r->n_bugs) fprintf(out, " (%u bug%s)", r->n_bugs, r->n_bugs == 1 ? "" : "s");
+  else if (!r->bound) fputs(": no bug in any schedule", out);
+  fprintf(out, "; %llu states, %llu transitions", (unsigned long long)r->states,
+          (unsigned long long)r->transitions);
+  if (r->runs > 1) fprintf(out, ", %llu runs", (unsigned long long)r->runs);
+  fputc('\n', out);
+  if (r->with_stats) {
+    fprintf(out, "stats: %.3f s (exploration %.3f s), %.0f states/s, max depth %u, peak memory %.1f MiB",
+            r->seconds, r->explore_seconds,
+            r->explore_seconds > 0 ? (double)r->states / r->explore_seconds : 0.0, r->max_depth,
+            (double)r->peak_bytes / (1024.0 * 1024.0));
+    if (r->reduction > 0) fprintf(out, ", reduction factor %.2f", r->reduction);
+    fputc('\n', out);
+  }
+}

@@ -1,0 +1,462 @@
+/* tr_graph.c: builds the pipeline schedule graph of a replayed schedule: per agent a lane of
+ * nodes (each wait alone, runs of other ops between waits grouped, cut at loop iterations),
+ * for the first N iterations; edges from the steps that completed a barrier phase to the
+ * waits that observed it; a counterexample's chain and bug marked. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tr_graph.h"
+
+enum { TG_MAX_REL = 64 };
+
+static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem, bool *oom) {
+  if (need <= *cap) return p;
+  uint32_t c = *cap ? *cap : 32;
+  while (c < need) c *= 2;
+  void *q = realloc(p, (size_t)c * elem);
+  if (!q) {
+    *oom = true;
+    return NULL;
+  }
+  *cap = c;
+  return q;
+}
+
+static uint32_t add_node(tg_graph *g, uint8_t kind, uint32_t lane, uint32_t iter, uint32_t step) {
+  tg_node *n = grow(g->nodes, &g->cap_nodes, g->n_nodes + 1, sizeof *n, &g->oom);
+  if (!n) return UINT32_MAX;
+  g->nodes = n;
+  n = &g->nodes[g->n_nodes];
+  memset(n, 0, sizeof *n);
+  n->kind = kind;
+  n->lane = lane;
+  n->iter = iter;
+  n->row_first = g->n_rows;
+  n->step_first = step;
+  return g->n_nodes++;
+}
+
+static tg_row *add_row(tg_graph *g, uint32_t node) {
+  tg_row *rw = grow(g->rows, &g->cap_rows, g->n_rows + 1, sizeof *rw, &g->oom);
+  if (!rw) return NULL;
+  g->rows = rw;
+  rw = &g->rows[g->n_rows++];
+  memset(rw, 0, sizeof *rw);
+  g->nodes[node].n_rows++;
+  return rw;
+}
+
+static void add_edge(tg_graph *g, uint32_t from, uint32_t to, uint8_t kind, uint8_t mark,
+                     const char *label) {
+  if (from == UINT32_MAX || to == UINT32_MAX) return;
+  tg_edge *e = grow(g->edges, &g->cap_edges, g->n_edges + 1, sizeof *e, &g->oom);
+  if (!e) return;
+  g->edges = e;
+  e = &g->edges[g->n_edges++];
+  e->from = from;
+  e->to = to;
+  e->kind = kind;
+  e->mark = mark;
+  snprintf(e->label, sizeof e->label, "%s", label ? label : "");
+}
+
+/* ------------------------------------------------------------------ row text */
+
+/* One row's text for step i. */
+static void row_text(const tr_run *r, uint32_t i, char *buf, size_t n) {
+  const tr_step *s = &r->steps[i];
+  const ir_op *op = sim_ins_op(r->m, s->ins);
+  const char *verb = tr_op_short(op);
+  switch (s->kind) {
+  case TR_S_WAIT:
+    if (s->wait_phase < 0)
+      snprintf(buf, n, "wait %s parity %d (fresh barrier: passes)", s->obj, s->wait_parity);
+    else
+      snprintf(buf, n, "wait %s parity %d", s->obj, s->wait_parity);
+    return;
+  case TR_S_ASYNC_WAIT: {
+    int64_t p = op ? ir_op_attr_int(op, "pendings", ir_op_attr_int(op, "num", -1)) : -1;
+    if (p >= 0)
+      snprintf(buf, n, "%s %lld", verb, (long long)p);
+    else
+      snprintf(buf, n, "%s", verb);
+    return;
+  }
+  case TR_S_ISSUE: {
+    const tr_event *e = &r->events[s->ev_first];
+    bool store = op && (op->code == IR_OP_TTNG_TMA_L2G || op->code == IR_OP_TTNG_TMA_REDUCE);
+    snprintf(buf, n, "%s %s %s%s", verb, store ? "←" : "→", e->what[0] ? e->what : "?",
+             s->n_ev > 1 ? " ..." : "");
+    return;
+  }
+  default:
+    break;
+  }
+  if (op && (op->code == IR_OP_TTNG_ARRIVE_BARRIER || op->code == IR_OP_AMDG_ARRIVE_BARRIER) &&
+      !s->n_eff && !s->n_viol) {
+    snprintf(buf, n, "arrive skipped (predicate false)");
+    return;
+  }
+  if (op && op->code == IR_OP_TTNG_BARRIER_EXPECT) {
+    snprintf(buf, n, "expect %s %lld B", s->obj, (long long)ir_op_attr_int(op, "size", 0));
+    return;
+  }
+  if (!op) {
+    /* a pseudo instruction (fork, join, end): the log's own words */
+    snprintf(buf, n, "%.60s", s->text[0] ? s->text : "step");
+    return;
+  }
+  snprintf(buf, n, "%s%s%s", verb, s->obj[0] ? " " : "", s->obj);
+}
+
+/* ------------------------------------------------------------------ which steps to show */
+
+typedef struct tg_win {
+  uint32_t iterations;
+  const uint8_t *relevant;
+  uint32_t last_iter[SIM_MAX_AGENTS]; /* highest iteration each agent reached */
+  bool bug;                    /* counterexample: also show each agent's last two iterations */
+} tg_win;
+
+static bool shown(const tr_run *r, const tg_win *w, uint32_t i) {
+  const tr_step *s = &r->steps[i];
+  if (s->iter < w->iterations) return true;
+  if (w->relevant && w->relevant[i]) return true;
+  return w->bug && s->iter + 2 > w->last_iter[s->agent];
+}
+
+/* ------------------------------------------------------------------ marks */
+
+/* The step that shows instruction ins last at or before step `before`: an agent step that
+ * ran it, or the step that issued an event from it. UINT32_MAX when none. */
+static uint32_t last_step_of(const tr_run *r, uint32_t ins, uint32_t before) {
+  for (uint32_t i = before < r->n_steps ? before + 1 : r->n_steps; i-- > 0;) {
+    const tr_step *s = &r->steps[i];
+    if (s->kind != TR_S_COMPLETE && s->ins == ins) return i;
+  }
+  return UINT32_MAX;
+}
+
+/* Per step mark: chain (relevant) or bug (the primary and related ops). */
+static void mark_steps(const tr_run *r, const sim_viol *bug, const uint8_t *relevant, uint8_t *mark) {
+  for (uint32_t i = 0; i < r->n_steps; i++) mark[i] = relevant && relevant[i] ? TG_MARK_CHAIN : 0;
+  if (!bug || bug->kind == SIM_BUG_DEADLOCK) return; /* a deadlock's bug is its blocked nodes */
+  uint32_t at = r->n_steps ? r->n_steps - 1 : 0;
+  if (r->out.has_bug && r->out.bug.kind == bug->kind && r->out.bug.ins == bug->ins &&
+      r->out.bug_step < r->n_steps)
+    at = r->out.bug_step;
+  uint32_t p = last_step_of(r, bug->ins, at);
+  if (p != UINT32_MAX) mark[p] = TG_MARK_BUG;
+  for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++) {
+    uint32_t q = last_step_of(r, bug->rel[k], at);
+    if (q != UINT32_MAX) mark[q] = TG_MARK_BUG;
+  }
+}
+
+/* ------------------------------------------------------------------ lanes and nodes */
+
+static int32_t lane_warps(const ir_module *mod, const sim_machine *m, const char *name) {
+  if (!mod) return 0;
+  const char *dot = strchr(name, '.');
+  if (dot && !strncmp(name, "cta", 3)) name = dot + 1;
+  if (!strcmp(name, "default")) return (int32_t)ir_module_attr_int(mod, "ttg.num-warps", 0);
+  for (uint32_t i = 0; i < sim_n_instructions(m); i++) {
+    const ir_op *op = sim_ins_op(m, i);
+    if (!op || op->code != IR_OP_TTG_WARP_SPECIALIZE) continue;
+    for (uint32_t k = 0; k < op->n_regions; k++)
+      if (op->regions[k]->label && !strcmp(op->regions[k]->label, name))
+        return op->regions[k]->num_warps;
+  }
+  return 0;
+}
+
+/* Whether step i starts a new node after node cur (UINT32_MAX: none open). */
+static bool starts_node(const tg_graph *g, uint32_t cur, uint32_t i) {
+  if (cur == UINT32_MAX) return true;
+  const tr_step *s = &g->r->steps[i];
+  const tg_node *n = &g->nodes[cur];
+  if (s->kind == TR_S_WAIT || s->kind == TR_S_ASYNC_WAIT || n->kind == TG_WAIT) return true;
+  return s->iter != n->iter;
+}
+
+static void add_gap(tg_graph *g, uint32_t lane, uint32_t skipped, uint32_t it_lo, uint32_t it_hi,
+                    uint32_t *prev) {
+  uint32_t gap = add_node(g, TG_GAP, lane, it_lo, UINT32_MAX);
+  if (gap == UINT32_MAX) return;
+  if (it_hi > it_lo)
+    snprintf(g->nodes[gap].note, sizeof g->nodes[gap].note, "⋮  %u steps (iterations %u-%u)",
+             skipped, it_lo, it_hi);
+  else
+    snprintf(g->nodes[gap].note, sizeof g->nodes[gap].note, "⋮  %u steps", skipped);
+  add_edge(g, *prev, gap, TG_E_PROGRAM, 0, NULL);
+  *prev = gap;
+}
+
+/* Rows of agent a's shown steps, grouped into nodes; returns the last node. */
+static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const uint8_t *mark) {
+  const tr_run *r = g->r;
+  uint32_t a = g->lanes[lane].agent, prev = g->lanes[lane].head, cur = UINT32_MAX;
+  uint32_t skipped = 0, it_lo = 0, it_hi = 0;
+  for (uint32_t i = 0; i < r->n_steps && !g->oom; i++) {
+    const tr_step *s = &r->steps[i];
+    if (s->t.kind != SIM_TR_AGENT || s->agent != a) continue;
+    if (!shown(r, w, i)) {
+      if (!skipped) it_lo = s->iter;
+      it_hi = s->iter;
+      skipped++;
+      cur = UINT32_MAX;
+      continue;
+    }
+    if (skipped) {
+      add_gap(g, lane, skipped, it_lo, it_hi, &prev);
+      skipped = 0;
+    }
+    char text[112];
+    row_text(r, i, text, sizeof text);
+    if (starts_node(g, cur, i)) {
+      uint8_t kind = s->kind == TR_S_WAIT || s->kind == TR_S_ASYNC_WAIT ? TG_WAIT : TG_OPS;
+      cur = add_node(g, kind, lane, s->iter, i);
+      if (cur == UINT32_MAX) break;
+      add_edge(g, prev, cur, TG_E_PROGRAM, 0, NULL);
+      prev = cur;
+    } else if (g->nodes[cur].n_rows) {
+      /* runs of the same op (barrier inits of the prologue) collapse into one row */
+      tg_row *last = &g->rows[g->n_rows - 1];
+      const ir_op *op = sim_ins_op(r->m, s->ins);
+      if (op && (op->code == IR_OP_TTNG_INIT_BARRIER || op->code == IR_OP_AMDG_INIT_BARRIER) &&
+          !strncmp(last->text, "init", 4)) {
+        size_t len = strlen(last->text);
+        if (len + strlen(s->obj) + 3 < sizeof last->text)
+          snprintf(last->text + len, sizeof last->text - len, ", %s", s->obj);
+        else if (!strstr(last->text, "..."))
+          snprintf(last->text + len, sizeof last->text - len, " ...");
+        g->node_of_step[i] = cur;
+        continue;
+      }
+    }
+    if (s->kind == TR_S_ISSUE) g->nodes[cur].kind = TG_ISSUE;
+    tg_row *rw = add_row(g, cur);
+    if (!rw) break;
+    snprintf(rw->text, sizeof rw->text, "%s", text);
+    tr_ins_line(r->m, s->ins, rw->line, sizeof rw->line);
+    rw->mark = mark[i];
+    if (rw->mark > g->nodes[cur].mark) g->nodes[cur].mark = rw->mark;
+    g->node_of_step[i] = cur;
+  }
+  if (skipped) add_gap(g, lane, skipped, it_lo, it_hi, &prev);
+  return prev;
+}
+
+/* The blocked op at the end of agent a's lane. */
+static void add_blocked(tg_graph *g, uint32_t lane, uint32_t prev) {
+  const tr_run *r = g->r;
+  uint32_t a = g->lanes[lane].agent;
+  if (!r->blocked[a]) return;
+  uint32_t n = add_node(g, TG_BLOCKED, lane, 0, UINT32_MAX);
+  if (n == UINT32_MAX) return;
+  tg_row *rw = add_row(g, n);
+  if (!rw) return;
+  const ir_op *op = sim_ins_op(r->m, r->blocked_ins[a]);
+  char bn[48] = "";
+  if (r->blocked_bar[a] >= 0) sim_barrier_name(r->m, (uint32_t)r->blocked_bar[a], bn, sizeof bn);
+  if (bn[0])
+    snprintf(rw->text, sizeof rw->text, "%s: %s %s parity %d", r->out.stuck ? "BLOCKED" : "waiting",
+             tr_op_short(op), bn, r->blocked_parity[a]);
+  else
+    snprintf(rw->text, sizeof rw->text, "%s: %s", r->out.stuck ? "BLOCKED" : "waiting", tr_op_short(op));
+  tr_ins_line(r->m, r->blocked_ins[a], rw->line, sizeof rw->line);
+  rw->mark = r->out.stuck ? TG_MARK_BUG : 0;
+  g->nodes[n].mark = rw->mark;
+  snprintf(g->nodes[n].note, sizeof g->nodes[n].note, "%s%s", r->blocked_why[a],
+           r->out.stuck && !r->n_blocked_who[a] ? "; no op left in the kernel can release it" : "");
+  add_edge(g, prev, n, TG_E_PROGRAM, 0, NULL);
+  g->lanes[lane].blocked = n;
+  /* what already fed the phase it waits for: one edge per source node */
+  if (r->blocked_bar[a] < 0) return;
+  sim_barinfo bi;
+  sim_barrier_info(r->m, r->end, (uint32_t)r->blocked_bar[a], &bi);
+  uint32_t seen[TG_MAX_REL], n_seen = 0;
+  for (uint32_t k = 0; k < r->n_effs; k++) {
+    const tr_eff *e = &r->effs[k];
+    if (e->bar != (uint32_t)r->blocked_bar[a] || e->phase != bi.phase || e->init) continue;
+    const tr_step *s = &r->steps[e->step];
+    uint32_t src = s->kind == TR_S_COMPLETE && s->event != UINT32_MAX
+                       ? g->node_of_step[r->events[s->event].issue_step]
+                       : g->node_of_step[e->step];
+    bool dup = src == UINT32_MAX;
+    for (uint32_t j = 0; j < n_seen && !dup; j++) dup = seen[j] == src;
+    if (dup || n_seen == TG_MAX_REL) continue;
+    seen[n_seen++] = src;
+    char label[96];
+    snprintf(label, sizeof label, "%s ph%d: %d of %d arrivals", bn, bi.phase,
+             bi.expected - bi.pending, bi.expected);
+    add_edge(g, src, n, TG_E_PARTIAL, TG_MARK_BUG, label);
+  }
+}
+
+/* The label of the warp_specialize region around op ("partition0"; "default" for the
+ * default region and the kernel body, which the parent agent runs). */
+static const char *region_label(const ir_op *op) {
+  for (const ir_op *p = op; p && p->parent && p->parent->parent;) {
+    const ir_region *rg = p->parent->parent;
+    const ir_op *q = rg->parent;
+    if (!q) break;
+    if (q->code == IR_OP_TTG_WARP_SPECIALIZE) return rg->label ? rg->label : "default";
+    p = q;
+  }
+  return "default";
+}
+
+/* The agent (of the same CTA as agent near) that runs instruction ins: one that ran it in
+ * this run, else the one named after the op's region. UINT32_MAX when unknown. */
+static uint32_t agent_of_ins(const tr_run *r, uint32_t ins, uint32_t near) {
+  for (uint32_t i = 0; i < r->n_steps; i++)
+    if (r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].ins == ins) return r->steps[i].agent;
+  const char *label = region_label(sim_ins_op(r->m, ins));
+  const char *nn = sim_agent_name(r->m, near), *dot = strchr(nn, '.');
+  size_t pre = dot && !strncmp(nn, "cta", 3) ? (size_t)(dot - nn + 1) : 0;
+  for (uint32_t a = 0; a < r->n_agents; a++) {
+    const char *an = sim_agent_name(r->m, a);
+    if (!strncmp(an, nn, pre) && !strcmp(an + pre, label)) return a;
+  }
+  return UINT32_MAX;
+}
+
+/* Wait-for edges between blocked agents: from the blocked agent whose ops would release
+ * another blocked agent, to that one (a deadlock's cycle); one edge per pair, listing ops. */
+static void waits_for_edges(tg_graph *g) {
+  const tr_run *r = g->r;
+  for (uint32_t l = 0; l < g->n_lanes; l++) {
+    uint32_t a = g->lanes[l].agent;
+    if (!r->blocked[a] || g->lanes[l].blocked == UINT32_MAX) continue;
+    for (uint32_t m = 0; m < g->n_lanes; m++) {
+      uint32_t b = g->lanes[m].agent;
+      if (b == a || !r->blocked[b] || g->lanes[m].blocked == UINT32_MAX) continue;
+      char label[96] = "";
+      size_t len = 0;
+      for (uint32_t k = 0; k < r->n_blocked_who[a] && k < SIM_MAX_REL; k++) {
+        uint32_t p = r->blocked_who[a][k];
+        if (agent_of_ins(r, p, a) != b) continue;
+        char line[48];
+        tr_ins_line(r->m, p, line, sizeof line);
+        const char *colon = strrchr(line, ':');
+        if (len < sizeof label)
+          len += (size_t)snprintf(label + len, sizeof label - len, "%s%s %s", len ? ", " : "would release it: ",
+                                  tr_op_short(sim_ins_op(r->m, p)), len && colon ? colon : line);
+      }
+      if (len) add_edge(g, g->lanes[m].blocked, g->lanes[l].blocked, TG_E_WAITS_FOR, TG_MARK_BUG, label);
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ sync edges */
+
+/* Edges into wait step w from the nodes whose steps fed the phase it observed: one edge per
+ * source node, dashed when async completions are among them. */
+static void sync_edges(tg_graph *g, uint32_t w, const uint8_t *mark) {
+  const tr_run *r = g->r;
+  const tr_step *s = &r->steps[w];
+  uint32_t to = g->node_of_step[w];
+  if (to == UINT32_MAX) return;
+  uint32_t rel[TG_MAX_REL];
+  uint32_t nr = tr_run_releasers(r, w, rel, TG_MAX_REL);
+  if (nr > TG_MAX_REL) nr = TG_MAX_REL;
+  uint32_t src[TG_MAX_REL];
+  for (uint32_t k = 0; k < nr; k++) {
+    const tr_step *q = &r->steps[rel[k]];
+    src[k] = q->kind == TR_S_COMPLETE && q->event != UINT32_MAX
+                 ? g->node_of_step[r->events[q->event].issue_step]
+                 : g->node_of_step[rel[k]];
+  }
+  for (uint32_t k = 0; k < nr; k++) {
+    if (src[k] == UINT32_MAX) continue;
+    bool first = true;
+    for (uint32_t j = 0; j < k; j++) first &= src[j] != src[k];
+    if (!first) continue;
+    uint32_t n_async = 0, n_arr = 0;
+    int64_t bytes = 0;
+    bool chain = mark[w] != 0;
+    char kind[24] = "";
+    for (uint32_t j = k; j < nr; j++) {
+      if (src[j] != src[k]) continue;
+      const tr_step *q = &r->steps[rel[j]];
+      chain &= mark[rel[j]] != 0 || (q->kind == TR_S_COMPLETE && q->event != UINT32_MAX &&
+                                     mark[r->events[q->event].issue_step] != 0);
+      if (q->kind == TR_S_COMPLETE) {
+        n_async++;
+        if (q->event != UINT32_MAX) snprintf(kind, sizeof kind, "%s", r->events[q->event].kind);
+        for (uint32_t e = 0; e < q->n_eff; e++)
+          if (r->effs[q->eff_first + e].bar == (uint32_t)s->wait_bar)
+            bytes += -(int64_t)r->effs[q->eff_first + e].tx;
+      } else {
+        n_arr++;
+      }
+    }
+    char label[96];
+    int len = snprintf(label, sizeof label, "%s ph%d", s->obj, s->wait_phase);
+    if (n_async && len > 0 && (size_t)len < sizeof label) {
+      if (bytes > 0)
+        snprintf(label + len, sizeof label - (size_t)len, "\n%s%u %s %lld B", n_arr ? "+ " : "",
+                 n_async, kind, (long long)bytes);
+      else
+        snprintf(label + len, sizeof label - (size_t)len, "\n%s%u %s", n_arr ? "+ " : "", n_async, kind);
+    }
+    add_edge(g, src[k], to, n_async ? TG_E_ASYNC : TG_E_SYNC, chain ? TG_MARK_CHAIN : 0, label);
+  }
+}
+
+/* ------------------------------------------------------------------ building */
+
+int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t *relevant) {
+  memset(g, 0, sizeof *g);
+  g->r = r;
+  uint32_t depth = sim_max_ring_depth(r->m);
+  g->iterations = o && o->iterations ? o->iterations : 2 * (depth ? depth : 1) + 1;
+  const sim_viol *bug = o && o->bug ? o->bug : NULL;
+  g->node_of_step = malloc(sizeof(uint32_t) * (r->n_steps + 1));
+  uint8_t *mark = calloc(r->n_steps + 1, 1);
+  if (!g->node_of_step || !mark) {
+    free(mark);
+    return -1;
+  }
+  for (uint32_t i = 0; i < r->n_steps; i++) g->node_of_step[i] = UINT32_MAX;
+  mark_steps(r, bug, relevant, mark);
+  tg_win w = {.iterations = g->iterations, .relevant = relevant, .bug = bug != NULL};
+  for (uint32_t i = 0; i < r->n_steps; i++)
+    if (r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].iter > w.last_iter[r->steps[i].agent])
+      w.last_iter[r->steps[i].agent] = r->steps[i].iter;
+
+  /* lanes: agents that ran or are blocked, in agent order */
+  for (uint32_t a = 0; a < r->n_agents && a < SIM_MAX_AGENTS; a++) {
+    bool used = r->blocked[a];
+    for (uint32_t i = 0; i < r->n_steps && !used; i++)
+      used = r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].agent == a;
+    if (!used) continue;
+    tg_lane *L = &g->lanes[g->n_lanes];
+    L->agent = a;
+    snprintf(L->name, sizeof L->name, "%s", sim_agent_name(r->m, a));
+    L->warps = lane_warps(o ? o->mod : NULL, r->m, L->name);
+    L->head = add_node(g, TG_HEAD, g->n_lanes, 0, UINT32_MAX);
+    L->blocked = UINT32_MAX;
+    if (L->head == UINT32_MAX) break;
+    g->n_lanes++;
+  }
+  uint32_t last[SIM_MAX_AGENTS];
+  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) last[l] = build_lane(g, l, &w, mark);
+  /* blocked ends after every lane, so that partial arrivals find their source nodes */
+  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) add_blocked(g, l, last[l]);
+  if (r->out.stuck) waits_for_edges(g);
+  for (uint32_t i = 0; i < r->n_steps && !g->oom; i++)
+    if (r->steps[i].kind == TR_S_WAIT) sync_edges(g, i, mark);
+  free(mark);
+  return g->oom ? -1 : 0;
+}
+
+void tg_free(tg_graph *g) {
+  free(g->nodes);
+  free(g->rows);
+  free(g->edges);
+  free(g->node_of_step);
+  memset(g, 0, sizeof *g);
+}

@@ -1,0 +1,76 @@
+/* tr_internal.h: private to traces/tr_*.c: a growable text buffer, error helpers, and the thin
+ * layer over Graphviz's cgraph / gvc used by the graph writers. */
+#ifndef TLXV_TR_INTERNAL_H
+#define TLXV_TR_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "traces.h"
+
+/* ------------------------------------------------------------------ text buffer (tr_buf.c) */
+
+/* A growable NUL-terminated string. Zero-initialise; free with tr_buf_free. On allocation
+ * failure the buffer sets `oom` and keeps what it had (callers check oom once at the end). */
+typedef struct tr_buf {
+  char *s;                     /* malloc'd, owned; NULL while empty */
+  size_t n, cap;               /* length (without the NUL), allocated size */
+  bool oom;
+} tr_buf;
+
+void tr_buf_free(tr_buf *b);
+void tr_buf_reset(tr_buf *b);  /* empties, keeps the allocation */
+void tr_buf_puts(tr_buf *b, const char *s);
+void tr_buf_printf(tr_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends s with the characters that are special in Graphviz HTML labels escaped. */
+void tr_buf_html(tr_buf *b, const char *s);
+static inline const char *tr_buf_str(const tr_buf *b) { return b->s ? b->s : ""; }
+
+/* Formats err->msg; always returns -1 (for `return tr_errf(...)`). */
+int tr_errf(tr_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------------ graphviz (tr_gv.c) */
+
+typedef struct Agraph_s tr_gv_graph;   /* cgraph's Agraph_t */
+typedef struct Agnode_s tr_gv_node;
+typedef struct Agedge_s tr_gv_edge;
+
+/* A new directed graph (free with tr_gv_close). */
+tr_gv_graph *tr_gv_open(const char *name);
+void tr_gv_close(tr_gv_graph *g);
+/* Subgraph (a cluster when name starts with "cluster"). */
+tr_gv_graph *tr_gv_subgraph(tr_gv_graph *g, const char *name);
+tr_gv_node *tr_gv_node_new(tr_gv_graph *g, const char *name);
+/* Puts an existing node into subgraph sub too (rank constraints across clusters). */
+void tr_gv_subgraph_add(tr_gv_graph *sub, tr_gv_node *n);
+tr_gv_edge *tr_gv_edge_new(tr_gv_graph *g, tr_gv_node *t, tr_gv_node *h, const char *key);
+/* Attribute on a graph / node / edge object (a cgraph object pointer); html: the value is
+ * an HTML-like label body (without the outer < >). Defaults are declared on first use. */
+void tr_gv_set(void *obj, const char *name, const char *value);
+void tr_gv_set_html(void *obj, const char *name, const char *html);
+/* Defaults for every node / edge of g (call before creating them). */
+void tr_gv_node_default(tr_gv_graph *g, const char *name, const char *value);
+void tr_gv_edge_default(tr_gv_graph *g, const char *name, const char *value);
+/* Lays out with dot and renders to path in fmt (tr_gfmt); DOT is written without layout.
+ * Returns 0, or -1 with err. */
+int tr_gv_render(tr_gv_graph *g, int fmt, const char *path, tr_err *err);
+
+/* ------------------------------------------------------------------ shared helpers */
+
+/* A deadlock violation for agent a blocked in st: its next op, sim_explain_blocked's line
+ * (also into why) and the instructions that could still release it (tr_replay.c). */
+void tr_deadlock_viol(sim_machine *m, const void *st, uint32_t a, sim_viol *v, char *why,
+                      size_t n);
+
+/* Marks in keep[0..r->n_steps) the steps of bug's dependency chain in a replayed run;
+ * returns how many (tr_min_relevant.c). */
+uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep);
+
+/* Short label of an IR op for graphs ("wait", "arrive", "TMA load", ...) (tr_label.c). */
+const char *tr_op_short(const ir_op *op);
+/* True for ops the graphs show as their own node kind. */
+bool tr_op_is_wait(const ir_op *op);        /* mbarrier wait */
+bool tr_op_is_async_wait(const ir_op *op);  /* store_wait, dot_wait, async_wait, ... */
+/* "kernels.py:75" (file base name, line) for a location; "" when unknown. */
+char *tr_loc_line(ir_loc loc, char *buf, size_t n);
+
+#endif

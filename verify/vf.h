@@ -1,0 +1,89 @@
+/* vf.h: the explorer: depth-first search over the schedules of a machine (sim.h) with a
+ * visited-state table and partial-order reduction, the checkers (deadlock, race, and the
+ * violations the model reports while stepping), and the bugs they find. */
+#ifndef TLXV_VF_H
+#define TLXV_VF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/sim.h"
+
+typedef enum vf_verdict { VF_VERIFIED = 0, VF_BUG = 1, VF_INCONCLUSIVE = 3 } vf_verdict;
+
+typedef struct vf_opts {
+  uint64_t max_states;         /* 0 = 5,000,000 */
+  double time_limit;           /* seconds; 0 = none */
+  bool no_reduction;           /* explore every interleaving (naive) */
+  uint32_t random_walks;       /* > 0: walk this many random schedules instead of searching */
+  uint64_t seed;               /* random walks */
+} vf_opts;
+
+/* One bug: a violation and the schedule (from sim_init's state) that shows it. */
+typedef struct vf_bug {
+  sim_viol v;                  /* kind, primary instruction, message, related instructions */
+  sim_trans *path;             /* malloc'd: the schedule; the bug shows at its end (for a
+                                  violation: its last step reports it; for a deadlock / race:
+                                  the state after it) */
+  uint32_t n_path;
+  char *rel_text[SIM_MAX_REL]; /* malloc'd or NULL: a note per related instruction that
+                                  replaces v.rel_note (deadlocks: why each agent is blocked) */
+  uint32_t found_order;        /* discovery order (ties) */
+  uint64_t times;              /* how many times it was found */
+  uint32_t run;                /* index of the run (arguments, program id) it was found in */
+} vf_bug;
+
+typedef struct vf_stats {
+  uint64_t states;             /* distinct states visited */
+  uint64_t transitions;        /* steps fired */
+  uint64_t revisits;           /* steps that reached an already visited state */
+  uint64_t por_pruned;         /* enabled transitions not explored thanks to the reduction */
+  uint32_t max_depth;
+  double seconds;
+  size_t peak_bytes;           /* visited table + stack */
+} vf_stats;
+
+typedef struct vf_result {
+  vf_verdict verdict;
+  vf_bug *bugs;                /* sorted: shortest schedule first */
+  uint32_t n_bugs, cap_bugs;
+  bool bound_hit;              /* a bound stopped some path: never "verified" */
+  char bound_why[256];         /* which bound */
+  uint32_t cur_run;            /* run index stamped on bugs added now */
+  vf_stats st;
+} vf_result;
+
+/* Explores m's schedules. Bugs are merged by (kind, primary source location). Returns 0, or -1
+ * when the initial state cannot be built (res->bugs then holds the reason if it is a bug). */
+int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res);
+void vf_result_free(vf_result *r);
+/* Adds (or merges) a bug found at the end of path[0..n): keeps the shorter schedule.
+ * rel_text (may be NULL) holds v->n_rel notes, copied. */
+void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const sim_trans *path,
+                   uint32_t n, char *const *rel_text);
+/* Moves every bug of src into dst (merging). */
+void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src);
+/* Orders bugs: shortest schedule first, then discovery order. */
+void vf_result_sort(vf_result *r);
+
+/* Checkers on one state (vf_check.c). */
+/* Races: two agents' next accesses, or an agent's next access and an in-flight async event,
+ * or two in-flight events, overlap with at least one write. Fills v and returns true for the
+ * first one found. */
+bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v);
+/* Deadlock analysis of a stuck state: the violation (deadlock, or its root cause when it is a
+ * byte-count mismatch) with, per related instruction, a note in rel_text (malloc'd). */
+void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
+                         char *rel_text[SIM_MAX_REL]);
+
+/* Visited-state set of 128-bit hashes (vf_table.c). */
+typedef struct vf_table vf_table;
+vf_table *vf_table_new(void);
+void vf_table_free(vf_table *t);
+/* Inserts h; returns true when it was new. */
+bool vf_table_insert(vf_table *t, sim_hash128 h);
+size_t vf_table_bytes(const vf_table *t);
+uint64_t vf_table_count(const vf_table *t);
+
+#endif

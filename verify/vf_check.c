@@ -1,0 +1,207 @@
+/* vf_check.c: checkers that look at one explored state: races (conflicting accesses that
+ * nothing orders: co-enabled agent accesses and accesses inside an async op's window) and the
+ * analysis of a stuck state (who waits for what, and the byte-count root cause). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vf.h"
+
+static bool conflict(const sim_fp *a, const sim_fp *b) {
+  return ((a->flags | b->flags) & SIM_FP_WRITE) && sim_fp_overlap(a, b);
+}
+
+static const char *op_name(const sim_machine *m, uint32_t ins) {
+  const ir_op *op = sim_ins_op(m, ins);
+  return op ? ir_ops[op->code].name : "op";
+}
+
+static const char *verb(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writes" : "reads"; }
+static const char *verbing(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writing" : "reading"; }
+
+bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
+  uint32_t na = sim_n_agents(m), ne = sim_n_events(m, st);
+  sim_fp acc[SIM_MAX_AGENTS][4];
+  int nacc[SIM_MAX_AGENTS];
+  for (uint32_t a = 0; a < na; a++) nacc[a] = sim_agent_access(m, st, a, acc[a]);
+  char fp[96];
+  /* an agent's next access against another agent's next access: both can run next, in
+   * either order (co-enabled), so nothing orders them */
+  for (uint32_t a = 0; a < na; a++)
+    for (uint32_t b = a + 1; b < na; b++)
+      for (int i = 0; i < nacc[a]; i++)
+        for (int j = 0; j < nacc[b]; j++)
+          if (conflict(&acc[a][i], &acc[b][j])) {
+            uint32_t pa = sim_agent_pc(m, st, a), pb = sim_agent_pc(m, st, b);
+            memset(v, 0, sizeof *v);
+            v->kind = SIM_BUG_RACE;
+            v->agent = (uint8_t)a;
+            v->ins = pa;
+            snprintf(v->msg, sizeof v->msg,
+                     "%s by %s %s %s while %s of %s may run at the same time: nothing orders them",
+                     op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
+                     sim_fp_str(m, &acc[a][i], fp, sizeof fp), op_name(m, pb), sim_agent_name(m, b));
+            v->rel[0] = pb;
+            v->rel_note[0] = (acc[b][j].flags & SIM_FP_WRITE) ? "conflicting write" : "conflicting read";
+            v->n_rel = 1;
+            return true;
+          }
+  /* an agent's next access inside the window [issue, completion] of an async op */
+  sim_fp ef[4];
+  for (uint32_t a = 0; a < na; a++) {
+    if (!nacc[a]) continue;
+    for (uint32_t e = 0; e < ne; e++) {
+      int n = sim_event_access(m, st, e, ef);
+      for (int i = 0; i < nacc[a]; i++)
+        for (int j = 0; j < n; j++)
+          if (conflict(&acc[a][i], &ef[j])) {
+            uint32_t pa = sim_agent_pc(m, st, a), pe = sim_event_ins(m, st, e);
+            memset(v, 0, sizeof *v);
+            v->kind = SIM_BUG_RACE;
+            v->agent = (uint8_t)a;
+            v->ins = pa;
+            snprintf(v->msg, sizeof v->msg,
+                     "%s by %s %s %s while the %s issued by %s may still be %s it: nothing makes "
+                     "it wait for the %s to complete", op_name(m, pa), sim_agent_name(m, a),
+                     verb(&acc[a][i]), sim_fp_str(m, &acc[a][i], fp, sizeof fp),
+                     sim_event_kind_name(m, st, e), sim_agent_name(m, sim_event_agent(m, st, e)),
+                     verbing(&ef[j]), sim_event_kind_name(m, st, e));
+            v->rel[0] = pe;
+            v->rel_note[0] = "async operation issued here";
+            v->n_rel = 1;
+            return true;
+          }
+    }
+  }
+  /* two async ops in flight at once whose windows conflict */
+  sim_fp ef2[4];
+  for (uint32_t e1 = 0; e1 < ne; e1++) {
+    int n1 = sim_event_access(m, st, e1, ef);
+    for (uint32_t e2 = e1 + 1; e2 < ne; e2++) {
+      if (sim_events_ordered(m, st, e1, e2)) continue;
+      int n2 = sim_event_access(m, st, e2, ef2);
+      for (int i = 0; i < n1; i++)
+        for (int j = 0; j < n2; j++)
+          if (conflict(&ef[i], &ef2[j])) {
+            uint32_t p1 = sim_event_ins(m, st, e1), p2 = sim_event_ins(m, st, e2);
+            /* the later-issued op is the one that should have waited */
+            uint32_t late = sim_event_agent(m, st, e2) == sim_event_agent(m, st, e1) ? p2 : p2;
+            memset(v, 0, sizeof *v);
+            v->kind = SIM_BUG_RACE;
+            v->agent = 0xff;
+            v->ins = late;
+            snprintf(v->msg, sizeof v->msg,
+                     "%s issued by %s %s %s while the %s issued by %s is still %s it",
+                     sim_event_kind_name(m, st, e2), sim_agent_name(m, sim_event_agent(m, st, e2)),
+                     verb(&ef2[j]), sim_fp_str(m, &ef2[j], fp, sizeof fp), sim_event_kind_name(m, st, e1),
+                     sim_agent_name(m, sim_event_agent(m, st, e1)), verbing(&ef[i]));
+            v->rel[0] = p1;
+            v->rel_note[0] = "async operation still in flight";
+            v->n_rel = 1;
+            return true;
+          }
+    }
+  }
+  return false;
+}
+
+static char *dupf(const char *fmt, const char *a, const char *b) {
+  size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;
+  char *s = malloc(n);
+  snprintf(s, n, fmt, a, b);
+  return s;
+}
+
+static void add_rel(sim_viol *v, char *rel_text[SIM_MAX_REL], uint32_t ins, char *text) {
+  for (int k = 0; k < v->n_rel; k++)
+    if (v->rel[k] == ins) {
+      free(text);
+      return;
+    }
+  if (v->n_rel >= SIM_MAX_REL) {
+    free(text);
+    return;
+  }
+  rel_text[v->n_rel] = text;
+  v->rel_note[v->n_rel] = NULL;
+  v->rel[v->n_rel++] = ins;
+}
+
+void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
+                         char *rel_text[SIM_MAX_REL]) {
+  memset(v, 0, sizeof *v);
+  for (int k = 0; k < SIM_MAX_REL; k++) rel_text[k] = NULL;
+  uint32_t na = sim_n_agents(m);
+  uint32_t blocked[SIM_MAX_AGENTS], nb = 0;
+  char why[SIM_MAX_AGENTS][240];
+  uint32_t who[SIM_MAX_AGENTS][8];
+  int nwho[SIM_MAX_AGENTS];
+  for (uint32_t a = 0; a < na; a++) {
+    int s = sim_agent_status_of(m, st, a);
+    if (s != SIM_AG_RUN && s != SIM_AG_NBWAIT && s != SIM_AG_CLWAIT) continue;
+    nwho[nb] = sim_explain_blocked(m, st, a, why[nb], sizeof why[nb], who[nb], 8);
+    blocked[nb++] = a;
+  }
+  /* root cause: a barrier that waits for transaction bytes no async copy will deliver */
+  for (uint32_t k = 0; k < nb; k++) {
+    uint32_t bar;
+    int32_t parity;
+    if (!sim_agent_wait_barrier(m, st, blocked[k], &bar, &parity)) continue;
+    sim_barinfo bi;
+    sim_barrier_info(m, st, bar, &bi);
+    if (bi.valid && bi.tx != 0 && bi.inflight == 0 && bi.pending == 0) {
+      char nm[64];
+      sim_barrier_name(m, bar, nm, sizeof nm);
+      v->kind = SIM_BUG_TX_MISMATCH;
+      v->agent = 0xff;
+      v->ins = bi.last_expect != UINT32_MAX ? bi.last_expect : sim_agent_pc(m, st, blocked[k]);
+      if (bi.tx > 0)
+        snprintf(v->msg, sizeof v->msg,
+                 "expect on %s asks for %d byte(s) more than the async copies of phase %d deliver: "
+                 "the phase never completes and %s waits forever (deadlock)", nm, bi.tx, bi.phase,
+                 sim_agent_name(m, blocked[k]));
+      else
+        snprintf(v->msg, sizeof v->msg,
+                 "the async copies of phase %d of %s deliver %d byte(s) more than its expect asks "
+                 "for: the tx-count never returns to 0, the phase never completes and %s waits "
+                 "forever (deadlock)", bi.phase, nm, -bi.tx, sim_agent_name(m, blocked[k]));
+      add_rel(v, rel_text, sim_agent_pc(m, st, blocked[k]),
+              dupf("%s %s", sim_agent_name(m, blocked[k]), why[k]));
+      break;
+    }
+  }
+  if (!v->kind) {
+    /* primary: the first blocked agent that is not just waiting for its partitions */
+    uint32_t p = 0;
+    for (uint32_t k = 0; k < nb; k++) {
+      const ir_op *op = sim_ins_op(m, sim_agent_pc(m, st, blocked[k]));
+      if (op && op->code != IR_OP_TTG_WARP_SPECIALIZE) {
+        p = k;
+        break;
+      }
+    }
+    v->kind = SIM_BUG_DEADLOCK;
+    v->agent = nb ? (uint8_t)blocked[p] : 0xff;
+    v->ins = nb ? sim_agent_pc(m, st, blocked[p]) : 0;
+    snprintf(v->msg, sizeof v->msg, "%u agent(s) wait forever: %.32s %.250s", nb,
+             nb ? sim_agent_name(m, blocked[p]) : "?", nb ? why[p] : "");
+    for (uint32_t k = 0; k < nb; k++)
+      if (k != p)
+        add_rel(v, rel_text, sim_agent_pc(m, st, blocked[k]),
+                dupf("%s %s", sim_agent_name(m, blocked[k]), why[k]));
+    /* the barrier's init and the ops that could still signal it */
+    uint32_t bar;
+    int32_t parity;
+    if (nb && sim_agent_wait_barrier(m, st, blocked[p], &bar, &parity)) {
+      sim_barinfo bi;
+      sim_barrier_info(m, st, bar, &bi);
+      char nm[64], cnt[32];
+      sim_barrier_name(m, bar, nm, sizeof nm);
+      snprintf(cnt, sizeof cnt, "%d", bi.expected);
+      if (bi.init_ins != UINT32_MAX)
+        add_rel(v, rel_text, bi.init_ins, dupf("%s is initialised here with count %s", nm, cnt));
+      for (int k = 0; nb && k < nwho[p]; k++)
+        add_rel(v, rel_text, who[p][k], dupf("%s%s is signalled here, but the agent that runs this is blocked or finished", "", nm));
+    }
+  }
+}

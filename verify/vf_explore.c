@@ -1,0 +1,228 @@
+/* vf_explore.c: depth-first search over the schedules of a machine with a visited-state table
+ * (canonical 128-bit hashes), partial-order reduction (vf_por.c), the state checkers on every
+ * new state, bounds (states, time), and random walks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "vf.h"
+#include "vf_por.h"
+
+typedef struct frame {
+  sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
+  uint8_t n, next;
+  sim_trans taken;             /* the transition that reached this state */
+} frame;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct dfs {
+  sim_machine *m;
+  const vf_opts *o;
+  vf_result *res;
+  size_t ssz;
+  frame *fr;
+  uint8_t *states;             /* depth x ssz */
+  uint32_t depth, cap;
+  sim_trans *path;             /* scratch path for bug reports */
+  vf_table *seen;
+  vf_por *por;
+} dfs;
+
+static void grow(dfs *d) {
+  if (d->depth + 2 < d->cap) return;
+  d->cap = d->cap ? d->cap * 2 : 1024;
+  d->fr = realloc(d->fr, d->cap * sizeof *d->fr);
+  d->states = realloc(d->states, d->cap * d->ssz);
+  d->path = realloc(d->path, d->cap * sizeof *d->path);
+  if (!d->fr || !d->states || !d->path) abort();
+}
+
+/* The schedule to the state at `depth` (frames 1..depth), plus `last` if given. */
+static uint32_t path_to(dfs *d, uint32_t depth, const sim_trans *last) {
+  uint32_t n = 0;
+  for (uint32_t k = 1; k <= depth; k++) d->path[n++] = d->fr[k].taken;
+  if (last) d->path[n++] = *last;
+  return n;
+}
+
+static void bound(vf_result *r, const char *why) {
+  if (r->bound_hit) return;
+  r->bound_hit = true;
+  snprintf(r->bound_why, sizeof r->bound_why, "%s", why);
+}
+
+/* Checks a new state at the top of the stack; returns false when it is terminal. */
+static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
+  sim_machine *m = d->m;
+  sim_viol v;
+  if (vf_check_race(m, st, &v)) {
+    /* a bug ends its path (one root cause, one report): the state is not expanded */
+    uint32_t n = path_to(d, d->depth, NULL);
+    vf_result_add(d->res, m, &v, d->path, n, NULL);
+    *n_en = 0;
+    return false;
+  }
+  *n_en = sim_enabled(m, st, en);
+  if (*n_en == 0) {
+    if (!sim_is_final(m, st)) {
+      char *rel[SIM_MAX_REL];
+      vf_deadlock_explain(m, st, &v, rel);
+      uint32_t n = path_to(d, d->depth, NULL);
+      vf_result_add(d->res, m, &v, d->path, n, rel);
+      for (int k = 0; k < SIM_MAX_REL; k++) free(rel[k]);
+    }
+    return false;
+  }
+  return true;
+}
+
+static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
+  if (log->bound) bound(d->res, log->text[0] ? log->text : "a model bound was hit");
+  if (!log->n_viol) return;
+  uint32_t n = path_to(d, d->depth, t);
+  for (uint32_t k = 0; k < log->n_viol; k++) vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+}
+
+static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
+  frame *f = &d->fr[d->depth];
+  f->taken = taken;
+  f->next = 0;
+  void *st = d->states + (size_t)d->depth * d->ssz;
+  if (d->o->no_reduction) {
+    memcpy(f->t, en, n_en * sizeof *en);
+    f->n = (uint8_t)n_en;
+  } else {
+    f->n = (uint8_t)vf_por_ample(d->por, st, en, n_en, f->t);
+    d->res->st.por_pruned += (uint64_t)(n_en - f->n);
+  }
+}
+
+static int run_dfs(dfs *d) {
+  sim_machine *m = d->m;
+  const vf_opts *o = d->o;
+  vf_result *res = d->res;
+  uint64_t max_states = o->max_states ? o->max_states : 5000000;
+  double t0 = now_s();
+  sim_log log = {0};
+  grow(d);
+  d->depth = 0;
+  void *s0 = d->states;
+  if (sim_init(m, s0, &log)) {
+    record_viols(d, &log, NULL);
+    if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
+    return -1;
+  }
+  vf_table_insert(d->seen, sim_state_hash(m, s0));
+  res->st.states = 1;
+  sim_trans en[SIM_MAX_TRANS];
+  int n_en;
+  if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
+  else d->fr[0].n = d->fr[0].next = 0;
+  uint64_t tick = 0;
+  for (;;) {
+    frame *f = &d->fr[d->depth];
+    if (f->next >= f->n) {
+      if (d->depth == 0) break;
+      d->depth--;
+      continue;
+    }
+    sim_trans t = f->t[f->next++];
+    grow(d);
+    f = &d->fr[d->depth];
+    void *cur = d->states + (size_t)d->depth * d->ssz;
+    void *nxt = d->states + (size_t)(d->depth + 1) * d->ssz;
+    memcpy(nxt, cur, sim_state_used(m, cur));
+    res->st.transitions++;
+    int rc = sim_step(m, nxt, t, &log);
+    if (log.n_viol || log.bound) record_viols(d, &log, &t);
+    if (rc) continue;
+    if (!vf_table_insert(d->seen, sim_state_hash(m, nxt))) {
+      res->st.revisits++;
+      continue;
+    }
+    res->st.states++;
+    d->depth++;
+    if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
+    d->fr[d->depth].taken = t;
+    if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
+    else d->fr[d->depth].n = d->fr[d->depth].next = 0;
+    if (res->st.states >= max_states) {
+      char why[96];
+      snprintf(why, sizeof why, "the state bound (--max-states %llu) was reached",
+               (unsigned long long)max_states);
+      bound(res, why);
+      break;
+    }
+    if ((++tick & 4095) == 0 && o->time_limit > 0 && now_s() - t0 > o->time_limit) {
+      char why[96];
+      snprintf(why, sizeof why, "the time limit (--time-limit %g s) was reached", o->time_limit);
+      bound(res, why);
+      break;
+    }
+  }
+  return 0;
+}
+
+/* Random walks: never a proof; finds bugs fast on large kernels. */
+static int run_random(dfs *d) {
+  sim_machine *m = d->m;
+  uint64_t x = d->o->seed ? d->o->seed : 0x9e3779b97f4a7c15ull;
+  sim_log log = {0};
+  sim_trans en[SIM_MAX_TRANS];
+  for (uint32_t w = 0; w < d->o->random_walks; w++) {
+    d->depth = 0;
+    grow(d);
+    void *s = d->states;
+    if (sim_init(m, s, &log)) {
+      record_viols(d, &log, NULL);
+      return -1;
+    }
+    for (uint32_t step = 0; step < 1000000; step++) {
+      int n;
+      if (!check_state(d, d->states + (size_t)d->depth * d->ssz, en, &n)) break;
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      sim_trans t = en[x % (uint64_t)n];
+      grow(d);
+      void *cur = d->states + (size_t)d->depth * d->ssz;
+      void *nxt = d->states + (size_t)(d->depth + 1) * d->ssz;
+      memcpy(nxt, cur, sim_state_used(m, cur));
+      d->res->st.transitions++;
+      int rc = sim_step(m, nxt, t, &log);
+      if (log.n_viol || log.bound) record_viols(d, &log, &t);
+      if (rc) break;
+      d->depth++;
+      d->fr[d->depth].taken = t;
+      d->res->st.states++;
+      if (d->depth > d->res->st.max_depth) d->res->st.max_depth = d->depth;
+    }
+  }
+  bound(d->res, "random walks never prove the absence of bugs");
+  return 0;
+}
+
+int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
+  dfs d = {.m = m, .o = o, .res = res, .ssz = sim_state_size(m)};
+  d.seen = vf_table_new();
+  d.por = o->no_reduction ? NULL : vf_por_new(m);
+  double t0 = now_s();
+  int rc = o->random_walks ? run_random(&d) : run_dfs(&d);
+  res->st.seconds = now_s() - t0;
+  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.cap * (d.ssz + sizeof(frame));
+  if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
+  vf_table_free(d.seen);
+  vf_por_free(d.por);
+  free(d.fr);
+  free(d.states);
+  free(d.path);
+  vf_result_sort(res);
+  res->verdict = res->n_bugs ? VF_BUG : res->bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
+  return rc;
+}

@@ -1,0 +1,85 @@
+/* vf_report.c: from merged exploration results to a report (traces/report.h): replays each
+ * bug's schedule on the machine of the run that found it, describing every step, and fills
+ * kinds, messages, locations and related locations. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vf_run.h"
+
+static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32_t max_trip,
+                                sim_err *err) {
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  vf_argplan_bits(p, r->combo, bits);
+  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  for (int k = 0; k < 3; k++) {
+    o.pid[k] = r->pid[k];
+    o.grid[k] = p->grid[k];
+  }
+  sim_machine *m = sim_machine_new(&o, err);
+  free(bits);
+  return m;
+}
+
+/* Describes the schedule of b into rb->trace. */
+static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
+  size_t sz = sim_state_size(m);
+  uint8_t *st = calloc(1, sz);
+  sim_log log = {.detail = true};
+  sim_init(m, st, &log);
+  uint32_t na = sim_n_agents(m);
+  uint32_t counts[2 * SIM_MAX_AGENTS] = {0};
+  char (*names)[48] = calloc(2 * SIM_MAX_AGENTS, sizeof *names);
+  rb->trace = calloc(b->n_path + 1, sizeof *rb->trace);
+  for (uint32_t k = 0; k < b->n_path; k++) {
+    sim_trans t = b->path[k];
+    uint32_t who = t.who, slot;
+    if (t.kind == SIM_TR_EVENT) {
+      who = sim_event_agent(m, st, t.who);
+      slot = na + who;
+      snprintf(names[slot], sizeof names[slot], "%s.async", sim_agent_name(m, who));
+    } else {
+      slot = who;
+      snprintf(names[slot], sizeof names[slot], "%s", sim_agent_name(m, who));
+    }
+    log.detail = true;
+    sim_step(m, st, t, &log);
+    tr_rstep *s = &rb->trace[rb->n_trace++];
+    s->index = k + 1;
+    s->agent = names[slot];
+    s->agent_step = ++counts[slot];
+    s->action = strdup(log.text[0] ? log.text : "step");
+    s->loc = sim_ins_loc(m, log.ins);
+  }
+  rb->n_trace_full = rb->n_trace;
+  /* the names live as long as the report: attach them to the first step's allocation */
+  rb->names_owner = names;
+  free(st);
+}
+
+int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
+                    vf_result *res, tr_report *rep, sim_err *err) {
+  rep->bugs = calloc(res->n_bugs + 1, sizeof *rep->bugs);
+  rep->n_bugs = 0;
+  for (uint32_t k = 0; k < res->n_bugs; k++) {
+    const vf_bug *b = &res->bugs[k];
+    sim_machine *m = run_machine(p, &runs[b->run], max_trip, err);
+    if (!m) return -1;
+    tr_rbug *rb = &rep->bugs[rep->n_bugs++];
+    rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
+    rb->message = strdup(b->v.msg);
+    rb->loc = sim_ins_loc(m, b->v.ins);
+    rb->related = calloc(b->v.n_rel + 1, sizeof *rb->related);
+    for (uint32_t j = 0; j < b->v.n_rel; j++) {
+      tr_rel *r = &rb->related[rb->n_related++];
+      r->loc = sim_ins_loc(m, b->v.rel[j]);
+      const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
+      r->message = strdup(note);
+    }
+    rb->args = vf_argplan_describe(p, runs[b->run].combo,
+                                   runs[b->run].pid[0] || p->grid[0] > 1 ? runs[b->run].pid[0] : -1);
+    replay(m, b, rb);
+    sim_machine_free(m);
+  }
+  return 0;
+}

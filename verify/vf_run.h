@@ -1,0 +1,59 @@
+/* vf_run.h: one check of a kernel over several runs (argument values x program ids): the
+ * argument plan (user values, default sets for control arguments), the runs, and turning
+ * the merged bugs into a report (traces/report.h). Used by cli_check.c. */
+#ifndef TLXV_VF_RUN_H
+#define TLXV_VF_RUN_H
+
+#include "traces/report.h"
+#include "vf.h"
+
+enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8 };
+
+typedef struct vf_argplan {
+  const ir_module *mod;
+  const ir_func *fn;
+  uint32_t n_args;
+  const char **names;          /* argument names (not owned) */
+  bool *is_int;                /* integer (or index) argument */
+  bool *companion;             /* shape / stride companion of a !tt.tensordesc argument */
+  bool *given;                 /* set by --arg */
+  int64_t *value;              /* --arg value, or the base value */
+  /* control arguments without --arg: the values to cover */
+  uint32_t n_vary;
+  uint32_t vary_arg[8];
+  int64_t vary_vals[8][VF_MAX_DEFAULTS];
+  uint32_t n_vals[8];
+  int64_t trips[8][VF_MAX_DEFAULTS]; /* trip count each value gives (-1 unknown) */
+  int32_t grid[3];
+  bool grid_given;
+} vf_argplan;
+
+/* Reads the kernel's arguments; returns -1 (err filled, "FILE:LINE:COL: error: ...") when fn
+ * has no body. */
+int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err);
+void vf_argplan_free(vf_argplan *p);
+/* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name. */
+int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
+/* Chooses default values for control arguments the user did not give, using a probe
+ * machine (ring depth S, trip counts 1, 2, S, S+1, 2S+1). Returns 0 or -1 (err). */
+int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
+/* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
+uint32_t vf_argplan_combos(const vf_argplan *p);
+void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
+/* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary. */
+char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, int32_t pid);
+/* "ynumel in {1, 65, 129, 257} (trip counts 1, 2, 3, 5)" (malloc'd) or NULL. */
+char *vf_argplan_covered(const vf_argplan *p);
+
+/* A run: one argument combination and one program id. */
+typedef struct vf_runspec {
+  uint32_t combo;
+  int32_t pid[3];
+} vf_runspec;
+
+/* Builds the report of merged results: replays each bug's schedule on the machine of its run
+ * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
+int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
+                    vf_result *res, tr_report *rep, sim_err *err);
+
+#endif
