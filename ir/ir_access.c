@@ -1,6 +1,7 @@
 /* ir_access.c: the read-only accessors of ir.h (segments, attributes, constants, module
  * facts), reading a file or stdin, and splitting lit files on `// -----`. */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,9 @@ const char *ir_module_target(const ir_module *m) {
 /* Reads all of f into a malloc'd buffer; returns NULL on a read error. */
 static char *ir_slurp(FILE *f, size_t *len) {
   size_t cap = 1 << 16, n = 0;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    cap = (size_t)st.st_size + 1; /* one read for a regular file */
   char *buf = malloc(cap);
   if (!buf) return NULL;
   for (;;) {
@@ -132,8 +136,8 @@ size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **len
   uint32_t line = 1, chunk_line = 1;
   for (size_t i = 0; i <= len;) {
     /* i is at the start of a line */
-    size_t eol = i;
-    while (eol < len && buf[eol] != '\n') eol++;
+    const char *nl = memchr(buf + i, '\n', len - i);
+    size_t eol = nl ? (size_t)(nl - buf) : len;
     size_t s = i;
     while (s < eol && (buf[s] == ' ' || buf[s] == '\t')) s++;
     bool is_marker = eol - s >= sizeof marker - 1 && !memcmp(buf + s, marker, sizeof marker - 1);

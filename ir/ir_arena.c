@@ -63,12 +63,23 @@ char *ir_arena_strndup(ir_arena *a, const char *s, size_t n) {
   return d;
 }
 
-/* FNV-1a: short keys, good enough spread for the interning table. */
+/* Word-at-a-time multiply-xorshift hash (the parser hashes every identifier it interns). */
 uint32_t ir_hash_bytes(const void *p, size_t n, uint32_t seed) {
   const unsigned char *s = p;
-  uint32_t h = 2166136261u ^ seed;
-  for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
-  return h;
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ seed ^ (n * 0xFF51AFD7ED558CCDull);
+  while (n >= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    s += 8;
+    n -= 8;
+  }
+  uint64_t w = 0;
+  memcpy(&w, s, n);
+  h = (h ^ w) * 0x94D049BB133111EBull;
+  h ^= h >> 29;
+  return (uint32_t)(h ^ (h >> 32));
 }
 
 void ir_intern_init(ir_intern *t, ir_arena *a) {
@@ -79,26 +90,31 @@ void ir_intern_init(ir_intern *t, ir_arena *a) {
 void ir_intern_free(ir_intern *t) {
   free(t->slots);
   free(t->hashes);
+  free(t->lens);
   t->slots = NULL;
   t->hashes = NULL;
+  t->lens = NULL;
 }
 
 static void ir_intern_grow(ir_intern *t) {
   size_t cap = t->cap ? t->cap * 2 : 1024;
   const char **slots = calloc(cap, sizeof *slots);
-  uint32_t *hashes = calloc(cap, sizeof *hashes);
-  if (!slots || !hashes) ir_oom();
+  uint32_t *hashes = calloc(cap, sizeof *hashes), *lens = calloc(cap, sizeof *lens);
+  if (!slots || !hashes || !lens) ir_oom();
   for (size_t i = 0; i < t->cap; i++) {
     if (!t->slots[i]) continue;
     size_t j = t->hashes[i] & (cap - 1);
     while (slots[j]) j = (j + 1) & (cap - 1);
     slots[j] = t->slots[i];
     hashes[j] = t->hashes[i];
+    lens[j] = t->lens[i];
   }
   free(t->slots);
   free(t->hashes);
+  free(t->lens);
   t->slots = slots;
   t->hashes = hashes;
+  t->lens = lens;
   t->cap = cap;
 }
 
@@ -107,13 +123,14 @@ const char *ir_intern_str(ir_intern *t, const char *s, size_t n) {
   uint32_t h = ir_hash_bytes(s, n, 0);
   size_t j = h & (t->cap - 1);
   while (t->slots[j]) {
-    if (t->hashes[j] == h && !strncmp(t->slots[j], s, n) && t->slots[j][n] == 0)
-      return t->slots[j];
+    /* equal hash: compare bytes, then check the stored string ends there */
+    if (t->hashes[j] == h && t->lens[j] == n && !memcmp(t->slots[j], s, n)) return t->slots[j];
     j = (j + 1) & (t->cap - 1);
   }
   const char *d = ir_arena_strndup(t->arena, s, n);
   t->slots[j] = d;
   t->hashes[j] = h;
+  t->lens[j] = (uint32_t)n;
   t->n++;
   return d;
 }

@@ -15,17 +15,19 @@ typedef struct ir_attr_node {
 } ir_attr_node;
 
 static uint32_t ir_attr_hash(const ir_attr *a) {
-  uint32_t h = ir_hash_bytes(&a->kind, sizeof a->kind, 7);
-  h = ir_hash_bytes(&a->ival, sizeof a->ival, h);
-  h = ir_hash_bytes(&a->fval, sizeof a->fval, h);
-  const void *ptrs[3] = {a->str, a->type, NULL};
+  uint64_t k[6];
+  k[0] = (uint64_t)a->kind | (uint64_t)a->n << 8;
+  k[1] = (uint64_t)a->ival;
+  memcpy(&k[2], &a->fval, sizeof k[2]);
+  k[3] = (uint64_t)(uintptr_t)a->str;
+  k[4] = (uint64_t)(uintptr_t)a->type;
+  k[5] = 0;
   if (a->kind == IR_A_ENCODING) {
-    ptrs[0] = a->enc->mnemonic;
-    ptrs[1] = a->enc->params;
-    ptrs[2] = a->enc->raw;
+    k[3] = (uint64_t)(uintptr_t)a->enc->mnemonic;
+    k[4] = (uint64_t)(uintptr_t)a->enc->params;
+    k[5] = (uint64_t)(uintptr_t)a->enc->raw;
   }
-  h = ir_hash_bytes(ptrs, sizeof ptrs, h);
-  h = ir_hash_bytes(&a->n, sizeof a->n, h);
+  uint32_t h = ir_hash_bytes(k, sizeof k, 7);
   if (a->n && a->elems) h = ir_hash_bytes(a->elems, a->n * sizeof *a->elems, h);
   if (a->n && a->names) h = ir_hash_bytes(a->names, a->n * sizeof *a->names, h);
   if (a->n && a->ivals) h = ir_hash_bytes(a->ivals, a->n * sizeof *a->ivals, h);

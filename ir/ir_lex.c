@@ -43,9 +43,28 @@ void ir_lex_init(ir_lexer *L, const char *buf, size_t len) {
   L->line = 1;
 }
 
-static bool is_id_start(int c) { return isalpha(c) || c == '_'; }
-static bool is_id_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
-static bool is_suffix_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.' || c == '-'; }
+/* Character classes (bit 1: starts a bare identifier, 2: continues one, 4: continues a
+ * %/^/@ suffix id, which also allows '-'), as a table: the lexer's inner loops. */
+#define L_ (1 | 2 | 4)
+#define D_ (2 | 4)
+static const unsigned char ir_cc[256] = {
+    ['0'] = D_, ['1'] = D_, ['2'] = D_, ['3'] = D_, ['4'] = D_, ['5'] = D_, ['6'] = D_,
+    ['7'] = D_, ['8'] = D_, ['9'] = D_, ['_'] = L_, ['$'] = D_, ['.'] = D_, ['-'] = 4,
+    ['a'] = L_, ['b'] = L_, ['c'] = L_, ['d'] = L_, ['e'] = L_, ['f'] = L_, ['g'] = L_,
+    ['h'] = L_, ['i'] = L_, ['j'] = L_, ['k'] = L_, ['l'] = L_, ['m'] = L_, ['n'] = L_,
+    ['o'] = L_, ['p'] = L_, ['q'] = L_, ['r'] = L_, ['s'] = L_, ['t'] = L_, ['u'] = L_,
+    ['v'] = L_, ['w'] = L_, ['x'] = L_, ['y'] = L_, ['z'] = L_,
+    ['A'] = L_, ['B'] = L_, ['C'] = L_, ['D'] = L_, ['E'] = L_, ['F'] = L_, ['G'] = L_,
+    ['H'] = L_, ['I'] = L_, ['J'] = L_, ['K'] = L_, ['L'] = L_, ['M'] = L_, ['N'] = L_,
+    ['O'] = L_, ['P'] = L_, ['Q'] = L_, ['R'] = L_, ['S'] = L_, ['T'] = L_, ['U'] = L_,
+    ['V'] = L_, ['W'] = L_, ['X'] = L_, ['Y'] = L_, ['Z'] = L_,
+};
+#undef L_
+#undef D_
+static inline bool is_id_start(int c) { return ir_cc[c & 255] & 1; }
+static inline bool is_id_char(int c) { return ir_cc[c & 255] & 2; }
+static inline bool is_suffix_char(int c) { return ir_cc[c & 255] & 4; }
+static inline bool is_dig(int c) { return c >= '0' && c <= '9'; }
 
 /* Lexes one token starting at L->p into L->tok. */
 void ir_lex_next(ir_parser *P) {
@@ -102,7 +121,7 @@ void ir_lex_next(ir_parser *P) {
     }
     t->s = s + 1;
     if (p == s + 1) ir_fail_at(P, t->line, t->col, "expected an identifier after '%c'", c);
-  } else if (isdigit(c) || (c == '-' && p + 1 < e && isdigit((unsigned char)p[1]))) {
+  } else if (is_dig(c) || (c == '-' && p + 1 < e && is_dig(p[1]))) {
     if (c == '-') p++;
     t->kind = TK_INT;
     if (p + 1 < e && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p + 2 < e &&
@@ -110,11 +129,11 @@ void ir_lex_next(ir_parser *P) {
       p += 2;
       while (p < e && isxdigit((unsigned char)*p)) p++;
     } else {
-      while (p < e && isdigit((unsigned char)*p)) p++;
-      if (p + 1 < e && *p == '.' && isdigit((unsigned char)p[1])) {
+      while (p < e && is_dig(*p)) p++;
+      if (p + 1 < e && *p == '.' && is_dig(p[1])) {
         t->kind = TK_FLOAT;
         p++;
-        while (p < e && isdigit((unsigned char)*p)) p++;
+        while (p < e && is_dig(*p)) p++;
       } else if (p < e && *p == '.' && !(p + 1 < e && is_id_char((unsigned char)p[1]))) {
         t->kind = TK_FLOAT; /* "1." */
         p++;
@@ -122,9 +141,9 @@ void ir_lex_next(ir_parser *P) {
       if (t->kind == TK_FLOAT && p < e && (*p == 'e' || *p == 'E')) {
         const char *q = p + 1;
         if (q < e && (*q == '+' || *q == '-')) q++;
-        if (q < e && isdigit((unsigned char)*q)) {
+        if (q < e && is_dig(*q)) {
           p = q;
-          while (p < e && isdigit((unsigned char)*p)) p++;
+          while (p < e && is_dig(*p)) p++;
         }
       }
     }

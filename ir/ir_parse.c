@@ -727,6 +727,7 @@ ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32
     ir_block_append(top, op);
     seen_op = true;
   }
+  ir_check_fwd(P); /* names used at the top level (implicit module) and never defined */
   if (top->first && top->first == top->last && top->first->code == IR_OP_BUILTIN_MODULE) {
     m->module_op = top->first;
     m->module_op->parent = NULL;

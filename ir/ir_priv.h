@@ -26,7 +26,7 @@ char *ir_arena_strndup(ir_arena *a, const char *s, size_t n);
  * parser compares names by pointer. The table itself is malloc'd, freed by ir_intern_free. */
 typedef struct ir_intern {
   const char **slots;          /* open addressing, NULL = empty */
-  uint32_t *hashes;
+  uint32_t *hashes, *lens;
   size_t cap, n;
   ir_arena *arena;
 } ir_intern;

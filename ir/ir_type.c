@@ -35,20 +35,21 @@ const char *ir_float_name(ir_floatkind k) {
 }
 
 static uint32_t ir_type_hash(const ir_type *t) {
-  uint32_t h = ir_hash_bytes(&t->kind, sizeof t->kind, 0);
-  h = ir_hash_bytes(&t->bits, sizeof t->bits, h);
-  h = ir_hash_bytes(&t->fkind, sizeof t->fkind, h);
-  h = ir_hash_bytes(&t->rank, sizeof t->rank, h);
-  h = ir_hash_bytes(t->shape, t->rank * sizeof t->shape[0], h);
-  h = ir_hash_bytes(t->alloc_shape, t->alloc_rank * sizeof t->shape[0], h);
-  const void *ptrs[4] = {t->elem, t->enc, t->space, t->text};
-  h = ir_hash_bytes(ptrs, sizeof ptrs, h);
-  h = ir_hash_bytes(&t->addr_space, sizeof t->addr_space, h);
+  /* one pass over a packed copy of the fields that decide equality */
+  uint64_t k[2 * IR_MAX_RANK + 10];
+  size_t n = 0;
+  k[n++] = (uint64_t)t->kind | (uint64_t)t->bits << 8 | (uint64_t)t->fkind << 24 |
+           (uint64_t)t->rank << 32 | (uint64_t)t->alloc_rank << 40 | (uint64_t)t->is_mutable << 48 |
+           (uint64_t)t->is_unsigned << 49 | (uint64_t)t->is_signed << 50 | (uint64_t)t->desc_short << 51;
+  k[n++] = (uint64_t)(uintptr_t)t->elem ^ (uint64_t)(uintptr_t)t->enc * 31;
+  k[n++] = (uint64_t)(uintptr_t)t->space ^ (uint64_t)(uintptr_t)t->text * 31 ^ (uint64_t)t->addr_space;
+  k[n++] = (uint64_t)t->n_inputs << 32 | t->n_results;
+  for (int i = 0; i < t->rank; i++) k[n++] = (uint64_t)t->shape[i];
+  for (int i = 0; i < t->alloc_rank; i++) k[n++] = (uint64_t)t->alloc_shape[i];
+  uint32_t h = ir_hash_bytes(k, n * sizeof k[0], 0);
   if (t->n_inputs) h = ir_hash_bytes(t->inputs, t->n_inputs * sizeof *t->inputs, h);
   if (t->n_results) h = ir_hash_bytes(t->results, t->n_results * sizeof *t->results, h);
-  return h ^ (uint32_t)t->n_inputs * 31u ^ (uint32_t)t->n_results * 131u ^
-         (uint32_t)t->is_mutable * 7u ^ (uint32_t)t->is_unsigned * 13u ^
-         (uint32_t)t->desc_short * 17u ^ (uint32_t)t->alloc_rank * 19u ^ (uint32_t)t->is_signed * 23u;
+  return h;
 }
 
 static bool ir_type_eq(const ir_type *a, const ir_type *b) {

@@ -61,7 +61,9 @@ void lw_tc05_prologue(lw_ctx *c) {
 
 void lw_tc05_exit(lw_ctx *c) {
   if (!c->tmem_done) return;
-  /* Every TMEM access is over: the partitions joined, the default warps waited. */
+  /* Every TMEM access is over once the region syncs: the partitions joined at the end of
+   * warp_specialize, the other warps of the region pass this barrier. */
+  lw_region_barrier(c);
   uint32_t yes = lw_newblk(c), done = lw_newblk(c);
   lw_ssa w0 = lw_icmp(c, "ult", c->tid, lw_i32(c, 32), "i32");
   lw_cond_br(c, w0, yes, done);

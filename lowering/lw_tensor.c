@@ -106,7 +106,9 @@ static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *s
                     const lw_ll *dl, const int *perm, lw_val *dv) {
   uint32_t off = c->plan.off[op->id];
   if (off == LW_NO_OFF || !c->smem) return lw_fail(c, op, "layout conversion without scratch memory");
-  int eb = lw_ty_bits(sv->ty) / 8;
+  bool i1 = !strcmp(sv->ty, "i1"); /* booleans travel as bytes */
+  const char *mty = i1 ? "i8" : sv->ty;
+  int eb = lw_ty_bits(mty) / 8;
   if (eb < 1) return lw_fail(c, op, "unsupported element type for a layout conversion");
   lw_ssa base = lw_gep_imm(c, c->smem, off);
   lw_region_barrier(c); /* earlier readers of the scratch (previous iteration) are done */
@@ -125,7 +127,8 @@ static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *s
         lin = lin ? lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", lin, sl->shape[d], "i32"), co[d], "i32")
                   : co[d];
     lw_ssa p = lw_gep(c, base, lw_bin_imm(c, "llvm.mul", lin, eb, "i32"));
-    lw_stmt(c, "llvm.store %s, %s : %s, !llvm.ptr<3>", lw_n(c, sv->el[r]), lw_n(c, p), sv->ty);
+    lw_ssa x = i1 ? lw_cast(c, "llvm.zext", sv->el[r], "i1", "i8") : sv->el[r];
+    lw_stmt(c, "llvm.store %s, %s : %s, !llvm.ptr<3>", lw_n(c, x), lw_n(c, p), mty);
   }
   lw_region_barrier(c);
   lw_thread_coord(c, dl, thr);
@@ -136,7 +139,8 @@ static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *s
       lin = lin ? lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", lin, dl->shape[d], "i32"), co[d], "i32")
                 : co[d];
     lw_ssa p = lw_gep(c, base, lw_bin_imm(c, "llvm.mul", lin, eb, "i32"));
-    dv->el[r] = lw_op(c, "llvm.load %s : !llvm.ptr<3> -> %s", lw_n(c, p), sv->ty);
+    lw_ssa x = lw_op(c, "llvm.load %s : !llvm.ptr<3> -> %s", lw_n(c, p), mty);
+    dv->el[r] = i1 ? lw_cast(c, "llvm.trunc", x, "i8", "i1") : x;
   }
   return 0;
 }

@@ -338,6 +338,7 @@ int lw_ws_lower(lw_ctx *c, const ir_op *op) {
   c->out = &c->parts;
   int real = 0, rc = 0;
   for (int k = 0; k < o->nparts && !rc; k++) {
+    c->rg = saved_rg; /* each partition sets its own region; padding has none */
     rc = emit_partition(c, o, k, blks[k], o->parts[k].r ? real : -1);
     if (o->parts[k].r) real++;
     memcpy(c->vals, snap, c->nvals * sizeof *snap);

@@ -35,21 +35,20 @@ static uint64_t f32_bits(float f) {
 typedef struct elem_ctx {
   const ir_op *op;
   ir_opcode code;
-  sim_dtype in[4];           /* operand element types */
-  sim_dtype out;             /* result element type */
-  int w;                     /* integer width of operand 0 (or of the result for casts) */
-  int pred;                  /* cmpi / cmpf predicate number */
-  sim_round rnd;             /* truncf / fp_to_fp rounding */
-  int64_t elem_bytes;        /* addptr: pointee size */
-  bool propagate_nan;        /* clampf */
-  int ext_fn;                /* extern_elementwise: index into ext_names */
+  sim_dtype in[4];    /* operand element types */
+  sim_dtype out;      /* result element type */
+  int w;              /* integer width of operand 0 (or of the result for casts) */
+  int pred;           /* cmpi / cmpf predicate number */
+  sim_round rnd;      /* truncf / fp_to_fp rounding */
+  int64_t elem_bytes; /* addptr: pointee size */
+  bool propagate_nan; /* clampf */
+  int ext_fn;         /* extern_elementwise: index into ext_names */
 } elem_ctx;
 
-static const char *const cmpi_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge",
-                                         "ult", "ule", "ugt", "uge"};
-static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole",
-                                         "one",   "ord", "ueq", "ugt", "uge", "ult",
-                                         "ule",   "une", "uno", "true"};
+static const char *const cmpi_names[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                         "sge", "ult", "ule", "ugt", "uge"};
+static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
 
 static int pred_of(const ir_op *op, const char *const *names, int n) {
   const ir_attr *a = ir_op_attr(op, "predicate");
@@ -63,10 +62,11 @@ static int pred_of(const ir_op *op, const char *const *names, int n) {
 
 /* libdevice functions recognised in tt.extern_elementwise (f32 "f" suffix or f64). */
 static const char *const ext_names[] = {
-    "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "fabs", "fmax", "fmin", "pow",
-    "tanh", "erf", "floor", "ceil", "round", "trunc", "sin", "cos", "fma", "log1p",
-    "expm1", "rint", "nearbyint", "div_rn", "fdiv_rn", "sqrt_rn", "exp10", "tan", "atan",
-    "atan2", "asin", "acos", "sinh", "cosh", "cbrt", "isnan", "isinf", "signbit", "fmod"};
+    "exp",     "exp2",    "log",   "log2",  "sqrt",  "rsqrt",   "fabs",      "fmax",
+    "fmin",    "pow",     "tanh",  "erf",   "floor", "ceil",    "round",     "trunc",
+    "sin",     "cos",     "fma",   "log1p", "expm1", "rint",    "nearbyint", "div_rn",
+    "fdiv_rn", "sqrt_rn", "exp10", "tan",   "atan",  "atan2",   "asin",      "acos",
+    "sinh",    "cosh",    "cbrt",  "isnan", "isinf", "signbit", "fmod"};
 enum { EXT_N = sizeof ext_names / sizeof ext_names[0] };
 
 static int ext_lookup(const ir_op *op) {
@@ -88,7 +88,8 @@ static double ext_eval(int fn, const double *x) {
   case 1: return exp2(x[0]);
   case 2: return log(x[0]);
   case 3: return log2(x[0]);
-  case 4: case 25: return sqrt(x[0]);
+  case 4:
+  case 25: return sqrt(x[0]);
   case 5: return 1.0 / sqrt(x[0]);
   case 6: return fabs(x[0]);
   case 7: return fmax(x[0], x[1]);
@@ -105,8 +106,10 @@ static double ext_eval(int fn, const double *x) {
   case 18: return fma(x[0], x[1], x[2]);
   case 19: return log1p(x[0]);
   case 20: return expm1(x[0]);
-  case 21: case 22: return nearbyint(x[0]);
-  case 23: case 24: return x[0] / x[1];
+  case 21:
+  case 22: return nearbyint(x[0]);
+  case 23:
+  case 24: return x[0] / x[1];
   case 26: return pow(10.0, x[0]);
   case 27: return tan(x[0]);
   case 28: return atan(x[0]);
@@ -164,32 +167,42 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   case IR_OP_ARITH_MINSI: out[0] = (uint64_t)(s0 < s1 ? s0 : s1) & m; return 0;
   case IR_OP_ARITH_MAXUI: out[0] = u0 > u1 ? u0 : u1; return 0;
   case IR_OP_ARITH_MINUI: out[0] = u0 < u1 ? u0 : u1; return 0;
-  case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_REMSI: case IR_OP_ARITH_CEILDIVSI:
+  case IR_OP_ARITH_DIVSI:
+  case IR_OP_ARITH_REMSI:
+  case IR_OP_ARITH_CEILDIVSI:
   case IR_OP_ARITH_FLOORDIVSI: {
-    if (s1 == 0)
-      return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
+    if (s1 == 0) return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
     if (s1 == -1 && s0 == sext_w(1ull << (w - 1), w)) { /* INT_MIN / -1 wraps */
       out[0] = c->code == IR_OP_ARITH_REMSI ? 0 : (uint64_t)s0 & m;
       return 0;
     }
     int64_t q = s0 / s1, rr = s0 % s1;
-    if (c->code == IR_OP_ARITH_REMSI) q = rr;
-    else if (c->code == IR_OP_ARITH_CEILDIVSI && rr != 0 && ((rr > 0) == (s1 > 0))) q++;
-    else if (c->code == IR_OP_ARITH_FLOORDIVSI && rr != 0 && ((rr < 0) != (s1 < 0))) q--;
+    if (c->code == IR_OP_ARITH_REMSI)
+      q = rr;
+    else if (c->code == IR_OP_ARITH_CEILDIVSI && rr != 0 && ((rr > 0) == (s1 > 0)))
+      q++;
+    else if (c->code == IR_OP_ARITH_FLOORDIVSI && rr != 0 && ((rr < 0) != (s1 < 0)))
+      q--;
     out[0] = (uint64_t)q & m;
     return 0;
   }
-  case IR_OP_ARITH_DIVUI: case IR_OP_ARITH_REMUI: case IR_OP_ARITH_CEILDIVUI:
+  case IR_OP_ARITH_DIVUI:
+  case IR_OP_ARITH_REMUI:
+  case IR_OP_ARITH_CEILDIVUI:
     if (u1 == 0) return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
-    out[0] = c->code == IR_OP_ARITH_REMUI ? u0 % u1
-             : c->code == IR_OP_ARITH_DIVUI ? u0 / u1 : u0 / u1 + (u0 % u1 != 0);
+    out[0] = c->code == IR_OP_ARITH_REMUI   ? u0 % u1
+             : c->code == IR_OP_ARITH_DIVUI ? u0 / u1
+                                            : u0 / u1 + (u0 % u1 != 0);
     return 0;
-  case IR_OP_ARITH_MULHISI: case IR_OP_ARITH_MULUI_EXTENDED: case IR_OP_TT_MULHIUI: {
+  case IR_OP_ARITH_MULHISI:
+  case IR_OP_ARITH_MULUI_EXTENDED:
+  case IR_OP_TT_MULHIUI: {
     bool sgn = c->code == IR_OP_ARITH_MULHISI;
     __int128 p = sgn ? (__int128)s0 * s1 : (__int128)((unsigned __int128)u0 * u1);
     unsigned __int128 up = (unsigned __int128)p;
     uint64_t lo = (uint64_t)up & m, hi = (uint64_t)(up >> w) & m;
-    if (c->code == IR_OP_TT_MULHIUI) out[0] = hi;
+    if (c->code == IR_OP_TT_MULHIUI)
+      out[0] = hi;
     else {
       out[0] = lo;
       out[1] = hi;
@@ -240,16 +253,21 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   }
   case IR_OP_ARITH_SELECT: out[0] = (b[0] & 1) ? b[1] : b[2]; return 0;
   /* casts */
-  case IR_OP_ARITH_EXTSI: case IR_OP_ARITH_INDEX_CAST:
+  case IR_OP_ARITH_EXTSI:
+  case IR_OP_ARITH_INDEX_CAST:
     out[0] = (uint64_t)sext_w(b[0], dt_bits(c->in[0])) & mask_w(dt_bits(c->out));
     return 0;
-  case IR_OP_ARITH_EXTUI: case IR_OP_ARITH_TRUNCI: case IR_OP_ARITH_INDEX_CASTUI:
+  case IR_OP_ARITH_EXTUI:
+  case IR_OP_ARITH_TRUNCI:
+  case IR_OP_ARITH_INDEX_CASTUI:
     out[0] = (b[0] & mask_w(dt_bits(c->in[0]))) & mask_w(dt_bits(c->out));
     return 0;
   case IR_OP_ARITH_SITOFP: {
     int64_t v = sext_w(b[0], dt_bits(c->in[0]));
-    if (c->out == SIM_DT_F32) out[0] = f32_bits((float)v); /* one rounding, like cvt.rn */
-    else out[0] = sim_bits_from_double(c->out, (double)v, SIM_RNE);
+    if (c->out == SIM_DT_F32)
+      out[0] = f32_bits((float)v); /* one rounding, like cvt.rn */
+    else
+      out[0] = sim_bits_from_double(c->out, (double)v, SIM_RNE);
     return 0;
   }
   case IR_OP_ARITH_UITOFP:
@@ -264,13 +282,13 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
     out[0] = t <= 0 ? 0 : t >= hi ? mask_w(ow) : (uint64_t)t;
     return 0;
   }
-  case IR_OP_ARITH_EXTF: case IR_OP_ARITH_TRUNCF: case IR_OP_TT_FP_TO_FP:
-    out[0] = sim_bits_from_double(c->out, f0, c->rnd);
-    return 0;
-  case IR_OP_ARITH_BITCAST: case IR_OP_TT_BITCAST: case IR_OP_TT_INT_TO_PTR:
-  case IR_OP_TT_PTR_TO_INT:
-    out[0] = b[0] & mask_w(dt_bits(c->out));
-    return 0;
+  case IR_OP_ARITH_EXTF:
+  case IR_OP_ARITH_TRUNCF:
+  case IR_OP_TT_FP_TO_FP: out[0] = sim_bits_from_double(c->out, f0, c->rnd); return 0;
+  case IR_OP_ARITH_BITCAST:
+  case IR_OP_TT_BITCAST:
+  case IR_OP_TT_INT_TO_PTR:
+  case IR_OP_TT_PTR_TO_INT: out[0] = b[0] & mask_w(dt_bits(c->out)); return 0;
   case IR_OP_TT_ADDPTR:
     out[0] = b[0] + (uint64_t)(sext_w(b[1], dt_bits(c->in[1])) * c->elem_bytes);
     return 0;
@@ -279,7 +297,8 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   case IR_OP_ARITH_ADDF: r = f0 + f1; break;
   case IR_OP_ARITH_SUBF: r = f0 - f1; break;
   case IR_OP_ARITH_MULF: r = f0 * f1; break;
-  case IR_OP_ARITH_DIVF: case IR_OP_TT_PRECISE_DIVF: r = f0 / f1; break;
+  case IR_OP_ARITH_DIVF:
+  case IR_OP_TT_PRECISE_DIVF: r = f0 / f1; break;
   case IR_OP_ARITH_REMF: r = fmod(f0, f1); break;
   case IR_OP_ARITH_NEGF: r = -f0; break;
   case IR_OP_ARITH_MAXIMUMF: r = fmaximum(f0, f1, true); break;
@@ -290,7 +309,8 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   case IR_OP_MATH_EXP2: r = exp2(f0); break;
   case IR_OP_MATH_LOG: r = log(f0); break;
   case IR_OP_MATH_LOG2: r = log2(f0); break;
-  case IR_OP_MATH_SQRT: case IR_OP_TT_PRECISE_SQRT: r = sqrt(f0); break;
+  case IR_OP_MATH_SQRT:
+  case IR_OP_TT_PRECISE_SQRT: r = sqrt(f0); break;
   case IR_OP_MATH_RSQRT: r = 1.0 / sqrt(f0); break;
   case IR_OP_MATH_ABSF: r = fabs(f0); break;
   case IR_OP_MATH_SIN: r = sin(f0); break;
@@ -308,13 +328,16 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
     r = fma(f0, f1, f2);
     break;
   case IR_OP_TT_CLAMPF:
-    if (c->propagate_nan && isnan(f0)) r = NAN;
-    else r = fmin(fmax(f0, f1), f2);
+    if (c->propagate_nan && isnan(f0))
+      r = NAN;
+    else
+      r = fmin(fmax(f0, f1), f2);
     break;
   case IR_OP_TT_EXTERN_ELEMENTWISE: {
     double x[3] = {f0, f1, f2};
     for (int i = 0; i < 3; i++)
-      if (!sim_dtype_is_float(c->in[i])) x[i] = (double)sext_w(b[i], dt_bits(c->in[i]) ? dt_bits(c->in[i]) : 64);
+      if (!sim_dtype_is_float(c->in[i]))
+        x[i] = (double)sext_w(b[i], dt_bits(c->in[i]) ? dt_bits(c->in[i]) : 64);
     r = ext_eval(c->ext_fn, x);
     break;
   }
@@ -330,10 +353,16 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
 
 static bool is_elementwise(ir_opcode code) {
   switch (code) {
-  case IR_OP_TT_ADDPTR: case IR_OP_TT_BITCAST: case IR_OP_TT_INT_TO_PTR: case IR_OP_TT_PTR_TO_INT:
-  case IR_OP_TT_FP_TO_FP: case IR_OP_TT_PRECISE_DIVF: case IR_OP_TT_PRECISE_SQRT:
-  case IR_OP_TT_MULHIUI: case IR_OP_TT_CLAMPF: case IR_OP_TT_EXTERN_ELEMENTWISE:
-    return true;
+  case IR_OP_TT_ADDPTR:
+  case IR_OP_TT_BITCAST:
+  case IR_OP_TT_INT_TO_PTR:
+  case IR_OP_TT_PTR_TO_INT:
+  case IR_OP_TT_FP_TO_FP:
+  case IR_OP_TT_PRECISE_DIVF:
+  case IR_OP_TT_PRECISE_SQRT:
+  case IR_OP_TT_MULHIUI:
+  case IR_OP_TT_CLAMPF:
+  case IR_OP_TT_EXTERN_ELEMENTWISE: return true;
   default:
     return (code >= IR_OP_ARITH_ADDI && code <= IR_OP_ARITH_BITCAST) ||
            (code >= IR_OP_MATH_EXP && code <= IR_OP_MATH_CTPOP);
@@ -352,7 +381,8 @@ static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
                            ir_ops[op->code].name);
   }
   if (op->n_results < 1)
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s' has no result", ir_ops[op->code].name);
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s' has no result",
+                         ir_ops[op->code].name);
   c->out = sim_dtype_of(op->results[0]->type);
   if (c->out == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
@@ -377,11 +407,13 @@ static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
     if (pt->kind == IR_T_TENSOR) pt = pt->elem;
     int sz = pt && pt->elem ? ir_type_elem_bytes(pt->elem) : 0;
     if (sz <= 0)
-      return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "tt.addptr on a pointer to an unsized type");
+      return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
+                           "tt.addptr on a pointer to an unsized type");
     c->elem_bytes = sz;
   }
-  if (op->code == IR_OP_TT_CLAMPF) c->propagate_nan = ir_op_has_attr(op, "propagateNan") &&
-                                                      ir_op_attr_int(op, "propagateNan", 1) != 0;
+  if (op->code == IR_OP_TT_CLAMPF)
+    c->propagate_nan =
+        ir_op_has_attr(op, "propagateNan") && ir_op_attr_int(op, "propagateNan", 1) != 0;
   if (op->code == IR_OP_TT_EXTERN_ELEMENTWISE) {
     c->ext_fn = ext_lookup(op);
     const ir_attr *a = ir_op_attr(op, "symbol");
@@ -454,8 +486,10 @@ static int eval_constant(const ir_op *op, sim_tensor **outs, uint64_t *out_bits,
     int64_t i = 0;
     bool list = strchr(p, '[') != NULL;
     for (; ok && i < (list ? t->numel : 1); i++) {
-      if (!(p = dense_elem(p, dt, &v))) ok = false;
-      else sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
+      if (!(p = dense_elem(p, dt, &v)))
+        ok = false;
+      else
+        sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
     }
     if (ok && !list)
       for (i = 1; i < t->numel; i++) sim_elem_set_bits(dt, sim_tensor_at(t, i), v);
@@ -493,8 +527,14 @@ static bool fast_f32(const elem_ctx *c, sim_tensor *const *ins, const uint64_t *
   const float *a = ins[0] ? ins[0]->data : NULL, *b = ins[1] ? ins[1]->data : NULL;
   float sa = 0, sb = 0;
   uint32_t u;
-  if (!a) { u = (uint32_t)in_bits[0]; memcpy(&sa, &u, 4); }
-  if (!b) { u = (uint32_t)in_bits[1]; memcpy(&sb, &u, 4); }
+  if (!a) {
+    u = (uint32_t)in_bits[0];
+    memcpy(&sa, &u, 4);
+  }
+  if (!b) {
+    u = (uint32_t)in_bits[1];
+    memcpy(&sb, &u, 4);
+  }
   float *o = t->data;
   for (int64_t i = 0; i < t->numel; i++) {
     float x = a ? a[i] : sa, y = b ? b[i] : sb, z;
@@ -531,9 +571,11 @@ int sim_data_eval_elementwise(sim_data *d, const ir_op *op, sim_tensor *const *i
     if (op->operands[i]->type->kind == IR_T_TENSOR && (!ins[i] || ins[i]->numel != n))
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                            "operand %u of '%s' has no payload of the result's shape "
-                           "(computed in verify mode only?)", i, ir_ops[op->code].name);
+                           "(computed in verify mode only?)",
+                           i, ir_ops[op->code].name);
   sim_tensor *t[2] = {sim_tensor_new(c.out, rt->rank, rt->shape), NULL};
-  if (op->n_results > 1) t[1] = sim_tensor_new(sim_dtype_of(op->results[1]->type), rt->rank, rt->shape);
+  if (op->n_results > 1)
+    t[1] = sim_tensor_new(sim_dtype_of(op->results[1]->type), rt->rank, rt->shape);
   if (!t[0] || (op->n_results > 1 && !t[1])) {
     sim_tensor_unref(t[0]);
     sim_tensor_unref(t[1]);
@@ -559,13 +601,13 @@ int sim_data_eval_elementwise(sim_data *d, const ir_op *op, sim_tensor *const *i
   return 0;
 }
 
-int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits,
-                         uint64_t *out_bits, sim_data_err *err) {
+int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
+                         sim_data_err *err) {
   sim_tensor *none[8] = {0}, *outs[2] = {0};
   if (op->n_operands > 8) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "too many operands");
   int rc = sim_data_eval_elementwise(d, op, none, in_bits, outs, out_bits, err);
   if (rc < 0)
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
-                         "simulate mode cannot evaluate '%s' here", ir_ops[op->code].name);
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "simulate mode cannot evaluate '%s' here",
+                         ir_ops[op->code].name);
   return rc;
 }

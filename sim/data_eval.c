@@ -32,16 +32,14 @@ static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint
   }
   sim_tdesc *t = (sim_tdesc *)sim_data_tdesc(d, id);
   int sz = sim_dtype_size(t->dt);
-  if (off % sz)
-    return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is misaligned");
+  if (off % sz) return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is misaligned");
   t->base = off / sz;
   out_bits[0] = id;
   return 0;
 }
 
-int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins,
-                      const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
-                      sim_data_err *err) {
+int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,
+                      sim_tensor **outs, uint64_t *out_bits, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   if (op->code == IR_OP_TT_MAKE_TENSOR_DESC) return make_desc(d, op, in_bits, out_bits, err);
   int rc = sim_data_eval_elementwise(d, op, ins, in_bits, outs, out_bits, err);
@@ -51,7 +49,8 @@ int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins,
   if (rc < 0)
     rc = sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                        "simulate mode cannot compute '%s' yet; run `tlx-verify check` for "
-                       "synchronization bugs instead", ir_ops[op->code].name);
+                       "synchronization bugs instead",
+                       ir_ops[op->code].name);
   return rc;
 }
 
@@ -60,10 +59,15 @@ int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *
   SIM_DATA_ENTRY(d, err);
   sim_tensor *stack[16], **ins = op->n_operands <= 16 ? stack : calloc(op->n_operands, sizeof *ins);
   sim_tensor *outs[MAX_RESULTS] = {0};
-  uint64_t zero[16] = {0};
-  if (!ins) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  uint64_t zstack[16] = {0};
+  uint64_t *zero = op->n_operands <= 16 ? zstack : calloc(op->n_operands, sizeof *zero);
+  if (!ins || !zero) {
+    if (ins != stack) free(ins);
+    return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  }
   if (op->n_results > MAX_RESULTS) {
     if (ins != stack) free(ins);
+    if (zero != zstack) free(zero);
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "too many results");
   }
   for (uint32_t i = 0; i < op->n_operands; i++) {
@@ -81,5 +85,6 @@ int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *
     }
   }
   if (ins != stack) free(ins);
+  if (zero != zstack) free(zero);
   return rc;
 }

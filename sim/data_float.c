@@ -12,13 +12,13 @@ static const struct {
   const char *name;
   int size;
 } dtinfo[SIM_DT__COUNT] = {
-    [SIM_DT_NONE] = {"?", 0},         [SIM_DT_I1] = {"i1", 1},
-    [SIM_DT_I8] = {"i8", 1},          [SIM_DT_I16] = {"i16", 2},
-    [SIM_DT_I32] = {"i32", 4},        [SIM_DT_I64] = {"i64", 8},
-    [SIM_DT_F16] = {"f16", 2},        [SIM_DT_BF16] = {"bf16", 2},
-    [SIM_DT_F32] = {"f32", 4},        [SIM_DT_F64] = {"f64", 8},
-    [SIM_DT_TF32] = {"tf32", 4},      [SIM_DT_F8E4M3FN] = {"f8e4m3fn", 1},
-    [SIM_DT_F8E5M2] = {"f8e5m2", 1},  [SIM_DT_PTR] = {"ptr", 8},
+    [SIM_DT_NONE] = {"?", 0},        [SIM_DT_I1] = {"i1", 1},
+    [SIM_DT_I8] = {"i8", 1},         [SIM_DT_I16] = {"i16", 2},
+    [SIM_DT_I32] = {"i32", 4},       [SIM_DT_I64] = {"i64", 8},
+    [SIM_DT_F16] = {"f16", 2},       [SIM_DT_BF16] = {"bf16", 2},
+    [SIM_DT_F32] = {"f32", 4},       [SIM_DT_F64] = {"f64", 8},
+    [SIM_DT_TF32] = {"tf32", 4},     [SIM_DT_F8E4M3FN] = {"f8e4m3fn", 1},
+    [SIM_DT_F8E5M2] = {"f8e5m2", 1}, [SIM_DT_PTR] = {"ptr", 8},
 };
 
 int sim_dtype_size(sim_dtype dt) {
@@ -33,10 +33,13 @@ const char *sim_dtype_name(sim_dtype dt) {
 bool sim_dtype_is_float(sim_dtype dt) { return dt >= SIM_DT_F16 && dt <= SIM_DT_F8E5M2; }
 
 sim_dtype sim_dtype_parse(const char *s, size_t len) {
-  static const struct { const char *n; sim_dtype dt; } alias[] = {
+  static const struct {
+    const char *n;
+    sim_dtype dt;
+  } alias[] = {
       {"e4m3", SIM_DT_F8E4M3FN}, {"fp8e4m3", SIM_DT_F8E4M3FN}, {"f8e4m3", SIM_DT_F8E4M3FN},
       {"e5m2", SIM_DT_F8E5M2},   {"fp8e5m2", SIM_DT_F8E5M2},   {"fp16", SIM_DT_F16},
-      {"fp32", SIM_DT_F32},      {"fp64", SIM_DT_F64},          {"bool", SIM_DT_I1},
+      {"fp32", SIM_DT_F32},      {"fp64", SIM_DT_F64},         {"bool", SIM_DT_I1},
   };
   for (int i = SIM_DT_I1; i < SIM_DT__COUNT; i++)
     if (i != SIM_DT_PTR && i != SIM_DT_TF32 && strlen(dtinfo[i].name) == len &&
@@ -83,8 +86,8 @@ sim_dtype sim_dtype_of(const ir_type *t) {
 /* A binary floating-point format with ebits exponent bits and mbits stored mantissa bits. */
 typedef struct fmt {
   int ebits, mbits, bias;
-  int max_efield;      /* largest exponent field of a finite number */
-  uint32_t max_mant;   /* largest mantissa of a finite number at max_efield */
+  int max_efield;    /* largest exponent field of a finite number */
+  uint32_t max_mant; /* largest mantissa of a finite number at max_efield */
 } fmt;
 
 static const fmt F16 = {5, 10, 15, 30, 0x3ff};
@@ -171,8 +174,8 @@ static uint8_t to_fp8(const fmt *f, double x, sim_round r) {
   double a = fabs(x);
   if (a == 0.0) return s;
   bool ovf;
-  uint32_t m = isinf(a) ? (((uint32_t)f->max_efield << f->mbits) | f->max_mant)
-                        : round_mag(f, a, r, &ovf);
+  uint32_t m =
+      isinf(a) ? (((uint32_t)f->max_efield << f->mbits) | f->max_mant) : round_mag(f, a, r, &ovf);
   return (uint8_t)(s | m);
 }
 
@@ -234,18 +237,42 @@ double sim_e5m2_to_double(uint8_t b) {
 uint64_t sim_elem_get_bits(sim_dtype dt, const void *p) {
   switch (sim_dtype_size(dt)) {
   case 1: return *(const uint8_t *)p;
-  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
-  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
-  case 8: { uint64_t v; memcpy(&v, p, 8); return v; }
+  case 2: {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+  }
+  case 4: {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+  }
+  case 8: {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+  }
   default: assert(0 && "bad dtype"); return 0;
   }
 }
 
 void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits) {
   switch (sim_dtype_size(dt)) {
-  case 1: { uint8_t v = (uint8_t)bits; memcpy(p, &v, 1); break; }
-  case 2: { uint16_t v = (uint16_t)bits; memcpy(p, &v, 2); break; }
-  case 4: { uint32_t v = (uint32_t)bits; memcpy(p, &v, 4); break; }
+  case 1: {
+    uint8_t v = (uint8_t)bits;
+    memcpy(p, &v, 1);
+    break;
+  }
+  case 2: {
+    uint16_t v = (uint16_t)bits;
+    memcpy(p, &v, 2);
+    break;
+  }
+  case 4: {
+    uint32_t v = (uint32_t)bits;
+    memcpy(p, &v, 4);
+    break;
+  }
   case 8: memcpy(p, &bits, 8); break;
   default: assert(0 && "bad dtype");
   }
@@ -257,10 +284,12 @@ double sim_bits_to_double(sim_dtype dt, uint64_t bits) {
   case SIM_DT_I8: return (double)(int8_t)bits;
   case SIM_DT_I16: return (double)(int16_t)bits;
   case SIM_DT_I32: return (double)(int32_t)bits;
-  case SIM_DT_I64: case SIM_DT_PTR: return (double)(int64_t)bits;
+  case SIM_DT_I64:
+  case SIM_DT_PTR: return (double)(int64_t)bits;
   case SIM_DT_F16: return sim_f16_to_double((uint16_t)bits);
   case SIM_DT_BF16: return sim_bf16_to_double((uint16_t)bits);
-  case SIM_DT_F32: case SIM_DT_TF32: {
+  case SIM_DT_F32:
+  case SIM_DT_TF32: {
     uint32_t b = (uint32_t)bits;
     float f;
     memcpy(&f, &b, 4);
@@ -293,10 +322,12 @@ uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r) {
   case SIM_DT_I8: return (uint8_t)sat_int(x, 8);
   case SIM_DT_I16: return (uint16_t)sat_int(x, 16);
   case SIM_DT_I32: return (uint32_t)sat_int(x, 32);
-  case SIM_DT_I64: case SIM_DT_PTR: return (uint64_t)sat_int(x, 64);
+  case SIM_DT_I64:
+  case SIM_DT_PTR: return (uint64_t)sat_int(x, 64);
   case SIM_DT_F16: return sim_f16_from_double(x, r);
   case SIM_DT_BF16: return sim_bf16_from_double(x, r);
-  case SIM_DT_F32: case SIM_DT_TF32: {
+  case SIM_DT_F32:
+  case SIM_DT_TF32: {
     float f = sim_f32_from_double(x, r);
     if (dt == SIM_DT_TF32) f = sim_tf32_from_f32(f);
     uint32_t b;
@@ -331,7 +362,8 @@ int64_t sim_elem_get_i(sim_dtype dt, const void *p) {
   case SIM_DT_I8: return (int8_t)b;
   case SIM_DT_I16: return (int16_t)b;
   case SIM_DT_I32: return (int32_t)b;
-  case SIM_DT_I64: case SIM_DT_PTR: return (int64_t)b;
+  case SIM_DT_I64:
+  case SIM_DT_PTR: return (int64_t)b;
   default: return sat_int(sim_bits_to_double(dt, b), 64);
   }
 }

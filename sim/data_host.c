@@ -57,7 +57,8 @@ uint32_t sim_data_host_tensor(sim_data *d, const char *name, const char *spec, s
     sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL,
                   "--tensor %s=%s: expected FILE.npy, random:SHAPE:DTYPE or zeros:SHAPE:DTYPE "
                   "(e.g. random:256x2048:f32; dtypes f32 f16 bf16 f64 f8e4m3fn f8e5m2 i1 i8 "
-                  "i16 i32 i64)", name, spec);
+                  "i16 i32 i64)",
+                  name, spec);
     return 0;
   }
   if (want_dt != SIM_DT_NONE && want_dt != dt) {

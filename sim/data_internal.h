@@ -10,21 +10,21 @@
 
 /* Payloads of one agent slot: open-addressing hash from value pointer to tensor. */
 typedef struct sim_data_slot {
-  const ir_value **keys;       /* NULL = empty */
-  sim_tensor **vals;           /* owned references */
-  uint32_t cap, n;             /* cap is 0 or a power of two */
+  const ir_value **keys; /* NULL = empty */
+  sim_tensor **vals;     /* owned references */
+  uint32_t cap, n;       /* cap is 0 or a power of two */
 } sim_data_slot;
 
 struct sim_data {
-  const ir_module *m;          /* not owned */
+  const ir_module *m; /* not owned */
   uint64_t seed;
-  sim_buf **bufs;              /* bufs[id - 1], owned; NULL after free */
+  sim_buf **bufs; /* bufs[id - 1], owned; NULL after free */
   uint32_t n_bufs, cap_bufs;
-  sim_tdesc *descs;            /* descs[id - 1] */
+  sim_tdesc *descs; /* descs[id - 1] */
   uint32_t n_descs, cap_descs;
-  sim_data_slot *slots;        /* per agent slot */
+  sim_data_slot *slots; /* per agent slot */
   uint32_t n_slots;
-  sim_data_err last;           /* most recent failure of an entry point (status 0: none) */
+  sim_data_err last; /* most recent failure of an entry point (status 0: none) */
 };
 
 /* Entry-point guard: lets callers pass err = NULL, resets err->status, and on return copies
@@ -36,11 +36,11 @@ typedef struct sim_data_guard {
 static inline void sim_data_guard_done(sim_data_guard *g) {
   if (g->err->status != SIM_DATA_OK && g->d) g->d->last = *g->err;
 }
-#define SIM_DATA_ENTRY(d, err)                                                              \
-  sim_data_err entry_tmp_;                                                                   \
-  if (!(err)) (err) = &entry_tmp_;                                                           \
-  (err)->status = SIM_DATA_OK;                                                               \
-  (err)->msg[0] = 0;                                                                         \
+#define SIM_DATA_ENTRY(d, err)                                                                     \
+  sim_data_err entry_tmp_;                                                                         \
+  if (!(err)) (err) = &entry_tmp_;                                                                 \
+  (err)->status = SIM_DATA_OK;                                                                     \
+  (err)->msg[0] = 0;                                                                               \
   sim_data_guard entry_guard_ __attribute__((cleanup(sim_data_guard_done))) = {(d), (err)}
 
 /* Fills err (status, loc, printf-style message); returns status for `return sim_data_fail(...)`. */
@@ -77,12 +77,11 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
 int sim_data_eval_reduce(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                          const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                          sim_data_err *err);
-int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins,
-                      const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
-                      sim_data_err *err);
+int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,
+                      sim_tensor **outs, uint64_t *out_bits, sim_data_err *err);
 /* Evaluates one scalar op of a combiner region on scalar bits (no tensors). */
-int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits,
-                         uint64_t *out_bits, sim_data_err *err);
+int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
+                         sim_data_err *err);
 
 /* Sign-extends scalar bits by the width of v's integer type (index / i64: unchanged). */
 int64_t sim_data_sext(const ir_value *v, uint64_t bits);

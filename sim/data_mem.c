@@ -48,8 +48,9 @@ int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_
   SIM_DATA_ENTRY(d, err);
   if (!pred) return 0;
   sim_tensor *t = op->n_operands ? sim_data_get(d, agent, op->operands[0]) : NULL;
-  if (!t) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': value has no payload",
-                               ir_ops[op->code].name);
+  if (!t)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': value has no payload",
+                         ir_ops[op->code].name);
   return sim_data_view_write(d, dst, t, op, err);
 }
 
@@ -69,8 +70,8 @@ static uint8_t *deref(sim_data *d, uint64_t va, int size, const ir_op *op, const
   if (off + size > b->nbytes) {
     sim_data_fail(err, SIM_DATA_FAULT, op,
                   "out-of-bounds %s: byte offset %lld of tensor '%s' (%lld bytes); mask the "
-                  "access or pass a larger tensor", what, (long long)off, b->name,
-                  (long long)b->nbytes);
+                  "access or pass a larger tensor",
+                  what, (long long)off, b->name, (long long)b->nbytes);
     return NULL;
   }
   return b->bytes + off;
@@ -78,9 +79,9 @@ static uint8_t *deref(sim_data *d, uint64_t va, int size, const ir_op *op, const
 
 /* Operand at segment k: its payload (tensor) or its scalar bits. */
 typedef struct opnd {
-  const ir_value *v;           /* NULL when the segment is empty */
-  const sim_tensor *t;         /* payload when v is a tensor */
-  uint64_t bits;               /* scalar value */
+  const ir_value *v;   /* NULL when the segment is empty */
+  const sim_tensor *t; /* payload when v is a tensor */
+  uint64_t bits;       /* scalar value */
 } opnd;
 
 static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const uint64_t *in_bits,
@@ -113,7 +114,9 @@ static uint64_t rmw(const char *kind, sim_dtype dt, uint64_t old, uint64_t val) 
   if (sim_dtype_is_float(dt)) {
     double a = sim_bits_to_double(dt, old), b = sim_bits_to_double(dt, val);
     double r = !strcmp(kind, "fadd") || !strcmp(kind, "add") ? a + b
-               : !strcmp(kind, "max") ? fmax(a, b) : !strcmp(kind, "min") ? fmin(a, b) : a;
+               : !strcmp(kind, "max")                        ? fmax(a, b)
+               : !strcmp(kind, "min")                        ? fmin(a, b)
+                                                             : a;
     return sim_bits_from_double(dt, r, SIM_RNE);
   }
   int w = sim_dtype_size(dt) * 8;
@@ -137,13 +140,28 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   int kp = 0, kv = -1, km = -1, ko = -1, kc = -1;
   const char *what = "load";
   switch (op->code) {
-  case IR_OP_TT_LOAD: km = 1; ko = 2; break;
-  case IR_OP_TT_STORE: kv = 1; km = 2; what = "store"; break;
-  case IR_OP_TT_ATOMIC_RMW: kv = 1; km = 2; what = "atomic"; break;
-  case IR_OP_TT_ATOMIC_CAS: kc = 1; kv = 2; what = "atomic"; break;
+  case IR_OP_TT_LOAD:
+    km = 1;
+    ko = 2;
+    break;
+  case IR_OP_TT_STORE:
+    kv = 1;
+    km = 2;
+    what = "store";
+    break;
+  case IR_OP_TT_ATOMIC_RMW:
+    kv = 1;
+    km = 2;
+    what = "atomic";
+    break;
+  case IR_OP_TT_ATOMIC_CAS:
+    kc = 1;
+    kv = 2;
+    what = "atomic";
+    break;
   default:
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
-                         "simulate mode does not move data for '%s'", ir_ops[op->code].name);
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "simulate mode does not move data for '%s'",
+                         ir_ops[op->code].name);
   }
   int rc = get_opnd(d, agent, op, kp, in_bits, &p, err);
   if (!rc && kv >= 0) rc = get_opnd(d, agent, op, kv, in_bits, &a, err);
@@ -187,13 +205,17 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
       }
       uint64_t old = sim_elem_get_bits(dt, mem);
       r = old;
-      if (op->code == IR_OP_TT_STORE) sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
-      else if (op->code == IR_OP_TT_ATOMIC_RMW) sim_elem_set_bits(dt, mem, rmw(kind, dt, old, opnd_bits(&a, i)));
+      if (op->code == IR_OP_TT_STORE)
+        sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
+      else if (op->code == IR_OP_TT_ATOMIC_RMW)
+        sim_elem_set_bits(dt, mem, rmw(kind, dt, old, opnd_bits(&a, i)));
       else if (op->code == IR_OP_TT_ATOMIC_CAS && old == opnd_bits(&c, i))
         sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
     }
-    if (res) sim_elem_set_bits(dt, sim_tensor_at(res, i), r);
-    else if (has_res && out_bits) out_bits[0] = r;
+    if (res)
+      sim_elem_set_bits(dt, sim_tensor_at(res, i), r);
+    else if (has_res && out_bits)
+      out_bits[0] = r;
   }
   if (res) sim_data_set(d, agent, op->results[0], res);
   return 0;
@@ -213,8 +235,8 @@ static int tile_move(sim_data *d, const sim_tdesc *td, const int64_t *coords, si
     return sim_data_fail(err, SIM_DATA_FAULT, op, "tensor descriptor over a freed buffer");
   int sz = sim_dtype_size(td->dt), r = td->rank, last = r - 1;
   int64_t ix[IR_MAX_RANK] = {0};
-  uint64_t fill = td->nan_fill && sim_dtype_is_float(td->dt)
-                      ? sim_bits_from_double(td->dt, NAN, SIM_RNE) : 0;
+  uint64_t fill =
+      td->nan_fill && sim_dtype_is_float(td->dt) ? sim_bits_from_double(td->dt, NAN, SIM_RNE) : 0;
   int64_t bw = td->block[last], rows = bw ? t->numel / bw : 0;
   int64_t c0 = coords[last], lo = c0 < 0 ? -c0 : 0; /* in-bounds columns [lo, hi) of a row */
   int64_t hi = td->shape[last] - c0 < bw ? td->shape[last] - c0 : bw;
@@ -235,8 +257,8 @@ static int tile_move(sim_data *d, const sim_tdesc *td, const int64_t *coords, si
       if (mn < 0 || (mx + 1) * sz > b->nbytes)
         return sim_data_fail(err, SIM_DATA_FAULT, op,
                              "descriptor of tensor '%s' addresses byte %lld of %lld: its shape or "
-                             "strides exceed the tensor", b->name,
-                             (long long)((mn < 0 ? mn : mx) * sz), (long long)b->nbytes);
+                             "strides exceed the tensor",
+                             b->name, (long long)((mn < 0 ? mn : mx) * sz), (long long)b->nbytes);
     }
     if (dir == TILE_LOAD) {
       for (int64_t j = 0; j < bw; j++)
@@ -244,15 +266,21 @@ static int tile_move(sim_data *d, const sim_tdesc *td, const int64_t *coords, si
     }
     if (a1 > a0 && td->stride[last] == 1 && dir != TILE_REDUCE) {
       uint8_t *g = b->bytes + (off + a0) * sz;
-      if (dir == TILE_LOAD) memcpy(e + a0 * sz, g, (size_t)((a1 - a0) * sz));
-      else memcpy(g, e + a0 * sz, (size_t)((a1 - a0) * sz));
+      if (dir == TILE_LOAD)
+        memcpy(e + a0 * sz, g, (size_t)((a1 - a0) * sz));
+      else
+        memcpy(g, e + a0 * sz, (size_t)((a1 - a0) * sz));
     } else {
       for (int64_t j = a0; j < a1; j++) {
         uint8_t *g = b->bytes + (off + j * td->stride[last]) * sz;
-        if (dir == TILE_LOAD) memcpy(e + j * sz, g, (size_t)sz);
-        else if (dir == TILE_STORE) memcpy(g, e + j * sz, (size_t)sz);
-        else sim_elem_set_bits(td->dt, g, rmw(kind, td->dt, sim_elem_get_bits(td->dt, g),
-                                                 sim_elem_get_bits(td->dt, e + j * sz)));
+        if (dir == TILE_LOAD)
+          memcpy(e + j * sz, g, (size_t)sz);
+        else if (dir == TILE_STORE)
+          memcpy(g, e + j * sz, (size_t)sz);
+        else
+          sim_elem_set_bits(td->dt, g,
+                            rmw(kind, td->dt, sim_elem_get_bits(td->dt, g),
+                                sim_elem_get_bits(td->dt, e + j * sz)));
       }
     }
     for (int k = last - 1; k >= 0; k--) {

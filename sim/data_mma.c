@@ -91,12 +91,14 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     double *fb = fa + a->numel, *fc = fb + b->numel;
     for (int64_t i = 0; i < a->numel; i++) fa[i] = sim_elem_get_f(a->dt, sim_tensor_at(a, i));
     for (int64_t i = 0; i < b->numel; i++) fb[i] = sim_elem_get_f(b->dt, sim_tensor_at(b, i));
-    for (int64_t i = 0; i < d->numel; i++) fc[i] = c ? sim_elem_get_f(c->dt, sim_tensor_at(c, i)) : 0;
+    for (int64_t i = 0; i < d->numel; i++)
+      fc[i] = c ? sim_elem_get_f(c->dt, sim_tensor_at(c, i)) : 0;
     for (int64_t bb = 0; bb < batch && m && n && k; bb++)
       cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)n, (blasint)k,
                   1.0, fa + bb * m * k, (blasint)k, fb + bb * k * n, (blasint)n, 1.0,
                   fc + bb * m * n, (blasint)n);
-    for (int64_t i = 0; i < d->numel; i++) sim_elem_set_f(out_dt, sim_tensor_at(d, i), fc[i], SIM_RNE);
+    for (int64_t i = 0; i < d->numel; i++)
+      sim_elem_set_f(out_dt, sim_tensor_at(d, i), fc[i], SIM_RNE);
     free(fa);
   } else {
     float *fa = to_floats(a, prec == 0), *fb = to_floats(b, prec == 0);
@@ -109,9 +111,11 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     }
     for (int64_t bb = 0; bb < batch; bb++)
       sim_gemm_f32(m, n, k, fa + bb * m * k, fb + bb * k * n, fc + bb * m * n, true);
-    if (out_dt == SIM_DT_F32) memcpy(d->data, fc, (size_t)d->numel * sizeof *fc);
+    if (out_dt == SIM_DT_F32)
+      memcpy(d->data, fc, (size_t)d->numel * sizeof *fc);
     else
-      for (int64_t i = 0; i < d->numel; i++) sim_elem_set_f(out_dt, sim_tensor_at(d, i), fc[i], SIM_RNE);
+      for (int64_t i = 0; i < d->numel; i++)
+        sim_elem_set_f(out_dt, sim_tensor_at(d, i), fc[i], SIM_RNE);
     free(fa);
     free(fb);
     free(fc);
@@ -123,9 +127,8 @@ nomem:
   return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
 }
 
-int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins,
-                      const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
-                      sim_data_err *err) {
+int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,
+                      sim_tensor **outs, uint64_t *out_bits, sim_data_err *err) {
   (void)d;
   (void)in_bits;
   (void)out_bits;
@@ -183,8 +186,7 @@ int sim_data_tcgen5_mma(sim_data *d, const ir_op *op, const sim_mview *av, const
   return rc;
 }
 
-int sim_data_tmem_copy(sim_data *d, const sim_mview *src, const sim_mview *dst,
-                       sim_data_err *err) {
+int sim_data_tmem_copy(sim_data *d, const sim_mview *src, const sim_mview *dst, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   sim_tensor *t = NULL;
   int rc = sim_data_view_read(d, src, &t, NULL, err);

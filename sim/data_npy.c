@@ -18,9 +18,11 @@ static const char *descr_of(sim_dtype dt) {
   case SIM_DT_I64: return "<i8";
   case SIM_DT_F16: return "<f2";
   case SIM_DT_BF16: return "<u2";
-  case SIM_DT_F32: case SIM_DT_TF32: return "<f4";
+  case SIM_DT_F32:
+  case SIM_DT_TF32: return "<f4";
   case SIM_DT_F64: return "<f8";
-  case SIM_DT_F8E4M3FN: case SIM_DT_F8E5M2: return "|u1";
+  case SIM_DT_F8E4M3FN:
+  case SIM_DT_F8E5M2: return "|u1";
   case SIM_DT_PTR: return "<u8";
   default: return NULL;
   }
@@ -31,7 +33,8 @@ static bool parse_descr(const char *s, char *kind, int *size) {
   if (s[0] != '<' && s[0] != '|' && s[0] != '=') return false;
   *kind = s[1];
   *size = atoi(s + 2);
-  if (!strchr("fiub", *kind) || (*size != 1 && *size != 2 && *size != 4 && *size != 8)) return false;
+  if (!strchr("fiub", *kind) || (*size != 1 && *size != 2 && *size != 4 && *size != 8))
+    return false;
   if (*kind == 'f' && *size == 1) return false;
   return true;
 }
@@ -55,7 +58,8 @@ static const char *hdr_find(const char *h, const char *key) {
   return p;
 }
 
-static uint32_t npy_fail(sim_data_err *err, sim_data_status st, const char *path, const char *what) {
+static uint32_t npy_fail(sim_data_err *err, sim_data_status st, const char *path,
+                         const char *what) {
   sim_data_fail(err, st, NULL, "%s: %s", path, what);
   return 0;
 }
@@ -105,7 +109,8 @@ uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype
   for (int i = 0; i < 15 && p[1 + i] && p[1 + i] != '\''; i++) descr[i] = p[1 + i];
   if (!parse_descr(descr, &kind, &size)) {
     char msg[128];
-    snprintf(msg, sizeof msg, "unsupported dtype '%s' (little-endian bool, int, uint or float only)", descr);
+    snprintf(msg, sizeof msg,
+             "unsupported dtype '%s' (little-endian bool, int, uint or float only)", descr);
     npy_fail(err, SIM_DATA_BAD_INPUT, path, msg);
     goto out;
   }
@@ -153,17 +158,20 @@ uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype
         goto out;
       }
       for (int64_t i = 0; i < raw->numel; i++)
-        sim_elem_set_bits(dt, sim_tensor_at(conv, i), sim_elem_get_bits(fdt, sim_tensor_at(raw, i)));
+        sim_elem_set_bits(dt, sim_tensor_at(conv, i),
+                          sim_elem_get_bits(fdt, sim_tensor_at(raw, i)));
     } else if (!(conv = sim_tensor_convert(raw, dt, SIM_RNE))) {
       npy_fail(err, SIM_DATA_NOMEM, path, "out of memory");
       goto out;
     }
   }
   id = sim_data_buf_new(d, SIM_SPACE_GLOBAL, conv->dt, rank, shape, name, err);
-  if (id) memcpy(sim_data_buf(d, id)->bytes, conv->data, (size_t)(conv->numel * sim_dtype_size(conv->dt)));
+  if (id)
+    memcpy(sim_data_buf(d, id)->bytes, conv->data,
+           (size_t)(conv->numel * sim_dtype_size(conv->dt)));
   if (conv != raw) sim_tensor_unref(conv);
   goto out;
-mismatch: {
+mismatch : {
   char msg[200];
   snprintf(msg, sizeof msg, "holds %s ('%s') but the kernel expects %s for '%s'",
            sim_dtype_name(fdt), descr, sim_dtype_name(dt), name ? name : "");
@@ -183,23 +191,27 @@ int sim_npy_write(const sim_data *d, uint32_t id, const char *path, sim_data_err
   sim_buf *b = sim_data_buf((sim_data *)d, id);
   if (!b || !b->live) return sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL, "no buffer %u", id);
   const char *descr = descr_of(b->dt);
-  if (!descr) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "cannot write %s as .npy",
-                                   sim_dtype_name(b->dt));
+  if (!descr)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "cannot write %s as .npy",
+                         sim_dtype_name(b->dt));
   char hdr[512];
   int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int i = 0; i < b->rank; i++)
     n += snprintf(hdr + n, sizeof hdr - (size_t)n, "%lld%s", (long long)b->shape[i],
-                  b->rank == 1 ? "," : i + 1 < b->rank ? ", " : "");
+                  b->rank == 1      ? ","
+                  : i + 1 < b->rank ? ", "
+                                    : "");
   n += snprintf(hdr + n, sizeof hdr - (size_t)n, "), }");
   int total = 10 + n + 1; /* magic+version+len, dict, '\n' */
   int pad = (64 - total % 64) % 64;
   while (pad-- > 0) hdr[n++] = ' ';
   hdr[n++] = '\n';
   FILE *f = fopen(path, "wb");
-  if (!f) return sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL, "%s: cannot write: %s", path,
-                               strerror(errno));
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(n & 0xff),
-                           (unsigned char)(n >> 8)};
+  if (!f)
+    return sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL, "%s: cannot write: %s", path,
+                         strerror(errno));
+  unsigned char pre[10] = {
+      0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(n & 0xff), (unsigned char)(n >> 8)};
   bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(hdr, 1, (size_t)n, f) == (size_t)n &&
             fwrite(b->bytes, 1, (size_t)b->nbytes, f) == (size_t)b->nbytes;
   ok = (fclose(f) == 0) && ok;

@@ -6,8 +6,8 @@
 
 #include "data_internal.h"
 
-#define MAX_OPS 8      /* operands of one reduce / scan */
-#define MAX_ENV 64     /* values defined in a combiner region */
+#define MAX_OPS 8  /* operands of one reduce / scan */
+#define MAX_ENV 64 /* values defined in a combiner region */
 
 /* Values of one combiner invocation: block arguments and op results -> bits. */
 typedef struct cenv {
@@ -39,8 +39,8 @@ static bool env_get(const cenv *e, const ir_value *v, uint64_t *b) {
 }
 
 /* Runs the combiner: args = acc[0..n), x[0..n); res = the n returned values. */
-static int combine(sim_data *d, const ir_op *owner, const ir_block *blk, int n,
-                   const uint64_t *acc, const uint64_t *x, uint64_t *res, sim_data_err *err) {
+static int combine(sim_data *d, const ir_op *owner, const ir_block *blk, int n, const uint64_t *acc,
+                   const uint64_t *x, uint64_t *res, sim_data_err *err) {
   cenv e;
   e.n = 0;
   for (int i = 0; i < n; i++) {
@@ -121,9 +121,12 @@ int sim_data_eval_reduce(sim_data *d, const ir_op *op, sim_tensor *const *ins,
       for (int64_t j = 0; j < len && !rc; j++) {
         int64_t a = reverse ? len - 1 - j : j;
         int64_t src = (o * len + a) * inner + in;
-        for (int i = 0; i < n; i++) x[i] = sim_elem_get_bits(ins[i]->dt, sim_tensor_at(ins[i], src));
-        if (j == 0) memcpy(acc, x, sizeof x);
-        else rc = combine(d, op, blk, n, acc, x, acc, err);
+        for (int i = 0; i < n; i++)
+          x[i] = sim_elem_get_bits(ins[i]->dt, sim_tensor_at(ins[i], src));
+        if (j == 0)
+          memcpy(acc, x, sizeof x);
+        else
+          rc = combine(d, op, blk, n, acc, x, acc, err);
         if (scan && !rc)
           for (int i = 0; i < n; i++) sim_elem_set_bits(r[i]->dt, sim_tensor_at(r[i], src), acc[i]);
       }

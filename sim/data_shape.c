@@ -168,7 +168,8 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     if (!(r = new_result(op, 0, err))) return err->status;
     const sim_tensor *s = ins[0], *ind = ins[1];
     int axis = (int)ir_op_attr_int(op, "axis", 0);
-    if (axis < 0 || axis >= s->rank || ind->rank != s->rank || r->numel != ind->numel) goto bad_shape;
+    if (axis < 0 || axis >= s->rank || ind->rank != s->rank || r->numel != ind->numel)
+      goto bad_shape;
     sim_data_row_strides(s->rank, s->shape, st);
     int sz = sim_dtype_size(r->dt);
     int64_t i = 0;
@@ -198,8 +199,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     }
     break;
   }
-  default:
-    return -1;
+  default: return -1;
   }
   outs[0] = r;
   return 0;

@@ -14,8 +14,10 @@
 int sim_data_fail(sim_data_err *err, sim_data_status st, const ir_op *op, const char *fmt, ...) {
   if (err) {
     err->status = st;
-    if (op) err->loc = op->loc;
-    else memset(&err->loc, 0, sizeof err->loc);
+    if (op)
+      err->loc = op->loc;
+    else
+      memset(&err->loc, 0, sizeof err->loc);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
@@ -166,7 +168,7 @@ uint32_t sim_data_buf_new(sim_data *d, sim_space space, sim_dtype dt, int rank,
     d->cap_bufs = cap;
   }
   if (d->n_bufs + 1 >= (1u << 23)) goto nomem; /* keeps virtual addresses below 2^63 */
-  sim_buf *b = calloc(1, sizeof *b); /* owned by d->bufs */
+  sim_buf *b = calloc(1, sizeof *b);           /* owned by d->bufs */
   if (!b) goto nomem;
   b->bytes = calloc((size_t)(nbytes ? nbytes : 1), 1);
   if (!b->bytes) {
@@ -348,13 +350,14 @@ void sim_data_set(sim_data *d, uint32_t agent, const ir_value *v, sim_tensor *t)
   s->vals[i] = t;
 }
 
-void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst,
-                   uint32_t src_agent, const ir_value *const *src, uint32_t n) {
+void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst, uint32_t src_agent,
+                   const ir_value *const *src, uint32_t n) {
   sim_tensor *stack[16], **tmp = n <= 16 ? stack : malloc(n * sizeof *tmp);
   if (!tmp) abort();
   for (uint32_t i = 0; i < n; i++) {
     sim_tensor *t = dst[i] && dst[i]->type && dst[i]->type->kind == IR_T_TENSOR && src[i]
-                        ? sim_data_get(d, src_agent, src[i]) : NULL;
+                        ? sim_data_get(d, src_agent, src[i])
+                        : NULL;
     tmp[i] = t ? sim_tensor_ref(t) : NULL;
   }
   for (uint32_t i = 0; i < n; i++)

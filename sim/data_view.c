@@ -180,8 +180,7 @@ int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, 
     sim_data_row_strides(out->rank, out->shape, out->stride);
     return 0;
   }
-  case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:
-    break;
+  case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: break;
   default:
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s' is not a view op",
                          ir_ops[op->code].name);
@@ -218,20 +217,20 @@ static sim_buf *view_buf(sim_data *d, const sim_mview *v, const ir_op *op, sim_d
 }
 
 /* Calls fn(element byte offset, linear index) over the view in row-major order. */
-#define FOR_VIEW(v, body)                                                                    \
-  do {                                                                                       \
-    int64_t ix_[IR_MAX_RANK] = {0}, n_ = view_numel(v), off_ = (v)->offset;                 \
-    int sz_ = sim_dtype_size((v)->dt);                                                       \
-    for (int64_t lin = 0; lin < n_; lin++) {                                                 \
-      int64_t boff = off_ * sz_;                                                             \
-      body;                                                                                  \
-      for (int k_ = (v)->rank - 1; k_ >= 0; k_--) {                                          \
-        off_ += (v)->stride[k_];                                                             \
-        if (++ix_[k_] < (v)->shape[k_]) break;                                               \
-        off_ -= (v)->stride[k_] * (v)->shape[k_];                                            \
-        ix_[k_] = 0;                                                                         \
-      }                                                                                      \
-    }                                                                                        \
+#define FOR_VIEW(v, body)                                                                          \
+  do {                                                                                             \
+    int64_t ix_[IR_MAX_RANK] = {0}, n_ = view_numel(v), off_ = (v)->offset;                        \
+    int sz_ = sim_dtype_size((v)->dt);                                                             \
+    for (int64_t lin = 0; lin < n_; lin++) {                                                       \
+      int64_t boff = off_ * sz_;                                                                   \
+      body;                                                                                        \
+      for (int k_ = (v)->rank - 1; k_ >= 0; k_--) {                                                \
+        off_ += (v)->stride[k_];                                                                   \
+        if (++ix_[k_] < (v)->shape[k_]) break;                                                     \
+        off_ -= (v)->stride[k_] * (v)->shape[k_];                                                  \
+        ix_[k_] = 0;                                                                               \
+      }                                                                                            \
+    }                                                                                              \
   } while (0)
 
 int sim_data_view_read(sim_data *d, const sim_mview *v, sim_tensor **out, const ir_op *op,

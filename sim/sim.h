@@ -208,6 +208,58 @@ bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t agent
 void sim_barrier_info(const sim_machine *m, const void *st, uint32_t bar, sim_barinfo *out);
 char *sim_barrier_name(const sim_machine *m, uint32_t bar, char *buf, size_t n); /* "lr[0]" */
 
+/* ------------------------------------------------------------------ effects (for reduction) */
+
+/* What one visible op or one async completion does to shared objects, without running it:
+ * the explorer's partial-order reduction decides independence from these. */
+enum {
+  SIM_E_WAIT = 1,              /* reads barrier `bar` (a wait with `parity`) */
+  SIM_E_SIGNAL = 2,            /* changes barrier `bar` (and `bar2`): arrive, expect, complete_tx, ledger */
+  SIM_E_MEM = 4,               /* synchronous access to fp[] */
+  SIM_E_ISSUE = 8,             /* starts an async op: fp[] is its window, `bar` what its completion signals */
+  SIM_E_FENCE = 16,            /* fence.proxy.async: clears the agent's unfenced accesses */
+  SIM_E_PUBLISH = 32,          /* a release: publishes the agent's unfenced accesses */
+  SIM_E_GWAIT = 64,            /* waits on / changes the agent's own async groups */
+  SIM_E_NAMED = 128,           /* named barrier `named` of CTA `cta` */
+  SIM_E_CLUSTER = 256,         /* cluster barrier */
+  SIM_E_GLOBAL = 512,          /* fork, join, init, inval, kernel end, ...: depends on everything */
+  SIM_E_COMPLETE = 1024,       /* an async completion: ends the window fp[], signals `bar` */
+  SIM_E_TX = 2048,             /* (completion) its signal is complete_tx(`bytes`) on `bar` */
+  SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on `bar` (and `bar2`) */
+};
+
+typedef struct sim_eff {
+  uint16_t kind;               /* SIM_E_* bits */
+  uint16_t bar, bar2;          /* barriers (global index), 0xffff none */
+  uint8_t n_fp;
+  uint8_t named;
+  uint8_t cta;
+  uint8_t agent;               /* acting agent (issuer for completions) */
+  int32_t parity;
+  uint32_t bytes;              /* SIM_E_TX */
+  sim_fp fp[3];
+} sim_eff;
+
+/* Effect of agent a's next op (status RUN / NBWAIT / CLWAIT); false when it has none. */
+bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff *out);
+/* Effect of completing in-flight event ev. */
+void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff *out);
+/* Runs agent a alone from st, ignoring barriers and events (its ops depend only on its own
+ * values): the effects of its next visible ops, the current one first, into out (up to max).
+ * *end: 0 the agent's end was reached, 1 the list is cut (max reached, or an op with a
+ * global effect, or an error). Returns the number of effects. st is not changed. */
+int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int max, int *end);
+/* Pending arrivals and tx-count of barrier bar now. */
+void sim_bar_counts(const sim_machine *m, const void *st, uint32_t bar, int32_t *pending, int32_t *tx);
+/* Would a wait with `parity` on barrier bar pass now? */
+bool sim_bar_satisfied(const sim_machine *m, const void *st, uint32_t bar, int32_t parity);
+/* Agent a's generic accesses not yet followed by its fence.proxy.async (proxy tracking), into
+ * out (up to max, flags SIM_FP_WRITE for writes); returns the count. */
+int sim_agent_unfenced(const sim_machine *m, const void *st, uint32_t a, sim_fp *out, int max);
+/* Hash of agent a's local state (pc, status, persistent slots): equal hashes, equal
+ * lookahead. */
+uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a);
+
 /* ------------------------------------------------------------------ static facts */
 
 /* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip

@@ -52,9 +52,9 @@ typedef enum sim_dtype {
   SIM_DT_I8,
   SIM_DT_I16,
   SIM_DT_I32,
-  SIM_DT_I64,      /* also `index` */
-  SIM_DT_F16,      /* IEEE binary16 bits */
-  SIM_DT_BF16,     /* bfloat16 bits */
+  SIM_DT_I64,  /* also `index` */
+  SIM_DT_F16,  /* IEEE binary16 bits */
+  SIM_DT_BF16, /* bfloat16 bits */
   SIM_DT_F32,
   SIM_DT_F64,
   SIM_DT_TF32,     /* stored as f32 bits with the low 13 mantissa bits zero */
@@ -67,8 +67,8 @@ typedef enum sim_dtype {
 /* Element type of an IR scalar / pointer type (the element of a tensor or memdesc type
  * when t is one); SIM_DT_NONE if not supported. */
 sim_dtype sim_dtype_of(const ir_type *t);
-int sim_dtype_size(sim_dtype dt);      /* bytes per element (I1 = 1) */
-bool sim_dtype_is_float(sim_dtype dt); /* F16 .. F8E5M2 */
+int sim_dtype_size(sim_dtype dt);         /* bytes per element (I1 = 1) */
+bool sim_dtype_is_float(sim_dtype dt);    /* F16 .. F8E5M2 */
 const char *sim_dtype_name(sim_dtype dt); /* "f32", "bf16", "f8e4m3fn", "i32", "ptr", ... */
 /* Parses "f32", "f16", "bf16", "f64", "f8e4m3fn"/"e4m3", "f8e5m2"/"e5m2", "i1", "i8",
  * "i16", "i32", "i64" (as in --tensor specs). SIM_DT_NONE if unknown. */
@@ -80,23 +80,25 @@ sim_dtype sim_dtype_parse(const char *s, size_t len);
  * rounds once, so an f16 add computed in double and rounded here equals add.f16. */
 typedef enum sim_round { SIM_RNE = 0, SIM_RTZ = 1 } sim_round;
 
-uint16_t sim_f16_from_double(double x, sim_round r);   /* overflow -> Inf, NaN -> 0x7fff */
-uint16_t sim_bf16_from_double(double x, sim_round r);  /* overflow -> Inf, NaN -> 0x7fff */
-uint8_t sim_e4m3_from_double(double x, sim_round r);   /* satfinite: |x|>448 -> ±448, Inf -> ±448, NaN -> 0x7f */
-uint8_t sim_e5m2_from_double(double x, sim_round r);   /* satfinite: -> ±57344, NaN -> 0x7f */
-float sim_f32_from_double(double x, sim_round r);      /* NaN -> canonical 0x7fffffff */
-float sim_tf32_from_f32(float x);                      /* drops the low 13 mantissa bits (tensor-core operand read) */
+uint16_t sim_f16_from_double(double x, sim_round r);  /* overflow -> Inf, NaN -> 0x7fff */
+uint16_t sim_bf16_from_double(double x, sim_round r); /* overflow -> Inf, NaN -> 0x7fff */
+/* satfinite: |x| > 448 -> ±448, Inf -> ±448, NaN -> 0x7f */
+uint8_t sim_e4m3_from_double(double x, sim_round r);
+uint8_t sim_e5m2_from_double(double x, sim_round r); /* satfinite: -> ±57344, NaN -> 0x7f */
+float sim_f32_from_double(double x, sim_round r);    /* NaN -> canonical 0x7fffffff */
+float sim_tf32_from_f32(float x); /* drops the low 13 mantissa bits (tensor-core operand read) */
 double sim_f16_to_double(uint16_t h);
 double sim_bf16_to_double(uint16_t h);
 double sim_e4m3_to_double(uint8_t b);
 double sim_e5m2_to_double(uint8_t b);
 
 /* Element <-> double / int64 through a dtype (p points at one element). */
-double sim_elem_get_f(sim_dtype dt, const void *p);          /* ints: signed value */
-int64_t sim_elem_get_i(sim_dtype dt, const void *p);         /* sign-extended; floats: truncated toward 0 */
-uint64_t sim_elem_get_bits(sim_dtype dt, const void *p);     /* raw encoding, zero-extended */
-void sim_elem_set_f(sim_dtype dt, void *p, double x, sim_round r); /* rounds / converts (ints: saturating like cvt.rzi) */
-void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits);      /* stores the low size*8 bits */
+double sim_elem_get_f(sim_dtype dt, const void *p);  /* ints: signed value */
+int64_t sim_elem_get_i(sim_dtype dt, const void *p); /* sign-extended; floats: truncated toward 0 */
+uint64_t sim_elem_get_bits(sim_dtype dt, const void *p); /* raw encoding, zero-extended */
+/* Rounds / converts x into the element (ints: truncating and saturating like cvt.rzi). */
+void sim_elem_set_f(sim_dtype dt, void *p, double x, sim_round r);
+void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits); /* stores the low size*8 bits */
 /* Scalar bits <-> double (the "bits" convention above). */
 double sim_bits_to_double(sim_dtype dt, uint64_t bits);
 uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r);
@@ -109,16 +111,16 @@ uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r);
 typedef struct sim_tensor {
   uint32_t refs;
   sim_dtype dt;
-  uint8_t rank;                /* 0 = scalar held as a tensor (reduce to a scalar) */
+  uint8_t rank; /* 0 = scalar held as a tensor (reduce to a scalar) */
   int64_t shape[IR_MAX_RANK];
   int64_t numel;
-  void *data;                  /* numel * sim_dtype_size(dt) bytes, row-major; owned */
+  void *data; /* numel * sim_dtype_size(dt) bytes, row-major; owned */
 } sim_tensor;
 
 /* New zero-filled tensor (refs = 1); NULL on overflow / out of memory. */
 sim_tensor *sim_tensor_new(sim_dtype dt, int rank, const int64_t *shape);
-sim_tensor *sim_tensor_ref(sim_tensor *t);   /* refs++, returns t */
-void sim_tensor_unref(sim_tensor *t);        /* refs--, frees at 0; NULL is fine */
+sim_tensor *sim_tensor_ref(sim_tensor *t); /* refs++, returns t */
+void sim_tensor_unref(sim_tensor *t);      /* refs--, frees at 0; NULL is fine */
 
 /* ------------------------------------------------------------------ errors */
 
@@ -133,8 +135,8 @@ typedef enum sim_data_status {
 
 typedef struct sim_data_err {
   sim_data_status status;
-  ir_loc loc;                  /* the op's location when known */
-  char msg[512];               /* "what, and what to do" (no "error:" prefix, no loc) */
+  ir_loc loc;    /* the op's location when known */
+  char msg[512]; /* "what, and what to do" (no "error:" prefix, no loc) */
 } sim_data_err;
 
 /* ------------------------------------------------------------------ the data plane */
@@ -173,15 +175,15 @@ typedef enum sim_space {
 } sim_space;
 
 typedef struct sim_buf {
-  uint32_t id;                 /* >= 1 */
+  uint32_t id; /* >= 1 */
   sim_space space;
-  sim_dtype dt;                /* element type it was created with (global: of the tensor) */
+  sim_dtype dt; /* element type it was created with (global: of the tensor) */
   uint8_t rank;
-  int64_t shape[IR_MAX_RANK];  /* logical shape (global tensor / alloc shape) */
+  int64_t shape[IR_MAX_RANK]; /* logical shape (global tensor / alloc shape) */
   int64_t nbytes;
-  uint8_t *bytes;              /* owned */
-  char name[64];               /* kernel argument name for globals ("a_desc"), else "" */
-  bool live;                   /* false after sim_data_buf_free (use = fault) */
+  uint8_t *bytes; /* owned */
+  char name[64];  /* kernel argument name for globals ("a_desc"), else "" */
+  bool live;      /* false after sim_data_buf_free (use = fault) */
 } sim_buf;
 
 /* New zero-filled buffer; returns its id, 0 on failure (err filled). */
@@ -190,23 +192,25 @@ uint32_t sim_data_buf_new(sim_data *d, sim_space space, sim_dtype dt, int rank,
 /* Buffer for a ttg.local_alloc / ttng.tmem_alloc result type (a MEMDESC); when the alloc
  * has a `src` operand the engine then calls sim_data_init_alloc. */
 uint32_t sim_data_buf_for_alloc(sim_data *d, const ir_type *memdesc, sim_data_err *err);
-sim_buf *sim_data_buf(sim_data *d, uint32_t id);    /* NULL if no such id */
-void sim_data_buf_free(sim_data *d, uint32_t id);   /* local_dealloc, or end of a program */
+sim_buf *sim_data_buf(sim_data *d, uint32_t id);  /* NULL if no such id */
+void sim_data_buf_free(sim_data *d, uint32_t id); /* local_dealloc, or end of a program */
 
 /* ------------------------------------------------------------------ addresses
  * A pointer is a 64-bit virtual address: buffer b occupies [b << 40, (b << 40) + nbytes).
  * tt.addptr, ptr_to_int and int_to_ptr are plain integer arithmetic on it; a dereference
  * finds the buffer from the high bits and faults when outside it. */
 #define SIM_VA_SHIFT 40
-static inline uint64_t sim_va(uint32_t buf, int64_t off) { return ((uint64_t)buf << SIM_VA_SHIFT) + (uint64_t)off; }
+static inline uint64_t sim_va(uint32_t buf, int64_t off) {
+  return ((uint64_t)buf << SIM_VA_SHIFT) + (uint64_t)off;
+}
 
 /* ------------------------------------------------------------------ memory views
  * A memdesc value: which elements of which buffer it names. Offsets and strides are in
  * ELEMENTS of dt (logical row-major storage, see above). View ops are functions from view
  * to view; the engine may use them for its own footprints (sim_mview_byte_range). */
 typedef struct sim_mview {
-  uint32_t buf;                /* buffer id */
-  sim_dtype dt;                /* element type of the view */
+  uint32_t buf; /* buffer id */
+  sim_dtype dt; /* element type of the view */
   uint8_t rank;
   int64_t shape[IR_MAX_RANK];
   int64_t stride[IR_MAX_RANK]; /* elements; may be 0 (never negative) */
@@ -214,16 +218,16 @@ typedef struct sim_mview {
 } sim_mview;
 
 /* The full view of a freshly allocated buffer, typed as the alloc's result memdesc. */
-int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const ir_type *memdesc,
-                       sim_mview *out, sim_data_err *err);
+int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const ir_type *memdesc, sim_mview *out,
+                       sim_data_err *err);
 /* Applies a view op (IR_C_VIEW: memdesc_index, memdesc_subslice, memdesc_dynamic_subslice,
  * memdesc_trans, memdesc_reshape, memdesc_reinterpret, tmem_subslice, map_to_remote_buffer,
  * tlx.local_alias) to src. idx holds the op's scalar operands after the memdesc (index,
  * dynamic offsets, rank), as bits; the result type is read from op->results[0].
  * map_to_remote_buffer keeps src->buf: the engine, which knows every CTA's allocations,
  * replaces out->buf with the peer CTA's buffer of the same allocation. */
-int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx,
-                    sim_mview *out, sim_data_err *err);
+int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, sim_mview *out,
+                    sim_data_err *err);
 /* [lo, hi) byte range the view can touch in its buffer (a superset when strided). */
 void sim_mview_byte_range(const sim_mview *v, int64_t *lo, int64_t *hi);
 
@@ -231,7 +235,7 @@ void sim_mview_byte_range(const sim_mview *v, int64_t *lo, int64_t *hi);
  * A !tt.tensordesc value is a descriptor id (>= 1) held as the scalar's bits. */
 typedef struct sim_tdesc {
   uint32_t id;
-  uint32_t buf;                /* global buffer */
+  uint32_t buf; /* global buffer */
   sim_dtype dt;
   uint8_t rank;
   int64_t shape[IR_MAX_RANK];  /* global extent per dim (elements) */
@@ -243,9 +247,8 @@ typedef struct sim_tdesc {
 
 /* Registers a descriptor over buffer `buf` (shape/strides as given, block from the
  * !tt.tensordesc type). Returns its id, 0 on error. */
-uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type,
-                            int rank, const int64_t *shape, const int64_t *stride,
-                            sim_data_err *err);
+uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type, int rank,
+                            const int64_t *shape, const int64_t *stride, sim_data_err *err);
 const sim_tdesc *sim_data_tdesc(const sim_data *d, uint32_t id);
 
 /* ------------------------------------------------------------------ payload store
@@ -261,8 +264,8 @@ void sim_data_set(sim_data *d, uint32_t agent, const ir_value *v, sim_tensor *t)
  * results, warp_specialize captures into partition block arguments, tt.call arguments):
  * all sources are read before any destination is written. Non-tensor values are ignored,
  * so the engine may pass whole operand lists. */
-void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst,
-                   uint32_t src_agent, const ir_value *const *src, uint32_t n);
+void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst, uint32_t src_agent,
+                   const ir_value *const *src, uint32_t n);
 /* Drops every payload of an agent (agent exit, or the program finished). */
 void sim_data_agent_clear(sim_data *d, uint32_t agent);
 
@@ -280,9 +283,8 @@ int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *
 /* Lower level, no store: operands given explicitly (ins[i] is the payload of operand i, or
  * NULL for a scalar operand with bits in in_bits[i]); tensor results returned in outs[]
  * (new references), scalar results in out_bits[]. */
-int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins,
-                      const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
-                      sim_data_err *err);
+int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,
+                      sim_tensor **outs, uint64_t *out_bits, sim_data_err *err);
 
 /* ------------------------------------------------------------------ memory ops
  * Each takes the views the engine resolved for the op's memdesc operands and moves data.
@@ -301,11 +303,11 @@ int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_
 /* tt.load / tt.store / tt.atomic_rmw / tt.atomic_cas / amdg.buffer_load/store through
  * pointers: pointer, mask, other, value operands come from the store (tensor) or in_bits
  * (scalar pointer / mask). Loads of a masked-off element give `other` (or 0). */
-int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op,
-                           const uint64_t *in_bits, uint64_t *out_bits, sim_data_err *err);
+int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                           uint64_t *out_bits, sim_data_err *err);
 /* tt.descriptor_load / tt.descriptor_store (synchronous TMA through a register descriptor). */
-int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op,
-                         const uint64_t *in_bits, sim_data_err *err);
+int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                         sim_data_err *err);
 
 /* TMA tile load (async_tma_copy_global_to_local): copies the box at coords (one per box
  * dim, may be negative or past the end) of descriptor desc into dst; out-of-bounds box
@@ -361,7 +363,7 @@ int sim_npy_write(const sim_data *d, uint32_t id, const char *path, sim_data_err
 /* Parses a --tensor spec value: FILE.npy | random:SHAPE:DTYPE | zeros:SHAPE:DTYPE, SHAPE =
  * "256x2048". Random floats are uniform in [-1, 1) rounded to the dtype; random ints uniform
  * in [-8, 8]; deterministic in (seed, name). Returns the new buffer id, 0 on error. */
-uint32_t sim_data_host_tensor(sim_data *d, const char *name, const char *spec,
-                              sim_dtype want_dt, sim_data_err *err);
+uint32_t sim_data_host_tensor(sim_data *d, const char *name, const char *spec, sim_dtype want_dt,
+                              sim_data_err *err);
 
 #endif

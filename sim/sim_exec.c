@@ -20,7 +20,7 @@ uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a) {
 
 /* ------------------------------------------------------------------ persistent slots */
 
-static void env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
+void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *env = st_cenv(m, st, a);
   m->scratch[0] = 0;
@@ -292,6 +292,14 @@ static int run_pure(sim_exec *e) {
   }
 }
 
+int sim_run_pure_from(sim_machine *m, void *st, uint32_t a, uint32_t *pc, sim_log *log) {
+  sim_exec e = {.m = m, .st = st, .a = a, .cta = agent_cta(m, a), .pc = *pc, .x = m->scratch,
+                .log = log, .fork_ws = UINT32_MAX, .fork_caps = m->capbuf};
+  int rc = run_pure(&e);
+  *pc = e.pc;
+  return rc;
+}
+
 /* ------------------------------------------------------------------ visible pseudo ops */
 
 static int fork_op(sim_exec *e) {
@@ -419,7 +427,7 @@ static int deferred(sim_exec *e) {
     sim_agent *ag = st_agent(m, e->st, b);
     if (ag->status != SIM_AG_NBWAIT && ag->status != SIM_AG_CLWAIT) continue;
     ag->status = SIM_AG_RUN;
-    env_load(m, e->st, b, ag->pc);
+    sim_env_load(m, e->st, b, ag->pc);
     sim_exec pe = *e;
     pe.a = b;
     pe.cta = agent_cta(m, b);
@@ -437,7 +445,7 @@ int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log)
   sim_agent *ag = st_agent(m, st, a);
   sim_exec e = {.m = m, .st = st, .a = a, .cta = agent_cta(m, a), .pc = ag->pc, .x = m->scratch,
                 .log = log, .fork_ws = UINT32_MAX, .fork_caps = m->capbuf};
-  env_load(m, st, a, ag->pc);
+  sim_env_load(m, st, a, ag->pc);
   int rc = SIM_X_NEXT;
   if (fire) {
     e.i = &m->code[e.pc];

@@ -242,6 +242,8 @@ struct sim_machine {
   size_t off_agents, off_env, off_mbar, off_intent, off_uf, off_nbar, off_events, size;
   uint32_t env_total;          /* u64 slots in the state's env */
 
+  void *sandbox;               /* lookahead: a scratch copy of a state (size bytes) */
+
   /* simulate mode side records of events (coords) */
   struct sim_evrec *evrec;
   uint32_t n_evrec, cap_evrec;
@@ -342,6 +344,12 @@ static inline const ir_value *seg_val(const ir_op *op, int seg, uint32_t k) {
 }
 static inline uint32_t agent_cta(const sim_machine *m, uint32_t a) { return m->agents[a].cta; }
 uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a);
+
+/* Runs pure ops of agent a from *pc with the scratch slots already loaded (lookahead);
+ * returns 0 at a visible op, 1 at the agent's end, -1 on error. st may be a sandbox copy. */
+int sim_run_pure_from(sim_machine *m, void *st, uint32_t a, uint32_t *pc, sim_log *log);
+/* Loads agent a's persistent slots (for pc's region) into the scratch slots. */
+void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc);
 
 /* sim_ops_bar.c / sim_ops_async.c / sim_ops_mem.c: visible-op handlers */
 int sim_op_barrier(sim_exec *e);

@@ -116,6 +116,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->args);
   free(m->arg_slots);
   free(m->evrec);
+  free(m->sandbox);
   free(m);
 }
 

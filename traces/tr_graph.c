@@ -138,19 +138,26 @@ static uint32_t last_step_of(const tr_run *r, uint32_t ins, uint32_t before) {
   return UINT32_MAX;
 }
 
+static bool ins_in_bug(const sim_viol *bug, uint32_t ins) {
+  if (bug->ins == ins) return true;
+  for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++)
+    if (bug->rel[k] == ins) return true;
+  return false;
+}
+
 /* Per step mark: chain (relevant) or bug (the primary and related ops). */
 static void mark_steps(const tr_run *r, const sim_viol *bug, const uint8_t *relevant, uint8_t *mark) {
   for (uint32_t i = 0; i < r->n_steps; i++) mark[i] = relevant && relevant[i] ? TG_MARK_CHAIN : 0;
   if (!bug || bug->kind == SIM_BUG_DEADLOCK) return; /* a deadlock's bug is its blocked nodes */
-  uint32_t at = r->n_steps ? r->n_steps - 1 : 0;
-  if (r->out.has_bug && r->out.bug.kind == bug->kind && r->out.bug.ins == bug->ins &&
-      r->out.bug_step < r->n_steps)
-    at = r->out.bug_step;
-  uint32_t p = last_step_of(r, bug->ins, at);
-  if (p != UINT32_MAX) mark[p] = TG_MARK_BUG;
-  for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++) {
-    uint32_t q = last_step_of(r, bug->rel[k], at);
-    if (q != UINT32_MAX) mark[q] = TG_MARK_BUG;
+  bool st = tr_run_state_bug(r, bug);
+  uint32_t at = st || !r->n_steps ? (r->n_steps ? r->n_steps - 1 : 0) : r->out.bug_step;
+  uint32_t ins[1 + SIM_MAX_REL], n = 0;
+  ins[n++] = bug->ins;
+  for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++) ins[n++] = bug->rel[k];
+  for (uint32_t k = 0; k < n; k++) {
+    if (st && tr_run_next_agent(r, ins[k]) >= 0) continue; /* shown as a "next" node */
+    uint32_t p = last_step_of(r, ins[k], at);
+    if (p != UINT32_MAX) mark[p] = TG_MARK_BUG;
   }
 }
 
@@ -248,11 +255,33 @@ static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const ui
   return prev;
 }
 
-/* The blocked op at the end of agent a's lane. */
-static void add_blocked(tg_graph *g, uint32_t lane, uint32_t prev) {
+/* The next op of agent a when a state bug (a race) is about it. */
+static void add_next(tg_graph *g, uint32_t lane, uint32_t prev, const sim_viol *bug) {
   const tr_run *r = g->r;
   uint32_t a = g->lanes[lane].agent;
-  if (!r->blocked[a]) return;
+  if (!r->has_next[a] || !tr_run_state_bug(r, bug) || !ins_in_bug(bug, r->next_ins[a])) return;
+  uint32_t n = add_node(g, TG_NEXT, lane, 0, UINT32_MAX);
+  tg_row *rw = n == UINT32_MAX ? NULL : add_row(g, n);
+  if (!rw) return;
+  snprintf(rw->text, sizeof rw->text, "next: %s%s%s", tr_op_short(sim_ins_op(r->m, r->next_ins[a])),
+           r->next_obj[a][0] ? " " : "", r->next_obj[a]);
+  tr_ins_line(r->m, r->next_ins[a], rw->line, sizeof rw->line);
+  rw->mark = TG_MARK_BUG;
+  g->nodes[n].mark = TG_MARK_BUG;
+  snprintf(g->nodes[n].note, sizeof g->nodes[n].note, "%s", bug->ins == r->next_ins[a]
+           ? "about to run: the bug is in the state before it"
+           : "about to run, in the bug's state");
+  add_edge(g, prev, n, TG_E_PROGRAM, 0, NULL);
+}
+
+/* The blocked op at the end of agent a's lane (or its next op when a race is about it). */
+static void add_blocked(tg_graph *g, uint32_t lane, uint32_t prev, const sim_viol *bug) {
+  const tr_run *r = g->r;
+  uint32_t a = g->lanes[lane].agent;
+  if (!r->blocked[a]) {
+    add_next(g, lane, prev, bug);
+    return;
+  }
   uint32_t n = add_node(g, TG_BLOCKED, lane, 0, UINT32_MAX);
   if (n == UINT32_MAX) return;
   tg_row *rw = add_row(g, n);
@@ -277,6 +306,18 @@ static void add_blocked(tg_graph *g, uint32_t lane, uint32_t prev) {
   sim_barinfo bi;
   sim_barrier_info(r->m, r->end, (uint32_t)r->blocked_bar[a], &bi);
   uint32_t seen[TG_MAX_REL], n_seen = 0;
+  int64_t expect = 0, landed = 0;
+  for (uint32_t k = 0; k < r->n_effs; k++) {
+    const tr_eff *e = &r->effs[k];
+    if (e->bar != (uint32_t)r->blocked_bar[a] || e->phase != bi.phase || e->init) continue;
+    if (e->tx > 0) expect += e->tx; else landed -= e->tx;
+  }
+  char label[96];
+  int len = snprintf(label, sizeof label, "%s ph%d: %d of %d arrivals", bn, bi.phase,
+                     bi.expected - bi.pending, bi.expected);
+  if ((expect || landed) && len > 0 && (size_t)len < sizeof label)
+    snprintf(label + len, sizeof label - (size_t)len, "\n%lld of %lld B landed", (long long)landed,
+             (long long)expect);
   for (uint32_t k = 0; k < r->n_effs; k++) {
     const tr_eff *e = &r->effs[k];
     if (e->bar != (uint32_t)r->blocked_bar[a] || e->phase != bi.phase || e->init) continue;
@@ -288,9 +329,6 @@ static void add_blocked(tg_graph *g, uint32_t lane, uint32_t prev) {
     for (uint32_t j = 0; j < n_seen && !dup; j++) dup = seen[j] == src;
     if (dup || n_seen == TG_MAX_REL) continue;
     seen[n_seen++] = src;
-    char label[96];
-    snprintf(label, sizeof label, "%s ph%d: %d of %d arrivals", bn, bi.phase,
-             bi.expected - bi.pending, bi.expected);
     add_edge(g, src, n, TG_E_PARTIAL, TG_MARK_BUG, label);
   }
 }
@@ -445,7 +483,7 @@ int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t
   uint32_t last[SIM_MAX_AGENTS];
   for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) last[l] = build_lane(g, l, &w, mark);
   /* blocked ends after every lane, so that partial arrivals find their source nodes */
-  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) add_blocked(g, l, last[l]);
+  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) add_blocked(g, l, last[l], bug);
   if (r->out.stuck) waits_for_edges(g);
   for (uint32_t i = 0; i < r->n_steps && !g->oom; i++)
     if (r->steps[i].kind == TR_S_WAIT) sync_edges(g, i, mark);

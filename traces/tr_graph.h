@@ -13,6 +13,7 @@ typedef enum tg_kind {
   TG_ISSUE,                    /* a run of ops that issues async operations */
   TG_GAP,                      /* steps left out ("... 54 steps, iterations 5-31") */
   TG_BLOCKED,                  /* the op an agent is stuck at when the schedule ends */
+  TG_NEXT,                     /* an agent's next op that a state bug (a race) is about */
 } tg_kind;
 
 enum { TG_MARK_NONE = 0, TG_MARK_CHAIN = 1, TG_MARK_BUG = 2 };
@@ -30,7 +31,7 @@ typedef struct tg_node {
   uint32_t row_first, n_rows;  /* into g->rows */
   uint32_t step_first;         /* first step (UINT32_MAX for heads, gaps, blocked) */
   uint8_t mark;                /* strongest mark of its rows */
-  char note[200];              /* HEAD: warps; GAP: what was left out; BLOCKED: why */
+  char note[320];              /* HEAD: warps; GAP: what was left out; BLOCKED: why */
 } tg_node;
 
 typedef enum tg_ekind {

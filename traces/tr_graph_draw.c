@@ -51,20 +51,21 @@ static void node_html(const tg_graph *g, const tg_node *n, tr_buf *b) {
   switch (n->kind) {
   case TG_WAIT: fill = "#fff2cc"; border = "#a07c10"; break;
   case TG_ISSUE: fill = "#f1e6f8"; border = "#7d4a9c"; break;
-  case TG_BLOCKED: fill = n->mark ? "#fde8e8" : "#f2f2f2"; border = n->mark ? C_RED : C_GREY; break;
+  case TG_BLOCKED:
+  case TG_NEXT: fill = n->mark ? "#fde8e8" : "#f2f2f2"; border = n->mark ? C_RED : C_GREY; break;
   default: break;
   }
   if (n->mark == TG_MARK_BUG) {
     border = C_RED;
     width = 3;
-    if (n->kind != TG_BLOCKED) fill = "#fde8e8";
+    if (n->kind != TG_BLOCKED && n->kind != TG_NEXT) fill = "#fde8e8";
   } else if (n->mark == TG_MARK_CHAIN) {
     border = C_RED;
     width = 2;
   }
   table_open(b, fill, border, width);
   for (uint32_t k = 0; k < n->n_rows; k++) row_html(b, &g->rows[n->row_first + k]);
-  if (n->kind == TG_BLOCKED && n->note[0]) {
+  if ((n->kind == TG_BLOCKED || n->kind == TG_NEXT) && n->note[0]) {
     tr_buf_puts(b, "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><FONT POINT-SIZE=\"8\" COLOR=\"#8b1a1a\">");
     tr_buf_html(b, n->note);
     tr_buf_puts(b, "</FONT></TD></TR>");

@@ -61,6 +61,12 @@ int tr_gv_render(tr_gv_graph *g, int fmt, const char *path, tr_err *err);
 void tr_deadlock_viol(sim_machine *m, const void *st, uint32_t a, sim_viol *v, char *why,
                       size_t n);
 
+/* A bug of the end state (a race between next ops and in-flight events) rather than of one
+ * step: no step of the run reported it, and it is not a deadlock (tr_replay.c). */
+bool tr_run_state_bug(const tr_run *r, const sim_viol *bug);
+/* The agent whose next op at the end of the run is ins, or -1 (tr_replay.c). */
+int tr_run_next_agent(const tr_run *r, uint32_t ins);
+
 /* Marks in keep[0..r->n_steps) the steps of bug's dependency chain in a replayed run;
  * returns how many (tr_min_relevant.c). */
 uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep);

@@ -17,6 +17,7 @@ typedef struct mn_step {
 typedef struct mn_ctx {
   sim_machine *m;
   const sim_viol *bug;
+  tr_state_check check;        /* state checker (races), may be NULL */
   void *st;                    /* scratch state */
   uint32_t replays, max_replays;
 } mn_ctx;
@@ -75,11 +76,14 @@ static bool replay(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out, uint32
     k++;
     memset(&lg, 0, sizeof lg);
     int rc = sim_step(c->m, c->st, t, &lg);
-    for (int v = 0; v < lg.n_viol; v++)
-      if (viol_matches(&lg.viol[v], c->bug)) {
-        if (n_out) *n_out = k;
-        return true;
-      }
+    bool hit = false;
+    for (int v = 0; v < lg.n_viol; v++) hit |= viol_matches(&lg.viol[v], c->bug);
+    sim_viol sv;
+    if (!hit && c->check && c->check(c->m, c->st, &sv)) hit = viol_matches(&sv, c->bug);
+    if (hit) {
+      if (n_out) *n_out = k;
+      return true;
+    }
     if (rc != 0 || lg.halt || lg.bound) return false;
   }
   if (c->bug->kind == SIM_BUG_DEADLOCK && deadlocked_at(c->m, c->st, c->bug)) {
@@ -184,8 +188,9 @@ static int to_concrete(mn_ctx *c, const mn_step *s, uint32_t n, tr_sched *out) {
   return 0;
 }
 
-bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug) {
-  mn_ctx c = {.m = m, .bug = bug, .st = calloc(1, sim_state_size(m))};
+bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
+                       tr_state_check check) {
+  mn_ctx c = {.m = m, .bug = bug, .check = check, .st = calloc(1, sim_state_size(m))};
   mn_step *a = malloc(sizeof *a * (n + 1));
   bool ok = false;
   if (c.st && a) {
@@ -198,8 +203,9 @@ bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const
 }
 
 int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
-                    uint32_t max_replays, tr_sched *out, tr_min_stats *stats, tr_err *err) {
-  mn_ctx c = {.m = m, .bug = bug, .max_replays = max_replays ? max_replays : 4000};
+                    tr_state_check check, uint32_t max_replays, tr_sched *out,
+                    tr_min_stats *stats, tr_err *err) {
+  mn_ctx c = {.m = m, .bug = bug, .check = check, .max_replays = max_replays ? max_replays : 4000};
   c.st = calloc(1, sim_state_size(m));
   mn_step *a = malloc(sizeof *a * (n + 1)), *b = malloc(sizeof *b * (n + 1));
   mn_step *tmp = malloc(sizeof *tmp * (n + 1));

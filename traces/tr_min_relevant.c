@@ -47,6 +47,12 @@ static uint32_t last_of_ins(const tr_run *r, uint32_t ins, uint32_t upto) {
   return UINT32_MAX;
 }
 
+static uint32_t last_step_of_agent(const tr_run *r, uint32_t a) {
+  for (uint32_t i = r->n_steps; i-- > 0;)
+    if (r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].agent == a) return i;
+  return UINT32_MAX;
+}
+
 static void expand(rl_ctx *c, rl_item it) {
   const tr_run *r = c->r;
   const tr_step *s = &r->steps[it.step];
@@ -79,19 +85,20 @@ uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep) {
       r->out.bug_step < r->n_steps)
     at = r->out.bug_step;
   if (bug && bug->kind != SIM_BUG_DEADLOCK) {
-    push(&c, last_of_ins(r, bug->ins, at), 0);
-    for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++)
-      push(&c, last_of_ins(r, bug->rel[k], at), 0);
+    /* the bug's instructions: their last runs, or for a race about an agent's next op, that
+     * agent's last step (what led it there) */
+    bool st = tr_run_state_bug(r, bug);
+    for (uint32_t k = 0; k <= bug->n_rel && k <= SIM_MAX_REL; k++) {
+      uint32_t ins = k == 0 ? bug->ins : bug->rel[k - 1];
+      int a = st ? tr_run_next_agent(r, ins) : -1;
+      push(&c, a >= 0 ? last_step_of_agent(r, (uint32_t)a) : last_of_ins(r, ins, at), 0);
+    }
   }
   /* blocked agents: their last step, what fed the phase they wait for, and who completed
    * the phase before it */
   for (uint32_t a = 0; a < r->n_agents; a++) {
     if (!r->blocked[a] || (bug && bug->kind != SIM_BUG_DEADLOCK)) continue;
-    for (uint32_t i = r->n_steps; i-- > 0;)
-      if (r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].agent == a) {
-        push(&c, i, 0);
-        break;
-      }
+    push(&c, last_step_of_agent(r, a), 0);
     if (r->blocked_bar[a] < 0) continue;
     sim_barinfo bi;
     sim_barrier_info(r->m, r->end, (uint32_t)r->blocked_bar[a], &bi);

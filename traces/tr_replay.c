@@ -256,6 +256,11 @@ static void finish(rp_ctx *c) {
   for (uint32_t a = 0; a < r->n_agents; a++) {
     int stt = sim_agent_status_of(r->m, c->st, a);
     if (stt == SIM_AG_IDLE || stt == SIM_AG_DONE) continue;
+    r->has_next[a] = true;
+    r->next_ins[a] = sim_agent_pc(r->m, c->st, a);
+    sim_fp fp[4];
+    if (sim_agent_access(r->m, c->st, a, fp) > 0)
+      sim_fp_str(r->m, &fp[0], r->next_obj[a], sizeof r->next_obj[a]);
     bool enabled = false;
     for (int k = 0; k < n_en; k++) enabled |= en[k].kind == SIM_TR_AGENT && en[k].who == a;
     if (enabled) continue;
@@ -279,6 +284,23 @@ static void finish(rp_ctx *c) {
       o->bug_step = r->n_steps;
     }
   }
+}
+
+/* Builds the per-barrier index of effects (tr_run.bar_eff). */
+static int index_effects(tr_run *r) {
+  r->bar_eff_start = calloc(r->n_bars + 2, sizeof *r->bar_eff_start);
+  r->bar_eff = malloc(sizeof *r->bar_eff * (r->n_effs + 1));
+  if (!r->bar_eff_start || !r->bar_eff) return -1;
+  for (uint32_t k = 0; k < r->n_effs; k++) r->bar_eff_start[r->effs[k].bar + 1]++;
+  for (uint32_t b = 0; b < r->n_bars; b++) r->bar_eff_start[b + 1] += r->bar_eff_start[b];
+  uint32_t *fill = calloc(r->n_bars + 1, sizeof *fill);
+  if (!fill) return -1;
+  for (uint32_t k = 0; k < r->n_effs; k++) {
+    uint32_t b = r->effs[k].bar;
+    r->bar_eff[r->bar_eff_start[b] + fill[b]++] = k;
+  }
+  free(fill);
+  return 0;
 }
 
 tr_run *tr_replay(sim_machine *m, const sim_trans *steps, uint32_t n, tr_err *err) {
@@ -357,6 +379,7 @@ tr_run *tr_replay(sim_machine *m, const sim_trans *steps, uint32_t n, tr_err *er
   }
 done:
   finish(&c);
+  if (index_effects(r) != 0) goto oom;
   free(c.before);
   free(c.after);
   free(c.occ);
@@ -376,19 +399,47 @@ void tr_run_free(tr_run *r) {
   free(r->steps);
   free(r->effs);
   free(r->events);
+  free(r->bar_eff_start);
+  free(r->bar_eff);
   free(r->end);
   free(r);
 }
 
 uint32_t tr_run_releasers(const tr_run *r, uint32_t w, uint32_t *out, uint32_t max) {
   const tr_step *s = &r->steps[w];
-  if (s->kind != TR_S_WAIT || s->wait_phase < 0) return 0;
+  if (s->kind != TR_S_WAIT || s->wait_phase < 0 || (uint32_t)s->wait_bar >= r->n_bars) return 0;
+  const uint32_t *list = r->bar_eff + r->bar_eff_start[s->wait_bar];
+  uint32_t lo = 0, hi = r->bar_eff_start[s->wait_bar + 1] - r->bar_eff_start[s->wait_bar];
+  /* the barrier's effects before step w (binary search: they are in step order) */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (r->effs[list[mid]].step < w) lo = mid + 1; else hi = mid;
+  }
+  /* walk back over the phase the wait observed (the latest completed one) */
+  uint32_t first = lo;
+  while (first > 0) {
+    const tr_eff *e = &r->effs[list[first - 1]];
+    if (e->init || e->phase < s->wait_phase) break;
+    first--;
+  }
   uint32_t k = 0;
-  for (uint32_t i = 0; i < r->n_effs && r->effs[i].step < w; i++) {
-    const tr_eff *e = &r->effs[i];
-    if (e->bar != (uint32_t)s->wait_bar || e->phase != s->wait_phase || e->init) continue;
+  for (uint32_t i = first; i < lo; i++) {
+    const tr_eff *e = &r->effs[list[i]];
+    if (e->phase != s->wait_phase) continue;
     if (k < max) out[k] = e->step;
     k++;
   }
   return k;
+}
+
+bool tr_run_state_bug(const tr_run *r, const sim_viol *bug) {
+  if (!bug || bug->kind == SIM_BUG_DEADLOCK) return false;
+  return !(r->out.has_bug && r->out.bug.kind == bug->kind && r->out.bug.ins == bug->ins &&
+           r->out.bug_step < r->n_steps);
+}
+
+int tr_run_next_agent(const tr_run *r, uint32_t ins) {
+  for (uint32_t a = 0; a < r->n_agents; a++)
+    if (r->has_next[a] && r->next_ins[a] == ins) return (int)a;
+  return -1;
 }

@@ -27,8 +27,8 @@ static uint32_t rr_key(sim_trans t) {
   return t.kind == SIM_TR_AGENT ? t.who : SIM_MAX_AGENTS + (uint32_t)t.who;
 }
 
-int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_sched *out, tr_outcome *oc,
-                         tr_err *err) {
+int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_state_check check, tr_sched *out,
+                         tr_outcome *oc, tr_err *err) {
   memset(oc, 0, sizeof *oc);
   if (!max_steps) max_steps = 100000;
   void *st = calloc(1, sim_state_size(m)); /* owned here */
@@ -65,6 +65,10 @@ int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_sched *out, tr_o
       oc->bug = lg.viol[0];
       oc->bug_step = out->n - 1;
     }
+    if (!oc->has_bug && rc == 0 && check && check(m, st, &oc->bug)) {
+      oc->has_bug = true;
+      oc->bug_step = out->n - 1;
+    }
     if (rc != 0 || lg.halt) oc->halted = true;
     if (lg.bound) oc->bound = true;
     if (oc->halted || oc->bound || oc->has_bug) break;
@@ -77,7 +81,7 @@ int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_sched *out, tr_o
     for (uint32_t a = 0; a < sim_n_agents(m) && !oc->has_bug; a++) {
       int stt = sim_agent_status_of(m, st, a);
       if (stt == SIM_AG_IDLE || stt == SIM_AG_DONE) continue;
-      char why[160];
+      char why[256];
       tr_deadlock_viol(m, st, a, &oc->bug, why, sizeof why);
       oc->has_bug = true;
       oc->bug_step = out->n;

@@ -40,12 +40,18 @@ typedef struct tr_outcome {
   uint32_t bug_step;           /* index of the step that reported it (n for a deadlock) */
 } tr_outcome;
 
+/* A checker of whole states, run after each step: fills v and returns true when st shows a
+ * bug that no single step reports (a race between next accesses and in-flight async
+ * operations). verify's vf_check_race has this shape. */
+typedef bool (*tr_state_check)(const sim_machine *m, const void *st, sim_viol *v);
+
 /* Runs one schedule from sim_init: round-robin over sim_enabled (the first enabled transition
  * after the one fired last, agents and events in sim_enabled's order), until the state is
- * final, stuck, a violation is reported, a step halts, or max_steps (0 = 100000) steps.
- * Fills out (appended) and oc. Returns 0, or -1 with err (sim_init failed, out of memory). */
-int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_sched *out, tr_outcome *oc,
-                         tr_err *err);
+ * final, stuck, a violation is reported (by a step, or by check when not NULL), a step halts,
+ * or max_steps (0 = 100000) steps. Fills out (appended) and oc. Returns 0, or -1 with err
+ * (sim_init failed, out of memory). */
+int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_state_check check, tr_sched *out,
+                         tr_outcome *oc, tr_err *err);
 
 /* ------------------------------------------------------------------ replay */
 
@@ -113,11 +119,18 @@ typedef struct tr_run {
   uint32_t n_effs, cap_effs;
   tr_event *events;
   uint32_t n_events, cap_events;
+  uint32_t *bar_eff_start;     /* per barrier b: its effects are effs[bar_eff[bar_eff_start[b] ..
+                                  bar_eff_start[b+1])], in step order */
+  uint32_t *bar_eff;
   uint32_t n_agents;
   uint32_t n_bars;
   tr_outcome out;              /* how the schedule ended */
   void *end;                   /* the state after the last step (sim_state_size bytes) */
-  /* Per agent at the end: blocked in a wait that can never pass while nothing is enabled. */
+  /* Per agent at the end: its next op (running agents), and whether it is blocked (its next
+   * op is not enabled; in a stuck state that is forever). */
+  bool has_next[SIM_MAX_AGENTS];
+  uint32_t next_ins[SIM_MAX_AGENTS];
+  char next_obj[SIM_MAX_AGENTS][48];     /* first footprint of the next op ("a_bufs[1]") */
   bool blocked[SIM_MAX_AGENTS];
   uint32_t blocked_ins[SIM_MAX_AGENTS]; /* its next op when blocked */
   uint32_t blocked_since[SIM_MAX_AGENTS]; /* step index it has been waiting since */
@@ -125,7 +138,7 @@ typedef struct tr_run {
   int32_t blocked_parity[SIM_MAX_AGENTS];
   uint32_t blocked_who[SIM_MAX_AGENTS][SIM_MAX_REL]; /* instructions that could still release it */
   uint8_t n_blocked_who[SIM_MAX_AGENTS];
-  char blocked_why[SIM_MAX_AGENTS][160]; /* sim_explain_blocked */
+  char blocked_why[SIM_MAX_AGENTS][256]; /* sim_explain_blocked */
 } tr_run;
 
 /* Replays steps[0..n) from sim_init with detailed logs. Stops early (recording the outcome)
@@ -189,15 +202,19 @@ typedef struct tr_min_stats {
 } tr_min_stats;
 
 /* True when replaying steps[0..n) shows `bug` again: a violation of the same kind at the same
- * primary instruction, or for a deadlock a stuck end state with an agent blocked at bug->ins. */
-bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug);
+ * primary instruction, reported by a step or by check (may be NULL) on the state after a step,
+ * or for a deadlock a stuck end state with an agent blocked at bug->ins. */
+bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
+                       tr_state_check check);
 
 /* Shortens a schedule that reaches bug: cuts it after the bug, regroups steps so agents switch
  * less, and removes steps (delta debugging), keeping only candidates that still reproduce the
- * bug. out receives the result (at worst the input, cut after the bug). max_replays bounds the
- * work (0 = 4000). Returns 0, or -1 with err (the input does not reproduce the bug). */
+ * bug (tr_min_reproduces with check; races need vf_check_race there). out receives the result
+ * (at worst the input, cut after the bug). max_replays bounds the work (0 = 4000). Returns 0,
+ * or -1 with err (the input does not reproduce the bug). */
 int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
-                    uint32_t max_replays, tr_sched *out, tr_min_stats *stats, tr_err *err);
+                    tr_state_check check, uint32_t max_replays, tr_sched *out,
+                    tr_min_stats *stats, tr_err *err);
 
 /* Marks the steps that matter for bug in keep[0..n): the bug's step, the last runs of its
  * related instructions, the blocked waits of a deadlock, and backwards the arrivals and async

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "traces/traces.h"
 #include "vf_run.h"
+#include "sym_cli.h" /* --symbolic (symbolic layer) */
 
 typedef struct check_opts {
   const char *file;
@@ -18,6 +19,7 @@ typedef struct check_opts {
   vf_opts vf;
   uint32_t max_trip;
   bool quiet, stats;
+  bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
   const char *arg_name[64];
   int64_t arg_val[64];
   uint32_t n_arg;
@@ -122,6 +124,8 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       o->trace_out = val;
     } else if (!strcmp(a, "--no-reduction")) {
       o->vf.no_reduction = true;
+    } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
+      o->symbolic = true;
     } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
       o->quiet = true;
     } else if (!strcmp(a, "--stats")) {
@@ -269,6 +273,12 @@ int vf_cmd_check(int argc, char **argv) {
   }
   exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
               : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
+  if (o.symbolic) { /* --symbolic: symbolic layer, verify/sym_cli.c */
+    vf_sym_cli_opts so = {.arg_names = o.arg_name, .arg_vals = o.arg_val, .n_args = o.n_arg,
+                          .explore = &o.vf, .max_trip = o.max_trip, .format = o.format,
+                          .quiet = o.quiet};
+    exit_code = vf_sym_cli(mod, &plan, &so, stdout, exit_code);
+  }
   goto done;
 input_error:
   fprintf(stderr, "%s\n", err.msg);

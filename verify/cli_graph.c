@@ -1,7 +1,7 @@
 /* cli_graph.c: `tlx-verify graph`: draws a kernel's pipeline schedule (one round-robin
- * schedule, run until it ends; a bug it meets is minimized and highlighted) or, with
- * --protocol, its static barrier protocol, as SVG / PNG / DOT; optionally the schedule as a
- * Chrome trace (--trace-out). */
+ * schedule, run until it ends; with --counterexample the shortest bug the explorer finds;
+ * a bug is minimized and highlighted) or, with --protocol, its static barrier protocol, as
+ * SVG / PNG / DOT; optionally the schedule as a Chrome trace (--trace-out). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +9,14 @@
 
 #include "cli.h"
 #include "traces/traces.h"
+#include "vf.h"
 
 enum { GR_MAX_ARGS = 64 };
 
 typedef struct gr_opts {
   const char *file, *out, *trace_out;
   bool protocol;
+  bool cex;                    /* --counterexample: explore, draw the first bug's schedule */
   uint32_t iterations;
   const char *arg_name[GR_MAX_ARGS]; /* --arg NAME=INT, pointing into argv */
   size_t arg_len[GR_MAX_ARGS];
@@ -27,7 +29,7 @@ static int usage_err(const char *fmt, const char *a) {
   fprintf(stderr, "tlx-verify graph: error: ");
   fprintf(stderr, fmt, a);
   fprintf(stderr, "\nusage: tlx-verify graph FILE -o F.svg|F.png|F.dot [--protocol] "
-                  "[--iterations N] [--arg NAME=INT]... [--trace-out F.json]\n");
+                  "[--iterations N] [--arg NAME=INT]... [--counterexample] [--trace-out F.json]\n");
   return VF_EXIT_INPUT;
 }
 
@@ -72,6 +74,8 @@ static int parse_opts(int argc, char **argv, gr_opts *o) {
       }
     } else if (!strcmp(a, "--protocol")) {
       o->protocol = true;
+    } else if (!strcmp(a, "--counterexample")) {
+      o->cex = true;
     } else if (a[0] == '-' && a[1]) {
       return usage_err("unknown option '%s'", a);
     } else if (o->file) {
@@ -146,6 +150,24 @@ static const ir_func *kernel_of(const ir_module *mod) {
   return mod->n_funcs ? mod->funcs[0] : NULL;
 }
 
+/* --counterexample: the explorer's shortest bug into s / oc (nothing when it finds none).
+ * Returns 0, or -1 when out of memory. */
+static int explore_bug(sim_machine *m, tr_sched *s, tr_outcome *oc) {
+  vf_opts vo = {0};
+  vf_result res = {0};
+  int rc = 0;
+  if (vf_explore(m, &vo, &res) == 0 && res.n_bugs) {
+    vf_result_sort(&res);
+    const vf_bug *b = &res.bugs[0];
+    for (uint32_t i = 0; i < b->n_path && rc == 0; i++) rc = tr_sched_push(s, b->path[i]);
+    oc->has_bug = true;
+    oc->bug = b->v;
+    oc->bug_step = b->n_path;
+  }
+  vf_result_free(&res);
+  return rc;
+}
+
 /* Runs one schedule and draws it. Returns the exit code. */
 static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
   uint32_t n = fn->op->regions[0]->blocks[0]->n_args;
@@ -168,9 +190,13 @@ static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
   tr_sched s = {0}, small = {0};
   tr_outcome oc;
   tr_err err = {{0}};
-  if (!rc && tr_sched_round_robin(m, 0, &s, &oc, &err) != 0) rc = VF_EXIT_INPUT;
+  memset(&oc, 0, sizeof oc);
+  if (!rc && o->cex && explore_bug(m, &s, &oc) != 0) rc = usage_err("%s", "out of memory");
+  /* races are state properties: the explorer's checker looks at every state of the run */
+  if (!rc && !oc.has_bug && tr_sched_round_robin(m, 0, vf_check_race, &s, &oc, &err) != 0)
+    rc = VF_EXIT_INPUT;
   const tr_sched *show = &s;
-  if (!rc && oc.has_bug && tr_min_schedule(m, s.steps, s.n, &oc.bug, 2000, &small, NULL, &err) == 0)
+  if (!rc && oc.has_bug && tr_min_schedule(m, s.steps, s.n, &oc.bug, vf_check_race, 2000, &small, NULL, &err) == 0)
     show = &small;
   err.msg[0] = 0;
   tr_graph_opts go = {.title = tr_basename(o->file), .mod = mod, .iterations = o->iterations,

@@ -16,7 +16,7 @@
 /* ------------------------------------------------------------------ options */
 
 typedef struct kv {
-  const char *name;            /* points into argv */
+  const char *name; /* points into argv */
   size_t name_len;
   const char *value;
   bool used;
@@ -77,17 +77,23 @@ static int parse_opts(int argc, char **argv, simopt *o) {
         !strcmp(a, "--max-steps")) {
       if (!v) return usage_err("%s needs a value", a);
       i++;
-      if (!strcmp(a, "--arg")) rc = add_kv(o->args, &o->n_args, v, a);
-      else if (!strcmp(a, "--tensor")) rc = add_kv(o->tensors, &o->n_tensors, v, a);
+      if (!strcmp(a, "--arg"))
+        rc = add_kv(o->args, &o->n_args, v, a);
+      else if (!strcmp(a, "--tensor"))
+        rc = add_kv(o->tensors, &o->n_tensors, v, a);
       else if (!strcmp(a, "--seed")) {
-        if (!parse_u64(v, &o->seed)) return usage_err("--seed expects a non-negative integer, got '%s'", v);
+        if (!parse_u64(v, &o->seed))
+          return usage_err("--seed expects a non-negative integer, got '%s'", v);
       } else if (!strcmp(a, "--max-steps")) {
         if (!parse_u64(v, &o->max_steps) || !o->max_steps)
           return usage_err("--max-steps expects a positive integer, got '%s'", v);
       } else if (!strcmp(a, "--schedule")) {
-        if (!strcmp(v, "random")) o->round_robin = false;
-        else if (!strcmp(v, "round-robin")) o->round_robin = true;
-        else return usage_err("--schedule is random or round-robin, not '%s'", v);
+        if (!strcmp(v, "random"))
+          o->round_robin = false;
+        else if (!strcmp(v, "round-robin"))
+          o->round_robin = true;
+        else
+          return usage_err("--schedule is random or round-robin, not '%s'", v);
       } else if (!strcmp(a, "--out")) {
         o->out_dir = v;
       } else { /* --grid */
@@ -141,9 +147,11 @@ static void print_note(ir_loc loc, const char *msg) {
   fprintf(stderr, "%s: note: %s\n", ir_loc_str(loc, lb, sizeof lb), msg);
 }
 
-/* Exit code of a data-plane failure: faults are kernel bugs, the rest input errors. */
-static int data_err_exit(const sim_data_err *e) {
-  print_loc_err(e->loc, e->status == SIM_DATA_FAULT ? "memory fault" : NULL, e->msg);
+/* Exit code of a data-plane failure: faults are kernel bugs, the rest input errors. An error
+ * raised without an op (an async event completing) takes the location of the step's op. */
+static int data_err_exit(const sim_data_err *e, ir_loc fallback) {
+  print_loc_err(e->loc.file ? e->loc : fallback,
+                e->status == SIM_DATA_FAULT ? "memory fault" : NULL, e->msg);
   return e->status == SIM_DATA_FAULT ? VF_EXIT_BUG : VF_EXIT_INPUT;
 }
 
@@ -151,9 +159,9 @@ static int data_err_exit(const sim_data_err *e) {
 
 typedef struct karg {
   const ir_value *v;
-  uint32_t buf;                /* tensor / pointer args: data buffer */
-  kv *tensor;                  /* the --tensor that provided it */
-  int companion_of;            /* >= 0: shape / stride filled from this descriptor arg */
+  uint32_t buf;     /* tensor / pointer args: data buffer */
+  kv *tensor;       /* the --tensor that provided it */
+  int companion_of; /* >= 0: shape / stride filled from this descriptor arg */
 } karg;
 
 static const char *arg_name(const ir_value *v) { return v->name ? v->name : "?"; }
@@ -176,8 +184,8 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
       if (!tk) {
         snprintf(msg, sizeof msg,
                  "kernel argument '%s' (%s%s) needs a tensor: pass --tensor %s=FILE.npy or "
-                 "--tensor %s=random:SHAPE:%s", arg_name(v),
-                 t->kind == IR_T_TENSORDESC ? "tensor descriptor of " : "pointer to ",
+                 "--tensor %s=random:SHAPE:%s",
+                 arg_name(v), t->kind == IR_T_TENSORDESC ? "tensor descriptor of " : "pointer to ",
                  sim_dtype_name(want), arg_name(v), arg_name(v), sim_dtype_name(want));
         print_loc_err(v->loc, NULL, msg);
         return VF_EXIT_INPUT;
@@ -208,8 +216,8 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
       if (b->rank != rank) {
         snprintf(msg, sizeof msg,
                  "tensor descriptor '%s' is %d-D but --tensor %s gives a %d-D tensor: pass a "
-                 "%d-D %s tensor", arg_name(v), rank, arg_name(v), b->rank, rank,
-                 sim_dtype_name(want));
+                 "%d-D %s tensor",
+                 arg_name(v), rank, arg_name(v), b->rank, rank, sim_dtype_name(want));
         print_loc_err(v->loc, NULL, msg);
         return VF_EXIT_INPUT;
       }
@@ -231,7 +239,8 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
         if (c->type->kind != IR_T_INT || c->type->bits != want_bits) {
           snprintf(msg, sizeof msg,
                    "tensor descriptor '%s' is not followed by %d i32 shape and %d i64 stride "
-                   "arguments; simulate mode cannot fill it", arg_name(v), rank, rank);
+                   "arguments; simulate mode cannot fill it",
+                   arg_name(v), rank, rank);
           print_loc_err(v->loc, NULL, msg);
           return VF_EXIT_INPUT;
         }
@@ -269,12 +278,14 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
         unsigned w = t->kind == IR_T_INDEX ? 64 : t->bits;
         if (w < 64 && (x >= (1LL << w) || x < -(1LL << (w - 1)))) goto bad_value;
         bits[i] = w >= 64 ? (uint64_t)x : (uint64_t)x & ((1ull << w) - 1);
-        const ir_attr *ad = fn->arg_attrs && fn->arg_attrs[i] ? ir_dict_get(fn->arg_attrs[i], "tt.divisibility") : NULL;
+        const ir_attr *ad = fn->arg_attrs && fn->arg_attrs[i]
+                                ? ir_dict_get(fn->arg_attrs[i], "tt.divisibility")
+                                : NULL;
         if (ad && ad->kind == IR_A_INT && ad->ival > 1 && x % ad->ival) {
           snprintf(msg, sizeof msg,
                    "--arg %s=%lld: the kernel was compiled assuming %s is a multiple of %lld "
-                   "(tt.divisibility); pass such a value", arg_name(v), x, arg_name(v),
-                   (long long)ad->ival);
+                   "(tt.divisibility); pass such a value",
+                   arg_name(v), x, arg_name(v), (long long)ad->ival);
           print_loc_err(v->loc, NULL, msg);
           return VF_EXIT_INPUT;
         }
@@ -301,13 +312,12 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
     for (uint32_t i = 0; i < n; i++)
       if (ka[i].companion_of >= 0 && strlen(arg_name(ka[i].v)) == x->name_len &&
           !memcmp(arg_name(ka[i].v), x->name, x->name_len)) {
-        snprintf(msg + len, sizeof msg - (size_t)len,
-                 "filled in from --tensor %s; do not pass it",
+        snprintf(msg + len, sizeof msg - (size_t)len, "filled in from --tensor %s; do not pass it",
                  arg_name(ka[ka[i].companion_of].v));
         goto report;
       }
-    len += snprintf(msg + len, sizeof msg - (size_t)len, "no such %s argument; the kernel's are:",
-                    k < o->n_args ? "scalar" : "tensor");
+    len += snprintf(msg + len, sizeof msg - (size_t)len,
+                    "no such %s argument; the kernel's are:", k < o->n_args ? "scalar" : "tensor");
     for (uint32_t i = 0; i < n && len < (int)sizeof msg - 40; i++) {
       bool is_t = ka[i].v->type->kind == IR_T_TENSORDESC || ka[i].v->type->kind == IR_T_PTR;
       if (ka[i].companion_of < 0 && is_t == (k >= o->n_args))
@@ -324,11 +334,13 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
 
 typedef struct sched {
   bool rr;
-  uint64_t rng;                /* xorshift64 state (random) */
-  int last;                    /* round-robin: key of the last transition fired */
+  uint64_t rng; /* xorshift64 state (random) */
+  int last;     /* round-robin: key of the last transition fired */
 } sched;
 
-static int trans_key(sim_trans t) { return t.kind == SIM_TR_AGENT ? t.who : SIM_MAX_AGENTS + t.who; }
+static int trans_key(sim_trans t) {
+  return t.kind == SIM_TR_AGENT ? t.who : SIM_MAX_AGENTS + t.who;
+}
 
 static int pick(sched *s, const sim_trans *t, int n) {
   if (!s->rr) {
@@ -360,7 +372,8 @@ static void report_viol(const sim_machine *m, const sim_viol *v, uint32_t prog) 
 }
 
 /* Every blocked agent, what it waits for and who could provide it. */
-static void report_deadlock(const sim_machine *m, const void *st, uint32_t prog, const int32_t *pid) {
+static void report_deadlock(const sim_machine *m, const void *st, uint32_t prog,
+                            const int32_t *pid) {
   uint32_t na = sim_n_agents(m);
   for (uint32_t a = 0; a < na; a++) {
     int s = sim_agent_status_of(m, st, a);
@@ -374,7 +387,8 @@ static void report_deadlock(const sim_machine *m, const void *st, uint32_t prog,
     for (int k = 0; k < nw && k < 8; k++) {
       const ir_op *op = sim_ins_op(m, who[k]);
       char note[160];
-      snprintf(note, sizeof note, "'%s' here could provide it", op ? ir_ops[op->code].name : "instruction");
+      snprintf(note, sizeof note, "'%s' here could provide it",
+               op ? ir_ops[op->code].name : "instruction");
       print_note(sim_ins_loc(m, who[k]), note);
     }
   }
@@ -385,8 +399,8 @@ static void report_deadlock(const sim_machine *m, const void *st, uint32_t prog,
 typedef struct runstats {
   uint64_t steps;
   uint32_t programs;
-  uint32_t n_viol;             /* violations found (duplicates included) */
-  uint32_t seen[64][2];        /* (kind, instruction) already printed: one report per root cause */
+  uint32_t n_viol;      /* violations found (duplicates included) */
+  uint32_t seen[64][2]; /* (kind, instruction) already printed: one report per root cause */
   uint32_t n_seen;
 } runstats;
 
@@ -428,20 +442,25 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
   int r = sim_init(m, st, &log);
   sim_trans t[SIM_MAX_TRANS];
   for (;;) {
+    const sim_data_err *de = r < 0 || log.halt ? sim_data_last_error(d) : NULL;
     for (int k = 0; k < log.n_viol; k++) {
+      /* a data-plane error the engine also logged as a violation is reported once, below */
+      if (de && strstr(log.viol[k].msg, de->msg)) continue;
       if (first_report(rs, &log.viol[k])) report_viol(m, &log.viol[k], prog);
       rs->n_viol++;
     }
     if (r < 0 || log.halt) {
-      const sim_data_err *de = sim_data_last_error(d);
-      rc = de ? data_err_exit(de) : VF_EXIT_BUG;
+      rc = de ? data_err_exit(de, sim_ins_loc(m, log.ins)) : VF_EXIT_BUG;
       if (!de && !log.n_viol)
-        fprintf(stderr, "tlx-verify sim: error: program %u stopped (the model cannot continue)\n", prog);
+        fprintf(stderr, "tlx-verify sim: error: program %u stopped (the model cannot continue)\n",
+                prog);
       break;
     }
     if (log.bound) {
-      fprintf(stderr, "tlx-verify sim: error: program %u hit a model bound (loop trip count or "
-                      "async events in flight); result inconclusive\n", prog);
+      fprintf(stderr,
+              "tlx-verify sim: error: program %u hit a model bound (loop trip count or "
+              "async events in flight); result inconclusive\n",
+              prog);
       rc = VF_EXIT_INCONCLUSIVE;
       break;
     }
@@ -454,8 +473,10 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
       break;
     }
     if (rs->steps >= o->max_steps) {
-      fprintf(stderr, "tlx-verify sim: error: stopped after %llu steps (--max-steps); the kernel "
-                      "may livelock; result inconclusive\n", (unsigned long long)o->max_steps);
+      fprintf(stderr,
+              "tlx-verify sim: error: stopped after %llu steps (--max-steps); the kernel "
+              "may livelock; result inconclusive\n",
+              (unsigned long long)o->max_steps);
       rc = VF_EXIT_INCONCLUSIVE;
       break;
     }
@@ -517,7 +538,7 @@ int vf_cmd_sim(int argc, char **argv) {
     goto out;
   }
   n = fn->op->regions[0]->blocks[0]->n_args;
-  bits = calloc(n + 1, sizeof *bits);   /* freed at out */
+  bits = calloc(n + 1, sizeof *bits); /* freed at out */
   ka = calloc(n + 1, sizeof *ka);
   if (!d || !bits || !ka) {
     rc = VF_EXIT_INPUT;
@@ -548,7 +569,8 @@ int vf_cmd_sim(int argc, char **argv) {
     double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     printf("sim: %u program(s), %llu steps, %.3f s, %s schedule (seed %llu): completed%s%s\n",
            rs.programs, (unsigned long long)rs.steps, sec, o.round_robin ? "round-robin" : "random",
-           (unsigned long long)o.seed, o.out_dir ? "; outputs in " : "", o.out_dir ? o.out_dir : "");
+           (unsigned long long)o.seed, o.out_dir ? "; outputs in " : "",
+           o.out_dir ? o.out_dir : "");
   }
 out:
   free(bits);

@@ -89,6 +89,8 @@ int vf_sym_verdict(const vf_sym_result *r);
 /* Prints the constraint line, one line per condition and each violation as
  * "file:line:col: error: <cond>: message (args: ynumel=144; trip count 3, iteration 2)". */
 void vf_sym_print(const vf_sym_result *r, FILE *out);
+/* Only the violation lines of vf_sym_print. */
+void vf_sym_print_violations(const vf_sym_result *r, FILE *out);
 
 /* Argument sets the explicit explorer should cover: for each ring depth S of the kernel,
  * values giving trip counts 1, 2, S, S+1 and 2S+1 (the smallest argument values that do,

@@ -263,14 +263,13 @@ static int64_t tma_block_bytes(const ir_value *desc) {
 
 static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   sym_event *e;
-  bool t = false;
   switch (op->code) {
   case IR_OP_TTNG_WAIT_BARRIER:
   case IR_OP_AMDG_WAIT_BARRIER:
     if ((e = view_event(c, w, SYM_EV_WAIT, op, 0, false))) {
       e->phase = sym_eval(c, ir_seg(op, 1, NULL));
       e->tainted |= sym_tainted(c, ir_seg(op, 1, NULL));
-      if (op->code == IR_OP_TTNG_WAIT_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &t));
+      if (op->code == IR_OP_TTNG_WAIT_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
       if (!e->phase) e->unsupported = "phase operand is not a scalar";
     }
     break;
@@ -279,7 +278,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
       e->weight = ir_op_attr_int(op, "count", 1);
       if (ir_op_has_attr(op, "perThread")) e->weight *= 32 * partition_warps(c, w->part);
-      if (op->code == IR_OP_TTNG_ARRIVE_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+      if (op->code == IR_OP_TTNG_ARRIVE_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
       if (ir_op_has_attr(op, "ctaMask")) e->unsupported = "remote (ctaMask) arrive";
     }
     break;
@@ -287,20 +286,20 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     if ((e = view_event(c, w, SYM_EV_EXPECT, op, 0, false))) {
       e->weight = 1; /* arrive.expect_tx: one arrival (semantics.md §1.8) */
       e->bytes = ir_op_attr_int(op, "size", -1);
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
     }
     break;
   case IR_OP_TTNG_TC_GEN5_COMMIT:
     if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
       e->weight = 1; /* tcgen05.commit: arrive-on(1) when the MMAs finish (§1.2) */
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &t));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
       if (ir_op_has_attr(op, "two_ctas")) e->unsupported = "two-CTA commit";
     }
     break;
   case IR_OP_TTNG_TMA_G2L:
     if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) {
       e->bytes = tma_block_bytes(ir_seg(op, 0, NULL));
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 4, &t));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 4, &e->tainted));
       uint32_t nm = 0;
       ir_seg(op, 5, &nm);
       if (nm || ir_op_has_attr(op, "multicast") || ir_op_has_attr(op, "two_cta"))
@@ -377,7 +376,6 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   default:
     break;
   }
-  (void)t;
 }
 
 static void walk_region(sym_ctx *c, walk *w, const ir_region *r);
@@ -481,7 +479,6 @@ int sym_build(sym_ctx *c, char **err) {
   }
   uint32_t nv = c->fn->n_values ? c->fn->n_values : 1;
   c->memo = calloc(nv, sizeof *c->memo);
-  c->bound = calloc(nv, sizeof *c->bound);
   c->taint = calloc(nv, sizeof *c->taint);
   c->busy = calloc(nv, sizeof *c->busy);
   c->entry = c->fn->op->regions[0]->blocks[0];
@@ -489,9 +486,6 @@ int sym_build(sym_ctx *c, char **err) {
   build_parts(c);
   uint32_t lcap = 0;
   for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, &lcap);
-  if (c->ws && c->n_parts) { /* loops of the parent body outside the warp_specialize */
-    /* not part of any partition's protocol: ignored (init code is straight-line) */
-  }
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
   /* induction innermost first, so outer loops see inner results in closed form */
   for (uint32_t l = c->n_loops; l-- > 0;) {

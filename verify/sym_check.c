@@ -52,7 +52,6 @@ static void ctx_close(sym_ctx *c) {
   free(c->parts);
   free(c->views);
   free(c->memo);
-  free(c->bound);
   free(c->taint);
   free(c->busy);
   free(c->argvar);
@@ -212,7 +211,12 @@ void vf_sym_print(const vf_sym_result *r, FILE *out) {
             c->detail && c->status != VF_SYM_VIOLATED ? ": " : "",
             c->detail && c->status != VF_SYM_VIOLATED ? c->detail : "");
   }
+  vf_sym_print_violations(r, out);
+}
+
+void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
   char lb[256];
+  if (r->rc) return;
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     const vf_sym_condres *c = &r->cond[k];
     for (uint32_t v = 0; v < c->n_viol; v++) {

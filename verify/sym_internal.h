@@ -108,8 +108,7 @@ typedef struct sym_ctx {
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
   /* per value id of fn */
   Z3_ast *memo;                /* evaluated term, NULL when not yet evaluated */
-  Z3_ast *bound;               /* fixed term for block arguments (loop iv, closed forms) */
-  uint8_t *taint;              /* bit0: memo valid taint, bit1: tainted */
+  uint8_t *taint;              /* 2: the memoised term depends on a havoc value */
   uint8_t *busy;               /* recursion guard */
   /* kernel arguments */
   const ir_block *entry;

@@ -145,7 +145,10 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
                        NULL);
   free(args);
-  if (r == Z3_L_FALSE) { *why = "the op never executes"; return false; }
+  if (r == Z3_L_FALSE) { /* never fires for any argument: contributes nothing */
+    *it0 = -1;
+    return true;
+  }
   if (r != Z3_L_TRUE || *it0 < 0) { *why = "Z3 timed out on the op's first iteration"; return false; }
   Z3_ast at0 = sym_int(c, *it0);
   Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
@@ -161,7 +164,7 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
  * the first firing in round 0 (unless a prologue fired first); proves it with Z3. Returns
  * false with *why set when the index has another shape. */
-static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
+static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
                       int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
   int64_t k;
   *seqx = NULL;
@@ -206,6 +209,11 @@ static bool infer_seq(sym_ctx *c, const sym_event *e, Z3_ast idx, const ir_op *v
   if (!has_prologue(c, e)) { /* the k-th firing on a slot is its round k */
     int64_t it0;
     if (!first_firing(c, e, &it0, why)) return false;
+    if (it0 < 0) { /* dead: keep the event, it fires for no iteration */
+      e->pred = Z3_mk_false(c->z);
+      *seqx = NULL;
+      return true;
+    }
     int64_t r0 = floordiv(*mul * it0 + *off, n);
     *off -= r0 * n;
     *shift = r0;

@@ -344,7 +344,16 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
           rd_at = sym_subst(c, sym_and2(c, L->range, rd->pred), L->it, j);
           phi = sym_and2(c, L->range, e->pred);
         }
-        phi = sym_and2(c, phi, rd_at);
+        /* harmful only when the slot is used again: a buffer-empty wait for this release */
+        Z3_ast reuse = Z3_mk_false(c->z), rel = sym_seq_term(c, e);
+        for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+          const sym_event *w = &c->evs[wi];
+          const char *how;
+          if (w->kind == SYM_EV_WAIT && w->ring == (int)ring && w->has_seq &&
+              sym_wait_lag(c, (int)wi, &how) == 1)
+            reuse = sym_or2(c, reuse, sym_fires(c, w, sym_add(c, rel, sym_int(c, c->rings[ring].n))));
+        }
+        phi = sym_and2(c, sym_and2(c, phi, rd_at), reuse);
         Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
         int64_t x[1];
         Z3_lbool st;

@@ -1,24 +1,404 @@
-/* vf_por.c: partial-order reduction (work in progress: explores every enabled transition). */
+/* vf_por.c: partial-order reduction: a persistent set of a state's enabled transitions,
+ * built from a seed by closing over dependencies with what every other agent and every
+ * in-flight async op may still do before a transition of the set runs (their "futures":
+ * an agent's ops depend only on its own values, so its future is its lookahead, cut at the
+ * first wait that nothing outside the set can release). See docs/verifier.md. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "vf_por.h"
 
+enum { LOOK = 16, MAX_UF = 4 };
+
+typedef struct memo_ent {
+  uint64_t key;                /* 0: empty */
+  uint32_t off;                /* into pool */
+  uint16_t n;
+  uint8_t end;                 /* 0: the agent ends after these effects; 1: cut */
+} memo_ent;
+
 struct vf_por {
   sim_machine *m;
+  memo_ent *tab;
+  uint32_t cap, used;
+  sim_eff *pool;
+  uint32_t n_pool, cap_pool;
+  sim_eff scratch[LOOK];
+  sim_eff *uncached;           /* [SIM_MAX_AGENTS][LOOK]: lookaheads when the memo is full */
+  uint64_t n_bars;             /* barriers (all CTAs) */
 };
 
 vf_por *vf_por_new(sim_machine *m) {
   vf_por *p = calloc(1, sizeof *p);
   p->m = m;
+  p->cap = 1u << 12;
+  p->tab = calloc(p->cap, sizeof *p->tab);
+  p->n_bars = sim_n_barriers(m);
   return p;
 }
 
-void vf_por_free(vf_por *p) { free(p); }
+void vf_por_free(vf_por *p) {
+  if (!p) return;
+  free(p->uncached);
+  free(p->tab);
+  free(p->pool);
+  free(p);
+}
+
+/* The lookahead of agent a in st, memoized by the agent's local state: returns its offset in
+ * the pool, or UINT32_MAX when it was not cached (then it is in p->uncached[a]). Pointers are
+ * taken only after every agent's lookahead is known (the pool may move). */
+static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end) {
+  uint64_t key = sim_agent_local_hash(p->m, st, a) | 1;
+  uint32_t i = (uint32_t)key & (p->cap - 1);
+  while (p->tab[i].key) {
+    if (p->tab[i].key == key) {
+      *n = p->tab[i].n;
+      *end = p->tab[i].end;
+      return p->tab[i].off;
+    }
+    i = (i + 1) & (p->cap - 1);
+  }
+  int e;
+  int k = sim_lookahead(p->m, st, a, p->scratch, LOOK, &e);
+  *n = (uint32_t)k;
+  *end = e;
+  if (p->used * 2 >= p->cap) {
+    if (p->cap >= (1u << 20) || p->n_pool + (uint32_t)k > (1u << 24)) { /* full: no caching */
+      if (!p->uncached) p->uncached = malloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached);
+      memcpy(p->uncached + (size_t)a * LOOK, p->scratch, (size_t)k * sizeof *p->scratch);
+      return UINT32_MAX;
+    }
+    memo_ent *old = p->tab;
+    uint32_t oc = p->cap;
+    p->cap *= 2;
+    p->tab = calloc(p->cap, sizeof *p->tab);
+    for (uint32_t j = 0; j < oc; j++)
+      if (old[j].key) {
+        uint32_t q = (uint32_t)old[j].key & (p->cap - 1);
+        while (p->tab[q].key) q = (q + 1) & (p->cap - 1);
+        p->tab[q] = old[j];
+      }
+    free(old);
+    i = (uint32_t)key & (p->cap - 1);
+    while (p->tab[i].key) i = (i + 1) & (p->cap - 1);
+  }
+  if (p->n_pool + (uint32_t)k > p->cap_pool) {
+    p->cap_pool = p->cap_pool ? p->cap_pool * 2 : 4096;
+    while (p->cap_pool < p->n_pool + (uint32_t)k) p->cap_pool *= 2;
+    p->pool = realloc(p->pool, p->cap_pool * sizeof *p->pool);
+  }
+  memcpy(p->pool + p->n_pool, p->scratch, (size_t)k * sizeof *p->pool);
+  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e};
+  p->n_pool += (uint32_t)k;
+  p->used++;
+  return p->tab[i].off;
+}
+
+/* Per-state view used by the closure. */
+typedef struct pview {
+  uint32_t na, ne;
+  const sim_eff *L[SIM_MAX_AGENTS];   /* lookahead: L[a][0] is the current op */
+  uint32_t nl[SIM_MAX_AGENTS];
+  int end[SIM_MAX_AGENTS];
+  bool live[SIM_MAX_AGENTS];          /* has a current op */
+  bool en_a[SIM_MAX_AGENTS];
+  sim_eff F[SIM_MAX_EVENTS];
+  bool en_e[SIM_MAX_EVENTS];
+  sim_fp uf[SIM_MAX_AGENTS][MAX_UF];  /* each agent's unfenced generic accesses now */
+  uint8_t n_uf[SIM_MAX_AGENTS];
+} pview;
+
+static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
+  for (uint32_t i = 0; i < a->n_fp; i++)
+    for (uint32_t j = 0; j < b->n_fp; j++)
+      if (((a->fp[i].flags | b->fp[j].flags) & SIM_FP_WRITE) && sim_fp_overlap(&a->fp[i], &b->fp[j])) return true;
+  return false;
+}
+
+static bool touches(const sim_eff *e, uint16_t bar) {
+  return bar != 0xffff && (e->bar == bar || e->bar2 == bar);
+}
+
+static bool any_overlap(const sim_fp *f, uint32_t nf, const sim_eff *e) {
+  for (uint32_t i = 0; i < nf; i++)
+    for (uint32_t j = 0; j < e->n_fp; j++)
+      if (sim_fp_overlap(&f[i], &e->fp[j])) return true;
+  return false;
+}
+
+/* Proxy bookkeeping: a fence or release by agent x changes x's unfenced list, which an async
+ * issue of another agent is checked against. prefix[0..np): x's ops between now and the fence
+ * (its lookahead before it, whose generic accesses join the list); x's list now is v->uf[x]. */
+static bool proxy_dep(const pview *v, const sim_eff *fence, const sim_eff *prefix, uint32_t np,
+                      const sim_eff *issue) {
+  if (!(fence->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) || !(issue->kind & SIM_E_ISSUE)) return false;
+  if (fence->agent == issue->agent) return false;
+  if (any_overlap(v->uf[fence->agent], v->n_uf[fence->agent], issue)) return true;
+  for (uint32_t k = 0; k < np; k++)
+    if ((prefix[k].kind & SIM_E_MEM) && any_overlap(prefix[k].fp, prefix[k].n_fp, issue)) return true;
+  return false;
+}
+
+/* Dependency of two effects of different actors (conservative: may say yes wrongly). The
+ * proxy part needs where the effects sit (proxy_dep). A group wait and a completion of its own
+ * agent's async op commute (a completion never disables a wait); enabling is handled by the
+ * closure. */
+static bool dep(const sim_eff *a, const sim_eff *b) {
+  if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
+  uint16_t ka = a->kind, kb = b->kind;
+  /* barriers: a signal against a wait or another signal on the same barrier */
+  if ((ka & (SIM_E_SIGNAL | SIM_E_WAIT)) && (kb & (SIM_E_SIGNAL | SIM_E_WAIT)) &&
+      ((ka | kb) & SIM_E_SIGNAL) &&
+      (touches(b, a->bar) || touches(b, a->bar2)))
+    return true;
+  /* memory and async windows */
+  if (fp_conflict(a, b)) return true;
+  if ((ka & SIM_E_NAMED) && (kb & SIM_E_NAMED) && a->named == b->named && a->cta == b->cta) return true;
+  if ((ka & SIM_E_CLUSTER) && (kb & SIM_E_CLUSTER)) return true;
+  return false;
+}
+
+/* Two async completions that only share the barrier they signal (no conflicting window, no
+ * other effect): arrive-on(1) twice is the same whichever comes first; complete_tx(a) and
+ * complete_tx(b) give the same state in both orders unless one of them can complete the phase
+ * on its own, i.e. unless the barrier waits only for bytes (pending 0) and its tx-count, after
+ * any subset of the other free tx-completions on it, equals a or b. Free agents cannot change
+ * the barrier before the set runs: their signals on it are dependent and join the set. */
+static bool completions_commute(const sim_machine *m, const void *st, const pview *v, const bool *inE,
+                                const sim_eff *t, const sim_eff *u, uint32_t uj) {
+  const uint16_t only = SIM_E_COMPLETE | SIM_E_GWAIT | SIM_E_SIGNAL | SIM_E_TX | SIM_E_ARRIVE1;
+  if (!(t->kind & SIM_E_COMPLETE) || !(u->kind & SIM_E_COMPLETE)) return false;
+  if ((t->kind & ~only) || (u->kind & ~only) || t->agent == u->agent || fp_conflict(t, u)) return false;
+  if ((t->kind & SIM_E_ARRIVE1) && (u->kind & SIM_E_ARRIVE1)) return true;
+  if (!(t->kind & SIM_E_TX) || !(u->kind & SIM_E_TX) || t->bar != u->bar || t->bar2 != 0xffff ||
+      u->bar2 != 0xffff)
+    return false;
+  int32_t pending, tx;
+  sim_bar_counts(m, st, t->bar, &pending, &tx);
+  if (pending > 0) return true;
+  /* the other free tx-completions on this barrier (at most 8 considered) */
+  uint32_t other[8], no = 0;
+  for (uint32_t j = 0; j < v->ne; j++) {
+    if (inE[j] || j == uj || !(v->F[j].kind & SIM_E_TX) || v->F[j].bar != t->bar) continue;
+    if (&v->F[j] == t) continue;
+    if (no == 8) return false;
+    other[no++] = v->F[j].bytes;
+  }
+  for (uint32_t mask = 0; mask < (1u << no); mask++) {
+    int64_t left = tx;
+    for (uint32_t k = 0; k < no; k++)
+      if (mask >> k & 1) left -= other[k];
+    if (left == (int64_t)t->bytes || left == (int64_t)u->bytes) return false;
+  }
+  return true;
+}
+
+/* Records what effect e signals on its barriers; returns true when something was added. */
+static bool note_signal(const sim_eff *e, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6], uint32_t nb) {
+  if (!(e->kind & SIM_E_SIGNAL)) return false;
+  bool added = false;
+  uint16_t bars[2] = {e->bar, e->bar2};
+  for (int k = 0; k < 2; k++) {
+    uint16_t b = bars[k];
+    if (b >= nb) continue;
+    if ((e->kind & SIM_E_TX) && k == 0 && ntx[b] < 6) {
+      txb[b][ntx[b]++] = e->bytes;
+      added = true;
+    } else if (!arr[b]) {
+      arr[b] = 1;
+      added = true;
+    }
+  }
+  return added;
+}
+
+/* Can the phase of barrier b complete with only these free signals? Arrivals: assume yes;
+ * bytes alone: only when no arrival is pending and some subset of them equals the tx-count. */
+static bool may_change(const sim_machine *m, const void *st, uint32_t b, const uint8_t *arr,
+                       const uint8_t *ntx, uint32_t (*txb)[6]) {
+  if (arr[b] || ntx[b] >= 6) return arr[b] || ntx[b] > 0;
+  if (!ntx[b]) return false;
+  int32_t pending, tx;
+  sim_bar_counts(m, st, b, &pending, &tx);
+  if (pending > 0) return false;
+  for (uint32_t mask = 1; mask < (1u << ntx[b]); mask++) {
+    int64_t sum = 0;
+    for (uint32_t k = 0; k < ntx[b]; k++)
+      if (mask >> k & 1) sum += txb[b][k];
+    if (sum == tx) return true;
+  }
+  return false;
+}
+
+/* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set. */
+static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *inA, bool *inE) {
+  const sim_machine *m = p->m;
+  /* Per barrier, what free actors (agents outside the set, running up to their gates, and
+   * events outside the set) may still do to it: arrivals (`arr`), or transaction bytes
+   * (`txb`); may() says whether that can complete its current phase. */
+  uint8_t arr[1024], ntx[1024];
+  uint32_t txb[1024][6];
+  uint32_t gate[SIM_MAX_AGENTS];
+  bool inf[SIM_MAX_AGENTS];
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  for (int rounds = 0; rounds < 64; rounds++) {
+    memset(arr, 0, nb);
+    memset(ntx, 0, nb);
+    for (uint32_t j = 0; j < v->ne; j++)
+      if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
+    for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
+    bool grow = true;
+    while (grow) {
+      grow = false;
+      for (uint32_t a = 0; a < v->na; a++) {
+        if (inA[a] || !v->live[a]) continue;
+        uint32_t k = gate[a];
+        for (; k < v->nl[a]; k++) {
+          const sim_eff *e = &v->L[a][k];
+          /* a wait on a barrier whose phase cannot change without the set keeps its current
+           * outcome on every path that avoids the set: if it does not pass now, stop here */
+          if ((e->kind & SIM_E_WAIT) && e->bar < nb && !may_change(m, st, e->bar, arr, ntx, txb) &&
+              !sim_bar_satisfied(m, st, e->bar, e->parity))
+            break;
+          if (note_signal(e, arr, ntx, txb, nb)) grow = true;
+        }
+        gate[a] = k;
+        inf[a] = k == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
+      }
+    }
+    bool changed = false;
+    /* transitions of the set against the futures of free actors */
+    for (uint32_t s = 0; s < v->na + v->ne; s++) {
+      const sim_eff *t;
+      if (s < v->na) {
+        if (!inA[s] || !v->live[s]) continue;
+        t = &v->L[s][0];
+      } else {
+        if (!inE[s - v->na]) continue;
+        t = &v->F[s - v->na];
+      }
+      for (uint32_t b = 0; b < v->na; b++) {
+        if (inA[b] || !v->live[b]) continue;
+        bool d = inf[b];
+        for (uint32_t k = 0; !d && k < gate[b]; k++)
+          d = dep(t, &v->L[b][k]) || proxy_dep(v, t, NULL, 0, &v->L[b][k]) ||
+              proxy_dep(v, &v->L[b][k], v->L[b], k, t);
+        if (d) {
+          inA[b] = true;
+          changed = true;
+        }
+      }
+      for (uint32_t j = 0; j < v->ne; j++)
+        if (!inE[j] && dep(t, &v->F[j]) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
+          inE[j] = true;
+          changed = true;
+        }
+    }
+    /* members that cannot move now need what could enable them */
+    for (uint32_t a = 0; a < v->na; a++) {
+      if (!inA[a] || !v->live[a] || v->en_a[a]) continue;
+      const sim_eff *t = &v->L[a][0];
+      bool all = (t->kind & (SIM_E_GLOBAL | SIM_E_NAMED | SIM_E_CLUSTER)) != 0 || !(t->kind & (SIM_E_WAIT | SIM_E_GWAIT));
+      for (uint32_t b = 0; b < v->na; b++) {
+        if (inA[b] || !v->live[b]) continue;
+        bool d = all || inf[b];
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        for (uint32_t k = 0; !d && open && k < gate[b]; k++)
+          d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
+        if (d) {
+          inA[b] = true;
+          changed = true;
+        }
+      }
+      for (uint32_t j = 0; j < v->ne; j++) {
+        if (inE[j]) continue;
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
+                 ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
+        if (d) {
+          inE[j] = true;
+          changed = true;
+        }
+      }
+    }
+    /* an event that must wait for older events of its issuer brings them along */
+    for (uint32_t j = 0; j < v->ne; j++) {
+      if (!inE[j] || v->en_e[j]) continue;
+      for (uint32_t i = 0; i < v->ne; i++)
+        if (!inE[i] && v->F[i].agent == v->F[j].agent) {
+          inE[i] = true;
+          changed = true;
+        }
+    }
+    if (!changed) break;
+    if (rounds == 63) {
+      for (uint32_t a = 0; a < v->na; a++) inA[a] = true;
+      for (uint32_t j = 0; j < v->ne; j++) inE[j] = true;
+    }
+  }
+  uint32_t n = 0;
+  for (uint32_t a = 0; a < v->na; a++) n += inA[a] && v->en_a[a];
+  for (uint32_t j = 0; j < v->ne; j++) n += inE[j] && v->en_e[j];
+  return n;
+}
 
 int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_trans *out) {
-  (void)p;
-  (void)st;
-  memcpy(out, en, (size_t)n * sizeof *en);
-  return n;
+  if (n <= 1) {
+    memcpy(out, en, (size_t)n * sizeof *en);
+    return n;
+  }
+  const sim_machine *m = p->m;
+  pview v;
+  v.na = sim_n_agents(m);
+  v.ne = sim_n_events(m, st);
+  memset(v.en_a, 0, sizeof v.en_a);
+  memset(v.en_e, 0, sizeof v.en_e);
+  for (int k = 0; k < n; k++) {
+    if (en[k].kind == SIM_TR_AGENT) v.en_a[en[k].who] = true;
+    else v.en_e[en[k].who] = true;
+  }
+  uint32_t offs[SIM_MAX_AGENTS];
+  for (uint32_t a = 0; a < v.na; a++) {
+    int s = sim_agent_status_of(m, st, a);
+    v.live[a] = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
+    v.nl[a] = 0;
+    v.end[a] = 0;
+    v.L[a] = NULL;
+    v.n_uf[a] = 0;
+    if (!v.live[a]) continue;
+    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a]);
+    if (!v.nl[a]) v.live[a] = false;
+  }
+  for (uint32_t a = 0; a < v.na; a++) {
+    if (!v.live[a]) continue;
+    v.L[a] = offs[a] == UINT32_MAX ? p->uncached + (size_t)a * LOOK : p->pool + offs[a];
+    v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
+  }
+  for (uint32_t j = 0; j < v.ne; j++) sim_event_effect(m, st, j, &v.F[j]);
+  bool bestA[SIM_MAX_AGENTS], bestE[SIM_MAX_EVENTS];
+  uint32_t best = (uint32_t)n + 1;
+  for (int k = 0; k < n && best > 1; k++) {
+    bool inA[SIM_MAX_AGENTS] = {0}, inE[SIM_MAX_EVENTS] = {0};
+    if (en[k].kind == SIM_TR_AGENT) {
+      if (!v.live[en[k].who]) continue;
+      inA[en[k].who] = true;
+    } else {
+      inE[en[k].who] = true;
+    }
+    uint32_t c = closure(p, st, &v, inA, inE);
+    if (c >= 1 && c < best) {
+      best = c;
+      memcpy(bestA, inA, sizeof bestA);
+      memcpy(bestE, inE, sizeof bestE);
+    }
+  }
+  if (best > (uint32_t)n) {
+    memcpy(out, en, (size_t)n * sizeof *en);
+    return n;
+  }
+  int o = 0;
+  for (int k = 0; k < n; k++)
+    if (en[k].kind == SIM_TR_AGENT ? bestA[en[k].who] : bestE[en[k].who]) out[o++] = en[k];
+  return o;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
-# bench_sim.sh: simulate-mode throughput. Prints elements/s for ws_add (corpus launch,
-# 256x2048 f32, grid 8) and FLOP/s for hopper_gemm_ws (fp16 GEMM with async wgmma) at two
-# sizes. Timing is wall clock of the whole `tlx-verify sim` run (parse, compile, run, write).
+# bench_sim.sh: simulate-mode throughput. Prints elements/s for ws_add (the corpus launch,
+# 256x2048 f32 grid 8, and a 2048x8192 grid 64 one) and FLOP/s for hopper_gemm_ws (fp16 GEMM,
+# TMA + async wgmma) at three sizes: "run" is the time the command reports for running the
+# programs; "whole command" is the wall clock of the process (parse, compile, inputs, run).
 # Usage: TLXV=build/tlx-verify sh tests/bench/bench_sim.sh [REPEAT]
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}"

@@ -2,7 +2,8 @@
 # run.sh SECONDS: builds the parser fuzz target with clang-14 (libFuzzer + ASan + UBSan) and
 # runs it for SECONDS on seeds from tests/corpus and examples/. Exits non-zero on a crash, a
 # sanitizer report or a broken print fixpoint (the reproducer is left in $FUZZ_DIR).
-# Env: FUZZ_DIR (work folder, default /tmp/tlxv-fuzz), CC (default clang-14), JOBS (default 1).
+# Env: FUZZ_DIR (work folder, default /tmp/tlxv-fuzz), CC (default clang-14), FUZZ_SEEDS (an
+# extra folder of seed files, e.g. Triton's lit tests; never commit those).
 set -eu
 SECONDS_TO_RUN=${1:-60}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -13,7 +14,7 @@ mkdir -p "$FUZZ_DIR/seeds" "$FUZZ_DIR/corpus"
   -I"$SRC" -I"$SRC/ir" "$SRC"/ir/*.c "$SRC/tests/fuzz/fuzz_parse.c" -lm -o "$FUZZ_DIR/fuzz_parse"
 # Seeds: every corpus / example TTGIR file, plus the hand-written snippets next to this script.
 for f in "$SRC"/tests/corpus/*/*.ttgir $(find "$SRC/examples" -name '*.ttgir' 2>/dev/null) \
-         "$SRC"/tests/fuzz/seeds/*; do
+         "$SRC"/tests/fuzz/seeds/* ${FUZZ_SEEDS:+$(find "$FUZZ_SEEDS" -type f -size -32k)}; do
   [ -f "$f" ] && cp "$f" "$FUZZ_DIR/seeds/$(echo "$f" | tr '/' '_')"
 done
 cd "$FUZZ_DIR"

@@ -57,8 +57,10 @@ START_TEST(f16_fast_decode) {
   for (uint32_t c = 0; c < 0x10000; c++) {
     float f = sim_f16_to_float((uint16_t)c);
     double v = sim_f16_to_double((uint16_t)c);
-    if (isnan(v)) ck_assert(isnan(f));
-    else ck_assert_msg((double)f == v && !signbit(f) == !signbit(v), "code %04x", c);
+    if (isnan(v))
+      ck_assert(isnan(f));
+    else
+      ck_assert_msg((double)f == v && !signbit(f) == !signbit(v), "code %04x", c);
   }
 }
 END_TEST
@@ -113,13 +115,15 @@ START_TEST(e4m3_edges) {
   ck_assert(sim_e4m3_to_double(0x01) == 0x1p-9);
   ck_assert(sim_e4m3_to_double(0x08) == 0x1p-6);
   ck_assert_uint_eq(sim_e4m3_from_double(448.0, SIM_RNE), 0x7e);
-  ck_assert_uint_eq(sim_e4m3_from_double(464.0, SIM_RNE), 0x7e);  /* tie between 448 and 480 -> even (448) */
-  ck_assert_uint_eq(sim_e4m3_from_double(470.0, SIM_RNE), 0x7e);  /* satfinite */
+  ck_assert_uint_eq(sim_e4m3_from_double(464.0, SIM_RNE),
+                    0x7e); /* tie between 448 and 480 -> even (448) */
+  ck_assert_uint_eq(sim_e4m3_from_double(470.0, SIM_RNE), 0x7e); /* satfinite */
   ck_assert_uint_eq(sim_e4m3_from_double(1e6, SIM_RNE), 0x7e);
   ck_assert_uint_eq(sim_e4m3_from_double(-1e6, SIM_RNE), 0xfe);
   ck_assert_uint_eq(sim_e4m3_from_double(INFINITY, SIM_RNE), 0x7e);
   ck_assert_uint_eq(sim_e4m3_from_double(NAN, SIM_RNE), 0x7f);
-  ck_assert_uint_eq(sim_e4m3_from_double(0x1p-10, SIM_RNE), 0x00); /* half min subnormal: tie -> 0 */
+  ck_assert_uint_eq(sim_e4m3_from_double(0x1p-10, SIM_RNE),
+                    0x00); /* half min subnormal: tie -> 0 */
   ck_assert_uint_eq(sim_e4m3_from_double(0x1.8p-10, SIM_RNE), 0x01);
   ck_assert_uint_eq(sim_e4m3_from_double(0x1.8p-9, SIM_RNE), 0x02); /* 1.5 units: tie -> 2 */
   ck_assert_uint_eq(sim_e4m3_from_double(1.0625, SIM_RNE), 0x38);   /* 1 + 1/16: tie -> 1.0 */
@@ -138,8 +142,8 @@ START_TEST(e5m2_edges) {
   ck_assert_uint_eq(sim_e5m2_from_double(-INFINITY, SIM_RNE), 0xfb);
   ck_assert_uint_eq(sim_e5m2_from_double(NAN, SIM_RNE), 0x7f);
   ck_assert_uint_eq(sim_e5m2_from_double(0x1p-17, SIM_RNE), 0x00);
-  ck_assert_uint_eq(sim_e5m2_from_double(1.125, SIM_RNE), 0x3c);   /* tie -> 1.0 (even) */
-  ck_assert_uint_eq(sim_e5m2_from_double(1.375, SIM_RNE), 0x3e);   /* tie -> 1.5 */
+  ck_assert_uint_eq(sim_e5m2_from_double(1.125, SIM_RNE), 0x3c); /* tie -> 1.0 (even) */
+  ck_assert_uint_eq(sim_e5m2_from_double(1.375, SIM_RNE), 0x3e); /* tie -> 1.5 */
 }
 END_TEST
 

@@ -167,17 +167,21 @@ END_TEST
 
 START_TEST(gemm_matches_naive_loop) {
   enum { M = 37, N = 29, K = 53 };
-  float *a = talloc(M * K * sizeof *a), *b = talloc(K * N * sizeof *b), *c = talloc(M * N * sizeof *c);
+  float *a = talloc(M * K * sizeof *a), *b = talloc(K * N * sizeof *b),
+        *c = talloc(M * N * sizeof *c);
   uint64_t s = 12345;
-  for (int i = 0; i < M * K; i++) a[i] = (float)((s = s * 6364136223846793005ull + 1) >> 40) / (1 << 24) - 0.5f;
-  for (int i = 0; i < K * N; i++) b[i] = (float)((s = s * 6364136223846793005ull + 1) >> 40) / (1 << 24) - 0.5f;
+  for (int i = 0; i < M * K; i++)
+    a[i] = (float)((s = s * 6364136223846793005ull + 1) >> 40) / (1 << 24) - 0.5f;
+  for (int i = 0; i < K * N; i++)
+    b[i] = (float)((s = s * 6364136223846793005ull + 1) >> 40) / (1 << 24) - 0.5f;
   for (int i = 0; i < M * N; i++) c[i] = 1.0f;
   sim_gemm_f32(M, N, K, a, b, c, true);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       double ref = 1.0;
       for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-      ck_assert_msg(fabs(c[i * N + j] - ref) < 1e-5, "c[%d][%d]=%g ref=%g", i, j, c[i * N + j], ref);
+      ck_assert_msg(fabs(c[i * N + j] - ref) < 1e-5, "c[%d][%d]=%g ref=%g", i, j, c[i * N + j],
+                    ref);
     }
   sim_gemm_f32(M, N, K, a, b, c, false);
   double ref = 0;
@@ -198,8 +202,10 @@ START_TEST(dot_op_f16_inputs) {
   sim_data_err err;
   sim_tensor *A = sim_tensor_new(SIM_DT_F16, 2, sa), *B = sim_tensor_new(SIM_DT_F16, 2, sb),
              *C = sim_tensor_new(SIM_DT_F32, 2, sc);
-  for (int i = 0; i < M * K; i++) ((uint16_t *)A->data)[i] = sim_f16_from_double((i % 13) * 0.125 - 0.75, SIM_RNE);
-  for (int i = 0; i < K * N; i++) ((uint16_t *)B->data)[i] = sim_f16_from_double((i % 7) * 0.25 - 0.5, SIM_RNE);
+  for (int i = 0; i < M * K; i++)
+    ((uint16_t *)A->data)[i] = sim_f16_from_double((i % 13) * 0.125 - 0.75, SIM_RNE);
+  for (int i = 0; i < K * N; i++)
+    ((uint16_t *)B->data)[i] = sim_f16_from_double((i % 7) * 0.25 - 0.5, SIM_RNE);
   for (int i = 0; i < M * N; i++) ((float *)C->data)[i] = (float)i;
   sim_data_set(d, 0, ops[0], A);
   sim_data_set(d, 0, ops[1], B);
@@ -235,7 +241,8 @@ START_TEST(tma_tile_with_oob_fill) {
   uint32_t desc = sim_data_tdesc_new(d, g, tdesc, 2, gshape, gstride, &err);
   ck_assert_msg(desc != 0, "%s", err.msg);
   /* smem ring 2x4x8, view of stage 1 through memdesc_index */
-  ir_type *mring = shaped(IR_T_MEMDESC, &T_F32, 3, sshape), *mstage = shaped(IR_T_MEMDESC, &T_F32, 2, blk);
+  ir_type *mring = shaped(IR_T_MEMDESC, &T_F32, 3, sshape),
+          *mstage = shaped(IR_T_MEMDESC, &T_F32, 2, blk);
   uint32_t sbuf = sim_data_buf_for_alloc(d, mring, &err);
   ck_assert(sbuf != 0);
   ck_assert_int_eq(sim_data_buf(d, sbuf)->space, SIM_SPACE_SHARED);
@@ -281,7 +288,7 @@ START_TEST(tma_tile_with_oob_fill) {
     for (int j = 0; j < 12; j++) {
       int ti = i - 7, tj = j - 6;
       float want = (ti >= 0 && ti < 4 && tj >= 0 && tj < 8) ? -1.0f - (float)(ti * 8 + tj)
-                                                             : (float)(i * 100 + j + 1);
+                                                            : (float)(i * 100 + j + 1);
       ck_assert(gv[i * 12 + j] == want);
     }
   /* reduce add */

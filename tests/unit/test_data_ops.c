@@ -156,7 +156,8 @@ START_TEST(scalar_integers) {
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_MULI, &T_I32, &T_I32, 0x10000, 0x10000, &rc), 0);
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_DIVSI, &T_I32, &T_I32, (uint32_t)-7, 2, &rc), (uint32_t)-3);
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_REMSI, &T_I32, &T_I32, (uint32_t)-7, 2, &rc), (uint32_t)-1);
-  ck_assert_uint_eq(scalar2(IR_OP_ARITH_FLOORDIVSI, &T_I32, &T_I32, (uint32_t)-7, 2, &rc), (uint32_t)-4);
+  ck_assert_uint_eq(scalar2(IR_OP_ARITH_FLOORDIVSI, &T_I32, &T_I32, (uint32_t)-7, 2, &rc),
+                    (uint32_t)-4);
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_CEILDIVSI, &T_I32, &T_I32, 7, 2, &rc), 4);
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_DIVUI, &T_I32, &T_I32, (uint32_t)-2, 2, &rc), 0x7fffffffu);
   ck_assert_uint_eq(scalar2(IR_OP_ARITH_SHRSI, &T_I32, &T_I32, 0x80000000u, 4, &rc), 0xf8000000u);

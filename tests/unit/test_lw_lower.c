@@ -124,6 +124,97 @@ START_TEST(attention_register_a) {
 }
 END_TEST
 
+/* A kernel without warp specialization through the generic paths: pointer loads and stores
+ * under masks, make_range / splat / addptr, layout conversions through shared memory (f32,
+ * i32, i1), reductions across lanes and warps, scf.if / scf.while results, expand_dims +
+ * broadcast over a slice layout, trans. */
+static const char *generic_kernel =
+    "#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+    "#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+    "#b2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "  tt.func public @vadd(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32>, %o: !tt.ptr<f32>, %n: i32, %s: !tt.ptr<f32>) {\n"
+    "    %c512 = arith.constant 512 : i32\n"
+    "    %pid = tt.get_program_id x : i32\n"
+    "    %base = arith.muli %pid, %c512 : i32\n"
+    "    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>\n"
+    "    %bs = tt.splat %base : i32 -> tensor<512xi32, #blocked>\n"
+    "    %off = arith.addi %bs, %r : tensor<512xi32, #blocked>\n"
+    "    %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>\n"
+    "    %m = arith.cmpi slt, %off, %ns : tensor<512xi32, #blocked>\n"
+    "    %xp = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>\n"
+    "    %xo = tt.addptr %xp, %off : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>\n"
+    "    %xv = tt.load %xo, %m : tensor<512x!tt.ptr<f32>, #blocked>\n"
+    "    %yp = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>\n"
+    "    %yo = tt.addptr %yp, %off : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>\n"
+    "    %yv = tt.load %yo, %m : tensor<512x!tt.ptr<f32>, #blocked>\n"
+    "    %sum = arith.addf %xv, %yv : tensor<512xf32, #blocked>\n"
+    "    %cv = ttg.convert_layout %sum : tensor<512xf32, #blocked> -> tensor<512xf32, #blocked1>\n"
+    "    %off1 = ttg.convert_layout %off : tensor<512xi32, #blocked> -> tensor<512xi32, #blocked1>\n"
+    "    %m1 = ttg.convert_layout %m : tensor<512xi1, #blocked> -> tensor<512xi1, #blocked1>\n"
+    "    %op = tt.splat %o : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked1>\n"
+    "    %oo = tt.addptr %op, %off1 : tensor<512x!tt.ptr<f32>, #blocked1>, tensor<512xi32, #blocked1>\n"
+    "    tt.store %oo, %cv, %m1 : tensor<512x!tt.ptr<f32>, #blocked1>\n"
+    "    %red = \"tt.reduce\"(%sum) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %t = arith.addf %a, %b : f32\n"
+    "      tt.reduce.return %t : f32\n"
+    "    }) : (tensor<512xf32, #blocked>) -> f32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %is0 = arith.cmpi eq, %pid, %c0 : i32\n"
+    "    %v = scf.if %is0 -> (f32) {\n"
+    "      scf.yield %red : f32\n"
+    "    } else {\n"
+    "      %z = arith.constant 0.0 : f32\n"
+    "      scf.yield %z : f32\n"
+    "    }\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %w = scf.while (%i = %c0) : (i32) -> i32 {\n"
+    "      %lt = arith.cmpi slt, %i, %n : i32\n"
+    "      scf.condition(%lt) %i : i32\n"
+    "    } do {\n"
+    "    ^bb0(%j: i32):\n"
+    "      %nj = arith.addi %j, %c512 : i32\n"
+    "      scf.yield %nj : i32\n"
+    "    }\n"
+    "    %z2 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b2}>>\n"
+    "    %e = tt.expand_dims %z2 {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b2}>> -> tensor<16x1xi32, #b2>\n"
+    "    %bb = tt.broadcast %e : tensor<16x1xi32, #b2> -> tensor<16x16xi32, #b2>\n"
+    "    %f = arith.sitofp %bb : tensor<16x16xi32, #b2> to tensor<16x16xf32, #b2>\n"
+    "    %r2 = \"tt.reduce\"(%f) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %t = arith.maxnumf %a, %b : f32\n"
+    "      tt.reduce.return %t : f32\n"
+    "    }) : (tensor<16x16xf32, #b2>) -> tensor<16xf32, #ttg.slice<{dim = 0, parent = #b2}>>\n"
+    "    %tr = tt.trans %f {order = array<i32: 1, 0>} : tensor<16x16xf32, #b2> -> tensor<16x16xf32, #b2>\n"
+    "    %ww = arith.sitofp %w : i32 to f32\n"
+    "    %vv = arith.addf %v, %ww : f32\n"
+    "    tt.store %s, %vv : !tt.ptr<f32>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+START_TEST(generic_paths) {
+  ir_module *m = tu_parse(generic_kernel);
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  /* 512 elements, 4 per thread: two masked loads of 4, one masked store of 4, one scalar */
+  ck_assert_int_eq(count(t, "ld.global.b32"), 8);
+  ck_assert_int_eq(count(t, "st.global.b32"), 5);
+  /* sum over 512: 5 lane bits for 1 class; max over dim 0 of 16x16: 3 lane bits x 4 columns */
+  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 17);
+  /* no warp_specialize: CTA-wide barriers only, 128 threads */
+  ck_assert_ptr_null(strstr(t, "llvm.switch"));
+  ck_assert_ptr_nonnull(strstr(t, "nvvm.reqntid = array<i32: 128, 1, 1>"));
+  ck_assert_int_ge(count(t, "nvvm.barrier0"), 4);
+  free(t);
+  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 4 s ptr dtype=f32\n"));
+  ck_assert_ptr_nonnull(strstr(t, ".reqntid 128, 1, 1"));
+  free(t);
+  ir_module_free(m);
+}
+END_TEST
+
 static const char *tmem_kernel =
     "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
     "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\"} {\n"
@@ -155,6 +246,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, gemm_wgmma);
   tcase_add_test(tc, attention_register_a);
   tcase_add_test(tc, unsupported_op_message);
+  tcase_add_test(tc, generic_paths);
   suite_add_tcase(s, tc);
   return s;
 }

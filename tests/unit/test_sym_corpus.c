@@ -55,8 +55,9 @@ static const corpus_case CORPUS[] = {
     /* compute reads without waiting: it can run two phases ahead on the empty ring */
     {"ws_add.bug6.ttgir", B(VF_SYM_BACK_PRESSURE), VF_SYM_BACK_PRESSURE, 80, 16, 1},
     {"ws_add.bug7.ttgir", B(VF_SYM_ARRIVAL_BALANCE), VF_SYM_ARRIVAL_BALANCE, 75, 16, 1},
-    /* releases c_bufs before the TMA store reading it finished */
-    {"ws_add.bug8.ttgir", B(VF_SYM_BACK_PRESSURE), VF_SYM_BACK_PRESSURE, 58, 16, 1},
+    /* releases c_bufs before the TMA store reading it finished: a race once the slot is
+     * refilled, from trip count 3 */
+    {"ws_add.bug8.ttgir", B(VF_SYM_BACK_PRESSURE), VF_SYM_BACK_PRESSURE, 58, 144, 3},
 };
 
 START_TEST(corpus_variant) {

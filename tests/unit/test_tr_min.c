@@ -16,18 +16,18 @@ START_TEST(deadlock_schedule_regroups) {
   tt_kernel k;
   tt_load(&k, "tests/traces/pc_ring.noarrive.ttgir", "n=4");
   ck_assert(k.oc.stuck);
-  ck_assert(tr_min_reproduces(k.m, k.s.steps, k.s.n, &k.oc.bug));
+  ck_assert(tr_min_reproduces(k.m, k.s.steps, k.s.n, &k.oc.bug, NULL));
   tr_sched out = {0};
   tr_min_stats st;
   tr_err err = {{0}};
-  ck_assert_msg(tr_min_schedule(k.m, k.s.steps, k.s.n, &k.oc.bug, 0, &out, &st, &err) == 0, "%s", err.msg);
+  ck_assert_msg(tr_min_schedule(k.m, k.s.steps, k.s.n, &k.oc.bug, NULL, 0, &out, &st, &err) == 0, "%s", err.msg);
   ck_assert_uint_le(out.n, k.s.n);
   ck_assert_uint_eq(st.steps_before, k.s.n);
   ck_assert_uint_eq(st.steps_after, out.n);
   ck_assert_uint_lt(switches(&out), switches(&k.s)); /* round-robin alternates, the result less */
   ck_assert_uint_eq(st.switches_after, switches(&out));
   ck_assert_uint_gt(st.replays, 0);
-  ck_assert(tr_min_reproduces(k.m, out.steps, out.n, &k.oc.bug));
+  ck_assert(tr_min_reproduces(k.m, out.steps, out.n, &k.oc.bug, NULL));
   /* the replay of the result ends in the same deadlock */
   tr_run *r = tr_replay(k.m, out.steps, out.n, &err);
   ck_assert(r && r->out.stuck && r->out.has_bug);
@@ -46,7 +46,7 @@ START_TEST(proxy_fence_schedule_gets_shorter) {
   tr_sched out = {0};
   tr_min_stats st;
   tr_err err = {{0}};
-  ck_assert_msg(tr_min_schedule(k.m, k.s.steps, k.s.n, &k.oc.bug, 0, &out, &st, &err) == 0, "%s", err.msg);
+  ck_assert_msg(tr_min_schedule(k.m, k.s.steps, k.s.n, &k.oc.bug, NULL, 0, &out, &st, &err) == 0, "%s", err.msg);
   ck_assert_uint_lt(out.n, k.s.n);
   ck_assert_uint_lt(st.switches_after, st.switches_before);
   tr_run *r = tr_replay(k.m, out.steps, out.n, &err);
@@ -65,14 +65,14 @@ START_TEST(schedule_without_the_bug_is_refused) {
   tt_load(&bad, "tests/traces/pc_ring.noarrive.ttgir", "n=4");
   tt_load(&good, "tests/traces/pc_ring.ttgir", "n=4");
   /* the correct kernel's complete schedule never deadlocks at the planted wait */
-  ck_assert(!tr_min_reproduces(good.m, good.s.steps, good.s.n, &bad.oc.bug));
+  ck_assert(!tr_min_reproduces(good.m, good.s.steps, good.s.n, &bad.oc.bug, NULL));
   tr_sched out = {0};
   tr_err err = {{0}};
-  ck_assert_int_eq(tr_min_schedule(good.m, good.s.steps, good.s.n, &bad.oc.bug, 0, &out, NULL, &err), -1);
+  ck_assert_int_eq(tr_min_schedule(good.m, good.s.steps, good.s.n, &bad.oc.bug, NULL, 0, &out, NULL, &err), -1);
   ck_assert(strstr(err.msg, "does not reproduce") != NULL);
   ck_assert_uint_eq(out.n, 0);
   /* a prefix of the bad schedule is not stuck yet */
-  ck_assert(!tr_min_reproduces(bad.m, bad.s.steps, bad.s.n / 2, &bad.oc.bug));
+  ck_assert(!tr_min_reproduces(bad.m, bad.s.steps, bad.s.n / 2, &bad.oc.bug, NULL));
   tt_free(&good);
   tt_free(&bad);
 }

@@ -46,7 +46,7 @@ static inline void tt_load(tt_kernel *k, const char *rel, const char *args) {
   k->m = sim_machine_new(&o, &e);
   ck_assert_msg(k->m != NULL, "%s", e.msg);
   tr_err err = {{0}};
-  ck_assert_int_eq(tr_sched_round_robin(k->m, 0, &k->s, &k->oc, &err), 0);
+  ck_assert_int_eq(tr_sched_round_robin(k->m, 0, NULL, &k->s, &k->oc, &err), 0);
 }
 
 static inline void tt_free(tt_kernel *k) {

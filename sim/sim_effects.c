@@ -1,0 +1,269 @@
+/* sim_effects.c: effects of visible ops and async completions on shared objects (barriers,
+ * memory windows, proxy lists, groups), computed without running them, and the lookahead of
+ * one agent running alone: the inputs of the explorer's partial-order reduction. */
+#include <stdlib.h>
+#include <xxhash.h>
+
+#include "sim_internal.h"
+
+static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
+  memset(e, 0, sizeof *e);
+  e->bar = e->bar2 = SIM_NOBAR;
+  e->agent = (uint8_t)agent;
+  e->cta = (uint8_t)cta;
+}
+
+static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const ir_type *t, uint8_t flags) {
+  if (e->n_fp >= 3) return;
+  sim_fp f;
+  sim_view_fp(m, view, t, &f);
+  if (!f.alloc) return;
+  f.flags |= flags;
+  e->fp[e->n_fp++] = f;
+}
+
+/* Slot value k of instruction i's inputs, from slot-indexed values x. */
+#define IN(k) (x[ins_in(m, i)[(k)]])
+#define SEG(s, k) (i->op->seg_start[(s)] + (k) < i->op->seg_start[(s) + 1] ? IN(i->op->seg_start[(s)] + (k)) : 0)
+#define SEGV(s, k) (i->op->operands[i->op->seg_start[(s)] + (k)])
+
+static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
+  const ir_op *op = i->op;
+  switch (i->code) {
+  case SIM_I_FORK: case SIM_I_JOIN: case SIM_I_CLSYNC: case SIM_I_END: case SIM_I_PEND:
+    e->kind |= SIM_E_GLOBAL;
+    return;
+  default: break;
+  }
+  if (i->code >= IR_OP__COUNT || !op) {
+    e->kind |= SIM_E_GLOBAL;
+    return;
+  }
+  int32_t b;
+  switch (op->code) {
+  case IR_OP_TTNG_INIT_BARRIER: case IR_OP_TTNG_INVAL_BARRIER:
+    e->kind |= SIM_E_GLOBAL;
+    return;
+  case IR_OP_TTNG_WAIT_BARRIER:
+    b = sim_view_bar(m, SEG(0, 0));
+    if (b < 0) break;
+    e->kind |= SIM_E_WAIT;
+    e->bar = (uint16_t)b;
+    e->parity = (int32_t)(SEG(1, 0) & 1);
+    return;
+  case IR_OP_TTNG_BARRIER_EXPECT: case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
+  case IR_OP_TTNG_TC_GEN5_COMMIT:
+    b = sim_view_bar(m, SEG(0, 0));
+    if (b < 0) break;
+    e->kind |= SIM_E_SIGNAL | SIM_E_PUBLISH | (op->code == IR_OP_TTNG_TC_GEN5_COMMIT ? SIM_E_GWAIT : 0);
+    e->bar = (uint16_t)b;
+    return;
+  case IR_OP_TTNG_ARRIVE_BARRIER:
+    if (ir_op_has_attr(op, "ctaMask")) break;
+    b = sim_view_bar(m, SEG(0, 0));
+    if (b < 0) break;
+    e->kind |= SIM_E_SIGNAL | SIM_E_PUBLISH;
+    e->bar = (uint16_t)b;
+    return;
+  case IR_OP_TTNG_WAIT_BARRIER_NAMED: case IR_OP_TTNG_ARRIVE_BARRIER_NAMED:
+    e->kind |= SIM_E_NAMED | SIM_E_PUBLISH;
+    e->named = (uint8_t)(IN(0) & 0xff);
+    return;
+  case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
+    e->kind |= SIM_E_CLUSTER | SIM_E_PUBLISH;
+    return;
+  case IR_OP_TTNG_FENCE_ASYNC_SHARED:
+    e->kind |= SIM_E_FENCE;
+    return;
+  case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
+    e->kind |= SIM_E_MEM;
+    add_fp(m, e, IN(0), op->operands[0]->type, 0);
+    return;
+  case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
+    e->kind |= SIM_E_MEM;
+    add_fp(m, e, IN(1), op->operands[1]->type, SIM_FP_WRITE);
+    return;
+  case IR_OP_TTNG_TMA_G2L:
+    if (seg_len(op, 5)) break; /* multicast */
+    b = sim_view_bar(m, SEG(3, 0));
+    if (b < 0) break;
+    e->kind |= SIM_E_ISSUE | SIM_E_SIGNAL | SIM_E_TX;
+    e->bar = (uint16_t)b;
+    {
+      const ir_type *dt = SEGV(0, 0)->type;
+      const ir_type *blk = dt && dt->kind == IR_T_TENSORDESC ? dt->elem : NULL;
+      e->bytes = blk ? (uint32_t)(ir_type_numel(blk) * (blk->elem ? ir_type_elem_bytes(blk->elem) : 1)) : 0;
+    }
+    add_fp(m, e, SEG(2, 0), SEGV(2, 0)->type, SIM_FP_WRITE | SIM_FP_ASYNC);
+    return;
+  case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
+    e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
+    add_fp(m, e, SEG(2, 0), SEGV(2, 0)->type, SIM_FP_ASYNC);
+    return;
+  case IR_OP_TTNG_WARP_GROUP_DOT:
+    e->kind |= ir_op_has_attr(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
+    for (int k = 0; k < 2; k++)
+      if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k]->type, SIM_FP_ASYNC);
+    return;
+  case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: case IR_OP_TTNG_TMA_STORE_WAIT: case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP:
+    e->kind |= SIM_E_GWAIT;
+    return;
+  case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
+    bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
+    int sb = scaled ? 8 : 6;
+    e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
+    for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k]->type, k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
+    for (uint32_t k = 0; k < seg_len(op, sb) && k < 2; k++) {
+      b = sim_view_bar(m, SEG(sb, k));
+      if (b < 0) continue;
+      e->kind |= SIM_E_SIGNAL;
+      if (e->bar == SIM_NOBAR) e->bar = (uint16_t)b;
+      else e->bar2 = (uint16_t)b;
+    }
+    if (seg_len(op, sb) > 2) e->kind |= SIM_E_GLOBAL;
+    return;
+  }
+  case IR_OP_TTNG_TMEM_COPY:
+    e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
+    add_fp(m, e, IN(0), op->operands[0]->type, SIM_FP_ASYNC);
+    add_fp(m, e, IN(1), op->operands[1]->type, SIM_FP_WRITE);
+    if (seg_len(op, 2) && (b = sim_view_bar(m, SEG(2, 0))) >= 0) {
+      e->kind |= SIM_E_SIGNAL;
+      e->bar = (uint16_t)b;
+    }
+    return;
+  case IR_OP_TTG_ASYNC_COPY_G2L:
+    e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
+    add_fp(m, e, SEG(1, 0), SEGV(1, 0)->type, SIM_FP_WRITE);
+    if (seg_len(op, 5) && (b = sim_view_bar(m, SEG(5, 0))) >= 0) {
+      e->kind |= SIM_E_SIGNAL;
+      e->bar = (uint16_t)b;
+    }
+    return;
+  default: break;
+  }
+  /* remote stores / copies and anything not summarised above */
+  e->kind |= SIM_E_GLOBAL;
+}
+
+bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff *out) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  eff_init(out, a, agent_cta(m, a));
+  if (ag->status == SIM_AG_NBWAIT) {
+    out->kind = SIM_E_NAMED;
+    out->named = ag->aux;
+    return true;
+  }
+  if (ag->status == SIM_AG_CLWAIT) {
+    out->kind = SIM_E_CLUSTER;
+    return true;
+  }
+  if (ag->status != SIM_AG_RUN) return false;
+  const sim_ins *i = &m->code[ag->pc];
+  const sim_region *r = &m->regions[i->region];
+  uint64_t x[256];
+  const uint64_t *env = st_cenv(m, st, a);
+  if (r->n_persist + 1 > sizeof x / sizeof x[0]) {
+    out->kind = SIM_E_GLOBAL;
+    return true;
+  }
+  x[0] = 0;
+  memcpy(x + 1, env, r->n_persist * sizeof *x);
+  effect_of(m, i, x, out);
+  return true;
+}
+
+void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff *out) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  eff_init(out, e->agent, agent_cta(m, e->agent));
+  out->kind = SIM_E_COMPLETE | SIM_E_GWAIT;
+  if (e->bar != SIM_NOBAR) {
+    out->kind |= SIM_E_SIGNAL;
+    switch (e->kind) {
+    case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: case SIM_EV_CP_ASYNC:
+      out->kind |= SIM_E_TX;
+      out->bytes = e->bytes;
+      break;
+    default:
+      out->kind |= SIM_E_ARRIVE1;
+      break;
+    }
+  }
+  out->bar = e->bar;
+  out->bar2 = e->bar2;
+  out->n_fp = e->n_fp;
+  for (uint32_t k = 0; k < e->n_fp; k++) out->fp[k] = e->fp[k];
+  /* a completion into another CTA can race with that CTA's exit */
+  for (uint32_t k = 0; k < e->n_fp; k++)
+    if (e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;
+}
+
+int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int max, int *end) {
+  *end = 1;
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN || m->data) {
+    if (max > 0 && sim_agent_effect(m, st, a, &out[0])) return 1;
+    *end = ag->status == SIM_AG_DONE || ag->status == SIM_AG_IDLE ? 0 : 1;
+    return 0;
+  }
+  if (!m->sandbox) m->sandbox = malloc(m->size);
+  memcpy(m->sandbox, st, sim_state_used(m, st));
+  uint32_t pc = ag->pc;
+  sim_env_load(m, m->sandbox, a, pc);
+  sim_log log = {0};
+  int n = 0;
+  while (n < max) {
+    const sim_ins *i = &m->code[pc];
+    eff_init(&out[n], a, agent_cta(m, a));
+    effect_of(m, i, m->scratch, &out[n]);
+    if (out[n++].kind & SIM_E_GLOBAL) return n;
+    /* skip the op itself; only warp_group_dot_wait has results the agent uses later */
+    if (i->code == IR_OP_TTNG_WARP_GROUP_DOT_WAIT) {
+      const uint32_t *in = ins_in(m, i), *o = ins_out(m, i);
+      for (uint32_t k = 0; k < i->n_out && k < i->n_in; k++) m->scratch[o[k]] = m->scratch[in[k]];
+      m->scratch[0] = 0;
+    }
+    pc++;
+    int rc = sim_run_pure_from(m, m->sandbox, a, &pc, &log);
+    if (rc == 1) {
+      *end = 0;
+      return n;
+    }
+    if (rc < 0) return n;
+  }
+  return n;
+}
+
+void sim_bar_counts(const sim_machine *m, const void *st, uint32_t bar, int32_t *pending, int32_t *tx) {
+  const sim_mbar *b = st_cmbar(m, st, bar);
+  *pending = b->pending;
+  *tx = b->tx;
+}
+
+bool sim_bar_satisfied(const sim_machine *m, const void *st, uint32_t bar, int32_t parity) {
+  const sim_mbar *b = st_cmbar(m, st, bar);
+  return !b->valid || sim_mbar_test_wait(b, parity);
+}
+
+int sim_agent_unfenced(const sim_machine *m, const void *st, uint32_t a, sim_fp *out, int max) {
+  if (!m->proxy_track) return 0;
+  const sim_uf *u = st_cuf(m, st, a);
+  int n = 0;
+  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc && n < max; k++) {
+    out[n] = u[k].fp;
+    out[n++].flags &= SIM_FP_WRITE | SIM_FP_TMEM;
+  }
+  return n;
+}
+
+uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a) {
+  uint64_t buf[2 + 256];
+  const sim_agent *ag = st_cagent(m, st, a);
+  uint32_t cap = m->agents[a].env_cap < 256 ? m->agents[a].env_cap : 256;
+  _Static_assert(sizeof(sim_agent) <= 2 * sizeof(uint64_t), "agent record fits two words");
+  memset(buf, 0, 2 * sizeof buf[0]);
+  memcpy(buf, ag, sizeof *ag);
+  memcpy(buf + 2, st_cenv(m, st, a), cap * sizeof(uint64_t));
+  return XXH64(buf, (2 + cap) * sizeof(uint64_t), a);
+}

@@ -1,0 +1,86 @@
+/* sym_cli.c: the `--symbolic` step of the check command: the Z3 layer's conditions, their
+ * counterexamples confirmed by the explicit explorer, and the combined verdict. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sym_cli.h"
+
+typedef struct confirm_ctx {
+  const vf_argplan *plan;
+  const vf_sym_cli_opts *o;
+  const bool *relevant;         /* the arguments the symbolic layer chose */
+} confirm_ctx;
+
+static int arg_width(const ir_value *v) {
+  const ir_type *t = v->type;
+  if (t && t->kind == IR_T_INDEX) return 64;
+  return t && t->kind == IR_T_INT ? t->bits : 0;
+}
+
+/* One exploration with the counterexample's arguments: 1 when it finds a bug. */
+static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
+  const confirm_ctx *cx = vctx;
+  const vf_argplan *p = cx->plan;
+  const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint32_t combo0 = 0;
+  vf_argplan_bits(p, combo0, bits); /* the plan's first combination for everything else */
+  for (uint32_t k = 0; k < p->n_args && k < entry->n_args; k++) {
+    int w = arg_width(entry->args[k]);
+    if (!cx->relevant[k] || !w) continue;
+    uint64_t v = (uint64_t)args[k];
+    bits[k] = w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
+  }
+  sim_opts so = {.mod = m, .fn = p->fn, .args = bits, .n_args = p->n_args,
+                 .max_trip = cx->o->max_trip};
+  for (int k = 0; k < 3; k++) so.grid[k] = p->grid[k];
+  sim_err err = {{0}};
+  sim_machine *mach = sim_machine_new(&so, &err);
+  free(bits);
+  if (!mach) return -1;
+  vf_result res = {0};
+  vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
+  vf_explore(mach, &vo, &res);
+  int found = res.n_bugs > 0;
+  vf_result_free(&res);
+  sim_machine_free(mach);
+  return found;
+}
+
+int vf_sym_cli(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o, FILE *out,
+               int explicit_exit) {
+  /* every integer argument is symbolic: --arg values only feed the explicit check and the
+   * arguments a counterexample does not choose in its confirmation run */
+  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL};
+  vf_sym_result r = vf_sym_check(m, &so);
+  if (r.rc) {
+    fprintf(stderr, "%s\n", r.error ? r.error : "tlx-verify: error: symbolic check failed");
+    vf_sym_result_free(&r);
+    return VF_EXIT_INPUT;
+  }
+  confirm_ctx cx = {.plan = plan, .o = o, .relevant = r.arg_relevant};
+  if (plan->n_args == r.n_args) vf_sym_confirm(m, &r, confirm_run, &cx);
+  bool text = !o->format || !strcmp(o->format, "text");
+  if (text && o->quiet) {
+    vf_sym_print_violations(&r, out);
+  } else if (text) {
+    vf_sym_print(&r, out);
+    fprintf(out, "symbolic: %.3f s, %u loop%s, %u loop-carried value%s proved by induction\n",
+            r.seconds, r.n_loops, r.n_loops == 1 ? "" : "s", r.n_invariants,
+            r.n_invariants == 1 ? "" : "s");
+  }
+  int rc = explicit_exit;
+  bool confirmed = false, unconfirmed = false, unknown = false;
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    unknown |= r.cond[k].status == VF_SYM_UNKNOWN;
+    for (uint32_t v = 0; v < r.cond[k].n_viol; v++) {
+      if (r.cond[k].viol[v].confirmed == 1) confirmed = true;
+      else unconfirmed = true;
+    }
+  }
+  if (rc == VF_EXIT_BUG || confirmed) rc = VF_EXIT_BUG;
+  else if (unconfirmed || (unknown && rc == VF_EXIT_OK)) rc = VF_EXIT_INCONCLUSIVE;
+  vf_sym_result_free(&r);
+  return rc;
+}

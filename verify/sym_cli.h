@@ -1,0 +1,31 @@
+/* sym_cli.h: `tlx-verify check --symbolic`: runs the Z3 layer after the explicit check,
+ * confirms each counterexample with the explicit explorer, prints the symbolic section. */
+#ifndef TLXV_SYM_CLI_H
+#define TLXV_SYM_CLI_H
+
+#include <stdio.h>
+
+#include "sym.h"
+#include "vf_run.h"
+
+typedef struct vf_sym_cli_opts {
+  const char *const *arg_names; /* --arg NAME=VALUE given by the user (kept for callers that
+                                   pin arguments; the symbolic layer itself generalises them) */
+  const int64_t *arg_vals;
+  uint32_t n_args;
+  const vf_opts *explore;       /* explorer options for the confirmation runs */
+  uint32_t max_trip;            /* sim_opts.max_trip of the confirmation runs */
+  const char *format;           /* "text" prints the symbolic section; json / sarif do not */
+  bool quiet;                   /* text: only the violations */
+} vf_sym_cli_opts;
+
+/* Runs vf_sym_check, confirms every violation by exploring the kernel with its arguments
+ * (the plan's values for the arguments the symbolic layer does not need, program id 0),
+ * prints the section and returns the combined exit code: 1 when the explicit check or a
+ * confirmed violation found a bug; 3 when a violation was not reproduced, or a condition is
+ * unknown and the explicit check verified; 2 on an input error (message on stderr);
+ * otherwise explicit_exit. */
+int vf_sym_cli(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o, FILE *out,
+               int explicit_exit);
+
+#endif
