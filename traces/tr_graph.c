@@ -272,6 +272,34 @@ static void add_next(tg_graph *g, uint32_t lane, uint32_t prev, const sim_viol *
            ? "about to run: the bug is in the state before it"
            : "about to run, in the bug's state");
   add_edge(g, prev, n, TG_E_PROGRAM, 0, NULL);
+  g->lanes[lane].blocked = n;
+}
+
+/* The node showing instruction ins for the bug: an agent's "next" node, or the node of its
+ * last run at or before step at. UINT32_MAX when not shown. */
+static uint32_t bug_node(const tg_graph *g, uint32_t ins, uint32_t at) {
+  const tr_run *r = g->r;
+  int a = tr_run_next_agent(r, ins);
+  for (uint32_t l = 0; a >= 0 && l < g->n_lanes; l++)
+    if (g->lanes[l].agent == (uint32_t)a && g->lanes[l].blocked != UINT32_MAX &&
+        g->nodes[g->lanes[l].blocked].kind == TG_NEXT)
+      return g->lanes[l].blocked;
+  uint32_t p = last_step_of(r, ins, at);
+  return p == UINT32_MAX ? UINT32_MAX : g->node_of_step[p];
+}
+
+/* For a race or a missing fence: an edge from each related op to the bug's op. */
+static void conflict_edges(tg_graph *g, const sim_viol *bug) {
+  const tr_run *r = g->r;
+  if (!bug || bug->kind == SIM_BUG_DEADLOCK) return;
+  bool st = tr_run_state_bug(r, bug);
+  uint32_t at = st || !r->n_steps ? (r->n_steps ? r->n_steps - 1 : 0) : r->out.bug_step;
+  uint32_t to = bug_node(g, bug->ins, at);
+  for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL && to != UINT32_MAX; k++) {
+    uint32_t from = bug_node(g, bug->rel[k], at);
+    if (from == UINT32_MAX || from == to) continue;
+    add_edge(g, from, to, TG_E_CONFLICT, TG_MARK_BUG, sim_bug_kind_name((sim_bug_kind)bug->kind));
+  }
 }
 
 /* The blocked op at the end of agent a's lane (or its next op when a race is about it). */
@@ -485,6 +513,7 @@ int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t
   /* blocked ends after every lane, so that partial arrivals find their source nodes */
   for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) add_blocked(g, l, last[l], bug);
   if (r->out.stuck) waits_for_edges(g);
+  conflict_edges(g, bug);
   for (uint32_t i = 0; i < r->n_steps && !g->oom; i++)
     if (r->steps[i].kind == TR_S_WAIT) sync_edges(g, i, mark);
   free(mark);

@@ -40,6 +40,7 @@ typedef enum tg_ekind {
   TG_E_ASYNC,                  /* async completions (and maybe arrivals) released a wait */
   TG_E_PARTIAL,                /* arrivals that fed the phase a blocked agent still waits for */
   TG_E_WAITS_FOR,              /* a blocked agent's op would release another blocked agent */
+  TG_E_CONFLICT,               /* a race / proxy-fence pair: from the related op to the bug's op */
 } tg_ekind;
 
 typedef struct tg_edge {
@@ -54,7 +55,7 @@ typedef struct tg_lane {
   char name[48];               /* sim_agent_name */
   int32_t warps;               /* 0 unknown */
   uint32_t head;               /* its TG_HEAD node */
-  uint32_t blocked;            /* its TG_BLOCKED node, UINT32_MAX when none */
+  uint32_t blocked;            /* its TG_BLOCKED or TG_NEXT node, UINT32_MAX when none */
 } tg_lane;
 
 typedef struct tg_graph {

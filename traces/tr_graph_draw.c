@@ -117,6 +117,7 @@ static void draw_edge(tr_gv_graph *gv, tr_gv_node **nodes, const tg_edge *e, uin
     return;
   case TG_E_ASYNC: color = C_ASYNC; style = "dashed"; break;
   case TG_E_PARTIAL: color = C_RED; style = "dotted"; width = "2"; break;
+  case TG_E_CONFLICT:
   case TG_E_WAITS_FOR:
     /* between end nodes: drawn, but not allowed to push the lanes apart */
     tr_gv_set(ge, "constraint", "false");
@@ -126,7 +127,7 @@ static void draw_edge(tr_gv_graph *gv, tr_gv_node **nodes, const tg_edge *e, uin
     break;
   default: break;
   }
-  if (e->mark && e->kind != TG_E_WAITS_FOR && e->kind != TG_E_PARTIAL) {
+  if (e->mark && e->kind != TG_E_WAITS_FOR && e->kind != TG_E_PARTIAL && e->kind != TG_E_CONFLICT) {
     color = C_RED;
     width = "2.6";
   }

@@ -51,13 +51,19 @@ static bool viol_matches(const sim_viol *v, const sim_viol *bug) {
   return v->kind == bug->kind && v->ins == bug->ins;
 }
 
-/* A stuck state with some agent blocked at the deadlock's instruction. */
-static bool deadlocked_at(const sim_machine *m, const void *st, const sim_viol *bug) {
+/* A stuck state with some agent blocked at the bug's instruction or at one of its related
+ * instructions (a deadlock, or its root cause such as a tx-mismatch, names the blocked
+ * waits). */
+static bool stuck_at(const sim_machine *m, const void *st, const sim_viol *bug) {
   sim_trans en[SIM_MAX_TRANS];
   if (sim_is_final(m, st) || sim_enabled(m, st, en) != 0) return false;
   for (uint32_t a = 0; a < sim_n_agents(m); a++) {
     int s = sim_agent_status_of(m, st, a);
-    if (s != SIM_AG_IDLE && s != SIM_AG_DONE && sim_agent_pc(m, st, a) == bug->ins) return true;
+    if (s == SIM_AG_IDLE || s == SIM_AG_DONE) continue;
+    uint32_t pc = sim_agent_pc(m, st, a);
+    if (pc == bug->ins) return true;
+    for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++)
+      if (pc == bug->rel[k]) return true;
   }
   return false;
 }
@@ -86,7 +92,7 @@ static bool replay(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out, uint32
     }
     if (rc != 0 || lg.halt || lg.bound) return false;
   }
-  if (c->bug->kind == SIM_BUG_DEADLOCK && deadlocked_at(c->m, c->st, c->bug)) {
+  if (stuck_at(c->m, c->st, c->bug)) {
     if (n_out) *n_out = k;
     return true;
   }

@@ -203,7 +203,8 @@ typedef struct tr_min_stats {
 
 /* True when replaying steps[0..n) shows `bug` again: a violation of the same kind at the same
  * primary instruction, reported by a step or by check (may be NULL) on the state after a step,
- * or for a deadlock a stuck end state with an agent blocked at bug->ins. */
+ * or a stuck end state with an agent blocked at bug->ins or at one of bug->rel (a deadlock, or
+ * a root cause the explorer names for one, such as a tx-mismatch). */
 bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
                        tr_state_check check);
 

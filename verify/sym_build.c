@@ -45,8 +45,10 @@ static void build_args(sym_ctx *c) {
       facts = sym_and2(c, facts, sym_sle(c, Z3_mk_int64(c->z, 1, s64), a64));
       facts = sym_and2(c, facts, sym_sle(c, a64, Z3_mk_int64(c->z, INT31_MAX, s64)));
       if (c->divisibility[i] > 1)
-        facts = sym_and2(c, facts, sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, c->divisibility[i], (unsigned)w)),
-                                          sym_bv(c, 0, (unsigned)w)));
+        facts =
+            sym_and2(c, facts,
+                     sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, c->divisibility[i], (unsigned)w)),
+                            sym_bv(c, 0, (unsigned)w)));
     }
     for (uint32_t f = 0; f < c->o->n_fixed; f++)
       if (v->name && !strcmp(c->o->fixed_names[f], v->name))
@@ -241,7 +243,8 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   e->idx = idx;
   e->view = view;
   if (view) e->tainted |= sym_tainted(c, view->operands[1]);
-  if (r < 0) e->unsupported = e->unsupported ? e->unsupported : "barrier view not traced to an allocation";
+  if (r < 0)
+    e->unsupported = e->unsupported ? e->unsupported : "barrier view not traced to an allocation";
   return e;
 }
 
@@ -269,7 +272,8 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     if ((e = view_event(c, w, SYM_EV_WAIT, op, 0, false))) {
       e->phase = sym_eval(c, ir_seg(op, 1, NULL));
       e->tainted |= sym_tainted(c, ir_seg(op, 1, NULL));
-      if (op->code == IR_OP_TTNG_WAIT_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
+      if (op->code == IR_OP_TTNG_WAIT_BARRIER)
+        e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
       if (!e->phase) e->unsupported = "phase operand is not a scalar";
     }
     break;
@@ -278,7 +282,8 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
       e->weight = ir_op_attr_int(op, "count", 1);
       if (ir_op_has_attr(op, "perThread")) e->weight *= 32 * partition_warps(c, w->part);
-      if (op->code == IR_OP_TTNG_ARRIVE_BARRIER) e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
+      if (op->code == IR_OP_TTNG_ARRIVE_BARRIER)
+        e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
       if (ir_op_has_attr(op, "ctaMask")) e->unsupported = "remote (ctaMask) arrive";
     }
     break;

@@ -106,13 +106,15 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
     bool fixed = false;
     for (uint32_t f = 0; f < c->o->n_fixed; f++)
       if (!strcmp(c->o->fixed_names[f], nm)) {
-        snprintf(tmp, sizeof tmp, "%s%s == %lld", first ? "" : ", ", nm, (long long)c->o->fixed_vals[f]);
+        snprintf(tmp, sizeof tmp, "%s%s == %lld", first ? "" : ", ", nm,
+                 (long long)c->o->fixed_vals[f]);
         append(&s, &len, tmp);
         fixed = true;
       }
     if (fixed) { first = false; continue; }
     if (c->divisibility[a] > 1) {
-      snprintf(tmp, sizeof tmp, "%s%s %% %lld == 0", first ? "" : ", ", nm, (long long)c->divisibility[a]);
+      snprintf(tmp, sizeof tmp, "%s%s %% %lld == 0", first ? "" : ", ", nm,
+               (long long)c->divisibility[a]);
       append(&s, &len, tmp);
       first = false;
     }
@@ -230,8 +232,10 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
           fprintf(out, "%s%s=%lld", first ? "" : " ", r->arg_names[a], (long long)x->args[a]);
           first = false;
         }
-      if (x->trip_count >= 0) fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
-      if (x->confirmed >= 0) fprintf(out, "; %s by the explorer", x->confirmed ? "confirmed" : "not reproduced");
+      if (x->trip_count >= 0)
+        fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
+      if (x->confirmed >= 0)
+        fprintf(out, "; %s by the explorer", x->confirmed ? "confirmed" : "not reproduced");
       fprintf(out, ")\n");
     }
   }

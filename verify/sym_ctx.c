@@ -26,7 +26,9 @@ Z3_ast sym_resize(sym_ctx *c, Z3_ast t, unsigned width, bool is_signed) {
   return is_signed ? Z3_mk_sign_ext(c->z, width - w, t) : Z3_mk_zero_ext(c->z, width - w, t);
 }
 
-Z3_ast sym_wide(sym_ctx *c, Z3_ast t, bool is_signed) { return sym_resize(c, t, SYM_WIDE, is_signed); }
+Z3_ast sym_wide(sym_ctx *c, Z3_ast t, bool is_signed) {
+  return sym_resize(c, t, SYM_WIDE, is_signed);
+}
 
 Z3_ast sym_truth(sym_ctx *c, Z3_ast bv1) {
   return Z3_mk_eq(c->z, sym_resize(c, bv1, 1, false), Z3_mk_int(c->z, 1, c->bv1));

@@ -173,7 +173,8 @@ static Z3_ast rounded_div(sym_ctx *c, ir_opcode code, Z3_ast a, Z3_ast b) {
   Z3_ast q = Z3_mk_bvsdiv(z, a, b), r = Z3_mk_bvsrem(z, a, b);
   Z3_ast nz = Z3_mk_not(z, Z3_mk_eq(z, r, zero));
   Z3_ast same = Z3_mk_eq(z, Z3_mk_bvslt(z, r, zero), Z3_mk_bvslt(z, b, zero));
-  if (code == IR_OP_ARITH_CEILDIVSI) return Z3_mk_ite(z, sym_and2(c, nz, same), sym_add(c, q, one), q);
+  if (code == IR_OP_ARITH_CEILDIVSI)
+    return Z3_mk_ite(z, sym_and2(c, nz, same), sym_add(c, q, one), q);
   return Z3_mk_ite(z, sym_and2(c, nz, sym_not(c, same)), sym_sub(c, q, one), q);
 }
 

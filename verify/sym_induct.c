@@ -157,8 +157,9 @@ void sym_induct_loop(sym_ctx *c, int l) {
     ss.n = base;
     ss_add(&ss, L->it, sym_int(c, i - 1));
     for (uint32_t k = 0; k < n; k++)
-      if (w[k]) ss_add(&ss, L->carried_var[k],
-                       Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
+      if (w[k])
+        ss_add(&ss, L->carried_var[k],
+               Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
     for (uint32_t k = 0; k < n; k++)
       if (have[k] && !(next[k] && concrete(c, next[k], &ss, &s[k][i]))) have[k] = false;
   }
@@ -182,14 +183,17 @@ void sym_induct_loop(sym_ctx *c, int l) {
   for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
   Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
   for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */
-    if (cand[k] && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
-                                       sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) != Z3_L_FALSE)
+    if (cand[k] &&
+        sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
+                            sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) !=
+            Z3_L_FALSE)
       cand[k] = false;
   for (bool changed = true; changed;) {
     changed = false;
     Z3_ast hyp = sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, it1, L->trip));
     for (uint32_t k = 0; k < n; k++)
-      if (cand[k]) hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));
+      if (cand[k])
+        hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));
     for (uint32_t k = 0; k < n && !changed; k++) {
       if (!cand[k]) continue;
       Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));

@@ -48,8 +48,8 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
   /* views inside one slot (transpose, reshape, reinterpret, static subslice) keep its index */
   while (v && v->def && v->def->n_operands >= 1 &&
          (v->def->code == IR_OP_TTG_MEMDESC_TRANS || v->def->code == IR_OP_TTG_MEMDESC_RESHAPE ||
-          v->def->code == IR_OP_TTG_MEMDESC_REINTERPRET || v->def->code == IR_OP_TTG_MEMDESC_SUBSLICE ||
-          v->def->code == IR_OP_TTNG_TMEM_SUBSLICE))
+          v->def->code == IR_OP_TTG_MEMDESC_REINTERPRET ||
+          v->def->code == IR_OP_TTG_MEMDESC_SUBSLICE || v->def->code == IR_OP_TTNG_TMEM_SUBSLICE))
     v = v->def->operands[0];
   if (!v) return -1;
   if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
@@ -149,7 +149,10 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
     *it0 = -1;
     return true;
   }
-  if (r != Z3_L_TRUE || *it0 < 0) { *why = "Z3 timed out on the op's first iteration"; return false; }
+  if (r != Z3_L_TRUE || *it0 < 0) {
+    *why = "Z3 timed out on the op's first iteration";
+    return false;
+  }
   Z3_ast at0 = sym_int(c, *it0);
   Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
   Z3_ast skips = sym_and2(c, sym_subst(c, L->range, L->it, at0),

@@ -216,7 +216,9 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
 
 /* ------------------------------------------------------------------ byte-balance */
 
-static bool is_tx(const sym_event *e) { return e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD; }
+static bool is_tx(const sym_event *e) {
+  return e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
 static bool is_expect(const sym_event *e) { return e->kind == SYM_EV_EXPECT; }
 
 void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
@@ -333,8 +335,9 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     int part = -1;
     for (uint32_t i = 0; i < c->n_evs && part < 0; i++)
       if (c->evs[i].view == op || c->evs[i].buf_view == op) part = c->evs[i].part;
-    vf_sym_violation *v = sym_violation(c, r, op, part, sym_and2(c, guard, out), loop,
-                                        loop >= 0 ? c->loops[loop].it : NULL, taint, extra, 1, x, &st);
+    vf_sym_violation *v =
+        sym_violation(c, r, op, part, sym_and2(c, guard, out), loop,
+                      loop >= 0 ? c->loops[loop].it : NULL, taint, extra, 1, x, &st);
     if (v)
       v->message = sym_fmt("index %lld into %s is outside its %lld slots", (long long)x[0], name,
                            (long long)n);

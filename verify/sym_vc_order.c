@@ -52,7 +52,8 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
                        2, args, &trip, &it, x);
   free(args);
   if (r != Z3_L_TRUE) {
-    *how = r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
+    *how =
+        r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
     return -1;
   }
   *how = "the parity of its first iteration (no access to the slot follows the wait)";
@@ -108,7 +109,8 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
   const sym_ring *R = &c->rings[w->ring];
   int64_t sum = 0, min = INT64_MAX;
   for (uint32_t i = 0; i < c->n_evs; i++)
-    if (c->evs[i].ring == w->ring && (c->evs[i].kind == SYM_EV_ARRIVE || c->evs[i].kind == SYM_EV_EXPECT))
+    if (c->evs[i].ring == w->ring &&
+        (c->evs[i].kind == SYM_EV_ARRIVE || c->evs[i].kind == SYM_EV_EXPECT))
       sum += c->evs[i].weight;
   for (int64_t s = 0; s < R->n; s++) min = R->count[s] < min ? R->count[s] : min;
   return sum < min;
@@ -196,7 +198,9 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     if (w->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
     const char *how;
-    int lag = w->has_seq && w->ring >= 0 && !c->rings[w->ring].irregular ? sym_wait_lag(c, (int)wi, &how) : -1;
+    int lag = w->has_seq && w->ring >= 0 && !c->rings[w->ring].irregular
+                  ? sym_wait_lag(c, (int)wi, &how)
+                  : -1;
     if (lag < 0 || w->unsupported) {
       sym_note_unknown(r, "wait at %s: the ring's events are outside the encoding",
                        ir_loc_str(w->op->loc, lb, sizeof lb));
@@ -216,7 +220,9 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       fired = sym_or2(c, fired, sym_fires(c, e, next));
     }
     if (first < 0 || !producers_ok) {
-      if (!producers_ok) sym_note_unknown(r, "barrier %s: a producer is outside the encoding", c->rings[w->ring].name);
+      if (!producers_ok)
+        sym_note_unknown(r, "barrier %s: a producer is outside the encoding",
+                         c->rings[w->ring].name);
       continue;
     }
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
@@ -236,9 +242,11 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     if (held == DEP_UNKNOWN) { /* fine only if the next round never comes */
       Z3_lbool st = sym_sat(c, phi);
       if (st != Z3_L_FALSE)
-        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
-                         st == Z3_L_UNDEF ? "Z3 gave no answer"
-                                          : "what orders the ring's next round after it is outside the encoding");
+        sym_note_unknown(
+            r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
+            st == Z3_L_UNDEF
+                ? "Z3 gave no answer"
+                : "what orders the ring's next round after it is outside the encoding");
       continue;
     }
     const sym_event *e0 = &c->evs[first];
@@ -252,10 +260,10 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
                            "%s's wait on %s in iteration %lld, which is for round %lld: the "
                            "producer can run two phases ahead of that waiter (phase aliasing, "
                            "semantics.md §1.4)",
-                           sym_part_label(c, e0->part), (long long)(x[0] / n), c->rings[w->ring].name,
-                           (long long)(x[0] % n), (long long)x[1], sym_part_label(c, w->part),
-                           sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration,
-                           (long long)(x[0] / n - 1));
+                           sym_part_label(c, e0->part), (long long)(x[0] / n),
+                           c->rings[w->ring].name, (long long)(x[0] % n), (long long)x[1],
+                           sym_part_label(c, w->part), sym_slot_text(c, w, sb, sizeof sb),
+                           (long long)v->iteration, (long long)(x[0] / n - 1));
   }
 }
 
@@ -351,7 +359,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
           const char *how;
           if (w->kind == SYM_EV_WAIT && w->ring == (int)ring && w->has_seq &&
               sym_wait_lag(c, (int)wi, &how) == 1)
-            reuse = sym_or2(c, reuse, sym_fires(c, w, sym_add(c, rel, sym_int(c, c->rings[ring].n))));
+            reuse =
+                sym_or2(c, reuse, sym_fires(c, w, sym_add(c, rel, sym_int(c, c->rings[ring].n))));
         }
         phi = sym_and2(c, sym_and2(c, phi, rd_at), reuse);
         Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
@@ -364,7 +373,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         ir_loc_str(rd->op->loc, rl, sizeof rl);
         const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;
         const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
-        const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+        const char *wait =
+            rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
         if (!before)
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
                                "slot at %s in iteration %lld: the producer may overwrite it first",

@@ -12,8 +12,72 @@
 typedef struct frame {
   sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
   uint8_t n, next;
+  uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
   sim_trans taken;             /* the transition that reached this state */
+  sim_hash128 h;               /* the state's hash (on-stack set) */
 } frame;
+
+/* The states on the DFS stack (cycle proviso of the reduction): open addressing with
+ * tombstones over 128-bit hashes. */
+typedef struct onstack {
+  sim_hash128 *s;              /* {0,0} empty, {0,1} tombstone */
+  uint32_t cap, n, used;
+} onstack;
+
+static bool hz(sim_hash128 h) { return !h.lo && !h.hi; }
+static bool htomb(sim_hash128 h) { return !h.lo && h.hi == 1; }
+static sim_hash128 hfix(sim_hash128 h) {
+  if (!h.lo) h.lo = 2; /* keep clear of empty / tombstone */
+  return h;
+}
+
+static void os_rehash(onstack *o, uint32_t cap) {
+  sim_hash128 *old = o->s;
+  uint32_t oc = o->cap;
+  o->s = calloc(cap, sizeof *o->s);
+  o->cap = cap;
+  o->n = o->used = 0;
+  for (uint32_t k = 0; k < oc; k++)
+    if (!hz(old[k]) && !htomb(old[k])) {
+      uint32_t i = (uint32_t)old[k].lo & (cap - 1);
+      while (!hz(o->s[i])) i = (i + 1) & (cap - 1);
+      o->s[i] = old[k];
+      o->n++;
+      o->used++;
+    }
+  free(old);
+}
+
+static void os_add(onstack *o, sim_hash128 h) {
+  h = hfix(h);
+  if ((o->used + 1) * 2 > o->cap) os_rehash(o, o->cap ? (o->n * 4 > o->cap ? o->cap * 2 : o->cap) : 1024);
+  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
+  while (!hz(o->s[i]) && !htomb(o->s[i])) i = (i + 1) & (o->cap - 1);
+  if (hz(o->s[i])) o->used++;
+  o->s[i] = h;
+  o->n++;
+}
+
+static bool os_find(const onstack *o, sim_hash128 h, uint32_t *at) {
+  if (!o->cap) return false;
+  h = hfix(h);
+  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
+  while (!hz(o->s[i])) {
+    if (o->s[i].lo == h.lo && o->s[i].hi == h.hi) {
+      *at = i;
+      return true;
+    }
+    i = (i + 1) & (o->cap - 1);
+  }
+  return false;
+}
+
+static void os_del(onstack *o, sim_hash128 h) {
+  uint32_t i;
+  if (!os_find(o, h, &i)) return;
+  o->s[i] = (sim_hash128){0, 1};
+  o->n--;
+}
 
 static double now_s(void) {
   struct timespec ts;
@@ -32,6 +96,7 @@ typedef struct dfs {
   sim_trans *path;             /* scratch path for bug reports */
   vf_table *seen;
   vf_por *por;
+  onstack stack;               /* hashes of the states on the stack */
 } dfs;
 
 static void grow(dfs *d) {
@@ -93,12 +158,14 @@ static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
   frame *f = &d->fr[d->depth];
   f->taken = taken;
   f->next = 0;
+  f->reduced = 0;
   void *st = d->states + (size_t)d->depth * d->ssz;
   if (d->o->no_reduction) {
     memcpy(f->t, en, n_en * sizeof *en);
     f->n = (uint8_t)n_en;
   } else {
     f->n = (uint8_t)vf_por_ample(d->por, st, en, n_en, f->t);
+    f->reduced = f->n < n_en;
     d->res->st.por_pruned += (uint64_t)(n_en - f->n);
   }
 }
@@ -118,7 +185,9 @@ static int run_dfs(dfs *d) {
     if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
     return -1;
   }
-  vf_table_insert(d->seen, sim_state_hash(m, s0));
+  d->fr[0].h = sim_state_hash(m, s0);
+  vf_table_insert(d->seen, d->fr[0].h);
+  os_add(&d->stack, d->fr[0].h);
   res->st.states = 1;
   sim_trans en[SIM_MAX_TRANS];
   int n_en;
@@ -128,6 +197,7 @@ static int run_dfs(dfs *d) {
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
+      os_del(&d->stack, f->h);
       if (d->depth == 0) break;
       d->depth--;
       continue;
@@ -142,14 +212,29 @@ static int run_dfs(dfs *d) {
     int rc = sim_step(m, nxt, t, &log);
     if (log.n_viol || log.bound) record_viols(d, &log, &t);
     if (rc) continue;
-    if (!vf_table_insert(d->seen, sim_state_hash(m, nxt))) {
+    sim_hash128 h = sim_state_hash(m, nxt);
+    if (!vf_table_insert(d->seen, h)) {
       res->st.revisits++;
+      uint32_t at;
+      if (f->reduced && os_find(&d->stack, h, &at)) {
+        /* cycle proviso (C3): a reduced state closing a cycle explores everything */
+        sim_trans all[SIM_MAX_TRANS];
+        int na = sim_enabled(m, cur, all);
+        for (int k = 0; k < na; k++) {
+          bool have = false;
+          for (int j = 0; j < f->n; j++) have |= f->t[j].kind == all[k].kind && f->t[j].who == all[k].who;
+          if (!have) f->t[f->n++] = all[k];
+        }
+        f->reduced = 0;
+      }
       continue;
     }
     res->st.states++;
     d->depth++;
     if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
     d->fr[d->depth].taken = t;
+    d->fr[d->depth].h = h;
+    os_add(&d->stack, h);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (res->st.states >= max_states) {
@@ -219,6 +304,7 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
   vf_table_free(d.seen);
   vf_por_free(d.por);
+  free(d.stack.s);
   free(d.fr);
   free(d.states);
   free(d.path);

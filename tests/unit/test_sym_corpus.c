@@ -75,7 +75,8 @@ START_TEST(corpus_variant) {
   ck_assert_ptr_nonnull(strstr(r.constraints, "ynumel % 16 == 0"));
   if (k->cond >= 0) {
     const vf_sym_violation *v = &r.cond[k->cond].viol[0];
-    ck_assert_msg(v->loc.line == k->line, "%s: line %u, expected %u", k->file, v->loc.line, k->line);
+    ck_assert_msg(v->loc.line == k->line, "%s: line %u, expected %u", k->file, v->loc.line,
+                  k->line);
     ck_assert_str_eq(v->loc.file, "kernels.py");
     ck_assert_int_eq(arg(&r, v, "ynumel"), k->ynumel);
     ck_assert_int_eq(v->trip_count, k->trip);
@@ -101,14 +102,16 @@ START_TEST(trip_count_examples) {
     char *col[8] = {0}, *save = NULL;
     int n = 0;
     line[strcspn(line, "\n")] = 0;
-    for (char *t = strtok_r(line, "\t", &save); t && n < 8; t = strtok_r(NULL, "\t", &save)) col[n++] = t;
+    for (char *t = strtok_r(line, "\t", &save); t && n < 8; t = strtok_r(NULL, "\t", &save))
+      col[n++] = t;
     ck_assert_int_eq(n, 7);
     char rel[512];
     snprintf(rel, sizeof rel, "examples/trip_count/%s", col[0]);
     ir_module *m;
     vf_sym_result r = run(rel, &m);
     bool bug = !strcmp(col[3], "bug");
-    ck_assert_msg(vf_sym_verdict(&r) == (bug ? 1 : 0), "%s: verdict %d", col[0], vf_sym_verdict(&r));
+    ck_assert_msg(vf_sym_verdict(&r) == (bug ? 1 : 0), "%s: verdict %d", col[0],
+                  vf_sym_verdict(&r));
     for (int c = 0; c < VF_SYM__NCOND; c++) {
       bool listed = strstr(col[4], vf_sym_cond_name((vf_sym_cond)c)) != NULL;
       ck_assert_msg(r.cond[c].status == (listed ? VF_SYM_VIOLATED : VF_SYM_PROVED), "%s: %s is %s",
