@@ -205,6 +205,7 @@ static void ir_parse_for(ir_parser *P, ir_op *op) {
     args[i + 1] = *(ir_argdef *)names.v[i];
     args[i + 1].type = rt[i];
     op->results[i]->type = rt[i];
+    ir_use_type(P, segs[3].v[i], rt[i], P->op_line, P->op_col);
   }
   ir_vec_free(&names);
   ir_set_operands(P, op, segs, 4);
@@ -319,8 +320,7 @@ static void ir_parse_while(ir_parser *P, ir_op *op) {
   for (size_t i = 0; i < inits.n; i++) {
     args[i] = *(ir_argdef *)names.v[i];
     args[i].type = t->inputs[i];
-    ir_value *v = inits.v[i];
-    if (!v->type) v->type = t->inputs[i];
+    ir_use_type(P, inits.v[i], t->inputs[i], ft.line, ft.col);
   }
   for (uint32_t i = 0; i < t->n_results; i++) op->results[i]->type = t->results[i];
   ir_set_operands(P, op, &inits, 1);
@@ -439,8 +439,7 @@ static void ir_parse_ws(ir_parser *P, ir_op *op) {
   if (t->kind != IR_T_FUNC) ir_fail_at(P, ft.line, ft.col, "expected a function type after ':' in ttg.warp_specialize");
   if (t->n_inputs != n)
     ir_fail_at(P, ft.line, ft.col, "ttg.warp_specialize captures %u values but %u types are given", n, t->n_inputs);
-  for (uint32_t i = 0; i < n; i++)
-    if (!caps[i]->type) caps[i]->type = t->inputs[i];
+  for (uint32_t i = 0; i < n; i++) ir_use_type(P, caps[i], t->inputs[i], ft.line, ft.col);
   ir_need_results(P, op, t->n_results, &t0);
   for (uint32_t i = 0; i < t->n_results; i++) op->results[i]->type = t->results[i];
 }
@@ -500,9 +499,8 @@ static ir_block *ir_parse_succ_args(ir_parser *P, ir_vec *v) {
       ir_expect_punct(P, ':');
       for (size_t i = first; i < v->n; i++) {
         if (i > first) ir_expect_punct(P, ',');
-        const ir_type *t = ir_parse_type(P);
-        ir_value *x = v->v[i];
-        if (!x->type) x->type = t;
+        uint32_t line = P->L.tok.line, col = P->L.tok.col;
+        ir_use_type(P, v->v[i], ir_parse_type(P), line, col);
       }
     }
     ir_expect_punct(P, ')');
@@ -583,13 +581,18 @@ static void ir_parse_select(ir_parser *P, ir_op *op) {
   for (int k = 0; k < 3; k++) ir_vec_free(&segs[k]);
   if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
   ir_expect_punct(P, ':');
+  uint32_t line = P->L.tok.line, col = P->L.tok.col;
   const ir_type *t = ir_parse_type(P);
   if (ir_eat_punct(P, ',')) {
-    if (!op->operands[0]->type) op->operands[0]->type = t;
+    ir_use_type(P, op->operands[0], t, line, col);
+    line = P->L.tok.line;
+    col = P->L.tok.col;
     t = ir_parse_type(P);
   }
   if (op->n_results != 1) ir_fail(P, "arith.select has one result");
   op->results[0]->type = t;
+  ir_use_type(P, op->operands[1], t, line, col);
+  ir_use_type(P, op->operands[2], t, line, col);
 }
 
 static void ir_print_select(ir_printer *pr, const ir_op *op) {

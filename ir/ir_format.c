@@ -347,6 +347,8 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
 }
 
 static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
+  P->type_line = P->L.tok.line;
+  P->type_col = P->L.tok.col;
   if (stripped == 'u' && ir_is_punct(P, '<')) {
     ir_lex_next(P);
     return ir_parse_memdesc_body(P);
@@ -363,8 +365,8 @@ static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
 }
 
 static void ir_fill_type(ir_parser *P, ir_value *v, const ir_type *t) {
-  (void)P;
-  if (!v->type) v->type = t;
+  /* the type was just parsed: report a mismatch at the token before the current one */
+  ir_use_type(P, v, t, P->type_line, P->type_col);
 }
 
 static void ir_fmt_parse_range(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fparse *st, int i0,
@@ -416,6 +418,8 @@ static void ir_fmt_parse_ftype(ir_parser *P, ir_op *op, const ir_fe *e, ir_fpars
     if (e->seg == TGT_ALLOPS || e->seg == k) want += (uint32_t)st->segs[k].n;
   if (ft->n_inputs != want)
     ir_fail_at(P, t0.line, t0.col, "%u operand types given for %u operands", ft->n_inputs, want);
+  P->type_line = t0.line;
+  P->type_col = t0.col;
   for (int k = 0; k < IR_MAX_SEGS; k++)
     if (e->seg == TGT_ALLOPS || e->seg == k)
       for (size_t i = 0; i < st->segs[k].n; i++) ir_fill_type(P, st->segs[k].v[i], ft->inputs[at++]);

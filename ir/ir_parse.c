@@ -488,8 +488,7 @@ static void ir_parse_generic(ir_parser *P, ir_op *op) {
   if (t->n_results != op->n_results)
     ir_fail_at(P, ft.line, ft.col, "%u result types given but %u results are named", t->n_results,
                op->n_results);
-  for (uint32_t i = 0; i < n; i++)
-    if (!vals[i]->type) vals[i]->type = t->inputs[i];
+  for (uint32_t i = 0; i < n; i++) ir_use_type(P, vals[i], t->inputs[i], ft.line, ft.col);
   for (uint32_t i = 0; i < op->n_results; i++) op->results[i]->type = t->results[i];
   ir_assign_segments(P, op, vals, n);
   op->generic = true;

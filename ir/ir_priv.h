@@ -138,6 +138,7 @@ typedef struct ir_parser {
   ir_op *grow_op;              /* op being parsed without `%r =`: its results come from its types */
   uint32_t op_line, op_col;    /* position of the name of the op being parsed */
   uint32_t dict_line, dict_col; /* position of the last attribute dictionary's '{' */
+  uint32_t type_line, type_col; /* position of the type being matched to an operand */
   ir_vec loc_aliases_used;     /* ir_locattr* of kind ALIAS to resolve at the end */
   ir_vec all_funcs;
   uint32_t nval, nop;          /* per-function counters */
@@ -173,6 +174,10 @@ void ir_expect_arrow(ir_parser *P);
 int64_t ir_parse_int(ir_parser *P);               /* integer literal */
 const char *ir_tok_intern(ir_parser *P);          /* interned text of the current token */
 const char *ir_describe_tok(const ir_tok *t, char *buf, size_t n);
+
+/* Gives v the type t (a forward reference) or checks it already has it (MLIR rejects a use
+ * whose written type differs from the value's). */
+void ir_use_type(ir_parser *P, ir_value *v, const ir_type *t, uint32_t line, uint32_t col);
 
 /* Types (ir_type.c). */
 const ir_type *ir_parse_type(ir_parser *P);

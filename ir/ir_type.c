@@ -168,6 +168,9 @@ const ir_type *ir_parse_memdesc_body(ir_parser *P) {
     }
   }
   ir_expect_punct(P, '>');
+  /* an alloc shape equal to the shape is the same type (Triton prints it without) */
+  if (t.alloc_rank == t.rank && !memcmp(t.alloc_shape, t.shape, t.rank * sizeof t.shape[0]))
+    t.alloc_rank = 0;
   return ir_type_unique(P, &t);
 }
 
@@ -344,6 +347,27 @@ const ir_type *ir_parse_type(ir_parser *P) {
   }
   P->depth--;
   return res;
+}
+
+void ir_use_type(ir_parser *P, ir_value *v, const ir_type *t, uint32_t line, uint32_t col) {
+  if (!v->type) {
+    v->type = t;
+    return;
+  }
+  if (v->type == t) return;
+  char have[160] = "?", want[160] = "?";
+  FILE *f = fmemopen(have, sizeof have - 1, "w");
+  if (f) {
+    ir_print_type(v->type, f);
+    fclose(f);
+  }
+  f = fmemopen(want, sizeof want - 1, "w");
+  if (f) {
+    ir_print_type(t, f);
+    fclose(f);
+  }
+  ir_fail_at(P, line, col, "type mismatch: '%%%s' has type %s, but %s is written here",
+             v->name ? v->name : "?", have, want);
 }
 
 /* ---- printing */

@@ -128,16 +128,6 @@ static bool shown(const tr_run *r, const tg_win *w, uint32_t i) {
 
 /* ------------------------------------------------------------------ marks */
 
-/* The step that shows instruction ins last at or before step `before`: an agent step that
- * ran it, or the step that issued an event from it. UINT32_MAX when none. */
-static uint32_t last_step_of(const tr_run *r, uint32_t ins, uint32_t before) {
-  for (uint32_t i = before < r->n_steps ? before + 1 : r->n_steps; i-- > 0;) {
-    const tr_step *s = &r->steps[i];
-    if (s->kind != TR_S_COMPLETE && s->ins == ins) return i;
-  }
-  return UINT32_MAX;
-}
-
 static bool ins_in_bug(const sim_viol *bug, uint32_t ins) {
   if (bug->ins == ins) return true;
   for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++)
@@ -156,7 +146,7 @@ static void mark_steps(const tr_run *r, const sim_viol *bug, const uint8_t *rele
   for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++) ins[n++] = bug->rel[k];
   for (uint32_t k = 0; k < n; k++) {
     if (st && tr_run_next_agent(r, ins[k]) >= 0) continue; /* shown as a "next" node */
-    uint32_t p = last_step_of(r, ins[k], at);
+    uint32_t p = tr_run_last_of(r, ins[k], at);
     if (p != UINT32_MAX) mark[p] = TG_MARK_BUG;
   }
 }
@@ -284,7 +274,7 @@ static uint32_t bug_node(const tg_graph *g, uint32_t ins, uint32_t at) {
     if (g->lanes[l].agent == (uint32_t)a && g->lanes[l].blocked != UINT32_MAX &&
         g->nodes[g->lanes[l].blocked].kind == TG_NEXT)
       return g->lanes[l].blocked;
-  uint32_t p = last_step_of(r, ins, at);
+  uint32_t p = tr_run_last_of(r, ins, at);
   return p == UINT32_MAX ? UINT32_MAX : g->node_of_step[p];
 }
 

@@ -64,6 +64,10 @@ void tr_deadlock_viol(sim_machine *m, const void *st, uint32_t a, sim_viol *v, c
 /* A bug of the end state (a race between next ops and in-flight events) rather than of one
  * step: no step of the run reported it, and it is not a deadlock (tr_replay.c). */
 bool tr_run_state_bug(const tr_run *r, const sim_viol *bug);
+/* The step that ran instruction ins last at or before step at (agent steps and async issues),
+ * in a stuck run preferring a run that touched a barrier a blocked agent waits on;
+ * UINT32_MAX when none (tr_replay.c). */
+uint32_t tr_run_last_of(const tr_run *r, uint32_t ins, uint32_t at);
 /* The agent whose next op at the end of the run is ins, or -1 (tr_replay.c). */
 int tr_run_next_agent(const tr_run *r, uint32_t ins);
 

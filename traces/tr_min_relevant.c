@@ -41,12 +41,6 @@ static uint32_t prev_wait(const tr_run *r, uint32_t a, uint32_t i) {
   return UINT32_MAX;
 }
 
-static uint32_t last_of_ins(const tr_run *r, uint32_t ins, uint32_t upto) {
-  for (uint32_t i = upto < r->n_steps ? upto + 1 : r->n_steps; i-- > 0;)
-    if (r->steps[i].kind != TR_S_COMPLETE && r->steps[i].ins == ins) return i;
-  return UINT32_MAX;
-}
-
 static uint32_t last_step_of_agent(const tr_run *r, uint32_t a) {
   for (uint32_t i = r->n_steps; i-- > 0;)
     if (r->steps[i].t.kind == SIM_TR_AGENT && r->steps[i].agent == a) return i;
@@ -91,7 +85,7 @@ uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep) {
     for (uint32_t k = 0; k <= bug->n_rel && k <= SIM_MAX_REL; k++) {
       uint32_t ins = k == 0 ? bug->ins : bug->rel[k - 1];
       int a = st ? tr_run_next_agent(r, ins) : -1;
-      push(&c, a >= 0 ? last_step_of_agent(r, (uint32_t)a) : last_of_ins(r, ins, at), 0);
+      push(&c, a >= 0 ? last_step_of_agent(r, (uint32_t)a) : tr_run_last_of(r, ins, at), 0);
     }
   }
   /* blocked agents: their last step, what fed the phase they wait for, and who completed

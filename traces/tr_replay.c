@@ -443,3 +443,18 @@ int tr_run_next_agent(const tr_run *r, uint32_t ins) {
     if (r->has_next[a] && r->next_ins[a] == ins) return (int)a;
   return -1;
 }
+
+uint32_t tr_run_last_of(const tr_run *r, uint32_t ins, uint32_t at) {
+  uint32_t last = UINT32_MAX;
+  for (uint32_t i = at < r->n_steps ? at + 1 : r->n_steps; i-- > 0;) {
+    const tr_step *s = &r->steps[i];
+    if (s->kind == TR_S_COMPLETE || s->ins != ins) continue;
+    if (last == UINT32_MAX) last = i;
+    if (!r->out.stuck) break;
+    /* in a stuck run, the run that touched a barrier some agent is blocked on */
+    for (uint32_t k = 0; k < s->n_eff; k++)
+      for (uint32_t a = 0; a < r->n_agents; a++)
+        if (r->blocked[a] && r->blocked_bar[a] == (int32_t)r->effs[s->eff_first + k].bar) return i;
+  }
+  return last;
+}

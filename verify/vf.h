@@ -77,6 +77,11 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v);
 void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
                          char *rel_text[SIM_MAX_REL]);
 
+/* The steps of path[0..n) that matter for bug (vf_slice.c): marks keep[k] = 1 for them and
+ * returns how many. */
+uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
+                  uint8_t *keep);
+
 /* Visited-state set of 128-bit hashes (vf_table.c). */
 typedef struct vf_table vf_table;
 vf_table *vf_table_new(void);

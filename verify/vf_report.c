@@ -31,6 +31,9 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   uint32_t counts[2 * SIM_MAX_AGENTS] = {0};
   char (*names)[48] = calloc(2 * SIM_MAX_AGENTS, sizeof *names);
   rb->trace = calloc(b->n_path + 1, sizeof *rb->trace);
+  uint8_t *keep = calloc(b->n_path + 1, 1);
+  uint32_t kept = vf_slice(m, b->path, b->n_path, &b->v, keep);
+  if (!kept) memset(keep, 1, b->n_path);
   for (uint32_t k = 0; k < b->n_path; k++) {
     sim_trans t = b->path[k];
     uint32_t who = t.who, slot;
@@ -44,6 +47,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
     }
     log.detail = true;
     sim_step(m, st, t, &log);
+    if (!keep[k]) continue;
     tr_rstep *s = &rb->trace[rb->n_trace++];
     s->index = k + 1;
     s->agent = names[slot];
@@ -51,7 +55,8 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
     s->action = strdup(log.text[0] ? log.text : "step");
     s->loc = sim_ins_loc(m, log.ins);
   }
-  rb->n_trace_full = rb->n_trace;
+  rb->n_trace_full = b->n_path;
+  free(keep);
   /* the names live as long as the report: attach them to the first step's allocation */
   rb->names_owner = names;
   free(st);
@@ -81,5 +86,12 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     replay(m, b, rb);
     sim_machine_free(m);
   }
+  /* shortest schedule (in steps that matter) first; ties keep the search's order */
+  for (uint32_t i = 1; i < rep->n_bugs; i++)
+    for (uint32_t j = i; j > 0 && rep->bugs[j - 1].n_trace > rep->bugs[j].n_trace; j--) {
+      tr_rbug t = rep->bugs[j];
+      rep->bugs[j] = rep->bugs[j - 1];
+      rep->bugs[j - 1] = t;
+    }
   return 0;
 }

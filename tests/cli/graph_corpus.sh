@@ -41,6 +41,15 @@ grep -q "#d62728" "$T/ws_add.bug0.dot" && fail "bug0: red in a correct kernel"
 grep -q "nobody arrives" "$T/ws_add.bug2.proto.dot" || fail "bug2: protocol misses the ring nobody releases"
 grep -q "init count 2" "$T/ws_add.bug7.proto.dot" || fail "bug7: protocol misses the wrong count"
 grep -q "17408 B" "$T/ws_add.bug3.proto.dot" || fail "bug3: protocol misses the wrong bytes"
+# --counterexample: the explorer's shortest bug, minimized; a race shows the op about to run
+"$TLXV" graph "$CORPUS/gluon/ws_add.bug6.ttgir" --arg xnumel=256 --arg ynumel=2048 --counterexample \
+  -o "$T/cex6.svg" > "$T/cex6.out"
+grep -q "(race at kernels.py:76" "$T/cex6.out" || fail "bug6: no race counterexample: $(cat "$T/cex6.out")"
+wellformed "$T/cex6.svg"
+grep -q "next: read a_bufs\[0\]" "$T/cex6.svg" || fail "bug6: the racing read is not drawn"
+"$TLXV" graph "$CORPUS/gluon/ws_add.bug0.ttgir" --arg xnumel=256 --arg ynumel=2048 --counterexample \
+  -o "$T/cex0.dot" > "$T/cex0.out"
+grep -q "(" "$T/cex0.out" && fail "bug0: --counterexample found a bug: $(cat "$T/cex0.out")"
 # PNG
 "$TLXV" graph "$CORPUS/gluon/ws_add.bug0.ttgir" --arg xnumel=256 --arg ynumel=2048 --iterations 2 \
   -o "$T/x.png" > /dev/null

@@ -142,6 +142,34 @@ START_TEST(corpus_pipeline_has_three_lanes_and_ring_edges) {
 }
 END_TEST
 
+START_TEST(race_counterexample_shows_the_pending_op) {
+  /* bug6: the compute partition reads a_bufs without waiting on the ready barrier */
+  tt_kernel k;
+  tt_load(&k, "tests/corpus/gluon/ws_add.bug6.ttgir", "xnumel=256,ynumel=2048");
+  tt_explore(&k);
+  ck_assert_int_eq(k.oc.bug.kind, SIM_BUG_RACE);
+  tr_graph_opts o = {.title = "ws_add.bug6.ttgir", .bug = &k.oc.bug};
+  Agraph_t *g = graph_dot(&k, &o, "race");
+  /* the read that races is the compute partition's next op, drawn red at its lane's end */
+  ck_assert_int_eq(count_labels(g, "next: read a_bufs[0]"), 1);
+  Agnode_t *next = NULL, *tma = NULL;
+  for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+    const char *l = agget(n, "label");
+    if (strstr(l, "next: read a_bufs[0]")) next = n;
+    if (strstr(l, "TMA load → a_bufs[0]") && strstr(l, "#d62728")) tma = n;
+  }
+  ck_assert(next && tma);
+  ck_assert_str_eq(tt_cluster_of(g, next), "cluster_lane0"); /* default */
+  ck_assert_str_eq(tt_cluster_of(g, tma), "cluster_lane1");  /* partition0 */
+  /* and the in-flight TMA load it races with points at it */
+  Agedge_t *e = agedge(g, tma, next, NULL, 0);
+  ck_assert(e != NULL);
+  ck_assert_str_eq(tt_eattr(e, "label"), "race");
+  agclose(g);
+  tt_free(&k);
+}
+END_TEST
+
 START_TEST(svg_output_and_format_errors) {
   tt_kernel k;
   tt_load(&k, "tests/traces/pc_ring.ttgir", "n=2");
@@ -172,6 +200,7 @@ int main(void) {
   tcase_add_test(tc, iterations_limit_hides_later_steps);
   tcase_add_test(tc, planted_deadlock_is_highlighted);
   tcase_add_test(tc, corpus_pipeline_has_three_lanes_and_ring_edges);
+  tcase_add_test(tc, race_counterexample_shows_the_pending_op);
   tcase_add_test(tc, svg_output_and_format_errors);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

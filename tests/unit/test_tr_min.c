@@ -60,6 +60,28 @@ START_TEST(proxy_fence_schedule_gets_shorter) {
 }
 END_TEST
 
+START_TEST(race_needs_the_state_checker) {
+  /* bug8: the store partition releases c_bufs before its TMA store finished reading it */
+  tt_kernel k;
+  tt_load(&k, "tests/corpus/gluon/ws_add.bug8.ttgir", "xnumel=256,ynumel=2048");
+  tt_explore(&k);
+  ck_assert_int_eq(k.oc.bug.kind, SIM_BUG_RACE);
+  /* no single step reports a race: only the state checker sees it */
+  ck_assert(!tr_min_reproduces(k.m, k.s.steps, k.s.n, &k.oc.bug, NULL));
+  ck_assert(tr_min_reproduces(k.m, k.s.steps, k.s.n, &k.oc.bug, vf_check_race));
+  tr_sched out = {0};
+  tr_min_stats st;
+  tr_err err = {{0}};
+  ck_assert_msg(tr_min_schedule(k.m, k.s.steps, k.s.n, &k.oc.bug, vf_check_race, 0, &out, &st,
+                                &err) == 0, "%s", err.msg);
+  ck_assert_uint_le(out.n, k.s.n);
+  ck_assert_uint_le(st.switches_after, st.switches_before);
+  ck_assert(tr_min_reproduces(k.m, out.steps, out.n, &k.oc.bug, vf_check_race));
+  tr_sched_free(&out);
+  tt_free(&k);
+}
+END_TEST
+
 START_TEST(schedule_without_the_bug_is_refused) {
   tt_kernel bad, good;
   tt_load(&bad, "tests/traces/pc_ring.noarrive.ttgir", "n=4");
@@ -111,6 +133,7 @@ int main(void) {
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, deadlock_schedule_regroups);
   tcase_add_test(tc, proxy_fence_schedule_gets_shorter);
+  tcase_add_test(tc, race_needs_the_state_checker);
   tcase_add_test(tc, schedule_without_the_bug_is_refused);
   tcase_add_test(tc, relevant_steps_follow_the_chain);
   suite_add_tcase(s, tc);

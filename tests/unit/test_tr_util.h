@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "traces/traces.h"
+#include "verify/vf.h"
 
 typedef struct tt_kernel {
   ir_module *mod;
@@ -47,6 +48,22 @@ static inline void tt_load(tt_kernel *k, const char *rel, const char *args) {
   ck_assert_msg(k->m != NULL, "%s", e.msg);
   tr_err err = {{0}};
   ck_assert_int_eq(tr_sched_round_robin(k->m, 0, NULL, &k->s, &k->oc, &err), 0);
+}
+
+/* Replaces k's schedule by the explorer's shortest counterexample (there must be one). */
+static inline void tt_explore(tt_kernel *k) {
+  vf_opts vo = {0};
+  vf_result res = {0};
+  ck_assert_int_eq(vf_explore(k->m, &vo, &res), 0);
+  ck_assert_msg(res.n_bugs > 0, "the explorer found no bug");
+  vf_result_sort(&res);
+  tr_sched_free(&k->s);
+  for (uint32_t i = 0; i < res.bugs[0].n_path; i++) tr_sched_push(&k->s, res.bugs[0].path[i]);
+  memset(&k->oc, 0, sizeof k->oc);
+  k->oc.has_bug = true;
+  k->oc.bug = res.bugs[0].v;
+  k->oc.bug_step = k->s.n;
+  vf_result_free(&res);
 }
 
 static inline void tt_free(tt_kernel *k) {

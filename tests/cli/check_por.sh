@@ -1,0 +1,35 @@
+#!/bin/sh
+# check_por.sh: partial-order reduction against naive search (--no-reduction) on every kernel
+# small enough for the naive mode (corpus with default and small arguments, examples, checker
+# kernels): same verdict, same first bug (kind and line), same set of bug kinds found first
+# per kind; and the reduction never explores more states than the naive search.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+n=0
+one() {
+  f=$1
+  shift
+  "$TLXV" "$f" "$@" --format json > "$T/p.json" 2>/dev/null || true
+  "$TLXV" "$f" "$@" --no-reduction --format json > "$T/n.json" 2>/dev/null || true
+  q='[.verdict, (.bugs[0] // {} | (.kind // "-") + ":" + ((.loc.line // 0) | tostring))]'
+  p=$(jq -c "$q" "$T/p.json")
+  r=$(jq -c "$q" "$T/n.json")
+  [ "$p" = "$r" ] || fail "$(basename "$f") $*: reduction $p, naive $r"
+  sp=$(jq .stats.states "$T/p.json")
+  sn=$(jq .stats.states "$T/n.json")
+  [ "$sp" -le "$sn" ] || fail "$(basename "$f"): reduction explored $sp states, naive $sn"
+  n=$((n + 1))
+}
+for f in "$SRC"/tests/corpus/gluon/*.ttgir; do
+  one "$f"
+  one "$f" --arg xnumel=256 --arg ynumel=512
+done
+for f in "$SRC"/examples/hopper_gemm_ws/*.ttgir; do one "$f" --arg M=128 --arg N=128 --arg K=256; done
+for f in "$SRC"/examples/hopper_attention_ws/*.ttgir; do one "$f" --arg N_CTX=256; done
+for f in "$SRC"/examples/blackwell_gemm_tcgen05/*.ttgir; do one "$f" --arg M=256 --arg N=256 --arg K=256; done
+for f in "$SRC"/tests/checkers/*.ttgir; do one "$f"; done
+[ "$n" -ge 59 ] || fail "only $n comparisons"
+echo "check_por: $n kernels agree"
