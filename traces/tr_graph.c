@@ -8,7 +8,10 @@
 
 #include "tr_graph.h"
 
-enum { TG_MAX_REL = 64 };
+enum {
+  TG_MAX_REL = 64,
+  TG_MAX_LANE_STEPS = 400,     /* steps drawn per lane at most (layout time grows fast) */
+};
 
 static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem, bool *oom) {
   if (need <= *cap) return p;
@@ -194,11 +197,11 @@ static void add_gap(tg_graph *g, uint32_t lane, uint32_t skipped, uint32_t it_lo
 static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const uint8_t *mark) {
   const tr_run *r = g->r;
   uint32_t a = g->lanes[lane].agent, prev = g->lanes[lane].head, cur = UINT32_MAX;
-  uint32_t skipped = 0, it_lo = 0, it_hi = 0;
+  uint32_t skipped = 0, it_lo = 0, it_hi = 0, drawn = 0;
   for (uint32_t i = 0; i < r->n_steps && !g->oom; i++) {
     const tr_step *s = &r->steps[i];
     if (s->t.kind != SIM_TR_AGENT || s->agent != a) continue;
-    if (!shown(r, w, i)) {
+    if (!shown(r, w, i) || (drawn >= TG_MAX_LANE_STEPS && !(w->relevant && w->relevant[i]))) {
       if (!skipped) it_lo = s->iter;
       it_hi = s->iter;
       skipped++;
@@ -209,6 +212,7 @@ static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const ui
       add_gap(g, lane, skipped, it_lo, it_hi, &prev);
       skipped = 0;
     }
+    drawn++;
     char text[112];
     row_text(r, i, text, sizeof text);
     if (starts_node(g, cur, i)) {

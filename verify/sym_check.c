@@ -261,23 +261,27 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
     return 0;
   }
   copy_args(&c, &out->n_args, &out->arg_names, &out->arg_is_int);
-  /* the loops that carry the protocol, and whose trip count the arguments decide */
+  /* the loops holding ring ops (nested ones too), whose trip count the arguments decide */
   Z3_ast same = Z3_mk_true(c.z);
   Z3_ast trip = NULL;
   bool *used = calloc(c.n_args ? c.n_args : 1, sizeof *used);
-  for (uint32_t p = 0; p < c.n_parts; p++) {
-    int l = c.parts[p].main_loop;
-    if (l < 0) continue;
-    bool u[64] = {false};
-    bool *mark = c.n_args <= 64 ? u : calloc(c.n_args, sizeof *mark);
+  bool *mark = calloc(c.n_args ? c.n_args : 1, sizeof *mark);
+  for (uint32_t l = 0; l < c.n_loops; l++) {
+    bool ring_ops = false;
+    for (uint32_t i = 0; i < c.n_evs && !ring_ops; i++)
+      ring_ops = c.evs[i].loop == (int)l && c.evs[i].ring >= 0 &&
+                 (c.evs[i].kind == SYM_EV_WAIT || c.evs[i].kind == SYM_EV_ARRIVE ||
+                  c.evs[i].kind == SYM_EV_EXPECT || c.evs[i].kind == SYM_EV_TMA_LOAD);
+    if (!ring_ops) continue;
+    memset(mark, 0, (c.n_args ? c.n_args : 1) * sizeof *mark);
     sym_mark_args(&c, c.loops[l].trip, mark);
     bool dep = false;
     for (uint32_t a = 0; a < c.n_args; a++) dep |= mark[a], used[a] |= mark[a];
-    if (mark != u) free(mark);
     if (!dep) continue;
     if (!trip) trip = c.loops[l].trip;
     else same = sym_and2(&c, same, sym_eq(&c, c.loops[l].trip, trip));
   }
+  free(mark);
   if (!trip) {
     out->error = sym_strdup("no partition loop has a trip count that depends on the arguments");
     free(used);
