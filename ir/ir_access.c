@@ -1,5 +1,6 @@
 /* ir_access.c: the read-only accessors of ir.h (segments, attributes, constants, module
  * facts), reading a file or stdin, and splitting lit files on `// -----`. */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -124,43 +125,53 @@ ir_module *ir_parse_file(const char *path, ir_diag *diag) {
   return m;
 }
 
+/* Appends chunk [start, end) beginning on line `line` to the three growing arrays. */
+static void ir_split_push(size_t *n, size_t *cap, size_t **starts, size_t **lens, uint32_t **first,
+                          size_t start, size_t end, uint32_t line) {
+  if (*n == *cap) {
+    *cap *= 2;
+    *starts = realloc(*starts, *cap * sizeof **starts);
+    *lens = realloc(*lens, *cap * sizeof **lens);
+    *first = realloc(*first, *cap * sizeof **first);
+    if (!*starts || !*lens || !*first) abort();
+  }
+  (*starts)[*n] = start;
+  (*lens)[*n] = end - start;
+  (*first)[*n] = line;
+  (*n)++;
+}
+
+static uint32_t ir_count_lines(const char *p, size_t n) {
+  uint32_t c = 0;
+  for (size_t i = 0; i < n; i++) c += p[i] == '\n';
+  return c;
+}
+
 size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **lens,
                       uint32_t **first_line) {
   static const char marker[] = "// -----";
+  const size_t mlen = sizeof marker - 1;
   size_t cap = 8, n = 0;
   *starts = malloc(cap * sizeof **starts);
   *lens = malloc(cap * sizeof **lens);
   *first_line = malloc(cap * sizeof **first_line);
   if (!*starts || !*lens || !*first_line) abort();
-  size_t chunk = 0;
-  uint32_t line = 1, chunk_line = 1;
-  for (size_t i = 0; i <= len;) {
-    /* i is at the start of a line */
-    const char *nl = memchr(buf + i, '\n', len - i);
-    size_t eol = nl ? (size_t)(nl - buf) : len;
-    size_t s = i;
-    while (s < eol && (buf[s] == ' ' || buf[s] == '\t')) s++;
-    bool is_marker = eol - s >= sizeof marker - 1 && !memcmp(buf + s, marker, sizeof marker - 1);
-    if (is_marker || eol >= len) {
-      size_t end = is_marker ? i : len;
-      if (n == cap) {
-        cap *= 2;
-        *starts = realloc(*starts, cap * sizeof **starts);
-        *lens = realloc(*lens, cap * sizeof **lens);
-        *first_line = realloc(*first_line, cap * sizeof **first_line);
-        if (!*starts || !*lens || !*first_line) abort();
-      }
-      (*starts)[n] = chunk;
-      (*lens)[n] = end - chunk;
-      (*first_line)[n] = chunk_line;
-      n++;
-      chunk = eol < len ? eol + 1 : len;
-      chunk_line = line + 1;
-      if (!is_marker) break;
-    }
-    if (eol >= len) break;
-    i = eol + 1;
-    line++;
+  size_t chunk = 0, counted = 0, pos = 0;
+  uint32_t line = 1, chunk_line = 1; /* line = the line number at offset `counted` */
+  const char *hit;
+  while (pos < len && (hit = memmem(buf + pos, len - pos, marker, mlen))) {
+    size_t at = (size_t)(hit - buf), ls = at;
+    while (ls > 0 && (buf[ls - 1] == ' ' || buf[ls - 1] == '\t')) ls--;
+    pos = at + mlen;
+    if (ls > 0 && buf[ls - 1] != '\n') continue; /* not at the start of a line */
+    line += ir_count_lines(buf + counted, ls - counted);
+    counted = ls;
+    ir_split_push(&n, &cap, starts, lens, first_line, chunk, ls, chunk_line);
+    const char *nl = memchr(hit, '\n', len - at);
+    chunk = nl ? (size_t)(nl - buf) + 1 : len;
+    chunk_line = line + 1;
+    pos = chunk;
   }
+  ir_split_push(&n, &cap, starts, lens, first_line, chunk, len, chunk_line);
   return n;
 }

@@ -178,6 +178,12 @@ static lw_ssa div_round(lw_ctx *c, lw_ssa a, lw_ssa b, const char *ty, bool ceil
   return lw_bin(c, ceil ? "llvm.add" : "llvm.sub", q, one, ty);
 }
 
+/* fadd / fsub / fmul that LLVM may contract into fma: Triton compiles with fp fusion on by
+ * default (enable_fp_fusion), so a multiply feeding an add becomes one fma, as here. */
+static lw_ssa fbin(lw_ctx *c, const char *op, lw_ssa a, lw_ssa b, const char *ty) {
+  return lw_op(c, "%s %s, %s {fastmathFlags = #llvm.fastmath<contract>} : %s", op, lw_n(c, a), lw_n(c, b), ty);
+}
+
 static lw_ssa efail(lw_ctx *c, const ir_op *op, const char *msg) {
   lw_fail(c, op, "%s", msg);
   return 0;
@@ -222,10 +228,18 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   case IR_OP_ARITH_MINSI: return intr2(c, "smin", a, b, rt);
   case IR_OP_ARITH_MAXUI: return intr2(c, "umax", a, b, rt);
   case IR_OP_ARITH_MINUI: return intr2(c, "umin", a, b, rt);
-  case IR_OP_ARITH_ADDF: return lw_bin(c, "llvm.fadd", a, b, rt);
-  case IR_OP_ARITH_SUBF: return lw_bin(c, "llvm.fsub", a, b, rt);
-  case IR_OP_ARITH_MULF: return lw_bin(c, "llvm.fmul", a, b, rt);
-  case IR_OP_ARITH_DIVF: case IR_OP_TT_PRECISE_DIVF: return lw_bin(c, "llvm.fdiv", a, b, rt);
+  case IR_OP_ARITH_ADDF: return fbin(c, "llvm.fadd", a, b, rt);
+  case IR_OP_ARITH_SUBF: return fbin(c, "llvm.fsub", a, b, rt);
+  case IR_OP_ARITH_MULF: return fbin(c, "llvm.fmul", a, b, rt);
+  case IR_OP_ARITH_DIVF:
+    /* Triton lowers an f32 arith.divf to div.full.f32 (2 ulp); tt.precise_divf is IEEE. */
+    if (!strcmp(rt, "f32")) {
+      lw_ssa ab[2] = {a, b};
+      const char *tys[2] = {"f32", "f32"};
+      return lw_asm_pure(c, "f32", "div.full.f32 $0, $1, $2;", "=f,f,f", ab, tys, 2);
+    }
+    return lw_bin(c, "llvm.fdiv", a, b, rt);
+  case IR_OP_TT_PRECISE_DIVF: return lw_bin(c, "llvm.fdiv", a, b, rt);
   case IR_OP_ARITH_REMF: return lw_bin(c, "llvm.frem", a, b, rt);
   case IR_OP_ARITH_NEGF: return lw_op(c, "llvm.fneg %s : %s", lw_n(c, a), rt);
   case IR_OP_ARITH_MAXIMUMF: return intr2(c, "maximum", a, b, rt);
@@ -301,7 +315,9 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   /* Transcendentals through the PTX approximations (f32 only), as Triton does. */
   if (strcmp(rt, "f32")) return eunsup(c, op);
   switch (op->code) {
-  case IR_OP_MATH_EXP2: return approx(c, "ex2.approx.f32", a);
+  /* exp2 as Triton's (libdevice __nv_exp2f in its flush-to-zero mode): one MUFU.EX2, no
+   * subnormal fix-up around it. */
+  case IR_OP_MATH_EXP2: return approx(c, "ex2.approx.ftz.f32", a);
   case IR_OP_MATH_EXP:
     return approx(c, "ex2.approx.f32", lw_bin(c, "llvm.fmul", a, fconst(c, 1.4426950408889634, rt), rt));
   case IR_OP_MATH_LOG2: return approx(c, "lg2.approx.f32", a);
@@ -313,6 +329,30 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   case IR_OP_MATH_TANH: return approx(c, "tanh.approx.f32", a);
   default: return eunsup(c, op);
   }
+}
+
+/* f32 -> f16 / bf16 truncation of a tensor, two elements per cvt.rn.{f16,bf16}x2.f32 (what
+ * Triton emits; LLVM 19 does not pair the scalar conversions itself). The halves come out of a
+ * <2 x half> bitcast, so a later pack of the same two elements (wgmma A fragment, vector
+ * store) folds back to the converted register. Returns false when not applicable. */
+static bool trunc_pairs(lw_ctx *c, const ir_op *op, const char *from, const char *to, uint32_t n, lw_ssa *out) {
+  if (op->code != IR_OP_ARITH_TRUNCF || ir_op_has_attr(op, "roundingmode") || n % 2 ||
+      strcmp(from, "f32") || (strcmp(to, "f16") && strcmp(to, "bf16")))
+    return false;
+  lw_val *v = lw_get(c, op->operands[0]);
+  if (v->kind != LV_TENSOR || v->n != n) return false;
+  const char *ptx = !strcmp(to, "f16") ? "cvt.rn.f16x2.f32 $0, $1, $2;" : "cvt.rn.bf16x2.f32 $0, $1, $2;";
+  for (uint32_t i = 0; i < n; i += 2) {
+    lw_ssa args[2] = {v->el[i + 1], v->el[i]}; /* upper half first */
+    const char *tys[2] = {"f32", "f32"};
+    lw_ssa w = lw_asm_pure(c, "i32", ptx, "=r,f,f", args, tys, 2);
+    lw_ssa x = lw_op(c, "llvm.bitcast %s : i32 to vector<2x%s>", lw_n(c, w), to);
+    for (uint32_t k = 0; k < 2; k++) {
+      lw_ssa ix = lw_i32(c, k);
+      out[i + k] = lw_op(c, "llvm.extractelement %s[%s : i32] : vector<2x%s>", lw_n(c, x), lw_n(c, ix), to);
+    }
+  }
+  return true;
 }
 
 static bool is_fp8(const ir_type *t) {
@@ -342,6 +382,10 @@ int lw_arith(lw_ctx *c, const ir_op *op) {
   }
   lw_val r = {.kind = tensor ? LV_TENSOR : LV_SCALAR, .ty = rty, .n = tensor ? n : 0};
   if (tensor) r.el = lw_alloc(c, n * sizeof *r.el);
+  if (tensor && trunc_pairs(c, op, e.ty[0], rty, n, r.el)) {
+    lw_set(c, op->results[0], r);
+    return 0;
+  }
   for (uint32_t i = 0; i < n; i++) {
     for (uint32_t k = 0; k < op->n_operands; k++) {
       lw_val *v = lw_get(c, op->operands[k]);

@@ -300,6 +300,11 @@ void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
 void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
 /* lw_reduce.c */
 int lw_reduce(lw_ctx *c, const ir_op *op);
+/* Scratch bytes lw_reduce needs for op (0 when it reduces within warps). */
+uint64_t lw_reduce_scratch_bytes(const ir_op *op);
+/* Scratch bytes a relayout op (convert_layout, trans, reshape, ...) needs: 0 when it is a
+ * register permutation (lw_tensor.c). */
+uint64_t lw_relayout_scratch_bytes(const ir_op *op);
 /* tt.load / tt.store through pointers (lw_tensor.c) */
 int lw_global_op(lw_ctx *c, const ir_op *op);
 /* lw_mem.c */

@@ -157,6 +157,103 @@ static int check_warps(lw_ctx *c, const ir_op *op, const lw_ll *l) {
   return 0;
 }
 
+/* Elements per vector access for a register tensor of layout l in shared layout sl through
+ * view v: the first k register bases of l must step 1, 2, 4, ... along the shared layout's
+ * contiguous dim (so registers r..r+2^k-1 of a group are adjacent there), every other basis
+ * and the view offset must keep the group's start aligned to 2^k elements, and the group must
+ * stay inside one unit the swizzle moves as a whole (a 16-byte unit for nvmma_shared, `vec`
+ * elements for swizzled_shared). At most 16 bytes (ld/st.shared.v4.b32). 1 = no vectors. */
+static int smem_inner(const lw_smem_layout *sl) { return sl->kind == LW_SM_NVMMA ? sl->inner : sl->order[0]; }
+
+/* Most elements (at most 16 bytes) that stay adjacent in shared memory when they are adjacent
+ * and aligned along the contiguous dim. */
+static int64_t contig_cap(const lw_smem_layout *sl) {
+  int64_t cap = 16 / sl->eb;
+  if (sl->kind == LW_SM_NVMMA) {
+    if (lw_nvmma_row_elems(sl) < cap) cap = lw_nvmma_row_elems(sl);
+  } else if (sl->kind == LW_SM_SWIZZLED && sl->er >= 2 && sl->max_phase > 1 && sl->vec < cap) {
+    cap = sl->vec;
+  }
+  if (sl->tile[smem_inner(sl)] < cap) cap = sl->tile[smem_inner(sl)];
+  return cap;
+}
+
+static int smem_vec(const lw_ll *l, const lw_smem_layout *sl, const lw_val *v, const char *ty) {
+  if (!strcmp(ty, "i1") || !strncmp(ty, "!llvm.ptr", 9)) return 1;
+  int inner = smem_inner(sl);
+  int64_t cap = contig_cap(sl);
+  int k = 0;
+  while (k < l->nreg && (1LL << (k + 1)) <= cap) {
+    bool ok = true;
+    for (int d = 0; d < l->rank; d++) ok &= l->reg[k][d] == (d == inner ? (1 << k) : 0);
+    if (!ok) break;
+    k++;
+  }
+  while (k > 0) { /* alignment of the group's first element */
+    int32_t m = (1 << k) - 1;
+    bool ok = (v->off[inner] & m) == 0 && (lw_smem_tile_bytes(sl) % ((int64_t)sl->eb << k)) == 0;
+    for (int b = k; b < l->nreg; b++) ok &= (l->reg[b][inner] & m) == 0;
+    for (int b = 0; b < l->nlane; b++) ok &= (l->lane[b][inner] & m) == 0;
+    for (int b = 0; b < l->nwarp; b++) ok &= (l->warp[b][inner] & m) == 0;
+    if (ok) break;
+    k--;
+  }
+  return 1 << k;
+}
+
+/* stmatrix / ldmatrix (m8n8, .x4, b16): when the register layout is the 8x8 fragment layout
+ * of those instructions (PTX ISA "stmatrix"): register bit 0 and lane bits 0, 1 step 1, 2, 4
+ * along the shared layout's contiguous dim (a thread holds 2 adjacent elements of row lane/4),
+ * and each row of 8 elements is 16 contiguous, aligned bytes in shared memory (smem_vec >= 8
+ * for those bases). Registers bits 1 and 2 select the 4 matrices; thread t gives the address
+ * of row t%8 of matrix t/8. Fills lx: l with lane bases {lane 2, 3, 4, reg 1, reg 2} (the row
+ * a thread addresses). Returns false when not applicable. */
+static bool is_axis(const int32_t *b, int rank, int d, int32_t v) {
+  for (int k = 0; k < rank; k++)
+    if (b[k] != (k == d ? v : 0)) return false;
+  return true;
+}
+
+static bool matrix_x4(const lw_ll *l, const lw_smem_layout *sl, const lw_val *v, const char *ty, lw_ll *lx) {
+  if (lw_ty_bits(ty) != 16 || sl->eb != 2 || l->nreg < 3 || l->nlane != 5 || contig_cap(sl) < 8) return false;
+  int in = smem_inner(sl);
+  if (!is_axis(l->reg[0], l->rank, in, 1) || !is_axis(l->lane[0], l->rank, in, 2) ||
+      !is_axis(l->lane[1], l->rank, in, 4))
+    return false;
+  /* Every other basis moves whole rows: keeps a row's start a multiple of 8 elements. */
+  bool ok = (v->off[in] & 7) == 0 && lw_smem_tile_bytes(sl) % 16 == 0;
+  for (int b = 1; b < l->nreg; b++) ok &= (l->reg[b][in] & 7) == 0;
+  for (int b = 2; b < l->nlane; b++) ok &= (l->lane[b][in] & 7) == 0;
+  for (int b = 0; b < l->nwarp; b++) ok &= (l->warp[b][in] & 7) == 0;
+  if (!ok) return false;
+  *lx = *l;
+  memcpy(lx->lane[0], l->lane[2], sizeof lx->lane[0]);
+  memcpy(lx->lane[1], l->lane[3], sizeof lx->lane[1]);
+  memcpy(lx->lane[2], l->lane[4], sizeof lx->lane[2]);
+  memcpy(lx->lane[3], l->reg[1], sizeof lx->lane[3]);
+  memcpy(lx->lane[4], l->reg[2], sizeof lx->lane[4]);
+  return true;
+}
+
+/* 32-bit register holding 16-bit elements x (low) and y (high). */
+static lw_ssa pack_b16(lw_ctx *c, lw_ssa x, lw_ssa y, const char *ty) {
+  lw_ssa u = lw_op(c, "llvm.mlir.undef : vector<2x%s>", ty);
+  lw_ssa z = lw_i32(c, 0), o = lw_i32(c, 1);
+  u = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : vector<2x%s>", lw_n(c, x), lw_n(c, u), lw_n(c, z), ty);
+  u = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : vector<2x%s>", lw_n(c, y), lw_n(c, u), lw_n(c, o), ty);
+  return lw_op(c, "llvm.bitcast %s : vector<2x%s> to i32", lw_n(c, u), ty);
+}
+
+/* Address (i32, shared window) of the row this thread gives for register group g (a multiple
+ * of 8) of a matrix_x4 access: thr is the thread coordinate under lx (matrix_x4), the
+ * register part of g (bits 3 and up) comes from l. */
+static lw_ssa matrix_row_addr(lw_ctx *c, const lw_ll *l, const lw_smem_layout *sl, const lw_val *m,
+                              const lw_ssa *thr, uint32_t g) {
+  lw_ssa co[IR_MAX_RANK];
+  lw_elem_coord(c, l, thr, g, co);
+  return lw_smem_u32(c, lw_gep(c, m->s, lw_smem_addr(c, sl, m, co)));
+}
+
 static int lw_store_tensor(lw_ctx *c, const ir_op *op, const ir_value *val, const ir_value *md) {
   lw_val *v = lw_get(c, val), *m = memdesc_val(c, op, md);
   if (!m) return -1;
@@ -166,13 +263,37 @@ static int lw_store_tensor(lw_ctx *c, const ir_op *op, const ir_value *val, cons
   char err[160];
   if (lw_ll_of_type(val->type, &l, err, sizeof err)) return lw_fail(c, op, "%s", err);
   if (check_warps(c, op, &l) || layout_or_fail(c, op, md->type, &sl)) return -1;
+  lw_ll lx;
   lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
+  if (matrix_x4(&l, &sl, m, v->ty, &lx)) {
+    lw_thread_coord(c, &lx, thr);
+    for (uint32_t g = 0; g < v->n; g += 8) {
+      lw_ssa args[5];
+      const char *tys[5] = {"i32", "i32", "i32", "i32", "i32"};
+      args[0] = matrix_row_addr(c, &l, &sl, m, thr, g);
+      for (uint32_t i = 0; i < 4; i++) args[1 + i] = pack_b16(c, v->el[g + 2 * i], v->el[g + 2 * i + 1], v->ty);
+      lw_asm(c, NULL, "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r", args, tys, 5, 0);
+    }
+    return 0;
+  }
+  int vec = smem_vec(&l, &sl, m, v->ty);
   lw_thread_coord(c, &l, thr);
-  for (uint32_t r = 0; r < v->n; r++) {
+  for (uint32_t r = 0; r < v->n; r += (uint32_t)vec) {
     lw_elem_coord(c, &l, thr, r, co);
     lw_ssa p = lw_gep(c, m->s, lw_smem_addr(c, &sl, m, co));
-    lw_stmt(c, "llvm.store %s, %s {alignment = %d : i64} : %s, !llvm.ptr<3>", lw_n(c, v->el[r]),
-            lw_n(c, p), sl.eb, v->ty);
+    if (vec == 1) {
+      lw_stmt(c, "llvm.store %s, %s {alignment = %d : i64} : %s, !llvm.ptr<3>", lw_n(c, v->el[r]),
+              lw_n(c, p), sl.eb, v->ty);
+      continue;
+    }
+    lw_ssa x = lw_op(c, "llvm.mlir.undef : vector<%dx%s>", vec, v->ty);
+    for (int i = 0; i < vec; i++) {
+      lw_ssa ix = lw_i32(c, i);
+      x = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : vector<%dx%s>", lw_n(c, v->el[r + (uint32_t)i]),
+                lw_n(c, x), lw_n(c, ix), vec, v->ty);
+    }
+    lw_stmt(c, "llvm.store %s, %s {alignment = %d : i64} : vector<%dx%s>, !llvm.ptr<3>", lw_n(c, x),
+            lw_n(c, p), sl.eb * vec, vec, v->ty);
   }
   return 0;
 }
@@ -190,13 +311,45 @@ static int local_load(lw_ctx *c, const ir_op *op) {
   lw_val r = {.kind = LV_TENSOR, .ty = lw_llty(rt), .n = lw_ll_nregs(&l)};
   if (!r.ty) return lw_fail(c, op, "unsupported element type");
   r.el = lw_alloc(c, r.n * sizeof *r.el);
+  lw_ll lx;
   lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
+  if (matrix_x4(&l, &sl, m, r.ty, &lx)) {
+    lw_thread_coord(c, &lx, thr);
+    const char *st = "!llvm.struct<(i32, i32, i32, i32)>";
+    for (uint32_t g = 0; g < r.n; g += 8) {
+      lw_ssa a = matrix_row_addr(c, &l, &sl, m, thr, g);
+      const char *aty = "i32";
+      lw_ssa x = lw_asm(c, st, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];",
+                        "=r,=r,=r,=r,r", &a, &aty, 1, 0);
+      for (uint32_t i = 0; i < 4; i++) {
+        lw_ssa w = lw_op(c, "llvm.extractvalue %s[%u] : %s", lw_n(c, x), i, st);
+        lw_ssa pv = lw_op(c, "llvm.bitcast %s : i32 to vector<2x%s>", lw_n(c, w), r.ty);
+        for (uint32_t k = 0; k < 2; k++) {
+          lw_ssa ix = lw_i32(c, k);
+          r.el[g + 2 * i + k] = lw_op(c, "llvm.extractelement %s[%s : i32] : vector<2x%s>", lw_n(c, pv), lw_n(c, ix), r.ty);
+        }
+      }
+    }
+    lw_set(c, op->results[0], r);
+    return 0;
+  }
+  int vec = smem_vec(&l, &sl, m, r.ty);
   lw_thread_coord(c, &l, thr);
-  for (uint32_t i = 0; i < r.n; i++) {
+  for (uint32_t i = 0; i < r.n; i += (uint32_t)vec) {
     lw_elem_coord(c, &l, thr, i, co);
     lw_ssa p = lw_gep(c, m->s, lw_smem_addr(c, &sl, m, co));
-    r.el[i] = lw_op(c, "llvm.load %s {alignment = %d : i64} : !llvm.ptr<3> -> %s", lw_n(c, p),
-                    sl.eb, r.ty);
+    if (vec == 1) {
+      r.el[i] = lw_op(c, "llvm.load %s {alignment = %d : i64} : !llvm.ptr<3> -> %s", lw_n(c, p),
+                      sl.eb, r.ty);
+      continue;
+    }
+    lw_ssa x = lw_op(c, "llvm.load %s {alignment = %d : i64} : !llvm.ptr<3> -> vector<%dx%s>", lw_n(c, p),
+                     sl.eb * vec, vec, r.ty);
+    for (int k = 0; k < vec; k++) {
+      lw_ssa ix = lw_i32(c, k);
+      r.el[i + (uint32_t)k] = lw_op(c, "llvm.extractelement %s[%s : i32] : vector<%dx%s>", lw_n(c, x),
+                                    lw_n(c, ix), vec, r.ty);
+    }
   }
   lw_set(c, op->results[0], r);
   return 0;

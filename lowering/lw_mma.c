@@ -93,6 +93,37 @@ static lw_ssa pack2(lw_ctx *c, lw_ssa x, lw_ssa y, const char *ty) {
   return lw_op(c, "llvm.bitcast %s : vector<2x%s> to i32", lw_n(c, u), ty);
 }
 
+/* wgmma.fence with the A fragments (i32, apk[0..na), updated in place) and every
+ * accumulator element of d flowing through it as tied operands: LLVM must compute them before
+ * the fence, so ptxas finds no register written between the fence and the wgmmas that read it
+ * (it would insert a warpgroup.arrive wait there, PTX ISA "wgmma.fence"). */
+static int fence_tied(lw_ctx *c, lw_ssa *apk, uint32_t na, lw_val *d) {
+  uint32_t tot = na + d->n;
+  lw_ssa *args = lw_alloc(c, tot * sizeof *args);
+  const char **tys = lw_alloc(c, tot * sizeof *tys);
+  lw_sb cons = {0}, rty = {0};
+  for (uint32_t i = 0; i < tot; i++) {
+    bool acc = i >= na;
+    args[i] = acc ? d->el[i - na] : apk[i];
+    tys[i] = acc ? "f32" : "i32";
+    lw_sb_printf(&cons, "%s=%s", i ? "," : "", acc ? "f" : "r");
+    lw_sb_printf(&rty, "%s%s", i ? ", " : "", tys[i]);
+  }
+  for (uint32_t i = 0; i < tot; i++) lw_sb_printf(&cons, ",%u", i);
+  char *st = lw_alloc(c, rty.n + 32);
+  snprintf(st, rty.n + 32, "!llvm.struct<(%s)>", rty.p ? rty.p : "");
+  lw_ssa s = tot ? lw_asm(c, st, "wgmma.fence.sync.aligned;", cons.p, args, tys, tot, 0) : 0;
+  if (!tot) lw_asm(c, NULL, "wgmma.fence.sync.aligned;", "", NULL, NULL, 0, 0);
+  lw_sb_free(&cons);
+  lw_sb_free(&rty);
+  for (uint32_t i = 0; i < tot; i++) {
+    lw_ssa x = lw_op(c, "llvm.extractvalue %s[%u] : %s", lw_n(c, s), i, st);
+    if (i < na) apk[i] = x;
+    else d->el[i - na] = x;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ the dot */
 
 static int find_reg(lw_ctx *c, const ir_op *op, const lw_ll *l, int32_t r0, int32_t c0,
@@ -147,7 +178,32 @@ static int warp_group_dot(lw_ctx *c, const ir_op *op) {
   int nacc = n / 2;
   lw_ssa scale0 = use_c ? lw_cast(c, "llvm.zext", lw_scalar(c, use_c), "i1", "i32") : lw_i32(c, 1);
   lw_ssa one = lw_i32(c, 1);
-  lw_asm(c, NULL, "wgmma.fence.sync.aligned;", "", NULL, NULL, 0, 0);
+  /* Register A fragments: packed before the fence (a[2q], a[2q+1]: rows +8 for odd q, k +8
+   * for q >= 2, PTX fragment layout). */
+  lw_ssa *apk = NULL;
+  if (a_reg) {
+    apk = lw_alloc(c, (size_t)rep_m * (size_t)steps * 4 * sizeof *apk);
+    if (aval->kind != LV_TENSOR) return lw_fail(c, op, "register A operand is not a register tensor");
+    for (int am = 0; am < rep_m; am++)
+      for (int ks = 0; ks < steps; ks++)
+        for (int q = 0; q < 4; q++) {
+          int32_t e0[2] = {am * 16 * wm + (q & 1) * 8, ks * 16 + (q >> 1) * 8}, e1[2] = {e0[0], e0[1] + 1};
+          int32_t k0 = lw_ll_find_reg(&al, e0), k1 = lw_ll_find_reg(&al, e1);
+          if (k0 < 0 || k1 < 0) return lw_fail(c, op, "register A operand layout does not match wgmma");
+          apk[(am * steps + ks) * 4 + q] = pack2(c, aval->el[k0], aval->el[k1], aval->ty);
+        }
+  }
+  /* use_c = false (a constant): the first K step does not read the accumulator, so its input
+   * is undefined (no zero-filling of registers) and it does not go through the fence. */
+  int64_t usec_k = 1;
+  bool no_c = use_c && ir_value_const_int(use_c, &usec_k) && !usec_k;
+  lw_val dfence = d;
+  if (no_c) {
+    lw_ssa u = lw_op(c, "llvm.mlir.undef : f32");
+    for (uint32_t i = 0; i < d.n; i++) d.el[i] = u;
+    dfence.n = 0;
+  }
+  if (fence_tied(c, apk, a_reg ? (uint32_t)(rep_m * steps * 4) : 0, &dfence)) return -1;
   /* Text and constraints of the instruction: d outputs, (a), b, scale-d, tied d inputs. */
   lw_sb ptx = {0}, cons = {0};
   lw_sb_printf(&ptx, "{ .reg .pred %%lwd; setp.ne.b32 %%lwd, $%d, 0; wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {",
@@ -193,21 +249,9 @@ static int warp_group_dot(lw_ctx *c, const ir_op *op) {
         uint32_t k = 0;
         if (a_reg) {
           for (int q = 0; q < 4; q++) {
-            int32_t e0[2], e1[2];
-            /* a[2q], a[2q+1]: rows +8 for odd q, k +8 for q >= 2 (PTX fragment layout) */
-            e0[0] = r0 + (q & 1) * 8;
-            e0[1] = ks * 16 + (q >> 1) * 8;
-            e1[0] = e0[0];
-            e1[1] = e0[1] + 1;
-            int32_t k0 = lw_ll_find_reg(&al, e0), k1 = lw_ll_find_reg(&al, e1);
-            if (k0 < 0 || k1 < 0 || aval->kind != LV_TENSOR) {
-              rc = lw_fail(c, op, "register A operand layout does not match wgmma");
-              break;
-            }
-            args[k] = pack2(c, aval->el[k0], aval->el[k1], aval->ty);
+            args[k] = apk[(am * steps + ks) * 4 + q];
             tys[k++] = "i32";
           }
-          if (rc) break;
         } else {
           lw_ssa row = lw_bin_imm(c, "llvm.add", wg_row, r0, "i32");
           args[k] = descriptor(c, &sa, row, lw_i32(c, ks * mk.k));

@@ -1,6 +1,6 @@
-/* lw_plan.c: the shared-memory plan: a fixed byte offset for every ttg.local_alloc, every
- * layout-conversion scratch buffer and the warp_specialize state/capture area. Nothing is
- * reused (allocations live for the whole kernel), so no liveness analysis is needed. */
+/* lw_plan.c: the shared-memory plan: a fixed byte offset for every ttg.local_alloc and the
+ * warp_specialize state/capture area; scratch buffers (layout exchanges, cross-warp reductions)
+ * share one pool per group of warps that can run at the same time. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -8,9 +8,21 @@
 
 #define LW_SMEM_MAX 232448u /* sm_90 / sm_100 opt-in dynamic shared memory per CTA */
 
+/* Scratch pools: 0 = the kernel body and default regions (the default warps), 1 + k =
+ * position k of a warp_specialize's partitions (worker warps). Pools never overlap each
+ * other or an allocation, because their warps may run at the same time; inside a pool every
+ * scratch op starts with a barrier of its region before it writes (lw_tensor.c exchange,
+ * lw_reduce.c step 3), so the previous user's reads are done and one buffer serves all. */
+#define LW_NPOOLS (1 + LW_MAX_PARTS)
+
 typedef struct plan_walk {
   lw_ctx *c;
   uint64_t cur;          /* next free byte */
+  int pool;              /* pool of the ops being walked */
+  uint64_t pool_bytes[LW_NPOOLS];  /* the largest scratch of each pool */
+  const ir_op **scratch; /* scratch ops in walk order, with their pools */
+  int *scratch_pool;
+  uint32_t nscratch;
   const ir_op *bad;      /* op whose memdesc could not be planned */
   uint64_t tcols;        /* tensor-memory columns used so far */
   char err[160];
@@ -22,6 +34,26 @@ static void place(plan_walk *w, const ir_op *op, uint64_t bytes, uint64_t align)
   w->cur = align_up(w->cur, align);
   w->c->plan.off[op->id] = (uint32_t)w->cur;
   w->cur += bytes;
+}
+
+static void add_scratch(plan_walk *w, const ir_op *op, uint64_t bytes) {
+  if (!bytes) return;
+  w->scratch[w->nscratch] = op;
+  w->scratch_pool[w->nscratch++] = w->pool;
+  if (bytes > w->pool_bytes[w->pool]) w->pool_bytes[w->pool] = bytes;
+}
+
+/* Pool of region rg when it belongs to a warp_specialize op: 0 for its default region, 1 + k
+ * for its k-th partition; -1 when rg is not one of them. */
+static int region_pool(const lw_ctx *c, const ir_op *ws, const ir_region *rg) {
+  for (int i = 0; i < c->ws.nops; i++) {
+    const lw_wsop *o = &c->ws.ops[i];
+    if (o->op != ws) continue;
+    if (o->def == rg) return 0;
+    for (int k = 0; k < o->nparts; k++)
+      if (o->parts[k].r == rg) return 1 + k;
+  }
+  return -1;
 }
 
 static void plan_op(plan_walk *w, const ir_op *op) {
@@ -40,9 +72,7 @@ static void plan_op(plan_walk *w, const ir_op *op) {
               op->code == IR_OP_TT_RESHAPE || op->code == IR_OP_TLX_REQUIRE_LAYOUT ||
               op->code == IR_OP_TLX_RELEASE_LAYOUT) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
-    const ir_type *t = op->results[0]->type;
-    int eb = ir_type_elem_bytes(t->elem);
-    place(w, op, (uint64_t)ir_type_numel(t) * (uint64_t)(eb < 4 ? 4 : eb), 16);
+    add_scratch(w, op, lw_relayout_scratch_bytes(op));
   } else if (op->code == IR_OP_TTNG_TC_GEN5_MMA && !ir_op_has_attr(op, "is_async")) {
     place(w, op, 16, 16); /* the barrier a synchronous MMA waits on */
   } else if (op->code == IR_OP_TTNG_TMEM_ALLOC && op->n_results >= 1) {
@@ -60,16 +90,21 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     w->c->plan.tcol[op->id] = (uint32_t)w->tcols;
     w->tcols += cols;
   } else if (op->code == IR_OP_TT_REDUCE && op->n_results >= 1) {
-    /* Cross-warp partials: one 8-byte slot per (warp, result element, result), bounded by
-     * the reduced tensor's element count per warp group. */
-    uint64_t n = 0;
-    for (uint32_t i = 0; i < op->n_operands; i++)
-      n += (uint64_t)ir_type_numel(op->operands[i]->type) * 8u;
-    place(w, op, n, 16);
+    add_scratch(w, op, lw_reduce_scratch_bytes(op)); /* cross-warp partials */
   }
-  for (uint32_t r = 0; r < op->n_regions; r++)
+  int outer = w->pool;
+  for (uint32_t r = 0; r < op->n_regions; r++) {
+    if (op->code == IR_OP_TTG_WARP_SPECIALIZE || op->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
+      const ir_op *ws = op;
+      if (op->code == IR_OP_TTG_WARP_SPEC_PARTITIONS)
+        ws = op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+      int p = ws ? region_pool(w->c, ws, op->regions[r]) : -1;
+      if (p >= 0) w->pool = p;
+    }
     for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
       for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next) plan_op(w, o);
+    w->pool = outer;
+  }
 }
 
 int lw_plan_build(lw_ctx *c) {
@@ -77,8 +112,17 @@ int lw_plan_build(lw_ctx *c) {
   c->plan.tcol = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->plan.tcol);
   for (uint32_t i = 0; i <= c->fn->n_ops; i++) c->plan.off[i] = c->plan.tcol[i] = LW_NO_OFF;
   plan_walk w = {.c = c};
+  w.scratch = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch);
+  w.scratch_pool = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_pool);
   plan_op(&w, c->fn->op);
   if (w.bad) return lw_fail(c, w.bad, "%s", w.err);
+  /* The pools, after every allocation; each scratch op gets its pool's start. */
+  uint64_t pool_off[LW_NPOOLS];
+  for (int p = 0; p < LW_NPOOLS; p++) {
+    pool_off[p] = w.cur = align_up(w.cur, 16);
+    w.cur += w.pool_bytes[p];
+  }
+  for (uint32_t i = 0; i < w.nscratch; i++) c->plan.off[w.scratch[i]->id] = (uint32_t)pool_off[w.scratch_pool[i]];
   if (w.tcols) {
     /* tcgen05.alloc takes a power of two of at least 32 columns, 512 at most. */
     uint64_t n = 32;

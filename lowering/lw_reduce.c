@@ -199,3 +199,21 @@ int lw_reduce(lw_ctx *c, const ir_op *op) {
   }
   return 0;
 }
+
+uint64_t lw_reduce_scratch_bytes(const ir_op *op) {
+  /* Step 3 above: one 8-byte slot per (operand, warp position along the axis, element of the
+   * other dims); nothing when no warp bit of the layout moves along the axis. */
+  if (!op->n_operands) return 0;
+  int axis = (int)ir_op_attr_int(op, "axis", 0);
+  lw_ll sl;
+  char err[160];
+  if (lw_ll_of_type(op->operands[0]->type, &sl, err, sizeof err) || axis < 0 || axis >= sl.rank)
+    return 0; /* lw_reduce reports the error */
+  int nwb = 0;
+  for (int b = 0; b < sl.nwarp; b++) nwb += sl.warp[b][axis] != 0;
+  if (!nwb) return 0;
+  uint64_t rnum = 1;
+  for (int d = 0; d < sl.rank; d++)
+    if (d != axis) rnum *= (uint64_t)sl.shape[d];
+  return (uint64_t)op->n_operands * (1u << nwb) * rnum * 8u;
+}

@@ -175,6 +175,75 @@ static int make_range(lw_ctx *c, const ir_op *op) {
   return 0;
 }
 
+/* True when every register of dst finds its element among src's registers (remap would
+ * succeed). */
+static bool remap_ok(const lw_ll *src, const lw_ll *dst, const int *map) {
+  for (uint32_t r = 0; r < lw_ll_nregs(dst); r++) {
+    int32_t dc[IR_MAX_RANK], sc[IR_MAX_RANK] = {0};
+    lw_ll_reg_coord(dst, r, dc);
+    for (int d = 0; d < dst->rank; d++)
+      if (map[d] >= 0) sc[map[d]] = src->shape[map[d]] == 1 ? 0 : dc[d];
+    if (lw_ll_find_reg(src, sc) < 0) return false;
+  }
+  return true;
+}
+
+/* How a relayout op moves its elements. */
+typedef enum rl_how {
+  RL_SAME,      /* identical layouts: the value itself */
+  RL_REGS,      /* a register remap through map */
+  RL_EXCHANGE,  /* through the op's scratch buffer (perm: use map as the permutation) */
+  RL_BAD,       /* broadcast / expand_dims across threads: not supported */
+  RL_NOTOP,     /* not a relayout op, or no order attribute */
+} rl_how;
+
+/* Decides how op goes from layout sl to dl; fills map (src dim per dst dim, -1 = none) and
+ * *perm. Pure: shared by the lowering and the shared-memory plan (scratch only when needed). */
+static rl_how relayout_how(const ir_op *op, const lw_ll *sl, const lw_ll *dl, int *map, bool *perm) {
+  const ir_type *rt = op->results[0]->type;
+  *perm = false;
+  switch (op->code) {
+  case IR_OP_TT_BROADCAST: case IR_OP_TTG_CONVERT_LAYOUT:
+    for (int d = 0; d < rt->rank; d++) map[d] = d;
+    *perm = op->code == IR_OP_TTG_CONVERT_LAYOUT;
+    break;
+  case IR_OP_TT_EXPAND_DIMS: {
+    int ax = (int)ir_op_attr_int(op, "axis", 0);
+    for (int d = 0, s = 0; d < rt->rank; d++) map[d] = d == ax ? -1 : s++;
+    break;
+  }
+  case IR_OP_TT_TRANS: {
+    const ir_attr *o = ir_op_attr(op, "order");
+    if (!o || o->kind != IR_A_DENSE_ARRAY || (int)o->n != rt->rank) return RL_NOTOP;
+    for (int d = 0; d < rt->rank; d++) map[d] = (int)o->ivals[d];
+    *perm = true;
+    break;
+  }
+  case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT:
+    if (op->code != IR_OP_TT_RESHAPE && lw_ll_equal(sl, dl)) return RL_SAME;
+    return RL_EXCHANGE;
+  default: return RL_NOTOP;
+  }
+  if (same_threads(sl, dl, map) && remap_ok(sl, dl, map)) return RL_REGS;
+  if (op->code == IR_OP_TT_BROADCAST || op->code == IR_OP_TT_EXPAND_DIMS) return RL_BAD;
+  return RL_EXCHANGE;
+}
+
+uint64_t lw_relayout_scratch_bytes(const ir_op *op) {
+  if (op->n_operands < 1 || op->n_results != 1) return 0;
+  const ir_type *st = op->operands[0]->type, *rt = op->results[0]->type;
+  if (st->kind != IR_T_TENSOR || rt->kind != IR_T_TENSOR) return 0;
+  lw_ll sl, dl;
+  char err[160];
+  int map[IR_MAX_RANK];
+  bool perm;
+  if (lw_ll_of_type(st, &sl, err, sizeof err) || lw_ll_of_type(rt, &dl, err, sizeof err))
+    return 0; /* relayout reports the error */
+  if (relayout_how(op, &sl, &dl, map, &perm) != RL_EXCHANGE) return 0;
+  int eb = ir_type_elem_bytes(rt->elem);
+  return (uint64_t)ir_type_numel(rt) * (uint64_t)(eb < 1 ? 1 : eb);
+}
+
 /* broadcast / expand_dims / convert_layout / trans / reshape: a register remap when the
  * threads hold the right elements already, else an exchange through shared memory. */
 static int relayout(lw_ctx *c, const ir_op *op) {
@@ -186,47 +255,27 @@ static int relayout(lw_ctx *c, const ir_op *op) {
   if (ll_or_fail(c, op, st, &sl) || ll_or_fail(c, op, rt, &dl)) return -1;
   lw_val dv = new_tensor(c, sv->ty, lw_ll_nregs(&dl));
   int map[IR_MAX_RANK];
-  const int *perm = NULL;
-  switch (op->code) {
-  case IR_OP_TT_BROADCAST: case IR_OP_TTG_CONVERT_LAYOUT:
-    for (int d = 0; d < rt->rank; d++) map[d] = d;
-    if (op->code == IR_OP_TTG_CONVERT_LAYOUT) perm = map;
-    break;
-  case IR_OP_TT_EXPAND_DIMS: {
-    int ax = (int)ir_op_attr_int(op, "axis", 0);
-    for (int d = 0, s = 0; d < rt->rank; d++) map[d] = d == ax ? -1 : s++;
-    break;
-  }
-  case IR_OP_TT_TRANS: {
-    const ir_attr *o = ir_op_attr(op, "order");
-    if (!o || o->kind != IR_A_DENSE_ARRAY || (int)o->n != rt->rank) return lw_fail(c, op, "tt.trans without an order");
-    for (int d = 0; d < rt->rank; d++) map[d] = (int)o->ivals[d];
-    perm = map;
-    break;
-  }
-  case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT:
-    if (op->code != IR_OP_TT_RESHAPE && lw_ll_equal(&sl, &dl)) {
-      lw_set(c, op->results[0], *sv);
-      return 0;
-    }
-    if (exchange(c, op, sv, &sl, &dl, NULL, &dv)) return -1;
+  bool perm;
+  switch (relayout_how(op, &sl, &dl, map, &perm)) {
+  case RL_SAME:
+    lw_set(c, op->results[0], *sv);
+    return 0;
+  case RL_REGS:
+    if (remap(&sl, &dl, map, sv, &dv)) return lw_fail(c, op, "internal: register remap failed");
     lw_set(c, op->results[0], dv);
     return 0;
-  default: return lw_unsupported(c, op);
-  }
-  if (same_threads(&sl, &dl, map) && !remap(&sl, &dl, map, sv, &dv)) {
-    lw_set(c, op->results[0], dv);
-    return 0;
-  }
-  if (op->code == IR_OP_TT_BROADCAST || op->code == IR_OP_TT_EXPAND_DIMS) {
-    /* Go through the source layout's view of the result: first broadcast in registers is
-     * impossible, so exchange with the source coordinate of each result element. */
+  case RL_BAD:
     return lw_fail(c, op, "'%s' between layouts that place elements on different threads is not supported",
                    ir_ops[op->code].name);
+  case RL_EXCHANGE:
+    if (exchange(c, op, sv, &sl, &dl, perm ? map : NULL, &dv)) return -1;
+    lw_set(c, op->results[0], dv);
+    return 0;
+  case RL_NOTOP:
+    if (op->code == IR_OP_TT_TRANS) return lw_fail(c, op, "tt.trans without an order");
+    return lw_unsupported(c, op);
   }
-  if (exchange(c, op, sv, &sl, &dl, perm, &dv)) return -1;
-  lw_set(c, op->results[0], dv);
-  return 0;
+  return lw_unsupported(c, op);
 }
 
 /* ------------------------------------------------------------------ global memory */

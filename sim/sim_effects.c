@@ -13,10 +13,10 @@ static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
   e->cta = (uint8_t)cta;
 }
 
-static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const ir_type *t, uint8_t flags) {
+static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const ir_value *val, uint8_t flags) {
   if (e->n_fp >= 3) return;
   sim_fp f;
-  sim_view_fp(m, view, t, &f);
+  sim_view_fp(m, view, val, &f);
   if (!f.alloc) return;
   f.flags |= flags;
   e->fp[e->n_fp++] = f;
@@ -77,11 +77,11 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
     e->kind |= SIM_E_MEM;
-    add_fp(m, e, IN(0), op->operands[0]->type, 0);
+    add_fp(m, e, IN(0), op->operands[0], 0);
     return;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
     e->kind |= SIM_E_MEM;
-    add_fp(m, e, IN(1), op->operands[1]->type, SIM_FP_WRITE);
+    add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
     return;
   case IR_OP_TTNG_TMA_G2L:
     if (seg_len(op, 5)) break; /* multicast */
@@ -94,16 +94,16 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
       const ir_type *blk = dt && dt->kind == IR_T_TENSORDESC ? dt->elem : NULL;
       e->bytes = blk ? (uint32_t)(ir_type_numel(blk) * (blk->elem ? ir_type_elem_bytes(blk->elem) : 1)) : 0;
     }
-    add_fp(m, e, SEG(2, 0), SEGV(2, 0)->type, SIM_FP_WRITE | SIM_FP_ASYNC);
+    add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_WRITE | SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
-    add_fp(m, e, SEG(2, 0), SEGV(2, 0)->type, SIM_FP_ASYNC);
+    add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT:
     e->kind |= ir_op_has_attr(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
     for (int k = 0; k < 2; k++)
-      if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k]->type, SIM_FP_ASYNC);
+      if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: case IR_OP_TTNG_TMA_STORE_WAIT: case IR_OP_TTG_ASYNC_WAIT:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP:
@@ -113,7 +113,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
     int sb = scaled ? 8 : 6;
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
-    for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k]->type, k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
+    for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k], k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
     for (uint32_t k = 0; k < seg_len(op, sb) && k < 2; k++) {
       b = sim_view_bar(m, SEG(sb, k));
       if (b < 0) continue;
@@ -126,8 +126,8 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   }
   case IR_OP_TTNG_TMEM_COPY:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
-    add_fp(m, e, IN(0), op->operands[0]->type, SIM_FP_ASYNC);
-    add_fp(m, e, IN(1), op->operands[1]->type, SIM_FP_WRITE);
+    add_fp(m, e, IN(0), op->operands[0], SIM_FP_ASYNC);
+    add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
     if (seg_len(op, 2) && (b = sim_view_bar(m, SEG(2, 0))) >= 0) {
       e->kind |= SIM_E_SIGNAL;
       e->bar = (uint16_t)b;
@@ -135,7 +135,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TTG_ASYNC_COPY_G2L:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
-    add_fp(m, e, SEG(1, 0), SEGV(1, 0)->type, SIM_FP_WRITE);
+    add_fp(m, e, SEG(1, 0), SEGV(1, 0), SIM_FP_WRITE);
     if (seg_len(op, 5) && (b = sim_view_bar(m, SEG(5, 0))) >= 0) {
       e->kind |= SIM_E_SIGNAL;
       e->bar = (uint16_t)b;

@@ -390,8 +390,10 @@ static inline uint32_t sim_view_off(uint64_t v) { return (uint32_t)v; }
 /* Applies view op `op` to src (idx: its scalar operands as bits). Returns 0 or -1 (err). */
 int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err);
-/* Footprint of view v typed t (a memdesc type). */
-void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *out);
+/* Footprint of view v, the value of IR value val (a memdesc). A view through trans / reshape /
+ * reinterpret covers the same bytes as the view it was made from: its footprint is computed
+ * with the type of that view. */
+void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *out);
 /* Barrier index (global) named by a view of a barrier allocation, or -1. */
 int32_t sim_view_bar(const sim_machine *m, uint64_t v);
 

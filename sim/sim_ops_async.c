@@ -9,7 +9,7 @@
 /* Footprint of the memdesc operand `seg`[k] of the current op (flags added). */
 static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
   const ir_value *v = seg_val(e->i->op, seg, k);
-  sim_view_fp(e->m, ex_seg(e, seg, k), v->type, f);
+  sim_view_fp(e->m, ex_seg(e, seg, k), v, f);
   f->flags |= flags;
 }
 

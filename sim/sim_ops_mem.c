@@ -27,14 +27,14 @@ int sim_op_mem(sim_exec *e) {
     }
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
-    sim_view_fp(m, ex_in(e, 0), op->operands[0]->type, &f);
+    sim_view_fp(m, ex_in(e, 0), op->operands[0], &f);
     sim_uf_note(m, e->st, e->a, &f, e->pc);
     sim_logf(e->log, "%s reads %s", op->code == IR_OP_TTG_LOCAL_LOAD ? "local_load" : "tmem_load",
              sim_fp_str(m, &f, fp, sizeof fp));
     if (m->data && sim_data_load_view(m->data, e->a, op, &m->mscratch[in[0]], &derr)) return data_fail(e, &derr);
     return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE: {
-    sim_view_fp(m, ex_in(e, 1), op->operands[1]->type, &f);
+    sim_view_fp(m, ex_in(e, 1), op->operands[1], &f);
     f.flags |= SIM_FP_WRITE;
     sim_uf_note(m, e->st, e->a, &f, e->pc);
     sim_logf(e->log, "%s writes %s", op->code == IR_OP_TTG_LOCAL_STORE ? "local_store" : "tmem_store",
@@ -45,7 +45,7 @@ int sim_op_mem(sim_exec *e) {
   }
   case IR_OP_TTG_REMOTE_SHMEM_STORE: {
     uint32_t rank = (uint32_t)ex_in(e, 1);
-    sim_view_fp(m, ex_in(e, 2), op->operands[2]->type, &f);
+    sim_view_fp(m, ex_in(e, 2), op->operands[2], &f);
     f.cta = (uint8_t)rank;
     f.flags |= SIM_FP_WRITE;
     if (rank >= m->n_ctas || ((st_chdr(e->st)->exited >> rank) & 1)) {
@@ -80,14 +80,14 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   int n = 0;
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
-    sim_view_fp(m, VAL(0), op->operands[0]->type, &out[n++]);
+    sim_view_fp(m, VAL(0), op->operands[0], &out[n++]);
     break;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
-    sim_view_fp(m, VAL(1), op->operands[1]->type, &out[n]);
+    sim_view_fp(m, VAL(1), op->operands[1], &out[n]);
     out[n++].flags |= SIM_FP_WRITE;
     break;
   case IR_OP_TTG_REMOTE_SHMEM_STORE:
-    sim_view_fp(m, VAL(2), op->operands[2]->type, &out[n]);
+    sim_view_fp(m, VAL(2), op->operands[2], &out[n]);
     out[n].cta = (uint8_t)VAL(1);
     out[n++].flags |= SIM_FP_WRITE;
     break;
@@ -95,7 +95,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     if (ir_op_has_attr(op, "isAsync")) break;
     for (uint32_t k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) {
-        sim_view_fp(m, VAL(k), op->operands[k]->type, &out[n]);
+        sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
         out[n++].flags |= SIM_FP_ASYNC;
       }
     break;
@@ -103,7 +103,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     uint32_t nb = seg_len(op, 6);
     if (ir_op_has_attr(op, "is_async") || nb) break;
     for (uint32_t k = 0; k < 3; k++) {
-      sim_view_fp(m, VAL(k), op->operands[k]->type, &out[n]);
+      sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
       if (k == 2) out[n].flags |= SIM_FP_WRITE;
       else if (!(out[n].flags & SIM_FP_TMEM)) out[n].flags |= SIM_FP_ASYNC;
       n++;

@@ -88,11 +88,17 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     if (!irreg) off += n0 * dim_stride(al, r, r - 1);
     break;
   }
+  case IR_OP_TTG_MEMDESC_REINTERPRET: case IR_OP_TLX_LOCAL_ALIAS: {
+    /* the same shape and element size (e.g. dropping the allocation shape): the same view */
+    bool same = rt->rank == st->rank && rt->elem && st->elem &&
+                ir_type_elem_bytes(rt->elem) == ir_type_elem_bytes(st->elem);
+    for (int d = 0; same && d < st->rank; d++) same = rt->shape[d] == st->shape[d];
+    if (!same) flags |= SIM_VIEW_IRREG;
+    break;
+  }
   case IR_OP_TTG_MEMDESC_TRANS:
   case IR_OP_TTG_MEMDESC_RESHAPE:
-  case IR_OP_TTG_MEMDESC_REINTERPRET:
-  case IR_OP_TLX_LOCAL_ALIAS:
-    /* same bytes, dimensions no longer the allocation's trailing ones: bounding footprint */
+    /* same bytes, dimensions no longer the allocation's trailing ones */
     flags |= SIM_VIEW_IRREG;
     break;
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: {
@@ -115,10 +121,27 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   return 0;
 }
 
-void sim_view_fp(const sim_machine *m, uint64_t v, const ir_type *t, sim_fp *f) {
+static bool permutes(const ir_op *op) {
+  return op && (op->code == IR_OP_TTG_MEMDESC_TRANS || op->code == IR_OP_TTG_MEMDESC_RESHAPE ||
+                op->code == IR_OP_TTG_MEMDESC_REINTERPRET || op->code == IR_OP_TLX_LOCAL_ALIAS);
+}
+
+void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *f) {
   memset(f, 0, sizeof *f);
   uint32_t alloc = sim_view_alloc(v);
-  if (!alloc || alloc >= m->n_allocs || !t || (v & SIM_VIEW_OOB)) return;
+  if (!alloc || alloc >= m->n_allocs || !val || (v & SIM_VIEW_OOB)) return;
+  const ir_type *t = val->type;
+  if (v & SIM_VIEW_IRREG) {
+    /* the same bytes as the view the permutation started from, if that one is regular */
+    const ir_value *src = val;
+    for (int k = 0; k < 16 && src->def && permutes(src->def) && src->def->n_operands; k++)
+      src = src->def->operands[0];
+    if (src != val && src->type && src->type->kind == IR_T_MEMDESC &&
+        !(src->def && permutes(src->def))) {
+      t = src->type;
+      v &= ~SIM_VIEW_IRREG;
+    }
+  }
   const sim_alloc *al = &m->allocs[alloc];
   f->alloc = (uint16_t)alloc;
   f->cta = (uint8_t)sim_view_cta(v);

@@ -233,6 +233,10 @@ int tr_chrome_write(sim_machine *m, const sim_trans *steps, uint32_t n, const si
                     const char *title, const char *path, tr_err *err) {
   tr_run *r = tr_replay(m, steps, n, err);
   if (!r) return -1;
+  if (tr_run_check_complete(r, n, path, err) != 0) {
+    tr_run_free(r);
+    return -1;
+  }
   ch_ctx c = {.r = r};
   json_t *root = json_object();
   c.ev = json_array();

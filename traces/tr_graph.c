@@ -87,9 +87,13 @@ static void row_text(const tr_run *r, uint32_t i, char *buf, size_t n) {
     return;
   }
   case TR_S_ISSUE: {
+    /* the direction of the copy for copies, plain for MMAs and commits */
     const tr_event *e = &r->events[s->ev_first];
-    bool store = op && (op->code == IR_OP_TTNG_TMA_L2G || op->code == IR_OP_TTNG_TMA_REDUCE);
-    snprintf(buf, n, "%s %s %s%s", verb, store ? "←" : "→", e->what[0] ? e->what : "?",
+    bool store = op && (op->code == IR_OP_TTNG_TMA_L2G || op->code == IR_OP_TTNG_TMA_REDUCE ||
+                        op->code == IR_OP_TTNG_TMA_SCATTER);
+    bool load = op && (op->code == IR_OP_TTNG_TMA_G2L || op->code == IR_OP_TTNG_TMA_GATHER ||
+                       op->code == IR_OP_TTG_ASYNC_COPY_G2L || op->code == IR_OP_AMDG_TDM_G2L);
+    snprintf(buf, n, "%s%s%s%s", verb, store ? " ← " : load ? " → " : " ", e->what[0] ? e->what : "?",
              s->n_ev > 1 ? " ..." : "");
     return;
   }
@@ -202,8 +206,8 @@ static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const ui
     const tr_step *s = &r->steps[i];
     if (s->t.kind != SIM_TR_AGENT || s->agent != a) continue;
     if (!shown(r, w, i) || (drawn >= TG_MAX_LANE_STEPS && !(w->relevant && w->relevant[i]))) {
-      if (!skipped) it_lo = s->iter;
-      it_hi = s->iter;
+      if (!skipped || s->iter < it_lo) it_lo = s->iter;
+      if (!skipped || s->iter > it_hi) it_hi = s->iter;
       skipped++;
       cur = UINT32_MAX;
       continue;

@@ -220,6 +220,10 @@ int tr_graph_write(sim_machine *m, const sim_trans *steps, uint32_t n, const tr_
                    path);
   tr_run *r = tr_replay(m, steps, n, err);
   if (!r) return -1;
+  if (tr_run_check_complete(r, n, path, err) != 0) {
+    tr_run_free(r);
+    return -1;
+  }
   uint8_t *rel = NULL; /* owned here when computed */
   const uint8_t *relevant = o ? o->relevant : NULL;
   if (o && o->bug && !relevant) {

@@ -68,6 +68,9 @@ bool tr_run_state_bug(const tr_run *r, const sim_viol *bug);
  * in a stuck run preferring a run that touched a barrier a blocked agent waits on;
  * UINT32_MAX when none (tr_replay.c). */
 uint32_t tr_run_last_of(const tr_run *r, uint32_t ins, uint32_t at);
+/* -1 with err when the replay stopped at a step that was not enabled (the schedule belongs to
+ * another machine); 0 otherwise (tr_replay.c). */
+int tr_run_check_complete(const tr_run *r, uint32_t n, const char *path, tr_err *err);
 /* The agent whose next op at the end of the run is ins, or -1 (tr_replay.c). */
 int tr_run_next_agent(const tr_run *r, uint32_t ins);
 

@@ -458,3 +458,10 @@ uint32_t tr_run_last_of(const tr_run *r, uint32_t ins, uint32_t at) {
   }
   return last;
 }
+
+int tr_run_check_complete(const tr_run *r, uint32_t n, const char *path, tr_err *err) {
+  if (!r->out.not_enabled) return 0;
+  return tr_errf(err, "%s: error: step %u of the %u-step schedule is not enabled when replayed; "
+                      "pass the schedule found on this same machine (same kernel, arguments and "
+                      "program id)", path, r->n_steps + 1, n);
+}

@@ -27,7 +27,7 @@ void tr_sched_free(tr_sched *s);
 /* Appends t; returns 0, or -1 when out of memory. */
 int tr_sched_push(tr_sched *s, sim_trans t);
 
-/* How a schedule ends (tr_sched_round_robin, tr_replay_outcome). */
+/* How a schedule ends (tr_sched_round_robin, tr_run.out). */
 typedef struct tr_outcome {
   bool final;                  /* every agent finished, no event in flight */
   bool stuck;                  /* not final and nothing enabled: a deadlock */

@@ -16,6 +16,8 @@ typedef struct check_opts {
   const char *file;
   const char *format;          /* text | json | sarif */
   const char *trace_out;
+  const char *graph_out;       /* --graph-out: pipeline graph of the first bug's schedule (or of a
+                                  round-robin schedule when there is no bug) */
   vf_opts vf;
   uint32_t max_trip;
   bool quiet, stats;
@@ -122,6 +124,10 @@ static int parse_args(int argc, char **argv, check_opts *o) {
     } else if (!strcmp(a, "--trace-out")) {
       NEED();
       o->trace_out = val;
+    } else if (!strcmp(a, "--graph-out")) {
+      NEED();
+      if (!tr_gfmt_of_path(val)) return usage_error("--graph-out expects a .svg, .png or .dot file, got '%s'", val);
+      o->graph_out = val;
     } else if (!strcmp(a, "--no-reduction")) {
       o->vf.no_reduction = true;
     } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
@@ -269,6 +275,24 @@ int vf_cmd_check(int argc, char **argv) {
     if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
                              o.trace_out, &terr))
       fprintf(stderr, "%s\n", terr.msg);
+    sim_machine_free(m);
+  }
+  if (o.graph_out && n_runs) {
+    const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
+    uint32_t run = b ? b->run : 0;
+    sim_machine *m = make_machine(&plan, runs[run].combo, runs[run].pid, o.max_trip, &err);
+    tr_err terr = {{0}};
+    tr_sched rr = {0};
+    tr_outcome oc;
+    const sim_trans *steps = b ? b->path : NULL;
+    uint32_t n = b ? b->n_path : 0;
+    if (m && !b && !tr_sched_round_robin(m, 0, vf_check_race, &rr, &oc, &terr)) {
+      steps = rr.steps;
+      n = rr.n;
+    }
+    tr_graph_opts go = {.title = o.file, .mod = mod, .bug = b ? &b->v : NULL};
+    if (m && steps && tr_graph_write(m, steps, n, &go, o.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+    tr_sched_free(&rr);
     sim_machine_free(m);
   }
   exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG

@@ -30,7 +30,11 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
   p->companion = calloc(n + 1, sizeof *p->companion);
   p->given = calloc(n + 1, sizeof *p->given);
   p->value = calloc(n + 1, sizeof *p->value);
+  p->divisor = calloc(n + 1, sizeof *p->divisor);
   for (uint32_t k = 0; k < n; k++) {
+    /* the compiler may rely on tt.divisibility: default values honour it */
+    const ir_attr *d = p->fn->arg_attrs && p->fn->arg_attrs[k] ? ir_dict_get(p->fn->arg_attrs[k], "tt.divisibility") : NULL;
+    p->divisor[k] = d && d->kind == IR_A_INT && d->ival > 1 ? d->ival : 1;
     const ir_value *v = entry->args[k];
     p->names[k] = v->name ? v->name : "";
     p->is_int[k] = v->type && (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX);
@@ -50,6 +54,7 @@ void vf_argplan_free(vf_argplan *p) {
   free(p->companion);
   free(p->given);
   free(p->value);
+  free(p->divisor);
   memset(p, 0, sizeof *p);
 }
 
@@ -81,18 +86,20 @@ static int64_t trips_with(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
   return sim_static_trip_count(p->fn, bits, p->n_args);
 }
 
-/* Smallest v >= 1 giving exactly `want` trips (trip counts grow with v), or -1. */
+/* Smallest multiple v >= d of the argument's divisibility d giving exactly `want` trips
+ * (trip counts grow with v), or -1. */
 static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t want) {
+  int64_t d = p->divisor[k];
   int64_t hi = 1;
-  while (hi < (1ll << 30) && trips_with(p, bits, k, hi) < want) hi *= 2;
-  if (trips_with(p, bits, k, hi) < want) return -1;
+  while (hi < (1ll << 30) / d && trips_with(p, bits, k, hi * d) < want) hi *= 2;
+  if (trips_with(p, bits, k, hi * d) < want) return -1;
   int64_t lo = 1;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (trips_with(p, bits, k, mid) >= want) hi = mid;
+    if (trips_with(p, bits, k, mid * d) >= want) hi = mid;
     else lo = mid + 1;
   }
-  return trips_with(p, bits, k, lo) == want ? lo : -1;
+  return trips_with(p, bits, k, lo * d) == want ? lo * d : -1;
 }
 
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
@@ -107,10 +114,10 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
     p->vary_arg[vi] = k;
     p->n_vals[vi] = 0;
     for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
-    int64_t base = trips_with(p, bits, k, 1);
-    bool loops = base >= 0 && trips_with(p, bits, k, 1 << 20) != base;
+    int64_t base = trips_with(p, bits, k, p->divisor[k]);
+    bool loops = base >= 0 && trips_with(p, bits, k, (1 << 20) * p->divisor[k]) != base;
     for (int t = 0; t < 5; t++) {
-      int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t];
+      int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t] * p->divisor[k];
       if (v < 0) continue;
       bool dup = false;
       for (uint32_t j = 0; j < p->n_vals[vi]; j++) dup |= p->vary_vals[vi][j] == v;

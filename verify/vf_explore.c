@@ -9,6 +9,8 @@
 #include "vf.h"
 #include "vf_por.h"
 
+enum { CHUNK = 256 }; /* states per chunk of the DFS stack */
+
 typedef struct frame {
   sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
   uint8_t n, next;
@@ -91,7 +93,9 @@ typedef struct dfs {
   vf_result *res;
   size_t ssz;
   frame *fr;
-  uint8_t *states;             /* depth x ssz */
+  uint8_t **chunks;            /* the state of depth k: chunks[k / CHUNK] + (k % CHUNK) * ssz
+                                  (chunks never move: no copy when the stack grows) */
+  uint32_t n_chunks;
   uint32_t depth, cap;
   sim_trans *path;             /* scratch path for bug reports */
   vf_table *seen;
@@ -99,13 +103,22 @@ typedef struct dfs {
   onstack stack;               /* hashes of the states on the stack */
 } dfs;
 
+static uint8_t *state_at(const dfs *d, uint32_t depth) {
+  return d->chunks[depth / CHUNK] + (size_t)(depth % CHUNK) * d->ssz;
+}
+
 static void grow(dfs *d) {
   if (d->depth + 2 < d->cap) return;
   d->cap = d->cap ? d->cap * 2 : 1024;
   d->fr = realloc(d->fr, d->cap * sizeof *d->fr);
-  d->states = realloc(d->states, d->cap * d->ssz);
   d->path = realloc(d->path, d->cap * sizeof *d->path);
-  if (!d->fr || !d->states || !d->path) abort();
+  uint32_t need = (d->cap + CHUNK - 1) / CHUNK;
+  d->chunks = realloc(d->chunks, need * sizeof *d->chunks);
+  if (!d->fr || !d->chunks || !d->path) abort();
+  while (d->n_chunks < need) {
+    d->chunks[d->n_chunks] = malloc((size_t)CHUNK * d->ssz);
+    if (!d->chunks[d->n_chunks++]) abort();
+  }
 }
 
 /* The schedule to the state at `depth` (frames 1..depth), plus `last` if given. */
@@ -159,7 +172,7 @@ static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
   f->taken = taken;
   f->next = 0;
   f->reduced = 0;
-  void *st = d->states + (size_t)d->depth * d->ssz;
+  void *st = state_at(d, d->depth);
   if (d->o->no_reduction) {
     memcpy(f->t, en, n_en * sizeof *en);
     f->n = (uint8_t)n_en;
@@ -179,7 +192,7 @@ static int run_dfs(dfs *d) {
   sim_log log = {0};
   grow(d);
   d->depth = 0;
-  void *s0 = d->states;
+  void *s0 = state_at(d, 0);
   if (sim_init(m, s0, &log)) {
     record_viols(d, &log, NULL);
     if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
@@ -205,8 +218,8 @@ static int run_dfs(dfs *d) {
     sim_trans t = f->t[f->next++];
     grow(d);
     f = &d->fr[d->depth];
-    void *cur = d->states + (size_t)d->depth * d->ssz;
-    void *nxt = d->states + (size_t)(d->depth + 1) * d->ssz;
+    void *cur = state_at(d, d->depth);
+    void *nxt = state_at(d, d->depth + 1);
     memcpy(nxt, cur, sim_state_used(m, cur));
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
@@ -263,21 +276,21 @@ static int run_random(dfs *d) {
   for (uint32_t w = 0; w < d->o->random_walks; w++) {
     d->depth = 0;
     grow(d);
-    void *s = d->states;
+    void *s = state_at(d, 0);
     if (sim_init(m, s, &log)) {
       record_viols(d, &log, NULL);
       return -1;
     }
     for (uint32_t step = 0; step < 1000000; step++) {
       int n;
-      if (!check_state(d, d->states + (size_t)d->depth * d->ssz, en, &n)) break;
+      if (!check_state(d, state_at(d, d->depth), en, &n)) break;
       x ^= x << 13;
       x ^= x >> 7;
       x ^= x << 17;
       sim_trans t = en[x % (uint64_t)n];
       grow(d);
-      void *cur = d->states + (size_t)d->depth * d->ssz;
-      void *nxt = d->states + (size_t)(d->depth + 1) * d->ssz;
+      void *cur = state_at(d, d->depth);
+      void *nxt = state_at(d, d->depth + 1);
       memcpy(nxt, cur, sim_state_used(m, cur));
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
@@ -300,13 +313,14 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   double t0 = now_s();
   int rc = o->random_walks ? run_random(&d) : run_dfs(&d);
   res->st.seconds = now_s() - t0;
-  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.cap * (d.ssz + sizeof(frame));
+  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * CHUNK * d.ssz + (size_t)d.cap * sizeof(frame);
   if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
   vf_table_free(d.seen);
   vf_por_free(d.por);
   free(d.stack.s);
   free(d.fr);
-  free(d.states);
+  for (uint32_t k = 0; k < d.n_chunks; k++) free(d.chunks[k]);
+  free(d.chunks);
   free(d.path);
   vf_result_sort(res);
   res->verdict = res->n_bugs ? VF_BUG : res->bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "traces/traces.h"
 #include "vf_run.h"
 
 static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32_t max_trip,
@@ -83,7 +84,18 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     }
     rb->args = vf_argplan_describe(p, runs[b->run].combo,
                                    runs[b->run].pid[0] || p->grid[0] > 1 ? runs[b->run].pid[0] : -1);
-    replay(m, b, rb);
+    /* shorten the schedule (traces/: cut, regroup, delta debugging), keeping the bug */
+    tr_sched shorter = {0};
+    tr_min_stats ms;
+    tr_err terr;
+    vf_bug mb = *b;
+    if (!tr_min_schedule(m, b->path, b->n_path, &b->v, vf_check_race, 1500, &shorter, &ms, &terr) &&
+        shorter.n && shorter.n <= b->n_path) {
+      mb.path = shorter.steps;
+      mb.n_path = shorter.n;
+    }
+    replay(m, &mb, rb);
+    tr_sched_free(&shorter);
     sim_machine_free(m);
   }
   /* shortest schedule (in steps that matter) first; ties keep the search's order */

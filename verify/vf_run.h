@@ -18,6 +18,7 @@ typedef struct vf_argplan {
   bool *companion;             /* shape / stride companion of a !tt.tensordesc argument */
   bool *given;                 /* set by --arg */
   int64_t *value;              /* --arg value, or the base value */
+  int64_t *divisor;            /* tt.divisibility of the argument (1 when absent) */
   /* control arguments without --arg: the values to cover */
   uint32_t n_vary;
   uint32_t vary_arg[8];

@@ -15,3 +15,6 @@ for k in "$SRC"/tests/corpus/gluon/ws_add.bug*.ttgir; do
 done
 "$TLXV" graph "$SRC/tests/traces/pc_ring.ttgir" --arg n=4 -o "$OUT/pc_ring.pipeline.png"
 "$TLXV" graph "$SRC/tests/traces/pc_ring.noarrive.ttgir" --arg n=4 -o "$OUT/pc_ring.noarrive.pipeline.png"
+B=$SRC/examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir
+"$TLXV" graph "$B" --arg M=256 --arg N=256 --arg K=256 -o "$OUT/blackwell_gemm_tcgen05.bug0.pipeline.png"
+"$TLXV" graph --protocol "$B" -o "$OUT/blackwell_gemm_tcgen05.bug0.protocol.png"

@@ -44,10 +44,32 @@ for y in 2048 16384 131072; do
   trace=$(best "$TLXV" graph "$K" $A -o "$T/g.dot" --trace-out "$T/t.json")
   printf '%-26s %8s %7s %7s %7s %7s %9s %9s\n' "$(basename "$K")" "$it" "$steps" "$svg" "$png" "$dot" "$proto" "$trace"
 done
-# a counterexample: round-robin to the bug, minimization, highlighted graph
-for b in 2 5 7; do
+# the example kernels (hopper_attention_ws is the largest IR), at their README arguments
+row() { # name file args...
+  name=$1
+  f=$2
+  shift 2
+  steps=$("$TLXV" graph "$f" "$@" -o "$T/e.dot" | sed -n 's/.*graph of a \([0-9]*\)-step.*/\1/p')
+  svg=$(best "$TLXV" graph "$f" "$@" -o "$T/e.svg")
+  png=$(best "$TLXV" graph "$f" "$@" -o "$T/e.png")
+  dot=$(best "$TLXV" graph "$f" "$@" -o "$T/e.dot")
+  proto=$(best "$TLXV" graph --protocol "$f" -o "$T/ep.svg")
+  trace=$(best "$TLXV" graph "$f" "$@" -o "$T/e.dot" --trace-out "$T/e.json")
+  printf '%-26s %8s %7s %7s %7s %7s %9s %9s\n' "$name" - "$steps" "$svg" "$png" "$dot" "$proto" "$trace"
+}
+E=$SRC/examples
+row hopper_gemm_ws.bug0 "$E/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir" --arg M=128 --arg N=128 --arg K=256
+row hopper_attention_ws.bug0 "$E/hopper_attention_ws/hopper_attention_ws.bug0.ttgir" --arg N_CTX=256
+row blackwell_gemm.bug0 "$E/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir" --arg M=256 --arg N=256 --arg K=256
+# counterexamples: explore all schedules, minimize the first bug, draw it highlighted
+for b in 2 5 6 8; do
   k=$SRC/tests/corpus/gluon/ws_add.bug$b.ttgir
-  steps=$("$TLXV" graph "$k" --arg xnumel=256 --arg ynumel=2048 -o "$T/c.dot" | sed -n 's/.*graph of a \([0-9]*\)-step.*/\1/p')
-  svg=$(best "$TLXV" graph "$k" --arg xnumel=256 --arg ynumel=2048 -o "$T/c.svg")
-  printf '%-26s %8s %7s %7s %7s %7s %9s %9s\n' "$(basename "$k") (cex)" 32 "$steps" "$svg" - - - -
+  A="--arg xnumel=256 --arg ynumel=2048 --counterexample"
+  # shellcheck disable=SC2086
+  steps=$("$TLXV" graph "$k" $A -o "$T/c.dot" | sed -n 's/.*graph of a \([0-9]*\)-step.*/\1/p')
+  # shellcheck disable=SC2086
+  svg=$(best "$TLXV" graph "$k" $A -o "$T/c.svg")
+  # shellcheck disable=SC2086
+  png=$(best "$TLXV" graph "$k" $A -o "$T/c.png")
+  printf '%-26s %8s %7s %7s %7s %7s %9s %9s\n' "ws_add.bug$b --counterex." 32 "$steps" "$svg" "$png" - - -
 done

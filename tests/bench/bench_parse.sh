@@ -3,7 +3,8 @@
 # file of REPEAT copies (default 200) of every corpus and example .ttgir, separated by
 # `// -----`, then times `tlx-verify parse --split-input-file` with and without printing
 # (best of 3 runs) and prints a table in MB/s. Time is the process's CPU time (user + system,
-# from /usr/bin/time; wall time if that is missing), so a busy machine does not skew it.
+# from /usr/bin/time; wall time if that is missing), so a busy machine does not skew it, minus
+# the time of the same command on an empty input (process start-up: the binary links LLVM).
 # Env: TLXV (binary; default build/tlx-verify).
 set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,6 +42,9 @@ time_best() {
 
 mbps() { awk -v b="$1" -v ns="$2" 'BEGIN { printf "%.1f", (b / 1e6) / (ns / 1e9) }'; }
 
+printf 'module {\n}\n' >"$TMP/empty.mlir"
+START=$(time_best "$TMP/empty.mlir")
+printf 'start-up time subtracted: %s ms\n' "$(awk -v ns="$START" 'BEGIN { printf "%.0f", ns / 1e6 }')"
 printf '%-34s %10s %12s %14s\n' "input" "MB" "parse MB/s" "parse+print"
 row() { # row NAME FILE...
   name=$1
@@ -52,8 +56,10 @@ row() { # row NAME FILE...
     i=$((i + 1))
   done
   bytes=$(wc -c <"$TMP/big.mlir")
-  tp=$(time_best "$TMP/big.mlir" --no-print)
-  tpp=$(time_best "$TMP/big.mlir")
+  tp=$(($(time_best "$TMP/big.mlir" --no-print) - START))
+  tpp=$(($(time_best "$TMP/big.mlir") - START))
+  [ "$tp" -gt 0 ] || tp=1
+  [ "$tpp" -gt 0 ] || tpp=1
   printf '%-34s %10.1f %12s %14s\n' "$name x$REPEAT" "$(awk -v b="$bytes" 'BEGIN{print b/1e6}')" \
     "$(mbps "$bytes" "$tp")" "$(mbps "$bytes" "$tpp")"
 }

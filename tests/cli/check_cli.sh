@@ -53,7 +53,7 @@ expect_rc 1 "$TLXV" "$CORPUS/gluon/ws_add.bug1.ttgir" $A --random 3
 
 # default arguments: trip counts 1, 2, S, S+1, 2S+1 for ring depth S = 2
 expect_rc 0 "$TLXV" "$K0"
-grep -q "checked ynumel in {1, 65, 129, 257} (loop trip counts 1, 2, 3, 5)" "$T/out" || fail "default set: $(cat "$T/out")"
+grep -q "checked ynumel in {16, 80, 144, 272} (loop trip counts 1, 2, 3, 5)" "$T/out" || fail "default set: $(cat "$T/out")"
 expect_rc 1 "$TLXV" "$K2" -q
 grep -q "error: deadlock" "$T/out" || fail "defaults miss bug2"
 grep -q "checked" "$T/out" && fail "-q printed the summary"

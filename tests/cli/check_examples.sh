@@ -36,5 +36,19 @@ check_dir() {
 check_dir hopper_gemm_ws --arg M=128 --arg N=128 --arg K=256
 check_dir hopper_attention_ws --arg N_CTX=256
 check_dir blackwell_gemm_tcgen05 --arg M=256 --arg N=256 --arg K=256
-[ "$total" -ge 21 ] || fail "only $total example kernels"
+# trip-count examples: with no --arg, the default argument set (trip counts 1, 2, S, S+1,
+# 2S+1, honouring tt.divisibility) must reach every bug that needs the ring to wrap
+tail -n +2 "$SRC/examples/trip_count/expected.tsv" > "$T/list"
+while IFS="$(printf '\t')" read -r file small_args small_verdict symbolic rest; do
+  [ -n "$file" ] || continue
+  rc=0
+  "$TLXV" "$SRC/examples/trip_count/$file" --format json > "$T/o.json" 2> "$T/err" || rc=$?
+  got=$(jq -r .verdict "$T/o.json")
+  [ "$got" = "$symbolic" ] || fail "$file with default arguments: $got, expected $symbolic"
+  # the small explicit size passes (the bug needs the ring to wrap)
+  "$TLXV" "$SRC/examples/trip_count/$file" --arg "$small_args" --format json > "$T/s.json" 2>/dev/null || true
+  [ "$(jq -r .verdict "$T/s.json")" = "$small_verdict" ] || fail "$file at $small_args: not $small_verdict"
+  total=$((total + 1))
+done < "$T/list"
+[ "$total" -ge 29 ] || fail "only $total example kernels"
 echo "check_examples: $total kernels ok"

@@ -163,6 +163,16 @@ START_TEST(write_error_is_reported) {
   tr_err err = {{0}};
   ck_assert_int_eq(tr_chrome_write(k.m, k.s.steps, k.s.n, NULL, NULL, "/nonexistent/d/t.json", &err), -1);
   ck_assert(strstr(err.msg, "/nonexistent/d/t.json: error:") != NULL);
+  /* a schedule that does not fit the machine: an event completion before anything was issued */
+  sim_trans bad[2] = {k.s.steps[0], {.kind = SIM_TR_EVENT, .who = 0}};
+  char path[256];
+  tt_tmp(path, sizeof path, "bad", "json");
+  ck_assert_int_eq(tr_chrome_write(k.m, bad, 2, NULL, NULL, path, &err), -1);
+  ck_assert_msg(strstr(err.msg, "step 2 of the 2-step schedule is not enabled") != NULL, "%s", err.msg);
+  tt_tmp(path, sizeof path, "bad", "svg");
+  ck_assert_int_eq(tr_graph_write(k.m, bad, 2, NULL, path, &err), -1);
+  ck_assert(strstr(err.msg, "not enabled") != NULL);
+  unlink(path);
   tt_free(&k);
 }
 END_TEST

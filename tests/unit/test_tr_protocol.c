@@ -129,6 +129,21 @@ START_TEST(corpus_planted_bugs_turn_rings_red) {
 }
 END_TEST
 
+START_TEST(tcgen05_arrivals_are_async_edges) {
+  Agraph_t *g = protocol_dot("examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir", "bw");
+  /* the MMA partition's tc_gen5_mma arrives on empty[] when done, its commit on acc_ready */
+  ck_assert_int_eq(edges(g, "partition1", "empty", "MMA done: arrive 1"), 1);
+  ck_assert_int_eq(edges(g, "partition1", "acc_ready", "commit: arrive 1"), 1);
+  ck_assert_int_eq(edges(g, "partition0", "ready", "async copy ×2: 24576 B"), 1);
+  Agnode_t *l = node_named(g, "partition1");
+  for (Agedge_t *e = agfstout(g, l); e; e = agnxtout(g, e))
+    if (strstr(tt_eattr(e, "label"), "MMA done") || strstr(tt_eattr(e, "label"), "commit"))
+      ck_assert_str_eq(tt_eattr(e, "style"), "dashed");
+  for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) ck_assert(strstr(agget(n, "label"), "#d62728") == NULL);
+  agclose(g);
+}
+END_TEST
+
 START_TEST(svg_and_errors) {
   ir_module *m = load("tests/traces/pc_ring.ttgir");
   char path[256];
@@ -153,6 +168,7 @@ int main(void) {
   tcase_add_test(tc, ring_nobody_arrives_is_red);
   tcase_add_test(tc, corpus_protocol_through_captures);
   tcase_add_test(tc, corpus_planted_bugs_turn_rings_red);
+  tcase_add_test(tc, tcgen05_arrivals_are_async_edges);
   tcase_add_test(tc, svg_and_errors);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

@@ -1,0 +1,131 @@
+/* test_vf_explore.c: the explorer on the corpus kernels and hand-written IR: the visited-state
+ * table, deadlock / race detection through vf_explore, bounds giving inconclusive, and the
+ * partial-order reduction agreeing with the naive search while exploring fewer states. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "verify/vf.h"
+
+START_TEST(table) {
+  vf_table *t = vf_table_new();
+  for (uint64_t k = 1; k <= 200000; k++) ck_assert(vf_table_insert(t, (sim_hash128){k * 0x9e3779b97f4a7c15ull, k}));
+  for (uint64_t k = 1; k <= 200000; k += 7) ck_assert(!vf_table_insert(t, (sim_hash128){k * 0x9e3779b97f4a7c15ull, k}));
+  ck_assert(vf_table_insert(t, (sim_hash128){0, 0}));  /* the empty key is still a key */
+  ck_assert(!vf_table_insert(t, (sim_hash128){0, 0}));
+  ck_assert_uint_eq(vf_table_count(t), 200001);
+  vf_table_free(t);
+}
+END_TEST
+
+static sim_machine *corpus(const char *name, int64_t ynumel, ir_module **mod) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/tests/corpus/gluon/%s", TLXV_SRC, name);
+  ir_diag d = {0};
+  *mod = ir_parse_file(path, &d);
+  ck_assert_msg(*mod, "%s", d.msg);
+  uint64_t args[17] = {0};
+  args[15] = 256;
+  args[16] = (uint64_t)ynumel;
+  sim_opts o = {.mod = *mod, .args = args, .n_args = 17};
+  sim_err err;
+  sim_machine *m = sim_machine_new(&o, &err);
+  ck_assert_msg(m, "%s", err.msg);
+  return m;
+}
+
+static vf_result explore(sim_machine *m, bool naive, uint64_t max_states) {
+  vf_opts o = {.no_reduction = naive, .max_states = max_states};
+  vf_result r = {0};
+  vf_explore(m, &o, &r);
+  return r;
+}
+
+START_TEST(verified_and_reduced) {
+  ir_module *mod;
+  sim_machine *m = corpus("ws_add.bug0.ttgir", 512, &mod);
+  vf_result p = explore(m, false, 0), n = explore(m, true, 0);
+  ck_assert_int_eq(p.verdict, VF_VERIFIED);
+  ck_assert_int_eq(n.verdict, VF_VERIFIED);
+  ck_assert_uint_eq(p.n_bugs, 0);
+  ck_assert(p.st.states * 4 < n.st.states); /* the reduction prunes most interleavings */
+  ck_assert(p.st.por_pruned > 0);
+  vf_result_free(&p);
+  vf_result_free(&n);
+  sim_machine_free(m);
+  ir_module_free(mod);
+}
+END_TEST
+
+START_TEST(deadlock_found) {
+  ir_module *mod;
+  sim_machine *m = corpus("ws_add.bug2.ttgir", 512, &mod);
+  for (int naive = 0; naive < 2; naive++) {
+    vf_result r = explore(m, naive, 0);
+    ck_assert_int_eq(r.verdict, VF_BUG);
+    ck_assert_int_eq(r.bugs[0].v.kind, SIM_BUG_DEADLOCK);
+    ck_assert_uint_eq(sim_ins_loc(m, r.bugs[0].v.ins).line, 75);
+    ck_assert(r.bugs[0].n_path > 0);
+    /* the schedule replays to a stuck state */
+    uint8_t *st = calloc(1, sim_state_size(m));
+    sim_log log = {0};
+    ck_assert_int_eq(sim_init(m, st, &log), 0);
+    for (uint32_t k = 0; k < r.bugs[0].n_path; k++) ck_assert_int_eq(sim_step(m, st, r.bugs[0].path[k], &log), 0);
+    sim_trans en[SIM_MAX_TRANS];
+    ck_assert_int_eq(sim_enabled(m, st, en), 0);
+    ck_assert(!sim_is_final(m, st));
+    free(st);
+    vf_result_free(&r);
+  }
+  sim_machine_free(m);
+  ir_module_free(mod);
+}
+END_TEST
+
+START_TEST(race_found) {
+  ir_module *mod;
+  sim_machine *m = corpus("ws_add.bug8.ttgir", 512, &mod);
+  vf_result r = explore(m, false, 0);
+  ck_assert_int_eq(r.verdict, VF_BUG);
+  ck_assert_int_eq(r.bugs[0].v.kind, SIM_BUG_RACE);
+  ck_assert_uint_eq(sim_ins_loc(m, r.bugs[0].v.ins).line, 88);   /* the local_store */
+  ck_assert_uint_eq(sim_ins_loc(m, r.bugs[0].v.rel[0]).line, 56); /* the TMA store in flight */
+  /* only the steps that matter: a slice of the schedule that ends at the race */
+  uint8_t *keep = calloc(r.bugs[0].n_path + 1, 1);
+  uint32_t kept = vf_slice(m, r.bugs[0].path, r.bugs[0].n_path, &r.bugs[0].v, keep);
+  ck_assert(kept > 0 && kept <= r.bugs[0].n_path);
+  free(keep);
+  vf_result_free(&r);
+  sim_machine_free(m);
+  ir_module_free(mod);
+}
+END_TEST
+
+START_TEST(bound_is_inconclusive) {
+  ir_module *mod;
+  sim_machine *m = corpus("ws_add.bug0.ttgir", 2048, &mod);
+  vf_result r = explore(m, true, 50);
+  ck_assert_int_eq(r.verdict, VF_INCONCLUSIVE);
+  ck_assert(r.bound_hit);
+  vf_result_free(&r);
+  sim_machine_free(m);
+  ir_module_free(mod);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("vf_explore");
+  TCase *t = tcase_create("explore");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, table);
+  tcase_add_test(t, verified_and_reduced);
+  tcase_add_test(t, deadlock_found);
+  tcase_add_test(t, race_found);
+  tcase_add_test(t, bound_is_inconclusive);
+  suite_add_tcase(s, t);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? 1 : 0;
+}
