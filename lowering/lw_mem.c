@@ -201,19 +201,21 @@ static int smem_vec(const lw_ll *l, const lw_smem_layout *sl, const lw_val *v, c
   return 1 << k;
 }
 
-/* stmatrix / ldmatrix (m8n8, .x4, b16): when the register layout is the 8x8 fragment layout
- * of those instructions (PTX ISA "stmatrix"): register bit 0 and lane bits 0, 1 step 1, 2, 4
- * along the shared layout's contiguous dim (a thread holds 2 adjacent elements of row lane/4),
- * and each row of 8 elements is 16 contiguous, aligned bytes in shared memory (smem_vec >= 8
- * for those bases). Registers bits 1 and 2 select the 4 matrices; thread t gives the address
- * of row t%8 of matrix t/8. Fills lx: l with lane bases {lane 2, 3, 4, reg 1, reg 2} (the row
- * a thread addresses). Returns false when not applicable. */
+/* True when basis b is v along dim d and 0 elsewhere. */
 static bool is_axis(const int32_t *b, int rank, int d, int32_t v) {
   for (int k = 0; k < rank; k++)
     if (b[k] != (k == d ? v : 0)) return false;
   return true;
 }
 
+/* stmatrix / ldmatrix (m8n8, .x4, b16) apply when the register layout is the 8x8 fragment
+ * layout of those instructions (PTX ISA "warp-level matrix store instruction: stmatrix"):
+ * register bit 0 and lane bits 0, 1 step 1, 2, 4 along the shared layout's contiguous dim (a
+ * thread holds 2 adjacent elements of row lane/4 of a matrix), every other basis keeps a row's
+ * start a multiple of 8 elements, and 8 such elements are 16 contiguous bytes of shared memory.
+ * Register bits 1 and 2 select the 4 matrices of a group of 8 registers; thread t gives the
+ * address of row t%8 of matrix t/8. Fills lx: l with lane bases {lane 2, 3, 4, reg 1, reg 2},
+ * whose thread coordinate is the row a thread addresses. Returns false when not applicable. */
 static bool matrix_x4(const lw_ll *l, const lw_smem_layout *sl, const lw_val *v, const char *ty, lw_ll *lx) {
   if (lw_ty_bits(ty) != 16 || sl->eb != 2 || l->nreg < 3 || l->nlane != 5 || contig_cap(sl) < 8) return false;
   int in = smem_inner(sl);

@@ -538,6 +538,10 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (unsupported(code))
     return sim_errf(c->err, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
+  /* paired-CTA MMA / TMA (cta_group::2): the peer CTA's half is not modelled (fail closed) */
+  if (ir_op_has_attr(op, "two_ctas"))
+    return sim_errf(c->err, op, "%s with two_ctas (paired-CTA, cta_group::2) is not supported by "
+                    "the model yet; the kernel cannot be checked", ir_ops[code].name);
   switch (code) {
   case IR_OP_SCF_FOR: return compile_for(c, op);
   case IR_OP_SCF_IF: return compile_if(c, op);

@@ -37,6 +37,14 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->n_args = entry ? entry->n_args : 0;
   m->args = calloc(m->n_args + 1, sizeof *m->args);
   for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
+  int64_t cl = ir_module_attr_int(o->mod, "ttg.cluster-dim-x", 1) * ir_module_attr_int(o->mod, "ttg.cluster-dim-y", 1) *
+               ir_module_attr_int(o->mod, "ttg.cluster-dim-z", 1);
+  if (ir_module_attr_int(o->mod, "ttng.two-ctas", 0) || (cl > 1 && (int64_t)m->n_ctas != cl)) {
+    sim_errf(err, fn->op, "paired-CTA / cluster launch (ttng.two-ctas, ttg.cluster-dim-*) without "
+             "ttg.num-ctas is not supported by the model yet; the kernel cannot be checked");
+    sim_machine_free(m);
+    return NULL;
+  }
   if (m->n_ctas > SIM_MAX_CTAS) {
     sim_errf(err, fn->op, "ttg.num-ctas = %u exceeds the model's limit of %d", m->n_ctas, SIM_MAX_CTAS);
     sim_machine_free(m);
