@@ -1,12 +1,14 @@
 /* lw_backend.c: MLIR text -> parsed and verified module (MLIR C API) -> LLVM IR
  * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM NVPTX backend through LLVM-C). LLVM 19
  * stops at sm_90a / PTX 8.5: sm_100a PTX is made for sm_90a and retargeted (lw_ptx.c). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -76,8 +78,19 @@ static char *dup_n(const char *s, size_t n) {
   return p;
 }
 
+/* 32-bit shared-memory pointers (address space 3), as Triton compiles: shared addresses are
+ * 32-bit in hardware, and 64-bit ones cost a register pair and 64-bit adds for every shared
+ * access. LLVM has this only as a command-line option of the NVPTX backend (read when a target
+ * machine is made), so it is set once per process, before the first one. */
+static void set_llvm_options(void) {
+  static const char *const argv[] = {"tlx-verify", "-nvptx-short-ptr"};
+  LLVMParseCommandLineOptions(2, argv, NULL);
+}
+
 static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e, char **out,
                       size_t *olen, ir_diag *diag) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, set_llvm_options);
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();

@@ -586,6 +586,15 @@ static int compile_op(cctx *c, const ir_op *op) {
   }
   ir_opclass cls = ir_ops[code].cls;
   if (cls == IR_C_META) return 0;
+  /* layout bookkeeping on a memory descriptor (TTIR / pre-propagation TTGIR): the same view */
+  if ((code == IR_OP_TLX_REQUIRE_LAYOUT || code == IR_OP_TLX_RELEASE_LAYOUT ||
+       code == IR_OP_TTG_CONVERT_LAYOUT) && op->n_operands == 1 && op->n_results == 1 &&
+      op->results[0]->type->kind == IR_T_MEMDESC) {
+    uint32_t src, dst;
+    if (use_slot(c, op->operands[0], &src)) return -1;
+    dst = def_slot(c, op->results[0]);
+    return emit_copy(c, op, 1, &src, (const ir_value **)op->operands, &dst, (const ir_value **)op->results);
+  }
   if (cls == IR_C_SPECIAL)
     return sim_errf(c->err, op, "%s cannot appear inside a function body", ir_ops[code].name);
 

@@ -169,7 +169,7 @@ bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff 
     return true;
   }
   x[0] = 0;
-  memcpy(x + 1, env, r->n_persist * sizeof *x);
+  for (uint32_t s = 1; s <= r->n_persist; s++) x[s] = env[r->color[s] - 1];
   effect_of(m, i, x, out);
   return true;
 }

@@ -24,11 +24,11 @@ void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *env = st_cenv(m, st, a);
   m->scratch[0] = 0;
-  if (r->n_persist) memcpy(m->scratch + 1, env, r->n_persist * sizeof(uint64_t));
+  for (uint32_t s = 1; s <= r->n_persist; s++) m->scratch[s] = env[r->color[s] - 1];
   if (m->data) {
     const sim_mview *mv = m->mviews + m->agents[a].env_off;
     memset(&m->mscratch[0], 0, sizeof m->mscratch[0]);
-    if (r->n_persist) memcpy(m->mscratch + 1, mv, r->n_persist * sizeof *mv);
+    for (uint32_t s = 1; s <= r->n_persist; s++) m->mscratch[s] = mv[r->color[s] - 1];
   }
 }
 
@@ -43,12 +43,13 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *mask = m->live + (size_t)pc * m->live_words;
   uint32_t p = r->n_persist;
+  memset(env, 0, cap * sizeof *env);
   for (uint32_t s = 1; s <= p; s++)
-    env[s - 1] = ((mask[s >> 6] >> (s & 63)) & 1) ? m->scratch[s] : 0;
-  for (uint32_t s = p; s < cap; s++) env[s] = 0;
+    if ((mask[s >> 6] >> (s & 63)) & 1) env[r->color[s] - 1] = m->scratch[s];
   if (m->data) {
     sim_mview *mv = m->mviews + m->agents[a].env_off;
-    for (uint32_t s = 1; s <= p; s++) mv[s - 1] = m->mscratch[s];
+    for (uint32_t s = 1; s <= p; s++)
+      if ((mask[s >> 6] >> (s & 63)) & 1) mv[r->color[s] - 1] = m->mscratch[s];
   }
 }
 

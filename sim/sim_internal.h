@@ -61,6 +61,9 @@ typedef struct sim_region {
   uint32_t start, end;         /* instruction range */
   uint32_t n_slots;            /* slots used by its code */
   uint32_t n_persist;          /* slots live across a visible op (kept in the state) */
+  uint16_t *color;             /* persistent slot s -> its word in the state (1-based): slots
+                                  never live at the same visible op share a word */
+  uint32_t n_colors;           /* state words of the region */
   int32_t ws;                  /* warp_specialize index for partitions, -1 for the parent */
   int32_t part;                /* partition index, -1 for the parent */
   int32_t num_warps;
@@ -300,6 +303,10 @@ static inline sim_event *st_events(const sim_machine *m, void *st) {
 }
 static inline const sim_event *st_cevents(const sim_machine *m, const void *st) {
   return (const sim_event *)((const uint8_t *)st + m->off_events);
+}
+/* Persistent slot s of an agent running region r, read from its state words. */
+static inline uint64_t env_slot(const sim_machine *m, const uint64_t *env, uint32_t r, uint32_t s) {
+  return s && s <= m->regions[r].n_persist ? env[m->regions[r].color[s] - 1] : 0;
 }
 static inline const uint32_t *ins_in(const sim_machine *m, const sim_ins *i) {
   return m->opnd + i->opnd;

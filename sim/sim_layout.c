@@ -17,10 +17,10 @@ int sim_layout(sim_machine *m, sim_err *err) {
   /* persistent slots per local agent index: the parent region, or the widest partition
    * region that runs in that partition slot */
   uint32_t cap[SIM_MAX_AGENTS] = {0};
-  cap[0] = m->regions[0].n_persist;
+  cap[0] = m->regions[0].n_colors;
   for (uint32_t r = 1; r < m->n_regions; r++) {
     uint32_t l = (uint32_t)m->regions[r].part + 1;
-    if (l < SIM_MAX_AGENTS && m->regions[r].n_persist > cap[l]) cap[l] = m->regions[r].n_persist;
+    if (l < SIM_MAX_AGENTS && m->regions[r].n_colors > cap[l]) cap[l] = m->regions[r].n_colors;
   }
   uint32_t env = 0;
   for (uint32_t a = 0; a < m->n_agents; a++) {

@@ -117,6 +117,26 @@ int sim_liveness(sim_machine *m, sim_err *err) {
     for (uint32_t k = 0; k < r->n_entry; k++) r->entry_slots[k] = map[r->entry_slots[k]];
     if (ri == 0)
       for (uint32_t k = 0; k < m->n_args; k++) m->arg_slots[k] = map[m->arg_slots[k]];
+    /* colour persistent slots: two slots live before the same visible op need two words */
+    uint32_t P = r->n_persist, pw = rl[ri].pw;
+    r->color = calloc(P + 2, sizeof *r->color);
+    r->n_colors = 0;
+    uint8_t *used = calloc(P + 2, 1);
+    for (uint32_t s1 = 1; s1 <= P; s1++) {
+      memset(used, 0, P + 2);
+      for (uint32_t pc = r->start; pc < r->end; pc++) {
+        if (m->code[pc].vis == SIM_V_NONE) continue;
+        const uint64_t *l = rl[ri].masks + (size_t)(pc - r->start) * pw;
+        if (!get_bit(l, s1)) continue;
+        for (uint32_t s2 = 1; s2 < s1; s2++)
+          if (get_bit(l, s2)) used[r->color[s2]] = 1;
+      }
+      uint16_t c = 1;
+      while (used[c]) c++;
+      r->color[s1] = c;
+      if (c > r->n_colors) r->n_colors = c;
+    }
+    free(used);
     free(rl[ri].map);
     free(rl[ri].masks);
   }

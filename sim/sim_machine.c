@@ -56,9 +56,11 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   }
   sim_analyze(m);
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
-    sim_errf(err, m->code[m->data_sink_ins].op,
-             "this synchronization depends on data loaded from memory (or on the thread id), "
-             "which the verifier does not compute; it cannot be checked");
+    const ir_op *sop = m->code[m->data_sink_ins].op;
+    sim_errf(err, sop,
+             "%s depends on data loaded from memory (or on the thread id), which the verifier "
+             "does not compute; it cannot be checked",
+             sop ? ir_ops[sop->code].name : "this synchronization");
     sim_machine_free(m);
     return NULL;
   }
@@ -101,6 +103,7 @@ void sim_machine_free(sim_machine *m) {
   }
   for (uint32_t r = 0; r < m->n_regions; r++) {
     free(m->regions[r].entry_slots);
+    free(m->regions[r].color);
     if (m->regions[r].owns_label) free((char *)m->regions[r].label);
   }
   for (uint32_t w = 0; w < m->n_ws; w++) {
@@ -214,10 +217,10 @@ bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t a, ui
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
   uint32_t sb = in[i->op->seg_start[0]], sp = in[i->op->seg_start[1]];
-  int32_t b = sim_view_bar(m, sb ? env[sb - 1] : 0);
+  int32_t b = sim_view_bar(m, env_slot(m, env, i->region, sb));
   if (b < 0) return false;
   *bar = (uint32_t)b;
-  *parity = (int32_t)((sp ? env[sp - 1] : 0) & 1);
+  *parity = (int32_t)(env_slot(m, env, i->region, sp) & 1);
   return true;
 }
 

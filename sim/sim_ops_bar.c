@@ -376,7 +376,7 @@ bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, co
   const uint32_t *in = ins_in(m, i);
   const ir_op *op = i->op;
   uint32_t s_bar = in[op->seg_start[0]], s_par = in[op->seg_start[1]];
-  uint64_t view = s_bar ? env[s_bar - 1] : 0, par = s_par ? env[s_par - 1] : 0;
+  uint64_t view = env_slot(m, env, i->region, s_bar), par = env_slot(m, env, i->region, s_par);
   int32_t bar = sim_view_bar(m, view);
   if (bar < 0) return true; /* fires and reports */
   const sim_mbar *b = st_cmbar(m, st, (uint32_t)bar);

@@ -76,7 +76,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   const ir_op *op = i->op;
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
-#define VAL(k) (in[k] ? env[in[k] - 1] : 0)
+#define VAL(k) env_slot(m, env, i->region, in[k])
   int n = 0;
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:

@@ -95,6 +95,14 @@ START_TEST(gemm_wgmma) {
   ck_assert_int_eq(count(t, "wgmma.wait_group.sync.aligned 0"), 1);
   /* descriptor constant: 128B swizzle (mode 1), SBO 1024, LBO 64 rows * 128 */
   ck_assert_ptr_nonnull(strstr(t, "llvm.mlir.constant(4611686293338849280 : i64)"));
+  /* the 32 accumulator registers flow through the fence (tied), so nothing that writes them
+   * lands between the fence and the wgmmas */
+  ck_assert_ptr_nonnull(strstr(t, "\"wgmma.fence.sync.aligned;\", \"=f,=f,"));
+  /* epilogue: the f16 tile leaves the mma fragment as 4 stmatrix.x4 (64x64 over 4 warps:
+   * 32 elements per thread, 8 per stmatrix), converted two at a time */
+  ck_assert_int_eq(count(t, "stmatrix.sync.aligned.m8n8.x4.shared.b16"), 4);
+  ck_assert_int_eq(count(t, "cvt.rn.f16x2.f32"), 16);
+  ck_assert_int_eq(count(t, "st.shared"), 0);
   free(t);
   ir_module_free(m);
   /* wgmma does not exist on sm_100a */
@@ -119,6 +127,21 @@ START_TEST(attention_register_a) {
   ck_assert_int_eq(count(t, "%lwd, 1, 1, 1; }"), 4);
   /* two row reductions over 2 lane bits each, 2 rows per thread: 8 butterfly shuffles */
   ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 8);
+  /* exp2 as Triton's (flush to zero): 32 of P and 2 of alpha; the f32 division of the
+   * epilogue is div.full like Triton's arith.divf */
+  ck_assert_int_eq(count(t, "ex2.approx.ftz.f32"), 34);
+  ck_assert_int_eq(count(t, "div.full.f32"), 32);
+  /* S = Q K^T starts from zero (use_c false): nothing goes through its fence; P V's fence
+   * carries P's 16 packed registers and the 32 accumulators */
+  ck_assert_int_eq(count(t, "\"wgmma.fence.sync.aligned;\", \"~{memory}\""), 1);
+  ck_assert_int_eq(count(t, "\"wgmma.fence.sync.aligned;\", \"=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=f,"), 1);
+  free(t);
+  /* Shared memory: Q, K x2, V x2, O tiles (49152 bytes) + 5 barrier allocations (16-byte
+   * aligned: 80) + the warp_specialize area (64 state bytes + 14 capture slots of 8) + the
+   * 1024-byte alignment slack. The row reductions stay inside warps and P's conversion to
+   * the dot operand is a register permutation: no scratch. */
+  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-kernel hopper_attention_ws_kernel threads=256 smem=50432 "));
   free(t);
   ir_module_free(m);
 }
@@ -209,6 +232,10 @@ START_TEST(generic_paths) {
   free(t);
   t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 4 s ptr dtype=f32\n"));
+  /* Scratch pool: the three conversions (512 x f32, i32, i1) and the two cross-warp
+   * reductions (4 warps x 1 x 8 bytes; 2 warps x 16 x 8 bytes) share one buffer of the
+   * largest, 2048 bytes, + the 1024-byte alignment slack. */
+  ck_assert_ptr_nonnull(strstr(t, "// tlxv-kernel vadd threads=128 smem=3072 "));
   ck_assert_ptr_nonnull(strstr(t, ".reqntid 128, 1, 1"));
   free(t);
   ir_module_free(m);
