@@ -73,6 +73,12 @@ static int smem_operand(lw_ctx *c, const ir_op *op, const ir_value *v, bool is_a
   return 0;
 }
 
+/* Descriptor of the view's origin (its tile's element (0, 0), view offsets not applied). */
+static lw_ssa descriptor_base(lw_ctx *c, const smem_opnd *s) {
+  lw_ssa a = lw_bin_imm(c, "llvm.and", lw_bin_imm(c, "llvm.lshr", lw_smem_u32(c, s->v->s), 4, "i32"), 0x3fff, "i32");
+  return lw_bin(c, "llvm.or", s->base_lo, lw_cast(c, "llvm.zext", a, "i32", "i64"), "i64");
+}
+
 /* Descriptor of the sub-matrix starting at tile coordinate (r, col) of the view. */
 static lw_ssa descriptor(lw_ctx *c, const smem_opnd *s, lw_ssa r, lw_ssa col) {
   if (s->v->off[0]) r = lw_bin_imm(c, "llvm.add", r, s->v->off[0], "i32");
@@ -80,6 +86,26 @@ static lw_ssa descriptor(lw_ctx *c, const smem_opnd *s, lw_ssa r, lw_ssa col) {
   lw_ssa addr = lw_bin(c, "llvm.add", lw_smem_u32(c, s->v->s), unswizzled(c, &s->l, r, col), "i32");
   lw_ssa a = lw_bin_imm(c, "llvm.and", lw_bin_imm(c, "llvm.lshr", addr, 4, "i32"), 0x3fff, "i32");
   return lw_bin(c, "llvm.or", s->base_lo, lw_cast(c, "llvm.zext", a, "i32", "i64"), "i64");
+}
+
+/* unswizzled() of constant coordinates. */
+static int64_t unswizzled_const(const lw_smem_layout *l, int64_t r, int64_t col) {
+  int64_t co[2] = {r, col};
+  int in = l->inner, out = 1 - l->inner;
+  int64_t w = lw_nvmma_row_elems(l), rowb = l->swizzle;
+  return co[out] * rowb + co[in] % w * l->eb + co[in] / w * l->tile[out] * rowb;
+}
+
+/* Descriptor of the sub-matrix at constant tile coordinate (r, col) (view offsets added
+ * here): the view's base descriptor (desc0, start address of the view's origin) plus the
+ * sub-matrix's offset in 16-byte units, as one 64-bit add of a constant, like Triton's. Exact:
+ * the start-address field holds address bits 4..17 and every shared address is below 2^18,
+ * so the add never carries out of the field. Returns 0 when the offset is not a multiple of
+ * 16 bytes (then descriptor() computes it). */
+static lw_ssa descriptor_const(lw_ctx *c, const smem_opnd *s, lw_ssa desc0, int64_t r, int64_t col) {
+  int64_t off = unswizzled_const(&s->l, r + s->v->off[0], col + s->v->off[1]);
+  if (off % 16) return 0;
+  return off ? lw_bin_imm(c, "llvm.add", desc0, off >> 4, "i64") : desc0;
 }
 
 /* ------------------------------------------------------------------ register A */
@@ -169,9 +195,16 @@ static int warp_group_dot(lw_ctx *c, const ir_op *op) {
   lw_val *cval = lw_get(c, cv), *aval = lw_get(c, av);
   if (cval->kind != LV_TENSOR || cval->n != lw_ll_nregs(&dl))
     return lw_fail(c, op, "accumulator does not match the result layout");
-  /* The warpgroup this thread belongs to picks its 64 rows. */
-  lw_ssa wg = lw_bin_imm(c, "llvm.lshr", c->rg->tid, 7, "i32");
-  lw_ssa wg_row = lw_bin_imm(c, "llvm.mul", wg, 64, "i32");
+  /* The warpgroup this thread belongs to picks its 64 rows; with one warpgroup (the region
+   * starts at a warpgroup boundary) that is row 0, a constant: every descriptor is then the
+   * operand's base descriptor plus a constant, which ptxas keeps in uniform registers. */
+  lw_ssa wg_row = 0;
+  if (wm != 4) {
+    lw_ssa wg = lw_bin_imm(c, "llvm.lshr", c->rg->tid, 7, "i32");
+    wg_row = lw_bin_imm(c, "llvm.mul", wg, 64, "i32");
+  }
+  lw_ssa desc_a0 = 0, desc_b0 = descriptor_base(c, &sb);
+  if (!a_reg && !wg_row) desc_a0 = descriptor_base(c, &sa);
   lw_val d = {.kind = LV_TENSOR, .ty = "f32", .n = cval->n};
   d.el = lw_alloc(c, d.n * sizeof *d.el);
   memcpy(d.el, cval->el, d.n * sizeof *d.el);
@@ -253,11 +286,16 @@ static int warp_group_dot(lw_ctx *c, const ir_op *op) {
             tys[k++] = "i32";
           }
         } else {
-          lw_ssa row = lw_bin_imm(c, "llvm.add", wg_row, r0, "i32");
-          args[k] = descriptor(c, &sa, row, lw_i32(c, ks * mk.k));
+          lw_ssa da = desc_a0 ? descriptor_const(c, &sa, desc_a0, r0, (int64_t)ks * mk.k) : 0;
+          if (!da) {
+            lw_ssa row = wg_row ? lw_bin_imm(c, "llvm.add", wg_row, r0, "i32") : lw_i32(c, r0);
+            da = descriptor(c, &sa, row, lw_i32(c, ks * mk.k));
+          }
+          args[k] = da;
           tys[k++] = "i64";
         }
-        args[k] = descriptor(c, &sb, lw_i32(c, ks * mk.k), lw_i32(c, c0));
+        lw_ssa db = descriptor_const(c, &sb, desc_b0, (int64_t)ks * mk.k, c0);
+        args[k] = db ? db : descriptor(c, &sb, lw_i32(c, ks * mk.k), lw_i32(c, c0));
         tys[k++] = "i64";
         args[k] = ks ? one : scale0;
         tys[k++] = "i32";

@@ -173,7 +173,6 @@ int lw_reduce(lw_ctx *c, const ir_op *op) {
       memcpy(acc[k], cur, sizeof cur);
     }
   }
-  c->rg->mb = 0;
   /* 4. Results. */
   for (uint32_t q = 0; q < r.n; q++) {
     const ir_type *rt = op->results[q]->type;

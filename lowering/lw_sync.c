@@ -62,8 +62,15 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     }
     return 0; /* contains a region barrier */
   case IR_OP_TTNG_BARRIER_EXPECT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
-  case IR_OP_TTG_WARP_SPECIALIZE: case IR_OP_TTG_CONVERT_LAYOUT: case IR_OP_TT_REDUCE:
+  case IR_OP_TTG_WARP_SPECIALIZE:
     return 0;
+  /* These sync only when they go through scratch memory (a register permutation, or a
+   * reduction inside warps, has no barrier). */
+  case IR_OP_TTG_CONVERT_LAYOUT: case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE:
+  case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT:
+    return lw_relayout_scratch_bytes(op) ? 0 : mb;
+  case IR_OP_TT_REDUCE:
+    return lw_reduce_scratch_bytes(op) ? 0 : mb;
   default: return mb;
   }
 }

@@ -539,7 +539,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     return sim_errf(c->err, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
   /* paired-CTA MMA / TMA (cta_group::2): the peer CTA's half is not modelled (fail closed) */
-  if (ir_op_has_attr(op, "two_ctas"))
+  if (attr_true(op, "two_ctas"))
     return sim_errf(c->err, op, "%s with two_ctas (paired-CTA, cta_group::2) is not supported by "
                     "the model yet; the kernel cannot be checked", ir_ops[code].name);
   switch (code) {

@@ -101,7 +101,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT:
-    e->kind |= ir_op_has_attr(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
+    e->kind |= attr_true(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
     for (int k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
     return;

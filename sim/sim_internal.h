@@ -304,6 +304,14 @@ static inline sim_event *st_events(const sim_machine *m, void *st) {
 static inline const sim_event *st_cevents(const sim_machine *m, const void *st) {
   return (const sim_event *)((const uint8_t *)st + m->off_events);
 }
+/* A flag attribute: present as a unit attribute, or true / non-zero. */
+static inline bool attr_true(const ir_op *op, const char *name) {
+  const ir_attr *a = ir_op_attr(op, name);
+  if (!a) return false;
+  if (a->kind == IR_A_INT || a->kind == IR_A_BOOL) return a->ival != 0;
+  return true;
+}
+
 /* Persistent slot s of an agent running region r, read from its state words. */
 static inline uint64_t env_slot(const sim_machine *m, const uint64_t *env, uint32_t r, uint32_t s) {
   return s && s <= m->regions[r].n_persist ? env[m->regions[r].color[s] - 1] : 0;

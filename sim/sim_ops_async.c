@@ -133,7 +133,7 @@ static int wgmma(sim_exec *e) {
     }
   }
   sim_logf(e->log, "wgmma issued (its own wgmma group)");
-  if (!ir_op_has_attr(op, "isAsync")) return SIM_X_NEXT; /* synchronous: accesses happen now */
+  if (!attr_true(op, "isAsync")) return SIM_X_NEXT; /* synchronous: accesses happen now */
   return add_event(e, &ev);
 }
 
@@ -166,7 +166,7 @@ static int mma5(sim_exec *e) {
     if (used++ == 0) ev.bar = (uint16_t)b;
     else ev.bar2 = (uint16_t)b;
   }
-  bool async = ir_op_has_attr(op, "is_async") || nb > 0;
+  bool async = attr_true(op, "is_async") || nb > 0;
   ev.aux = evrec_new(e);
   if (ev.aux) {
     sim_evrec *r = evrec(e, ev.aux);

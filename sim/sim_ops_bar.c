@@ -176,7 +176,7 @@ static int arrive_op(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   const ir_op *op = e->i->op;
   int64_t count = ir_op_attr_int(op, "count", 1);
-  bool per_thread = ir_op_has_attr(op, "perThread");
+  bool per_thread = attr_true(op, "perThread");
   /* §1.8: non-perThread: partition bar.sync, then thread 0 arrives once with count;
    * perThread: every thread of the partition arrives with count */
   int64_t n = per_thread ? count * (int64_t)sim_agent_threads(m, e->st, e->a) : count;
@@ -202,7 +202,7 @@ static int cp_arrive_op(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
-  if (!ir_op_has_attr(e->i->op, "noIncrement")) {
+  if (!attr_true(e->i->op, "noIncrement")) {
     if (b->pending + 1 > SIM_MB_MAX) {
       sim_viol_add(e->log, SIM_BUG_OVER_ARRIVAL, (int)e->a, e->pc, "cp.async.mbarrier.arrive takes "
                    "the pending count out of range (§1.2)");

@@ -92,7 +92,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     out[n++].flags |= SIM_FP_WRITE;
     break;
   case IR_OP_TTNG_WARP_GROUP_DOT:
-    if (ir_op_has_attr(op, "isAsync")) break;
+    if (attr_true(op, "isAsync")) break;
     for (uint32_t k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) {
         sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
@@ -101,7 +101,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     break;
   case IR_OP_TTNG_TC_GEN5_MMA: {
     uint32_t nb = seg_len(op, 6);
-    if (ir_op_has_attr(op, "is_async") || nb) break;
+    if (attr_true(op, "is_async") || nb) break;
     for (uint32_t k = 0; k < 3; k++) {
       sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
       if (k == 2) out[n].flags |= SIM_FP_WRITE;

@@ -169,7 +169,12 @@ static double now_s(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
+ * matrices, so keep it to the calling thread. */
+void openblas_set_num_threads(int n);
+
 int vf_cmd_check(int argc, char **argv) {
+  openblas_set_num_threads(1);
   check_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc;

@@ -200,7 +200,8 @@ static int run_dfs(dfs *d) {
   }
   d->fr[0].h = sim_state_hash(m, s0);
   vf_table_insert(d->seen, d->fr[0].h);
-  os_add(&d->stack, d->fr[0].h);
+  bool c3 = !o->no_reduction; /* the on-stack set serves only the reduction's cycle proviso */
+  if (c3) os_add(&d->stack, d->fr[0].h);
   res->st.states = 1;
   sim_trans en[SIM_MAX_TRANS];
   int n_en;
@@ -210,7 +211,7 @@ static int run_dfs(dfs *d) {
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
-      os_del(&d->stack, f->h);
+      if (c3) os_del(&d->stack, f->h);
       if (d->depth == 0) break;
       d->depth--;
       continue;
@@ -247,7 +248,7 @@ static int run_dfs(dfs *d) {
     if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
     d->fr[d->depth].taken = t;
     d->fr[d->depth].h = h;
-    os_add(&d->stack, h);
+    if (c3) os_add(&d->stack, h);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (res->st.states >= max_states) {

@@ -242,6 +242,39 @@ START_TEST(generic_paths) {
 }
 END_TEST
 
+/* membar-lite across a conversion that needs no scratch (a register permutation): it has no
+ * barrier of its own, so the local_load after it still needs one after the local_store. */
+static const char *membar_kernel =
+    "#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+    "#b2 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+    "#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+    "#smem = #ttg.shared_memory\n"
+    "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\"} {\n"
+    "  tt.func public @k(%o: !tt.ptr<i32>) {\n"
+    "    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>\n"
+    "    %s = ttg.local_alloc : () -> !ttg.memdesc<512xi32, #sh, #smem, mutable>\n"
+    "    ttg.local_store %r, %s : tensor<512xi32, #b> -> !ttg.memdesc<512xi32, #sh, #smem, mutable>\n"
+    "    %c = ttg.convert_layout %r : tensor<512xi32, #b> -> tensor<512xi32, #b2>\n"
+    "    %l = ttg.local_load %s : !ttg.memdesc<512xi32, #sh, #smem, mutable> -> tensor<512xi32, #b2>\n"
+    "    %x = arith.addi %c, %l : tensor<512xi32, #b2>\n"
+    "    %p = tt.splat %o : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #b2>\n"
+    "    tt.store %p, %x : tensor<512x!tt.ptr<i32>, #b2>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+START_TEST(membar_after_register_conversion) {
+  ir_module *m = tu_parse(membar_kernel);
+  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ck_assert_int_eq(count(t, "nvvm.barrier0"), 1);
+  /* 4 contiguous i32 per thread: one 16-byte store and one 16-byte load */
+  ck_assert_int_eq(count(t, "vector<4xi32>, !llvm.ptr<3>"), 1);
+  ck_assert_int_eq(count(t, "!llvm.ptr<3> -> vector<4xi32>"), 1);
+  free(t);
+  ir_module_free(m);
+}
+END_TEST
+
 static const char *tmem_kernel =
     "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
     "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\"} {\n"
@@ -274,6 +307,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, attention_register_a);
   tcase_add_test(tc, unsupported_op_message);
   tcase_add_test(tc, generic_paths);
+  tcase_add_test(tc, membar_after_register_conversion);
   suite_add_tcase(s, tc);
   return s;
 }
