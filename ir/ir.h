@@ -240,6 +240,9 @@ struct ir_op {
   uint32_t n_attrs;
   ir_loc loc;                  /* resolved best user location */
   ir_locattr *loc_attr;        /* as written */
+  uint32_t ir_line, ir_col;    /* position of the op in the IR text itself (its first token:
+                                  the first result name, else the op name); 0 for ops the
+                                  text omits (implicit terminators) */
   ir_block *parent;
   ir_op *next;                 /* next op in the block, NULL at the end */
   const ir_type **succ_types;  /* unused by most ops */

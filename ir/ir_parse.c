@@ -568,6 +568,8 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   ir_lex_next(P);
   ir_op *op = ir_new_op(P, code, n_results);
   op->parent = blk;
+  op->ir_line = n_names ? names[0].line : nt.line;
+  op->ir_col = n_names ? names[0].col : nt.col;
   ir_op *saved_grow = P->grow_op;
   P->grow_op = n_names ? NULL : op;
   uint32_t saved_line = P->op_line, saved_col = P->op_col;

@@ -37,9 +37,9 @@ static bool is_int(const ir_type *t, int bits) { return t->kind == IR_T_INT && t
 
 void lw_abi_header(lw_ctx *c, lw_sb *o) {
   const ir_block *entry = c->fn->op->regions[0]->blocks[0];
-  int cx = (int)ir_module_attr_int(c->m, "ttg.cluster-dim-x", 1);
-  int cy = (int)ir_module_attr_int(c->m, "ttg.cluster-dim-y", 1);
-  int cz = (int)ir_module_attr_int(c->m, "ttg.cluster-dim-z", 1);
+  int cd[3];
+  lw_cluster_dims(c->m, cd);
+  int cx = cd[0], cy = cd[1], cz = cd[2];
   lw_sb_printf(o, "// tlxv-abi 1\n");
   lw_sb_printf(o, "// tlxv-kernel %s threads=%d smem=%u cluster=%d,%d,%d target=%s\n", c->fn->name,
                c->threads, c->plan.total ? c->plan.total + 1024 : 0, cx, cy, cz,

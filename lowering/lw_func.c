@@ -134,8 +134,16 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     if (op->n_operands) return lw_fail(c, op, "a kernel cannot return values");
     lw_tc05_exit(c);
     lw_ws_kernel_exit(c);
+    /* Clustered kernels: no CTA exits while a peer may still touch its shared memory
+     * (tlx-ir.md §0, semantics.md §6.2); the workers join from their exit state (lw_ws.c). */
+    if (c->clustered) lw_cluster_sync(c, false);
     lw_stmt(c, "llvm.return");
     return 0;
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
+    return lw_mem_op(c, op);
+  case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
+  case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:
+    return lw_cluster_op(c, op);
   case IR_OP_TT_GET_PROGRAM_ID: case IR_OP_TT_GET_NUM_PROGRAMS: case IR_OP_GPU_THREAD_ID:
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_SIZE_1D: case IR_OP_TTG_CLOCK64:
     return lower_query(c, op);
@@ -167,8 +175,10 @@ bool lw_is_terminator(const ir_op *op) {
 }
 
 int lw_lower_block(lw_ctx *c, const ir_block *b) {
-  for (const ir_op *op = b->first; op; op = op->next)
+  for (const ir_op *op = b->first; op; op = op->next) {
     if (!lw_is_terminator(op) && lw_lower_op(c, op)) return -1;
+    if (c->cl_init_sync && op == c->cl_init_after) lw_cluster_init_sync(c);
+  }
   return c->err ? -1 : 0;
 }
 
@@ -229,6 +239,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   if (body->n_blocks != 1)
     return lw_fail(c, c->fn->op, "kernels with unstructured control flow (several blocks) are not supported");
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
+  lw_cluster_analyze(c);
   lw_sb sig = {0};
   if (emit_signature(c, &sig)) {
     lw_sb_free(&sig);
@@ -247,7 +258,16 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
                       lw_n(c, w), lw_n(c, z), lw_n(c, cl));
     lw_ssa isdef = lw_icmp(c, "ult", wu, lw_i32(c, c->ws.num_warps), "i32");
     main_blk = lw_newblk(c);
-    lw_cond_br(c, isdef, main_blk, c->ws.switch_blk); /* ^switch: lw_ws_emit_switch */
+    if (c->cl_init_sync) {
+      /* The workers take part in the cluster sync after the barrier inits, once. */
+      uint32_t wentry = lw_newblk(c);
+      lw_cond_br(c, isdef, main_blk, wentry);
+      lw_block(c, wentry);
+      lw_cluster_sync(c, true);
+      lw_br(c, c->ws.switch_blk, NULL, NULL, 0);
+    } else {
+      lw_cond_br(c, isdef, main_blk, c->ws.switch_blk); /* ^switch: lw_ws_emit_switch */
+    }
     lw_block(c, main_blk);
     if (c->ws.realloc && c->ws.entry_regs != c->ws.maxnreg)
       lw_stmt(c, "nvvm.setmaxregister %s %d", c->ws.entry_regs > c->ws.maxnreg ? "increase" : "decrease",
@@ -256,6 +276,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   } else {
     lw_region_begin(c, &main, LW_R_KERNEL, -1, 0, c->ws.num_warps);
   }
+  if (c->cl_init_sync && !c->cl_init_after) lw_cluster_init_sync(c); /* no init at the top */
   if (lw_lower_block(c, body->blocks[0])) goto fail;
   if (c->ws.nops) lw_ws_emit_switch(c);
   if (c->body.oom || c->parts.oom) {

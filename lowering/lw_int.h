@@ -191,6 +191,9 @@ typedef struct lw_ctx {
   int tmem_cols;            /* TMEM columns allocated at kernel start (0 = none) */
   bool tmem_done;           /* the allocation code has been emitted */
   lw_ssa *cnt;              /* per op id: private completion counter of a synchronous MMA */
+  bool clustered;           /* the launch has clusters of more than one CTA (lw_cluster.c) */
+  bool cl_init_sync;        /* a cluster sync must follow the barrier inits (tlx-ir.md §0) */
+  const ir_op *cl_init_after; /* ... after this op (the last entry-block init), NULL = at entry */
   lw_plan plan;
   lw_ws ws;
   int threads;              /* threads per CTA */
@@ -312,6 +315,9 @@ int lw_mem_op(lw_ctx *c, const ir_op *op);
 /* !llvm.ptr<3> to the first element of memdesc value v (static view offsets applied); 0
  * after reporting an error at op. */
 lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);
+/* The same for a view of a peer CTA's memory (map_to_remote_buffer): the pointer holds its
+ * shared::cluster address. */
+lw_ssa lw_memdesc_ptr_remote(lw_ctx *c, const ir_op *op, const ir_value *v);
 /* Byte offset (i32) of the element at coord in view v of memdesc type md. */
 lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const lw_ssa *coord);
 /* lw_sync.c */
@@ -342,6 +348,32 @@ void lw_tc05_prologue(lw_ctx *c);
 void lw_tc05_exit(lw_ctx *c);
 /* memdesc_index / tmem_subslice / reinterpret of a tensor-memory view. */
 int lw_tmem_view(lw_ctx *c, const ir_op *op);
+/* lw_axis.c: contiguity / divisibility / constancy of integer and pointer values */
+typedef struct lw_axis {
+  int rank;                     /* 0 for a scalar (facts in [0]) */
+  int64_t contig[IR_MAX_RANK];  /* runs of consecutive values along each dim */
+  int64_t div[IR_MAX_RANK];     /* power of two dividing each run's first value (pointers: bytes) */
+  int64_t cst[IR_MAX_RANK];     /* runs of equal values */
+} lw_axis;
+void lw_axis_of(const lw_ctx *c, const ir_value *v, lw_axis *a);
+/* Elements per vector global access (or cp.async) for pointer tensor ptr of layout l with
+ * eb-byte elements under mask (NULL = none): a power of two, at most 16 bytes, 1 = scalar.
+ * Registers 0.. must step along one dim where the pointers run contiguously and aligned and
+ * the mask is constant. */
+int lw_global_vec(const lw_ctx *c, const lw_ll *l, const ir_value *ptr, const ir_value *mask, int eb);
+/* lw_cluster.c: clusters (semantics.md §6) */
+/* Cluster shape of the launch: ttg.cluster-dim-x/y/z, else (ttg.num-ctas, 1, 1). */
+void lw_cluster_dims(const ir_module *m, int dims[3]);
+/* True for a memdesc in #ttng.shared_cluster_memory (a view of a peer CTA's memory). */
+bool lw_is_remote(const ir_type *t);
+/* Sets clustered / cl_init_sync / cl_init_after. */
+void lw_cluster_analyze(lw_ctx *c);
+/* barrier.cluster.arrive{.relaxed} + wait by the executing threads. */
+void lw_cluster_sync(lw_ctx *c, bool relaxed);
+/* fence.mbarrier_init.release.cluster + a relaxed cluster sync (after the barrier inits). */
+void lw_cluster_init_sync(lw_ctx *c);
+/* cluster_arrive / cluster_wait / cluster_barrier / map_to_remote_buffer. */
+int lw_cluster_op(lw_ctx *c, const ir_op *op);
 /* lw_abi.c: the PTX header the runner reads */
 void lw_abi_header(lw_ctx *c, lw_sb *out);
 /* lw_mlir.c / lw_llvm.c */

@@ -12,7 +12,7 @@ static int layout_or_fail(lw_ctx *c, const ir_op *op, const ir_type *md, lw_smem
   return 0;
 }
 
-static lw_val *memdesc_val(lw_ctx *c, const ir_op *op, const ir_value *v) {
+static lw_val *memdesc_any(lw_ctx *c, const ir_op *op, const ir_value *v) {
   lw_val *x = lw_get(c, v);
   if (x->kind != LV_MEMDESC) {
     lw_fail(c, op, "operand is not a shared-memory descriptor the lowering knows");
@@ -21,8 +21,29 @@ static lw_val *memdesc_val(lw_ctx *c, const ir_op *op, const ir_value *v) {
   return x;
 }
 
+/* A view of this CTA's shared memory (a peer's, from map_to_remote_buffer, is refused). */
+static lw_val *memdesc_val(lw_ctx *c, const ir_op *op, const ir_value *v) {
+  if (lw_is_remote(v->type)) {
+    lw_fail(c, op, "a peer CTA's shared memory (map_to_remote_buffer) is supported only as the target of an mbarrier arrive");
+    return NULL;
+  }
+  return memdesc_any(c, op, v);
+}
+
+static lw_ssa memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v, lw_val *x);
+
 lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v) {
   lw_val *x = memdesc_val(c, op, v);
+  return x ? memdesc_ptr(c, op, v, x) : 0;
+}
+
+lw_ssa lw_memdesc_ptr_remote(lw_ctx *c, const ir_op *op, const ir_value *v) {
+  lw_val *x = memdesc_any(c, op, v);
+  return x ? memdesc_ptr(c, op, v, x) : 0;
+}
+
+/* Pointer to the first element of view v (x = its value): the static offsets applied. */
+static lw_ssa memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v, lw_val *x) {
   if (!x) return 0;
   lw_smem_layout l;
   if (layout_or_fail(c, op, v->type, &l)) return 0;
@@ -92,7 +113,7 @@ lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const l
 
 static int view(lw_ctx *c, const ir_op *op) {
   ir_value *src = op->operands[0];
-  lw_val *sv = memdesc_val(c, op, src);
+  lw_val *sv = memdesc_any(c, op, src); /* views of a peer's memory stay remote */
   if (!sv || op->n_results != 1) return -1;
   const ir_type *st = src->type, *rt = op->results[0]->type;
   lw_val r = *sv;
@@ -366,6 +387,84 @@ static int local_alloc(lw_ctx *c, const ir_op *op) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ cp.async */
+
+/* True when v is absent or a constant zero (integer, float or a splat of one). */
+static bool zero_or_none(const ir_value *v) {
+  if (!v) return true;
+  if (!v->def || v->def->code != IR_OP_ARITH_CONSTANT) return false;
+  const ir_attr *a = ir_op_attr(v->def, "value");
+  if (a && a->kind == IR_A_DENSE && a->n == 1 && a->elems && a->elems[0]) a = a->elems[0];
+  if (!a) return false;
+  if (a->kind == IR_A_DENSE) return a->str && (!strcmp(a->str, "0") || !strncmp(a->str, "0.0", 3) || !strcmp(a->str, "false"));
+  return (a->kind == IR_A_INT || a->kind == IR_A_BOOL) ? a->ival == 0 : a->kind == IR_A_FLOAT && a->fval == 0.0;
+}
+
+/* ttg.async_copy_global_to_local (semantics.md §2.2, cp.async): per group of vec elements
+ * contiguous in both memories, cp.async.{ca,cg}.shared.global of 4, 8 or 16 bytes, the source
+ * size 0 where the mask is off (the hardware fills zeros: `other` must be zero). */
+static int async_copy(lw_ctx *c, const ir_op *op) {
+  ir_value *src = ir_seg(op, 0, NULL), *dst = ir_seg(op, 1, NULL);
+  ir_value *mask = ir_seg(op, 2, NULL), *other = ir_seg(op, 3, NULL);
+  if (ir_seg(op, 4, NULL) || ir_seg(op, 5, NULL))
+    return lw_fail(c, op, "bulk cp.async (bulk_size / barrier) is not supported yet");
+  if (!zero_or_none(other))
+    return lw_fail(c, op, "cp.async can only fill masked-off elements with zeros: `other` must be a constant 0");
+  lw_val *m = memdesc_val(c, op, dst), *pv = lw_get(c, src);
+  if (!m) return -1;
+  if (pv->kind != LV_TENSOR) return lw_fail(c, op, "cp.async source is not a pointer tensor");
+  lw_ll l;
+  lw_smem_layout sl;
+  char err[160];
+  if (lw_ll_of_type(src->type, &l, err, sizeof err)) return lw_fail(c, op, "%s", err);
+  if (check_warps(c, op, &l) || layout_or_fail(c, op, dst->type, &sl)) return -1;
+  const char *ety = lw_llty(src->type->elem->elem);
+  if (!ety) return lw_fail(c, op, "unsupported cp.async element type");
+  int eb = sl.eb;
+  int vg = lw_global_vec(c, &l, src, mask, eb), vs = smem_vec(&l, &sl, m, ety);
+  int vec = vg < vs ? vg : vs;
+  int bytes = vec * eb;
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return lw_fail(c, op, "cp.async copies 4, 8 or 16 bytes: this layout gives each thread %d contiguous byte(s) "
+                   "(%d element(s) contiguous in global memory as far as the lowering can tell, %d in shared memory)",
+                   bytes, vg, vs);
+  char ptx[96];
+  snprintf(ptx, sizeof ptx, "cp.async.%s.shared.global [$0], [$1], %d, $2;", bytes == 16 ? "cg" : "ca", bytes);
+  lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
+  lw_thread_coord(c, &l, thr);
+  lw_val *mv = mask ? lw_get(c, mask) : NULL;
+  for (uint32_t i = 0; i < pv->n; i += (uint32_t)vec) {
+    lw_elem_coord(c, &l, thr, i, co);
+    lw_ssa d = lw_smem_u32(c, lw_gep(c, m->s, lw_smem_addr(c, &sl, m, co)));
+    lw_ssa sz = lw_i32(c, bytes);
+    if (mv) {
+      lw_ssa mk = mv->kind == LV_TENSOR ? mv->el[i] : mv->s;
+      sz = lw_op(c, "llvm.select %s, %s, %s : i1, i32", lw_n(c, mk), lw_n(c, sz), lw_n(c, lw_i32(c, 0)));
+    }
+    lw_ssa args[3] = {d, pv->el[i], sz};
+    const char *tys[3] = {"i32", "!llvm.ptr<1>", "i32"};
+    lw_asm(c, NULL, ptx, "r,l,r", args, tys, 3, 0);
+  }
+  if (op->n_results) lw_set(c, op->results[0], (lw_val){.kind = LV_NONE});
+  return 0;
+}
+
+/* async_commit_group -> cp.async.commit_group; async_wait {num} -> cp.async.wait_group num
+ * (this thread's groups only: the membar pass adds the barrier other threads need). */
+static int async_group(lw_ctx *c, const ir_op *op) {
+  if (op->code == IR_OP_TTG_ASYNC_COMMIT_GROUP) {
+    lw_asm(c, NULL, "cp.async.commit_group;", "", NULL, NULL, 0, 0);
+  } else {
+    int64_t n = ir_op_attr_int(op, "num", 0);
+    if (n < 0 || n > 63) return lw_fail(c, op, "async_wait num out of range (0..63)");
+    char ptx[48];
+    snprintf(ptx, sizeof ptx, "cp.async.wait_group %lld;", (long long)n);
+    lw_asm(c, NULL, ptx, "", NULL, NULL, 0, 0);
+  }
+  for (uint32_t i = 0; i < op->n_results; i++) lw_set(c, op->results[i], (lw_val){.kind = LV_NONE});
+  return 0;
+}
+
 int lw_mem_op(lw_ctx *c, const ir_op *op) {
   switch (op->code) {
   case IR_OP_TTG_LOCAL_ALLOC:
@@ -384,6 +483,12 @@ int lw_mem_op(lw_ctx *c, const ir_op *op) {
     return view(c, op);
   case IR_OP_TT_LOAD: case IR_OP_TT_STORE:
     return lw_global_op(c, op);
+  case IR_OP_TTG_ASYNC_COPY_G2L:
+    lw_membar_before(c, op);
+    return async_copy(c, op);
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
+    lw_membar_before(c, op);
+    return async_group(c, op);
   default: return lw_unsupported(c, op);
   }
 }

@@ -45,6 +45,13 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     return LW_MB_WR;
   case IR_OP_TTNG_INIT_BARRIER: case IR_OP_TTNG_INVAL_BARRIER:
     return mb | LW_MB_INIT;
+  /* cp.async writes shared memory that other threads may still read or write; its bytes
+   * land at this thread's wait_group, after which others need a barrier to see them. */
+  case IR_OP_TTG_ASYNC_COPY_G2L:
+    *need = (mb & (LW_MB_RD | LW_MB_WR)) != 0;
+    return (*need ? 0 : mb) | LW_MB_WR;
+  case IR_OP_TTG_ASYNC_WAIT:
+    return mb | LW_MB_WR;
   case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_TC_GEN5_COMMIT:
     *need = (mb & LW_MB_INIT) != 0;
     return *need ? 0 : mb;
@@ -169,12 +176,12 @@ static int barrier_expect(lw_ctx *c, const ir_op *op) {
 
 static int arrive_barrier(lw_ctx *c, const ir_op *op) {
   ir_value *bv = ir_seg(op, 0, NULL), *pv = ir_seg(op, 1, NULL);
-  const ir_attr *sp = bv->type->space;
-  if (ir_op_has_attr(op, "ctaMask") ||
-      (sp && sp->kind == IR_A_ENCODING && sp->enc && sp->enc->kind == IR_E_SPACE_CLUSTER))
-    return lw_fail(c, op, "remote / multicast mbarrier arrives are not supported yet");
-  lw_ssa a = bar_addr(c, op, bv);
+  if (ir_op_has_attr(op, "ctaMask")) return lw_fail(c, op, "multicast mbarrier arrives (ctaMask) are not supported yet");
+  bool remote = lw_is_remote(bv->type);
+  /* A remote barrier (map_to_remote_buffer): its view holds the shared::cluster address. */
+  lw_ssa a = remote ? lw_memdesc_ptr_remote(c, op, bv) : bar_addr(c, op, bv);
   if (!a) return -1;
+  if (remote) a = lw_smem_u32(c, a);
   int64_t cnt = ir_op_attr_int(op, "count", 1);
   lw_ssa args[2] = {a, lw_i32(c, cnt)};
   const char *tys[2] = {"i32", "i32"};
@@ -187,7 +194,11 @@ static int arrive_barrier(lw_ctx *c, const ir_op *op) {
     lw_region_barrier(c);
     pred = pred_and(c, c->rg->leader, pv);
   }
-  lw_asm(c, NULL, "mbarrier.arrive.shared::cta.b64 _, [$0], $1;", "r,r", args, tys, 2, pred);
+  /* Remote: release at cluster scope, so what this CTA wrote before is visible to the peer
+   * that waits on its barrier (semantics.md §6.2). */
+  lw_asm(c, NULL, remote ? "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0], $1;"
+                         : "mbarrier.arrive.shared::cta.b64 _, [$0], $1;",
+         "r,r", args, tys, 2, pred);
   return 0;
 }
 

@@ -2,6 +2,7 @@
  * convert_layout, trans, reshape) and global loads / stores through pointer tensors. Elements
  * move between threads through a shared-memory scratch buffer when no register mapping
  * exists. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -315,6 +316,95 @@ static lw_ssa elem_or(lw_ctx *c, const ir_value *v, uint32_t i) {
   return x->kind == LV_TENSOR ? x->el[i] : x->s;
 }
 
+/* Words of a vector access: 4-byte words (elements of up to 4 bytes, packed) or 8-byte
+ * ones (8-byte elements). */
+static const char *word_ty(int eb) { return eb == 8 ? "i64" : "i32"; }
+
+/* The k elements els (type ty) as one word of type wty. */
+static lw_ssa pack_word(lw_ctx *c, const lw_ssa *els, int k, const char *ty, const char *wty) {
+  if (k == 1) return to_reg(c, els[0], ty, wty);
+  lw_ssa v = lw_op(c, "llvm.mlir.undef : vector<%dx%s>", k, ty);
+  for (int i = 0; i < k; i++) {
+    lw_ssa ix = lw_i32(c, i);
+    v = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : vector<%dx%s>", lw_n(c, els[i]), lw_n(c, v), lw_n(c, ix), k, ty);
+  }
+  return lw_op(c, "llvm.bitcast %s : vector<%dx%s> to %s", lw_n(c, v), k, ty, wty);
+}
+
+static void unpack_word(lw_ctx *c, lw_ssa w, int k, const char *ty, const char *wty, lw_ssa *out) {
+  if (k == 1) {
+    out[0] = from_reg(c, w, wty, ty);
+    return;
+  }
+  lw_ssa v = lw_op(c, "llvm.bitcast %s : %s to vector<%dx%s>", lw_n(c, w), wty, k, ty);
+  for (int i = 0; i < k; i++) {
+    lw_ssa ix = lw_i32(c, i);
+    out[i] = lw_op(c, "llvm.extractelement %s[%s : i32] : vector<%dx%s>", lw_n(c, v), lw_n(c, ix), k, ty);
+  }
+}
+
+/* One vector load or store of vec elements starting at register i (registers i..i+vec-1 are
+ * consecutive in memory, lw_global_vec): ld/st.global.v{2,4}.b{32,64} under the group's mask. */
+static void global_vec(lw_ctx *c, bool load, lw_ssa p, lw_ssa m, const lw_ssa *vals, const lw_ssa *other,
+                       int vec, const char *ety, lw_ssa *out) {
+  int eb = lw_ty_bits(ety) / 8, wb = eb == 8 ? 8 : 4, per = wb / eb, nw = vec * eb / wb;
+  assert(nw >= 1 && nw <= 4 && per >= 1 && per <= 4);
+  const char *wty = word_ty(eb), *wc = eb == 8 ? "l" : "r";
+  lw_ssa words[4];
+  lw_sb ptx = {0}, cons = {0};
+  lw_ssa args[12];
+  const char *tys[12];
+  uint32_t na = 0;
+  char vsfx[16] = "";
+  if (nw > 1) snprintf(vsfx, sizeof vsfx, ".v%d", nw);
+  if (load) {
+    /* outputs $0..nw-1, then the pointer, the other words, the mask */
+    lw_sb_printf(&ptx, "{ .reg .pred %%lwp; setp.ne.b32 %%lwp, $%d, 0; ", 2 * nw + 1);
+    for (int w = 0; w < nw; w++) lw_sb_printf(&ptx, "mov.b%d $%d, $%d; ", wb * 8, w, nw + 1 + w);
+    lw_sb_printf(&ptx, "@%%lwp ld.global%s.b%d %s", vsfx, wb * 8, nw > 1 ? "{" : "");
+    for (int w = 0; w < nw; w++) lw_sb_printf(&ptx, "%s$%d", w ? ", " : "", w);
+    lw_sb_printf(&ptx, "%s, [$%d]; }", nw > 1 ? "}" : "", nw);
+    for (int w = 0; w < nw; w++) lw_sb_printf(&cons, "%s=%s", w ? "," : "", wc);
+    lw_sb_printf(&cons, ",l");
+    for (int w = 0; w < nw; w++) lw_sb_printf(&cons, ",%s", wc);
+    lw_sb_printf(&cons, ",r");
+    args[na] = p, tys[na++] = "!llvm.ptr<1>";
+    for (int w = 0; w < nw; w++) {
+      lw_ssa z[4];
+      for (int k = 0; k < per; k++) z[k] = other ? other[w * per + k] : 0;
+      args[na] = other ? pack_word(c, z, per, ety, wty) : lw_const_int(c, wty, 0);
+      tys[na++] = wty;
+    }
+  } else {
+    lw_sb_printf(&ptx, "st.global%s.b%d [$0], %s", vsfx, wb * 8, nw > 1 ? "{" : "");
+    for (int w = 0; w < nw; w++) lw_sb_printf(&ptx, "%s$%d", w ? ", " : "", w + 1);
+    lw_sb_printf(&ptx, "%s;", nw > 1 ? "}" : "");
+    lw_sb_printf(&cons, "l");
+    for (int w = 0; w < nw; w++) lw_sb_printf(&cons, ",%s", wc);
+    args[na] = p, tys[na++] = "!llvm.ptr<1>";
+    for (int w = 0; w < nw; w++) {
+      args[na] = pack_word(c, vals + w * per, per, ety, wty);
+      tys[na++] = wty;
+    }
+  }
+  if (load) {
+    args[na] = lw_cast(c, "llvm.zext", m, "i1", "i32");
+    tys[na++] = "i32";
+    char st[96];
+    snprintf(st, sizeof st, "!llvm.struct<(%s%s%s%s%s%s%s)>", wty, nw > 1 ? ", " : "", nw > 1 ? wty : "",
+             nw > 2 ? ", " : "", nw > 2 ? wty : "", nw > 3 ? ", " : "", nw > 3 ? wty : "");
+    lw_ssa r = nw > 1 ? lw_asm(c, st, ptx.p, cons.p, args, tys, na, 0)
+                      : lw_asm(c, wty, ptx.p, cons.p, args, tys, na, 0);
+    for (int w = 0; w < nw; w++)
+      words[w] = nw > 1 ? lw_op(c, "llvm.extractvalue %s[%d] : %s", lw_n(c, r), w, st) : r;
+    for (int w = 0; w < nw; w++) unpack_word(c, words[w], per, ety, wty, out + w * per);
+  } else {
+    lw_asm(c, NULL, ptx.p, cons.p, args, tys, na, m);
+  }
+  lw_sb_free(&ptx);
+  lw_sb_free(&cons);
+}
+
 int lw_global_op(lw_ctx *c, const ir_op *op) {
   bool load = op->code == IR_OP_TT_LOAD;
   ir_value *ptr = op->operands[0];
@@ -327,15 +417,31 @@ int lw_global_op(lw_ctx *c, const ir_op *op) {
   const char *sfx, *cons, *rty;
   if (!ety || gtype(ety, &sfx, &cons, &rty)) return lw_fail(c, op, "unsupported element type for a global access");
   uint32_t n = 1;
+  int vec = 1;
   if (pt->kind == IR_T_TENSOR) {
     lw_ll l;
     if (ll_or_fail(c, op, pt, &l)) return -1;
     n = lw_ll_nregs(&l);
+    /* Vector accesses where the pointers are known contiguous and aligned (lw_axis.c). */
+    if (strcmp(ety, "i1") && strncmp(ety, "!llvm.ptr", 9)) {
+      int eb = lw_ty_bits(ety) / 8;
+      vec = lw_global_vec(c, &l, ptr, mask, eb);
+      if (vec * eb < 4) vec = 1;
+    }
   }
   lw_val r = n > 1 || pt->kind == IR_T_TENSOR ? new_tensor(c, ety, n) : (lw_val){.kind = LV_SCALAR, .ty = ety};
-  for (uint32_t i = 0; i < n; i++) {
+  for (uint32_t i = 0; i < n; i += (uint32_t)vec) {
     lw_ssa p = elem_or(c, ptr, i);
     lw_ssa m = mask ? elem_or(c, mask, i) : lw_i1(c, true);
+    if (vec > 1) {
+      lw_ssa vals[16], oth[16];
+      for (int k = 0; k < vec; k++) {
+        vals[k] = val ? elem_or(c, val, i + (uint32_t)k) : 0;
+        oth[k] = other ? elem_or(c, other, i + (uint32_t)k) : 0;
+      }
+      global_vec(c, load, p, m, vals, other ? oth : NULL, vec, ety, load ? r.el + i : NULL);
+      continue;
+    }
     if (load) {
       lw_ssa o = other ? to_reg(c, elem_or(c, other, i), ety, rty) : lw_const_int(c, rty, 0);
       char ptx[200];

@@ -172,7 +172,9 @@ int lw_ws_analyze(lw_ctx *c) {
   /* Registers. */
   w->maxnreg = (int)ir_module_attr_int(c->m, "ttg.maxnreg", 0);
   if (!w->maxnreg) w->maxnreg = 65536 / c->threads / 8 * 8;
-  if (w->maxnreg > 256) w->maxnreg = 256;
+  /* .maxnreg takes at most 255 (ptxas ignores a larger one, and then the setmaxnreg budget
+   * would not hold): the largest multiple of 8 below is 248. */
+  if (w->maxnreg > 248) w->maxnreg = 248;
   for (int i = 0; i < col.n; i++) {
     const ir_attr *req = ir_op_attr(w->ops[i].op, "requestedRegisters");
     if (req && req->kind == IR_A_DENSE_ARRAY && (int)req->n == nreal[i] && w->maxnreg >= 24)
@@ -398,5 +400,6 @@ void lw_ws_emit_switch(lw_ctx *c) {
   bar_all(c);
   br_switch(c);
   lw_block(c, ex);
+  if (c->clustered) lw_cluster_sync(c, false); /* with the default warps' (lw_func.c) */
   lw_stmt(c, "llvm.return");
 }

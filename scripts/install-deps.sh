@@ -4,7 +4,8 @@
 set -eu
 PKGS="build-essential cmake pkg-config clang-14 libclang-rt-14-dev
 llvm-19-dev libmlir-19-dev mlir-19-tools lld-19 libz3-dev check libgraphviz-dev graphviz
-libjansson-dev libxxhash-dev libopenblas-dev libsubunit-dev python3 python3-numpy"
+libjansson-dev libxxhash-dev libopenblas-dev libsubunit-dev python3 python3-numpy
+jq bc time libxml2-utils util-linux"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 missing=""

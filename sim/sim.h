@@ -112,6 +112,25 @@ typedef struct sim_viol {
   char msg[320];           /* one line, no location, no "error:" prefix */
 } sim_viol;
 
+/* A box of a global tensor accessed through a !tt.tensordesc (TMA, tt.descriptor_*): the
+ * elements [lo[d], lo[d] + ext[d]) of every descriptor dimension d (outer first), in element
+ * coordinates of the descriptor's tensor (the global shape and strides are not needed: two
+ * boxes of one descriptor overlap iff they intersect in every dimension). Global memory is
+ * shared by every CTA and program. */
+enum { SIM_GBOX_RANK = 5 };
+typedef struct sim_gbox {
+  uint16_t alloc;              /* the global object: a !tt.tensordesc kernel argument's
+                                  allocation (sim_fp_str names it); 0 = unknown descriptor */
+  uint8_t rank;
+  uint8_t flags;               /* SIM_FP_WRITE, SIM_FP_ATOMIC (a TMA reduce) */
+  int32_t lo[SIM_GBOX_RANK];   /* origin per dimension (the op's coordinates) */
+  int32_t ext[SIM_GBOX_RANK];  /* extent per dimension (the descriptor's block shape) */
+} sim_gbox;
+bool sim_gbox_overlap(const sim_gbox *a, const sim_gbox *b);
+/* "c_desc rows 0..31, cols 0..63" (rank 2), "x_desc elements 0..127" (rank 1),
+ * "q_desc box [0..0, 64..127, 0..63]" (rank 3+), into buf. */
+char *sim_gbox_str(const sim_machine *m, const sim_gbox *b, char *buf, size_t n);
+
 /* Filled by sim_step. Pass detail=true to also get a one-line description of the step (for
  * traces); exploration leaves it off (it costs a snprintf per step). */
 typedef struct sim_log {
@@ -120,6 +139,11 @@ typedef struct sim_log {
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
   bool bound;              /* out: a bound was hit (trip count, event capacity): inconclusive */
+  uint8_t n_gw;            /* out: 1 when the step wrote (or issued a write of) global memory
+                              through a descriptor: gw, by CTA gw_cta, instruction gw_ins */
+  uint8_t gw_cta;
+  uint32_t gw_ins;
+  sim_gbox gw;
   char text[256];          /* out (detail): what happened, e.g. "wait lr[0] parity 0: passes (phase 0 complete)" */
   uint32_t ins;            /* out: the instruction the step executed (agent steps) or issued
                               (event steps), for locations in traces */
@@ -154,17 +178,30 @@ uint32_t sim_agent_pc(const sim_machine *m, const void *st, uint32_t agent);
 uint32_t sim_n_events(const sim_machine *m, const void *st);
 /* The IR op an instruction came from (NULL for pseudo instructions without one). */
 const ir_op *sim_ins_op(const sim_machine *m, uint32_t ins);
+/* Source location of an instruction: its op's user location (`loc(...)`), or, when the IR
+ * has none, the op's own line:col in the IR file (sim_op_loc). */
 ir_loc sim_ins_loc(const sim_machine *m, uint32_t ins);
+/* Location of an op of module mod: its user location, else its position in the IR file
+ * (mod->filename, ir_op.ir_line / ir_col, or the nearest enclosing op's for ops the text
+ * omits); {0} when neither is known. */
+ir_loc sim_op_loc(const ir_module *mod, const ir_op *op);
 /* Instruction that issued in-flight event ev, and its issuing agent. */
 uint32_t sim_event_ins(const sim_machine *m, const void *st, uint32_t ev);
 uint32_t sim_event_agent(const sim_machine *m, const void *st, uint32_t ev);
 /* Short name of an event's kind ("TMA load", "TMA store", "wgmma", ...). */
 const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev);
 
-/* Memory footprint: bytes of one allocation (smem / tmem / global) of one CTA, as rows:
- * {off + k*pitch + [0,len) : 0 <= k < rows}. */
+/* Memory footprint: bytes of one allocation (smem / tmem) of one CTA, as rows:
+ * {off + k*pitch + [0,len) : 0 <= k < rows}.
+ * With SIM_FP_GLOBAL it is a box of a global tensor (sim_gbox) instead, packed as: off = row
+ * origin (dimension rank-2, as int32), pitch = column origin (dimension rank-1, as int32),
+ * len = column extent | row extent << 16 (TMA boxes are at most 256 per dimension), rows = a
+ * key of the origins of the dimensions before those two (0 for rank <= 2); cta is unused
+ * (global memory is shared). Boxes overlap when their keys are equal and rows and columns
+ * intersect: exact up to rank 2; beyond, boxes with different leading origins are taken as
+ * disjoint (never a false overlap, a missed one only if a leading extent exceeds 1). */
 typedef struct sim_fp {
-  uint16_t alloc;          /* allocation id (sim_alloc_name); 0 = none */
+  uint16_t alloc;          /* allocation id (sim_fp_str names it); 0 = none */
   uint8_t cta;
   uint8_t flags;           /* SIM_FP_* */
   uint32_t off, len, rows, pitch;
@@ -173,10 +210,16 @@ enum {
   SIM_FP_WRITE = 1,        /* the access writes */
   SIM_FP_ASYNC = 2,        /* through the async proxy (TMA, wgmma, tcgen05) */
   SIM_FP_TMEM = 4,         /* tensor memory */
+  SIM_FP_GLOBAL = 8,       /* a global box (see above) */
+  SIM_FP_ATOMIC = 16,      /* an atomic reduction (TMA reduce): two of them do not conflict */
 };
 bool sim_fp_overlap(const sim_fp *a, const sim_fp *b);
-/* "a_bufs[1]" / "a_bufs bytes [0,8192)" / "lr[0]" into buf. */
+/* Two accesses conflict: they overlap, one writes, and they are not two atomic reductions. */
+bool sim_fp_conflict(const sim_fp *a, const sim_fp *b);
+/* "a_bufs[1]" / "a_bufs bytes [0,8192)" / "lr[0]" / "c_desc rows 0..31, cols 0..63" into buf. */
 char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
+/* The packed footprint of a global box (flags: SIM_FP_GLOBAL plus b->flags plus `extra`). */
+sim_fp sim_gbox_fp(const sim_gbox *b, uint8_t extra);
 
 /* Memory accesses that agent's next op would make (up to 4), or that in-flight event ev may
  * make at any moment until it completes. Returns the count. */
@@ -280,6 +323,11 @@ int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t 
 uint64_t sim_trunc(uint64_t v, unsigned width);
 int64_t sim_sext(uint64_t bits, unsigned width);
 unsigned sim_int_width(const ir_type *t);
+
+/* CTAs of the simulated cluster, and the program id of CTA cta (tt.get_program_id: the
+ * machine's pid with x advanced by the CTA's rank). */
+uint32_t sim_n_ctas(const sim_machine *m);
+void sim_cta_program(const sim_machine *m, uint32_t cta, int32_t pid[3]);
 
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);

@@ -53,6 +53,8 @@ static uint32_t data_segs(ir_opcode c) {
   case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     return (1u << 0) | (1u << 1);
   case IR_OP_TTG_ASYNC_COPY_G2L: return (1u << 0) | (1u << 2) | (1u << 3);
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* only global addressing */
+    return (1u << 0) | (1u << 1) | (1u << 2);
   default: return 0;
   }
 }

@@ -78,7 +78,7 @@ static int use_slot(cctx *c, const ir_value *v, uint32_t *out) {
   uint32_t s = c->vmap[v->id];
   if (s == UINT32_MAX) {
     const ir_op *where = v->def ? v->def : NULL;
-    return sim_errf(c->err, where, "value %%%s is used where the model cannot see its definition",
+    return sim_errf(c->err, c->m, where, "value %%%s is used where the model cannot see its definition",
                     v->name ? v->name : "?");
   }
   *out = s;
@@ -151,6 +151,7 @@ static uint8_t visibility(const ir_op *op) {
     return SIM_V_NONE; /* partition-scoped bar.sync: a no-op for an atomic agent */
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* global boxes (sim_global.c) */
     return SIM_V_MEM;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     return SIM_V_SYNC;
@@ -250,9 +251,9 @@ static int compile_for(cctx *c, const ir_op *op) {
   ir_value *lb = ir_seg(op, 0, &n_lb), *ub = ir_seg(op, 1, &n_ub), *step = ir_seg(op, 2, &n_step);
   ir_seg(op, 3, &n_init);
   if (!lb || !ub || !step || op->n_regions < 1 || op->regions[0]->n_blocks < 1)
-    return sim_errf(c->err, op, "malformed scf.for");
+    return sim_errf(c->err, c->m, op, "malformed scf.for");
   const ir_block *body = op->regions[0]->blocks[0];
-  if (body->n_args != 1 + n_init) return sim_errf(c->err, op, "scf.for body arguments do not match");
+  if (body->n_args != 1 + n_init) return sim_errf(c->err, c->m, op, "scf.for body arguments do not match");
   uint32_t s_lb, s_ub, s_step;
   if (use_slot(c, lb, &s_lb) || use_slot(c, ub, &s_ub) || use_slot(c, step, &s_step)) return -1;
   uint32_t in3[3] = {s_lb, s_ub, s_step};
@@ -334,7 +335,7 @@ static int compile_if(cctx *c, const ir_op *op) {
 
 static int compile_while(cctx *c, const ir_op *op) {
   if (op->n_regions < 2 || !op->regions[0]->n_blocks || !op->regions[1]->n_blocks)
-    return sim_errf(c->err, op, "malformed scf.while");
+    return sim_errf(c->err, c->m, op, "malformed scf.while");
   const ir_block *before = op->regions[0]->blocks[0], *after = op->regions[1]->blocks[0];
   uint32_t n_init = op->n_operands;
   uint32_t *src = calloc(n_init + 1, sizeof *src), *bargs = calloc(before->n_args + 1, sizeof *bargs);
@@ -373,9 +374,9 @@ static int compile_call(cctx *c, const ir_op *op) {
   if (name && name[0] == '@') name++;
   const ir_func *f = name ? ir_module_func(c->m->mod, name) : NULL;
   if (!f || !f->op || !f->op->n_regions || !f->op->regions[0]->n_blocks)
-    return sim_errf(c->err, op, "tt.call of unknown function @%s", name ? name : "?");
+    return sim_errf(c->err, c->m, op, "tt.call of unknown function @%s", name ? name : "?");
   if (c->depth >= 16)
-    return sim_errf(c->err, op, "tt.call nests deeper than 16 (recursion is not supported)");
+    return sim_errf(c->err, c->m, op, "tt.call nests deeper than 16 (recursion is not supported)");
   const ir_block *entry = f->op->regions[0]->blocks[0];
   uint32_t *args = calloc(op->n_operands + 1, sizeof *args);
   if (slots_of(c, op->operands, op->n_operands, args)) {
@@ -441,12 +442,12 @@ static int ws_shape(const ir_op *op, const ir_region **def, const ir_region **pa
 static int compile_ws(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   if (c->region != 0)
-    return sim_errf(c->err, op, "ttg.warp_specialize inside a partition is not supported");
+    return sim_errf(c->err, c->m, op, "ttg.warp_specialize inside a partition is not supported");
   const ir_region *def, *parts[SIM_MAX_AGENTS];
   uint32_t np, ncaps;
   ir_value *const *caps;
   if (ws_shape(op, &def, parts, &np, &caps, &ncaps))
-    return sim_errf(c->err, op, "ttg.warp_specialize without a default region");
+    return sim_errf(c->err, c->m, op, "ttg.warp_specialize without a default region");
   m->ws = sim_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
   uint32_t w = m->n_ws++;
   sim_ws *ws = &m->ws[w];
@@ -488,7 +489,7 @@ static int compile_ws(cctx *c, const ir_op *op) {
 /* Terminators: where yielded values go. */
 static int compile_yield(cctx *c, const ir_op *op) {
   yctx *y = c->y;
-  if (!y) return sim_errf(c->err, op, "%s outside a construct the model knows", ir_ops[op->code].name);
+  if (!y) return sim_errf(c->err, c->m, op, "%s outside a construct the model knows", ir_ops[op->code].name);
   uint32_t n = op->n_operands;
   uint32_t *src = calloc(n + 1, sizeof *src);
   if (slots_of(c, op->operands, n, src)) {
@@ -536,11 +537,11 @@ static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
   if (unsupported(code))
-    return sim_errf(c->err, op, "%s is not supported by the model yet; the kernel cannot be "
+    return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
   /* paired-CTA MMA / TMA (cta_group::2): the peer CTA's half is not modelled (fail closed) */
   if (attr_true(op, "two_ctas"))
-    return sim_errf(c->err, op, "%s with two_ctas (paired-CTA, cta_group::2) is not supported by "
+    return sim_errf(c->err, c->m, op, "%s with two_ctas (paired-CTA, cta_group::2) is not supported by "
                     "the model yet; the kernel cannot be checked", ir_ops[code].name);
   switch (code) {
   case IR_OP_SCF_FOR: return compile_for(c, op);
@@ -578,7 +579,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   case IR_OP_TT_CALL: return compile_call(c, op);
   case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
   case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
-    return sim_errf(c->err, op, "unstructured control flow (%s) is not supported by the model",
+    return sim_errf(c->err, c->m, op, "unstructured control flow (%s) is not supported by the model",
                     ir_ops[code].name);
   case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
     return 0; /* only inside combiner regions, which the data plane evaluates */
@@ -596,7 +597,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     return emit_copy(c, op, 1, &src, (const ir_value **)op->operands, &dst, (const ir_value **)op->results);
   }
   if (cls == IR_C_SPECIAL)
-    return sim_errf(c->err, op, "%s cannot appear inside a function body", ir_ops[code].name);
+    return sim_errf(c->err, c->m, op, "%s cannot appear inside a function body", ir_ops[code].name);
 
   /* Every other op: inputs = its operands, outputs = its results, in order. */
   uint32_t nin = op->n_operands, nout = op->n_results;
@@ -625,7 +626,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     if (code == IR_OP_TTG_LOCAL_DEALLOC) return 0;
     if (code == IR_OP_TTG_GLOBAL_SCRATCH_ALLOC) space = SIM_SPACE_GLOBAL;
     uint32_t id = new_alloc(c, op, space);
-    if (!id) return sim_errf(c->err, op, "too many allocations (more than 4094)");
+    if (!id) return sim_errf(c->err, c->m, op, "too many allocations (more than 4094)");
     i->imm = id;
     return 0;
   }
@@ -636,10 +637,10 @@ static int compile_op(cctx *c, const ir_op *op) {
       i->data_op = 1;
       return 0;
     }
-    if (!a) return sim_errf(c->err, op, "arith.constant without a value");
+    if (!a) return sim_errf(c->err, c->m, op, "arith.constant without a value");
     if (a->kind == IR_A_INT || a->kind == IR_A_BOOL) i->imm = (int64_t)sim_trunc((uint64_t)a->ival, sim_int_width(t));
     else if (a->kind == IR_A_FLOAT) i->imm = (int64_t)sim_bits_from_double(sim_dtype_of(t), a->fval, SIM_RNE);
-    else return sim_errf(c->err, op, "arith.constant value of an unsupported kind");
+    else return sim_errf(c->err, c->m, op, "arith.constant value of an unsupported kind");
     return 0;
   }
   if (cls == IR_C_SCALAR || cls == IR_C_TENSOR) {
@@ -663,7 +664,7 @@ static int compile_block(cctx *c, const ir_block *b) {
 
 static int compile_region_inline(cctx *c, const ir_region *r) {
   if (r->n_blocks > 1)
-    return sim_errf(c->err, r->parent, "regions with several blocks are not supported by the model");
+    return sim_errf(c->err, c->m, r->parent, "regions with several blocks are not supported by the model");
   if (!r->n_blocks) return 0;
   map_block_args(c, r->blocks[0], NULL);
   return compile_block(c, r->blocks[0]);
@@ -685,7 +686,7 @@ static uint32_t new_region(sim_machine *m, int32_t ws, int32_t part, int32_t war
 int sim_compile(sim_machine *m, sim_err *err) {
   const ir_func *fn = m->fn;
   if (!fn->op || !fn->op->n_regions || !fn->op->regions[0]->n_blocks)
-    return sim_errf(err, fn->op, "kernel @%s has no body", fn->name);
+    return sim_errf(err, m, fn->op, "kernel @%s has no body", fn->name);
   cctx c = {.m = m, .err = err, .fn = fn};
   c.vmap = malloc((fn->n_values + 1) * sizeof *c.vmap);
   memset(c.vmap, 0xff, (fn->n_values + 1) * sizeof *c.vmap);
@@ -694,6 +695,23 @@ int sim_compile(sim_machine *m, sim_err *err) {
   /* kernel arguments: slots 1..n in entry order (values set by sim_init) */
   m->arg_slots = calloc(entry->n_args + 1, sizeof *m->arg_slots);
   map_block_args(&c, entry, m->arg_slots);
+  /* each !tt.tensordesc argument names a global tensor: an allocation of its own (distinct
+   * arguments are taken to be distinct tensors) */
+  m->arg_galloc = calloc(entry->n_args + 1, sizeof *m->arg_galloc);
+  for (uint32_t k = 0; k < entry->n_args; k++) {
+    const ir_value *v = entry->args[k];
+    const ir_type *blk = v->type && v->type->kind == IR_T_TENSORDESC ? v->type->elem : NULL;
+    if (!blk) continue;
+    uint32_t id = new_alloc(&c, NULL, SIM_SPACE_GLOBAL);
+    if (!id) break;
+    sim_alloc *al = &m->allocs[id];
+    al->name = v->name ? v->name : "desc";
+    al->is_desc = 1;
+    al->rank = blk->rank;
+    al->ebytes = blk->elem ? ir_type_elem_bytes(blk->elem) : 1;
+    for (int d = 0; d < blk->rank && d < IR_MAX_RANK; d++) al->shape[d] = blk->shape[d];
+    m->arg_galloc[k] = (uint16_t)id;
+  }
   yctx top = {.kind = Y_TOP};
   c.y = &top;
   int rc = compile_block(&c, entry);
@@ -720,7 +738,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
     c.depth = 0;
     sim_region *r = &m->regions[c.region];
     if (!reg->n_blocks) {
-      rc = sim_errf(err, NULL, "empty partition region");
+      rc = sim_errf(err, m, NULL, "empty partition region");
     } else {
       const ir_block *b = reg->blocks[0];
       r->n_entry = b->n_args;

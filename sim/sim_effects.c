@@ -22,6 +22,19 @@ static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const ir_val
   e->fp[e->n_fp++] = f;
 }
 
+/* The global box of a descriptor op (descriptor operand dk, coordinates from operand c0 on,
+ * n of them) as a footprint in e. */
+static void add_gbox(const sim_machine *m, sim_eff *e, const sim_ins *i, const uint64_t *x,
+                     uint32_t dk, uint32_t c0, uint32_t n, uint8_t flags) {
+  if (e->n_fp >= 3 || n > SIM_GBOX_RANK) return;
+  uint64_t coords[SIM_GBOX_RANK];
+  const uint32_t *in = ins_in(m, i);
+  for (uint32_t k = 0; k < n; k++) coords[k] = x[in[c0 + k]];
+  sim_gbox b;
+  if (sim_gbox_of(m, x[in[dk]], i->op->operands[dk]->type, coords, n, flags & ~SIM_FP_ASYNC, &b))
+    e->fp[e->n_fp++] = sim_gbox_fp(&b, flags & SIM_FP_ASYNC);
+}
+
 /* Slot value k of instruction i's inputs, from slot-indexed values x. */
 #define IN(k) (x[ins_in(m, i)[(k)]])
 #define SEG(s, k) (i->op->seg_start[(s)] + (k) < i->op->seg_start[(s) + 1] ? IN(i->op->seg_start[(s)] + (k)) : 0)
@@ -83,6 +96,11 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_MEM;
     add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
     return;
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE:
+    e->kind |= SIM_E_MEM;
+    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1),
+             op->code == IR_OP_TT_DESCRIPTOR_STORE ? SIM_FP_WRITE : 0);
+    return;
   case IR_OP_TTNG_TMA_G2L:
     if (seg_len(op, 5)) break; /* multicast */
     b = sim_view_bar(m, SEG(3, 0));
@@ -95,10 +113,13 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
       e->bytes = blk ? (uint32_t)(ir_type_numel(blk) * (blk->elem ? ir_type_elem_bytes(blk->elem) : 1)) : 0;
     }
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_WRITE | SIM_FP_ASYNC);
+    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_ASYNC);
+    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1),
+             SIM_FP_ASYNC | SIM_FP_WRITE | (op->code == IR_OP_TTNG_TMA_REDUCE ? SIM_FP_ATOMIC : 0));
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT:
     e->kind |= attr_true(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
@@ -194,9 +215,9 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   out->bar2 = e->bar2;
   out->n_fp = e->n_fp;
   for (uint32_t k = 0; k < e->n_fp; k++) out->fp[k] = e->fp[k];
-  /* a completion into another CTA can race with that CTA's exit */
+  /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */
   for (uint32_t k = 0; k < e->n_fp; k++)
-    if (e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;
+    if (!(e->fp[k].flags & SIM_FP_GLOBAL) && e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;
 }
 
 int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int max, int *end) {

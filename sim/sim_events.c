@@ -117,7 +117,7 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
   }
   /* §6.2: a completion that lands in a CTA that exited */
   for (uint32_t k = 0; k < e.n_fp; k++)
-    if ((st_chdr(st)->exited >> e.fp[k].cta) & 1) {
+    if (!(e.fp[k].flags & SIM_FP_GLOBAL) && ((st_chdr(st)->exited >> e.fp[k].cta) & 1)) {
       char fp[96];
       sim_viol_add(log, SIM_BUG_CLUSTER_EXIT, -1, e.ins, "async op writes %s after CTA %u exited (§6.2)",
                    sim_fp_str(m, &e.fp[k], fp, sizeof fp), e.fp[k].cta);

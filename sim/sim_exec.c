@@ -480,7 +480,7 @@ void sim_cta_exit(sim_exec *e) {
   const sim_event *ev = st_cevents(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++) {
     for (uint32_t j = 0; j < ev[k].n_fp; j++) {
-      if (ev[k].fp[j].cta != e->cta) continue;
+      if (ev[k].fp[j].cta != e->cta || (ev[k].fp[j].flags & SIM_FP_GLOBAL)) continue;
       char fp[96];
       sim_fp_str(m, &ev[k].fp[j], fp, sizeof fp);
       sim_viol *v;

@@ -93,6 +93,8 @@ typedef struct sim_alloc {
   uint8_t rank;
   uint8_t is_barrier;          /* its elements are mbarriers */
   uint8_t async_used;          /* some async-proxy op accesses it (proxy tracking needed) */
+  uint8_t is_desc;             /* global: the tensor of a !tt.tensordesc kernel argument
+                                  (verify mode: the argument's value is a view of it) */
   int32_t ebytes;              /* element bytes */
   int64_t shape[IR_MAX_RANK];
   int64_t stride[IR_MAX_RANK]; /* bytes */
@@ -239,6 +241,7 @@ struct sim_machine {
   uint32_t n_args;
   uint64_t *args;              /* kernel argument bits (owned copy) */
   uint32_t *arg_slots;         /* parent-region slot of each kernel argument */
+  uint16_t *arg_galloc;        /* per kernel argument: its global allocation (!tt.tensordesc), 0 */
   uint32_t ring_depth;
 
   /* state layout (byte offsets) */
@@ -412,6 +415,16 @@ void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *
 /* Barrier index (global) named by a view of a barrier allocation, or -1. */
 int32_t sim_view_bar(const sim_machine *m, uint64_t v);
 
+/* sim_global.c: global boxes through tensor descriptors (sim.h, SIM_FP_GLOBAL) */
+bool sim_gfp_overlap(const sim_fp *a, const sim_fp *b);
+char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
+/* The box an op with descriptor value desc (of type desc_t) touches at coordinates
+ * coords[0..n); false when the descriptor is not a kernel argument the model knows. */
+bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
+                 uint32_t n, uint8_t flags, sim_gbox *out);
+/* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
+void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
+
 /* sim_mbar.c: the mbarrier state machine (§1.2, §1.3), pure functions. */
 typedef enum sim_mbar_rc {
   SIM_MB_OK = 0,
@@ -480,8 +493,10 @@ void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf,
   do {                                                                                     \
     if ((log) && (log)->detail) sim_logf_((log), __VA_ARGS__);                             \
   } while (0)
-/* err helpers: "file:line:col: error: " + message */
-int sim_errf(sim_err *err, const ir_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* err helpers: "file:line:col: error: " + message; the location is sim_op_loc's (m may be
+ * NULL: then only a user location is known) */
+int sim_errf(sim_err *err, const sim_machine *m, const ir_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* small growable arrays */
 void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);

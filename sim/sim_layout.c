@@ -12,7 +12,7 @@ int sim_layout(sim_machine *m, sim_err *err) {
   m->agents_per_cta = 1 + m->max_parts;
   m->n_agents = m->n_ctas * m->agents_per_cta;
   if (m->n_agents > SIM_MAX_AGENTS)
-    return sim_errf(err, NULL, "%u CTAs x %u agents exceed the model's limit of %d agents",
+    return sim_errf(err, m, NULL, "%u CTAs x %u agents exceed the model's limit of %d agents",
                     m->n_ctas, m->agents_per_cta, SIM_MAX_AGENTS);
   /* persistent slots per local agent index: the parent region, or the widest partition
    * region that runs in that partition slot */

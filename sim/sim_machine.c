@@ -40,13 +40,13 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   int64_t cl = ir_module_attr_int(o->mod, "ttg.cluster-dim-x", 1) * ir_module_attr_int(o->mod, "ttg.cluster-dim-y", 1) *
                ir_module_attr_int(o->mod, "ttg.cluster-dim-z", 1);
   if (ir_module_attr_int(o->mod, "ttng.two-ctas", 0) || (cl > 1 && (int64_t)m->n_ctas != cl)) {
-    sim_errf(err, fn->op, "paired-CTA / cluster launch (ttng.two-ctas, ttg.cluster-dim-*) without "
+    sim_errf(err, m, fn->op, "paired-CTA / cluster launch (ttng.two-ctas, ttg.cluster-dim-*) without "
              "ttg.num-ctas is not supported by the model yet; the kernel cannot be checked");
     sim_machine_free(m);
     return NULL;
   }
   if (m->n_ctas > SIM_MAX_CTAS) {
-    sim_errf(err, fn->op, "ttg.num-ctas = %u exceeds the model's limit of %d", m->n_ctas, SIM_MAX_CTAS);
+    sim_errf(err, m, fn->op, "ttg.num-ctas = %u exceeds the model's limit of %d", m->n_ctas, SIM_MAX_CTAS);
     sim_machine_free(m);
     return NULL;
   }
@@ -55,9 +55,14 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     return NULL;
   }
   sim_analyze(m);
+  /* verify mode: a descriptor argument's value is a view of its global tensor, so that TMA
+   * and tt.descriptor_* ops know which tensor they touch (simulate mode keeps descriptor ids) */
+  if (!m->data)
+    for (uint32_t k = 0; k < m->n_args; k++)
+      if (m->arg_galloc && m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
     const ir_op *sop = m->code[m->data_sink_ins].op;
-    sim_errf(err, sop,
+    sim_errf(err, m, sop,
              "%s depends on data loaded from memory (or on the thread id), which the verifier "
              "does not compute; it cannot be checked",
              sop ? ir_ops[sop->code].name : "this synchronization");
@@ -85,7 +90,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
         sim_data_err derr;
         uint32_t id = sim_data_buf_for_alloc(m->data, al->op->results[0]->type, &derr);
         if (!id) {
-          sim_errf(err, al->op, "%s", derr.msg);
+          sim_errf(err, m, al->op, "%s", derr.msg);
           sim_machine_free(m);
           return NULL;
         }
@@ -126,6 +131,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->arg_ctl);
   free(m->args);
   free(m->arg_slots);
+  free(m->arg_galloc);
   free(m->evrec);
   free(m->sandbox);
   free(m);
@@ -196,9 +202,7 @@ uint32_t sim_agent_pc(const sim_machine *m, const void *st, uint32_t a) { return
 uint32_t sim_n_events(const sim_machine *m, const void *st) { (void)m; return st_chdr(st)->n_events; }
 const ir_op *sim_ins_op(const sim_machine *m, uint32_t ins) { return ins < m->n_code ? m->code[ins].op : NULL; }
 ir_loc sim_ins_loc(const sim_machine *m, uint32_t ins) {
-  const ir_op *op = sim_ins_op(m, ins);
-  ir_loc none = {0};
-  return op ? op->loc : none;
+  return sim_op_loc(m->mod, sim_ins_op(m, ins));
 }
 uint32_t sim_event_ins(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].ins; }
 uint32_t sim_event_agent(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].agent; }
@@ -206,6 +210,12 @@ uint32_t sim_max_ring_depth(const sim_machine *m) { return m->ring_depth; }
 bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
+uint32_t sim_n_ctas(const sim_machine *m) { return m->n_ctas; }
+void sim_cta_program(const sim_machine *m, uint32_t cta, int32_t pid[3]) {
+  pid[0] = m->pid[0] + (int32_t)cta; /* as tt.get_program_id x (sim_exec.c) */
+  pid[1] = m->pid[1];
+  pid[2] = m->pid[2];
+}
 uint32_t sim_n_barriers(const sim_machine *m) { return m->n_bars * m->n_ctas; }
 
 bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t a, uint32_t *bar,

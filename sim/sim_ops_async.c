@@ -39,6 +39,17 @@ static uint32_t desc_bytes(const ir_type *t) {
   return (uint32_t)(ir_type_numel(blk) * eb);
 }
 
+/* The global box of a TMA op (descriptor segment 0, coordinates segment 1), packed as a
+ * footprint into ev->fp[ev->n_fp] when the descriptor is known. */
+static bool tma_gbox(sim_exec *e, uint8_t flags, sim_gbox *b) {
+  const ir_op *op = e->i->op;
+  uint64_t coords[SIM_GBOX_RANK];
+  uint32_t n = seg_len(op, 1);
+  if (n > SIM_GBOX_RANK) return false;
+  for (uint32_t k = 0; k < n; k++) coords[k] = ex_seg(e, 1, k);
+  return sim_gbox_of(e->m, ex_seg(e, 0, 0), seg_val(op, 0, 0)->type, coords, n, flags, b);
+}
+
 static int add_event(sim_exec *e, sim_event *ev) {
   ev->agent = (uint8_t)e->a;
   ev->ins = e->pc;
@@ -59,6 +70,10 @@ static int tma_load(sim_exec *e) {
   }
   sim_fp dst;
   seg_fp(e, 2, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
+  /* §2.1: the copy reads its global box until it completes */
+  sim_gbox gb;
+  sim_fp gsrc = {0};
+  if (tma_gbox(e, 0, &gb)) gsrc = sim_gbox_fp(&gb, SIM_FP_ASYNC);
   uint32_t mask = seg_len(op, 5) ? (uint32_t)ex_seg(e, 5, 0) : 0;
   uint32_t bl = (uint32_t)bar % m->n_bars;
   char fp[96], nm[64];
@@ -79,6 +94,7 @@ static int tma_load(sim_exec *e) {
     sim_uf_check_async(m, e->st, e->a, &f, e->pc, e->log);
     sim_event ev = {.kind = SIM_EV_TMA_LOAD, .bar = (uint16_t)b, .bar2 = SIM_NOBAR, .bytes = bytes,
                     .n_fp = 1, .fp = {f}};
+    if (gsrc.alloc) ev.fp[ev.n_fp++] = gsrc;
     ev.aux = evrec_new(e);
     if (ev.aux) {
       sim_evrec *r = evrec(e, ev.aux);
@@ -101,6 +117,12 @@ static int tma_store(sim_exec *e) {
   sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
   /* In TTGIR every TMA store is committed as its own bulk group (§2.2). */
   sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src}};
+  /* ... and writes its global box until it completes (a reduce: atomically) */
+  sim_gbox gb;
+  if (tma_gbox(e, SIM_FP_WRITE | (op->code == IR_OP_TTNG_TMA_REDUCE ? SIM_FP_ATOMIC : 0), &gb)) {
+    ev.fp[ev.n_fp++] = sim_gbox_fp(&gb, SIM_FP_ASYNC);
+    sim_log_gwrite(e->log, &gb, e->cta, e->pc);
+  }
   ev.aux = evrec_new(e);
   if (ev.aux) {
     sim_evrec *r = evrec(e, ev.aux);

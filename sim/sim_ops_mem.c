@@ -11,6 +11,17 @@ static int data_fail(sim_exec *e, const sim_data_err *derr) {
   return SIM_X_HALT;
 }
 
+/* The box of a tt.descriptor_load / store (descriptor operand 0, indices segment 1), from
+ * slot values x through the op's input slots in. */
+static bool desc_gbox(const sim_machine *m, const ir_op *op, const uint64_t *x, const uint32_t *in,
+                      bool store, sim_gbox *b) {
+  uint32_t n = seg_len(op, 1);
+  uint64_t coords[SIM_GBOX_RANK];
+  if (n > SIM_GBOX_RANK) return false;
+  for (uint32_t k = 0; k < n; k++) coords[k] = x[in[op->seg_start[1] + k]];
+  return sim_gbox_of(m, x[in[0]], op->operands[0]->type, coords, n, store ? SIM_FP_WRITE : 0, b);
+}
+
 int sim_op_mem(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
@@ -60,6 +71,25 @@ int sim_op_mem(sim_exec *e) {
       return data_fail(e, &derr);
     return SIM_X_NEXT;
   }
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: {
+    /* a synchronous access of a global box (the race checker sees it as the agent's next
+     * access, vf_check.c); a store is part of the program's global write footprint */
+    bool store = op->code == IR_OP_TT_DESCRIPTOR_STORE;
+    sim_gbox b;
+    if (desc_gbox(m, op, e->x, in, store, &b)) {
+      if (store) sim_log_gwrite(e->log, &b, e->cta, e->pc);
+      sim_logf(e->log, "%s %s %s", ir_ops[op->code].name, store ? "writes" : "reads",
+               sim_gbox_str(m, &b, fp, sizeof fp));
+    } else {
+      sim_logf(e->log, "%s", ir_ops[op->code].name);
+    }
+    if (m->data) {
+      uint64_t bits[64] = {0};
+      for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) bits[k] = ex_in(e, k);
+      if (sim_data_desc_access(m->data, e->a, op, bits, &derr)) return data_fail(e, &derr);
+    }
+    return SIM_X_NEXT;
+  }
   default: break;
   }
   sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s is not modelled", ir_ops[op->code].name);
@@ -91,6 +121,19 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     out[n].cta = (uint8_t)VAL(1);
     out[n++].flags |= SIM_FP_WRITE;
     break;
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: {
+    uint64_t x[1 + SIM_GBOX_RANK];
+    uint32_t idx[1 + SIM_GBOX_RANK];
+    uint32_t nin = 1 + seg_len(op, 1);
+    if (nin > 1 + SIM_GBOX_RANK || nin > i->n_in) break;
+    for (uint32_t k = 0; k < nin; k++) {
+      x[k] = VAL(k);
+      idx[k] = k;
+    }
+    sim_gbox b;
+    if (desc_gbox(m, op, x, idx, op->code == IR_OP_TT_DESCRIPTOR_STORE, &b)) out[n++] = sim_gbox_fp(&b, 0);
+    break;
+  }
   case IR_OP_TTNG_WARP_GROUP_DOT:
     if (attr_true(op, "isAsync")) break;
     for (uint32_t k = 0; k < 2; k++)

@@ -195,7 +195,7 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
   case IR_OP_ARITH_SHRSI: case IR_OP_ARITH_SHRUI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI:
   case IR_OP_ARITH_MAXUI: case IR_OP_ARITH_MINUI:
     if (!int_binop(c, w, in[0], in[1], &out[0]))
-      return sim_errf(err, op, "integer division by zero in %s; pass arguments that keep the "
+      return sim_errf(err, NULL, op, "integer division by zero in %s; pass arguments that keep the "
                       "divisor non-zero", ir_ops[c].name);
     return 0;
   case IR_OP_ARITH_CMPI: {
@@ -203,14 +203,14 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
     const char *p = pred_name(op, cmpi_names, 10);
     int r = p ? cmpi(p, sim_sext(in[0], wi), sim_sext(in[1], wi), sim_trunc(in[0], wi),
                      sim_trunc(in[1], wi), &ok) : 0;
-    if (!p || !ok) return sim_errf(err, op, "unknown arith.cmpi predicate");
+    if (!p || !ok) return sim_errf(err, NULL, op, "unknown arith.cmpi predicate");
     out[0] = (uint64_t)r;
     return 0;
   }
   case IR_OP_ARITH_CMPF: {
     const char *p = pred_name(op, cmpf_names, 16);
     int r = p ? cmpf(p, fget(t0, in[0]), fget(t0, in[1]), &ok) : 0;
-    if (!p || !ok) return sim_errf(err, op, "unknown arith.cmpf predicate");
+    if (!p || !ok) return sim_errf(err, NULL, op, "unknown arith.cmpf predicate");
     out[0] = (uint64_t)r;
     return 0;
   }
@@ -271,5 +271,5 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
       return 0;
     }
   }
-  return sim_errf(err, op, "%s on scalars is not supported by the model", ir_ops[c].name);
+  return sim_errf(err, NULL, op, "%s on scalars is not supported by the model", ir_ops[c].name);
 }

@@ -38,7 +38,7 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
                    uint32_t n_idx, uint64_t *out, sim_err *err) {
   uint32_t alloc = sim_view_alloc(src);
   if (!alloc || alloc >= m->n_allocs)
-    return sim_errf(err, op, "%s of a value that is not a known allocation", ir_ops[op->code].name);
+    return sim_errf(err, m, op, "%s of a value that is not a known allocation", ir_ops[op->code].name);
   if (src & SIM_VIEW_OOB) {
     *out = src;
     return 0;
@@ -69,7 +69,7 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     int n = 0;
     if (op->code == IR_OP_TTG_MEMDESC_SUBSLICE) {
       n = attr_ints(op, "offsets", offs, IR_MAX_RANK);
-      if (n < 0) return sim_errf(err, op, "memdesc_subslice without offsets");
+      if (n < 0) return sim_errf(err, m, op, "memdesc_subslice without offsets");
     } else {
       n = (int)n_idx < IR_MAX_RANK ? (int)n_idx : IR_MAX_RANK;
       for (int d = 0; d < n; d++) offs[d] = sim_sext(idx[d], 32);
@@ -84,7 +84,7 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   case IR_OP_TTNG_TMEM_SUBSLICE: {
     int64_t n0 = 0;
     if (attr_ints(op, "N", &n0, 1) < 0 && attr_ints(op, "offset", &n0, 1) < 0)
-      return sim_errf(err, op, "tmem_subslice without N / offset");
+      return sim_errf(err, m, op, "tmem_subslice without N / offset");
     if (!irreg) off += n0 * dim_stride(al, r, r - 1);
     break;
   }
@@ -104,14 +104,14 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: {
     int64_t rank = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
     if (rank < 0 || rank >= (int64_t)m->n_ctas)
-      return sim_errf(err, op, "map_to_remote_buffer to CTA rank %lld, but the cluster has %u "
+      return sim_errf(err, m, op, "map_to_remote_buffer to CTA rank %lld, but the cluster has %u "
                       "CTA(s)", (long long)rank, m->n_ctas);
     cta = (uint32_t)rank;
     flags |= SIM_VIEW_REMOTE;
     break;
   }
   default:
-    return sim_errf(err, op, "%s is not a view op", ir_ops[op->code].name);
+    return sim_errf(err, m, op, "%s is not a view op", ir_ops[op->code].name);
   }
   if (off < 0 || off > (int64_t)al->bytes) {
     *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
@@ -209,6 +209,8 @@ static bool rows_hit(const sim_fp *b, int64_t lo, int64_t hi) {
 }
 
 bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
+  if ((a->flags | b->flags) & SIM_FP_GLOBAL)
+    return (a->flags & b->flags & SIM_FP_GLOBAL) && sim_gfp_overlap(a, b);
   if (!a->alloc || a->alloc != b->alloc || a->cta != b->cta) return false;
   int64_t alo = a->off, ahi = (int64_t)a->off + (int64_t)(a->rows ? a->rows - 1 : 0) * a->pitch + a->len;
   int64_t blo = b->off, bhi = (int64_t)b->off + (int64_t)(b->rows ? b->rows - 1 : 0) * b->pitch + b->len;
@@ -227,11 +229,18 @@ bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
   return false;
 }
 
+bool sim_fp_conflict(const sim_fp *a, const sim_fp *b) {
+  if (!((a->flags | b->flags) & SIM_FP_WRITE)) return false;
+  if (a->flags & b->flags & SIM_FP_ATOMIC) return false; /* two reductions commute */
+  return sim_fp_overlap(a, b);
+}
+
 char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n) {
   if (!f->alloc || f->alloc >= m->n_allocs) {
     snprintf(buf, n, "<memory>");
     return buf;
   }
+  if (f->flags & SIM_FP_GLOBAL) return sim_gfp_str(m, f, buf, n);
   const sim_alloc *al = &m->allocs[f->alloc];
   const char *name = al->name ? al->name : "alloc";
   char cta[16] = "";

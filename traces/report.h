@@ -37,6 +37,40 @@ typedef struct tr_rbug {
   void *names_owner;           /* owned, may be NULL: storage of the trace's agent names */
 } tr_rbug;
 
+/* --symbolic: the symbolic layer's result (verify/sym.h) as the JSON / SARIF reports show it
+ * (traces/report_sym.c). Filled by verify/sym_cli.c; free with tr_rsym_free. */
+typedef struct tr_rsymviol {
+  ir_loc loc;                  /* the op where the condition fails */
+  char *message;               /* owned, one line, no location ("partition0: wait on ...") */
+  const char **arg_names;      /* counterexample: the arguments the layer chose (array owned,
+                                  names borrowed from the module) */
+  int64_t *arg_vals;           /* owned, n_args values */
+  uint32_t n_args;
+  int64_t trip_count;          /* of the loop the op is in; -1: not in a loop */
+  int64_t iteration;           /* failing iteration, 0-based; -1: not in a loop */
+  int confirmed;               /* 1 reproduced by the explorer, 0 not reproduced, -1 not asked */
+} tr_rsymviol;
+
+typedef struct tr_rsymcond {
+  const char *name;            /* "phase-agreement", ... (static) */
+  const char *result;          /* "proved" | "violated" | "unknown" (static) */
+  const char *description;     /* static, may be NULL: what the condition proves (SARIF rule) */
+  uint32_t instances;          /* instances encoded and sent to Z3 */
+  char *detail;                /* owned, may be NULL: what was proved, or why unknown */
+  tr_rsymviol *viol;           /* owned, smallest trip count first */
+  uint32_t n_viol;
+} tr_rsymcond;
+
+typedef struct tr_rsym {
+  const char *verdict;         /* "proved" | "violated" | "unknown" (static) */
+  char *constraints;           /* owned: "for all values of ynumel satisfying ..." */
+  tr_rsymcond *conds;          /* owned */
+  uint32_t n_conds;
+  double seconds;
+} tr_rsym;
+
+void tr_rsym_free(tr_rsym *s); /* frees what s owns, not s */
+
 typedef struct tr_report {
   const char *file;            /* input as given */
   const char *verdict;         /* "verified" | "bug" | "inconclusive" */
@@ -52,6 +86,8 @@ typedef struct tr_report {
   uint64_t peak_bytes;
   uint32_t max_depth;
   bool with_stats;             /* print / include the performance statistics */
+  const tr_rsym *sym;          /* not owned, may be NULL: --symbolic, a "symbolic" object in
+                                  JSON and results per condition in SARIF (report_sym.c) */
 } tr_report;
 
 void tr_report_free(tr_report *r);

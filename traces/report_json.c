@@ -3,6 +3,7 @@
 #include <jansson.h>
 
 #include "report.h"
+#include "report_sym.h" /* --symbolic section */
 
 static json_t *loc_obj(ir_loc l) {
   return json_pack("{s:s, s:i, s:i}", "file", l.file ? l.file : "", "line", (json_int_t)l.line,
@@ -58,6 +59,7 @@ int tr_report_json(const tr_report *r, FILE *out) {
     if (r->reduction > 0) json_object_set_new(st, "reduction_factor", json_real(r->reduction));
   }
   json_object_set_new(root, "stats", st);
+  if (r->sym) json_object_set_new(root, "symbolic", tr_rsym_json(r->sym)); /* --symbolic */
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
   json_decref(root);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_sym.h" /* --symbolic section */
 
 static json_t *phys(ir_loc l) {
   json_t *region = json_pack("{s:i, s:i}", "startLine", (json_int_t)(l.line ? l.line : 1),
@@ -65,6 +66,7 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
   json_object_set_new(run, "properties", json_pack("{s:s, s:I, s:I}", "verdict", r->verdict, "states",
                                                    (json_int_t)r->states, "transitions",
                                                    (json_int_t)r->transitions));
+  if (r->sym) tr_rsym_sarif(r->sym, rules, results, json_object_get(run, "properties"));
   json_t *root = json_pack("{s:s, s:s, s:[o]}", "$schema",
                            "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",
                            "runs", run);

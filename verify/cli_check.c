@@ -190,6 +190,8 @@ int vf_cmd_check(int argc, char **argv) {
   vf_argplan plan;
   vf_result all = {0};
   tr_report rep = {0};
+  vf_sym_result symr = {0};    /* --symbolic: the symbolic layer's result */
+  tr_rsym rsym = {0};          /* its report section (JSON / SARIF) */
   vf_runspec runs[VF_MAX_RUNS];
   uint32_t n_runs = 0;
   sim_machine *probe = NULL;
@@ -270,6 +272,30 @@ int vf_cmd_check(int argc, char **argv) {
   rep.peak_bytes = all.st.peak_bytes;
   rep.max_depth = all.st.max_depth;
   rep.with_stats = o.stats;
+  exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
+              : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
+  /* --symbolic (verify/sym_cli.c): run before the report so JSON / SARIF carry its section and
+   * the combined verdict (the exit code's); text prints its section after the report */
+  vf_sym_cli_opts symo = {.arg_names = o.arg_name, .arg_vals = o.arg_val, .n_args = o.n_arg,
+                          .explore = &o.vf, .max_trip = o.max_trip, .format = o.format,
+                          .quiet = o.quiet};
+  if (o.symbolic) {
+    if (vf_sym_cli_run(mod, &plan, &symo, &symr)) {
+      exit_code = VF_EXIT_INPUT;
+      goto done;
+    }
+    exit_code = vf_sym_cli_exit(&symr, exit_code);
+    if (strcmp(o.format, "text")) {
+      if (vf_sym_cli_report(&symr, &rsym)) {
+        fputs("tlx-verify: error: out of memory\n", stderr);
+        exit_code = VF_EXIT_INPUT;
+        goto done;
+      }
+      rep.sym = &rsym;
+      rep.verdict = exit_code == VF_EXIT_BUG ? "bug"
+                    : exit_code == VF_EXIT_INCONCLUSIVE ? "inconclusive" : "verified";
+    }
+  }
   if (!strcmp(o.format, "json")) tr_report_json(&rep, stdout);
   else if (!strcmp(o.format, "sarif")) tr_report_sarif(&rep, stdout);
   else tr_report_text(&rep, stdout, o.quiet);
@@ -300,20 +326,15 @@ int vf_cmd_check(int argc, char **argv) {
     tr_sched_free(&rr);
     sim_machine_free(m);
   }
-  exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
-              : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
-  if (o.symbolic) { /* --symbolic: symbolic layer, verify/sym_cli.c */
-    vf_sym_cli_opts so = {.arg_names = o.arg_name, .arg_vals = o.arg_val, .n_args = o.n_arg,
-                          .explore = &o.vf, .max_trip = o.max_trip, .format = o.format,
-                          .quiet = o.quiet};
-    exit_code = vf_sym_cli(mod, &plan, &so, stdout, exit_code);
-  }
+  if (o.symbolic) vf_sym_cli_print(&symr, &symo, stdout); /* text only */
   goto done;
 input_error:
   fprintf(stderr, "%s\n", err.msg);
   exit_code = VF_EXIT_INPUT;
 done:
   tr_report_free(&rep);
+  tr_rsym_free(&rsym);
+  vf_sym_result_free(&symr);
   vf_result_free(&all);
   sim_machine_free(probe);
   if (plan.fn) vf_argplan_free(&plan);

@@ -1,5 +1,6 @@
 /* cli_sim.c: `tlx-verify sim`: runs every program of the grid with real data under one
- * schedule (random or round-robin), reports deadlocks and data faults, writes the tensors. */
+ * schedule (random or round-robin), reports deadlocks and data faults, writes the tensors and,
+ * with --trace-out, the schedule one program ran as a Chrome trace. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +11,12 @@
 #include "cli.h"
 #include "sim/sim.h"
 #include "sim/sim_data.h"
+#include "traces/traces.h"
 
 #define MAX_KV 64
+/* --trace-out keeps at most this many steps of a program's schedule: a trace replays every
+ * step with detailed logs (a few hundred bytes each) and Perfetto slows down past that. */
+#define TRACE_MAX_STEPS 200000u
 
 /* ------------------------------------------------------------------ options */
 
@@ -30,6 +35,7 @@ typedef struct simopt {
   uint64_t seed;
   bool round_robin;
   const char *out_dir;
+  const char *trace_out; /* --trace-out F.json: see trace_ctx */
   uint64_t max_steps;
   bool quiet;
 } simopt;
@@ -39,7 +45,7 @@ static int usage_err(const char *fmt, const char *a) {
   fprintf(stderr, fmt, a);
   fprintf(stderr, "\nusage: tlx-verify sim FILE [--arg NAME=INT]... [--tensor NAME=FILE.npy|"
                   "random:SHAPE:DTYPE|zeros:SHAPE:DTYPE]... [--grid X[,Y[,Z]]] [--seed N] "
-                  "[--schedule random|round-robin] [--out DIR] [--max-steps N] [-q]\n");
+                  "[--schedule random|round-robin] [--out DIR] [--trace-out F.json] [--max-steps N] [-q]\n");
   return VF_EXIT_INPUT;
 }
 
@@ -74,7 +80,7 @@ static int parse_opts(int argc, char **argv, simopt *o) {
     int rc = 0;
     if (!strcmp(a, "--arg") || !strcmp(a, "--tensor") || !strcmp(a, "--grid") ||
         !strcmp(a, "--seed") || !strcmp(a, "--schedule") || !strcmp(a, "--out") ||
-        !strcmp(a, "--max-steps")) {
+        !strcmp(a, "--max-steps") || !strcmp(a, "--trace-out")) {
       if (!v) return usage_err("%s needs a value", a);
       i++;
       if (!strcmp(a, "--arg"))
@@ -96,6 +102,8 @@ static int parse_opts(int argc, char **argv, simopt *o) {
           return usage_err("--schedule is random or round-robin, not '%s'", v);
       } else if (!strcmp(a, "--out")) {
         o->out_dir = v;
+      } else if (!strcmp(a, "--trace-out")) {
+        o->trace_out = v;
       } else { /* --grid */
         char *e;
         const char *p = v;
@@ -113,8 +121,6 @@ static int parse_opts(int argc, char **argv, simopt *o) {
       if (rc) return rc;
     } else if (!strcmp(a, "-q")) {
       o->quiet = true;
-    } else if (!strcmp(a, "--trace-out")) {
-      return usage_err("%s is not available for sim yet; use `tlx-verify check --trace-out`", a);
     } else if (a[0] == '-' && a[1]) {
       return usage_err("unknown option '%s'", a);
     } else if (o->file) {
@@ -416,10 +422,68 @@ static bool first_report(runstats *rs, const sim_viol *v) {
   return true;
 }
 
+/* --trace-out: the schedule of one program as a Chrome trace (traces.h tr_chrome_write). The
+ * trace shows the first program that reported a bug (a violation, a deadlock, a fault), or
+ * program 0 when none did: program 0's trace is written when it ends and replaced, once, by
+ * that of the first buggy program. The replay runs on a verify-mode machine of the same
+ * program (same argument bits, program id and grid): it re-executes the synchronization only,
+ * so the output tensors are not touched twice. */
+typedef struct trace_ctx {
+  const char *path;  /* --trace-out, NULL: record nothing */
+  tr_sched s;        /* the running program's schedule (owned; reset per program) */
+  bool overflow;     /* it has more than TRACE_MAX_STEPS steps (recording stopped) */
+  bool written;      /* a trace was written ... */
+  bool written_bug;  /* ... of a program that reported a bug */
+  uint32_t prog;     /* the program the written trace shows */
+  bool failed;       /* writing failed (message printed): stop trying */
+} trace_ctx;
+
+static void trace_record(trace_ctx *tc, sim_trans t) {
+  if (!tc->path || tc->failed || tc->overflow) return;
+  if (tc->s.n >= TRACE_MAX_STEPS || tr_sched_push(&tc->s, t)) tc->overflow = true;
+}
+
+/* After a program ended: writes its trace when it is the one to show (see trace_ctx). bug: the
+ * first violation the program reported, or NULL (a deadlock is marked by the replay itself). */
+static void trace_program_end(trace_ctx *tc, const simopt *o, const sim_opts *so, uint32_t prog,
+                              bool buggy, const sim_viol *bug) {
+  if (!tc->path || tc->failed || (tc->written && (tc->written_bug || !buggy))) return;
+  if (tc->overflow) {
+    fprintf(stderr,
+            "%s: error: --trace-out: program %u ran more than %u steps, too many for a trace; "
+            "pass smaller --arg values (fewer loop iterations)\n",
+            tc->path, prog, TRACE_MAX_STEPS);
+    tc->failed = true;
+    return;
+  }
+  sim_opts vo = *so;
+  vo.data = NULL; /* verify mode: replays the schedule without touching the tensors */
+  sim_err serr;
+  sim_machine *vm = sim_machine_new(&vo, &serr);
+  if (!vm) {
+    fprintf(stderr, "%s\n", serr.msg);
+    tc->failed = true;
+    return;
+  }
+  char title[512];
+  snprintf(title, sizeof title, "%s (program %u, pid %d,%d,%d)", tr_basename(o->file), prog,
+           so->pid[0], so->pid[1], so->pid[2]);
+  tr_err terr;
+  if (tr_chrome_write(vm, tc->s.steps, tc->s.n, bug, title, tc->path, &terr)) {
+    fprintf(stderr, "%s\n", terr.msg);
+    tc->failed = true;
+  } else {
+    tc->written = true;
+    tc->written_bug = buggy;
+    tc->prog = prog;
+  }
+  sim_machine_free(vm);
+}
+
 /* Runs one program to completion. Returns 0 (finished), or an exit code (reported). */
 static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn, sim_data *d,
                        const uint64_t *args, uint32_t n_args, const int32_t *pid, uint32_t prog,
-                       sched *sc, runstats *rs) {
+                       sched *sc, runstats *rs, trace_ctx *tc) {
   sim_opts so = {.mod = mod, .fn = fn, .args = args, .n_args = n_args, .data = d};
   memcpy(so.pid, pid, sizeof so.pid);
   memcpy(so.grid, o->grid, sizeof so.grid);
@@ -439,10 +503,18 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
     return VF_EXIT_INPUT;
   }
   sim_data_clear_error(d);
+  tc->s.n = 0;
+  tc->overflow = false;
+  sim_viol first_viol; /* the first violation of this program, for the trace */
+  bool has_viol = false;
   int r = sim_init(m, st, &log);
   sim_trans t[SIM_MAX_TRANS];
   for (;;) {
     const sim_data_err *de = r < 0 || log.halt ? sim_data_last_error(d) : NULL;
+    if (log.n_viol && !has_viol) {
+      first_viol = log.viol[0];
+      has_viol = true;
+    }
     for (int k = 0; k < log.n_viol; k++) {
       /* a data-plane error the engine also logged as a violation is reported once, below */
       if (de && strstr(log.viol[k].msg, de->msg)) continue;
@@ -481,9 +553,12 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
       break;
     }
     log.detail = false;
-    r = sim_step(m, st, t[pick(sc, t, n)], &log);
+    sim_trans next = t[pick(sc, t, n)];
+    trace_record(tc, next);
+    r = sim_step(m, st, next, &log);
     rs->steps++;
   }
+  trace_program_end(tc, o, &so, prog, rc == VF_EXIT_BUG || has_viol, has_viol ? &first_viol : NULL);
   free(st);
   sim_machine_free(m);
   rs->programs++;
@@ -548,6 +623,7 @@ int vf_cmd_sim(int argc, char **argv) {
 
   sched sc = {o.round_robin, o.seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull, -1};
   runstats rs = {0};
+  trace_ctx tc = {.path = o.trace_out};
   int64_t ctas = ir_module_attr_int(mod, "ttg.num-ctas", 1);
   if (ctas < 1) ctas = 1;
   struct timespec t0, t1;
@@ -557,8 +633,11 @@ int vf_cmd_sim(int argc, char **argv) {
     for (int32_t y = 0; y < o.grid[1] && !rc; y++)
       for (int32_t x = 0; x < o.grid[0] && !rc; x += (int32_t)ctas) {
         int32_t pid[3] = {x, y, z};
-        rc = run_program(&o, mod, fn, d, bits, n, pid, prog++, &sc, &rs);
+        rc = run_program(&o, mod, fn, d, bits, n, pid, prog++, &sc, &rs, &tc);
       }
+  tr_sched_free(&tc.s);
+  /* a trace that could not be written fails an otherwise successful run (message printed) */
+  if (tc.failed && rc == VF_EXIT_OK) rc = VF_EXIT_INPUT;
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (!rc && rs.n_viol) rc = VF_EXIT_BUG;
   if (rc != VF_EXIT_INPUT) {
@@ -567,10 +646,12 @@ int vf_cmd_sim(int argc, char **argv) {
   }
   if (!o.quiet && rc == VF_EXIT_OK) {
     double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    printf("sim: %u program(s), %llu steps, %.3f s, %s schedule (seed %llu): completed%s%s\n",
+    printf("sim: %u program(s), %llu steps, %.3f s, %s schedule (seed %llu): completed%s%s",
            rs.programs, (unsigned long long)rs.steps, sec, o.round_robin ? "round-robin" : "random",
            (unsigned long long)o.seed, o.out_dir ? "; outputs in " : "",
            o.out_dir ? o.out_dir : "");
+    if (tc.written) printf("; trace of program %u in %s", tc.prog, tc.path);
+    putchar('\n');
   }
 out:
   free(bits);

@@ -10,17 +10,58 @@
 #endif
 
 static const char usage[] =
-    "usage: tlx-verify [check] FILE [--arg NAME=INT]... [--grid X[,Y[,Z]]]\n"
-    "                  [--format text|json|sarif] [--trace-out F.json] [--graph-out F.svg|F.dot]\n"
-    "                  [--max-states N] [--time-limit S] [--random N] [--no-reduction]\n"
-    "                  [--symbolic] [-q] [--stats]\n"
-    "       tlx-verify sim FILE [--arg NAME=INT]... [--tensor NAME=SPEC]... [--grid X[,Y[,Z]]]\n"
-    "                  [--seed N] [--schedule random|round-robin] [--out DIR] [--trace-out F.json]\n"
-    "       tlx-verify graph FILE -o F.svg|F.png|F.dot [--protocol] [--iterations N] [--arg ...]\n"
-    "       tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F\n"
-    "       tlx-verify parse [--split-input-file] FILE\n"
+    "usage: tlx-verify [check] FILE [options]     verify every schedule (deadlocks, races, barriers)\n"
+    "       tlx-verify sim FILE [options]         run with real data on the CPU\n"
+    "       tlx-verify graph FILE -o F [options]  draw the pipeline schedule or the protocol\n"
+    "       tlx-verify lower FILE --target T -o F lower to MLIR / LLVM IR / PTX\n"
+    "       tlx-verify parse [options] FILE       syntax check: parse and print back\n"
     "       tlx-verify --version | --help\n"
-    "FILE is TTGIR or TTIR text ('-' reads standard input).\n"
+    "FILE is TTGIR or TTIR text ('-' reads standard input). docs/manual.md has examples.\n"
+    "\n"
+    "check options:\n"
+    "  --arg NAME=INT          value of an integer kernel argument (repeatable; default: a few\n"
+    "                          trip counts around each ring depth)\n"
+    "  --grid X[,Y[,Z]]        launch grid (program ids checked when control depends on them)\n"
+    "  --format text|json|sarif  report format (default text)\n"
+    "  --trace-out F.json      the first bug's schedule as a Chrome trace (Perfetto)\n"
+    "  --graph-out F.svg|F.png|F.dot  the first bug's schedule (or a round-robin one) as a graph\n"
+    "  --max-states N          state bound per run (default 5000000; inconclusive when hit)\n"
+    "  --time-limit S          time bound in seconds (inconclusive when hit)\n"
+    "  --random N              N random schedules instead of the exhaustive search\n"
+    "  --seed N                seed of --random\n"
+    "  --max-trip N            loop trip-count bound of the model (default 2^20)\n"
+    "  --no-reduction          explore without partial-order reduction\n"
+    "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
+    "  -q, --quiet             only the diagnostics, no summary\n"
+    "  --stats                 performance statistics (states/s, memory, reduction factor)\n"
+    "sim options:\n"
+    "  --arg NAME=INT|FLOAT    scalar kernel argument (required for each)\n"
+    "  --tensor NAME=SPEC      tensor / pointer argument: FILE.npy, random:SHAPE:DTYPE or\n"
+    "                          zeros:SHAPE:DTYPE (e.g. random:256x2048:f32)\n"
+    "  --grid X[,Y[,Z]]        launch grid (every program is run, one after the other)\n"
+    "  --seed N                seed of the random schedule and of random: tensors\n"
+    "  --schedule random|round-robin  the schedule (default random)\n"
+    "  --out DIR               write every tensor argument as DIR/NAME.npy after the run\n"
+    "  --trace-out F.json      the schedule of the first program with a bug (else program 0)\n"
+    "                          as a Chrome trace\n"
+    "  --max-steps N           step bound over the whole run (default 10^8; inconclusive)\n"
+    "  -q                      no summary line\n"
+    "graph options:\n"
+    "  -o F.svg|F.png|F.dot    output (required)\n"
+    "  --arg NAME=INT          integer kernel argument (required for those that decide trip\n"
+    "                          counts or synchronization)\n"
+    "  --counterexample        draw the first bug the explorer finds (else a round-robin run)\n"
+    "  --protocol              the static barrier protocol graph instead of a schedule\n"
+    "  --iterations N          loop iterations shown per lane\n"
+    "  --trace-out F.json      the drawn schedule as a Chrome trace\n"
+    "lower options:\n"
+    "  --target sm_90a|sm_100a  GPU target (required)\n"
+    "  --emit mlir|llvm|ptx    output kind (default ptx)\n"
+    "  -o F                    output file (required; '-' is standard output)\n"
+    "parse options:\n"
+    "  --split-input-file      '// -----' lines separate independent inputs\n"
+    "  --no-print              only check the syntax\n"
+    "  --list-ops              print the supported operations (markdown table)\n"
     "Exit codes: 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive.\n";
 
 typedef struct cmd {
@@ -46,6 +87,14 @@ int main(int argc, char **argv) {
     printf("tlx-verify %s\n", TLXV_VERSION);
     return VF_EXIT_OK;
   }
+  /* `check|sim|graph ... --help`: those parsers have no help of their own (parse and lower
+   * do): print this text */
+  for (int i = 1; i < argc; i++)
+    if ((!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) && strcmp(argv[1], "parse") &&
+        strcmp(argv[1], "lower")) {
+      fputs(usage, stdout);
+      return VF_EXIT_OK;
+    }
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
     if (!strcmp(argv[1], cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
   /* `tlx-verify FILE ...` is `tlx-verify check FILE ...`: argv[0] stands in for "check". */

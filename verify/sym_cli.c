@@ -48,39 +48,114 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
   return found;
 }
 
-int vf_sym_cli(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o, FILE *out,
-               int explicit_exit) {
+int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o,
+                   vf_sym_result *r) {
   /* every integer argument is symbolic: --arg values only feed the explicit check and the
    * arguments a counterexample does not choose in its confirmation run */
   vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL};
-  vf_sym_result r = vf_sym_check(m, &so);
-  if (r.rc) {
-    fprintf(stderr, "%s\n", r.error ? r.error : "tlx-verify: error: symbolic check failed");
-    vf_sym_result_free(&r);
+  *r = vf_sym_check(m, &so);
+  if (r->rc) {
+    fprintf(stderr, "%s\n", r->error ? r->error : "tlx-verify: error: symbolic check failed");
     return VF_EXIT_INPUT;
   }
-  confirm_ctx cx = {.plan = plan, .o = o, .relevant = r.arg_relevant};
-  if (plan->n_args == r.n_args) vf_sym_confirm(m, &r, confirm_run, &cx);
+  confirm_ctx cx = {.plan = plan, .o = o, .relevant = r->arg_relevant};
+  if (plan->n_args == r->n_args) vf_sym_confirm(m, r, confirm_run, &cx);
+  return 0;
+}
+
+void vf_sym_cli_print(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out) {
   bool text = !o->format || !strcmp(o->format, "text");
   if (text && o->quiet) {
-    vf_sym_print_violations(&r, out);
+    vf_sym_print_violations(r, out);
   } else if (text) {
-    vf_sym_print(&r, out);
+    vf_sym_print(r, out);
     fprintf(out, "symbolic: %.3f s, %u loop%s, %u loop-carried value%s proved by induction\n",
-            r.seconds, r.n_loops, r.n_loops == 1 ? "" : "s", r.n_invariants,
-            r.n_invariants == 1 ? "" : "s");
+            r->seconds, r->n_loops, r->n_loops == 1 ? "" : "s", r->n_invariants,
+            r->n_invariants == 1 ? "" : "s");
   }
+}
+
+int vf_sym_cli_exit(const vf_sym_result *r, int explicit_exit) {
   int rc = explicit_exit;
   bool confirmed = false, unconfirmed = false, unknown = false;
   for (int k = 0; k < VF_SYM__NCOND; k++) {
-    unknown |= r.cond[k].status == VF_SYM_UNKNOWN;
-    for (uint32_t v = 0; v < r.cond[k].n_viol; v++) {
-      if (r.cond[k].viol[v].confirmed == 1) confirmed = true;
+    unknown |= r->cond[k].status == VF_SYM_UNKNOWN;
+    for (uint32_t v = 0; v < r->cond[k].n_viol; v++) {
+      if (r->cond[k].viol[v].confirmed == 1) confirmed = true;
       else unconfirmed = true;
     }
   }
   if (rc == VF_EXIT_BUG || confirmed) rc = VF_EXIT_BUG;
   else if (unconfirmed || (unknown && rc == VF_EXIT_OK)) rc = VF_EXIT_INCONCLUSIVE;
+  return rc;
+}
+
+/* What each condition proves (docs/symbolic.md section 2), for the SARIF rules. */
+static const char *const cond_description[VF_SYM__NCOND] = {
+    [VF_SYM_PHASE_AGREEMENT] = "every wait's parity is the parity of the phase it waits for, in "
+                               "every iteration, for every argument value",
+    [VF_SYM_ARRIVAL_BALANCE] = "every barrier phase that is waited for receives exactly its init "
+                               "count of arrivals, and none receives more",
+    [VF_SYM_BYTE_BALANCE] = "every phase's expected bytes (barrier_expect) equal the bytes its TMA "
+                            "copies deliver",
+    [VF_SYM_BOUNDS] = "every memdesc_index stays inside its allocation whenever its view is used",
+    [VF_SYM_BACK_PRESSURE] = "no ring phase can complete before the waiters of the previous phase "
+                             "passed, and every slot is released after its reads completed",
+};
+
+int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
+  memset(out, 0, sizeof *out);
+  int v = vf_sym_verdict(r);
+  out->verdict = v == 1 ? "violated" : v == 3 ? "unknown" : "proved";
+  out->constraints = r->constraints ? strdup(r->constraints) : NULL;
+  out->seconds = r->seconds;
+  out->conds = calloc(VF_SYM__NCOND, sizeof *out->conds); /* owned by out (tr_rsym_free) */
+  if (!out->conds) return -1;
+  out->n_conds = VF_SYM__NCOND;
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    const vf_sym_condres *c = &r->cond[k];
+    tr_rsymcond *d = &out->conds[k];
+    d->name = vf_sym_cond_name((vf_sym_cond)k);
+    d->result = vf_sym_status_name(c->status);
+    d->description = cond_description[k];
+    d->instances = c->n_checked;
+    d->detail = c->detail ? strdup(c->detail) : NULL;
+    d->viol = calloc(c->n_viol + 1, sizeof *d->viol);
+    if (!d->viol) return -1;
+    d->n_viol = c->n_viol;
+    for (uint32_t i = 0; i < c->n_viol; i++) {
+      const vf_sym_violation *x = &c->viol[i];
+      tr_rsymviol *y = &d->viol[i];
+      char msg[1024];
+      snprintf(msg, sizeof msg, "%s%s%s", x->partition ? x->partition : "",
+               x->partition ? ": " : "", x->message ? x->message : "violated");
+      y->message = strdup(msg);
+      y->loc = x->loc;
+      y->trip_count = x->trip_count;
+      y->iteration = x->iteration;
+      y->confirmed = x->confirmed;
+      /* the counterexample: the integer arguments the layer chose (the text report's list) */
+      y->arg_names = calloc(r->n_args + 1, sizeof *y->arg_names);
+      y->arg_vals = calloc(r->n_args + 1, sizeof *y->arg_vals);
+      if (!y->message || !y->arg_names || !y->arg_vals) return -1;
+      for (uint32_t a = 0; a < r->n_args; a++)
+        if (r->arg_is_int[a] && r->arg_relevant && r->arg_relevant[a] && x->args) {
+          y->arg_names[y->n_args] = r->arg_names[a];
+          y->arg_vals[y->n_args++] = x->args[a];
+        }
+    }
+  }
+  return 0;
+}
+
+int vf_sym_cli(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o, FILE *out,
+               int explicit_exit) {
+  vf_sym_result r;
+  int rc = vf_sym_cli_run(m, plan, o, &r);
+  if (!rc) {
+    vf_sym_cli_print(&r, o, out);
+    rc = vf_sym_cli_exit(&r, explicit_exit);
+  }
   vf_sym_result_free(&r);
   return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "sym.h"
+#include "traces/report.h"
 #include "vf_run.h"
 
 typedef struct vf_sym_cli_opts {
@@ -27,5 +28,17 @@ typedef struct vf_sym_cli_opts {
  * otherwise explicit_exit. */
 int vf_sym_cli(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o, FILE *out,
                int explicit_exit);
+
+/* The same in steps, for a caller that puts the result in a JSON / SARIF report:
+ * vf_sym_cli_run runs vf_sym_check and confirms every violation into *r (the caller frees it
+ * with vf_sym_result_free, also on failure); returns 0, or VF_EXIT_INPUT with the message
+ * printed on stderr. vf_sym_cli_print prints the text section (nothing unless o->format is
+ * text). vf_sym_cli_exit is the combined exit code described above. vf_sym_cli_report fills the
+ * report's section (traces/report.h; free with tr_rsym_free); returns 0 or -1 (out of memory). */
+int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o,
+                   vf_sym_result *r);
+void vf_sym_cli_print(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out);
+int vf_sym_cli_exit(const vf_sym_result *r, int explicit_exit);
+int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out);
 
 #endif

@@ -12,12 +12,17 @@
 
 typedef enum vf_verdict { VF_VERIFIED = 0, VF_BUG = 1, VF_INCONCLUSIVE = 3 } vf_verdict;
 
+typedef struct vf_gwset vf_gwset; /* global writes of programs (vf_grid.c) */
+
 typedef struct vf_opts {
   uint64_t max_states;         /* 0 = 5,000,000 */
   double time_limit;           /* seconds; 0 = none */
   bool no_reduction;           /* explore every interleaving (naive) */
   uint32_t random_walks;       /* > 0: walk this many random schedules instead of searching */
   uint64_t seed;               /* random walks */
+  vf_gwset *gw;                /* not owned, may be NULL: every global write a step makes is
+                                  noted there (the program's write footprint, the union over
+                                  the explored paths) */
 } vf_opts;
 
 /* One bug: a violation and the schedule (from sim_init's state) that shows it. */
@@ -81,6 +86,10 @@ void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
  * returns how many. */
 uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
                   uint8_t *keep);
+
+/* Notes the global write step t logged (log->n_gw) in s, for the program of the writing CTA
+ * (vf_grid.c). */
+void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);
 
 /* Visited-state set of 128-bit hashes (vf_table.c). */
 typedef struct vf_table vf_table;

@@ -7,9 +7,7 @@
 
 #include "vf.h"
 
-static bool conflict(const sim_fp *a, const sim_fp *b) {
-  return ((a->flags | b->flags) & SIM_FP_WRITE) && sim_fp_overlap(a, b);
-}
+static bool conflict(const sim_fp *a, const sim_fp *b) { return sim_fp_conflict(a, b); }
 
 static const char *op_name(const sim_machine *m, uint32_t ins) {
   const ir_op *op = sim_ins_op(m, ins);

@@ -52,6 +52,24 @@ typedef struct vf_runspec {
   int32_t pid[3];
 } vf_runspec;
 
+/* Global writes of the programs of the grid (vf_grid.c): each program's write footprint
+ * (boxes written through tensor descriptors) is the union over its explored paths, or, for
+ * programs that were not explored, the writes of one schedule (an agent's ops depend only on
+ * its own values, so every complete schedule makes the same writes); footprints of programs
+ * in different clusters that overlap are races (nothing orders two clusters). */
+typedef struct vf_grid vf_grid;
+/* NULL when the grid has one program (or one cluster). */
+vf_grid *vf_grid_new(const vf_argplan *p, uint32_t combos, uint32_t max_trip);
+void vf_grid_free(vf_grid *g);
+/* The set to collect run r's writes in while exploring it (NULL: not collected). */
+vf_gwset *vf_grid_collect(vf_grid *g, const vf_runspec *r);
+/* Footprints of the programs not explored, then the overlaps: race bugs added to res (with the
+ * schedule of one of the two programs; a run is appended to runs[*n_runs < cap] for it when
+ * needed). A bound hit is noted in res. */
+void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap, vf_result *res);
+/* "global writes of 8 programs compared" (malloc'd). */
+char *vf_grid_describe(const vf_grid *g);
+
 /* Builds the report of merged results: replays each bug's schedule on the machine of its run
  * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,

@@ -226,7 +226,7 @@ def run_lowered(cubin, ptx, pb, files, tmp, reps):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lowered", default="build-lowered", help="folder(s) of lowered PTX, comma separated")
-    ap.add_argument("--reps", type=int, default=0, help="launches per graph (default: 200 small, 20 large)")
+    ap.add_argument("--reps", type=int, default=0, help="launches per graph (default: 200 small, 50 large)")
     ap.add_argument("--dump", default="", help="write Triton's PTX and the cubins' resource usage here")
     ap.add_argument("--only", default="", help="run only kernels whose name contains this")
     args = ap.parse_args()
@@ -261,7 +261,7 @@ def main():
                 with open(os.path.join(args.dump, f"lowered.{os.path.basename(d)}.{ptxname}.ptxas.txt"), "w") as f:
                     f.write(r.stderr)
         for pi, pb in enumerate(problems):
-            reps = args.reps or (200 if pi == 0 else 20)
+            reps = args.reps or (200 if pi == 0 else 50)
             gen = torch.Generator(device="cpu").manual_seed(1234 + pi)
             host = pb["make"](gen)
             files = {}

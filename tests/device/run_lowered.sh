@@ -66,6 +66,9 @@ attn.bug4|examples/hopper_attention_ws/hopper_attention_ws.bug4.ttgir|8|N_CTX=25
 attn.bug5|examples/hopper_attention_ws/hopper_attention_ws.bug5.ttgir|8|N_CTX=256|q_desc=random:512x64:f16 k_desc=random:512x64:f16 v_desc=random:512x64:f16 o_desc=zeros:512x64:f16|attn|ok(race)
 attn.bug6|examples/hopper_attention_ws/hopper_attention_ws.bug6.ttgir|8|N_CTX=256|q_desc=random:512x64:f16 k_desc=random:512x64:f16 v_desc=random:512x64:f16 o_desc=zeros:512x64:f16|attn|hang
 paths.smem|tests/lowering/smem_paths.ttgir|4||a_desc=random:256x64:f16 b_desc=random:256x64:f16 c_desc=zeros:256x64:f16 d_desc=zeros:256x64:f16|copy2|ok
+cluster.ping|tests/lowering/cluster_ping.ttgir|4||out=zeros:4:i32|rank|ok
+cluster.ws|tests/lowering/cluster_ws.ttgir|4||out=zeros:4:i32|rank|ok
+cpasync.copy|tests/lowering/cp_async.ttgir|4|n=16320|in=random:16384:f16 out=zeros:16384:f16|copyn|ok
 EOF
 )
 
@@ -114,7 +117,15 @@ import sys, numpy as np
 ref, d = sys.argv[1], sys.argv[2]
 ld = lambda n: np.load(f"{d}/{n}")
 try:
-    if ref == "copy2":
+    if ref == "copyn":
+        a, o = ld("in.in.npy").view(np.uint16), ld("out.npy").view(np.uint16)
+        bad = int(np.sum(a[:16320] != o[:16320])) + int(np.sum(o[16320:] != 0))
+        print("ok" if bad == 0 else f"WRONG {bad} elements differ")
+    elif ref == "rank":
+        got = ld("out.npy")
+        want = np.arange(got.size) % 2
+        print("ok" if np.array_equal(got, want) else f"WRONG out = {got.tolist()}, want {want.tolist()}")
+    elif ref == "copy2":
         bad = int(np.sum(ld("a_desc.in.npy").view(np.uint16) != ld("c_desc.npy").view(np.uint16)))
         bad += int(np.sum(ld("b_desc.in.npy").view(np.uint16) != ld("d_desc.npy").view(np.uint16)))
         print("ok" if bad == 0 else f"WRONG {bad} elements differ")
