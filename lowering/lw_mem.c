@@ -1,6 +1,6 @@
-/* lw_mem.c: shared-memory allocations and views (memdesc values), and the synchronous
- * accesses between registers and shared memory (local_load / local_store), element by
- * element through the layouts of lw_layout.c. */
+/* lw_mem.c: shared-memory allocations and views (memdesc values), the accesses between
+ * registers and shared memory (local_load / local_store: vectors of up to 16 bytes, or
+ * ldmatrix / stmatrix, through the layouts of lw_layout.c), and cp.async. */
 #include <stdio.h>
 #include <string.h>
 

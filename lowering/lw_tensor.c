@@ -1,7 +1,7 @@
 /* lw_tensor.c: tensor shape and layout ops (splat, make_range, broadcast, expand_dims,
- * convert_layout, trans, reshape) and global loads / stores through pointer tensors. Elements
- * move between threads through a shared-memory scratch buffer when no register mapping
- * exists. */
+ * convert_layout, trans, reshape) and global loads / stores through pointer tensors (vector
+ * accesses where lw_axis.c proves contiguity). Elements move between threads through a
+ * shared-memory scratch buffer when no register mapping exists. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>

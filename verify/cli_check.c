@@ -195,6 +195,7 @@ int vf_cmd_check(int argc, char **argv) {
   vf_runspec runs[VF_MAX_RUNS];
   uint32_t n_runs = 0;
   sim_machine *probe = NULL;
+  vf_grid *grid = NULL;        /* --grid: global writes of the programs (vf_grid.c) */
   double t0 = now_s();
   if (vf_argplan_init(&plan, mod, &err)) goto input_error;
   for (uint32_t k = 0; k < o.n_arg; k++)
@@ -218,16 +219,22 @@ int vf_cmd_check(int argc, char **argv) {
       r->pid[2] = (int32_t)(p / (uint32_t)(plan.grid[0] * plan.grid[1]));
     }
   bool truncated = combos * npid > n_runs;
+  grid = vf_grid_new(&plan, combos, o.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
     sim_machine *m = make_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
     if (!m) goto input_error;
     vf_result res = {0};
     res.cur_run = k;
-    vf_explore(m, &o.vf, &res);
+    vf_opts ro = o.vf;
+    ro.gw = vf_grid_collect(grid, &runs[k]);
+    vf_explore(m, &ro, &res);
     vf_result_merge(&all, m, &res);
     vf_result_free(&res);
     sim_machine_free(m);
   }
+  uint32_t n_explored = n_runs;
+  /* overlapping global writes of different programs (may add runs that show a schedule) */
+  vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
   if (truncated && !all.bound_hit) {
     all.bound_hit = true;
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
@@ -262,10 +269,17 @@ int vf_cmd_check(int argc, char **argv) {
     free(rep.covered);
     rep.covered = strdup(buf);
   }
+  if (grid) {
+    char *gd = vf_grid_describe(grid), buf[512];
+    snprintf(buf, sizeof buf, "%s%s%s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", gd);
+    free(gd);
+    free(rep.covered);
+    rep.covered = strdup(buf);
+  }
   rep.bound = all.bound_hit ? strdup(all.bound_why) : NULL;
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
-  rep.runs = n_runs;
+  rep.runs = n_explored;
   rep.seconds = now_s() - t0;
   rep.explore_seconds = all.st.seconds;
   rep.reduction = reduction;
@@ -332,6 +346,7 @@ input_error:
   fprintf(stderr, "%s\n", err.msg);
   exit_code = VF_EXIT_INPUT;
 done:
+  vf_grid_free(grid);
   tr_report_free(&rep);
   tr_rsym_free(&rsym);
   vf_sym_result_free(&symr);

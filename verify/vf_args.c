@@ -160,7 +160,7 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   }
 }
 
-char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, int32_t pid) {
+char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary; i++) {
@@ -169,8 +169,13 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, int32_t pid) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
                             p->names[p->vary_arg[i]], (long long)p->vary_vals[i][d]);
   }
-  if (pid >= 0 && len < sizeof buf)
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=%d", len ? ", " : "", pid);
+  if (pid && len < sizeof buf) {
+    if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
+                              pid[0], pid[1], pid[2]);
+    else
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=%d", len ? ", " : "", pid[0]);
+  }
   return len ? strdup(buf) : NULL;
 }
 

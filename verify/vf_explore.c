@@ -225,6 +225,7 @@ static int run_dfs(dfs *d) {
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
     if (log.n_viol || log.bound) record_viols(d, &log, &t);
+    if (log.n_gw && o->gw) vf_gwset_note(o->gw, m, &log, t);
     if (rc) continue;
     sim_hash128 h = sim_state_hash(m, nxt);
     if (!vf_table_insert(d->seen, h)) {
@@ -296,6 +297,7 @@ static int run_random(dfs *d) {
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
       if (log.n_viol || log.bound) record_viols(d, &log, &t);
+      if (log.n_gw && d->o->gw) vf_gwset_note(d->o->gw, m, &log, t);
       if (rc) break;
       d->depth++;
       d->fr[d->depth].taken = t;

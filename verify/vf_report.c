@@ -82,8 +82,9 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
       const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
       r->message = strdup(note);
     }
-    rb->args = vf_argplan_describe(p, runs[b->run].combo,
-                                   runs[b->run].pid[0] || p->grid[0] > 1 ? runs[b->run].pid[0] : -1);
+    const int32_t *pid = runs[b->run].pid;
+    bool show_pid = pid[0] || pid[1] || pid[2] || p->grid[0] * p->grid[1] * p->grid[2] > 1;
+    rb->args = vf_argplan_describe(p, runs[b->run].combo, show_pid ? pid : NULL);
     /* shorten the schedule (traces/: cut, regroup, delta debugging), keeping the bug */
     tr_sched shorter = {0};
     tr_min_stats ms;

@@ -41,8 +41,10 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
 /* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
-/* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary. */
-char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, int32_t pid);
+/* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary;
+ * with pid (may be NULL) also the program id ("program_id=3", or "program_id=(1,0,0)" when
+ * the grid has more than one dimension). */
+char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid);
 /* "ynumel in {1, 65, 129, 257} (trip counts 1, 2, 3, 5)" (malloc'd) or NULL. */
 char *vf_argplan_covered(const vf_argplan *p);
 

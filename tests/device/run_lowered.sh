@@ -3,7 +3,8 @@
 # output with a NumPy reference (docs/lowering.md, "Running on a GPU").
 #
 #   tests/device/run_lowered.sh --lower-only [DIR]   (any machine with tlx-verify: lowers every
-#                                                     Hopper corpus / example kernel into DIR)
+#                                                     Hopper corpus / example / tests/lowering
+#                                                     kernel into DIR)
 #   tests/device/run_lowered.sh [DIR]                (the GPU machine: builds lowering/runner,
 #                                                     lowers first when tlx-verify runs here,
 #                                                     runs every kernel under the watchdog,
