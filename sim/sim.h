@@ -329,6 +329,11 @@ unsigned sim_int_width(const ir_type *t);
 uint32_t sim_n_ctas(const sim_machine *m);
 void sim_cta_program(const sim_machine *m, uint32_t cta, int32_t pid[3]);
 
+/* For an instruction that writes global memory through a descriptor (TMA store / reduce,
+ * tt.descriptor_store): the kernel arguments its coordinates depend on (bit k: argument k for
+ * k < 61, bit 61: a later argument) and bit 63 when they depend on loaded data. */
+uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
+
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);
 uint32_t sim_n_barriers(const sim_machine *m);

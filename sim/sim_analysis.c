@@ -203,6 +203,19 @@ void sim_analyze(sim_machine *m) {
       sink |= t;
     }
   }
+  /* what the coordinates of global writes through descriptors depend on (vf_grid.c compares
+   * footprints of programs only where the arguments they depend on are known) */
+  m->coord_deps = calloc(m->n_code + 1, sizeof *m->coord_deps);
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    const sim_ins *i = &m->code[pc];
+    uint32_t lo, hi;
+    if ((i->code != IR_OP_TTNG_TMA_L2G && i->code != IR_OP_TTNG_TMA_REDUCE &&
+         i->code != IR_OP_TT_DESCRIPTOR_STORE) || !seg_range(i, 1, &lo, &hi))
+      continue;
+    uint64_t t = 0;
+    for (uint32_t k = lo; k < hi; k++) t |= f.taint[i->region][ins_in(m, i)[k]];
+    m->coord_deps[pc] = (t >> T_ARG0) | ((t & T_DATA) ? 1ull << 63 : 0);
+  }
   m->pid_dep = (sink & T_PID) != 0;
   m->arg_ctl = calloc(m->n_args + 1, sizeof *m->arg_ctl);
   for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;
@@ -222,6 +235,24 @@ void sim_analyze(sim_machine *m) {
   for (uint32_t a = 1; a < m->n_allocs; a++)
     for (uint32_t k = 0; m->allocs[a].is_barrier && k < m->allocs[a].n_bars; k++)
       m->bar_alloc[m->allocs[a].bar_base + k] = (uint16_t)a;
+  /* tensor-memory rules (§4.2): single allocations, and those captured by one
+   * warp_specialize, which are all live while its partitions run */
+  sim_tmem_check(m);
+  uint32_t *caps = calloc(m->n_allocs + 1, sizeof *caps);
+  for (uint32_t w = 0; w < m->n_ws; w++) {
+    const sim_ws *ws = &m->ws[w];
+    uint32_t n = 0;
+    for (uint32_t a = 1; a < m->n_allocs; a++) {
+      bool hit = false;
+      for (uint32_t k = 0; k < ws->n_caps && !hit; k++) {
+        const uint64_t *pp = f.pts[0] + (size_t)ws->cap_slots[k] * f.W;
+        hit = (pp[a >> 6] >> (a & 63)) & 1;
+      }
+      if (hit && m->allocs[a].space == SIM_SPACE_TMEM) caps[n++] = a;
+    }
+    sim_tmem_check_live(m, ws->fork_ins, caps, n);
+  }
+  free(caps);
   m->proxy_track = false;
   for (uint32_t a = 1; a < m->n_allocs; a++)
     if (m->allocs[a].async_used) m->proxy_track = true;

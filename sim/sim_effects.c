@@ -98,8 +98,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE:
     e->kind |= SIM_E_MEM;
-    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1),
-             op->code == IR_OP_TT_DESCRIPTOR_STORE ? SIM_FP_WRITE : 0);
+    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), sim_desc_flags(op));
     return;
   case IR_OP_TTNG_TMA_G2L:
     if (seg_len(op, 5)) break; /* multicast */

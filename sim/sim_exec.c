@@ -145,6 +145,7 @@ static int alloc_op(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ins *i = e->i;
   if (!i->imm || !i->n_out) return 0; /* local_dealloc */
+  if (m->n_sviol && sim_tmem_report(e)) return -1; /* §4.2 rules (sim_tmem.c) */
   uint32_t out = ins_out(m, i)[0];
   e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0);
   if (m->data) {
@@ -306,6 +307,7 @@ int sim_run_pure_from(sim_machine *m, void *st, uint32_t a, uint32_t *pc, sim_lo
 static int fork_op(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ws *ws = &m->ws[e->i->imm];
+  if (m->n_sviol && sim_tmem_report(e)) return SIM_X_HALT; /* §4.2: allocations live across it */
   e->fork_ws = (uint32_t)e->i->imm;
   for (uint32_t k = 0; k < ws->n_caps; k++) e->fork_caps[k] = e->x[ws->cap_slots[k]];
   sim_logf(e->log, "warp_specialize: starts %u partition(s)", ws->n_parts);

@@ -106,6 +106,12 @@ typedef struct sim_alloc {
   uint32_t n_sig;
 } sim_alloc;
 
+/* A rule broken statically (sim_tmem.c), reported when instruction ins runs. */
+typedef struct sim_sviol {
+  uint32_t ins;
+  char msg[240];
+} sim_sviol;
+
 /* Static information about one agent slot. */
 typedef struct sim_agentinfo {
   uint8_t cta;
@@ -238,11 +244,14 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
+  uint64_t *coord_deps;        /* per instruction: sim_coord_deps (global writes only) */
   uint32_t n_args;
   uint64_t *args;              /* kernel argument bits (owned copy) */
   uint32_t *arg_slots;         /* parent-region slot of each kernel argument */
   uint16_t *arg_galloc;        /* per kernel argument: its global allocation (!tt.tensordesc), 0 */
   uint32_t ring_depth;
+  sim_sviol *sviol;            /* static violations (TMEM allocation rules), by instruction */
+  uint32_t n_sviol, cap_sviol;
 
   /* state layout (byte offsets) */
   size_t off_agents, off_env, off_mbar, off_intent, off_uf, off_nbar, off_events, size;
@@ -422,8 +431,23 @@ char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
  * coords[0..n); false when the descriptor is not a kernel argument the model knows. */
 bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
                  uint32_t n, uint8_t flags, sim_gbox *out);
+/* Access flags of a tt.descriptor_load / store's box: a store writes, a store with a
+ * reduce_kind is an atomic reduction. */
+static inline uint8_t sim_desc_flags(const ir_op *op) {
+  if (op->code != IR_OP_TT_DESCRIPTOR_STORE) return 0;
+  return (uint8_t)(SIM_FP_WRITE | (ir_op_attr(op, "reduce_kind") ? SIM_FP_ATOMIC : 0));
+}
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
+
+/* sim_tmem.c: tensor-memory allocation rules (§4.2) */
+uint32_t sim_tmem_min_cols(const sim_alloc *al);
+/* Rules of single allocations and of the kernel's column count (machine build). */
+void sim_tmem_check(sim_machine *m);
+/* Allocations allocs[0..n) live together across the warp_specialize forked at fork_ins. */
+void sim_tmem_check_live(sim_machine *m, uint32_t fork_ins, const uint32_t *allocs, uint32_t n);
+/* When the op at e->pc breaks a rule: the lifecycle violation, -1 (the path stops). */
+int sim_tmem_report(sim_exec *e);
 
 /* sim_mbar.c: the mbarrier state machine (§1.2, §1.3), pure functions. */
 typedef enum sim_mbar_rc {

@@ -132,6 +132,8 @@ void sim_machine_free(sim_machine *m) {
   free(m->args);
   free(m->arg_slots);
   free(m->arg_galloc);
+  free(m->sviol);
+  free(m->coord_deps);
   free(m->evrec);
   free(m->sandbox);
   free(m);
@@ -211,6 +213,9 @@ bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
 uint32_t sim_n_ctas(const sim_machine *m) { return m->n_ctas; }
+uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins) {
+  return ins < m->n_code && m->coord_deps ? m->coord_deps[ins] : 0;
+}
 void sim_cta_program(const sim_machine *m, uint32_t cta, int32_t pid[3]) {
   pid[0] = m->pid[0] + (int32_t)cta; /* as tt.get_program_id x (sim_exec.c) */
   pid[1] = m->pid[1];

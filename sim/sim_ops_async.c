@@ -328,6 +328,21 @@ static void pass_through(sim_exec *e) {
 }
 
 int sim_op_async(sim_exec *e) {
+  /* a buffer operand through a view that left its allocation (an index or a slice out of
+   * range, e.g. TMEM columns beyond the tmem_alloc, §4.2); barrier operands are checked as
+   * barriers */
+  const ir_op *op = e->i->op;
+  for (uint32_t k = 0; op && k < e->i->n_in && k < op->n_operands; k++) {
+    uint64_t v = ex_in(e, k);
+    if (op->operands[k]->type->kind != IR_T_MEMDESC || !(v & SIM_VIEW_OOB)) continue;
+    uint32_t al = sim_view_alloc(v);
+    if (al && al < e->m->n_allocs && e->m->allocs[al].is_barrier) continue;
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                 "%s through a view of %s that is outside its allocation", ir_ops[op->code].name,
+                 al && al < e->m->n_allocs ? e->m->allocs[al].name : "memory");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
   switch (e->i->code) {
   case IR_OP_TTNG_TMA_G2L: return tma_load(e);
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return tma_store(e);

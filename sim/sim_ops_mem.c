@@ -14,12 +14,12 @@ static int data_fail(sim_exec *e, const sim_data_err *derr) {
 /* The box of a tt.descriptor_load / store (descriptor operand 0, indices segment 1), from
  * slot values x through the op's input slots in. */
 static bool desc_gbox(const sim_machine *m, const ir_op *op, const uint64_t *x, const uint32_t *in,
-                      bool store, sim_gbox *b) {
+                      sim_gbox *b) {
   uint32_t n = seg_len(op, 1);
   uint64_t coords[SIM_GBOX_RANK];
   if (n > SIM_GBOX_RANK) return false;
   for (uint32_t k = 0; k < n; k++) coords[k] = x[in[op->seg_start[1] + k]];
-  return sim_gbox_of(m, x[in[0]], op->operands[0]->type, coords, n, store ? SIM_FP_WRITE : 0, b);
+  return sim_gbox_of(m, x[in[0]], op->operands[0]->type, coords, n, sim_desc_flags(op), b);
 }
 
 int sim_op_mem(sim_exec *e) {
@@ -31,8 +31,11 @@ int sim_op_mem(sim_exec *e) {
   char fp[96];
   for (uint32_t k = 0; k < e->i->n_in; k++)
     if (op->operands[k]->type->kind == IR_T_MEMDESC && (ex_in(e, k) & SIM_VIEW_OOB)) {
+      uint32_t al = sim_view_alloc(ex_in(e, k));
       sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
-                   "%s through a view whose index is outside its allocation", ir_ops[op->code].name);
+                   "%s through a view of %s that is outside its allocation (an index or a slice "
+                   "out of range)", ir_ops[op->code].name,
+                   al && al < m->n_allocs ? m->allocs[al].name : "memory");
       e->log->halt = true;
       return SIM_X_HALT;
     }
@@ -76,7 +79,7 @@ int sim_op_mem(sim_exec *e) {
      * access, vf_check.c); a store is part of the program's global write footprint */
     bool store = op->code == IR_OP_TT_DESCRIPTOR_STORE;
     sim_gbox b;
-    if (desc_gbox(m, op, e->x, in, store, &b)) {
+    if (desc_gbox(m, op, e->x, in, &b)) {
       if (store) sim_log_gwrite(e->log, &b, e->cta, e->pc);
       sim_logf(e->log, "%s %s %s", ir_ops[op->code].name, store ? "writes" : "reads",
                sim_gbox_str(m, &b, fp, sizeof fp));
@@ -131,7 +134,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
       idx[k] = k;
     }
     sim_gbox b;
-    if (desc_gbox(m, op, x, idx, op->code == IR_OP_TT_DESCRIPTOR_STORE, &b)) out[n++] = sim_gbox_fp(&b, 0);
+    if (desc_gbox(m, op, x, idx, &b)) out[n++] = sim_gbox_fp(&b, 0);
     break;
   }
   case IR_OP_TTNG_WARP_GROUP_DOT:

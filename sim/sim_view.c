@@ -78,6 +78,12 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
       /* subslice of a permuted view: keep the bounding footprint of the source */
       break;
     }
+    /* a slice that does not fit in its source leaves the allocation (used: an error) */
+    for (int d = 0; d < n && d < r && rt->rank == r; d++)
+      if (offs[d] < 0 || offs[d] + rt->shape[d] > st->shape[d]) {
+        *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+        return 0;
+      }
     for (int d = 0; d < n && d < r; d++) off += offs[d] * dim_stride(al, r, d);
     break;
   }
@@ -85,6 +91,12 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     int64_t n0 = 0;
     if (attr_ints(op, "N", &n0, 1) < 0 && attr_ints(op, "offset", &n0, 1) < 0)
       return sim_errf(err, m, op, "tmem_subslice without N / offset");
+    /* columns [n0, n0 + width) must lie in the source's columns (§4.2: an access outside the
+     * allocation) */
+    if (r >= 1 && rt->rank == r && (n0 < 0 || n0 + rt->shape[r - 1] > st->shape[r - 1])) {
+      *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+      return 0;
+    }
     if (!irreg) off += n0 * dim_stride(al, r, r - 1);
     break;
   }

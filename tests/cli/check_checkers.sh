@@ -10,10 +10,12 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 n=0
 tail -n +2 "$D/expected.tsv" > "$T/list"
-while IFS="$(printf '\t')" read -r file verdict kind line; do
+while IFS="$(printf '\t')" read -r file verdict kind line args; do
   [ -n "$file" ] || continue
   rc=0
-  "$TLXV" "$D/$file" --format json > "$T/o.json" 2> "$T/err" || rc=$?
+  # args: extra options of the kernel (e.g. --grid 8), split into words
+  # shellcheck disable=SC2086
+  "$TLXV" "$D/$file" $args --format json > "$T/o.json" 2> "$T/err" || rc=$?
   [ ! -s "$T/err" ] || fail "$file: stderr: $(cat "$T/err")"
   got=$(jq -r .verdict "$T/o.json")
   [ "$got" = "$verdict" ] || fail "$file: verdict $got, expected $verdict"
@@ -27,11 +29,12 @@ while IFS="$(printf '\t')" read -r file verdict kind line; do
     [ "$k" = "$kind" ] || fail "$file: first bug is $k, expected $kind"
     [ "$l" = "$line" ] && [ "$f" = checkers.py ] || fail "$file: first bug at $f:$l, expected checkers.py:$line"
     # the text form names the same place, compiler style
-    "$TLXV" "$D/$file" -q > "$T/o.txt" 2>/dev/null || true
+    # shellcheck disable=SC2086
+    "$TLXV" "$D/$file" $args -q > "$T/o.txt" 2>/dev/null || true
     head -1 "$T/o.txt" | grep -q "^checkers.py:$line:[0-9]*: error: $kind: " ||
       fail "$file: text output does not start with checkers.py:$line: error: $kind"
   fi
   n=$((n + 1))
 done < "$T/list"
-[ "$n" -ge 20 ] || fail "only $n checker kernels"
+[ "$n" -ge 24 ] || fail "only $n checker kernels"
 echo "check_checkers: $n kernels ok"

@@ -2,8 +2,8 @@
 # sim_trace.sh: `tlx-verify sim --trace-out F.json` writes the schedule the simulator ran as a
 # Chrome trace that tests/tools/check_chrome_trace.py accepts: for a completed run (ws_add.bug0)
 # with as many steps as the run reported and no bug, for a deadlocking one (ws_add.bug1) with the
-# deadlock marked (bug instant, BLOCKED slices, otherData.deadlock); a grid run shows program 0;
-# an unwritable path is an input error (exit 2, one error line).
+# deadlock marked (bug instant, BLOCKED slices, otherData.deadlock); a grid run shows program 0,
+# or the first program with a bug; an unwritable path is an input error (exit 2, one line).
 set -eu
 : "${TLXV:?}" "${CORPUS:?}" "${SRC:?}"
 T=$(mktemp -d)
@@ -66,7 +66,38 @@ case "$(process_name "$T/grid.json")" in
 esac
 $CHECK --expect-threads 3 "$T/grid.json" > "$T/check" || fail "grid: $(cat "$T/check")"
 
-# 4. errors: unwritable path (exit 2, one line naming it), missing value
+# 4. a grid whose program 1 deadlocks (only it waits, on a barrier nobody arrives on): the trace
+# shows program 1, not program 0, which completed first
+cat > "$T/pid1.ttgir" <<'KERNEL'
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k() {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable> loc("pid1.py":3:4)
+    ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable> loc("pid1.py":4:4)
+    %pid = tt.get_program_id x : i32
+    %one = arith.cmpi eq, %pid, %c1 : i32
+    scf.if %one {
+      ttng.wait_barrier %b, %c0 : !ttg.memdesc<1xi64, #shared, #smem, mutable> loc("pid1.py":7:8)
+    }
+    tt.return
+  }
+}
+KERNEL
+rc=0
+"$TLXV" sim "$T/pid1.ttgir" --grid 3 --trace-out "$T/pid1.json" > "$T/out" 2> "$T/err" || rc=$?
+[ "$rc" = 1 ] || fail "pid1: exit $rc, want 1: $(cat "$T/err")"
+grep -q "pid1.py:7:8: error: deadlock: default of program 1" "$T/err" || fail "pid1: $(cat "$T/err")"
+case "$(process_name "$T/pid1.json")" in
+  "pid1.ttgir (program 1, pid 1,0,0)") ;;
+  *) fail "pid1: trace shows '$(process_name "$T/pid1.json")', want program 1" ;;
+esac
+[ "$(json_field "$T/pid1.json" deadlock)" = True ] || fail "pid1: trace does not mark the deadlock"
+$CHECK --expect-bug "$T/pid1.json" > "$T/check" || fail "pid1: $(cat "$T/check")"
+
+# 5. errors: unwritable path (exit 2, one line naming it), missing value
 rc=0
 # shellcheck disable=SC2086
 "$TLXV" sim "$CORPUS/gluon/ws_add.bug0.ttgir" $ARGS --trace-out "$T/no/such/dir/t.json" \

@@ -172,9 +172,14 @@ START_TEST(tma_bytes) {
   ck_assert_int_eq(bi.tx, 8192);
   step(&r, SIM_TR_AGENT, 0); /* TMA load: box 32x64 f32 = 8192 bytes */
   sim_fp f[4];
-  ck_assert_int_eq(sim_event_access(r.m, r.st, 0, f), 1);
+  ck_assert_int_eq(sim_event_access(r.m, r.st, 0, f), 2);
   ck_assert(f[0].flags & SIM_FP_WRITE);
   ck_assert_uint_eq(f[0].len * f[0].rows, 8192);
+  /* ... and reads its global box (§2.1): rows 0..31, cols 0..63 of desc's tensor */
+  ck_assert(f[1].flags & SIM_FP_GLOBAL);
+  ck_assert(!(f[1].flags & SIM_FP_WRITE));
+  char s[96];
+  ck_assert_str_eq(sim_fp_str(r.m, &f[1], s, sizeof s), "desc rows 0..31, cols 0..63");
   ck_assert(!enabled(&r, SIM_TR_AGENT, 0)); /* the wait needs the bytes */
   ck_assert_int_eq(step(&r, SIM_TR_EVENT, 0), 0);
   sim_barrier_info(r.m, r.st, bar, &bi);
