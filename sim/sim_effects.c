@@ -3,6 +3,9 @@
  * one agent running alone: the inputs of the explorer's partial-order reduction. */
 #include <stdlib.h>
 #include <xxhash.h>
+#if defined(__x86_64__)
+#include <xxh_x86dispatch.h> /* XXH3 vectorized at run time */
+#endif
 
 #include "sim_internal.h"
 
@@ -285,5 +288,9 @@ uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a) 
   memset(buf, 0, 2 * sizeof buf[0]);
   memcpy(buf, ag, sizeof *ag);
   memcpy(buf + 2, st_cenv(m, st, a), cap * sizeof(uint64_t));
-  return XXH64(buf, (2 + cap) * sizeof(uint64_t), a);
+#if defined(__x86_64__)
+  return XXH3_64bits_withSeed_dispatch(buf, (2 + cap) * sizeof(uint64_t), a);
+#else
+  return XXH3_64bits_withSeed(buf, (2 + cap) * sizeof(uint64_t), a);
+#endif
 }

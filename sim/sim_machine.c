@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <xxhash.h>
+#if defined(__x86_64__)
+#include <xxh_x86dispatch.h> /* XXH3 with the widest vector unit found at run time */
+#endif
 
 #include "sim_internal.h"
 
@@ -146,7 +149,13 @@ size_t sim_state_used(const sim_machine *m, const void *st) {
 }
 
 sim_hash128 sim_state_hash(const sim_machine *m, const void *st) {
+#if defined(__x86_64__)
+  /* the same function (the same hashes) as XXH3_128bits, vectorized with AVX2 / AVX-512 when
+   * the CPU has them: hashing is a large part of a search step */
+  XXH128_hash_t h = XXH3_128bits_dispatch(st, sim_state_used(m, st));
+#else
   XXH128_hash_t h = XXH3_128bits(st, sim_state_used(m, st));
+#endif
   return (sim_hash128){h.low64, h.high64};
 }
 
@@ -178,9 +187,12 @@ int sim_enabled(const sim_machine *m, const void *st, sim_trans *out) {
 }
 
 int sim_step(sim_machine *m, void *st, sim_trans t, sim_log *log) {
-  bool detail = log->detail;
-  memset(log, 0, offsetof(sim_log, text));
-  log->detail = detail;
+  /* reset the outputs (violation records are cleared by sim_viol_add when filled: clearing
+   * all four here would cost more than the rest of a typical step) */
+  log->n_viol = 0;
+  log->halt = log->bound = false;
+  log->n_gw = 0;
+  log->ins = 0;
   log->text[0] = 0;
   int rc;
   if (t.kind == SIM_TR_AGENT) rc = sim_run_agent(m, st, t.who, true, log);

@@ -99,5 +99,8 @@ void vf_table_free(vf_table *t);
 bool vf_table_insert(vf_table *t, sim_hash128 h);
 size_t vf_table_bytes(const vf_table *t);
 uint64_t vf_table_count(const vf_table *t);
+/* Large zeroed memory (huge-page backed from 2 MiB on); free with the same size. */
+void *vf_big_zalloc(size_t n);
+void vf_big_free(void *p, size_t n);
 
 #endif

@@ -9,9 +9,11 @@
 #include "vf.h"
 #include "vf_por.h"
 
-enum { CHUNK = 256 }; /* states per chunk of the DFS stack */
+enum { CHUNK_BYTES = 4 << 20 }; /* bytes per chunk of the DFS stack (huge-page backed) */
 
 typedef struct frame {
+  uint8_t *st;                 /* the state (its used bytes; the next state starts after them) */
+  uint32_t chunk;              /* the chunk it lies in */
   sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
   uint8_t n, next;
   uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
@@ -24,6 +26,8 @@ typedef struct frame {
 typedef struct onstack {
   sim_hash128 *s;              /* {0,0} empty, {0,1} tombstone */
   uint32_t cap, n, used;
+  sim_hash128 *tmp;            /* rehash scratch (live entries), tmp_cap of them */
+  uint32_t tmp_cap;
 } onstack;
 
 static bool hz(sim_hash128 h) { return !h.lo && !h.hi; }
@@ -33,21 +37,33 @@ static sim_hash128 hfix(sim_hash128 h) {
   return h;
 }
 
+/* Rebuilds the set without tombstones at capacity cap (the same capacity reuses the table:
+ * clearing touched memory is cheaper than new pages). */
 static void os_rehash(onstack *o, uint32_t cap) {
-  sim_hash128 *old = o->s;
-  uint32_t oc = o->cap;
-  o->s = calloc(cap, sizeof *o->s);
-  o->cap = cap;
+  if (o->tmp_cap < o->n + 1) {
+    o->tmp_cap = (o->n + 1) * 2;
+    o->tmp = realloc(o->tmp, o->tmp_cap * sizeof *o->tmp);
+    if (!o->tmp) abort();
+  }
+  uint32_t live = 0;
+  for (uint32_t k = 0; k < o->cap; k++)
+    if (!hz(o->s[k]) && !htomb(o->s[k])) o->tmp[live++] = o->s[k];
+  if (cap != o->cap) {
+    free(o->s);
+    o->s = calloc(cap, sizeof *o->s);
+    if (!o->s) abort();
+    o->cap = cap;
+  } else {
+    memset(o->s, 0, cap * sizeof *o->s);
+  }
   o->n = o->used = 0;
-  for (uint32_t k = 0; k < oc; k++)
-    if (!hz(old[k]) && !htomb(old[k])) {
-      uint32_t i = (uint32_t)old[k].lo & (cap - 1);
-      while (!hz(o->s[i])) i = (i + 1) & (cap - 1);
-      o->s[i] = old[k];
-      o->n++;
-      o->used++;
-    }
-  free(old);
+  for (uint32_t k = 0; k < live; k++) {
+    uint32_t i = (uint32_t)o->tmp[k].lo & (cap - 1);
+    while (!hz(o->s[i])) i = (i + 1) & (cap - 1);
+    o->s[i] = o->tmp[k];
+    o->n++;
+    o->used++;
+  }
 }
 
 static void os_add(onstack *o, sim_hash128 h) {
@@ -93,9 +109,11 @@ typedef struct dfs {
   vf_result *res;
   size_t ssz;
   frame *fr;
-  uint8_t **chunks;            /* the state of depth k: chunks[k / CHUNK] + (k % CHUNK) * ssz
-                                  (chunks never move: no copy when the stack grows) */
+  uint8_t **chunks;            /* the states of the stack, packed: each one takes its used bytes
+                                  (sim_state_used), rounded to 8; a state never straddles two
+                                  chunks; chunks never move (no copy when the stack grows) */
   uint32_t n_chunks;
+  size_t chunk_bytes;          /* bytes per chunk (>= 2 states of full size) */
   uint32_t depth, cap;
   sim_trans *path;             /* scratch path for bug reports */
   vf_table *seen;
@@ -103,8 +121,45 @@ typedef struct dfs {
   onstack stack;               /* hashes of the states on the stack */
 } dfs;
 
-static uint8_t *state_at(const dfs *d, uint32_t depth) {
-  return d->chunks[depth / CHUNK] + (size_t)(depth % CHUNK) * d->ssz;
+static uint8_t *state_at(const dfs *d, uint32_t depth) { return d->fr[depth].st; }
+
+static uint8_t *chunk(dfs *d, uint32_t c) {
+  if (c >= d->n_chunks) {
+    d->chunks = realloc(d->chunks, (c + 1) * sizeof *d->chunks);
+    if (!d->chunks) abort();
+    while (d->n_chunks <= c) {
+      d->chunks[d->n_chunks] = vf_big_zalloc(d->chunk_bytes);
+      if (!d->chunks[d->n_chunks++]) abort();
+    }
+  }
+  return d->chunks[c];
+}
+
+/* Room for the state above the one at `depth` (a full-size state fits there); sets the
+ * frame depth+1's location. */
+static uint8_t *place_next(dfs *d, uint32_t depth) {
+  frame *f = &d->fr[depth], *g = &d->fr[depth + 1];
+  size_t used = (sim_state_used(d->m, f->st) + 7) & ~(size_t)7;
+  uint8_t *base = chunk(d, f->chunk);
+  size_t at = (size_t)(f->st - base) + used;
+  g->chunk = f->chunk;
+  if (at + d->ssz > d->chunk_bytes) {
+    g->chunk++;
+    at = 0;
+  }
+  g->st = chunk(d, g->chunk) + at;
+  return g->st;
+}
+
+/* Moves the state placed above `depth` down onto the state at `depth` (which must be dead:
+ * never expanded again); returns its new place. The place of a state always has room for a
+ * full-size state. */
+static uint8_t *take_place(dfs *d, uint32_t depth) {
+  frame *f = &d->fr[depth], *g = &d->fr[depth + 1];
+  memmove(f->st, g->st, sim_state_used(d->m, g->st));
+  g->st = f->st;
+  g->chunk = f->chunk;
+  return g->st;
 }
 
 static void grow(dfs *d) {
@@ -112,13 +167,14 @@ static void grow(dfs *d) {
   d->cap = d->cap ? d->cap * 2 : 1024;
   d->fr = realloc(d->fr, d->cap * sizeof *d->fr);
   d->path = realloc(d->path, d->cap * sizeof *d->path);
-  uint32_t need = (d->cap + CHUNK - 1) / CHUNK;
-  d->chunks = realloc(d->chunks, need * sizeof *d->chunks);
-  if (!d->fr || !d->chunks || !d->path) abort();
-  while (d->n_chunks < need) {
-    d->chunks[d->n_chunks] = malloc((size_t)CHUNK * d->ssz);
-    if (!d->chunks[d->n_chunks++]) abort();
-  }
+  if (!d->fr || !d->path) abort();
+}
+
+/* The root state's place. */
+static uint8_t *place_root(dfs *d) {
+  d->fr[0].chunk = 0;
+  d->fr[0].st = chunk(d, 0);
+  return d->fr[0].st;
 }
 
 /* The schedule to the state at `depth` (frames 1..depth), plus `last` if given. */
@@ -192,7 +248,7 @@ static int run_dfs(dfs *d) {
   sim_log log = {0};
   grow(d);
   d->depth = 0;
-  void *s0 = state_at(d, 0);
+  void *s0 = place_root(d);
   if (sim_init(m, s0, &log)) {
     record_viols(d, &log, NULL);
     if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
@@ -220,7 +276,7 @@ static int run_dfs(dfs *d) {
     grow(d);
     f = &d->fr[d->depth];
     void *cur = state_at(d, d->depth);
-    void *nxt = state_at(d, d->depth + 1);
+    void *nxt = place_next(d, d->depth);
     memcpy(nxt, cur, sim_state_used(m, cur));
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
@@ -245,6 +301,11 @@ static int run_dfs(dfs *d) {
       continue;
     }
     res->st.states++;
+    /* the parent has no transition left (a reduced frame can gain some only while one of its
+     * own transitions is being processed, C3 above): its state is dead, the new state takes
+     * its place, so the stack holds only states that will still be expanded (a deep
+     * reduced search stays in a few cache-hot pages) */
+    if (f->next >= f->n) nxt = take_place(d, d->depth);
     d->depth++;
     if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
     d->fr[d->depth].taken = t;
@@ -278,7 +339,7 @@ static int run_random(dfs *d) {
   for (uint32_t w = 0; w < d->o->random_walks; w++) {
     d->depth = 0;
     grow(d);
-    void *s = state_at(d, 0);
+    void *s = place_root(d);
     if (sim_init(m, s, &log)) {
       record_viols(d, &log, NULL);
       return -1;
@@ -292,13 +353,14 @@ static int run_random(dfs *d) {
       sim_trans t = en[x % (uint64_t)n];
       grow(d);
       void *cur = state_at(d, d->depth);
-      void *nxt = state_at(d, d->depth + 1);
+      void *nxt = place_next(d, d->depth);
       memcpy(nxt, cur, sim_state_used(m, cur));
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
       if (log.n_viol || log.bound) record_viols(d, &log, &t);
       if (log.n_gw && d->o->gw) vf_gwset_note(d->o->gw, m, &log, t);
       if (rc) break;
+      take_place(d, d->depth); /* a walk never goes back: one state in memory */
       d->depth++;
       d->fr[d->depth].taken = t;
       d->res->st.states++;
@@ -311,18 +373,20 @@ static int run_random(dfs *d) {
 
 int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   dfs d = {.m = m, .o = o, .res = res, .ssz = sim_state_size(m)};
+  d.chunk_bytes = 2 * d.ssz > CHUNK_BYTES ? 2 * d.ssz : CHUNK_BYTES;
   d.seen = vf_table_new();
   d.por = o->no_reduction ? NULL : vf_por_new(m);
   double t0 = now_s();
   int rc = o->random_walks ? run_random(&d) : run_dfs(&d);
   res->st.seconds = now_s() - t0;
-  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * CHUNK * d.ssz + (size_t)d.cap * sizeof(frame);
+  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * d.chunk_bytes + (size_t)d.cap * sizeof(frame);
   if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
   vf_table_free(d.seen);
   vf_por_free(d.por);
   free(d.stack.s);
+  free(d.stack.tmp);
   free(d.fr);
-  for (uint32_t k = 0; k < d.n_chunks; k++) free(d.chunks[k]);
+  for (uint32_t k = 0; k < d.n_chunks; k++) vf_big_free(d.chunks[k], d.chunk_bytes);
   free(d.chunks);
   free(d.path);
   vf_result_sort(res);

@@ -37,6 +37,9 @@ struct vf_grid {
   vf_gwset *sets;              /* per combination */
   uint8_t *done;               /* per (combination, program): footprint collected by a search */
   bool bound;                  /* not every program was compared */
+  uint64_t unknown;            /* arguments (bit k, sim_coord_deps) the skipped writes' coordinates
+                                  depend on, bit 63: loaded data */
+  uint32_t skipped;            /* writing instructions left out for that */
 };
 
 static uint64_t ent_hash(const gwent *x) {
@@ -267,9 +270,29 @@ static void report(vf_grid *g, uint32_t combo, const gwent *a, const gwent *b, v
   sim_machine_free(m);
 }
 
+/* Are the coordinates of a write by instruction ins meaningful: do they depend only on
+ * arguments whose values are known (given with --arg, or the default set of a control
+ * argument), not on an argument left at the placeholder value 1, nor on loaded data? */
+static bool coords_known(vf_grid *g, const sim_machine *m, uint32_t ins) {
+  uint64_t deps = sim_coord_deps(m, ins), bad = 0;
+  const vf_argplan *p = g->p;
+  for (uint32_t k = 0; k < 62 && (deps >> k); k++) {
+    if (!((deps >> k) & 1)) continue;
+    bool known = k < 61 && k < p->n_args && p->given[k];
+    for (uint32_t v = 0; v < p->n_vary && !known; v++) known = p->vary_arg[v] == k;
+    if (!known) bad |= 1ull << k;
+  }
+  bad |= deps & (1ull << 63);
+  g->unknown |= bad;
+  return !bad;
+}
+
 void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap, vf_result *res) {
   if (!g) return;
   uint32_t step = g->n_ctas;
+  int32_t pid0[3] = {0, 0, 0};
+  sim_machine *probe = machine(g, 0, pid0); /* instructions are the same in every run */
+  if (!probe) return;
   for (uint32_t c = 0; c < g->combos; c++) {
     vf_gwset *s = &g->sets[c];
     /* footprints of the programs no search collected: one schedule per cluster */
@@ -282,6 +305,24 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
       walk(m, s, NULL, NULL, NULL);
       sim_machine_free(m);
     }
+    /* writes whose coordinates are not meaningful are left out */
+    uint32_t kept = 0;
+    uint32_t *left = NULL, n_left = 0;
+    for (uint32_t k = 0; k < s->n; k++) {
+      if (coords_known(g, probe, s->e[k].ins)) {
+        s->e[kept++] = s->e[k];
+        continue;
+      }
+      bool dup = false;
+      for (uint32_t j = 0; j < n_left && !dup; j++) dup = left[j] == s->e[k].ins;
+      if (!dup) {
+        left = realloc(left, (n_left + 1) * sizeof *left);
+        left[n_left++] = s->e[k].ins;
+      }
+    }
+    if (n_left > g->skipped) g->skipped = n_left;
+    free(left);
+    s->n = kept; /* the dedup table is stale from here on (no more adds) */
     if (s->n < 2) continue;
     /* overlaps: sorted by tensor and first origin, each box against the boxes that start
      * before it ends */
@@ -315,6 +356,7 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
     }
     free(seen);
   }
+  sim_machine_free(probe);
   if (g->bound && !res->bound_hit) {
     res->bound_hit = true;
     snprintf(res->bound_why, sizeof res->bound_why,
@@ -325,7 +367,23 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
 
 char *vf_grid_describe(const vf_grid *g) {
   if (!g) return NULL;
-  char buf[128];
-  snprintf(buf, sizeof buf, "the global writes of %u programs against each other", g->nwalk);
+  char buf[400];
+  size_t len = (size_t)snprintf(buf, sizeof buf, "the global writes of %u programs against each other",
+                                g->nwalk);
+  if (g->skipped && len < sizeof buf) {
+    len += (size_t)snprintf(buf + len, sizeof buf - len, ", except %u store(s) whose coordinates "
+                            "depend on ", g->skipped);
+    bool first = true;
+    for (uint32_t k = 0; k < 62 && len < sizeof buf; k++)
+      if ((g->unknown >> k) & 1) {
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", first ? "" : ", ",
+                                k < 61 && k < g->p->n_args ? g->p->names[k] : "an argument");
+        first = false;
+      }
+    if ((g->unknown >> 63) && len < sizeof buf)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded data", first ? "" : ", ");
+    if (len < sizeof buf)
+      snprintf(buf + len, sizeof buf - len, " (pass --arg to compare them)");
+  }
   return strdup(buf);
 }

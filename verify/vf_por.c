@@ -8,7 +8,13 @@
 
 #include "vf_por.h"
 
-enum { LOOK = 16, MAX_UF = 4 };
+enum {
+  LOOK = 16, MAX_UF = 4,
+  MEMO_TAB = 1 << 16,          /* lookahead memo: table slots (at most half used) ... */
+  MEMO_POOL = 1 << 18,         /* ... and effects stored; when either is full the memo starts
+                                  over (bounded memory; the DFS revisits mostly recent local
+                                  states) */
+};
 
 typedef struct memo_ent {
   uint64_t key;                /* 0: empty */
@@ -64,7 +70,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   *n = (uint32_t)k;
   *end = e;
   if (p->used * 2 >= p->cap) {
-    if (p->cap >= (1u << 20) || p->n_pool + (uint32_t)k > (1u << 24)) { /* full: no caching */
+    if (p->cap >= MEMO_TAB || p->n_pool + (uint32_t)k > MEMO_POOL) { /* full: no caching */
       if (!p->uncached) p->uncached = malloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached);
       memcpy(p->uncached + (size_t)a * LOOK, p->scratch, (size_t)k * sizeof *p->scratch);
       return UINT32_MAX;
@@ -349,6 +355,14 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     return n;
   }
   const sim_machine *m = p->m;
+  /* a full memo starts over here, never while this state's lookaheads are being collected
+   * (they are offsets into the pool) */
+  if ((p->used * 2 >= p->cap && p->cap >= MEMO_TAB) ||
+      p->n_pool + (uint32_t)SIM_MAX_AGENTS * LOOK > MEMO_POOL) {
+    memset(p->tab, 0, p->cap * sizeof *p->tab);
+    p->used = 0;
+    p->n_pool = 0;
+  }
   pview v;
   v.na = sim_n_agents(m);
   v.ne = sim_n_events(m, st);

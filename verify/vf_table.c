@@ -1,26 +1,72 @@
 /* vf_table.c: the visited-state set: open addressing over 128-bit state hashes (xxh3), linear
- * probing, doubled at half load. Stores hashes only (hash compaction: a collision of two
- * distinct states has probability ~n^2 / 2^129). */
+ * probing, doubled at 3/4 load, in huge-page backed memory, with a small direct-mapped cache
+ * of recently inserted hashes in front of it. Stores hashes only (hash compaction: a collision
+ * of two distinct states has probability ~n^2 / 2^129). Also the large zeroed allocations the
+ * explorer uses (vf_big_zalloc). */
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #include "vf.h"
 
+enum {
+  BIG = 1 << 21,               /* huge-page size: allocations from 2 MiB on are mapped */
+  RECENT = 1 << 11,            /* entries of the recent-insert cache (32 KiB) */
+};
+
+/* Large zeroed memory: an anonymous mapping aligned to 2 MiB and advised to use transparent
+ * huge pages (a random access into a table of many MiB then costs no TLB miss, and a page
+ * fault zeroes 2 MiB at once); small sizes come from calloc. Free with vf_big_free(p, n). */
+void *vf_big_zalloc(size_t n) {
+  if (n < BIG) return calloc(1, n ? n : 1);
+  size_t len = (n + BIG - 1) & ~(size_t)(BIG - 1);
+  uint8_t *raw = mmap(NULL, len + BIG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return NULL;
+  uint8_t *p = (uint8_t *)(((uintptr_t)raw + BIG - 1) & ~(uintptr_t)(BIG - 1));
+  if (p > raw) munmap(raw, (size_t)(p - raw));
+  size_t tail = (size_t)(raw + len + BIG - (p + len));
+  if (tail) munmap(p + len, tail);
+#ifdef MADV_HUGEPAGE
+  madvise(p, len, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+void vf_big_free(void *p, size_t n) {
+  if (!p) return;
+  if (n < BIG) {
+    free(p);
+    return;
+  }
+  munmap(p, (n + BIG - 1) & ~(size_t)(BIG - 1));
+}
+
 struct vf_table {
-  sim_hash128 *slots;          /* lo == 0 && hi == 0: empty */
+  sim_hash128 *slots;          /* lo == 0 && hi == 0: empty (the key {0,0} is stored as {1,0}) */
   uint64_t cap, n;             /* cap: power of two */
+  sim_hash128 *recent;         /* direct-mapped by hi: hashes inserted lately (a subset of the
+                                  table: a hit is a visited state without touching the table) */
 };
 
 vf_table *vf_table_new(void) {
   vf_table *t = calloc(1, sizeof *t);
   t->cap = 1u << 16;
-  t->slots = calloc(t->cap, sizeof *t->slots);
+  t->slots = vf_big_zalloc(t->cap * sizeof *t->slots);
+  t->recent = calloc(RECENT, sizeof *t->recent);
+  if (!t->slots || !t->recent) abort();
   return t;
 }
 
 void vf_table_free(vf_table *t) {
   if (!t) return;
-  free(t->slots);
+  vf_big_free(t->slots, t->cap * sizeof *t->slots);
+  free(t->recent);
   free(t);
+}
+
+static sim_hash128 key(sim_hash128 h) {
+  if (!h.lo && !h.hi) h.lo = 1;
+  return h;
 }
 
 static void put(sim_hash128 *slots, uint64_t cap, sim_hash128 h) {
@@ -30,7 +76,9 @@ static void put(sim_hash128 *slots, uint64_t cap, sim_hash128 h) {
 }
 
 bool vf_table_insert(vf_table *t, sim_hash128 h) {
-  if (!h.lo && !h.hi) h.lo = 1;
+  h = key(h);
+  sim_hash128 *r = &t->recent[h.hi & (RECENT - 1)];
+  if (r->lo == h.lo && r->hi == h.hi) return false;
   uint64_t i = h.lo & (t->cap - 1);
   for (;;) {
     sim_hash128 s = t->slots[i];
@@ -39,19 +87,22 @@ bool vf_table_insert(vf_table *t, sim_hash128 h) {
     i = (i + 1) & (t->cap - 1);
   }
   t->slots[i] = h;
+  *r = h;
   t->n++;
-  if (t->n * 2 > t->cap) {
+  if (t->n * 4 > t->cap * 3) {
     uint64_t nc = t->cap * 2;
-    sim_hash128 *ns = calloc(nc, sizeof *ns);
+    sim_hash128 *ns = vf_big_zalloc(nc * sizeof *ns);
     if (!ns) abort();
     for (uint64_t k = 0; k < t->cap; k++)
       if (t->slots[k].lo || t->slots[k].hi) put(ns, nc, t->slots[k]);
-    free(t->slots);
+    vf_big_free(t->slots, t->cap * sizeof *t->slots);
     t->slots = ns;
     t->cap = nc;
   }
   return true;
 }
 
-size_t vf_table_bytes(const vf_table *t) { return (size_t)t->cap * sizeof(sim_hash128); }
+size_t vf_table_bytes(const vf_table *t) {
+  return (size_t)t->cap * sizeof(sim_hash128) + RECENT * sizeof(sim_hash128);
+}
 uint64_t vf_table_count(const vf_table *t) { return t->n; }

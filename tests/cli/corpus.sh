@@ -1,7 +1,9 @@
 #!/bin/sh
 # corpus.sh: every line of tests/corpus/expected.tsv: the verdict, the first bug's kind among
 # the accepted kinds, one of the first bug's locations (primary or related) on a listed
-# kernels.py line; and the same output (timing fields aside) when run twice.
+# kernels.py line; and the same output (timing fields aside) when run twice. With the launch
+# grid (--grid 8, README.md) the verdict and the first bug's kind stay the same (the global
+# writes of the eight programs do not overlap).
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${CORPUS:?CORPUS must name tests/corpus}"
 T=$(mktemp -d)
@@ -36,6 +38,13 @@ while IFS="$(printf '\t')" read -r file verdict kinds lines; do
   norm "$T/a.json" > "$T/a.n"
   norm "$T/b.json" > "$T/b.n"
   cmp -s "$T/a.n" "$T/b.n" || fail "$file: two runs gave different output"
+  "$TLXV" "$CORPUS/$file" --arg xnumel=256 --arg ynumel=2048 --grid 8 --format json > "$T/g.json" 2> "$T/err" || true
+  [ ! -s "$T/err" ] || fail "$file --grid 8: stderr: $(cat "$T/err")"
+  [ "$(jq -r .verdict "$T/g.json")" = "$verdict" ] || fail "$file --grid 8: verdict $(jq -r .verdict "$T/g.json")"
+  [ "$(jq -r '.bugs[0].kind // "-"' "$T/g.json")" = "$(jq -r '.bugs[0].kind // "-"' "$T/a.json")" ] ||
+    fail "$file --grid 8: first bug $(jq -r '.bugs[0].kind' "$T/g.json")"
+  [ "$(jq '.bugs | length' "$T/g.json")" = "$(jq '.bugs | length' "$T/a.json")" ] ||
+    fail "$file --grid 8: other bugs than without the grid"
   n=$((n + 1))
   echo "ok $file: $got${kind:+ ($kind)}"
   kind=
