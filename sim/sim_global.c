@@ -36,7 +36,9 @@ sim_fp sim_gbox_fp(const sim_gbox *b, uint8_t extra) {
   f.flags = (uint8_t)(SIM_FP_GLOBAL | b->flags | extra);
   f.off = (uint32_t)row;
   f.pitch = (uint32_t)col;
-  f.len = (cext & 0xffff) | (rext & 0xffff) << 16;
+  /* (extents beyond 16 bits, never seen with TMA boxes, saturate: a smaller box, so at worst
+   * a missed overlap, never a false one) */
+  f.len = (cext > 0xffff ? 0xffff : cext) | (rext > 0xffff ? 0xffff : rext) << 16;
   f.rows = lead_key(b);
   return f;
 }

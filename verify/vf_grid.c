@@ -270,16 +270,17 @@ static void report(vf_grid *g, uint32_t combo, const gwent *a, const gwent *b, v
   sim_machine_free(m);
 }
 
-/* Are the coordinates of a write by instruction ins meaningful: do they depend only on
- * arguments whose values are known (given with --arg, or the default set of a control
- * argument), not on an argument left at the placeholder value 1, nor on loaded data? */
+/* Are the coordinates of a write by instruction ins meaningful: do they depend only on the
+ * program id, constants and arguments given with --arg? An argument left at the placeholder
+ * value 1, or one of the default set of a control argument, need not be consistent with the
+ * grid (a launch of 8 programs over a 1-tile problem): writes computed from it are not
+ * compared (no false alarm from a launch that cannot happen). Loaded data: neither. */
 static bool coords_known(vf_grid *g, const sim_machine *m, uint32_t ins) {
   uint64_t deps = sim_coord_deps(m, ins), bad = 0;
   const vf_argplan *p = g->p;
   for (uint32_t k = 0; k < 62 && (deps >> k); k++) {
     if (!((deps >> k) & 1)) continue;
     bool known = k < 61 && k < p->n_args && p->given[k];
-    for (uint32_t v = 0; v < p->n_vary && !known; v++) known = p->vary_arg[v] == k;
     if (!known) bad |= 1ull << k;
   }
   bad |= deps & (1ull << 63);

@@ -37,4 +37,10 @@ while IFS="$(printf '\t')" read -r file verdict kind line args; do
   n=$((n + 1))
 done < "$T/list"
 [ "$n" -ge 24 ] || fail "only $n checker kernels"
+# without loc(...) in the IR, diagnostics name the op's own line and column in the IR file
+sed -E 's/ loc\([^()]*\)//g' "$D/deadlock.bug.ttgir" > "$T/noloc.ttgir"
+! grep -q 'loc(' "$T/noloc.ttgir" || fail "noloc.ttgir still has locations"
+"$TLXV" "$T/noloc.ttgir" -q > "$T/o.txt" 2>/dev/null || true
+want="$T/noloc.ttgir:$(grep -n 'ttng.wait_barrier %f0' "$T/noloc.ttgir" | head -1 | cut -d: -f1):7: error: deadlock: "
+head -1 "$T/o.txt" | grep -qF "$want" || fail "loc-less IR: '$(head -1 "$T/o.txt")', expected '$want...'"
 echo "check_checkers: $n kernels ok"

@@ -189,17 +189,30 @@ START_TEST(packed_boxes) {
 }
 END_TEST
 
-/* Cross-program: the checker kernels with --grid 8 (and other grids). */
-static uint32_t grid_bugs(const char *file, int gx, int gy, vf_bug *first) {
+/* Cross-program: the checker kernels with --grid gx,gy (the text of `file` with `from`
+ * replaced by `to` when given; xnumel given with --arg unless xnumel < 0). */
+static uint32_t grid_bugs_ex(const char *file, const char *from, const char *to, int64_t xnumel,
+                             int gx, int gy, vf_bug *first) {
   char path[512];
   snprintf(path, sizeof path, "%s/tests/checkers/%s", TLXV_SRC, file);
+  FILE *fp = fopen(path, "rb");
+  ck_assert_ptr_nonnull(fp);
+  char *text = calloc(1, 1 << 20);
+  size_t len = fread(text, 1, (1 << 20) - 1, fp);
+  fclose(fp);
+  if (from) {
+    char *at = strstr(text, from);
+    ck_assert_ptr_nonnull(at);
+    ck_assert_uint_eq(strlen(from), strlen(to));
+    memcpy(at, to, strlen(to));
+  }
   ir_diag d = {0};
-  ir_module *mod = ir_parse_file(path, &d);
+  ir_module *mod = ir_parse(text, len, "grid.ttgir", &d);
   ck_assert_msg(mod, "%s", d.msg);
   vf_argplan p;
   sim_err err;
   ck_assert_int_eq(vf_argplan_init(&p, mod, &err), 0);
-  ck_assert_int_eq(vf_argplan_set(&p, "xnumel", 256, &err), 0);
+  if (xnumel >= 0) ck_assert_int_eq(vf_argplan_set(&p, "xnumel", xnumel, &err), 0);
   ck_assert_int_eq(vf_argplan_set(&p, "ynumel", 256, &err), 0);
   p.grid[0] = gx;
   p.grid[1] = gy;
@@ -231,7 +244,12 @@ static uint32_t grid_bugs(const char *file, int gx, int gy, vf_bug *first) {
   vf_result_free(&res);
   vf_argplan_free(&p);
   ir_module_free(mod);
+  free(text);
   return n;
+}
+
+static uint32_t grid_bugs(const char *file, int gx, int gy, vf_bug *first) {
+  return grid_bugs_ex(file, NULL, NULL, 256, gx, gy, first);
 }
 
 START_TEST(grid_programs) {
@@ -249,6 +267,17 @@ START_TEST(grid_programs) {
 }
 END_TEST
 
+/* Coordinates computed from an argument not given with --arg are not compared (the
+ * placeholder value need not match the grid); given, they are. */
+START_TEST(grid_unknown_args) {
+  const char *from = "%xoff_12 = arith.muli %c0_i32, %c32_i32", *to = "%xoff_12 = arith.muli %xnumel, %c32_i32";
+  char pad[128];
+  snprintf(pad, sizeof pad, "%-*s", (int)strlen(from), to);
+  ck_assert_uint_eq(grid_bugs_ex("race-grid.bug.ttgir", from, pad, -1, 8, 1, NULL), 0);
+  ck_assert_uint_eq(grid_bugs_ex("race-grid.bug.ttgir", from, pad, 0, 8, 1, NULL), 1);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("vf_global");
   TCase *t = tcase_create("global");
@@ -260,6 +289,7 @@ static Suite *suite(void) {
   tcase_add_test(t, descriptor_ops);
   tcase_add_test(t, packed_boxes);
   tcase_add_test(t, grid_programs);
+  tcase_add_test(t, grid_unknown_args);
   suite_add_tcase(s, t);
   return s;
 }
