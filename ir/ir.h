@@ -309,6 +309,8 @@ bool ir_op_has_attr(const ir_op *op, const char *name);
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);
+/* The kernel: the first public function, else the first function; NULL when there is none. */
+const ir_func *ir_module_kernel(const ir_module *m);
 /* Module attribute as integer ("ttg.num-warps", "ttg.num-ctas"...), dflt when absent. */
 int64_t ir_module_attr_int(const ir_module *m, const char *name, int64_t dflt);
 const char *ir_module_target(const ir_module *m); /* "cuda:90", "hip:gfx942", or NULL */

@@ -175,3 +175,9 @@ size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **len
   ir_split_push(&n, &cap, starts, lens, first_line, chunk, len, chunk_line);
   return n;
 }
+
+const ir_func *ir_module_kernel(const ir_module *m) {
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    if (m->funcs[i]->is_public) return m->funcs[i];
+  return m->n_funcs ? m->funcs[0] : NULL;
+}

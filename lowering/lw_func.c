@@ -184,12 +184,6 @@ int lw_lower_block(lw_ctx *c, const ir_block *b) {
 
 /* ------------------------------------------------------------------ the kernel */
 
-static const ir_func *kernel_of(const ir_module *m) {
-  for (uint32_t i = 0; i < m->n_funcs; i++)
-    if (m->funcs[i]->is_public) return m->funcs[i];
-  return m->n_funcs ? m->funcs[0] : NULL;
-}
-
 /* Emits "llvm.func @k(args) attributes {...} {" and binds the kernel arguments. */
 static int emit_signature(lw_ctx *c, lw_sb *o) {
   const ir_block *entry = c->fn->op->regions[0]->blocks[0];
@@ -314,7 +308,7 @@ int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len
   *out = NULL;
   *len = 0;
   lw_ctx c = {.m = m, .target = t, .diag = diag};
-  c.fn = kernel_of(m);
+  c.fn = ir_module_kernel(m);
   if (!c.fn) {
     lw_fail(&c, NULL, "the module has no kernel function");
     return 2;

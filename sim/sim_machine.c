@@ -9,14 +9,8 @@
 
 #include "sim_internal.h"
 
-static const ir_func *kernel_of(const ir_module *mod) {
-  for (uint32_t k = 0; k < mod->n_funcs; k++)
-    if (mod->funcs[k]->is_public) return mod->funcs[k];
-  return mod->n_funcs ? mod->funcs[0] : NULL;
-}
-
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
-  const ir_func *fn = o->fn ? o->fn : kernel_of(o->mod);
+  const ir_func *fn = o->fn ? o->fn : ir_module_kernel(o->mod);
   if (!fn) {
     snprintf(err->msg, sizeof err->msg, "%s: error: the module has no function to run",
              o->mod->filename ? o->mod->filename : "<input>");

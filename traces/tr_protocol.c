@@ -416,10 +416,7 @@ static uint32_t count_ws(const ir_region *rg) {
 int tp_build(tp_model *pm, const ir_module *mod, const ir_func *fn, tr_err *err) {
   memset(pm, 0, sizeof *pm);
   pm->mod = mod;
-  if (!fn)
-    for (uint32_t i = 0; i < mod->n_funcs && !fn; i++)
-      if (mod->funcs[i]->is_public) fn = mod->funcs[i];
-  if (!fn && mod->n_funcs) fn = mod->funcs[0];
+  if (!fn) fn = ir_module_kernel(mod);
   if (!fn || !fn->op || !fn->op->n_regions)
     return tr_errf(err, "%s: error: no kernel function to draw; pass a module with a tt.func",
                    mod->filename ? mod->filename : "<input>");

@@ -144,12 +144,6 @@ static int check_control_args(const sim_machine *m, const ir_func *fn, const gr_
   return 0;
 }
 
-static const ir_func *kernel_of(const ir_module *mod) {
-  for (uint32_t i = 0; i < mod->n_funcs; i++)
-    if (mod->funcs[i]->is_public) return mod->funcs[i];
-  return mod->n_funcs ? mod->funcs[0] : NULL;
-}
-
 /* --counterexample: the explorer's shortest bug into s / oc (nothing when it finds none).
  * Returns 0, or -1 when out of memory. */
 static int explore_bug(sim_machine *m, tr_sched *s, tr_outcome *oc) {
@@ -233,7 +227,7 @@ int vf_cmd_graph(int argc, char **argv) {
     free(diag.msg);
     return VF_EXIT_INPUT;
   }
-  const ir_func *fn = kernel_of(mod);
+  const ir_func *fn = ir_module_kernel(mod);
   if (!fn || !fn->op->n_regions || !fn->op->regions[0]->n_blocks) {
     fprintf(stderr, "%s: error: no kernel function (tt.func) to draw\n", o.file);
     ir_module_free(mod);

@@ -585,12 +585,6 @@ static int write_outputs(const simopt *o, const sim_data *d, const karg *ka, uin
   return 0;
 }
 
-static const ir_func *kernel_func(const ir_module *mod) {
-  for (uint32_t i = 0; i < mod->n_funcs; i++)
-    if (mod->funcs[i]->is_public) return mod->funcs[i];
-  return mod->n_funcs ? mod->funcs[0] : NULL;
-}
-
 int vf_cmd_sim(int argc, char **argv) {
   simopt o;
   int rc = parse_opts(argc, argv, &o);
@@ -602,7 +596,7 @@ int vf_cmd_sim(int argc, char **argv) {
     free(diag.msg);
     return VF_EXIT_INPUT;
   }
-  const ir_func *fn = kernel_func(mod);
+  const ir_func *fn = ir_module_kernel(mod);
   sim_data *d = fn ? sim_data_new(mod, o.seed) : NULL;
   uint32_t n = 0;
   uint64_t *bits = NULL;

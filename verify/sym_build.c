@@ -457,9 +457,7 @@ static void assign_main_loops(sym_ctx *c) {
 
 static const ir_func *pick_func(const ir_module *m, const char *name) {
   if (name) return ir_module_func(m, name);
-  for (uint32_t i = 0; i < m->n_funcs; i++)
-    if (m->funcs[i]->is_public) return m->funcs[i];
-  return m->n_funcs ? m->funcs[0] : NULL;
+  return ir_module_kernel(m);
 }
 
 int sym_build(sym_ctx *c, char **err) {

@@ -7,16 +7,10 @@
 
 #include "vf_run.h"
 
-static const ir_func *kernel(const ir_module *mod) {
-  for (uint32_t k = 0; k < mod->n_funcs; k++)
-    if (mod->funcs[k]->is_public) return mod->funcs[k];
-  return mod->n_funcs ? mod->funcs[0] : NULL;
-}
-
 int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
   memset(p, 0, sizeof *p);
   p->mod = mod;
-  p->fn = kernel(mod);
+  p->fn = ir_module_kernel(mod);
   p->grid[0] = p->grid[1] = p->grid[2] = 1;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions || !p->fn->op->regions[0]->n_blocks) {
     snprintf(err->msg, sizeof err->msg, "%s: error: the input has no kernel function to check",
