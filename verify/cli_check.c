@@ -173,6 +173,52 @@ static double now_s(void) {
  * matrices, so keep it to the calling thread. */
 void openblas_set_num_threads(int n);
 
+/* The first confirmed symbolic violation (smallest trip count), or NULL. */
+static const vf_sym_violation *first_confirmed(const vf_sym_result *r) {
+  const vf_sym_violation *best = NULL;
+  for (int k = 0; k < VF_SYM__NCOND; k++)
+    for (uint32_t v = 0; v < r->cond[k].n_viol; v++) {
+      const vf_sym_violation *x = &r->cond[k].viol[v];
+      if (x->confirmed == 1 && (!best || x->trip_count < best->trip_count)) best = x;
+    }
+  return best;
+}
+
+/* Runs `check FILE` again with the counterexample's values for the arguments the symbolic
+ * layer chose (the user's --arg values for the others) and prints its report. */
+static void show_confirmed(const check_opts *o, const vf_sym_result *r) {
+  const vf_sym_violation *v = first_confirmed(r);
+  if (!v || !v->args) return;
+  char *argv[2 + 2 * 64 + 1];
+  char vals[64][96];
+  int n = 0, nv = 0;
+  argv[n++] = "check";
+  argv[n++] = (char *)o->file;
+  char desc[256] = "";
+  for (uint32_t k = 0; k < r->n_args && nv < 64; k++) {
+    if (!r->arg_relevant[k] || !r->arg_names[k]) continue;
+    snprintf(vals[nv], sizeof vals[nv], "%s=%lld", r->arg_names[k], (long long)v->args[k]);
+    size_t len = strlen(desc);
+    snprintf(desc + len, sizeof desc - len, "%s%s", len ? " " : "", vals[nv]);
+    argv[n++] = "--arg";
+    argv[n++] = vals[nv++];
+  }
+  for (uint32_t k = 0; k < o->n_arg && n + 2 < (int)(sizeof argv / sizeof argv[0]) - 1; k++) {
+    bool chosen = false;
+    for (uint32_t j = 0; j < r->n_args; j++)
+      if (r->arg_relevant[j] && r->arg_names[j] && !strcmp(r->arg_names[j], o->arg_name[k]))
+        chosen = true;
+    if (chosen || nv >= 64) continue;
+    snprintf(vals[nv], sizeof vals[nv], "%s=%lld", o->arg_name[k], (long long)o->arg_val[k]);
+    argv[n++] = "--arg";
+    argv[n++] = vals[nv++];
+  }
+  argv[n] = NULL;
+  printf("symbolic: the explicit explorer with %s shows the counterexample:\n", desc);
+  fflush(stdout);
+  (void)vf_cmd_check(n, argv);
+}
+
 int vf_cmd_check(int argc, char **argv) {
   openblas_set_num_threads(1);
   check_opts o;
@@ -340,7 +386,12 @@ int vf_cmd_check(int argc, char **argv) {
     tr_sched_free(&rr);
     sim_machine_free(m);
   }
-  if (o.symbolic) vf_sym_cli_print(&symr, &symo, stdout); /* text only */
+  if (o.symbolic) {
+    vf_sym_cli_print(&symr, &symo, stdout); /* text only */
+    /* A counterexample the explicit run above did not cover: show its schedule, exactly as
+     * `check` reports it with those arguments (issue 6: the confirming schedule is shown). */
+    if (!strcmp(o.format, "text") && !all.n_bugs) show_confirmed(&o, &symr);
+  }
   goto done;
 input_error:
   fprintf(stderr, "%s\n", err.msg);
