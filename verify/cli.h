@@ -4,6 +4,8 @@
 #ifndef TLXV_CLI_H
 #define TLXV_CLI_H
 
+#include "ir/ir.h"
+
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3 };
 
 int vf_cmd_parse(int argc, char **argv);  /* verify/cli_parse.c */
@@ -11,5 +13,9 @@ int vf_cmd_check(int argc, char **argv);  /* verify/cli_check.c */
 int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
 int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
 int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
+
+/* Parses the input file ("-" = stdin); on failure prints the reader's one-line
+ * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
+ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
 
 #endif

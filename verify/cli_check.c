@@ -224,13 +224,8 @@ int vf_cmd_check(int argc, char **argv) {
   check_opts o;
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc;
-  ir_diag diag = {0};
-  ir_module *mod = ir_parse_file(o.file, &diag);
-  if (!mod) {
-    fprintf(stderr, "%s\n", diag.msg ? diag.msg : "tlx-verify: error: cannot read the input");
-    free(diag.msg);
-    return VF_EXIT_INPUT;
-  }
+  ir_module *mod = vf_cli_read(o.file);
+  if (!mod) return VF_EXIT_INPUT;
   int exit_code = VF_EXIT_INPUT;
   sim_err err = {{0}};
   vf_argplan plan;

@@ -220,13 +220,8 @@ int vf_cmd_graph(int argc, char **argv) {
   gr_opts o;
   int rc = parse_opts(argc, argv, &o);
   if (rc) return rc;
-  ir_diag diag = {0};
-  ir_module *mod = ir_parse_file(o.file, &diag);
-  if (!mod) {
-    fprintf(stderr, "%s\n", diag.msg ? diag.msg : "error: cannot read the input");
-    free(diag.msg);
-    return VF_EXIT_INPUT;
-  }
+  ir_module *mod = vf_cli_read(o.file);
+  if (!mod) return VF_EXIT_INPUT;
   const ir_func *fn = ir_module_kernel(mod);
   if (!fn || !fn->op->n_regions || !fn->op->regions[0]->n_blocks) {
     fprintf(stderr, "%s: error: no kernel function (tt.func) to draw\n", o.file);

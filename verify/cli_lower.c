@@ -56,13 +56,9 @@ int vf_cmd_lower(int argc, char **argv) {
   if (lw_target_parse(target, &t))
     return usage_error("unknown --target (use sm_90a or sm_100a)", target);
   if (lw_emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm or ptx)", emit);
+  ir_module *m = vf_cli_read(file);
+  if (!m) return VF_EXIT_INPUT;
   ir_diag d = {0};
-  ir_module *m = ir_parse_file(file, &d);
-  if (!m) {
-    fprintf(stderr, "%s\n", d.msg ? d.msg : "error: cannot parse the input");
-    free(d.msg);
-    return VF_EXIT_INPUT;
-  }
   char *text = NULL;
   size_t len = 0;
   int rc = lw_lower(m, t, e, &text, &len, &d);

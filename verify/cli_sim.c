@@ -589,13 +589,8 @@ int vf_cmd_sim(int argc, char **argv) {
   simopt o;
   int rc = parse_opts(argc, argv, &o);
   if (rc) return rc;
-  ir_diag diag = {0};
-  ir_module *mod = ir_parse_file(o.file, &diag);
-  if (!mod) {
-    fprintf(stderr, "%s\n", diag.msg ? diag.msg : "tlx-verify sim: error: cannot parse input");
-    free(diag.msg);
-    return VF_EXIT_INPUT;
-  }
+  ir_module *mod = vf_cli_read(o.file);
+  if (!mod) return VF_EXIT_INPUT;
   const ir_func *fn = ir_module_kernel(mod);
   sim_data *d = fn ? sim_data_new(mod, o.seed) : NULL;
   uint32_t n = 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim/data_internal.h"
+#include "check_run.h"
 
 static uint16_t f16_oracle(double x) {
   _Float16 h = (_Float16)x; /* libgcc __truncdfhf2: one correctly rounded step */
@@ -200,9 +201,5 @@ int main(void) {
   tcase_add_test(tc, fp8_round_trip_and_ties);
   tcase_add_test(tc, f32_tf32_and_ints);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "sim/sim_data.h"
+#include "check_run.h"
 
 static void *keep[1024];
 static int n_keep;
@@ -408,9 +409,5 @@ int main(void) {
   tcase_add_test(tc, views_trans_subslice_load_store);
   tcase_add_test(tc, pointer_load_store_masks);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

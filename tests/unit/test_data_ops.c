@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim/sim_data.h"
+#include "check_run.h"
 
 /* ------------------------------------------------------------------ building ops by hand */
 
@@ -350,9 +351,5 @@ int main(void) {
   tcase_add_test(tc, tensor_elementwise_and_shapes);
   tcase_add_test(tc, reductions);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ir_test_util.h"
+#include "check_run.h"
 
 #define MOD_BEGIN "module {\n  tt.func @f(%x: i32, %b: !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>) {\n"
 #define MOD_END "    tt.return\n  }\n}\n"
@@ -163,9 +164,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

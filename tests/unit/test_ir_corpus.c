@@ -3,6 +3,7 @@
  * partitions, scf.for block arguments), dense numbering, resolved locations, and print back
  * byte-identical. */
 #include "ir_test_util.h"
+#include "check_run.h"
 
 #ifndef TLXV_SRC
 #define TLXV_SRC "."
@@ -215,9 +216,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

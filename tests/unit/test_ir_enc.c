@@ -2,6 +2,7 @@
  * nvmma_shared, swizzled_shared, linear, padded_shared, shared_linear, TMEM, AMD, memory
  * spaces): the fields later stages use, uniquing, and printing back. */
 #include "ir_test_util.h"
+#include "check_run.h"
 
 static const char *aliases =
     "#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>\n"
@@ -168,9 +169,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

@@ -2,6 +2,7 @@
  * and its errors. */
 #include "ir/ir_priv.h"
 #include "ir_test_util.h"
+#include "check_run.h"
 
 
 static ir_parser *lx_new(const char *s) {
@@ -164,9 +165,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

@@ -2,6 +2,7 @@
  * position (callsite, name, fused, aliases defined after the module, library frames),
  * values' locations, printing back, and errors. */
 #include "ir_test_util.h"
+#include "check_run.h"
 
 static const char *text =
     "#loc = loc(unknown)\n"
@@ -121,9 +122,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

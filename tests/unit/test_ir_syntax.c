@@ -3,6 +3,7 @@
  * generic form, unnamed results, several functions, unstructured blocks, split input and
  * the "unsupported op" error. */
 #include "ir_test_util.h"
+#include "check_run.h"
 
 static const char *kernel =
     "#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>\n"
@@ -285,9 +286,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

@@ -1,6 +1,7 @@
 /* test_ir_types.c: type parsing (builtin, !tt.*, !ttg.*), uniquing, printing, and the type
  * queries (element bytes, element count, encodings). */
 #include "ir_test_util.h"
+#include "check_run.h"
 
 static const char *aliases =
     "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>\n"
@@ -178,9 +179,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

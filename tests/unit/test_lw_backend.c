@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "lowering/lw.h"
+#include "check_run.h"
 
 static const char *kernel =
     "module {\n"
@@ -162,9 +163,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

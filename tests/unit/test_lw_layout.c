@@ -3,6 +3,7 @@
  * shared-memory byte offsets checked against an independent model of the TMA swizzle. */
 #include "ir_test_util.h"
 #include "lowering/lw_int.h"
+#include "check_run.h"
 
 static const char *aliases =
     "#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>\n"
@@ -231,9 +232,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

@@ -3,6 +3,7 @@
  * header, the warp-specialization skeleton, and the unsupported-op diagnostic. */
 #include "ir_test_util.h"
 #include "lowering/lw.h"
+#include "check_run.h"
 
 static ir_module *parse_file(const char *rel) {
   char path[1024];
@@ -313,9 +314,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

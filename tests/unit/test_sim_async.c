@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sim/sim_internal.h"
+#include "check_run.h"
 
 #define HDR                                                                                   \
   "#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>\n" \
@@ -313,9 +314,5 @@ int main(void) {
   tcase_add_test(t, named_barrier_reserved_id);
   tcase_add_test(t, cluster_remote_arrive);
   suite_add_tcase(s, t);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(s);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sim/sim.h"
+#include "check_run.h"
 
 static const char *k_text =
   "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32} {\n"   /* 1 */
@@ -101,9 +102,5 @@ int main(void) {
   tcase_add_test(t, fallback_to_ir_position);
   tcase_add_test(t, input_error_position);
   suite_add_tcase(s, t);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(s);
 }

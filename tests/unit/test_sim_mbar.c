@@ -5,6 +5,7 @@
 #include <limits.h>
 
 #include "sim/sim_internal.h"
+#include "check_run.h"
 
 static sim_mbar fresh(int32_t count) {
   sim_mbar b;
@@ -176,9 +177,5 @@ int main(void) {
   tcase_add_test(t, parity_waits);
   tcase_add_test(t, alias_intent);
   suite_add_tcase(s, t);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(s);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "sim/sim_internal.h"
+#include "check_run.h"
 
 #define HDR                                                                                       \
   "#blocked1 = #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\n" \
@@ -168,9 +169,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }

@@ -4,6 +4,7 @@
 #include <check.h>
 
 #include "sim/sim.h"
+#include "check_run.h"
 
 static sim_fp fp(uint16_t alloc, uint8_t cta, uint32_t off, uint32_t len, uint32_t rows, uint32_t pitch) {
   sim_fp f = {.alloc = alloc, .cta = cta, .off = off, .len = len, .rows = rows, .pitch = pitch};
@@ -60,9 +61,5 @@ int main(void) {
   tcase_add_test(t, column_halves);
   tcase_add_test(t, interleaved_rows);
   suite_add_tcase(s, t);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(s);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "verify/sym.h"
+#include "check_run.h"
 
 #ifndef TLXV_SRC
 #define TLXV_SRC "."
@@ -166,9 +167,5 @@ int main(void) {
   tcase_add_test(tc, trip_count_examples);
   tcase_add_test(tc, corpus_suggestions);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "verify/sym.h"
+#include "check_run.h"
 
 /* Consumer (default) and producer (partition0) around a 2-deep ring of 32x64xf32 buffers with
  * "full" and "empty" barriers; the loops run n / 16 iterations, n % 16 == 0. */
@@ -419,9 +420,5 @@ int main(void) {
   tcase_add_test(tc, confirm_glue);
   tcase_add_test(tc, input_errors);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "test_tr_util.h"
+#include "check_run.h"
 
 static json_t *trace_of(tt_kernel *k, const sim_viol *bug, const char *tag) {
   char path[256];
@@ -187,9 +188,5 @@ int main(void) {
   tcase_add_test(tc, replay_releasers_and_events);
   tcase_add_test(tc, write_error_is_reported);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

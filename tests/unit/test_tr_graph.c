@@ -3,6 +3,7 @@
  * highlighted deadlock of its planted bug, the corpus kernel's ring edges, SVG output and
  * format errors. */
 #include "test_tr_util.h"
+#include "check_run.h"
 
 /* Writes k's schedule as DOT (opts may be NULL) and parses it back. */
 static Agraph_t *graph_dot(tt_kernel *k, const tr_graph_opts *o, const char *tag) {
@@ -203,9 +204,5 @@ int main(void) {
   tcase_add_test(tc, race_counterexample_shows_the_pending_op);
   tcase_add_test(tc, svg_output_and_format_errors);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

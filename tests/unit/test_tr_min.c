@@ -3,6 +3,7 @@
  * less; a schedule that does not show the bug is refused; the relevant steps include the
  * bug's own steps and not everything. */
 #include "test_tr_util.h"
+#include "check_run.h"
 
 static uint32_t switches(const tr_sched *s) {
   uint32_t k = 0;
@@ -137,9 +138,5 @@ int main(void) {
   tcase_add_test(tc, schedule_without_the_bug_is_refused);
   tcase_add_test(tc, relevant_steps_follow_the_chain);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -3,6 +3,7 @@
  * kernel (views followed through warp_specialize captures), and the planted bugs that must
  * turn a ring red (wrong init count, wrong expected bytes, nobody arrives). */
 #include "test_tr_util.h"
+#include "check_run.h"
 
 static ir_module *load(const char *rel) {
   char path[1024];
@@ -171,9 +172,5 @@ int main(void) {
   tcase_add_test(tc, tcgen05_arrivals_are_async_edges);
   tcase_add_test(tc, svg_and_errors);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "verify/vf.h"
+#include "check_run.h"
 
 START_TEST(table) {
   vf_table *t = vf_table_new();
@@ -123,9 +124,5 @@ int main(void) {
   tcase_add_test(t, race_found);
   tcase_add_test(t, bound_is_inconclusive);
   suite_add_tcase(s, t);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(s);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "verify/vf_run.h"
+#include "check_run.h"
 
 #define TD "!tt.tensordesc<tensor<32x64xf32, #shared>>"
 #define BUF "!ttg.memdesc<32x64xf32, #shared, #smem, mutable>"
@@ -295,9 +296,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? 1 : 0;
+  return tu_run_suite(suite());
 }
