@@ -320,7 +320,7 @@ static int run_dfs(dfs *d) {
       bound(res, why);
       break;
     }
-    if ((++tick & 4095) == 0 && o->time_limit > 0 && now_s() - t0 > o->time_limit) {
+    if ((++tick & 255) == 0 && o->time_limit > 0 && now_s() - t0 > o->time_limit) {
       char why[96];
       snprintf(why, sizeof why, "the time limit (--time-limit %g s) was reached", o->time_limit);
       bound(res, why);
