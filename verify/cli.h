@@ -17,5 +17,8 @@ int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
 ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
+/* Parses --grid X[,Y[,Z]] (positive, at most 2^24 each; missing axes are 1) into grid;
+ * returns 0, or -1 (grid untouched) when v is malformed. */
+int vf_cli_parse_grid(const char *v, int32_t grid[3]);
 
 #endif

@@ -78,20 +78,8 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       o->arg_val[o->n_arg++] = v;
     } else if (!strcmp(a, "--grid")) {
       NEED();
-      int64_t g[3] = {1, 1, 1};
-      char *dup = strdup(val), *save = NULL, *tok = strtok_r(dup, ",", &save);
-      int n = 0;
-      while (tok && n < 3) {
-        if (!parse_i64(tok, &g[n]) || g[n] < 1 || g[n] > (1 << 24)) {
-          free(dup);
-          return usage_error("--grid expects X[,Y[,Z]] positive integers, got '%s'", val);
-        }
-        n++;
-        tok = strtok_r(NULL, ",", &save);
-      }
-      free(dup);
-      if (!n || tok) return usage_error("--grid expects X[,Y[,Z]], got '%s'", val);
-      for (int k = 0; k < 3; k++) o->grid[k] = (int32_t)g[k];
+      if (vf_cli_parse_grid(val, o->grid))
+        return usage_error("--grid expects X[,Y[,Z]] positive integers, got '%s'", val);
       o->grid_given = true;
     } else if (!strcmp(a, "--format")) {
       NEED();

@@ -104,19 +104,8 @@ static int parse_opts(int argc, char **argv, simopt *o) {
         o->out_dir = v;
       } else if (!strcmp(a, "--trace-out")) {
         o->trace_out = v;
-      } else { /* --grid */
-        char *e;
-        const char *p = v;
-        for (int k = 0; k < 3; k++) {
-          errno = 0;
-          long g = strtol(p, &e, 10);
-          if (e == p || errno || g < 1 || g > (1 << 24))
-            return usage_err("--grid expects X[,Y[,Z]] with positive integers, got '%s'", v);
-          o->grid[k] = (int32_t)g;
-          if (!*e) break;
-          if (*e != ',' || k == 2) return usage_err("--grid expects X[,Y[,Z]], got '%s'", v);
-          p = e + 1;
-        }
+      } else if (vf_cli_parse_grid(v, o->grid)) { /* --grid */
+        return usage_err("--grid expects X[,Y[,Z]] with positive integers, got '%s'", v);
       }
       if (rc) return rc;
     } else if (!strcmp(a, "-q")) {
