@@ -346,22 +346,7 @@ static void ir_print_while(ir_printer *pr, const ir_op *op) {
     }
     fputc(')', o);
   }
-  fputs(" : (", o);
-  for (uint32_t i = 0; i < op->n_operands; i++) {
-    if (i) fputs(", ", o);
-    ir_print_type(op->operands[i]->type, o);
-  }
-  fputs(") -> ", o);
-  if (op->n_results == 1) {
-    ir_print_type(op->results[0]->type, o);
-  } else {
-    fputc('(', o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
-  }
+  ir_print_fn_type(op, o);
   fputc(' ', o);
   ir_print_region(pr, op->regions[0], false, true);
   fputs(" do ", o);
@@ -467,22 +452,7 @@ static void ir_print_ws(ir_printer *pr, const ir_op *op) {
     fprintf(o, ") num_warps(%d) ", r->num_warps);
     ir_print_region(pr, r, false, true);
   }
-  fputs(" : (", o);
-  for (uint32_t i = 0; i < op->n_operands; i++) {
-    if (i) fputs(", ", o);
-    ir_print_type(op->operands[i]->type, o);
-  }
-  fputs(") -> ", o);
-  if (op->n_results == 1) {
-    ir_print_type(op->results[0]->type, o);
-  } else {
-    fputc('(', o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
-  }
+  ir_print_fn_type(op, o);
 }
 
 /* ------------------------------------------------------------------ cf */

@@ -68,6 +68,27 @@ void ir_print_region(ir_printer *pr, const ir_region *r, bool print_entry_args,
   fprintf(o, "%*s}", pr->indent, "");
 }
 
+/* " : (operand types) -> result type(s)": the function type that ends the generic form and
+ * warp_specialize (a lone function-typed result is parenthesised). */
+void ir_print_fn_type(const ir_op *op, FILE *o) {
+  fputs(" : (", o);
+  for (uint32_t i = 0; i < op->n_operands; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->operands[i]->type, o);
+  }
+  fputs(") -> ", o);
+  if (op->n_results == 1 && op->results[0]->type->kind != IR_T_FUNC) {
+    ir_print_type(op->results[0]->type, o);
+  } else {
+    fputc('(', o);
+    for (uint32_t i = 0; i < op->n_results; i++) {
+      if (i) fputs(", ", o);
+      ir_print_type(op->results[i]->type, o);
+    }
+    fputc(')', o);
+  }
+}
+
 static void ir_print_generic(ir_printer *pr, const ir_op *op) {
   FILE *o = pr->out;
   fprintf(o, "\"%s\"(", ir_ops[op->code].name);
@@ -121,22 +142,7 @@ static void ir_print_generic(ir_printer *pr, const ir_op *op) {
     if (plain) ir_print_dict_entries(plain, n, NULL, o);
     free(plain);
   }
-  fputs(" : (", o);
-  for (uint32_t i = 0; i < op->n_operands; i++) {
-    if (i) fputs(", ", o);
-    ir_print_type(op->operands[i]->type, o);
-  }
-  fputs(") -> ", o);
-  if (op->n_results == 1 && op->results[0]->type->kind != IR_T_FUNC) {
-    ir_print_type(op->results[0]->type, o);
-  } else {
-    fputc('(', o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
-  }
+  ir_print_fn_type(op, o);
 }
 
 static void ir_print_results(ir_printer *pr, const ir_op *op) {

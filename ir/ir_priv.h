@@ -200,6 +200,7 @@ const ir_attr *ir_attr_mk_unit(ir_parser *P);
 const ir_attr *ir_attr_mk_dict(ir_parser *P, const char **names, const ir_attr **vals, uint32_t n);
 const ir_attr *ir_attr_mk_dense_i32(ir_parser *P, const int64_t *v, uint32_t n);
 /* Prints a dictionary's entries `{a = 1, b}` skipping names in `skip` (NULL-terminated). */
+void ir_print_fn_type(const ir_op *op, FILE *out); /* " : (T...) -> R" */
 void ir_print_dict_entries(const ir_namedattr *a, uint32_t n, const char *const *skip, FILE *out);
 void ir_print_attr_ex(const ir_attr *a, FILE *out, bool expand_alias);
 void ir_print_string(const char *s, FILE *out);
