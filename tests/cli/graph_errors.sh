@@ -2,20 +2,12 @@
 # graph_errors.sh: input errors of `tlx-verify graph` are clear, say what to pass, exit 2,
 # and print nothing on stdout.
 set -eu
-: "${TLXV:?}" "${CORPUS:?}"
+: "${TLXV:?}" "${CORPUS:?}" "${SRC:?}"
 K="$CORPUS/gluon/ws_add.bug0.ttgir"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh"
 expect2() { # "what it must say" args...
-  want=$1
-  shift
-  rc=0
-  "$TLXV" graph "$@" > "$T/out" 2> "$T/err" || rc=$?
-  [ $rc = 2 ] || fail "exit $rc (want 2) for: $*: $(cat "$T/err")"
-  grep -q -- "$want" "$T/err" || fail "message lacks '$want' for: $*: $(cat "$T/err")"
+  input_error graph "$@"
   grep -q "error:" "$T/err" || fail "no 'error:' for: $*"
-  [ ! -s "$T/out" ] || fail "printed on stdout for: $*"
 }
 expect2 "missing -o" "$K" --arg xnumel=256 --arg ynumel=2048
 expect2 "missing FILE" -o "$T/x.svg"

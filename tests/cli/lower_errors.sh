@@ -2,19 +2,11 @@
 # lower_errors.sh: `tlx-verify lower` usage and input errors are one clear line on stderr, exit
 # 2, and print nothing else; the three output forms are what they say.
 set -eu
-: "${TLXV:?}" "${CORPUS:?}"
+: "${TLXV:?}" "${CORPUS:?}" "${SRC:?}"
 K="$CORPUS/gluon/ws_add.bug0.ttgir"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh"
 expect2() { # "what it must say" args...
-  want=$1
-  shift
-  rc=0
-  "$TLXV" lower "$@" > "$T/out" 2> "$T/err" || rc=$?
-  [ $rc = 2 ] || fail "exit $rc (want 2) for: $*: $(cat "$T/err")"
-  grep -q -- "$want" "$T/err" || fail "message lacks '$want' for: $*: $(cat "$T/err")"
-  [ ! -s "$T/out" ] || fail "printed on stdout for: $*"
+  input_error lower "$@"
 }
 expect2 "missing --target" "$K" -o "$T/x"
 expect2 "unknown --target (use sm_90a or sm_100a): sm_80" "$K" --target sm_80 -o "$T/x"

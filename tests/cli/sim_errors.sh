@@ -1,19 +1,11 @@
 #!/bin/sh
 # sim_errors.sh: input errors of `tlx-verify sim` are clear, name what to pass, exit 2.
 set -eu
-: "${TLXV:?}" "${CORPUS:?}"
+: "${TLXV:?}" "${CORPUS:?}" "${SRC:?}"
 K="$CORPUS/gluon/ws_add.bug0.ttgir"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh"
 expect2() { # "what it must say" args...
-  want=$1
-  shift
-  rc=0
-  "$TLXV" sim "$@" > "$T/out" 2> "$T/err" || rc=$?
-  [ $rc = 2 ] || fail "exit $rc (want 2) for: $*: $(cat "$T/err")"
-  grep -q -- "$want" "$T/err" || fail "message lacks '$want' for: $*: $(cat "$T/err")"
-  [ ! -s "$T/out" ] || fail "printed on stdout for: $*"
+  input_error sim "$@"
   [ "$(wc -l < "$T/err")" -le 3 ] || fail "too verbose for: $*: $(cat "$T/err")"
 }
 A="--tensor a_desc=random:256x2048:f32 --tensor b_desc=random:256x2048:f32 --tensor c_desc=zeros:256x2048:f32"
