@@ -10,56 +10,7 @@
 
 #include "sim/sim_data.h"
 #include "check_run.h"
-
-static void *keep[1024];
-static int n_keep;
-static void *talloc(size_t n) {
-  ck_assert_int_lt(n_keep, 1024);
-  return keep[n_keep++] = calloc(1, n);
-}
-static void tfree_all(void) {
-  while (n_keep) free(keep[--n_keep]);
-}
-
-static ir_type T_F32 = {.kind = IR_T_FLOAT, .bits = 32, .fkind = IR_F32};
-static ir_type T_F16 = {.kind = IR_T_FLOAT, .bits = 16, .fkind = IR_F16};
-static ir_type T_I32 = {.kind = IR_T_INT, .bits = 32};
-static ir_type T_I1 = {.kind = IR_T_INT, .bits = 1};
-static ir_type T_PF32 = {.kind = IR_T_PTR, .elem = &T_F32, .addr_space = 1};
-
-static ir_type *shaped(ir_typekind k, const ir_type *elem, int rank, const int64_t *shape) {
-  ir_type *t = talloc(sizeof *t);
-  t->kind = k;
-  t->elem = elem;
-  t->rank = (uint8_t)rank;
-  for (int i = 0; i < rank; i++) t->shape[i] = shape[i];
-  return t;
-}
-
-static ir_value *val(const ir_type *t) {
-  ir_value *v = talloc(sizeof *v);
-  v->type = t;
-  v->result_idx = -1;
-  return v;
-}
-
-static ir_op *mkop(ir_opcode code, int n, ir_value **ops, int nr, const ir_type *rt) {
-  ir_op *op = talloc(sizeof *op);
-  op->code = code;
-  op->n_operands = (uint32_t)n;
-  op->operands = talloc(((size_t)n + 1) * sizeof *op->operands);
-  for (int i = 0; i < n; i++) {
-    op->operands[i] = ops[i];
-    op->seg_start[i] = (uint16_t)i;
-    op->seg_start[i + 1] = (uint16_t)(i + 1);
-  }
-  op->n_segs = (uint8_t)n;
-  op->n_results = (uint32_t)nr;
-  op->results = talloc(((size_t)nr + 1) * sizeof *op->results);
-  for (int i = 0; i < nr; i++) op->results[i] = val(rt);
-  op->attrs = talloc(4 * sizeof *op->attrs);
-  return op;
-}
+#include "data_test_util.h"
 
 static void tmpname(char *buf, size_t n, const char *tag) {
   snprintf(buf, n, "/tmp/test_data_mem_%d_%s.npy", (int)getpid(), tag);
