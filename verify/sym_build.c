@@ -134,6 +134,7 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->op = f;
   L->part = part;
   L->parent = parent;
+  L->flat = L->flat_outer = L->flat_inner = -1;
   char name[48];
   snprintf(name, sizeof name, "it%u", c->n_loops);
   L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
@@ -185,6 +186,47 @@ static void normalise_loop(sym_ctx *c, int l) {
                     sym_int(c, 0));
   L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
   if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
+}
+
+/* Flattens each two-level nest whose inner trip count T2 does not depend on the outer
+ * counter: a loop F with counter itF = t * T2 + k in [0, T1 * T2). F's trip count must stay
+ * below 2^(SYM_WIDE - 2) (an assumption on the arguments, docs/symbolic.md §4). */
+static void flatten_loops(sym_ctx *c, uint32_t *cap) {
+  uint32_t n = c->n_loops;
+  for (uint32_t l = 0; l < n; l++) {
+    int o = c->loops[l].parent;
+    if (o < 0 || c->loops[o].parent >= 0 || !c->loops[l].step_ok || !c->loops[o].step_ok) continue;
+    Z3_ast t2 = c->loops[l].trip, t1 = c->loops[o].trip, to = c->loops[o].it, ti = c->loops[l].it;
+    Z3_ast moved = sym_subst(c, t2, to, sym_fresh(c, "t", c->wide));
+    if (!Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2))) continue;
+    c->loops = grow(c->loops, c->n_loops, cap, sizeof *c->loops);
+    sym_loop *F = &c->loops[c->n_loops];
+    memset(F, 0, sizeof *F);
+    F->op = c->loops[o].op; /* program position: the start of the nest */
+    F->part = c->loops[l].part;
+    F->parent = -1;
+    F->flat = -1;
+    F->flat_outer = o;
+    F->flat_inner = (int)l;
+    F->step_ok = true;
+    F->induct_done = true;
+    F->carried_var = calloc(1, sizeof *F->carried_var);
+    F->closed = calloc(1, sizeof *F->closed);
+    F->final = calloc(1, sizeof *F->final);
+    F->closed_form = calloc(1, sizeof *F->closed_form);
+    char name[48];
+    snprintf(name, sizeof name, "itF%u", c->n_loops);
+    F->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
+    F->trip = sym_mul(c, t1, t2);
+    Z3_ast lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
+    Z3_ast small = sym_and2(c, sym_slt(c, t1, lim), sym_slt(c, t2, lim));
+    small = sym_and2(c, small, Z3_mk_bvmul_no_overflow(c->z, t1, t2, false));
+    small = sym_and2(c, small, sym_slt(c, F->trip, lim));
+    Z3_ast link = sym_eq(c, F->it, sym_add(c, sym_mul(c, to, t2), ti));
+    F->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, F->trip)),
+                        sym_and2(c, small, sym_and2(c, link, c->loops[l].range)));
+    c->loops[l].flat = (int)c->n_loops++;
+  }
 }
 
 /* ------------------------------------------------------------------ events */
@@ -395,7 +437,7 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   walk saved = *w;
   if (op->code == IR_OP_SCF_FOR) {
     for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op) {
+      if (c->loops[l].op == op && c->loops[l].flat_outer < 0) {
         w->loop = (int)l;
         if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
       }
@@ -432,12 +474,15 @@ static bool is_ring_event(const sym_event *e) {
          e->kind == SYM_EV_TMA_LOAD;
 }
 
-/* Each partition's protocol must live in one top-level loop (plus straight-line code). */
+/* Each partition's protocol must live in one top-level loop (or a flattened nest of it, plus
+ * straight-line code), and each ring of a partition in one loop. */
 static void assign_main_loops(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
+    if (e->loop >= 0 && c->loops[e->loop].flat >= 0) e->loop = c->loops[e->loop].flat;
     if (!is_ring_event(e) || e->loop < 0) continue;
     int top = e->loop;
+    if (c->loops[top].flat_outer >= 0) top = c->loops[top].flat_outer;
     while (c->loops[top].parent >= 0) top = c->loops[top].parent;
     if (c->loops[e->loop].parent >= 0 && !e->unsupported) e->unsupported = "inside a nested loop";
     sym_part *p = &c->parts[e->part];
@@ -446,10 +491,14 @@ static void assign_main_loops(sym_ctx *c) {
   }
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
-    if (!is_ring_event(e)) continue;
-    if (c->parts[e->part].multi_loop && !e->unsupported)
-      e->unsupported = "partition uses rings in more than one loop";
-
+    if (!is_ring_event(e) || e->unsupported) continue;
+    if (c->parts[e->part].multi_loop) e->unsupported = "partition uses rings in more than one loop";
+    for (uint32_t j = 0; j < c->n_evs && !e->unsupported && e->loop >= 0; j++) {
+      const sym_event *f = &c->evs[j];
+      if (is_ring_event(f) && f->part == e->part && f->ring == e->ring && f->loop >= 0 &&
+          f->loop != e->loop)
+        e->unsupported = "ring used in two loops of the partition";
+    }
   }
 }
 
@@ -496,6 +545,7 @@ int sym_build(sym_ctx *c, char **err) {
     sym_forget(c);
   }
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
+  flatten_loops(c, &lcap);
   /* init counts come from the parent body (views there are part of the bounds check too) */
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)

@@ -57,6 +57,8 @@ static void ctx_close(sym_ctx *c) {
   free(c->argvar);
   free(c->divisibility);
   free(c->lag);
+  free(c->def_var);
+  free(c->def_phi);
   free(c->lag_how);
   if (c->z) Z3_del_context(c->z);
 }

@@ -104,6 +104,8 @@ bool sym_ok(sym_ctx *c) {
 
 /* ------------------------------------------------------------------ solving */
 
+static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
+
 static Z3_solver new_solver(sym_ctx *c) {
   Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
   Z3_solver_inc_ref(c->z, s);
@@ -120,6 +122,7 @@ Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
   if (!sym_ok(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
+  assert_defs(c, s, phi);
   Z3_lbool r = Z3_solver_check(c->z, s);
   Z3_solver_dec_ref(c->z, s);
   return sym_ok(c) ? r : Z3_L_UNDEF;
@@ -179,6 +182,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (!sym_ok(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
+  assert_defs(c, s, phi);
   Z3_lbool r = Z3_solver_check(c->z, s);
   if (r != Z3_L_TRUE) {
     Z3_solver_dec_ref(c->z, s);
@@ -216,7 +220,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
 
 /* ------------------------------------------------------------------ argument occurrence */
 
-void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
+/* Marks used[i] for every vars[i] (constants; NULL entries skipped) that term t mentions. */
+static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
   /* iterative DFS over the term DAG with a small open-addressing set of visited ast ids */
   size_t cap = 256, n = 0, scap = 64, sp = 0;
   unsigned *seen = calloc(cap, sizeof *seen); /* id + 1, 0 = empty */
@@ -246,8 +251,8 @@ void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
     Z3_app app = Z3_to_app(c->z, a);
     unsigned na = Z3_get_app_num_args(c->z, app);
     if (na == 0) {
-      for (uint32_t i = 0; i < c->n_args; i++)
-        if (c->argvar[i] && Z3_is_eq_ast(c->z, a, c->argvar[i])) used[i] = true;
+      for (uint32_t i = 0; i < n_vars; i++)
+        if (vars[i] && Z3_is_eq_ast(c->z, a, vars[i])) used[i] = true;
       continue;
     }
     for (unsigned k = 0; k < na; k++) {
@@ -257,4 +262,36 @@ void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
   }
   free(seen);
   free(stack);
+}
+
+void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
+  mark_consts(c, t, c->argvar, c->n_args, used);
+}
+
+void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi) {
+  if (c->n_defs == c->cap_defs) {
+    c->cap_defs = c->cap_defs ? 2 * c->cap_defs : 16;
+    c->def_var = realloc(c->def_var, c->cap_defs * sizeof *c->def_var);
+    c->def_phi = realloc(c->def_phi, c->cap_defs * sizeof *c->def_phi);
+  }
+  c->def_var[c->n_defs] = var;
+  c->def_phi[c->n_defs++] = phi;
+}
+
+/* Asserts the definitions of the fresh variables phi mentions, and of those they mention. */
+static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi) {
+  if (!c->n_defs) return;
+  bool *used = calloc(c->n_defs, sizeof *used), *done = calloc(c->n_defs, sizeof *done);
+  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  for (bool more = true; more;) {
+    more = false;
+    for (uint32_t k = 0; k < c->n_defs; k++)
+      if (used[k] && !done[k]) {
+        done[k] = more = true;
+        Z3_solver_assert(c->z, s, c->def_phi[k]);
+        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
+      }
+  }
+  free(used);
+  free(done);
 }

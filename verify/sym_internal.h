@@ -36,6 +36,13 @@ typedef struct sym_loop {
   Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
   bool induct_done;
   const char **closed_form;    /* per iter_arg: the template's name ("(i + 1) mod 3"), or NULL */
+  /* Loop nests (docs/symbolic.md §1, "Nested loops"): an inner loop k of a top-level loop t
+   * whose trip count T2 does not depend on t is also seen as one flattened loop F with
+   * counter it = t * T2 + k over [0, T1 * T2). F is an extra entry of ctx.loops: its `it` is
+   * its own variable, its range ties it to the two original counters, and its events'
+   * terms stay over those counters; sym_at() instantiates them at another iteration. */
+  int flat;                    /* original inner loop: index of its flattened loop, or -1 */
+  int flat_outer, flat_inner;  /* flattened loop: the outer and inner loops, else -1 */
 } sym_loop;
 
 /* An allocation indexed by memdesc_index: a barrier ring or a buffer ring. */
@@ -128,6 +135,10 @@ typedef struct sym_ctx {
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
   const char **lag_how;        /* per event: the rule that decided the lag */
   uint32_t n_invariants;
+  /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
+   * def_var[k] to its unique value; a query gets the definitions of the variables it uses */
+  Z3_ast *def_var, *def_phi;
+  uint32_t n_defs, cap_defs;
   char errbuf[256];            /* first Z3 error message */
 } sym_ctx;
 
@@ -168,6 +179,9 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                  int64_t *extra_out);
 /* Marks (in used[n_args]) the kernel arguments a term mentions. */
 void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used);
+/* Registers phi as the definition of the fresh variable var: total (satisfiable for every
+ * value of the other variables) and functional, so conjoining it changes no answer. */
+void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi);
 
 /* ---- sym_exec.c: structure and symbolic evaluation */
 int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'd) */
@@ -196,6 +210,10 @@ Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */
+/* Term t of loop l's iteration, instantiated at iteration j (wide BV): a substitution of the
+ * counter, and for a flattened loop also of the two original counters (by fresh variables
+ * defined through sym_define). */
+Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);

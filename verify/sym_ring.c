@@ -155,13 +155,23 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
   }
   Z3_ast at0 = sym_int(c, *it0);
   Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
-  Z3_ast skips = sym_and2(c, sym_subst(c, L->range, L->it, at0),
-                          sym_not(c, sym_subst(c, e->pred, L->it, at0)));
+  Z3_ast skips = sym_and2(c, sym_at(c, e->loop, L->range, at0),
+                          sym_not(c, sym_at(c, e->loop, e->pred, at0)));
   if (sym_sat(c, sym_or2(c, earlier, skips)) != Z3_L_FALSE) {
     *why = "the op's first iteration depends on the arguments";
     return false;
   }
   return true;
+}
+
+/* t at iteration j, assuming for a flattened loop that the inner loop runs at least j + 1
+ * times (outer counter 0, inner j): only a guess of the index's shape, proved afterwards. */
+static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
+  const sym_loop *L = &c->loops[l];
+  if (L->flat_outer < 0) return sym_subst(c, t, L->it, sym_int(c, j));
+  Z3_ast from[3] = {L->it, c->loops[L->flat_outer].it, c->loops[L->flat_inner].it};
+  Z3_ast to[3] = {sym_int(c, j), sym_int(c, 0), sym_int(c, j)};
+  return Z3_substitute(c->z, t, 3, from, to);
 }
 
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
@@ -197,8 +207,8 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     if (!x) { *why = "ring index not modelled"; return false; }
     Z3_ast x64 = sym_wide(c, x, true);
     int64_t v0, v1;
-    if (!sym_numeral(c, sym_subst(c, x64, L->it, sym_int(c, 0)), &v0) ||
-        !sym_numeral(c, sym_subst(c, x64, L->it, sym_int(c, 1)), &v1)) {
+    if (!sym_numeral(c, guess_at(c, e->loop, x64, 0), &v0) ||
+        !sym_numeral(c, guess_at(c, e->loop, x64, 1), &v1)) {
       *why = "ring index depends on more than the loop counter";
       return false;
     }
@@ -318,5 +328,24 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   if (e->mul != 1)
     ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_int(c, e->mul)), sym_int(c, 0)));
   Z3_ast at = sym_and2(c, L->range, e->pred);
-  return sym_and2(c, ok, sym_subst(c, at, L->it, j));
+  return sym_and2(c, ok, sym_at(c, e->loop, at, j));
+}
+
+Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
+  const sym_loop *L = &c->loops[l];
+  if (Z3_is_eq_ast(c->z, j, L->it)) return t;
+  if (L->flat_outer < 0) return sym_subst(c, t, L->it, j);
+  /* the unique (t', k') with j = t' * T2 + k', 0 <= k' < T2, 0 <= t' < T1 when j is in
+   * [0, T1 * T2); unconstrained otherwise (where F's range is false anyway) */
+  const sym_loop *O = &c->loops[L->flat_outer], *I = &c->loops[L->flat_inner];
+  Z3_ast to = sym_fresh(c, "t", c->wide), ki = sym_fresh(c, "k", c->wide);
+  Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, 0), j), sym_slt(c, j, L->trip));
+  Z3_ast split = sym_and2(c, sym_eq(c, j, sym_add(c, sym_mul(c, to, I->trip), ki)),
+                          sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), ki), sym_slt(c, ki, I->trip)),
+                                   sym_and2(c, sym_sle(c, sym_int(c, 0), to), sym_slt(c, to, O->trip))));
+  Z3_ast def = Z3_mk_implies(c->z, in, split);
+  sym_define(c, to, def);
+  sym_define(c, ki, def);
+  Z3_ast from[3] = {L->it, O->it, I->it}, by[3] = {j, to, ki};
+  return Z3_substitute(c->z, t, 3, from, by);
 }

@@ -101,7 +101,9 @@ static bool is_producer(const sym_event *e) {
 
 /* Events of a partition's main loop take part in the iteration-offset graph. */
 static bool in_graph(sym_ctx *c, const sym_event *e) {
-  return e->loop >= 0 && c->parts[e->part].main_loop == e->loop;
+  if (e->loop < 0) return false;
+  int main = c->parts[e->part].main_loop;
+  return main == e->loop || (main >= 0 && c->loops[e->loop].flat_outer == main);
 }
 
 /* A wait that can never pass: its ring's arrivals per round cannot reach the count. */
@@ -328,6 +330,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
             rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq)
           continue;
+        /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
+        if (rd->op == e->op) continue;
         r->n_checked++;
         if (rd->mul != e->mul || (e->loop >= 0 && e->mul != 1)) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
@@ -349,7 +353,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         if (e->loop >= 0) {
           const sym_loop *L = &c->loops[e->loop];
           j = sym_add(c, L->it, sym_int(c, D));
-          rd_at = sym_subst(c, sym_and2(c, L->range, rd->pred), L->it, j);
+          rd_at = sym_at(c, e->loop, sym_and2(c, L->range, rd->pred), j);
           phi = sym_and2(c, L->range, e->pred);
         }
         /* harmful only when the slot is used again: a buffer-empty wait for this release */
