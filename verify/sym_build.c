@@ -564,6 +564,6 @@ int sym_build(sym_ctx *c, char **err) {
   query_facts(c);
   assign_main_loops(c);
   sym_ring_counts(c);
-  sym_ring_seq(c);
+  if (!c->structure_only) sym_ring_seq(c);
   return 0;
 }

@@ -256,6 +256,7 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   if (!o) o = &dflt;
   sym_ctx c;
   ctx_open(&c, m, o);
+  c.structure_only = true; /* trip counts and ring depths suffice */
   char *err = NULL;
   if (sym_build(&c, &err)) {
     out->error = err;
@@ -307,13 +308,15 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   out->sets = calloc((size_t)nt, sizeof *out->sets);
   for (int k = 0; k < nt; k++) {
     if (k && targets[k] == targets[k - 1]) continue;
+    /* the smallest trip count >= the target (a nest's flattened count may skip values) */
     int64_t *args = calloc(c.n_args ? c.n_args : 1, sizeof *args), t, it;
-    Z3_ast phi = sym_and2(&c, same, sym_eq(&c, trip, sym_int(&c, targets[k])));
-    if (sym_cex(&c, phi, NULL, NULL, NULL, 0, args, &t, &it, NULL) != Z3_L_TRUE) {
+    Z3_ast phi = sym_and2(&c, same, sym_sle(&c, sym_int(&c, targets[k]), trip));
+    if (sym_cex(&c, phi, trip, NULL, NULL, 0, args, &t, &it, NULL) != Z3_L_TRUE || t < 0 ||
+        (out->n_sets && out->sets[out->n_sets - 1].trip_count == t)) {
       free(args);
       continue;
     }
-    out->sets[out->n_sets].trip_count = targets[k];
+    out->sets[out->n_sets].trip_count = t;
     out->sets[out->n_sets++].args = args;
   }
   free(used);

@@ -110,6 +110,7 @@ typedef struct sym_ctx {
   const ir_module *m;
   const ir_func *fn;
   const vf_sym_opts *o;
+  bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   unsigned timeout_ms;
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */

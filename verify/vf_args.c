@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sym.h"
 #include "vf_run.h"
 
 int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
@@ -96,7 +97,43 @@ static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
   return trips_with(p, bits, k, lo * d) == want ? lo * d : -1;
 }
 
+bool vf_argplan_from_symbolic(vf_argplan *p) {
+  const char **names = calloc(p->n_args + 1, sizeof *names);
+  int64_t *vals = calloc(p->n_args + 1, sizeof *vals);
+  uint32_t nf = 0;
+  for (uint32_t k = 0; k < p->n_args; k++)
+    if (p->given[k]) {
+      names[nf] = p->names[k];
+      vals[nf++] = p->value[k];
+    }
+  vf_sym_opts o = {.timeout_ms = 1000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  vf_sym_suggestion s;
+  int n = vf_sym_suggest_args(p->mod, &o, &s);
+  uint32_t nv = 0, vary[8];
+  for (uint32_t k = 0; n > 0 && k < s.n_args && k < p->n_args && nv < 8; k++)
+    if (s.arg_relevant[k] && p->is_int[k] && !p->given[k] && !p->companion[k]) vary[nv++] = k;
+  if (nv) {
+    uint32_t ns = (uint32_t)n < VF_MAX_DEFAULTS ? (uint32_t)n : VF_MAX_DEFAULTS;
+    p->n_vary = nv;
+    p->joint = true;
+    for (uint32_t i = 0; i < nv; i++) {
+      p->vary_arg[i] = vary[i];
+      p->n_vals[i] = ns;
+      for (uint32_t j = 0; j < ns; j++) {
+        p->vary_vals[i][j] = s.sets[j].args[vary[i]];
+        p->trips[i][j] = s.sets[j].trip_count;
+      }
+      p->value[vary[i]] = p->vary_vals[i][0];
+    }
+  }
+  vf_sym_suggestion_free(&s);
+  free(names);
+  free(vals);
+  return nv > 0;
+}
+
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+  if (vf_argplan_from_symbolic(p)) return 0;
   uint32_t S = sim_max_ring_depth(probe);
   if (S < 1) S = 1;
   int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
@@ -132,12 +169,21 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
 }
 
 uint32_t vf_argplan_combos(const vf_argplan *p) {
+  if (p->joint) return p->n_vary ? p->n_vals[0] : 1;
   uint32_t n = 1;
   for (uint32_t i = 0; i < p->n_vary; i++) {
     n *= p->n_vals[i];
     if (n > VF_MAX_RUNS) return VF_MAX_RUNS;
   }
   return n;
+}
+
+/* Which value of varied argument i combination *combo takes (consumes its digit). */
+static uint32_t value_index(const vf_argplan *p, uint32_t i, uint32_t *combo) {
+  if (p->joint) return *combo < p->n_vals[i] ? *combo : 0;
+  uint32_t d = *combo % p->n_vals[i];
+  *combo /= p->n_vals[i];
+  return d;
 }
 
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
@@ -147,8 +193,7 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
   }
   for (uint32_t i = 0; i < p->n_vary; i++) {
-    uint32_t d = combo % p->n_vals[i];
-    combo /= p->n_vals[i];
+    uint32_t d = value_index(p, i, &combo);
     uint32_t k = p->vary_arg[i];
     bits[k] = sim_trunc((uint64_t)p->vary_vals[i][d], sim_int_width(entry->args[k]->type));
   }
@@ -158,8 +203,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   char buf[256] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary; i++) {
-    uint32_t d = combo % p->n_vals[i];
-    combo /= p->n_vals[i];
+    uint32_t d = value_index(p, i, &combo);
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
                             p->names[p->vary_arg[i]], (long long)p->vary_vals[i][d]);
   }
@@ -194,6 +238,8 @@ char *vf_argplan_covered(const vf_argplan *p) {
     }
   }
   if (len < sizeof buf)
-    snprintf(buf + len, sizeof buf - len, "; pass --arg to check other values");
+    snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
+             !p->joint ? "" : p->n_vary > 1 ? ", the i-th values together, chosen by Z3"
+                                            : ", chosen by Z3");
   return strdup(buf);
 }

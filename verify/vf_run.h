@@ -25,6 +25,8 @@ typedef struct vf_argplan {
   int64_t vary_vals[8][VF_MAX_DEFAULTS];
   uint32_t n_vals[8];
   int64_t trips[8][VF_MAX_DEFAULTS]; /* trip count each value gives (-1 unknown) */
+  bool joint;                  /* the symbolic layer chose whole argument vectors: combination
+                                  j takes value j of every varied argument (no product) */
   int32_t grid[3];
   bool grid_given;
 } vf_argplan;
@@ -35,9 +37,14 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err);
 void vf_argplan_free(vf_argplan *p);
 /* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name. */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
-/* Chooses default values for control arguments the user did not give, using a probe
- * machine (ring depth S, trip counts 1, 2, S, S+1, 2S+1). Returns 0 or -1 (err). */
+/* Chooses default values for control arguments the user did not give: the symbolic layer's
+ * suggestion (vf_argplan_from_symbolic), else from a probe machine (deepest ring S, trip
+ * counts 1, 2, S, S+1, 2S+1 of its static trip count). Returns 0 or -1 (err). */
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
+/* The symbolic layer's choice (verify/sym.h vf_sym_suggest_args): argument vectors giving the
+ * pipeline loops trip counts 1, 2, S, S+1, 2S+1 per ring depth S, solved by Z3 (joint mode).
+ * Returns false (plan unchanged) when it has no suggestion. */
+bool vf_argplan_from_symbolic(vf_argplan *p);
 /* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
