@@ -305,6 +305,22 @@ static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t
   return false;
 }
 
+/* A single (unindexed) buffer written after a buffer-empty wait, before the partition's next
+ * wait on the same barrier, also inside a loop nested in the wait's loop: an accumulator
+ * released per tile and overwritten by the next tile's MMAs in the inner loop. */
+static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
+  const sym_event *w = &c->evs[wi];
+  for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != w->part) break;
+    bool nested = e->loop >= 0 && w->loop >= 0 && c->loops[e->loop].flat_outer == w->loop;
+    if (e->loop != w->loop && !nested) break;
+    if (e->kind == SYM_EV_WAIT && e->ring == w->ring) break;
+    if (e->kind == SYM_EV_WRITE && e->ring >= 0 && c->rings[e->ring].n == 1 && !e->view)
+      guarded[e->ring] = true;
+  }
+}
+
 static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   bool *guarded = calloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
@@ -320,6 +336,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
       if (sym_wait_lag(c, (int)wi, &how) != 1) continue;
       empty_ring = true;
       window(c, (int)wi, &rd, &wr, guarded);
+      guard_nest(c, (int)wi, guarded);
     }
     if (!empty_ring) continue;
     for (uint32_t ei = 0; ei < c->n_evs; ei++) {
