@@ -19,6 +19,9 @@ typedef enum vf_sym_cond {
   VF_SYM_BOUNDS,          /* "bounds": every memdesc_index stays inside its allocation */
   VF_SYM_BACK_PRESSURE,   /* "back-pressure": no ring phase can complete twice ahead of a waiter,
                              and a slot is released only after its reads completed */
+  VF_SYM_PROXY_FENCE,     /* "proxy-fence": a shared buffer written through the generic proxy
+                             is read by the async proxy (TMA store, wgmma / tcgen05 operand)
+                             only after a fence.proxy.async of the writer (semantics.md §2.3) */
   VF_SYM__NCOND
 } vf_sym_cond;
 
@@ -77,7 +80,7 @@ typedef struct vf_sym_result {
   double seconds;             /* wall time of vf_sym_check */
 } vf_sym_result;
 
-/* Runs the five conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
+/* Runs the six conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
  * its memory: release with vf_sym_result_free. */
 vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o);
 void vf_sym_result_free(vf_sym_result *r);

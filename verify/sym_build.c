@@ -369,6 +369,9 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     e->pendings = ir_op_attr_int(op, "pendings", 0);
     e->group = op->code == IR_OP_TTNG_TMA_STORE_WAIT ? SYM_G_TMA_STORE : SYM_G_WGMMA;
     break;
+  case IR_OP_TTNG_FENCE_ASYNC_SHARED:
+    new_event(c, w, SYM_EV_FENCE, op);
+    break;
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
     view_event(c, w, SYM_EV_READ, op, 0, true);

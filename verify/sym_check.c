@@ -1,4 +1,4 @@
-/* sym_check.c: the Z3 layer's entry points: vf_sym_check (the five conditions), printing,
+/* sym_check.c: the Z3 layer's entry points: vf_sym_check (the six conditions), printing,
  * argument suggestions for the explicit explorer, and counterexample confirmation. */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,8 @@ static double now(void) {
 
 const char *vf_sym_cond_name(vf_sym_cond c) {
   static const char *const n[VF_SYM__NCOND] = {"phase-agreement", "arrival-balance",
-                                               "byte-balance", "bounds", "back-pressure"};
+                                               "byte-balance", "bounds", "back-pressure",
+                                               "proxy-fence"};
   return (unsigned)c < VF_SYM__NCOND ? n[c] : "?";
 }
 
@@ -157,7 +158,8 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
-      sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure};
+      sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
+      sym_vc_proxy};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     double t1 = now();
     vc[k](&c, &res.cond[k]);
@@ -234,10 +236,13 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
           fprintf(out, "%s%s=%lld", first ? "" : " ", r->arg_names[a], (long long)x->args[a]);
           first = false;
         }
-      if (x->trip_count >= 0)
+      if (x->trip_count >= 0) {
         fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
+        first = false;
+      }
       if (x->confirmed >= 0)
-        fprintf(out, "; %s by the explorer", x->confirmed ? "confirmed" : "not reproduced");
+        fprintf(out, "%s%s by the explorer", first ? "" : "; ",
+                x->confirmed ? "confirmed" : "not reproduced");
       fprintf(out, ")\n");
     }
   }

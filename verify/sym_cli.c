@@ -101,6 +101,8 @@ static const char *const cond_description[VF_SYM__NCOND] = {
     [VF_SYM_BOUNDS] = "every memdesc_index stays inside its allocation whenever its view is used",
     [VF_SYM_BACK_PRESSURE] = "no ring phase can complete before the waiters of the previous phase "
                              "passed, and every slot is released after its reads completed",
+    [VF_SYM_PROXY_FENCE] = "every shared buffer written through the generic proxy is read by the "
+                           "async proxy only after a fence.proxy.async of its writer",
 };
 
 int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {

@@ -66,6 +66,8 @@ typedef enum sym_evkind {
   SYM_EV_ASYNC_READ, /* an async engine reads the buffer until a group wait retires it: TMA
                         store (group SYM_G_TMA_STORE), async wgmma operand (SYM_G_WGMMA) */
   SYM_EV_ASYNC_WAIT, /* async_tma_store_wait / warp_group_dot_wait {pendings} of a group */
+  SYM_EV_FENCE,      /* fence.proxy.async (ttng.fence_async_shared): orders the thread's generic
+                        and async proxy accesses to shared memory (semantics.md §2.3) */
 } sym_evkind;
 
 /* Async read groups: each op is one group; a wait of the group with {pendings = P} returns
@@ -222,6 +224,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r);
+void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r);
 /* The lag of a wait: 0 when it waits for the phase its own use of the slot produces (data
  * ready), 1 when it waits for the previous use's release (buffer empty, §1.3); -1 unknown.
  * *how names the rule that decided. */

@@ -51,6 +51,17 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
           v->def->code == IR_OP_TTG_MEMDESC_REINTERPRET ||
           v->def->code == IR_OP_TTG_MEMDESC_SUBSLICE || v->def->code == IR_OP_TTNG_TMEM_SUBSLICE))
     v = v->def->operands[0];
+  /* a partition argument captured from a view made in the parent region */
+  for (int depth = 0; v && !v->def && depth < 4; depth++) {
+    const ir_block *b = v->block;
+    const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
+    if (!owner || (owner->code != IR_OP_TTG_WARP_SPEC_PARTITIONS &&
+                   owner->code != IR_OP_TTG_WARP_SPECIALIZE))
+      break;
+    const ir_op *ws = c->ws ? c->ws : owner;
+    if (v->arg_idx >= ws->n_operands) break;
+    v = ws->operands[v->arg_idx];
+  }
   if (!v) return -1;
   if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
     const ir_op *alloc = trace_alloc(c, v->def->operands[0]);
@@ -274,6 +285,17 @@ void sym_ring_seq(sym_ctx *c) {
     if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0 && e->has_seq)
       e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
+    const sym_event *e = &c->evs[i];
+    if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&
+                         e->kind != SYM_EV_TMA_LOAD))
+      continue;
+    for (uint32_t r = 0; r < c->n_rings; r++)
+      if (c->rings[r].is_barrier && !c->rings[r].irregular) {
+        c->rings[r].irregular = true;
+        c->rings[r].why = "an arrive on a barrier view not traced to an allocation";
+      }
   }
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an irregular event makes its ring irregular */
     sym_event *e = &c->evs[i];

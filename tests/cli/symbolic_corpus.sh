@@ -20,7 +20,7 @@ has() { grep -q -- "$1" "$out" || { echo "FAIL: output lacks '$1'"; cat "$out"; 
 check 0 "bug0 --symbolic" "$TLXV" check "$g/ws_add.bug0.ttgir" --symbolic &&
   has "symbolic: for all values of ynumel satisfying ynumel % 16 == 0, 0 < ynumel <= 2147483647" &&
   has "phase-agreement  proved" && has "arrival-balance  proved" && has "byte-balance     proved" &&
-  has "bounds           proved" && has "back-pressure    proved"
+  has "bounds           proved" && has "back-pressure    proved" && has "proxy-fence      proved"
 
 check 0 "bug2 at one iteration" "$TLXV" check "$g/ws_add.bug2.ttgir" --arg ynumel=64 -q
 check 1 "bug2 --symbolic" "$TLXV" check "$g/ws_add.bug2.ttgir" --arg ynumel=64 --symbolic &&
@@ -34,6 +34,12 @@ grep -q " proved " "$out" && { echo "FAIL: -q printed the proved conditions"; fa
 
 check 1 "bug3 --symbolic" "$TLXV" check "$g/ws_add.bug3.ttgir" --symbolic &&
   has "error: byte-balance: partition0: round 0 of barrier lr\[0\] expects 17408 bytes but the TMA copies signalling it deliver 16384"
+
+# bug5 (no fence between the SMEM store of C and the TMA store reading it, hardware passes):
+# the proxy-fence condition, for every ynumel, confirmed by the explorer
+check 1 "bug5 --symbolic" "$TLXV" check "$g/ws_add.bug5.ttgir" --symbolic &&
+  has "kernels.py:88:31: error: proxy-fence: default: local_store writes c_bufs in iteration 0 and hands it over by the arrive at kernels.py:91:24" &&
+  has "(ynumel=16: trip count 1; confirmed by the explorer)" && has "proxy-fence      violated"
 
 check 2 "missing file" "$TLXV" check "$g/nope.ttgir" --symbolic
 exit $fail

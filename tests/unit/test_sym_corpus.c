@@ -51,8 +51,8 @@ static const corpus_case CORPUS[] = {
     {"ws_add.bug2.ttgir", B(VF_SYM_ARRIVAL_BALANCE), VF_SYM_ARRIVAL_BALANCE, 33, 144, 3},
     {"ws_add.bug3.ttgir", B(VF_SYM_BYTE_BALANCE), VF_SYM_BYTE_BALANCE, 36, 16, 1},
     {"ws_add.bug4.ttgir", B(VF_SYM_BYTE_BALANCE), VF_SYM_BYTE_BALANCE, 38, 16, 1},
-    /* a missing proxy fence: outside the symbolic conditions (the explorer's proxy-fence check) */
-    {"ws_add.bug5.ttgir", 0, -1, 0, 0, 0},
+    /* no fence.proxy.async between the SMEM store of C and its hand-over to the TMA store */
+    {"ws_add.bug5.ttgir", B(VF_SYM_PROXY_FENCE), VF_SYM_PROXY_FENCE, 88, 16, 1},
     /* compute reads without waiting: it can run two phases ahead on the empty ring */
     {"ws_add.bug6.ttgir", B(VF_SYM_BACK_PRESSURE), VF_SYM_BACK_PRESSURE, 80, 16, 1},
     {"ws_add.bug7.ttgir", B(VF_SYM_ARRIVAL_BALANCE), VF_SYM_ARRIVAL_BALANCE, 75, 16, 1},

@@ -1,0 +1,123 @@
+/* sym_vc_proxy.c: the proxy-fence condition: a shared buffer written through the generic proxy
+ * (local_store) and read by the async proxy (TMA store, wgmma / tcgen05 operand) needs a
+ * fence.proxy.async by the writer between the two (semantics.md §2.3). */
+#include <stdio.h>
+
+#include "sym_internal.h"
+
+static bool generic_write(const sym_event *e) {
+  return e->kind == SYM_EV_WRITE && e->ring >= 0 && e->op->code == IR_OP_TTG_LOCAL_STORE;
+}
+
+/* Reads through the async proxy: TMA stores and async wgmma (ASYNC_READ), and the shared
+ * memory operands of synchronous wgmma and tcgen05 MMAs (§2.3, §3, §4). */
+static bool async_read(const sym_event *e) {
+  if (e->ring < 0) return false;
+  if (e->kind == SYM_EV_ASYNC_READ) return true;
+  ir_opcode k = e->op->code;
+  return e->kind == SYM_EV_READ && (k == IR_OP_TTNG_WARP_GROUP_DOT || k == IR_OP_TTNG_TC_GEN5_MMA ||
+                                    k == IR_OP_TTNG_TC_GEN5_MMA_SCALED);
+}
+
+/* The two events touch the same slot in the same iteration. */
+static bool same_slot(sym_ctx *c, const sym_event *w, const sym_event *r) {
+  if (w->ring != r->ring || w->loop != r->loop) return false;
+  if (c->rings[w->ring].n == 1 && !w->view && !r->view) return true;
+  return w->has_seq && r->has_seq && w->mul == r->mul && w->off == r->off;
+}
+
+typedef enum fenced { FENCED_NO, FENCED_YES, FENCED_MAYBE } fenced;
+
+/* A fence of partition part in loop `loop` strictly between program positions lo and hi:
+ * YES when an unconditional one is there, MAYBE when only a predicated one is. */
+static fenced fence_between(sym_ctx *c, int part, int loop, uint32_t lo, uint32_t hi) {
+  fenced f = FENCED_NO;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_FENCE || e->part != part || e->pos <= lo || e->pos >= hi) continue;
+    if (e->loop == loop && sym_is_true(c, e->pred)) return FENCED_YES;
+    f = FENCED_MAYBE;
+  }
+  return f;
+}
+
+/* The first arrival of w's partition after w in its loop: where the writer hands the buffer
+ * to another partition. -1 when there is none. */
+static int next_release(sym_ctx *c, int wi) {
+  const sym_event *w = &c->evs[wi];
+  for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != w->part) break;
+    if (e->loop == w->loop && (e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT)) return (int)i;
+  }
+  return -1;
+}
+
+/* The reader's partition waits on barrier ring `ring` before the read. */
+static bool waits_before(sym_ctx *c, const sym_event *rd, int ring) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind == SYM_EV_WAIT && e->part == rd->part && e->ring == ring && e->pos < rd->pos)
+      return true;
+  }
+  return false;
+}
+
+static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
+  const sym_event *w = &c->evs[wi], *rd = &c->evs[ri];
+  char wl[256], rl[256], al[256];
+  const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */
+  uint32_t hi = rd->pos;
+  if (rd->part != w->part) {
+    int a = next_release(c, wi);
+    if (a < 0 || !waits_before(c, rd, c->evs[a].ring)) return;
+    rel = &c->evs[a];
+    hi = rel->pos;
+  } else if (rd->pos <= w->pos) {
+    return; /* read before the write in the iteration: ordered by the previous iteration's code */
+  }
+  r->n_checked++;
+  fenced f = fence_between(c, w->part, w->loop, w->pos, hi);
+  if (f == FENCED_YES) return;
+  if (f == FENCED_MAYBE) {
+    sym_note_unknown(r, "write at %s: the fence after it is predicated",
+                     ir_loc_str(w->op->loc, wl, sizeof wl));
+    return;
+  }
+  const sym_event *last = rel ? rel : rd;
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), last->pred);
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, sym_ev_it(c, w),
+                                      w->tainted || last->tainted, NULL, 0, NULL, &st);
+  if (!v) return;
+  ir_loc_str(rd->op->loc, rl, sizeof rl);
+  char when[48] = "";
+  if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  const char *buf = c->rings[w->ring].name;
+  if (!rel)
+    v->message = sym_fmt("local_store writes %s%s, then the async-proxy read at %s (%s) reads it "
+                         "with no fence.proxy.async between them: the async proxy may read stale "
+                         "data (semantics.md §2.3)",
+                         buf, when, rl, ir_ops[rd->op->code].name);
+  else
+    v->message = sym_fmt("local_store writes %s%s and hands it over by the arrive at %s with no "
+                         "fence.proxy.async between them; %s reads it through the async proxy at "
+                         "%s (semantics.md §2.3)",
+                         buf, when, ir_loc_str(rel->op->loc, al, sizeof al),
+                         sym_part_label(c, rd->part), rl);
+}
+
+void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    if (!generic_write(&c->evs[wi])) continue;
+    for (uint32_t ri = 0; ri < c->n_evs; ri++) {
+      const sym_event *rd = &c->evs[ri];
+      if (!async_read(rd)) continue;
+      const sym_event *w = &c->evs[wi];
+      if (rd->part == w->part ? same_slot(c, w, rd) : rd->ring == w->ring)
+        check_pair(c, r, (int)wi, (int)ri);
+    }
+  }
+  sym_finish_cond(r, "every shared buffer written through the generic proxy is read by the async "
+                     "proxy only after a fence.proxy.async of its writer");
+}
