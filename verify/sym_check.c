@@ -30,6 +30,7 @@ static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   c->m = m;
   c->o = o;
   c->timeout_ms = o->timeout_ms ? o->timeout_ms : 2000;
+  c->deadline = o->time_limit > 0 ? now() + o->time_limit : 0;
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   c->z = Z3_mk_context(cfg); /* non-refcounted: every term lives until Z3_del_context */

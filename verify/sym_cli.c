@@ -52,7 +52,8 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
                    vf_sym_result *r) {
   /* every integer argument is symbolic: --arg values only feed the explicit check and the
    * arguments a counterexample does not choose in its confirmation run */
-  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL};
+  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL,
+                    .time_limit = o->explore ? o->explore->time_limit : 0};
   *r = vf_sym_check(m, &so);
   if (r->rc) {
     fprintf(stderr, "%s\n", r->error ? r->error : "tlx-verify: error: symbolic check failed");

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sym_internal.h"
 
@@ -106,12 +107,25 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
+/* Milliseconds a query may take: the per-query timeout, cut to what is left before the
+ * deadline; 0 when the deadline has passed. */
+static unsigned query_ms(sym_ctx *c) {
+  if (c->deadline <= 0) return c->timeout_ms;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  double left = c->deadline - ((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+  if (left <= 0) return 0;
+  return left * 1000 < c->timeout_ms ? (unsigned)(left * 1000) + 1 : c->timeout_ms;
+}
+
+bool sym_past_deadline(sym_ctx *c) { return c->deadline > 0 && query_ms(c) == 0; }
+
 static Z3_solver new_solver(sym_ctx *c) {
   Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
   Z3_solver_inc_ref(c->z, s);
   Z3_params p = Z3_mk_params(c->z);
   Z3_params_inc_ref(c->z, p);
-  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), c->timeout_ms);
+  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), query_ms(c));
   Z3_solver_set_params(c->z, s, p);
   Z3_params_dec_ref(c->z, p);
   Z3_solver_assert(c->z, s, c->facts);
@@ -119,7 +133,7 @@ static Z3_solver new_solver(sym_ctx *c) {
 }
 
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
-  if (!sym_ok(c)) return Z3_L_UNDEF;
+  if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
@@ -179,7 +193,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                  int64_t *extra_out) {
   *trip_out = *iter_out = -1;
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
-  if (!sym_ok(c)) return Z3_L_UNDEF;
+  if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);

@@ -115,6 +115,7 @@ typedef struct sym_ctx {
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   unsigned timeout_ms;
+  double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
   /* per value id of fn */
   Z3_ast *memo;                /* evaluated term, NULL when not yet evaluated */
@@ -171,6 +172,7 @@ bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out);  /* signed value of a BV n
 bool sym_is_true(sym_ctx *c, Z3_ast b);                /* Bool simplifies to true */
 Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
+bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 /* Checks phi together with the argument facts: Z3_L_TRUE (sat), FALSE, UNDEF (timeout). */
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
 /* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that

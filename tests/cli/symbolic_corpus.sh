@@ -41,5 +41,11 @@ check 1 "bug5 --symbolic" "$TLXV" check "$g/ws_add.bug5.ttgir" --symbolic &&
   has "kernels.py:88:31: error: proxy-fence: default: local_store writes c_bufs in iteration 0 and hands it over by the arrive at kernels.py:91:24" &&
   has "(ynumel=16: trip count 1; confirmed by the explorer)" && has "proxy-fence      violated"
 
+# --time-limit bounds the symbolic layer too: what Z3 cannot decide in time is unknown (exit 3),
+# never proved
+check 3 "bug0 --symbolic --time-limit" "$TLXV" check "$g/ws_add.bug0.ttgir" --symbolic --time-limit 0.001 &&
+  has "unknown" && has "time"
+grep -q "phase-agreement  proved" "$out" && { echo "FAIL: proved past the time limit"; fail=1; }
+
 check 2 "missing file" "$TLXV" check "$g/nope.ttgir" --symbolic
 exit $fail
