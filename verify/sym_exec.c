@@ -65,6 +65,7 @@ static Z3_ast resolve_carried(sym_ctx *c, Z3_ast t) {
       const sym_loop *L = &c->loops[l];
       if (!L->induct_done) continue;
       for (uint32_t k = 0; k < L->n_carried && n < 64; k++) {
+        if (!L->final[k]) continue; /* not an integer (a tensor, a view): never substituted */
         from[n] = L->carried_var[k];
         to[n++] = L->final[k];
       }

@@ -58,6 +58,20 @@ grep -q "checked ynumel in {16, 80, 144, 272} (loop trip counts 1, 2, 3, 5), cho
 # of at least 1, 2, S, S+1, 2S+1 (even ones only: 2, 4, 6)
 expect_rc 0 "$TLXV" "$SRC/examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir" --arg M=128 --arg N=128
 grep -q "checked K in {16, 80, 144} (loop trip counts 2, 4, 6), chosen by Z3" "$T/out" || fail "nest default set: $(cat "$T/out")"
+# a loop carrying a non-integer value (a view) next to TLX-style carried ring counters: the
+# symbolic layer choosing the defaults must skip it (it crashed substituting it)
+python3 - "$SRC/examples/trip_count/ws_add_carried.ttgir" "$T/carried_view.ttgir" <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+anchor = "      %r:2 = scf.for %i = %c0_i32_16 to %9 step %c1_i32_15 iter_args("
+assert src.count(anchor) == 1
+view = "!ttg.memdesc<2x1xi64, #shared1, #smem, mutable>"
+loop = ("      %keep = scf.for %j = %c0_i32_16 to %9 step %c1_i32_15 iter_args(%m = %arg19) -> (" + view
+        + ")  : i32 {\n        scf.yield %m : " + view + "\n      }\n")
+open(sys.argv[2], "w").write(src.replace(anchor, loop + anchor))
+PY
+expect_rc 0 "$TLXV" "$T/carried_view.ttgir"
+grep -q "checked ynumel in {16, 80, 144, 272} (loop trip counts 1, 2, 3, 5), chosen by Z3" "$T/out" || fail "carried view: $(cat "$T/out")"
 expect_rc 1 "$TLXV" "$K2" -q
 grep -q "error: deadlock" "$T/out" || fail "defaults miss bug2"
 grep -q "checked" "$T/out" && fail "-q printed the summary"
