@@ -25,6 +25,8 @@ struct sim_data {
   sim_data_slot *slots; /* per agent slot */
   uint32_t n_slots;
   sim_data_err last; /* most recent failure of an entry point (status 0: none) */
+  sim_tensor **pend; /* cp.async payloads gathered at issue, pend[handle - 1] (owned; NULL free) */
+  uint32_t n_pend, cap_pend;
 };
 
 /* Entry-point guard: lets callers pass err = NULL, resets err->status, and on return copies

@@ -221,6 +221,90 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   return 0;
 }
 
+/* ------------------------------------------------------------------ cp.async */
+
+/* Gathers the source of a cp.async: a pointer tensor (mask / other per element), or a scalar
+ * pointer with bulk_size bytes laid out like the destination memdesc. */
+static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                           sim_tensor **out, sim_data_err *err) {
+  opnd p, mk, ot, bs;
+  int rc = get_opnd(d, agent, op, 0, in_bits, &p, err);
+  if (!rc) rc = get_opnd(d, agent, op, 2, in_bits, &mk, err);
+  if (!rc) rc = get_opnd(d, agent, op, 3, in_bits, &ot, err);
+  if (!rc) rc = get_opnd(d, agent, op, 4, in_bits, &bs, err);
+  if (rc) return rc;
+  const ir_type *pt = p.v ? p.v->type : NULL;
+  if (pt && pt->kind == IR_T_TENSOR) pt = pt->elem;
+  const ir_value *dv = ir_seg(op, 1, NULL);
+  const ir_type *dt = dv ? dv->type : NULL;
+  if (!pt || pt->kind != IR_T_PTR || !pt->elem || !dt || dt->kind != IR_T_MEMDESC)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: simulate mode needs a pointer "
+                         "source and a shared-memory destination");
+  sim_dtype et = sim_dtype_of(pt->elem);
+  if (et == SIM_DT_NONE) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: unsupported pointee type");
+  int sz = sim_dtype_size(et);
+  bool scalar = !p.t;
+  const int64_t *shape = scalar ? dt->shape : p.t->shape;
+  int rank = scalar ? dt->rank : p.t->rank;
+  sim_tensor *t = sim_tensor_new(et, rank, shape);
+  if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  /* bulk: bulk_size bytes from the scalar pointer (the rest of the view, if any, reads 0) */
+  int64_t limit = scalar ? (bs.v ? (int64_t)bs.bits / sz : t->numel) : t->numel;
+  for (int64_t i = 0; i < t->numel; i++) {
+    bool on = scalar ? i < limit : !mk.v || (opnd_bits(&mk, i) & 1);
+    uint64_t v = ot.v && !scalar ? opnd_bits(&ot, i) : 0;
+    if (on) {
+      uint64_t va = scalar ? p.bits + (uint64_t)(i * sz) : opnd_bits(&p, i);
+      uint8_t *mem = deref(d, va, sz, op, "cp.async load", err);
+      if (!mem) {
+        sim_tensor_unref(t);
+        return err->status;
+      }
+      v = sim_elem_get_bits(et, mem);
+    }
+    sim_elem_set_bits(et, sim_tensor_at(t, i), v);
+  }
+  *out = t;
+  return 0;
+}
+
+uint32_t sim_data_cp_async_issue(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                                 sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
+  sim_tensor *t = NULL;
+  if (cp_async_gather(d, agent, op, in_bits, &t, err)) return 0;
+  uint32_t h = 0;
+  while (h < d->n_pend && d->pend[h]) h++;
+  if (h == d->n_pend) {
+    if (d->n_pend == d->cap_pend) {
+      uint32_t cap = d->cap_pend ? 2 * d->cap_pend : 16;
+      sim_tensor **np = realloc(d->pend, cap * sizeof *np);
+      if (!np) {
+        sim_tensor_unref(t);
+        sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+        return 0;
+      }
+      d->pend = np;
+      d->cap_pend = cap;
+    }
+    d->n_pend++;
+  }
+  d->pend[h] = t;
+  return h + 1;
+}
+
+int sim_data_cp_async_complete(sim_data *d, uint32_t handle, const ir_op *op, const sim_mview *dst,
+                               sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
+  if (!handle || handle > d->n_pend || !d->pend[handle - 1])
+    return sim_data_fail(err, SIM_DATA_BAD_INPUT, op, "cp.async completes without a gathered payload");
+  sim_tensor *t = d->pend[handle - 1];
+  d->pend[handle - 1] = NULL;
+  int rc = sim_data_view_write(d, dst, t, op, err);
+  sim_tensor_unref(t);
+  return rc;
+}
+
 /* ------------------------------------------------------------------ tiles */
 
 typedef enum tile_dir { TILE_LOAD, TILE_STORE, TILE_REDUCE } tile_dir;

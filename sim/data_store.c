@@ -134,6 +134,8 @@ void sim_data_free(sim_data *d) {
   }
   free(d->bufs);
   free(d->descs);
+  for (uint32_t i = 0; i < d->n_pend; i++) sim_tensor_unref(d->pend[i]);
+  free(d->pend);
   free(d);
 }
 

@@ -38,6 +38,8 @@ typedef struct sim_opts {
   sim_data *data;          /* NULL = verify mode (no payloads); else simulate mode */
   uint32_t max_trip;       /* a loop whose trip count exceeds this stops the path with
                               log->bound set (verdict inconclusive); 0 = 1<<20 */
+  int32_t clc_max;         /* CLC (sim_clc.c): successful cancels per simulated cluster in
+                              verify mode; 0 = 2, -1 = no bound (simulate mode: no bound) */
 } sim_opts;
 
 typedef struct sim_err {
@@ -98,6 +100,8 @@ typedef enum sim_bug_kind {
   SIM_BUG_LIFECYCLE,
   SIM_BUG_CLUSTER_EXIT,
   SIM_BUG_NAMED_BARRIER,
+  SIM_BUG_CLC_RETRY,           /* try_cancel after the CTA read a failed response (§6.3) */
+  SIM_BUG_CLC_QUERY,           /* a CLC response read that was never written, or a failed one's ctaid */
   SIM_BUG__COUNT
 } sim_bug_kind;
 const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */
@@ -328,11 +332,20 @@ unsigned sim_int_width(const ir_type *t);
  * machine's pid with x advanced by the CTA's rank). */
 uint32_t sim_n_ctas(const sim_machine *m);
 void sim_cta_program(const sim_machine *m, uint32_t cta, int32_t pid[3]);
+/* CTAs per cluster a module launches (ttg.cluster-dim-x, else ttg.num-ctas; a paired-CTA
+ * kernel at least 2; sim_pair.c): drivers step program ids by it. 1 for a module the model
+ * refuses (sim_machine_new says why). */
+uint32_t sim_cluster_ctas(const ir_module *mod);
 
 /* For an instruction that writes global memory through a descriptor (TMA store / reduce,
  * tt.descriptor_store): the kernel arguments its coordinates depend on (bit k: argument k for
  * k < 61, bit 61: a later argument) and bit 63 when they depend on loaded data. */
 uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
+
+/* Cluster launch control: programs (clusters) the run cancelled with try_cancel; they are
+ * the next ones in launch order (x in steps of the cluster size, then y, then z) after the
+ * machine's own, and a driver running the grid must not launch them again. */
+uint32_t sim_clc_cancelled(const sim_machine *m, const void *st);
 
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);

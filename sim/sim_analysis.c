@@ -30,6 +30,8 @@ static uint32_t barrier_segs(ir_opcode c) {
   case IR_OP_TTG_ASYNC_COPY_G2L: return 1u << 5;
   case IR_OP_TTNG_TMEM_COPY: return 1u << 2;
   case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return 1u << 3;
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: return 1u << 0;
+  case IR_OP_TTNG_CLC_TRY_CANCEL: return 1u << 1;
   default: return 0;
   }
 }
@@ -42,6 +44,8 @@ static uint32_t async_segs(ir_opcode c) {
   case IR_OP_TTNG_WARP_GROUP_DOT: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TMEM_COPY: return 1u << 0;
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: return 1u << 1; /* the CLC response */
+  case IR_OP_TTNG_CLC_TRY_CANCEL: return 1u << 0;
   default: return 0;
   }
 }
@@ -116,7 +120,9 @@ static bool flow_ins(flow *f, uint32_t pc) {
   uint64_t t = 0;
   if (i->code == IR_OP_TT_GET_PROGRAM_ID || i->code == IR_OP_TT_GET_NUM_PROGRAMS) t |= T_PID;
   if (i->code == IR_OP_GPU_THREAD_ID || i->code == IR_OP_TTG_CLOCK64) t |= T_DATA;
-  if (i->data_op || cls == IR_C_MEM) t |= T_DATA;
+  /* a CLC response names a program of the grid (sim_clc.c computes it): like the program id */
+  if (i->data_op || (cls == IR_C_MEM && !sim_clc_op(i->code))) t |= T_DATA;
+  if (sim_clc_op(i->code)) t |= T_PID;
   if (i->code != IR_OP_ARITH_CONSTANT && cls != IR_C_ALLOC)
     for (uint32_t k = 0; k < i->n_in; k++) t |= T[in[k]];
   for (uint32_t k = 0; k < i->n_out; k++) {
@@ -216,6 +222,7 @@ void sim_analyze(sim_machine *m) {
     for (uint32_t k = lo; k < hi; k++) t |= f.taint[i->region][ins_in(m, i)[k]];
     m->coord_deps[pc] = (t >> T_ARG0) | ((t & T_DATA) ? 1ull << 63 : 0);
   }
+  sim_clc_coord_deps(m);
   m->pid_dep = (sink & T_PID) != 0;
   m->arg_ctl = calloc(m->n_args + 1, sizeof *m->arg_ctl);
   for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;

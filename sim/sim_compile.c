@@ -152,6 +152,7 @@ static uint8_t visibility(const ir_op *op) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* global boxes (sim_global.c) */
+  case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* CLC responses (sim_clc.c) */
     return SIM_V_MEM;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     return SIM_V_SYNC;
@@ -184,8 +185,6 @@ static bool unsupported(ir_opcode code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_QUERY_CANCEL:
-  case IR_OP_TTNG_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT:
   case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
   case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
   case IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC:
@@ -539,10 +538,8 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (unsupported(code))
     return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
-  /* paired-CTA MMA / TMA (cta_group::2): the peer CTA's half is not modelled (fail closed) */
-  if (attr_true(op, "two_ctas"))
-    return sim_errf(c->err, c->m, op, "%s with two_ctas (paired-CTA, cta_group::2) is not supported by "
-                    "the model yet; the kernel cannot be checked", ir_ops[code].name);
+  /* paired-CTA ops (cta_group::2) the model cannot run are refused (sim_pair.c) */
+  if (sim_pair_check_op(m, op, c->err)) return -1;
   switch (code) {
   case IR_OP_SCF_FOR: return compile_for(c, op);
   case IR_OP_SCF_IF: return compile_if(c, op);
@@ -611,6 +608,13 @@ static int compile_op(cctx *c, const ir_op *op) {
   sim_ins *i = emit(c, (uint16_t)code, op, nin, in, nout, out);
   free(in);
   free(out);
+  if (op == m->cl_init_after) {
+    /* the implicit cluster sync after the last entry-block barrier init (tlx-ir.md §0) */
+    sim_ins *s = emit(c, SIM_I_CLSYNC, op, 0, NULL, 0, NULL);
+    s->vis = SIM_V_SYNC;
+    s->imm = 0;
+    i = s - 1;
+  }
   i->vis = visibility(op);
   int ps = pred_seg(code);
   if (ps >= 0 && ps < op->n_segs) {

@@ -315,6 +315,16 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
  * copy COMPLETES (coords captured at issue). dst must have the box's element count. */
 int sim_data_tma_load(sim_data *d, uint32_t desc, const int64_t *coords, const sim_mview *dst,
                       sim_data_err *err);
+/* cp.async (ttg.async_copy_global_to_local, semantics.md §1.2) in two halves. At issue: reads
+ * the elements its pointer tensor names (operands: src, dst memdesc, mask?, other?, bulk_size?;
+ * a masked-off element reads `other`, or 0, like the hardware's zero fill; with a scalar
+ * pointer and bulk_size, that many bytes from it) into a pending payload the data plane keeps;
+ * returns its handle (>= 1), 0 on failure. At completion: writes the payload into dst (the
+ * destination view, captured at issue) and releases it. */
+uint32_t sim_data_cp_async_issue(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
+                                 sim_data_err *err);
+int sim_data_cp_async_complete(sim_data *d, uint32_t handle, const ir_op *op, const sim_mview *dst,
+                               sim_data_err *err);
 /* TMA tile store (async_tma_copy_local_to_global) / reduce (kind add|min|max|and|or|xor):
  * writes src to the box at coords, skipping out-of-bounds elements. Suggested time: when
  * the bulk group completes (the smem source is read then). */

@@ -56,6 +56,11 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   }
   int32_t b;
+  if (sim_pair_op(m, op)) {
+    /* paired-CTA tcgen05 op: touches both CTAs of the pair (sim_pair.c), taken as dependent */
+    e->kind |= SIM_E_GLOBAL;
+    return;
+  }
   switch (op->code) {
   case IR_OP_TTNG_INIT_BARRIER: case IR_OP_TTNG_INVAL_BARRIER:
     e->kind |= SIM_E_GLOBAL;
@@ -204,7 +209,7 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   if (e->bar != SIM_NOBAR) {
     out->kind |= SIM_E_SIGNAL;
     switch (e->kind) {
-    case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: case SIM_EV_CP_ASYNC:
+    case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: case SIM_EV_CP_ASYNC: case SIM_EV_CLC:
       out->kind |= SIM_E_TX;
       out->bytes = e->bytes;
       break;
@@ -217,6 +222,8 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   out->bar2 = e->bar2;
   out->n_fp = e->n_fp;
   for (uint32_t k = 0; k < e->n_fp; k++) out->fp[k] = e->fp[k];
+  /* a CLC completion draws from the global work pool and withdraws its other outcome */
+  if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */
   for (uint32_t k = 0; k < e->n_fp; k++)
     if (!(e->fp[k].flags & SIM_FP_GLOBAL) && e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;

@@ -60,6 +60,7 @@ bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
   case SIM_EV_COMMIT5:
     return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
   case SIM_EV_CP_ARRIVE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
+  case SIM_EV_CLC: return sim_clc_completable(m, st, idx);
   default: return false;
   }
 }
@@ -69,7 +70,7 @@ static const char *const ev_names[] = {
     [SIM_EV_WGMMA] = "wgmma",              [SIM_EV_MMA5] = "tcgen05.mma",
     [SIM_EV_TMEM_CP] = "tcgen05.cp",       [SIM_EV_COMMIT5] = "tcgen05.commit",
     [SIM_EV_CP_ASYNC] = "cp.async",        [SIM_EV_CP_ARRIVE] = "cp.async.mbarrier.arrive",
-    [SIM_EV_BULK_COPY] = "bulk copy",
+    [SIM_EV_BULK_COPY] = "bulk copy",       [SIM_EV_CLC] = "CLC try_cancel",
 };
 
 const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev) {
@@ -94,8 +95,15 @@ static int complete_data(sim_machine *m, const sim_event *e, sim_log *log) {
       rc = sim_data_tma_store(m->data, (uint32_t)r->desc, r->coords, &r->v[0], &derr);
     }
     break;
-  case SIM_EV_MMA5: rc = sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr); break;
+  case SIM_EV_MMA5:
+    rc = r->pair ? sim_pair_mma_data(m->data, op, r, &derr)
+                 : sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr);
+    break;
   case SIM_EV_TMEM_CP: rc = sim_data_tmem_copy(m->data, &r->v[0], &r->v[1], &derr); break;
+  case SIM_EV_CP_ASYNC:
+    rc = sim_data_cp_async_complete(m->data, r->cp_handle, op, &r->v[0], &derr);
+    r->cp_handle = 0;
+    break;
   default: break;
   }
   if (rc) {
@@ -134,6 +142,7 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
     if (e.bar != SIM_NOBAR && sim_signal_arrive(m, st, e.bar, 1, e.ins, -1, log)) return -1;
     if (e.bar2 != SIM_NOBAR && sim_signal_arrive(m, st, e.bar2, 1, e.ins, -1, log)) return -1;
     break;
+  case SIM_EV_CLC: return sim_clc_complete(m, st, &e, log); /* response, then complete_tx(16) */
   default: break;
   }
   return 0;
@@ -142,6 +151,8 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
 bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
   const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
   if (a->agent != b->agent) return false;
+  /* the outcomes of one CLC request (sim_clc.c): only one of them ever completes */
+  if (a->kind == SIM_EV_CLC && b->kind == SIM_EV_CLC && a->ins == b->ins) return true;
   uint32_t pipe = KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP);
   if (((pipe >> a->kind) & 1) && ((pipe >> b->kind) & 1)) return true;
   return a->kind == b->kind && (a->kind == SIM_EV_TMA_STORE || a->kind == SIM_EV_WGMMA ||

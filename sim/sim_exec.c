@@ -125,7 +125,7 @@ static int view_op(sim_exec *e) {
     return -1;
   }
   e->x[ins_out(m, i)[0]] = out;
-  if (m->data) {
+  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     sim_data_err derr;
     const uint32_t *in = ins_in(m, i);
     if (sim_mview_apply(i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
@@ -148,7 +148,7 @@ static int alloc_op(sim_exec *e) {
   if (m->n_sviol && sim_tmem_report(e)) return -1; /* §4.2 rules (sim_tmem.c) */
   uint32_t out = ins_out(m, i)[0];
   e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0);
-  if (m->data) {
+  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;
     if (sim_mview_of_alloc(m->data, buf, i->op->results[0]->type, &m->mscratch[out], &derr) ||
@@ -253,6 +253,8 @@ static int run_pure(sim_exec *e) {
       else if (cls == IR_C_VIEW) rc = view_op(e);
       else if (cls == IR_C_QUERY) rc = query(e);
       else if (i->data_op) rc = data_eval(e);
+      else if (i->code == IR_OP_TTNG_CLC_IS_CANCELED || i->code == IR_OP_TTNG_CLC_GET_PROGRAM_ID)
+        rc = sim_clc_decode(e); /* sim_clc.c */
       else if (cls == IR_C_SCALAR) {
         uint64_t in[16] = {0}, out[4] = {0};
         for (uint32_t k = 0; k < i->n_in && k < 16; k++) in[k] = ex_in(e, k);

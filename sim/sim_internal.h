@@ -173,8 +173,10 @@ enum {
   SIM_EV_CP_ASYNC,             /* cp.async: writes fp0 (generic); group = cp group (§1.2) */
   SIM_EV_CP_ARRIVE,            /* cp.async.mbarrier.arrive: arrive once older CP_ASYNC are done */
   SIM_EV_BULK_COPY,            /* cp.async.bulk / st.async into (remote) smem: writes fp0, complete_tx */
+  SIM_EV_CLC,                  /* CLC try_cancel: writes response fp0 (async), complete_tx(16) on bar;
+                                  one event per outcome, aux = decided code (sim_clc.c, §6.3) */
 };
-enum { SIM_EVF_COMMITTED = 1 };
+enum { SIM_EVF_COMMITTED = 1, SIM_EVF_CLC_FAIL = 2 /* SIM_EV_CLC: the failure outcome */ };
 
 typedef struct sim_event {
   uint8_t kind;                /* SIM_EV_* */
@@ -240,8 +242,12 @@ struct sim_machine {
   bool uses_named;             /* named barriers appear */
   bool uses_cluster;           /* cluster barriers or n_ctas > 1 */
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */
+  const ir_op *cl_init_after;  /* ... emitted right after this entry-block init_barrier */
+  bool paired;                 /* paired-CTA kernel: tcgen05 ops run on CTA pairs (sim_pair.c) */
   bool proxy_track;            /* some allocation is touched by both proxies */
   bool pid_dep;                /* sync-relevant values depend on the program id */
+  bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
+  int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
   uint64_t *coord_deps;        /* per instruction: sim_coord_deps (global writes only) */
@@ -255,6 +261,7 @@ struct sim_machine {
 
   /* state layout (byte offsets) */
   size_t off_agents, off_env, off_mbar, off_intent, off_uf, off_nbar, off_events, size;
+  size_t off_clc;              /* CLC work pool and responses (sim_clc.c), when uses_clc */
   uint32_t env_total;          /* u64 slots in the state's env */
 
   void *sandbox;               /* lookahead: a scratch copy of a state (size bytes) */
@@ -269,9 +276,12 @@ typedef struct sim_evrec {
   uint64_t desc;               /* descriptor id */
   int64_t coords[IR_MAX_RANK];
   uint32_t ncoords;
-  sim_mview v[3];              /* views of the event's memory operands */
+  sim_mview v[4];              /* views of the event's memory operands (v[3]: a paired MMA's
+                                  follower B half) */
   uint32_t agent;
   bool use_d;                  /* tcgen05.mma: accumulate into D */
+  bool pair;                   /* tcgen05.mma half of a paired-CTA MMA (sim_pair.c) */
+  uint32_t cp_handle;          /* cp.async: the data plane's gathered payload (0 none) */
 } sim_evrec;
 
 /* ------------------------------------------------------------------ state accessors */
@@ -393,6 +403,19 @@ void sim_cta_exit(sim_exec *e);
 
 /* sim_compile.c */
 int sim_compile(sim_machine *m, sim_err *err);
+/* sim_pair.c: paired-CTA kernels (cta_group::2, semantics.md §4.3). Cluster size, `paired`
+ * and the implicit init cluster sync of a module (machine build); ops the pair model refuses
+ * (compile); issue of a paired tcgen05.mma / commit; the data of one half of a paired MMA. */
+int sim_pair_setup(sim_machine *m, sim_err *err);
+int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
+bool sim_pair_op(const sim_machine *m, const ir_op *op);
+int sim_pair_mma5(sim_exec *e);
+int sim_pair_commit5(sim_exec *e);
+int sim_pair_mma_data(sim_data *d, const ir_op *op, const sim_evrec *r, sim_data_err *err);
+/* sim_ops_async.c: a simulate-mode side record for the current op's next event (0 in verify
+ * mode), and adding an event issued by the current agent (SIM_X_NEXT / SIM_X_HALT). */
+uint32_t sim_async_evrec(sim_exec *e);
+int sim_async_add_event(sim_exec *e, sim_event *ev);
 /* sim_live.c: liveness, persistent slots, renumbering */
 int sim_liveness(sim_machine *m, sim_err *err);
 /* sim_layout.c: agents and state offsets */
@@ -506,6 +529,17 @@ void sim_uf_clear(sim_machine *m, void *st, uint32_t a);
 void sim_uf_publish(sim_machine *m, void *st, uint32_t a);
 void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
                         sim_log *log);
+
+/* sim_clc.c: cluster launch control (§6.3) */
+bool sim_clc_op(uint32_t code);
+bool sim_clc_resp_type(const ir_type *t);     /* memdesc of 128-bit responses: no data buffer */
+size_t sim_clc_layout(sim_machine *m);        /* sets uses_clc; state bytes it needs */
+int sim_clc_issue(sim_exec *e);               /* (async_)clc_try_cancel */
+int sim_clc_read(sim_exec *e);                /* clc_query_cancel, clc_load_result */
+int sim_clc_decode(sim_exec *e);              /* clc_is_canceled, clc_get_program_id (pure) */
+bool sim_clc_completable(const sim_machine *m, const void *st, uint32_t idx);
+int sim_clc_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log);
+void sim_clc_coord_deps(sim_machine *m);      /* after coord_deps: CLC-dependent writes */
 
 /* sim_log.c: violations */
 sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,

@@ -69,6 +69,8 @@ int sim_layout(sim_machine *m, sim_err *err) {
   m->off_nbar = off;
   if (m->uses_named) off += (size_t)m->n_ctas * 16 * sizeof(sim_nbar);
   off = align8(off);
+  m->off_clc = off;
+  off = align8(off + sim_clc_layout(m));
   m->off_events = off;
   off += (size_t)SIM_MAX_EVENTS * sizeof(sim_event);
   m->size = off;

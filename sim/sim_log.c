@@ -17,6 +17,8 @@ static const char *const kind_names[SIM_BUG__COUNT] = {
     [SIM_BUG_LIFECYCLE] = "lifecycle",
     [SIM_BUG_CLUSTER_EXIT] = "cluster-exit",
     [SIM_BUG_NAMED_BARRIER] = "named-barrier",
+    [SIM_BUG_CLC_RETRY] = "clc-retry-after-fail",
+    [SIM_BUG_CLC_QUERY] = "clc-query-failed",
 };
 
 const char *sim_bug_kind_name(sim_bug_kind k) {

@@ -21,12 +21,12 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->fn = fn;
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
+  m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
   for (int k = 0; k < 3; k++) {
     m->pid[k] = o->pid[k];
     m->grid[k] = o->grid[k] > 0 ? o->grid[k] : 1;
   }
-  int64_t ctas = ir_module_attr_int(o->mod, "ttg.num-ctas", 1);
-  m->n_ctas = ctas < 1 ? 1 : (uint32_t)ctas;
+  m->n_ctas = 1; /* the cluster size: sim_pair_setup below */
   m->threads_per_warp = (uint32_t)ir_module_attr_int(o->mod, "ttg.threads-per-warp", 32);
   m->num_warps = (uint32_t)ir_module_attr_int(o->mod, "ttg.num-warps", 4);
   const ir_block *entry = fn->op && fn->op->n_regions && fn->op->regions[0]->n_blocks
@@ -34,16 +34,8 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->n_args = entry ? entry->n_args : 0;
   m->args = calloc(m->n_args + 1, sizeof *m->args);
   for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
-  int64_t cl = ir_module_attr_int(o->mod, "ttg.cluster-dim-x", 1) * ir_module_attr_int(o->mod, "ttg.cluster-dim-y", 1) *
-               ir_module_attr_int(o->mod, "ttg.cluster-dim-z", 1);
-  if (ir_module_attr_int(o->mod, "ttng.two-ctas", 0) || (cl > 1 && (int64_t)m->n_ctas != cl)) {
-    sim_errf(err, m, fn->op, "paired-CTA / cluster launch (ttng.two-ctas, ttg.cluster-dim-*) without "
-             "ttg.num-ctas is not supported by the model yet; the kernel cannot be checked");
-    sim_machine_free(m);
-    return NULL;
-  }
-  if (m->n_ctas > SIM_MAX_CTAS) {
-    sim_errf(err, m, fn->op, "ttg.num-ctas = %u exceeds the model's limit of %d", m->n_ctas, SIM_MAX_CTAS);
+  /* cluster size (ttg.num-ctas / ttg.cluster-dim-*) and paired-CTA mode (sim_pair.c) */
+  if (sim_pair_setup(m, err)) {
     sim_machine_free(m);
     return NULL;
   }
@@ -84,6 +76,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
       for (uint32_t a = 1; a < m->n_allocs; a++) {
         const sim_alloc *al = &m->allocs[a];
         if (!al->op || al->space == SIM_SPACE_GLOBAL) continue;
+        if (sim_clc_resp_type(al->op->results[0]->type)) continue; /* in the state (sim_clc.c) */
         sim_data_err derr;
         uint32_t id = sim_data_buf_for_alloc(m->data, al->op->results[0]->type, &derr);
         if (!id) {

@@ -87,7 +87,10 @@ static int tma_load(sim_exec *e) {
     uint32_t b = (uint32_t)bar;
     if (mask) {
       f.cta = (uint8_t)c;
-      b = c * m->n_bars + bl;
+      /* with cta_group::2 (two_cta) the signal goes to the CTA of c's pair that has the parity
+       * of the CTA holding mbar (§2.1) */
+      uint32_t bc = attr_true(op, "two_cta") ? (c & ~1u) | (((uint32_t)bar / m->n_bars) & 1u) : c;
+      b = bc * m->n_bars + bl;
     }
     if (sim_check_bar_usable(m, e->st, b, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
     st_mbar(m, e->st, b)->iss_bytes += (int32_t)bytes;
@@ -162,6 +165,7 @@ static int wgmma(sim_exec *e) {
 static int mma5(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
+  if (m->paired) return sim_pair_mma5(e); /* cta_group::2 (§4.3) */
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
   int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
   sim_event ev = {.kind = SIM_EV_MMA5, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 3};
@@ -213,6 +217,7 @@ static int mma5(sim_exec *e) {
 
 static int commit5(sim_exec *e) {
   sim_machine *m = e->m;
+  if (m->paired) return sim_pair_commit5(e); /* cta_group::2 (§4.4) */
   int32_t b = sim_view_bar(m, ex_seg(e, 0, 0));
   if (b < 0) {
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "tc_gen5_commit on memory that is not "
@@ -268,6 +273,20 @@ static int cp_async(sim_exec *e) {
       ev.bar = (uint16_t)b;
       ev.bytes = seg_len(op, 4) ? (uint32_t)ex_seg(e, 4, 0) : 0;
       st_mbar(m, e->st, (uint32_t)b)->iss_bytes += (int32_t)ev.bytes;
+    }
+  }
+  /* simulate mode: the source is read now, the destination written at completion */
+  ev.aux = evrec_new(e);
+  if (ev.aux) {
+    sim_evrec *r = evrec(e, ev.aux);
+    uint64_t in[64] = {0};
+    for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) in[k] = ex_in(e, k);
+    sim_data_err derr;
+    r->v[0] = *seg_mview(e, 1, 0);
+    if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
+      e->log->halt = true;
+      return SIM_X_HALT;
     }
   }
   sim_logf(e->log, "cp.async issued (group %u)", ag->cp_group);
@@ -356,6 +375,7 @@ int sim_op_async(sim_exec *e) {
     sim_logf(e->log, "cp.async commit group");
     return SIM_X_NEXT;
   case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return remote_copy(e);
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_TRY_CANCEL: return sim_clc_issue(e);
   case IR_OP_TTNG_TMA_STORE_WAIT:
     sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
     return SIM_X_NEXT;
@@ -398,3 +418,6 @@ bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, co
     return true;
   }
 }
+
+uint32_t sim_async_evrec(sim_exec *e) { return evrec_new(e); }
+int sim_async_add_event(sim_exec *e, sim_event *ev) { return add_event(e, ev); }

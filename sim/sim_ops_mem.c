@@ -93,6 +93,7 @@ int sim_op_mem(sim_exec *e) {
     }
     return SIM_X_NEXT;
   }
+  case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: return sim_clc_read(e);
   default: break;
   }
   sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s is not modelled", ir_ops[op->code].name);
@@ -113,7 +114,13 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   int n = 0;
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
+  case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* a CLC response (16 bytes) */
     sim_view_fp(m, VAL(0), op->operands[0], &out[n++]);
+    break;
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_TRY_CANCEL: /* its response window opens */
+    sim_view_fp(m, VAL(op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 0 : 1),
+                op->operands[op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 0 : 1], &out[n]);
+    out[n++].flags |= SIM_FP_WRITE | SIM_FP_ASYNC;
     break;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
     sim_view_fp(m, VAL(1), op->operands[1], &out[n]);

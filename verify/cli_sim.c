@@ -469,11 +469,13 @@ static void trace_program_end(trace_ctx *tc, const simopt *o, const sim_opts *so
   sim_machine_free(vm);
 }
 
-/* Runs one program to completion. Returns 0 (finished), or an exit code (reported). */
+/* Runs one program to completion. Returns 0 (finished), or an exit code (reported).
+ * *cancelled: the programs after it that it cancelled with CLC try_cancel (sim_clc_cancelled). */
 static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn, sim_data *d,
                        const uint64_t *args, uint32_t n_args, const int32_t *pid, uint32_t prog,
-                       sched *sc, runstats *rs, trace_ctx *tc) {
-  sim_opts so = {.mod = mod, .fn = fn, .args = args, .n_args = n_args, .data = d};
+                       sched *sc, runstats *rs, trace_ctx *tc, uint32_t *cancelled) {
+  /* clc_max -1: the CLC work pool is the whole grid, also for the trace's verify-mode replay */
+  sim_opts so = {.mod = mod, .fn = fn, .args = args, .n_args = n_args, .data = d, .clc_max = -1};
   memcpy(so.pid, pid, sizeof so.pid);
   memcpy(so.grid, o->grid, sizeof so.grid);
   sim_err serr;
@@ -548,6 +550,7 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
     rs->steps++;
   }
   trace_program_end(tc, o, &so, prog, rc == VF_EXIT_BUG || has_viol, has_viol ? &first_viol : NULL);
+  *cancelled = sim_clc_cancelled(m, st);
   free(st);
   sim_machine_free(m);
   rs->programs++;
@@ -602,16 +605,21 @@ int vf_cmd_sim(int argc, char **argv) {
   sched sc = {o.round_robin, o.seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull, -1};
   runstats rs = {0};
   trace_ctx tc = {.path = o.trace_out};
-  int64_t ctas = ir_module_attr_int(mod, "ttg.num-ctas", 1);
-  if (ctas < 1) ctas = 1;
+  int64_t ctas = sim_cluster_ctas(mod); /* num-ctas, cluster-dim-x, CTA pairs */
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  uint32_t prog = 0;
+  uint32_t prog = 0, skip = 0; /* skip: programs cancelled by CLC (never launched) */
   for (int32_t z = 0; z < o.grid[2] && !rc; z++)
     for (int32_t y = 0; y < o.grid[1] && !rc; y++)
       for (int32_t x = 0; x < o.grid[0] && !rc; x += (int32_t)ctas) {
         int32_t pid[3] = {x, y, z};
-        rc = run_program(&o, mod, fn, d, bits, n, pid, prog++, &sc, &rs, &tc);
+        uint32_t cancelled = 0;
+        if (skip) {
+          skip--;
+          continue;
+        }
+        rc = run_program(&o, mod, fn, d, bits, n, pid, prog++, &sc, &rs, &tc, &cancelled);
+        skip = cancelled;
       }
   tr_sched_free(&tc.s);
   /* a trace that could not be written fails an otherwise successful run (message printed) */

@@ -107,18 +107,36 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
+#define SYM_PROBE_MS 250 /* per minimisation probe */
+
+static double mono_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+
 /* Milliseconds a query may take: the per-query timeout, cut to what is left before the
  * deadline; 0 when the deadline has passed. */
 static unsigned query_ms(sym_ctx *c) {
   if (c->deadline <= 0) return c->timeout_ms;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  double left = c->deadline - ((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+  double left = c->deadline - mono_s();
   if (left <= 0) return 0;
   return left * 1000 < c->timeout_ms ? (unsigned)(left * 1000) + 1 : c->timeout_ms;
 }
 
 bool sym_past_deadline(sym_ctx *c) { return c->deadline > 0 && query_ms(c) == 0; }
+
+/* The solver's timeout: at most ms, and at most what the deadline leaves (1 ms when past). */
+static void set_timeout(sym_ctx *c, Z3_solver s, unsigned ms) {
+  unsigned left = query_ms(c);
+  Z3_params p = Z3_mk_params(c->z);
+  Z3_params_inc_ref(c->z, p);
+  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"),
+                     left < ms ? (left ? left : 1) : ms);
+  Z3_solver_set_params(c->z, s, p);
+  Z3_params_dec_ref(c->z, p);
+}
 
 static Z3_solver new_solver(sym_ctx *c) {
   Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
@@ -154,11 +172,15 @@ static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
 }
 
 /* Smallest value of t (known to be >= 0 in every model) such that the assertions stay
- * satisfiable: galloping probes 0, 1, 3, 7, ... then bisection. *best holds the current
- * model's value on entry and the minimum on return; the bound is then asserted. */
-static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
+ * satisfiable: galloping probes 0, 1, 3, 7, ... then bisection, each probe with a short
+ * timeout. *best holds the current model's value on entry. The bound t == min is then
+ * asserted (in a pushed scope) and the solver holds a model with it. Returns false when a
+ * probe timed out (the value found so far is kept) or the model could not be refreshed in
+ * time (nothing asserted): the caller stops minimising. */
+static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
-  if (hi <= 0) return;
+  bool complete = true;
+  if (hi <= 0) return true;
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
     Z3_solver_push(c->z, s);
@@ -167,7 +189,7 @@ static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     int64_t v;
     if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
     Z3_solver_pop(c->z, s, 1);
-    if (r == Z3_L_UNDEF) goto done;
+    if (r == Z3_L_UNDEF) { complete = false; goto done; }
     if (r == Z3_L_TRUE) break;
     lo = x + 1;
   }
@@ -179,13 +201,50 @@ static void minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     int64_t v;
     bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
     Z3_solver_pop(c->z, s, 1);
-    if (r == Z3_L_UNDEF) break;
+    if (r == Z3_L_UNDEF) { complete = false; break; }
     if (got) hi = v; else lo = mid + 1;
   }
-done:
-  *best = hi;
+done: /* the probes replaced the model (or left none): refresh it with the bound */
+  Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
-  Z3_solver_check(c->z, s); /* the last probe may have been unsat: refresh the model */
+  if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
+    Z3_solver_pop(c->z, s, 1);
+    return false;
+  }
+  *best = hi;
+  return complete;
+}
+
+/* Reads trip, iter, the used arguments and the extras from the solver's model; false (outputs
+ * unchanged) when a value is unavailable. Unused arguments take their smallest legal value. */
+static bool read_model(sym_ctx *c, Z3_solver s, const bool *used, Z3_ast trip, Z3_ast iter,
+                       const Z3_ast *extra, unsigned n_extra, int64_t *args, int64_t *trip_out,
+                       int64_t *iter_out, int64_t *extra_out) {
+  int64_t tv = -1, iv = -1, *av = calloc(c->n_args ? c->n_args : 1, sizeof *av);
+  int64_t *ev = calloc(n_extra ? n_extra : 1, sizeof *ev);
+  bool ok = (!trip || model_value(c, s, trip, &tv)) && (!iter || model_value(c, s, iter, &iv));
+  for (uint32_t a = 0; a < c->n_args && ok; a++) {
+    if (!c->argvar[a]) continue;
+    if (used[a]) {
+      ok = model_value(c, s, c->argvar[a], &av[a]);
+      continue;
+    }
+    av[a] = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
+    for (uint32_t f = 0; f < c->o->n_fixed; f++)
+      if (c->entry->args[a]->name && !strcmp(c->o->fixed_names[f], c->entry->args[a]->name))
+        av[a] = c->o->fixed_vals[f];
+  }
+  for (unsigned k = 0; k < n_extra && ok; k++)
+    if (extra[k] && !model_value(c, s, extra[k], &ev[k])) ok = false;
+  if (ok) {
+    *trip_out = tv;
+    *iter_out = iv;
+    memcpy(args, av, c->n_args * sizeof *args);
+    memcpy(extra_out, ev, n_extra * sizeof *ev);
+  }
+  free(av);
+  free(ev);
+  return ok;
 }
 
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
@@ -193,43 +252,37 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                  int64_t *extra_out) {
   *trip_out = *iter_out = -1;
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
+  for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
   Z3_lbool r = Z3_solver_check(c->z, s);
-  if (r != Z3_L_TRUE) {
-    Z3_solver_dec_ref(c->z, s);
-    return sym_ok(c) ? r : Z3_L_UNDEF;
-  }
   bool *used = calloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
-  bool min = !c->o->no_minimize;
-  if (trip && model_value(c, s, trip, trip_out) && min) minimise(c, s, trip, trip_out);
-  if (iter && model_value(c, s, iter, iter_out) && min) minimise(c, s, iter, iter_out);
-  for (uint32_t a = 0; a < c->n_args; a++) {
-    args[a] = 0;
-    if (!c->argvar[a]) continue;
-    if (!used[a]) { /* unconstrained: the smallest value the facts allow */
-      args[a] = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
-      for (uint32_t f = 0; f < c->o->n_fixed; f++)
-        if (c->entry->args[a]->name && !strcmp(c->o->fixed_names[f], c->entry->args[a]->name))
-          args[a] = c->o->fixed_vals[f];
-      continue;
+  if (r == Z3_L_TRUE && !read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out,
+                                    iter_out, extra_out))
+    r = Z3_L_UNDEF;
+  if (r == Z3_L_TRUE && !c->o->no_minimize) {
+    /* smallest trip count, then iteration, then each argument; every probe is short, and the
+     * first one Z3 cannot decide in time ends the minimisation: values come from one model */
+    set_timeout(c, s, SYM_PROBE_MS);
+    uint32_t n_terms = 2 + c->n_args;
+    for (uint32_t k = 0; k < n_terms; k++) {
+      Z3_ast t = k == 0 ? trip : k == 1 ? iter : used[k - 2] ? c->argvar[k - 2] : NULL;
+      int64_t v;
+      if (!t || !model_value(c, s, t, &v)) continue;
+      bool go_on = minimise(c, s, t, &v);
+      if (!read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+                      extra_out) || !go_on)
+        break;
     }
-    if (model_value(c, s, c->argvar[a], &args[a]) && min) minimise(c, s, c->argvar[a], &args[a]);
-  }
-  /* re-read the final model so trip / iter / extras agree with the minimised arguments */
-  if (Z3_solver_check(c->z, s) == Z3_L_TRUE) {
-    if (trip) model_value(c, s, trip, trip_out);
-    if (iter) model_value(c, s, iter, iter_out);
-    for (unsigned k = 0; k < n_extra; k++)
-      if (extra[k]) model_value(c, s, extra[k], &extra_out[k]);
   }
   free(used);
   Z3_solver_dec_ref(c->z, s);
-  return sym_ok(c) ? Z3_L_TRUE : Z3_L_UNDEF;
+  if (!sym_ok(c)) return Z3_L_UNDEF;
+  return r;
 }
 
 /* ------------------------------------------------------------------ argument occurrence */

@@ -169,11 +169,18 @@ void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
     }
   }
   if (!v->kind) {
-    /* primary: the first blocked agent that is not just waiting for its partitions */
+    /* primary: the first blocked agent that is not just waiting for its partitions, nor in a
+     * cluster barrier (it waits for agents that are themselves blocked elsewhere) */
     uint32_t p = 0;
-    for (uint32_t k = 0; k < nb; k++) {
-      const ir_op *op = sim_ins_op(m, sim_agent_pc(m, st, blocked[k]));
-      if (op && op->code != IR_OP_TTG_WARP_SPECIALIZE) {
+    for (int pass = 0; pass < 2; pass++) {
+      uint32_t k = 0;
+      for (; k < nb; k++) {
+        const ir_op *op = sim_ins_op(m, sim_agent_pc(m, st, blocked[k]));
+        if (op && op->code != IR_OP_TTG_WARP_SPECIALIZE &&
+            (pass || sim_agent_status_of(m, st, blocked[k]) != SIM_AG_CLWAIT))
+          break;
+      }
+      if (k < nb) {
         p = k;
         break;
       }

@@ -107,8 +107,7 @@ static uint64_t index_of(const vf_grid *g, const int32_t pid[3]) {
 
 vf_grid *vf_grid_new(const vf_argplan *p, uint32_t combos, uint32_t max_trip) {
   uint64_t nprog = (uint64_t)p->grid[0] * (uint64_t)p->grid[1] * (uint64_t)p->grid[2];
-  int64_t ctas = ir_module_attr_int(p->mod, "ttg.num-ctas", 1);
-  uint32_t n_ctas = ctas < 1 ? 1 : (uint32_t)ctas;
+  uint32_t n_ctas = sim_cluster_ctas(p->mod); /* num-ctas, cluster-dim-x, CTA pairs */
   /* one cluster: its CTAs synchronize with each other, the explorer checks them */
   if (nprog <= 1 || (p->grid[1] * p->grid[2] == 1 && (uint64_t)p->grid[0] <= n_ctas)) return NULL;
   vf_grid *g = calloc(1, sizeof *g);

@@ -1,0 +1,49 @@
+#!/bin/sh
+# check_pair.sh: paired-CTA (cta_group::2) kernels (tests/pair): the correct 2-CTA GEMM is
+# verified and every planted bug is reported first with its kind at its line (expected.tsv);
+# `tlx-verify sim` of the correct kernel matches a numpy reference (the leader's MMA computes
+# both CTAs' accumulators from both CTAs' B halves); what the pair model cannot run is an input
+# error (exit 2), never a verdict.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
+. "$SRC/tests/tools/expected_kernels.sh"
+D="$SRC/tests/pair"
+PY=/usr/bin/python3
+check_expected "$D" pair.py
+[ "$n" -ge 6 ] || fail "only $n pair kernels"
+
+# two clusters of a pair each (programs 0,1 and 2,3) are checked against each other
+"$TLXV" "$D/gemm2cta.ok.ttgir" --arg K=128 --grid 4 -q || fail "gemm2cta.ok with --grid 4"
+
+# simulate: C = A x B for M = 512 (two clusters), N = 256 (two column tiles), K = 256
+for sched in random round-robin; do
+  "$TLXV" sim "$D/gemm2cta.ok.ttgir" --arg K=256 --tensor a_desc=random:512x256:f16 \
+    --tensor b_desc=random:256x256:f16 --tensor c_desc=zeros:512x256:f32 --grid 4,2 \
+    --schedule $sched --seed 5 --out "$T/s" -q || fail "sim gemm2cta.ok ($sched)"
+  "$PY" - "$T/s" <<'PYEOF' || fail "sim gemm2cta.ok: wrong result ($sched)"
+import sys, numpy as np
+d = sys.argv[1]
+a, b, c = (np.load(f"{d}/{n}_desc.npy").astype(np.float64) for n in "abc")
+exact = a @ b
+tol = a.shape[1] * 2.0**-22 * (np.abs(a) @ np.abs(b)) + 1e-6
+assert np.abs(c).max() > 1
+assert np.all(np.abs(c - exact) <= tol), np.abs(c - exact).max()
+PYEOF
+done
+
+# what the model refuses says so (exit 2, the op's line)
+refuse() { # sed-expression message
+  sed -e "$1" "$D/gemm2cta.ok.ttgir" > "$T/r.ttgir"
+  rc=0
+  "$TLXV" "$T/r.ttgir" --arg K=128 --grid 2 > "$T/out" 2> "$T/err" || rc=$?
+  [ $rc = 2 ] || fail "exit $rc (want 2) for '$1': $(cat "$T/err")"
+  grep -q -- "$2" "$T/err" || fail "message lacks '$2' for '$1': $(cat "$T/err")"
+  [ ! -s "$T/out" ] || fail "printed on stdout for '$1'"
+}
+refuse 's/"ttg.cluster-dim-x" = 2/"ttg.cluster-dim-x" = 3/' "even cluster size"
+refuse 's/"ttg.cluster-dim-y" = 1/"ttg.cluster-dim-y" = 2/' "more than one dimension"
+refuse 's/"ttng.two-ctas" = true, "tlx.enable_paired_cta_mma" = true/"ttng.two-ctas" = false/' \
+  "same cta_group"
+refuse 's/{is_async, two_ctas}/{two_ctas}/; s/, %es\[%true\] {two_ctas}/ {two_ctas}/; s/, !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc("pair.py":85:13)/ loc("pair.py":85:13)/' \
+  "pair.py:85:.*synchronous"
+echo "check_pair: $n kernels ok"

@@ -1,0 +1,39 @@
+# expected_kernels.sh: sourced by tests/cli/check_checkers.sh and check_clc.sh. Sets T (a
+# temporary folder, removed at exit), fail, and check_expected DIR SRC: checks every kernel of
+# DIR/expected.tsv (columns file, verdict, kind, line, optional args split into words): a
+# "verified" kernel exits 0 with no bug; a "bug" kernel exits 1 and its first bug (JSON and
+# text output) has the kind at SRC:line. Sets n to the number of kernels checked.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+check_expected() {
+  dir=$1
+  src=$2
+  n=0
+  tail -n +2 "$dir/expected.tsv" > "$T/list"
+  while IFS="$(printf '\t')" read -r file verdict kind line args; do
+    [ -n "$file" ] || continue
+    rc=0
+    # shellcheck disable=SC2086
+    "$TLXV" "$dir/$file" $args --format json > "$T/o.json" 2> "$T/err" || rc=$?
+    [ ! -s "$T/err" ] || fail "$file: stderr: $(cat "$T/err")"
+    got=$(jq -r .verdict "$T/o.json")
+    [ "$got" = "$verdict" ] || fail "$file: verdict $got, expected $verdict"
+    if [ "$verdict" = verified ]; then
+      [ "$rc" = 0 ] || fail "$file: exit $rc"
+    else
+      [ "$rc" = 1 ] || fail "$file: exit $rc"
+      k=$(jq -r '.bugs[0].kind' "$T/o.json")
+      l=$(jq -r '.bugs[0].loc.line' "$T/o.json")
+      f=$(jq -r '.bugs[0].loc.file' "$T/o.json")
+      [ "$k" = "$kind" ] || fail "$file: first bug is $k, expected $kind"
+      [ "$l" = "$line" ] && [ "$f" = "$src" ] || fail "$file: first bug at $f:$l, expected $src:$line"
+      # the text form names the same place, compiler style
+      # shellcheck disable=SC2086
+      "$TLXV" "$dir/$file" $args -q > "$T/o.txt" 2>/dev/null || true
+      head -1 "$T/o.txt" | grep -q "^$src:$line:[0-9]*: error: $kind: " ||
+        fail "$file: text output does not start with $src:$line: error: $kind"
+    fi
+    n=$((n + 1))
+  done < "$T/list"
+}
