@@ -170,13 +170,8 @@ int sim_clc_issue(sim_exec *e) {
     e->log->halt = true;
     return SIM_X_HALT;
   }
-  int32_t bar = sim_view_bar(m, ex_seg(e, sb, 0));
-  if (bar < 0) {
-    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s signals memory that is not an "
-                 "mbarrier the model knows", ir_ops[op->code].name);
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  int32_t bar = sim_ex_bar(e, sb, 0, NULL);
+  if (bar < 0) return SIM_X_HALT;
   sim_fp f;
   resp_fp(m, ex_seg(e, sr, 0), seg_val(op, sr, 0), &f);
   f.flags |= SIM_FP_WRITE | SIM_FP_ASYNC;

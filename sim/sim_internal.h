@@ -389,6 +389,7 @@ int sim_run_pure_from(sim_machine *m, void *st, uint32_t a, uint32_t *pc, sim_lo
 void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc);
 
 /* sim_ops_bar.c / sim_ops_async.c / sim_ops_mem.c: visible-op handlers */
+int32_t sim_ex_bar(sim_exec *e, int seg, uint32_t k, uint64_t *view_out);
 int sim_op_barrier(sim_exec *e);
 int sim_op_async(sim_exec *e);
 int sim_op_mem(sim_exec *e);

@@ -61,13 +61,8 @@ static int tma_load(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
   uint32_t bytes = desc_bytes(seg_val(op, 0, 0)->type);
-  int32_t bar = sim_view_bar(m, ex_seg(e, 3, 0));
-  if (bar < 0) {
-    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "TMA load signals memory that is not "
-                 "an mbarrier the model knows");
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  int32_t bar = sim_ex_bar(e, 3, 0, NULL);
+  if (bar < 0) return SIM_X_HALT;
   sim_fp dst;
   seg_fp(e, 2, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
   /* §2.1: the copy reads its global box until it completes */
@@ -218,13 +213,8 @@ static int mma5(sim_exec *e) {
 static int commit5(sim_exec *e) {
   sim_machine *m = e->m;
   if (m->paired) return sim_pair_commit5(e); /* cta_group::2 (§4.4) */
-  int32_t b = sim_view_bar(m, ex_seg(e, 0, 0));
-  if (b < 0) {
-    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "tc_gen5_commit on memory that is not "
-                 "an mbarrier the model knows");
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  int32_t b = sim_ex_bar(e, 0, 0, NULL);
+  if (b < 0) return SIM_X_HALT;
   sim_uf_publish(m, e->st, e->a);
   uint32_t pending = sim_ev_count_agent(m, e->st, e->a, SIM_EV_MMA5) +
                      sim_ev_count_agent(m, e->st, e->a, SIM_EV_TMEM_CP) +

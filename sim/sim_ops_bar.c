@@ -9,9 +9,10 @@
 /* The barrier's name, formatted only when a message needs it. */
 #define BNAME() (nm[0] ? nm : sim_barrier_name(m, (uint32_t)bar, nm, sizeof nm))
 
-/* Barrier named by operand `seg` of the current op; -1 with a violation when it is not one. */
-static int32_t op_bar(sim_exec *e, int seg, uint64_t *view_out) {
-  uint64_t v = ex_seg(e, seg, 0);
+/* Barrier named by element k of operand `seg` of the current op; -1 with a lifecycle violation
+ * (and the path halted) when it is not one. */
+int32_t sim_ex_bar(sim_exec *e, int seg, uint32_t k, uint64_t *view_out) {
+  uint64_t v = ex_seg(e, seg, k);
   if (view_out) *view_out = v;
   int32_t b = sim_view_bar(e->m, v);
   if (b < 0) {
@@ -36,7 +37,7 @@ static const sim_event *inflight_on(const sim_machine *m, const void *st, uint32
 
 static int init_op(sim_exec *e) {
   sim_machine *m = e->m;
-  int32_t bar = op_bar(e, 0, NULL);
+  int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
   char nm[64];
@@ -67,7 +68,7 @@ static int init_op(sim_exec *e) {
 
 static int inval_op(sim_exec *e) {
   sim_machine *m = e->m;
-  int32_t bar = op_bar(e, 0, NULL);
+  int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   char nm[64];
   nm[0] = 0;
@@ -91,7 +92,7 @@ static int inval_op(sim_exec *e) {
 
 static int expect_op(sim_exec *e) {
   sim_machine *m = e->m;
-  int32_t bar = op_bar(e, 0, NULL);
+  int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
@@ -128,7 +129,7 @@ static int expect_op(sim_exec *e) {
 static int wait_op(sim_exec *e) {
   sim_machine *m = e->m;
   uint64_t view;
-  int32_t bar = op_bar(e, 0, &view);
+  int32_t bar = sim_ex_bar(e, 0, 0, &view);
   if (bar < 0) return SIM_X_HALT;
   char nm[64];
   nm[0] = 0;
@@ -172,7 +173,7 @@ static int wait_op(sim_exec *e) {
 /* Targets of an arrive: the barrier, or its copy in each CTA of ctaMask (multicast). */
 static int arrive_op(sim_exec *e) {
   sim_machine *m = e->m;
-  int32_t bar = op_bar(e, 0, NULL);
+  int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   const ir_op *op = e->i->op;
   int64_t count = ir_op_attr_int(op, "count", 1);
@@ -198,7 +199,7 @@ static int arrive_op(sim_exec *e) {
  * arrive-on(1) once the agent's earlier cp.async ops complete. */
 static int cp_arrive_op(sim_exec *e) {
   sim_machine *m = e->m;
-  int32_t bar = op_bar(e, 0, NULL);
+  int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);

@@ -249,13 +249,8 @@ int sim_pair_mma5(sim_exec *e) {
   uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred);
   for (uint32_t k = 0; k < nb; k++) {
     if (k < np && !(ex_seg(e, seg_bpred, k) & 1)) continue;
-    int32_t b = sim_view_bar(m, ex_seg(e, seg_bars, k));
-    if (b < 0) {
-      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
-                   "tc_gen5_mma barrier operand is not an mbarrier the model knows");
-      e->log->halt = true;
-      return SIM_X_HALT;
-    }
+    int32_t b = sim_ex_bar(e, seg_bars, k, NULL);
+    if (b < 0) return SIM_X_HALT;
     if (pair_arrive(e, e->cta, (uint32_t)b % m->n_bars, false) != SIM_X_NEXT) return SIM_X_HALT;
   }
   sim_logf(e->log, "tcgen05.mma.cta_group::2 issued for CTAs %u and %u", e->cta, peer);
@@ -268,13 +263,8 @@ int sim_pair_commit5(sim_exec *e) {
     sim_logf(e->log, "tcgen05.commit.cta_group::2: the follower CTA does not issue (§4.4)");
     return SIM_X_NEXT;
   }
-  int32_t b = sim_view_bar(m, ex_seg(e, 0, 0));
-  if (b < 0) {
-    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "tc_gen5_commit on memory that is not "
-                 "an mbarrier the model knows");
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  int32_t b = sim_ex_bar(e, 0, 0, NULL);
+  if (b < 0) return SIM_X_HALT;
   if (peer_exited(e, e->cta + 1)) return SIM_X_HALT;
   sim_uf_publish(m, e->st, e->a);
   uint32_t pending = sim_ev_count_agent(m, e->st, e->a, SIM_EV_MMA5) +

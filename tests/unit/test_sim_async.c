@@ -7,6 +7,7 @@
 
 #include "sim/sim_internal.h"
 #include "check_run.h"
+#include "sim_rig.h"
 
 #define HDR                                                                                   \
   "#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>\n" \
@@ -21,44 +22,13 @@
 #define BAR1 "!ttg.memdesc<1x1xi64, #shared1, #smem, mutable>"
 #define TD "!tt.tensordesc<tensor<32x64xf32, #shared>>"
 
-typedef struct rig {
-  ir_module *mod;
-  sim_machine *m;
-  uint8_t *st;
-  sim_log log;
-} rig;
-
 static void rig_up(rig *r, const char *text) {
-  ir_diag d = {0};
-  r->mod = ir_parse(text, strlen(text), "t.ttgir", &d);
-  if (!r->mod) ck_abort_msg("parse: %s", d.msg);
-  sim_opts o = {.mod = r->mod};
-  sim_err err;
-  r->m = sim_machine_new(&o, &err);
-  if (!r->m) ck_abort_msg("machine: %s", err.msg);
-  r->st = calloc(1, sim_state_size(r->m));
-  memset(&r->log, 0, sizeof r->log);
-  ck_assert_int_eq(sim_init(r->m, r->st, &r->log), 0);
+  sim_opts o = {0};
+  rig_up_opts(r, text, &o);
 }
 
-static void rig_down(rig *r) {
-  free(r->st);
-  sim_machine_free(r->m);
-  ir_module_free(r->mod);
-}
-
-static bool enabled(rig *r, uint8_t kind, uint8_t who) {
-  sim_trans en[SIM_MAX_TRANS];
-  int n = sim_enabled(r->m, r->st, en);
-  for (int k = 0; k < n; k++)
-    if (en[k].kind == kind && en[k].who == who) return true;
-  return false;
-}
-
-static int step(rig *r, uint8_t kind, uint8_t who) {
-  ck_assert_msg(enabled(r, kind, who), "transition %d/%d not enabled", kind, who);
-  return sim_step(r->m, r->st, (sim_trans){kind, who}, &r->log);
-}
+#define enabled rig_enabled
+#define step rig_step
 
 static const char *k_stores = HDR MOD(1)
   "  tt.func public @k(" DESC ") {\n"

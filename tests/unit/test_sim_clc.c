@@ -7,6 +7,7 @@
 
 #include "sim/sim_internal.h"
 #include "check_run.h"
+#include "sim_rig.h"
 
 #define HDR                                                                                   \
   "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"   \
@@ -32,41 +33,34 @@
   "    %x" N " = ttng.clc_query_cancel %resp : (" RESP ") -> i32\n"                          \
   "    ttng.fence_async_shared {bCluster = false}\n"
 
-typedef struct rig {
-  ir_module *mod;
-  sim_machine *m;
-  uint8_t *st;
-  sim_log log;
-} rig;
+/* a 2-CTA cluster: both CTAs init and sync, CTA 0 alone multicasts one request */
+#define CLUSTER2_REQUEST                                                                       \
+  "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"\
+  "#smem = #ttg.shared_memory\n"\
+  "module attributes {\"ttg.num-ctas\" = 2 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\", \"ttg.threads-per-warp\" = 32 : i32} {\n"\
+  "  tt.func public @k() {\n"\
+  "    %c0 = arith.constant 0 : i32\n"\
+  "    %true = arith.constant true\n"\
+  "    %bar = ttg.local_alloc : () -> " BAR "\n"\
+  "    %resp = ttg.local_alloc : () -> " RESP "\n"\
+  "    ttng.init_barrier %bar, 1 : " BAR "\n"\
+  "    ttng.cluster_arrive\n"\
+  "    ttng.cluster_wait\n"\
+  "    ttng.barrier_expect %bar, 16, %true : " BAR "\n"\
+  "    %r = nvgpu.cluster_id\n"\
+  "    %lead = arith.cmpi eq, %r, %c0 : i32\n"\
+  "    scf.if %lead {\n"\
+  "      ttng.async_clc_try_cancel %bar, %resp : " BAR ", " RESP "\n"\
+  "    }\n"
 
 static void rig_up(rig *r, const char *text, int32_t gx, int32_t gy, int32_t clc_max) {
-  ir_diag d = {0};
-  r->mod = ir_parse(text, strlen(text), "t.ttgir", &d);
-  if (!r->mod) ck_abort_msg("parse: %s", d.msg);
-  sim_opts o = {.mod = r->mod, .grid = {gx, gy, 1}, .clc_max = clc_max};
-  sim_err err;
-  r->m = sim_machine_new(&o, &err);
-  if (!r->m) ck_abort_msg("machine: %s", err.msg);
-  r->st = calloc(1, sim_state_size(r->m));
-  memset(&r->log, 0, sizeof r->log);
+  sim_opts o = {.grid = {gx, gy, 1}, .clc_max = clc_max};
+  rig_up_opts(r, text, &o);
   r->log.detail = true;
-  ck_assert_int_eq(sim_init(r->m, r->st, &r->log), 0);
 }
 
-static void rig_down(rig *r) {
-  free(r->st);
-  sim_machine_free(r->m);
-  ir_module_free(r->mod);
-}
+static bool agent_enabled(rig *r) { return rig_enabled(r, SIM_TR_AGENT, 0); }
 
-static bool agent_enabled(rig *r) {
-  sim_trans en[SIM_MAX_TRANS];
-  int n = sim_enabled(r->m, r->st, en);
-  return n > 0 && en[0].kind == SIM_TR_AGENT && en[0].who == 0;
-}
-
-/* Runs the (only) agent until it blocks or ends; returns the last step's status, and stops
- * at the first step that reports a violation. */
 static int run_agent(rig *r) {
   int rc = 0;
   while (agent_enabled(r)) {
@@ -80,11 +74,7 @@ static int run_agent(rig *r) {
  * step stops the path (returns -1 then). */
 static int run_cta(rig *r, uint8_t a, int steps) {
   for (int k = 0; k < steps; k++) {
-    sim_trans en[SIM_MAX_TRANS];
-    int n = sim_enabled(r->m, r->st, en);
-    bool on = false;
-    for (int j = 0; j < n; j++) on |= en[j].kind == SIM_TR_AGENT && en[j].who == a;
-    if (!on) return 0;
+    if (!rig_enabled(r, SIM_TR_AGENT, a)) return 0;
     if (sim_step(r->m, r->st, (sim_trans){SIM_TR_AGENT, a}, &r->log)) return -1;
   }
   return 0;
@@ -277,23 +267,7 @@ START_TEST(multicast_cluster) {
   /* a 2-CTA cluster, grid of 4 programs (2 clusters): CTA 0 asks, the response and the
    * complete_tx reach both CTAs; the first completion decides the outcome for both */
   static const char *text =
-      "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
-      "#smem = #ttg.shared_memory\n"
-      "module attributes {\"ttg.num-ctas\" = 2 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
-      "  tt.func public @k() {\n"
-      "    %c0 = arith.constant 0 : i32\n"
-      "    %true = arith.constant true\n"
-      "    %bar = ttg.local_alloc : () -> " BAR "\n"
-      "    %resp = ttg.local_alloc : () -> " RESP "\n"
-      "    ttng.init_barrier %bar, 1 : " BAR "\n"
-      "    ttng.cluster_arrive\n"
-      "    ttng.cluster_wait\n"
-      "    ttng.barrier_expect %bar, 16, %true : " BAR "\n"
-      "    %r = nvgpu.cluster_id\n"
-      "    %lead = arith.cmpi eq, %r, %c0 : i32\n"
-      "    scf.if %lead {\n"
-      "      ttng.async_clc_try_cancel %bar, %resp : " BAR ", " RESP "\n"
-      "    }\n"
+      CLUSTER2_REQUEST
       "    ttng.wait_barrier %bar, %c0, %true : " BAR "\n"
       "    %x = ttng.clc_query_cancel %resp : (" RESP ") -> i32\n"
       END;
@@ -330,23 +304,7 @@ START_TEST(multicast_into_exited_cta) {
   /* CTA 0 multicasts a request and does not wait for it: CTA 1 may exit while the response
    * and complete_tx are still on their way to it (§6.3: undefined) */
   static const char *text =
-      "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
-      "#smem = #ttg.shared_memory\n"
-      "module attributes {\"ttg.num-ctas\" = 2 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:100\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
-      "  tt.func public @k() {\n"
-      "    %c0 = arith.constant 0 : i32\n"
-      "    %true = arith.constant true\n"
-      "    %bar = ttg.local_alloc : () -> " BAR "\n"
-      "    %resp = ttg.local_alloc : () -> " RESP "\n"
-      "    ttng.init_barrier %bar, 1 : " BAR "\n"
-      "    ttng.cluster_arrive\n"
-      "    ttng.cluster_wait\n"
-      "    ttng.barrier_expect %bar, 16, %true : " BAR "\n"
-      "    %r = nvgpu.cluster_id\n"
-      "    %lead = arith.cmpi eq, %r, %c0 : i32\n"
-      "    scf.if %lead {\n"
-      "      ttng.async_clc_try_cancel %bar, %resp : " BAR ", " RESP "\n"
-      "    }\n"
+      CLUSTER2_REQUEST
       END;
   rig r;
   rig_up(&r, text, 4, 1, 0);

@@ -7,6 +7,7 @@
 
 #include "sim/sim_internal.h"
 #include "check_run.h"
+#include "sim_rig.h"
 
 #define HDR                                                                                   \
   "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>\n" \
@@ -37,50 +38,18 @@
   "    ttng.wait_barrier %bar, %c0, %t : " BAR "\n"                                          \
   "    tt.return\n  }\n}\n"
 
-typedef struct rig {
-  ir_module *mod;
-  sim_machine *m;
-  uint8_t *st;
-  sim_log log;
-  sim_err err;
-} rig;
-
 /* Builds the machine; false (err.msg set) when the model refuses the kernel. */
 static bool rig_try(rig *r, const char *text) {
-  ir_diag d = {0};
-  memset(r, 0, sizeof *r);
-  r->mod = ir_parse(text, strlen(text), "t.ttgir", &d);
-  if (!r->mod) ck_abort_msg("parse: %s", d.msg);
-  sim_opts o = {.mod = r->mod};
-  r->m = sim_machine_new(&o, &r->err);
-  if (!r->m) return false;
-  r->st = calloc(1, sim_state_size(r->m));
-  ck_assert_int_eq(sim_init(r->m, r->st, &r->log), 0);
-  return true;
+  sim_opts o = {0};
+  return rig_try_opts(r, text, &o);
 }
 
 static void rig_up(rig *r, const char *text) {
   if (!rig_try(r, text)) ck_abort_msg("machine: %s", r->err.msg);
 }
 
-static void rig_down(rig *r) {
-  free(r->st);
-  sim_machine_free(r->m);
-  ir_module_free(r->mod);
-}
-
-static bool enabled(rig *r, uint8_t kind, uint8_t who) {
-  sim_trans en[SIM_MAX_TRANS];
-  int n = sim_enabled(r->m, r->st, en);
-  for (int k = 0; k < n; k++)
-    if (en[k].kind == kind && en[k].who == who) return true;
-  return false;
-}
-
-static int step(rig *r, uint8_t kind, uint8_t who) {
-  ck_assert_msg(enabled(r, kind, who), "transition %d/%d not enabled", kind, who);
-  return sim_step(r->m, r->st, (sim_trans){kind, who}, &r->log);
-}
+#define enabled rig_enabled
+#define step rig_step
 
 /* The IR op agent a stands at (NULL for pseudo instructions). */
 static const ir_op *at(rig *r, uint32_t a) { return sim_ins_op(r->m, sim_agent_pc(r->m, r->st, a)); }
