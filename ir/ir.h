@@ -314,6 +314,10 @@ const ir_func *ir_module_kernel(const ir_module *m);
 /* Module attribute as integer ("ttg.num-warps", "ttg.num-ctas"...), dflt when absent. */
 int64_t ir_module_attr_int(const ir_module *m, const char *name, int64_t dflt);
 const char *ir_module_target(const ir_module *m); /* "cuda:90", "hip:gfx942", or NULL */
+/* The implicit cluster sync Triton's LLVM lowering adds after barrier init (tlx-ir.md §0): true
+ * when fn needs one (a view of a peer CTA's memory, a multicast arrive, or "ttng.two-ctas");
+ * *after then receives the last init_barrier of fn's entry block (NULL: none, sync at the top). */
+bool ir_cluster_init_sync(const ir_module *m, const ir_func *fn, const ir_op **after);
 const ir_encoding *ir_type_encoding(const ir_type *t);
 
 /* ------------------------------------------------------------------ reading and printing */

@@ -181,3 +181,26 @@ const ir_func *ir_module_kernel(const ir_module *m) {
     if (m->funcs[i]->is_public) return m->funcs[i];
   return m->n_funcs ? m->funcs[0] : NULL;
 }
+
+/* True when op or an op nested in it makes a CTA touch a peer's shared memory before the peer
+ * could have initialised its barriers: a remote view, a multicast arrive. */
+static bool ir_touches_peers(const ir_op *op) {
+  if (op->code == IR_OP_TTNG_MAP_TO_REMOTE_BUFFER) return true;
+  if (op->code == IR_OP_TTNG_ARRIVE_BARRIER && ir_op_has_attr(op, "ctaMask")) return true;
+  for (uint32_t r = 0; r < op->n_regions; r++)
+    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
+      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next)
+        if (ir_touches_peers(o)) return true;
+  return false;
+}
+
+bool ir_cluster_init_sync(const ir_module *m, const ir_func *fn, const ir_op **after) {
+  *after = NULL;
+  if (!fn || !fn->op) return false;
+  if (!ir_touches_peers(fn->op) && !ir_module_attr_int(m, "ttng.two-ctas", 0)) return false;
+  /* after the last barrier init of the entry block (TritonGPUToLLVM.cpp's rule) */
+  if (fn->op->n_regions && fn->op->regions[0]->n_blocks)
+    for (const ir_op *o = fn->op->regions[0]->blocks[0]->first; o; o = o->next)
+      if (o->code == IR_OP_TTNG_INIT_BARRIER) *after = o;
+  return true;
+}

@@ -25,30 +25,11 @@ bool lw_is_remote(const ir_type *t) {
   return s && s->kind == IR_A_ENCODING && s->enc && s->enc->kind == IR_E_SPACE_CLUSTER;
 }
 
-/* True when op or an op nested in it makes a CTA touch a peer's shared memory before the peer
- * could have initialised its barriers: a remote view, a multicast arrive. */
-static bool touches_peers(const ir_op *op) {
-  if (op->code == IR_OP_TTNG_MAP_TO_REMOTE_BUFFER) return true;
-  if (op->code == IR_OP_TTNG_ARRIVE_BARRIER && ir_op_has_attr(op, "ctaMask")) return true;
-  for (uint32_t r = 0; r < op->n_regions; r++)
-    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
-      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next)
-        if (touches_peers(o)) return true;
-  return false;
-}
-
 void lw_cluster_analyze(lw_ctx *c) {
   int d[3];
   lw_cluster_dims(c->m, d);
   c->clustered = d[0] * d[1] * d[2] > 1;
-  c->cl_init_sync = false;
-  c->cl_init_after = NULL;
-  if (!touches_peers(c->fn->op) && !ir_module_attr_int(c->m, "ttng.two-ctas", 0)) return;
-  c->cl_init_sync = true;
-  /* After the last barrier init of the kernel's entry block (TritonGPUToLLVM.cpp's rule). */
-  const ir_block *entry = c->fn->op->regions[0]->blocks[0];
-  for (const ir_op *o = entry->first; o; o = o->next)
-    if (o->code == IR_OP_TTNG_INIT_BARRIER) c->cl_init_after = o;
+  c->cl_init_sync = ir_cluster_init_sync(c->m, c->fn, &c->cl_init_after);
 }
 
 /* barrier.cluster.arrive{.relaxed} + barrier.cluster.wait: every thread of every CTA of the

@@ -18,8 +18,9 @@
  * - tcgen05.commit: leader only; arrives on the barrier at the same offset in both CTAs.
  * - TMA loads with two_cta: the bytes land in the issuing CTA's smem and complete_tx goes to
  *   the barrier the operand names (the frontend maps it to the leader, tlx-ir.md §1.4).
- * - An implicit cluster sync follows the last entry-block init_barrier of a paired kernel
- *   (tlx-ir.md §0: Triton adds it in its LLVM lowering, invisible in TTGIR). */
+ * - An implicit cluster sync follows the last entry-block init_barrier of a paired kernel, as of
+ *   any cluster kernel that touches a peer's memory (tlx-ir.md §0: Triton adds it in its LLVM
+ *   lowering, invisible in TTGIR; ir_cluster_init_sync is the rule). */
 #include <stdio.h>
 
 #include "sim_internal.h"
@@ -107,12 +108,9 @@ int sim_pair_setup(sim_machine *m, sim_err *err) {
   if (module_rule(m->mod, fop, &r, buf, sizeof buf)) return sim_errf(err, m, fop, "%s", buf);
   m->n_ctas = (uint32_t)r.n;
   m->paired = r.paired;
+  /* the implicit cluster sync after barrier init, where the lowering puts it (tlx-ir.md §0) */
   m->cl_init_after = NULL;
-  /* The lowering adds the sync for remote views and multicast arrives too (lw_cluster.c);
-   * the model does it for paired kernels only so far: other cluster kernels sync explicitly. */
-  if (r.n > 1 && r.paired && fop && fop->n_regions && fop->regions[0]->n_blocks)
-    for (const ir_op *o = fop->regions[0]->blocks[0]->first; o; o = o->next)
-      if (o->code == IR_OP_TTNG_INIT_BARRIER) m->cl_init_after = o;
+  if (r.n > 1) ir_cluster_init_sync(m->mod, m->fn, &m->cl_init_after);
   m->needs_cl_init_sync = m->cl_init_after != NULL;
   return 0;
 }

@@ -3,7 +3,8 @@
 # tests/lowering/cluster_ping.ttgir and cluster_ws.ttgir: the launch header's cluster shape, mapa
 # + a cluster-scope remote arrive for map_to_remote_buffer, the explicit cluster barrier, the
 # implicit syncs (after the barrier init, before exit) in which the worker warps of a
-# warp-specialized kernel take part, and ptxas accepts the PTX. A peer's memory used as
+# warp-specialized kernel take part, and ptxas accepts the PTX; check, whose model puts the
+# implicit sync at the same place, verifies both. A peer's memory used as
 # anything but an arrive target is a clear error. tests/device/run_lowered.sh runs both kernels.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
@@ -33,6 +34,10 @@ for K in cluster_ping cluster_ws; do
     want 'barrier.cluster.arrive.aligned' 2 "arrives before exit of default warps and workers"
     want 'barrier.cluster.wait.aligned' 4 "four cluster waits"
   fi
+  # the model places the implicit sync where the lowering does: both kernels are correct (the
+  # GPU run gives out = [0, 1, 0, 1]); without it the remote arrive may precede the peer's init
+  "$TLXV" "$SRC/tests/lowering/$K.ttgir" > "$T/v" 2>&1 || fail "check $K: $(cat "$T/v")"
+  grep -q "^tests/lowering/$K.ttgir: verified\|/$K.ttgir: verified" "$T/v" || fail "check $K: $(tail -3 "$T/v")"
   if [ -n "$PTXAS" ]; then
     "$PTXAS" -arch=sm_90a "$T/k.ptx" -o "$T/k.cubin" 2> "$T/perr" || fail "ptxas rejects $K: $(head -5 "$T/perr")"
   fi
