@@ -239,8 +239,8 @@ static bool read_model(sym_ctx *c, Z3_solver s, const bool *used, Z3_ast trip, Z
   if (ok) {
     *trip_out = tv;
     *iter_out = iv;
-    memcpy(args, av, c->n_args * sizeof *args);
-    memcpy(extra_out, ev, n_extra * sizeof *ev);
+    if (c->n_args) memcpy(args, av, c->n_args * sizeof *args);
+    if (n_extra) memcpy(extra_out, ev, n_extra * sizeof *ev);
   }
   free(av);
   free(ev);
