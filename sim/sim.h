@@ -339,7 +339,9 @@ uint32_t sim_cluster_ctas(const ir_module *mod);
 
 /* For an instruction that writes global memory through a descriptor (TMA store / reduce,
  * tt.descriptor_store): the kernel arguments its coordinates depend on (bit k: argument k for
- * k < 61, bit 61: a later argument) and bit 63 when they depend on loaded data. */
+ * k < 61, bit 61: a later argument), bit 62 when they depend on a cluster launch control
+ * response (the tile a cancelled program stood for: sim_clc.c) and bit 63 when they depend on
+ * loaded data. */
 uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
 
 /* Cluster launch control: programs (clusters) the run cancelled with try_cancel; they are

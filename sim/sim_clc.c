@@ -413,7 +413,7 @@ void sim_clc_coord_deps(sim_machine *m) {
          i->code != IR_OP_TT_DESCRIPTOR_STORE) || !i->op || i->op->n_segs < 2)
       continue;
     for (uint32_t k = i->op->seg_start[1]; k < i->op->seg_start[2] && k < i->n_in; k++)
-      if (t[i->region][ins_in(m, i)[k]]) m->coord_deps[pc] |= 1ull << 63;
+      if (t[i->region][ins_in(m, i)[k]]) m->coord_deps[pc] |= 1ull << 62;
   }
   for (uint32_t r = 0; r < m->n_regions; r++) free(t[r]);
   free(t);

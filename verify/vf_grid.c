@@ -38,7 +38,7 @@ struct vf_grid {
   uint8_t *done;               /* per (combination, program): footprint collected by a search */
   bool bound;                  /* not every program was compared */
   uint64_t unknown;            /* arguments (bit k, sim_coord_deps) the skipped writes' coordinates
-                                  depend on, bit 63: loaded data */
+                                  depend on, bit 62: a CLC response, bit 63: loaded data */
   uint32_t skipped;            /* writing instructions left out for that */
 };
 
@@ -273,7 +273,9 @@ static void report(vf_grid *g, uint32_t combo, const gwent *a, const gwent *b, v
  * program id, constants and arguments given with --arg? An argument left at the placeholder
  * value 1, or one of the default set of a control argument, need not be consistent with the
  * grid (a launch of 8 programs over a 1-tile problem): writes computed from it are not
- * compared (no false alarm from a launch that cannot happen). Loaded data: neither. */
+ * compared (no false alarm from a launch that cannot happen). Loaded data and the tile a
+ * cluster launch control response names (which program does it depends on the schedule):
+ * neither. */
 static bool coords_known(vf_grid *g, const sim_machine *m, uint32_t ins) {
   uint64_t deps = sim_coord_deps(m, ins), bad = 0;
   const vf_argplan *p = g->p;
@@ -282,7 +284,7 @@ static bool coords_known(vf_grid *g, const sim_machine *m, uint32_t ins) {
     bool known = k < 61 && k < p->n_args && p->given[k];
     if (!known) bad |= 1ull << k;
   }
-  bad |= deps & (1ull << 63);
+  bad |= deps & (3ull << 62); /* a CLC response, loaded data */
   g->unknown |= bad;
   return !bad;
 }
@@ -380,9 +382,14 @@ char *vf_grid_describe(const vf_grid *g) {
                                 k < 61 && k < g->p->n_args ? g->p->names[k] : "an argument");
         first = false;
       }
+    if (((g->unknown >> 62) & 1) && len < sizeof buf) {
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%sthe program a cluster launch control "
+                              "response names", first ? "" : ", ");
+      first = false;
+    }
     if ((g->unknown >> 63) && len < sizeof buf)
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded data", first ? "" : ", ");
-    if (len < sizeof buf)
+    if ((g->unknown & ((1ull << 62) - 1)) && len < sizeof buf)
       snprintf(buf + len, sizeof buf - len, " (pass --arg to compare them)");
   }
   return strdup(buf);

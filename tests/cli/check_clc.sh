@@ -38,6 +38,10 @@ PYEOF
   done
 done
 [ "$fewer" -ge 1 ] || fail "no seed cancelled a program (every run launched 4 programs)"
+# the grid summary says why a store whose tile comes from a CLC response is not compared
+"$TLXV" "$D/clc-ws.ok.ttgir" --grid 4 > "$T/g" 2>&1 || fail "check clc-ws.ok: $(cat "$T/g")"
+grep -q "except 1 store(s) whose coordinates depend on the program a cluster launch control response names$" "$T/g" ||
+  fail "grid summary: $(head -1 "$T/g")"
 # a planted bug also stops a simulation, with its kind and line
 rc=0
 "$TLXV" sim "$D/clc-query.bug.ttgir" --tensor y=zeros:128x64:f32 --grid 4 --seed 1 > /dev/null 2> "$T/err" || rc=$?
