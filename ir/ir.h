@@ -306,6 +306,8 @@ const ir_attr *ir_op_attr(const ir_op *op, const char *name);
 /* Integer value of an integer / bool attribute, or dflt when absent. */
 int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
 bool ir_op_has_attr(const ir_op *op, const char *name);
+/* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
+const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);

@@ -32,6 +32,14 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt) {
 
 bool ir_op_has_attr(const ir_op *op, const char *name) { return ir_op_attr(op, name) != NULL; }
 
+const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
+  while (op && op->parent && op->parent->parent) {
+    op = op->parent->parent->parent; /* block -> region -> the op that owns the region */
+    if (op && op->code == code) return op;
+  }
+  return NULL;
+}
+
 bool ir_value_const_int(const ir_value *v, int64_t *out) {
   if (!v || !v->def || v->def->code != IR_OP_ARITH_CONSTANT) return false;
   const ir_attr *a = ir_op_attr(v->def, "value");

@@ -616,6 +616,9 @@ static int compile_op(cctx *c, const ir_op *op) {
     i = s - 1;
   }
   i->vis = visibility(op);
+  /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs
+   * (sim_ops_bar.c, partition_cluster_op) */
+  if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) != NULL;
   int ps = pred_seg(code);
   if (ps >= 0 && ps < op->n_segs) {
     uint32_t n = 0;

@@ -16,7 +16,11 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
     return 0;
   }
   if (ag->status == SIM_AG_CLWAIT) {
-    snprintf(buf, n, "waits on the cluster barrier for agents that never arrive");
+    if (ag->pc < m->n_code && m->code[ag->pc].code == IR_OP_TTNG_CLUSTER_BARRIER && m->code[ag->pc].imm)
+      snprintf(buf, n, "waits on the partition cluster barrier (cluster_barrier inside "
+               "warp_specialize) for its copies in the other CTAs, which never arrive");
+    else
+      snprintf(buf, n, "waits on the cluster barrier for agents that never arrive");
     return 0;
   }
   if (ag->status != SIM_AG_RUN) return 0;

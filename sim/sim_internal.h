@@ -128,7 +128,7 @@ typedef struct sim_hdr {
   uint16_t exited;             /* bit per CTA that ran its kernel end (cluster-exit checks) */
   uint32_t cl_arrived;         /* cluster barrier: agents arrived in this generation (bitmask) */
   uint32_t cl_passed;          /* cluster barrier: agents whose generation completed, wait not yet run */
-  uint32_t pad;
+  uint32_t pcl_arrived;        /* partition cluster barriers (sim_ops_bar.c): agents arrived (bitmask) */
 } sim_hdr;
 
 typedef struct sim_agent {

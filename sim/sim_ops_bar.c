@@ -347,6 +347,39 @@ static int cluster_op(sim_exec *e, bool arrive, bool wait) {
   return SIM_X_STAY;
 }
 
+/* Agents that run the same code as agent a in every CTA of the cluster: a itself, and the
+ * agent with a's place (parent or partition k) in each other CTA. */
+static uint32_t same_role(const sim_machine *m, uint32_t a) {
+  uint32_t g = 0;
+  for (uint32_t b = 0; b < m->n_agents; b++)
+    if (m->agents[b].local == m->agents[a].local) g |= 1u << b;
+  return g;
+}
+
+/* ttng.cluster_barrier inside warp_specialize. barrier.cluster would need every thread of the
+ * cluster, which a single partition never gets (§6.1: partial participation deadlocks), so
+ * Triton lowers it (ClusterBarrierMbarAllocator, triton-lang #10440) to a rendezvous of the
+ * region's warps only: a CTA-local bar.sync, then an mbarrier of the region, double-buffered,
+ * to which each CTA's copy of the region arrives remotely. Modelled as a barrier of the agents
+ * with the same role in every CTA: it completes when all of them arrived; one that exited or
+ * never reaches it leaves the others waiting (deadlock). */
+static int partition_cluster_op(sim_exec *e) {
+  sim_machine *m = e->m;
+  sim_hdr *h = st_hdr(e->st);
+  uint32_t me = 1u << e->a, group = same_role(m, e->a);
+  h->pcl_arrived |= me;
+  sim_uf_publish(m, e->st, e->a);
+  sim_logf(e->log, "arrive + wait on the partition cluster barrier (%u of %u CTA(s) here)",
+           (unsigned)__builtin_popcount(h->pcl_arrived & group), (unsigned)__builtin_popcount(group));
+  if ((h->pcl_arrived & group) != group) {
+    st_agent(m, e->st, e->a)->status = SIM_AG_CLWAIT;
+    return SIM_X_STAY;
+  }
+  h->pcl_arrived &= ~group;
+  e->release |= group & ~me; /* every other member waits in this barrier (CLWAIT) */
+  return SIM_X_NEXT;
+}
+
 /* ------------------------------------------------------------------ dispatch */
 
 int sim_op_barrier(sim_exec *e) {
@@ -361,7 +394,9 @@ int sim_op_barrier(sim_exec *e) {
   case IR_OP_TTNG_ARRIVE_BARRIER_NAMED: return named_op(e, false);
   case IR_OP_TTNG_CLUSTER_ARRIVE: return cluster_op(e, true, false);
   case IR_OP_TTNG_CLUSTER_WAIT: return cluster_op(e, false, true);
-  case IR_OP_TTNG_CLUSTER_BARRIER: case SIM_I_CLSYNC: return cluster_op(e, true, true);
+  case IR_OP_TTNG_CLUSTER_BARRIER:
+    return e->i->imm ? partition_cluster_op(e) : cluster_op(e, true, true);
+  case SIM_I_CLSYNC: return cluster_op(e, true, true);
   default: break;
   }
   sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s is not modelled",

@@ -115,14 +115,6 @@ int sim_pair_setup(sim_machine *m, sim_err *err) {
   return 0;
 }
 
-static bool in_warp_specialize(const ir_op *op) {
-  while (op && op->parent && op->parent->parent) {
-    op = op->parent->parent->parent; /* block -> region -> the op that owns the region */
-    if (op && op->code == IR_OP_TTG_WARP_SPECIALIZE) return true;
-  }
-  return false;
-}
-
 bool sim_pair_op(const sim_machine *m, const ir_op *op) { return m->paired && op && is_tc05(op->code); }
 
 int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
@@ -137,7 +129,7 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       "follower CTA cannot wait for it); give it a completion barrier", name);
     if (attr_true(op, "multicast"))
       return sim_errf(err, m, op, "%s with multicast in a paired-CTA kernel is not modelled", name);
-    if (!in_warp_specialize(op) && ir_module_attr_int(m->mod, "tlx.enable_paired_cta_mma", 0) <= 0 &&
+    if (!ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) && ir_module_attr_int(m->mod, "tlx.enable_paired_cta_mma", 0) <= 0 &&
         ir_module_attr_int(m->mod, "tlx.has_tlx_ops", 0) <= 0)
       return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a non-TLX kernel: the "
                       "lowering adds a cluster arrive there that the model does not reproduce", name);

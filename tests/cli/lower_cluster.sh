@@ -51,4 +51,11 @@ rc=0
 [ "$rc" = 2 ] || fail "lowering a local_load of a peer's memory: exit $rc, want 2"
 grep -q '^cluster.py:17:1: error: lowering: a peer CTA.s shared memory (map_to_remote_buffer) is supported only as the target of an mbarrier arrive$' "$T/err" ||
   fail "unexpected message: $(cat "$T/err")"
+# a cluster_barrier inside warp_specialize: Triton's per-partition rendezvous is not built by
+# the lowering; refused at the op, not lowered to a barrier.cluster that would hang
+rc=0
+"$TLXV" lower "$SRC/tests/checkers/cluster-barrier.ok.ttgir" --target sm_90a -o "$T/cb.ptx" 2> "$T/err" || rc=$?
+[ "$rc" = 2 ] || fail "lowering a partition cluster barrier: exit $rc, want 2"
+grep -q '^checkers.py:20:7: error: lowering: ttng.cluster_barrier inside warp_specialize' "$T/err" ||
+  fail "unexpected message: $(cat "$T/err")"
 if [ -n "$PTXAS" ]; then echo "lower_cluster: ok"; else echo "lower_cluster: ok (SKIPPED the ptxas check: no ptxas)"; fi
