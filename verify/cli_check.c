@@ -151,12 +151,6 @@ static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int3
   return m;
 }
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
  * matrices, so keep it to the calling thread. */
 void openblas_set_num_threads(int n);
@@ -225,7 +219,8 @@ int vf_cmd_check(int argc, char **argv) {
   uint32_t n_runs = 0;
   sim_machine *probe = NULL;
   vf_grid *grid = NULL;        /* --grid: global writes of the programs (vf_grid.c) */
-  double t0 = now_s();
+  double t0 = vf_now_s();
+  if (o.vf.time_limit > 0) o.vf.deadline = t0 + o.vf.time_limit; /* one budget for every run */
   if (vf_argplan_init(&plan, mod, &err)) goto input_error;
   for (uint32_t k = 0; k < o.n_arg; k++)
     if (vf_argplan_set(&plan, o.arg_name[k], o.arg_val[k], &err)) goto input_error;
@@ -309,7 +304,7 @@ int vf_cmd_check(int argc, char **argv) {
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
   rep.runs = n_explored;
-  rep.seconds = now_s() - t0;
+  rep.seconds = vf_now_s() - t0;
   rep.explore_seconds = all.st.seconds;
   rep.reduction = reduction;
   rep.peak_bytes = all.st.peak_bytes;

@@ -27,7 +27,7 @@ static const char usage[] =
     "  --trace-out F.json      the first bug's schedule as a Chrome trace (Perfetto)\n"
     "  --graph-out F.svg|F.png|F.dot  the first bug's schedule (or a round-robin one) as a graph\n"
     "  --max-states N          state bound per run (default 5000000; inconclusive when hit)\n"
-    "  --time-limit S          time bound in seconds (inconclusive when hit)\n"
+    "  --time-limit S          time bound in seconds for the whole check (inconclusive when hit)\n"
     "  --random N              N random schedules instead of the exhaustive search\n"
     "  --seed N                seed of --random\n"
     "  --max-trip N            loop trip-count bound of the model (default 2^20)\n"

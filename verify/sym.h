@@ -57,7 +57,7 @@ typedef struct vf_sym_condres {
 
 typedef struct vf_sym_opts {
   unsigned timeout_ms;        /* per Z3 query; 0 = 2000 */
-  double time_limit;          /* seconds for the whole layer (check --time-limit); 0 = none:
+  double time_limit;          /* seconds for the whole layer (what check's --time-limit left); 0 = none:
                                  each query gets at most what is left, and a query past it is
                                  not asked (its condition is unknown) */
   const char *func;           /* kernel name; NULL = the first public function */

@@ -52,8 +52,12 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
                    vf_sym_result *r) {
   /* every integer argument is symbolic: --arg values only feed the explicit check and the
    * arguments a counterexample does not choose in its confirmation run */
-  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL,
-                    .time_limit = o->explore ? o->explore->time_limit : 0};
+  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL};
+  if (o->explore && o->explore->deadline > 0) {
+    /* what the explicit runs left of --time-limit (a tiny budget once it is spent: unknown) */
+    so.time_limit = o->explore->deadline - vf_now_s();
+    if (so.time_limit < 1e-9) so.time_limit = 1e-9;
+  }
   *r = vf_sym_check(m, &so);
   if (r->rc) {
     fprintf(stderr, "%s\n", r->error ? r->error : "tlx-verify: error: symbolic check failed");

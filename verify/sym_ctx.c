@@ -109,18 +109,12 @@ static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
 #define SYM_PROBE_MS 250 /* per minimisation probe */
 
-static double mono_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 
 /* Milliseconds a query may take: the per-query timeout, cut to what is left before the
  * deadline; 0 when the deadline has passed. */
 static unsigned query_ms(sym_ctx *c) {
   if (c->deadline <= 0) return c->timeout_ms;
-  double left = c->deadline - mono_s();
+  double left = c->deadline - vf_now_s();
   if (left <= 0) return 0;
   return left * 1000 < c->timeout_ms ? (unsigned)(left * 1000) + 1 : c->timeout_ms;
 }

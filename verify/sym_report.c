@@ -64,8 +64,7 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
   *st = sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
   if (*st != Z3_L_TRUE || tainted) {
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))
-      sym_note_unknown(r, "the --time-limit of %g s ran out before Z3 answered",
-                       c->o->time_limit);
+      sym_note_unknown(r, "the --time-limit ran out before Z3 answered");
     else if (*st == Z3_L_UNDEF)
       sym_note_unknown(r, "Z3 gave no answer within %u ms%s%s", c->timeout_ms,
                        c->errbuf[0] ? ": " : "", c->errbuf);

@@ -14,9 +14,15 @@ typedef enum vf_verdict { VF_VERIFIED = 0, VF_BUG = 1, VF_INCONCLUSIVE = 3 } vf_
 
 typedef struct vf_gwset vf_gwset; /* global writes of programs (vf_grid.c) */
 
+/* Monotonic clock in seconds (timing, deadlines). */
+double vf_now_s(void);
+
 typedef struct vf_opts {
   uint64_t max_states;         /* 0 = 5,000,000 */
-  double time_limit;           /* seconds; 0 = none */
+  double time_limit;           /* seconds; 0 = none (named in the inconclusive message) */
+  double deadline;             /* vf_now_s() time at which every run stops (inconclusive); 0 =
+                                  none. check sets it once from --time-limit: one budget for
+                                  all its runs and the Z3 layer */
   bool no_reduction;           /* explore every interleaving (naive) */
   uint32_t random_walks;       /* > 0: walk this many random schedules instead of searching */
   uint64_t seed;               /* random walks */

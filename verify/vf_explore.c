@@ -97,7 +97,7 @@ static void os_del(onstack *o, sim_hash128 h) {
   o->n--;
 }
 
-static double now_s(void) {
+double vf_now_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
@@ -239,12 +239,20 @@ static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
   }
 }
 
+/* The --time-limit budget of the whole check is spent: the run ends inconclusive. */
+static bool past_deadline(const vf_opts *o, vf_result *res) {
+  if (o->deadline <= 0 || vf_now_s() <= o->deadline) return false;
+  char why[96];
+  snprintf(why, sizeof why, "the time limit (--time-limit %g s) was reached", o->time_limit);
+  bound(res, why);
+  return true;
+}
+
 static int run_dfs(dfs *d) {
   sim_machine *m = d->m;
   const vf_opts *o = d->o;
   vf_result *res = d->res;
   uint64_t max_states = o->max_states ? o->max_states : 5000000;
-  double t0 = now_s();
   sim_log log = {0};
   grow(d);
   d->depth = 0;
@@ -264,6 +272,7 @@ static int run_dfs(dfs *d) {
   if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
   else d->fr[0].n = d->fr[0].next = 0;
   uint64_t tick = 0;
+  if (past_deadline(o, res)) return 0; /* an earlier run spent the budget */
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
@@ -320,12 +329,7 @@ static int run_dfs(dfs *d) {
       bound(res, why);
       break;
     }
-    if ((++tick & 255) == 0 && o->time_limit > 0 && now_s() - t0 > o->time_limit) {
-      char why[96];
-      snprintf(why, sizeof why, "the time limit (--time-limit %g s) was reached", o->time_limit);
-      bound(res, why);
-      break;
-    }
+    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
   }
   return 0;
 }
@@ -376,9 +380,9 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   d.chunk_bytes = 2 * d.ssz > CHUNK_BYTES ? 2 * d.ssz : CHUNK_BYTES;
   d.seen = vf_table_new();
   d.por = o->no_reduction ? NULL : vf_por_new(m);
-  double t0 = now_s();
+  double t0 = vf_now_s();
   int rc = o->random_walks ? run_random(&d) : run_dfs(&d);
-  res->st.seconds = now_s() - t0;
+  res->st.seconds = vf_now_s() - t0;
   size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * d.chunk_bytes + (size_t)d.cap * sizeof(frame);
   if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
   vf_table_free(d.seen);

@@ -89,6 +89,11 @@ jq -e '.version == "2.1.0" and .runs[0].tool.driver.name == "tlx-verify" and .ru
 expect_rc 0 "$TLXV" "$K0" $A --stats
 grep -q "states/s" "$T/out" && grep -q "reduction factor" "$T/out" && grep -q "peak memory" "$T/out" || fail "--stats line: $(tail -1 "$T/out")"
 
+# --time-limit is one budget for the whole check: once it is spent, every later run (here the
+# four default ynumel values) stops at its initial state, inconclusive
+expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
+[ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" = 4 ] ||
+  fail "--time-limit past: $(jq -c .stats "$T/out")"
 # deterministic text output (timing lines aside)
 "$TLXV" "$K2" $A > "$T/a" || true
 "$TLXV" "$K2" $A > "$T/b" || true
