@@ -694,6 +694,15 @@ int sim_compile(sim_machine *m, sim_err *err) {
   const ir_func *fn = m->fn;
   if (!fn->op || !fn->op->n_regions || !fn->op->regions[0]->n_blocks)
     return sim_errf(err, m, fn->op, "kernel @%s has no body", fn->name);
+  /* a kernel receives pointers, tensor descriptors and scalars; a memory descriptor argument
+   * (device functions, lowering tests) names shared memory nobody allocated */
+  const ir_block *blk0 = fn->op->regions[0]->blocks[0];
+  for (uint32_t k = 0; k < blk0->n_args; k++)
+    if (blk0->args[k]->type && blk0->args[k]->type->kind == IR_T_MEMDESC)
+      return sim_errf(err, m, fn->op, "argument %%%s of @%s is a memory descriptor (!ttg.memdesc): a "
+                      "kernel's arguments are global pointers, tensor descriptors and scalars, "
+                      "so its shared or tensor memory is unknown; check the kernel that "
+                      "allocates it", blk0->args[k]->name ? blk0->args[k]->name : "?", fn->name);
   cctx c = {.m = m, .err = err, .fn = fn};
   c.vmap = malloc((fn->n_values + 1) * sizeof *c.vmap);
   memset(c.vmap, 0xff, (fn->n_values + 1) * sizeof *c.vmap);

@@ -89,6 +89,21 @@ jq -e '.version == "2.1.0" and .runs[0].tool.driver.name == "tlx-verify" and .ru
 expect_rc 0 "$TLXV" "$K0" $A --stats
 grep -q "states/s" "$T/out" && grep -q "reduction factor" "$T/out" && grep -q "peak memory" "$T/out" || fail "--stats line: $(tail -1 "$T/out")"
 
+# a function whose argument is a memory descriptor (a device function, a lowering test) is
+# not a kernel the model can run: said at the function, exit 2
+cat > "$T/memdesc.ttgir" <<'EOF'
+#shared0 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @wait_barrier(%alloc: !ttg.memdesc<1xi64, #shared0, #smem>, %phase: i32) {
+    ttng.wait_barrier %alloc, %phase : !ttg.memdesc<1xi64, #shared0, #smem>
+    tt.return
+  }
+}
+EOF
+expect_rc 2 "$TLXV" "$T/memdesc.ttgir"
+grep -q "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/err" ||
+  fail "memdesc argument: $(cat "$T/err")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the
 # four default ynumel values) stops at its initial state, inconclusive
 expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
