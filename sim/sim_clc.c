@@ -254,9 +254,7 @@ int sim_clc_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log)
     }
   }
   if (!resp_set(m, st, &e->fp[0], code)) {
-    log->bound = true;
-    log->halt = true;
-    sim_logf(log, "more than %d CLC response slots written", CLC_RESP_CAP);
+    sim_bound(log, m, NULL, "more than %d CLC response slots written", CLC_RESP_CAP);
     return -1;
   }
   if (log->detail) {

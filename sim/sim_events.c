@@ -8,9 +8,8 @@
 sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log) {
   sim_hdr *h = st_hdr(st);
   if (h->n_events >= SIM_MAX_EVENTS) {
-    log->bound = true;
-    log->halt = true;
-    sim_logf(log, "more than %d async operations in flight", SIM_MAX_EVENTS);
+    sim_bound(log, m, e->ins < m->n_code ? m->code[e->ins].op : NULL,
+              "more than %d async operations in flight", SIM_MAX_EVENTS);
     return NULL;
   }
   sim_event *ev = st_events(m, st);

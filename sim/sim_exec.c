@@ -77,9 +77,7 @@ static int data_eval(sim_exec *e) {
 
 /* Model-limit errors inside a step: the path stops and the verdict cannot be "verified". */
 static int bound_error(sim_exec *e, const char *fmt, const char *what) {
-  e->log->bound = true;
-  e->log->halt = true;
-  sim_logf(e->log, fmt, what);
+  sim_bound(e->log, e->m, e->i->op, fmt, what);
   return -1;
 }
 
@@ -119,9 +117,7 @@ static int view_op(sim_exec *e) {
   uint64_t out;
   if (sim_view_apply(m, i->op, ex_in(e, 0), idx, n, &out, &err)) {
     /* a view the model cannot follow: not a kernel bug, the path is not checked further */
-    e->log->bound = true;
-    e->log->halt = true;
-    sim_logf(e->log, "%s", err.msg);
+    sim_bound(e->log, m, i->op, "%s", sim_err_what(&err));
     return -1;
   }
   e->x[ins_out(m, i)[0]] = out;
@@ -261,9 +257,7 @@ static int run_pure(sim_exec *e) {
         sim_err err;
         if (sim_scalar_eval(i->op, in, out, &err)) {
           /* e.g. a division by zero: undefined in the IR; the path stops, inconclusive */
-          e->log->bound = true;
-          e->log->halt = true;
-          sim_logf(e->log, "%s", err.msg);
+          sim_bound(e->log, m, i->op, "%s", sim_err_what(&err));
           return -1;
         }
         for (uint32_t k = 0; k < i->n_out && k < 4; k++) e->x[ins_out(m, i)[k]] = out[k];

@@ -547,6 +547,16 @@ sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note);
 void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A model limit stopped the path (not a kernel bug; the verdict cannot be "verified"): sets
+ * log->bound and log->halt and, always (not only with detail), the reason in log->text with
+ * op's location when op is known, for the "inconclusive" line. */
+void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The "what" of an error line, without its "FILE:LINE:COL: error: " prefix. */
+static inline const char *sim_err_what(const sim_err *err) {
+  const char *w = strstr(err->msg, "error: ");
+  return w ? w + 7 : err->msg;
+}
 /* Step description: the arguments are evaluated only when the log wants detail. */
 #define sim_logf(log, ...)                                                                 \
   do {                                                                                     \

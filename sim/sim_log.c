@@ -56,6 +56,18 @@ void sim_logf_(sim_log *log, const char *fmt, ...) {
   va_end(ap);
 }
 
+void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *fmt, ...) {
+  log->bound = true;
+  log->halt = true;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(log->text, sizeof log->text, fmt, ap);
+  va_end(ap);
+  ir_loc l = sim_op_loc(m ? m->mod : NULL, op);
+  if (l.file && n >= 0 && (size_t)n < sizeof log->text)
+    snprintf(log->text + n, sizeof log->text - (size_t)n, " (at %s:%u:%u)", l.file, l.line, l.col);
+}
+
 ir_loc sim_op_loc(const ir_module *mod, const ir_op *op) {
   ir_loc none = {0};
   if (!op) return none;

@@ -46,6 +46,9 @@ expect_rc 3 "$TLXV" "$K0" $A --max-states 100
 grep -q "inconclusive" "$T/out" || fail "no inconclusive verdict"
 grep -q "verified" "$T/out" && fail "bound hit but 'verified' printed"
 expect_rc 3 "$TLXV" "$K0" $A --max-trip 16
+# a model bound says which and where
+grep -q "inconclusive: loop trip count 32 exceeds the trip-count bound (at kernels.py:71:19)" "$T/out" ||
+  fail "--max-trip reason: $(cat "$T/out")"
 expect_rc 3 "$TLXV" "$K0" $A --format json --max-states 100
 [ "$(jq -r .verdict "$T/out")" = inconclusive ] || fail "json verdict under a bound"
 expect_rc 3 "$TLXV" "$K0" $A --random 3
