@@ -250,6 +250,7 @@ int vf_cmd_check(int argc, char **argv) {
     vf_result res = {0};
     res.cur_run = k;
     vf_opts ro = o.vf;
+    ro.states_done = all.st.states; /* --max-states bounds the whole check */
     ro.gw = vf_grid_collect(grid, &runs[k]);
     vf_explore(m, &ro, &res);
     vf_result_merge(&all, m, &res);

@@ -26,7 +26,7 @@ static const char usage[] =
     "  --format text|json|sarif  report format (default text)\n"
     "  --trace-out F.json      the first bug's schedule as a Chrome trace (Perfetto)\n"
     "  --graph-out F.svg|F.png|F.dot  the first bug's schedule (or a round-robin one) as a graph\n"
-    "  --max-states N          state bound per run (default 5000000; inconclusive when hit)\n"
+    "  --max-states N          state bound for the whole check (default 5000000; inconclusive when hit)\n"
     "  --time-limit S          time bound in seconds for the whole check (inconclusive when hit)\n"
     "  --random N              N random schedules instead of the exhaustive search\n"
     "  --seed N                seed of --random\n"

@@ -18,7 +18,9 @@ typedef struct vf_gwset vf_gwset; /* global writes of programs (vf_grid.c) */
 double vf_now_s(void);
 
 typedef struct vf_opts {
-  uint64_t max_states;         /* 0 = 5,000,000 */
+  uint64_t max_states;         /* states over the whole check (every run); 0 = 5,000,000 */
+  uint64_t states_done;        /* states earlier runs of the same check explored: they count
+                                  against max_states */
   double time_limit;           /* seconds; 0 = none (named in the inconclusive message) */
   double deadline;             /* vf_now_s() time at which every run stops (inconclusive); 0 =
                                   none. check sets it once from --time-limit: one budget for

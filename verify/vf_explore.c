@@ -248,6 +248,15 @@ static bool past_deadline(const vf_opts *o, vf_result *res) {
   return true;
 }
 
+/* The --max-states budget of the whole check (this run's states and earlier runs') is spent. */
+static bool past_states(const vf_opts *o, vf_result *res, uint64_t max_states) {
+  if (o->states_done + res->st.states < max_states) return false;
+  char why[96];
+  snprintf(why, sizeof why, "the state bound (--max-states %llu) was reached", (unsigned long long)max_states);
+  bound(res, why);
+  return true;
+}
+
 static int run_dfs(dfs *d) {
   sim_machine *m = d->m;
   const vf_opts *o = d->o;
@@ -272,7 +281,8 @@ static int run_dfs(dfs *d) {
   if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
   else d->fr[0].n = d->fr[0].next = 0;
   uint64_t tick = 0;
-  if (past_deadline(o, res)) return 0; /* an earlier run spent the budget */
+  /* earlier runs of the check may have spent the budgets */
+  if (past_deadline(o, res) || past_states(o, res, max_states)) return 0;
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
@@ -322,13 +332,7 @@ static int run_dfs(dfs *d) {
     if (c3) os_add(&d->stack, h);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
-    if (res->st.states >= max_states) {
-      char why[96];
-      snprintf(why, sizeof why, "the state bound (--max-states %llu) was reached",
-               (unsigned long long)max_states);
-      bound(res, why);
-      break;
-    }
+    if (past_states(o, res, max_states)) break;
     if ((++tick & 255) == 0 && past_deadline(o, res)) break;
   }
   return 0;

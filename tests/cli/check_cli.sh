@@ -107,6 +107,10 @@ EOF
 expect_rc 2 "$TLXV" "$T/memdesc.ttgir"
 grep -q "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/err" ||
   fail "memdesc argument: $(cat "$T/err")"
+# so is --max-states: the four default runs together explore about 100 states
+expect_rc 3 "$TLXV" "$K0" --max-states 100 --format json
+[ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
+  fail "--max-states over runs: $(jq -c .stats "$T/out")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the
 # four default ynumel values) stops at its initial state, inconclusive
 expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
