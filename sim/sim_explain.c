@@ -16,7 +16,7 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
     return 0;
   }
   if (ag->status == SIM_AG_CLWAIT) {
-    if (ag->pc < m->n_code && m->code[ag->pc].code == IR_OP_TTNG_CLUSTER_BARRIER && m->code[ag->pc].imm)
+    if (sim_in_partition_barrier(m, st, a))
       snprintf(buf, n, "waits on the partition cluster barrier (cluster_barrier inside "
                "warp_specialize) for its copies in the other CTAs, which never arrive");
     else

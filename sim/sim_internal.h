@@ -397,6 +397,12 @@ bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, co
 bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
 /* Cluster barrier: complete the generation if every participant arrived. */
 void sim_cluster_try_complete(sim_machine *m, void *st, sim_exec *e);
+/* Agent a waits in a partition cluster barrier (a cluster_barrier inside warp_specialize). */
+static inline bool sim_in_partition_barrier(const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  return ag->status == SIM_AG_CLWAIT && ag->pc < m->n_code &&
+         m->code[ag->pc].code == IR_OP_TTNG_CLUSTER_BARRIER && m->code[ag->pc].imm;
+}
 /* Kernel end of a CTA: exit checks (§9.3). */
 void sim_cta_exit(sim_exec *e);
 

@@ -309,7 +309,8 @@ void sim_cluster_try_complete(sim_machine *m, void *st, sim_exec *e) {
   h->cl_arrived = 0;
   uint32_t rel = 0;
   for (uint32_t a = 0; a < m->n_agents; a++)
-    if (((gen >> a) & 1) && st_cagent(m, st, a)->status == SIM_AG_CLWAIT) rel |= 1u << a;
+    if (((gen >> a) & 1) && st_cagent(m, st, a)->status == SIM_AG_CLWAIT && !sim_in_partition_barrier(m, st, a))
+      rel |= 1u << a;
   h->cl_passed |= gen & ~rel;
   if (e) e->release |= rel;
 }
