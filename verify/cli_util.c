@@ -1,18 +1,28 @@
 /* cli_util.c: pieces every subcommand shares: reading the input module with the reader's
  * one-line diagnostic. */
-#include <stdio.h>
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
 ir_module *vf_cli_read(const char *path) {
   ir_diag diag = {0};
-  ir_module *mod = ir_parse_file(path, &diag);
+  size_t len = 0;
+  char *buf = ir_read_file(path, &len, &diag);
+  ir_module *mod = buf ? ir_parse(buf, len, strcmp(path, "-") ? path : "<stdin>", &diag) : NULL;
   if (!mod) {
     fprintf(stderr, "%s\n", diag.msg ? diag.msg : "tlx-verify: error: cannot read the input");
+    /* a lit test file holds several modules: say how to take them one at a time */
+    if (buf && (!strncmp(buf, "// -----", 8) || memmem(buf, len, "\n// -----", 9)))
+      fprintf(stderr, "%s: note: the file holds several inputs separated by '// -----' lines; "
+              "check them one at a time (`tlx-verify parse --split-input-file` reads them all)\n",
+              path);
     free(diag.msg);
   }
+  free(buf);
   return mod;
 }
 

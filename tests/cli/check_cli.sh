@@ -111,6 +111,11 @@ grep -q "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory 
 expect_rc 3 "$TLXV" "$K0" --max-states 100 --format json
 [ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
   fail "--max-states over runs: $(jq -c .stats "$T/out")"
+# a lit-style file of several modules: the located error, then how to take them one at a time
+{ cat "$K0"; echo "// -----"; cat "$K0"; } > "$T/split.mlir"
+expect_rc 2 "$TLXV" "$T/split.mlir"
+head -1 "$T/err" | grep -q "split.mlir:[0-9]*:[0-9]*: error: redefinition of alias" || fail "split input: $(cat "$T/err")"
+grep -q "note: the file holds several inputs separated by '// -----' lines" "$T/err" || fail "no split-input note: $(cat "$T/err")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the
 # four default ynumel values) stops at its initial state, inconclusive
 expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
