@@ -139,14 +139,14 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   snprintf(name, sizeof name, "it%u", c->n_loops);
   L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
   const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  L->n_carried = body && body->n_args ? body->n_args - 1 : 0;
+  L->n_carried = !body ? 0 : f->code == IR_OP_SCF_WHILE ? body->n_args : body->n_args ? body->n_args - 1 : 0;
   uint32_t n = L->n_carried ? L->n_carried : 1;
   L->carried_var = calloc(n, sizeof *L->carried_var);
   L->closed = calloc(n, sizeof *L->closed);
   L->final = calloc(n, sizeof *L->final);
   L->closed_form = calloc(n, sizeof *L->closed_form);
   for (uint32_t k = 0; k < L->n_carried; k++) {
-    int w = sym_value_width(body->args[k + 1]->type);
+    int w = sym_value_width(sym_carried_arg(f, k)->type);
     snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
     L->carried_var[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
                                     Z3_mk_bv_sort(c->z, w ? (unsigned)w : 1));
@@ -158,7 +158,8 @@ static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uin
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       int inner = parent;
-      if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
+      if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
+          (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
         add_loop(c, op, part, parent, cap);
         inner = (int)c->n_loops - 1;
       }
@@ -171,6 +172,18 @@ static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uin
 static void normalise_loop(sym_ctx *c, int l) {
   sym_loop *L = &c->loops[l];
   const ir_op *f = L->op;
+  if (f->code == IR_OP_SCF_WHILE) {
+    /* no bound: any trip count in [0, 2^31) (its condition is usually loaded data) */
+    L->step_ok = true;
+    if (!L->trip) {
+      L->trip = sym_fresh(c, "trip", c->wide);
+      c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_int(c, 0), L->trip),
+                                                sym_sle(c, L->trip, sym_int(c, INT31_MAX))));
+    }
+    L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
+    if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
+    return;
+  }
   Z3_ast lb = sym_eval(c, f->operands[0]), ub = sym_eval(c, f->operands[1]),
          st = sym_eval(c, f->operands[2]);
   int64_t stv = 0;
@@ -359,6 +372,16 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
       e->buf_view = bv;
     }
     break;
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL:
+  case IR_OP_TTNG_CLC_TRY_CANCEL:
+    /* the 16-byte response lands with complete_tx(16) on the barrier, like a TMA load (§6.3) */
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 1 : 0, false))) {
+      e->bytes = 16;
+      e->buf_ring = -1;
+      if (ir_module_attr_int(c->m, "ttg.num-ctas", 1) > 1 || ir_module_attr_int(c->m, "ttg.cluster-dim-x", 1) > 1)
+        e->unsupported = "multicast CLC response";
+    }
+    break;
   case IR_OP_TTNG_TMA_L2G:
   case IR_OP_TTNG_TMA_REDUCE:
     if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, 2, true))) e->group = SYM_G_TMA_STORE;
@@ -456,9 +479,17 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
       w->path = sym_and2(c, base, sym_not(c, kb));
       walk_region(c, w, op->regions[1]);
     }
+  } else if (op->code == IR_OP_SCF_WHILE && op->n_regions == 2) {
+    for (uint32_t l = 0; l < c->n_loops; l++)
+      if (c->loops[l].op == op && c->loops[l].flat_outer < 0) w->loop = (int)l;
+    /* the condition region runs once more than the body: its events are not encoded */
+    const char *u = w->unsupported;
+    w->unsupported = u ? u : "in the condition region of scf.while";
+    walk_region(c, w, op->regions[0]);
+    w->unsupported = u;
+    walk_region(c, w, op->regions[1]);
   } else {
-    if (op->code == IR_OP_SCF_WHILE) w->unsupported = "inside scf.while";
-    else if (op->code != IR_OP_SCF_EXECUTE_REGION) w->unsupported = "inside a region op";
+    if (op->code != IR_OP_SCF_EXECUTE_REGION) w->unsupported = "inside a region op";
     for (uint32_t k = 0; k < op->n_regions; k++) walk_region(c, w, op->regions[k]);
   }
   saved.cap = w->cap;
@@ -470,6 +501,13 @@ static void walk_region(sym_ctx *c, walk *w, const ir_region *r) {
     if (b > 0 && !w->unsupported) w->unsupported = "unstructured control flow (cf.br)";
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) walk_op(c, w, op);
   }
+}
+
+/* Loop l (or a loop around it) is an scf.while. */
+static bool in_while(const sym_ctx *c, int l) {
+  for (; l >= 0; l = c->loops[l].parent >= 0 ? c->loops[l].parent : c->loops[l].flat_outer)
+    if (c->loops[l].op && c->loops[l].op->code == IR_OP_SCF_WHILE) return true;
+  return false;
 }
 
 static bool is_ring_event(const sym_event *e) {
@@ -496,6 +534,14 @@ static void assign_main_loops(sym_ctx *c) {
     sym_event *e = &c->evs[i];
     if (!is_ring_event(e) || e->unsupported) continue;
     if (c->parts[e->part].multi_loop) e->unsupported = "partition uses rings in more than one loop";
+    /* an scf.while's trip count is free: two partitions' while loops need not run equally
+     * often in the encoding, though the kernel (e.g. following the same CLC responses) does */
+    for (uint32_t j = 0; j < c->n_evs && !e->unsupported; j++) {
+      const sym_event *f = &c->evs[j];
+      if (is_ring_event(f) && f->part != e->part && f->ring == e->ring &&
+          (in_while(c, e->loop) || in_while(c, f->loop)))
+        e->unsupported = "ring shared by partitions whose scf.while loops have free trip counts";
+    }
     for (uint32_t j = 0; j < c->n_evs && !e->unsupported && e->loop >= 0; j++) {
       const sym_event *f = &c->evs[j];
       if (is_ring_event(f) && f->part == e->part && f->ring == e->ring && f->loop >= 0 &&

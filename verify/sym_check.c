@@ -81,11 +81,15 @@ static void append(char **buf, size_t *len, const char *s) {
 static char *constraints_text(sym_ctx *c, const bool *rel) {
   char *s = NULL, tmp[160];
   size_t len = 0;
-  uint32_t nrel = 0;
+  uint32_t nrel = 0, nwhile = 0;
   for (uint32_t a = 0; a < c->n_args; a++) nrel += rel[a];
+  for (uint32_t l = 0; l < c->n_loops; l++) nwhile += c->loops[l].op && c->loops[l].op->code == IR_OP_SCF_WHILE;
+  const char *wtext = nwhile ? "every trip count of its scf.while loop(s)" : "";
   if (!nrel) {
-    append(&s, &len, "for the kernel's constant trip counts (no integer argument reaches the "
-                     "pipeline's control)");
+    if (nwhile) append(&s, &len, "for ");
+    else append(&s, &len, "for the kernel's constant trip counts (no integer argument reaches the "
+                          "pipeline's control)");
+    append(&s, &len, wtext);
     return s;
   }
   append(&s, &len, "for all values of ");
@@ -121,6 +125,10 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
     first = false;
   }
   if (c->pid[0] || c->pid[1] || c->pid[2]) append(&s, &len, ", and every program id");
+  if (nwhile) {
+    append(&s, &len, ", and ");
+    append(&s, &len, wtext);
+  }
   return s;
 }
 

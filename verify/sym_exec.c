@@ -24,7 +24,7 @@ int sym_loop_of_op(sym_ctx *c, const ir_op *op) {
     if (!b || !b->parent) return -1;
     o = b->parent->parent; /* the op owning the region */
     if (!o) return -1;
-    if (o->code == IR_OP_SCF_FOR)
+    if (sym_is_loop(o))
       for (uint32_t l = 0; l < c->n_loops; l++)
         if (c->loops[l].op == o) return (int)l;
   }
@@ -37,7 +37,7 @@ static int loop_of_value(sym_ctx *c, const ir_value *v) {
   const ir_block *b = v->block;
   if (!b || !b->parent || !b->parent->parent) return -1;
   const ir_op *owner = b->parent->parent;
-  if (owner->code == IR_OP_SCF_FOR)
+  if (sym_is_loop(owner))
     for (uint32_t l = 0; l < c->n_loops; l++)
       if (c->loops[l].op == owner) return (int)l;
   return sym_loop_of_op(c, owner);
@@ -119,11 +119,22 @@ static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
     }
     return NULL;
   }
-  if (owner->code == IR_OP_SCF_FOR) {
+  if (owner->code == IR_OP_SCF_WHILE && owner->n_regions == 2 && b->parent == owner->regions[1]) {
+    /* the body's arguments: what the condition region forwards (scf.condition) */
+    const ir_block *before = owner->regions[0]->n_blocks ? owner->regions[0]->blocks[0] : NULL;
+    const ir_op *cond = before ? before->last : NULL;
+    if (!cond || cond->code != IR_OP_SCF_CONDITION || v->arg_idx + 1 >= cond->n_operands) return NULL;
+    const ir_value *fwd = cond->operands[v->arg_idx + 1];
+    Z3_ast t = sym_eval(c, fwd);
+    *taint |= sym_tainted(c, fwd);
+    return t;
+  }
+  if (sym_is_loop(owner)) {
     int l = loop_index(c, owner);
     if (l < 0) return NULL;
-    if (v->arg_idx == 0) return loop_iv(c, l, w, taint);
-    uint32_t k = v->arg_idx - 1;
+    bool wl = owner->code == IR_OP_SCF_WHILE;
+    if (!wl && v->arg_idx == 0) return loop_iv(c, l, w, taint);
+    uint32_t k = wl ? v->arg_idx : v->arg_idx - 1;
     sym_loop *L = &c->loops[l];
     if (k >= L->n_carried) return NULL;
     if (!L->induct_done) return L->carried_var[k];

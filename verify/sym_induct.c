@@ -121,16 +121,19 @@ void sym_induct_loop(sym_ctx *c, int l) {
   sym_loop *L = &c->loops[l];
   uint32_t n = L->n_carried;
   const ir_op *f = L->op;
-  const ir_block *body = f->regions[0]->blocks[0];
-  const ir_op *y = body->last && body->last->code == IR_OP_SCF_YIELD ? body->last : NULL;
-  uint32_t n_init = 0;
-  ir_value *init0 = ir_seg(f, 3, &n_init);
-  (void)init0;
+  /* scf.for: inits are operands 3.., the body's yield the next values; scf.while: inits are
+   * its operands, the after region's yield the next values */
+  bool wl = f->code == IR_OP_SCF_WHILE;
+  const ir_region *yr = wl ? f->regions[1] : f->regions[0];
+  const ir_block *yb = yr->n_blocks ? yr->blocks[0] : NULL;
+  const ir_op *y = yb && yb->last && yb->last->code == IR_OP_SCF_YIELD ? yb->last : NULL;
+  uint32_t n_init = wl ? f->n_operands : 0, init_at = wl ? 0 : f->n_operands ? f->seg_start[3] : 0;
+  if (!wl) ir_seg(f, 3, &n_init);
   if (!n || !y || y->n_operands != n || n_init != n) {
     for (uint32_t k = 0; k < n; k++) L->final[k] = NULL;
     L->induct_done = true;
     for (uint32_t k = 0; k < n; k++) /* unmodelled: fresh per iteration */
-      if (sym_value_width(body->args[k + 1]->type)) {
+      if (sym_value_width(sym_carried_arg(f, k)->type)) {
         Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
         Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide, s);
         L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
@@ -141,9 +144,9 @@ void sym_induct_loop(sym_ctx *c, int l) {
   unsigned *w = calloc(n, sizeof *w);
   tmpl *t = calloc(n, sizeof *t);
   for (uint32_t k = 0; k < n; k++) {
-    w[k] = (unsigned)sym_value_width(body->args[k + 1]->type);
+    w[k] = (unsigned)sym_value_width(sym_carried_arg(f, k)->type);
     if (!w[k]) continue;
-    init[k] = sym_eval(c, f->operands[f->seg_start[3] + k]);
+    init[k] = sym_eval(c, f->operands[init_at + k]);
     next[k] = sym_eval(c, y->operands[k]);
   }
   /* concrete run of the body to guess templates */

@@ -194,6 +194,19 @@ int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'
 Z3_ast sym_eval(sym_ctx *c, const ir_value *v);  /* BV term, or NULL for a non-scalar */
 bool sym_tainted(sym_ctx *c, const ir_value *v); /* evaluated value depends on havoc */
 void sym_forget(sym_ctx *c);                /* drops memoised terms (bindings stay) */
+/* The loops the layer models: scf.for, and scf.while (no bound: its trip count is a free
+ * variable, its carried values the before-region arguments). */
+static inline bool sym_is_loop(const ir_op *op) {
+  return op && (op->code == IR_OP_SCF_FOR || op->code == IR_OP_SCF_WHILE);
+}
+/* The block argument holding carried value k of loop op f (scf.for: body argument k + 1;
+ * scf.while: before-region argument k), NULL when there is none. */
+static inline const ir_value *sym_carried_arg(const ir_op *f, uint32_t k) {
+  if (!f->n_regions || !f->regions[0]->n_blocks) return NULL;
+  const ir_block *b = f->regions[0]->blocks[0];
+  uint32_t j = f->code == IR_OP_SCF_WHILE ? k : k + 1;
+  return j < b->n_args ? b->args[j] : NULL;
+}
 int sym_loop_of_op(sym_ctx *c, const ir_op *op); /* innermost registered loop, -1 */
 int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
 
