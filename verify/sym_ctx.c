@@ -107,7 +107,8 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
-#define SYM_PROBE_MS 250 /* per minimisation probe */
+#define SYM_PROBE_MS 250   /* per minimisation probe */
+#define SYM_MINIMISE_S 1.0 /* per counterexample: all its minimisation probes together */
 
 
 /* Milliseconds a query may take: the per-query timeout, cut to what is left before the
@@ -177,6 +178,8 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   if (hi <= 0) return true;
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
+    if (sym_past_deadline(c)) { complete = false; goto done; }
+    set_timeout(c, s, SYM_PROBE_MS); /* the probe's budget, cut to what the deadline leaves */
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -189,6 +192,8 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   }
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
+    if (sym_past_deadline(c)) { complete = false; break; }
+    set_timeout(c, s, SYM_PROBE_MS);
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -199,6 +204,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (got) hi = v; else lo = mid + 1;
   }
 done: /* the probes replaced the model (or left none): refresh it with the bound */
+  set_timeout(c, s, SYM_PROBE_MS);
   Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
   if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
@@ -261,6 +267,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (r == Z3_L_TRUE && !c->o->no_minimize) {
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */
+    double saved = c->deadline, until = vf_now_s() + SYM_MINIMISE_S;
+    if (saved <= 0 || until < saved) c->deadline = until; /* minimisation's own budget */
     set_timeout(c, s, SYM_PROBE_MS);
     uint32_t n_terms = 2 + c->n_args;
     for (uint32_t k = 0; k < n_terms; k++) {
@@ -272,6 +280,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                       extra_out) || !go_on)
         break;
     }
+    c->deadline = saved;
   }
   free(used);
   Z3_solver_dec_ref(c->z, s);
