@@ -166,6 +166,12 @@ static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
   return ok;
 }
 
+/* A probe's timeout is SYM_PROBE_MS; near the deadline, what the deadline leaves (setting
+ * solver parameters costs, so only then). */
+static void recap(sym_ctx *c, Z3_solver s) {
+  if (c->deadline > 0 && query_ms(c) < SYM_PROBE_MS) set_timeout(c, s, SYM_PROBE_MS);
+}
+
 /* Smallest value of t (known to be >= 0 in every model) such that the assertions stay
  * satisfiable: galloping probes 0, 1, 3, 7, ... then bisection, each probe with a short
  * timeout. *best holds the current model's value on entry. The bound t == min is then
@@ -179,7 +185,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
     if (sym_past_deadline(c)) { complete = false; goto done; }
-    set_timeout(c, s, SYM_PROBE_MS); /* the probe's budget, cut to what the deadline leaves */
+    recap(c, s);
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -193,7 +199,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
     if (sym_past_deadline(c)) { complete = false; break; }
-    set_timeout(c, s, SYM_PROBE_MS);
+    recap(c, s);
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -204,7 +210,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (got) hi = v; else lo = mid + 1;
   }
 done: /* the probes replaced the model (or left none): refresh it with the bound */
-  set_timeout(c, s, SYM_PROBE_MS);
+  recap(c, s);
   Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
   if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
