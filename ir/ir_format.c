@@ -301,6 +301,14 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
     for (size_t i = 0; i < n; i++)
       if (!isspace((unsigned char)start[i])) buf[k++] = start[i];
     buf[k] = 0;
+    /* a quoted keyword must still print bare: letters, digits, _ . $ - and | only */
+    bool bare = k > 0;
+    for (size_t i = 0; i < k && bare; i++)
+      bare = isalnum((unsigned char)buf[i]) || strchr("_.$-|", buf[i]);
+    if (!bare) {
+      if (buf != small) free(buf);
+      ir_fail(P, "expected a keyword, found %s", ir_describe_tok(&t, b, sizeof b));
+    }
     ir_attr a = {.kind = IR_A_KEYWORD, .str = ir_intern_str(&P->names, buf, k)};
     if (buf != small) free(buf);
     return ir_attr_unique(P, &a);

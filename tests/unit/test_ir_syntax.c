@@ -270,6 +270,13 @@ START_TEST(errors) {
   e = tu_parse_err("module {\n  tt.func @f(%a: i32) {\n    %x = \"tt.reduce\"(%a) ({\n    }) : (i32, i32) -> i32\n  }\n}\n");
   ck_assert_str_eq(e, "t.ttgir:4:10: error: 2 operand types given for 1 operands");
   free(e);
+  /* a quoted keyword that could not print bare (fuzzing found "\r\r\r" printed as nothing) */
+  e = tu_parse_err("ttg.barrier\"\r\r\r\"\r\r");
+  ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
+  free(e);
+  e = tu_parse_err("module {\n  tt.func @f() {\n    ttg.barrier \"a;b\"\n    tt.return\n  }\n}\n");
+  ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
+  free(e);
 }
 END_TEST
 
