@@ -301,10 +301,15 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
     for (size_t i = 0; i < n; i++)
       if (!isspace((unsigned char)start[i])) buf[k++] = start[i];
     buf[k] = 0;
-    /* a quoted keyword must still print bare: letters, digits, _ . $ - and | only */
+    /* a quoted keyword must still print bare: bare identifiers ([A-Za-z_][A-Za-z0-9_$.]*)
+     * joined by '|' */
     bool bare = k > 0;
-    for (size_t i = 0; i < k && bare; i++)
-      bare = isalnum((unsigned char)buf[i]) || strchr("_.$-|", buf[i]);
+    for (size_t i = 0; i < k && bare; i++) {
+      unsigned char ch = (unsigned char)buf[i];
+      bool first = i == 0 || buf[i - 1] == '|';
+      bare = first ? isalpha(ch) || ch == '_' : isalnum(ch) || strchr("_$.|", ch);
+    }
+    bare = bare && buf[k - 1] != '|';
     if (!bare) {
       if (buf != small) free(buf);
       ir_fail(P, "expected a keyword, found %s", ir_describe_tok(&t, b, sizeof b));
