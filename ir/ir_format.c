@@ -310,6 +310,12 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
       bare = first ? isalpha(ch) || ch == '_' : isalnum(ch) || strchr("_$.|", ch);
     }
     bare = bare && buf[k - 1] != '|';
+    /* nor one the custom form reads as something else (a location, the attribute dictionary) */
+    static const char *const taken[] = {"loc", "attributes", "fastmath", "overflow"};
+    for (size_t j = 0; j < sizeof taken / sizeof *taken && bare; j++) {
+      size_t tl = strlen(taken[j]);
+      bare = !(!strncmp(buf, taken[j], tl) && (buf[tl] == 0 || buf[tl] == '|'));
+    }
     if (!bare) {
       if (buf != small) free(buf);
       ir_fail(P, "expected a keyword, found %s", ir_describe_tok(&t, b, sizeof b));

@@ -48,6 +48,8 @@ done
 for f in "$SRC"/examples/hopper_gemm_ws/*.bug0.ttgir; do row "hopper_gemm_ws/$(basename "$f")" "$f" --arg M=128 --arg N=128 --arg K=256; done
 for f in "$SRC"/examples/hopper_attention_ws/*.bug0.ttgir; do row "hopper_attention_ws/$(basename "$f")" "$f" --arg N_CTX=256; done
 for f in "$SRC"/examples/blackwell_gemm_tcgen05/*.bug0.ttgir; do row "blackwell_tcgen05/$(basename "$f")" "$f" --arg M=256 --arg N=256 --arg K=256; done
+row "pair/gemm2cta.ok.ttgir" "$SRC/tests/pair/gemm2cta.ok.ttgir" --arg K=192 --grid 2
+row "clc/clc-ws.ok.ttgir" "$SRC/tests/clc/clc-ws.ok.ttgir" --grid 4
 # throughput: states per second of the naive search (no per-state reduction work) and of the
 # reduced search on a deep instance (8192 loop iterations: a long, narrow search)
 best() {

@@ -277,6 +277,9 @@ START_TEST(errors) {
   e = tu_parse_err("module {\n  tt.func @f() {\n    ttg.barrier \"a;b\"\n    tt.return\n  }\n}\n");
   ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
   free(e);
+  e = tu_parse_err("ttg.barrier \"loc|x\"\n"); /* would print as a location */
+  ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
+  free(e);
   e = tu_parse_err("ttg.barrier\"\r\r\r\r2\r\r\rer\"\r\r"); /* "2er" would print as 2 er */
   ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
   free(e);
