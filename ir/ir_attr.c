@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ typedef struct ir_attr_node {
   ir_attr a;                   /* first member */
   struct ir_attr_node *next;
   uint32_t hash;
+  uint32_t serial;              /* order of creation (P->n_attrs) */
 } ir_attr_node;
 
 static uint32_t ir_attr_hash(const ir_attr *a) {
@@ -54,6 +56,10 @@ static bool ir_attr_eq(const ir_attr *x, const ir_attr *y) {
 }
 
 /* Returns the module's copy of a (copying it and its arrays into the arena if new). */
+uint32_t ir_attr_serial(const ir_attr *a) {
+  return ((const ir_attr_node *)(const void *)((const char *)a - offsetof(ir_attr_node, a)))->serial;
+}
+
 const ir_attr *ir_attr_unique(ir_parser *P, const ir_attr *a) {
   assert(a->kind != IR_A_LOC);
   uint32_t h = ir_attr_hash(a);
@@ -80,6 +86,7 @@ const ir_attr *ir_attr_unique(ir_parser *P, const ir_attr *a) {
     n->a.enc = e;
   }
   n->hash = h;
+  n->serial = P->n_attrs++;
   n->next = *slot;
   *slot = n;
   return &n->a;

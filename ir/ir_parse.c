@@ -649,8 +649,11 @@ static void ir_parse_alias_def(ir_parser *P, bool after_module) {
     ta->type = ir_parse_type(P);
     a = ta;
   } else {
+    uint32_t made = P->n_attrs;
     a = ir_parse_attr(P);
-    if (a->kind != IR_A_LOC && !a->alias) ((ir_attr *)a)->alias = key;
+    /* printed back as the alias only if the definition made it: a value some earlier text
+     * already used would print as an alias defined after its use */
+    if (a->kind != IR_A_LOC && !a->alias && ir_attr_serial(a) >= made) ((ir_attr *)a)->alias = key;
   }
   *slot = (void *)a;
   ir_add_alias(P, key, a, after_module);

@@ -127,6 +127,7 @@ typedef struct ir_parser {
   ir_intern names;
   ir_pmap types;               /* structural hash -> ir_type* chain (see ir_type.c) */
   ir_pmap attrs;
+  uint32_t n_attrs;            /* uniqued attributes made so far (ir_attr_serial) */
   ir_pmap aliases;             /* interned "#x" / "!x" -> ir_attr* */
   ir_pmap scope;               /* interned value name -> ir_scope_ent* */
   ir_undo *undo; size_t n_undo, cap_undo;
@@ -194,6 +195,8 @@ const char *ir_float_name(ir_floatkind k);
 const ir_attr *ir_parse_attr(ir_parser *P);
 const ir_attr *ir_parse_attr_dict(ir_parser *P);  /* at '{' */
 const ir_attr *ir_attr_unique(ir_parser *P, const ir_attr *a);
+/* Creation order of an attribute ir_attr_unique made (compare with ir_parser.n_attrs). */
+uint32_t ir_attr_serial(const ir_attr *a);
 const ir_attr *ir_attr_mk_int(ir_parser *P, int64_t v, const ir_type *t);
 const ir_attr *ir_attr_mk_kw(ir_parser *P, const char *s);
 const ir_attr *ir_attr_mk_unit(ir_parser *P);

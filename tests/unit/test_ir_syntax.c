@@ -244,6 +244,25 @@ START_TEST(split_input) {
 }
 END_TEST
 
+START_TEST(alias_defined_after_use) {
+  /* [0] is used inside #x before `#y = [0]` defines an alias for the same value: #x must not
+   * print `order = #y` (an alias defined after its use does not parse; fuzzing found it) */
+  const char *text = "#x = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+                     "#y = [0]\n"
+                     "module {\n}\n";
+  ir_module *m = tu_parse(text);
+  char *p1 = tu_print(m);
+  ck_assert_ptr_null(strstr(p1, "order = #y"));
+  ir_module *m2 = tu_parse(p1);
+  char *p2 = tu_print(m2);
+  ck_assert_str_eq(p1, p2);
+  free(p1);
+  free(p2);
+  ir_module_free(m);
+  ir_module_free(m2);
+}
+END_TEST
+
 START_TEST(errors) {
   char *e = tu_parse_err("module {\n  tt.func @f() {\n    %x = arith.addi %y, %y : i32\n    tt.return\n  }\n}\n");
   ck_assert_str_eq(e, "t.ttgir:3:21: error: use of undefined value '%y'");
@@ -294,6 +313,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, more_forms_print_back);
   tcase_add_test(tc, split_input);
   tcase_add_test(tc, errors);
+  tcase_add_test(tc, alias_defined_after_use);
   suite_add_tcase(s, tc);
   return s;
 }
