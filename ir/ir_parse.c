@@ -596,6 +596,14 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   uint32_t at = 0;
   for (uint32_t i = 0; i < n_names; i++) {
     if (at + names[i].count > op->n_results) break;
+    /* an op cannot use its own result (only graph regions allow it; Triton's are SSA) */
+    void **fs = ir_pmap_slot(&P->fwdmap, names[i].name, false);
+    ir_fwdref *fr = fs ? *fs : NULL;
+    if (fr && !fr->resolved && fr->iso == P->iso)
+      for (uint32_t k = 0; k < op->n_operands; k++)
+        if (op->operands[k] == fr->v)
+          ir_fail_at(P, names[i].line, names[i].col, "'%%%s' is used by the operation that defines it",
+                     names[i].name);
     ir_define(P, names[i].name, &op->results[at], names[i].count, names[i].line, names[i].col);
     at += names[i].count;
   }

@@ -296,6 +296,10 @@ START_TEST(errors) {
   e = tu_parse_err("module {\n  tt.func @f() {\n    ttg.barrier \"a;b\"\n    tt.return\n  }\n}\n");
   ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
   free(e);
+  e = tu_parse_err("module {\n  tt.func @f(%p: tensor<4x!tt.ptr<f32>>) {\n"
+                   "    %7 = tt.load %7 : tensor<4x!tt.ptr<f32>>\n    tt.return\n  }\n}\n");
+  ck_assert_str_eq(e, "t.ttgir:3:5: error: '%7' is used by the operation that defines it");
+  free(e);
   e = tu_parse_err("ttg.barrier \"loc|x\"\n"); /* would print as a location */
   ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
   free(e);
