@@ -573,6 +573,7 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   ir_op *saved_grow = P->grow_op;
   P->grow_op = n_names ? NULL : op;
   uint32_t saved_line = P->op_line, saved_col = P->op_col;
+  uint32_t nval0 = P->nval; /* placeholders made from here on are uses inside this op */
   P->op_line = nt.line;
   P->op_col = nt.col;
   if (generic) {
@@ -596,14 +597,13 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
   uint32_t at = 0;
   for (uint32_t i = 0; i < n_names; i++) {
     if (at + names[i].count > op->n_results) break;
-    /* an op cannot use its own result (only graph regions allow it; Triton's are SSA) */
+    /* an op cannot use its own result, in its operands or its regions (only graph regions
+     * allow it; Triton's are SSA regions) */
     void **fs = ir_pmap_slot(&P->fwdmap, names[i].name, false);
     ir_fwdref *fr = fs ? *fs : NULL;
-    if (fr && !fr->resolved && fr->iso == P->iso)
-      for (uint32_t k = 0; k < op->n_operands; k++)
-        if (op->operands[k] == fr->v)
-          ir_fail_at(P, names[i].line, names[i].col, "'%%%s' is used by the operation that defines it",
-                     names[i].name);
+    if (fr && !fr->resolved && fr->iso == P->iso && fr->v->id >= nval0)
+      ir_fail_at(P, names[i].line, names[i].col, "'%%%s' is used by the operation that defines it",
+                 names[i].name);
     ir_define(P, names[i].name, &op->results[at], names[i].count, names[i].line, names[i].col);
     at += names[i].count;
   }

@@ -300,6 +300,11 @@ START_TEST(errors) {
                    "    %7 = tt.load %7 : tensor<4x!tt.ptr<f32>>\n    tt.return\n  }\n}\n");
   ck_assert_str_eq(e, "t.ttgir:3:5: error: '%7' is used by the operation that defines it");
   free(e);
+  e = tu_parse_err("module {\n  tt.func @f(%n: i32) {\n    %c0 = arith.constant 0 : i32\n"
+                   "    %6 = scf.for %i = %c0 to %n step %n iter_args(%a = %c0) -> (i32) : i32 {\n"
+                   "      %7 = arith.addi %6, %a : i32\n      scf.yield %7 : i32\n    }\n    tt.return\n  }\n}\n");
+  ck_assert_str_eq(e, "t.ttgir:4:5: error: '%6' is used by the operation that defines it");
+  free(e);
   e = tu_parse_err("ttg.barrier \"loc|x\"\n"); /* would print as a location */
   ck_assert_ptr_nonnull(strstr(e, "error: expected a keyword, found"));
   free(e);
