@@ -318,7 +318,7 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
     }
     if (!bare) {
       if (buf != small) free(buf);
-      ir_fail(P, "expected a keyword, found %s", ir_describe_tok(&t, b, sizeof b));
+      ir_fail_at(P, t.line, t.col, "expected a keyword, found %s", ir_describe_tok(&t, b, sizeof b));
     }
     ir_attr a = {.kind = IR_A_KEYWORD, .str = ir_intern_str(&P->names, buf, k)};
     if (buf != small) free(buf);
