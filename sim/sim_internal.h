@@ -392,6 +392,9 @@ void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc);
 int32_t sim_ex_bar(sim_exec *e, int seg, uint32_t k, uint64_t *view_out);
 int sim_op_barrier(sim_exec *e);
 int sim_op_async(sim_exec *e);
+/* tcgen05 ops of agent a still in flight (MMAs, tmem copies, commits): a commit arrives at
+ * once when there are none (§4.4). */
+uint32_t sim_tc05_pending(const sim_machine *m, const void *st, uint32_t a);
 int sim_op_mem(sim_exec *e);
 bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
 bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);

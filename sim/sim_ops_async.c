@@ -210,15 +210,18 @@ static int mma5(sim_exec *e) {
   return add_event(e, &ev);
 }
 
+uint32_t sim_tc05_pending(const sim_machine *m, const void *st, uint32_t a) {
+  return sim_ev_count_agent(m, st, a, SIM_EV_MMA5) + sim_ev_count_agent(m, st, a, SIM_EV_TMEM_CP) +
+         sim_ev_count_agent(m, st, a, SIM_EV_COMMIT5);
+}
+
 static int commit5(sim_exec *e) {
   sim_machine *m = e->m;
   if (m->paired) return sim_pair_commit5(e); /* cta_group::2 (§4.4) */
   int32_t b = sim_ex_bar(e, 0, 0, NULL);
   if (b < 0) return SIM_X_HALT;
   sim_uf_publish(m, e->st, e->a);
-  uint32_t pending = sim_ev_count_agent(m, e->st, e->a, SIM_EV_MMA5) +
-                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_TMEM_CP) +
-                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_COMMIT5);
+  uint32_t pending = sim_tc05_pending(m, e->st, e->a);
   char nm[64];
   sim_logf(e->log, "tcgen05.commit to %s (%u earlier op(s) pending)",
            sim_barrier_name(m, (uint32_t)b, nm, sizeof nm), pending);

@@ -257,9 +257,7 @@ int sim_pair_commit5(sim_exec *e) {
   if (b < 0) return SIM_X_HALT;
   if (peer_exited(e, e->cta + 1)) return SIM_X_HALT;
   sim_uf_publish(m, e->st, e->a);
-  uint32_t pending = sim_ev_count_agent(m, e->st, e->a, SIM_EV_MMA5) +
-                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_TMEM_CP) +
-                     sim_ev_count_agent(m, e->st, e->a, SIM_EV_COMMIT5);
+  uint32_t pending = sim_tc05_pending(m, e->st, e->a);
   char nm[64];
   sim_logf(e->log, "tcgen05.commit.cta_group::2 to %s in CTAs %u and %u (%u earlier op(s) pending)",
            sim_barrier_name(m, (uint32_t)b, nm, sizeof nm), e->cta, e->cta + 1, pending);
