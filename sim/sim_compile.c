@@ -70,11 +70,10 @@ static uint32_t def_slot(cctx *c, const ir_value *v) {
   return s;
 }
 
+/* Writes *out on every path (SIM_NOSLOT on an error), so callers never read it uninitialised. */
 static int use_slot(cctx *c, const ir_value *v, uint32_t *out) {
-  if (!needs_slot(v->type)) {
-    *out = SIM_NOSLOT;
-    return 0;
-  }
+  *out = SIM_NOSLOT;
+  if (!needs_slot(v->type)) return 0;
   uint32_t s = c->vmap[v->id];
   if (s == UINT32_MAX) {
     const ir_op *where = v->def ? v->def : NULL;
