@@ -2,17 +2,17 @@
 # lower_runner.sh: lowering/runner (tlxv-run) compiles against the CUDA headers and the stub
 # libcuda, reads the ABI header of lowered PTX, builds its inputs and reports what is missing;
 # with the stub driver it stops at cuInit with exit 3. The GPU run itself is
-# tests/device/run_lowered.sh. Skips (with a message) where the CUDA headers are absent.
+# tests/device/run_lowered.sh. Skips (exit 77, ctest: skipped, with a message) where the CUDA headers are absent.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 CUDA=${CUDA:-/usr/local/cuda}
 if [ ! -f "$CUDA/include/cuda.h" ]; then
   echo "lower_runner: SKIPPED: no $CUDA/include/cuda.h (set CUDA to a toolkit root)"
-  exit 0
+  exit 77
 fi
 STUBS=""
 for d in "$CUDA/lib64/stubs" "$CUDA/targets/x86_64-linux/lib/stubs"; do [ -f "$d/libcuda.so" ] && STUBS=$d && break; done
-[ -n "$STUBS" ] || { echo "lower_runner: SKIPPED: no stub libcuda.so under $CUDA"; exit 0; }
+[ -n "$STUBS" ] || { echo "lower_runner: SKIPPED: no stub libcuda.so under $CUDA"; exit 77; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
