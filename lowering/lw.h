@@ -39,4 +39,20 @@ int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len
 int lw_mlir_to_text(const char *mlir, size_t mlir_len, const char *what, lw_target t,
                     lw_emit e, char **out, size_t *len, ir_diag *diag);
 
+/* The lowering is built twice: as the static library tlxv_lowering (unit tests) and as the
+ * loadable module libtlxv-lower.so, which `tlx-verify lower` opens with dlopen so that LLVM and
+ * MLIR are loaded only by the command that uses them (check starts without them). The module's
+ * one entry point, LW_API_SYMBOL, returns this table; LW_API_VERSION changes with its layout. */
+#define LW_API_VERSION 1
+#define LW_API_SYMBOL "lw_api_v1"
+typedef struct lw_api {
+  int version; /* LW_API_VERSION */
+  int (*target_parse)(const char *s, lw_target *out);
+  const char *(*target_name)(lw_target t);
+  int (*emit_parse)(const char *s, lw_emit *out);
+  int (*lower)(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len, ir_diag *diag);
+} lw_api;
+/* Static table, never freed. */
+const lw_api *lw_api_v1(void);
+
 #endif

@@ -5,6 +5,7 @@
 #define TLXV_CLI_H
 
 #include "ir/ir.h"
+#include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3 };
 
@@ -17,6 +18,9 @@ int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
 ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
+/* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
+ * not be loaded (verify/cli_lwload.c). */
+const lw_api *vf_cli_lowering(void);
 /* Parses --grid X[,Y[,Z]] (positive, at most 2^24 each; missing axes are 1) into grid;
  * returns 0, or -1 (grid untouched) when v is malformed. */
 int vf_cli_parse_grid(const char *v, int32_t grid[3]);

@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "ir/ir.h"
-#include "lowering/lw.h"
 
 static const char usage[] =
     "usage: tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F\n";
@@ -51,17 +50,19 @@ int vf_cmd_lower(int argc, char **argv) {
   if (!file) return usage_error("missing input FILE", NULL);
   if (!target) return usage_error("missing --target (sm_90a or sm_100a)", NULL);
   if (!outp) return usage_error("missing -o FILE (use -o - for standard output)", NULL);
+  const lw_api *lw = vf_cli_lowering();
+  if (!lw) return VF_EXIT_INPUT;
   lw_target t;
   lw_emit e;
-  if (lw_target_parse(target, &t))
+  if (lw->target_parse(target, &t))
     return usage_error("unknown --target (use sm_90a or sm_100a)", target);
-  if (lw_emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm or ptx)", emit);
+  if (lw->emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm or ptx)", emit);
   ir_module *m = vf_cli_read(file);
   if (!m) return VF_EXIT_INPUT;
   ir_diag d = {0};
   char *text = NULL;
   size_t len = 0;
-  int rc = lw_lower(m, t, e, &text, &len, &d);
+  int rc = lw->lower(m, t, e, &text, &len, &d);
   ir_module_free(m);
   if (rc) {
     fprintf(stderr, "%s\n", d.msg ? d.msg : "error: lowering failed");

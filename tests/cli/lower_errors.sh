@@ -41,4 +41,15 @@ grep -q '^define void @ws_add_kernel(' "$T/k.ll" || fail "--emit llvm has no def
 "$TLXV" lower "$K" --target=sm_90a -o - > "$T/k.ptx"
 head -n 1 "$T/k.ptx" | grep -q '^// tlxv-abi 1$' || fail "PTX to stdout lacks the ABI header"
 grep -q '^\.entry ws_add_kernel(\|^\.visible \.entry ws_add_kernel(' "$T/k.ptx" || fail "PTX has no entry"
+# The lowering is a module loaded on demand (libtlxv-lower.so next to the binary): a binary
+# without it says so for `lower`, and still checks kernels (LLVM/MLIR are not linked into it).
+mkdir "$T/alone" && cp "$TLXV" "$T/alone/tlx-verify"
+rc=0
+TLXV_LOWER_LIB="$T/none.so" "$T/alone/tlx-verify" lower "$K" --target sm_90a -o "$T/x" > "$T/out" 2> "$T/err" || rc=$?
+[ $rc = 2 ] || fail "lower without the module: exit $rc"
+grep -q "cannot load the lowering module libtlxv-lower.so" "$T/err" || fail "lower without the module: $(cat "$T/err")"
+[ ! -s "$T/out" ] || fail "lower without the module printed on stdout"
+rc=0
+"$T/alone/tlx-verify" "$K" --arg xnumel=256 --arg ynumel=2048 > "$T/out" 2>&1 || rc=$?
+[ $rc = 0 ] || fail "check without the lowering module: exit $rc: $(tail -3 "$T/out")"
 echo "lower_errors: ok"
