@@ -1,4 +1,4 @@
-# input_error.sh: sourced by tests/cli/*_errors.sh. Sets T (a temporary folder, removed at
+# input_error.sh: sourced by the tests/cli/*.sh that check input errors (and by expected_kernels.sh). Sets T (a temporary folder, removed at
 # exit), fail, and input_error SUBCMD WANT ARGS...: `tlx-verify SUBCMD ARGS...` must exit 2
 # with WANT in its stderr and print nothing on stdout (its stderr stays in $T/err).
 T=$(mktemp -d)
