@@ -3,48 +3,50 @@
 #include <jansson.h>
 
 #include "report.h"
+#include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
 static json_t *loc_obj(ir_loc l) {
-  return json_pack("{s:s, s:i, s:i}", "file", l.file ? l.file : "", "line", (json_int_t)l.line,
+  return json_pack("{s:o, s:i, s:i}", "file", tr_json_str(l.file), "line", (json_int_t)l.line,
                    "col", (json_int_t)l.col);
 }
 
 static json_t *bug_obj(const tr_rbug *b) {
   json_t *o = json_object();
-  json_object_set_new(o, "kind", json_string(b->kind));
-  json_object_set_new(o, "message", json_string(b->message));
+  json_object_set_new(o, "kind", tr_json_str(b->kind));
+  json_object_set_new(o, "message", tr_json_str(b->message));
   json_object_set_new(o, "loc", loc_obj(b->loc));
   json_t *rel = json_array();
   for (uint32_t j = 0; j < b->n_related; j++) {
     json_t *r = loc_obj(b->related[j].loc);
-    json_object_set_new(r, "message", json_string(b->related[j].message));
+    json_object_set_new(r, "message", tr_json_str(b->related[j].message));
     json_array_append_new(rel, r);
   }
   json_object_set_new(o, "related", rel);
   json_t *tr = json_array();
   for (uint32_t j = 0; j < b->n_trace; j++) {
     const tr_rstep *s = &b->trace[j];
-    json_t *t = json_pack("{s:i, s:s, s:i, s:s}", "step", (json_int_t)s->index, "agent", s->agent,
-                          "agent_step", (json_int_t)s->agent_step, "action", s->action);
+    json_t *t = json_pack("{s:i, s:o, s:i, s:o}", "step", (json_int_t)s->index, "agent",
+                          tr_json_str(s->agent), "agent_step", (json_int_t)s->agent_step,
+                          "action", tr_json_str(s->action));
     json_object_set_new(t, "loc", loc_obj(s->loc));
     json_array_append_new(tr, t);
   }
   json_object_set_new(o, "trace", tr);
   json_object_set_new(o, "trace_steps", json_integer(b->n_trace_full));
-  if (b->args) json_object_set_new(o, "args", json_string(b->args));
+  if (b->args) json_object_set_new(o, "args", tr_json_str(b->args));
   return o;
 }
 
 int tr_report_json(const tr_report *r, FILE *out) {
   json_t *root = json_object();
-  json_object_set_new(root, "file", json_string(r->file));
-  json_object_set_new(root, "verdict", json_string(r->verdict));
+  json_object_set_new(root, "file", tr_json_str(r->file));
+  json_object_set_new(root, "verdict", tr_json_str(r->verdict));
   json_t *bugs = json_array();
   for (uint32_t k = 0; k < r->n_bugs; k++) json_array_append_new(bugs, bug_obj(&r->bugs[k]));
   json_object_set_new(root, "bugs", bugs);
-  if (r->covered) json_object_set_new(root, "covered", json_string(r->covered));
-  if (r->bound) json_object_set_new(root, "bound", json_string(r->bound));
+  if (r->covered) json_object_set_new(root, "covered", tr_json_str(r->covered));
+  if (r->bound) json_object_set_new(root, "bound", tr_json_str(r->bound));
   json_t *st = json_object();
   json_object_set_new(st, "states", json_integer((json_int_t)r->states));
   json_object_set_new(st, "transitions", json_integer((json_int_t)r->transitions));

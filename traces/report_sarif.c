@@ -5,18 +5,19 @@
 #include <string.h>
 
 #include "report.h"
+#include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
 static json_t *phys(ir_loc l) {
   json_t *region = json_pack("{s:i, s:i}", "startLine", (json_int_t)(l.line ? l.line : 1),
                              "startColumn", (json_int_t)(l.col ? l.col : 1));
-  return json_pack("{s:{s:{s:s}, s:o}}", "physicalLocation", "artifactLocation", "uri",
-                   l.file ? l.file : "unknown", "region", region);
+  return json_pack("{s:{s:{s:o}, s:o}}", "physicalLocation", "artifactLocation", "uri",
+                   tr_json_str(l.file ? l.file : "unknown"), "region", region);
 }
 
 static json_t *location(ir_loc l, const char *msg) {
   json_t *o = phys(l);
-  if (msg) json_object_set_new(o, "message", json_pack("{s:s}", "text", msg));
+  if (msg) json_object_set_new(o, "message", json_pack("{s:o}", "text", tr_json_str(msg)));
   return o;
 }
 
@@ -32,13 +33,13 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
       if (!strcmp(seen[j], b->kind)) known = true;
     if (!known && n_seen < 32) {
       seen[n_seen++] = b->kind;
-      json_array_append_new(rules, json_pack("{s:s, s:{s:s}}", "id", b->kind, "shortDescription",
-                                             "text", b->kind));
+      json_array_append_new(rules, json_pack("{s:o, s:{s:o}}", "id", tr_json_str(b->kind),
+                                             "shortDescription", "text", tr_json_str(b->kind)));
     }
     json_t *res = json_object();
-    json_object_set_new(res, "ruleId", json_string(b->kind));
+    json_object_set_new(res, "ruleId", tr_json_str(b->kind));
     json_object_set_new(res, "level", json_string("error"));
-    json_object_set_new(res, "message", json_pack("{s:s}", "text", b->message));
+    json_object_set_new(res, "message", json_pack("{s:o}", "text", tr_json_str(b->message)));
     json_object_set_new(res, "locations", json_pack("[o]", location(b->loc, NULL)));
     json_t *rel = json_array();
     for (uint32_t j = 0; j < b->n_related; j++) {
@@ -63,7 +64,7 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
   json_t *run = json_pack("{s:{s:{s:s, s:s, s:o}}, s:o}", "tool", "driver", "name", "tlx-verify",
                           "informationUri", "https://example.invalid/tlx-verify", "rules", rules,
                           "results", results);
-  json_object_set_new(run, "properties", json_pack("{s:s, s:I, s:I}", "verdict", r->verdict, "states",
+  json_object_set_new(run, "properties", json_pack("{s:o, s:I, s:I}", "verdict", tr_json_str(r->verdict), "states",
                                                    (json_int_t)r->states, "transitions",
                                                    (json_int_t)r->transitions));
   if (r->sym) tr_rsym_sarif(r->sym, rules, results, json_object_get(run, "properties"));

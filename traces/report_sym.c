@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report_sym.h"
+#include "tr_utf8.h"
 
 void tr_rsym_free(tr_rsym *s) {
   if (!s) return;
@@ -24,16 +25,18 @@ void tr_rsym_free(tr_rsym *s) {
 }
 
 static json_t *loc_json(ir_loc l) {
-  return json_pack("{s:s, s:i, s:i}", "file", l.file ? l.file : "", "line", (json_int_t)l.line,
+  return json_pack("{s:o, s:i, s:i}", "file", tr_json_str(l.file), "line", (json_int_t)l.line,
                    "col", (json_int_t)l.col);
 }
 
 /* {"ynumel": 144}: the arguments the counterexample chose */
 static json_t *args_json(const tr_rsymviol *v) {
   json_t *o = json_object();
-  for (uint32_t a = 0; a < v->n_args; a++)
-    json_object_set_new(o, v->arg_names[a] ? v->arg_names[a] : "?",
-                        json_integer((json_int_t)v->arg_vals[a]));
+  for (uint32_t a = 0; a < v->n_args; a++) {
+    char *key = tr_utf8_clean(v->arg_names[a] ? v->arg_names[a] : "?"); /* keys too (tr_utf8.h) */
+    if (key) json_object_set_new(o, key, json_integer((json_int_t)v->arg_vals[a]));
+    free(key);
+  }
   return o;
 }
 
@@ -43,7 +46,7 @@ static json_t *confirmed_json(int c) { return c < 0 ? json_null() : json_boolean
 /* The fields of one violation, set on o (a condition, or an element of "violations"). */
 static void viol_fields(json_t *o, const tr_rsymviol *v) {
   json_object_set_new(o, "loc", loc_json(v->loc));
-  json_object_set_new(o, "message", json_string(v->message ? v->message : ""));
+  json_object_set_new(o, "message", tr_json_str(v->message));
   json_object_set_new(o, "counterexample", args_json(v));
   json_object_set_new(o, "trip_count", json_integer((json_int_t)v->trip_count));
   json_object_set_new(o, "iteration", json_integer((json_int_t)v->iteration));
@@ -52,17 +55,17 @@ static void viol_fields(json_t *o, const tr_rsymviol *v) {
 
 json_t *tr_rsym_json(const tr_rsym *s) {
   json_t *root = json_object();
-  json_object_set_new(root, "verdict", json_string(s->verdict ? s->verdict : "unknown"));
-  json_object_set_new(root, "constraints", json_string(s->constraints ? s->constraints : ""));
+  json_object_set_new(root, "verdict", tr_json_str(s->verdict ? s->verdict : "unknown"));
+  json_object_set_new(root, "constraints", tr_json_str(s->constraints));
   json_object_set_new(root, "seconds", json_real(s->seconds));
   json_t *conds = json_array();
   for (uint32_t k = 0; k < s->n_conds; k++) {
     const tr_rsymcond *c = &s->conds[k];
     json_t *o = json_object();
-    json_object_set_new(o, "name", json_string(c->name));
-    json_object_set_new(o, "result", json_string(c->result));
+    json_object_set_new(o, "name", tr_json_str(c->name));
+    json_object_set_new(o, "result", tr_json_str(c->result));
     json_object_set_new(o, "instances", json_integer((json_int_t)c->instances));
-    json_object_set_new(o, "detail", c->detail ? json_string(c->detail) : json_null());
+    json_object_set_new(o, "detail", c->detail ? tr_json_str(c->detail) : json_null());
     if (c->n_viol) {
       viol_fields(o, &c->viol[0]); /* the smallest counterexample, also first in "violations" */
       json_t *all = json_array();
@@ -87,8 +90,8 @@ json_t *tr_rsym_json(const tr_rsym *s) {
 static json_t *sarif_location(ir_loc l) {
   json_t *region = json_pack("{s:i, s:i}", "startLine", (json_int_t)(l.line ? l.line : 1),
                              "startColumn", (json_int_t)(l.col ? l.col : 1));
-  return json_pack("{s:{s:{s:s}, s:o}}", "physicalLocation", "artifactLocation", "uri",
-                   l.file ? l.file : "unknown", "region", region);
+  return json_pack("{s:{s:{s:o}, s:o}}", "physicalLocation", "artifactLocation", "uri",
+                   tr_json_str(l.file ? l.file : "unknown"), "region", region);
 }
 
 /* "MESSAGE (ynumel=144: trip count 3; confirmed by the explorer)", as the text report says */
@@ -110,20 +113,20 @@ void tr_rsym_sarif(const tr_rsym *s, json_t *rules, json_t *results, json_t *pro
   json_t *summary = json_object();
   for (uint32_t k = 0; k < s->n_conds; k++) {
     const tr_rsymcond *c = &s->conds[k];
-    json_array_append_new(rules, json_pack("{s:s, s:{s:s}, s:{s:s}}", "id", c->name,
+    json_array_append_new(rules, json_pack("{s:o, s:{s:o}, s:{s:s}}", "id", tr_json_str(c->name),
                                            "shortDescription", "text",
-                                           c->description ? c->description : c->name,
+                                           tr_json_str(c->description ? c->description : c->name),
                                            "properties", "category", "symbolic"));
-    json_object_set_new(summary, c->name, json_string(c->result));
+    json_object_set_new(summary, c->name, tr_json_str(c->result));
     for (uint32_t v = 0; v < c->n_viol; v++) {
       const tr_rsymviol *x = &c->viol[v];
       char text[900];
       sarif_text(x, text, sizeof text);
       json_t *res = json_object();
-      json_object_set_new(res, "ruleId", json_string(c->name));
+      json_object_set_new(res, "ruleId", tr_json_str(c->name));
       json_object_set_new(res, "kind", json_string("fail"));
       json_object_set_new(res, "level", json_string(x->confirmed > 0 ? "error" : "warning"));
-      json_object_set_new(res, "message", json_pack("{s:s}", "text", text));
+      json_object_set_new(res, "message", json_pack("{s:o}", "text", tr_json_str(text)));
       json_object_set_new(res, "locations", json_pack("[o]", sarif_location(x->loc)));
       json_object_set_new(res, "properties",
                           json_pack("{s:o, s:I, s:I, s:o}", "counterexample", args_json(x),
@@ -134,7 +137,7 @@ void tr_rsym_sarif(const tr_rsym *s, json_t *rules, json_t *results, json_t *pro
     }
   }
   json_object_set_new(props, "symbolic",
-                      json_pack("{s:s, s:s, s:o}", "verdict", s->verdict ? s->verdict : "unknown",
-                                "constraints", s->constraints ? s->constraints : "", "conditions",
+                      json_pack("{s:o, s:o, s:o}", "verdict", tr_json_str(s->verdict ? s->verdict : "unknown"),
+                                "constraints", tr_json_str(s->constraints), "conditions",
                                 summary));
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "report.h"
+#include "tr_utf8.h"
 
 static void put_loc(FILE *out, ir_loc l) {
   if (l.file && l.line) fprintf(out, "%s:%u:%u", l.file, l.line, l.col);
@@ -25,7 +26,7 @@ void tr_report_free(tr_report *r) {
   free(r->bound);
 }
 
-void tr_report_text(const tr_report *r, FILE *out, bool quiet) {
+static void write_text(const tr_report *r, FILE *out, bool quiet) {
   for (uint32_t k = 0; k < r->n_bugs; k++) {
     const tr_rbug *b = &r->bugs[k];
     put_loc(out, b->loc);
@@ -69,4 +70,20 @@ void tr_report_text(const tr_report *r, FILE *out, bool quiet) {
     if (r->reduction > 0) fprintf(out, ", reduction factor %.2f", r->reduction);
     fputc('\n', out);
   }
+}
+
+/* The report is composed in memory, then written with every ill-formed UTF-8 byte (a file
+ * name from loc("..."), a message quoting a value name) as U+FFFD (tr_utf8.h): the same
+ * characters the JSON and SARIF reports show. */
+void tr_report_text(const tr_report *r, FILE *out, bool quiet) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (!mem) {
+    write_text(r, out, quiet); /* out of memory: the raw bytes rather than nothing */
+    return;
+  }
+  write_text(r, mem, quiet);
+  if (fclose(mem) == 0) tr_fput_utf8(out, text, len);
+  free(text);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tr_internal.h"
+#include "tr_utf8.h"
 
 void tr_buf_free(tr_buf *b) {
   free(b->s);
@@ -51,18 +52,29 @@ void tr_buf_printf(tr_buf *b, const char *fmt, ...) {
   b->n += (size_t)k;
 }
 
+/* Graphviz HTML labels are XML: besides the markup characters, ill-formed UTF-8 and the C0
+ * controls XML 1.0 forbids become U+FFFD (tr_utf8.h), so the DOT and SVG stay readable. */
 void tr_buf_html(tr_buf *b, const char *s) {
-  for (; *s; s++) {
-    switch (*s) {
+  while (*s) {
+    size_t k = tr_utf8_seq(s);
+    unsigned char c = (unsigned char)*s;
+    if (!k || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+      tr_buf_puts(b, "\xef\xbf\xbd");
+      s++;
+      continue;
+    }
+    switch (c) {
     case '<': tr_buf_puts(b, "&lt;"); break;
     case '>': tr_buf_puts(b, "&gt;"); break;
     case '&': tr_buf_puts(b, "&amp;"); break;
     case '"': tr_buf_puts(b, "&quot;"); break;
     default: {
-      char c[2] = {*s, 0};
-      tr_buf_puts(b, c);
+      char ch[5] = {0};
+      memcpy(ch, s, k);
+      tr_buf_puts(b, ch);
     }
     }
+    s += k;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "tr_internal.h"
+#include "tr_utf8.h"
 
 enum {
   CH_PID = 1,                  /* the kernel's process id */
@@ -40,13 +41,13 @@ static uint32_t agent_tid(uint32_t a) { return a + 1; }
 static void add(ch_ctx *c, json_t *obj) { json_array_append_new(c->ev, obj); }
 
 static json_t *base_event(const char *ph, const char *name, double ts, uint32_t tid) {
-  return json_pack("{s:s, s:s, s:f, s:i, s:i}", "ph", ph, "name", name, "ts", ts, "pid", CH_PID,
-                   "tid", (int)tid);
+  return json_pack("{s:s, s:o, s:f, s:i, s:i}", "ph", ph, "name", tr_json_str(name), "ts", ts,
+                   "pid", CH_PID, "tid", (int)tid);
 }
 
 static void meta(ch_ctx *c, const char *what, uint32_t tid, const char *name, int sort) {
   json_t *o = base_event("M", what, 0, tid);
-  json_object_set_new(o, "args", json_pack("{s:s}", "name", name));
+  json_object_set_new(o, "args", json_pack("{s:o}", "name", tr_json_str(name)));
   add(c, o);
   if (sort >= 0) {
     json_t *s = base_event("M", "thread_sort_index", 0, tid);
@@ -93,14 +94,14 @@ static json_t *step_args(const tr_run *r, const tr_step *s, uint32_t i) {
   char loc[128];
   ir_loc L = sim_ins_loc(r->m, s->ins);
   ir_loc_str(L, loc, sizeof loc);
-  json_t *a = json_pack("{s:i, s:s, s:s, s:i}", "step", (int)i, "loc", loc, "text", s->text,
-                        "iteration", (int)s->iter);
+  json_t *a = json_pack("{s:i, s:o, s:o, s:i}", "step", (int)i, "loc", tr_json_str(loc), "text",
+                        tr_json_str(s->text), "iteration", (int)s->iter);
   if (s->kind == TR_S_WAIT) {
     json_object_set_new(a, "parity", json_integer(s->wait_parity));
     json_object_set_new(a, "observed_phase", json_integer(s->wait_phase));
     if (s->ready < i) json_object_set_new(a, "blocked_steps", json_integer((json_int_t)(i - s->ready)));
   }
-  if (s->n_viol) json_object_set_new(a, "violation", json_string(s->viol.msg));
+  if (s->n_viol) json_object_set_new(a, "violation", tr_json_str(s->viol.msg));
   return a;
 }
 
@@ -177,8 +178,9 @@ static void emit_events(ch_ctx *c) {
     json_t *x = base_event("X", name, (double)e->issue_step + 0.5, c->ev_tid[k]);
     json_object_set_new(x, "dur", json_real((double)end - ((double)e->issue_step + 0.5)));
     json_object_set_new(x, "cat", json_string("async"));
-    json_object_set_new(x, "args", json_pack("{s:s, s:s, s:i, s:b}", "issued_by",
-                                             sim_agent_name(r->m, e->agent), "loc", loc,
+    json_object_set_new(x, "args", json_pack("{s:o, s:o, s:i, s:b}", "issued_by",
+                                             tr_json_str(sim_agent_name(r->m, e->agent)), "loc",
+                                             tr_json_str(loc),
                                              "issue_step", (int)e->issue_step, "completed",
                                              e->done_step != UINT32_MAX));
     add(c, x);
@@ -202,7 +204,7 @@ static void emit_end(ch_ctx *c, const sim_viol *bug) {
     json_object_set_new(x, "cat", json_string("blocked"));
     char loc[128];
     ir_loc_str(sim_ins_loc(r->m, r->blocked_ins[a]), loc, sizeof loc);
-    json_object_set_new(x, "args", json_pack("{s:s, s:s}", "why", r->blocked_why[a], "loc", loc));
+    json_object_set_new(x, "args", json_pack("{s:o, s:o}", "why", tr_json_str(r->blocked_why[a]), "loc", tr_json_str(loc)));
     add(c, x);
   }
   if (!bug && r->out.has_bug) bug = &r->out.bug;
@@ -221,11 +223,12 @@ static void emit_end(ch_ctx *c, const sim_viol *bug) {
   for (uint32_t k = 0; k < bug->n_rel && k < SIM_MAX_REL; k++) {
     char rl[128];
     ir_loc_str(sim_ins_loc(r->m, bug->rel[k]), rl, sizeof rl);
-    json_array_append_new(rel, json_string(rl));
+    json_array_append_new(rel, tr_json_str(rl));
   }
-  json_object_set_new(in, "args", json_pack("{s:s, s:s, s:s, s:o}", "kind",
+  json_object_set_new(in, "args", json_pack("{s:s, s:o, s:o, s:o}", "kind",
                                             sim_bug_kind_name((sim_bug_kind)bug->kind), "message",
-                                            bug->msg, "loc", loc, "related", rel));
+                                            tr_json_str(bug->msg), "loc", tr_json_str(loc),
+                                            "related", rel));
   add(c, in);
 }
 

@@ -2,6 +2,7 @@
  * setting attributes (plain and HTML-like labels), laying out with dot and rendering. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -9,6 +10,7 @@
 #include <graphviz/gvc.h>
 
 #include "tr_internal.h"
+#include "tr_utf8.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Graphviz 2.43 keeps caches it never frees (its plugin configuration read by gvContext, the
@@ -54,8 +56,12 @@ static int kind_of(void *obj) {
   }
 }
 
+/* Graphviz reads and writes UTF-8 (its default charset): plain attribute values (edge labels
+ * quoting file names) are cleaned (tr_utf8.h) as the HTML labels are (tr_buf_html). */
 void tr_gv_set(void *obj, const char *name, const char *value) {
-  agsafeset(obj, (char *)name, (char *)value, "");
+  char *clean = tr_utf8_clean(value);
+  if (clean) agsafeset(obj, (char *)name, clean, "");
+  free(clean);
 }
 
 void tr_gv_set_html(void *obj, const char *name, const char *html) {

@@ -4,6 +4,10 @@
 #ifndef TLXV_CLI_H
 #define TLXV_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #include "ir/ir.h"
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
@@ -21,8 +25,37 @@ ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
  * not be loaded (verify/cli_lwload.c). */
 const lw_api *vf_cli_lowering(void);
-/* Parses --grid X[,Y[,Z]] (positive, at most 2^24 each; missing axes are 1) into grid;
- * returns 0, or -1 (grid untouched) when v is malformed. */
-int vf_cli_parse_grid(const char *v, int32_t grid[3]);
+/* Parses --grid X[,Y[,Z]] (each an integer from 1 to VF_GRID_MAX_AXIS, at most
+ * VF_GRID_MAX_PROGRAMS programs in all; missing axes are 1) into grid; returns 0, or -1 with
+ * the message in msg (grid untouched). */
+#define VF_GRID_MAX_AXIS (1 << 24)
+#define VF_GRID_MAX_PROGRAMS INT32_MAX /* program counts and ids are int32 arithmetic */
+int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n);
+
+/* ---------------------------------------------------------------- numbers (cli_num.c) */
+
+/* Option values are strict: an integer is an optional '-' and decimal digits, or 0x and hex
+ * digits (010 is ten, not C's octal eight); no spaces, '+' or suffix. */
+typedef enum vf_num { VF_NUM_OK, VF_NUM_MALFORMED, VF_NUM_RANGE } vf_num;
+vf_num vf_cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
+vf_num vf_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* The same for option opt: true, or false with "OPT expects an integer from LO to HI, got
+ * 'S'" in msg (out untouched). */
+bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out,
+                    char *msg, size_t n);
+bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
+                    char *msg, size_t n);
+/* A finite positive number of seconds (strtod syntax, no sign); false with msg otherwise. */
+bool vf_cli_opt_seconds(const char *opt, const char *s, double *out, char *msg, size_t n);
+/* The values an integer kernel argument of type t takes, and the type's name ("i32",
+ * "ui8", "index"): iN and index two's complement (-2^(N-1) .. 2^(N-1)-1, how Triton types
+ * a Python int), uiN 0 .. 2^N-1, i1 0 or 1. False when t is not an integer type. */
+bool vf_cli_int_range(const ir_type *t, int64_t *lo, int64_t *hi, char *name, size_t n);
+/* --arg NAME=V for the kernel argument arg: true when V fits its type (or it is not an
+ * integer), else false with "LOC: error: --arg NAME=V: value does not fit the argument's
+ * type i32 (LO to HI)" in msg (LOC: the argument's location, else file). Every subcommand
+ * checks this before the value is truncated to the argument's bits. */
+bool vf_cli_arg_fits(const ir_value *arg, const char *file, const char *name, int64_t v,
+                     char *msg, size_t n);
 
 #endif

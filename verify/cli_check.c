@@ -36,26 +36,15 @@ static int usage_error(const char *fmt, const char *a) {
   return VF_EXIT_INPUT;
 }
 
-static bool parse_i64(const char *s, int64_t *out) {
-  if (!s || !*s) return false;
-  char *end;
-  errno = 0;
-  long long v = strtoll(s, &end, 0);
-  if (errno || *end) return false;
-  *out = v;
-  return true;
+static void free_opts(check_opts *o) {
+  for (uint32_t k = 0; k < o->n_arg; k++) free((char *)o->arg_name[k]);
+  o->n_arg = 0;
 }
 
-static bool parse_f(const char *s, double *out) {
-  if (!s || !*s) return false;
-  char *end;
-  double v = strtod(s, &end);
-  if (*end || v < 0) return false;
-  *out = v;
-  return true;
-}
-
+/* Returns 0, or VF_EXIT_INPUT with the message printed; either way the caller frees the --arg
+ * names with free_opts. */
 static int parse_args(int argc, char **argv, check_opts *o) {
+  char msg[300];
   memset(o, 0, sizeof *o);
   o->format = "text";
   o->grid[0] = o->grid[1] = o->grid[2] = 1;
@@ -70,16 +59,24 @@ static int parse_args(int argc, char **argv, check_opts *o) {
     if (!strcmp(a, "--arg")) {
       NEED();
       const char *eq = strchr(val, '=');
+      size_t len = eq ? (size_t)(eq - val) : 0;
       int64_t v;
-      if (!eq || eq == val || !parse_i64(eq + 1, &v))
-        return usage_error("--arg expects NAME=INT, got '%s'", val);
+      if (!len) return usage_error("--arg expects NAME=INT, got '%s'", val);
+      vf_num st = vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &v);
+      if (st == VF_NUM_MALFORMED) return usage_error("--arg expects NAME=INT, got '%s'", val);
+      if (st == VF_NUM_RANGE)
+        return usage_error("--arg %s: value out of the 64-bit integer range", val);
       if (o->n_arg >= 64) return usage_error("too many --arg options%s", "");
-      o->arg_name[o->n_arg] = strndup(val, (size_t)(eq - val));
+      for (uint32_t k = 0; k < o->n_arg; k++)
+        if (strlen(o->arg_name[k]) == len && !memcmp(o->arg_name[k], val, len))
+          return usage_error("--arg given twice for '%s'", o->arg_name[k]);
+      char *name = strndup(val, len);
+      if (!name) return usage_error("out of memory%s", "");
+      o->arg_name[o->n_arg] = name;
       o->arg_val[o->n_arg++] = v;
     } else if (!strcmp(a, "--grid")) {
       NEED();
-      if (vf_cli_parse_grid(val, o->grid))
-        return usage_error("--grid expects X[,Y[,Z]] positive integers, got '%s'", val);
+      if (vf_cli_parse_grid(val, o->grid, msg, sizeof msg)) return usage_error("%s", msg);
       o->grid_given = true;
     } else if (!strcmp(a, "--format")) {
       NEED();
@@ -88,26 +85,25 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       o->format = val;
     } else if (!strcmp(a, "--max-states")) {
       NEED();
-      int64_t v;
-      if (!parse_i64(val, &v) || v < 1) return usage_error("--max-states expects a positive integer, got '%s'", val);
-      o->vf.max_states = (uint64_t)v;
+      if (!vf_cli_opt_u64(a, val, 1, UINT64_MAX, &o->vf.max_states, msg, sizeof msg))
+        return usage_error("%s", msg);
     } else if (!strcmp(a, "--time-limit")) {
       NEED();
-      if (!parse_f(val, &o->vf.time_limit)) return usage_error("--time-limit expects seconds, got '%s'", val);
+      if (!vf_cli_opt_seconds(a, val, &o->vf.time_limit, msg, sizeof msg))
+        return usage_error("%s", msg);
     } else if (!strcmp(a, "--random")) {
       NEED();
       int64_t v;
-      if (!parse_i64(val, &v) || v < 1 || v > 100000000) return usage_error("--random expects a positive count, got '%s'", val);
+      if (!vf_cli_opt_i64(a, val, 1, 100000000, &v, msg, sizeof msg)) return usage_error("%s", msg);
       o->vf.random_walks = (uint32_t)v;
     } else if (!strcmp(a, "--seed")) {
       NEED();
-      int64_t v;
-      if (!parse_i64(val, &v)) return usage_error("--seed expects an integer, got '%s'", val);
-      o->vf.seed = (uint64_t)v;
+      if (!vf_cli_opt_u64(a, val, 0, UINT64_MAX, &o->vf.seed, msg, sizeof msg))
+        return usage_error("%s", msg);
     } else if (!strcmp(a, "--max-trip")) {
       NEED();
       int64_t v;
-      if (!parse_i64(val, &v) || v < 1 || v > (1ll << 30)) return usage_error("--max-trip expects a positive integer, got '%s'", val);
+      if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, sizeof msg)) return usage_error("%s", msg);
       o->max_trip = (uint32_t)v;
     } else if (!strcmp(a, "--trace-out")) {
       NEED();
@@ -205,9 +201,11 @@ int vf_cmd_check(int argc, char **argv) {
   openblas_set_num_threads(1);
   check_opts o;
   int rc = parse_args(argc, argv, &o);
-  if (rc) return rc;
-  ir_module *mod = vf_cli_read(o.file);
-  if (!mod) return VF_EXIT_INPUT;
+  ir_module *mod = rc ? NULL : vf_cli_read(o.file);
+  if (!mod) {
+    free_opts(&o);
+    return rc ? rc : VF_EXIT_INPUT;
+  }
   int exit_code = VF_EXIT_INPUT;
   sim_err err = {{0}};
   vf_argplan plan;
@@ -383,7 +381,7 @@ done:
   vf_result_free(&all);
   sim_machine_free(probe);
   if (plan.fn) vf_argplan_free(&plan);
-  for (uint32_t k = 0; k < o.n_arg; k++) free((char *)o.arg_name[k]);
+  free_opts(&o);
   ir_module_free(mod);
   return exit_code;
 }

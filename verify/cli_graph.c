@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "traces/traces.h"
+#include "traces/tr_utf8.h"
 #include "vf.h"
 
 enum { GR_MAX_ARGS = 64 };
@@ -33,19 +34,11 @@ static int usage_err(const char *fmt, const char *a) {
   return VF_EXIT_INPUT;
 }
 
-static bool parse_int(const char *s, int64_t *out) {
-  char *e;
-  errno = 0;
-  long long v = strtoll(s, &e, 0);
-  if (!*s || *e || errno) return false;
-  *out = v;
-  return true;
-}
-
 static int parse_opts(int argc, char **argv, gr_opts *o) {
   memset(o, 0, sizeof *o);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    char msg[300];
     if (!strcmp(a, "-o") || !strcmp(a, "--iterations") || !strcmp(a, "--arg") ||
         !strcmp(a, "--trace-out")) {
       if (!v) return usage_err("%s needs a value", a);
@@ -56,14 +49,15 @@ static int parse_opts(int argc, char **argv, gr_opts *o) {
         o->trace_out = v;
       } else if (!strcmp(a, "--iterations")) {
         int64_t n;
-        if (!parse_int(v, &n) || n < 1 || n > 100000)
-          return usage_err("--iterations expects a positive integer, got '%s'", v);
+        if (!vf_cli_opt_i64(a, v, 1, 100000, &n, msg, sizeof msg)) return usage_err("%s", msg);
         o->iterations = (uint32_t)n;
       } else {
         const char *eq = strchr(v, '=');
         int64_t x;
-        if (!eq || eq == v || !parse_int(eq + 1, &x))
-          return usage_err("--arg expects NAME=INT, got '%s'", v);
+        if (!eq || eq == v) return usage_err("--arg expects NAME=INT, got '%s'", v);
+        vf_num st = vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &x);
+        if (st == VF_NUM_MALFORMED) return usage_err("--arg expects NAME=INT, got '%s'", v);
+        if (st == VF_NUM_RANGE) return usage_err("--arg %s: value out of the 64-bit integer range", v);
         if (o->n_args == GR_MAX_ARGS) return usage_err("too many --arg options%s", "");
         for (int k = 0; k < o->n_args; k++)
           if (o->arg_len[k] == (size_t)(eq - v) && !memcmp(o->arg_name[k], v, o->arg_len[k]))
@@ -106,6 +100,11 @@ static int build_args(const ir_func *fn, gr_opts *o, uint64_t *bits, uint32_t n)
         fprintf(stderr, "%s: error: --arg %s: kernel argument '%s' is not an integer; only "
                         "integer arguments can be given\n",
                 ir_loc_str(v->loc, lb, sizeof lb), v->name, v->name);
+        return VF_EXIT_INPUT;
+      }
+      char msg[400];
+      if (!vf_cli_arg_fits(v, o->file, v->name, o->arg_val[k], msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
         return VF_EXIT_INPUT;
       }
       unsigned w = v->type->kind == IR_T_INT ? v->type->bits : 64;
@@ -204,8 +203,10 @@ static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
     printf("%s: pipeline graph of a %u-step schedule", o->out, show->n);
     if (oc.has_bug) {
       char lb[256];
-      printf(" (%s at %s)", sim_bug_kind_name((sim_bug_kind)oc.bug.kind),
-             ir_loc_str(sim_ins_loc(m, oc.bug.ins), lb, sizeof lb));
+      ir_loc_str(sim_ins_loc(m, oc.bug.ins), lb, sizeof lb);
+      printf(" (%s at ", sim_bug_kind_name((sim_bug_kind)oc.bug.kind));
+      tr_fput_utf8(stdout, lb, strlen(lb)); /* as the reports write it (tr_utf8.h) */
+      printf(")");
     }
     printf("\n");
   }

@@ -49,15 +49,6 @@ static int usage_err(const char *fmt, const char *a) {
   return VF_EXIT_INPUT;
 }
 
-static bool parse_u64(const char *s, uint64_t *out) {
-  char *e;
-  errno = 0;
-  unsigned long long v = strtoull(s, &e, 0);
-  if (!*s || *e || errno || *s == '-') return false;
-  *out = v;
-  return true;
-}
-
 static int add_kv(kv *arr, int *n, const char *s, const char *flag) {
   const char *eq = strchr(s, '=');
   if (!eq || eq == s || !eq[1]) return usage_err("%s expects NAME=VALUE", flag);
@@ -78,6 +69,7 @@ static int parse_opts(int argc, char **argv, simopt *o) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     int rc = 0;
+    char msg[300];
     if (!strcmp(a, "--arg") || !strcmp(a, "--tensor") || !strcmp(a, "--grid") ||
         !strcmp(a, "--seed") || !strcmp(a, "--schedule") || !strcmp(a, "--out") ||
         !strcmp(a, "--max-steps") || !strcmp(a, "--trace-out")) {
@@ -88,11 +80,11 @@ static int parse_opts(int argc, char **argv, simopt *o) {
       else if (!strcmp(a, "--tensor"))
         rc = add_kv(o->tensors, &o->n_tensors, v, a);
       else if (!strcmp(a, "--seed")) {
-        if (!parse_u64(v, &o->seed))
-          return usage_err("--seed expects a non-negative integer, got '%s'", v);
+        if (!vf_cli_opt_u64(a, v, 0, UINT64_MAX, &o->seed, msg, sizeof msg))
+          return usage_err("%s", msg);
       } else if (!strcmp(a, "--max-steps")) {
-        if (!parse_u64(v, &o->max_steps) || !o->max_steps)
-          return usage_err("--max-steps expects a positive integer, got '%s'", v);
+        if (!vf_cli_opt_u64(a, v, 1, UINT64_MAX, &o->max_steps, msg, sizeof msg))
+          return usage_err("%s", msg);
       } else if (!strcmp(a, "--schedule")) {
         if (!strcmp(v, "random"))
           o->round_robin = false;
@@ -104,8 +96,8 @@ static int parse_opts(int argc, char **argv, simopt *o) {
         o->out_dir = v;
       } else if (!strcmp(a, "--trace-out")) {
         o->trace_out = v;
-      } else if (vf_cli_parse_grid(v, o->grid)) { /* --grid */
-        return usage_err("--grid expects X[,Y[,Z]] with positive integers, got '%s'", v);
+      } else if (vf_cli_parse_grid(v, o->grid, msg, sizeof msg)) { /* --grid */
+        return usage_err("%s", msg);
       }
       if (rc) return rc;
     } else if (!strcmp(a, "-q")) {
@@ -268,10 +260,13 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
         if (*e || e == ak->value) goto bad_value;
         bits[i] = sim_bits_from_double(dt, x, SIM_RNE);
       } else {
-        long long x = strtoll(ak->value, &e, 0);
-        if (*e || e == ak->value || errno) goto bad_value;
+        int64_t x;
+        if (vf_cli_parse_i64(ak->value, INT64_MIN, INT64_MAX, &x) != VF_NUM_OK) goto bad_value;
+        if (!vf_cli_arg_fits(v, o->file, arg_name(v), x, msg, sizeof msg)) {
+          fprintf(stderr, "%s\n", msg);
+          return VF_EXIT_INPUT;
+        }
         unsigned w = t->kind == IR_T_INDEX ? 64 : t->bits;
-        if (w < 64 && (x >= (1LL << w) || x < -(1LL << (w - 1)))) goto bad_value;
         bits[i] = w >= 64 ? (uint64_t)x : (uint64_t)x & ((1ull << w) - 1);
         const ir_attr *ad = fn->arg_attrs && fn->arg_attrs[i]
                                 ? ir_dict_get(fn->arg_attrs[i], "tt.divisibility")
@@ -280,7 +275,7 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
           snprintf(msg, sizeof msg,
                    "--arg %s=%lld: the kernel was compiled assuming %s is a multiple of %lld "
                    "(tt.divisibility); pass such a value",
-                   arg_name(v), x, arg_name(v), (long long)ad->ival);
+                   arg_name(v), (long long)x, arg_name(v), (long long)ad->ival);
           print_loc_err(v->loc, NULL, msg);
           return VF_EXIT_INPUT;
         }

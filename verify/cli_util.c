@@ -1,7 +1,6 @@
 /* cli_util.c: pieces every subcommand shares: reading the input module with the reader's
  * one-line diagnostic. */
 #define _GNU_SOURCE /* memmem */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,21 +25,38 @@ ir_module *vf_cli_read(const char *path) {
   return mod;
 }
 
-int vf_cli_parse_grid(const char *v, int32_t grid[3]) {
+int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n) {
   int32_t g[3] = {1, 1, 1};
-  const char *p = v;
-  for (int k = 0; k < 3; k++) {
-    char *e;
-    errno = 0;
-    long x = strtol(p, &e, 10);
-    if (e == p || errno || x < 1 || x > (1 << 24)) return -1;
-    g[k] = (int32_t)x;
-    if (!*e) {
-      for (int j = 0; j < 3; j++) grid[j] = g[j];
-      return 0;
+  char part[64];
+  const char *p = v ? v : "";
+  int k = 0;
+  for (;; k++) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    int64_t x;
+    if (k == 3 || len >= sizeof part) goto malformed;
+    memcpy(part, p, len);
+    part[len] = 0;
+    vf_num st = vf_cli_parse_i64(part, 1, VF_GRID_MAX_AXIS, &x);
+    if (st == VF_NUM_MALFORMED) goto malformed;
+    if (st == VF_NUM_RANGE) {
+      snprintf(msg, n, "--grid %s: each dimension is an integer from 1 to %d, got '%s'", v,
+               VF_GRID_MAX_AXIS, part);
+      return -1;
     }
-    if (*e != ',' || k == 2) return -1;
-    p = e + 1;
+    g[k] = (int32_t)x;
+    if (!comma) break;
+    p = comma + 1;
   }
+  if ((int64_t)g[0] * g[1] * g[2] > VF_GRID_MAX_PROGRAMS) {
+    snprintf(msg, n, "--grid %s: %lld programs in all; at most %d (program counts are 32-bit)",
+             v, (long long)((int64_t)g[0] * g[1] * g[2]), VF_GRID_MAX_PROGRAMS);
+    return -1;
+  }
+  for (int j = 0; j < 3; j++) grid[j] = g[j];
+  return 0;
+malformed:
+  snprintf(msg, n, "--grid expects X[,Y[,Z]] with integers from 1 to %d, got '%s'",
+           VF_GRID_MAX_AXIS, v ? v : "");
   return -1;
 }

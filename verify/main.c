@@ -1,7 +1,9 @@
 /* main.c: the tlx-verify command line: dispatches to a subcommand (verify/cli.h). A bare
- * FILE argument means `check FILE`. */
+ * FILE argument means `check FILE`; any other word is an unknown command. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -75,6 +77,15 @@ static const cmd cmds[] = {
     {"lower", vf_cmd_lower}, {"parse", vf_cmd_parse},
 };
 
+/* Whether a first argument that is no command still means `check`: an option (check's
+ * options may come first), '-' (standard input), an existing path, or a word that looks like
+ * a file name (a '.' or a '/': "k.ttgir", "./k"). A bare word like "frobnicate" is a
+ * mistyped command, not a missing file (docs/manual.md "Commands"). */
+static bool names_input(const char *a) {
+  struct stat st;
+  return a[0] == '-' || strchr(a, '.') || strchr(a, '/') || stat(a, &st) == 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
@@ -98,6 +109,11 @@ int main(int argc, char **argv) {
     }
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
     if (!strcmp(argv[1], cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
+  if (!names_input(argv[1])) {
+    fprintf(stderr, "tlx-verify: error: unknown command '%s'; the commands are check, sim, graph, "
+                    "lower and parse (a FILE first means check); see tlx-verify --help\n", argv[1]);
+    return VF_EXIT_INPUT;
+  }
   /* `tlx-verify FILE ...` is `tlx-verify check FILE ...`: argv[0] stands in for "check". */
   return vf_cmd_check(argc, argv);
 }

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "sym_cli.h"
+#include "traces/tr_utf8.h"
 
 typedef struct confirm_ctx {
   const vf_argplan *plan;
@@ -68,7 +69,7 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
   return 0;
 }
 
-void vf_sym_cli_print(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out) {
+static void print_section(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out) {
   bool text = !o->format || !strcmp(o->format, "text");
   if (text && o->quiet) {
     vf_sym_print_violations(r, out);
@@ -78,6 +79,20 @@ void vf_sym_cli_print(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *ou
             r->seconds, r->n_loops, r->n_loops == 1 ? "" : "s", r->n_invariants,
             r->n_invariants == 1 ? "" : "s");
   }
+}
+
+/* Composed in memory and written as valid UTF-8, as the text report (traces/tr_utf8.h). */
+void vf_sym_cli_print(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (!mem) {
+    print_section(r, o, out);
+    return;
+  }
+  print_section(r, o, mem);
+  if (fclose(mem) == 0) tr_fput_utf8(out, text, len);
+  free(text);
 }
 
 int vf_sym_cli_exit(const vf_sym_result *r, int explicit_exit) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h" /* vf_cli_arg_fits */
 #include "sym.h"
 #include "vf_run.h"
 
@@ -61,6 +62,10 @@ int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err)
                  "only integer arguments can be given", p->mod->filename, name, name);
         return -1;
       }
+      /* checked before vf_argplan_bits truncates it to the argument's bits */
+      const ir_value *arg = p->fn->op->regions[0]->blocks[0]->args[k];
+      if (!vf_cli_arg_fits(arg, p->mod->filename, name, value, err->msg, sizeof err->msg))
+        return -1;
       p->given[k] = true;
       p->value[k] = value;
       return 0;

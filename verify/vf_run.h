@@ -35,7 +35,8 @@ typedef struct vf_argplan {
  * has no body. */
 int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err);
 void vf_argplan_free(vf_argplan *p);
-/* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name. */
+/* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name, or a value that
+ * does not fit the argument's type (vf_cli_arg_fits). */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
 /* Chooses default values for control arguments the user did not give: the symbolic layer's
  * suggestion (vf_argplan_from_symbolic), else from a probe machine (deepest ring S, trip

@@ -3,10 +3,8 @@
 # nothing on stdout), formats (JSON schema fields, SARIF 2.1.0), bounds give "inconclusive"
 # (exit 3, never "verified"), default argument sets, --random, -q, --stats, determinism.
 set -eu
-: "${TLXV:?TLXV must name the tlx-verify binary}" "${CORPUS:?CORPUS must name tests/corpus}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${CORPUS:?CORPUS must name tests/corpus}" "${SRC:?}"
+. "$SRC/tests/tools/input_error.sh" # T, fail, input_error
 K0="$CORPUS/gluon/ws_add.bug0.ttgir"
 K2="$CORPUS/gluon/ws_add.bug2.ttgir"
 A="--arg xnumel=256 --arg ynumel=2048"
@@ -17,21 +15,20 @@ expect_rc() { # want, then the command
   [ "$rc" = "$want" ] || fail "exit $rc (want $want): $* : $(head -3 "$T/err")"
 }
 
-# input errors: exit 2, a located one-line message, nothing on stdout
-expect_rc 2 "$TLXV" "$K0" --arg foo=1
-grep -q "error: --arg foo: the kernel has no argument 'foo'; its integer arguments are: xnumel, ynumel" "$T/err" || fail "unknown --arg message: $(cat "$T/err")"
-[ ! -s "$T/out" ] || fail "stdout on input error"
+# input errors: exit 2, a located one-line message, nothing on stdout (input_error.sh)
+input_error check "error: --arg foo: the kernel has no argument 'foo'; its integer arguments are: xnumel, ynumel" "$K0" --arg foo=1
 [ "$(wc -l < "$T/err")" -eq 1 ] || fail "input error is not one line"
-expect_rc 2 "$TLXV" "$K0" --arg a_desc=1
-grep -q "not an integer" "$T/err" || fail "non-integer --arg message"
-expect_rc 2 "$TLXV" "$K0" --arg ynumel
-expect_rc 2 "$TLXV" "$K0" --format xml
-expect_rc 2 "$TLXV" "$K0" --bogus
-expect_rc 2 "$TLXV" "$T/missing.ttgir"
-expect_rc 2 "$TLXV" check
+input_error check "error: --arg a_desc: argument 'a_desc' is not an integer" "$K0" --arg a_desc=1
+input_error check "error: --arg expects NAME=INT, got 'ynumel'" "$K0" --arg ynumel
+input_error check "error: option --arg needs a value" "$K0" --arg
+input_error check "error: --format must be text, json or sarif, not 'xml'" "$K0" --format xml
+input_error check "error: unknown option '--bogus'" "$K0" --bogus
+input_error check "missing.ttgir:1:1: error: cannot open the input" "$T/missing.ttgir"
+input_error check "error: no input file" # a bare `check`
+input_error check "error: option --random needs a value" "$K0" --random
+input_error check "error: --random expects an integer from 1 to 100000000, got 'x'" "$K0" --random x
 printf 'module {\n  tt.func public @k() {\n    amdg.cond_barrier %%x\n' > "$T/bad.ttgir"
-expect_rc 2 "$TLXV" "$T/bad.ttgir"
-grep -q "bad.ttgir:[0-9]*:[0-9]*: error:" "$T/err" || fail "parse error not located: $(cat "$T/err")"
+input_error check "bad.ttgir:[0-9]*:[0-9]*: error:" "$T/bad.ttgir"
 
 # verdicts and exit codes
 expect_rc 0 "$TLXV" "$K0" $A
@@ -104,16 +101,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   }
 }
 EOF
-expect_rc 2 "$TLXV" "$T/memdesc.ttgir"
-grep -q "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/err" ||
-  fail "memdesc argument: $(cat "$T/err")"
+input_error check "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/memdesc.ttgir"
 # so is --max-states: the four default runs together explore about 100 states
 expect_rc 3 "$TLXV" "$K0" --max-states 100 --format json
 [ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
   fail "--max-states over runs: $(jq -c .stats "$T/out")"
 # a lit-style file of several modules: the located error, then how to take them one at a time
 { cat "$K0"; echo "// -----"; cat "$K0"; } > "$T/split.mlir"
-expect_rc 2 "$TLXV" "$T/split.mlir"
+input_error check "redefinition of alias" "$T/split.mlir"
 head -1 "$T/err" | grep -q "split.mlir:[0-9]*:[0-9]*: error: redefinition of alias" || fail "split input: $(cat "$T/err")"
 grep -q "note: the file holds several inputs separated by '// -----' lines" "$T/err" || fail "no split-input note: $(cat "$T/err")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the

@@ -17,7 +17,7 @@ expect2 "pass --arg ynumel=INT" "$K" -o "$T/x.svg" --arg xnumel=256
 expect2 "kernels.py:95" "$K" -o "$T/x.svg" --arg xnumel=256
 expect2 "has no argument of that name" "$K" -o "$T/x.svg" --arg xnumel=256 --arg ynumel=2048 --arg nope=1
 expect2 "expects NAME=INT" "$K" -o "$T/x.svg" --arg ynumel=lots
-expect2 "--iterations expects a positive integer" "$K" -o "$T/x.svg" --iterations 0
+expect2 "--iterations expects an integer from 1 to 100000" "$K" -o "$T/x.svg" --iterations 0
 expect2 "cannot write" "$K" -o "$T/no/such/dir/x.svg" --arg xnumel=256 --arg ynumel=2048
 expect2 "cannot write" --protocol "$K" -o "$T/no/such/dir/x.svg"
 printf 'module {\n  tt.func @k() {\n    tt.bogus_op\n' > "$T/bad.ttgir"

@@ -8,9 +8,7 @@
 # anything but an arrive target is a clear error. tests/device/run_lowered.sh runs both kernels.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh" # T, fail, input_error
 PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 [ -x "$PTXAS" ] || PTXAS=$(command -v ptxas || true)
 n() { grep -o "$1" "$T/k.ptx" | wc -l | tr -d ' '; }
@@ -46,16 +44,10 @@ done
 sed 's|    ttng.arrive_barrier %rb, 1 : !ttg.memdesc<1xi64, #bar, #ttng.shared_cluster_memory, mutable> loc("cluster.py":17:1)|    %x = ttg.local_load %rb : !ttg.memdesc<1xi64, #bar, #ttng.shared_cluster_memory, mutable> -> tensor<1xi64, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>> loc("cluster.py":17:1)|' \
   "$SRC/tests/lowering/cluster_ping.ttgir" > "$T/bad.ttgir"
 grep -q "ttg.local_load %rb" "$T/bad.ttgir" || fail "could not make the bad kernel"
-rc=0
-"$TLXV" lower "$T/bad.ttgir" --target sm_90a -o "$T/bad.ptx" 2> "$T/err" || rc=$?
-[ "$rc" = 2 ] || fail "lowering a local_load of a peer's memory: exit $rc, want 2"
-grep -q '^cluster.py:17:1: error: lowering: a peer CTA.s shared memory (map_to_remote_buffer) is supported only as the target of an mbarrier arrive$' "$T/err" ||
-  fail "unexpected message: $(cat "$T/err")"
+input_error lower '^cluster.py:17:1: error: lowering: a peer CTA.s shared memory (map_to_remote_buffer) is supported only as the target of an mbarrier arrive$' \
+  "$T/bad.ttgir" --target sm_90a -o "$T/bad.ptx"
 # a cluster_barrier inside warp_specialize: Triton's per-partition rendezvous is not built by
 # the lowering; refused at the op, not lowered to a barrier.cluster that would hang
-rc=0
-"$TLXV" lower "$SRC/tests/checkers/cluster-barrier.ok.ttgir" --target sm_90a -o "$T/cb.ptx" 2> "$T/err" || rc=$?
-[ "$rc" = 2 ] || fail "lowering a partition cluster barrier: exit $rc, want 2"
-grep -q '^checkers.py:20:7: error: lowering: ttng.cluster_barrier inside warp_specialize' "$T/err" ||
-  fail "unexpected message: $(cat "$T/err")"
+input_error lower '^checkers.py:20:7: error: lowering: ttng.cluster_barrier inside warp_specialize' \
+  "$SRC/tests/checkers/cluster-barrier.ok.ttgir" --target sm_90a -o "$T/cb.ptx"
 if [ -n "$PTXAS" ]; then echo "lower_cluster: ok"; else echo "lower_cluster: SKIPPED: no ptxas (the lowering checks passed; the ptxas check did not run)"; exit 77; fi

@@ -6,9 +6,7 @@
 # contiguous bytes, and a non-zero `other`, are clear errors.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh" # T, fail, input_error
 K="$SRC/tests/lowering/cp_async.ttgir"
 "$TLXV" lower "$K" --target sm_90a -o "$T/k.ptx" 2> "$T/err" || fail "lower: $(cat "$T/err")"
 n() { grep -o "$1" "$T/k.ptx" | wc -l | tr -d ' '; }
@@ -28,11 +26,9 @@ if [ -n "$PTXAS" ]; then
 fi
 # errors: `other` not zero; a layout with 2 contiguous bytes per thread
 sed 's|%zero = arith.constant dense<0.000000e+00>|%zero = arith.constant dense<1.000000e+00>|' "$K" > "$T/other.ttgir"
-rc=0; "$TLXV" lower "$T/other.ttgir" --target sm_90a -o "$T/o.ptx" 2> "$T/err" || rc=$?
-[ "$rc" = 2 ] && grep -q "error: lowering: cp.async can only fill masked-off elements with zeros" "$T/err" ||
-  fail "non-zero other: exit $rc: $(cat "$T/err")"
+input_error lower "error: lowering: cp.async can only fill masked-off elements with zeros" \
+  "$T/other.ttgir" --target sm_90a -o "$T/o.ptx"
 sed 's|sizePerThread = \[1, 8\], threadsPerWarp = \[4, 8\]|sizePerThread = [1, 1], threadsPerWarp = [1, 32]|' "$K" > "$T/narrow.ttgir"
-rc=0; "$TLXV" lower "$T/narrow.ttgir" --target sm_90a -o "$T/o.ptx" 2> "$T/err" || rc=$?
-[ "$rc" = 2 ] && grep -q "error: lowering: cp.async copies 4, 8 or 16 bytes: this layout gives each thread 2 contiguous byte(s)" "$T/err" ||
-  fail "narrow layout: exit $rc: $(cat "$T/err")"
+input_error lower "error: lowering: cp.async copies 4, 8 or 16 bytes: this layout gives each thread 2 contiguous byte(s)" \
+  "$T/narrow.ttgir" --target sm_90a -o "$T/o.ptx"
 if [ -n "$PTXAS" ]; then echo "lower_cp_async: ok"; else echo "lower_cp_async: SKIPPED: no ptxas (the lowering checks passed; the ptxas check did not run)"; exit 77; fi

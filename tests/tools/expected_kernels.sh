@@ -1,11 +1,10 @@
 # expected_kernels.sh: sourced by tests/cli/check_checkers.sh and check_clc.sh. Sets T (a
-# temporary folder, removed at exit), fail, and check_expected DIR SRC: checks every kernel of
+# temporary folder, removed at exit), fail and input_error (from input_error.sh), and
+# check_expected DIR SRC: checks every kernel of
 # DIR/expected.tsv (columns file, verdict, kind, line, optional args split into words): a
 # "verified" kernel exits 0 with no bug; a "bug" kernel exits 1 and its first bug (JSON and
 # text output) has the kind at SRC:line. Sets n to the number of kernels checked.
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh"
 check_expected() {
   dir=$1
   src=$2

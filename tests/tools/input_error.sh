@@ -1,6 +1,7 @@
-# input_error.sh: sourced by tests/cli/*_errors.sh. Sets T (a temporary folder, removed at
-# exit), fail, and input_error SUBCMD WANT ARGS...: `tlx-verify SUBCMD ARGS...` must exit 2
-# with WANT in its stderr and print nothing on stdout (its stderr stays in $T/err).
+# input_error.sh: sourced by the tests/cli/*.sh that check input errors (and by
+# tests/tools/expected_kernels.sh). Sets T (a temporary folder, removed at exit), fail, and
+# input_error SUBCMD WANT ARGS...: `tlx-verify SUBCMD ARGS...` must exit 2 with WANT in its
+# stderr and print nothing on stdout (its stderr stays in $T/err).
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
