@@ -172,11 +172,10 @@ static int mma5(sim_exec *e) {
   if (ev.fp[0].flags & SIM_FP_TMEM) ev.fp[0].flags &= (uint8_t)~SIM_FP_ASYNC;
   for (uint32_t k = 0; k < 2; k++)
     if (ev.fp[k].flags & SIM_FP_ASYNC) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
-  /* Triton lowers each barrier operand whose predicate holds to a tcgen05.commit right after
-   * the mma (§4.4: it arrives once every earlier tcgen05 op of the thread has completed). The
-   * first two arrive with the MMA's own completion (nothing of the issuer is issued between
-   * them); any further ones are commit events queued behind it, which complete in order after
-   * it (sim_ev_completable). */
+  /* Every barrier operand whose predicate holds gets arrive-on(1) when the MMA completes
+   * (Triton lowers each to a tcgen05.commit right after the mma, §4.4, with nothing of the
+   * issuer between them). The first two ride on the MMA event; further ones are commit events
+   * tied to it (SIM_EVF_TIED), arrived on in the MMA's completion step. */
   uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred), used = 0, n_more = 0;
   uint16_t more[SIM_MAX_EVENTS];
   for (uint32_t k = 0; k < nb; k++) {
@@ -215,7 +214,7 @@ static int mma5(sim_exec *e) {
   }
   if (add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
   for (uint32_t k = 0; k < n_more; k++) {
-    sim_event c = {.kind = SIM_EV_COMMIT5, .bar = more[k], .bar2 = SIM_NOBAR};
+    sim_event c = {.kind = SIM_EV_COMMIT5, .flags = SIM_EVF_TIED, .bar = more[k], .bar2 = SIM_NOBAR};
     if (add_event(e, &c) != SIM_X_NEXT) return SIM_X_HALT;
   }
   return SIM_X_NEXT;
