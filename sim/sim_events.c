@@ -170,3 +170,15 @@ bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint3
   return a->kind == b->kind && (a->kind == SIM_EV_TMA_STORE || a->kind == SIM_EV_WGMMA ||
                                 a->kind == SIM_EV_CP_ASYNC);
 }
+
+bool sim_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  if (e->agent != a || (e->kind != SIM_EV_TMEM_CP && e->kind != SIM_EV_MMA5)) return false;
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return false;
+  /* a synchronous tc_gen5_mma (its accesses happen at issue in the model) goes down the same
+   * tensor-core pipe: it starts after the earlier cp / mma of its thread (PTX ISA 9.7.16.6.2
+   * "Pipelined tcgen05 Instructions": tcgen05.cp -> tcgen05.mma, tcgen05.mma -> tcgen05.mma) */
+  int code = m->code[ag->pc].code;
+  return code == IR_OP_TTNG_TC_GEN5_MMA || code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
+}
