@@ -232,6 +232,10 @@ int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *
 /* True when the hardware orders the accesses of in-flight events e1 and e2 (same issuer and
  * an in-order pipeline, e.g. tcgen05 mma -> mma on one accumulator, §4.4). */
 bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2);
+/* True when agent a's next access (a tcgen05.mma it issues) is performed after in-flight
+ * event ev by the hardware: ev is a tcgen05.cp or mma of the same agent, and the pairs
+ * cp -> mma and mma -> mma are pipelined (PTX ISA 9.7.16.6.2, §4.4). */
+bool sim_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev);
 
 /* Why a blocked agent cannot move, one line (e.g. "waits lr[0] for phase 0 (parity 0): 1 of 1
  * arrivals and 1024 bytes missing"); fills who[] with instructions that could still provide

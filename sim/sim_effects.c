@@ -222,6 +222,10 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   out->bar2 = e->bar2;
   out->n_fp = e->n_fp;
   for (uint32_t k = 0; k < e->n_fp; k++) out->fp[k] = e->fp[k];
+  /* an MMA whose tied commits (further barriers) arrive in the same step */
+  if (e->kind == SIM_EV_MMA5 && ev + 1 < st_chdr(st)->n_events && e[1].agent == e->agent &&
+      e[1].kind == SIM_EV_COMMIT5 && (e[1].flags & SIM_EVF_TIED))
+    out->kind |= SIM_E_GLOBAL;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */

@@ -55,8 +55,14 @@ bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
   case SIM_EV_WGMMA: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_WGMMA));
   case SIM_EV_CP_ASYNC: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
   case SIM_EV_MMA5: case SIM_EV_TMEM_CP:
+    /* an op with barriers is the op plus commits after it (§4.4): a commit arrives once every
+     * earlier tcgen05 op of its thread completed, so commits arrive in issue order and these
+     * arrivals (in the op's completion step) come after those of earlier commits */
+    if (e->bar != SIM_NOBAR)
+      return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
     return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP));
   case SIM_EV_COMMIT5:
+    if (e->flags & SIM_EVF_TIED) return false; /* completes with its MMA */
     return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
   case SIM_EV_CP_ARRIVE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
   case SIM_EV_CLC: return sim_clc_completable(m, st, idx);
@@ -140,6 +146,13 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
     /* tcgen05 completion / commit: arrive-on(1) at cluster scope (§4.4) */
     if (e.bar != SIM_NOBAR && sim_signal_arrive(m, st, e.bar, 1, e.ins, -1, log)) return -1;
     if (e.bar2 != SIM_NOBAR && sim_signal_arrive(m, st, e.bar2, 1, e.ins, -1, log)) return -1;
+    /* an MMA's further barriers (SIM_EVF_TIED commits queued right behind it) */
+    while (e.kind == SIM_EV_MMA5 && idx < st_hdr(st)->n_events) {
+      sim_event t = st_events(m, st)[idx];
+      if (t.agent != e.agent || t.kind != SIM_EV_COMMIT5 || !(t.flags & SIM_EVF_TIED)) break;
+      sim_ev_remove(m, st, idx);
+      if (sim_signal_arrive(m, st, t.bar, 1, t.ins, -1, log)) return -1;
+    }
     break;
   case SIM_EV_CLC: return sim_clc_complete(m, st, &e, log); /* response, then complete_tx(16) */
   default: break;
@@ -156,4 +169,16 @@ bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint3
   if (((pipe >> a->kind) & 1) && ((pipe >> b->kind) & 1)) return true;
   return a->kind == b->kind && (a->kind == SIM_EV_TMA_STORE || a->kind == SIM_EV_WGMMA ||
                                 a->kind == SIM_EV_CP_ASYNC);
+}
+
+bool sim_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  if (e->agent != a || (e->kind != SIM_EV_TMEM_CP && e->kind != SIM_EV_MMA5)) return false;
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return false;
+  /* a synchronous tc_gen5_mma (its accesses happen at issue in the model) goes down the same
+   * tensor-core pipe: it starts after the earlier cp / mma of its thread (PTX ISA 9.7.16.6.2
+   * "Pipelined tcgen05 Instructions": tcgen05.cp -> tcgen05.mma, tcgen05.mma -> tcgen05.mma) */
+  int code = m->code[ag->pc].code;
+  return code == IR_OP_TTNG_TC_GEN5_MMA || code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
 }

@@ -322,6 +322,14 @@ static int join_op(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ws *ws = &m->ws[e->i->imm];
   uint32_t base = e->cta * m->agents_per_cta;
+  /* §1.4 intents: the join orders every partition's waits before the parent's next op, so
+   * the parent knows each phase a partition saw complete (its first wait after the join is
+   * not a first wait on that barrier) */
+  for (uint32_t p = 0; p < ws->n_parts; p++)
+    for (uint32_t b = 0; b < m->n_bars; b++) {
+      int32_t *mine = st_intent(m, e->st, e->a, b), pi = *st_intent(m, e->st, base + 1 + p, b);
+      if (pi > *mine) *mine = pi;
+    }
   for (uint32_t p = 0; p < ws->n_parts; p++) {
     sim_agent *pa = st_agent(m, e->st, base + 1 + p);
     pa->status = SIM_AG_IDLE;

@@ -176,7 +176,12 @@ enum {
   SIM_EV_CLC,                  /* CLC try_cancel: writes response fp0 (async), complete_tx(16) on bar;
                                   one event per outcome, aux = decided code (sim_clc.c, §6.3) */
 };
-enum { SIM_EVF_COMMITTED = 1, SIM_EVF_CLC_FAIL = 2 /* SIM_EV_CLC: the failure outcome */ };
+enum {
+  SIM_EVF_COMMITTED = 1,
+  SIM_EVF_CLC_FAIL = 2, /* SIM_EV_CLC: the failure outcome */
+  SIM_EVF_TIED = 4,     /* SIM_EV_COMMIT5: a barrier of the MMA just before it (same agent),
+                           arrived on when that MMA completes, in the same transition */
+};
 
 typedef struct sim_event {
   uint8_t kind;                /* SIM_EV_* */

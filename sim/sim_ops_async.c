@@ -172,20 +172,25 @@ static int mma5(sim_exec *e) {
   if (ev.fp[0].flags & SIM_FP_TMEM) ev.fp[0].flags &= (uint8_t)~SIM_FP_ASYNC;
   for (uint32_t k = 0; k < 2; k++)
     if (ev.fp[k].flags & SIM_FP_ASYNC) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
-  uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred), used = 0;
+  /* Every barrier operand whose predicate holds gets arrive-on(1) when the MMA completes
+   * (Triton lowers each to a tcgen05.commit right after the mma, §4.4, with nothing of the
+   * issuer between them). The first two ride on the MMA event; further ones are commit events
+   * tied to it (SIM_EVF_TIED), arrived on in the MMA's completion step. */
+  uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred), used = 0, n_more = 0;
+  uint16_t more[SIM_MAX_EVENTS];
   for (uint32_t k = 0; k < nb; k++) {
     if (k < np && !(ex_seg(e, seg_bpred, k) & 1)) continue;
     int32_t b = sim_view_bar(m, ex_seg(e, seg_bars, k));
-    if (b < 0 || used >= 2) {
+    if (b < 0) {
       sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
-                   b < 0 ? "tc_gen5_mma barrier operand is not an mbarrier the model knows"
-                         : "tc_gen5_mma with more than two barriers is not modelled");
+                   "tc_gen5_mma barrier operand is not an mbarrier the model knows");
       e->log->halt = true;
-      e->log->bound = b >= 0;
       return SIM_X_HALT;
     }
-    if (used++ == 0) ev.bar = (uint16_t)b;
-    else ev.bar2 = (uint16_t)b;
+    if (used == 0) ev.bar = (uint16_t)b;
+    else if (used == 1) ev.bar2 = (uint16_t)b;
+    else if (n_more < SIM_MAX_EVENTS) more[n_more++] = (uint16_t)b;
+    used++;
   }
   bool async = attr_true(op, "is_async") || nb > 0;
   ev.aux = evrec_new(e);
@@ -207,7 +212,12 @@ static int mma5(sim_exec *e) {
     }
     return SIM_X_NEXT;
   }
-  return add_event(e, &ev);
+  if (add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
+  for (uint32_t k = 0; k < n_more; k++) {
+    sim_event c = {.kind = SIM_EV_COMMIT5, .flags = SIM_EVF_TIED, .bar = more[k], .bar2 = SIM_NOBAR};
+    if (add_event(e, &c) != SIM_X_NEXT) return SIM_X_HALT;
+  }
+  return SIM_X_NEXT;
 }
 
 uint32_t sim_tc05_pending(const sim_machine *m, const void *st, uint32_t a) {

@@ -34,6 +34,61 @@ static int64_t dim_stride(const sim_alloc *al, int r, int d) {
   return al->stride[ad];
 }
 
+/* ---- tensor-memory cells (§4.1: 128 lanes x 512 columns of 32-bit cells)
+ *
+ * A TMEM view is a set of cells, not bytes of its type: Triton's TensorMemoryEncoding with
+ * blockM = 128 puts row i of a 128-row view in lane i and element column n at cell column
+ * n * bits * colStride / 32 (the TMEMSubSliceOp lowering divides the offset N by the elements
+ * per 32-bit cell), so a reinterpreted view (S read as P in f16, or a 128x1 column of it)
+ * covers the columns its own type needs, whatever the allocation's type. An allocation of
+ * packed elements (colStride 1) with 128 rows is laid out row-major exactly as its cells
+ * (4 bytes a cell; lane l of slab k at k * stride[0] + l * stride[rank-2]); views of such an
+ * allocation with a 128-lane encoding use this geometry. Others (blockM = 64, whose row
+ * blocks interleave in the lanes; scale encodings; unpacked allocations) keep the bounding
+ * byte footprint of their type. */
+
+static const ir_encoding *tmem_enc(const ir_type *t) {
+  if (!t || t->kind != IR_T_MEMDESC || !t->enc || !t->enc->enc) return NULL;
+  return t->enc->enc->kind == IR_E_TMEM ? t->enc->enc : NULL;
+}
+
+static int elem_bits(const ir_type *t) {
+  const ir_type *e = t ? t->elem : NULL;
+  if (!e) return 0;
+  if (e->kind == IR_T_FLOAT && e->fkind == IR_TF32) return 32;
+  return (e->kind == IR_T_INT || e->kind == IR_T_FLOAT) ? e->bits : 0;
+}
+
+/* Cell bytes (4 per 32-bit cell) of n element columns of a 128-lane TMEM view of type t, or
+ * -1 when t has no such geometry. */
+static int64_t tmem_col_bytes(const ir_type *t, int64_t n) {
+  const ir_encoding *enc = tmem_enc(t);
+  int bits = elem_bits(t);
+  if (!enc || enc->block_m != 128 || t->rank < 2 || bits <= 0) return -1;
+  int cs = enc->col_stride > 0 ? enc->col_stride : 1;
+  int64_t w = (int64_t)bits * cs; /* bits one element takes of its cell */
+  if (w > 32 || 32 % w) return -1;
+  return (n * w + 31) / 32 * 4;
+}
+
+/* Allocation al is laid out as its cells (see above). */
+static bool tmem_cells(const sim_alloc *al) {
+  if (al->space != SIM_SPACE_TMEM || !al->op || !al->op->n_results || al->rank < 2) return false;
+  const ir_type *t = al->op->results[0]->type;
+  const ir_encoding *enc = tmem_enc(t);
+  if (!enc || enc->col_stride > 1 || al->shape[al->rank - 2] != 128) return false;
+  int64_t row = tmem_col_bytes(t, t->shape[t->rank - 1]);
+  return row > 0 && row == al->stride[al->rank - 2];
+}
+
+/* A view of type t of al with the cell geometry: its outer dimensions are the 128 lanes. */
+static bool tmem_view(const sim_alloc *al, const ir_type *t) {
+  if (!tmem_cells(al) || tmem_col_bytes(t, 1) < 0) return false;
+  int64_t lanes = 1;
+  for (int d = 0; d + 1 < t->rank; d++) lanes *= t->shape[d];
+  return lanes == 128;
+}
+
 int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err) {
   uint32_t alloc = sim_view_alloc(src);
@@ -97,7 +152,18 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
       *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
       return 0;
     }
-    if (!irreg) off += n0 * dim_stride(al, r, r - 1);
+    if (tmem_view(al, st) && tmem_view(al, rt)) {
+      /* columns by the source's element size and colStride (tmem_col_bytes) */
+      int64_t w = (int64_t)elem_bits(st) * (tmem_enc(st)->col_stride > 0 ? tmem_enc(st)->col_stride : 1);
+      if ((n0 * w) % 32) {
+        *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+        return 0;
+      }
+      off += tmem_col_bytes(st, n0);
+      flags &= ~(uint64_t)SIM_VIEW_IRREG;
+    } else if (!irreg) {
+      off += n0 * dim_stride(al, r, r - 1);
+    }
     break;
   }
   case IR_OP_TTG_MEMDESC_REINTERPRET: case IR_OP_TLX_LOCAL_ALIAS: {
@@ -105,6 +171,8 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     bool same = rt->rank == st->rank && rt->elem && st->elem &&
                 ir_type_elem_bytes(rt->elem) == ir_type_elem_bytes(st->elem);
     for (int d = 0; same && d < st->rank; d++) same = rt->shape[d] == st->shape[d];
+    /* a TMEM view keeps its base cell and covers its own type's columns (sim_view_fp) */
+    if (!irreg && tmem_view(al, st) && tmem_view(al, rt)) same = true;
     if (!same) flags |= SIM_VIEW_IRREG;
     break;
   }
@@ -143,6 +211,29 @@ void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *
   uint32_t alloc = sim_view_alloc(v);
   if (!alloc || alloc >= m->n_allocs || !val || (v & SIM_VIEW_OOB)) return;
   const ir_type *t = val->type;
+  const sim_alloc *tal = &m->allocs[alloc];
+  if (!(v & SIM_VIEW_IRREG) && tmem_view(tal, t)) {
+    /* the 128 lanes of the view's columns, at the allocation's lane pitch */
+    int64_t pitch = tal->stride[tal->rank - 2];
+    int64_t len = tmem_col_bytes(t, t->shape[t->rank - 1]);
+    f->alloc = (uint16_t)alloc;
+    f->cta = (uint8_t)sim_view_cta(v);
+    f->off = sim_view_off(v);
+    f->flags |= SIM_FP_TMEM;
+    /* columns past the lane's end would wrap into the next lane: clamp them (such a view
+     * left its allocation; the view op marks it out of bounds) */
+    int64_t room = pitch - (int64_t)f->off % pitch;
+    if (len > room) len = room;
+    if (len == pitch) {
+      f->rows = 1;
+      f->len = (uint32_t)(128 * pitch);
+    } else {
+      f->rows = 128;
+      f->len = (uint32_t)len;
+      f->pitch = (uint32_t)pitch;
+    }
+    return;
+  }
   if (v & SIM_VIEW_IRREG) {
     /* the same bytes as the view the permutation started from, if that one is regular */
     const ir_value *src = val;

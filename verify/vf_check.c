@@ -49,6 +49,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
   for (uint32_t a = 0; a < na; a++) {
     if (!nacc[a]) continue;
     for (uint32_t e = 0; e < ne; e++) {
+      if (sim_access_after_event(m, st, a, e)) continue; /* one tcgen05 pipeline */
       int n = sim_event_access(m, st, e, ef);
       for (int i = 0; i < nacc[a]; i++)
         for (int j = 0; j < n; j++)
