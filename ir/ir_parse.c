@@ -33,10 +33,35 @@ static ir_scope_ent *ir_scope_get(ir_parser *P, const char *name) {
   return e;
 }
 
-/* Defines name -> vals[0..count) (a result group or one block argument). A pending forward
- * reference of the same name is merged: the placeholder object becomes the value. */
+/* MLIR's dominance rule for a use written before the definition (a forward reference): the
+ * definition in block D must dominate the use. Textually earlier, the use is legal only in
+ * another block of D's region (or nested in an op of such a block), reached by a branch: a
+ * use earlier in D itself (or inside an op earlier in D) precedes the definition, and a use
+ * outside D's region cannot see it at all. Whether D dominates that other block in the CFG is
+ * not checked here. Triton's regions are SSA regions (no graph regions), and isolated ones
+ * (tt.func, warp_specialize partitions) have their own name scope (P->iso), so a use never
+ * crosses one. */
+static void ir_check_fwd_dominance(ir_parser *P, const ir_fwdref *fr, const ir_block *def,
+                                   const char *name, uint32_t line, uint32_t col) {
+  const ir_block *b = fr->blk;
+  while (b && b != def) {
+    if (def->parent && b->parent == def->parent) return; /* another block of D's region */
+    const ir_region *r = b->parent;
+    b = r && r->parent ? r->parent->parent : NULL; /* the block of the op holding b */
+  }
+  if (b)
+    ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here",
+                    "'%%%s' is used before its definition in the same block (a value must be "
+                    "defined before its uses: MLIR's dominance rule)", name);
+  ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here, in a region that does not enclose the use",
+                  "'%%%s' is used outside the region that defines it (MLIR's dominance rule)", name);
+}
+
+/* Defines name -> vals[0..count) (a result group or one block argument of block def). A
+ * pending forward reference of the same name is merged: the placeholder object becomes the
+ * value (once the dominance rule and the types agree). */
 static void ir_define(ir_parser *P, const char *name, ir_value **vals, uint32_t count,
-                      uint32_t line, uint32_t col) {
+                      const ir_block *def, uint32_t line, uint32_t col) {
   if (ir_scope_get(P, name)) ir_fail_at(P, line, col, "redefinition of SSA value '%%%s'", name);
   void **fs = ir_pmap_slot(&P->fwdmap, name, false);
   ir_fwdref *fr = fs ? *fs : NULL;
@@ -45,8 +70,26 @@ static void ir_define(ir_parser *P, const char *name, ir_value **vals, uint32_t 
     vals[i]->name_sub = count > 1 ? (int32_t)i : -1;
   }
   if (fr && !fr->resolved && fr->iso == P->iso) {
+    ir_check_fwd_dominance(P, fr, def, name, line, col);
     if (count != 1) ir_fail_at(P, line, col, "'%%%s' was used before its definition as a single value", name);
     ir_value *ph = fr->v;
+    if (ph->type && vals[0]->type && ph->type != vals[0]->type) {
+      /* the use wrote a type (given to the placeholder): the definition must agree */
+      char have[160] = "?", want[160] = "?";
+      FILE *f = fmemopen(have, sizeof have - 1, "w");
+      if (f) {
+        ir_print_type(vals[0]->type, f);
+        fclose(f);
+      }
+      f = fmemopen(want, sizeof want - 1, "w");
+      if (f) {
+        ir_print_type(ph->type, f);
+        fclose(f);
+      }
+      ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here",
+                      "type mismatch: '%%%s' is used as %s, but it is defined as %s", name, want,
+                      have);
+    }
     uint32_t id = ph->id;
     *ph = *vals[0];
     ph->id = id;
@@ -118,6 +161,7 @@ ir_value *ir_parse_value_use(ir_parser *P) {
   fr->line = t.line;
   fr->col = t.col;
   fr->iso = P->iso;
+  fr->blk = P->cur_blk;
   *fs = fr;
   ir_vec_push(&P->fwd, fr);
   return fr->v;
@@ -293,7 +337,7 @@ ir_value *ir_new_block_arg(ir_parser *P, ir_block *b, const char *name, const ir
   v->arg_idx = b->n_args;
   na[b->n_args++] = v;
   b->args = na;
-  ir_define(P, name, &b->args[v->arg_idx], 1, P->L.tok.line, P->L.tok.col);
+  ir_define(P, name, &b->args[v->arg_idx], 1, b, P->L.tok.line, P->L.tok.col);
   return b->args[v->arg_idx];
 }
 
@@ -376,6 +420,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   size_t mark = ir_scope_mark(P);
   if (isolated) P->iso++;
   ir_vec *saved_labels = P->labels;
+  ir_block *saved_blk = P->cur_blk;
   ir_vec labels = IR_VEC(P);
   P->labels = &labels;
   ir_vec blocks = IR_VEC(P);
@@ -384,6 +429,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
     cur = ir_alloc(P->A, sizeof *cur);
     cur->parent = r;
     ir_vec_push(&blocks, cur);
+    P->cur_blk = cur;
     for (uint32_t i = 0; i < n_args; i++)
       ir_new_block_arg(P, cur, args[i].name, args[i].type, args[i].loc);
   }
@@ -403,6 +449,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
       if (b->parent) ir_fail(P, "redefinition of block '^%s'", b->label);
       ir_lex_next(P);
       b->parent = r;
+      P->cur_blk = b;
       if (ir_is_punct(P, '(')) {
         ir_argdef *ad;
         uint32_t na = ir_parse_arg_list(P, &ad, false);
@@ -413,6 +460,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
       cur = b;
       continue;
     }
+    P->cur_blk = cur;
     ir_block_append(cur, ir_parse_op(P, cur));
   }
   ir_lex_next(P);
@@ -426,6 +474,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   ir_vec_free(&blocks);
   ir_vec_free(&labels);
   P->labels = saved_labels;
+  P->cur_blk = saved_blk;
   if (isolated) {
     ir_check_fwd(P);
     P->iso--;
@@ -509,8 +558,7 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
       ir_resname r = {ir_tok_intern(P), 1, P->L.tok.line, P->L.tok.col};
       ir_lex_next(P);
       if (ir_eat_punct(P, ':')) {
-        int64_t c = ir_parse_int(P);
-        if (c < 1 || c > 65536) ir_fail(P, "bad result count %lld", (long long)c);
+        int64_t c = ir_parse_int_in(P, 1, 65536, "result count");
         r.count = (uint32_t)c;
       }
       if (n_names < 16) {
@@ -604,7 +652,7 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
     if (fr && !fr->resolved && fr->iso == P->iso && fr->v->id >= nval0)
       ir_fail_at(P, names[i].line, names[i].col, "'%%%s' is used by the operation that defines it",
                  names[i].name);
-    ir_define(P, names[i].name, &op->results[at], names[i].count, names[i].line, names[i].col);
+    ir_define(P, names[i].name, &op->results[at], names[i].count, blk, names[i].line, names[i].col);
     at += names[i].count;
   }
   if (!n_names)
@@ -735,6 +783,7 @@ ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32
     }
     if (t.kind == TK_PUNCT && t.c == '{' && t.end < P->L.end && *t.end == '-')
       ir_fail(P, "file metadata blocks ({-# ... #-}) are not supported");
+    P->cur_blk = top;
     ir_op *op = ir_parse_op(P, top);
     ir_block_append(top, op);
     seen_op = true;
