@@ -297,9 +297,17 @@ void ir_assign_segments(ir_parser *P, ir_op *op, ir_value **vals, uint32_t n) {
   uint32_t sizes[IR_MAX_SEGS] = {0};
   const ir_attr *oss = ir_op_attr(op, "operandSegmentSizes");
   if (oss && oss->kind == IR_A_DENSE_ARRAY && (int)oss->n == si.n) {
-    uint32_t sum = 0;
-    for (int k = 0; k < si.n; k++) sum += sizes[k] = (uint32_t)oss->ivals[k];
-    if (sum != n) ir_fail(P, "operandSegmentSizes adds up to %u but the op has %u operands", sum, n);
+    uint64_t sum = 0;
+    for (int k = 0; k < si.n; k++) {
+      /* each size in 0..n, so the sum cannot wrap around */
+      if (oss->ivals[k] < 0 || oss->ivals[k] > (int64_t)n)
+        ir_fail_at(P, P->op_line, P->op_col, "operandSegmentSizes[%d] = %lld is out of range (the op has %u operands)", k,
+                (long long)oss->ivals[k], n);
+      sum += sizes[k] = (uint32_t)oss->ivals[k];
+    }
+    if (sum != n)
+      ir_fail(P, "operandSegmentSizes adds up to %llu but the op has %u operands",
+              (unsigned long long)sum, n);
   } else {
     /* fixed segments take one each; the first variable segment takes the rest */
     uint32_t fixed = 0;
