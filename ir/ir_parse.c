@@ -130,13 +130,13 @@ ir_value *ir_parse_value_use(ir_parser *P) {
   ir_lex_next(P);
   long idx = -1;
   if (P->L.tok.kind == TK_HASH && P->L.tok.start == t.end) {
-    char *end;
-    char tmp[24];
-    uint32_t n = P->L.tok.n < 20 ? P->L.tok.n : 20;
-    memcpy(tmp, P->L.tok.s, n);
-    tmp[n] = 0;
-    idx = strtol(tmp, &end, 10);
-    if (*end || idx < 0) ir_fail(P, "expected a result number after '#'");
+    ir_intlit l;
+    if (!ir_intlit_scan(P->L.tok.s, P->L.tok.n, &l) || l.neg || (P->L.tok.n > 1 && P->L.tok.s[1] == 'x'))
+      ir_fail(P, "expected a result number after '#'");
+    if (l.big || l.mag > 65536) /* past any result count (at most 65536) */
+      ir_fail_at(P, t.line, t.col, "result #%.*s of '%%%s' out of range", (int)(P->L.tok.n > 40 ? 40 : P->L.tok.n),
+                 P->L.tok.s, name);
+    idx = (long)l.mag;
     ir_lex_next(P);
   }
   ir_scope_ent *e = ir_scope_get(P, name);

@@ -94,6 +94,9 @@ START_TEST(elements) {
   want_err(MOD("    %x = arith.addi %a, %a {k = array<i1: 0, 2>} : i32\n"),
            "t.ttgir:3:46: error: array element 2 is out of range for i1 (it must fit in 1 bits, "
            "signed or unsigned)");
+  /* a result number past 64 bits (was cut to 20 digits) */
+  want_err(MOD("    %x = arith.addi %a, %a#99999999999999999999999 : i32\n"),
+           "t.ttgir:3:25: error: result #99999999999999999999999 of '%a' out of range");
   /* segment sizes that wrap around to the operand count */
   want_err(MOD("    %x = \"arith.addi\"(%a) <{operandSegmentSizes = array<i32: -1, 2>}> : (i32) -> i32\n"),
            "t.ttgir:3:10: error: operandSegmentSizes[0] = -1 is out of range (the op has 1 operands)");
