@@ -259,6 +259,8 @@ struct ir_block {
   uint32_t n_args;
   ir_op *first, *last;
   ir_region *parent;
+  uint32_t index;              /* position in parent->blocks */
+  uint32_t ir_line, ir_col;    /* position of its ^label in the text; 0 when unlabelled */
 };
 
 /* scf.if: region 0 = then, region 1 = else, present only when the text has an else

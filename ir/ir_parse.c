@@ -38,7 +38,8 @@ static ir_scope_ent *ir_scope_get(ir_parser *P, const char *name) {
  * another block of D's region (or nested in an op of such a block), reached by a branch: a
  * use earlier in D itself (or inside an op earlier in D) precedes the definition, and a use
  * outside D's region cannot see it at all. Whether D dominates that other block in the CFG is
- * not checked here. Triton's regions are SSA regions (no graph regions), and isolated ones
+ * checked when the region ends (ir_dom.c). Triton's regions are SSA regions (only the
+ * module body is a graph region, where any order is legal), and isolated ones
  * (tt.func, warp_specialize partitions) have their own name scope (P->iso), so a use never
  * crosses one. */
 static void ir_check_fwd_dominance(ir_parser *P, const ir_fwdref *fr, const ir_block *def,
@@ -49,6 +50,9 @@ static void ir_check_fwd_dominance(ir_parser *P, const ir_fwdref *fr, const ir_b
     const ir_region *r = b->parent;
     b = r && r->parent ? r->parent->parent : NULL; /* the block of the op holding b */
   }
+  /* a module's body is a graph region (MLIR's ModuleOp): any order there */
+  bool graph = !def->parent || (def->parent->parent && def->parent->parent->code == IR_OP_BUILTIN_MODULE);
+  if (b && graph) return;
   if (b)
     ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here",
                     "'%%%s' is used before its definition in the same block (a value must be "
@@ -455,6 +459,8 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
                    "its entry block cannot have a label");
       ir_block *b = ir_label_block(P, ir_tok_intern(P));
       if (b->parent) ir_fail(P, "redefinition of block '^%s'", b->label);
+      b->ir_line = t.line;
+      b->ir_col = t.col;
       ir_lex_next(P);
       b->parent = r;
       P->cur_blk = b;
@@ -481,6 +487,8 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   r->n_blocks = (uint32_t)blocks.n;
   ir_vec_free(&blocks);
   ir_vec_free(&labels);
+  for (uint32_t i = 0; i < r->n_blocks; i++) r->blocks[i]->index = i;
+  if (r->n_blocks > 1) ir_check_dominance(P, r);
   P->labels = saved_labels;
   P->cur_blk = saved_blk;
   if (isolated) {

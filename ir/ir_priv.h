@@ -286,6 +286,10 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
 uint32_t ir_parse_arg_list(ir_parser *P, ir_argdef **out, bool with_attrs);
 ir_value **ir_parse_value_list(ir_parser *P, uint32_t *n);   /* %a, %b ... (maybe empty) */
 uint32_t ir_parse_type_list(ir_parser *P, const ir_type ***out);  /* T, T (no parens) */
+/* MLIR's dominance rule across the blocks of region r (ir_dom.c): a value defined in block D
+ * of r and used in (an op nested in) another block B of r needs D to dominate B in r's CFG.
+ * Fails at the first use that breaks it. */
+void ir_check_dominance(ir_parser *P, const ir_region *r);
 /* Appends an implicit terminator to every block of r whose last op is not `code`. */
 void ir_ensure_terminator(ir_parser *P, ir_region *r, ir_opcode code);
 

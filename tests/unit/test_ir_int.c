@@ -140,6 +140,29 @@ START_TEST(dominance) {
   ir_module_free(tu_parse("module {\n  tt.func @f(%a: i32) {\n    cf.br ^bb2\n  ^bb1:\n"
                           "    %x = arith.addi %y, %a : i32\n    tt.return\n  ^bb2:\n"
                           "    %y = arith.constant 1 : i32\n    cf.br ^bb1\n  }\n}\n"));
+  /* across blocks, the defining block must dominate the using one (a diamond: it does not) */
+  want_err("module {\n  tt.func @f(%c: i1) {\n    cf.cond_br %c, ^bb1, ^bb2\n  ^bb1:\n"
+           "    %x = arith.constant 1 : i32\n    cf.br ^bb3\n  ^bb2:\n    cf.br ^bb3\n  ^bb3:\n"
+           "    %y = arith.addi %x, %x : i32\n    tt.return\n  }\n}\n",
+           "t.ttgir:10:5: error: '%x' is used in ^bb3, but its definition in ^bb1 does not dominate "
+           "it (not every path to the use passes it: MLIR's dominance rule)\n"
+           "t.ttgir:5:5: note: it is defined here");
+  /* a block argument used (inside an op's region) in a block its block does not dominate */
+  want_err("module {\n  tt.func @f(%c: i1) {\n    cf.cond_br %c, ^bb1, ^bb2(%c : i1)\n  ^bb1:\n"
+           "    scf.if %c {\n      %z = arith.addi %a, %a : i1\n    }\n    tt.return\n"
+           "  ^bb2(%a: i1):\n    cf.br ^bb1\n  }\n}\n",
+           "t.ttgir:6:7: error: '%a' is used in ^bb1, but its definition in ^bb2 does not dominate "
+           "it (not every path to the use passes it: MLIR's dominance rule)\n"
+           "t.ttgir:9:3: note: it is an argument of this block");
+  /* dominated through a chain, and a use in an unreachable block: both legal */
+  ir_module_free(tu_parse("module {\n  tt.func @f(%c: i1) {\n    %x = arith.constant 1 : i32\n"
+                          "    cf.cond_br %c, ^bb1, ^bb2(%x : i32)\n  ^bb1:\n"
+                          "    %z = arith.addi %x, %x : i32\n    cf.br ^bb2(%z : i32)\n"
+                          "  ^bb2(%a: i32):\n    %y = arith.addi %a, %x : i32\n    cf.br ^bb4\n"
+                          "  ^bb3:\n    %u = arith.addi %a, %y : i32\n    tt.return\n"
+                          "  ^bb4:\n    tt.return\n  }\n}\n"));
+  /* the module body is a graph region: any order */
+  ir_module_free(tu_parse("module {\n  %x = arith.addi %y, %y : i32\n  %y = arith.constant 1 : i32\n}\n"));
   /* ... but the written type must be the definition's */
   want_err("module {\n  tt.func @f(%a: i32) {\n    cf.br ^bb2\n  ^bb1:\n"
            "    %x = tt.load %y : !tt.ptr<i32>\n    tt.return\n  ^bb2:\n"
