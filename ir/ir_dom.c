@@ -4,67 +4,105 @@
  * region's entry to B passes through D. Regions of one block (all of structured Triton) have
  * nothing to check; a tt.func body written with cf.br / cf.cond_br does. */
 #include <stdio.h>
-#include <string.h>
 
 #include "ir_priv.h"
 
 typedef struct ir_domctx {
   ir_parser *P;
   const ir_region *r;
-  uint64_t *dom;               /* n x words bits: dom[b] = blocks that dominate b */
-  uint32_t words;
+  int32_t *po;                 /* postorder number of each block, -1 when unreachable */
+  uint32_t *idom;              /* immediate dominator (entry: itself) of reachable blocks */
 } ir_domctx;
 
+/* Does block d dominate block b? An unreachable b is dominated by anything and an unreachable
+ * d dominates nothing else (LLVM's and MLIR's convention). */
 static bool ir_dominates(const ir_domctx *c, uint32_t d, uint32_t b) {
-  return (c->dom[(size_t)b * c->words + d / 64] >> (d % 64)) & 1;
+  if (c->po[b] < 0) return true;
+  if (c->po[d] < 0) return false;
+  while (b != d && b != 0) b = c->idom[b];
+  return b == d;
 }
 
+/* Immediate dominators by Cooper, Harvey and Kennedy's iteration ("A Simple, Fast Dominance
+ * Algorithm"): blocks in reverse postorder, each idom the meet of its processed
+ * predecessors; near-linear on the CFGs the parser sees. */
 static void ir_dom_compute(ir_domctx *c) {
   const ir_region *r = c->r;
-  uint32_t n = r->n_blocks, w = c->words;
-  c->dom = ir_alloc(c->P->A, (size_t)n * w * sizeof *c->dom);
-  /* predecessors: the successors of each block's ops (its terminator) */
-  uint32_t *npred = ir_alloc(c->P->A, n * sizeof *npred);
-  uint32_t **pred = ir_alloc(c->P->A, n * sizeof *pred);
-  for (int pass = 0; pass < 2; pass++) {
-    for (uint32_t b = 0; b < n; b++)
-      for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
-        for (uint32_t s = 0; s < op->n_successors; s++) {
-          const ir_block *t = op->successors[s];
-          if (t->parent != r) continue;
-          if (pass) pred[t->index][npred[t->index]++] = b;
-          else npred[t->index]++;
+  ir_arena *A = c->P->A;
+  uint32_t n = r->n_blocks;
+  /* successors (of each block's ops: its terminator) and predecessors, within r */
+  uint32_t *nsucc = ir_alloc(A, n * sizeof *nsucc), *npred = ir_alloc(A, n * sizeof *npred);
+  uint32_t **succ = ir_alloc(A, n * sizeof *succ), **pred = ir_alloc(A, n * sizeof *pred);
+  for (uint32_t b = 0; b < n; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+      for (uint32_t s = 0; s < op->n_successors; s++)
+        if (op->successors[s]->parent == r) {
+          nsucc[b]++;
+          npred[op->successors[s]->index]++;
         }
-    if (!pass)
-      for (uint32_t b = 0; b < n; b++) {
-        pred[b] = ir_alloc(c->P->A, (npred[b] + 1) * sizeof **pred);
-        npred[b] = 0;
-      }
+  for (uint32_t b = 0; b < n; b++) {
+    succ[b] = ir_alloc(A, (nsucc[b] + 1) * sizeof **succ);
+    pred[b] = ir_alloc(A, (npred[b] + 1) * sizeof **pred);
+    nsucc[b] = npred[b] = 0;
   }
-  /* iterative data flow: dom(entry) = {entry}; dom(b) = {b} + the meet over its reachable
-   * predecessors. A block never reached keeps "every block" (LLVM's and MLIR's convention: an
-   * unreachable block is dominated by anything). */
-  bool *reach = ir_alloc(c->P->A, n * sizeof *reach);
-  reach[0] = true;
-  for (uint32_t b = 1; b < n; b++) memset(&c->dom[(size_t)b * w], 0xff, w * sizeof *c->dom);
-  c->dom[0] = 1;
-  uint64_t *tmp = ir_alloc(c->P->A, w * sizeof *tmp);
+  for (uint32_t b = 0; b < n; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+      for (uint32_t s = 0; s < op->n_successors; s++)
+        if (op->successors[s]->parent == r) {
+          uint32_t t = op->successors[s]->index;
+          succ[b][nsucc[b]++] = t;
+          pred[t][npred[t]++] = b;
+        }
+  /* postorder from the entry, with an explicit stack (no recursion on deep CFGs) */
+  c->po = ir_alloc(A, n * sizeof *c->po);
+  for (uint32_t b = 0; b < n; b++) c->po[b] = -1;
+  uint32_t *order = ir_alloc(A, n * sizeof *order); /* blocks by postorder number */
+  uint32_t *stk = ir_alloc(A, n * sizeof *stk), *next = ir_alloc(A, n * sizeof *next);
+  bool *seen = ir_alloc(A, n * sizeof *seen);
+  uint32_t sp = 0, npo = 0;
+  stk[sp++] = 0;
+  seen[0] = true;
+  while (sp) {
+    uint32_t b = stk[sp - 1];
+    if (next[b] < nsucc[b]) {
+      uint32_t t = succ[b][next[b]++];
+      if (!seen[t]) {
+        seen[t] = true;
+        stk[sp++] = t;
+      }
+    } else {
+      sp--;
+      c->po[b] = (int32_t)npo;
+      order[npo++] = b;
+    }
+  }
+  c->idom = ir_alloc(A, n * sizeof *c->idom);
+  bool *done = ir_alloc(A, n * sizeof *done);
+  c->idom[0] = 0;
+  done[0] = true;
   for (bool changed = true; changed;) {
     changed = false;
-    for (uint32_t b = 1; b < n; b++) {
-      bool any = false;
-      memset(tmp, 0xff, w * sizeof *tmp);
-      for (uint32_t k = 0; k < npred[b]; k++) {
-        uint32_t p = pred[b][k];
-        if (!reach[p]) continue;
-        any = true;
-        for (uint32_t i = 0; i < w; i++) tmp[i] &= c->dom[(size_t)p * w + i];
+    for (uint32_t k = npo; k-- > 0;) { /* reverse postorder */
+      uint32_t b = order[k];
+      if (b == 0) continue;
+      int64_t nd = -1;
+      for (uint32_t j = 0; j < npred[b]; j++) {
+        uint32_t p = pred[b][j];
+        if (!done[p]) continue;
+        if (nd < 0) {
+          nd = p;
+          continue;
+        }
+        uint32_t x = p, y = (uint32_t)nd; /* intersect: walk up to the common dominator */
+        while (x != y) {
+          while (c->po[x] < c->po[y]) x = c->idom[x];
+          while (c->po[y] < c->po[x]) y = c->idom[y];
+        }
+        nd = x;
       }
-      if (!any) continue;
-      if (!reach[b]) changed = reach[b] = true;
-      tmp[b / 64] |= UINT64_C(1) << (b % 64);
-      if (memcmp(tmp, &c->dom[(size_t)b * w], w * sizeof *tmp)) {
-        memcpy(&c->dom[(size_t)b * w], tmp, w * sizeof *tmp);
+      if (nd >= 0 && (!done[b] || c->idom[b] != (uint32_t)nd)) {
+        c->idom[b] = (uint32_t)nd;
+        done[b] = true;
         changed = true;
       }
     }
@@ -100,7 +138,7 @@ static void ir_dom_check_op(const ir_domctx *c, const ir_op *op, const ir_op *at
 }
 
 void ir_check_dominance(ir_parser *P, const ir_region *r) {
-  ir_domctx c = {.P = P, .r = r, .words = (r->n_blocks + 63) / 64};
+  ir_domctx c = {.P = P, .r = r};
   ir_dom_compute(&c);
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) ir_dom_check_op(&c, op, op, b);
