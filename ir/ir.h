@@ -259,6 +259,8 @@ struct ir_block {
   uint32_t n_args;
   ir_op *first, *last;
   ir_region *parent;
+  uint32_t index;              /* position in parent->blocks */
+  uint32_t ir_line, ir_col;    /* position of its ^label in the text; 0 when unlabelled */
 };
 
 /* scf.if: region 0 = then, region 1 = else, present only when the text has an else
@@ -325,12 +327,15 @@ const ir_encoding *ir_type_encoding(const ir_type *t);
 /* ------------------------------------------------------------------ reading and printing */
 
 typedef struct ir_diag {
-  char *msg;                   /* "FILE:LINE:COL: error: what" (malloc'd, caller frees) */
+  char *msg;                   /* "FILE:LINE:COL: error: what", possibly followed by one
+                                * "\nFILE:LINE:COL: note: ..." line (malloc'd, caller frees) */
 } ir_diag;
 
 /* Parses MLIR text (buf need not be NUL-terminated). filename names the input in locations
  * and diagnostics. On success returns the module (free with ir_module_free); on error
- * returns NULL and sets diag->msg to exactly one "file:line:col: error: ..." line. */
+ * returns NULL and sets diag->msg to one "file:line:col: error: ..." line, followed by a
+ * "file:line:col: note: ..." line where a second position matters (e.g. where a value used
+ * before its definition is defined). */
 ir_module *ir_parse(const char *buf, size_t len, const char *filename, ir_diag *diag);
 /* ir_parse with line_offset added to every line number in diagnostics (used for one chunk of
  * a split lit file, so errors name the line in the whole file). */

@@ -155,32 +155,27 @@ static const ir_attr *ir_parse_number(ir_parser *P) {
     a.fval = strtod(text, NULL);
     a.str = text;
     ir_lex_next(P);
+    if (ir_eat_punct(P, ':')) a.type = ir_parse_type(P);
   } else {
+    ir_intlit l;
+    ir_tok_intlit(P, &l);
     bool hex = t.n > 2 && (t.s[1] == 'x' || t.s[1] == 'X');
     a.kind = IR_A_INT;
-    if (hex) {
-      char *end;
-      unsigned long long u = strtoull(text, &end, 16);
-      a.ival = (int64_t)u;
-      (void)end;
-      ir_lex_next(P); /* hex keeps its text (a.str) for printing */
-    } else {
-      if (t.n > 20) {
-        a.str = text;
-        ir_lex_next(P);
-      } else {
-        a.ival = ir_parse_int(P);
-      }
-    }
-    if (hex) a.str = text;
-  }
-  if (ir_eat_punct(P, ':')) {
-    a.type = ir_parse_type(P);
-    if (a.type->kind == IR_T_FLOAT && a.kind == IR_A_INT) {
-      /* hex bit pattern of a float: 0xFF800000 : f32 */
+    a.ival = ir_intlit_value(&l);
+    if (hex || l.big) a.str = text; /* printed back as written (hex; wider than 64 bits) */
+    ir_lex_next(P);
+    if (ir_eat_punct(P, ':')) a.type = ir_parse_type(P);
+    if (a.type && a.type->kind == IR_T_FLOAT) {
+      /* hex bit pattern of a float: 0xFF800000 : f32 (MLIR takes no decimal integer here) */
+      if (!hex) ir_fail_at(P, t.line, t.col, "a decimal integer cannot be a floating-point constant (write %s.0)", text);
+      if (l.neg || l.big || (a.type->bits < 64 && (l.mag >> a.type->bits)))
+        ir_fail_at(P, t.line, t.col, "hexadecimal constant %s does not fit the %u bits of %s", text,
+                   a.type->bits, ir_float_name(a.type->fkind));
       a.kind = IR_A_FLOAT;
-      a.fval = ir_bits_to_double((uint64_t)a.ival, a.type);
-      if (!a.str) a.str = text;
+      a.fval = ir_bits_to_double(l.mag, a.type);
+    } else {
+      /* `N : iN` and a bare N (an i64): MLIR's range rule, an error at the literal */
+      ir_int_check(P, &l, a.type, t.line, t.col, NULL);
     }
   }
   return ir_attr_unique(P, &a);
@@ -218,17 +213,22 @@ static const ir_attr *ir_parse_dense(ir_parser *P) {
   /* dense<...> : type; the body is kept verbatim, splat scalars are also decoded */
   if (!ir_is_punct(P, '<')) ir_fail(P, "expected '<' after 'dense'");
   ir_attr a = {.kind = IR_A_DENSE};
+  uint32_t line = P->L.tok.line, col = P->L.tok.col + 1; /* the body's first column */
   a.str = ir_capture_angle(P);
   const char *s = a.str;
+  ir_intlit l;
   if (!strcmp(s, "true")) a.ival = 1;
   else if (!strcmp(s, "false")) a.ival = 0;
   else if (s[0] != '[' && s[0] != '"' && s[0]) {
     char *end;
     a.fval = strtod(s, &end);
-    a.ival = strtoll(s, NULL, 0);
+    if (ir_intlit_scan(s, strlen(s), &l)) a.ival = ir_intlit_value(&l);
   }
   ir_expect_punct(P, ':');
   a.type = ir_parse_type(P);
+  /* every integer element is range-checked against the element type */
+  const ir_type *elem = a.type->kind == IR_T_TENSOR ? a.type->elem : a.type;
+  ir_dense_check(P, s, elem, line, col);
   return ir_attr_unique(P, &a);
 }
 
@@ -246,7 +246,7 @@ static const ir_attr *ir_parse_dense_array(ir_parser *P) {
       if (ir_eat_kw(P, "true")) v = 1;
       else if (ir_eat_kw(P, "false")) v = 0;
       else if (P->L.tok.kind == TK_FLOAT) ir_fail(P, "floating-point array<> attributes are not supported");
-      else v = ir_parse_int(P);
+      else v = ir_parse_int_as(P, a.type, "array element");
       if (n < 64) small[n] = v;
       else {
         if (n == 64)

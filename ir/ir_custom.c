@@ -410,8 +410,7 @@ static void ir_parse_ws(ir_parser *P, ir_op *op) {
     uint32_t na = ir_parse_arg_list(P, &args, false);
     ir_expect_kw(P, "num_warps");
     ir_expect_punct(P, '(');
-    int64_t nw = ir_parse_int(P);
-    if (nw < 1 || nw > 64) ir_fail(P, "num_warps(%lld) out of range", (long long)nw);
+    int64_t nw = ir_parse_int_in(P, 1, 64, "num_warps");
     ir_expect_punct(P, ')');
     ir_region *r = ir_add_region(P, op);
     r->label = ir_intern_str(&P->names, want, strlen(want));

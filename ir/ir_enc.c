@@ -41,81 +41,97 @@ static const ir_attr *ir_enc_get(const ir_attr *params, const char *k) {
   return NULL;
 }
 
-static int32_t ir_enc_int(const ir_attr *params, const char *k, int32_t dflt) {
+/* Where the encoding being filled was written, for range errors (its parameters are 32-bit
+ * fields: Triton declares them `unsigned`, and a value that does not fit is refused here
+ * rather than truncated). */
+typedef struct ir_encpos {
+  ir_parser *P;
+  const char *mnemonic;
+  uint32_t line, col;
+} ir_encpos;
+
+static int32_t ir_enc_i32(const ir_encpos *w, const char *k, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    ir_fail_at(w->P, w->line, w->col, "parameter '%s' of #%s is %lld: out of range for a 32-bit value",
+               k, w->mnemonic, (long long)v);
+  return (int32_t)v;
+}
+
+static int32_t ir_enc_int(const ir_encpos *w, const ir_attr *params, const char *k, int32_t dflt) {
   const ir_attr *a = ir_enc_get(params, k);
-  if (a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL)) return (int32_t)a->ival;
+  if (a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL)) return ir_enc_i32(w, k, a->ival);
   return dflt;
 }
 
 /* Integer list parameter ([1, 2] or array<i32: 1, 2>) into out; returns its length. */
-static int ir_enc_ints(const ir_attr *params, const char *k, int32_t *out, int max) {
+static int ir_enc_ints(const ir_encpos *w, const ir_attr *params, const char *k, int32_t *out, int max) {
   const ir_attr *a = ir_enc_get(params, k);
   if (!a) return 0;
   int n = 0;
   if (a->kind == IR_A_ARRAY) {
     for (uint32_t i = 0; i < a->n && n < max; i++)
-      if (a->elems[i]->kind == IR_A_INT) out[n++] = (int32_t)a->elems[i]->ival;
+      if (a->elems[i]->kind == IR_A_INT) out[n++] = ir_enc_i32(w, k, a->elems[i]->ival);
   } else if (a->kind == IR_A_DENSE_ARRAY) {
-    for (uint32_t i = 0; i < a->n && n < max; i++) out[n++] = (int32_t)a->ivals[i];
+    for (uint32_t i = 0; i < a->n && n < max; i++) out[n++] = ir_enc_i32(w, k, a->ivals[i]);
   }
   return n;
 }
 
-static void ir_enc_fill(ir_encoding *e) {
+static void ir_enc_fill(const ir_encpos *w, ir_encoding *e) {
   const ir_attr *p = e->params;
   e->cta_layout = ir_enc_get(p, "CGALayout");
   if (!e->cta_layout) e->cta_layout = ir_enc_get(p, "CTALayout");
-  ir_enc_ints(p, "CTAsPerCGA", e->ctas_per_cga, IR_MAX_RANK);
-  ir_enc_ints(p, "CTASplitNum", e->cta_split_num, IR_MAX_RANK);
-  ir_enc_ints(p, "CTAOrder", e->cta_order, IR_MAX_RANK);
+  ir_enc_ints(w, p, "CTAsPerCGA", e->ctas_per_cga, IR_MAX_RANK);
+  ir_enc_ints(w, p, "CTASplitNum", e->cta_split_num, IR_MAX_RANK);
+  ir_enc_ints(w, p, "CTAOrder", e->cta_order, IR_MAX_RANK);
   switch (e->kind) {
   case IR_E_BLOCKED:
-    e->rank = (uint8_t)ir_enc_ints(p, "sizePerThread", e->size_per_thread, IR_MAX_RANK);
-    ir_enc_ints(p, "threadsPerWarp", e->threads_per_warp, IR_MAX_RANK);
-    ir_enc_ints(p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
-    ir_enc_ints(p, "order", e->order, IR_MAX_RANK);
+    e->rank = (uint8_t)ir_enc_ints(w, p, "sizePerThread", e->size_per_thread, IR_MAX_RANK);
+    ir_enc_ints(w, p, "threadsPerWarp", e->threads_per_warp, IR_MAX_RANK);
+    ir_enc_ints(w, p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
+    ir_enc_ints(w, p, "order", e->order, IR_MAX_RANK);
     break;
   case IR_E_SLICE:
-    e->dim = ir_enc_int(p, "dim", 0);
+    e->dim = ir_enc_int(w, p, "dim", 0);
     e->parent = ir_enc_get(p, "parent");
     break;
   case IR_E_DOT_OP:
-    e->op_idx = ir_enc_int(p, "opIdx", 0);
-    e->k_width = ir_enc_int(p, "kWidth", 0);
+    e->op_idx = ir_enc_int(w, p, "opIdx", 0);
+    e->k_width = ir_enc_int(w, p, "kWidth", 0);
     e->parent = ir_enc_get(p, "parent");
     break;
   case IR_E_NVIDIA_MMA:
-    e->version_major = ir_enc_int(p, "versionMajor", 0);
-    e->version_minor = ir_enc_int(p, "versionMinor", 0);
-    e->rank = (uint8_t)ir_enc_ints(p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
-    ir_enc_ints(p, "instrShape", e->instr_shape, 3);
+    e->version_major = ir_enc_int(w, p, "versionMajor", 0);
+    e->version_minor = ir_enc_int(w, p, "versionMinor", 0);
+    e->rank = (uint8_t)ir_enc_ints(w, p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
+    ir_enc_ints(w, p, "instrShape", e->instr_shape, 3);
     break;
   case IR_E_AMD_MFMA:
   case IR_E_AMD_WMMA:
-    e->version_major = ir_enc_int(p, "version", 0);
-    e->rank = (uint8_t)ir_enc_ints(p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
-    ir_enc_ints(p, "instrShape", e->instr_shape, 3);
-    e->transposed = ir_enc_int(p, e->kind == IR_E_AMD_MFMA ? "isTransposed" : "isTranspose", 0);
+    e->version_major = ir_enc_int(w, p, "version", 0);
+    e->rank = (uint8_t)ir_enc_ints(w, p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
+    ir_enc_ints(w, p, "instrShape", e->instr_shape, 3);
+    e->transposed = ir_enc_int(w, p, e->kind == IR_E_AMD_MFMA ? "isTransposed" : "isTranspose", 0);
     break;
   case IR_E_NVMMA_SHARED:
-    e->swizzle_bytes = ir_enc_int(p, "swizzlingByteWidth", 0);
-    e->transposed = ir_enc_int(p, "transposed", 0);
-    e->element_bits = ir_enc_int(p, "elementBitWidth", 0);
+    e->swizzle_bytes = ir_enc_int(w, p, "swizzlingByteWidth", 0);
+    e->transposed = ir_enc_int(w, p, "transposed", 0);
+    e->element_bits = ir_enc_int(w, p, "elementBitWidth", 0);
     e->element_bytes = (e->element_bits + 7) / 8;
-    e->fp4_padded = ir_enc_int(p, "fp4Padded", 0);
-    e->rank = (uint8_t)ir_enc_int(p, "rank", 0);
+    e->fp4_padded = ir_enc_int(w, p, "fp4Padded", 0);
+    e->rank = (uint8_t)ir_enc_int(w, p, "rank", 0);
     break;
   case IR_E_SWIZZLED_SHARED:
-    e->vec = ir_enc_int(p, "vec", 0);
-    e->per_phase = ir_enc_int(p, "perPhase", 0);
-    e->max_phase = ir_enc_int(p, "maxPhase", 0);
-    e->rank = (uint8_t)ir_enc_ints(p, "order", e->order, IR_MAX_RANK);
+    e->vec = ir_enc_int(w, p, "vec", 0);
+    e->per_phase = ir_enc_int(w, p, "perPhase", 0);
+    e->max_phase = ir_enc_int(w, p, "maxPhase", 0);
+    e->rank = (uint8_t)ir_enc_ints(w, p, "order", e->order, IR_MAX_RANK);
     break;
   case IR_E_TMEM:
-    e->block_m = ir_enc_int(p, "blockM", 0);
-    e->block_n = ir_enc_int(p, "blockN", 0);
-    e->col_stride = ir_enc_int(p, "colStride", ir_enc_int(p, "unpacked", 0));
-    e->two_ctas = ir_enc_int(p, "twoCTAs", 0);
+    e->block_m = ir_enc_int(w, p, "blockM", 0);
+    e->block_n = ir_enc_int(w, p, "blockN", 0);
+    e->col_stride = ir_enc_int(w, p, "colStride", ir_enc_int(w, p, "unpacked", 0));
+    e->two_ctas = ir_enc_int(w, p, "twoCTAs", 0);
     break;
   default: break;
   }
@@ -129,6 +145,7 @@ const ir_attr *ir_parse_dialect_attr(ir_parser *P, const char *mnemonic) {
       e.kind = ir_enc_table[i].kind;
       structured = ir_enc_table[i].structured;
     }
+  ir_encpos w = {P, mnemonic, P->L.tok.line, P->L.tok.col};
   if (ir_is_punct(P, '<')) {
     e.has_body = true;
     if (!structured) {
@@ -167,7 +184,7 @@ const ir_attr *ir_parse_dialect_attr(ir_parser *P, const char *mnemonic) {
                 ir_describe_tok(&P->L.tok, b, sizeof b));
       }
       ir_lex_next(P);
-      ir_enc_fill(&e);
+      ir_enc_fill(&w, &e);
     }
   }
   ir_attr a = {.kind = IR_A_ENCODING, .enc = &e};

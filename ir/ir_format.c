@@ -276,8 +276,9 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
   char b[64];
   switch (akind) {
   case 'i': {
-    int64_t v = ir_parse_int(P);
-    return ir_attr_mk_int(P, v, ir_type_int(P, 32, false));
+    /* an I32Attr written bare (a barrier count, a pending count): checked as `v : i32` */
+    const ir_type *i32 = ir_type_int(P, 32, false);
+    return ir_attr_mk_int(P, ir_parse_int_as(P, i32, NULL), i32);
   }
   case 'k': {
     if (t.kind != TK_BARE && t.kind != TK_STRING)
@@ -331,7 +332,7 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
     if (t.kind == TK_INT) {
       do {
         if (n == 64) ir_fail(P, "too many offsets");
-        v[n++] = ir_parse_int(P);
+        v[n++] = ir_parse_int_as(P, ir_type_int(P, 32, false), NULL); /* DenseI32ArrayAttr */
       } while (ir_eat_punct(P, ','));
     }
     return ir_attr_mk_dense_i32(P, v, n);
@@ -376,7 +377,7 @@ static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
     ir_lex_next(P);
     ir_type t = {.kind = IR_T_PTR, .addr_space = 1};
     t.elem = ir_parse_type(P);
-    if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int(P);
+    if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int_in(P, INT32_MIN, INT32_MAX, "address space");
     ir_expect_punct(P, '>');
     return ir_type_unique(P, &t);
   }

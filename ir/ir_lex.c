@@ -1,29 +1,50 @@
 /* ir_lex.c: the MLIR text lexer (one token of lookahead, no allocation) and the
  * parser's diagnostic exit (one "FILE:LINE:COL: error: ..." line, then longjmp). */
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir_priv.h"
 
-static void ir_vfail(ir_parser *P, uint32_t line, uint32_t col, const char *fmt, va_list ap) {
-  char msg[512];
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  /* One line only: cut the message at any newline it quotes. */
-  for (char *c = msg; *c; c++)
+static void ir_one_line(char *s) {
+  for (char *c = s; *c; c++) /* cut the message at any newline it quotes */
     if (*c == '\n' || *c == '\r') *c = ' ';
-  size_t n = strlen(P->filename) + strlen(msg) + 64;
+}
+
+static void ir_vfail(ir_parser *P, uint32_t line, uint32_t col, const char *note, uint32_t nline,
+                     uint32_t ncol, const char *fmt, va_list ap) {
+  char msg[512], nmsg[256] = "";
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  ir_one_line(msg);
+  if (note) {
+    snprintf(nmsg, sizeof nmsg, "%s", note);
+    ir_one_line(nmsg);
+  }
+  size_t n = 2 * strlen(P->filename) + strlen(msg) + strlen(nmsg) + 128;
   P->err = malloc(n);
-  if (P->err) snprintf(P->err, n, "%s:%u:%u: error: %s", P->filename, line + P->line_base, col, msg);
+  if (P->err) {
+    int k = snprintf(P->err, n, "%s:%u:%u: error: %s", P->filename, line + P->line_base, col, msg);
+    if (note && k > 0 && (size_t)k < n)
+      snprintf(P->err + k, n - (size_t)k, "\n%s:%u:%u: note: %s", P->filename,
+               nline + P->line_base, ncol, nmsg);
+  }
   longjmp(P->jb, 1);
 }
 
 _Noreturn void ir_fail_at(ir_parser *P, uint32_t line, uint32_t col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  ir_vfail(P, line, col, fmt, ap);
+  ir_vfail(P, line, col, NULL, 0, 0, fmt, ap);
+  va_end(ap);
+  abort(); /* not reached */
+}
+
+_Noreturn void ir_fail_note_at(ir_parser *P, uint32_t line, uint32_t col, uint32_t nline,
+                               uint32_t ncol, const char *note, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ir_vfail(P, line, col, note, nline, ncol, fmt, ap);
   va_end(ap);
   abort(); /* not reached */
 }
@@ -31,7 +52,7 @@ _Noreturn void ir_fail_at(ir_parser *P, uint32_t line, uint32_t col, const char 
 _Noreturn void ir_fail(ir_parser *P, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  ir_vfail(P, P->L.tok.line, P->L.tok.col, fmt, ap);
+  ir_vfail(P, P->L.tok.line, P->L.tok.col, NULL, 0, 0, fmt, ap);
   va_end(ap);
   abort(); /* not reached */
 }
@@ -260,24 +281,7 @@ void ir_expect_arrow(ir_parser *P) {
 }
 
 int64_t ir_parse_int(ir_parser *P) {
-  const ir_tok *t = &P->L.tok;
-  if (t->kind != TK_INT) {
-    char b[64];
-    ir_fail(P, "expected an integer, found %s", ir_describe_tok(t, b, sizeof b));
-  }
-  char tmp[80];
-  if (t->n >= sizeof tmp) ir_fail(P, "integer literal too long");
-  memcpy(tmp, t->s, t->n);
-  tmp[t->n] = 0;
-  char *endp;
-  bool neg = tmp[0] == '-';
-  errno = 0;
-  unsigned long long u = strtoull(neg ? tmp + 1 : tmp, &endp, 0);
-  if (*endp) ir_fail(P, "malformed integer '%s'", tmp);
-  if (errno == ERANGE) ir_fail(P, "integer '%s' does not fit in 64 bits", tmp);
-  ir_lex_next(P);
-  /* two's complement wrap-around, as MLIR stores i64 attributes */
-  return neg ? (int64_t)(0 - (uint64_t)u) : (int64_t)u;
+  return ir_parse_int_as(P, NULL, NULL); /* a bare integer: an i64 (ir_int.c) */
 }
 
 const char *ir_tok_intern(ir_parser *P) {

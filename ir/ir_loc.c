@@ -26,9 +26,9 @@ ir_locattr *ir_parse_loc_body(ir_parser *P) {
     if (ir_eat_punct(P, ':')) {
       l = ir_loc_new(P, IR_L_FILE);
       l->file = s;
-      l->line = (uint32_t)ir_parse_int(P);
+      l->line = (uint32_t)ir_parse_int_in(P, 0, UINT32_MAX, "line number");
       ir_expect_punct(P, ':');
-      l->col = (uint32_t)ir_parse_int(P);
+      l->col = (uint32_t)ir_parse_int_in(P, 0, UINT32_MAX, "column number");
       if (ir_is_kw(P, "to")) ir_fail(P, "location ranges ('to') are not supported");
     } else {
       l = ir_loc_new(P, IR_L_NAME);

@@ -33,10 +33,39 @@ static ir_scope_ent *ir_scope_get(ir_parser *P, const char *name) {
   return e;
 }
 
-/* Defines name -> vals[0..count) (a result group or one block argument). A pending forward
- * reference of the same name is merged: the placeholder object becomes the value. */
+/* MLIR's dominance rule for a use written before the definition (a forward reference): the
+ * definition in block D must dominate the use. Textually earlier, the use is legal only in
+ * another block of D's region (or nested in an op of such a block), reached by a branch: a
+ * use earlier in D itself (or inside an op earlier in D) precedes the definition, and a use
+ * outside D's region cannot see it at all. Whether D dominates that other block in the CFG is
+ * checked when the region ends (ir_dom.c). Triton's regions are SSA regions (only the
+ * module body is a graph region, where any order is legal), and isolated ones
+ * (tt.func, warp_specialize partitions) have their own name scope (P->iso), so a use never
+ * crosses one. */
+static void ir_check_fwd_dominance(ir_parser *P, const ir_fwdref *fr, const ir_block *def,
+                                   const char *name, uint32_t line, uint32_t col) {
+  const ir_block *b = fr->blk;
+  while (b && b != def) {
+    if (def->parent && b->parent == def->parent) return; /* another block of D's region */
+    const ir_region *r = b->parent;
+    b = r && r->parent ? r->parent->parent : NULL; /* the block of the op holding b */
+  }
+  /* a module's body is a graph region (MLIR's ModuleOp): any order there */
+  bool graph = !def->parent || (def->parent->parent && def->parent->parent->code == IR_OP_BUILTIN_MODULE);
+  if (b && graph) return;
+  if (b)
+    ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here",
+                    "'%%%s' is used before its definition in the same block (a value must be "
+                    "defined before its uses: MLIR's dominance rule)", name);
+  ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here, in a region that does not enclose the use",
+                  "'%%%s' is used outside the region that defines it (MLIR's dominance rule)", name);
+}
+
+/* Defines name -> vals[0..count) (a result group or one block argument of block def). A
+ * pending forward reference of the same name is merged: the placeholder object becomes the
+ * value (once the dominance rule and the types agree). */
 static void ir_define(ir_parser *P, const char *name, ir_value **vals, uint32_t count,
-                      uint32_t line, uint32_t col) {
+                      const ir_block *def, uint32_t line, uint32_t col) {
   if (ir_scope_get(P, name)) ir_fail_at(P, line, col, "redefinition of SSA value '%%%s'", name);
   void **fs = ir_pmap_slot(&P->fwdmap, name, false);
   ir_fwdref *fr = fs ? *fs : NULL;
@@ -45,8 +74,26 @@ static void ir_define(ir_parser *P, const char *name, ir_value **vals, uint32_t 
     vals[i]->name_sub = count > 1 ? (int32_t)i : -1;
   }
   if (fr && !fr->resolved && fr->iso == P->iso) {
+    ir_check_fwd_dominance(P, fr, def, name, line, col);
     if (count != 1) ir_fail_at(P, line, col, "'%%%s' was used before its definition as a single value", name);
     ir_value *ph = fr->v;
+    if (ph->type && vals[0]->type && ph->type != vals[0]->type) {
+      /* the use wrote a type (given to the placeholder): the definition must agree */
+      char have[160] = "?", want[160] = "?";
+      FILE *f = fmemopen(have, sizeof have - 1, "w");
+      if (f) {
+        ir_print_type(vals[0]->type, f);
+        fclose(f);
+      }
+      f = fmemopen(want, sizeof want - 1, "w");
+      if (f) {
+        ir_print_type(ph->type, f);
+        fclose(f);
+      }
+      ir_fail_note_at(P, fr->line, fr->col, line, col, "it is defined here",
+                      "type mismatch: '%%%s' is used as %s, but it is defined as %s", name, want,
+                      have);
+    }
     uint32_t id = ph->id;
     *ph = *vals[0];
     ph->id = id;
@@ -87,13 +134,13 @@ ir_value *ir_parse_value_use(ir_parser *P) {
   ir_lex_next(P);
   long idx = -1;
   if (P->L.tok.kind == TK_HASH && P->L.tok.start == t.end) {
-    char *end;
-    char tmp[24];
-    uint32_t n = P->L.tok.n < 20 ? P->L.tok.n : 20;
-    memcpy(tmp, P->L.tok.s, n);
-    tmp[n] = 0;
-    idx = strtol(tmp, &end, 10);
-    if (*end || idx < 0) ir_fail(P, "expected a result number after '#'");
+    ir_intlit l;
+    if (!ir_intlit_scan(P->L.tok.s, P->L.tok.n, &l) || l.neg || (P->L.tok.n > 1 && P->L.tok.s[1] == 'x'))
+      ir_fail(P, "expected a result number after '#'");
+    if (l.big || l.mag > 65536) /* past any result count (at most 65536) */
+      ir_fail_at(P, t.line, t.col, "result #%.*s of '%%%s' out of range", (int)(P->L.tok.n > 40 ? 40 : P->L.tok.n),
+                 P->L.tok.s, name);
+    idx = (long)l.mag;
     ir_lex_next(P);
   }
   ir_scope_ent *e = ir_scope_get(P, name);
@@ -118,6 +165,7 @@ ir_value *ir_parse_value_use(ir_parser *P) {
   fr->line = t.line;
   fr->col = t.col;
   fr->iso = P->iso;
+  fr->blk = P->cur_blk;
   *fs = fr;
   ir_vec_push(&P->fwd, fr);
   return fr->v;
@@ -253,9 +301,17 @@ void ir_assign_segments(ir_parser *P, ir_op *op, ir_value **vals, uint32_t n) {
   uint32_t sizes[IR_MAX_SEGS] = {0};
   const ir_attr *oss = ir_op_attr(op, "operandSegmentSizes");
   if (oss && oss->kind == IR_A_DENSE_ARRAY && (int)oss->n == si.n) {
-    uint32_t sum = 0;
-    for (int k = 0; k < si.n; k++) sum += sizes[k] = (uint32_t)oss->ivals[k];
-    if (sum != n) ir_fail(P, "operandSegmentSizes adds up to %u but the op has %u operands", sum, n);
+    uint64_t sum = 0;
+    for (int k = 0; k < si.n; k++) {
+      /* each size in 0..n, so the sum cannot wrap around */
+      if (oss->ivals[k] < 0 || oss->ivals[k] > (int64_t)n)
+        ir_fail_at(P, P->op_line, P->op_col, "operandSegmentSizes[%d] = %lld is out of range (the op has %u operands)", k,
+                (long long)oss->ivals[k], n);
+      sum += sizes[k] = (uint32_t)oss->ivals[k];
+    }
+    if (sum != n)
+      ir_fail(P, "operandSegmentSizes adds up to %llu but the op has %u operands",
+              (unsigned long long)sum, n);
   } else {
     /* fixed segments take one each; the first variable segment takes the rest */
     uint32_t fixed = 0;
@@ -293,7 +349,7 @@ ir_value *ir_new_block_arg(ir_parser *P, ir_block *b, const char *name, const ir
   v->arg_idx = b->n_args;
   na[b->n_args++] = v;
   b->args = na;
-  ir_define(P, name, &b->args[v->arg_idx], 1, P->L.tok.line, P->L.tok.col);
+  ir_define(P, name, &b->args[v->arg_idx], 1, b, P->L.tok.line, P->L.tok.col);
   return b->args[v->arg_idx];
 }
 
@@ -376,6 +432,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   size_t mark = ir_scope_mark(P);
   if (isolated) P->iso++;
   ir_vec *saved_labels = P->labels;
+  ir_block *saved_blk = P->cur_blk;
   ir_vec labels = IR_VEC(P);
   P->labels = &labels;
   ir_vec blocks = IR_VEC(P);
@@ -384,6 +441,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
     cur = ir_alloc(P->A, sizeof *cur);
     cur->parent = r;
     ir_vec_push(&blocks, cur);
+    P->cur_blk = cur;
     for (uint32_t i = 0; i < n_args; i++)
       ir_new_block_arg(P, cur, args[i].name, args[i].type, args[i].loc);
   }
@@ -401,8 +459,11 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
                    "its entry block cannot have a label");
       ir_block *b = ir_label_block(P, ir_tok_intern(P));
       if (b->parent) ir_fail(P, "redefinition of block '^%s'", b->label);
+      b->ir_line = t.line;
+      b->ir_col = t.col;
       ir_lex_next(P);
       b->parent = r;
+      P->cur_blk = b;
       if (ir_is_punct(P, '(')) {
         ir_argdef *ad;
         uint32_t na = ir_parse_arg_list(P, &ad, false);
@@ -413,6 +474,7 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
       cur = b;
       continue;
     }
+    P->cur_blk = cur;
     ir_block_append(cur, ir_parse_op(P, cur));
   }
   ir_lex_next(P);
@@ -425,7 +487,10 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
   r->n_blocks = (uint32_t)blocks.n;
   ir_vec_free(&blocks);
   ir_vec_free(&labels);
+  for (uint32_t i = 0; i < r->n_blocks; i++) r->blocks[i]->index = i;
+  if (r->n_blocks > 1) ir_check_dominance(P, r);
   P->labels = saved_labels;
+  P->cur_blk = saved_blk;
   if (isolated) {
     ir_check_fwd(P);
     P->iso--;
@@ -509,8 +574,7 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
       ir_resname r = {ir_tok_intern(P), 1, P->L.tok.line, P->L.tok.col};
       ir_lex_next(P);
       if (ir_eat_punct(P, ':')) {
-        int64_t c = ir_parse_int(P);
-        if (c < 1 || c > 65536) ir_fail(P, "bad result count %lld", (long long)c);
+        int64_t c = ir_parse_int_in(P, 1, 65536, "result count");
         r.count = (uint32_t)c;
       }
       if (n_names < 16) {
@@ -604,7 +668,7 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
     if (fr && !fr->resolved && fr->iso == P->iso && fr->v->id >= nval0)
       ir_fail_at(P, names[i].line, names[i].col, "'%%%s' is used by the operation that defines it",
                  names[i].name);
-    ir_define(P, names[i].name, &op->results[at], names[i].count, names[i].line, names[i].col);
+    ir_define(P, names[i].name, &op->results[at], names[i].count, blk, names[i].line, names[i].col);
     at += names[i].count;
   }
   if (!n_names)
@@ -735,6 +799,7 @@ ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32
     }
     if (t.kind == TK_PUNCT && t.c == '{' && t.end < P->L.end && *t.end == '-')
       ir_fail(P, "file metadata blocks ({-# ... #-}) are not supported");
+    P->cur_blk = top;
     ir_op *op = ir_parse_op(P, top);
     ir_block_append(top, op);
     seen_op = true;

@@ -112,6 +112,7 @@ typedef struct ir_fmt ir_fmt;
 /* A use of an SSA name before its definition (only legal across blocks). */
 typedef struct ir_fwdref {
   ir_value *v;                 /* placeholder: becomes the defined value */
+  ir_block *blk;               /* block holding the (first) use */
   uint32_t line, col, iso;
   bool resolved;
 } ir_fwdref;
@@ -136,6 +137,7 @@ typedef struct ir_parser {
   ir_pmap fwdmap;              /* interned name -> ir_fwdref* not yet defined */
   ir_pmap opcache;             /* interned op name -> (void *)(opcode + 1) */
   ir_vec *labels;              /* ir_block* of the region being parsed (its ^labels) */
+  ir_block *cur_blk;           /* block the op being parsed goes into (uses are in it) */
   ir_op *grow_op;              /* op being parsed without `%r =`: its results come from its types */
   uint32_t op_line, op_col;    /* position of the name of the op being parsed */
   uint32_t dict_line, dict_col; /* position of the last attribute dictionary's '{' */
@@ -152,6 +154,10 @@ typedef struct ir_parser {
 _Noreturn void ir_fail_at(ir_parser *P, uint32_t line, uint32_t col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 _Noreturn void ir_fail(ir_parser *P, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* ir_fail_at with a second line "FILE:NLINE:NCOL: note: NOTE" (e.g. where a value is defined). */
+_Noreturn void ir_fail_note_at(ir_parser *P, uint32_t line, uint32_t col, uint32_t nline,
+                               uint32_t ncol, const char *note, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 void ir_lex_init(ir_lexer *L, const char *buf, size_t len);
 void ir_lex_next(ir_parser *P);                   /* advance P->L.tok */
@@ -174,6 +180,36 @@ bool ir_eat_arrow(ir_parser *P);
 void ir_expect_arrow(ir_parser *P);
 int64_t ir_parse_int(ir_parser *P);               /* integer literal */
 const char *ir_tok_intern(ir_parser *P);          /* interned text of the current token */
+
+/* Integer literals (ir_int.c). Every integer the reader keeps goes through these, checked
+ * against the type it is read as (MLIR's rule: see ir_int_fits). */
+typedef struct ir_intlit {
+  uint64_t mag;                /* magnitude; 0 when big */
+  bool neg;                    /* written with '-' */
+  bool big;                    /* the magnitude needs more than 64 bits */
+  const char *text;            /* the literal as written (not NUL-terminated), n bytes */
+  uint32_t n, line, col;
+} ir_intlit;
+/* Scans [-]digits or [-]0xhex; false when malformed. Leaves text/line/col unset. */
+bool ir_intlit_scan(const char *s, size_t n, ir_intlit *out);
+/* The literal as int64 (two's complement wrap of the 64-bit pattern). */
+int64_t ir_intlit_value(const ir_intlit *l);
+/* Does the literal fit N bits? sign: 'l' signless iN, 's' siN / index, 'u' uiN. */
+bool ir_int_fits(const ir_intlit *l, unsigned bits, char sign);
+/* Fails at line:col unless l fits integer type t (INT or INDEX; NULL = a bare integer, i64);
+ * other types are not checked. what names the value in the message (NULL: "integer constant"). */
+void ir_int_check(ir_parser *P, const ir_intlit *l, const ir_type *t, uint32_t line,
+                  uint32_t col, const char *what);
+/* The current TK_INT token as a literal (not consumed); fails on any other token. */
+void ir_tok_intlit(ir_parser *P, ir_intlit *out);
+/* Reads an integer literal of type t (checked as ir_int_check) and consumes it. */
+int64_t ir_parse_int_as(ir_parser *P, const ir_type *t, const char *what);
+/* Checks every integer element of a dense<...> body (kept as text; body starts at line:col)
+ * against elem when it is an integer type; fails at the element. */
+void ir_dense_check(ir_parser *P, const char *body, const ir_type *elem, uint32_t line,
+                    uint32_t col);
+/* Reads an integer literal that must lie in [lo, hi] (what names it in the error). */
+int64_t ir_parse_int_in(ir_parser *P, int64_t lo, int64_t hi, const char *what);
 const char *ir_describe_tok(const ir_tok *t, char *buf, size_t n);
 
 /* Gives v the type t (a forward reference) or checks it already has it (MLIR rejects a use
@@ -250,6 +286,10 @@ void ir_parse_region_body(ir_parser *P, ir_region *r, const ir_argdef *args, uin
 uint32_t ir_parse_arg_list(ir_parser *P, ir_argdef **out, bool with_attrs);
 ir_value **ir_parse_value_list(ir_parser *P, uint32_t *n);   /* %a, %b ... (maybe empty) */
 uint32_t ir_parse_type_list(ir_parser *P, const ir_type ***out);  /* T, T (no parens) */
+/* MLIR's dominance rule across the blocks of region r (ir_dom.c): a value defined in block D
+ * of r and used in (an op nested in) another block B of r needs D to dominate B in r's CFG.
+ * Fails at the first use that breaks it. */
+void ir_check_dominance(ir_parser *P, const ir_region *r);
 /* Appends an implicit terminator to every block of r whose last op is not `code`. */
 void ir_ensure_terminator(ir_parser *P, ir_region *r, ir_opcode code);
 

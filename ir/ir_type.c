@@ -121,9 +121,15 @@ static int ir_scan_dims(ir_parser *P, int64_t *shape, bool with_elem) {
       q++;
     } else if (q < e && isdigit((unsigned char)*q)) {
       d = 0;
+      const char *ds = q;
       while (q < e && isdigit((unsigned char)*q)) {
-        if (d > (INT64_MAX - 9) / 10) ir_fail(P, "dimension too large");
-        d = d * 10 + (*q++ - '0');
+        int dig = *q++ - '0';
+        if (d > (INT64_MAX - dig) / 10) {
+          while (q < e && isdigit((unsigned char)*q)) q++;
+          ir_fail_at(P, P->L.tok.line, P->L.tok.col + (uint32_t)(ds - P->L.tok.start),
+                     "dimension %.*s does not fit in 64 bits", (int)(q - ds > 40 ? 40 : q - ds), ds);
+        }
+        d = d * 10 + dig;
       }
     } else {
       break;
@@ -139,11 +145,30 @@ static int ir_scan_dims(ir_parser *P, int64_t *shape, bool with_elem) {
   return rank;
 }
 
+/* Fails unless the shape's element count, and its size in bits, fit in int64 arithmetic:
+ * everything downstream multiplies dimensions (ir_type_numel) and element sizes. */
+static void ir_check_shape_size(ir_parser *P, const int64_t *shape, int rank, const ir_type *elem,
+                                uint32_t line, uint32_t col) {
+  int64_t n = 1;
+  int64_t bits = elem && elem->bits ? elem->bits : 64;
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0) continue; /* '?' */
+    if (__builtin_mul_overflow(n, shape[i], &n))
+      ir_fail_at(P, line, col, "shape has more elements than fit in 64 bits");
+  }
+  int64_t size;
+  if (__builtin_mul_overflow(n, bits, &size))
+    ir_fail_at(P, line, col, "shape of %lld elements is too large (its size in bits does not fit in 64 bits)",
+               (long long)n);
+}
+
 static const ir_type *ir_parse_tensor_body(ir_parser *P, ir_typekind kind) {
   /* after '<': dims x elem [, encoding] */
   ir_type t = {.kind = kind};
+  uint32_t line = P->L.tok.line, col = P->L.tok.col;
   t.rank = (uint8_t)ir_scan_dims(P, t.shape, true);
   t.elem = ir_parse_type(P);
+  ir_check_shape_size(P, t.shape, t.rank, t.elem, line, col);
   if (ir_eat_punct(P, ',')) t.enc = ir_parse_attr(P);
   ir_expect_punct(P, '>');
   return ir_type_unique(P, &t);
@@ -151,14 +176,18 @@ static const ir_type *ir_parse_tensor_body(ir_parser *P, ir_typekind kind) {
 
 const ir_type *ir_parse_memdesc_body(ir_parser *P) {
   ir_type t = {.kind = IR_T_MEMDESC};
+  uint32_t line = P->L.tok.line, col = P->L.tok.col;
   t.rank = (uint8_t)ir_scan_dims(P, t.shape, true);
   t.elem = ir_parse_type(P);
+  ir_check_shape_size(P, t.shape, t.rank, t.elem, line, col);
   int nattr = 0;
   while (ir_eat_punct(P, ',')) {
     if (ir_eat_kw(P, "mutable")) {
       t.is_mutable = true;
     } else if (P->L.tok.kind == TK_INT) {
+      uint32_t al = P->L.tok.line, ac = P->L.tok.col;
       t.alloc_rank = (uint8_t)ir_scan_dims(P, t.alloc_shape, false);
+      ir_check_shape_size(P, t.alloc_shape, t.alloc_rank, t.elem, al, ac);
     } else {
       const ir_attr *a = ir_parse_attr(P);
       if (nattr == 0) t.enc = a;
@@ -319,7 +348,7 @@ const ir_type *ir_parse_type(ir_parser *P) {
       ir_expect_punct(P, '<');
       ir_type t = {.kind = IR_T_PTR, .addr_space = 1};
       t.elem = ir_parse_type(P);
-      if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int(P);
+      if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int_in(P, INT32_MIN, INT32_MAX, "address space");
       ir_expect_punct(P, '>');
       res = ir_type_unique(P, &t);
     } else if (n == 13 && !memcmp(s, "tt.tensordesc", 13)) {

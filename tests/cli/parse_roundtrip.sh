@@ -1,13 +1,15 @@
 #!/bin/sh
-# parse_roundtrip.sh: `tlx-verify parse` on every corpus file and every examples/**/*.ttgir:
-# the printed text parses again and prints identically (fixpoint); corpus files (real
-# Triton output) print back byte-identical; `-` reads standard input.
+# parse_roundtrip.sh: `tlx-verify parse` on every corpus file, every examples/**/*.ttgir and
+# the fuzzer's hand-written seeds (tests/fuzz/seeds: e.g. legal uses before the definition,
+# across blocks): the printed text parses again and prints identically (fixpoint); corpus
+# files (real Triton output) print back byte-identical; `-` reads standard input.
 set -u
 : "${TLXV:?set TLXV to the tlx-verify binary}" "${SRC:?set SRC to the repository root}"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail=0 n=0
-for f in "$SRC"/tests/corpus/*/*.ttgir $(find "$SRC/examples" -name '*.ttgir' 2>/dev/null | sort); do
+for f in "$SRC"/tests/corpus/*/*.ttgir $(find "$SRC/examples" -name '*.ttgir' 2>/dev/null | sort) \
+         "$SRC"/tests/fuzz/seeds/*; do
   [ -f "$f" ] || continue
   n=$((n + 1))
   if ! "$TLXV" parse "$f" >"$TMP/p1" 2>"$TMP/err"; then

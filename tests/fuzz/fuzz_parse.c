@@ -1,6 +1,7 @@
 /* fuzz_parse.c: libFuzzer target for the TTGIR reader. Any input must give a module or one
- * diagnostic line, never a crash; a module's printed text must parse again and print the
- * same (the fixpoint the printer promises), else the target aborts. */
+ * diagnostic line (and at most one note line after it), never a crash; a module's printed
+ * text must parse again and print the same (the fixpoint the printer promises), else the
+ * target aborts. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +24,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ir_diag d = {0};
   ir_module *m = ir_parse((const char *)data, size, "fuzz.ttgir", &d);
   if (!m) {
-    /* exactly one line, in the FILE:LINE:COL: error: form */
-    if (!d.msg || strncmp(d.msg, "fuzz.ttgir:", 11) || strchr(d.msg, '\n') || !strstr(d.msg, ": error: "))
+    /* one line in the FILE:LINE:COL: error: form, then at most one FILE:LINE:COL: note: line */
+    if (!d.msg || strncmp(d.msg, "fuzz.ttgir:", 11) || !strstr(d.msg, ": error: ")) abort();
+    const char *nl = strchr(d.msg, '\n');
+    if (nl && (strncmp(nl + 1, "fuzz.ttgir:", 11) || !strstr(nl + 1, ": note: ") || strchr(nl + 1, '\n') ||
+               strstr(d.msg, ": error: ") > nl))
       abort();
     free(d.msg);
     return 0;

@@ -124,7 +124,8 @@ START_TEST(errors) {
   ck_assert_str_eq(e, "lex.ttgir:1:1: error: expected an identifier after '%'");
   free(e);
   e = lx_error("99999999999999999999");
-  ck_assert_str_eq(e, "lex.ttgir:1:1: error: integer '99999999999999999999' does not fit in 64 bits");
+  ck_assert_str_eq(e, "lex.ttgir:1:1: error: integer constant 99999999999999999999 is out of range for i64 "
+                       "(it must fit in 64 bits, signed or unsigned)");
   free(e);
   e = lx_error("a\x01");
   ck_assert_str_eq(e, "lex.ttgir:1:2: error: unexpected byte 0x01");
