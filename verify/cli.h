@@ -11,13 +11,15 @@
 #include "ir/ir.h"
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
-enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3 };
+enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3,
+       VF_EXIT_NO_MATCH = 5 /* explain: no reachable state matches the observation */ };
 
 int vf_cmd_parse(int argc, char **argv);  /* verify/cli_parse.c */
 int vf_cmd_check(int argc, char **argv);  /* verify/cli_check.c */
 int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
 int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
 int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
+int vf_cmd_explain(int argc, char **argv); /* verify/cli_explain.c */
 
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */

@@ -17,6 +17,8 @@ static const char usage[] =
     "       tlx-verify graph FILE -o F [options]  draw the pipeline schedule or the protocol\n"
     "       tlx-verify lower FILE --target T -o F lower to MLIR / LLVM IR / PTX\n"
     "       tlx-verify parse [options] FILE       syntax check: parse and print back\n"
+    "       tlx-verify explain FILE --observed OBS why did it hang: match what a stuck GPU showed\n"
+    "       tlx-verify explain --how              how to collect OBS (cuda-gdb, coredumps)\n"
     "       tlx-verify --version | --help\n"
     "FILE is TTGIR or TTIR text ('-' reads standard input). docs/manual.md has examples.\n"
     "\n"
@@ -61,11 +63,18 @@ static const char usage[] =
     "  --target sm_90a|sm_100a  GPU target (required)\n"
     "  --emit mlir|llvm|ptx    output kind (default ptx)\n"
     "  -o F                    output file (required; '-' is standard output)\n"
+    "explain options:\n"
+    "  --observed OBS          what the hung GPU showed (format detected): cuda-gdb 'info cuda\n"
+    "                          threads' output, a hang record (JSON), a ROCr debug-agent dump, or\n"
+    "                          lines 'PARTITION FILE:LINE' / 'PARTITION exited' (docs/manual.md)\n"
+    "  --arg, --grid, --format, --max-states, --time-limit, --max-trip, --trace-out, -q  as for check\n"
+    "  --no-reduction          search without partial-order reduction\n"
     "parse options:\n"
     "  --split-input-file      '// -----' lines separate independent inputs\n"
     "  --no-print              only check the syntax\n"
     "  --list-ops              print the supported operations (markdown table)\n"
-    "Exit codes: 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive.\n";
+    "Exit codes: 0 verified / success, 1 bugs found (explain: a matching hang), 2 usage or input\n"
+    "error, 3 inconclusive, 5 explain: no reachable state matches the observation.\n";
 
 typedef struct cmd {
   const char *name;
@@ -74,7 +83,7 @@ typedef struct cmd {
 
 static const cmd cmds[] = {
     {"check", vf_cmd_check}, {"sim", vf_cmd_sim},     {"graph", vf_cmd_graph},
-    {"lower", vf_cmd_lower}, {"parse", vf_cmd_parse},
+    {"lower", vf_cmd_lower}, {"parse", vf_cmd_parse}, {"explain", vf_cmd_explain},
 };
 
 /* Whether a first argument that is no command still means `check`: an option (check's
@@ -111,7 +120,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
   if (!names_input(argv[1])) {
     fprintf(stderr, "tlx-verify: error: unknown command '%s'; the commands are check, sim, graph, "
-                    "lower and parse (a FILE first means check); see tlx-verify --help\n", argv[1]);
+                    "lower, parse and explain (a FILE first means check); see tlx-verify --help\n", argv[1]);
     return VF_EXIT_INPUT;
   }
   /* `tlx-verify FILE ...` is `tlx-verify check FILE ...`: argv[0] stands in for "check". */

@@ -63,6 +63,25 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   free(st);
 }
 
+/* Kind, message, locations and related notes of b. */
+static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
+  rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
+  rb->message = strdup(b->v.msg);
+  rb->loc = sim_ins_loc(m, b->v.ins);
+  rb->related = calloc(b->v.n_rel + 1, sizeof *rb->related);
+  for (uint32_t j = 0; j < b->v.n_rel; j++) {
+    tr_rel *r = &rb->related[rb->n_related++];
+    r->loc = sim_ins_loc(m, b->v.rel[j]);
+    const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
+    r->message = strdup(note);
+  }
+}
+
+void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
+  describe(m, b, rb);
+  replay(m, b, rb);
+}
+
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err) {
   rep->bugs = calloc(res->n_bugs + 1, sizeof *rep->bugs);
@@ -72,16 +91,7 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     sim_machine *m = run_machine(p, &runs[b->run], max_trip, err);
     if (!m) return -1;
     tr_rbug *rb = &rep->bugs[rep->n_bugs++];
-    rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
-    rb->message = strdup(b->v.msg);
-    rb->loc = sim_ins_loc(m, b->v.ins);
-    rb->related = calloc(b->v.n_rel + 1, sizeof *rb->related);
-    for (uint32_t j = 0; j < b->v.n_rel; j++) {
-      tr_rel *r = &rb->related[rb->n_related++];
-      r->loc = sim_ins_loc(m, b->v.rel[j]);
-      const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
-      r->message = strdup(note);
-    }
+    describe(m, b, rb);
     const int32_t *pid = runs[b->run].pid;
     bool show_pid = pid[0] || pid[1] || pid[2] || p->grid[0] * p->grid[1] * p->grid[2] > 1;
     rb->args = vf_argplan_describe(p, runs[b->run].combo, show_pid ? pid : NULL);

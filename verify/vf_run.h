@@ -84,5 +84,8 @@ char *vf_grid_describe(const vf_grid *g);
  * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err);
+/* One bug's report entry on machine m, with its schedule as given (not shortened: explain's
+ * schedule leads to the one observed state, which a shortening could trade for another). */
+void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb);
 
 #endif

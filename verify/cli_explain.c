@@ -1,0 +1,576 @@
+/* cli_explain.c: `tlx-verify explain FILE --observed OBS`: why did it hang? Maps what a
+ * stuck GPU showed (obs.h: cuda-gdb threads, a hang record, a ROCr dump or a hand-written
+ * list) onto the model and searches the reachable states for one that matches
+ * (vf_explain.h); reports it like check (root cause and schedule), or the closest states.
+ * `explain --how` prints how to collect the observation. Exit: 1 a matching hang, 5 no
+ * matching state, 3 bounds hit before either, 2 usage or input error. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "traces/traces.h"
+#include "vf_explain.h"
+#include "vf_run.h"
+
+typedef struct xopts {
+  const char *file, *observed, *format, *trace_out;
+  bool how, quiet;
+  vf_opts vf;
+  uint32_t max_trip;
+  const char *arg_name[64];
+  int64_t arg_val[64];
+  uint32_t n_arg;
+  int32_t grid[3];
+  bool grid_given;
+} xopts;
+
+static const char how_text[] =
+    "# Collecting what a hung kernel shows, for tlx-verify explain --observed OBS\n"
+    "#\n"
+    "# 1. Live: attach cuda-gdb to the hung process and list its threads by PC with file and\n"
+    "#    line (Triton emits line info unless TRITON_DISABLE_LINE_INFO=1 is set):\n"
+    "cuda-gdb -p PID -batch -ex 'info cuda kernels' -ex 'info cuda threads' > obs.txt 2>&1\n"
+    "#\n"
+    "# 2. Offline: a user-triggered coredump of the running kernel, keeping shared memory (the\n"
+    "#    mbarrier words live there; recipes that set skip_shared_memory in\n"
+    "#    CUDA_COREDUMP_GENERATION_FLAGS lose them). Start the program with:\n"
+    "export CUDA_ENABLE_USER_TRIGGERED_COREDUMP=1\n"
+    "export CUDA_COREDUMP_PIPE=/tmp/cuda-coredump-pipe.%p\n"
+    "export CUDA_COREDUMP_FILE=/tmp/cuda-core.%p\n"
+    "export CUDA_COREDUMP_GENERATION_FLAGS='skip_nonrelocated_elf_images,skip_global_memory'\n"
+    "python my_kernel.py &\n"
+    "#    once it hangs, write the pipe (the dump is taken while the kernel keeps running):\n"
+    "echo 1 > /tmp/cuda-coredump-pipe.$!\n"
+    "#    then read the dump:\n"
+    "cuda-gdb -batch -ex 'target cudacore /tmp/cuda-core.PID' -ex 'info cuda threads' > obs.txt 2>&1\n"
+    "#    a barrier word, for a word= fact (its address from the shared-memory plan):\n"
+    "#    cuda-gdb -batch -ex 'target cudacore ...' -ex 'print/x *(@shared unsigned long *)ADDR'\n"
+    "#\n"
+    "# 3. Then:\n"
+    "tlx-verify explain KERNEL.ttgir --observed obs.txt --arg NAME=VALUE ...\n"
+    "#    (the --arg values of the hung launch; without them explain tries check's defaults)\n";
+
+static int usage_error(const char *fmt, const char *a) {
+  fputs("tlx-verify: error: explain: ", stderr);
+  fprintf(stderr, fmt, a);
+  fputs("; see tlx-verify --help\n", stderr);
+  return VF_EXIT_INPUT;
+}
+
+static void free_opts(xopts *o) {
+  for (uint32_t k = 0; k < o->n_arg; k++) free((char *)o->arg_name[k]);
+  o->n_arg = 0;
+}
+
+static int parse_args(int argc, char **argv, xopts *o) {
+  char msg[300];
+  memset(o, 0, sizeof *o);
+  o->format = "text";
+  o->grid[0] = o->grid[1] = o->grid[2] = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED()                                                                           \
+  do {                                                                                   \
+    if (!val) return usage_error("option %s needs a value", a);                          \
+    i++;                                                                                 \
+  } while (0)
+    if (!strcmp(a, "--how")) {
+      o->how = true;
+    } else if (!strcmp(a, "--observed")) {
+      NEED();
+      o->observed = val;
+    } else if (!strcmp(a, "--arg")) {
+      NEED();
+      const char *eq = strchr(val, '=');
+      size_t len = eq ? (size_t)(eq - val) : 0;
+      int64_t v;
+      if (!len || vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &v) != VF_NUM_OK)
+        return usage_error("--arg expects NAME=INT, got '%s'", val);
+      if (o->n_arg >= 64) return usage_error("too many --arg options%s", "");
+      for (uint32_t k = 0; k < o->n_arg; k++)
+        if (strlen(o->arg_name[k]) == len && !memcmp(o->arg_name[k], val, len))
+          return usage_error("--arg given twice for '%s'", o->arg_name[k]);
+      char *name = strndup(val, len);
+      if (!name) return usage_error("out of memory%s", "");
+      o->arg_name[o->n_arg] = name;
+      o->arg_val[o->n_arg++] = v;
+    } else if (!strcmp(a, "--grid")) {
+      NEED();
+      if (vf_cli_parse_grid(val, o->grid, msg, sizeof msg)) return usage_error("%s", msg);
+      o->grid_given = true;
+    } else if (!strcmp(a, "--format")) {
+      NEED();
+      if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "sarif"))
+        return usage_error("--format must be text, json or sarif, not '%s'", val);
+      o->format = val;
+    } else if (!strcmp(a, "--max-states")) {
+      NEED();
+      if (!vf_cli_opt_u64(a, val, 1, UINT32_MAX - 1, &o->vf.max_states, msg, sizeof msg)) return usage_error("%s", msg);
+    } else if (!strcmp(a, "--time-limit")) {
+      NEED();
+      if (!vf_cli_opt_seconds(a, val, &o->vf.time_limit, msg, sizeof msg)) return usage_error("%s", msg);
+    } else if (!strcmp(a, "--max-trip")) {
+      NEED();
+      int64_t v;
+      if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, sizeof msg)) return usage_error("%s", msg);
+      o->max_trip = (uint32_t)v;
+    } else if (!strcmp(a, "--trace-out")) {
+      NEED();
+      o->trace_out = val;
+    } else if (!strcmp(a, "--no-reduction")) {
+      o->vf.no_reduction = true;
+    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+      o->quiet = true;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      return usage_error("more than one input file ('%s')", a);
+    }
+#undef NEED
+  }
+  if (o->how) return 0;
+  if (!o->file) return usage_error("no input file%s", "");
+  if (!o->observed) return usage_error("--observed OBS is required (what the hung GPU showed; "
+                                       "tlx-verify explain --how says how to collect it)%s", "");
+  return 0;
+}
+
+static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3], uint32_t max_trip,
+                                 sim_err *err) {
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  vf_argplan_bits(p, combo, bits);
+  sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  for (int k = 0; k < 3; k++) {
+    so.pid[k] = pid[k];
+    so.grid[k] = p->grid[k];
+  }
+  sim_machine *m = sim_machine_new(&so, err);
+  free(bits);
+  return m;
+}
+
+/* Binds the observation's agents to machine agents; -1 with err for an unknown name. */
+static int bind(const obs *ob, sim_machine *m, vf_xgoal *g, char *err, size_t n) {
+  memset(g, 0, sizeof *g);
+  g->terminal = true;
+  uint32_t na = sim_n_agents(m);
+  for (uint32_t k = 0; k < ob->n_agents; k++) {
+    const obs_agent *oa = &ob->agents[k];
+    uint32_t a = 0;
+    while (a < na && strcmp(sim_agent_name(m, a), oa->name)) a++;
+    if (a == na) {
+      char names[256] = "";
+      for (uint32_t b = 0; b < na; b++) {
+        size_t l = strlen(names);
+        snprintf(names + l, sizeof names - l, "%s%s", b ? ", " : "", sim_agent_name(m, b));
+      }
+      return obs_error(ob, oa->pos, err, n, "the kernel has no partition '%s' (its partitions: %s)", oa->name, names);
+    }
+    g->want[a] = oa;
+    g->n_want++;
+    if (oa->what == OBS_RUNNING) g->terminal = false;
+  }
+  return 0;
+}
+
+/* "kernels.py:75" (the first line) or "exited" / "running" */
+static void obs_where(const obs_agent *oa, char *buf, size_t n) {
+  if (oa->what == OBS_EXITED) snprintf(buf, n, "exited");
+  else if (oa->what == OBS_RUNNING) snprintf(buf, n, "running");
+  else {
+    size_t l = 0;
+    buf[0] = 0;
+    for (uint32_t k = 0; k < oa->n_lines && l + 2 < n; k++) {
+      snprintf(buf + l, n - l, "%s%s:%u", k ? "|" : "", oa->lines[k].file ? oa->lines[k].file : "*", oa->lines[k].line);
+      l = strlen(buf);
+    }
+  }
+}
+
+/* The model's position of agent a in st: "blocked at kernels.py:33:41 (wait ...)" */
+static void model_where(sim_machine *m, const void *st, uint32_t a, char *buf, size_t n) {
+  int s = sim_agent_status_of(m, st, a);
+  if (s == SIM_AG_DONE || s == SIM_AG_IDLE) {
+    snprintf(buf, n, s == SIM_AG_DONE ? "finished" : "idle");
+    return;
+  }
+  ir_loc l = sim_ins_loc(m, sim_agent_pc(m, st, a));
+  char why[200] = "";
+  uint32_t who[4];
+  sim_trans en[SIM_MAX_TRANS];
+  int n_en = sim_enabled(m, st, en);
+  bool blocked = true;
+  for (int k = 0; k < n_en; k++)
+    if (en[k].kind == SIM_TR_AGENT && en[k].who == a) blocked = false;
+  if (blocked) sim_explain_blocked(m, st, a, why, sizeof why, who, 4);
+  snprintf(buf, n, "%s at %s:%u:%u%s%s%s", blocked ? "blocked" : "running", l.file ? l.file : "?", l.line, l.col,
+           why[0] ? " (" : "", why, why[0] ? ")" : "");
+}
+
+static void *replay_to(sim_machine *m, const vf_xpath *p) {
+  void *st = calloc(1, sim_state_size(m));
+  sim_log log = {0};
+  sim_init(m, st, &log);
+  for (uint32_t k = 0; k < p->n; k++) sim_step(m, st, p->steps[k], &log);
+  return st;
+}
+
+/* The violation a matching state shows: the deadlock analysis when it is stuck, else the
+ * observed blocked agents' waits. */
+static void state_viol(sim_machine *m, const void *st, const vf_xgoal *g, sim_viol *v, char *rel[SIM_MAX_REL]) {
+  memset(v, 0, sizeof *v);
+  for (int k = 0; k < SIM_MAX_REL; k++) rel[k] = NULL;
+  sim_trans en[SIM_MAX_TRANS];
+  if (!sim_enabled(m, st, en) && !sim_is_final(m, st)) {
+    vf_deadlock_explain(m, st, v, rel);
+    return;
+  }
+  v->kind = SIM_BUG_DEADLOCK;
+  v->agent = 0xff;
+  uint32_t who[4];
+  for (uint32_t a = 0; a < sim_n_agents(m); a++) {
+    if (!g->want[a] || g->want[a]->what != OBS_AT) continue;
+    char why[240];
+    sim_explain_blocked(m, st, a, why, sizeof why, who, 4);
+    if (v->agent == 0xff) {
+      v->agent = (uint8_t)a;
+      v->ins = sim_agent_pc(m, st, a);
+      snprintf(v->msg, sizeof v->msg, "the observed state: %s %s (other agents still run)", sim_agent_name(m, a), why);
+    } else if (v->n_rel < SIM_MAX_REL) {
+      char *t = malloc(300);
+      if (t) snprintf(t, 300, "%s %s", sim_agent_name(m, a), why);
+      rel[v->n_rel] = t;
+      v->rel[v->n_rel++] = sim_agent_pc(m, st, a);
+    }
+  }
+}
+
+/* What a failed match points to, from what the search saw of each observed agent. */
+static void points_to(sim_machine *m, const vf_xgoal *g, const vf_xresult *r, const void *close_st, json_t *arr,
+                      FILE *out) {
+  uint32_t na = sim_n_agents(m);
+  bool any = false, each_blocks = true;
+  for (uint32_t a = 0; a < na; a++) {
+    const obs_agent *oa = g->want[a];
+    if (!oa) continue;
+    const vf_xseen *s = &r->seen[a];
+    char where[160], text[600] = "";
+    obs_where(oa, where, sizeof where);
+    if (!s->matched) each_blocks = false;
+    if (oa->what == OBS_AT && !s->has_op)
+      snprintf(text, sizeof text, "%s: no op of the kernel is at %s: the observation and the IR disagree on "
+               "source lines (another build of the kernel, or an op the model drops: a model gap)", oa->name, where);
+    else if (oa->what == OBS_AT && !s->at_line)
+      snprintf(text, sizeof text, "%s never reaches %s in any explored schedule: control that depends on "
+               "data or on arguments (try the launch's --arg values), or a lowering bug that put the op there",
+               oa->name, where);
+    else if (oa->what == OBS_AT && !s->blocked_at_line)
+      snprintf(text, sizeof text, "%s passes %s in every schedule (it never blocks there in the model): a "
+               "lowering bug (the lowered wait uses another barrier or parity) or a model gap", oa->name, where);
+    else if (!s->matched)
+      snprintf(text, sizeof text, "%s blocks at %s, but never with the observed barrier facts (phase, "
+               "parity, pending, tx): data-dependent iteration counts or a lowering bug", oa->name, where);
+    else if (close_st) {
+      bool at, bl;
+      sim_trans en[SIM_MAX_TRANS];
+      int n_en = sim_enabled(m, close_st, en);
+      if (!vf_xagent_matches(m, close_st, a, oa, en, n_en, &at, &bl)) {
+        char mw[300];
+        model_where(m, close_st, a, mw, sizeof mw);
+        snprintf(text, sizeof text, "%s (observed %s) is %s in the closest hang", oa->name, where, mw);
+      }
+    }
+    if (!text[0]) continue;
+    any = true;
+    if (arr) json_array_append_new(arr, json_string(text));
+    if (out) fprintf(out, "  - %s\n", text);
+  }
+  if (each_blocks) {
+    const char *t = "each observed agent can be where it was seen, but no schedule puts them there together "
+                    "(in a stuck state): data-dependent control (other --arg values), or a lowering bug";
+    if (arr) json_array_append_new(arr, json_string(t));
+    if (out) fprintf(out, "  - %s\n", t);
+  } else if (!any && out) {
+    fprintf(out, "  - no single agent explains it\n");
+  }
+}
+
+static json_t *json_of_report(const tr_report *rep) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  if (!mem) return NULL;
+  tr_report_json(rep, mem);
+  fclose(mem);
+  json_t *j = json_loads(buf, 0, NULL);
+  free(buf);
+  return j;
+}
+
+int vf_cmd_explain(int argc, char **argv) {
+  xopts o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc || o.how) {
+    if (!rc) fputs(how_text, stdout);
+    free_opts(&o);
+    return rc;
+  }
+  ir_module *mod = vf_cli_read(o.file);
+  if (!mod) {
+    free_opts(&o);
+    return VF_EXIT_INPUT;
+  }
+  char err[600];
+  obs ob;
+  sim_err serr = {{0}};
+  vf_argplan plan = {0};
+  sim_machine *probe = NULL, *m = NULL;
+  vf_xresult best = {0};
+  void *st = NULL;
+  int exit_code = VF_EXIT_INPUT;
+  bool have_obs = false;
+  double t0 = vf_now_s();
+  if (o.vf.time_limit > 0) o.vf.deadline = t0 + o.vf.time_limit;
+  if (obs_read(o.observed, &ob, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    goto done;
+  }
+  have_obs = true;
+  if (vf_argplan_init(&plan, mod, &serr)) goto sim_error;
+  for (uint32_t k = 0; k < o.n_arg; k++)
+    if (vf_argplan_set(&plan, o.arg_name[k], o.arg_val[k], &serr)) goto sim_error;
+  for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
+  plan.grid_given = o.grid_given;
+  int32_t pid0[3] = {0, 0, 0};
+  probe = make_machine(&plan, 0, pid0, o.max_trip, &serr);
+  if (!probe) goto sim_error;
+  vf_argplan_defaults(&plan, probe);
+  if (ob.n_warps) {
+    uint32_t per = sim_n_agents(probe) / sim_n_ctas(probe);
+    const char *names[SIM_MAX_AGENTS];
+    for (uint32_t k = 0; k < per; k++) {
+      const char *nm = sim_agent_name(probe, k);
+      const char *dot = sim_n_ctas(probe) > 1 ? strchr(nm, '.') : NULL;
+      names[k] = dot ? dot + 1 : nm;
+    }
+    if (obs_map_warps(&ob, mod, sim_n_ctas(probe), names, per, err, sizeof err)) {
+      fprintf(stderr, "%s\n", err);
+      goto done;
+    }
+  }
+  vf_xgoal g;
+  if (bind(&ob, probe, &g, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    goto done;
+  }
+  /* runs: the argument combinations (check's defaults when not given); the first match wins,
+   * else the run with the closest state is reported */
+  uint32_t combos = vf_argplan_combos(&plan), best_combo = 0;
+  uint64_t states = 0;
+  bool bound_hit = false;
+  char bound_why[256] = "";
+  for (uint32_t c = 0; c < combos && c < VF_MAX_RUNS; c++) {
+    sim_machine *mc = make_machine(&plan, c, pid0, o.max_trip, &serr);
+    if (!mc) goto sim_error;
+    vf_opts ro = o.vf;
+    if (ro.max_states && states >= ro.max_states) break;
+    if (ro.max_states) ro.max_states -= states;
+    vf_xresult r;
+    vf_explain_search(mc, &g, &ro, &r);
+    states += r.states;
+    if (r.bound_hit && !bound_hit) {
+      bound_hit = true;
+      snprintf(bound_why, sizeof bound_why, "%s", r.bound_why);
+    }
+    bool better = !m || r.found ||
+                  (!best.found && r.n_close && (!best.n_close || r.close[0].score > best.close[0].score));
+    if (better) {
+      vf_xresult_free(&best);
+      best = r;
+      sim_machine_free(m);
+      m = mc;
+      best_combo = c;
+    } else {
+      /* keep what each run saw of the agents */
+      for (uint32_t a = 0; a < SIM_MAX_AGENTS; a++) {
+        best.seen[a].at_line |= r.seen[a].at_line;
+        best.seen[a].blocked_at_line |= r.seen[a].blocked_at_line;
+        best.seen[a].matched |= r.seen[a].matched;
+      }
+      vf_xresult_free(&r);
+      sim_machine_free(mc);
+    }
+    if (best.found) break;
+  }
+  char *args = vf_argplan_describe(&plan, best_combo, NULL);
+  bool json = !strcmp(o.format, "json"), sarif = !strcmp(o.format, "sarif");
+  json_t *jx = json_object();
+  json_object_set_new(jx, "observation", json_string(o.observed));
+  json_object_set_new(jx, "format", json_string(ob.format));
+  json_t *jag = json_array();
+  for (uint32_t k = 0; k < ob.n_agents; k++) {
+    char where[160];
+    obs_where(&ob.agents[k], where, sizeof where);
+    json_array_append_new(jag, json_pack("{s:s, s:s}", "agent", ob.agents[k].name, "observed", where));
+  }
+  json_object_set_new(jx, "agents", jag);
+  if (ob.notes[0]) json_object_set_new(jx, "notes", json_string(ob.notes));
+  json_object_set_new(jx, "states", json_integer((json_int_t)states));
+  json_object_set_new(jx, "reduction", json_boolean(best.reduced));
+  if (args) json_object_set_new(jx, "args", json_string(args));
+  tr_report rep = {0};
+  rep.file = o.file;
+  rep.states = states;
+  rep.runs = 1;
+  rep.seconds = vf_now_s() - t0;
+  if (!o.quiet && !json && !sarif) {
+    printf("explain: %s observation %s: ", ob.format, o.observed);
+    for (uint32_t k = 0; k < ob.n_agents; k++) {
+      char where[160];
+      obs_where(&ob.agents[k], where, sizeof where);
+      printf("%s%s %s", k ? ", " : "", ob.agents[k].name, where);
+    }
+    printf("\n");
+    if (ob.notes[0]) printf("  note: %s\n", ob.notes);
+  }
+  if (best.found) {
+    st = replay_to(m, &best.match);
+    vf_bug b = {0};
+    state_viol(m, st, &g, &b.v, b.rel_text);
+    b.path = best.match.steps;
+    b.n_path = best.match.n;
+    tr_rbug rb = {0};
+    vf_report_bug(m, &b, &rb);
+    rb.args = args;
+    args = NULL;
+    for (int k = 0; k < SIM_MAX_REL; k++) free(b.rel_text[k]);
+    rep.bugs = &rb;
+    rep.n_bugs = 1;
+    rep.verdict = "bug";
+    exit_code = VF_EXIT_BUG;
+    json_object_set_new(jx, "matched", json_true());
+    if (json) {
+      json_t *root = json_object();
+      json_object_set_new(root, "explain", jx);
+      json_t *jr = json_of_report(&rep);
+      json_object_set_new(root, "report", jr ? jr : json_null());
+      json_dumpf(root, stdout, JSON_INDENT(2));
+      putchar('\n');
+      json_decref(root);
+      jx = NULL;
+    } else if (sarif) {
+      tr_report_sarif(&rep, stdout);
+    } else {
+      printf("explain: the observed state is reachable: a hang (%llu states searched%s); its root cause "
+             "and a shortest schedule to it:\n", (unsigned long long)states, best.reduced ? ", reduced search" : "");
+      tr_report_text(&rep, stdout, true);
+    }
+    if (o.trace_out) {
+      tr_err terr = {{0}};
+      if (tr_chrome_write(m, b.path, b.n_path, &b.v, o.file, o.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+    }
+    rep.bugs = NULL;
+    rep.n_bugs = 0;
+    tr_report r1 = {.bugs = &rb, .n_bugs = 1};
+    (void)r1;
+    free(rb.message);
+    for (uint32_t k = 0; k < rb.n_related; k++) free(rb.related[k].message);
+    free(rb.related);
+    for (uint32_t k = 0; k < rb.n_trace; k++) free(rb.trace[k].action);
+    free(rb.trace);
+    free(rb.args);
+    free(rb.names_owner);
+  } else {
+    exit_code = bound_hit ? VF_EXIT_INCONCLUSIVE : VF_EXIT_NO_MATCH;
+    json_object_set_new(jx, "matched", json_false());
+    if (bound_hit) json_object_set_new(jx, "bound", json_string(bound_why));
+    void *cst = best.n_close ? replay_to(m, &best.close[0]) : NULL;
+    json_t *jc = json_array();
+    for (uint32_t k = 0; k < best.n_close; k++) {
+      void *s = k ? replay_to(m, &best.close[k]) : cst;
+      json_t *one = json_object();
+      json_object_set_new(one, "matching_agents", json_integer(best.close[k].score));
+      json_object_set_new(one, "steps", json_integer(best.close[k].n));
+      json_t *pos = json_object();
+      for (uint32_t a = 0; a < sim_n_agents(m); a++) {
+        char mw[300];
+        model_where(m, s, a, mw, sizeof mw);
+        json_object_set_new(pos, sim_agent_name(m, a), json_string(mw));
+      }
+      json_object_set_new(one, "agents", pos);
+      json_array_append_new(jc, one);
+      if (k) free(s);
+    }
+    json_object_set_new(jx, "closest", jc);
+    json_t *jp = json_array();
+    if (!json && !sarif) {
+      if (bound_hit)
+        printf("explain: inconclusive: %s before a matching state was found (%llu states searched)\n", bound_why,
+               (unsigned long long)states);
+      else
+        printf("explain: no reachable state matches the observation (%llu states searched%s%s%s)\n",
+               (unsigned long long)states, best.reduced ? ", reduced search: every stuck state" : "",
+               args ? ", " : "", args ? args : "");
+      for (uint32_t k = 0; k < best.n_close; k++) {
+        void *s = k ? replay_to(m, &best.close[k]) : cst;
+        printf("  closest %s %u (%u of %u observed agents as seen, %u steps):", g.terminal ? "hang" : "state", k + 1,
+               best.close[k].score, g.n_want, best.close[k].n);
+        for (uint32_t a = 0; a < sim_n_agents(m); a++) {
+          char mw[300];
+          model_where(m, s, a, mw, sizeof mw);
+          printf("\n    %s %s", sim_agent_name(m, a), mw);
+        }
+        printf("\n");
+        if (k) free(s);
+      }
+      printf("  what that points to:\n");
+      points_to(m, &g, &best, cst, jp, stdout);
+    } else {
+      points_to(m, &g, &best, cst, jp, NULL);
+    }
+    json_object_set_new(jx, "points_to", jp);
+    free(cst);
+    if (json) {
+      json_t *root = json_pack("{s:o}", "explain", jx);
+      json_dumpf(root, stdout, JSON_INDENT(2));
+      putchar('\n');
+      json_decref(root);
+      jx = NULL;
+    } else if (sarif) {
+      /* one result: the observation the model cannot reach, at the first observed line */
+      tr_rbug rb = {.kind = "no-matching-state"};
+      char msg[700] = "no reachable state matches the observation";
+      json_t *first = json_array_get(jp, 0);
+      if (first) snprintf(msg, sizeof msg, "no reachable state matches the observation: %s", json_string_value(first));
+      rb.message = msg;
+      for (uint32_t k = 0; k < ob.n_agents && !rb.loc.line; k++)
+        if (ob.agents[k].n_lines) rb.loc = (ir_loc){ob.agents[k].lines[0].file, ob.agents[k].lines[0].line, 1};
+      rep.bugs = &rb;
+      rep.n_bugs = 1;
+      rep.verdict = bound_hit ? "inconclusive" : "bug";
+      tr_report_sarif(&rep, stdout);
+      rep.bugs = NULL;
+      rep.n_bugs = 0;
+    }
+  }
+  json_decref(jx);
+  free(args);
+  goto done;
+sim_error:
+  fprintf(stderr, "%s\n", serr.msg);
+  exit_code = VF_EXIT_INPUT;
+done:
+  free(st);
+  vf_xresult_free(&best);
+  sim_machine_free(m);
+  sim_machine_free(probe);
+  if (plan.fn) vf_argplan_free(&plan);
+  if (have_obs) obs_free(&ob);
+  free_opts(&o);
+  ir_module_free(mod);
+  return exit_code;
+}

@@ -1,0 +1,188 @@
+/* obs_warps.c: observed warps -> partitions (obs.h). The assignment is Triton's
+ * (AllocateWarpGroups), the rule lowering/lw_ws.c (lw_ws_analyze) reproduces: the default
+ * partition runs warps 0..num_warps-1; partition k starts at warpGroupStartIds[k] when the op
+ * has it, else the partitions are laid out from warp num_warps on, largest first (stable
+ * among equal sizes). Padding warps that fill the last warp group belong to no partition. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "obs.h"
+
+static const ir_op *find_ws(const ir_op *op) {
+  if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return op;
+  for (uint32_t r = 0; r < op->n_regions; r++)
+    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
+      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next) {
+        const ir_op *w = find_ws(o);
+        if (w) return w;
+      }
+  return NULL;
+}
+
+/* The partition regions, in order (the same walk as lw_ws.c ws_regions). */
+static int ws_parts(const ir_op *op, const ir_region **parts, int max) {
+  int n = 0;
+  bool def = false;
+  for (uint32_t r = 0; r < op->n_regions; r++) {
+    const ir_region *rg = op->regions[r];
+    if (!def && (r == 0 || (rg->label && !strcmp(rg->label, "default")))) {
+      def = true;
+      continue;
+    }
+    if (rg->n_blocks == 1 && rg->blocks[0]->first && rg->blocks[0]->first->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
+      const ir_op *p = rg->blocks[0]->first;
+      for (uint32_t k = 0; k < p->n_regions; k++) {
+        if (n == max) return -1;
+        parts[n++] = p->regions[k];
+      }
+      continue;
+    }
+    if (n == max) return -1;
+    parts[n++] = rg;
+  }
+  return n;
+}
+
+int obs_partition_warps(const ir_module *mod, int *num_warps, int *start, int *nw, int max) {
+  *num_warps = (int)ir_module_attr_int(mod, "ttg.num-warps", 4);
+  const ir_op *ws = NULL;
+  for (uint32_t f = 0; f < mod->n_funcs && !ws; f++) ws = find_ws(mod->funcs[f]->op);
+  if (!ws) return 0;
+  const ir_region *parts[32];
+  int np = ws_parts(ws, parts, max < 32 ? max : 32);
+  if (np < 0) return -1;
+  const ir_attr *pnw = ir_op_attr(ws, "partitionNumWarps");
+  for (int k = 0; k < np; k++) {
+    nw[k] = parts[k]->num_warps;
+    if (!nw[k] && pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k) nw[k] = (int)pnw->ivals[k];
+    if (nw[k] < 1) nw[k] = 1;
+  }
+  const ir_attr *ids = ir_op_attr(ws, "warpGroupStartIds");
+  if (ids && ids->kind == IR_A_DENSE_ARRAY && (int)ids->n == np) {
+    for (int k = 0; k < np; k++) start[k] = (int)ids->ivals[k];
+    return np;
+  }
+  /* largest first, stable: selection by size, then index */
+  bool done[32] = {0};
+  int next = *num_warps;
+  for (int i = 0; i < np; i++) {
+    int best = -1;
+    for (int k = 0; k < np; k++)
+      if (!done[k] && (best < 0 || nw[k] > nw[best])) best = k;
+    done[best] = true;
+    start[best] = next;
+    next += nw[best];
+  }
+  return np;
+}
+
+static void note(obs *o, const char *fmt, const char *a, unsigned v) {
+  size_t len = strlen(o->notes);
+  if (len + 4 >= sizeof o->notes) return;
+  if (len) o->notes[len++] = ';', o->notes[len++] = ' ';
+  snprintf(o->notes + len, sizeof o->notes - len, fmt, a, v);
+}
+
+/* How much a warp's state tells about its partition: one warp still waiting keeps the
+ * partition from having finished. */
+static int weight(obs_what w) { return w == OBS_AT ? 3 : w == OBS_RUNNING ? 2 : w == OBS_EXITED ? 1 : 0; }
+
+/* Adds warp w's observation to agent slot ag. */
+static int merge(obs_agent *ag, const obs_warp *w, bool first) {
+  if (first) {
+    ag->facts = w->facts;
+    ag->pos = w->pos;
+  }
+  if (first || weight(w->what) > weight(ag->what)) ag->what = w->what;
+  if (!first && memcmp(&ag->facts, &w->facts, sizeof w->facts)) memset(&ag->facts, 0, sizeof ag->facts);
+  if (w->what != OBS_AT) return 0;
+  for (uint32_t k = 0; k < ag->n_lines; k++)
+    if (ag->lines[k].line == w->at.line && !strcmp(ag->lines[k].file, w->at.file)) return 0;
+  if (ag->n_lines == OBS_MAX_LINES) return 0;
+  ag->lines[ag->n_lines].file = strdup(w->at.file);
+  ag->lines[ag->n_lines++].line = w->at.line;
+  return ag->lines[ag->n_lines - 1].file ? 0 : -1;
+}
+
+int obs_map_warps(obs *o, const ir_module *mod, uint32_t n_ctas, const char *const *names,
+                  uint32_t n_names, char *err, size_t n) {
+  int num_warps, start[32], nw[32];
+  int np = obs_partition_warps(mod, &num_warps, start, nw, 32);
+  if (np < 0) return obs_error(o, (obs_pos){1, 1}, err, n, "the kernel has more than 32 partitions");
+  int total = num_warps;
+  for (int k = 0; k < np; k++)
+    if (start[k] + nw[k] > total) total = start[k] + nw[k];
+  total = num_warps + (total - num_warps + 3) / 4 * 4; /* whole warp groups (padding) */
+  uint32_t bthreads = (uint32_t)total * 32;
+  if (!n_ctas) n_ctas = 1;
+  /* slot of each warp: 0 default, k+1 partition k, -1 padding */
+  int slot[32];
+  for (int w = 0; w < 32; w++) slot[w] = w < num_warps ? 0 : -1;
+  for (int k = 0; k < np; k++)
+    for (int w = start[k]; w < start[k] + nw[k] && w < 32; w++) slot[w] = k + 1;
+  uint32_t n_slots = (uint32_t)np + 1;
+  uint32_t n_ag = n_ctas * n_slots;
+  obs_agent *ag = calloc(n_ag, sizeof *ag);
+  bool *seen = calloc(n_ag, 1);
+  if (!ag || !seen) {
+    free(ag);
+    free(seen);
+    return obs_error(o, (obs_pos){1, 1}, err, n, "out of memory");
+  }
+  int64_t cluster = -1;
+  unsigned other = 0, axes = 0;
+  int rc = 0;
+  for (uint32_t i = 0; i < o->n_warps && !rc; i++) {
+    const obs_warp *w = &o->warps[i];
+    if (w->other_axes) {
+      axes++;
+      continue;
+    }
+    uint64_t lo = (uint64_t)w->b_lo * bthreads + w->t_lo, hi = (uint64_t)w->b_hi * bthreads + w->t_hi;
+    if (w->t_lo >= bthreads || w->t_hi >= bthreads) {
+      rc = obs_error(o, w->pos, err, n, "thread %u is outside the block: the kernel has %d warps (%u threads)",
+                     w->t_hi >= bthreads ? w->t_hi : w->t_lo, total, bthreads);
+      break;
+    }
+    for (uint64_t t = lo / 32 * 32; t <= hi; t += 32) {
+      uint32_t block = (uint32_t)(t / bthreads), warp = (uint32_t)(t % bthreads / 32);
+      int64_t cl = block / n_ctas;
+      if (cluster < 0) cluster = cl;
+      if (cl != cluster) {
+        other++;
+        continue;
+      }
+      if (slot[warp] < 0) continue; /* padding warp: idle */
+      uint32_t a = block % n_ctas * n_slots + (uint32_t)slot[warp];
+      if (merge(&ag[a], w, !seen[a])) rc = obs_error(o, w->pos, err, n, "out of memory");
+      seen[a] = true;
+    }
+  }
+  if (rc) {
+    for (uint32_t a = 0; a < n_ag; a++)
+      for (uint32_t k = 0; k < ag[a].n_lines; k++) free(ag[a].lines[k].file);
+    free(ag);
+    free(seen);
+    return -1;
+  }
+  if (other) note(o, "%s%u warp(s) of other clusters ignored (explained: the first cluster observed)", "", other);
+  if (axes) note(o, "%s%u row(s) with a y or z block / thread index ignored", "", axes);
+  /* the mapped agents replace any listed ones */
+  uint32_t k = 0;
+  for (uint32_t a = 0; a < n_ag; a++) {
+    if (!seen[a]) continue;
+    uint32_t s = a % n_slots;
+    const char *base = s < n_names && names[s] ? names[s] : "?";
+    if (n_ctas > 1) snprintf(ag[a].name, sizeof ag[a].name, "cta%u.%s", a / n_slots, base);
+    else snprintf(ag[a].name, sizeof ag[a].name, "%s", base);
+    if (k != a) ag[k] = ag[a];
+    k++;
+  }
+  free(seen);
+  free(o->agents);
+  o->agents = ag;
+  o->n_agents = k;
+  if (!k) return obs_error(o, (obs_pos){1, 1}, err, n, "no observed warp belongs to a partition of the kernel");
+  return 0;
+}

@@ -1,0 +1,275 @@
+/* vf_explain.c: the explain search (vf_explain.h). Breadth first, so the first matching state
+ * found has a shortest schedule; only the frontier's states are kept (visited states: their
+ * 128-bit hashes, plus a parent link each for the schedule). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vf_explain.h"
+#include "vf_por.h"
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+bool vf_xins_at(const sim_machine *m, uint32_t ins, const obs_agent *ob) {
+  ir_loc l = sim_ins_loc(m, ins);
+  if (!l.line) return false;
+  for (uint32_t k = 0; k < ob->n_lines; k++)
+    if (ob->lines[k].line == l.line &&
+        (!ob->lines[k].file || (l.file && !strcmp(base_name(ob->lines[k].file), base_name(l.file)))))
+      return true;
+  return false;
+}
+
+/* The barrier facts of ob against the barrier agent a waits on. */
+static bool facts_match(const sim_machine *m, const void *st, uint32_t a, const obs_facts *f) {
+  if (!f->has_phase && !f->has_parity && !f->has_pending && !f->has_tx) return true;
+  uint32_t bar;
+  int32_t parity;
+  if (!sim_agent_wait_barrier(m, st, a, &bar, &parity)) return false;
+  sim_barinfo bi;
+  sim_barrier_info(m, st, bar, &bi);
+  if (!bi.valid) return false;
+  /* the model's phase is absolute (semantics.md §3): the hardware keeps its parity */
+  if (f->has_phase && (bi.phase & 1) != (f->phase & 1)) return false;
+  if (f->has_parity && (parity & 1) != (f->parity & 1)) return false;
+  if (f->has_pending && bi.pending != f->pending) return false;
+  if (f->has_tx && bi.tx != f->tx) return false;
+  return true;
+}
+
+static bool enabled(const sim_trans *en, int n_en, uint32_t a) {
+  for (int k = 0; k < n_en; k++)
+    if (en[k].kind == SIM_TR_AGENT && en[k].who == a) return true;
+  return false;
+}
+
+bool vf_xagent_matches(sim_machine *m, const void *st, uint32_t a, const obs_agent *ob,
+                       const sim_trans *en, int n_en, bool *at_line, bool *blocked) {
+  int s = sim_agent_status_of(m, st, a);
+  bool live = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
+  *at_line = *blocked = false;
+  switch (ob->what) {
+  case OBS_EXITED:
+    /* a partition joined by its parent is idle again: it finished too */
+    return s == SIM_AG_DONE || (s == SIM_AG_IDLE && a % (sim_n_agents(m) / sim_n_ctas(m)) != 0);
+  case OBS_RUNNING:
+    return live && enabled(en, n_en, a);
+  case OBS_AT:
+    if (!live) return false;
+    *at_line = vf_xins_at(m, sim_agent_pc(m, st, a), ob);
+    *blocked = *at_line && !enabled(en, n_en, a);
+    return *blocked && facts_match(m, st, a, &ob->facts);
+  default:
+    return true;
+  }
+}
+
+/* ------------------------------------------------------------------ the search */
+
+typedef struct layer {
+  uint8_t *bytes;              /* states, each at off[k] (used bytes, rounded to 8) */
+  size_t len, cap;
+  uint32_t *id;                /* visited-state id of each */
+  size_t *off;
+  uint32_t n, ncap;
+} layer;
+
+static void layer_push(layer *l, const void *st, size_t used, uint32_t id) {
+  size_t need = (used + 7) & ~(size_t)7;
+  if (l->len + need > l->cap) {
+    l->cap = (l->len + need) * 2;
+    l->bytes = realloc(l->bytes, l->cap);
+  }
+  if (l->n == l->ncap) {
+    l->ncap = l->ncap ? l->ncap * 2 : 1024;
+    l->id = realloc(l->id, l->ncap * sizeof *l->id);
+    l->off = realloc(l->off, l->ncap * sizeof *l->off);
+  }
+  if (!l->bytes || !l->id || !l->off) abort();
+  memcpy(l->bytes + l->len, st, used);
+  l->off[l->n] = l->len;
+  l->id[l->n++] = id;
+  l->len += need;
+}
+
+typedef struct search {
+  sim_machine *m;
+  const vf_xgoal *g;
+  vf_xresult *r;
+  uint32_t *parent;            /* per visited id */
+  sim_trans *via;
+  uint32_t n_ids, cap_ids;
+  uint64_t close_sig[VF_X_CLOSE];
+} search;
+
+static uint32_t new_id(search *s, uint32_t parent, sim_trans t) {
+  if (s->n_ids == s->cap_ids) {
+    s->cap_ids = s->cap_ids ? s->cap_ids * 2 : 4096;
+    s->parent = realloc(s->parent, s->cap_ids * sizeof *s->parent);
+    s->via = realloc(s->via, s->cap_ids * sizeof *s->via);
+    if (!s->parent || !s->via) abort();
+  }
+  s->parent[s->n_ids] = parent;
+  s->via[s->n_ids] = t;
+  return s->n_ids++;
+}
+
+static void path_of(const search *s, uint32_t id, vf_xpath *p) {
+  uint32_t n = 0;
+  for (uint32_t k = id; k; k = s->parent[k]) n++;
+  free(p->steps);
+  p->steps = malloc((n + 1) * sizeof *p->steps);
+  if (!p->steps) abort();
+  p->n = n;
+  for (uint32_t k = id; k; k = s->parent[k]) p->steps[--n] = s->via[k];
+}
+
+/* Scores st; returns true when it matches. Keeps the closest candidates. */
+static bool visit(search *s, const void *st, uint32_t id) {
+  sim_machine *m = s->m;
+  sim_trans en[SIM_MAX_TRANS];
+  int n_en = sim_enabled(m, st, en);
+  uint32_t na = sim_n_agents(m), score = 0;
+  uint64_t sig = 1469598103934665603ull;
+  for (uint32_t a = 0; a < na; a++) {
+    const obs_agent *ob = s->g->want[a];
+    sig = (sig ^ sim_agent_pc(m, st, a) ^ ((uint64_t)sim_agent_status_of(m, st, a) << 32)) * 1099511628211ull;
+    if (!ob) continue;
+    bool at, blocked;
+    bool ok = vf_xagent_matches(m, st, a, ob, en, n_en, &at, &blocked);
+    vf_xseen *v = &s->r->seen[a];
+    v->at_line |= at;
+    v->blocked_at_line |= blocked;
+    v->matched |= ok;
+    score += ok;
+  }
+  bool stuck = n_en == 0 && !sim_is_final(m, st);
+  if (s->g->terminal && !stuck) return false;
+  if (score == s->g->n_want) return true;
+  /* closest: most agents matching; BFS order makes the first of a score the shortest */
+  vf_xresult *r = s->r;
+  for (uint32_t k = 0; k < r->n_close; k++)
+    if (s->close_sig[k] == sig) return false;
+  uint32_t at = r->n_close;
+  while (at > 0 && r->close[at - 1].score < score) at--;
+  if (at >= VF_X_CLOSE) return false;
+  if (r->n_close == VF_X_CLOSE) {
+    free(r->close[VF_X_CLOSE - 1].steps);
+    r->n_close--;
+  }
+  memmove(&r->close[at + 1], &r->close[at], (r->n_close - at) * sizeof r->close[0]);
+  memmove(&s->close_sig[at + 1], &s->close_sig[at], (r->n_close - at) * sizeof s->close_sig[0]);
+  r->close[at] = (vf_xpath){0};
+  path_of(s, id, &r->close[at]);
+  r->close[at].score = score;
+  s->close_sig[at] = sig;
+  r->n_close++;
+  return false;
+}
+
+static void bound(vf_xresult *r, const char *why) {
+  if (r->bound_hit) return;
+  r->bound_hit = true;
+  snprintf(r->bound_why, sizeof r->bound_why, "%s", why);
+}
+
+int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xresult *r) {
+  memset(r, 0, sizeof *r);
+  double t0 = vf_now_s();
+  uint32_t na = sim_n_agents(m), ni = sim_n_instructions(m);
+  for (uint32_t a = 0; a < na; a++)
+    if (g->want[a] && g->want[a]->what == OBS_AT)
+      for (uint32_t i = 0; i < ni && !r->seen[a].has_op; i++) r->seen[a].has_op = vf_xins_at(m, i, g->want[a]);
+  search s = {.m = m, .g = g, .r = r};
+  r->reduced = g->terminal && !o->no_reduction;
+  vf_por *por = r->reduced ? vf_por_new(m) : NULL;
+  vf_table *seen = vf_table_new();
+  size_t ssz = sim_state_size(m);
+  uint8_t *st = calloc(1, ssz), *nx = calloc(1, ssz);
+  layer cur = {0}, nxt = {0};
+  uint64_t max_states = o->max_states ? o->max_states : 5000000;
+  sim_log log = {0};
+  int rc = 0;
+  if (sim_init(m, st, &log)) {
+    bound(r, "the initial state could not be built");
+    rc = -1;
+    goto out;
+  }
+  vf_table_insert(seen, sim_state_hash(m, st));
+  uint32_t id0 = new_id(&s, 0, (sim_trans){0, 0});
+  r->states = 1;
+  if (visit(&s, st, id0)) {
+    r->found = true;
+    path_of(&s, id0, &r->match);
+    goto out;
+  }
+  layer_push(&cur, st, sim_state_used(m, st), id0);
+  uint64_t tick = 0;
+  while (cur.n && !r->found) {
+    for (uint32_t k = 0; k < cur.n && !r->found; k++) {
+      memset(st, 0, ssz);
+      const uint8_t *src = cur.bytes + cur.off[k];
+      size_t used = (k + 1 < cur.n ? cur.off[k + 1] : cur.len) - cur.off[k];
+      memcpy(st, src, used < ssz ? used : ssz);
+      sim_trans en[SIM_MAX_TRANS], am[SIM_MAX_TRANS];
+      int n_en = sim_enabled(m, st, en);
+      const sim_trans *ts = en;
+      if (por && n_en > 1) {
+        n_en = vf_por_ample(por, st, en, n_en, am);
+        ts = am;
+      }
+      for (int j = 0; j < n_en && !r->found; j++) {
+        memcpy(nx, st, ssz);
+        int src_rc = sim_step(m, nx, ts[j], &log);
+        if (log.bound) bound(r, log.text[0] ? log.text : "a model bound was hit");
+        if (src_rc) continue;
+        if (!vf_table_insert(seen, sim_state_hash(m, nx))) continue;
+        uint32_t id = new_id(&s, cur.id[k], ts[j]);
+        r->states++;
+        if (visit(&s, nx, id)) {
+          r->found = true;
+          path_of(&s, id, &r->match);
+          break;
+        }
+        layer_push(&nxt, nx, sim_state_used(m, nx), id);
+        if (r->states >= max_states) {
+          char why[96];
+          snprintf(why, sizeof why, "the state bound (--max-states %llu) was reached", (unsigned long long)max_states);
+          bound(r, why);
+          goto out;
+        }
+        if ((++tick & 255) == 0 && o->deadline > 0 && vf_now_s() > o->deadline) {
+          char why[96];
+          snprintf(why, sizeof why, "the time limit (--time-limit %g s) was reached", o->time_limit);
+          bound(r, why);
+          goto out;
+        }
+      }
+    }
+    layer t = cur;
+    cur = nxt;
+    nxt = t;
+    nxt.n = 0;
+    nxt.len = 0;
+  }
+out:
+  r->seconds = vf_now_s() - t0;
+  free(cur.bytes), free(cur.id), free(cur.off);
+  free(nxt.bytes), free(nxt.id), free(nxt.off);
+  free(st);
+  free(nx);
+  free(s.parent);
+  free(s.via);
+  vf_table_free(seen);
+  vf_por_free(por);
+  return rc;
+}
+
+void vf_xresult_free(vf_xresult *r) {
+  free(r->match.steps);
+  for (uint32_t k = 0; k < r->n_close; k++) free(r->close[k].steps);
+  memset(r, 0, sizeof *r);
+}
