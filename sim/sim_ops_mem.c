@@ -152,17 +152,6 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
         out[n++].flags |= SIM_FP_ASYNC;
       }
     break;
-  case IR_OP_TTNG_TC_GEN5_MMA: {
-    uint32_t nb = seg_len(op, 6);
-    if (attr_true(op, "is_async") || nb) break;
-    for (uint32_t k = 0; k < 3; k++) {
-      sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
-      if (k == 2) out[n].flags |= SIM_FP_WRITE;
-      else if (!(out[n].flags & SIM_FP_TMEM)) out[n].flags |= SIM_FP_ASYNC;
-      n++;
-    }
-    break;
-  }
   default: break;
   }
 #undef VAL
