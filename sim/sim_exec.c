@@ -237,6 +237,9 @@ static int run_pure(sim_exec *e) {
       if (m->uses_cluster) sim_cluster_try_complete(m, e->st, e);
       return 1;
     case SIM_I_END:
+      /* With async ops in flight the agent stops before the exit, so the state in which they
+       * are all in flight is checked (two of them may race) before the exit reports them */
+      if (st_chdr(e->st)->n_events) return 0;
       ag->status = SIM_AG_DONE;
       sim_cta_exit(e);
       return 1;
@@ -340,6 +343,10 @@ static int exec_visible(sim_exec *e) {
   case SIM_I_FORK: return fork_op(e);
   case SIM_I_JOIN: return join_op(e);
   case SIM_I_CLSYNC: return sim_op_barrier(e);
+  case SIM_I_END: /* reached with async ops in flight (run_pure) */
+    st_agent(e->m, e->st, e->a)->status = SIM_AG_DONE;
+    sim_cta_exit(e);
+    return SIM_X_STAY;
   default: break;
   }
   if (i->code >= IR_OP__COUNT) return SIM_X_HALT;
@@ -363,7 +370,7 @@ bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a) {
   const sim_ins *i = &m->code[ag->pc];
   switch (i->code) {
   case SIM_I_JOIN: return join_ready(m, st, a, (uint32_t)i->imm);
-  case SIM_I_FORK: case SIM_I_CLSYNC: return true;
+  case SIM_I_FORK: case SIM_I_CLSYNC: case SIM_I_END: return true;
   default: break;
   }
   if (i->code >= IR_OP__COUNT) return false;
