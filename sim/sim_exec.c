@@ -137,7 +137,7 @@ static int view_op(sim_exec *e) {
   return 0;
 }
 
-static int alloc_op(sim_exec *e) {
+int sim_exec_alloc(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ins *i = e->i;
   if (!i->imm || !i->n_out) return 0; /* local_dealloc */
@@ -248,7 +248,7 @@ static int run_pure(sim_exec *e) {
       ir_opclass cls = ir_ops[i->code].cls;
       int rc = 0;
       if (i->code == IR_OP_ARITH_CONSTANT && !i->data_op) e->x[ins_out(m, i)[0]] = (uint64_t)i->imm;
-      else if (cls == IR_C_ALLOC) rc = alloc_op(e);
+      else if (cls == IR_C_ALLOC) rc = sim_exec_alloc(e);
       else if (cls == IR_C_VIEW) rc = view_op(e);
       else if (cls == IR_C_QUERY) rc = query(e);
       else if (i->data_op) rc = data_eval(e);
