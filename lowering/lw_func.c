@@ -225,7 +225,6 @@ static void emit_prologue(lw_ctx *c) {
     c->smem = lw_gep(c, g, d);
   }
   c->tid = lw_op(c, "nvvm.read.ptx.sreg.tid.x : i32");
-  lw_tc05_prologue(c);
 }
 
 static int lower_kernel(lw_ctx *c, lw_sb *module) {

@@ -190,7 +190,6 @@ typedef struct lw_ctx {
   lw_sb allocas;            /* allocas spliced into the entry block (lw_alloca) */
   int tmem_cols;            /* TMEM columns allocated at kernel start (0 = none) */
   bool tmem_done;           /* the allocation code has been emitted */
-  lw_ssa *cnt;              /* per op id: private completion counter of a synchronous MMA */
   bool clustered;           /* the launch has clusters of more than one CTA (lw_cluster.c) */
   bool cl_init_sync;        /* a cluster sync must follow the barrier inits (tlx-ir.md §0) */
   const ir_op *cl_init_after; /* ... after this op (the last entry-block init), NULL = at entry */
@@ -342,8 +341,6 @@ int lw_tma_box(const ir_type *desc, lw_tma_info *ti, char *err, size_t errn);
 int lw_mma_op(lw_ctx *c, const ir_op *op);
 /* lw_tc05.c: tcgen05 / tensor memory (sm_100a) */
 int lw_tc05_op(lw_ctx *c, const ir_op *op);
-/* Kernel prologue (all threads): inits the barriers of synchronous MMAs. */
-void lw_tc05_prologue(lw_ctx *c);
 /* Before the kernel returns (default warps): frees the tensor memory. */
 void lw_tc05_exit(lw_ctx *c);
 /* memdesc_index / tmem_subslice / reinterpret of a tensor-memory view. */

@@ -73,8 +73,6 @@ static void plan_op(plan_walk *w, const ir_op *op) {
               op->code == IR_OP_TLX_RELEASE_LAYOUT) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
     add_scratch(w, op, lw_relayout_scratch_bytes(op));
-  } else if (op->code == IR_OP_TTNG_TC_GEN5_MMA && !ir_op_has_attr(op, "is_async")) {
-    place(w, op, 16, 16); /* the barrier a synchronous MMA waits on */
   } else if (op->code == IR_OP_TTNG_TMEM_ALLOC && op->n_results >= 1) {
     /* f32 accumulators: row i in lane i, one column per element of a row. */
     const ir_type *t = op->results[0]->type;

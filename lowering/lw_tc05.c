@@ -2,9 +2,9 @@
  * allocated once, at the first ttng.tmem_alloc, by warp 0 for every allocation of the kernel
  * (the plan gives each one its columns) and freed before the kernel returns. tc_gen5_mma is
  * issued by the region's thread 0 (one instruction per K step) and completes through
- * tcgen05.commit on its mbarriers; a synchronous one commits to a private barrier and every
- * thread of the region waits on it. Only the 32x32b TMEM access shape is lowered (thread i of
- * a 4-warp region owns row i). */
+ * tcgen05.commit on its mbarriers; as in Triton's MMAv5 lowering nothing waits for it, with or
+ * without is_async (an MMA without barriers is tracked by a later tc_gen5_commit). Only the
+ * 32x32b TMEM access shape is lowered (thread i of a 4-warp region owns row i). */
 #include <stdio.h>
 #include <string.h>
 
@@ -22,42 +22,7 @@ static void fence_before(lw_ctx *c) {
   lw_asm(c, NULL, "tcgen05.fence::before_thread_sync;", "", NULL, NULL, 0, 0);
 }
 
-static bool is_sync_mma(const ir_op *op) {
-  return op->code == IR_OP_TTNG_TC_GEN5_MMA && !ir_op_has_attr(op, "is_async");
-}
-
-/* ------------------------------------------------------------------ prologue / exit */
-
-typedef struct sync_walk {
-  lw_ctx *c;
-  bool any;
-} sync_walk;
-
-static void init_sync(sync_walk *w, const ir_op *op) {
-  lw_ctx *c = w->c;
-  if (is_sync_mma(op) && c->plan.off[op->id] != LW_NO_OFF) {
-    lw_ssa b = lw_smem_u32(c, lw_gep_imm(c, c->smem, c->plan.off[op->id]));
-    lw_ssa args[2] = {b, lw_i32(c, 1)};
-    const char *tys[2] = {"i32", "i32"};
-    lw_ssa leader = lw_icmp(c, "eq", c->tid, lw_i32(c, 0), "i32");
-    lw_asm(c, NULL, "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r", args, tys, 2, leader);
-    /* Every thread counts the completions it waited for: the wait parity. */
-    c->cnt[op->id] = lw_alloca(c);
-    lw_stmt(c, "llvm.store %s, %s : i32, !llvm.ptr", lw_n(c, lw_i32(c, 0)), lw_n(c, c->cnt[op->id]));
-    w->any = true;
-  }
-  for (uint32_t r = 0; r < op->n_regions; r++)
-    for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++)
-      for (const ir_op *o = op->regions[r]->blocks[k]->first; o; o = o->next) init_sync(w, o);
-}
-
-void lw_tc05_prologue(lw_ctx *c) {
-  if (c->target != LW_SM100A) return;
-  sync_walk w = {.c = c};
-  c->cnt = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->cnt);
-  init_sync(&w, c->fn->op);
-  if (w.any) lw_stmt(c, "nvvm.barrier0"); /* every thread of the CTA runs the entry block */
-}
+/* ------------------------------------------------------------------ exit */
 
 void lw_tc05_exit(lw_ctx *c) {
   if (!c->tmem_done) return;
@@ -353,18 +318,7 @@ static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
   if ((a.mn_major || b.mn_major) && eb == 1) return lw_fail(c, op, "fp8 tcgen05 operands must be K-major");
   uint32_t idesc = 1u << 4 | (uint32_t)ab << 7 | (uint32_t)ab << 10 | (uint32_t)a.mn_major << 15 |
                    (uint32_t)b.mn_major << 16 | (uint32_t)(N >> 3) << 17 | (uint32_t)(M >> 4) << 24;
-  bool sync = is_sync_mma(op);
   lw_ssa issue = and_pred(c, c->rg->leader, pv);
-  uint32_t skip = 0, after = 0;
-  int64_t pk = 1;
-  bool pred_true = !pv || (ir_value_const_int(pv, &pk) && pk);
-  if (sync && !pred_true) {
-    /* pred false: nothing is issued, and nobody may wait. */
-    skip = lw_newblk(c);
-    after = lw_newblk(c);
-    lw_cond_br(c, lw_scalar(c, pv), skip, after);
-    lw_block(c, skip);
-  }
   lw_ssa en0 = use_d ? lw_cast(c, "llvm.zext", lw_scalar(c, use_d), "i1", "i32") : lw_i32(c, 1);
   lw_ssa one = lw_i32(c, 1), idv = lw_i32(c, (int32_t)idesc);
   lw_ssa iss = lw_cast(c, "llvm.zext", issue, "i1", "i32");
@@ -385,32 +339,6 @@ static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
     lw_ssa bu = lw_memdesc_ptr(c, op, bar);
     if (!bu) return -1;
     commit(c, lw_smem_u32(c, bu), and_pred(c, issue, bp));
-  }
-  if (sync) {
-    uint32_t off = c->plan.off[op->id];
-    if (off == LW_NO_OFF || !c->cnt || !c->cnt[op->id]) return lw_fail(c, op, "synchronous MMA without its barrier");
-    lw_ssa bu = lw_smem_u32(c, lw_gep_imm(c, c->smem, off));
-    commit(c, bu, issue);
-    lw_ssa cnt = lw_op(c, "llvm.load %s : !llvm.ptr -> i32", lw_n(c, c->cnt[op->id]));
-    lw_ssa ph = lw_bin_imm(c, "llvm.and", cnt, 1, "i32");
-    uint32_t loop = lw_newblk(c), done = lw_newblk(c);
-    lw_br(c, loop, NULL, NULL, 0);
-    lw_block(c, loop);
-    lw_ssa args[2] = {bu, ph};
-    const char *tys[2] = {"i32", "i32"};
-    lw_ssa ok = lw_asm(c, "i32",
-                       "{ .reg .pred %lwq; mbarrier.try_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
-                       "selp.u32 $0, 1, 0, %lwq; }",
-                       "=r,r,r", args, tys, 2, 0);
-    lw_cond_br(c, lw_icmp(c, "ne", ok, lw_i32(c, 0), "i32"), done, loop);
-    lw_block(c, done);
-    lw_stmt(c, "llvm.store %s, %s : i32, !llvm.ptr", lw_n(c, lw_bin_imm(c, "llvm.add", cnt, 1, "i32")),
-            lw_n(c, c->cnt[op->id]));
-    fence_after(c);
-    if (skip) {
-      lw_br(c, after, NULL, NULL, 0);
-      lw_block(c, after);
-    }
   }
   for (uint32_t i = 0; i < op->n_results; i++) lw_set(c, op->results[i], (lw_val){.kind = LV_NONE});
   return 0;

@@ -155,6 +155,8 @@ static uint8_t visibility(const ir_op *op) {
     return SIM_V_MEM;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     return SIM_V_SYNC;
+  case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value: writes the buffer */
+    return sim_alloc_writes(op) ? SIM_V_MEM : SIM_V_NONE;
   default: break;
   }
   switch (ir_ops[op->code].cls) {

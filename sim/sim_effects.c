@@ -104,6 +104,11 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_MEM;
     add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
     return;
+  case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value: writes the buffer */
+    if (!sim_alloc_writes(op) || !i->imm) break;
+    e->kind |= SIM_E_MEM;
+    add_fp(m, e, sim_view_make((uint32_t)i->imm, e->cta, 0), op->results[0], SIM_FP_WRITE);
+    return;
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE:
     e->kind |= SIM_E_MEM;
     add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), sim_desc_flags(op));

@@ -137,7 +137,7 @@ static int view_op(sim_exec *e) {
   return 0;
 }
 
-static int alloc_op(sim_exec *e) {
+int sim_exec_alloc(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ins *i = e->i;
   if (!i->imm || !i->n_out) return 0; /* local_dealloc */
@@ -237,6 +237,9 @@ static int run_pure(sim_exec *e) {
       if (m->uses_cluster) sim_cluster_try_complete(m, e->st, e);
       return 1;
     case SIM_I_END:
+      /* With async ops in flight the agent stops before the exit, so the state in which they
+       * are all in flight is checked (two of them may race) before the exit reports them */
+      if (st_chdr(e->st)->n_events) return 0;
       ag->status = SIM_AG_DONE;
       sim_cta_exit(e);
       return 1;
@@ -245,7 +248,7 @@ static int run_pure(sim_exec *e) {
       ir_opclass cls = ir_ops[i->code].cls;
       int rc = 0;
       if (i->code == IR_OP_ARITH_CONSTANT && !i->data_op) e->x[ins_out(m, i)[0]] = (uint64_t)i->imm;
-      else if (cls == IR_C_ALLOC) rc = alloc_op(e);
+      else if (cls == IR_C_ALLOC) rc = sim_exec_alloc(e);
       else if (cls == IR_C_VIEW) rc = view_op(e);
       else if (cls == IR_C_QUERY) rc = query(e);
       else if (i->data_op) rc = data_eval(e);
@@ -348,6 +351,10 @@ static int exec_visible(sim_exec *e) {
   case SIM_I_FORK: return fork_op(e);
   case SIM_I_JOIN: return join_op(e);
   case SIM_I_CLSYNC: return sim_op_barrier(e);
+  case SIM_I_END: /* reached with async ops in flight (run_pure) */
+    st_agent(e->m, e->st, e->a)->status = SIM_AG_DONE;
+    sim_cta_exit(e);
+    return SIM_X_STAY;
   default: break;
   }
   if (i->code >= IR_OP__COUNT) return SIM_X_HALT;
@@ -371,7 +378,7 @@ bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a) {
   const sim_ins *i = &m->code[ag->pc];
   switch (i->code) {
   case SIM_I_JOIN: return join_ready(m, st, a, (uint32_t)i->imm);
-  case SIM_I_FORK: case SIM_I_CLSYNC: return true;
+  case SIM_I_FORK: case SIM_I_CLSYNC: case SIM_I_END: return true;
   default: break;
   }
   if (i->code >= IR_OP__COUNT) return false;

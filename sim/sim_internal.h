@@ -401,6 +401,13 @@ int sim_op_async(sim_exec *e);
  * once when there are none (§4.4). */
 uint32_t sim_tc05_pending(const sim_machine *m, const void *st, uint32_t a);
 int sim_op_mem(sim_exec *e);
+/* local_alloc / tmem_alloc / global_scratch_alloc: the view of the op's allocation (and, in
+ * simulate mode, its initial value); 0, or -1 after a violation. */
+int sim_exec_alloc(sim_exec *e);
+/* A local_alloc / tmem_alloc with an initial value writes the new buffer: a visible memory op. */
+static inline bool sim_alloc_writes(const ir_op *op) {
+  return op && (op->code == IR_OP_TTG_LOCAL_ALLOC || op->code == IR_OP_TTNG_TMEM_ALLOC) && op->n_operands;
+}
 bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
 bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
 /* Cluster barrier: complete the generation if every participant arrived. */

@@ -192,26 +192,18 @@ static int mma5(sim_exec *e) {
     else if (n_more < SIM_MAX_EVENTS) more[n_more++] = (uint16_t)b;
     used++;
   }
-  bool async = attr_true(op, "is_async") || nb > 0;
+  /* Always asynchronous, with or without barriers and is_async: Triton's MMAv5 lowering emits
+   * tcgen05.mma, then one tcgen05.commit per listed barrier, and never waits (is_async only
+   * steers the MMA lowering pass of the Triton-language pipeline, which has run before the
+   * TTGIR is dumped; Gluon's pipeline has no such pass). Without barriers the MMA stays in
+   * flight until a later tc_gen5_commit's barrier phase is observed (§4.4). */
   ev.aux = evrec_new(e);
   if (ev.aux) {
     sim_evrec *r = evrec(e, ev.aux);
     for (int k = 0; k < 3; k++) r->v[k] = *seg_mview(e, k, 0);
     r->use_d = ex_seg(e, seg_usd, 0) & 1;
   }
-  sim_logf(e->log, "tcgen05.mma issued%s", async ? "" : " (synchronous)");
-  if (!async) {
-    if (m->data && ev.aux) {
-      sim_evrec *r = evrec(e, ev.aux);
-      sim_data_err derr;
-      if (sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr)) {
-        sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
-        e->log->halt = true;
-        return SIM_X_HALT;
-      }
-    }
-    return SIM_X_NEXT;
-  }
+  sim_logf(e->log, "tcgen05.mma issued%s", used ? "" : " (no barrier: a later tcgen05.commit tracks it)");
   if (add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
   for (uint32_t k = 0; k < n_more; k++) {
     sim_event c = {.kind = SIM_EV_COMMIT5, .flags = SIM_EVF_TIED, .bar = more[k], .bar2 = SIM_NOBAR};

@@ -40,6 +40,14 @@ int sim_op_mem(sim_exec *e) {
       return SIM_X_HALT;
     }
   switch (op->code) {
+  case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC:
+    /* an allocation with an initial value: a synchronous write of the whole buffer (inside a
+     * loop, the same buffer every iteration), e.g. while an MMA of the previous iteration may
+     * still read it. Seen by the race checker only, not yet by the proxy tracking (§2.3). */
+    if (sim_exec_alloc(e)) return SIM_X_HALT;
+    sim_view_fp(m, e->x[ins_out(m, e->i)[0]], op->results[0], &f);
+    sim_logf(e->log, "%s writes %s", ir_ops[op->code].name, sim_fp_str(m, &f, fp, sizeof fp));
+    return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
     sim_view_fp(m, ex_in(e, 0), op->operands[0], &f);
     sim_uf_note(m, e->st, e->a, &f, e->pc);
@@ -113,6 +121,11 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
 #define VAL(k) env_slot(m, env, i->region, in[k])
   int n = 0;
   switch (op->code) {
+  case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value (visible only then) */
+    if (!i->imm || !i->n_out) break;
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, agent_cta(m, a), 0), op->results[0], &out[n]);
+    out[n++].flags |= SIM_FP_WRITE;
+    break;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* a CLC response (16 bytes) */
     sim_view_fp(m, VAL(0), op->operands[0], &out[n++]);
@@ -152,17 +165,6 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
         out[n++].flags |= SIM_FP_ASYNC;
       }
     break;
-  case IR_OP_TTNG_TC_GEN5_MMA: {
-    uint32_t nb = seg_len(op, 6);
-    if (attr_true(op, "is_async") || nb) break;
-    for (uint32_t k = 0; k < 3; k++) {
-      sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
-      if (k == 2) out[n].flags |= SIM_FP_WRITE;
-      else if (!(out[n].flags & SIM_FP_TMEM)) out[n].flags |= SIM_FP_ASYNC;
-      n++;
-    }
-    break;
-  }
   default: break;
   }
 #undef VAL
