@@ -143,6 +143,8 @@ typedef struct sim_log {
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
   bool bound;              /* out: a bound was hit (trip count, event capacity): inconclusive */
+  bool assume_false;       /* out: an llvm.intr.assume was false (halt too): the arguments are
+                              outside the kernel's contract; text says which and where */
   uint8_t n_gw;            /* out: 1 when the step wrote (or issued a write of) global memory
                               through a descriptor: gw, by CTA gw_cta, instruction gw_ins */
   uint8_t gw_cta;

@@ -265,6 +265,11 @@ int vf_cmd_check(int argc, char **argv) {
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
              "combinations were checked", n_runs);
   }
+  if (all.n_outside && all.n_outside >= n_explored && !all.n_bugs && !all.bound_hit) {
+    all.bound_hit = true;
+    snprintf(all.bound_why, sizeof all.bound_why, "every run's arguments are outside the kernel's "
+             "contract (%.150s); pass --arg values it assumes", all.outside_why);
+  }
   vf_result_sort(&all);
   all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
   /* --stats: the reduction factor against a naive search of the first run */
@@ -298,6 +303,15 @@ int vf_cmd_check(int argc, char **argv) {
     char *gd = vf_grid_describe(grid), buf[512];
     snprintf(buf, sizeof buf, "%s%s%s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", gd);
     free(gd);
+    free(rep.covered);
+    rep.covered = strdup(buf);
+  }
+  if (all.n_outside) {
+    /* runs whose arguments the kernel assumes away (llvm.intr.assume): skipped, and said so */
+    char buf[768];
+    snprintf(buf, sizeof buf, "%.400s; skipped %u of %u run(s) whose arguments are outside the "
+             "kernel's contract (%.200s)", rep.covered ? rep.covered : "the given arguments",
+             all.n_outside, n_explored, all.outside_why);
     free(rep.covered);
     rep.covered = strdup(buf);
   }
