@@ -421,6 +421,12 @@ static int deferred(sim_exec *e) {
     for (uint32_t p = 0; p < ws->n_parts; p++) {
       const sim_region *r = &m->regions[ws->part_region[p]];
       uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
+      /* what the parent knows of each barrier's phases happens before the partition's ops
+       * (the phase-alias intent, sim_internal.h) */
+      for (uint32_t bl = 0; bl < m->n_bars; bl++) {
+        int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
+        *st_intent(m, e->st, base + 1 + p, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
+      }
       if (m->data)
         sim_data_copy(m->data, base + 1 + p, (const ir_value *const *)r->entry_vals, e->a,
                       ws->cap_vals, n);
