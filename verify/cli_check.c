@@ -315,6 +315,32 @@ int vf_cmd_check(int argc, char **argv) {
     free(rep.covered);
     rep.covered = strdup(buf);
   }
+  {
+    /* which trip counts each loop got (issue 12 B): a loop not driven to the wrap-around
+     * counts limits "verified" to what was covered */
+    vf_loopcover lc;
+    bool driven = true;
+    vf_argplan_loops(&plan, runs, n_explored, &lc);
+    char *ld = vf_loopcover_describe(&lc, mod, &driven);
+    if (lc.n) {
+      rep.loops = calloc(lc.n, sizeof *rep.loops);
+      rep.n_loops = lc.n;
+      for (uint32_t k = 0; k < lc.n; k++) {
+        rep.loops[k].loc = sim_op_loc(mod, lc.loop[k].op);
+        rep.loops[k].driven = lc.loop[k].driven;
+        for (uint32_t j = 0; j < lc.loop[k].n_trips && j < 16; j++)
+          if (lc.loop[k].trips[j] >= 0) rep.loops[k].trips[rep.loops[k].n_trips++] = lc.loop[k].trips[j];
+      }
+    }
+    if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = strdup(ld);
+    else if (ld) {
+      char buf[1600];
+      snprintf(buf, sizeof buf, "%.500s%s%.1000s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", ld);
+      free(rep.covered);
+      rep.covered = strdup(buf);
+    }
+    free(ld);
+  }
   rep.bound = all.bound_hit ? strdup(all.bound_why) : NULL;
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
