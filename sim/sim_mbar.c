@@ -87,5 +87,7 @@ int32_t sim_mbar_intent(int32_t prev, int32_t parity) {
     int32_t h = sim_intent_known(prev);
     return ((h - 1) & 1) == p ? h - 1 : h;
   }
-  return ((prev & 1) != p) ? prev + 1 : prev + 2;
+  /* same parity: a re-wait on the phase it already passed (passes at once while that phase is
+   * the preceding one); a schedule in which it passes on a later phase is the alias */
+  return ((prev & 1) != p) ? prev + 1 : prev;
 }

@@ -172,7 +172,7 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
   uint32_t ctrl[8], nc = 0;
   for (uint32_t k = 0; k < p->n_args; k++) {
     bits[k] = (uint64_t)p->value[k];
-    if (!p->given[k] && p->is_int[k] && !p->companion[k] && sim_arg_is_control(probe, k) && nc < 8) {
+    if (!p->given[k] && p->is_int[k] && sim_arg_is_control(probe, k) && nc < 8) {
       ctrl[nc++] = k;
       bits[k] = (uint64_t)p->divisor[k];
     }
@@ -198,6 +198,36 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
     free(bits);
     return false;
   }
+  /* base values: the smallest giving the loops each argument drives one trip (as the
+   * per-argument defaults do), not zero trips (a pipelined loop's prologue covers those) */
+  for (uint32_t c = 0; c < nc; c++) {
+    uint32_t k = ctrl[c];
+    bool dep[VF_MAX_LOOPS] = {false};
+    uint64_t save = bits[k];
+    bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+    for (uint32_t li = 0; li < nl; li++) dep[li] = loop_trips(p, bits, li) != l1[li].trips;
+    int64_t v = p->divisor[k];
+    for (int step = 0; step < 24; step++, v *= 2) { /* the first power of two that suffices */
+      bits[k] = (uint64_t)v;
+      bool ok = true;
+      for (uint32_t li = 0; li < nl && ok; li++) ok = !dep[li] || loop_trips(p, bits, li) >= 1;
+      if (ok) break;
+    }
+    /* then the smallest multiple of the divisibility below it that still does */
+    int64_t lo = v / 2 > p->divisor[k] ? v / 2 : p->divisor[k], hi = v;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      mid -= mid % p->divisor[k];
+      if (mid < lo) mid = lo;
+      bits[k] = (uint64_t)mid;
+      bool ok = true;
+      for (uint32_t li = 0; li < nl && ok; li++) ok = !dep[li] || loop_trips(p, bits, li) >= 1;
+      if (ok) hi = mid;
+      else lo = mid + p->divisor[k];
+    }
+    bits[k] = (uint64_t)(hi > 0 ? hi : (int64_t)save);
+  }
+  nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l1, VF_MAX_LOOPS);
   int64_t vec[VF_MAX_VALS][8];
   uint32_t nv = 0;
   for (uint32_t c = 0; c < nc; c++) vec[0][c] = (int64_t)bits[ctrl[c]];
@@ -389,7 +419,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     bool varies = out->loop[li].n_trips > 1 || base < 0;
     vf_argplan_bits(p, 0, bits);
     for (uint32_t k = 0; k < p->n_args && !varies; k++) {
-      if (!p->is_int[k] || p->companion[k] || p->given[k]) continue;
+      if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
       bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
       uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs ? runs[0].pid : NULL, p->grid, l, VF_MAX_LOOPS);
