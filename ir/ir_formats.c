@@ -245,4 +245,5 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TLX_DUMP_LAYOUT] = "$src attrs `:` type(src)",
     [IR_OP_TLX_LOCAL_ALIAS] = VIEW,
     [IR_OP_UB_POISON] = "attrs `:` type(r0)",
+    [IR_OP_LLVM_INTR_ASSUME] = "$cond attrs `:` type(cond)",
 };

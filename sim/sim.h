@@ -143,6 +143,8 @@ typedef struct sim_log {
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
   bool bound;              /* out: a bound was hit (trip count, event capacity): inconclusive */
+  bool assume_false;       /* out: an llvm.intr.assume was false (halt too): the arguments are
+                              outside the kernel's contract; text says which and where */
   uint8_t n_gw;            /* out: 1 when the step wrote (or issued a write of) global memory
                               through a descriptor: gw, by CTA gw_cta, instruction gw_ins */
   uint8_t gw_cta;
@@ -325,6 +327,16 @@ bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone
  * (statically, without running); -1 when not computable. Used to pick default arguments. */
 int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args);
+/* Every scf.for of fn in walk order (at most max) with its trip count computed from the
+ * arguments and the program id / grid size (pid, grid may be NULL: program 0 of 1) alone;
+ * trips -1 when not computable (bounds from loaded data or loop-carried values). A persistent
+ * kernel's tile loop (program id to a tile count, step num_programs) is computable. */
+typedef struct sim_static_loop {
+  const ir_op *op;
+  int64_t trips;
+} sim_static_loop;
+uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                          const int32_t grid[3], sim_static_loop *out, uint32_t max);
 
 /* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
  * an integer / index type (64 for others). */

@@ -254,7 +254,16 @@ static int run_pure(sim_exec *e) {
       else if (i->data_op) rc = data_eval(e);
       else if (i->code == IR_OP_TTNG_CLC_IS_CANCELED || i->code == IR_OP_TTNG_CLC_GET_PROGRAM_ID)
         rc = sim_clc_decode(e); /* sim_clc.c */
-      else if (cls == IR_C_SCALAR) {
+      else if (i->code == IR_OP_LLVM_INTR_ASSUME) {
+        /* a fact the compiler relies on: false means these inputs are outside the kernel's
+         * contract, so nothing the path does next is a bug of the kernel */
+        if (!(ex_in(e, 0) & 1)) {
+          sim_bound(e->log, m, i->op, "%s", "llvm.intr.assume is false");
+          e->log->bound = false;
+          e->log->assume_false = true;
+          return -1;
+        }
+      } else if (cls == IR_C_SCALAR) {
         uint64_t in[16] = {0}, out[4] = {0};
         for (uint32_t k = 0; k < i->n_in && k < 16; k++) in[k] = ex_in(e, k);
         sim_err err;
@@ -427,6 +436,12 @@ static int deferred(sim_exec *e) {
     for (uint32_t p = 0; p < ws->n_parts; p++) {
       const sim_region *r = &m->regions[ws->part_region[p]];
       uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
+      /* what the parent knows of each barrier's phases happens before the partition's ops
+       * (the phase-alias intent, sim_internal.h) */
+      for (uint32_t bl = 0; bl < m->n_bars; bl++) {
+        int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
+        *st_intent(m, e->st, base + 1 + p, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
+      }
       if (m->data)
         sim_data_copy(m->data, base + 1 + p, (const ir_value *const *)r->entry_vals, e->a,
                       ws->cap_vals, n);

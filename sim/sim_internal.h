@@ -515,9 +515,23 @@ sim_mbar_rc sim_mbar_complete_tx(sim_mbar *b, int32_t bytes);
 sim_mbar_rc sim_mbar_arrive_drop(sim_mbar *b, int32_t n);
 /* waitComplete = (phase mod 2) != (parity mod 2) (§1.3). */
 bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity);
-/* Phase-alias intent update (§1.4): intended phase of a new wait with `parity` given the
- * previous intent (INT32_MIN = none). */
+/* Phase-alias intent (§1.4). An agent's entry for a barrier is either the phase its last wait
+ * passed on, or, before its first wait, SIM_INTENT_NONE(h): program order (the agent's own
+ * arrivals, and for a partition what its parent knew when it forked) tells it that phases
+ * 0..h-1 are complete (INT32_MIN = h 0: a fresh barrier). The phase a wait means is then
+ * not guessed from the parity alone: the first wait means h-1 (the immediately preceding
+ * phase) when the parity matches it, else h (the current one, §1.3's two valid phases); a
+ * later wait means the next phase of that parity after its previous one. A wait that passes
+ * on any other phase passes on arrivals program order does not make it wait for: that
+ * depends on the schedule (another one passes it on the meant phase, or deadlocks it). */
+#define SIM_INTENT_NONE(h) ((int32_t)(INT32_MIN + (h)))
+static inline bool sim_intent_is_none(int32_t v) { return v < INT32_MIN + (1 << 24); }
+/* What program order tells the holder of entry v: phases 0..result-1 are complete. */
+static inline int32_t sim_intent_known(int32_t v) { return sim_intent_is_none(v) ? v - INT32_MIN : v + 1; }
 int32_t sim_mbar_intent(int32_t prev, int32_t parity);
+/* The agent's own arrival on barrier `bar` (global index): before its first wait on it, the
+ * phases before the barrier's current one become known to it (sim_sync.c). */
+void sim_intent_note_arrive(sim_machine *m, void *st, int agent, uint32_t bar);
 
 /* sim_events.c: event list (sorted by (agent, seq)) */
 sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log);

@@ -177,7 +177,7 @@ int sim_step(sim_machine *m, void *st, sim_trans t, sim_log *log) {
   /* reset the outputs (violation records are cleared by sim_viol_add when filled: clearing
    * all four here would cost more than the rest of a typical step) */
   log->n_viol = 0;
-  log->halt = log->bound = false;
+  log->halt = log->bound = log->assume_false = false;
   log->n_gw = 0;
   log->ins = 0;
   log->text[0] = 0;

@@ -83,6 +83,11 @@ int32_t sim_mbar_intent(int32_t prev, int32_t parity) {
   /* §1.4: first wait: intended = (p==0) ? 0 : -1; later: +1 if the parity flipped, else +2.
    * The parity a waiter uses for phase k is k & 1, so the previous parity is prev & 1. */
   int32_t p = parity & 1;
-  if (prev == INT32_MIN) return p == 0 ? 0 : -1;
-  return ((prev & 1) != p) ? prev + 1 : prev + 2;
+  if (sim_intent_is_none(prev)) {
+    int32_t h = sim_intent_known(prev);
+    return ((h - 1) & 1) == p ? h - 1 : h;
+  }
+  /* same parity: a re-wait on the phase it already passed (passes at once while that phase is
+   * the preceding one); a schedule in which it passes on a later phase is the alias */
+  return ((prev & 1) != p) ? prev + 1 : prev;
 }

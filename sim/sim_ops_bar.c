@@ -121,6 +121,7 @@ static int expect_op(sim_exec *e) {
     return SIM_X_HALT;
   }
   sim_uf_publish(m, e->st, e->a);
+  sim_intent_note_arrive(m, e->st, (int)e->a, (uint32_t)bar);
   if (rc == SIM_MB_COMPLETED && sim_phase_completed(m, e->st, (uint32_t)bar, e->pc, e->log))
     return SIM_X_HALT;
   return SIM_X_NEXT;

@@ -4,7 +4,12 @@
 
 #include "sim_internal.h"
 
-/* Value of v when it only depends on arguments and constants through scalar ops. */
+/* The program whose loops are evaluated: its id and the grid (NULL: program 0 of 1). */
+static _Thread_local const int32_t *g_pid, *g_grid;
+static _Thread_local bool g_queries; /* program id / grid evaluated (sim_static_loops only) */
+
+/* Value of v when it only depends on arguments, constants and the program id / grid size
+ * through scalar ops. */
 static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n, uint64_t *out,
                  int depth) {
   if (!v || depth > 64) return false;
@@ -33,6 +38,15 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
     const ir_attr *a = ir_op_attr(op, "value");
     if (!a || (a->kind != IR_A_INT && a->kind != IR_A_BOOL)) return false;
     *out = sim_trunc((uint64_t)a->ival, sim_int_width(v->type));
+    return true;
+  }
+  if (g_queries && (op->code == IR_OP_TT_GET_PROGRAM_ID || op->code == IR_OP_TT_GET_NUM_PROGRAMS)) {
+    const ir_attr *a = ir_op_attr(op, "axis");
+    int axis = a && a->kind == IR_A_INT ? (int)a->ival : 0;
+    if (a && a->kind != IR_A_INT && a->str) axis = a->str[0] == 'y' ? 1 : a->str[0] == 'z' ? 2 : 0;
+    if (axis < 0 || axis > 2) return false;
+    int32_t x = op->code == IR_OP_TT_GET_PROGRAM_ID ? (g_pid ? g_pid[axis] : 0) : (g_grid ? g_grid[axis] : 1);
+    *out = sim_trunc((uint64_t)(int64_t)x, sim_int_width(v->type));
     return true;
   }
   if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands > 8 || op->n_results != 1) return false;
@@ -67,4 +81,45 @@ int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t 
   int64_t best = -1;
   walk(fn, fn->op->regions[0], args, n_args, &best);
   return best;
+}
+
+typedef struct loops_ctx {
+  const ir_func *fn;
+  const uint64_t *args;
+  uint32_t n;
+  sim_static_loop *out;
+  uint32_t max, count;
+} loops_ctx;
+
+static void walk_loops(loops_ctx *c, const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3 && c->count < c->max) {
+        uint64_t lb, ub, st;
+        int64_t trips = -1;
+        unsigned w = sim_int_width(op->operands[0]->type);
+        if (eval(c->fn, op->operands[0], c->args, c->n, &lb, 0) &&
+            eval(c->fn, op->operands[1], c->args, c->n, &ub, 0) &&
+            eval(c->fn, op->operands[2], c->args, c->n, &st, 0)) {
+          int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
+          if (s > 0) trips = u > l ? (u - l + s - 1) / s : 0;
+        }
+        c->out[c->count].op = op;
+        c->out[c->count++].trips = trips;
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) walk_loops(c, op->regions[k]);
+    }
+}
+
+uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                          const int32_t grid[3], sim_static_loop *out, uint32_t max) {
+  if (!fn || !fn->op || !fn->op->n_regions) return 0;
+  loops_ctx c = {.fn = fn, .args = args, .n = n_args, .out = out, .max = max};
+  g_pid = pid;
+  g_grid = grid;
+  g_queries = true;
+  walk_loops(&c, fn->op->regions[0]);
+  g_pid = g_grid = NULL;
+  g_queries = false;
+  return c.count;
 }

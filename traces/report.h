@@ -71,6 +71,14 @@ typedef struct tr_rsym {
 
 void tr_rsym_free(tr_rsym *s); /* frees what s owns, not s */
 
+/* One scf.for and the trip counts the check's runs gave it (vf_loopcover). */
+typedef struct tr_rloop {
+  ir_loc loc;
+  int64_t trips[16];           /* ascending; empty when not computable */
+  uint32_t n_trips;
+  bool driven;                 /* false: some wrap-around count (1, 2, S, S+1, 2S+1) missing */
+} tr_rloop;
+
 typedef struct tr_report {
   const char *file;            /* input as given */
   const char *verdict;         /* "verified" | "bug" | "inconclusive" */
@@ -78,6 +86,10 @@ typedef struct tr_report {
   uint32_t n_bugs;
   char *covered;               /* owned, may be NULL: "ynumel in {1, 65, 129, 257}" */
   char *bound;                 /* owned, may be NULL: why the run is inconclusive */
+  tr_rloop *loops;             /* owned, may be NULL: per-loop trip counts covered ("loops") */
+  uint32_t n_loops;
+  char *verified_for;          /* owned, may be NULL: a loop was not driven to the wrap-around
+                                  counts, so "verified" holds only for these ("verified for") */
   /* statistics */
   uint64_t states, transitions, runs;
   double seconds;              /* whole check, parsing included */

@@ -47,6 +47,19 @@ int tr_report_json(const tr_report *r, FILE *out) {
   json_object_set_new(root, "bugs", bugs);
   if (r->covered) json_object_set_new(root, "covered", tr_json_str(r->covered));
   if (r->bound) json_object_set_new(root, "bound", tr_json_str(r->bound));
+  if (r->n_loops) {
+    json_t *ls = json_array();
+    for (uint32_t k = 0; k < r->n_loops; k++) {
+      json_t *l = json_object(), *tc = json_array();
+      json_object_set_new(l, "loc", loc_obj(r->loops[k].loc));
+      for (uint32_t j = 0; j < r->loops[k].n_trips; j++) json_array_append_new(tc, json_integer(r->loops[k].trips[j]));
+      json_object_set_new(l, "trip_counts", tc);
+      json_object_set_new(l, "driven", json_boolean(r->loops[k].driven));
+      json_array_append_new(ls, l);
+    }
+    json_object_set_new(root, "loops", ls);
+  }
+  if (r->verified_for) json_object_set_new(root, "verified_for", tr_json_str(r->verified_for));
   json_t *st = json_object();
   json_object_set_new(st, "states", json_integer((json_int_t)r->states));
   json_object_set_new(st, "transitions", json_integer((json_int_t)r->transitions));

@@ -24,6 +24,8 @@ void tr_report_free(tr_report *r) {
   free(r->bugs);
   free(r->covered);
   free(r->bound);
+  free(r->loops);
+  free(r->verified_for);
 }
 
 static void write_text(const tr_report *r, FILE *out, bool quiet) {
@@ -57,6 +59,8 @@ static void write_text(const tr_report *r, FILE *out, bool quiet) {
   if (!r->n_bugs && r->bound) fprintf(out, "%s: inconclusive: %s\n", r->file, r->bound);
   fprintf(out, "%s: %s", r->file, r->verdict);
   if (r->n_bugs) fprintf(out, " (%u bug%s)", r->n_bugs, r->n_bugs == 1 ? "" : "s");
+  else if (!r->bound && r->verified_for)
+    fprintf(out, " for %s only: no bug in any schedule of those", r->verified_for);
   else if (!r->bound) fputs(": no bug in any schedule", out);
   fprintf(out, "; %llu states, %llu transitions", (unsigned long long)r->states,
           (unsigned long long)r->transitions);

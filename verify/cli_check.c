@@ -263,6 +263,11 @@ int vf_cmd_check(int argc, char **argv) {
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
              "combinations were checked", n_runs);
   }
+  if (all.n_outside && all.n_outside >= n_explored && !all.n_bugs && !all.bound_hit) {
+    all.bound_hit = true;
+    snprintf(all.bound_why, sizeof all.bound_why, "every run's arguments are outside the kernel's "
+             "contract (%.150s); pass --arg values it assumes", all.outside_why);
+  }
   vf_result_sort(&all);
   all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
   /* --stats: the reduction factor against a naive search of the first run */
@@ -298,6 +303,41 @@ int vf_cmd_check(int argc, char **argv) {
     free(gd);
     free(rep.covered);
     rep.covered = strdup(buf);
+  }
+  if (all.n_outside) {
+    /* runs whose arguments the kernel assumes away (llvm.intr.assume): skipped, and said so */
+    char buf[768];
+    snprintf(buf, sizeof buf, "%.400s; skipped %u of %u run(s) whose arguments are outside the "
+             "kernel's contract (%.200s)", rep.covered ? rep.covered : "the given arguments",
+             all.n_outside, n_explored, all.outside_why);
+    free(rep.covered);
+    rep.covered = strdup(buf);
+  }
+  {
+    /* which trip counts each loop got (issue 12 B): a loop not driven to the wrap-around
+     * counts limits "verified" to what was covered */
+    vf_loopcover lc;
+    bool driven = true;
+    vf_argplan_loops(&plan, runs, n_explored, &lc);
+    char *ld = vf_loopcover_describe(&lc, mod, &driven);
+    if (lc.n) {
+      rep.loops = calloc(lc.n, sizeof *rep.loops);
+      rep.n_loops = lc.n;
+      for (uint32_t k = 0; k < lc.n; k++) {
+        rep.loops[k].loc = sim_op_loc(mod, lc.loop[k].op);
+        rep.loops[k].driven = lc.loop[k].driven;
+        for (uint32_t j = 0; j < lc.loop[k].n_trips && j < 16; j++)
+          if (lc.loop[k].trips[j] >= 0) rep.loops[k].trips[rep.loops[k].n_trips++] = lc.loop[k].trips[j];
+      }
+    }
+    if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = strdup(ld);
+    else if (ld) {
+      char buf[1600];
+      snprintf(buf, sizeof buf, "%.500s%s%.1000s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", ld);
+      free(rep.covered);
+      rep.covered = strdup(buf);
+    }
+    free(ld);
   }
   rep.bound = all.bound_hit ? strdup(all.bound_why) : NULL;
   rep.states = all.st.states;

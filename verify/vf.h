@@ -64,6 +64,11 @@ typedef struct vf_result {
   bool bound_hit;              /* a bound stopped some path: never "verified" */
   char bound_why[256];         /* which bound */
   uint32_t cur_run;            /* run index stamped on bugs added now */
+  /* an llvm.intr.assume was false: the run's inputs are outside the kernel's contract. Its
+   * exploration stops and its bugs are dropped (undefined behaviour, not the kernel's bugs);
+   * in a merged result: how many runs were so skipped, and the first one's reason */
+  uint32_t n_outside;
+  char outside_why[256];
   vf_stats st;
 } vf_result;
 
@@ -71,6 +76,8 @@ typedef struct vf_result {
  * when the initial state cannot be built (res->bugs then holds the reason if it is a bug). */
 int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res);
 void vf_result_free(vf_result *r);
+/* Frees every bug of r (n_bugs = 0; the array is kept). */
+void vf_result_drop_bugs(vf_result *r);
 /* Adds (or merges) a bug found at the end of path[0..n): keeps the shorter schedule.
  * rel_text (may be NULL) holds v->n_rel notes, copied. */
 void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const sim_trans *path,

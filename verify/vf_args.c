@@ -137,10 +137,155 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
   return nv > 0;
 }
 
+/* Trip count of loop `li` (walk order) of program 0 of the plan's grid with bits. */
+static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li) {
+  sim_static_loop l[VF_MAX_LOOPS];
+  int32_t pid[3] = {0, 0, 0};
+  uint32_t n = sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
+  return li < n ? l[li].trips : -1;
+}
+
+/* Smallest multiple v of arg k's divisibility giving loop li exactly `want` trips, or -1. */
+static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, uint32_t li, int64_t want) {
+  int64_t d = p->divisor[k], hi = 1;
+  for (; hi < (1ll << 30) / d; hi *= 2) {
+    bits[k] = (uint64_t)(hi * d);
+    if (loop_trips(p, bits, li) >= want) break;
+  }
+  bits[k] = (uint64_t)(hi * d);
+  if (loop_trips(p, bits, li) < want) return -1;
+  int64_t lo = 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    bits[k] = (uint64_t)(mid * d);
+    if (loop_trips(p, bits, li) >= want) hi = mid;
+    else lo = mid + 1;
+  }
+  bits[k] = (uint64_t)(lo * d);
+  return loop_trips(p, bits, li) == want ? lo * d : -1;
+}
+
+/* Persistent kernels (a loop whose trip count depends on the grid size: the tile loop from
+ * the program id to the tile count, step num_programs): the product of per-argument value
+ * sets would give every program one tile (the tile count comes from several arguments at
+ * once) or far too many runs. Instead, per loop whose count the arguments decide, argument
+ * vectors that give that loop the counts 1, 2, S, S+1, 2S+1, the other arguments at their
+ * smallest values (joint mode: run j takes vector j). Returns false (plan unchanged) for
+ * other kernels. */
+static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *targets) {
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint32_t ctrl[8], nc = 0;
+  for (uint32_t k = 0; k < p->n_args; k++) {
+    bits[k] = (uint64_t)p->value[k];
+    if (!p->given[k] && p->is_int[k] && sim_arg_is_control(probe, k) && nc < 8) {
+      ctrl[nc++] = k;
+      bits[k] = (uint64_t)p->divisor[k];
+    }
+  }
+  sim_static_loop l1[VF_MAX_LOOPS];
+  int32_t pid0[3] = {0, 0, 0}, pid1[3] = {1, 0, 0}, g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l1, VF_MAX_LOOPS);
+  bool persistent = false;
+  /* a loop from the program id, or stepping by the grid size: with many tiles (one argument
+   * large), another program id or grid gives program 0 another count */
+  for (uint32_t c = 0; c < nc && !persistent; c++) {
+    uint64_t save = bits[ctrl[c]];
+    bits[ctrl[c]] = (uint64_t)((1 << 16) * p->divisor[ctrl[c]]);
+    sim_static_loop a[VF_MAX_LOOPS], b[VF_MAX_LOOPS], g[VF_MAX_LOOPS];
+    uint32_t na = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, a, VF_MAX_LOOPS);
+    uint32_t nb = sim_static_loops(p->fn, bits, p->n_args, pid1, p->grid, b, VF_MAX_LOOPS);
+    uint32_t ng = sim_static_loops(p->fn, bits, p->n_args, pid0, g2, g, VF_MAX_LOOPS);
+    for (uint32_t li = 0; li < na && li < nb && li < ng && !persistent; li++)
+      persistent = a[li].trips >= 0 && (a[li].trips != b[li].trips || a[li].trips != g[li].trips);
+    bits[ctrl[c]] = save;
+  }
+  if (!persistent || !nc) {
+    free(bits);
+    return false;
+  }
+  /* base values: the smallest giving the loops each argument drives one trip (as the
+   * per-argument defaults do), not zero trips (a pipelined loop's prologue covers those) */
+  for (uint32_t c = 0; c < nc; c++) {
+    uint32_t k = ctrl[c];
+    bool dep[VF_MAX_LOOPS] = {false};
+    uint64_t save = bits[k];
+    bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+    for (uint32_t li = 0; li < nl; li++) dep[li] = loop_trips(p, bits, li) != l1[li].trips;
+    int64_t v = p->divisor[k];
+    for (int step = 0; step < 24; step++, v *= 2) { /* the first power of two that suffices */
+      bits[k] = (uint64_t)v;
+      bool ok = true;
+      for (uint32_t li = 0; li < nl && ok; li++) ok = !dep[li] || loop_trips(p, bits, li) >= 1;
+      if (ok) break;
+    }
+    /* then the smallest multiple of the divisibility below it that still does */
+    int64_t lo = v / 2 > p->divisor[k] ? v / 2 : p->divisor[k], hi = v;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      mid -= mid % p->divisor[k];
+      if (mid < lo) mid = lo;
+      bits[k] = (uint64_t)mid;
+      bool ok = true;
+      for (uint32_t li = 0; li < nl && ok; li++) ok = !dep[li] || loop_trips(p, bits, li) >= 1;
+      if (ok) hi = mid;
+      else lo = mid + p->divisor[k];
+    }
+    bits[k] = (uint64_t)(hi > 0 ? hi : (int64_t)save);
+  }
+  nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l1, VF_MAX_LOOPS);
+  int64_t vec[VF_MAX_VALS][8];
+  uint32_t nv = 0;
+  for (uint32_t c = 0; c < nc; c++) vec[0][c] = (int64_t)bits[ctrl[c]];
+  nv = 1; /* the base vector: every loop at its smallest count */
+  for (uint32_t li = 0; li < nl; li++) {
+    if (l1[li].trips < 0) continue;
+    /* the first argument that moves this loop's count drives it */
+    uint32_t drv = UINT32_MAX;
+    for (uint32_t c = 0; c < nc && drv == UINT32_MAX; c++) {
+      uint64_t save = bits[ctrl[c]];
+      bits[ctrl[c]] = (uint64_t)((1 << 16) * p->divisor[ctrl[c]]);
+      if (loop_trips(p, bits, li) != l1[li].trips) drv = c;
+      bits[ctrl[c]] = save;
+    }
+    if (drv == UINT32_MAX) continue;
+    for (int t = 0; t < 5 && nv < VF_MAX_VALS; t++) {
+      uint64_t save = bits[ctrl[drv]];
+      int64_t v = find_loop_value(p, bits, ctrl[drv], li, targets[t]);
+      bits[ctrl[drv]] = save;
+      if (v < 0) continue;
+      int64_t cand[8];
+      for (uint32_t c = 0; c < nc; c++) cand[c] = (int64_t)bits[ctrl[c]];
+      cand[drv] = v;
+      bool dup = false;
+      for (uint32_t j = 0; j < nv && !dup; j++) dup = !memcmp(vec[j], cand, nc * sizeof *cand);
+      if (!dup) memcpy(vec[nv++], cand, nc * sizeof *cand);
+    }
+  }
+  p->joint = true;
+  p->per_loop = true;
+  p->n_vary = nc;
+  for (uint32_t c = 0; c < nc; c++) {
+    p->vary_arg[c] = ctrl[c];
+    p->n_vals[c] = nv;
+    for (uint32_t j = 0; j < nv; j++) {
+      p->vary_vals[c][j] = vec[j][c];
+      p->trips[c][j] = -1; /* per loop: vf_argplan_loops */
+    }
+    p->value[ctrl[c]] = vec[0][c];
+  }
+  free(bits);
+  return true;
+}
+
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
-  if (vf_argplan_from_symbolic(p)) return 0;
   uint32_t S = sim_max_ring_depth(probe);
   if (S < 1) S = 1;
+  p->ring_depth = S;
+  /* persistent kernels first: their loop counts are exact functions of the arguments, the
+   * program id and the grid (sim_static_loops), which the Z3 suggestion does not model */
+  int64_t tg[5] = {1, 2, S, S + 1, 2 * S + 1};
+  if (per_loop_vectors(p, probe, tg)) return 0;
+  if (vf_argplan_from_symbolic(p)) return 0;
   int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
   uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
   p->n_vary = 0;
@@ -244,7 +389,106 @@ char *vf_argplan_covered(const vf_argplan *p) {
   }
   if (len < sizeof buf)
     snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
-             !p->joint ? "" : p->n_vary > 1 ? ", the i-th values together, chosen by Z3"
-                                            : ", chosen by Z3");
+             !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
+             : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  return strdup(buf);
+}
+
+static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
+  int64_t *a = c->loop[li].trips;
+  uint32_t n = c->loop[li].n_trips, k = 0;
+  while (k < n && a[k] < t) k++;
+  if (k < n && a[k] == t) return;
+  if (n >= VF_MAX_VALS) return;
+  memmove(a + k + 1, a + k, (n - k) * sizeof *a);
+  a[k] = t;
+  c->loop[li].n_trips = n + 1;
+}
+
+void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {
+  memset(out, 0, sizeof *out);
+  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  sim_static_loop l[VF_MAX_LOOPS];
+  for (uint32_t r = 0; r < n_runs; r++) {
+    vf_argplan_bits(p, runs[r].combo, bits);
+    uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs[r].pid, p->grid, l, VF_MAX_LOOPS);
+    if (n > out->n) out->n = n;
+    for (uint32_t li = 0; li < n; li++) {
+      out->loop[li].op = l[li].op;
+      add_trip(out, li, l[li].trips);
+    }
+  }
+  /* does the count depend on the arguments? probe each integer argument at a large value */
+  for (uint32_t li = 0; li < out->n; li++) {
+    int64_t base = out->loop[li].trips[0];
+    bool varies = out->loop[li].n_trips > 1 || base < 0;
+    vf_argplan_bits(p, 0, bits);
+    for (uint32_t k = 0; k < p->n_args && !varies; k++) {
+      if (!p->is_int[k] || p->given[k]) continue;
+      uint64_t save = bits[k];
+      bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+      uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs ? runs[0].pid : NULL, p->grid, l, VF_MAX_LOOPS);
+      varies = li < n && l[li].trips != base;
+      bits[k] = save;
+    }
+    out->loop[li].varies = varies;
+    uint32_t S = p->ring_depth ? p->ring_depth : 1;
+    int64_t tg[5] = {1, 2, S, S + 1, 2 * S + 1};
+    bool all = base >= 0;
+    for (int t = 0; t < 5 && all; t++) {
+      bool have = false;
+      for (uint32_t j = 0; j < out->loop[li].n_trips; j++) have |= out->loop[li].trips[j] == tg[t];
+      all = have;
+    }
+    /* a loop of fixed count, or one whose count the user gave: nothing more to drive */
+    out->loop[li].driven = !varies || all;
+  }
+  /* the compiler's warp specialization clones a loop into each partition (one source
+   * location): one entry per location, its counts the union */
+  uint32_t w = 0;
+  for (uint32_t li = 0; li < out->n; li++) {
+    ir_loc a = sim_op_loc(p->mod, out->loop[li].op);
+    uint32_t j = 0;
+    for (; j < w; j++) {
+      ir_loc b = sim_op_loc(p->mod, out->loop[j].op);
+      if (a.line == b.line && a.col == b.col && a.file && b.file && !strcmp(a.file, b.file)) break;
+    }
+    if (j < w) {
+      for (uint32_t t = 0; t < out->loop[li].n_trips; t++) add_trip(out, j, out->loop[li].trips[t]);
+      out->loop[j].driven &= out->loop[li].driven;
+      out->loop[j].varies |= out->loop[li].varies;
+    } else if (j != li) {
+      out->loop[w++] = out->loop[li];
+    } else {
+      w++;
+    }
+  }
+  out->n = w;
+  free(bits);
+}
+
+char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *all_driven) {
+  *all_driven = true;
+  if (!c->n) return NULL;
+  char buf[1024] = "";
+  size_t len = 0;
+  for (uint32_t li = 0; li < c->n && len < sizeof buf; li++) {
+    ir_loc l = sim_op_loc(mod, c->loop[li].op);
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloop %s:%u: ", li ? "; " : "",
+                            l.file ? l.file : "?", l.line);
+    if (c->loop[li].n_trips && c->loop[li].trips[0] < 0) {
+      len += (size_t)snprintf(buf + len, sizeof buf - len < sizeof buf ? sizeof buf - len : 0,
+                              "trip count not computable from the arguments");
+    } else {
+      len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0, "trip counts ");
+      for (uint32_t j = 0; j < c->loop[li].n_trips && len < sizeof buf; j++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "",
+                                (long long)c->loop[li].trips[j]);
+    }
+    if (!c->loop[li].driven) {
+      *all_driven = false;
+      if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, " (not driven to 1, 2, S, S+1, 2S+1)");
+    }
+  }
   return strdup(buf);
 }

@@ -63,6 +63,8 @@ void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src) {
     vf_result_add(dst, m, &b->v, b->path, b->n_path, b->rel_text);
     dst->cur_run = saved;
   }
+  if (src->n_outside && !dst->n_outside++)
+    memcpy(dst->outside_why, src->outside_why, sizeof dst->outside_why);
   if (src->bound_hit && !dst->bound_hit) {
     dst->bound_hit = true;
     memcpy(dst->bound_why, src->bound_why, sizeof dst->bound_why);
@@ -84,6 +86,11 @@ static int cmp_bug(const void *pa, const void *pb) {
 
 void vf_result_sort(vf_result *r) {
   if (r->n_bugs > 1) qsort(r->bugs, r->n_bugs, sizeof *r->bugs, cmp_bug);
+}
+
+void vf_result_drop_bugs(vf_result *r) {
+  for (uint32_t k = 0; k < r->n_bugs; k++) bug_free(&r->bugs[k]);
+  r->n_bugs = 0;
 }
 
 void vf_result_free(vf_result *r) {

@@ -217,6 +217,10 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
 }
 
 static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
+  if (log->assume_false) {
+    if (!d->res->n_outside++) snprintf(d->res->outside_why, sizeof d->res->outside_why, "%s", log->text);
+    return;
+  }
   if (log->bound) bound(d->res, log->text[0] ? log->text : "a model bound was hit");
   if (!log->n_viol) return;
   uint32_t n = path_to(d, d->depth, t);
@@ -299,8 +303,9 @@ static int run_dfs(dfs *d) {
     memcpy(nxt, cur, sim_state_used(m, cur));
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
-    if (log.n_viol || log.bound) record_viols(d, &log, &t);
+    if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
     if (log.n_gw && o->gw) vf_gwset_note(o->gw, m, &log, t);
+    if (res->n_outside) break; /* the inputs are outside the contract: nothing more to learn */
     if (rc) continue;
     sim_hash128 h = sim_state_hash(m, nxt);
     if (!vf_table_insert(d->seen, h)) {
@@ -365,7 +370,8 @@ static int run_random(dfs *d) {
       memcpy(nxt, cur, sim_state_used(m, cur));
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
-      if (log.n_viol || log.bound) record_viols(d, &log, &t);
+      if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
+      if (d->res->n_outside) return 0;
       if (log.n_gw && d->o->gw) vf_gwset_note(d->o->gw, m, &log, t);
       if (rc) break;
       take_place(d, d->depth); /* a walk never goes back: one state in memory */
@@ -397,6 +403,12 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   for (uint32_t k = 0; k < d.n_chunks; k++) vf_big_free(d.chunks[k], d.chunk_bytes);
   free(d.chunks);
   free(d.path);
+  if (res->n_outside) {
+    /* undefined behaviour from here on: neither its bugs nor its bounds are the kernel's */
+    vf_result_drop_bugs(res);
+    res->bound_hit = false;
+    res->bound_why[0] = 0;
+  }
   vf_result_sort(res);
   res->verdict = res->n_bugs ? VF_BUG : res->bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
   return rc;

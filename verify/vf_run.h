@@ -7,7 +7,7 @@
 #include "traces/report.h"
 #include "vf.h"
 
-enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8 };
+enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16 };
 
 typedef struct vf_argplan {
   const ir_module *mod;
@@ -22,14 +22,31 @@ typedef struct vf_argplan {
   /* control arguments without --arg: the values to cover */
   uint32_t n_vary;
   uint32_t vary_arg[8];
-  int64_t vary_vals[8][VF_MAX_DEFAULTS];
+  int64_t vary_vals[8][VF_MAX_VALS];
   uint32_t n_vals[8];
-  int64_t trips[8][VF_MAX_DEFAULTS]; /* trip count each value gives (-1 unknown) */
+  int64_t trips[8][VF_MAX_VALS]; /* trip count each value gives (-1 unknown) */
   bool joint;                  /* the symbolic layer chose whole argument vectors: combination
                                   j takes value j of every varied argument (no product) */
   int32_t grid[3];
   bool grid_given;
+  bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
+  uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
 } vf_argplan;
+
+/* Which trip counts the runs gave each scf.for (computed from the arguments, program id and
+ * grid, sim_static_loops): `driven` is false for a loop whose count depends on the arguments
+ * but missed some wrap-around count, or whose count cannot be computed; such a loop makes the
+ * verdict "verified for" the counts covered, never a bare "verified". */
+typedef struct vf_loopcover {
+  uint32_t n;
+  struct {
+    const ir_op *op;
+    int64_t trips[VF_MAX_VALS]; /* distinct counts seen, ascending; -1: not computable */
+    uint32_t n_trips;
+    bool varies;                /* the count depends on the arguments / program id */
+    bool driven;
+  } loop[VF_MAX_LOOPS];
+} vf_loopcover;
 
 /* Reads the kernel's arguments; returns -1 (err filled, "FILE:LINE:COL: error: ...") when fn
  * has no body. */
@@ -61,6 +78,12 @@ typedef struct vf_runspec {
   uint32_t combo;
   int32_t pid[3];
 } vf_runspec;
+
+/* Per-loop coverage of the runs (see vf_loopcover). */
+void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out);
+/* "loop 09-persistent-matmul.py:180: trip counts 1, 2, 3, 4, 7; ..." (malloc'd), NULL when no loop;
+ * *all_driven false when some loop is not driven. */
+char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *all_driven);
 
 /* Global writes of the programs of the grid (vf_grid.c): each program's write footprint
  * (boxes written through tensor descriptors) is the union over its explored paths, or, for
