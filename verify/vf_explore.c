@@ -197,8 +197,10 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   sim_viol v;
   if (vf_check_race(m, st, &v)) {
     /* a bug ends its path (one root cause, one report): the state is not expanded */
-    uint32_t n = path_to(d, d->depth, NULL);
-    vf_result_add(d->res, m, &v, d->path, n, NULL);
+    if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+      uint32_t n = path_to(d, d->depth, NULL);
+      vf_result_add(d->res, m, &v, d->path, n, NULL);
+    }
     *n_en = 0;
     return false;
   }
@@ -207,8 +209,10 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
     if (!sim_is_final(m, st)) {
       char *rel[SIM_MAX_REL];
       vf_deadlock_explain(m, st, &v, rel);
-      uint32_t n = path_to(d, d->depth, NULL);
-      vf_result_add(d->res, m, &v, d->path, n, rel);
+      if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+        uint32_t n = path_to(d, d->depth, NULL);
+        vf_result_add(d->res, m, &v, d->path, n, rel);
+      }
       for (int k = 0; k < SIM_MAX_REL; k++) free(rel[k]);
     }
     return false;
@@ -219,8 +223,14 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
 static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
   if (log->bound) bound(d->res, log->text[0] ? log->text : "a model bound was hit");
   if (!log->n_viol) return;
-  uint32_t n = path_to(d, d->depth, t);
-  for (uint32_t k = 0; k < log->n_viol; k++) vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+  /* the schedule is built only for a new bug or a shorter schedule: a violation repeated on
+   * every transition of a deep search would otherwise cost O(depth) each (issue 11) */
+  uint32_t n = UINT32_MAX;
+  for (uint32_t k = 0; k < log->n_viol; k++) {
+    if (vf_result_keeps(d->res, d->m, &log->viol[k], d->depth + (t ? 1 : 0))) continue;
+    if (n == UINT32_MAX) n = path_to(d, d->depth, t);
+    vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+  }
 }
 
 static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
@@ -291,6 +301,9 @@ static int run_dfs(dfs *d) {
       d->depth--;
       continue;
     }
+    /* the clock on every 256th transition, not state: transitions that revisit or violate
+     * cost time too */
+    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
     sim_trans t = f->t[f->next++];
     grow(d);
     f = &d->fr[d->depth];
@@ -333,7 +346,6 @@ static int run_dfs(dfs *d) {
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (past_states(o, res, max_states)) break;
-    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
   }
   return 0;
 }
