@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "traces/traces.h"
+#include "sim/sim_size.h"
 #include "vf_run.h"
 
 static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32_t max_trip,
@@ -83,7 +84,7 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
       r->message = strdup(note);
     }
     const int32_t *pid = runs[b->run].pid;
-    bool show_pid = pid[0] || pid[1] || pid[2] || p->grid[0] * p->grid[1] * p->grid[2] > 1;
+    bool show_pid = pid[0] || pid[1] || pid[2] || sim_grid_programs(p->grid) > 1;
     rb->args = vf_argplan_describe(p, runs[b->run].combo, show_pid ? pid : NULL);
     /* shorten the schedule (traces/: cut, regroup, delta debugging), keeping the bug */
     tr_sched shorter = {0};
