@@ -22,7 +22,15 @@ static const char *descr_of(sim_dtype dt) {
   case SIM_DT_TF32: return "<f4";
   case SIM_DT_F64: return "<f8";
   case SIM_DT_F8E4M3FN:
-  case SIM_DT_F8E5M2: return "|u1";
+  case SIM_DT_F8E5M2:
+  case SIM_DT_F8E4M3FNUZ:
+  case SIM_DT_F8E5M2FNUZ:
+  case SIM_DT_F8E4M3B11FNUZ:
+  case SIM_DT_F8E4M3:
+  case SIM_DT_F6E2M3FN:
+  case SIM_DT_F6E3M2FN:
+  case SIM_DT_F4E2M1FN:
+  case SIM_DT_F8E8M0FNU: return "|u1";
   case SIM_DT_PTR: return "<u8";
   default: return NULL;
   }

@@ -410,21 +410,23 @@ static int compile_call(cctx *c, const ir_op *op) {
 
 /* The default region, partition regions and captures of a ttg.warp_specialize. */
 static int ws_shape(const ir_op *op, const ir_region **def, const ir_region **parts, uint32_t *np,
-                    ir_value *const **caps, uint32_t *ncaps) {
+                    uint32_t *np_all, ir_value *const **caps, uint32_t *ncaps) {
   *def = NULL;
-  *np = 0;
+  *np = *np_all = 0;
   *caps = op->operands;
   *ncaps = op->n_operands;
   for (uint32_t k = 0; k < op->n_regions; k++) {
     const ir_region *r = op->regions[k];
     if (r->label && !strncmp(r->label, "partition", 9)) {
       if (*np < SIM_MAX_AGENTS) parts[(*np)++] = r;
+      ++*np_all;
     } else if (!*def && (!r->label || !strcmp(r->label, "default"))) {
       /* a region that only holds the partitions op is not the default region */
       const ir_op *first = r->n_blocks ? r->blocks[0]->first : NULL;
       if (first && first->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
         for (uint32_t j = 0; j < first->n_regions && *np < SIM_MAX_AGENTS; j++)
           parts[(*np)++] = first->regions[j];
+        *np_all += first->n_regions;
         if (!*ncaps) {
           *caps = first->operands;
           *ncaps = first->n_operands;
@@ -442,10 +444,19 @@ static int compile_ws(cctx *c, const ir_op *op) {
   if (c->region != 0)
     return sim_errf(c->err, c->m, op, "ttg.warp_specialize inside a partition is not supported");
   const ir_region *def, *parts[SIM_MAX_AGENTS];
-  uint32_t np, ncaps;
+  uint32_t np, np_all, ncaps;
   ir_value *const *caps;
-  if (ws_shape(op, &def, parts, &np, &caps, &ncaps))
+  if (ws_shape(op, &def, parts, &np, &np_all, &caps, &ncaps))
     return sim_errf(c->err, c->m, op, "ttg.warp_specialize without a default region");
+  /* agents (the default and one per partition, per CTA) are bits of 32-bit masks in the
+   * state (waiters, releases, blocked sets): at most SIM_MAX_AGENTS of them */
+  uint32_t ctas = m->n_ctas ? m->n_ctas : 1;
+  if ((uint64_t)(np_all + 1) * ctas > SIM_MAX_AGENTS)
+    return sim_errf(c->err, c->m, op, "ttg.warp_specialize with %u partitions%s: the model runs at "
+                    "most %u agents per machine (the default and each partition, in each of %u "
+                    "CTA%s): agent sets are 32-bit masks in the model's state, so at most %u "
+                    "partitions per CTA", np_all, ctas > 1 ? " per CTA" : "", SIM_MAX_AGENTS, ctas,
+                    ctas > 1 ? "s" : "", SIM_MAX_AGENTS / ctas - 1);
   m->ws = sim_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
   uint32_t w = m->n_ws++;
   sim_ws *ws = &m->ws[w];

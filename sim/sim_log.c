@@ -63,6 +63,8 @@ void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *
   va_start(ap, fmt);
   int n = vsnprintf(log->text, sizeof log->text, fmt, ap);
   va_end(ap);
+  log->bound_op = op;
+  log->bound_len = (uint16_t)(n < 0 ? 0 : (size_t)n < sizeof log->text ? (size_t)n : sizeof log->text - 1);
   ir_loc l = sim_op_loc(m ? m->mod : NULL, op);
   if (l.file && n >= 0 && (size_t)n < sizeof log->text)
     snprintf(log->text + n, sizeof log->text - (size_t)n, " (at %s:%u:%u)", l.file, l.line, l.col);
