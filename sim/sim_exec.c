@@ -41,7 +41,7 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
     return;
   }
   const sim_region *r = &m->regions[region_of(m, pc)];
-  const uint64_t *mask = m->live + (size_t)pc * m->live_words;
+  const uint64_t *mask = m->live + (size_t)m->live_row[pc] * m->live_words;
   uint32_t p = r->n_persist;
   memset(env, 0, cap * sizeof *env);
   for (uint32_t s = 1; s <= p; s++)

@@ -118,6 +118,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->mviews);
   free(m->data_buf);
   free(m->live);
+  free(m->live_row);
   free(m->arg_ctl);
   free(m->args);
   free(m->arg_slots);
