@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "data_internal.h"
+#include "sim_size.h"
 
 /* npy descr of each dtype (bf16 and fp8 as raw unsigned bits: NumPy has no such types). */
 static const char *descr_of(sim_dtype dt) {
@@ -103,7 +104,7 @@ uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype
     npy_fail(err, SIM_DATA_BAD_INPUT, path, "corrupt .npy header");
     goto out;
   }
-  hdr = malloc(hlen + 1); /* freed below */
+  hdr = sim_xmalloc(hlen + 1, 1); /* freed below */
   if (!hdr || fread(hdr, 1, hlen, f) != hlen) goto trunc;
   hdr[hlen] = 0;
   const char *p = hdr_find(hdr, "descr"), *q = hdr_find(hdr, "fortran_order"),

@@ -7,7 +7,10 @@
 
 _Noreturn void sim_out_of_memory(size_t bytes) {
   fflush(stdout);
-  if (bytes == SIZE_MAX)
+  if (bytes == 0)
+    fputs("tlx-verify: error: out of memory; the input is too large for this machine's memory "
+          "limit\n", stderr);
+  else if (bytes == SIZE_MAX)
     fputs("tlx-verify: error: out of memory (a size overflows the address space)\n", stderr);
   else
     fprintf(stderr, "tlx-verify: error: out of memory (%zu bytes more were needed); the input is "
