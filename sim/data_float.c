@@ -1,5 +1,5 @@
 /* data_float.c: element types and exact number formats of simulate mode: f16, bf16, fp8
- * (e4m3fn, e5m2), tf32 rounding like the GPU's cvt instructions, and element get / set. */
+ * (e4m3fn, e5m2, the FNUZ types, IEEE-like e4m3, e8m0fnu), f6 / f4 (MX), tf32 rounding like the GPU's cvt instructions, and element get / set. */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -19,6 +19,10 @@ static const struct {
     [SIM_DT_F32] = {"f32", 4},       [SIM_DT_F64] = {"f64", 8},
     [SIM_DT_TF32] = {"tf32", 4},     [SIM_DT_F8E4M3FN] = {"f8e4m3fn", 1},
     [SIM_DT_F8E5M2] = {"f8e5m2", 1}, [SIM_DT_PTR] = {"ptr", 8},
+    [SIM_DT_F8E4M3FNUZ] = {"f8e4m3fnuz", 1}, [SIM_DT_F8E5M2FNUZ] = {"f8e5m2fnuz", 1},
+    [SIM_DT_F8E4M3B11FNUZ] = {"f8e4m3b11fnuz", 1}, [SIM_DT_F8E4M3] = {"f8e4m3", 1},
+    [SIM_DT_F6E2M3FN] = {"f6e2m3fn", 1}, [SIM_DT_F6E3M2FN] = {"f6e3m2fn", 1},
+    [SIM_DT_F4E2M1FN] = {"f4e2m1fn", 1}, [SIM_DT_F8E8M0FNU] = {"f8e8m0fnu", 1},
 };
 
 int sim_dtype_size(sim_dtype dt) {
@@ -30,7 +34,9 @@ const char *sim_dtype_name(sim_dtype dt) {
   return (unsigned)dt < SIM_DT__COUNT ? dtinfo[dt].name : "?";
 }
 
-bool sim_dtype_is_float(sim_dtype dt) { return dt >= SIM_DT_F16 && dt <= SIM_DT_F8E5M2; }
+bool sim_dtype_is_float(sim_dtype dt) {
+  return (dt >= SIM_DT_F16 && dt <= SIM_DT_F8E5M2) || (dt > SIM_DT_PTR && dt < SIM_DT__COUNT);
+}
 
 sim_dtype sim_dtype_parse(const char *s, size_t len) {
   static const struct {
@@ -42,7 +48,8 @@ sim_dtype sim_dtype_parse(const char *s, size_t len) {
       {"fp32", SIM_DT_F32},      {"fp64", SIM_DT_F64},         {"bool", SIM_DT_I1},
   };
   for (int i = SIM_DT_I1; i < SIM_DT__COUNT; i++)
-    if (i != SIM_DT_PTR && i != SIM_DT_TF32 && strlen(dtinfo[i].name) == len &&
+    /* "f8e4m3" keeps meaning e4m3fn (the alias below): the IEEE-like type is not parsed */
+    if (i != SIM_DT_PTR && i != SIM_DT_TF32 && i != SIM_DT_F8E4M3 && strlen(dtinfo[i].name) == len &&
         !memcmp(dtinfo[i].name, s, len))
       return (sim_dtype)i;
   for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
@@ -75,6 +82,14 @@ sim_dtype sim_dtype_of(const ir_type *t) {
     case IR_TF32: return SIM_DT_TF32;
     case IR_F8E4M3FN: return SIM_DT_F8E4M3FN;
     case IR_F8E5M2: return SIM_DT_F8E5M2;
+    case IR_F8E4M3FNUZ: return SIM_DT_F8E4M3FNUZ;
+    case IR_F8E5M2FNUZ: return SIM_DT_F8E5M2FNUZ;
+    case IR_F8E4M3B11FNUZ: return SIM_DT_F8E4M3B11FNUZ;
+    case IR_F8E4M3: return SIM_DT_F8E4M3;
+    case IR_F6E2M3FN: return SIM_DT_F6E2M3FN;
+    case IR_F6E3M2FN: return SIM_DT_F6E3M2FN;
+    case IR_F4E2M1FN: return SIM_DT_F4E2M1FN;
+    case IR_F8E8M0FNU: return SIM_DT_F8E8M0FNU;
     default: return SIM_DT_NONE;
     }
   default: return SIM_DT_NONE;
@@ -232,6 +247,87 @@ double sim_e5m2_to_double(uint8_t b) {
   return decode(&E5M2, b);
 }
 
+/* ------------------------------------------------------------------ other small floats */
+
+/* How a small format spends its special encodings (MLIR's naming: FN = no Inf, UZ = unsigned
+ * zero, i.e. no -0 and NaN is the negative-zero code). */
+typedef enum mkind { MK_IEEE, MK_FN, MK_FNUZ, MK_FINITE } mkind;
+
+typedef struct mini {
+  fmt f;
+  mkind kind;
+} mini;
+
+static const mini *mini_of(sim_dtype dt) {
+  static const mini E4M3FNUZ = {{4, 3, 8, 15, 7}, MK_FNUZ};    /* max 1.875 * 2^7 = 240 */
+  static const mini E5M2FNUZ = {{5, 2, 16, 31, 3}, MK_FNUZ};   /* max 1.75 * 2^15 = 57344 */
+  static const mini E4M3B11 = {{4, 3, 11, 15, 7}, MK_FNUZ};    /* max 1.875 * 2^4 = 30 */
+  static const mini E4M3IEEE = {{4, 3, 7, 14, 7}, MK_IEEE};    /* max 1.875 * 2^7 = 240 */
+  static const mini E2M3 = {{2, 3, 1, 3, 7}, MK_FINITE};       /* max 1.875 * 4 = 7.5 */
+  static const mini E3M2 = {{3, 2, 3, 7, 3}, MK_FINITE};       /* max 1.75 * 16 = 28 */
+  static const mini E2M1 = {{2, 1, 1, 3, 1}, MK_FINITE};       /* max 1.5 * 4 = 6 */
+  switch (dt) {
+  case SIM_DT_F8E4M3FNUZ: return &E4M3FNUZ;
+  case SIM_DT_F8E5M2FNUZ: return &E5M2FNUZ;
+  case SIM_DT_F8E4M3B11FNUZ: return &E4M3B11;
+  case SIM_DT_F8E4M3: return &E4M3IEEE;
+  case SIM_DT_F6E2M3FN: return &E2M3;
+  case SIM_DT_F6E3M2FN: return &E3M2;
+  case SIM_DT_F4E2M1FN: return &E2M1;
+  default: return NULL;
+  }
+}
+
+static uint32_t mini_max(const fmt *f) { return ((uint32_t)f->max_efield << f->mbits) | f->max_mant; }
+
+/* Round to nearest even (or toward zero); overflow and Inf saturate to the largest finite
+ * (like cvt.rn.satfinite of the fp8 types). NaN: the format's NaN; a finite-only format has
+ * none and gives its largest positive value (an assumption: no Triton test pins it). FNUZ:
+ * a result that is zero is +0 (the -0 code is NaN). */
+static uint32_t mini_from_double(const mini *m, double x, sim_round r) {
+  const fmt *f = &m->f;
+  uint32_t sbit = 1u << (f->ebits + f->mbits);
+  if (isnan(x))
+    return m->kind == MK_FNUZ ? sbit : m->kind == MK_FINITE ? mini_max(f) : (sbit - 1);
+  uint32_t s = signbit(x) ? sbit : 0;
+  double a = fabs(x);
+  bool ovf = false;
+  uint32_t mag = a == 0.0 ? 0 : isinf(a) ? mini_max(f) : round_mag(f, a, r, &ovf);
+  if (m->kind == MK_FNUZ && mag == 0) return 0;
+  return s | mag;
+}
+
+static double mini_to_double(const mini *m, uint32_t b) {
+  const fmt *f = &m->f;
+  uint32_t sbit = 1u << (f->ebits + f->mbits), efull = (1u << f->ebits) - 1;
+  b &= (sbit << 1) - 1;
+  uint32_t efield = b >> f->mbits & efull, mant = b & ((1u << f->mbits) - 1);
+  if (m->kind == MK_FNUZ && b == sbit) return NAN;
+  if (m->kind == MK_IEEE && efield == efull)
+    return mant ? NAN : (b & sbit) ? -INFINITY : INFINITY;
+  return decode(f, b);
+}
+
+/* e8m0fnu (MX scales): 2^(e-127) for e = 0..254, 0xff NaN, no sign and no zero. Rounds to
+ * the nearest power of two (a tie, 1.5 * 2^k, to the even exponent field); saturates at
+ * both ends; zero, negative values and NaN give NaN. */
+static uint32_t e8m0_from_double(double x, sim_round r) {
+  if (isnan(x) || x <= 0.0) return 0xff;
+  if (isinf(x)) return 254;
+  int k;
+  double fr = frexp(x, &k); /* x = fr * 2^k, fr in [0.5, 1): x = (2 fr) 2^(k-1) */
+  int e = k - 1 + 127;
+  if (r == SIM_RNE && (2 * fr > 1.5 || (2 * fr == 1.5 && (e & 1)))) e++;
+  if (e < 0) e = 0;
+  if (e > 254) e = 254;
+  return (uint32_t)e;
+}
+
+static double e8m0_to_double(uint32_t b) {
+  b &= 0xff;
+  return b == 0xff ? NAN : ldexp(1.0, (int)b - 127);
+}
+
 /* ------------------------------------------------------------------ elements */
 
 uint64_t sim_elem_get_bits(sim_dtype dt, const void *p) {
@@ -302,7 +398,10 @@ double sim_bits_to_double(sim_dtype dt, uint64_t bits) {
   }
   case SIM_DT_F8E4M3FN: return sim_e4m3_to_double((uint8_t)bits);
   case SIM_DT_F8E5M2: return sim_e5m2_to_double((uint8_t)bits);
-  default: assert(0 && "bad dtype"); return 0;
+  case SIM_DT_F8E8M0FNU: return e8m0_to_double((uint32_t)bits);
+  default:
+    assert(mini_of(dt) && "bad dtype");
+    return mini_of(dt) ? mini_to_double(mini_of(dt), (uint32_t)bits) : 0;
   }
 }
 
@@ -342,7 +441,10 @@ uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r) {
   }
   case SIM_DT_F8E4M3FN: return sim_e4m3_from_double(x, r);
   case SIM_DT_F8E5M2: return sim_e5m2_from_double(x, r);
-  default: assert(0 && "bad dtype"); return 0;
+  case SIM_DT_F8E8M0FNU: return e8m0_from_double(x, r);
+  default:
+    assert(mini_of(dt) && "bad dtype");
+    return mini_of(dt) ? mini_from_double(mini_of(dt), x, r) : 0;
   }
 }
 

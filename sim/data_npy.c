@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "data_internal.h"
+#include "sim_size.h"
 
 /* npy descr of each dtype (bf16 and fp8 as raw unsigned bits: NumPy has no such types). */
 static const char *descr_of(sim_dtype dt) {
@@ -22,7 +23,15 @@ static const char *descr_of(sim_dtype dt) {
   case SIM_DT_TF32: return "<f4";
   case SIM_DT_F64: return "<f8";
   case SIM_DT_F8E4M3FN:
-  case SIM_DT_F8E5M2: return "|u1";
+  case SIM_DT_F8E5M2:
+  case SIM_DT_F8E4M3FNUZ:
+  case SIM_DT_F8E5M2FNUZ:
+  case SIM_DT_F8E4M3B11FNUZ:
+  case SIM_DT_F8E4M3:
+  case SIM_DT_F6E2M3FN:
+  case SIM_DT_F6E3M2FN:
+  case SIM_DT_F4E2M1FN:
+  case SIM_DT_F8E8M0FNU: return "|u1";
   case SIM_DT_PTR: return "<u8";
   default: return NULL;
   }
@@ -95,7 +104,7 @@ uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype
     npy_fail(err, SIM_DATA_BAD_INPUT, path, "corrupt .npy header");
     goto out;
   }
-  hdr = malloc(hlen + 1); /* freed below */
+  hdr = sim_xmalloc(hlen + 1, 1); /* freed below */
   if (!hdr || fread(hdr, 1, hlen, f) != hlen) goto trunc;
   hdr[hlen] = 0;
   const char *p = hdr_find(hdr, "descr"), *q = hdr_find(hdr, "fortran_order"),

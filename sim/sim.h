@@ -145,6 +145,9 @@ typedef struct sim_log {
   bool bound;              /* out: a bound was hit (trip count, event capacity): inconclusive */
   bool assume_false;       /* out: an llvm.intr.assume was false (halt too): the arguments are
                               outside the kernel's contract; text says which and where */
+  const ir_op *bound_op;   /* out (bound): the op that hit it (may be NULL); text holds why,
+                              its first bound_len bytes without the " (at FILE:L:C)" suffix */
+  uint16_t bound_len;
   uint8_t n_gw;            /* out: 1 when the step wrote (or issued a write of) global memory
                               through a descriptor: gw, by CTA gw_cta, instruction gw_ins */
   uint8_t gw_cta;

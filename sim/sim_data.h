@@ -61,6 +61,16 @@ typedef enum sim_dtype {
   SIM_DT_F8E4M3FN, /* OCP e4m3fn: bias 7, no Inf, NaN = S.1111.111, max 448 */
   SIM_DT_F8E5M2,   /* OCP e5m2: bias 15, IEEE-like Inf / NaN, max 57344 */
   SIM_DT_PTR,      /* 64-bit virtual address (see "addresses") */
+  /* the other float types of Triton / MLIR (one byte each, value in the low bits); overflow
+   * and Inf saturate to the largest finite like the fp8 types above (satfinite) */
+  SIM_DT_F8E4M3FNUZ,   /* bias 8, no Inf, no -0, NaN = 0x80, max 240 */
+  SIM_DT_F8E5M2FNUZ,   /* bias 16, no Inf, no -0, NaN = 0x80, max 57344 */
+  SIM_DT_F8E4M3B11FNUZ, /* bias 11, no Inf, no -0, NaN = 0x80, max 30 */
+  SIM_DT_F8E4M3,       /* IEEE-like e4m3: bias 7, Inf = S.1111.000, NaN S.1111.xxx, max 240 */
+  SIM_DT_F6E2M3FN,     /* bias 1, finite only (no Inf, no NaN), max 7.5 */
+  SIM_DT_F6E3M2FN,     /* bias 3, finite only, max 28 */
+  SIM_DT_F4E2M1FN,     /* bias 1, finite only, max 6 */
+  SIM_DT_F8E8M0FNU,    /* exponent only: 2^(e-127), no sign, no zero, NaN = 0xff */
   SIM_DT__COUNT
 } sim_dtype;
 

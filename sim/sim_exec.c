@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sim_internal.h"
+#include "sim_size.h"
 
 enum { PURE_LIMIT = 1 << 24 }; /* pure ops one agent may run without a visible op */
 
@@ -41,7 +42,7 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
     return;
   }
   const sim_region *r = &m->regions[region_of(m, pc)];
-  const uint64_t *mask = m->live + (size_t)pc * m->live_words;
+  const uint64_t *mask = m->live + (size_t)m->live_row[pc] * m->live_words;
   uint32_t p = r->n_persist;
   memset(env, 0, cap * sizeof *env);
   for (uint32_t s = 1; s <= p; s++)
@@ -167,14 +168,14 @@ static void copy_op(sim_exec *e) {
     for (uint32_t k = 0; k < n; k++) tmp[k] = e->x[in[k]];
     for (uint32_t k = 0; k < n; k++) e->x[out[k]] = tmp[k];
   } else {
-    uint64_t *t = malloc(n * sizeof *t);
+    uint64_t *t = sim_xmalloc(n * sizeof *t, 1);
     for (uint32_t k = 0; k < n; k++) t[k] = e->x[in[k]];
     for (uint32_t k = 0; k < n; k++) e->x[out[k]] = t[k];
     free(t);
   }
   e->x[0] = 0;
   if (m->data) {
-    sim_mview *mt = malloc((n + 1) * sizeof *mt);
+    sim_mview *mt = sim_xmalloc((n + 1) * sizeof *mt, 1);
     for (uint32_t k = 0; k < n; k++) mt[k] = m->mscratch[in[k]];
     for (uint32_t k = 0; k < n; k++) m->mscratch[out[k]] = mt[k];
     free(mt);

@@ -242,8 +242,10 @@ struct sim_machine {
   sim_mview *mscratch;         /* simulate mode: views of scratch slots */
   sim_mview *mviews;           /* simulate mode: views of persistent slots per agent */
   uint32_t *data_buf;          /* simulate mode: buffer id per (cta, alloc) */
-  uint64_t *live;              /* per instruction: bitset of persistent slots live before it */
-  uint32_t live_words;         /* u64 words per instruction in `live` */
+  uint64_t *live;              /* rows of live_words u64: persistent slots live before a visible
+                                  instruction (row 0: none) */
+  uint32_t *live_row;          /* per instruction: its row in `live` (0 unless visible) */
+  uint32_t live_words;         /* u64 words per row of `live` */
   bool uses_named;             /* named barriers appear */
   bool uses_cluster;           /* cluster barriers or n_ctas > 1 */
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "sim_internal.h"
+#include "sim_size.h"
 
 static const char *const kind_names[SIM_BUG__COUNT] = {
     [SIM_BUG_NONE] = "none",
@@ -63,6 +64,8 @@ void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *
   va_start(ap, fmt);
   int n = vsnprintf(log->text, sizeof log->text, fmt, ap);
   va_end(ap);
+  log->bound_op = op;
+  log->bound_len = (uint16_t)(n < 0 ? 0 : (size_t)n < sizeof log->text ? (size_t)n : sizeof log->text - 1);
   ir_loc l = sim_op_loc(m ? m->mod : NULL, op);
   if (l.file && n >= 0 && (size_t)n < sizeof log->text)
     snprintf(log->text + n, sizeof log->text - (size_t)n, " (at %s:%u:%u)", l.file, l.line, l.col);
@@ -96,11 +99,11 @@ int sim_errf(sim_err *err, const sim_machine *m, const ir_op *op, const char *fm
 
 void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap) return p;
-  uint32_t nc = *cap ? *cap : 16;
+  uint64_t nc = *cap ? *cap : 16;
   while (nc < need) nc *= 2;
-  void *q = realloc(p, (size_t)nc * elem);
-  if (!q) abort(); /* out of memory while building a machine: nothing sensible to do */
-  memset((uint8_t *)q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
-  *cap = nc;
+  if (nc > UINT32_MAX) nc = UINT32_MAX; /* need fits: need <= UINT32_MAX */
+  uint8_t *q = sim_xrealloc(p, (size_t)nc, elem); /* checked: out of memory ends with exit 2 */
+  memset(q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
+  *cap = (uint32_t)nc;
   return q;
 }

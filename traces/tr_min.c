@@ -20,7 +20,19 @@ typedef struct mn_ctx {
   tr_state_check check;        /* state checker (races), may be NULL */
   void *st;                    /* scratch state */
   uint32_t replays, max_replays;
+  uint64_t steps;              /* steps replayed so far (all candidates) */
 } mn_ctx;
+
+/* Steps all replays of one minimization may take: with a schedule of n steps each replay costs
+ * O(n), so a replay count alone does not bound the work on a deep schedule (issue 11: a bug
+ * found 300,000 steps deep took minutes to shorten). Past it, the shortest schedule so far
+ * is kept. */
+enum { MN_STEP_BUDGET = 1 << 22 };
+
+/* May a candidate of n steps still be replayed? */
+static bool can_replay(const mn_ctx *c, uint32_t n) {
+  return c->replays < c->max_replays && c->steps + n <= MN_STEP_BUDGET;
+}
 
 /* The enabled transition an abstract step stands for in st; false when none. */
 static bool concretize(const sim_machine *m, const void *st, mn_step a, sim_trans *out) {
@@ -72,6 +84,7 @@ static bool stuck_at(const sim_machine *m, const void *st, const sim_viol *bug) 
  * given, the abstract steps actually fired (up to the bug) into out / *n_out. */
 static bool replay(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out, uint32_t *n_out) {
   c->replays++;
+  c->steps += n;
   sim_log lg = {0};
   if (sim_init(c->m, c->st, &lg) != 0) return false;
   uint32_t k = 0;
@@ -151,8 +164,8 @@ static uint32_t regroup(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out) {
 /* Delta debugging: removes chunks while the bug still shows. tmp and fired are scratch
  * arrays of n steps. */
 static uint32_t ddmin(mn_ctx *c, mn_step *s, uint32_t n, mn_step *tmp, mn_step *fired) {
-  for (uint32_t chunk = n / 2; chunk >= 1 && c->replays < c->max_replays; chunk /= 2) {
-    for (uint32_t at = 0; at < n && c->replays < c->max_replays;) {
+  for (uint32_t chunk = n / 2; chunk >= 1 && can_replay(c, n); chunk /= 2) {
+    for (uint32_t at = 0; at < n && can_replay(c, n);) {
       uint32_t len = at + chunk <= n ? chunk : n - at, k = 0, got = 0;
       for (uint32_t i = 0; i < n; i++)
         if (i < at || i >= at + len) tmp[k++] = s[i];
@@ -231,7 +244,8 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
   }
   memcpy(a, b, sizeof *a * got); /* cut after the bug */
   k = got;
-  for (int pass = 0; pass < 2; pass++) {
+  for (int pass = 0; pass < 2 && can_replay(&c, 2 * k); pass++) {
+    c.steps += k; /* the regrouping walk */
     uint32_t r = regroup(&c, a, k, b);
     if (r && switches(b, r) < switches(a, k) && replay(&c, b, r, tmp, &got)) {
       memcpy(a, tmp, sizeof *a * got);

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "traces/traces.h"
+#include "sim/sim_size.h"
 #include "vf_run.h"
 #include "sym_cli.h" /* --symbolic (symbolic layer) */
 
@@ -231,16 +232,18 @@ int vf_cmd_check(int argc, char **argv) {
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);
-  uint32_t npid = per_pid ? (uint32_t)(plan.grid[0] * plan.grid[1] * plan.grid[2]) : 1;
+  uint64_t npid = per_pid ? sim_grid_programs(plan.grid) : 1; /* 64 bits: 65536 x 65536 */
+  uint64_t pid_runs = 0;       /* program ids 0..pid_runs-1 have runs */
   for (uint32_t c = 0; c < combos; c++)
-    for (uint32_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
+    for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
       vf_runspec *r = &runs[n_runs++];
       r->combo = c;
-      r->pid[0] = (int32_t)(p % (uint32_t)plan.grid[0]);
-      r->pid[1] = (int32_t)(p / (uint32_t)plan.grid[0] % (uint32_t)plan.grid[1]);
-      r->pid[2] = (int32_t)(p / (uint32_t)(plan.grid[0] * plan.grid[1]));
+      sim_grid_pid(plan.grid, p, r->pid);
+      if (p + 1 > pid_runs) pid_runs = p + 1;
     }
-  bool truncated = combos * npid > n_runs;
+  uint64_t want_runs;
+  bool truncated = !sim_mul_u64(combos, npid, &want_runs) || want_runs > n_runs;
+  uint32_t n_explored = n_runs;
   grid = vf_grid_new(&plan, combos, o.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
     sim_machine *m = make_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
@@ -255,13 +258,13 @@ int vf_cmd_check(int argc, char **argv) {
     vf_result_free(&res);
     sim_machine_free(m);
   }
-  uint32_t n_explored = n_runs;
   /* overlapping global writes of different programs (may add runs that show a schedule) */
   vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
   if (truncated && !all.bound_hit) {
     all.bound_hit = true;
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
-             "combinations were checked", n_runs);
+             "combinations were checked (program ids 0..%llu of %llu)", n_explored,
+             (unsigned long long)(pid_runs - 1), (unsigned long long)npid);
   }
   if (all.n_outside && all.n_outside >= n_explored && !all.n_bugs && !all.bound_hit) {
     all.bound_hit = true;
@@ -292,8 +295,11 @@ int vf_cmd_check(int argc, char **argv) {
   rep.covered = vf_argplan_covered(&plan);
   if (per_pid) {
     char buf[160];
-    snprintf(buf, sizeof buf, "%s%sprogram ids 0..%u (synchronization depends on the program id)",
-             rep.covered ? rep.covered : "", rep.covered ? "; " : "", npid - 1);
+    char of[48] = "";
+    if (pid_runs < npid) snprintf(of, sizeof of, " of %llu", (unsigned long long)npid);
+    snprintf(buf, sizeof buf, "%s%sprogram ids 0..%llu%s (synchronization depends on the program id)",
+             rep.covered ? rep.covered : "", rep.covered ? "; " : "",
+             (unsigned long long)(pid_runs - 1), of);
     free(rep.covered);
     rep.covered = strdup(buf);
   }

@@ -507,6 +507,16 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
       if (first_report(rs, &log.viol[k])) report_viol(m, &log.viol[k], prog);
       rs->n_viol++;
     }
+    if ((r < 0 || log.halt) && !de && !log.n_viol && log.bound) {
+      /* undefined behaviour (a division by zero) or a model bound: at the op, inconclusive */
+      char why[sizeof log.text];
+      snprintf(why, sizeof why, "%.*s", (int)log.bound_len, log.text);
+      char pfx[48];
+      snprintf(pfx, sizeof pfx, "program %u stopped", prog);
+      print_loc_err(sim_op_loc(so.mod, log.bound_op), pfx, why);
+      rc = VF_EXIT_INCONCLUSIVE;
+      break;
+    }
     if (r < 0 || log.halt) {
       rc = de ? data_err_exit(de, sim_ins_loc(m, log.ins)) : VF_EXIT_BUG;
       if (!de && !log.n_viol)

@@ -82,6 +82,12 @@ void vf_result_drop_bugs(vf_result *r);
  * rel_text (may be NULL) holds v->n_rel notes, copied. */
 void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const sim_trans *path,
                    uint32_t n, char *const *rel_text);
+/* The bug v would merge into (same kind, same primary location), or NULL. */
+vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v);
+/* When r already holds v's bug with a schedule of at most n steps: counts the finding and
+ * returns true (the caller need not build the schedule: finding a bug costs O(1) schedule
+ * work, not O(depth), issue 11). */
+bool vf_result_keeps(vf_result *r, const sim_machine *m, const sim_viol *v, uint32_t n);
 /* Moves every bug of src into dst (merging). */
 void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src);
 /* Orders bugs: shortest schedule first, then discovery order. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "vf.h"
+#include "sim/sim_size.h"
 
 static bool same_place(const sim_machine *m, uint32_t a, uint32_t b) {
   if (a == b) return true;
@@ -23,18 +24,30 @@ static void bug_set(vf_bug *b, const sim_viol *v, const sim_trans *path, uint32_
   bug_free(b);
   b->v = *v;
   b->path = NULL;
-  b->path = malloc((n + 1) * sizeof *b->path);
+  b->path = sim_xmalloc((n + 1) * sizeof *b->path, 1);
   if (n) memcpy(b->path, path, n * sizeof *path);
   b->n_path = n;
   for (int k = 0; k < SIM_MAX_REL; k++)
-    b->rel_text[k] = rel_text && k < v->n_rel && rel_text[k] ? strdup(rel_text[k]) : NULL;
+    b->rel_text[k] = rel_text && k < v->n_rel && rel_text[k] ? sim_xstrdup(rel_text[k]) : NULL;
+}
+
+vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v) {
+  for (uint32_t k = 0; k < r->n_bugs; k++)
+    if (r->bugs[k].v.kind == v->kind && same_place(m, r->bugs[k].v.ins, v->ins)) return &r->bugs[k];
+  return NULL;
+}
+
+bool vf_result_keeps(vf_result *r, const sim_machine *m, const sim_viol *v, uint32_t n) {
+  vf_bug *b = vf_result_find(r, m, v);
+  if (!b || n < b->n_path) return false;
+  b->times++;
+  return true;
 }
 
 void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const sim_trans *path,
                    uint32_t n, char *const *rel_text) {
-  for (uint32_t k = 0; k < r->n_bugs; k++) {
-    vf_bug *b = &r->bugs[k];
-    if (b->v.kind != v->kind || !same_place(m, b->v.ins, v->ins)) continue;
+  vf_bug *b = vf_result_find(r, m, v);
+  if (b) {
     b->times++;
     if (n < b->n_path) {
       bug_set(b, v, path, n, rel_text);
@@ -44,9 +57,9 @@ void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const 
   }
   if (r->n_bugs == r->cap_bugs) {
     r->cap_bugs = r->cap_bugs ? 2 * r->cap_bugs : 8;
-    r->bugs = realloc(r->bugs, r->cap_bugs * sizeof *r->bugs);
+    r->bugs = sim_xrealloc(r->bugs, r->cap_bugs * sizeof *r->bugs, 1);
   }
-  vf_bug *b = &r->bugs[r->n_bugs];
+  b = &r->bugs[r->n_bugs];
   memset(b, 0, sizeof *b);
   b->found_order = r->n_bugs;
   b->times = 1;

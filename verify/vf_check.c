@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vf.h"
+#include "sim/sim_size.h"
 
 static bool conflict(const sim_fp *a, const sim_fp *b) { return sim_fp_conflict(a, b); }
 
@@ -106,7 +107,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
 
 static char *dupf(const char *fmt, const char *a, const char *b) {
   size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;
-  char *s = malloc(n);
+  char *s = sim_xmalloc(n, 1);
   snprintf(s, n, fmt, a, b);
   return s;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vf_explain.h"
+#include "sim/sim_size.h"
 #include "vf_por.h"
 
 static const char *base_name(const char *p) {
@@ -81,14 +82,13 @@ static void layer_push(layer *l, const void *st, size_t used, uint32_t id) {
   size_t need = (used + 7) & ~(size_t)7;
   if (l->len + need > l->cap) {
     l->cap = (l->len + need) * 2;
-    l->bytes = realloc(l->bytes, l->cap);
+    l->bytes = sim_xrealloc(l->bytes, l->cap, 1);
   }
   if (l->n == l->ncap) {
     l->ncap = l->ncap ? l->ncap * 2 : 1024;
-    l->id = realloc(l->id, l->ncap * sizeof *l->id);
-    l->off = realloc(l->off, l->ncap * sizeof *l->off);
+    l->id = sim_xrealloc(l->id, l->ncap, sizeof *l->id);
+    l->off = sim_xrealloc(l->off, l->ncap, sizeof *l->off);
   }
-  if (!l->bytes || !l->id || !l->off) abort();
   memcpy(l->bytes + l->len, st, used);
   l->off[l->n] = l->len;
   l->id[l->n++] = id;
@@ -108,9 +108,8 @@ typedef struct search {
 static uint32_t new_id(search *s, uint32_t parent, sim_trans t) {
   if (s->n_ids == s->cap_ids) {
     s->cap_ids = s->cap_ids ? s->cap_ids * 2 : 4096;
-    s->parent = realloc(s->parent, s->cap_ids * sizeof *s->parent);
-    s->via = realloc(s->via, s->cap_ids * sizeof *s->via);
-    if (!s->parent || !s->via) abort();
+    s->parent = sim_xrealloc(s->parent, s->cap_ids, sizeof *s->parent);
+    s->via = sim_xrealloc(s->via, s->cap_ids, sizeof *s->via);
   }
   s->parent[s->n_ids] = parent;
   s->via[s->n_ids] = t;
@@ -121,8 +120,7 @@ static void path_of(const search *s, uint32_t id, vf_xpath *p) {
   uint32_t n = 0;
   for (uint32_t k = id; k; k = s->parent[k]) n++;
   free(p->steps);
-  p->steps = malloc((n + 1) * sizeof *p->steps);
-  if (!p->steps) abort();
+  p->steps = sim_xmalloc(n + 1, sizeof *p->steps);
   p->n = n;
   for (uint32_t k = id; k; k = s->parent[k]) p->steps[--n] = s->via[k];
 }
@@ -188,7 +186,7 @@ int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xr
   vf_por *por = r->reduced ? vf_por_new(m) : NULL;
   vf_table *seen = vf_table_new();
   size_t ssz = sim_state_size(m);
-  uint8_t *st = calloc(1, ssz), *nx = calloc(1, ssz);
+  uint8_t *st = sim_xcalloc(1, ssz), *nx = sim_xcalloc(1, ssz);
   layer cur = {0}, nxt = {0};
   uint64_t max_states = o->max_states ? o->max_states : 5000000;
   sim_log log = {0};

@@ -8,6 +8,7 @@
 
 #include "vf.h"
 #include "vf_por.h"
+#include "sim/sim_size.h"
 
 enum { CHUNK_BYTES = 4 << 20 }; /* bytes per chunk of the DFS stack (huge-page backed) */
 
@@ -42,16 +43,16 @@ static sim_hash128 hfix(sim_hash128 h) {
 static void os_rehash(onstack *o, uint32_t cap) {
   if (o->tmp_cap < o->n + 1) {
     o->tmp_cap = (o->n + 1) * 2;
-    o->tmp = realloc(o->tmp, o->tmp_cap * sizeof *o->tmp);
-    if (!o->tmp) abort();
+    o->tmp = sim_xrealloc(o->tmp, o->tmp_cap * sizeof *o->tmp, 1);
+    if (!o->tmp) sim_out_of_memory(0);
   }
   uint32_t live = 0;
   for (uint32_t k = 0; k < o->cap; k++)
     if (!hz(o->s[k]) && !htomb(o->s[k])) o->tmp[live++] = o->s[k];
   if (cap != o->cap) {
     free(o->s);
-    o->s = calloc(cap, sizeof *o->s);
-    if (!o->s) abort();
+    o->s = sim_xcalloc(cap, sizeof *o->s);
+    if (!o->s) sim_out_of_memory(0);
     o->cap = cap;
   } else {
     memset(o->s, 0, cap * sizeof *o->s);
@@ -125,11 +126,11 @@ static uint8_t *state_at(const dfs *d, uint32_t depth) { return d->fr[depth].st;
 
 static uint8_t *chunk(dfs *d, uint32_t c) {
   if (c >= d->n_chunks) {
-    d->chunks = realloc(d->chunks, (c + 1) * sizeof *d->chunks);
-    if (!d->chunks) abort();
+    d->chunks = sim_xrealloc(d->chunks, (c + 1) * sizeof *d->chunks, 1);
+    if (!d->chunks) sim_out_of_memory(0);
     while (d->n_chunks <= c) {
       d->chunks[d->n_chunks] = vf_big_zalloc(d->chunk_bytes);
-      if (!d->chunks[d->n_chunks++]) abort();
+      if (!d->chunks[d->n_chunks++]) sim_out_of_memory(0);
     }
   }
   return d->chunks[c];
@@ -165,9 +166,9 @@ static uint8_t *take_place(dfs *d, uint32_t depth) {
 static void grow(dfs *d) {
   if (d->depth + 2 < d->cap) return;
   d->cap = d->cap ? d->cap * 2 : 1024;
-  d->fr = realloc(d->fr, d->cap * sizeof *d->fr);
-  d->path = realloc(d->path, d->cap * sizeof *d->path);
-  if (!d->fr || !d->path) abort();
+  d->fr = sim_xrealloc(d->fr, d->cap * sizeof *d->fr, 1);
+  d->path = sim_xrealloc(d->path, d->cap * sizeof *d->path, 1);
+  if (!d->fr || !d->path) sim_out_of_memory(0);
 }
 
 /* The root state's place. */
@@ -197,8 +198,10 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   sim_viol v;
   if (vf_check_race(m, st, &v)) {
     /* a bug ends its path (one root cause, one report): the state is not expanded */
-    uint32_t n = path_to(d, d->depth, NULL);
-    vf_result_add(d->res, m, &v, d->path, n, NULL);
+    if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+      uint32_t n = path_to(d, d->depth, NULL);
+      vf_result_add(d->res, m, &v, d->path, n, NULL);
+    }
     *n_en = 0;
     return false;
   }
@@ -207,8 +210,10 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
     if (!sim_is_final(m, st)) {
       char *rel[SIM_MAX_REL];
       vf_deadlock_explain(m, st, &v, rel);
-      uint32_t n = path_to(d, d->depth, NULL);
-      vf_result_add(d->res, m, &v, d->path, n, rel);
+      if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+        uint32_t n = path_to(d, d->depth, NULL);
+        vf_result_add(d->res, m, &v, d->path, n, rel);
+      }
       for (int k = 0; k < SIM_MAX_REL; k++) free(rel[k]);
     }
     return false;
@@ -223,8 +228,14 @@ static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
   }
   if (log->bound) bound(d->res, log->text[0] ? log->text : "a model bound was hit");
   if (!log->n_viol) return;
-  uint32_t n = path_to(d, d->depth, t);
-  for (uint32_t k = 0; k < log->n_viol; k++) vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+  /* the schedule is built only for a new bug or a shorter schedule: a violation repeated on
+   * every transition of a deep search would otherwise cost O(depth) each (issue 11) */
+  uint32_t n = UINT32_MAX;
+  for (uint32_t k = 0; k < log->n_viol; k++) {
+    if (vf_result_keeps(d->res, d->m, &log->viol[k], d->depth + (t ? 1 : 0))) continue;
+    if (n == UINT32_MAX) n = path_to(d, d->depth, t);
+    vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+  }
 }
 
 static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
@@ -295,6 +306,9 @@ static int run_dfs(dfs *d) {
       d->depth--;
       continue;
     }
+    /* the clock on every 256th transition, not state: transitions that revisit or violate
+     * cost time too */
+    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
     sim_trans t = f->t[f->next++];
     grow(d);
     f = &d->fr[d->depth];
@@ -338,7 +352,6 @@ static int run_dfs(dfs *d) {
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (past_states(o, res, max_states)) break;
-    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/sim_size.h"
 #include "vf_run.h"
 
 enum {
@@ -36,7 +37,9 @@ struct vf_grid {
   uint32_t nwalk;              /* programs considered (<= MAX_PROGRAMS) */
   vf_gwset *sets;              /* per combination */
   uint8_t *done;               /* per (combination, program): footprint collected by a search */
-  bool bound;                  /* not every program was compared */
+  bool partial;                /* nwalk < nprog: only programs 0..nwalk-1 are compared (a race
+                                  among them is a race of the whole grid: still reported) */
+  bool bound;                  /* the comparisons of the programs considered were cut */
   uint64_t unknown;            /* arguments (bit k, sim_coord_deps) the skipped writes' coordinates
                                   depend on, bit 62: a CLC response, bit 63: loaded data */
   uint32_t skipped;            /* writing instructions left out for that */
@@ -52,8 +55,7 @@ static uint64_t ent_hash(const gwent *x) {
 static void set_add(vf_gwset *s, const gwent *x) {
   if ((s->n + 1) * 2 > s->tcap) {
     uint32_t nc = s->tcap ? s->tcap * 2 : 256;
-    uint32_t *nt = calloc(nc, sizeof *nt);
-    if (!nt) abort();
+    uint32_t *nt = sim_xcalloc(nc, sizeof *nt);
     for (uint32_t k = 0; k < s->n; k++) {
       uint32_t i = (uint32_t)ent_hash(&s->e[k]) & (nc - 1);
       while (nt[i]) i = (i + 1) & (nc - 1);
@@ -70,8 +72,7 @@ static void set_add(vf_gwset *s, const gwent *x) {
   }
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 64;
-    s->e = realloc(s->e, s->cap * sizeof *s->e);
-    if (!s->e) abort();
+    s->e = sim_xrealloc(s->e, s->cap, sizeof *s->e);
   }
   s->e[s->n] = *x;
   s->tab[i] = ++s->n;
@@ -93,12 +94,7 @@ void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_tr
   set_add(s, &x);
 }
 
-static void pid_of(const vf_grid *g, uint64_t p, int32_t pid[3]) {
-  const int32_t *gr = g->p->grid;
-  pid[0] = (int32_t)(p % (uint64_t)gr[0]);
-  pid[1] = (int32_t)(p / (uint64_t)gr[0] % (uint64_t)gr[1]);
-  pid[2] = (int32_t)(p / ((uint64_t)gr[0] * (uint64_t)gr[1]));
-}
+static void pid_of(const vf_grid *g, uint64_t p, int32_t pid[3]) { sim_grid_pid(g->p->grid, p, pid); }
 
 static uint64_t index_of(const vf_grid *g, const int32_t pid[3]) {
   const int32_t *gr = g->p->grid;
@@ -106,20 +102,21 @@ static uint64_t index_of(const vf_grid *g, const int32_t pid[3]) {
 }
 
 vf_grid *vf_grid_new(const vf_argplan *p, uint32_t combos, uint32_t max_trip) {
-  uint64_t nprog = (uint64_t)p->grid[0] * (uint64_t)p->grid[1] * (uint64_t)p->grid[2];
+  uint64_t nprog = sim_grid_programs(p->grid);
   uint32_t n_ctas = sim_cluster_ctas(p->mod); /* num-ctas, cluster-dim-x, CTA pairs */
   /* one cluster: its CTAs synchronize with each other, the explorer checks them */
-  if (nprog <= 1 || (p->grid[1] * p->grid[2] == 1 && (uint64_t)p->grid[0] <= n_ctas)) return NULL;
-  vf_grid *g = calloc(1, sizeof *g);
+  if (nprog <= 1 || ((uint64_t)p->grid[1] * (uint64_t)p->grid[2] == 1 && (uint64_t)p->grid[0] <= n_ctas))
+    return NULL;
+  vf_grid *g = sim_xcalloc(1, sizeof *g);
   g->p = p;
   g->max_trip = max_trip;
   g->combos = combos ? combos : 1;
   g->n_ctas = n_ctas;
   g->nprog = nprog;
   g->nwalk = nprog > MAX_PROGRAMS ? MAX_PROGRAMS : (uint32_t)nprog;
-  g->bound = nprog > MAX_PROGRAMS;
-  g->sets = calloc(g->combos, sizeof *g->sets);
-  g->done = calloc((size_t)g->combos * g->nwalk, 1);
+  g->partial = nprog > MAX_PROGRAMS;
+  g->sets = sim_xcalloc(g->combos, sizeof *g->sets);
+  g->done = sim_xcalloc((size_t)g->combos, g->nwalk);
   return g;
 }
 
@@ -144,7 +141,7 @@ vf_gwset *vf_grid_collect(vf_grid *g, const vf_runspec *r) {
 
 static sim_machine *machine(const vf_grid *g, uint32_t combo, const int32_t pid[3]) {
   const vf_argplan *p = g->p;
-  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = g->max_trip};
   for (int k = 0; k < 3; k++) {
@@ -161,7 +158,7 @@ static sim_machine *machine(const vf_grid *g, uint32_t combo, const int32_t pid[
  * halts, noting global writes in s. With target: stops after the step that writes it and
  * returns the schedule in *path (malloc'd; *n steps), true when it was reached. */
 static bool walk(sim_machine *m, vf_gwset *s, const gwent *target, sim_trans **path, uint32_t *n) {
-  uint8_t *st = calloc(1, sim_state_size(m));
+  uint8_t *st = sim_xcalloc(1, sim_state_size(m));
   sim_log log = {0};
   bool hit = false;
   uint32_t cap = 0, len = 0;
@@ -173,8 +170,7 @@ static bool walk(sim_machine *m, vf_gwset *s, const gwent *target, sim_trans **p
       if (target) {
         if (len == cap) {
           cap = cap ? cap * 2 : 256;
-          steps = realloc(steps, cap * sizeof *steps);
-          if (!steps) abort();
+          steps = sim_xrealloc(steps, cap, sizeof *steps);
         }
         steps[len++] = en[0];
       }
@@ -318,7 +314,7 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
       bool dup = false;
       for (uint32_t j = 0; j < n_left && !dup; j++) dup = left[j] == s->e[k].ins;
       if (!dup) {
-        left = realloc(left, (n_left + 1) * sizeof *left);
+        left = sim_xrealloc(left, n_left + 1, sizeof *left);
         left[n_left++] = s->e[k].ins;
       }
     }
@@ -350,7 +346,7 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
         for (uint32_t k = 0; k < n_seen && !dup; k++)
           dup = seen[k][0] == lo->ins && seen[k][1] == hi->ins;
         if (dup) continue;
-        seen = realloc(seen, (n_seen + 1) * sizeof *seen);
+        seen = sim_xrealloc(seen, n_seen + 1, sizeof *seen);
         seen[n_seen][0] = lo->ins;
         seen[n_seen++][1] = hi->ins;
         report(g, c, lo, hi, runs, n_runs, cap, res);
@@ -359,19 +355,27 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
     free(seen);
   }
   sim_machine_free(probe);
-  if (g->bound && !res->bound_hit) {
+  if ((g->bound || g->partial) && !res->bound_hit) {
     res->bound_hit = true;
-    snprintf(res->bound_why, sizeof res->bound_why,
-             "the global writes of only the first %u of %llu programs were compared", g->nwalk,
-             (unsigned long long)g->nprog);
+    if (g->partial)
+      snprintf(res->bound_why, sizeof res->bound_why, "the global writes of only programs 0..%u "
+               "of %llu were compared (at most %u programs)", g->nwalk - 1,
+               (unsigned long long)g->nprog, (unsigned)MAX_PROGRAMS);
+    else
+      snprintf(res->bound_why, sizeof res->bound_why, "the global writes of the %u programs were "
+               "compared only in part (at most %u box comparisons)", g->nwalk,
+               (unsigned)MAX_COMPARES);
   }
 }
 
 char *vf_grid_describe(const vf_grid *g) {
   if (!g) return NULL;
   char buf[400];
-  size_t len = (size_t)snprintf(buf, sizeof buf, "the global writes of %u programs against each other",
-                                g->nwalk);
+  size_t len = g->partial
+                   ? (size_t)snprintf(buf, sizeof buf, "the global writes of programs 0..%u of %llu "
+                                      "against each other", g->nwalk - 1, (unsigned long long)g->nprog)
+                   : (size_t)snprintf(buf, sizeof buf, "the global writes of %u programs against "
+                                      "each other", g->nwalk);
   if (g->skipped && len < sizeof buf) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, ", except %u store(s) whose coordinates "
                             "depend on ", g->skipped);
@@ -392,5 +396,5 @@ char *vf_grid_describe(const vf_grid *g) {
     if ((g->unknown & ((1ull << 62) - 1)) && len < sizeof buf)
       snprintf(buf + len, sizeof buf - len, " (pass --arg to compare them)");
   }
-  return strdup(buf);
+  return sim_xstrdup(buf);
 }

@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "traces/traces.h"
+#include "sim/sim_size.h"
 #include "vf_run.h"
 
 static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32_t max_trip,
                                 sim_err *err) {
-  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, r->combo, bits);
   sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
   for (int k = 0; k < 3; k++) {
@@ -25,14 +26,14 @@ static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32
 /* Describes the schedule of b into rb->trace. */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   size_t sz = sim_state_size(m);
-  uint8_t *st = calloc(1, sz);
+  uint8_t *st = sim_xcalloc(1, sz);
   sim_log log = {.detail = true};
   sim_init(m, st, &log);
   uint32_t na = sim_n_agents(m);
   uint32_t counts[2 * SIM_MAX_AGENTS] = {0};
-  char (*names)[48] = calloc(2 * SIM_MAX_AGENTS, sizeof *names);
-  rb->trace = calloc(b->n_path + 1, sizeof *rb->trace);
-  uint8_t *keep = calloc(b->n_path + 1, 1);
+  char (*names)[48] = sim_xcalloc(2 * SIM_MAX_AGENTS, sizeof *names);
+  rb->trace = sim_xcalloc(b->n_path + 1, sizeof *rb->trace);
+  uint8_t *keep = sim_xcalloc(b->n_path + 1, 1);
   uint32_t kept = vf_slice(m, b->path, b->n_path, &b->v, keep);
   if (!kept) memset(keep, 1, b->n_path);
   for (uint32_t k = 0; k < b->n_path; k++) {
@@ -53,7 +54,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
     s->index = k + 1;
     s->agent = names[slot];
     s->agent_step = ++counts[slot];
-    s->action = strdup(log.text[0] ? log.text : "step");
+    s->action = sim_xstrdup(log.text[0] ? log.text : "step");
     s->loc = sim_ins_loc(m, log.ins);
   }
   rb->n_trace_full = b->n_path;
@@ -66,14 +67,14 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 /* Kind, message, locations and related notes of b. */
 static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
-  rb->message = strdup(b->v.msg);
+  rb->message = sim_xstrdup(b->v.msg);
   rb->loc = sim_ins_loc(m, b->v.ins);
-  rb->related = calloc(b->v.n_rel + 1, sizeof *rb->related);
+  rb->related = sim_xcalloc(b->v.n_rel + 1, sizeof *rb->related);
   for (uint32_t j = 0; j < b->v.n_rel; j++) {
     tr_rel *r = &rb->related[rb->n_related++];
     r->loc = sim_ins_loc(m, b->v.rel[j]);
     const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
-    r->message = strdup(note);
+    r->message = sim_xstrdup(note);
   }
 }
 
@@ -84,7 +85,7 @@ void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err) {
-  rep->bugs = calloc(res->n_bugs + 1, sizeof *rep->bugs);
+  rep->bugs = sim_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
   rep->n_bugs = 0;
   for (uint32_t k = 0; k < res->n_bugs; k++) {
     const vf_bug *b = &res->bugs[k];
@@ -93,7 +94,7 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     tr_rbug *rb = &rep->bugs[rep->n_bugs++];
     describe(m, b, rb);
     const int32_t *pid = runs[b->run].pid;
-    bool show_pid = pid[0] || pid[1] || pid[2] || p->grid[0] * p->grid[1] * p->grid[2] > 1;
+    bool show_pid = pid[0] || pid[1] || pid[2] || sim_grid_programs(p->grid) > 1;
     rb->args = vf_argplan_describe(p, runs[b->run].combo, show_pid ? pid : NULL);
     /* shorten the schedule (traces/: cut, regroup, delta debugging), keeping the bug */
     tr_sched shorter = {0};

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "vf.h"
+#include "sim/sim_size.h"
 
 static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
   for (uint32_t i = 0; i < a->n_fp; i++)
@@ -56,8 +57,8 @@ uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_v
   memset(keep, 0, n);
   if (!n) return 0;
   size_t sz = sim_state_size(m);
-  uint8_t *st = calloc(1, sz);
-  rec *r = calloc(n + 1, sizeof *r);
+  uint8_t *st = sim_xcalloc(1, sz);
+  rec *r = sim_xcalloc(n + 1, sizeof *r);
   sim_log log = {0};
   uint32_t na = sim_n_agents(m);
   /* per agent, the issue steps of its in-flight events, oldest first */

@@ -188,6 +188,87 @@ START_TEST(f32_tf32_and_ints) {
 }
 END_TEST
 
+
+/* The other float types of Triton (issue 11: a scalar conversion to them aborted). Known
+ * values from the formats' definitions (MLIR's APFloat semantics: bias, FNUZ NaN / zero). */
+static uint64_t enc(sim_dtype dt, double x) { return sim_bits_from_double(dt, x, SIM_RNE); }
+static double dec(sim_dtype dt, uint64_t b) { return sim_bits_to_double(dt, b); }
+
+START_TEST(fnuz_types) {
+  /* e4m3fnuz: bias 8; 1.0 = 0.1000.000; max 0x7f = 240; 0x80 NaN; -0 -> +0 */
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, 1.0), 0x40);
+  ck_assert(dec(SIM_DT_F8E4M3FNUZ, 0x7f) == 240.0);
+  ck_assert(dec(SIM_DT_F8E4M3FNUZ, 0xff) == -240.0);
+  ck_assert(isnan(dec(SIM_DT_F8E4M3FNUZ, 0x80)));
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, -0.0), 0x00);
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, 0.0), 0x00);
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, -1e-30), 0x00); /* underflow: +0, never NaN */
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, NAN), 0x80);
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, 1e6), 0x7f);    /* satfinite */
+  ck_assert(dec(SIM_DT_F8E4M3FNUZ, 0x01) == ldexp(1, -10)); /* smallest subnormal 2^(1-8-3) */
+  /* e5m2fnuz: bias 16; 1.0 = 0.10000.00; max 57344 */
+  ck_assert_uint_eq(enc(SIM_DT_F8E5M2FNUZ, 1.0), 0x40);
+  ck_assert(dec(SIM_DT_F8E5M2FNUZ, 0x7f) == 57344.0);
+  ck_assert(isnan(dec(SIM_DT_F8E5M2FNUZ, 0x80)));
+  ck_assert_uint_eq(enc(SIM_DT_F8E5M2FNUZ, -INFINITY), 0xff);
+  /* e4m3b11fnuz: bias 11; 1.0 = 0.1011.000; max 30 */
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3B11FNUZ, 1.0), 0x58);
+  ck_assert(dec(SIM_DT_F8E4M3B11FNUZ, 0x7f) == 30.0);
+  ck_assert(isnan(dec(SIM_DT_F8E4M3B11FNUZ, 0x80)));
+  /* ties to even: 1 + 1/16 lies halfway between 1.0 (0x40, even) and 1.125 (0x41) */
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, 1.0625), 0x40);
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3FNUZ, 1.1875), 0x42);
+}
+END_TEST
+
+START_TEST(ieee_e4m3_and_mx_types) {
+  /* IEEE-like e4m3: bias 7, 0x78 = Inf, max 0x77 = 240 */
+  ck_assert(isinf(dec(SIM_DT_F8E4M3, 0x78)));
+  ck_assert(isnan(dec(SIM_DT_F8E4M3, 0x79)));
+  ck_assert(dec(SIM_DT_F8E4M3, 0x77) == 240.0);
+  ck_assert_uint_eq(enc(SIM_DT_F8E4M3, 1.0), 0x38);
+  /* f4e2m1fn: values 0, 0.5, 1, 1.5, 2, 3, 4, 6 */
+  static const double e2m1[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  for (uint32_t b = 0; b < 8; b++) {
+    ck_assert(dec(SIM_DT_F4E2M1FN, b) == e2m1[b]);
+    ck_assert(dec(SIM_DT_F4E2M1FN, b | 8) == -e2m1[b]);
+    ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, e2m1[b]), b);
+  }
+  ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, 1.5), 3);   /* the repro's constant */
+  ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, 2.5), 4);   /* tie: 2 (even mantissa) */
+  ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, 5.0), 6);   /* tie between 4 and 6: 4 (even) */
+  ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, 100.0), 7); /* satfinite: 6 */
+  ck_assert_uint_eq(enc(SIM_DT_F4E2M1FN, -0.25), 8); /* tie between 0 and 0.5: -0 */
+  /* f6e2m3fn: max 7.5, smallest subnormal 0.125; f6e3m2fn: max 28, 1.0 = 0.011.00 */
+  ck_assert(dec(SIM_DT_F6E2M3FN, 0x1f) == 7.5);
+  ck_assert(dec(SIM_DT_F6E2M3FN, 0x01) == 0.125);
+  ck_assert(dec(SIM_DT_F6E2M3FN, 0x3f) == -7.5);
+  ck_assert(dec(SIM_DT_F6E3M2FN, 0x1f) == 28.0);
+  ck_assert_uint_eq(enc(SIM_DT_F6E3M2FN, 1.0), 0x0c);
+  /* e8m0fnu: 2^(e-127), 0xff NaN, no zero */
+  ck_assert_uint_eq(enc(SIM_DT_F8E8M0FNU, 1.0), 127);
+  ck_assert_uint_eq(enc(SIM_DT_F8E8M0FNU, 0.25), 125);
+  ck_assert_uint_eq(enc(SIM_DT_F8E8M0FNU, 3.0), 128);  /* tie 2 / 4: even field 128 */
+  ck_assert_uint_eq(enc(SIM_DT_F8E8M0FNU, 1.4), 127);
+  ck_assert_uint_eq(enc(SIM_DT_F8E8M0FNU, 0.0), 0xff);
+  ck_assert(dec(SIM_DT_F8E8M0FNU, 127) == 1.0);
+  ck_assert(isnan(dec(SIM_DT_F8E8M0FNU, 0xff)));
+  /* every code decodes and re-encodes to itself (NaN codes to the canonical NaN) */
+  static const sim_dtype all[] = {SIM_DT_F8E4M3FNUZ, SIM_DT_F8E5M2FNUZ, SIM_DT_F8E4M3B11FNUZ,
+                                  SIM_DT_F8E4M3, SIM_DT_F6E2M3FN, SIM_DT_F6E3M2FN,
+                                  SIM_DT_F4E2M1FN, SIM_DT_F8E8M0FNU};
+  static const uint32_t width[] = {8, 8, 8, 8, 6, 6, 4, 8};
+  for (size_t t = 0; t < sizeof all / sizeof all[0]; t++) {
+    ck_assert(sim_dtype_is_float(all[t]));
+    for (uint32_t b = 0; b < (1u << width[t]); b++) {
+      double v = dec(all[t], b);
+      if (isnan(v) || isinf(v)) continue;
+      ck_assert_msg(enc(all[t], v) == b, "%s code 0x%x (%g)", sim_dtype_name(all[t]), b, v);
+    }
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("data_float");
   TCase *tc = tcase_create("formats");
@@ -200,6 +281,8 @@ int main(void) {
   tcase_add_test(tc, e5m2_edges);
   tcase_add_test(tc, fp8_round_trip_and_ties);
   tcase_add_test(tc, f32_tf32_and_ints);
+  tcase_add_test(tc, fnuz_types);
+  tcase_add_test(tc, ieee_e4m3_and_mx_types);
   suite_add_tcase(s, tc);
   return tu_run_suite(s);
 }
