@@ -44,7 +44,7 @@ if [ "$CHECK_SECONDS" != 0 ]; then
   INC="-I$SRC -I$SRC/ir -I$SRC/sim -I$SRC/traces -I$SRC/verify $(pkg-config --cflags $PKGS)"
   LIB="$FUZZ_DIR/obj/libtlxv.a"
   # the ir, sim, traces and verify libraries (not main.c, not the MLIR lowering command)
-  SRCS=$(ls "$SRC"/ir/*.c "$SRC"/sim/*.c "$SRC"/traces/*.c "$SRC"/verify/*.c |
+  SRCS=$(printf "%s\n" "$SRC"/ir/*.c "$SRC"/sim/*.c "$SRC"/traces/*.c "$SRC"/verify/*.c |
          grep -v -e '/verify/main\.c$' -e '/verify/cli_lower\.c$')
   NEWER=$(if [ -f "$LIB" ]; then find $SRCS "$SRC"/*/*.h "$SRC/ir/ops.def" -newer "$LIB"; else echo all; fi)
   if [ -n "$NEWER" ]; then
@@ -55,7 +55,7 @@ if [ "$CHECK_SECONDS" != 0 ]; then
       "$CC" "$CFLAGS" "$INC" "$FUZZ_DIR/obj"
     ar rcs "$LIB" "$FUZZ_DIR"/obj/*.o
   fi
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2086,SC2046
   "$CC" $CFLAGS -fsanitize=fuzzer $INC "$SRC/tests/fuzz/fuzz_check.c" "$LIB" \
     $(pkg-config --libs $PKGS) -lm -o "$FUZZ_DIR/fuzz_check"
   # OpenBLAS threads are not used by check; leaks are findings (detect_leaks is on).
