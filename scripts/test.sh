@@ -1,7 +1,9 @@
 #!/bin/sh
 # The whole test suite: installs dependencies, then builds and runs every test twice, once
 # optimised (build-test/) and once under AddressSanitizer + UBSan (build-asan/), then runs
-# the parser fuzz target briefly (clang libFuzzer). Exit status: 0 only if all passed.
+# the two fuzz targets briefly (clang libFuzzer, tests/fuzz/run.sh): the parser for
+# FUZZ_SECONDS (default 60), the machine model and explorer for FUZZ_CHECK_SECONDS (default 60).
+# Exit status: 0 only if all passed.
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
@@ -23,5 +25,5 @@ cmake --build build-asan -j"$J"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$J")
 skipped build-asan
-if [ -x tests/fuzz/run.sh ]; then tests/fuzz/run.sh "${FUZZ_SECONDS:-60}"; fi
+if [ -x tests/fuzz/run.sh ]; then tests/fuzz/run.sh "${FUZZ_SECONDS:-60}" "${FUZZ_CHECK_SECONDS:-60}"; fi
 echo "test.sh: all tests passed"

@@ -43,7 +43,7 @@ static inline void sim_data_guard_done(sim_data_guard *g) {
   if (!(err)) (err) = &entry_tmp_;                                                                 \
   (err)->status = SIM_DATA_OK;                                                                     \
   (err)->msg[0] = 0;                                                                               \
-  sim_data_guard entry_guard_ __attribute__((cleanup(sim_data_guard_done))) = {(d), (err)}
+  sim_data_guard entry_guard_ __attribute__((cleanup(sim_data_guard_done), unused)) = {(d), (err)}
 
 /* Fills err (status, loc, printf-style message); returns status for `return sim_data_fail(...)`. */
 int sim_data_fail(sim_data_err *err, sim_data_status st, const ir_op *op, const char *fmt, ...)

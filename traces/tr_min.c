@@ -20,18 +20,17 @@ typedef struct mn_ctx {
   tr_state_check check;        /* state checker (races), may be NULL */
   void *st;                    /* scratch state */
   uint32_t replays, max_replays;
-  uint64_t steps;              /* steps replayed so far (all candidates) */
+  uint64_t work, max_work;     /* abstract steps replayed so far / at most (the budget that
+                                  bounds long schedules, where each replay is long) */
 } mn_ctx;
 
-/* Steps all replays of one minimization may take: with a schedule of n steps each replay costs
- * O(n), so a replay count alone does not bound the work on a deep schedule (issue 11: a bug
- * found 300,000 steps deep took minutes to shorten). Past it, the shortest schedule so far
- * is kept. */
-enum { MN_STEP_BUDGET = 1 << 22 };
+/* Replayed steps allowed per allowed replay: max_replays x this bounds the total work, so a
+ * schedule of thousands of steps costs about what a short one does (fuzzing: the 600-step
+ * schedules of a lifecycle bug took 1500 full replays, 40x the exploration). */
+enum { MN_WORK_PER_REPLAY = 128 };
 
-/* May a candidate of n steps still be replayed? */
-static bool can_replay(const mn_ctx *c, uint32_t n) {
-  return c->replays < c->max_replays && c->steps + n <= MN_STEP_BUDGET;
+static bool budget_left(const mn_ctx *c) {
+  return c->replays < c->max_replays && c->work < c->max_work;
 }
 
 /* The enabled transition an abstract step stands for in st; false when none. */
@@ -84,7 +83,7 @@ static bool stuck_at(const sim_machine *m, const void *st, const sim_viol *bug) 
  * given, the abstract steps actually fired (up to the bug) into out / *n_out. */
 static bool replay(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out, uint32_t *n_out) {
   c->replays++;
-  c->steps += n;
+  c->work += n;
   sim_log lg = {0};
   if (sim_init(c->m, c->st, &lg) != 0) return false;
   uint32_t k = 0;
@@ -164,8 +163,8 @@ static uint32_t regroup(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out) {
 /* Delta debugging: removes chunks while the bug still shows. tmp and fired are scratch
  * arrays of n steps. */
 static uint32_t ddmin(mn_ctx *c, mn_step *s, uint32_t n, mn_step *tmp, mn_step *fired) {
-  for (uint32_t chunk = n / 2; chunk >= 1 && can_replay(c, n); chunk /= 2) {
-    for (uint32_t at = 0; at < n && can_replay(c, n);) {
+  for (uint32_t chunk = n / 2; chunk >= 1 && budget_left(c); chunk /= 2) {
+    for (uint32_t at = 0; at < n && budget_left(c);) {
       uint32_t len = at + chunk <= n ? chunk : n - at, k = 0, got = 0;
       for (uint32_t i = 0; i < n; i++)
         if (i < at || i >= at + len) tmp[k++] = s[i];
@@ -225,6 +224,7 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
                     tr_state_check check, uint32_t max_replays, tr_sched *out,
                     tr_min_stats *stats, tr_err *err) {
   mn_ctx c = {.m = m, .bug = bug, .check = check, .max_replays = max_replays ? max_replays : 4000};
+  c.max_work = (uint64_t)c.max_replays * MN_WORK_PER_REPLAY;
   c.st = calloc(1, sim_state_size(m));
   mn_step *a = malloc(sizeof *a * (n + 1)), *b = malloc(sizeof *b * (n + 1));
   mn_step *tmp = malloc(sizeof *tmp * (n + 1));
@@ -259,6 +259,7 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
   st.steps_after = out->n;
 done:
   st.replays = c.replays;
+  st.steps_replayed = c.work;
   if (stats) *stats = st;
   free(a);
   free(b);

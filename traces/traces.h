@@ -199,6 +199,7 @@ typedef struct tr_min_stats {
   uint32_t steps_before, steps_after;
   uint32_t switches_before, switches_after; /* changes of the running agent between steps */
   uint32_t replays;            /* schedules replayed to check candidates */
+  uint64_t steps_replayed;     /* abstract steps those replays went through (the budget) */
 } tr_min_stats;
 
 /* True when replaying steps[0..n) shows `bug` again: a violation of the same kind at the same
@@ -211,7 +212,8 @@ bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const
 /* Shortens a schedule that reaches bug: cuts it after the bug, regroups steps so agents switch
  * less, and removes steps (delta debugging), keeping only candidates that still reproduce the
  * bug (tr_min_reproduces with check; races need vf_check_race there). out receives the result
- * (at worst the input, cut after the bug). max_replays bounds the work (0 = 4000). Returns 0,
+ * (at worst the input, cut after the bug). max_replays bounds the work (0 = 4000): at most
+ * that many replays, and 128 replayed steps per allowed replay in all (long schedules). Returns 0,
  * or -1 with err (the input does not reproduce the bug). */
 int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
                     tr_state_check check, uint32_t max_replays, tr_sched *out,

@@ -104,6 +104,10 @@ static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
 }
 
 bool vf_argplan_from_symbolic(vf_argplan *p) {
+  /* nothing left to choose (every integer argument given by --arg): no solver calls */
+  bool open = false;
+  for (uint32_t k = 0; k < p->n_args; k++) open |= p->is_int[k] && !p->given[k] && !p->companion[k];
+  if (!open) return false;
   const char **names = sim_xcalloc(p->n_args + 1, sizeof *names);
   int64_t *vals = sim_xcalloc(p->n_args + 1, sizeof *vals);
   uint32_t nf = 0;

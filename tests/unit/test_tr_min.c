@@ -128,6 +128,34 @@ START_TEST(relevant_steps_follow_the_chain) {
 }
 END_TEST
 
+/* Fuzzing finding (docs/reliability.md): a schedule of ~600 steps that the minimizer cannot
+ * shorten (a lifecycle bug at the kernel's exit) took 1500 full replays, 40x the time of the
+ * exploration, outside --time-limit. The work is bounded in replayed steps too now. */
+START_TEST(long_schedule_work_is_bounded) {
+  tt_kernel k;
+  tt_load(&k, "examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug6.ttgir",
+          "M=2048,N=1,K=2048");
+  vf_opts vo = {.max_states = 2000};
+  vf_result res = {0};
+  ck_assert_int_eq(vf_explore(k.m, &vo, &res), 0);
+  const vf_bug *longest = NULL;
+  for (uint32_t i = 0; i < res.n_bugs; i++)
+    if (!longest || res.bugs[i].n_path > longest->n_path) longest = &res.bugs[i];
+  ck_assert_msg(longest && longest->n_path > 400, "no long counterexample (%u bugs)", res.n_bugs);
+  tr_sched out = {0};
+  tr_min_stats st;
+  tr_err err = {{0}};
+  ck_assert_msg(tr_min_schedule(k.m, longest->path, longest->n_path, &longest->v, vf_check_race,
+                                1500, &out, &st, &err) == 0, "%s", err.msg);
+  /* 128 steps per allowed replay, plus the last replay and the regroup passes' overshoot */
+  ck_assert_uint_le(st.steps_replayed, 1500u * 128u + 4u * longest->n_path);
+  ck_assert(tr_min_reproduces(k.m, out.steps, out.n, &longest->v, vf_check_race));
+  tr_sched_free(&out);
+  vf_result_free(&res);
+  tt_free(&k);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("tr_min");
   TCase *tc = tcase_create("min");
@@ -137,6 +165,7 @@ int main(void) {
   tcase_add_test(tc, race_needs_the_state_checker);
   tcase_add_test(tc, schedule_without_the_bug_is_refused);
   tcase_add_test(tc, relevant_steps_follow_the_chain);
+  tcase_add_test(tc, long_schedule_work_is_bounded);
   suite_add_tcase(s, tc);
   return tu_run_suite(s);
 }
