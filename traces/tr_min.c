@@ -244,8 +244,8 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
   }
   memcpy(a, b, sizeof *a * got); /* cut after the bug */
   k = got;
-  for (int pass = 0; pass < 2 && can_replay(&c, 2 * k); pass++) {
-    c.steps += k; /* the regrouping walk */
+  for (int pass = 0; pass < 2 && budget_left(&c); pass++) {
+    c.work += k; /* the regrouping walk */
     uint32_t r = regroup(&c, a, k, b);
     if (r && switches(b, r) < switches(a, k) && replay(&c, b, r, tmp, &got)) {
       memcpy(a, tmp, sizeof *a * got);
