@@ -27,11 +27,11 @@ ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
  * not be loaded (verify/cli_lwload.c). */
 const lw_api *vf_cli_lowering(void);
-/* Parses --grid X[,Y[,Z]] (each an integer from 1 to VF_GRID_MAX_AXIS, at most
- * VF_GRID_MAX_PROGRAMS programs in all; missing axes are 1) into grid; returns 0, or -1 with
- * the message in msg (grid untouched). */
-#define VF_GRID_MAX_AXIS (1 << 24)
-#define VF_GRID_MAX_PROGRAMS INT32_MAX /* program counts and ids are int32 arithmetic */
+/* Parses --grid X[,Y[,Z]] (CUDA's launch limits: x from 1 to 2^31-1, y and z from 1 to 65535,
+ * so the product fits in 64 bits, which is how the explorer counts programs; missing axes are
+ * 1) into grid; returns 0, or -1 with the message in msg (grid untouched). */
+#define VF_GRID_MAX_X INT32_MAX
+#define VF_GRID_MAX_YZ 65535
 int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n);
 
 /* ---------------------------------------------------------------- numbers (cli_num.c) */

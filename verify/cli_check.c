@@ -228,6 +228,7 @@ int vf_cmd_check(int argc, char **argv) {
   int32_t pid0[3] = {0, 0, 0};
   probe = make_machine(&plan, 0, pid0, o.max_trip, &err);
   if (!probe) goto input_error;
+  plan.deadline = o.vf.deadline;
   vf_argplan_defaults(&plan, probe);
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);

@@ -37,26 +37,22 @@ int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n) {
     if (k == 3 || len >= sizeof part) goto malformed;
     memcpy(part, p, len);
     part[len] = 0;
-    vf_num st = vf_cli_parse_i64(part, 1, VF_GRID_MAX_AXIS, &x);
+    int64_t hi = k == 0 ? VF_GRID_MAX_X : VF_GRID_MAX_YZ;
+    vf_num st = vf_cli_parse_i64(part, 1, hi, &x);
     if (st == VF_NUM_MALFORMED) goto malformed;
     if (st == VF_NUM_RANGE) {
-      snprintf(msg, n, "--grid %s: each dimension is an integer from 1 to %d, got '%s'", v,
-               VF_GRID_MAX_AXIS, part);
+      snprintf(msg, n, "--grid %s: dimension %c is an integer from 1 to %lld (CUDA's grid limit), got '%s'",
+               v, "xyz"[k], (long long)hi, part);
       return -1;
     }
     g[k] = (int32_t)x;
     if (!comma) break;
     p = comma + 1;
   }
-  if ((int64_t)g[0] * g[1] * g[2] > VF_GRID_MAX_PROGRAMS) {
-    snprintf(msg, n, "--grid %s: %lld programs in all; at most %d (program counts are 32-bit)",
-             v, (long long)((int64_t)g[0] * g[1] * g[2]), VF_GRID_MAX_PROGRAMS);
-    return -1;
-  }
   for (int j = 0; j < 3; j++) grid[j] = g[j];
   return 0;
 malformed:
-  snprintf(msg, n, "--grid expects X[,Y[,Z]] with integers from 1 to %d, got '%s'",
-           VF_GRID_MAX_AXIS, v ? v : "");
+  snprintf(msg, n, "--grid expects X[,Y[,Z]] with integers (x 1 to %d, y and z 1 to %d), got '%s'",
+           VF_GRID_MAX_X, VF_GRID_MAX_YZ, v ? v : "");
   return -1;
 }

@@ -117,6 +117,16 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
       vals[nf++] = p->value[k];
     }
   vf_sym_opts o = {.timeout_ms = 1000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  /* the solver's queries share the check's --time-limit (fuzzing: 8 s of Z3 under --time-limit 1) */
+  if (p->deadline > 0) {
+    double left = p->deadline - vf_now_s();
+    if (left <= 0) {
+      free(names);
+      free(vals);
+      return false;
+    }
+    o.time_limit = left;
+  }
   vf_sym_suggestion s;
   int n = vf_sym_suggest_args(p->mod, &o, &s);
   uint32_t nv = 0, vary[8];

@@ -31,6 +31,8 @@ typedef struct vf_argplan {
   bool grid_given;
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
+  double deadline;             /* vf_now_s() after which choosing defaults asks Z3 nothing (the
+                                  --time-limit budget of the whole check); 0 = none */
 } vf_argplan;
 
 /* Which trip counts the runs gave each scf.for (computed from the arguments, program id and

@@ -76,15 +76,15 @@ done
 input_error check "--seed expects an integer from 0 to 18446744073709551615, got '-1'" "$K" $A --random 2 --seed -1
 input_error check "--random expects an integer from 1 to 100000000, got '0'" "$K" $A --random 0
 input_error check "--max-trip expects an integer from 1 to 1073741824, got '2147483648'" "$K" $A --max-trip 2147483648
-input_error check "--grid 65536,65536: 4294967296 programs in all; at most 2147483647" "$K" $A --grid 65536,65536
-input_error check "--grid 16777217: each dimension is an integer from 1 to 16777216, got '16777217'" "$K" $A --grid 16777217
-input_error check "--grid expects X\[,Y\[,Z\]\] with integers from 1 to 16777216, got '1,2,3,4'" "$K" $A --grid 1,2,3,4
-input_error check "--grid expects X\[,Y\[,Z\]\] with integers from 1 to 16777216, got '2,'" "$K" $A --grid 2,
-input_error check "--grid 0: each dimension is an integer from 1 to 16777216, got '0'" "$K" $A --grid 0
+input_error check "--grid 65536,65536: dimension y is an integer from 1 to 65535 (CUDA's grid limit), got '65536'" "$K" $A --grid 65536,65536
+input_error check "--grid 2147483648: dimension x is an integer from 1 to 2147483647 (CUDA's grid limit), got '2147483648'" "$K" $A --grid 2147483648
+input_error check "--grid expects X\[,Y\[,Z\]\] with integers (x 1 to 2147483647, y and z 1 to 65535), got '1,2,3,4'" "$K" $A --grid 1,2,3,4
+input_error check "--grid expects X\[,Y\[,Z\]\] with integers (x 1 to 2147483647, y and z 1 to 65535), got '2,'" "$K" $A --grid 2,
+input_error check "--grid 0: dimension x is an integer from 1 to 2147483647 (CUDA's grid limit), got '0'" "$K" $A --grid 0
 S="--tensor a_desc=zeros:256x2048:f32 --tensor b_desc=zeros:256x2048:f32 --tensor c_desc=zeros:256x2048:f32"
 input_error sim "--max-steps expects an integer from 1 to 18446744073709551615, got '0'" "$K" $A $S --max-steps 0
 input_error sim "--seed expects an integer from 0 to 18446744073709551615, got ' -5'" "$K" $A $S --seed " -5"
-input_error sim "--grid 65536,65536: 4294967296 programs in all" "$K" $A $S --grid 65536,65536
+input_error sim "--grid 65536,65536: dimension y is an integer from 1 to 65535" "$K" $A $S --grid 65536,65536
 input_error graph "--iterations expects an integer from 1 to 100000, got '0'" "$K" -o "$T/x.svg" $A --iterations 0
 }
 

@@ -1,11 +1,11 @@
 #!/bin/sh
-# repro_bounds.sh: the inputs of tests/repro/ (issue 11) end in a located error or a verdict,
+# repro_bounds.sh: the inputs of tests/repro/model/ (issue 11) end in a located error or a verdict,
 # never a crash: too many partitions (the limit and why, at the warp_specialize op), a
 # division by zero in simulate mode (at the dividing op), conversions to every float type.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 . "$SRC/tests/tools/input_error.sh"
-R="$SRC/tests/repro"
+R="$SRC/tests/repro/model"
 input_error check "partitions64_unknown_file_no_position.ttgir:10:5: error: ttg.warp_specialize with 64 partitions" "$R/partitions64_unknown_file_no_position.ttgir"
 grep -q "at most 32 agents.*32-bit masks.*at most 31 partitions" "$T/err" || fail "limit not explained: $(cat "$T/err")"
 input_error sim "partitions64_unknown_file_no_position.ttgir:10:5: error:" "$R/partitions64_unknown_file_no_position.ttgir" --arg n=1
