@@ -47,6 +47,11 @@ bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int6
                     char *msg, size_t n);
 bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
                     char *msg, size_t n);
+/* --arg NAME=INT for check and explain: appends a malloc'd NAME and the value to names / vals
+ * (*n entries, at most max; the caller frees the names). False with the message in msg for a
+ * malformed value, one out of the 64-bit range, a name given twice, or too many. */
+bool vf_cli_opt_arg(const char *val, const char **names, int64_t *vals, uint32_t *n, uint32_t max,
+                    char *msg, size_t msg_n);
 /* A finite positive number of seconds (strtod syntax, no sign); false with msg otherwise. */
 bool vf_cli_opt_seconds(const char *opt, const char *s, double *out, char *msg, size_t n);
 /* The values an integer kernel argument of type t takes, and the type's name ("i32",

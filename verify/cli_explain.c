@@ -83,19 +83,8 @@ static int parse_args(int argc, char **argv, xopts *o) {
       o->observed = val;
     } else if (!strcmp(a, "--arg")) {
       NEED();
-      const char *eq = strchr(val, '=');
-      size_t len = eq ? (size_t)(eq - val) : 0;
-      int64_t v;
-      if (!len || vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &v) != VF_NUM_OK)
-        return usage_error("--arg expects NAME=INT, got '%s'", val);
-      if (o->n_arg >= 64) return usage_error("too many --arg options%s", "");
-      for (uint32_t k = 0; k < o->n_arg; k++)
-        if (strlen(o->arg_name[k]) == len && !memcmp(o->arg_name[k], val, len))
-          return usage_error("--arg given twice for '%s'", o->arg_name[k]);
-      char *name = strndup(val, len);
-      if (!name) return usage_error("out of memory%s", "");
-      o->arg_name[o->n_arg] = name;
-      o->arg_val[o->n_arg++] = v;
+      if (!vf_cli_opt_arg(val, o->arg_name, o->arg_val, &o->n_arg, 64, msg, sizeof msg))
+        return usage_error("%s", msg);
     } else if (!strcmp(a, "--grid")) {
       NEED();
       if (vf_cli_parse_grid(val, o->grid, msg, sizeof msg)) return usage_error("%s", msg);

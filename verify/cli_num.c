@@ -129,3 +129,36 @@ bool vf_cli_arg_fits(const ir_value *arg, const char *file, const char *name, in
            "(%" PRId64 " to %" PRId64 ")", lb, name, v, tn, lo, hi);
   return false;
 }
+
+bool vf_cli_opt_arg(const char *val, const char **names, int64_t *vals, uint32_t *n, uint32_t max,
+                    char *msg, size_t msg_n) {
+  const char *eq = strchr(val, '=');
+  size_t len = eq ? (size_t)(eq - val) : 0;
+  int64_t v;
+  vf_num st = len ? vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &v) : VF_NUM_MALFORMED;
+  if (st == VF_NUM_MALFORMED) {
+    snprintf(msg, msg_n, "--arg expects NAME=INT, got '%s'", val);
+    return false;
+  }
+  if (st == VF_NUM_RANGE) {
+    snprintf(msg, msg_n, "--arg %s: value out of the 64-bit integer range", val);
+    return false;
+  }
+  if (*n >= max) {
+    snprintf(msg, msg_n, "too many --arg options (at most %u)", max);
+    return false;
+  }
+  for (uint32_t k = 0; k < *n; k++)
+    if (strlen(names[k]) == len && !memcmp(names[k], val, len)) {
+      snprintf(msg, msg_n, "--arg given twice for '%s'", names[k]);
+      return false;
+    }
+  char *name = strndup(val, len);
+  if (!name) {
+    snprintf(msg, msg_n, "out of memory");
+    return false;
+  }
+  names[*n] = name;
+  vals[(*n)++] = v;
+  return true;
+}
