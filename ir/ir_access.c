@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 ir_value *ir_seg(const ir_op *op, int k, uint32_t *n) {
   if (k < 0 || k >= op->n_segs) {
@@ -71,12 +72,12 @@ static char *ir_slurp(FILE *f, size_t *len) {
   struct stat st;
   if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     cap = (size_t)st.st_size + 1; /* one read for a regular file */
-  char *buf = malloc(cap);
+  char *buf = ir_xmalloc(cap, 1);
   if (!buf) return NULL;
   for (;;) {
     if (n == cap) {
       cap *= 2;
-      char *nb = realloc(buf, cap);
+      char *nb = ir_xrealloc(buf, cap, 1);
       if (!nb) {
         free(buf);
         return NULL;
@@ -98,7 +99,7 @@ static char *ir_slurp(FILE *f, size_t *len) {
 static void ir_diag_set(ir_diag *d, const char *file, const char *what) {
   if (!d) return;
   size_t n = strlen(file) + strlen(what) + 48;
-  d->msg = malloc(n);
+  d->msg = ir_xmalloc(n, 1);
   if (d->msg) snprintf(d->msg, n, "%s:1:1: error: %s", file, what);
 }
 
@@ -138,9 +139,9 @@ static void ir_split_push(size_t *n, size_t *cap, size_t **starts, size_t **lens
                           size_t start, size_t end, uint32_t line) {
   if (*n == *cap) {
     *cap *= 2;
-    *starts = realloc(*starts, *cap * sizeof **starts);
-    *lens = realloc(*lens, *cap * sizeof **lens);
-    *first = realloc(*first, *cap * sizeof **first);
+    *starts = ir_xrealloc(*starts, *cap, sizeof **starts);
+    *lens = ir_xrealloc(*lens, *cap, sizeof **lens);
+    *first = ir_xrealloc(*first, *cap, sizeof **first);
     if (!*starts || !*lens || !*first) abort();
   }
   (*starts)[*n] = start;
@@ -160,9 +161,9 @@ size_t ir_split_input(const char *buf, size_t len, size_t **starts, size_t **len
   static const char marker[] = "// -----";
   const size_t mlen = sizeof marker - 1;
   size_t cap = 8, n = 0;
-  *starts = malloc(cap * sizeof **starts);
-  *lens = malloc(cap * sizeof **lens);
-  *first_line = malloc(cap * sizeof **first_line);
+  *starts = ir_xmalloc(cap, sizeof **starts);
+  *lens = ir_xmalloc(cap, sizeof **lens);
+  *first_line = ir_xmalloc(cap, sizeof **first_line);
   if (!*starts || !*lens || !*first_line) abort();
   size_t chunk = 0, counted = 0, pos = 0;
   uint32_t line = 1, chunk_line = 1; /* line = the line number at offset `counted` */

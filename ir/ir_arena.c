@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 struct ir_chunk {
   struct ir_chunk *next;
@@ -21,7 +22,7 @@ static _Noreturn void ir_oom(void) {
 }
 
 ir_arena *ir_arena_new(void) {
-  ir_arena *a = calloc(1, sizeof *a);
+  ir_arena *a = ir_xcalloc(1, sizeof *a);
   if (!a) ir_oom();
   return a;
 }
@@ -42,7 +43,7 @@ void *ir_alloc(ir_arena *a, size_t n) {
     size_t sz = IR_CHUNK_MIN;
     if (a->head && a->head->size < ((size_t)1 << 24)) sz = a->head->size * 2;
     if (sz < n) sz = n;
-    struct ir_chunk *c = malloc(IR_CHUNK_HDR + sz);
+    struct ir_chunk *c = ir_xmalloc(IR_CHUNK_HDR + sz, 1);
     if (!c) ir_oom();
     c->next = a->head;
     c->size = sz;
@@ -98,8 +99,8 @@ void ir_intern_free(ir_intern *t) {
 
 static void ir_intern_grow(ir_intern *t) {
   size_t cap = t->cap ? t->cap * 2 : 1024;
-  const char **slots = calloc(cap, sizeof *slots);
-  uint32_t *hashes = calloc(cap, sizeof *hashes), *lens = calloc(cap, sizeof *lens);
+  const char **slots = ir_xcalloc(cap, sizeof *slots);
+  uint32_t *hashes = ir_xcalloc(cap, sizeof *hashes), *lens = ir_xcalloc(cap, sizeof *lens);
   if (!slots || !hashes || !lens) ir_oom();
   for (size_t i = 0; i < t->cap; i++) {
     if (!t->slots[i]) continue;
@@ -152,8 +153,8 @@ void ir_pmap_free(ir_pmap *m) {
 
 static void ir_pmap_grow(ir_pmap *m) {
   size_t cap = m->cap ? m->cap * 2 : 256;
-  const void **keys = calloc(cap, sizeof *keys);
-  void **vals = calloc(cap, sizeof *vals);
+  const void **keys = ir_xcalloc(cap, sizeof *keys);
+  void **vals = ir_xcalloc(cap, sizeof *vals);
   if (!keys || !vals) ir_oom();
   for (size_t i = 0; i < m->cap; i++) {
     if (!m->keys[i]) continue;
@@ -199,7 +200,7 @@ void ir_vec_push(ir_vec *v, void *p) {
       nv = ir_alloc(v->arena, cap * sizeof *nv); /* the old block stays in the arena */
       if (v->n) memcpy(nv, v->v, v->n * sizeof *nv);
     } else {
-      nv = realloc(v->v, cap * sizeof *nv);
+      nv = ir_xrealloc(v->v, cap, sizeof *nv);
       if (!nv) ir_oom();
     }
     v->v = nv;

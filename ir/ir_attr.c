@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 typedef struct ir_attr_node {
   ir_attr a;                   /* first member */
@@ -395,7 +396,7 @@ const ir_attr *ir_parse_attr(ir_parser *P) {
       if (!ir_is_punct(P, '<')) ir_fail(P, "expected '<' after '%.*s'", (int)t.n, t.s);
       const char *body = ir_capture_angle(P);
       size_t bl = strlen(body);
-      char *txt = malloc(t.n + bl + 3);
+      char *txt = ir_xmalloc(t.n + bl + 3, 1);
       if (!txt) ir_fail(P, "out of memory");
       memcpy(txt, t.s, t.n);
       txt[t.n] = '<';

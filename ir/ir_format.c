@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 enum {
   FE_LIT, FE_NOSP, FE_OPERAND, FE_ATTR, FE_ATTRDICT, FE_ATTRDICT_KW, FE_TYPE, FE_FTYPE,
@@ -93,14 +94,14 @@ static int ir_fmt_target(ir_opcode code, const ir_seginfo *si, const char *x) {
 
 static ir_fmt *ir_fmt_compile(ir_opcode code) {
   const char *src = ir_op_syntax[code] ? ir_op_syntax[code] : "";
-  ir_fmt *f = calloc(1, sizeof *f);
-  char *strs = strdup(src);
+  ir_fmt *f = ir_xcalloc(1, sizeof *f);
+  char *strs = ir_xstrdup(src);
   if (!f || !strs) abort();
   f->strs = strs;
   ir_segs_info(code, &f->si);
   size_t cap = 8;
   for (const char *c = src; *c; c++) cap += *c == ' ';
-  f->e = calloc(cap, sizeof *f->e);
+  f->e = ir_xcalloc(cap, sizeof *f->e);
   if (!f->e) abort();
   int stack[16], sp = 0, nskip = 0;
   for (char *tok = strtok(strs, " "); tok; tok = strtok(NULL, " ")) {
@@ -296,7 +297,7 @@ static const ir_attr *ir_fmt_parse_attr(ir_parser *P, char akind) {
     /* keep a|b as written, without spaces */
     size_t n = (size_t)(endp - start);
     char small[128];
-    char *buf = n < sizeof small ? small : malloc(n + 1);
+    char *buf = n < sizeof small ? small : ir_xmalloc(n + 1, 1);
     if (!buf) ir_fail(P, "out of memory");
     size_t k = 0;
     for (size_t i = 0; i < n; i++)

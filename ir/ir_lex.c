@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 static void ir_one_line(char *s) {
   for (char *c = s; *c; c++) /* cut the message at any newline it quotes */
@@ -22,7 +23,7 @@ static void ir_vfail(ir_parser *P, uint32_t line, uint32_t col, const char *note
     ir_one_line(nmsg);
   }
   size_t n = 2 * strlen(P->filename) + strlen(msg) + strlen(nmsg) + 128;
-  P->err = malloc(n);
+  P->err = ir_xmalloc(n, 1);
   if (P->err) {
     int k = snprintf(P->err, n, "%s:%u:%u: error: %s", P->filename, line + P->line_base, col, msg);
     if (note && k > 0 && (size_t)k < n)

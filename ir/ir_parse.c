@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 /* ------------------------------------------------------------------ SSA name scopes */
 
@@ -110,7 +111,7 @@ static void ir_define(ir_parser *P, const char *name, ir_value **vals, uint32_t 
   ir_scope_ent *e = *slot;
   if (P->n_undo == P->cap_undo) {
     size_t cap = P->cap_undo ? P->cap_undo * 2 : 256;
-    ir_undo *nu = realloc(P->undo, cap * sizeof *nu);
+    ir_undo *nu = ir_xrealloc(P->undo, cap, sizeof *nu);
     if (!nu) ir_fail(P, "out of memory");
     P->undo = nu;
     P->cap_undo = cap;
@@ -754,14 +755,14 @@ ir_module *ir_parse(const char *buf, size_t len, const char *filename, ir_diag *
 
 ir_module *ir_parse_ex(const char *buf, size_t len, const char *filename, uint32_t line_base,
                        ir_diag *diag) {
-  ir_parser *P = calloc(1, sizeof *P);
+  ir_parser *P = ir_xcalloc(1, sizeof *P);
   if (!P) return NULL;
   if (diag) diag->msg = NULL;
   P->filename = filename ? filename : "<input>";
   P->line_base = line_base;
   P->A = ir_arena_new();
   ir_intern_init(&P->names, P->A);
-  P->fmts = calloc(IR_OP__COUNT, sizeof *P->fmts);
+  P->fmts = ir_xcalloc(IR_OP__COUNT, sizeof *P->fmts);
   ir_module *m = ir_alloc(P->A, sizeof *m);
   m->arena = P->A;
   m->filename = ir_intern_str(&P->names, P->filename, strlen(P->filename));

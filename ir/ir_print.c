@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 void ir_print_value(const ir_value *v, FILE *out) {
   fprintf(out, "%%%s", v->name ? v->name : "<<unnamed>>");
@@ -135,7 +136,7 @@ static void ir_print_generic(ir_printer *pr, const ir_op *op) {
   }
   if (any_attr) {
     fputc(' ', o);
-    ir_namedattr *plain = malloc(op->n_attrs * sizeof *plain);
+    ir_namedattr *plain = ir_xmalloc(op->n_attrs, sizeof *plain);
     uint32_t n = 0;
     for (uint32_t i = 0; plain && i < op->n_attrs; i++)
       if (!op->attrs[i].is_prop) plain[n++] = op->attrs[i];
@@ -198,7 +199,7 @@ static void ir_print_aliases(const ir_module *m, FILE *out, bool after) {
 
 void ir_print(const ir_module *m, FILE *out) {
   ir_printer pr = {.out = out, .m = m};
-  pr.fmts = calloc(IR_OP__COUNT, sizeof *pr.fmts);
+  pr.fmts = ir_xcalloc(IR_OP__COUNT, sizeof *pr.fmts);
   if (!pr.fmts) return;
   ir_print_aliases(m, out, false);
   const ir_op *mod = m->module_op;

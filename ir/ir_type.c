@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir_priv.h"
+#include "ir/ir_alloc.h"
 
 typedef struct ir_type_node {
   ir_type t;                   /* first member: &node->t is the public type */
@@ -226,7 +227,7 @@ bool ir_at_type_start(const ir_parser *P) {
 static const ir_type *ir_opaque_type(ir_parser *P, const char *prefix, size_t plen) {
   const char *body = ir_is_punct(P, '<') ? ir_capture_angle(P) : NULL;
   size_t bl = body ? strlen(body) : 0;
-  char *txt = malloc(plen + bl + 3);
+  char *txt = ir_xmalloc(plen + bl + 3, 1);
   if (!txt) ir_fail(P, "out of memory");
   memcpy(txt, prefix, plen);
   size_t n = plen;

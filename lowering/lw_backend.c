@@ -20,6 +20,7 @@
 #include <mlir-c/Target/LLVMIR.h>
 
 #include "lw_int.h"
+#include "ir/ir_alloc.h"
 
 #define LW_TRIPLE "nvptx64-nvidia-cuda"
 
@@ -71,7 +72,7 @@ static void mark_asm_convergent(LLVMModuleRef m) {
 }
 
 static char *dup_n(const char *s, size_t n) {
-  char *p = malloc(n + 1);
+  char *p = ir_xmalloc(n + 1, 1);
   if (!p) return NULL;
   memcpy(p, s, n);
   p[n] = 0;

@@ -6,16 +6,17 @@
 #include <string.h>
 
 #include "lw_int.h"
+#include "ir/ir_alloc.h"
 
 void *lw_alloc(lw_ctx *c, size_t n) {
   if (c->narena == c->caparena) {
     size_t cap = c->caparena ? c->caparena * 2 : 256;
-    void **a = realloc(c->arena, cap * sizeof *a);
+    void **a = ir_xrealloc(c->arena, cap, sizeof *a);
     if (!a) abort(); /* out of memory while lowering: nothing sensible to report */
     c->arena = a;
     c->caparena = cap;
   }
-  void *p = calloc(1, n ? n : 1);
+  void *p = ir_xcalloc(1, n ? n : 1);
   if (!p) abort();
   c->arena[c->narena++] = p;
   return p;
@@ -216,7 +217,7 @@ int lw_fail(lw_ctx *c, const ir_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   lw_sb_vprintf(&b, fmt, ap);
   va_end(ap);
-  c->diag->msg = b.p ? b.p : strdup("error: lowering: out of memory");
+  c->diag->msg = b.p ? b.p : ir_xstrdup("error: lowering: out of memory");
   return -1;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lw_int.h"
+#include "ir/ir_alloc.h"
 
 /* Finds the line starting with prefix (at column 0); returns its start or NULL. */
 static char *find_line(char *text, const char *prefix) {
@@ -25,7 +26,7 @@ static int replace_line(char **text, size_t *len, char *line, const char *repl) 
   char *eol = strchr(line, '\n');
   size_t start = (size_t)(line - *text), end = eol ? (size_t)(eol - *text) : *len;
   size_t rl = strlen(repl), nl = *len - (end - start) + rl;
-  char *n = malloc(nl + 1);
+  char *n = ir_xmalloc(nl + 1, 1);
   if (!n) return -1;
   memcpy(n, *text, start);
   memcpy(n + start, repl, rl);

@@ -5,13 +5,14 @@
 #include <string.h>
 
 #include "lw_int.h"
+#include "ir/ir_alloc.h"
 
 static bool sb_reserve(lw_sb *b, size_t extra) {
   if (b->oom) return false;
   if (b->n + extra + 1 <= b->cap) return true;
   size_t cap = b->cap ? b->cap : 4096;
   while (cap < b->n + extra + 1) cap *= 2;
-  char *p = realloc(b->p, cap);
+  char *p = ir_xrealloc(b->p, cap, 1);
   if (!p) {
     b->oom = true;
     return false;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lw_int.h"
+#include "ir/ir_alloc.h"
 
 /* ------------------------------------------------------------------ analysis */
 
@@ -334,7 +335,7 @@ int lw_ws_lower(lw_ctx *c, const ir_op *op) {
   for (int k = 0; k < o->nparts; k++) blks[k] = lw_newblk(c);
   lw_sb *saved_out = c->out;
   lw_region *saved_rg = c->rg;
-  lw_val *snap = malloc(c->nvals * sizeof *snap);
+  lw_val *snap = ir_xmalloc(c->nvals, sizeof *snap);
   if (!snap) return lw_fail(c, op, "out of memory");
   memcpy(snap, c->vals, c->nvals * sizeof *snap);
   c->out = &c->parts;

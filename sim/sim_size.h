@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ir/ir_alloc.h"
+
 /* a * b into *out; false (and *out = UINT64_MAX) on overflow. */
 static inline bool sim_mul_u64(uint64_t a, uint64_t b, uint64_t *out) {
   if (__builtin_mul_overflow(a, b, out)) {
@@ -47,12 +49,13 @@ static inline void sim_grid_pid(const int32_t grid[3], uint64_t p, int32_t pid[3
   pid[2] = (int32_t)(p / gx / gy);
 }
 
-/* Checked allocation (sim_alloc.c): n elements of elem bytes; the product is checked. */
-void *sim_xmalloc(size_t n, size_t elem);
-void *sim_xcalloc(size_t n, size_t elem);
-void *sim_xrealloc(void *p, size_t n, size_t elem);
-char *sim_xstrdup(const char *s);
-/* Out of memory for `bytes` bytes: the message and exit 2. */
-_Noreturn void sim_out_of_memory(size_t bytes);
+/* Checked allocation: the project's one allocator, ir/ir_alloc.h (n elements of elem bytes,
+ * the product checked; out of memory exits 2), under the names sim/ and verify/ use. */
+#define sim_xmalloc ir_xmalloc
+#define sim_xcalloc ir_xcalloc
+#define sim_xrealloc ir_xrealloc
+#define sim_xstrdup ir_xstrdup
+#define sim_xstrndup ir_xstrndup
+#define sim_out_of_memory ir_out_of_memory
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "tr_internal.h"
 #include "tr_utf8.h"
+#include "ir/ir_alloc.h"
 
 void tr_buf_free(tr_buf *b) {
   free(b->s);
@@ -23,7 +24,7 @@ static bool reserve(tr_buf *b, size_t extra) {
   if (b->n + extra + 1 <= b->cap) return true;
   size_t cap = b->cap ? b->cap : 64;
   while (cap < b->n + extra + 1) cap *= 2;
-  char *s = realloc(b->s, cap);
+  char *s = ir_xrealloc(b->s, cap, 1);
   if (!s) {
     b->oom = true;
     return false;

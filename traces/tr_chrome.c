@@ -11,6 +11,7 @@
 
 #include "tr_internal.h"
 #include "tr_utf8.h"
+#include "ir/ir_alloc.h"
 
 enum {
   CH_PID = 1,                  /* the kernel's process id */
@@ -243,7 +244,7 @@ int tr_chrome_write(sim_machine *m, const sim_trans *steps, uint32_t n, const si
   ch_ctx c = {.r = r};
   json_t *root = json_object();
   c.ev = json_array();
-  c.ev_tid = calloc(r->n_events + 1, sizeof *c.ev_tid);
+  c.ev_tid = ir_xcalloc(r->n_events + 1, sizeof *c.ev_tid);
   if (!root || !c.ev || !c.ev_tid) {
     json_decref(root);
     json_decref(c.ev);

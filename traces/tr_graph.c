@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tr_graph.h"
+#include "ir/ir_alloc.h"
 
 enum {
   TG_MAX_REL = 64,
@@ -17,7 +18,7 @@ static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem, bool *oom)
   if (need <= *cap) return p;
   uint32_t c = *cap ? *cap : 32;
   while (c < need) c *= 2;
-  void *q = realloc(p, (size_t)c * elem);
+  void *q = ir_xrealloc(p, (size_t)c * elem, 1);
   if (!q) {
     *oom = true;
     return NULL;
@@ -478,8 +479,8 @@ int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t
   uint32_t depth = sim_max_ring_depth(r->m);
   g->iterations = o && o->iterations ? o->iterations : 2 * (depth ? depth : 1) + 1;
   const sim_viol *bug = o && o->bug ? o->bug : NULL;
-  g->node_of_step = malloc(sizeof(uint32_t) * (r->n_steps + 1));
-  uint8_t *mark = calloc(r->n_steps + 1, 1);
+  g->node_of_step = ir_xmalloc(sizeof(uint32_t) * (r->n_steps + 1), 1);
+  uint8_t *mark = ir_xcalloc(r->n_steps + 1, 1);
   if (!g->node_of_step || !mark) {
     free(mark);
     return -1;

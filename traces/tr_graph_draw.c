@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tr_graph.h"
+#include "ir/ir_alloc.h"
 
 #define C_RED "#d62728"
 #define C_SYNC "#1f5fbf"
@@ -141,7 +142,7 @@ static void draw_edge(tr_gv_graph *gv, tr_gv_node **nodes, const tg_edge *e, uin
 
 tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
   tr_gv_graph *gv = tr_gv_open("pipeline");
-  tr_gv_node **nodes = calloc(g->n_nodes + 1, sizeof *nodes);
+  tr_gv_node **nodes = ir_xcalloc(g->n_nodes + 1, sizeof *nodes);
   if (!gv || !nodes) {
     free(nodes);
     tr_gv_close(gv);
@@ -227,7 +228,7 @@ int tr_graph_write(sim_machine *m, const sim_trans *steps, uint32_t n, const tr_
   uint8_t *rel = NULL; /* owned here when computed */
   const uint8_t *relevant = o ? o->relevant : NULL;
   if (o && o->bug && !relevant) {
-    rel = calloc(r->n_steps + 1, 1);
+    rel = ir_xcalloc(r->n_steps + 1, 1);
     if (rel) tr_relevant_run(r, o->bug, rel);
     relevant = rel;
   }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tr_internal.h"
+#include "ir/ir_alloc.h"
 
 typedef struct mn_step {
   uint8_t kind;                /* sim_trans_kind */
@@ -125,7 +126,7 @@ static uint32_t switches(const mn_step *s, uint32_t n) {
 static uint32_t regroup(mn_ctx *c, const mn_step *s, uint32_t n, mn_step *out) {
   sim_log lg = {0};
   if (sim_init(c->m, c->st, &lg) != 0) return 0;
-  uint8_t *used = calloc(n + 1, 1);
+  uint8_t *used = ir_xcalloc(n + 1, 1);
   if (!used) return 0;
   uint32_t k = 0, first = 0;
   int cur = -1;
@@ -208,8 +209,8 @@ static int to_concrete(mn_ctx *c, const mn_step *s, uint32_t n, tr_sched *out) {
 
 bool tr_min_reproduces(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
                        tr_state_check check) {
-  mn_ctx c = {.m = m, .bug = bug, .check = check, .st = calloc(1, sim_state_size(m))};
-  mn_step *a = malloc(sizeof *a * (n + 1));
+  mn_ctx c = {.m = m, .bug = bug, .check = check, .st = ir_xcalloc(1, sim_state_size(m))};
+  mn_step *a = ir_xmalloc(sizeof *a * (n + 1), 1);
   bool ok = false;
   if (c.st && a) {
     uint32_t k = to_abstract(&c, steps, n, a);
@@ -225,9 +226,9 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
                     tr_min_stats *stats, tr_err *err) {
   mn_ctx c = {.m = m, .bug = bug, .check = check, .max_replays = max_replays ? max_replays : 4000};
   c.max_work = (uint64_t)c.max_replays * MN_WORK_PER_REPLAY;
-  c.st = calloc(1, sim_state_size(m));
-  mn_step *a = malloc(sizeof *a * (n + 1)), *b = malloc(sizeof *b * (n + 1));
-  mn_step *tmp = malloc(sizeof *tmp * (n + 1));
+  c.st = ir_xcalloc(1, sim_state_size(m));
+  mn_step *a = ir_xmalloc(sizeof *a * (n + 1), 1), *b = ir_xmalloc(sizeof *b * (n + 1), 1);
+  mn_step *tmp = ir_xmalloc(sizeof *tmp * (n + 1), 1);
   int rc = 0;
   tr_min_stats st = {.steps_before = n};
   if (!c.st || !a || !b || !tmp) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tr_internal.h"
+#include "ir/ir_alloc.h"
 
 enum {
   RL_MAX_HOPS = 2,             /* synchronization hops followed back from the bug */
@@ -72,7 +73,7 @@ static void expand(rl_ctx *c, rl_item it) {
 
 uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep) {
   memset(keep, 0, r->n_steps ? r->n_steps : 1);
-  rl_ctx c = {.r = r, .keep = keep, .queue = malloc(sizeof(rl_item) * (r->n_steps + 1))};
+  rl_ctx c = {.r = r, .keep = keep, .queue = ir_xmalloc(sizeof(rl_item) * (r->n_steps + 1), 1)};
   if (!c.queue) return 0;
   uint32_t at = r->n_steps ? r->n_steps - 1 : 0;
   if (bug && r->out.has_bug && r->out.bug.kind == bug->kind && r->out.bug.ins == bug->ins &&

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tr_protocol.h"
+#include "ir/ir_alloc.h"
 
 #define C_WAIT "#1f5fbf"
 #define C_ARRIVE "#2e7d32"
@@ -248,7 +249,7 @@ int tr_protocol_write(const ir_module *mod, const ir_func *fn, const char *title
   if (!fmt)
     return tr_errf(err, "%s: error: unknown graph format; name the output .svg, .png or .dot",
                    path);
-  tp_model *pm = calloc(1, sizeof *pm); /* owned here, freed below */
+  tp_model *pm = ir_xcalloc(1, sizeof *pm); /* owned here, freed below */
   if (!pm) return tr_errf(err, "%s: error: out of memory", path);
   int rc = tp_build(pm, mod, fn, err);
   tr_gv_graph *g = rc == 0 ? tp_draw(pm, title ? title : tr_basename(mod->filename)) : NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tr_internal.h"
+#include "ir/ir_alloc.h"
 
 /* Highest iteration an agent reached in one loop (tr_step.iter). */
 typedef struct rp_loop {
@@ -39,7 +40,7 @@ static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap) return p;
   uint32_t c = *cap ? *cap : 16;
   while (c < need) c *= 2;
-  void *q = realloc(p, (size_t)c * elem);
+  void *q = ir_xrealloc(p, (size_t)c * elem, 1);
   if (!q) return NULL;
   *cap = c;
   return q;
@@ -288,12 +289,12 @@ static void finish(rp_ctx *c) {
 
 /* Builds the per-barrier index of effects (tr_run.bar_eff). */
 static int index_effects(tr_run *r) {
-  r->bar_eff_start = calloc(r->n_bars + 2, sizeof *r->bar_eff_start);
-  r->bar_eff = malloc(sizeof *r->bar_eff * (r->n_effs + 1));
+  r->bar_eff_start = ir_xcalloc(r->n_bars + 2, sizeof *r->bar_eff_start);
+  r->bar_eff = ir_xmalloc(sizeof *r->bar_eff * (r->n_effs + 1), 1);
   if (!r->bar_eff_start || !r->bar_eff) return -1;
   for (uint32_t k = 0; k < r->n_effs; k++) r->bar_eff_start[r->effs[k].bar + 1]++;
   for (uint32_t b = 0; b < r->n_bars; b++) r->bar_eff_start[b + 1] += r->bar_eff_start[b];
-  uint32_t *fill = calloc(r->n_bars + 1, sizeof *fill);
+  uint32_t *fill = ir_xcalloc(r->n_bars + 1, sizeof *fill);
   if (!fill) return -1;
   for (uint32_t k = 0; k < r->n_effs; k++) {
     uint32_t b = r->effs[k].bar;
@@ -304,18 +305,18 @@ static int index_effects(tr_run *r) {
 }
 
 tr_run *tr_replay(sim_machine *m, const sim_trans *steps, uint32_t n, tr_err *err) {
-  tr_run *r = calloc(1, sizeof *r); /* owned by the caller (tr_run_free) */
+  tr_run *r = ir_xcalloc(1, sizeof *r); /* owned by the caller (tr_run_free) */
   rp_ctx c = {.r = r};
   if (!r) goto oom;
   r->m = m;
   r->n_agents = sim_n_agents(m);
   r->n_bars = sim_n_barriers(m);
   c.n_ins = sim_n_instructions(m);
-  r->steps = calloc(n ? n : 1, sizeof *r->steps);
-  c.st = calloc(1, sim_state_size(m));
-  c.before = calloc(r->n_bars + 1, sizeof *c.before);
-  c.after = calloc(r->n_bars + 1, sizeof *c.after);
-  c.occ = calloc((size_t)r->n_agents * c.n_ins + 1, sizeof *c.occ);
+  r->steps = ir_xcalloc(n ? n : 1, sizeof *r->steps);
+  c.st = ir_xcalloc(1, sim_state_size(m));
+  c.before = ir_xcalloc(r->n_bars + 1, sizeof *c.before);
+  c.after = ir_xcalloc(r->n_bars + 1, sizeof *c.after);
+  c.occ = ir_xcalloc((size_t)r->n_agents * c.n_ins + 1, sizeof *c.occ);
   if (!r->steps || !c.st || !c.before || !c.after || !c.occ) goto oom;
   r->end = c.st;
   sim_log lg = {.detail = true};

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tr_internal.h"
+#include "ir/ir_alloc.h"
 
 void tr_sched_free(tr_sched *s) {
   free(s->steps);
@@ -13,7 +14,7 @@ void tr_sched_free(tr_sched *s) {
 int tr_sched_push(tr_sched *s, sim_trans t) {
   if (s->n == s->cap) {
     uint32_t cap = s->cap ? s->cap * 2 : 256;
-    sim_trans *p = realloc(s->steps, (size_t)cap * sizeof *p);
+    sim_trans *p = ir_xrealloc(s->steps, (size_t)cap * sizeof *p, 1);
     if (!p) return -1;
     s->steps = p;
     s->cap = cap;
@@ -31,7 +32,7 @@ int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_state_check chec
                          tr_outcome *oc, tr_err *err) {
   memset(oc, 0, sizeof *oc);
   if (!max_steps) max_steps = 100000;
-  void *st = calloc(1, sim_state_size(m)); /* owned here */
+  void *st = ir_xcalloc(1, sim_state_size(m)); /* owned here */
   if (!st) return tr_errf(err, "error: out of memory");
   sim_log lg = {0};
   if (sim_init(m, st, &lg) != 0) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tr_utf8.h"
+#include "ir/ir_alloc.h"
 
 static const char REPL[] = "\xef\xbf\xbd"; /* U+FFFD REPLACEMENT CHARACTER */
 
@@ -30,7 +31,7 @@ char *tr_utf8_clean(const char *s) {
     n += k ? k : sizeof REPL - 1;
     p += k ? k : 1;
   }
-  char *out = malloc(n + 1), *o = out;
+  char *out = ir_xmalloc(n + 1, 1), *o = out;
   if (!out) return NULL;
   for (const char *p = s; *p;) {
     size_t k = tr_utf8_seq(p);

@@ -11,6 +11,7 @@
 #include "traces/traces.h"
 #include "sim/sim_size.h"
 #include "vf_run.h"
+#include "ir/ir_alloc.h"
 #include "sym_cli.h" /* --symbolic (symbolic layer) */
 
 typedef struct check_opts {
@@ -122,7 +123,7 @@ static int parse_args(int argc, char **argv, check_opts *o) {
 
 static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
                                  uint32_t max_trip, sim_err *err) {
-  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
   for (int k = 0; k < 3; k++) {
@@ -288,14 +289,14 @@ int vf_cmd_check(int argc, char **argv) {
              rep.covered ? rep.covered : "", rep.covered ? "; " : "",
              (unsigned long long)(pid_runs - 1), of);
     free(rep.covered);
-    rep.covered = strdup(buf);
+    rep.covered = ir_xstrdup(buf);
   }
   if (grid) {
     char *gd = vf_grid_describe(grid), buf[512];
     snprintf(buf, sizeof buf, "%s%s%s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", gd);
     free(gd);
     free(rep.covered);
-    rep.covered = strdup(buf);
+    rep.covered = ir_xstrdup(buf);
   }
   if (all.n_outside) {
     /* runs whose arguments the kernel assumes away (llvm.intr.assume): skipped, and said so */
@@ -304,7 +305,7 @@ int vf_cmd_check(int argc, char **argv) {
              "kernel's contract (%.200s)", rep.covered ? rep.covered : "the given arguments",
              all.n_outside, n_explored, all.outside_why);
     free(rep.covered);
-    rep.covered = strdup(buf);
+    rep.covered = ir_xstrdup(buf);
   }
   {
     /* which trip counts each loop got (issue 12 B): a loop not driven to the wrap-around
@@ -314,7 +315,7 @@ int vf_cmd_check(int argc, char **argv) {
     vf_argplan_loops(&plan, runs, n_explored, &lc);
     char *ld = vf_loopcover_describe(&lc, mod, &driven);
     if (lc.n) {
-      rep.loops = calloc(lc.n, sizeof *rep.loops);
+      rep.loops = ir_xcalloc(lc.n, sizeof *rep.loops);
       rep.n_loops = lc.n;
       for (uint32_t k = 0; k < lc.n; k++) {
         rep.loops[k].loc = sim_op_loc(mod, lc.loop[k].op);
@@ -323,16 +324,16 @@ int vf_cmd_check(int argc, char **argv) {
           if (lc.loop[k].trips[j] >= 0) rep.loops[k].trips[rep.loops[k].n_trips++] = lc.loop[k].trips[j];
       }
     }
-    if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = strdup(ld);
+    if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
     else if (ld) {
       char buf[1600];
       snprintf(buf, sizeof buf, "%.500s%s%.1000s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", ld);
       free(rep.covered);
-      rep.covered = strdup(buf);
+      rep.covered = ir_xstrdup(buf);
     }
     free(ld);
   }
-  rep.bound = all.bound_hit ? strdup(all.bound_why) : NULL;
+  rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
   rep.runs = n_explored;

@@ -13,6 +13,7 @@
 #include "traces/traces.h"
 #include "vf_explain.h"
 #include "vf_run.h"
+#include "ir/ir_alloc.h"
 
 typedef struct xopts {
   const char *file, *observed, *format, *trace_out;
@@ -130,7 +131,7 @@ static int parse_args(int argc, char **argv, xopts *o) {
 
 static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3], uint32_t max_trip,
                                  sim_err *err) {
-  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
   for (int k = 0; k < 3; k++) {
@@ -201,7 +202,7 @@ static void model_where(sim_machine *m, const void *st, uint32_t a, char *buf, s
 }
 
 static void *replay_to(sim_machine *m, const vf_xpath *p) {
-  void *st = calloc(1, sim_state_size(m));
+  void *st = ir_xcalloc(1, sim_state_size(m));
   sim_log log = {0};
   sim_init(m, st, &log);
   for (uint32_t k = 0; k < p->n; k++) sim_step(m, st, p->steps[k], &log);
@@ -230,7 +231,7 @@ static void state_viol(sim_machine *m, const void *st, const vf_xgoal *g, sim_vi
       v->ins = sim_agent_pc(m, st, a);
       snprintf(v->msg, sizeof v->msg, "the observed state: %s %s (other agents still run)", sim_agent_name(m, a), why);
     } else if (v->n_rel < SIM_MAX_REL) {
-      char *t = malloc(300);
+      char *t = ir_xmalloc(300, 1);
       if (t) snprintf(t, 300, "%s %s", sim_agent_name(m, a), why);
       rel[v->n_rel] = t;
       v->rel[v->n_rel++] = sim_agent_pc(m, st, a);

@@ -11,6 +11,7 @@
 #include "traces/traces.h"
 #include "traces/tr_utf8.h"
 #include "vf.h"
+#include "ir/ir_alloc.h"
 
 enum { GR_MAX_ARGS = 64 };
 
@@ -164,7 +165,7 @@ static int explore_bug(sim_machine *m, tr_sched *s, tr_outcome *oc) {
 /* Runs one schedule and draws it. Returns the exit code. */
 static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
   uint32_t n = fn->op->regions[0]->blocks[0]->n_args;
-  uint64_t *bits = calloc(n + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(n + 1, sizeof *bits);
   if (!bits) return usage_err("%s", "out of memory");
   int rc = build_args(fn, o, bits, n);
   if (rc) {

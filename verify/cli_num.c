@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ir/ir_alloc.h"
 
 /* An integer is an optional '-', then decimal digits, or 0x / 0X and hex digits; nothing
  * else (no spaces, no '+', no suffix). A leading 0 is decimal, not C's octal: 010 is ten. */
@@ -153,7 +154,7 @@ bool vf_cli_opt_arg(const char *val, const char **names, int64_t *vals, uint32_t
       snprintf(msg, msg_n, "--arg given twice for '%s'", names[k]);
       return false;
     }
-  char *name = strndup(val, len);
+  char *name = ir_xstrndup(val, len);
   if (!name) {
     snprintf(msg, msg_n, "out of memory");
     return false;

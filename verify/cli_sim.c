@@ -12,6 +12,7 @@
 #include "sim/sim.h"
 #include "sim/sim_data.h"
 #include "traces/traces.h"
+#include "ir/ir_alloc.h"
 
 #define MAX_KV 64
 /* --trace-out keeps at most this many steps of a program's schedule: a trace replays every
@@ -479,7 +480,7 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
     fprintf(stderr, "%s\n", serr.msg);
     return VF_EXIT_INPUT;
   }
-  void *st = calloc(1, sim_state_size(m)); /* freed below */
+  void *st = ir_xcalloc(1, sim_state_size(m)); /* freed below */
   int rc = 0;
   sim_log log;
   memset(&log, 0, sizeof log);
@@ -599,8 +600,8 @@ int vf_cmd_sim(int argc, char **argv) {
     goto out;
   }
   n = fn->op->regions[0]->blocks[0]->n_args;
-  bits = calloc(n + 1, sizeof *bits); /* freed at out */
-  ka = calloc(n + 1, sizeof *ka);
+  bits = ir_xcalloc(n + 1, sizeof *bits); /* freed at out */
+  ka = ir_xcalloc(n + 1, sizeof *ka);
   if (!d || !bits || !ka) {
     rc = VF_EXIT_INPUT;
     goto out;

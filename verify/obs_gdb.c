@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 typedef struct cur {
   const char *p, *line0;
@@ -91,7 +92,7 @@ static int row(obs *o, cur *c, char *err, size_t n) {
   if (*c->p && *c->p != '\n') return obs_error(o, at(c, c->p), err, n, "unexpected text after the Line column");
   if (b1[0] < b0[0] || (b1[0] == b0[0] && t1[0] < t0[0]))
     return obs_error(o, at(c, c->line0), err, n, "the range ends before it starts");
-  obs_warp *w = realloc(o->warps, (o->n_warps + 1) * sizeof *w);
+  obs_warp *w = ir_xrealloc(o->warps, o->n_warps + 1, sizeof *w);
   if (!w) return obs_error(o, at(c, s), err, n, "out of memory");
   o->warps = w;
   w = &o->warps[o->n_warps++];
@@ -102,7 +103,7 @@ static int row(obs *o, cur *c, char *err, size_t n) {
   w->t_hi = t1[0];
   w->other_axes = b0[1] || b0[2] || t0[1] || t0[2] || b1[1] || b1[2] || t1[1] || t1[2];
   w->what = OBS_AT;
-  w->at.file = strndup(s, flen);
+  w->at.file = ir_xstrndup(s, flen);
   w->at.line = line;
   w->pos = at(c, c->line0);
   return 0;

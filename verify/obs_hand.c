@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 typedef struct lex {
   const char *p;               /* cursor */
@@ -82,7 +83,7 @@ static int one_line(obs *o, lex *x, char *err, size_t n) {
     if (tok_is(t, len, o->agents[a].name))
       return obs_error(o, pos_of(x, t), err, n, "'%.*s' is listed twice (first on line %u)", (int)len, t,
                        o->agents[a].pos.line);
-  obs_agent *ag = realloc(o->agents, (o->n_agents + 1) * sizeof *ag);
+  obs_agent *ag = ir_xrealloc(o->agents, o->n_agents + 1, sizeof *ag);
   if (!ag) return obs_error(o, pos_of(x, t), err, n, "out of memory");
   o->agents = ag;
   ag = &o->agents[o->n_agents++];

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 /* Position of the k-th element of the top-level "warps" array (else of the start). */
 static obs_pos elem_pos(const char *text, int k) {
@@ -51,7 +52,7 @@ static int warp(obs *o, const char *text, int k, json_t *w, char *err, size_t n)
     return obs_error(o, pos, err, n, "warps[%d]: \"cta\" must be a non-negative integer", k);
   if (!json_is_integer(wp) || json_integer_value(wp) < 0 || json_integer_value(wp) >= 1024)
     return obs_error(o, pos, err, n, "warps[%d]: \"warp\" must be an integer from 0 to 1023", k);
-  obs_warp *ws = realloc(o->warps, (o->n_warps + 1) * sizeof *ws);
+  obs_warp *ws = ir_xrealloc(o->warps, o->n_warps + 1, sizeof *ws);
   if (!ws) return obs_error(o, pos, err, n, "out of memory");
   o->warps = ws;
   obs_warp *x = &o->warps[o->n_warps++];

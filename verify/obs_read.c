@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 void obs_free(obs *o) {
   for (uint32_t a = 0; a < o->n_agents; a++)
@@ -42,7 +43,7 @@ bool obs_parse_fileline(const char *s, size_t len, obs_line *l) {
     if (v > UINT32_MAX) return false;
   }
   if (!v) return false;
-  l->file = strndup(s, (size_t)(colon - s));
+  l->file = ir_xstrndup(s, (size_t)(colon - s));
   l->line = (uint32_t)v;
   return l->file != NULL;
 }
@@ -75,12 +76,12 @@ int obs_read(const char *path, obs *o, char *err, size_t n) {
     return -1;
   }
   size_t cap = 4096, len = 0;
-  char *buf = malloc(cap);
+  char *buf = ir_xmalloc(cap, 1);
   size_t got;
   while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
     len += got;
     if (len + 1 == cap) {
-      char *nb = realloc(buf, cap *= 2);
+      char *nb = ir_xrealloc(buf, cap *= 2, 1);
       if (!nb) {
         free(buf);
         buf = NULL;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 /* A line that is a bare source location "FILE:LINE" (optionally followed by text after a
  * space, as a source line printed with its text). */
@@ -34,7 +35,7 @@ int obs_parse_rocr(const char *text, obs *o, char *err, size_t n) {
     if (!strncmp(q, "wave_", 5)) {
       if (!strstr(q, "pc=0x") || strstr(q, "pc=0x") > e)
         return obs_error(o, (obs_pos){line, (uint32_t)(q - p) + 1}, err, n, "a wave header needs \"pc=0x...\"");
-      obs_warp *ws = realloc(o->warps, (o->n_warps + 1) * sizeof *ws);
+      obs_warp *ws = ir_xrealloc(o->warps, o->n_warps + 1, sizeof *ws);
       if (!ws) return obs_error(o, (obs_pos){line, 1}, err, n, "out of memory");
       o->warps = ws;
       cur = &o->warps[o->n_warps++];

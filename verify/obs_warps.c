@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "obs.h"
+#include "ir/ir_alloc.h"
 
 static const ir_op *find_ws(const ir_op *op) {
   if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return op;
@@ -100,7 +101,7 @@ static int merge(obs_agent *ag, const obs_warp *w, bool first) {
   for (uint32_t k = 0; k < ag->n_lines; k++)
     if (ag->lines[k].line == w->at.line && !strcmp(ag->lines[k].file, w->at.file)) return 0;
   if (ag->n_lines == OBS_MAX_LINES) return 0;
-  ag->lines[ag->n_lines].file = strdup(w->at.file);
+  ag->lines[ag->n_lines].file = ir_xstrdup(w->at.file);
   ag->lines[ag->n_lines++].line = w->at.line;
   return ag->lines[ag->n_lines - 1].file ? 0 : -1;
 }
@@ -123,8 +124,8 @@ int obs_map_warps(obs *o, const ir_module *mod, uint32_t n_ctas, const char *con
     for (int w = start[k]; w < start[k] + nw[k] && w < 32; w++) slot[w] = k + 1;
   uint32_t n_slots = (uint32_t)np + 1;
   uint32_t n_ag = n_ctas * n_slots;
-  obs_agent *ag = calloc(n_ag, sizeof *ag);
-  bool *seen = calloc(n_ag, 1);
+  obs_agent *ag = ir_xcalloc(n_ag, sizeof *ag);
+  bool *seen = ir_xcalloc(n_ag, 1);
   if (!ag || !seen) {
     free(ag);
     free(seen);

@@ -1,0 +1,19 @@
+/* ir_alloc.h: the project's checked allocator (ir_alloc.c), in the lowest module so that every
+ * module uses it (sim/sim_size.h names it sim_x*). n elements of elem bytes, the product
+ * checked for overflow; out of memory (or a size that overflows) prints one line on stderr and
+ * exits 2 (an input too large for this machine is bad input, never a crash). The results are
+ * owned by the caller and released with free(). Never returns NULL. */
+#ifndef TLXV_IR_ALLOC_H
+#define TLXV_IR_ALLOC_H
+
+#include <stddef.h>
+
+void *ir_xmalloc(size_t n, size_t elem);
+void *ir_xcalloc(size_t n, size_t elem);
+void *ir_xrealloc(void *p, size_t n, size_t elem);
+char *ir_xstrdup(const char *s);
+char *ir_xstrndup(const char *s, size_t n);
+/* Out of memory for `bytes` bytes (0: unknown, SIZE_MAX: a size overflow): message, exit 2. */
+_Noreturn void ir_out_of_memory(size_t bytes);
+
+#endif
