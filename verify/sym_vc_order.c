@@ -118,7 +118,8 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
   return sum < min;
 }
 
-/* Usable wait edges: the wait's lag is known and every producer is a plain loop event. */
+/* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
+ * the parent's before the fork (it happens before every partition's event: no edge). */
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
@@ -128,7 +129,8 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
+    if (p->ring == w->ring && is_producer(p) && !p->prefork &&
+        (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
       return false;
   }
   return true;
@@ -167,7 +169,7 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        if (p->ring != eu->ring || !is_producer(p)) continue;
+        if (p->ring != eu->ring || !is_producer(p) || p->prefork) continue;
         int64_t d = dist[u] + eu->off - lag * n - p->off;
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
