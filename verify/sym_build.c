@@ -246,6 +246,7 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
 
 typedef struct walk {
   int part;
+  bool prefork;
   int loop;
   Z3_ast path;          /* Bool */
   bool path_taint;
@@ -275,6 +276,7 @@ static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) 
   e->part = w->part;
   e->loop = w->loop;
   e->pos = op->id;
+  e->prefork = w->prefork;
   e->pred = w->path;
   e->tainted = w->path_taint;
   e->ring = e->buf_ring = -1;
@@ -602,6 +604,21 @@ int sym_build(sym_ctx *c, char **err) {
       c->views = realloc(c->views, (c->n_views + 1) * sizeof *c->views);
       c->views[c->n_views++] = op;
     }
+  /* the parent's ops before the fork (§1.4: what a partition knows of a barrier's phases
+   * comes from program order, its parent's arrivals before the fork included); events in
+   * region ops there are not placed by the encoding */
+  w.prefork = true;
+  if (c->ws && c->ws->parent == c->entry)
+    for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next) {
+      if (!op->n_regions) { /* its views are registered above */
+        op_events(c, &w, op);
+        continue;
+      }
+      w.unsupported = "in a region op before warp_specialize";
+      walk_op(c, &w, op);
+      w.unsupported = NULL;
+    }
+  w.prefork = false;
   for (uint32_t p = 0; p < c->n_parts; p++) {
     w.part = (int)p;
     w.loop = -1;

@@ -98,6 +98,8 @@ typedef struct sym_event {
   bool buf_has_seq;            /* TMA_LOAD: destination sequence number known */
   int64_t buf_mul, buf_off;    /* TMA_LOAD: destination seq = buf_mul * it + buf_off */
   bool tainted;                /* a term depends on a value the encoding does not model */
+  bool prefork;                /* an op of the parent body before the warp_specialize (part 0:
+                                  the default partition continues the parent's program order) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;

@@ -140,8 +140,8 @@ static int64_t floordiv(int64_t a, int64_t n) { return (a - ((a % n) + n) % n) /
 static bool has_prologue(sym_ctx *c, const sym_event *e) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->loop < 0 && p->part == e->part && p->ring == e->ring && p->kind == e->kind &&
-        p->pos < c->loops[e->loop].op->id)
+    if (p->loop < 0 && !p->prefork && p->part == e->part && p->ring == e->ring &&
+        p->kind == e->kind && p->pos < c->loops[e->loop].op->id)
       return true;
   }
   return false;
@@ -268,6 +268,67 @@ static bool after_loop(sym_ctx *c, const sym_event *e) {
   return false;
 }
 
+static bool arrival_kind(sym_evkind k) { return k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT; }
+
+/* Rounds from program order (§1.4; the explorer's rule is sim_internal.h, SIM_INTENT_NONE).
+ * The parent runs alone before the fork, so its arrivals on a slot fill the rounds in order
+ * (their weights over the init count), and its wait there is in the round its arrivals have
+ * reached. A partition starts knowing the h rounds those arrivals completed: its k-th
+ * straight-line event of a kind on a slot is in round h + k, its loops' first firing in
+ * round h. A wait's round then fixes the phase its parity means (lag: round or round - 1),
+ * as the explorer's first wait means phase h - 1 or h. */
+static void place_rounds(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->ring < 0 || !e->has_seq || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
+    const sym_ring *R = &c->rings[e->ring];
+    int64_t n = R->n, h = -1;
+    if (!R->is_barrier || !R->count) continue;
+    /* h of the slots this event may use: one value, or the event is not placed */
+    int64_t s0 = e->loop >= 0 && e->mul != n ? 0 : ((e->off % n) + n) % n;
+    int64_t s1 = e->loop >= 0 && e->mul != n ? n : s0 + 1;
+    for (int64_t s = s0; s < s1; s++) {
+      int64_t w = 0;
+      for (uint32_t j = 0; j < c->n_evs; j++) {
+        const sym_event *p = &c->evs[j];
+        if (p->prefork && p->ring == e->ring && arrival_kind(p->kind) && p->has_seq &&
+            (e->prefork ? j < i : true) && ((p->off % n) + n) % n == s)
+          w += p->weight;
+      }
+      int64_t hs = R->count[s] > 0 ? w / R->count[s] : 0;
+      if (h >= 0 && hs != h) {
+        e->unsupported = "the parent's arrivals before the fork complete different rounds on "
+                         "the ring's slots";
+        break;
+      }
+      h = hs;
+    }
+    if (e->unsupported || h < 0) continue;
+    if (e->loop >= 0) { /* the first firing is in round h: x = seq + shift * n still holds */
+      e->off += h * n;
+      e->seqx_shift -= h;
+      continue;
+    }
+    int64_t k = 0;
+    if (!e->prefork || !(arrival_kind(e->kind) || e->kind == SYM_EV_WAIT))
+      for (uint32_t j = 0; j < i; j++) {
+        const sym_event *p = &c->evs[j];
+        if (p->loop >= 0 || p->prefork != e->prefork || (!e->prefork && p->part != e->part) ||
+            p->ring != e->ring || p->kind != e->kind || !p->has_seq || p->off % n != e->off)
+          continue;
+        if (!sym_is_true(c, p->pred)) {
+          e->unsupported = "an earlier op of its kind on the slot is predicated (its round "
+                           "depends on the predicate)";
+          break;
+        }
+        k++;
+      }
+    if (!e->prefork) k += h;
+    else if (arrival_kind(e->kind) || e->kind == SYM_EV_WAIT) k = h;
+    e->off += k * n;
+  }
+}
+
 void sym_ring_seq(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
@@ -286,6 +347,7 @@ void sym_ring_seq(sym_ctx *c) {
       e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
+  place_rounds(c);
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
     const sym_event *e = &c->evs[i];
     if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&

@@ -118,7 +118,8 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
   return sum < min;
 }
 
-/* Usable wait edges: the wait's lag is known and every producer is a plain loop event. */
+/* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
+ * the parent's before the fork (it happens before every partition's event: no edge). */
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
@@ -128,7 +129,8 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
+    if (p->ring == w->ring && is_producer(p) && !p->prefork &&
+        (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
       return false;
   }
   return true;
@@ -167,7 +169,7 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        if (p->ring != eu->ring || !is_producer(p)) continue;
+        if (p->ring != eu->ring || !is_producer(p) || p->prefork) continue;
         int64_t d = dist[u] + eu->off - lag * n - p->off;
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
@@ -192,6 +194,35 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
 }
 
 /* ------------------------------------------------------------------ back-pressure */
+
+/* Marks (in after[]) the events that program order puts after straight-line wait wi: the
+ * later events of its partition and, transitively, those after a straight-line wait whose
+ * round receives an arrival already marked (the wait cannot pass before that arrival). */
+static void after_wait(sym_ctx *c, int wi, bool *after) {
+  const sym_event *w = &c->evs[wi];
+  memset(after, 0, c->n_evs * sizeof *after);
+  for (uint32_t j = (uint32_t)wi + 1; j < c->n_evs; j++) after[j] = c->evs[j].part == w->part;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t v = 0; v < c->n_evs; v++) {
+      const sym_event *x = &c->evs[v];
+      const char *how;
+      int lag;
+      if (after[v] || x->kind != SYM_EV_WAIT || x->loop >= 0 || !x->has_seq || x->ring < 0 ||
+          x->unsupported || (lag = sym_wait_lag(c, (int)v, &how)) < 0)
+        continue;
+      int64_t need = x->off - lag * c->rings[x->ring].n;
+      bool fed = false;
+      for (uint32_t a = 0; a < c->n_evs && !fed; a++)
+        fed = after[a] && c->evs[a].ring == x->ring && c->evs[a].loop < 0 &&
+              c->evs[a].has_seq && c->evs[a].off == need && is_producer(&c->evs[a]) &&
+              sym_is_true(c, c->evs[a].pred);
+      if (!fed) continue;
+      for (uint32_t j = v; j < c->n_evs; j++)
+        if (c->evs[j].part == x->part && !after[j]) after[j] = changed = true;
+    }
+  }
+}
 
 static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
   char sb[128], lb[256];
@@ -229,6 +260,15 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
                           sym_and2(c, sym_sle(c, sym_int(c, 0), next), fired));
+    if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
+                        * cannot complete before it passes (over-arrival is checked apart) */
+      bool *after = malloc(c->n_evs * sizeof *after);
+      after_wait(c, (int)wi, after);
+      for (uint32_t p = 0; p < c->n_evs; p++)
+        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
+          phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
+      free(after);
+    }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
     if (in_graph(c, w) && wait_edges_ok(c, (int)wi, &lag)) {
