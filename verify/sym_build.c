@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 #define INT31_MAX 2147483647LL
 
@@ -14,7 +15,7 @@
 static void *grow(void *p, uint32_t n, uint32_t *cap, size_t elem) {
   if (n < *cap) return p;
   *cap = *cap ? *cap * 2 : 8;
-  return realloc(p, *cap * elem);
+  return ir_xrealloc(p, *cap * elem, 1);
 }
 
 /* ------------------------------------------------------------------ arguments */
@@ -27,8 +28,8 @@ static int64_t arg_divisibility(const ir_func *fn, uint32_t i) {
 
 static void build_args(sym_ctx *c) {
   c->n_args = c->entry->n_args;
-  c->argvar = calloc(c->n_args ? c->n_args : 1, sizeof *c->argvar);
-  c->divisibility = calloc(c->n_args ? c->n_args : 1, sizeof *c->divisibility);
+  c->argvar = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *c->argvar);
+  c->divisibility = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *c->divisibility);
   Z3_ast facts = Z3_mk_true(c->z);
   for (uint32_t i = 0; i < c->n_args; i++) {
     const ir_value *v = c->entry->args[i];
@@ -141,10 +142,10 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
   L->n_carried = !body ? 0 : f->code == IR_OP_SCF_WHILE ? body->n_args : body->n_args ? body->n_args - 1 : 0;
   uint32_t n = L->n_carried ? L->n_carried : 1;
-  L->carried_var = calloc(n, sizeof *L->carried_var);
-  L->closed = calloc(n, sizeof *L->closed);
-  L->final = calloc(n, sizeof *L->final);
-  L->closed_form = calloc(n, sizeof *L->closed_form);
+  L->carried_var = ir_xcalloc(n, sizeof *L->carried_var);
+  L->closed = ir_xcalloc(n, sizeof *L->closed);
+  L->final = ir_xcalloc(n, sizeof *L->final);
+  L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   for (uint32_t k = 0; k < L->n_carried; k++) {
     int w = sym_value_width(sym_carried_arg(f, k)->type);
     snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
@@ -223,10 +224,10 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
     F->flat_inner = (int)l;
     F->step_ok = true;
     F->induct_done = true;
-    F->carried_var = calloc(1, sizeof *F->carried_var);
-    F->closed = calloc(1, sizeof *F->closed);
-    F->final = calloc(1, sizeof *F->final);
-    F->closed_form = calloc(1, sizeof *F->closed_form);
+    F->carried_var = ir_xcalloc(1, sizeof *F->carried_var);
+    F->closed = ir_xcalloc(1, sizeof *F->closed);
+    F->final = ir_xcalloc(1, sizeof *F->final);
+    F->closed_form = ir_xcalloc(1, sizeof *F->closed_form);
     char name[48];
     snprintf(name, sizeof name, "itF%u", c->n_loops);
     F->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
@@ -457,7 +458,7 @@ static void walk_region(sym_ctx *c, walk *w, const ir_region *r);
 
 static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
-    c->views = realloc(c->views, (c->n_views + 1) * sizeof *c->views);
+    c->views = ir_xrealloc(c->views, c->n_views + 1, sizeof *c->views);
     c->views[c->n_views++] = op;
   }
   op_events(c, w, op);
@@ -581,9 +582,9 @@ int sym_build(sym_ctx *c, char **err) {
     }
   }
   uint32_t nv = c->fn->n_values ? c->fn->n_values : 1;
-  c->memo = calloc(nv, sizeof *c->memo);
-  c->taint = calloc(nv, sizeof *c->taint);
-  c->busy = calloc(nv, sizeof *c->busy);
+  c->memo = ir_xcalloc(nv, sizeof *c->memo);
+  c->taint = ir_xcalloc(nv, sizeof *c->taint);
+  c->busy = ir_xcalloc(nv, sizeof *c->busy);
   c->entry = c->fn->op->regions[0]->blocks[0];
   build_args(c);
   build_parts(c);
@@ -601,7 +602,7 @@ int sym_build(sym_ctx *c, char **err) {
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)
     if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
-      c->views = realloc(c->views, (c->n_views + 1) * sizeof *c->views);
+      c->views = ir_xrealloc(c->views, c->n_views + 1, sizeof *c->views);
       c->views[c->n_views++] = op;
     }
   /* the parent's ops before the fork (§1.4: what a partition knows of a barrier's phases

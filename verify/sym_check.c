@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 const char *vf_sym_cond_name(vf_sym_cond c) {
   static const char *const n[VF_SYM__NCOND] = {"phase-agreement", "arrival-balance",
@@ -61,8 +62,8 @@ static void ctx_close(sym_ctx *c) {
 
 static void copy_args(sym_ctx *c, uint32_t *n, const char ***names, bool **is_int) {
   *n = c->n_args;
-  *names = calloc(c->n_args ? c->n_args : 1, sizeof **names);
-  *is_int = calloc(c->n_args ? c->n_args : 1, sizeof **is_int);
+  *names = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof **names);
+  *is_int = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof **is_int);
   for (uint32_t a = 0; a < c->n_args; a++) {
     (*names)[a] = c->entry->args[a]->name ? c->entry->args[a]->name : "?";
     (*is_int)[a] = c->argvar[a] != NULL;
@@ -73,7 +74,7 @@ static void copy_args(sym_ctx *c, uint32_t *n, const char ***names, bool **is_in
 
 static void append(char **buf, size_t *len, const char *s) {
   size_t n = strlen(s);
-  *buf = realloc(*buf, *len + n + 1);
+  *buf = ir_xrealloc(*buf, *len + n + 1, 1);
   memcpy(*buf + *len, s, n + 1);
   *len += n;
 }
@@ -168,7 +169,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     vc[k](&c, &res.cond[k]);
     res.cond[k].seconds = vf_now_s() - t1;
   }
-  res.arg_relevant = calloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
+  res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
   relevant_args(&c, res.arg_relevant);
   res.constraints = constraints_text(&c, res.arg_relevant);
   res.n_loops = c.n_loops;
@@ -275,8 +276,8 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   /* the loops holding ring ops (nested ones too), whose trip count the arguments decide */
   Z3_ast same = Z3_mk_true(c.z);
   Z3_ast trip = NULL;
-  bool *used = calloc(c.n_args ? c.n_args : 1, sizeof *used);
-  bool *mark = calloc(c.n_args ? c.n_args : 1, sizeof *mark);
+  bool *used = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *used);
+  bool *mark = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *mark);
   for (uint32_t l = 0; l < c.n_loops; l++) {
     bool ring_ops = false;
     for (uint32_t i = 0; i < c.n_evs && !ring_ops; i++)
@@ -313,11 +314,11 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
     targets[nt++] = 2 * s + 1;
   }
   qsort(targets, (size_t)nt, sizeof *targets, cmp_i64);
-  out->sets = calloc((size_t)nt, sizeof *out->sets);
+  out->sets = ir_xcalloc((size_t)nt, sizeof *out->sets);
   for (int k = 0; k < nt; k++) {
     if (k && targets[k] == targets[k - 1]) continue;
     /* the smallest trip count >= the target (a nest's flattened count may skip values) */
-    int64_t *args = calloc(c.n_args ? c.n_args : 1, sizeof *args), t, it;
+    int64_t *args = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *args), t, it;
     Z3_ast phi = sym_and2(&c, same, sym_sle(&c, sym_int(&c, targets[k]), trip));
     if (sym_cex(&c, phi, trip, NULL, NULL, 0, args, &t, &it, NULL) != Z3_L_TRUE || t < 0 ||
         (out->n_sets && out->sets[out->n_sets - 1].trip_count == t)) {
@@ -359,8 +360,8 @@ int vf_sym_confirm(const ir_module *m, vf_sym_result *r, vf_sym_confirm_fn confi
         if (!memcmp(asked[q], x->args, r->n_args * sizeof *x->args)) ans = answer[q];
       if (ans == -2) {
         ans = confirm(m, x->args, ctx);
-        asked = realloc(asked, (n_asked + 1) * sizeof *asked);
-        answer = realloc(answer, (n_asked + 1) * sizeof *answer);
+        asked = ir_xrealloc(asked, n_asked + 1, sizeof *asked);
+        answer = ir_xrealloc(answer, n_asked + 1, sizeof *answer);
         asked[n_asked] = x->args;
         answer[n_asked++] = ans;
       }

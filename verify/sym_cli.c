@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "sym_cli.h"
 #include "traces/tr_utf8.h"
+#include "ir/ir_alloc.h"
 
 typedef struct confirm_ctx {
   const vf_argplan *plan;
@@ -24,7 +25,7 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
   const confirm_ctx *cx = vctx;
   const vf_argplan *p = cx->plan;
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
-  uint64_t *bits = calloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   uint32_t combo0 = 0;
   vf_argplan_bits(p, combo0, bits); /* the plan's first combination for everything else */
   for (uint32_t k = 0; k < p->n_args && k < entry->n_args; k++) {
@@ -129,9 +130,9 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
   memset(out, 0, sizeof *out);
   int v = vf_sym_verdict(r);
   out->verdict = v == 1 ? "violated" : v == 3 ? "unknown" : "proved";
-  out->constraints = r->constraints ? strdup(r->constraints) : NULL;
+  out->constraints = r->constraints ? ir_xstrdup(r->constraints) : NULL;
   out->seconds = r->seconds;
-  out->conds = calloc(VF_SYM__NCOND, sizeof *out->conds); /* owned by out (tr_rsym_free) */
+  out->conds = ir_xcalloc(VF_SYM__NCOND, sizeof *out->conds); /* owned by out (tr_rsym_free) */
   if (!out->conds) return -1;
   out->n_conds = VF_SYM__NCOND;
   for (int k = 0; k < VF_SYM__NCOND; k++) {
@@ -141,8 +142,8 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
     d->result = vf_sym_status_name(c->status);
     d->description = cond_description[k];
     d->instances = c->n_checked;
-    d->detail = c->detail ? strdup(c->detail) : NULL;
-    d->viol = calloc(c->n_viol + 1, sizeof *d->viol);
+    d->detail = c->detail ? ir_xstrdup(c->detail) : NULL;
+    d->viol = ir_xcalloc(c->n_viol + 1, sizeof *d->viol);
     if (!d->viol) return -1;
     d->n_viol = c->n_viol;
     for (uint32_t i = 0; i < c->n_viol; i++) {
@@ -151,14 +152,14 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
       char msg[1024];
       snprintf(msg, sizeof msg, "%s%s%s", x->partition ? x->partition : "",
                x->partition ? ": " : "", x->message ? x->message : "violated");
-      y->message = strdup(msg);
+      y->message = ir_xstrdup(msg);
       y->loc = x->loc;
       y->trip_count = x->trip_count;
       y->iteration = x->iteration;
       y->confirmed = x->confirmed;
       /* the counterexample: the integer arguments the layer chose (the text report's list) */
-      y->arg_names = calloc(r->n_args + 1, sizeof *y->arg_names);
-      y->arg_vals = calloc(r->n_args + 1, sizeof *y->arg_vals);
+      y->arg_names = ir_xcalloc(r->n_args + 1, sizeof *y->arg_names);
+      y->arg_vals = ir_xcalloc(r->n_args + 1, sizeof *y->arg_vals);
       if (!y->message || !y->arg_names || !y->arg_vals) return -1;
       for (uint32_t a = 0; a < r->n_args; a++)
         if (r->arg_is_int[a] && r->arg_relevant && r->arg_relevant[a] && x->args) {

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* ------------------------------------------------------------------ terms */
 
@@ -226,8 +227,8 @@ done: /* the probes replaced the model (or left none): refresh it with the bound
 static bool read_model(sym_ctx *c, Z3_solver s, const bool *used, Z3_ast trip, Z3_ast iter,
                        const Z3_ast *extra, unsigned n_extra, int64_t *args, int64_t *trip_out,
                        int64_t *iter_out, int64_t *extra_out) {
-  int64_t tv = -1, iv = -1, *av = calloc(c->n_args ? c->n_args : 1, sizeof *av);
-  int64_t *ev = calloc(n_extra ? n_extra : 1, sizeof *ev);
+  int64_t tv = -1, iv = -1, *av = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *av);
+  int64_t *ev = ir_xcalloc(n_extra ? n_extra : 1, sizeof *ev);
   bool ok = (!trip || model_value(c, s, trip, &tv)) && (!iter || model_value(c, s, iter, &iv));
   for (uint32_t a = 0; a < c->n_args && ok; a++) {
     if (!c->argvar[a]) continue;
@@ -264,7 +265,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
   Z3_lbool r = Z3_solver_check(c->z, s);
-  bool *used = calloc(c->n_args ? c->n_args : 1, sizeof *used);
+  bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
   if (r == Z3_L_TRUE && !read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out,
@@ -300,8 +301,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
 static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
   /* iterative DFS over the term DAG with a small open-addressing set of visited ast ids */
   size_t cap = 256, n = 0, scap = 64, sp = 0;
-  unsigned *seen = calloc(cap, sizeof *seen); /* id + 1, 0 = empty */
-  Z3_ast *stack = malloc(scap * sizeof *stack);
+  unsigned *seen = ir_xcalloc(cap, sizeof *seen); /* id + 1, 0 = empty */
+  Z3_ast *stack = ir_xmalloc(scap, sizeof *stack);
   stack[sp++] = t;
   while (sp) {
     Z3_ast a = stack[--sp];
@@ -312,7 +313,7 @@ static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_var
     seen[h] = id;
     if (++n * 2 > cap) { /* grow and rehash */
       size_t ncap = cap * 2;
-      unsigned *ns = calloc(ncap, sizeof *ns);
+      unsigned *ns = ir_xcalloc(ncap, sizeof *ns);
       for (size_t i = 0; i < cap; i++)
         if (seen[i]) {
           size_t g = (seen[i] * 2654435761u) & (ncap - 1);
@@ -332,7 +333,7 @@ static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_var
       continue;
     }
     for (unsigned k = 0; k < na; k++) {
-      if (sp == scap) stack = realloc(stack, (scap *= 2) * sizeof *stack);
+      if (sp == scap) stack = ir_xrealloc(stack, scap *= 2, sizeof *stack);
       stack[sp++] = Z3_get_app_arg(c->z, app, k);
     }
   }
@@ -347,8 +348,8 @@ void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
 void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi) {
   if (c->n_defs == c->cap_defs) {
     c->cap_defs = c->cap_defs ? 2 * c->cap_defs : 16;
-    c->def_var = realloc(c->def_var, c->cap_defs * sizeof *c->def_var);
-    c->def_phi = realloc(c->def_phi, c->cap_defs * sizeof *c->def_phi);
+    c->def_var = ir_xrealloc(c->def_var, c->cap_defs, sizeof *c->def_var);
+    c->def_phi = ir_xrealloc(c->def_phi, c->cap_defs, sizeof *c->def_phi);
   }
   c->def_var[c->n_defs] = var;
   c->def_phi[c->n_defs++] = phi;
@@ -357,7 +358,7 @@ void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi) {
 /* Asserts the definitions of the fresh variables phi mentions, and of those they mention. */
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi) {
   if (!c->n_defs) return;
-  bool *used = calloc(c->n_defs, sizeof *used), *done = calloc(c->n_defs, sizeof *done);
+  bool *used = ir_xcalloc(c->n_defs, sizeof *used), *done = ir_xcalloc(c->n_defs, sizeof *done);
   mark_consts(c, phi, c->def_var, c->n_defs, used);
   for (bool more = true; more;) {
     more = false;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 #define SAMPLES 20   /* iterations run concretely to guess a template */
 #define MAX_P 10     /* largest period / stage count a template tries */
@@ -86,8 +87,8 @@ typedef struct sample_subst { Z3_ast *from, *to; unsigned n, cap; } sample_subst
 static void ss_add(sample_subst *ss, Z3_ast f, Z3_ast t) {
   if (ss->n == ss->cap) {
     ss->cap = ss->cap ? 2 * ss->cap : 32;
-    ss->from = realloc(ss->from, ss->cap * sizeof *ss->from);
-    ss->to = realloc(ss->to, ss->cap * sizeof *ss->to);
+    ss->from = ir_xrealloc(ss->from, ss->cap, sizeof *ss->from);
+    ss->to = ir_xrealloc(ss->to, ss->cap, sizeof *ss->to);
   }
   ss->from[ss->n] = f;
   ss->to[ss->n++] = t;
@@ -140,9 +141,9 @@ void sym_induct_loop(sym_ctx *c, int l) {
       }
     return;
   }
-  Z3_ast *init = calloc(n, sizeof *init), *next = calloc(n, sizeof *next);
-  unsigned *w = calloc(n, sizeof *w);
-  tmpl *t = calloc(n, sizeof *t);
+  Z3_ast *init = ir_xcalloc(n, sizeof *init), *next = ir_xcalloc(n, sizeof *next);
+  unsigned *w = ir_xcalloc(n, sizeof *w);
+  tmpl *t = ir_xcalloc(n, sizeof *t);
   for (uint32_t k = 0; k < n; k++) {
     w[k] = (unsigned)sym_value_width(sym_carried_arg(f, k)->type);
     if (!w[k]) continue;
@@ -152,8 +153,8 @@ void sym_induct_loop(sym_ctx *c, int l) {
   /* concrete run of the body to guess templates */
   sample_subst ss = {0};
   sample_values(c, l, &ss);
-  int64_t (*s)[SAMPLES] = calloc(n, sizeof *s);
-  bool *have = calloc(n, sizeof *have);
+  int64_t (*s)[SAMPLES] = ir_xcalloc(n, sizeof *s);
+  bool *have = ir_xcalloc(n, sizeof *have);
   for (uint32_t k = 0; k < n; k++) have[k] = w[k] && init[k] && concrete(c, init[k], &ss, &s[k][0]);
   unsigned base = ss.n;
   for (int i = 1; i < SAMPLES; i++) {
@@ -182,7 +183,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
     if (inv) t[k] = (tmpl){.kind = T_SYMLINEAR, .sym_init = init[k], .sym_step = step};
   }
   /* Houdini: drop candidates until base case and inductive step both hold for the rest */
-  bool *cand = calloc(n, sizeof *cand);
+  bool *cand = ir_xcalloc(n, sizeof *cand);
   for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
   Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
   for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */

@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 char *sym_strdup(const char *s) {
   if (!s) return NULL;
   size_t n = strlen(s) + 1;
-  char *d = malloc(n);
+  char *d = ir_xmalloc(n, 1);
   memcpy(d, s, n);
   return d;
 }
@@ -20,7 +21,7 @@ char *sym_fmt(const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *s = malloc((size_t)n + 1);
+  char *s = ir_xmalloc((size_t)n + 1, 1);
   va_start(ap, fmt);
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   va_end(ap);
@@ -48,7 +49,7 @@ void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  r->detail = malloc((size_t)n + 1);
+  r->detail = ir_xmalloc((size_t)n + 1, 1);
   va_start(ap, fmt);
   vsnprintf(r->detail, (size_t)n + 1, fmt, ap);
   va_end(ap);
@@ -58,7 +59,7 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                                 Z3_ast phi, int loop, Z3_ast iter, bool tainted,
                                 const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
                                 Z3_lbool *st) {
-  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args);
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   int64_t trip, it;
   Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
   *st = sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
@@ -83,7 +84,7 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
     free(args);
     return NULL;
   }
-  r->viol = realloc(r->viol, (r->n_viol + 1) * sizeof *r->viol);
+  r->viol = ir_xrealloc(r->viol, r->n_viol + 1, sizeof *r->viol);
   vf_sym_violation *v = &r->viol[r->n_viol++];
   memset(v, 0, sizeof *v);
   v->loc = op->loc;

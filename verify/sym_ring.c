@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* The allocation a memdesc value is (through partition block arguments), or NULL. */
 static const ir_op *trace_alloc(sym_ctx *c, const ir_value *v) {
@@ -30,7 +31,7 @@ static const ir_op *trace_alloc(sym_ctx *c, const ir_value *v) {
 static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
   for (uint32_t r = 0; r < c->n_rings; r++)
     if (c->rings[r].alloc == alloc) return (int)r;
-  c->rings = realloc(c->rings, (c->n_rings + 1) * sizeof *c->rings);
+  c->rings = ir_xrealloc(c->rings, c->n_rings + 1, sizeof *c->rings);
   sym_ring *R = &c->rings[c->n_rings];
   memset(R, 0, sizeof *R);
   R->alloc = alloc;
@@ -38,7 +39,7 @@ static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
   const ir_type *t = alloc->n_results ? alloc->results[0]->type : NULL;
   R->n = indexed && t && t->kind == IR_T_MEMDESC && t->rank >= 1 ? t->shape[0] : 1;
   if (R->n < 1) R->n = 1;
-  R->count = calloc((size_t)R->n, sizeof *R->count);
+  R->count = ir_xcalloc((size_t)R->n, sizeof *R->count);
   return (int)c->n_rings++;
 }
 
@@ -152,7 +153,7 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
   const sym_loop *L = &c->loops[e->loop];
   *it0 = 0;
   if (sym_is_true(c, e->pred)) return true;
-  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
                        NULL);
   free(args);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 #define UNREACHED INT64_MIN
 #define FAR ((int64_t)1 << 20) /* offsets beyond this mean a positive cycle */
@@ -46,7 +47,7 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   Z3_ast have = Z3_mk_bvand(c->z, sym_wide(c, w->phase, false), sym_int(c, 1));
   Z3_ast extra[2] = {have, round};
   int64_t x[2], trip, it;
-  int64_t *args = calloc(c->n_args ? c->n_args : 1, sizeof *args);
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   /* the base case decides: the parity of the wait's first iteration */
   Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
                        2, args, &trip, &it, x);
@@ -62,8 +63,8 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
 
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
-    c->lag = malloc(c->n_evs ? c->n_evs : 1);
-    c->lag_how = calloc(c->n_evs ? c->n_evs : 1, sizeof *c->lag_how);
+    c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
+    c->lag_how = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *c->lag_how);
     memset(c->lag, -2, c->n_evs ? c->n_evs : 1);
   }
   if (c->lag[wi] != -2) {
@@ -262,7 +263,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
                           sym_and2(c, sym_sle(c, sym_int(c, 0), next), fired));
     if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
                         * cannot complete before it passes (over-arrival is checked apart) */
-      bool *after = malloc(c->n_evs * sizeof *after);
+      bool *after = ir_xmalloc(c->n_evs, sizeof *after);
       after_wait(c, (int)wi, after);
       for (uint32_t p = 0; p < c->n_evs; p++)
         if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
@@ -363,7 +364,7 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
 
 static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
-  bool *guarded = calloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
+  bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     if (!c->rings[ring].is_barrier || c->rings[ring].irregular) continue;
     memset(guarded, 0, c->n_rings * sizeof *guarded);
@@ -452,7 +453,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
 }
 
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
-  int64_t *dist = malloc((c->n_evs ? c->n_evs : 1) * sizeof *dist);
+  int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
   ordering(c, r, dist);
   release_after_read(c, r);
   free(dist);
