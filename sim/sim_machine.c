@@ -2,6 +2,7 @@
  * state, enabled transitions, sim_step, canonical hashing and read-only inspection. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xxhash.h>
 #if defined(__x86_64__)
 #include <xxh_x86dispatch.h> /* XXH3 with the widest vector unit found at run time */
@@ -35,6 +36,17 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->n_args = entry ? entry->n_args : 0;
   m->args = sim_xcalloc(m->n_args + 1, sizeof *m->args);
   for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
+  /* The model is NVIDIA's (mbarriers, TMA, wgmma, tcgen05, 32-thread warps, semantics.md); an
+   * AMD kernel (ttg.target "hip:...": LDS barriers, 64-lane waves, buffer ops, amd.md) would be
+   * checked against the wrong hardware rules, so it is refused, never verified (issue 16). */
+  const char *target = ir_module_target(o->mod);
+  if (target && !strncmp(target, "hip:", 4)) {
+    sim_errf(err, m, fn->op,
+             "target '%s' is not modelled: the machine model follows NVIDIA's rules (mbarriers, "
+             "TMA, wgmma, tcgen05); AMD targets are not checked yet", target);
+    sim_machine_free(m);
+    return NULL;
+  }
   /* cluster size (ttg.num-ctas / ttg.cluster-dim-*) and paired-CTA mode (sim_pair.c) */
   if (sim_pair_setup(m, err)) {
     sim_machine_free(m);
