@@ -121,20 +121,6 @@ static int parse_args(int argc, char **argv, check_opts *o) {
   return 0;
 }
 
-static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
-                                 uint32_t max_trip, sim_err *err) {
-  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
-  vf_argplan_bits(p, combo, bits);
-  sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
-  for (int k = 0; k < 3; k++) {
-    so.pid[k] = pid[k];
-    so.grid[k] = p->grid[k];
-  }
-  sim_machine *m = sim_machine_new(&so, err);
-  free(bits);
-  return m;
-}
-
 /* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
  * matrices, so keep it to the calling thread. */
 void openblas_set_num_threads(int n);
@@ -213,7 +199,7 @@ int vf_cmd_check(int argc, char **argv) {
   for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
   plan.grid_given = o.grid_given;
   int32_t pid0[3] = {0, 0, 0};
-  probe = make_machine(&plan, 0, pid0, o.max_trip, &err);
+  probe = vf_argplan_machine(&plan, 0, pid0, o.max_trip, &err);
   if (!probe) goto input_error;
   plan.deadline = o.vf.deadline;
   vf_argplan_defaults(&plan, probe);
@@ -234,7 +220,7 @@ int vf_cmd_check(int argc, char **argv) {
   uint32_t n_explored = n_runs;
   grid = vf_grid_new(&plan, combos, o.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
-    sim_machine *m = make_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
+    sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
     if (!m) goto input_error;
     vf_result res = {0};
     res.cur_run = k;
@@ -264,7 +250,7 @@ int vf_cmd_check(int argc, char **argv) {
   /* --stats: the reduction factor against a naive search of the first run */
   double reduction = 0;
   if (o.stats && !o.vf.no_reduction && !o.vf.random_walks && n_runs) {
-    sim_machine *m = make_machine(&plan, runs[0].combo, runs[0].pid, o.max_trip, &err);
+    sim_machine *m = vf_argplan_machine(&plan, runs[0].combo, runs[0].pid, o.max_trip, &err);
     if (m) {
       vf_opts naive = o.vf;
       naive.no_reduction = true;
@@ -371,7 +357,7 @@ int vf_cmd_check(int argc, char **argv) {
   else if (!strcmp(o.format, "sarif")) tr_report_sarif(&rep, stdout);
   else tr_report_text(&rep, stdout, o.quiet);
   if (o.trace_out && all.n_bugs) {
-    sim_machine *m = make_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
+    sim_machine *m = vf_argplan_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
                                   o.max_trip, &err);
     tr_err terr = {{0}};
     if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
@@ -382,7 +368,7 @@ int vf_cmd_check(int argc, char **argv) {
   if (o.graph_out && n_runs) {
     const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
-    sim_machine *m = make_machine(&plan, runs[run].combo, runs[run].pid, o.max_trip, &err);
+    sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.max_trip, &err);
     tr_err terr = {{0}};
     tr_sched rr = {0};
     tr_outcome oc;

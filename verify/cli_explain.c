@@ -129,20 +129,6 @@ static int parse_args(int argc, char **argv, xopts *o) {
   return 0;
 }
 
-static sim_machine *make_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3], uint32_t max_trip,
-                                 sim_err *err) {
-  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
-  vf_argplan_bits(p, combo, bits);
-  sim_opts so = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
-  for (int k = 0; k < 3; k++) {
-    so.pid[k] = pid[k];
-    so.grid[k] = p->grid[k];
-  }
-  sim_machine *m = sim_machine_new(&so, err);
-  free(bits);
-  return m;
-}
-
 /* Binds the observation's agents to machine agents; -1 with err for an unknown name. */
 static int bind(const obs *ob, sim_machine *m, vf_xgoal *g, char *err, size_t n) {
   memset(g, 0, sizeof *g);
@@ -336,7 +322,7 @@ int vf_cmd_explain(int argc, char **argv) {
   for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
   plan.grid_given = o.grid_given;
   int32_t pid0[3] = {0, 0, 0};
-  probe = make_machine(&plan, 0, pid0, o.max_trip, &serr);
+  probe = vf_argplan_machine(&plan, 0, pid0, o.max_trip, &serr);
   if (!probe) goto sim_error;
   vf_argplan_defaults(&plan, probe);
   if (ob.n_warps) {
@@ -364,7 +350,7 @@ int vf_cmd_explain(int argc, char **argv) {
   bool bound_hit = false;
   char bound_why[256] = "";
   for (uint32_t c = 0; c < combos && c < VF_MAX_RUNS; c++) {
-    sim_machine *mc = make_machine(&plan, c, pid0, o.max_trip, &serr);
+    sim_machine *mc = vf_argplan_machine(&plan, c, pid0, o.max_trip, &serr);
     if (!mc) goto sim_error;
     vf_opts ro = o.vf;
     if (ro.max_states && states >= ro.max_states) break;

@@ -507,3 +507,17 @@ char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *a
   }
   return sim_xstrdup(buf);
 }
+
+sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
+                                uint32_t max_trip, sim_err *err) {
+  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  vf_argplan_bits(p, combo, bits);
+  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  for (int k = 0; k < 3; k++) {
+    o.pid[k] = pid[k];
+    o.grid[k] = p->grid[k];
+  }
+  sim_machine *m = sim_machine_new(&o, err);
+  free(bits);
+  return m;
+}

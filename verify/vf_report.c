@@ -9,20 +9,6 @@
 #include "sim/sim_size.h"
 #include "vf_run.h"
 
-static sim_machine *run_machine(const vf_argplan *p, const vf_runspec *r, uint32_t max_trip,
-                                sim_err *err) {
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
-  vf_argplan_bits(p, r->combo, bits);
-  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
-  for (int k = 0; k < 3; k++) {
-    o.pid[k] = r->pid[k];
-    o.grid[k] = p->grid[k];
-  }
-  sim_machine *m = sim_machine_new(&o, err);
-  free(bits);
-  return m;
-}
-
 /* Describes the schedule of b into rb->trace. */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   size_t sz = sim_state_size(m);
@@ -89,7 +75,7 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
   rep->n_bugs = 0;
   for (uint32_t k = 0; k < res->n_bugs; k++) {
     const vf_bug *b = &res->bugs[k];
-    sim_machine *m = run_machine(p, &runs[b->run], max_trip, err);
+    sim_machine *m = vf_argplan_machine(p, runs[b->run].combo, runs[b->run].pid, max_trip, err);
     if (!m) return -1;
     tr_rbug *rb = &rep->bugs[rep->n_bugs++];
     describe(m, b, rb);

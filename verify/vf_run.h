@@ -68,6 +68,11 @@ bool vf_argplan_from_symbolic(vf_argplan *p);
 /* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
+/* A new machine (caller frees) of the plan's kernel for combination combo and program id pid,
+ * with the plan's grid; NULL with err filled when the kernel cannot be compiled. The one place
+ * check, explain and the report build a run's machine. */
+sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
+                                uint32_t max_trip, sim_err *err);
 /* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary;
  * with pid (may be NULL) also the program id ("program_id=3", or "program_id=(1,0,0)" when
  * the grid has more than one dimension). */
