@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
+#include "vf.h"          /* vf_opts */
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3,
@@ -47,6 +48,28 @@ bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int6
                     char *msg, size_t n);
 bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
                     char *msg, size_t n);
+/* The options check and explain share (cli_runopt.c): the kernel arguments, grid, search bounds
+ * and output of their runs. The --arg names are malloc'd and owned here (vf_cli_run_free). */
+typedef struct vf_cli_run {
+  const char *format;          /* text | json | sarif */
+  const char *trace_out;
+  vf_opts vf;
+  uint32_t max_trip;
+  bool quiet;
+  const char *arg_name[64];
+  int64_t arg_val[64];
+  uint32_t n_arg;
+  int32_t grid[3];
+  bool grid_given;
+} vf_cli_run;
+void vf_cli_run_init(vf_cli_run *r); /* text output, a 1x1x1 grid, everything else 0 */
+void vf_cli_run_free(vf_cli_run *r);
+/* Option a (its value val, NULL when a is the last word) if it is a shared one: 1 when a is one
+ * (*i advanced past a value it took), 0 when it is not, -1 with the message in msg. --max-states
+ * takes 1 .. max_states_hi. */
+int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64_t max_states_hi,
+                   char *msg, size_t n);
+
 /* --arg NAME=INT for check and explain: appends a malloc'd NAME and the value to names / vals
  * (*n entries, at most max; the caller frees the names). False with the message in msg for a
  * malformed value, one out of the 64-bit range, a name given twice, or too many. */

@@ -16,19 +16,11 @@
 
 typedef struct check_opts {
   const char *file;
-  const char *format;          /* text | json | sarif */
-  const char *trace_out;
   const char *graph_out;       /* --graph-out: pipeline graph of the first bug's schedule (or of a
                                   round-robin schedule when there is no bug) */
-  vf_opts vf;
-  uint32_t max_trip;
-  bool quiet, stats;
+  bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
-  const char *arg_name[64];
-  int64_t arg_val[64];
-  uint32_t n_arg;
-  int32_t grid[3];
-  bool grid_given;
+  vf_cli_run r;                /* the options shared with explain / check (cli.h) */
 } check_opts;
 
 static int usage_error(const char *fmt, const char *a) {
@@ -38,18 +30,14 @@ static int usage_error(const char *fmt, const char *a) {
   return VF_EXIT_INPUT;
 }
 
-static void free_opts(check_opts *o) {
-  for (uint32_t k = 0; k < o->n_arg; k++) free((char *)o->arg_name[k]);
-  o->n_arg = 0;
-}
+static void free_opts(check_opts *o) { vf_cli_run_free(&o->r); }
 
 /* Returns 0, or VF_EXIT_INPUT with the message printed; either way the caller frees the --arg
  * names with free_opts. */
 static int parse_args(int argc, char **argv, check_opts *o) {
   char msg[300];
   memset(o, 0, sizeof *o);
-  o->format = "text";
-  o->grid[0] = o->grid[1] = o->grid[2] = 1;
+  vf_cli_run_init(&o->r);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -58,54 +46,24 @@ static int parse_args(int argc, char **argv, check_opts *o) {
     if (!val) return usage_error("option %s needs a value", a);                          \
     i++;                                                                                 \
   } while (0)
-    if (!strcmp(a, "--arg")) {
-      NEED();
-      if (!vf_cli_opt_arg(val, o->arg_name, o->arg_val, &o->n_arg, 64, msg, sizeof msg))
-        return usage_error("%s", msg);
-    } else if (!strcmp(a, "--grid")) {
-      NEED();
-      if (vf_cli_parse_grid(val, o->grid, msg, sizeof msg)) return usage_error("%s", msg);
-      o->grid_given = true;
-    } else if (!strcmp(a, "--format")) {
-      NEED();
-      if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "sarif"))
-        return usage_error("--format must be text, json or sarif, not '%s'", val);
-      o->format = val;
-    } else if (!strcmp(a, "--max-states")) {
-      NEED();
-      if (!vf_cli_opt_u64(a, val, 1, UINT64_MAX, &o->vf.max_states, msg, sizeof msg))
-        return usage_error("%s", msg);
-    } else if (!strcmp(a, "--time-limit")) {
-      NEED();
-      if (!vf_cli_opt_seconds(a, val, &o->vf.time_limit, msg, sizeof msg))
-        return usage_error("%s", msg);
-    } else if (!strcmp(a, "--random")) {
+    int shared = vf_cli_run_opt(&o->r, a, val, &i, UINT64_MAX, msg, sizeof msg);
+    if (shared < 0) return usage_error("%s", msg);
+    if (shared > 0) continue;
+    if (!strcmp(a, "--random")) {
       NEED();
       int64_t v;
       if (!vf_cli_opt_i64(a, val, 1, 100000000, &v, msg, sizeof msg)) return usage_error("%s", msg);
-      o->vf.random_walks = (uint32_t)v;
+      o->r.vf.random_walks = (uint32_t)v;
     } else if (!strcmp(a, "--seed")) {
       NEED();
-      if (!vf_cli_opt_u64(a, val, 0, UINT64_MAX, &o->vf.seed, msg, sizeof msg))
+      if (!vf_cli_opt_u64(a, val, 0, UINT64_MAX, &o->r.vf.seed, msg, sizeof msg))
         return usage_error("%s", msg);
-    } else if (!strcmp(a, "--max-trip")) {
-      NEED();
-      int64_t v;
-      if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, sizeof msg)) return usage_error("%s", msg);
-      o->max_trip = (uint32_t)v;
-    } else if (!strcmp(a, "--trace-out")) {
-      NEED();
-      o->trace_out = val;
     } else if (!strcmp(a, "--graph-out")) {
       NEED();
       if (!tr_gfmt_of_path(val)) return usage_error("--graph-out expects a .svg, .png or .dot file, got '%s'", val);
       o->graph_out = val;
-    } else if (!strcmp(a, "--no-reduction")) {
-      o->vf.no_reduction = true;
     } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
       o->symbolic = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      o->quiet = true;
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
     } else if (a[0] == '-' && a[1]) {
@@ -155,13 +113,13 @@ static void show_confirmed(const check_opts *o, const vf_sym_result *r) {
     argv[n++] = "--arg";
     argv[n++] = vals[nv++];
   }
-  for (uint32_t k = 0; k < o->n_arg && n + 2 < (int)(sizeof argv / sizeof argv[0]) - 1; k++) {
+  for (uint32_t k = 0; k < o->r.n_arg && n + 2 < (int)(sizeof argv / sizeof argv[0]) - 1; k++) {
     bool chosen = false;
     for (uint32_t j = 0; j < r->n_args; j++)
-      if (r->arg_relevant[j] && r->arg_names[j] && !strcmp(r->arg_names[j], o->arg_name[k]))
+      if (r->arg_relevant[j] && r->arg_names[j] && !strcmp(r->arg_names[j], o->r.arg_name[k]))
         chosen = true;
     if (chosen || nv >= 64) continue;
-    snprintf(vals[nv], sizeof vals[nv], "%s=%lld", o->arg_name[k], (long long)o->arg_val[k]);
+    snprintf(vals[nv], sizeof vals[nv], "%s=%lld", o->r.arg_name[k], (long long)o->r.arg_val[k]);
     argv[n++] = "--arg";
     argv[n++] = vals[nv++];
   }
@@ -192,16 +150,16 @@ int vf_cmd_check(int argc, char **argv) {
   sim_machine *probe = NULL;
   vf_grid *grid = NULL;        /* --grid: global writes of the programs (vf_grid.c) */
   double t0 = vf_now_s();
-  if (o.vf.time_limit > 0) o.vf.deadline = t0 + o.vf.time_limit; /* one budget for every run */
+  if (o.r.vf.time_limit > 0) o.r.vf.deadline = t0 + o.r.vf.time_limit; /* one budget for every run */
   if (vf_argplan_init(&plan, mod, &err)) goto input_error;
-  for (uint32_t k = 0; k < o.n_arg; k++)
-    if (vf_argplan_set(&plan, o.arg_name[k], o.arg_val[k], &err)) goto input_error;
-  for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
-  plan.grid_given = o.grid_given;
+  for (uint32_t k = 0; k < o.r.n_arg; k++)
+    if (vf_argplan_set(&plan, o.r.arg_name[k], o.r.arg_val[k], &err)) goto input_error;
+  for (int k = 0; k < 3; k++) plan.grid[k] = o.r.grid[k];
+  plan.grid_given = o.r.grid_given;
   int32_t pid0[3] = {0, 0, 0};
-  probe = vf_argplan_machine(&plan, 0, pid0, o.max_trip, &err);
+  probe = vf_argplan_machine(&plan, 0, pid0, o.r.max_trip, &err);
   if (!probe) goto input_error;
-  plan.deadline = o.vf.deadline;
+  plan.deadline = o.r.vf.deadline;
   vf_argplan_defaults(&plan, probe);
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
@@ -218,13 +176,13 @@ int vf_cmd_check(int argc, char **argv) {
   uint64_t want_runs;
   bool truncated = !sim_mul_u64(combos, npid, &want_runs) || want_runs > n_runs;
   uint32_t n_explored = n_runs;
-  grid = vf_grid_new(&plan, combos, o.max_trip);
+  grid = vf_grid_new(&plan, combos, o.r.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.max_trip, &err);
+    sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
     if (!m) goto input_error;
     vf_result res = {0};
     res.cur_run = k;
-    vf_opts ro = o.vf;
+    vf_opts ro = o.r.vf;
     ro.states_done = all.st.states; /* --max-states bounds the whole check */
     ro.gw = vf_grid_collect(grid, &runs[k]);
     vf_explore(m, &ro, &res);
@@ -249,13 +207,13 @@ int vf_cmd_check(int argc, char **argv) {
   all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
   /* --stats: the reduction factor against a naive search of the first run */
   double reduction = 0;
-  if (o.stats && !o.vf.no_reduction && !o.vf.random_walks && n_runs) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[0].combo, runs[0].pid, o.max_trip, &err);
+  if (o.stats && !o.r.vf.no_reduction && !o.r.vf.random_walks && n_runs) {
+    sim_machine *m = vf_argplan_machine(&plan, runs[0].combo, runs[0].pid, o.r.max_trip, &err);
     if (m) {
-      vf_opts naive = o.vf;
+      vf_opts naive = o.r.vf;
       naive.no_reduction = true;
       vf_result nres = {0}, pres = {0};
-      vf_explore(m, &o.vf, &pres);
+      vf_explore(m, &o.r.vf, &pres);
       vf_explore(m, &naive, &nres);
       if (!nres.bound_hit && pres.st.states) reduction = (double)nres.st.states / (double)pres.st.states;
       vf_result_free(&nres);
@@ -263,7 +221,7 @@ int vf_cmd_check(int argc, char **argv) {
       sim_machine_free(m);
     }
   }
-  if (vf_build_report(&plan, runs, o.max_trip, &all, &rep, &err)) goto input_error;
+  if (vf_build_report(&plan, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
   rep.file = o.file;
   rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
   rep.covered = vf_argplan_covered(&plan);
@@ -333,16 +291,16 @@ int vf_cmd_check(int argc, char **argv) {
               : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
   /* --symbolic (verify/sym_cli.c): run before the report so JSON / SARIF carry its section and
    * the combined verdict (the exit code's); text prints its section after the report */
-  vf_sym_cli_opts symo = {.arg_names = o.arg_name, .arg_vals = o.arg_val, .n_args = o.n_arg,
-                          .explore = &o.vf, .max_trip = o.max_trip, .format = o.format,
-                          .quiet = o.quiet};
+  vf_sym_cli_opts symo = {.arg_names = o.r.arg_name, .arg_vals = o.r.arg_val, .n_args = o.r.n_arg,
+                          .explore = &o.r.vf, .max_trip = o.r.max_trip, .format = o.r.format,
+                          .quiet = o.r.quiet};
   if (o.symbolic) {
     if (vf_sym_cli_run(mod, &plan, &symo, &symr)) {
       exit_code = VF_EXIT_INPUT;
       goto done;
     }
     exit_code = vf_sym_cli_exit(&symr, exit_code);
-    if (strcmp(o.format, "text")) {
+    if (strcmp(o.r.format, "text")) {
       if (vf_sym_cli_report(&symr, &rsym)) {
         fputs("tlx-verify: error: out of memory\n", stderr);
         exit_code = VF_EXIT_INPUT;
@@ -353,22 +311,22 @@ int vf_cmd_check(int argc, char **argv) {
                     : exit_code == VF_EXIT_INCONCLUSIVE ? "inconclusive" : "verified";
     }
   }
-  if (!strcmp(o.format, "json")) tr_report_json(&rep, stdout);
-  else if (!strcmp(o.format, "sarif")) tr_report_sarif(&rep, stdout);
-  else tr_report_text(&rep, stdout, o.quiet);
-  if (o.trace_out && all.n_bugs) {
+  if (!strcmp(o.r.format, "json")) tr_report_json(&rep, stdout);
+  else if (!strcmp(o.r.format, "sarif")) tr_report_sarif(&rep, stdout);
+  else tr_report_text(&rep, stdout, o.r.quiet);
+  if (o.r.trace_out && all.n_bugs) {
     sim_machine *m = vf_argplan_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
-                                  o.max_trip, &err);
+                                  o.r.max_trip, &err);
     tr_err terr = {{0}};
     if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
-                             o.trace_out, &terr))
+                             o.r.trace_out, &terr))
       fprintf(stderr, "%s\n", terr.msg);
     sim_machine_free(m);
   }
   if (o.graph_out && n_runs) {
     const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
-    sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.max_trip, &err);
+    sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
     tr_sched rr = {0};
     tr_outcome oc;
@@ -387,7 +345,7 @@ int vf_cmd_check(int argc, char **argv) {
     vf_sym_cli_print(&symr, &symo, stdout); /* text only */
     /* A counterexample the explicit run above did not cover: show its schedule, exactly as
      * `check` reports it with those arguments (issue 6: the confirming schedule is shown). */
-    if (!strcmp(o.format, "text") && !all.n_bugs) show_confirmed(&o, &symr);
+    if (!strcmp(o.r.format, "text") && !all.n_bugs) show_confirmed(&o, &symr);
   }
   goto done;
 input_error:

@@ -16,15 +16,9 @@
 #include "ir/ir_alloc.h"
 
 typedef struct xopts {
-  const char *file, *observed, *format, *trace_out;
-  bool how, quiet;
-  vf_opts vf;
-  uint32_t max_trip;
-  const char *arg_name[64];
-  int64_t arg_val[64];
-  uint32_t n_arg;
-  int32_t grid[3];
-  bool grid_given;
+  const char *file, *observed;
+  bool how;
+  vf_cli_run r;                /* the options shared with explain / check (cli.h) */
 } xopts;
 
 static const char how_text[] =
@@ -60,16 +54,12 @@ static int usage_error(const char *fmt, const char *a) {
   return VF_EXIT_INPUT;
 }
 
-static void free_opts(xopts *o) {
-  for (uint32_t k = 0; k < o->n_arg; k++) free((char *)o->arg_name[k]);
-  o->n_arg = 0;
-}
+static void free_opts(xopts *o) { vf_cli_run_free(&o->r); }
 
 static int parse_args(int argc, char **argv, xopts *o) {
   char msg[300];
   memset(o, 0, sizeof *o);
-  o->format = "text";
-  o->grid[0] = o->grid[1] = o->grid[2] = 1;
+  vf_cli_run_init(&o->r);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED()                                                                           \
@@ -77,42 +67,14 @@ static int parse_args(int argc, char **argv, xopts *o) {
     if (!val) return usage_error("option %s needs a value", a);                          \
     i++;                                                                                 \
   } while (0)
+    int shared = vf_cli_run_opt(&o->r, a, val, &i, UINT32_MAX - 1, msg, sizeof msg);
+    if (shared < 0) return usage_error("%s", msg);
+    if (shared > 0) continue;
     if (!strcmp(a, "--how")) {
       o->how = true;
     } else if (!strcmp(a, "--observed")) {
       NEED();
       o->observed = val;
-    } else if (!strcmp(a, "--arg")) {
-      NEED();
-      if (!vf_cli_opt_arg(val, o->arg_name, o->arg_val, &o->n_arg, 64, msg, sizeof msg))
-        return usage_error("%s", msg);
-    } else if (!strcmp(a, "--grid")) {
-      NEED();
-      if (vf_cli_parse_grid(val, o->grid, msg, sizeof msg)) return usage_error("%s", msg);
-      o->grid_given = true;
-    } else if (!strcmp(a, "--format")) {
-      NEED();
-      if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "sarif"))
-        return usage_error("--format must be text, json or sarif, not '%s'", val);
-      o->format = val;
-    } else if (!strcmp(a, "--max-states")) {
-      NEED();
-      if (!vf_cli_opt_u64(a, val, 1, UINT32_MAX - 1, &o->vf.max_states, msg, sizeof msg)) return usage_error("%s", msg);
-    } else if (!strcmp(a, "--time-limit")) {
-      NEED();
-      if (!vf_cli_opt_seconds(a, val, &o->vf.time_limit, msg, sizeof msg)) return usage_error("%s", msg);
-    } else if (!strcmp(a, "--max-trip")) {
-      NEED();
-      int64_t v;
-      if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, sizeof msg)) return usage_error("%s", msg);
-      o->max_trip = (uint32_t)v;
-    } else if (!strcmp(a, "--trace-out")) {
-      NEED();
-      o->trace_out = val;
-    } else if (!strcmp(a, "--no-reduction")) {
-      o->vf.no_reduction = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      o->quiet = true;
     } else if (a[0] == '-' && a[1]) {
       return usage_error("unknown option '%s'", a);
     } else if (!o->file) {
@@ -310,19 +272,19 @@ int vf_cmd_explain(int argc, char **argv) {
   int exit_code = VF_EXIT_INPUT;
   bool have_obs = false;
   double t0 = vf_now_s();
-  if (o.vf.time_limit > 0) o.vf.deadline = t0 + o.vf.time_limit;
+  if (o.r.vf.time_limit > 0) o.r.vf.deadline = t0 + o.r.vf.time_limit;
   if (obs_read(o.observed, &ob, err, sizeof err)) {
     fprintf(stderr, "%s\n", err);
     goto done;
   }
   have_obs = true;
   if (vf_argplan_init(&plan, mod, &serr)) goto sim_error;
-  for (uint32_t k = 0; k < o.n_arg; k++)
-    if (vf_argplan_set(&plan, o.arg_name[k], o.arg_val[k], &serr)) goto sim_error;
-  for (int k = 0; k < 3; k++) plan.grid[k] = o.grid[k];
-  plan.grid_given = o.grid_given;
+  for (uint32_t k = 0; k < o.r.n_arg; k++)
+    if (vf_argplan_set(&plan, o.r.arg_name[k], o.r.arg_val[k], &serr)) goto sim_error;
+  for (int k = 0; k < 3; k++) plan.grid[k] = o.r.grid[k];
+  plan.grid_given = o.r.grid_given;
   int32_t pid0[3] = {0, 0, 0};
-  probe = vf_argplan_machine(&plan, 0, pid0, o.max_trip, &serr);
+  probe = vf_argplan_machine(&plan, 0, pid0, o.r.max_trip, &serr);
   if (!probe) goto sim_error;
   vf_argplan_defaults(&plan, probe);
   if (ob.n_warps) {
@@ -350,9 +312,9 @@ int vf_cmd_explain(int argc, char **argv) {
   bool bound_hit = false;
   char bound_why[256] = "";
   for (uint32_t c = 0; c < combos && c < VF_MAX_RUNS; c++) {
-    sim_machine *mc = vf_argplan_machine(&plan, c, pid0, o.max_trip, &serr);
+    sim_machine *mc = vf_argplan_machine(&plan, c, pid0, o.r.max_trip, &serr);
     if (!mc) goto sim_error;
-    vf_opts ro = o.vf;
+    vf_opts ro = o.r.vf;
     if (ro.max_states && states >= ro.max_states) break;
     if (ro.max_states) ro.max_states -= states;
     vf_xresult r;
@@ -383,7 +345,7 @@ int vf_cmd_explain(int argc, char **argv) {
     if (best.found) break;
   }
   char *args = vf_argplan_describe(&plan, best_combo, NULL);
-  bool json = !strcmp(o.format, "json"), sarif = !strcmp(o.format, "sarif");
+  bool json = !strcmp(o.r.format, "json"), sarif = !strcmp(o.r.format, "sarif");
   json_t *jx = json_object();
   json_object_set_new(jx, "observation", json_string(o.observed));
   json_object_set_new(jx, "format", json_string(ob.format));
@@ -403,7 +365,7 @@ int vf_cmd_explain(int argc, char **argv) {
   rep.states = states;
   rep.runs = 1;
   rep.seconds = vf_now_s() - t0;
-  if (!o.quiet && !json && !sarif) {
+  if (!o.r.quiet && !json && !sarif) {
     printf("explain: %s observation %s: ", ob.format, o.observed);
     for (uint32_t k = 0; k < ob.n_agents; k++) {
       char where[160];
@@ -445,9 +407,9 @@ int vf_cmd_explain(int argc, char **argv) {
              "and a shortest schedule to it:\n", (unsigned long long)states, best.reduced ? ", reduced search" : "");
       tr_report_text(&rep, stdout, true);
     }
-    if (o.trace_out) {
+    if (o.r.trace_out) {
       tr_err terr = {{0}};
-      if (tr_chrome_write(m, b.path, b.n_path, &b.v, o.file, o.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+      if (tr_chrome_write(m, b.path, b.n_path, &b.v, o.file, o.r.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
     }
     rep.bugs = NULL;
     rep.n_bugs = 0;
