@@ -1,5 +1,5 @@
 /* ir_alloc.h: the project's checked allocator (ir_alloc.c), in the lowest module so that every
- * module uses it (sim/sim_size.h names it sim_x*). n elements of elem bytes, the product
+ * module uses it. n elements of elem bytes, the product
  * checked for overflow; out of memory (or a size that overflows) prints one line on stderr and
  * exits 2 (an input too large for this machine is bad input, never a crash). The results are
  * owned by the caller and released with free(). Never returns NULL. */

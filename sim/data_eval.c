@@ -58,10 +58,10 @@ int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins, cons
 int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                   uint64_t *out_bits, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
-  sim_tensor *stack[16], **ins = op->n_operands <= 16 ? stack : sim_xcalloc(op->n_operands, sizeof *ins);
+  sim_tensor *stack[16], **ins = op->n_operands <= 16 ? stack : ir_xcalloc(op->n_operands, sizeof *ins);
   sim_tensor *outs[MAX_RESULTS] = {0};
   uint64_t zstack[16] = {0};
-  uint64_t *zero = op->n_operands <= 16 ? zstack : sim_xcalloc(op->n_operands, sizeof *zero);
+  uint64_t *zero = op->n_operands <= 16 ? zstack : ir_xcalloc(op->n_operands, sizeof *zero);
   if (!ins || !zero) {
     if (ins != stack) free(ins);
     return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");

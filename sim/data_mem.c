@@ -279,7 +279,7 @@ uint32_t sim_data_cp_async_issue(sim_data *d, uint32_t agent, const ir_op *op, c
   if (h == d->n_pend) {
     if (d->n_pend == d->cap_pend) {
       uint32_t cap = d->cap_pend ? 2 * d->cap_pend : 16;
-      sim_tensor **np = sim_xrealloc(d->pend, cap * sizeof *np, 1);
+      sim_tensor **np = ir_xrealloc(d->pend, cap * sizeof *np, 1);
       if (!np) {
         sim_tensor_unref(t);
         sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");

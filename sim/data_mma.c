@@ -34,7 +34,7 @@ static int input_precision(const ir_op *op) {
 /* Copies a [batch x rows x cols] tensor into floats, rounding f32 to tf32 when asked.
  * Returns a malloc'd array (caller frees) or NULL. */
 static float *to_floats(const sim_tensor *t, bool tf32) {
-  float *f = sim_xmalloc((size_t)(t->numel ? t->numel : 1) * sizeof *f, 1);
+  float *f = ir_xmalloc((size_t)(t->numel ? t->numel : 1) * sizeof *f, 1);
   if (!f) return NULL;
   if (t->dt == SIM_DT_F32) {
     memcpy(f, t->data, (size_t)t->numel * sizeof *f);
@@ -87,7 +87,7 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
           sim_elem_set_bits(out_dt, sim_tensor_at(d, o), (uint64_t)s);
         }
   } else if (a->dt == SIM_DT_F64 || out_dt == SIM_DT_F64) {
-    double *fa = sim_xmalloc((size_t)(a->numel + b->numel + d->numel + 1) * sizeof *fa, 1);
+    double *fa = ir_xmalloc((size_t)(a->numel + b->numel + d->numel + 1) * sizeof *fa, 1);
     if (!fa) goto nomem;
     double *fb = fa + a->numel, *fc = fb + b->numel;
     for (int64_t i = 0; i < a->numel; i++) fa[i] = sim_elem_get_f(a->dt, sim_tensor_at(a, i));
@@ -103,7 +103,7 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     free(fa);
   } else {
     float *fa = to_floats(a, prec == 0), *fb = to_floats(b, prec == 0);
-    float *fc = c ? to_floats(c, false) : sim_xcalloc((size_t)(d->numel ? d->numel : 1), sizeof *fc);
+    float *fc = c ? to_floats(c, false) : ir_xcalloc((size_t)(d->numel ? d->numel : 1), sizeof *fc);
     if (!fa || !fb || !fc) {
       free(fa);
       free(fb);

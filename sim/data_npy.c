@@ -104,7 +104,7 @@ uint32_t sim_npy_read(sim_data *d, const char *path, const char *name, sim_dtype
     npy_fail(err, SIM_DATA_BAD_INPUT, path, "corrupt .npy header");
     goto out;
   }
-  hdr = sim_xmalloc(hlen + 1, 1); /* freed below */
+  hdr = ir_xmalloc(hlen + 1, 1); /* freed below */
   if (!hdr || fread(hdr, 1, hlen, f) != hlen) goto trunc;
   hdr[hlen] = 0;
   const char *p = hdr_find(hdr, "descr"), *q = hdr_find(hdr, "fortran_order"),

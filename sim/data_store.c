@@ -44,9 +44,9 @@ sim_tensor *sim_tensor_new(sim_dtype dt, int rank, const int64_t *shape) {
     if (shape[i] < 0 || (shape[i] && n > INT64_MAX / 16 / shape[i])) return NULL;
     n *= shape[i];
   }
-  sim_tensor *t = sim_xcalloc(1, sizeof *t); /* owned by the caller (refs = 1) */
+  sim_tensor *t = ir_xcalloc(1, sizeof *t); /* owned by the caller (refs = 1) */
   if (!t) return NULL;
-  t->data = sim_xcalloc((size_t)(n ? n : 1), (size_t)sim_dtype_size(dt));
+  t->data = ir_xcalloc((size_t)(n ? n : 1), (size_t)sim_dtype_size(dt));
   if (!t->data) {
     free(t);
     return NULL;
@@ -102,7 +102,7 @@ bool sim_data_tensor_shape(const ir_type *t, int *rank, int64_t *shape) {
 /* ------------------------------------------------------------------ context */
 
 sim_data *sim_data_new(const ir_module *m, uint64_t seed) {
-  sim_data *d = sim_xcalloc(1, sizeof *d); /* owned by the caller: sim_data_free */
+  sim_data *d = ir_xcalloc(1, sizeof *d); /* owned by the caller: sim_data_free */
   if (!d) return NULL;
   d->m = m;
   d->seed = seed;
@@ -165,15 +165,15 @@ uint32_t sim_data_buf_new(sim_data *d, sim_space space, sim_dtype dt, int rank,
   }
   if (d->n_bufs == d->cap_bufs) {
     uint32_t cap = d->cap_bufs ? d->cap_bufs * 2 : 16;
-    sim_buf **nb = sim_xrealloc(d->bufs, cap * sizeof *nb, 1);
+    sim_buf **nb = ir_xrealloc(d->bufs, cap * sizeof *nb, 1);
     if (!nb) goto nomem;
     d->bufs = nb;
     d->cap_bufs = cap;
   }
   if (d->n_bufs + 1 >= (1u << 23)) goto nomem; /* keeps virtual addresses below 2^63 */
-  sim_buf *b = sim_xcalloc(1, sizeof *b);           /* owned by d->bufs */
+  sim_buf *b = ir_xcalloc(1, sizeof *b);           /* owned by d->bufs */
   if (!b) goto nomem;
-  b->bytes = sim_xcalloc((size_t)(nbytes ? nbytes : 1), 1);
+  b->bytes = ir_xcalloc((size_t)(nbytes ? nbytes : 1), 1);
   if (!b->bytes) {
     free(b);
     goto nomem;
@@ -257,7 +257,7 @@ uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type,
   }
   if (d->n_descs == d->cap_descs) {
     uint32_t cap = d->cap_descs ? d->cap_descs * 2 : 8;
-    sim_tdesc *nd = sim_xrealloc(d->descs, cap * sizeof *nd, 1);
+    sim_tdesc *nd = ir_xrealloc(d->descs, cap * sizeof *nd, 1);
     if (!nd) {
       sim_data_fail(err, SIM_DATA_NOMEM, NULL, "out of memory");
       return 0;
@@ -300,8 +300,8 @@ static sim_data_slot *slot_of(sim_data *d, uint32_t agent, bool create) {
   if (agent >= d->n_slots) {
     if (!create) return NULL;
     uint32_t n = agent + 1 > d->n_slots * 2 ? agent + 1 : d->n_slots * 2;
-    sim_data_slot *ns = sim_xrealloc(d->slots, n * sizeof *ns, 1);
-    if (!ns) sim_out_of_memory(0);
+    sim_data_slot *ns = ir_xrealloc(d->slots, n * sizeof *ns, 1);
+    if (!ns) ir_out_of_memory(0);
     memset(ns + d->n_slots, 0, (n - d->n_slots) * sizeof *ns);
     d->slots = ns;
     d->n_slots = n;
@@ -318,8 +318,8 @@ static uint32_t slot_find(const sim_data_slot *s, const ir_value *v) {
 
 static void slot_grow(sim_data_slot *s) {
   uint32_t cap = s->cap ? s->cap * 2 : 64;
-  sim_data_slot ns = {sim_xcalloc(cap, sizeof *ns.keys), sim_xcalloc(cap, sizeof *ns.vals), cap, 0};
-  if (!ns.keys || !ns.vals) sim_out_of_memory(0);
+  sim_data_slot ns = {ir_xcalloc(cap, sizeof *ns.keys), ir_xcalloc(cap, sizeof *ns.vals), cap, 0};
+  if (!ns.keys || !ns.vals) ir_out_of_memory(0);
   for (uint32_t i = 0; i < s->cap; i++)
     if (s->keys[i]) {
       uint32_t j = slot_find(&ns, s->keys[i]);
@@ -355,8 +355,8 @@ void sim_data_set(sim_data *d, uint32_t agent, const ir_value *v, sim_tensor *t)
 
 void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst, uint32_t src_agent,
                    const ir_value *const *src, uint32_t n) {
-  sim_tensor *stack[16], **tmp = n <= 16 ? stack : sim_xmalloc(n * sizeof *tmp, 1);
-  if (!tmp) sim_out_of_memory(0);
+  sim_tensor *stack[16], **tmp = n <= 16 ? stack : ir_xmalloc(n * sizeof *tmp, 1);
+  if (!tmp) ir_out_of_memory(0);
   for (uint32_t i = 0; i < n; i++) {
     sim_tensor *t = dst[i] && dst[i]->type && dst[i]->type->kind == IR_T_TENSOR && src[i]
                         ? sim_data_get(d, src_agent, src[i])

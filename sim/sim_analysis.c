@@ -171,11 +171,11 @@ static void mark_allocs(flow *f, const sim_ins *i, uint32_t segs, bool barrier) 
 
 void sim_analyze(sim_machine *m) {
   flow f = {.m = m, .W = (m->n_allocs + 64) / 64};
-  f.pts = sim_xcalloc(m->n_regions, sizeof *f.pts);
-  f.taint = sim_xcalloc(m->n_regions, sizeof *f.taint);
+  f.pts = ir_xcalloc(m->n_regions, sizeof *f.pts);
+  f.taint = ir_xcalloc(m->n_regions, sizeof *f.taint);
   for (uint32_t r = 0; r < m->n_regions; r++) {
-    f.pts[r] = sim_xcalloc((size_t)(m->regions[r].n_slots + 1) * f.W, sizeof(uint64_t));
-    f.taint[r] = sim_xcalloc(m->regions[r].n_slots + 1, sizeof(uint64_t));
+    f.pts[r] = ir_xcalloc((size_t)(m->regions[r].n_slots + 1) * f.W, sizeof(uint64_t));
+    f.taint[r] = ir_xcalloc(m->regions[r].n_slots + 1, sizeof(uint64_t));
   }
   for (uint32_t k = 0; k < m->n_args; k++)
     if (m->arg_slots[k]) f.taint[0][m->arg_slots[k]] |= arg_bit(k);
@@ -212,7 +212,7 @@ void sim_analyze(sim_machine *m) {
   }
   /* what the coordinates of global writes through descriptors depend on (vf_grid.c compares
    * footprints of programs only where the arguments they depend on are known) */
-  m->coord_deps = sim_xcalloc(m->n_code + 1, sizeof *m->coord_deps);
+  m->coord_deps = ir_xcalloc(m->n_code + 1, sizeof *m->coord_deps);
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     const sim_ins *i = &m->code[pc];
     uint32_t lo, hi;
@@ -225,7 +225,7 @@ void sim_analyze(sim_machine *m) {
   }
   sim_clc_coord_deps(m);
   m->pid_dep = (sink & T_PID) != 0;
-  m->arg_ctl = sim_xcalloc(m->n_args + 1, sizeof *m->arg_ctl);
+  m->arg_ctl = ir_xcalloc(m->n_args + 1, sizeof *m->arg_ctl);
   for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;
   /* number the mbarriers of each barrier allocation */
   m->n_bars = 0;
@@ -239,14 +239,14 @@ void sim_analyze(sim_machine *m) {
     if (al->rank >= 1 && al->shape[0] > (int64_t)m->ring_depth) m->ring_depth = (uint32_t)al->shape[0];
     if (al->async_used) al->async_used = 0; /* a barrier is touched by async signals, not data */
   }
-  m->bar_alloc = sim_xcalloc(m->n_bars + 1, sizeof *m->bar_alloc);
+  m->bar_alloc = ir_xcalloc(m->n_bars + 1, sizeof *m->bar_alloc);
   for (uint32_t a = 1; a < m->n_allocs; a++)
     for (uint32_t k = 0; m->allocs[a].is_barrier && k < m->allocs[a].n_bars; k++)
       m->bar_alloc[m->allocs[a].bar_base + k] = (uint16_t)a;
   /* tensor-memory rules (§4.2): single allocations, and those captured by one
    * warp_specialize, which are all live while its partitions run */
   sim_tmem_check(m);
-  uint32_t *caps = sim_xcalloc(m->n_allocs + 1, sizeof *caps);
+  uint32_t *caps = ir_xcalloc(m->n_allocs + 1, sizeof *caps);
   for (uint32_t w = 0; w < m->n_ws; w++) {
     const sim_ws *ws = &m->ws[w];
     uint32_t n = 0;

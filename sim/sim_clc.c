@@ -368,8 +368,8 @@ int sim_clc_decode(sim_exec *e) {
 void sim_clc_coord_deps(sim_machine *m) {
   sim_clc_layout(m); /* sets uses_clc (the analysis runs before the layout) */
   if (!m->uses_clc || !m->coord_deps) return;
-  uint8_t **t = sim_xcalloc(m->n_regions, sizeof *t);
-  for (uint32_t r = 0; r < m->n_regions; r++) t[r] = sim_xcalloc(m->regions[r].n_slots + 1, 1);
+  uint8_t **t = ir_xcalloc(m->n_regions, sizeof *t);
+  for (uint32_t r = 0; r < m->n_regions; r++) t[r] = ir_xcalloc(m->regions[r].n_slots + 1, 1);
   for (bool ch = true; ch;) {
     ch = false;
     for (uint32_t pc = 0; pc < m->n_code; pc++) {

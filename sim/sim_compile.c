@@ -128,8 +128,8 @@ static int emit_copy(cctx *c, const ir_op *op, uint32_t n, const uint32_t *src,
                      const ir_value **src_vals, const uint32_t *dst, const ir_value **dst_vals) {
   if (!n) return 0;
   sim_ins *i = emit(c, SIM_I_COPY, op, n, src, n, dst);
-  i->vin = sim_xmalloc(n * sizeof *i->vin, 1);
-  i->vout = sim_xmalloc(n * sizeof *i->vout, 1);
+  i->vin = ir_xmalloc(n * sizeof *i->vin, 1);
+  i->vout = ir_xmalloc(n * sizeof *i->vout, 1);
   for (uint32_t k = 0; k < n; k++) {
     i->vin[k] = src_vals ? src_vals[k] : NULL;
     i->vout[k] = dst_vals ? dst_vals[k] : NULL;
@@ -267,8 +267,8 @@ static int compile_for(cctx *c, const ir_op *op) {
   uint32_t in3[3] = {s_lb, s_ub, s_step};
   emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL);
   uint32_t n = 1 + n_init;
-  uint32_t *src = sim_xcalloc(n, sizeof *src), *dst = sim_xcalloc(n, sizeof *dst);
-  const ir_value **sv = sim_xcalloc(n, sizeof *sv), **dv = sim_xcalloc(n, sizeof *dv);
+  uint32_t *src = ir_xcalloc(n, sizeof *src), *dst = ir_xcalloc(n, sizeof *dst);
+  const ir_value **sv = ir_xcalloc(n, sizeof *sv), **dv = ir_xcalloc(n, sizeof *dv);
   src[0] = s_lb;
   sv[0] = lb;
   for (uint32_t k = 0; k < n_init; k++) {
@@ -305,7 +305,7 @@ static int compile_for(cctx *c, const ir_op *op) {
   c->m->code[test].target = here(c);
   /* results = final iter values */
   if (op->n_results) {
-    uint32_t *rs = sim_xcalloc(op->n_results, sizeof *rs);
+    uint32_t *rs = ir_xcalloc(op->n_results, sizeof *rs);
     for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
     emit_copy(c, op, op->n_results, dst + 1, dv + 1, rs, (const ir_value **)op->results);
     free(rs);
@@ -320,7 +320,7 @@ fail:
 static int compile_if(cctx *c, const ir_op *op) {
   uint32_t s_cond;
   if (!op->n_operands || use_slot(c, op->operands[0], &s_cond)) return -1;
-  uint32_t *rs = sim_xcalloc(op->n_results + 1, sizeof *rs);
+  uint32_t *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
   for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
   uint32_t br = here(c);
   emit(c, SIM_I_BRZ, op, 1, &s_cond, 0, NULL);
@@ -346,8 +346,8 @@ static int compile_while(cctx *c, const ir_op *op) {
     return sim_errf(c->err, c->m, op, "malformed scf.while");
   const ir_block *before = op->regions[0]->blocks[0], *after = op->regions[1]->blocks[0];
   uint32_t n_init = op->n_operands;
-  uint32_t *src = sim_xcalloc(n_init + 1, sizeof *src), *bargs = sim_xcalloc(before->n_args + 1, sizeof *bargs);
-  uint32_t *aargs = sim_xcalloc(after->n_args + 1, sizeof *aargs), *rs = sim_xcalloc(op->n_results + 1, sizeof *rs);
+  uint32_t *src = ir_xcalloc(n_init + 1, sizeof *src), *bargs = ir_xcalloc(before->n_args + 1, sizeof *bargs);
+  uint32_t *aargs = ir_xcalloc(after->n_args + 1, sizeof *aargs), *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
   int rc = slots_of(c, op->operands, n_init, src);
   if (!rc) {
     map_block_args(c, before, bargs);
@@ -386,21 +386,21 @@ static int compile_call(cctx *c, const ir_op *op) {
   if (c->depth >= 16)
     return sim_errf(c->err, c->m, op, "tt.call nests deeper than 16 (recursion is not supported)");
   const ir_block *entry = f->op->regions[0]->blocks[0];
-  uint32_t *args = sim_xcalloc(op->n_operands + 1, sizeof *args);
+  uint32_t *args = ir_xcalloc(op->n_operands + 1, sizeof *args);
   if (slots_of(c, op->operands, op->n_operands, args)) {
     free(args);
     return -1;
   }
-  uint32_t *rs = sim_xcalloc(op->n_results + 1, sizeof *rs);
+  uint32_t *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
   for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
   /* a fresh value map for this inlined instance */
   uint32_t *saved_map = c->vmap;
   const ir_func *saved_fn = c->fn;
-  c->vmap = sim_xmalloc((f->n_values + 1) * sizeof *c->vmap, 1);
+  c->vmap = ir_xmalloc((f->n_values + 1) * sizeof *c->vmap, 1);
   memset(c->vmap, 0xff, (f->n_values + 1) * sizeof *c->vmap);
   c->fn = f;
   c->depth++;
-  uint32_t *pargs = sim_xcalloc(entry->n_args + 1, sizeof *pargs);
+  uint32_t *pargs = ir_xcalloc(entry->n_args + 1, sizeof *pargs);
   map_block_args(c, entry, pargs);
   uint32_t n = entry->n_args < op->n_operands ? entry->n_args : op->n_operands;
   emit_copy(c, op, n, args, (const ir_value **)op->operands, pargs, (const ir_value **)entry->args);
@@ -473,8 +473,8 @@ static int compile_ws(cctx *c, const ir_op *op) {
   memset(ws, 0, sizeof *ws);
   ws->n_parts = np;
   ws->n_caps = ncaps;
-  ws->cap_slots = sim_xcalloc(ncaps + 1, sizeof *ws->cap_slots);
-  ws->cap_vals = sim_xcalloc(ncaps + 1, sizeof *ws->cap_vals);
+  ws->cap_slots = ir_xcalloc(ncaps + 1, sizeof *ws->cap_slots);
+  ws->cap_vals = ir_xcalloc(ncaps + 1, sizeof *ws->cap_vals);
   for (uint32_t k = 0; k < ncaps; k++) {
     ws->cap_vals[k] = caps[k];
     if (use_slot(c, caps[k], &ws->cap_slots[k])) return -1;
@@ -484,7 +484,7 @@ static int compile_ws(cctx *c, const ir_op *op) {
   sim_ins *f = emit(c, SIM_I_FORK, op, ncaps, ws->cap_slots, 0, NULL);
   f->vis = SIM_V_SYNC;
   f->imm = w;
-  uint32_t *rs = sim_xcalloc(op->n_results + 1, sizeof *rs);
+  uint32_t *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
   for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
   yctx y = {.kind = Y_WS, .dst = rs, .dst_vals = (const ir_value **)op->results,
             .n_dst = op->n_results, .up = c->y};
@@ -510,7 +510,7 @@ static int compile_yield(cctx *c, const ir_op *op) {
   yctx *y = c->y;
   if (!y) return sim_errf(c->err, c->m, op, "%s outside a construct the model knows", ir_ops[op->code].name);
   uint32_t n = op->n_operands;
-  uint32_t *src = sim_xcalloc(n + 1, sizeof *src);
+  uint32_t *src = ir_xcalloc(n + 1, sizeof *src);
   if (slots_of(c, op->operands, n, src)) {
     free(src);
     return -1;
@@ -565,7 +565,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   case IR_OP_SCF_IF: return compile_if(c, op);
   case IR_OP_SCF_WHILE: return compile_while(c, op);
   case IR_OP_SCF_EXECUTE_REGION: {
-    uint32_t *rs = sim_xcalloc(op->n_results + 1, sizeof *rs);
+    uint32_t *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
     for (uint32_t k = 0; k < op->n_results; k++) rs[k] = def_slot(c, op->results[k]);
     yctx y = {.kind = Y_EXEC, .dst = rs, .dst_vals = (const ir_value **)op->results,
               .n_dst = op->n_results, .up = c->y};
@@ -618,7 +618,7 @@ static int compile_op(cctx *c, const ir_op *op) {
 
   /* Every other op: inputs = its operands, outputs = its results, in order. */
   uint32_t nin = op->n_operands, nout = op->n_results;
-  uint32_t *in = sim_xcalloc(nin + 1, sizeof *in), *out = sim_xcalloc(nout + 1, sizeof *out);
+  uint32_t *in = ir_xcalloc(nin + 1, sizeof *in), *out = ir_xcalloc(nout + 1, sizeof *out);
   if (slots_of(c, op->operands, nin, in)) {
     free(in);
     free(out);
@@ -725,16 +725,16 @@ int sim_compile(sim_machine *m, sim_err *err) {
                       "so its shared or tensor memory is unknown; check the kernel that "
                       "allocates it", blk0->args[k]->name ? blk0->args[k]->name : "?", fn->name);
   cctx c = {.m = m, .err = err, .fn = fn};
-  c.vmap = sim_xmalloc((fn->n_values + 1) * sizeof *c.vmap, 1);
+  c.vmap = ir_xmalloc((fn->n_values + 1) * sizeof *c.vmap, 1);
   memset(c.vmap, 0xff, (fn->n_values + 1) * sizeof *c.vmap);
   c.region = new_region(m, -1, -1, (int32_t)m->num_warps, "default");
   const ir_block *entry = fn->op->regions[0]->blocks[0];
   /* kernel arguments: slots 1..n in entry order (values set by sim_init) */
-  m->arg_slots = sim_xcalloc(entry->n_args + 1, sizeof *m->arg_slots);
+  m->arg_slots = ir_xcalloc(entry->n_args + 1, sizeof *m->arg_slots);
   map_block_args(&c, entry, m->arg_slots);
   /* each !tt.tensordesc argument names a global tensor: an allocation of its own (distinct
    * arguments are taken to be distinct tensors) */
-  m->arg_galloc = sim_xcalloc(entry->n_args + 1, sizeof *m->arg_galloc);
+  m->arg_galloc = ir_xcalloc(entry->n_args + 1, sizeof *m->arg_galloc);
   for (uint32_t k = 0; k < entry->n_args; k++) {
     const ir_value *v = entry->args[k];
     const ir_type *blk = v->type && v->type->kind == IR_T_TENSORDESC ? v->type->elem : NULL;
@@ -763,13 +763,13 @@ int sim_compile(sim_machine *m, sim_err *err) {
     c.region = new_region(m, (int32_t)p->ws, (int32_t)p->part, reg->num_warps > 0 ? reg->num_warps : 1,
                           reg->label);
     if (!reg->label) {
-      char *label = sim_xmalloc(24, 1);
+      char *label = ir_xmalloc(24, 1);
       snprintf(label, 24, "partition%u", p->part);
       m->regions[c.region].label = label;
       m->regions[c.region].owns_label = true;
     }
     c.fn = p->fn;
-    c.vmap = sim_xmalloc((p->fn->n_values + 1) * sizeof *c.vmap, 1);
+    c.vmap = ir_xmalloc((p->fn->n_values + 1) * sizeof *c.vmap, 1);
     memset(c.vmap, 0xff, (p->fn->n_values + 1) * sizeof *c.vmap);
     c.y = &top;
     c.depth = 0;
@@ -779,7 +779,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
     } else {
       const ir_block *b = reg->blocks[0];
       r->n_entry = b->n_args;
-      r->entry_slots = sim_xcalloc(b->n_args + 1, sizeof *r->entry_slots);
+      r->entry_slots = ir_xcalloc(b->n_args + 1, sizeof *r->entry_slots);
       r->entry_vals = (const ir_value **)b->args;
       map_block_args(&c, b, r->entry_slots);
       rc = compile_block(&c, b);

@@ -247,7 +247,7 @@ int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int 
     *end = ag->status == SIM_AG_DONE || ag->status == SIM_AG_IDLE ? 0 : 1;
     return 0;
   }
-  if (!m->sandbox) m->sandbox = sim_xmalloc(m->size, 1);
+  if (!m->sandbox) m->sandbox = ir_xmalloc(m->size, 1);
   memcpy(m->sandbox, st, sim_state_used(m, st));
   uint32_t pc = ag->pc;
   sim_env_load(m, m->sandbox, a, pc);

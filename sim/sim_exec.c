@@ -168,14 +168,14 @@ static void copy_op(sim_exec *e) {
     for (uint32_t k = 0; k < n; k++) tmp[k] = e->x[in[k]];
     for (uint32_t k = 0; k < n; k++) e->x[out[k]] = tmp[k];
   } else {
-    uint64_t *t = sim_xmalloc(n * sizeof *t, 1);
+    uint64_t *t = ir_xmalloc(n * sizeof *t, 1);
     for (uint32_t k = 0; k < n; k++) t[k] = e->x[in[k]];
     for (uint32_t k = 0; k < n; k++) e->x[out[k]] = t[k];
     free(t);
   }
   e->x[0] = 0;
   if (m->data) {
-    sim_mview *mt = sim_xmalloc((n + 1) * sizeof *mt, 1);
+    sim_mview *mt = ir_xmalloc((n + 1) * sizeof *mt, 1);
     for (uint32_t k = 0; k < n; k++) mt[k] = m->mscratch[in[k]];
     for (uint32_t k = 0; k < n; k++) m->mscratch[out[k]] = mt[k];
     free(mt);

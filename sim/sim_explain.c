@@ -63,7 +63,7 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
 }
 
 void sim_describe(sim_machine *m, const void *st, sim_trans t, char *buf, size_t n) {
-  void *tmp = sim_xmalloc(m->size, 1);
+  void *tmp = ir_xmalloc(m->size, 1);
   memcpy(tmp, st, m->size);
   sim_log log = {.detail = true};
   sim_step(m, tmp, t, &log);

@@ -39,7 +39,7 @@ typedef struct blocks {
 
 static void blocks_of(const sim_machine *m, const sim_region *r, blocks *b) {
   uint32_t n = r->end - r->start;
-  uint8_t *lead = sim_xcalloc((size_t)n + 1, 1);
+  uint8_t *lead = ir_xcalloc((size_t)n + 1, 1);
   if (n) lead[0] = 1;
   for (uint32_t pc = r->start; pc < r->end; pc++) {
     uint32_t sv[2];
@@ -52,8 +52,8 @@ static void blocks_of(const sim_machine *m, const sim_region *r, blocks *b) {
   }
   b->n = 0;
   for (uint32_t k = 0; k < n; k++) b->n += lead[k];
-  b->start = sim_xcalloc((size_t)b->n + 1, sizeof *b->start);
-  b->of = sim_xcalloc((size_t)n + 1, sizeof *b->of);
+  b->start = ir_xcalloc((size_t)b->n + 1, sizeof *b->start);
+  b->of = ir_xcalloc((size_t)n + 1, sizeof *b->of);
   uint32_t j = 0;
   for (uint32_t k = 0; k < n; k++) {
     if (lead[k]) b->start[j++] = r->start + k;
@@ -88,8 +88,8 @@ static void block_out(const sim_machine *m, const sim_region *r, const blocks *b
 /* Live-in sets of the blocks (W words per block). */
 static uint64_t *live_in_blocks(const sim_machine *m, const sim_region *r, const blocks *b,
                                 uint32_t W) {
-  uint64_t *live = sim_xcalloc(((size_t)b->n + 1), (size_t)W * sizeof *live);
-  uint64_t *tmp = sim_xcalloc(W, sizeof *tmp);
+  uint64_t *live = ir_xcalloc(((size_t)b->n + 1), (size_t)W * sizeof *live);
+  uint64_t *tmp = ir_xcalloc(W, sizeof *tmp);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -111,7 +111,7 @@ static uint64_t *live_in_blocks(const sim_machine *m, const sim_region *r, const
 typedef void (*visit_fn)(void *ctx, uint32_t pc, const uint64_t *l);
 static void each_visible(const sim_machine *m, const sim_region *r, const blocks *b,
                          const uint64_t *live, uint32_t W, visit_fn visit, void *ctx) {
-  uint64_t *tmp = sim_xcalloc(W, sizeof *tmp);
+  uint64_t *tmp = ir_xcalloc(W, sizeof *tmp);
   for (uint32_t j = 0; j < b->n; j++) {
     block_out(m, r, b, live, W, j, tmp);
     for (uint32_t pc = b->start[j + 1]; pc-- > b->start[j];) {
@@ -162,7 +162,7 @@ typedef struct region_live {
 
 int sim_liveness(sim_machine *m, sim_err *err) {
   (void)err;
-  region_live *rl = sim_xcalloc(m->n_regions + 1, sizeof *rl);
+  region_live *rl = ir_xcalloc(m->n_regions + 1, sizeof *rl);
   uint32_t max_words = 1;
   size_t total_rows = 1; /* row 0: the empty mask */
   for (uint32_t ri = 0; ri < m->n_regions; ri++) {
@@ -171,10 +171,10 @@ int sim_liveness(sim_machine *m, sim_err *err) {
     blocks b;
     blocks_of(m, r, &b);
     uint64_t *live = live_in_blocks(m, r, &b, W);
-    pers_ctx pc = {.pers = sim_xcalloc(W, sizeof(uint64_t)), .W = W};
+    pers_ctx pc = {.pers = ir_xcalloc(W, sizeof(uint64_t)), .W = W};
     each_visible(m, r, &b, live, W, note_pers, &pc);
     uint64_t *pers = pc.pers;
-    uint32_t *map = sim_xcalloc(S + 1, sizeof *map);
+    uint32_t *map = ir_xcalloc(S + 1, sizeof *map);
     uint32_t next = 1;
     for (uint32_t s = 1; s < S; s++)
       if (get_bit(pers, s)) map[s] = next++;
@@ -183,8 +183,8 @@ int sim_liveness(sim_machine *m, sim_err *err) {
       if (!get_bit(pers, s)) map[s] = next++;
     uint32_t pw = (r->n_persist + 1 + 63) / 64;
     mask_ctx mc = {.map = map, .S = S, .P = r->n_persist, .pw = pw, .start = r->start,
-                   .row = sim_xcalloc((size_t)n + 1, sizeof(uint32_t)),
-                   .masks = sim_xcalloc((size_t)pc.n_vis + 1, (size_t)pw * sizeof(uint64_t))};
+                   .row = ir_xcalloc((size_t)n + 1, sizeof(uint32_t)),
+                   .masks = ir_xcalloc((size_t)pc.n_vis + 1, (size_t)pw * sizeof(uint64_t))};
     each_visible(m, r, &b, live, W, note_mask, &mc);
     rl[ri] = (region_live){.map = map, .masks = mc.masks, .row = mc.row, .n_rows = mc.n_rows, .pw = pw};
     if (pw > max_words) max_words = pw;
@@ -196,8 +196,8 @@ int sim_liveness(sim_machine *m, sim_err *err) {
   }
   /* m->live: one row per visible instruction (m->live_row[pc]; 0 = the empty row) */
   m->live_words = max_words;
-  m->live = sim_xcalloc(total_rows, (size_t)max_words * sizeof(uint64_t));
-  m->live_row = sim_xcalloc((size_t)m->n_code + 1, sizeof *m->live_row);
+  m->live = ir_xcalloc(total_rows, (size_t)max_words * sizeof(uint64_t));
+  m->live_row = ir_xcalloc((size_t)m->n_code + 1, sizeof *m->live_row);
   uint64_t *lw = m->live;
   uint32_t base = 1;
   for (uint32_t ri = 0; ri < m->n_regions; ri++) {
@@ -225,9 +225,9 @@ int sim_liveness(sim_machine *m, sim_err *err) {
       for (uint32_t k = 0; k < m->n_args; k++) m->arg_slots[k] = map[m->arg_slots[k]];
     /* colour persistent slots: two slots live before the same visible op need two words */
     uint32_t P = r->n_persist, pw = rl[ri].pw;
-    r->color = sim_xcalloc(P + 2, sizeof *r->color);
+    r->color = ir_xcalloc(P + 2, sizeof *r->color);
     r->n_colors = 0;
-    uint8_t *used = sim_xcalloc(P + 2, 1);
+    uint8_t *used = ir_xcalloc(P + 2, 1);
     for (uint32_t s1 = 1; s1 <= P; s1++) {
       memset(used, 0, P + 2);
       for (uint32_t k = 1; k <= rl[ri].n_rows; k++) {

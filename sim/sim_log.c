@@ -102,7 +102,7 @@ void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
   uint64_t nc = *cap ? *cap : 16;
   while (nc < need) nc *= 2;
   if (nc > UINT32_MAX) nc = UINT32_MAX; /* need fits: need <= UINT32_MAX */
-  uint8_t *q = sim_xrealloc(p, (size_t)nc, elem); /* checked: out of memory ends with exit 2 */
+  uint8_t *q = ir_xrealloc(p, (size_t)nc, elem); /* checked: out of memory ends with exit 2 */
   memset(q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
   *cap = (uint32_t)nc;
   return q;

@@ -18,7 +18,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
              o->mod->filename ? o->mod->filename : "<input>");
     return NULL;
   }
-  sim_machine *m = sim_xcalloc(1, sizeof *m);
+  sim_machine *m = ir_xcalloc(1, sizeof *m);
   m->mod = o->mod;
   m->fn = fn;
   m->data = o->data;
@@ -34,7 +34,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   const ir_block *entry = fn->op && fn->op->n_regions && fn->op->regions[0]->n_blocks
                               ? fn->op->regions[0]->blocks[0] : NULL;
   m->n_args = entry ? entry->n_args : 0;
-  m->args = sim_xcalloc(m->n_args + 1, sizeof *m->args);
+  m->args = ir_xcalloc(m->n_args + 1, sizeof *m->args);
   for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
   /* The model is NVIDIA's (mbarriers, TMA, wgmma, tcgen05, 32-thread warps, semantics.md); an
    * AMD kernel (ttg.target "hip:...": LDS barriers, 64-lane waves, buffer ops, amd.md) would be
@@ -78,13 +78,13 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   uint32_t max_caps = 1;
   for (uint32_t w = 0; w < m->n_ws; w++)
     if (m->ws[w].n_caps + 1 > max_caps) max_caps = m->ws[w].n_caps + 1;
-  m->scratch = sim_xcalloc(m->max_slots + 2, sizeof *m->scratch);
-  m->capbuf = sim_xcalloc(max_caps, sizeof *m->capbuf);
+  m->scratch = ir_xcalloc(m->max_slots + 2, sizeof *m->scratch);
+  m->capbuf = ir_xcalloc(max_caps, sizeof *m->capbuf);
   if (m->data) {
-    m->mscratch = sim_xcalloc(m->max_slots + 2, sizeof *m->mscratch);
-    m->fork_mviews = sim_xcalloc(max_caps, sizeof *m->fork_mviews);
-    m->mviews = sim_xcalloc(m->env_total + 1, sizeof *m->mviews);
-    m->data_buf = sim_xcalloc((size_t)m->n_ctas * m->n_allocs + 1, sizeof *m->data_buf);
+    m->mscratch = ir_xcalloc(m->max_slots + 2, sizeof *m->mscratch);
+    m->fork_mviews = ir_xcalloc(max_caps, sizeof *m->fork_mviews);
+    m->mviews = ir_xcalloc(m->env_total + 1, sizeof *m->mviews);
+    m->data_buf = ir_xcalloc((size_t)m->n_ctas * m->n_allocs + 1, sizeof *m->data_buf);
     for (uint32_t c = 0; c < m->n_ctas; c++)
       for (uint32_t a = 1; a < m->n_allocs; a++) {
         const sim_alloc *al = &m->allocs[a];
@@ -167,7 +167,7 @@ int sim_init(sim_machine *m, void *st, sim_log *log) {
   for (uint32_t a = 0; a < m->n_agents; a++)
     for (uint32_t b = 0; b < m->n_bars; b++) *st_intent(m, st, a, b) = INT32_MIN;
   for (uint32_t b = 0; b < m->n_ctas * m->n_bars; b++) st_mbar(m, st, b)->last_expect = UINT32_MAX;
-  sim_mview *mv = m->data ? sim_xcalloc(m->n_args + 1, sizeof *mv) : NULL;
+  sim_mview *mv = m->data ? ir_xcalloc(m->n_args + 1, sizeof *mv) : NULL;
   uint32_t release = 0;
   int rc = 0;
   for (uint32_t c = 0; c < m->n_ctas && !rc; c++)

@@ -49,13 +49,6 @@ static inline void sim_grid_pid(const int32_t grid[3], uint64_t p, int32_t pid[3
   pid[2] = (int32_t)(p / gx / gy);
 }
 
-/* Checked allocation: the project's one allocator, ir/ir_alloc.h (n elements of elem bytes,
- * the product checked; out of memory exits 2), under the names sim/ and verify/ use. */
-#define sim_xmalloc ir_xmalloc
-#define sim_xcalloc ir_xcalloc
-#define sim_xrealloc ir_xrealloc
-#define sim_xstrdup ir_xstrdup
-#define sim_xstrndup ir_xstrndup
-#define sim_out_of_memory ir_out_of_memory
+/* Checked allocation: ir/ir_alloc.h (ir_xmalloc, ir_xcalloc, ...), included above. */
 
 #endif

@@ -22,12 +22,12 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
   }
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
   uint32_t n = p->n_args = entry->n_args;
-  p->names = sim_xcalloc(n + 1, sizeof *p->names);
-  p->is_int = sim_xcalloc(n + 1, sizeof *p->is_int);
-  p->companion = sim_xcalloc(n + 1, sizeof *p->companion);
-  p->given = sim_xcalloc(n + 1, sizeof *p->given);
-  p->value = sim_xcalloc(n + 1, sizeof *p->value);
-  p->divisor = sim_xcalloc(n + 1, sizeof *p->divisor);
+  p->names = ir_xcalloc(n + 1, sizeof *p->names);
+  p->is_int = ir_xcalloc(n + 1, sizeof *p->is_int);
+  p->companion = ir_xcalloc(n + 1, sizeof *p->companion);
+  p->given = ir_xcalloc(n + 1, sizeof *p->given);
+  p->value = ir_xcalloc(n + 1, sizeof *p->value);
+  p->divisor = ir_xcalloc(n + 1, sizeof *p->divisor);
   for (uint32_t k = 0; k < n; k++) {
     /* the compiler may rely on tt.divisibility: default values honour it */
     const ir_attr *d = p->fn->arg_attrs && p->fn->arg_attrs[k] ? ir_dict_get(p->fn->arg_attrs[k], "tt.divisibility") : NULL;
@@ -108,8 +108,8 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
   bool open = false;
   for (uint32_t k = 0; k < p->n_args; k++) open |= p->is_int[k] && !p->given[k] && !p->companion[k];
   if (!open) return false;
-  const char **names = sim_xcalloc(p->n_args + 1, sizeof *names);
-  int64_t *vals = sim_xcalloc(p->n_args + 1, sizeof *vals);
+  const char **names = ir_xcalloc(p->n_args + 1, sizeof *names);
+  int64_t *vals = ir_xcalloc(p->n_args + 1, sizeof *vals);
   uint32_t nf = 0;
   for (uint32_t k = 0; k < p->n_args; k++)
     if (p->given[k]) {
@@ -188,7 +188,7 @@ static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, 
  * smallest values (joint mode: run j takes vector j). Returns false (plan unchanged) for
  * other kernels. */
 static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *targets) {
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   uint32_t ctrl[8], nc = 0;
   for (uint32_t k = 0; k < p->n_args; k++) {
     bits[k] = (uint64_t)p->value[k];
@@ -302,7 +302,7 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   if (per_loop_vectors(p, probe, tg)) return 0;
   if (vf_argplan_from_symbolic(p)) return 0;
   int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   p->n_vary = 0;
   for (uint32_t k = 0; k < p->n_args && p->n_vary < 8; k++) {
     if (p->given[k] || !p->is_int[k] || !sim_arg_is_control(probe, k)) continue;
@@ -379,7 +379,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
     else
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=%d", len ? ", " : "", pid[0]);
   }
-  return len ? sim_xstrdup(buf) : NULL;
+  return len ? ir_xstrdup(buf) : NULL;
 }
 
 char *vf_argplan_covered(const vf_argplan *p) {
@@ -406,7 +406,7 @@ char *vf_argplan_covered(const vf_argplan *p) {
     snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
              !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
              : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
-  return sim_xstrdup(buf);
+  return ir_xstrdup(buf);
 }
 
 static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
@@ -422,7 +422,7 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
 
 void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {
   memset(out, 0, sizeof *out);
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
@@ -505,12 +505,12 @@ char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *a
       if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, " (not driven to 1, 2, S, S+1, 2S+1)");
     }
   }
-  return sim_xstrdup(buf);
+  return ir_xstrdup(buf);
 }
 
 sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
                                 uint32_t max_trip, sim_err *err) {
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
   for (int k = 0; k < 3; k++) {

@@ -24,11 +24,11 @@ static void bug_set(vf_bug *b, const sim_viol *v, const sim_trans *path, uint32_
   bug_free(b);
   b->v = *v;
   b->path = NULL;
-  b->path = sim_xmalloc((n + 1) * sizeof *b->path, 1);
+  b->path = ir_xmalloc((n + 1) * sizeof *b->path, 1);
   if (n) memcpy(b->path, path, n * sizeof *path);
   b->n_path = n;
   for (int k = 0; k < SIM_MAX_REL; k++)
-    b->rel_text[k] = rel_text && k < v->n_rel && rel_text[k] ? sim_xstrdup(rel_text[k]) : NULL;
+    b->rel_text[k] = rel_text && k < v->n_rel && rel_text[k] ? ir_xstrdup(rel_text[k]) : NULL;
 }
 
 vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v) {
@@ -57,7 +57,7 @@ void vf_result_add(vf_result *r, const sim_machine *m, const sim_viol *v, const 
   }
   if (r->n_bugs == r->cap_bugs) {
     r->cap_bugs = r->cap_bugs ? 2 * r->cap_bugs : 8;
-    r->bugs = sim_xrealloc(r->bugs, r->cap_bugs * sizeof *r->bugs, 1);
+    r->bugs = ir_xrealloc(r->bugs, r->cap_bugs * sizeof *r->bugs, 1);
   }
   b = &r->bugs[r->n_bugs];
   memset(b, 0, sizeof *b);

@@ -107,7 +107,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
 
 static char *dupf(const char *fmt, const char *a, const char *b) {
   size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;
-  char *s = sim_xmalloc(n, 1);
+  char *s = ir_xmalloc(n, 1);
   snprintf(s, n, fmt, a, b);
   return s;
 }

@@ -82,12 +82,12 @@ static void layer_push(layer *l, const void *st, size_t used, uint32_t id) {
   size_t need = (used + 7) & ~(size_t)7;
   if (l->len + need > l->cap) {
     l->cap = (l->len + need) * 2;
-    l->bytes = sim_xrealloc(l->bytes, l->cap, 1);
+    l->bytes = ir_xrealloc(l->bytes, l->cap, 1);
   }
   if (l->n == l->ncap) {
     l->ncap = l->ncap ? l->ncap * 2 : 1024;
-    l->id = sim_xrealloc(l->id, l->ncap, sizeof *l->id);
-    l->off = sim_xrealloc(l->off, l->ncap, sizeof *l->off);
+    l->id = ir_xrealloc(l->id, l->ncap, sizeof *l->id);
+    l->off = ir_xrealloc(l->off, l->ncap, sizeof *l->off);
   }
   memcpy(l->bytes + l->len, st, used);
   l->off[l->n] = l->len;
@@ -108,8 +108,8 @@ typedef struct search {
 static uint32_t new_id(search *s, uint32_t parent, sim_trans t) {
   if (s->n_ids == s->cap_ids) {
     s->cap_ids = s->cap_ids ? s->cap_ids * 2 : 4096;
-    s->parent = sim_xrealloc(s->parent, s->cap_ids, sizeof *s->parent);
-    s->via = sim_xrealloc(s->via, s->cap_ids, sizeof *s->via);
+    s->parent = ir_xrealloc(s->parent, s->cap_ids, sizeof *s->parent);
+    s->via = ir_xrealloc(s->via, s->cap_ids, sizeof *s->via);
   }
   s->parent[s->n_ids] = parent;
   s->via[s->n_ids] = t;
@@ -120,7 +120,7 @@ static void path_of(const search *s, uint32_t id, vf_xpath *p) {
   uint32_t n = 0;
   for (uint32_t k = id; k; k = s->parent[k]) n++;
   free(p->steps);
-  p->steps = sim_xmalloc(n + 1, sizeof *p->steps);
+  p->steps = ir_xmalloc(n + 1, sizeof *p->steps);
   p->n = n;
   for (uint32_t k = id; k; k = s->parent[k]) p->steps[--n] = s->via[k];
 }
@@ -186,7 +186,7 @@ int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xr
   vf_por *por = r->reduced ? vf_por_new(m) : NULL;
   vf_table *seen = vf_table_new();
   size_t ssz = sim_state_size(m);
-  uint8_t *st = sim_xcalloc(1, ssz), *nx = sim_xcalloc(1, ssz);
+  uint8_t *st = ir_xcalloc(1, ssz), *nx = ir_xcalloc(1, ssz);
   layer cur = {0}, nxt = {0};
   uint64_t max_states = o->max_states ? o->max_states : 5000000;
   sim_log log = {0};

@@ -43,16 +43,16 @@ static sim_hash128 hfix(sim_hash128 h) {
 static void os_rehash(onstack *o, uint32_t cap) {
   if (o->tmp_cap < o->n + 1) {
     o->tmp_cap = (o->n + 1) * 2;
-    o->tmp = sim_xrealloc(o->tmp, o->tmp_cap * sizeof *o->tmp, 1);
-    if (!o->tmp) sim_out_of_memory(0);
+    o->tmp = ir_xrealloc(o->tmp, o->tmp_cap * sizeof *o->tmp, 1);
+    if (!o->tmp) ir_out_of_memory(0);
   }
   uint32_t live = 0;
   for (uint32_t k = 0; k < o->cap; k++)
     if (!hz(o->s[k]) && !htomb(o->s[k])) o->tmp[live++] = o->s[k];
   if (cap != o->cap) {
     free(o->s);
-    o->s = sim_xcalloc(cap, sizeof *o->s);
-    if (!o->s) sim_out_of_memory(0);
+    o->s = ir_xcalloc(cap, sizeof *o->s);
+    if (!o->s) ir_out_of_memory(0);
     o->cap = cap;
   } else {
     memset(o->s, 0, cap * sizeof *o->s);
@@ -126,11 +126,11 @@ static uint8_t *state_at(const dfs *d, uint32_t depth) { return d->fr[depth].st;
 
 static uint8_t *chunk(dfs *d, uint32_t c) {
   if (c >= d->n_chunks) {
-    d->chunks = sim_xrealloc(d->chunks, (c + 1) * sizeof *d->chunks, 1);
-    if (!d->chunks) sim_out_of_memory(0);
+    d->chunks = ir_xrealloc(d->chunks, (c + 1) * sizeof *d->chunks, 1);
+    if (!d->chunks) ir_out_of_memory(0);
     while (d->n_chunks <= c) {
       d->chunks[d->n_chunks] = vf_big_zalloc(d->chunk_bytes);
-      if (!d->chunks[d->n_chunks++]) sim_out_of_memory(0);
+      if (!d->chunks[d->n_chunks++]) ir_out_of_memory(0);
     }
   }
   return d->chunks[c];
@@ -166,9 +166,9 @@ static uint8_t *take_place(dfs *d, uint32_t depth) {
 static void grow(dfs *d) {
   if (d->depth + 2 < d->cap) return;
   d->cap = d->cap ? d->cap * 2 : 1024;
-  d->fr = sim_xrealloc(d->fr, d->cap * sizeof *d->fr, 1);
-  d->path = sim_xrealloc(d->path, d->cap * sizeof *d->path, 1);
-  if (!d->fr || !d->path) sim_out_of_memory(0);
+  d->fr = ir_xrealloc(d->fr, d->cap * sizeof *d->fr, 1);
+  d->path = ir_xrealloc(d->path, d->cap * sizeof *d->path, 1);
+  if (!d->fr || !d->path) ir_out_of_memory(0);
 }
 
 /* The root state's place. */

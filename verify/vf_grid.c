@@ -55,7 +55,7 @@ static uint64_t ent_hash(const gwent *x) {
 static void set_add(vf_gwset *s, const gwent *x) {
   if ((s->n + 1) * 2 > s->tcap) {
     uint32_t nc = s->tcap ? s->tcap * 2 : 256;
-    uint32_t *nt = sim_xcalloc(nc, sizeof *nt);
+    uint32_t *nt = ir_xcalloc(nc, sizeof *nt);
     for (uint32_t k = 0; k < s->n; k++) {
       uint32_t i = (uint32_t)ent_hash(&s->e[k]) & (nc - 1);
       while (nt[i]) i = (i + 1) & (nc - 1);
@@ -72,7 +72,7 @@ static void set_add(vf_gwset *s, const gwent *x) {
   }
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 64;
-    s->e = sim_xrealloc(s->e, s->cap, sizeof *s->e);
+    s->e = ir_xrealloc(s->e, s->cap, sizeof *s->e);
   }
   s->e[s->n] = *x;
   s->tab[i] = ++s->n;
@@ -107,7 +107,7 @@ vf_grid *vf_grid_new(const vf_argplan *p, uint32_t combos, uint32_t max_trip) {
   /* one cluster: its CTAs synchronize with each other, the explorer checks them */
   if (nprog <= 1 || ((uint64_t)p->grid[1] * (uint64_t)p->grid[2] == 1 && (uint64_t)p->grid[0] <= n_ctas))
     return NULL;
-  vf_grid *g = sim_xcalloc(1, sizeof *g);
+  vf_grid *g = ir_xcalloc(1, sizeof *g);
   g->p = p;
   g->max_trip = max_trip;
   g->combos = combos ? combos : 1;
@@ -115,8 +115,8 @@ vf_grid *vf_grid_new(const vf_argplan *p, uint32_t combos, uint32_t max_trip) {
   g->nprog = nprog;
   g->nwalk = nprog > MAX_PROGRAMS ? MAX_PROGRAMS : (uint32_t)nprog;
   g->partial = nprog > MAX_PROGRAMS;
-  g->sets = sim_xcalloc(g->combos, sizeof *g->sets);
-  g->done = sim_xcalloc((size_t)g->combos, g->nwalk);
+  g->sets = ir_xcalloc(g->combos, sizeof *g->sets);
+  g->done = ir_xcalloc((size_t)g->combos, g->nwalk);
   return g;
 }
 
@@ -141,7 +141,7 @@ vf_gwset *vf_grid_collect(vf_grid *g, const vf_runspec *r) {
 
 static sim_machine *machine(const vf_grid *g, uint32_t combo, const int32_t pid[3]) {
   const vf_argplan *p = g->p;
-  uint64_t *bits = sim_xcalloc(p->n_args + 1, sizeof *bits);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = g->max_trip};
   for (int k = 0; k < 3; k++) {
@@ -158,7 +158,7 @@ static sim_machine *machine(const vf_grid *g, uint32_t combo, const int32_t pid[
  * halts, noting global writes in s. With target: stops after the step that writes it and
  * returns the schedule in *path (malloc'd; *n steps), true when it was reached. */
 static bool walk(sim_machine *m, vf_gwset *s, const gwent *target, sim_trans **path, uint32_t *n) {
-  uint8_t *st = sim_xcalloc(1, sim_state_size(m));
+  uint8_t *st = ir_xcalloc(1, sim_state_size(m));
   sim_log log = {0};
   bool hit = false;
   uint32_t cap = 0, len = 0;
@@ -170,7 +170,7 @@ static bool walk(sim_machine *m, vf_gwset *s, const gwent *target, sim_trans **p
       if (target) {
         if (len == cap) {
           cap = cap ? cap * 2 : 256;
-          steps = sim_xrealloc(steps, cap, sizeof *steps);
+          steps = ir_xrealloc(steps, cap, sizeof *steps);
         }
         steps[len++] = en[0];
       }
@@ -314,7 +314,7 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
       bool dup = false;
       for (uint32_t j = 0; j < n_left && !dup; j++) dup = left[j] == s->e[k].ins;
       if (!dup) {
-        left = sim_xrealloc(left, n_left + 1, sizeof *left);
+        left = ir_xrealloc(left, n_left + 1, sizeof *left);
         left[n_left++] = s->e[k].ins;
       }
     }
@@ -346,7 +346,7 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
         for (uint32_t k = 0; k < n_seen && !dup; k++)
           dup = seen[k][0] == lo->ins && seen[k][1] == hi->ins;
         if (dup) continue;
-        seen = sim_xrealloc(seen, n_seen + 1, sizeof *seen);
+        seen = ir_xrealloc(seen, n_seen + 1, sizeof *seen);
         seen[n_seen][0] = lo->ins;
         seen[n_seen++][1] = hi->ins;
         report(g, c, lo, hi, runs, n_runs, cap, res);
@@ -396,5 +396,5 @@ char *vf_grid_describe(const vf_grid *g) {
     if ((g->unknown & ((1ull << 62) - 1)) && len < sizeof buf)
       snprintf(buf + len, sizeof buf - len, " (pass --arg to compare them)");
   }
-  return sim_xstrdup(buf);
+  return ir_xstrdup(buf);
 }

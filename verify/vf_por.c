@@ -36,10 +36,10 @@ struct vf_por {
 };
 
 vf_por *vf_por_new(sim_machine *m) {
-  vf_por *p = sim_xcalloc(1, sizeof *p);
+  vf_por *p = ir_xcalloc(1, sizeof *p);
   p->m = m;
   p->cap = 1u << 12;
-  p->tab = sim_xcalloc(p->cap, sizeof *p->tab);
+  p->tab = ir_xcalloc(p->cap, sizeof *p->tab);
   p->n_bars = sim_n_barriers(m);
   return p;
 }
@@ -72,14 +72,14 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   *end = e;
   if (p->used * 2 >= p->cap) {
     if (p->cap >= MEMO_TAB || p->n_pool + (uint32_t)k > MEMO_POOL) { /* full: no caching */
-      if (!p->uncached) p->uncached = sim_xmalloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached, 1);
+      if (!p->uncached) p->uncached = ir_xmalloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached, 1);
       memcpy(p->uncached + (size_t)a * LOOK, p->scratch, (size_t)k * sizeof *p->scratch);
       return UINT32_MAX;
     }
     memo_ent *old = p->tab;
     uint32_t oc = p->cap;
     p->cap *= 2;
-    p->tab = sim_xcalloc(p->cap, sizeof *p->tab);
+    p->tab = ir_xcalloc(p->cap, sizeof *p->tab);
     for (uint32_t j = 0; j < oc; j++)
       if (old[j].key) {
         uint32_t q = (uint32_t)old[j].key & (p->cap - 1);
@@ -93,7 +93,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   if (p->n_pool + (uint32_t)k > p->cap_pool) {
     p->cap_pool = p->cap_pool ? p->cap_pool * 2 : 4096;
     while (p->cap_pool < p->n_pool + (uint32_t)k) p->cap_pool *= 2;
-    p->pool = sim_xrealloc(p->pool, p->cap_pool * sizeof *p->pool, 1);
+    p->pool = ir_xrealloc(p->pool, p->cap_pool * sizeof *p->pool, 1);
   }
   memcpy(p->pool + p->n_pool, p->scratch, (size_t)k * sizeof *p->pool);
   p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e};

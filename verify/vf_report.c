@@ -12,14 +12,14 @@
 /* Describes the schedule of b into rb->trace. */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   size_t sz = sim_state_size(m);
-  uint8_t *st = sim_xcalloc(1, sz);
+  uint8_t *st = ir_xcalloc(1, sz);
   sim_log log = {.detail = true};
   sim_init(m, st, &log);
   uint32_t na = sim_n_agents(m);
   uint32_t counts[2 * SIM_MAX_AGENTS] = {0};
-  char (*names)[48] = sim_xcalloc(2 * SIM_MAX_AGENTS, sizeof *names);
-  rb->trace = sim_xcalloc(b->n_path + 1, sizeof *rb->trace);
-  uint8_t *keep = sim_xcalloc(b->n_path + 1, 1);
+  char (*names)[48] = ir_xcalloc(2 * SIM_MAX_AGENTS, sizeof *names);
+  rb->trace = ir_xcalloc(b->n_path + 1, sizeof *rb->trace);
+  uint8_t *keep = ir_xcalloc(b->n_path + 1, 1);
   uint32_t kept = vf_slice(m, b->path, b->n_path, &b->v, keep);
   if (!kept) memset(keep, 1, b->n_path);
   for (uint32_t k = 0; k < b->n_path; k++) {
@@ -40,7 +40,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
     s->index = k + 1;
     s->agent = names[slot];
     s->agent_step = ++counts[slot];
-    s->action = sim_xstrdup(log.text[0] ? log.text : "step");
+    s->action = ir_xstrdup(log.text[0] ? log.text : "step");
     s->loc = sim_ins_loc(m, log.ins);
   }
   rb->n_trace_full = b->n_path;
@@ -53,14 +53,14 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 /* Kind, message, locations and related notes of b. */
 static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
-  rb->message = sim_xstrdup(b->v.msg);
+  rb->message = ir_xstrdup(b->v.msg);
   rb->loc = sim_ins_loc(m, b->v.ins);
-  rb->related = sim_xcalloc(b->v.n_rel + 1, sizeof *rb->related);
+  rb->related = ir_xcalloc(b->v.n_rel + 1, sizeof *rb->related);
   for (uint32_t j = 0; j < b->v.n_rel; j++) {
     tr_rel *r = &rb->related[rb->n_related++];
     r->loc = sim_ins_loc(m, b->v.rel[j]);
     const char *note = b->rel_text[j] ? b->rel_text[j] : b->v.rel_note[j] ? b->v.rel_note[j] : "related";
-    r->message = sim_xstrdup(note);
+    r->message = ir_xstrdup(note);
   }
 }
 
@@ -71,7 +71,7 @@ void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err) {
-  rep->bugs = sim_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
+  rep->bugs = ir_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
   rep->n_bugs = 0;
   for (uint32_t k = 0; k < res->n_bugs; k++) {
     const vf_bug *b = &res->bugs[k];

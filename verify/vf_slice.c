@@ -57,8 +57,8 @@ uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_v
   memset(keep, 0, n);
   if (!n) return 0;
   size_t sz = sim_state_size(m);
-  uint8_t *st = sim_xcalloc(1, sz);
-  rec *r = sim_xcalloc(n + 1, sizeof *r);
+  uint8_t *st = ir_xcalloc(1, sz);
+  rec *r = ir_xcalloc(n + 1, sizeof *r);
   sim_log log = {0};
   uint32_t na = sim_n_agents(m);
   /* per agent, the issue steps of its in-flight events, oldest first */

@@ -19,7 +19,7 @@ enum {
  * huge pages (a random access into a table of many MiB then costs no TLB miss, and a page
  * fault zeroes 2 MiB at once); small sizes come from calloc. Free with vf_big_free(p, n). */
 void *vf_big_zalloc(size_t n) {
-  if (n < BIG) return sim_xcalloc(1, n ? n : 1);
+  if (n < BIG) return ir_xcalloc(1, n ? n : 1);
   size_t len = (n + BIG - 1) & ~(size_t)(BIG - 1);
   uint8_t *raw = mmap(NULL, len + BIG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return NULL;
@@ -50,11 +50,11 @@ struct vf_table {
 };
 
 vf_table *vf_table_new(void) {
-  vf_table *t = sim_xcalloc(1, sizeof *t);
+  vf_table *t = ir_xcalloc(1, sizeof *t);
   t->cap = 1u << 16;
   t->slots = vf_big_zalloc(t->cap * sizeof *t->slots);
-  t->recent = sim_xcalloc(RECENT, sizeof *t->recent);
-  if (!t->slots || !t->recent) sim_out_of_memory(0);
+  t->recent = ir_xcalloc(RECENT, sizeof *t->recent);
+  if (!t->slots || !t->recent) ir_out_of_memory(0);
   return t;
 }
 
@@ -93,7 +93,7 @@ bool vf_table_insert(vf_table *t, sim_hash128 h) {
   if (t->n * 4 > t->cap * 3) {
     uint64_t nc = t->cap * 2;
     sim_hash128 *ns = vf_big_zalloc(nc * sizeof *ns);
-    if (!ns) sim_out_of_memory(0);
+    if (!ns) ir_out_of_memory(0);
     for (uint64_t k = 0; k < t->cap; k++)
       if (t->slots[k].lo || t->slots[k].hi) put(ns, nc, t->slots[k]);
     vf_big_free(t->slots, t->cap * sizeof *t->slots);
