@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lw_int.h"
+#include "ir/ir_wsgroups.h"
 #include "ir/ir_alloc.h"
 
 /* ------------------------------------------------------------------ analysis */
@@ -84,12 +85,6 @@ static void ws_registers(lw_ctx *c, lw_wsop *o, const ir_attr *req, int nreal) {
   w->realloc = true;
 }
 
-static int by_size_desc(const void *a, const void *b) {
-  const lw_part *x = a, *y = b;
-  if (x->nw != y->nw) return y->nw - x->nw;
-  return x->state - y->state; /* stable: original order among equal sizes */
-}
-
 int lw_ws_analyze(lw_ctx *c) {
   lw_ws *w = &c->ws;
   memset(w, 0, sizeof *w);
@@ -128,34 +123,18 @@ int lw_ws_analyze(lw_ctx *c) {
   int state = 0;
   for (int i = 0; i < col.n; i++) {
     lw_wsop *o = &w->ops[i];
-    int used = 0;
-    for (int k = 0; k < o->nparts; k++) used += o->parts[k].nw;
-    /* Padding partitions fill the last warpgroup, so setmaxnreg sees whole warpgroups. */
-    for (int add = nwg * 4 - used; add > 0;) {
-      int p = 1;
-      while (p * 2 <= add) p *= 2;
-      if (o->nparts == LW_MAX_PARTS) return lw_fail(c, o->op, "too many partitions");
-      o->parts[o->nparts++] = (lw_part){.r = NULL, .nw = p, .state = o->nparts};
-      add -= p;
-    }
-    /* Start warps: given by warpGroupStartIds, else largest real partitions first (keeps
-     * 4-warp partitions warpgroup aligned), then the padding. */
-    const ir_attr *ids = ir_op_attr(o->op, "warpGroupStartIds");
-    if (ids && ids->kind == IR_A_DENSE_ARRAY && (int)ids->n == nreal[i]) {
-      for (int k = 0; k < nreal[i]; k++) o->parts[k].start = (int)ids->ivals[k];
-      int next = w->num_warps + used;
-      for (int k = nreal[i]; k < o->nparts; k++) o->parts[k].start = next, next += o->parts[k].nw;
-    } else {
-      lw_part tmp[LW_MAX_PARTS];
-      memcpy(tmp, o->parts, sizeof tmp);
-      qsort(tmp, (size_t)nreal[i], sizeof tmp[0], by_size_desc);
-      int next = w->num_warps;
-      for (int k = 0; k < o->nparts; k++) {
-        lw_part *p = k < nreal[i] ? &o->parts[tmp[k].state] : &o->parts[k];
-        p->start = next;
-        next += p->nw;
-      }
-    }
+    /* Padding partitions and start warps: Triton's rule (ir/ir_wsgroups.h). */
+    int nw[IR_WS_MAX_PARTS], start[IR_WS_MAX_PARTS], ids[IR_WS_MAX_PARTS], n_ids = 0;
+    for (int k = 0; k < o->nparts; k++) nw[k] = o->parts[k].nw;
+    const ir_attr *a = ir_op_attr(o->op, "warpGroupStartIds");
+    if (a && a->kind == IR_A_DENSE_ARRAY)
+      for (uint32_t k = 0; k < a->n && n_ids < IR_WS_MAX_PARTS; k++) ids[n_ids++] = (int)a->ivals[k];
+    int lim = LW_MAX_PARTS < IR_WS_MAX_PARTS ? LW_MAX_PARTS : IR_WS_MAX_PARTS;
+    int all = ir_ws_groups(w->num_warps, max_extra, nw, o->nparts, ids, n_ids, start, lim);
+    if (all < 0) return lw_fail(c, o->op, "too many partitions");
+    for (int k = o->nparts; k < all; k++) o->parts[k] = (lw_part){.r = NULL, .nw = nw[k], .state = k};
+    o->nparts = all;
+    for (int k = 0; k < all; k++) o->parts[k].start = start[k];
     uint64_t seen = 0;
     for (int k = 0; k < o->nparts; k++) {
       lw_part *p = &o->parts[k];

@@ -113,11 +113,14 @@ int obs_map_warps(obs *o, const ir_module *mod, uint32_t n_ctas, const char *con
 
 /* ------------------------------------------------------------------ mbarrier words */
 
-/* A Hopper mbarrier's 64-bit shared-memory word, decoded with the reverse-engineered layout
- * of /work/shared/docs/hangs.md §2 (not documented by NVIDIA; to be confirmed on a GPU):
- * bit 0 reserved, bits 1-20 the next phase's expected count (stored negated), 21-41 the
- * tx-count (signed), 42 a lock bit, 43-62 the pending arrivals (stored negated), 63 the phase
- * parity. */
+/* A Hopper mbarrier's 64-bit shared-memory word, decoded with the layout of
+ * /work/shared/docs/hangs.md §2 (reverse-engineered, not documented by NVIDIA; confirmed on an
+ * H200 by tests/device/mbar_word.cu): bit 0 reserved, bits 1-20 the expected count (stored
+ * negated), 21-41 the tx-count (signed, stored negated), 42 a lock bit, 43-62 the pending
+ * arrivals (stored negated), 63 the phase parity. A kernel's own plain shared-memory load of
+ * the word reads what was stored before mbarrier.init (0 on the H200: the live state is not
+ * in shared memory until mbarrier.inval); cuda-gdb, live or from a coredump, reads the
+ * live word. */
 typedef struct obs_mbar {
   int32_t expected;            /* arrivals each phase expects */
   int32_t pending;             /* arrivals still missing in the current phase */

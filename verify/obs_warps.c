@@ -1,14 +1,15 @@
 /* obs_warps.c: observed warps -> partitions (obs.h). The assignment is Triton's
- * (AllocateWarpGroups), the rule lowering/lw_ws.c (lw_ws_analyze) reproduces: the default
- * partition runs warps 0..num_warps-1; partition k starts at warpGroupStartIds[k] when the op
- * has it, else the partitions are laid out from warp num_warps on, largest first (stable
- * among equal sizes). Padding warps that fill the last warp group belong to no partition. */
+ * (AllocateWarpGroups), computed by ir_ws_groups (ir/ir_wsgroups.h, shared with the
+ * lowering): the default partition runs warps 0..num_warps-1, the partitions and the padding
+ * partitions that fill the last warp group are laid out from warp num_warps on, largest
+ * first. Padding warps belong to no partition. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "obs.h"
 #include "ir/ir_alloc.h"
+#include "ir/ir_wsgroups.h"
 
 static const ir_op *find_ws(const ir_op *op) {
   if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return op;
@@ -19,6 +20,42 @@ static const ir_op *find_ws(const ir_op *op) {
         if (w) return w;
       }
   return NULL;
+}
+
+static int ws_parts(const ir_op *op, const ir_region **parts, int max);
+static int part_warps(const ir_op *ws, const ir_region *const *parts, int np, int *nw);
+
+/* The largest total of partition warps over the module's warp_specialize ops (Triton pads
+ * every op to the warp groups of the largest). */
+static int max_extra_warps(const ir_op *op) {
+  int best = 0;
+  if (op->code == IR_OP_TTG_WARP_SPECIALIZE) {
+    const ir_region *parts[IR_WS_MAX_PARTS];
+    int nw[IR_WS_MAX_PARTS];
+    int np = ws_parts(op, parts, IR_WS_MAX_PARTS);
+    if (np > 0) {
+      part_warps(op, parts, np, nw);
+      for (int k = 0; k < np; k++) best += nw[k];
+    }
+  }
+  for (uint32_t r = 0; r < op->n_regions; r++)
+    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
+      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next) {
+        int m = max_extra_warps(o);
+        if (m > best) best = m;
+      }
+  return best;
+}
+
+/* Warps of each partition region: its num_warps, else partitionNumWarps, at least 1. */
+static int part_warps(const ir_op *ws, const ir_region *const *parts, int np, int *nw) {
+  const ir_attr *pnw = ir_op_attr(ws, "partitionNumWarps");
+  for (int k = 0; k < np; k++) {
+    nw[k] = parts[k]->num_warps;
+    if (!nw[k] && pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k) nw[k] = (int)pnw->ivals[k];
+    if (nw[k] < 1) nw[k] = 1;
+  }
+  return np;
 }
 
 /* The partition regions, in order (the same walk as lw_ws.c ws_regions). */
@@ -48,33 +85,23 @@ static int ws_parts(const ir_op *op, const ir_region **parts, int max) {
 int obs_partition_warps(const ir_module *mod, int *num_warps, int *start, int *nw, int max) {
   *num_warps = (int)ir_module_attr_int(mod, "ttg.num-warps", 4);
   const ir_op *ws = NULL;
-  for (uint32_t f = 0; f < mod->n_funcs && !ws; f++) ws = find_ws(mod->funcs[f]->op);
+  int max_extra = 0;
+  for (uint32_t f = 0; f < mod->n_funcs; f++) {
+    if (!ws) ws = find_ws(mod->funcs[f]->op);
+    int m = max_extra_warps(mod->funcs[f]->op);
+    if (m > max_extra) max_extra = m;
+  }
   if (!ws) return 0;
-  const ir_region *parts[32];
-  int np = ws_parts(ws, parts, max < 32 ? max : 32);
-  if (np < 0) return -1;
-  const ir_attr *pnw = ir_op_attr(ws, "partitionNumWarps");
-  for (int k = 0; k < np; k++) {
-    nw[k] = parts[k]->num_warps;
-    if (!nw[k] && pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k) nw[k] = (int)pnw->ivals[k];
-    if (nw[k] < 1) nw[k] = 1;
-  }
-  const ir_attr *ids = ir_op_attr(ws, "warpGroupStartIds");
-  if (ids && ids->kind == IR_A_DENSE_ARRAY && (int)ids->n == np) {
-    for (int k = 0; k < np; k++) start[k] = (int)ids->ivals[k];
-    return np;
-  }
-  /* largest first, stable: selection by size, then index */
-  bool done[32] = {0};
-  int next = *num_warps;
-  for (int i = 0; i < np; i++) {
-    int best = -1;
-    for (int k = 0; k < np; k++)
-      if (!done[k] && (best < 0 || nw[k] > nw[best])) best = k;
-    done[best] = true;
-    start[best] = next;
-    next += nw[best];
-  }
+  const ir_region *parts[IR_WS_MAX_PARTS];
+  int np = ws_parts(ws, parts, IR_WS_MAX_PARTS);
+  if (np < 0 || np > max) return -1;
+  int all_nw[IR_WS_MAX_PARTS], all_start[IR_WS_MAX_PARTS], ids[IR_WS_MAX_PARTS], n_ids = 0;
+  part_warps(ws, parts, np, all_nw);
+  const ir_attr *a = ir_op_attr(ws, "warpGroupStartIds");
+  if (a && a->kind == IR_A_DENSE_ARRAY)
+    for (uint32_t k = 0; k < a->n && n_ids < IR_WS_MAX_PARTS; k++) ids[n_ids++] = (int)a->ivals[k];
+  if (ir_ws_groups(*num_warps, max_extra, all_nw, np, ids, n_ids, all_start, IR_WS_MAX_PARTS) < 0) return -1;
+  for (int k = 0; k < np; k++) start[k] = all_start[k], nw[k] = all_nw[k];
   return np;
 }
 

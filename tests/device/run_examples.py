@@ -37,7 +37,7 @@ def bugs_of(name):
     raise SystemExit(f"{name}: no BUGS table")
 
 
-def run_task(task, out, deadline):
+def run_task(task, out, deadline, reps=20):
     mode, name, bug = task
     res_path = os.path.join(out, "results", f"{name}.bug{bug}.{mode}.json")
     log_path = os.path.join(out, "logs", f"{name}.bug{bug}.{mode}.log")
@@ -51,7 +51,7 @@ def run_task(task, out, deadline):
         cmd += ["--reps", "1", "--timeout", "45"]
         limit = 400
     elif mode == "hw":
-        cmd += ["--reps", "20", "--timeout", "15"]
+        cmd += ["--reps", str(reps), "--timeout", "15"]
     elif mode == "compile100":
         env["TRITON_KERNEL_DUMP"] = "1"
         env["TRITON_ALWAYS_COMPILE"] = "1"

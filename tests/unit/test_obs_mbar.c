@@ -1,7 +1,12 @@
-/* test_obs_mbar.c: the mbarrier word decoder (verify/obs_mbar.c) against the
- * reverse-engineered Hopper layout of /work/shared/docs/hangs.md §2 (to be confirmed on a
- * GPU): SASS initialises a barrier of count 32 as 0x7fff0000_001fffc0. */
+/* test_obs_mbar.c: the mbarrier word decoder (verify/obs_mbar.c) against the layout of
+ * /work/shared/docs/hangs.md §2, and against the words an H200 wrote for 13 barrier states
+ * whose counts PTX defines (tests/device/ref/mbar/mbar_words.tsv, made by
+ * tests/device/mbar_word.sh). */
 #include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check_run.h"
 #include "obs.h"
@@ -41,11 +46,46 @@ START_TEST(fields) {
 }
 END_TEST
 
+/* Each row: the state PTX defines (count, pending, tx still owed, phase parity), the word read
+ * after mbarrier.inval (the live state), and test_wait.parity for parity 0 and 1. */
+START_TEST(h200_words) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/tests/device/ref/mbar/mbar_words.tsv", TLXV_SRC);
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  char line[1024];
+  int rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    char *tab = strchr(line, '\t');
+    ck_assert(tab != NULL);
+    int count, pending, tx, phase;
+    unsigned tw0, tw1;
+    uint64_t plain, late, inval, state;
+    ck_assert_int_eq(sscanf(tab, "%d %d %d %d %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %u %u", &count,
+                            &pending, &tx, &phase, &plain, &late, &inval, &state, &tw0, &tw1),
+                     10);
+    obs_mbar b = obs_mbar_decode(inval);
+    ck_assert_msg(b.expected == count && b.pending == pending && b.tx == tx && b.phase == phase && !b.locked,
+                  "%.*s: 0x%016" PRIx64 " decodes as expected %d pending %d tx %d phase %d", (int)(tab - line),
+                  line, inval, b.expected, b.pending, b.tx, b.phase);
+    ck_assert_uint_eq(obs_mbar_encode(&b), inval);
+    /* test_wait.parity(P) passes once the phase of parity P is complete: P != current parity */
+    ck_assert_uint_eq(tw0, (unsigned)(phase != 0));
+    ck_assert_uint_eq(tw1, (unsigned)(phase != 1));
+    rows++;
+  }
+  fclose(f);
+  ck_assert_int_eq(rows, 13);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("obs_mbar");
   TCase *tc = tcase_create("decode");
   tcase_add_test(tc, init_count_32);
   tcase_add_test(tc, fields);
+  tcase_add_test(tc, h200_words);
   suite_add_tcase(s, tc);
   return tu_run_suite(s);
 }
