@@ -47,7 +47,8 @@ void fl_report_text(const fl_kernel *k, uint32_t n, const fl_summary *s, FILE *o
     } else if (!strcmp(v, "inconclusive")) {
       fprintf(out, ": %s", jstr(d, "bound"));
     }
-    fprintf(out, " [%lld states, %lld runs]\n", (long long)jint(st, "states"), (long long)jint(st, "runs"));
+    long long runs = (long long)jint(st, "runs");
+    fprintf(out, " [%lld states, %lld run%s]\n", (long long)jint(st, "states"), runs, runs == 1 ? "" : "s");
   }
   if (quiet) return;
   char sh[96];
