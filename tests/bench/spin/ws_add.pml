@@ -53,9 +53,9 @@ mbar ce[NC];
 mbar cr[NC];
 
 bit a_infl[NB], b_infl[NB];   /* TMA load in flight into a_bufs[s] / b_bufs[s] */
-byte a_gen[NB], b_gen[NB];    /* ring round (1-based) whose data a_bufs[s] / b_bufs[s] hold */
+short a_gen[NB], b_gen[NB];   /* ring round (1-based) whose data a_bufs[s] / b_bufs[s] hold */
 bit ab_fenced[NB];            /* the generic reads of slot s were followed by a proxy fence */
-byte c_gen[NC];               /* ring round whose result c_bufs[s] holds */
+short c_gen[NC];              /* ring round whose result c_bufs[s] holds */
 bit c_fenced[NC];             /* c_bufs[s] was fenced after its generic write */
 bit st_infl[NC];              /* a TMA store is reading c_bufs[s] */
 chan sq = [NC + 1] of { byte }; /* committed bulk groups, oldest first (one store each) */
@@ -72,7 +72,7 @@ inline bar_wait(b, p) { (b.ph != (p)) } /* p parenthesized: inline is textual */
 inline fence() { atomic { ab_fenced[0] = 1; ab_fenced[1] = 1; c_fenced[0] = 1; c_fenced[1] = 1 } }
 
 proctype Load() {             /* partition 0: wsadd_load */
-  byte i = 0;
+  short i = 0;               /* the loop counter (ITERS up to 32767) */
   do
   :: i < ITERS ->
 #if BUG == 1
@@ -89,7 +89,7 @@ proctype Load() {             /* partition 0: wsadd_load */
 }
 
 proctype Compute() {          /* default partition: wsadd_compute */
-  byte i = 0;
+  short i = 0;               /* the loop counter (ITERS up to 32767) */
   do
   :: i < ITERS ->
      bar_wait(lr[i % NB], (i / NB) & 1);
@@ -111,7 +111,7 @@ proctype Compute() {          /* default partition: wsadd_compute */
 }
 
 proctype Store() {            /* partition 1: wsadd_store */
-  byte i = 0;
+  short i = 0;               /* the loop counter (ITERS up to 32767) */
   do
   :: i < ITERS ->
      bar_wait(cr[i % NC], (i / NC) & 1);
