@@ -13,6 +13,7 @@
 #include "vf_run.h"
 #include "ir/ir_alloc.h"
 #include "sym_cli.h" /* --symbolic (symbolic layer) */
+#include "cli_fleet.h" /* several kernels: a directory, files, -j, --shard */
 
 typedef struct check_opts {
   const char *file;
@@ -21,6 +22,7 @@ typedef struct check_opts {
   bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
+  vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
 
 static int usage_error(const char *fmt, const char *a) {
@@ -49,6 +51,9 @@ static int parse_args(int argc, char **argv, check_opts *o) {
     int shared = vf_cli_run_opt(&o->r, a, val, &i, UINT64_MAX, msg, sizeof msg);
     if (shared < 0) return usage_error("%s", msg);
     if (shared > 0) continue;
+    int fl = vf_fleet_opt(&o->fleet, argc, argv, &i, msg, sizeof msg);
+    if (fl < 0) return usage_error("%s", msg);
+    if (fl > 0) continue;
     if (!strcmp(a, "--random")) {
       NEED();
       int64_t v;
@@ -68,10 +73,9 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       o->stats = true;
     } else if (a[0] == '-' && a[1]) {
       return usage_error("unknown option '%s'", a);
-    } else if (!o->file) {
-      o->file = a;
     } else {
-      return usage_error("more than one input file ('%s')", a);
+      if (!o->file) o->file = a;
+      vf_fleet_input(&o->fleet, i); /* a second input makes the command a fleet */
     }
 #undef NEED
   }
@@ -133,6 +137,16 @@ int vf_cmd_check(int argc, char **argv) {
   openblas_set_num_threads(1);
   check_opts o;
   int rc = parse_args(argc, argv, &o);
+  if (!rc && vf_fleet_wanted(&o.fleet, argv)) {
+    /* a directory or several kernels (cli_fleet.c); the outputs that name one file refuse */
+    if (o.r.trace_out || o.graph_out)
+      rc = usage_error("%s names one file: check one kernel at a time to write it",
+                       o.r.trace_out ? "--trace-out" : "--graph-out");
+    else
+      rc = vf_fleet_run(&o.fleet, argc, argv, o.r.format, o.r.quiet);
+    free_opts(&o);
+    return rc;
+  }
   ir_module *mod = rc ? NULL : vf_cli_read(o.file);
   if (!mod) {
     free_opts(&o);

@@ -13,6 +13,7 @@
 
 static const char usage[] =
     "usage: tlx-verify [check] FILE [options]     verify every schedule (deadlocks, races, barriers)\n"
+    "       tlx-verify [check] DIR|FILE... [-j N] [--shard K/N] [options]  many kernels, one report\n"
     "       tlx-verify sim FILE [options]         run with real data on the CPU\n"
     "       tlx-verify graph FILE -o F [options]  draw the pipeline schedule or the protocol\n"
     "       tlx-verify lower FILE --target T -o F lower to MLIR / LLVM IR / PTX\n"
@@ -39,6 +40,9 @@ static const char usage[] =
     "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
     "  -q, --quiet             only the diagnostics, no summary\n"
     "  --stats                 performance statistics (states/s, memory, reduction factor)\n"
+    "  -j N                    with a directory or several files: N kernels at once, one process\n"
+    "                          each (default: the online CPUs); a directory's *.ttgir / *.ttir\n"
+    "  --shard K/N             only shard K of N of the sorted kernels (K mod N; 0..N-1 or 1..N)\n"
     "sim options:\n"
     "  --arg NAME=INT|FLOAT    scalar kernel argument (required for each)\n"
     "  --tensor NAME=SPEC      tensor / pointer argument: FILE.npy, random:SHAPE:DTYPE or\n"
