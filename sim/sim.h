@@ -321,6 +321,9 @@ uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a);
 /* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip
  * counts. 0 when the kernel has no mbarrier array. */
 uint32_t sim_max_ring_depth(const sim_machine *m);
+/* The distinct ring depths of the barrier allocations (array length; 1 for a single
+ * mbarrier), at most max of them into out; returns how many. */
+uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max);
 /* True when some synchronization-relevant value (loop bounds, barrier indices, parities,
  * predicates, control conditions) depends on tt.get_program_id / get_num_programs: then each
  * program of the grid must be checked. */

@@ -552,6 +552,28 @@ static int compile_yield(cctx *c, const ir_op *op) {
   return 0;
 }
 
+/* Attributes the step functions need, decoded once into the instruction (the step loop does
+ * not look attributes up by name): counts, sizes, pendings and arrive flags (sim_internal.h
+ * SIM_ARRIVE_*). */
+static void decode_attrs(sim_ins *i, const ir_op *op) {
+  switch (op->code) {
+  case IR_OP_TTNG_INIT_BARRIER: i->imm = ir_op_attr_int(op, "count", 1); break;
+  case IR_OP_TTNG_BARRIER_EXPECT: i->imm = ir_op_attr_int(op, "size", 0); break;
+  case IR_OP_TTNG_ARRIVE_BARRIER: {
+    i->imm = ir_op_attr_int(op, "count", 1);
+    const ir_attr *mask = ir_op_attr(op, "ctaMask");
+    i->imm2 = (attr_true(op, "perThread") ? SIM_ARRIVE_PER_THREAD : 0) |
+              (mask ? SIM_ARRIVE_MASKED | ((int64_t)(uint32_t)mask->ival << 32) : 0);
+    break;
+  }
+  case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE: i->imm = attr_true(op, "noIncrement"); break;
+  case IR_OP_TTNG_TMA_STORE_WAIT:
+  case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: i->imm = ir_op_attr_int(op, "pendings", 0); break;
+  case IR_OP_TTG_ASYNC_WAIT: i->imm = ir_op_attr_int(op, "num", 0); break;
+  default: break;
+  }
+}
+
 static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
@@ -636,6 +658,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     i = s - 1;
   }
   i->vis = visibility(op);
+  decode_attrs(i, op);
   /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs
    * (sim_ops_bar.c, partition_cluster_op) */
   if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) != NULL;

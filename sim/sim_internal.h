@@ -51,6 +51,10 @@ typedef struct sim_ins {
   uint8_t dyn_pred;            /* 1: has a predicate operand */
 } sim_ins;
 
+/* ttng.arrive_barrier's sim_ins.imm2 (imm: its count; sim_compile.c decode_attrs) */
+#define SIM_ARRIVE_PER_THREAD 1     /* perThread: every thread arrives */
+#define SIM_ARRIVE_MASKED 2         /* ctaMask given: the mask is bits 32..63 */
+
 #define SIM_NOSLOT 0u           /* slot 0 of every region is a discard slot */
 #define SIM_NOBAR 0xffffu
 #define SIM_NOPRED UINT16_MAX

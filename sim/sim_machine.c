@@ -222,6 +222,17 @@ ir_loc sim_ins_loc(const sim_machine *m, uint32_t ins) {
 uint32_t sim_event_ins(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].ins; }
 uint32_t sim_event_agent(const sim_machine *m, const void *st, uint32_t ev) { return st_cevents(m, st)[ev].agent; }
 uint32_t sim_max_ring_depth(const sim_machine *m) { return m->ring_depth; }
+uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t a = 1; a < m->n_allocs && n < max; a++) {
+    const sim_alloc *al = &m->allocs[a];
+    if (!al->is_barrier) continue;
+    uint32_t d = al->rank >= 1 && al->shape[0] > 0 ? (uint32_t)al->shape[0] : 1, k = 0;
+    while (k < n && out[k] != d) k++;
+    if (k == n) out[n++] = d;
+  }
+  return n;
+}
 bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }

@@ -372,14 +372,14 @@ int sim_op_async(sim_exec *e) {
   case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return remote_copy(e);
   case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_TRY_CANCEL: return sim_clc_issue(e);
   case IR_OP_TTNG_TMA_STORE_WAIT:
-    sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
+    sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     pass_through(e);
-    sim_logf(e->log, "wgmma wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
+    sim_logf(e->log, "wgmma wait (pendings %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
   case IR_OP_TTG_ASYNC_WAIT:
-    sim_logf(e->log, "cp.async wait (num %lld)", (long long)ir_op_attr_int(e->i->op, "num", 0));
+    sim_logf(e->log, "cp.async wait (num %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
   default: break;
   }
@@ -390,12 +390,11 @@ int sim_op_async(sim_exec *e) {
 }
 
 bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
-  const ir_op *op = i->op;
-  switch (i->code) {
+  switch (i->code) { /* pendings / num: sim_ins.imm (decoded at compile time) */
   case IR_OP_TTNG_TMA_STORE_WAIT:
-    return sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
+    return sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE) <= (uint32_t)i->imm;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
-    return sim_ev_count_agent(m, st, a, SIM_EV_WGMMA) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
+    return sim_ev_count_agent(m, st, a, SIM_EV_WGMMA) <= (uint32_t)i->imm;
   case IR_OP_TTG_ASYNC_WAIT: {
     /* committed groups still pending (distinct group numbers, in order) */
     const sim_event *ev = st_cevents(m, st);
@@ -407,7 +406,7 @@ bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, co
         groups++;
         last = ev[k].group;
       }
-    return groups <= (uint32_t)ir_op_attr_int(op, "num", 0);
+    return groups <= (uint32_t)i->imm;
   }
   default:
     return true;

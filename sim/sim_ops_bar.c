@@ -42,7 +42,7 @@ static int init_op(sim_exec *e) {
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
   char nm[64];
   nm[0] = 0;
-  int64_t count = ir_op_attr_int(e->i->op, "count", 1);
+  int64_t count = e->i->imm; /* "count", decoded at compile time */
   const sim_event *ev = inflight_on(m, e->st, (uint32_t)bar);
   if (b->valid || ev) {
     sim_viol *v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
@@ -96,7 +96,7 @@ static int expect_op(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
-  int64_t bytes = ir_op_attr_int(e->i->op, "size", 0);
+  int64_t bytes = e->i->imm; /* "size" */
   char nm[64];
   nm[0] = 0;
   sim_logf(e->log, "expect %lld bytes on %s (an arrival: %d pending before)", (long long)bytes, BNAME(),
@@ -176,14 +176,12 @@ static int arrive_op(sim_exec *e) {
   sim_machine *m = e->m;
   int32_t bar = sim_ex_bar(e, 0, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
-  const ir_op *op = e->i->op;
-  int64_t count = ir_op_attr_int(op, "count", 1);
-  bool per_thread = attr_true(op, "perThread");
+  int64_t count = e->i->imm; /* "count", "perThread", "ctaMask": decoded at compile time */
+  bool per_thread = (e->i->imm2 & SIM_ARRIVE_PER_THREAD) != 0;
   /* §1.8: non-perThread: partition bar.sync, then thread 0 arrives once with count;
    * perThread: every thread of the partition arrives with count */
   int64_t n = per_thread ? count * (int64_t)sim_agent_threads(m, e->st, e->a) : count;
-  const ir_attr *mask_a = ir_op_attr(op, "ctaMask");
-  uint32_t mask = mask_a ? (uint32_t)mask_a->ival : 0;
+  uint32_t mask = (e->i->imm2 & SIM_ARRIVE_MASKED) ? (uint32_t)((uint64_t)e->i->imm2 >> 32) : 0;
   uint32_t bl = (uint32_t)bar % m->n_bars;
   char nm[64];
   nm[0] = 0;
@@ -204,7 +202,7 @@ static int cp_arrive_op(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
-  if (!attr_true(e->i->op, "noIncrement")) {
+  if (!e->i->imm) { /* not noIncrement */
     if (b->pending + 1 > SIM_MB_MAX) {
       sim_viol_add(e->log, SIM_BUG_OVER_ARRIVAL, (int)e->a, e->pc, "cp.async.mbarrier.arrive takes "
                    "the pending count out of range (§1.2)");

@@ -57,6 +57,10 @@ typedef struct vf_sym_condres {
 
 typedef struct vf_sym_opts {
   unsigned timeout_ms;        /* per Z3 query; 0 = 2000 */
+  uint64_t rlimit;            /* per Z3 query, in Z3's resource units, instead of timeout_ms:
+                                 the same answers on a loaded machine (0 = timeouts); a
+                                 minimisation probe gets a quarter, a counterexample's
+                                 minimisation SYM_MINIMISE_PROBES probes */
   double time_limit;          /* seconds for the whole layer (what check's --time-limit left); 0 = none:
                                  each query gets at most what is left, and a query past it is
                                  not asked (its condition is unknown) */

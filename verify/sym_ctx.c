@@ -110,6 +110,18 @@ static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
 #define SYM_PROBE_MS 250   /* per minimisation probe */
 #define SYM_MINIMISE_S 1.0 /* per counterexample: all its minimisation probes together */
+#define SYM_MINIMISE_PROBES 96 /* the same in rlimit mode: about 32 probes per minimised term */
+
+/* rlimit mode (deterministic): a resource limit per check instead of a wall-clock timeout;
+ * the wall clock then only enforces --time-limit (the deadline). */
+static void set_limit(sym_ctx *c, Z3_params p, uint64_t rlimit, unsigned ms) {
+  if (c->rlimit) {
+    Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "rlimit"),
+                       rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
+    if (c->deadline <= 0) return; /* no wall clock at all */
+  }
+  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), ms);
+}
 
 
 /* Milliseconds a query may take: the per-query timeout, cut to what is left before the
@@ -128,8 +140,7 @@ static void set_timeout(sym_ctx *c, Z3_solver s, unsigned ms) {
   unsigned left = query_ms(c);
   Z3_params p = Z3_mk_params(c->z);
   Z3_params_inc_ref(c->z, p);
-  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"),
-                     left < ms ? (left ? left : 1) : ms);
+  set_limit(c, p, c->rlimit / 4, left < ms ? (left ? left : 1) : ms);
   Z3_solver_set_params(c->z, s, p);
   Z3_params_dec_ref(c->z, p);
 }
@@ -139,7 +150,7 @@ static Z3_solver new_solver(sym_ctx *c) {
   Z3_solver_inc_ref(c->z, s);
   Z3_params p = Z3_mk_params(c->z);
   Z3_params_inc_ref(c->z, p);
-  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), query_ms(c));
+  set_limit(c, p, c->rlimit, query_ms(c));
   Z3_solver_set_params(c->z, s, p);
   Z3_params_dec_ref(c->z, p);
   Z3_solver_assert(c->z, s, c->facts);
@@ -179,13 +190,20 @@ static void recap(sym_ctx *c, Z3_solver s) {
  * asserted (in a pushed scope) and the solver holds a model with it. Returns false when a
  * probe timed out (the value found so far is kept) or the model could not be refreshed in
  * time (nothing asserted): the caller stops minimising. */
+static bool out_of_probes(sym_ctx *c) {
+  if (!c->rlimit) return false;
+  if (!c->probes_left) return true;
+  c->probes_left--;
+  return false;
+}
+
 static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
   bool complete = true;
   if (hi <= 0) return true;
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
-    if (sym_past_deadline(c)) { complete = false; goto done; }
+    if (sym_past_deadline(c) || out_of_probes(c)) { complete = false; goto done; }
     recap(c, s);
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
@@ -199,7 +217,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   }
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (sym_past_deadline(c)) { complete = false; break; }
+    if (sym_past_deadline(c) || out_of_probes(c)) { complete = false; break; }
     recap(c, s);
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
@@ -275,7 +293,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */
     double saved = c->deadline, until = vf_now_s() + SYM_MINIMISE_S;
-    if (saved <= 0 || until < saved) c->deadline = until; /* minimisation's own budget */
+    if (c->rlimit) c->probes_left = SYM_MINIMISE_PROBES; /* a count, not a clock */
+    else if (saved <= 0 || until < saved) c->deadline = until; /* minimisation's own budget */
     set_timeout(c, s, SYM_PROBE_MS);
     uint32_t n_terms = 2 + c->n_args;
     for (uint32_t k = 0; k < n_terms; k++) {

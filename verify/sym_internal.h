@@ -118,6 +118,8 @@ typedef struct sym_ctx {
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   unsigned timeout_ms;
+  uint64_t rlimit;             /* vf_sym_opts.rlimit: per query, replaces timeout_ms */
+  uint32_t probes_left;        /* rlimit mode: minimisation probes left to this counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
   /* per value id of fn */

@@ -116,7 +116,10 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
       names[nf] = p->names[k];
       vals[nf++] = p->value[k];
     }
-  vf_sym_opts o = {.timeout_ms = 1000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  /* a resource limit, not a timeout: the same defaults however loaded the machine is (200k
+   * units: 4x what the corpus kernels' suggestions need, e.g. ws_add, the Blackwell nest) */
+  vf_sym_opts o = {.timeout_ms = 1000, .rlimit = 200000, .fixed_names = names, .fixed_vals = vals,
+                   .n_fixed = nf};
   /* the solver's queries share the check's --time-limit (fuzzing: 8 s of Z3 under --time-limit 1) */
   if (p->deadline > 0) {
     double left = p->deadline - vf_now_s();
@@ -300,7 +303,9 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
    * program id and the grid (sim_static_loops), which the Z3 suggestion does not model */
   int64_t tg[5] = {1, 2, S, S + 1, 2 * S + 1};
   if (per_loop_vectors(p, probe, tg)) return 0;
-  if (vf_argplan_from_symbolic(p)) return 0;
+  /* Z3 only where the trip counts cannot be solved for statically */
+  int st = vf_argplan_static(p, probe);
+  if (st > 0 || (st < 0 && vf_argplan_from_symbolic(p))) return 0;
   int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   p->n_vary = 0;
@@ -405,6 +410,7 @@ char *vf_argplan_covered(const vf_argplan *p) {
   if (len < sizeof buf)
     snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
              !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
+             : p->chooser ? ", chosen from the loop bounds"
              : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
   return ir_xstrdup(buf);
 }

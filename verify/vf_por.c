@@ -238,8 +238,18 @@ static bool may_change(const sim_machine *m, const void *st, uint32_t b, const u
   return false;
 }
 
-/* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set. */
-static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *inA, bool *inE) {
+static uint32_t enabled_in(const pview *v, const bool *inA, const bool *inE) {
+  uint32_t n = 0;
+  for (uint32_t a = 0; a < v->na; a++) n += inA[a] && v->en_a[a];
+  for (uint32_t j = 0; j < v->ne; j++) n += inE[j] && v->en_e[j];
+  return n;
+}
+
+/* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
+ * The set only grows: once it holds `limit` enabled transitions (a smaller set is already
+ * known) it stops, returning at least limit. */
+static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *inA, bool *inE,
+                        uint32_t limit) {
   const sim_machine *m = p->m;
   /* Per barrier, what free actors (agents outside the set, running up to their gates, and
    * events outside the set) may still do to it: arrivals (`arr`), or transaction bytes
@@ -339,15 +349,13 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
         }
     }
     if (!changed) break;
+    if (enabled_in(v, inA, inE) >= limit) return limit; /* cannot beat the best set */
     if (rounds == 63) {
       for (uint32_t a = 0; a < v->na; a++) inA[a] = true;
       for (uint32_t j = 0; j < v->ne; j++) inE[j] = true;
     }
   }
-  uint32_t n = 0;
-  for (uint32_t a = 0; a < v->na; a++) n += inA[a] && v->en_a[a];
-  for (uint32_t j = 0; j < v->ne; j++) n += inE[j] && v->en_e[j];
-  return n;
+  return enabled_in(v, inA, inE);
 }
 
 int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_trans *out) {
@@ -401,7 +409,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     } else {
       inE[en[k].who] = true;
     }
-    uint32_t c = closure(p, st, &v, inA, inE);
+    uint32_t c = closure(p, st, &v, inA, inE, best);
     if (c >= 1 && c < best) {
       best = c;
       memcpy(bestA, inA, sizeof bestA);

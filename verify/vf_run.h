@@ -31,6 +31,8 @@ typedef struct vf_argplan {
   bool grid_given;
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
+  const char *chooser;         /* joint vectors from the static trip counts: "from the loop
+                                  bounds" (vf_argstatic.c); NULL: Z3 or per loop */
   double deadline;             /* vf_now_s() after which choosing defaults asks Z3 nothing (the
                                   --time-limit budget of the whole check); 0 = none */
 } vf_argplan;
@@ -65,6 +67,10 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
  * pipeline loops trip counts 1, 2, S, S+1, 2S+1 per ring depth S, solved by Z3 (joint mode).
  * Returns false (plan unchanged) when it has no suggestion. */
 bool vf_argplan_from_symbolic(vf_argplan *p);
+/* The same choice without Z3, from the loop bounds evaluated statically (vf_argstatic.c),
+ * where one argument decides the ring loops' counts: 1 (plan set); 0 when no argument
+ * decides them (Z3 would suggest nothing); -1 (plan unchanged) when Z3 must decide. */
+int vf_argplan_static(vf_argplan *p, sim_machine *probe);
 /* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);

@@ -3,9 +3,10 @@
 # tests/corpus/gluon and examples/ (default arguments, or the arguments an
 # examples/*/expected.tsv lists in a `small_args` column), pinned to one core when taskset
 # exists. Prints a table: kernel, wall s and CPU s (user + system of the child) of the plain
-# check, then runs, states and exploration s from a second, untimed run with --stats --format
-# json (--stats adds a naive search of the first run for the reduction factor, so it is not the
-# one timed), the exit status, then how many kernels took over 1 s of CPU and the totals.
+# check, then exploration s, states, states/s (states / exploration s), runs and the reduction
+# factor (naive states / reduced states) from a second, untimed run with --stats --format json
+# (--stats adds a naive search of the first run for the reduction factor, so it is not the one
+# timed), the exit status, then how many kernels took over 1 s of CPU and the totals.
 # FILTER (a substring) keeps only matching kernels.
 # Env: TLXV (binary; default build/tlx-verify), TIMEOUT (seconds per kernel; default 120).
 set -eu
@@ -26,8 +27,8 @@ files = sorted(glob.glob(os.path.join(src, "tests/corpus/real/*.ttgir")))
 files += sorted(glob.glob(os.path.join(src, "tests/corpus/gluon/*.ttgir")))
 files += sorted(glob.glob(os.path.join(src, "examples/*/*.ttgir")))
 files = [f for f in files if filt in f]
-print("| kernel | wall s | CPU s | runs | states | exploration s | exit |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("| kernel | wall s | CPU s | exploration s | states | states/s | runs | reduction | exit |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 over, tw, tc = 0, 0.0, 0.0
 for f in files:
     cmd = pin + [tlxv, "check", f]
@@ -53,8 +54,12 @@ for f in files:
     except ValueError:
         pass
     name = os.path.relpath(f, src)
-    print(f"| {name} | {wall:.2f} | {cpu:.2f} | {st.get('runs', '-')} | {st.get('states', '-')} "
-          f"| {st.get('explore_seconds', 0):.3f} | {rc} |")
+    ex, ns = st.get("explore_seconds", 0), st.get("states")
+    rate = f"{ns / ex:,.0f}" if ns and ex > 0 else "-"
+    red = st.get("reduction_factor")
+    red = f"{red:.1f}" if red else "-"
+    print(f"| {name} | {wall:.2f} | {cpu:.2f} | {ex:.3f} | {ns if ns is not None else '-'} | {rate} "
+          f"| {st.get('runs', '-')} | {red} | {rc} |")
     over += cpu > 1.0
     tw += wall
     tc += cpu

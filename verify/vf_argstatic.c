@@ -1,0 +1,253 @@
+/* vf_argstatic.c: default argument vectors from static trip counts, without Z3: the same
+ * choice as the symbolic layer's suggestion (sym_check.c vf_sym_suggest_args) where the trip
+ * counts are exact functions of one argument, computed by evaluating the loop bounds
+ * (sim_static_loops) and searching over the argument's values instead of solving.
+ *
+ * The rules follow vf_sym_suggest_args: the loops holding ring operations (mbarrier wait,
+ * arrive, expect, TMA load, commit, CLC), a two-level nest whose inner count does not depend
+ * on the outer counter counted as one loop of T_outer * T_inner iterations (sym_build.c
+ * flatten_loops); those loops whose count the arguments decide must run equally often; for
+ * each target 1, 2 and S, S+1, 2S+1 of every barrier ring depth S, the smallest trip count at
+ * least the target, then the smallest argument value (a multiple of its tt.divisibility)
+ * giving it. Returns 1 with the plan set; 0 when no argument decides a ring loop's count
+ * (every count computable and fixed: Z3 would suggest nothing); -1, the plan unchanged, where
+ * the static route does not apply (several arguments decide the counts, a count depends on the
+ * program id or cannot be computed, the loops cannot be made to agree): the caller asks Z3. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vf_run.h"
+#include "sim/sim_size.h"
+
+enum { UNITS_MAX = VF_MAX_LOOPS, TARGETS_MAX = 48 };
+
+/* A ring loop: one scf.for, or a flattened nest (outer, inner). */
+typedef struct unit {
+  const ir_op *outer, *inner; /* inner NULL: the loop `outer` alone */
+} unit;
+
+static bool is_loop(const ir_op *op) {
+  return (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
+         (op->code == IR_OP_SCF_WHILE && op->n_regions == 2);
+}
+
+/* The innermost loop around op, within its partition (warp_specialize regions are
+ * partitions: a loop around the warp_specialize is not the partition's loop). */
+static const ir_op *enclosing_loop(const ir_op *op) {
+  for (;;) {
+    const ir_region *r = op->parent && op->parent->parent ? op->parent->parent : NULL;
+    const ir_op *up = r ? r->parent : NULL;
+    if (!up || up->code == IR_OP_TTG_WARP_SPECIALIZE || up->code == IR_OP_TTG_WARP_SPEC_PARTITIONS ||
+        up->code == IR_OP_TT_FUNC)
+      return NULL;
+    if (is_loop(up)) return up;
+    op = up;
+  }
+}
+
+static bool is_ring_op(const ir_op *op) {
+  switch (op->code) {
+  case IR_OP_TTNG_WAIT_BARRIER:
+  case IR_OP_AMDG_WAIT_BARRIER:
+  case IR_OP_TTNG_ARRIVE_BARRIER:
+  case IR_OP_AMDG_ARRIVE_BARRIER:
+  case IR_OP_TTNG_BARRIER_EXPECT:
+  case IR_OP_TTNG_TC_GEN5_COMMIT:
+  case IR_OP_TTNG_TMA_G2L:
+  case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL:
+  case IR_OP_TTNG_CLC_TRY_CANCEL:
+  case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
+    return true;
+  case IR_OP_TTNG_TC_GEN5_MMA:
+  case IR_OP_TTNG_TC_GEN5_MMA_SCALED: { /* its completion barriers */
+    uint32_t nb = 0;
+    ir_seg(op, op->code == IR_OP_TTNG_TC_GEN5_MMA ? 6 : 8, &nb);
+    return nb > 0;
+  }
+  default:
+    return false;
+  }
+}
+
+static bool const_step(const ir_op *f) {
+  int64_t s;
+  return f->code == IR_OP_SCF_FOR && ir_value_const_int(f->operands[2], &s) && s > 0;
+}
+
+typedef struct sctx {
+  const vf_argplan *p;
+  unit u[UNITS_MAX];
+  uint32_t n;
+  bool overflow;
+} sctx;
+
+static void add_unit(sctx *c, const ir_op *outer, const ir_op *inner) {
+  for (uint32_t k = 0; k < c->n; k++)
+    if (c->u[k].outer == outer && c->u[k].inner == inner) return;
+  if (c->n == UNITS_MAX) {
+    c->overflow = true;
+    return;
+  }
+  c->u[c->n].outer = outer;
+  c->u[c->n++].inner = inner;
+}
+
+static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
+  for (uint32_t k = 0; k < n; k++)
+    if (l[k].op == op) return l[k].trips;
+  return -1; /* an scf.while, or past the list's bound: not computable */
+}
+
+/* Ring ops: each counts for its innermost loop, or for the flattened nest around it. */
+static void scan(sctx *c, const ir_region *r, const sim_static_loop *l, uint32_t nl) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (is_ring_op(op)) {
+        const ir_op *in = enclosing_loop(op);
+        const ir_op *out = in ? enclosing_loop(in) : NULL;
+        if (in && out && !enclosing_loop(out) && const_step(in) && const_step(out) &&
+            trips_of(l, nl, in) >= 0)
+          add_unit(c, out, in); /* the inner count is computable: it does not use the outer counter */
+        else if (in)
+          add_unit(c, in, NULL);
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) scan(c, op->regions[k], l, nl);
+    }
+}
+
+/* Trip count of unit u with bits at program pid of grid (-1 unknown). */
+static int64_t unit_trips(const sctx *c, const unit *u, const uint64_t *bits, const int32_t pid[3],
+                          const int32_t grid[3]) {
+  sim_static_loop l[VF_MAX_LOOPS];
+  uint32_t n = sim_static_loops(c->p->fn, bits, c->p->n_args, pid, grid, l, VF_MAX_LOOPS);
+  int64_t a = trips_of(l, n, u->outer);
+  if (!u->inner || a < 0) return a;
+  int64_t b = trips_of(l, n, u->inner);
+  return b < 0 ? -1 : a * b;
+}
+
+/* The common count of the dependent units (dep[i]) at bits: -1 when some count is unknown,
+ * -2 when they differ. */
+static int64_t common_trips(const sctx *c, const bool *dep, const uint64_t *bits) {
+  static const int32_t pid0[3] = {0, 0, 0};
+  int64_t t = -3;
+  for (uint32_t i = 0; i < c->n; i++) {
+    if (!dep[i]) continue;
+    int64_t x = unit_trips(c, &c->u[i], bits, pid0, c->p->grid);
+    if (x < 0) return -1;
+    if (t == -3) t = x;
+    else if (t != x) return -2;
+  }
+  return t;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
+  static const int32_t pid0[3] = {0, 0, 0}, pid1[3] = {1, 0, 0};
+  sctx c = {.p = p};
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
+  int ok = -1;
+  for (uint32_t k = 0; k < p->n_args; k++) bits[k] = (uint64_t)p->value[k];
+  sim_static_loop l[VF_MAX_LOOPS];
+  uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
+  scan(&c, p->fn->op->regions[0], l, nl);
+  if (c.overflow || nl >= VF_MAX_LOOPS) goto out;
+  /* which open argument moves each unit's count (its smallest value against a large one) */
+  bool dep[UNITS_MAX] = {false};
+  int32_t rel = -1;
+  int32_t g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  for (uint32_t k = 0; k < p->n_args; k++) {
+    if (!p->is_int[k] || p->given[k] || p->companion[k]) continue;
+    uint64_t save = bits[k];
+    for (uint32_t i = 0; i < c.n; i++) {
+      bits[k] = (uint64_t)p->divisor[k];
+      int64_t a = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
+      bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+      int64_t b = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
+      if (a == b) continue;
+      if (rel >= 0 && rel != (int32_t)k) goto out; /* several arguments: Z3 */
+      rel = (int32_t)k;
+      dep[i] = true;
+      /* the program id or the grid size moves it too: Z3 (its model picks a program) */
+      if (b != unit_trips(&c, &c.u[i], bits, pid1, g2) || b != unit_trips(&c, &c.u[i], bits, pid0, g2))
+        goto out;
+    }
+    bits[k] = save;
+  }
+  if (rel < 0) {
+    /* no argument moves a ring loop's count: Z3 finds none either when every count is
+     * computable (its trip terms are the same bounds); an unknown count (a bound from a
+     * loop-carried value, an scf.while) is left to Z3 */
+    bool known = true;
+    for (uint32_t i = 0; i < c.n && known; i++) known = unit_trips(&c, &c.u[i], bits, pid0, p->grid) >= 0;
+    ok = known ? 0 : -1;
+    goto out;
+  }
+  uint32_t k = (uint32_t)rel;
+  int64_t d = p->divisor[k];
+  /* the argument's type bounds the search (an i32 argument: below 2^31) */
+  const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
+  unsigned w = sim_int_width(ty);
+  int64_t vmax = w >= 32 ? INT32_MAX : ((int64_t)1 << (w - 1)) - 1;
+  uint32_t depth[TARGETS_MAX / 3];
+  uint32_t nd = sim_ring_depths(probe, depth, TARGETS_MAX / 3 - 1);
+  int64_t tg[TARGETS_MAX];
+  uint32_t nt = 0;
+  tg[nt++] = 1;
+  tg[nt++] = 2;
+  for (uint32_t r = 0; r < nd; r++) {
+    tg[nt++] = depth[r];
+    tg[nt++] = depth[r] + 1;
+    tg[nt++] = 2 * (int64_t)depth[r] + 1;
+  }
+  qsort(tg, nt, sizeof *tg, cmp_i64);
+  /* the first dependent unit's count grows with the argument: the smallest value reaching a
+   * target by galloping and bisection, then forward to where every dependent unit agrees */
+  uint32_t first = 0;
+  while (!dep[first]) first++;
+  int64_t vals[VF_MAX_VALS], trips[VF_MAX_VALS];
+  uint32_t nv = 0;
+  for (uint32_t t = 0; t < nt && nv < VF_MAX_DEFAULTS; t++) {
+    if (t && tg[t] == tg[t - 1]) continue;
+    int64_t hi = 1;
+    for (;; hi *= 2) {
+      if (hi > vmax / d) goto out; /* no value reaches it: Z3 decides */
+      bits[k] = (uint64_t)(hi * d);
+      if (unit_trips(&c, &c.u[first], bits, pid0, p->grid) >= tg[t]) break;
+    }
+    int64_t lo = 1;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      bits[k] = (uint64_t)(mid * d);
+      if (unit_trips(&c, &c.u[first], bits, pid0, p->grid) >= tg[t]) hi = mid;
+      else lo = mid + 1;
+    }
+    int64_t got = -2;
+    for (int step = 0; step < 256 && lo <= vmax / d; step++, lo++) {
+      bits[k] = (uint64_t)(lo * d);
+      if ((got = common_trips(&c, dep, bits)) >= tg[t]) break;
+    }
+    if (got < tg[t]) goto out; /* the loops do not agree nearby: Z3 */
+    if (nv && trips[nv - 1] == got) continue;
+    vals[nv] = lo * d;
+    trips[nv++] = got;
+  }
+  p->n_vary = 1;
+  p->joint = true;
+  p->chooser = "from the loop bounds";
+  p->vary_arg[0] = k;
+  p->n_vals[0] = nv;
+  for (uint32_t j = 0; j < nv; j++) {
+    p->vary_vals[0][j] = vals[j];
+    p->trips[0][j] = trips[j];
+  }
+  p->value[k] = vals[0];
+  ok = nv > 0 ? 1 : -1;
+out:
+  free(bits);
+  return ok;
+}
