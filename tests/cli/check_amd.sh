@@ -5,7 +5,10 @@ set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/amd" amd.py
-[ "$n" -ge 10 ] || fail "only $n AMD kernels"
+[ "$n" -ge 11 ] || fail "only $n AMD kernels"
+# the AMD ops print back as written
+"$TLXV" parse "$SRC/tests/amd/ops.ok.ttgir" > "$T/rt.ttgir" || fail "parse ops.ok"
+grep -v '^//' "$SRC/tests/amd/ops.ok.ttgir" | cmp -s - "$T/rt.ttgir" || fail "ops.ok does not print back as written"
 # the two-wave reduction (sim_amd_machine.c): a thread id in the kernel makes every wave run;
 # the verdict and the set of reported kinds stay the same
 for k in bar.ok bar-removed.bug bar-nowait.bug bar-raw.bug; do
