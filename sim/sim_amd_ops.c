@@ -118,6 +118,8 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
   return ag->status == SIM_AG_NBWAIT && ag->aux == SIM_AMD_SBWAIT;
 }
 
+
+
 /* s_barrier: one barrier per workgroup, no id, no count; [CDNA3 ISA S_BARRIER]: "Synchronize
  * waves within a threadgroup .. If some waves in the threadgroup have already terminated,
  * this waits on only the surviving waves" and "Barrier instructions do not wait for any
@@ -178,6 +180,10 @@ static int sbarrier(sim_exec *e) {
       ev[k].flags |= SIM_EVF_AMD_XBAR;
       ev[k].bytes = e->pc;
     }
+  /* released: they run after this wave stops (sim_exec.c, deferred); until then they no
+   * longer count as waiting (a wave may reach its next barrier, or its end, first) */
+  for (uint32_t w = 0; w < m->n_agents; w++)
+    if ((waiting >> w) & 1) st_agent(m, e->st, w)->aux = 0;
   e->release |= waiting;
   sim_logf(e->log, "s_barrier: the generation completes (%u waves)", (unsigned)__builtin_popcount(live) + 1);
   return SIM_X_NEXT;
@@ -355,8 +361,9 @@ sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uin
   if (e->agent == a) return e->kind == SIM_EV_AMD_VM ? SIM_BUG_AMD_DMA_UNWAITED : SIM_BUG_RACE;
   if (!(e->flags & SIM_EVF_AMD_XBAR)) return SIM_BUG_RACE;
   *rel = e->bytes;
-  *note = e->kind == SIM_EV_AMD_DS ? "s_barrier passed without the issuing wave's lgkmcnt wait"
-                                   : "s_barrier passed without the issuing wave's vmcnt wait";
+  *note = e->kind == SIM_EV_AMD_DS ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
+                                   : "the issuing wave's vmcnt wait (async_wait / memory_counter_wait) is missing "
+                                     "before this s_barrier";
   return e->kind == SIM_EV_AMD_DS ? SIM_BUG_AMD_LDS_UNWAITED : SIM_BUG_AMD_BAR_DMA_UNWAITED;
 }
 

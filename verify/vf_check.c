@@ -77,9 +77,14 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
             if (rb != UINT32_MAX) {
               v->ins = rb;
               v->rel[1] = pa;
-              v->rel_note[1] = "read after the barrier";
+              v->rel_note[1] = "accessed after the barrier";
               v->n_rel = 2;
-              (void)rn;
+              snprintf(v->msg, sizeof v->msg,
+                       "%s: %s passes this barrier with its %s still in flight, and %s by %s "
+                       "%s %s after it", rn, sim_agent_name(m, sim_event_agent(m, st, e)),
+                       sim_event_kind_name(m, st, e),
+                       op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
+                       sim_fp_str(m, &acc[a][i], fp, sizeof fp));
             }
             return true;
           }
