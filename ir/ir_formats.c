@@ -246,4 +246,10 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TLX_LOCAL_ALIAS] = VIEW,
     [IR_OP_UB_POISON] = "attrs `:` type(r0)",
     [IR_OP_LLVM_INTR_ASSUME] = "$cond attrs `:` type(cond)",
+    [IR_OP_ROCDL_S_BARRIER] = ATTRS_ONLY,
+    [IR_OP_ROCDL_SCHED_GROUP_BARRIER] = "@mask:i `,` @size:i `,` @groupId:i attrs",
+    [IR_OP_AMDG_MEMORY_COUNTER_WAIT] = "oi( `load` `(` @load:i `)` | `store` `(` @store:i `)` | `ds` "
+                                       "`(` @ds:i `)` )oi attrs",
+    [IR_OP_ROCDL_WORKITEM_ID_X] = "attrs `:` type(r0)",
+    [IR_OP_AMDG_IN_THREAD_TRANSPOSE] = UNARY,
 };

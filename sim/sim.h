@@ -102,6 +102,11 @@ typedef enum sim_bug_kind {
   SIM_BUG_NAMED_BARRIER,
   SIM_BUG_CLC_RETRY,           /* try_cancel after the CTA read a failed response (§6.3) */
   SIM_BUG_CLC_QUERY,           /* a CLC response read that was never written, or a failed one's ctaid */
+  SIM_BUG_AMD_DMA_UNWAITED,    /* AMD: a wave reads an LDS-DMA destination before its own wait (§8.1) */
+  SIM_BUG_AMD_LDS_UNWAITED,    /* AMD: an s_barrier passed without the wave's lgkmcnt wait for its ds_write (§8.2) */
+  SIM_BUG_AMD_BAR_DMA_UNWAITED, /* AMD: an s_barrier passed without the wave's vmcnt wait for its LDS DMA (§8.2) */
+  SIM_BUG_AMD_BARRIER_COUNT,   /* AMD: unequal s_barrier counts per wave (hang or silent mis-pairing, §8.2) */
+  SIM_BUG_AMD_BARRIER_DIVERGENT, /* AMD: one s_barrier generation met at different barriers, not a cond_barrier pair */
   SIM_BUG__COUNT
 } sim_bug_kind;
 const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */
@@ -237,6 +242,11 @@ int sim_event_access(const sim_machine *m, const void *st, uint32_t ev, sim_fp *
 /* True when the hardware orders the accesses of in-flight events e1 and e2 (same issuer and
  * an in-order pipeline, e.g. tcgen05 mma -> mma on one accumulator, §4.4). */
 bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2);
+/* The kind of a race between agent a's next access and in-flight event ev: SIM_BUG_RACE, or
+ * on AMD a refinement (a wave reading its own DMA destination before its wait; a write whose
+ * wave passed an s_barrier without its wait: *rel = that barrier, *note its text). */
+sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uint32_t ev, uint32_t *rel,
+                           const char **note);
 /* True when agent a's next access (a tcgen05.mma it issues) is performed after in-flight
  * event ev by the hardware: ev is a tcgen05.cp or mma of the same agent, and the pairs
  * cp -> mma and mma -> mma are pipelined (PTX ISA 9.7.16.6.2, §4.4). */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 #include "sim_size.h"
 
 /* Where the values of a terminator (scf.yield, scf.condition, tt.return, warp_yield) go. */
@@ -178,11 +178,16 @@ static int pred_seg(ir_opcode code) {
   case IR_OP_TTNG_TC_GEN5_MMA: return 5;
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 7;
   case IR_OP_TTNG_TC_GEN5_COMMIT: return 1;
+  case IR_OP_AMDG_COND_BARRIER: return 0;
   default: return -1;
   }
 }
 
-static bool unsupported(ir_opcode code) {
+static bool unsupported(const sim_machine *m, ir_opcode code) {
+  /* the AMD model runs these (sim_amd_ops.c); what it refuses, sim_amd_check_op says */
+  if (m->amd_gfx && (code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL || code == IR_OP_AMDG_COND_BARRIER ||
+                     code == IR_OP_AMDG_ASYNC_WAIT))
+    return false;
   switch (code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
@@ -577,9 +582,15 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
 static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
-  if (unsupported(code))
+  if (sim_amd_check_op(m, op, c->err)) return -1;
+  if (unsupported(m, code))
     return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
+  if (m->amd_gfx && sim_amd_bar_before(m, op)) {
+    /* a CTA barrier Triton's Membar pass puts before this op (sim_amd_membar.c) */
+    sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);
+    s->vis = SIM_V_SYNC;
+  }
   /* paired-CTA ops (cta_group::2) the model cannot run are refused (sim_pair.c) */
   if (sim_pair_check_op(m, op, c->err)) return -1;
   switch (code) {
@@ -659,6 +670,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   }
   i->vis = visibility(op);
   decode_attrs(i, op);
+  if (m->amd_gfx) i->vis = sim_amd_visibility(op, i->vis);
   /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs
    * (sim_ops_bar.c, partition_cluster_op) */
   if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) != NULL;
@@ -670,6 +682,12 @@ static int compile_op(cctx *c, const ir_op *op) {
       i->pred_in = op->seg_start[ps];
       i->dyn_pred = 1;
     }
+  }
+  if (m->amd_gfx && sim_amd_bar_after(op)) {
+    /* Membar puts a CTA barrier after every async wait (sim_amd_membar.c) */
+    sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);
+    s->vis = SIM_V_SYNC;
+    return 0;
   }
   if (cls == IR_C_ALLOC) {
     uint8_t space = code == IR_OP_TTNG_TMEM_ALLOC ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;

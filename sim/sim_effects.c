@@ -7,7 +7,7 @@
 #include <xxh_x86dispatch.h> /* XXH3 vectorized at run time */
 #endif
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 #include "sim_size.h"
 
 static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
@@ -46,6 +46,7 @@ static void add_gbox(const sim_machine *m, sim_eff *e, const sim_ins *i, const u
 
 static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
   const ir_op *op = i->op;
+  if (m->amd_gfx && sim_amd_effect(m, i, x, e->agent, e)) return;
   switch (i->code) {
   case SIM_I_FORK: case SIM_I_JOIN: case SIM_I_CLSYNC: case SIM_I_END: case SIM_I_PEND:
     e->kind |= SIM_E_GLOBAL;

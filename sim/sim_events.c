@@ -3,7 +3,7 @@
  * complete in order, §2.2 §3 §4.4), and what completing one does. */
 #include <stdio.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 
 sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log) {
   sim_hdr *h = st_hdr(st);
@@ -66,6 +66,7 @@ bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
     return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
   case SIM_EV_CP_ARRIVE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
   case SIM_EV_CLC: return sim_clc_completable(m, st, idx);
+  case SIM_EV_AMD_DS: case SIM_EV_AMD_VM: return sim_amd_completable(m, st, idx);
   default: return false;
   }
 }
@@ -76,6 +77,7 @@ static const char *const ev_names[] = {
     [SIM_EV_TMEM_CP] = "tcgen05.cp",       [SIM_EV_COMMIT5] = "tcgen05.commit",
     [SIM_EV_CP_ASYNC] = "cp.async",        [SIM_EV_CP_ARRIVE] = "cp.async.mbarrier.arrive",
     [SIM_EV_BULK_COPY] = "bulk copy",       [SIM_EV_CLC] = "CLC try_cancel",
+    [SIM_EV_AMD_DS] = "ds_write",           [SIM_EV_AMD_VM] = "LDS DMA",
 };
 
 const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev) {
@@ -163,6 +165,7 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
 bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
   const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
   if (a->agent != b->agent) return false;
+  if (m->amd_gfx) return sim_amd_events_ordered(m, st, e1, e2);
   /* the outcomes of one CLC request (sim_clc.c): only one of them ever completes */
   if (a->kind == SIM_EV_CLC && b->kind == SIM_EV_CLC && a->ins == b->ins) return true;
   uint32_t pipe = KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP);
@@ -174,6 +177,7 @@ bool sim_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint3
 }
 
 bool sim_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev) {
+  if (m->amd_gfx) return sim_amd_access_after_event(m, st, a, ev);
   const sim_event *e = &st_cevents(m, st)[ev];
   if (e->agent != a || (e->kind != SIM_EV_TMEM_CP && e->kind != SIM_EV_MMA5)) return false;
   const sim_agent *ag = st_cagent(m, st, a);

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 #include "sim_size.h"
 
 enum { PURE_LIMIT = 1 << 24 }; /* pure ops one agent may run without a visible op */
@@ -100,6 +100,11 @@ static int query(sim_exec *e) {
   case IR_OP_TT_GET_NUM_PROGRAMS: v = (uint64_t)(m->grid[axis] ? m->grid[axis] : 1); break;
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: v = e->cta; break;
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
+  case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
+    /* AMD: lane 0 of the wave stands for the wave (MODEL: exact for wave-uniform uses such as
+     * tid / 64, the wave-group predicates of cond_barrier); NVIDIA: thread 0 */
+    if (m->amd_gfx && axis == 0) v = (uint64_t)e->a * m->threads_per_warp;
+    break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }
   const ir_type *t = op->n_results ? op->results[0]->type : NULL;
@@ -241,6 +246,10 @@ static int run_pure(sim_exec *e) {
       /* With async ops in flight the agent stops before the exit, so the state in which they
        * are all in flight is checked (two of them may race) before the exit reports them */
       if (st_chdr(e->st)->n_events) return 0;
+      if (m->amd_gfx) { /* one wave of the workgroup ends (sim_amd_ops.c) */
+        sim_amd_wave_end(e);
+        return 1;
+      }
       ag->status = SIM_AG_DONE;
       sim_cta_exit(e);
       return 1;
@@ -357,6 +366,7 @@ static int join_op(sim_exec *e) {
 
 static int exec_visible(sim_exec *e) {
   const sim_ins *i = e->i;
+  if (sim_amd_handles(e->m, i)) return sim_amd_exec(e);
   switch (i->code) {
   case SIM_I_FORK: return fork_op(e);
   case SIM_I_JOIN: return join_op(e);
@@ -386,6 +396,7 @@ bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a) {
   const sim_agent *ag = st_cagent(m, st, a);
   if (ag->status != SIM_AG_RUN) return false;
   const sim_ins *i = &m->code[ag->pc];
+  if (sim_amd_handles(m, i)) return sim_amd_enabled(m, st, a, i);
   switch (i->code) {
   case SIM_I_JOIN: return join_ready(m, st, a, (uint32_t)i->imm);
   case SIM_I_FORK: case SIM_I_CLSYNC: case SIM_I_END: return true;

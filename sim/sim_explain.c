@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 #include "sim_size.h"
 
 int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n,
@@ -11,6 +11,10 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
   const sim_agent *ag = st_cagent(m, st, a);
   int nw = 0;
   buf[0] = 0;
+  if (ag->status == SIM_AG_NBWAIT && m->amd_gfx) {
+    sim_amd_explain_sbwait(m, st, a, buf, n);
+    return 0;
+  }
   if (ag->status == SIM_AG_NBWAIT) {
     const sim_nbar *nb = (const sim_nbar *)((const uint8_t *)st + m->off_nbar) + agent_cta(m, a) * 16u + ag->aux;
     snprintf(buf, n, "waits on named barrier %u: %u of %u threads arrived", ag->aux, nb->arrived, nb->count);

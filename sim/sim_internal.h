@@ -24,6 +24,7 @@ enum {
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
   SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
+  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c) */
   SIM_I__END
 };
 
@@ -179,12 +180,16 @@ enum {
   SIM_EV_BULK_COPY,            /* cp.async.bulk / st.async into (remote) smem: writes fp0, complete_tx */
   SIM_EV_CLC,                  /* CLC try_cancel: writes response fp0 (async), complete_tx(16) on bar;
                                   one event per outcome, aux = decided code (sim_clc.c, §6.3) */
+  SIM_EV_AMD_DS,               /* AMD: a ds_write (local_store) in its wave's LDS queue: writes fp0 (§8.1) */
+  SIM_EV_AMD_VM,               /* AMD: an LDS DMA in its wave's vector-memory queue: writes fp0; group (§8.1) */
 };
 enum {
   SIM_EVF_COMMITTED = 1,
   SIM_EVF_CLC_FAIL = 2, /* SIM_EV_CLC: the failure outcome */
   SIM_EVF_TIED = 4,     /* SIM_EV_COMMIT5: a barrier of the MMA just before it (same agent),
                            arrived on when that MMA completes, in the same transition */
+  SIM_EVF_AMD_XBAR = 8, /* SIM_EV_AMD_*: its wave passed an s_barrier while it was in flight;
+                           `bytes` holds that barrier's instruction (sim_amd_ops.c) */
 };
 
 typedef struct sim_event {
@@ -258,6 +263,9 @@ struct sim_machine {
   bool proxy_track;            /* some allocation is touched by both proxies */
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
+  uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
+  uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
+                                  it (sim_amd_membar.c; owned) */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */

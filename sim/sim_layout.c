@@ -4,16 +4,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 
+static void nv_agents(sim_machine *m);
+static int state_layout(sim_machine *m);
+
 int sim_layout(sim_machine *m, sim_err *err) {
-  m->agents_per_cta = 1 + m->max_parts;
-  m->n_agents = m->n_ctas * m->agents_per_cta;
-  if (m->n_agents > SIM_MAX_AGENTS)
-    return sim_errf(err, m, NULL, "%u CTAs x %u agents exceed the model's limit of %d agents",
-                    m->n_ctas, m->agents_per_cta, SIM_MAX_AGENTS);
+  if (m->amd_gfx) {
+    sim_amd_layout_agents(m); /* one agent per wave */
+  } else {
+    m->agents_per_cta = 1 + m->max_parts;
+    m->n_agents = m->n_ctas * m->agents_per_cta;
+    if (m->n_agents > SIM_MAX_AGENTS)
+      return sim_errf(err, m, NULL, "%u CTAs x %u agents exceed the model's limit of %d agents",
+                      m->n_ctas, m->agents_per_cta, SIM_MAX_AGENTS);
+    nv_agents(m);
+  }
+  return state_layout(m);
+}
+
+static void nv_agents(sim_machine *m) {
   /* persistent slots per local agent index: the parent region, or the widest partition
    * region that runs in that partition slot */
   uint32_t cap[SIM_MAX_AGENTS] = {0};
@@ -46,6 +58,9 @@ int sim_layout(sim_machine *m, sim_err *err) {
     else snprintf(ai->name, sizeof ai->name, "%s", base);
   }
   m->env_total = env;
+}
+
+static int state_layout(sim_machine *m) {
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     uint16_t c = m->code[pc].code;
     if (c == IR_OP_TTNG_WAIT_BARRIER_NAMED || c == IR_OP_TTNG_ARRIVE_BARRIER_NAMED) m->uses_named = true;
@@ -58,7 +73,7 @@ int sim_layout(sim_machine *m, sim_err *err) {
   off += (size_t)m->n_agents * sizeof(sim_agent);
   off = align8(off);
   m->off_env = off;
-  off += (size_t)env * sizeof(uint64_t);
+  off += (size_t)m->env_total * sizeof(uint64_t);
   m->off_mbar = off;
   off += (size_t)m->n_ctas * m->n_bars * sizeof(sim_mbar);
   m->off_intent = off;

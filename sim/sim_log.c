@@ -20,6 +20,11 @@ static const char *const kind_names[SIM_BUG__COUNT] = {
     [SIM_BUG_NAMED_BARRIER] = "named-barrier",
     [SIM_BUG_CLC_RETRY] = "clc-retry-after-fail",
     [SIM_BUG_CLC_QUERY] = "clc-query-failed",
+    [SIM_BUG_AMD_DMA_UNWAITED] = "amd.dma-unwaited-read",
+    [SIM_BUG_AMD_LDS_UNWAITED] = "amd.race.lds-unwaited",
+    [SIM_BUG_AMD_BAR_DMA_UNWAITED] = "amd.race.dma-unwaited",
+    [SIM_BUG_AMD_BARRIER_COUNT] = "amd.barrier-count-mismatch",
+    [SIM_BUG_AMD_BARRIER_DIVERGENT] = "amd.barrier-divergent",
 };
 
 const char *sim_bug_kind_name(sim_bug_kind k) {

@@ -8,6 +8,7 @@
 #include <xxh_x86dispatch.h> /* XXH3 with the widest vector unit found at run time */
 #endif
 
+#include "sim_amd.h"
 #include "sim_internal.h"
 #include "sim_size.h"
 
@@ -36,14 +37,11 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->n_args = entry ? entry->n_args : 0;
   m->args = ir_xcalloc(m->n_args + 1, sizeof *m->args);
   for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
-  /* The model is NVIDIA's (mbarriers, TMA, wgmma, tcgen05, 32-thread warps, semantics.md); an
-   * AMD kernel (ttg.target "hip:...": LDS barriers, 64-lane waves, buffer ops, amd.md) would be
-   * checked against the wrong hardware rules, so it is refused, never verified (issue 16). */
+  /* An AMD kernel (ttg.target "hip:...") runs under the rules of semantics.md §8 (waves, LDS
+   * and vector-memory queues, s_barrier: sim_amd_*.c); only gfx942 / gfx950 are modelled,
+   * other AMD targets are refused, never checked against the wrong hardware rules. */
   const char *target = ir_module_target(o->mod);
-  if (target && !strncmp(target, "hip:", 4)) {
-    sim_errf(err, m, fn->op,
-             "target '%s' is not modelled: the machine model follows NVIDIA's rules (mbarriers, "
-             "TMA, wgmma, tcgen05); AMD targets are not checked yet", target);
+  if (target && !strncmp(target, "hip:", 4) && sim_amd_setup(m, target, err)) {
     sim_machine_free(m);
     return NULL;
   }
@@ -52,6 +50,13 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  if (m->amd_gfx && m->n_ctas > 1) {
+    sim_errf(err, m, fn->op, "an AMD kernel with %u CTAs per cluster: gfx942 / gfx950 have no "
+             "clusters", m->n_ctas);
+    sim_machine_free(m);
+    return NULL;
+  }
+  if (m->amd_gfx) sim_amd_membar(m); /* Membar's barriers, placed by sim_compile */
   if (sim_compile(m, err) || sim_liveness(m, err)) {
     sim_machine_free(m);
     return NULL;
@@ -138,6 +143,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->arg_galloc);
   free(m->sviol);
   free(m->coord_deps);
+  free(m->amd_bar_before);
   free(m->evrec);
   free(m->sandbox);
   free(m);
@@ -170,9 +176,12 @@ int sim_init(sim_machine *m, void *st, sim_log *log) {
   sim_mview *mv = m->data ? ir_xcalloc(m->n_args + 1, sizeof *mv) : NULL;
   uint32_t release = 0;
   int rc = 0;
+  /* every CTA's parent; on AMD every wave of the workgroup (all run the kernel body) */
+  uint32_t starts = m->amd_gfx ? m->n_agents : 1;
   for (uint32_t c = 0; c < m->n_ctas && !rc; c++)
-    rc = sim_start_agent(m, st, c * m->agents_per_cta, m->regions[0].start, m->arg_slots, m->args,
-                         mv, m->n_args, log, &release);
+    for (uint32_t w = 0; w < starts && !rc; w++)
+      rc = sim_start_agent(m, st, c * m->agents_per_cta + w, m->regions[0].start, m->arg_slots,
+                           m->args, mv, m->n_args, log, &release);
   free(mv);
   return rc || log->halt ? -1 : 0;
 }

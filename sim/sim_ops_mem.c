@@ -3,7 +3,7 @@
  * cluster-exit check (§6.2) and, in simulate mode, the data movement. */
 #include <stdio.h>
 
-#include "sim_internal.h"
+#include "sim_amd.h"
 
 static int data_fail(sim_exec *e, const sim_data_err *derr) {
   sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
@@ -111,6 +111,7 @@ int sim_op_mem(sim_exec *e) {
 }
 
 int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out) {
+  if (m->amd_gfx) return sim_amd_access(m, st, a, out);
   const sim_agent *ag = st_cagent(m, st, a);
   if (ag->status != SIM_AG_RUN) return 0;
   const sim_ins *i = &m->code[ag->pc];

@@ -69,6 +69,23 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
             v->rel[0] = pe;
             v->rel_note[0] = "async operation issued here";
             v->n_rel = 1;
+            /* AMD refinements (sim_amd_ops.c): a wave's read of its own DMA destination, or
+             * a barrier passed without the issuing wave's wait (reported at the barrier) */
+            uint32_t rb;
+            const char *rn;
+            v->kind = (uint8_t)sim_race_kind(m, st, a, e, &rb, &rn);
+            if (rb != UINT32_MAX) {
+              v->ins = rb;
+              v->rel[1] = pa;
+              v->rel_note[1] = "accessed after the barrier";
+              v->n_rel = 2;
+              snprintf(v->msg, sizeof v->msg,
+                       "%s: %s passes this barrier with its %s still in flight, and %s by %s "
+                       "%s %s after it", rn, sim_agent_name(m, sim_event_agent(m, st, e)),
+                       sim_event_kind_name(m, st, e),
+                       op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
+                       sim_fp_str(m, &acc[a][i], fp, sizeof fp));
+            }
             return true;
           }
     }

@@ -1,11 +1,20 @@
 #!/bin/sh
-# check_target.sh: a kernel compiled for an AMD target (ttg.target "hip:gfx942") is refused at
-# the kernel, exit 2, by check and sim: the machine model follows NVIDIA's rules, so such a
-# kernel must never come out "verified" (it did once llvm.intr.assume was modelled).
+# check_target.sh: AMD targets (semantics.md §8, sim/sim_amd_*.c). gfx942 / gfx950 kernels are
+# checked under the AMD rules (waves, LDS / vector-memory queues, s_barrier); every other AMD
+# target, simulate mode on AMD, warp pipelines and AMD ops in an NVIDIA kernel are refused at
+# the kernel or the op (exit 2), never checked against the wrong hardware rules.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 . "$SRC/tests/tools/input_error.sh"
 K="$SRC/tests/cli/inputs/amd_t03_matmul_gfx942.ok.ttgir"
-input_error check "^03-matrix-multiplication.py:233:0: error: target 'hip:gfx942' is not modelled" "$K"
-input_error check "AMD targets are not checked yet" "$K" --arg M=64 --arg N=64 --arg K=64
+P="$SRC/tests/amd/pipe.ok.ttgir"
+"$TLXV" check "$K" -q > "$T/o" 2>&1 || fail "gfx942 matmul: $(cat "$T/o")"
+sed 's/hip:gfx950/hip:gfx1250/' "$P" > "$T/g1250.ttgir"
+input_error check "g1250.ttgir:10:3: error: target 'hip:gfx1250' is not modelled: of the AMD targets only gfx942 and gfx950" "$T/g1250.ttgir"
+input_error sim "simulate mode does not run AMD kernels yet" "$P" --tensor in=zeros:4096:f16
+sed 's/} loc("amd.py":18:5)/} {triton.warp_pipeline.pipelined_for} loc("amd.py":18:5)/' "$P" > "$T/wp.ttgir"
+grep -q pipelined_for "$T/wp.ttgir" || fail "could not make the warp-pipeline kernel"
+input_error check "^amd.py:18:5: error: a warp pipeline (scf.for with triton.warp_pipeline.pipelined_for) is not modelled" "$T/wp.ttgir"
+sed 's/hip:gfx950/cuda:90/; s/threads-per-warp" = 64/threads-per-warp" = 32/' "$SRC/tests/amd/cond.ok.ttgir" > "$T/nv.ttgir"
+input_error check "^amd.py:38:5: error: rocdl.workitem.id.x is an AMD op" "$T/nv.ttgir"
 echo "check_target: ok"

@@ -1,0 +1,55 @@
+/* sim_amd.h: private to sim/: the AMD gfx942 / gfx950 (CDNA3 / CDNA4) model, semantics.md §8.
+ * Agents are the waves of the one workgroup (ttg.num-warps of them, wave64, no warp
+ * specialization); each wave owns two in-order queues in the state's event list: its LDS
+ * queue (SIM_EV_AMD_DS: ds_write of ttg.local_store) and its vector-memory queue
+ * (SIM_EV_AMD_VM: the LDS DMA of ttg.async_copy_global_to_local / amdg.buffer_load_to_local).
+ * s_barrier is one generation per workgroup: a wave waiting in it is SIM_AG_NBWAIT with
+ * aux SIM_AMD_SBWAIT. Nothing here owns memory except m->amd_bar_before (sim_machine frees it). */
+#ifndef TLXV_SIM_AMD_H
+#define TLXV_SIM_AMD_H
+
+#include "sim_internal.h"
+
+#define SIM_AMD_SBWAIT 0xffu   /* sim_agent.aux of a wave waiting in an s_barrier */
+enum {
+  SIM_AMD_VM_MAX = 63,         /* vmcnt is 6 bits on gfx9: issue stalls at the limit [CDNA3 ISA S_WAITCNT] */
+  SIM_AMD_DS_MAX = 15,         /* lgkmcnt is 4 bits */
+};
+
+/* sim_amd_machine.c: machine build. A "hip:" target: gfx942 / gfx950 are modelled (sets
+ * m->amd_gfx, 64-lane waves), every other one is refused (err, -1), as is simulate mode. */
+int sim_amd_setup(sim_machine *m, const char *target, sim_err *err);
+/* Compile: an op the AMD model refuses (warp pipelines, gfx1250 ops, warp specialization,
+ * calls), or an AMD-only op in an NVIDIA kernel: err filled, -1. */
+int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
+/* Visibility of op in an AMD kernel (barriers become visible: waves are separate agents). */
+uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia);
+/* Agents and their names for sim_layout (one per wave). */
+void sim_amd_layout_agents(sim_machine *m);
+
+/* sim_amd_membar.c: where Triton's Membar pass puts CTA barriers that the TTGIR does not
+ * show (m->amd_bar_before, per op id of the kernel), and the barrier it puts after every
+ * async wait. */
+void sim_amd_membar(sim_machine *m);
+bool sim_amd_bar_before(const sim_machine *m, const ir_op *op);
+bool sim_amd_bar_after(const ir_op *op);
+
+/* sim_amd_ops.c: running waves */
+bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */
+int sim_amd_exec(sim_exec *e);                                    /* SIM_X_* */
+bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
+/* A wave reached its end (tt.return): DONE, barrier-count check, the workgroup's exit when
+ * it is the last one. */
+void sim_amd_wave_end(sim_exec *e);
+/* Race-checker hooks (sim.h contracts of sim_agent_access, sim_access_after_event,
+ * sim_events_ordered; sim_ev_completable), for AMD machines. */
+int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out);
+bool sim_amd_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev);
+bool sim_amd_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2);
+bool sim_amd_completable(const sim_machine *m, const void *st, uint32_t idx);
+/* POR effect of instruction i with slot values x (false: not an AMD case). */
+bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e);
+/* Explains a wave blocked in an s_barrier. */
+void sim_amd_explain_sbwait(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,119 @@
+/* sim_amd_machine.c: building a machine for an AMD target (semantics.md §8): which targets
+ * and ops the model takes, how visible the ops are, and the agents (one per wave). */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim_amd.h"
+
+int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
+  /* gfx942 (MI300, CDNA3) and gfx950 (MI350, CDNA4) share the rules of §8.1; gfx1250 has
+   * LDS mbarriers, TDM, clusters and warp specialization, which are not modelled */
+  const char *g = target + 4;
+  if (!strncmp(g, "gfx942", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 942;
+  else if (!strncmp(g, "gfx950", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 950;
+  else
+    return sim_errf(err, m, m->fn->op,
+                    "target '%s' is not modelled: of the AMD targets only gfx942 and gfx950 are "
+                    "checked", target);
+  if (m->data)
+    return sim_errf(err, m, m->fn->op,
+                    "target '%s': simulate mode does not run AMD kernels yet (check verifies them)",
+                    target);
+  /* wave64 on gfx9 [CDNA3 ISA §1]; the module says so too (ttg.threads-per-warp = 64) */
+  m->threads_per_warp = 64;
+  if (m->num_warps < 1 || m->num_warps > SIM_MAX_AGENTS)
+    return sim_errf(err, m, m->fn->op, "%u waves per workgroup exceed the model's limit of %d agents",
+                    m->num_warps, SIM_MAX_AGENTS);
+  return 0;
+}
+
+static bool amd_only(ir_opcode code) {
+  switch (code) {
+  case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+  case IR_OP_ROCDL_WORKITEM_ID_X:
+    return true;
+  default: return false;
+  }
+}
+
+int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
+  ir_opcode code = op->code;
+  if (!m->amd_gfx) {
+    if (amd_only(code))
+      return sim_errf(err, m, op, "%s is an AMD op; the kernel's target is not an AMD one",
+                      ir_ops[code].name);
+    return 0;
+  }
+  switch (code) {
+  case IR_OP_TTG_WARP_SPECIALIZE:
+    /* "Warp specialization is only supported on gfx1250" (Triton
+     * third_party/amd/lib/TritonAMDGPUToLLVM/ConvertWarpSpecializeToLLVM.cpp) */
+    return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
+                    "only for gfx1250, which is not modelled", ir_module_target(m->mod));
+  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT:
+    return sim_errf(err, m, op, "%s (LDS mbarriers / TDM, gfx1250) is not modelled; the kernel "
+                    "cannot be checked", ir_ops[code].name);
+  case IR_OP_TT_CALL:
+    return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
+                    "within one function only; inline the callee");
+  case IR_OP_SCF_FOR:
+    /* warp pipelines are expanded at LLVM lowering (ConvertWarpPipeline.cpp: a phase shift by
+     * cond_barrier, one barrier per stage); that expansion is not modelled yet */
+    if (ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for"))
+      return sim_errf(err, m, op, "a warp pipeline (scf.for with triton.warp_pipeline."
+                      "pipelined_for) is not modelled yet; the kernel cannot be checked");
+    return 0;
+  case IR_OP_TTG_ASYNC_COPY_G2L:
+    if (op->n_segs > 5 && op->seg_start[5] < op->seg_start[6])
+      return sim_errf(err, m, op, "ttg.async_copy_global_to_local with an mbarrier on an AMD "
+                      "target is not modelled");
+    return 0;
+  default: return 0;
+  }
+}
+
+uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia) {
+  switch (op->code) {
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: case IR_OP_ROCDL_S_BARRIER:
+  case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT: case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP:
+    return SIM_V_SYNC;
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+    return SIM_V_ASYNC;
+  default: return nvidia;
+  }
+}
+
+/* MODEL: the two-wave reduction of GPUVerify (Betts et al., "GPUVerify: a verifier for GPU
+ * kernels", OOPSLA 2012: for barrier-synchronised kernels it suffices to check two arbitrary
+ * threads). When nothing a wave computes depends on which wave it is (no thread id in the
+ * kernel), every wave runs the same program and any schedule of the whole workgroup that
+ * breaks a rule between two waves is a schedule of those two: the model runs waves 0 and 1,
+ * each with its own share of the workgroup's buffers (sim_amd_ops.c, share), and s_barrier
+ * generations complete when both arrived. A kernel that reads the thread id runs all its
+ * waves (wave-dependent control, e.g. cond_barrier pairs). */
+static bool uses_thread_id(const sim_machine *m) {
+  for (uint32_t pc = 0; pc < m->n_code; pc++)
+    if (m->code[pc].code == IR_OP_GPU_THREAD_ID || m->code[pc].code == IR_OP_ROCDL_WORKITEM_ID_X) return true;
+  return false;
+}
+
+void sim_amd_layout_agents(sim_machine *m) {
+  uint32_t waves = m->num_warps;
+  if (waves > 2 && !uses_thread_id(m)) waves = 2;
+  m->agents_per_cta = waves;
+  m->n_agents = waves; /* one workgroup: no clusters on gfx942 / gfx950 */
+  uint32_t env = 0;
+  for (uint32_t a = 0; a < m->n_agents; a++) {
+    sim_agentinfo *ai = &m->agents[a];
+    ai->cta = 0;
+    ai->local = 0; /* every wave runs the kernel body (region 0) */
+    ai->env_off = env;
+    ai->env_cap = m->regions[0].n_colors;
+    env += ai->env_cap;
+    snprintf(ai->name, sizeof ai->name, "wave%u", a);
+  }
+  m->env_total = env;
+}

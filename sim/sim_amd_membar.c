@@ -1,0 +1,163 @@
+/* sim_amd_membar.c: the CTA barriers Triton's Membar pass adds at LLVM lowering, which the
+ * TTGIR does not show (semantics.md §8.2). On NVIDIA one agent is a whole partition, so
+ * these barriers need no model there; on AMD the agents are waves, and without them every
+ * local_store -> local_load of a pipelined matmul would be a race between waves. Modelled as
+ * the NVIDIA implicit syncs are (SIM_I_CLSYNC, sim_compile.c): a pseudo instruction
+ * (SIM_I_AMD_BAR = waits + s_barrier, as `ttg.barrier local` lowers) put where the pass puts
+ * one. The rules, from triton-lang/triton lib/Analysis/Membar.cpp and
+ * third_party/amd/lib/Analysis/MembarUtility.cpp (read, not copied):
+ *  - Since the last barrier, the shared-memory reads and writes of ops are collected; an op
+ *    whose accesses meet them (read after write, write after read or write) gets a barrier
+ *    before it, and the collection restarts with its own accesses.
+ *  - A barrier op (`ttg.barrier` with `local`, `gpu.barrier`) empties the collection; a raw
+ *    `rocdl.s.barrier` or `amdg.cond_barrier` does not (the pass does not know them).
+ *  - After every async wait (ttg.async_wait, amdg.async_wait: MemWaitOpTrait) a barrier is
+ *    put, so that the data the wait completed is visible to all waves.
+ *  - AMD filter: a read by a local_load marked `ttg.amdg.syncedViaAsyncWait` after an async
+ *    write (direct-to-LDS copy) is not a dependency: the wait and its barrier order them.
+ *  - Loops: the state at the loop head is the join of the entry state and the state at the
+ *    end of the body (iterated to a fixpoint); scf.if joins both branches.
+ * MODEL: buffers are whole allocations (Membar narrows to byte intervals, so it may put
+ * fewer barriers; with more barriers the model may miss a race Membar's narrowing allows:
+ * only if the narrowing itself were wrong). */
+#include <stdlib.h>
+
+#include "sim_amd.h"
+#include "sim_size.h"
+
+enum { UNKNOWN = 63 }; /* a buffer whose allocation the pass cannot name: meets every buffer */
+
+typedef struct mstate {
+  uint64_t r, w, wa;           /* allocations read, written synchronously, written by DMA */
+} mstate;
+
+typedef struct mctx {
+  sim_machine *m;
+  const ir_op *allocs[UNKNOWN]; /* local_alloc ops, by bit */
+  uint32_t n_allocs;
+} mctx;
+
+static uint64_t alloc_bit(mctx *c, const ir_op *op) {
+  for (uint32_t k = 0; k < c->n_allocs; k++)
+    if (c->allocs[k] == op) return 1ull << k;
+  if (c->n_allocs < UNKNOWN) {
+    c->allocs[c->n_allocs] = op;
+    return 1ull << c->n_allocs++;
+  }
+  return 1ull << UNKNOWN;
+}
+
+/* The allocations a memdesc value may view: through view ops to its local_alloc, through a
+ * loop-carried value to its initial value and the value yielded for it. */
+static uint64_t roots(mctx *c, const ir_value *v, int depth) {
+  if (!v || depth > 16) return 1ull << UNKNOWN;
+  if (v->def) {
+    const ir_op *d = v->def;
+    if (d->code == IR_OP_TTG_LOCAL_ALLOC) return alloc_bit(c, d);
+    if (ir_ops[d->code].cls == IR_C_VIEW && d->n_operands) return roots(c, d->operands[0], depth + 1);
+    return 1ull << UNKNOWN;
+  }
+  const ir_block *b = v->block;
+  const ir_op *p = b && b->parent ? b->parent->parent : NULL;
+  if (p && p->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && 3 + v->arg_idx - 1 < p->n_operands) {
+    uint64_t s = roots(c, p->operands[3 + v->arg_idx - 1], depth + 1);
+    const ir_op *y = b->last;
+    if (y && y->code == IR_OP_SCF_YIELD && v->arg_idx - 1 < y->n_operands)
+      s |= roots(c, y->operands[v->arg_idx - 1], depth + 1);
+    return s;
+  }
+  return 1ull << UNKNOWN;
+}
+
+static bool meets(uint64_t a, uint64_t b) {
+  if (!a || !b) return false;
+  return (a & b) || ((a | b) >> UNKNOWN & 1);
+}
+
+static const ir_value *seg0(const ir_op *op, int seg) {
+  if (seg >= op->n_segs || op->seg_start[seg] >= op->seg_start[seg + 1]) return NULL;
+  return op->operands[op->seg_start[seg]];
+}
+
+static void walk_block(mctx *c, const ir_block *b, mstate *s);
+
+static void walk_region(mctx *c, const ir_region *r, mstate *s) {
+  for (uint32_t k = 0; k < r->n_blocks; k++) walk_block(c, r->blocks[k], s);
+}
+
+static bool clears(const ir_op *op) {
+  if (op->code == IR_OP_GPU_BARRIER) return true;
+  if (op->code != IR_OP_TTG_BARRIER) return false;
+  const ir_attr *a = ir_op_attr(op, "addrSpace");
+  return !a || !a->str || strstr(a->str, "local") || strstr(a->str, "all");
+}
+
+static void access(mctx *c, const ir_op *op, mstate *s) {
+  uint64_t r = 0, w = 0, wa = 0;
+  switch (op->code) {
+  case IR_OP_TTG_LOCAL_LOAD: r = roots(c, op->operands[0], 0); break;
+  case IR_OP_TTG_LOCAL_STORE: w = roots(c, op->operands[1], 0); break;
+  case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(c, op); break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(c, seg0(op, 1), 0); break;
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(c, seg0(op, 2), 0); break;
+  default: return;
+  }
+  bool synced = op->code == IR_OP_TTG_LOCAL_LOAD && ir_op_has_attr(op, "ttg.amdg.syncedViaAsyncWait");
+  bool dep = meets(r, s->w) || (!synced && meets(r, s->wa)) || meets(w | wa, s->r | s->w | s->wa);
+  if (dep) {
+    c->m->amd_bar_before[op->id] = 1;
+    *s = (mstate){0};
+  }
+  s->r |= r;
+  s->w |= w;
+  s->wa |= wa;
+}
+
+static void walk_block(mctx *c, const ir_block *b, mstate *s) {
+  for (const ir_op *op = b->first; op; op = op->next) {
+    if (op->id >= c->m->fn->n_ops) continue;
+    if (clears(op) || sim_amd_bar_after(op)) {
+      *s = (mstate){0};
+      continue;
+    }
+    switch (op->code) {
+    case IR_OP_SCF_FOR: case IR_OP_SCF_WHILE: {
+      mstate in = *s;
+      for (int it = 0; it < 8; it++) {
+        mstate t = in;
+        for (uint32_t k = 0; k < op->n_regions; k++) walk_region(c, op->regions[k], &t);
+        mstate j = {in.r | t.r, in.w | t.w, in.wa | t.wa};
+        if (!memcmp(&j, &in, sizeof j)) break;
+        in = j;
+      }
+      *s = in;
+      continue;
+    }
+    case IR_OP_SCF_IF: {
+      mstate t = *s, e = *s;
+      if (op->n_regions > 0) walk_region(c, op->regions[0], &t);
+      if (op->n_regions > 1) walk_region(c, op->regions[1], &e);
+      *s = (mstate){t.r | e.r, t.w | e.w, t.wa | e.wa};
+      continue;
+    }
+    default: break;
+    }
+    for (uint32_t k = 0; k < op->n_regions; k++) walk_region(c, op->regions[k], s);
+    access(c, op, s);
+  }
+}
+
+void sim_amd_membar(sim_machine *m) {
+  m->amd_bar_before = ir_xcalloc(m->fn->n_ops + 1, 1);
+  mctx c = {.m = m};
+  mstate s = {0};
+  if (m->fn->op && m->fn->op->n_regions) walk_region(&c, m->fn->op->regions[0], &s);
+}
+
+bool sim_amd_bar_before(const sim_machine *m, const ir_op *op) {
+  return m->amd_bar_before && op->id < m->fn->n_ops && m->amd_bar_before[op->id];
+}
+
+bool sim_amd_bar_after(const ir_op *op) {
+  return op->code == IR_OP_TTG_ASYNC_WAIT || op->code == IR_OP_AMDG_ASYNC_WAIT;
+}

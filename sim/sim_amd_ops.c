@@ -1,0 +1,423 @@
+/* sim_amd_ops.c: running the waves of an AMD workgroup (gfx942 / gfx950, semantics.md §8):
+ * the LDS and vector-memory queues of a wave, the counter waits, s_barrier generations, the
+ * end of a wave, and the hooks of the race checker and of the partial-order reduction.
+ * Sources: LLVM AMDGPUUsage.rst "Memory Model GFX942" (cited [AMDGPUUsage]); the CDNA3 ISA
+ * guide, S_BARRIER / S_WAITCNT (cited [CDNA3 ISA], same text in CDNA4 §12.5); LLVM PR #142018
+ * (LDS DMA and the memory model); Triton's AMD lowerings (third_party/amd/lib/
+ * TritonAMDGPUToLLVM: LoadStoreOpToLLVM.cpp, BarrierOpConversion.cpp, MemoryOpToLLVM.cpp). */
+#include <stdio.h>
+
+#include "sim_amd.h"
+
+#define KB(k) (1u << (k))
+
+/* ------------------------------------------------------------------ footprints */
+
+/* MODEL: the share of wave w of a distributed tensor stored to LDS. A tensor's elements are
+ * split among the waves by its layout (warpsPerCTA; a broadcast layout stores equal values
+ * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
+ * gives wave w the w-th of num_warps equal parts of the buffer. So the stores of different
+ * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
+ * a dot operand, reads what other waves wrote) meets every wave's part. */
+static void share(const sim_machine *m, uint32_t wave, sim_fp *f) {
+  uint64_t w = m->num_warps;
+  if (w <= 1 || !f->alloc || wave >= w) return;
+  if (f->rows >= w) { /* whole rows [wave*rows/w, (wave+1)*rows/w) */
+    uint32_t lo = (uint32_t)(wave * (uint64_t)f->rows / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->rows / w);
+    f->off += lo * f->pitch;
+    f->rows = hi - lo;
+  } else if (f->rows <= 1 && f->len >= w) { /* bytes [wave*len/w, (wave+1)*len/w) */
+    uint32_t lo = (uint32_t)(wave * (uint64_t)f->len / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->len / w);
+    f->off += lo;
+    f->len = hi - lo;
+  }
+}
+
+/* The LDS destination of a direct-to-LDS copy (segment of the memdesc operand). */
+static int dma_seg(ir_opcode code) { return code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL ? 2 : 1; }
+
+static bool is_dma(uint32_t code) {
+  return code == IR_OP_TTG_ASYNC_COPY_G2L || code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
+}
+static bool is_lds(uint32_t code) {
+  return code == IR_OP_TTG_LOCAL_LOAD || code == IR_OP_TTG_LOCAL_STORE || code == IR_OP_TTG_LOCAL_ALLOC;
+}
+
+static uint32_t count_q(const sim_machine *m, const void *st, uint32_t a, int kind) {
+  return sim_ev_count_agent(m, st, a, kind);
+}
+
+/* ------------------------------------------------------------------ queues */
+
+/* ds_write: the wave's LDS queue. [AMDGPUUsage]: "All LDS operations of a CU are performed as
+ * wavefront wide operations in a global order .. Completion is reported to a wavefront in
+ * execution order"; other waves see the write once the issuing wave waited (lgkmcnt) and a
+ * barrier followed. */
+static int ds_write(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  if (ex_in(e, 1) & SIM_VIEW_OOB) return sim_op_mem(e); /* reports the out-of-range view */
+  sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
+  sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
+  ev.fp[0].flags |= SIM_FP_WRITE;
+  share(m, e->a, &ev.fp[0]);
+  char fp[96];
+  sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  return sim_async_add_event(e, &ev);
+}
+
+/* LDS DMA (global_load_lds / buffer_load ... lds): the wave's vector-memory queue, tracked by
+ * vmcnt in issue order [AMDGPUUsage: vector memory "completion is reported to a wavefront in
+ * execution order"]; its LDS write is not ordered with the wave's own ds ops (LLVM PR #142018:
+ * LDS DMA "can be reordered with respect to other LDS operations"). MODEL: the separate store
+ * of `other` into masked lanes and register loads (which vmcnt also counts) are not queued:
+ * fewer entries make every vmcnt wait complete less, never more. */
+static int dma(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_agent *ag = st_agent(m, e->st, e->a);
+  int s = dma_seg(op->code);
+  uint64_t v = ex_seg(e, s, 0);
+  if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
+  sim_event ev = {.kind = SIM_EV_AMD_VM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
+                  .group = ag->cp_group};
+  sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
+  ev.fp[0].flags |= SIM_FP_WRITE;
+  share(m, e->a, &ev.fp[0]);
+  char fp[96];
+  sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
+  return sim_async_add_event(e, &ev);
+}
+
+/* s_waitcnt: "wait until outstanding <= N" [CDNA3 ISA S_WAITCNT]; the entries complete in
+ * issue order (event transitions), the wait passes once at most n of queue `kind` remain. */
+static bool q_le(const sim_machine *m, const void *st, uint32_t a, int kind, uint32_t n) {
+  return count_q(m, st, a, kind) <= n;
+}
+
+/* ttg.async_wait {num}: at most num committed groups of the wave's copies stay outstanding
+ * (the TTGIR meaning; Triton computes the vmcnt from the commit groups, UpdateAsyncWaitCount.cpp,
+ * counting register loads too, which makes the hardware wait at least as long). */
+static bool groups_le(const sim_machine *m, const void *st, uint32_t a, uint32_t num) {
+  uint16_t cur = st_cagent(m, st, a)->cp_group;
+  const sim_event *ev = st_cevents(m, st);
+  uint32_t groups = 0;
+  int last = -1;
+  for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+    if (ev[k].agent == a && ev[k].kind == SIM_EV_AMD_VM && ev[k].group != cur && ev[k].group != last) {
+      groups++;
+      last = ev[k].group;
+    }
+  return groups <= num;
+}
+
+/* ------------------------------------------------------------------ s_barrier */
+
+static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  return ag->status == SIM_AG_NBWAIT && ag->aux == SIM_AMD_SBWAIT;
+}
+
+
+
+/* s_barrier: one barrier per workgroup, no id, no count; [CDNA3 ISA S_BARRIER]: "Synchronize
+ * waves within a threadgroup .. If some waves in the threadgroup have already terminated,
+ * this waits on only the surviving waves" and "Barrier instructions do not wait for any
+ * counters to go to zero before issuing". MODEL (§8.2): the k-th s_barrier of every wave,
+ * from any instruction, joins generation k. */
+static int sbarrier(sim_exec *e) {
+  sim_machine *m = e->m;
+  uint32_t waiting = 0, live = 0;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (w == e->a) continue;
+    const sim_agent *ag = st_cagent(m, e->st, w);
+    if (ag->status == SIM_AG_DONE) {
+      sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_COUNT, (int)e->a, e->pc,
+                                 "%s reaches this s_barrier after %s ended: the waves execute "
+                                 "unequal numbers of s_barrier; the hardware waits only on "
+                                 "surviving waves, so this generation and the later ones pair "
+                                 "differently than the program assumes (§8.2)",
+                                 sim_agent_name(m, e->a), sim_agent_name(m, w));
+      sim_viol_rel(v, ag->pc, "the other wave ends here");
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+    live |= 1u << w;
+    if (sbwaiting(m, e->st, w)) waiting |= 1u << w;
+  }
+  if (live & ~waiting) {
+    sim_agent *me = st_agent(m, e->st, e->a);
+    me->status = SIM_AG_NBWAIT;
+    me->aux = SIM_AMD_SBWAIT;
+    sim_logf(e->log, "s_barrier: waits (%u of %u waves arrived)", (unsigned)__builtin_popcount(waiting) + 1,
+             (unsigned)__builtin_popcount(live) + 1);
+    return SIM_X_STAY;
+  }
+  /* the generation completes. Waves that met it at different barriers took different paths:
+   * only a cond_barrier (which exists to shift waves by one generation, ConvertWarpPipeline.cpp)
+   * may meet another barrier like that */
+  bool cond = e->i->code == IR_OP_AMDG_COND_BARRIER;
+  uint32_t other = UINT32_MAX;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (!((waiting >> w) & 1)) continue;
+    uint32_t pc = st_cagent(m, e->st, w)->pc;
+    if (m->code[pc].code == IR_OP_AMDG_COND_BARRIER) cond = true;
+    if (pc != e->pc && other == UINT32_MAX) other = pc;
+  }
+  if (other != UINT32_MAX && !cond) {
+    sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_DIVERGENT, (int)e->a, e->pc,
+                               "this s_barrier completes a generation with a different barrier "
+                               "of another wave: the barriers are in wave-divergent control flow "
+                               "and are not a cond_barrier pair (§8.2)");
+    sim_viol_rel(v, other, "the other wave's barrier");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  /* what every wave still has in flight crossed this barrier without its wait */
+  sim_event *ev = st_events(m, e->st);
+  for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)
+    if ((ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM) && !(ev[k].flags & SIM_EVF_AMD_XBAR)) {
+      ev[k].flags |= SIM_EVF_AMD_XBAR;
+      ev[k].bytes = e->pc;
+    }
+  /* released: they run after this wave stops (sim_exec.c, deferred); until then they no
+   * longer count as waiting (a wave may reach its next barrier, or its end, first) */
+  for (uint32_t w = 0; w < m->n_agents; w++)
+    if ((waiting >> w) & 1) st_agent(m, e->st, w)->aux = 0;
+  e->release |= waiting;
+  sim_logf(e->log, "s_barrier: the generation completes (%u waves)", (unsigned)__builtin_popcount(live) + 1);
+  return SIM_X_NEXT;
+}
+
+/* The waits a barrier op lowers to before its s_barrier. `ttg.barrier local` is a workgroup
+ * release fence + s_barrier + acquire fence (BarrierOpConversion / MemoryOpToLLVM.cpp); the
+ * release fence at workgroup scope is s_waitcnt lgkmcnt(0) on GFX942 [AMDGPUUsage, fence
+ * release workgroup]. MODEL (fail closed): it does not wait for LDS DMA (vmcnt): only the
+ * async waits do, so a kernel that relies on the barrier to drain its DMA is reported. A
+ * global address space (global_read / global_write / all, gpu.barrier) adds vmcnt(0). */
+static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
+  bool lds = true, vm = false;
+  if (i->code == IR_OP_GPU_BARRIER) vm = true;
+  else if (i->code == IR_OP_TTG_BARRIER) {
+    const ir_attr *at = ir_op_attr(i->op, "addrSpace");
+    const char *s = at && at->str ? at->str : "all";
+    lds = strstr(s, "local") || strstr(s, "all");
+    vm = strstr(s, "global") || strstr(s, "all");
+  }
+  return (!lds || q_le(m, st, a, SIM_EV_AMD_DS, 0)) && (!vm || q_le(m, st, a, SIM_EV_AMD_VM, 0));
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
+  if (!m->amd_gfx) return false;
+  switch (i->code) {
+  case SIM_I_AMD_BAR: case SIM_I_END:
+  case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
+  case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER:
+    return true;
+  default: return false;
+  }
+}
+
+int sim_amd_exec(sim_exec *e) {
+  const ir_op *op = e->i->op;
+  switch (e->i->code) {
+  case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
+                       * lgkmcnt(0) passed (sim_amd_enabled) */
+    return sbarrier(e);
+  case SIM_I_END: sim_amd_wave_end(e); return SIM_X_STAY;
+  case IR_OP_TTG_LOCAL_STORE: return ds_write(e);
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: return dma(e);
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP:
+    /* a marker between copies, no instruction (LLVM has no asyncmark before 22) */
+    st_agent(e->m, e->st, e->a)->cp_group++;
+    sim_logf(e->log, "commit group");
+    return SIM_X_NEXT;
+  case IR_OP_TTG_ASYNC_WAIT:
+    sim_logf(e->log, "async_wait (num %lld)", (long long)ir_op_attr_int(op, "num", 0));
+    return SIM_X_NEXT;
+  case IR_OP_AMDG_ASYNC_WAIT:
+    /* s_waitcnt vmcnt(min(63, num_inst)) (the old AMD lowering of async_wait). MODEL: one
+     * queue entry per copy op; a copy of k instructions leaves fewer ops outstanding under
+     * the real count, so the model completes no more than the hardware does */
+    sim_logf(e->log, "s_waitcnt vmcnt(%lld)", (long long)ir_op_attr_int(op, "num_inst", 0));
+    return SIM_X_NEXT;
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
+    sim_logf(e->log, "memory_counter_wait");
+    return SIM_X_NEXT;
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: /* its waits passed (sim_amd_enabled) */
+    return sbarrier(e);
+  case IR_OP_ROCDL_S_BARRIER: /* a raw s_barrier: no waits */
+  case IR_OP_AMDG_COND_BARRIER: /* s_barrier under its predicate (false: skipped inline), no fence */
+    return sbarrier(e);
+  default: break;
+  }
+  return SIM_X_HALT;
+}
+
+bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
+  switch (i->code) {
+  /* the counters saturate: issue stalls at the limit [CDNA3 ISA S_WAITCNT: vmcnt 6 bits,
+   * lgkmcnt 4 bits] */
+  case IR_OP_TTG_LOCAL_STORE: return count_q(m, st, a, SIM_EV_AMD_DS) < SIM_AMD_DS_MAX;
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+    return count_q(m, st, a, SIM_EV_AMD_VM) < SIM_AMD_VM_MAX;
+  /* MODEL: s_endpgm ends the wave once its outstanding memory operations are done (the
+   * workgroup's LDS is not freed under them) */
+  case SIM_I_END: return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) == 0;
+  case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
+  case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)ir_op_attr_int(i->op, "num", 0));
+  case IR_OP_AMDG_ASYNC_WAIT:
+    return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "num_inst", 0));
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
+    return (!ir_op_has_attr(i->op, "load") || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "load", 0))) &&
+           (!ir_op_has_attr(i->op, "ds") || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)ir_op_attr_int(i->op, "ds", 0)));
+  default: return true;
+  }
+}
+
+void sim_amd_wave_end(sim_exec *e) {
+  sim_machine *m = e->m;
+  st_agent(m, e->st, e->a)->status = SIM_AG_DONE;
+  sim_logf(e->log, "%s ends", sim_agent_name(m, e->a));
+  bool last = true;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (w == e->a) continue;
+    if (st_cagent(m, e->st, w)->status != SIM_AG_DONE) last = false;
+    if (sbwaiting(m, e->st, w)) {
+      uint32_t pc = st_cagent(m, e->st, w)->pc;
+      sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_COUNT, (int)w, pc,
+                                 "%s waits in this s_barrier while %s ends without reaching it: "
+                                 "unequal s_barrier counts per wave; the hardware then releases "
+                                 "the barrier without the ended wave (a hang when the ended wave "
+                                 "still had to arrive), and later barriers pair with the wrong "
+                                 "generation (§8.2)", sim_agent_name(m, w), sim_agent_name(m, e->a));
+      sim_viol_rel(v, e->pc, "the other wave ends here");
+      e->log->halt = true;
+      return;
+    }
+  }
+  if (last) sim_cta_exit(e);
+}
+
+/* ------------------------------------------------------------------ race checker hooks */
+
+int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->status != SIM_AG_RUN) return 0;
+  const sim_ins *i = &m->code[ag->pc];
+  if (i->code >= IR_OP__COUNT || !i->op) return 0;
+  const uint64_t *env = st_cenv(m, st, a);
+  const uint32_t *in = ins_in(m, i);
+  switch (i->code) {
+  case IR_OP_TTG_LOCAL_LOAD: /* ds_read of the whole buffer (see share) */
+    sim_view_fp(m, env_slot(m, env, i->region, in[0]), i->op->operands[0], &out[0]);
+    return out[0].alloc ? 1 : 0;
+  case IR_OP_TTG_LOCAL_ALLOC:
+    if (!i->imm || !i->n_out) return 0;
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
+    out[0].flags |= SIM_FP_WRITE;
+    share(m, a, &out[0]);
+    return out[0].alloc ? 1 : 0;
+  default: return 0; /* stores and copies: their window is the queue entry */
+  }
+}
+
+bool sim_amd_access_after_event(const sim_machine *m, const void *st, uint32_t a, uint32_t ev) {
+  const sim_event *e = &st_cevents(m, st)[ev];
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (e->agent != a || ag->status != SIM_AG_RUN) return false;
+  uint32_t code = m->code[ag->pc].code;
+  /* a wave's own LDS ops are ordered [AMDGPUUsage: lgkmcnt(0) is needed between wavefronts
+   * "but not between operations performed by the same wavefront"]; its DMA copies complete
+   * in issue order. Its ds_read of a DMA destination is not ordered (PR #142018). */
+  if (e->kind == SIM_EV_AMD_DS) return is_lds(code);
+  if (e->kind == SIM_EV_AMD_VM) return is_dma(code);
+  return false;
+}
+
+bool sim_amd_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
+  const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
+  return a->agent == b->agent && a->kind == b->kind &&
+         (a->kind == SIM_EV_AMD_DS || a->kind == SIM_EV_AMD_VM);
+}
+
+bool sim_amd_completable(const sim_machine *m, const void *st, uint32_t idx) {
+  const sim_event *e = &st_cevents(m, st)[idx];
+  return sim_ev_is_oldest(m, st, idx, KB(e->kind));
+}
+
+sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uint32_t ev, uint32_t *rel,
+                           const char **note) {
+  *rel = UINT32_MAX;
+  *note = NULL;
+  if (!m->amd_gfx) return SIM_BUG_RACE;
+  const sim_event *e = &st_cevents(m, st)[ev];
+  if (e->kind != SIM_EV_AMD_DS && e->kind != SIM_EV_AMD_VM) return SIM_BUG_RACE;
+  if (e->agent == a) return e->kind == SIM_EV_AMD_VM ? SIM_BUG_AMD_DMA_UNWAITED : SIM_BUG_RACE;
+  if (!(e->flags & SIM_EVF_AMD_XBAR)) return SIM_BUG_RACE;
+  *rel = e->bytes;
+  *note = e->kind == SIM_EV_AMD_DS ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
+                                   : "the issuing wave's vmcnt wait (async_wait / memory_counter_wait) is missing "
+                                     "before this s_barrier";
+  return e->kind == SIM_EV_AMD_DS ? SIM_BUG_AMD_LDS_UNWAITED : SIM_BUG_AMD_BAR_DMA_UNWAITED;
+}
+
+/* ------------------------------------------------------------------ reduction, explanations */
+
+bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e) {
+  if (!sim_amd_handles(m, i) && i->code != IR_OP_TTG_LOCAL_ALLOC) return false;
+  const ir_op *op = i->op;
+  sim_fp f;
+  switch (i->code) {
+  case IR_OP_TTG_LOCAL_STORE:
+    sim_view_fp(m, x[ins_in(m, i)[1]], op->operands[1], &f);
+    e->kind |= SIM_E_ISSUE;
+    break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
+    int s = dma_seg(op->code);
+    sim_view_fp(m, x[ins_in(m, i)[op->seg_start[s]]], seg_val(op, s, 0), &f);
+    e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
+    break;
+  }
+  case IR_OP_TTG_LOCAL_ALLOC:
+    if (!sim_alloc_writes(op) || !i->imm) return false;
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), op->results[0], &f);
+    e->kind |= SIM_E_MEM;
+    break;
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* the wave's own queues only */
+    e->kind |= SIM_E_GWAIT;
+    return true;
+  case SIM_I_END:
+    e->kind |= SIM_E_GLOBAL;
+    return true;
+  default: /* s_barrier: the workgroup's one barrier, as a named barrier of NVIDIA's */
+    e->kind |= SIM_E_NAMED | SIM_E_GWAIT;
+    e->named = SIM_AMD_SBWAIT;
+    return true;
+  }
+  if (!f.alloc) {
+    e->kind |= SIM_E_GLOBAL;
+    return true;
+  }
+  f.flags |= SIM_FP_WRITE;
+  share(m, wave, &f);
+  e->fp[e->n_fp++] = f;
+  return true;
+}
+
+void sim_amd_explain_sbwait(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n) {
+  uint32_t in = 0, live = 0;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (st_cagent(m, st, w)->status == SIM_AG_DONE) continue;
+    live++;
+    if (sbwaiting(m, st, w)) in++;
+  }
+  (void)a;
+  snprintf(buf, n, "waits in an s_barrier: %u of %u live waves arrived", in, live);
+}
