@@ -6,7 +6,7 @@
 # file is the path under DIR with '#N' for the N-th '// -----' chunk (split-input-file);
 # verdict is one of
 #   verified | bug:KIND | refused:OP | inconclusive | error | fragment:WHY
-# ws is 'ws' when the function has a ttg.warp_specialize; message is the first line of the
+# ws is 'ws' when the function has a ttg.warp_specialize op (not only the loop attribute); message is the first line of the
 # report (the first bug, the refusal, the bound hit). A fragment is a function that is not a
 # complete kernel, so it is not checked (fragment:no-module: no module with ttg.num-warps,
 # a pass input; fragment:invalid: a chunk with expected-error diagnostics) or that check itself
@@ -15,7 +15,8 @@
 # (or made private when something in the chunk names them, e.g. a tt.call).
 # Prints the counts at the end. Not part of CI (the fork's files are not in the repo): without
 # DIR it is skipped (exit 77). Env: TLXV = tlx-verify binary (default: tlx-verify on PATH);
-# SWEEP_TIME = --time-limit per function in seconds (default 30).
+# SWEEP_TIME = --time-limit per function in seconds (default 30); SWEEP_KEEP = a folder where
+# each checked input is kept as PATH_N_FUNCTION.mlir (PATH with '/' as '_'), for triage.
 set -u
 DIR=${1:-}
 [ -n "$DIR" ] || { echo "sweep.sh: SKIPPED: no lit test folder given (usage: sweep.sh DIR [OUT.tsv])"; exit 77; }
@@ -95,7 +96,7 @@ check_one() {
           printf 'refused:%s\t%s\n' "$(printf '%s' "$msg" | sed "s/.*unsupported operation '\([^']*\)'.*/\1/")" "$msg" ;;
         *"target '"*"is not modelled"*)
           printf 'refused:target-%s\t%s\n' "$(printf '%s' "$msg" | sed "s/.*target '\([^:']*\).*/\1/")" "$msg" ;;
-        *"not supported"* | *"not modelled"* | *"unsupported"* | *"is not handled"*)
+        *"not supported"* | *"not modelled"* | *"unsupported"* | *"is not handled"* | *"cannot be checked"*)
           # the op named first: dialect.op (unstructured control flow names it in parentheses)
           op=$(printf '%s' "$msg" | grep -o '[a-z_][a-z_0-9]*\.[a-z_][a-z_0-9.]*' | grep -v '^ttg\.\(num\|cluster\|target\)\|\.mlir\|\.py' | head -n 1)
           printf 'refused:%s\t%s\n' "${op:-other}" "$msg" ;;
@@ -118,13 +119,14 @@ for f in $(cd "$DIR" && find . -name '*.mlir' | sed 's|^\./||' | sort); do
     while IFS="$TAB" read -r n name; do
       kf="$TMP/k.$n.mlir"
       ws=-
-      grep -q 'ttg\.warp_specialize' "$kf" && ws=ws
+      grep -q 'ttg\.warp_specialize(' "$kf" && ws=ws
       if grep -q 'expected-error' "$c"; then
         res="fragment:invalid${TAB}the chunk tests a diagnostic (expected-error)"
       elif ! grep -q 'ttg\.num-warps' "$kf"; then
         res="fragment:no-module${TAB}no module with ttg.num-warps (a pass input)"
       else
         res=$(check_one "$kf")
+        [ -n "${SWEEP_KEEP:-}" ] && mkdir -p "$SWEEP_KEEP" && cp "$kf" "$SWEEP_KEEP/$(printf '%s' "${f%.mlir}" | tr '/' '_')_${k}_$name.mlir"
       fi
       printf '%s#%s\t%s\t%s\t%s\t%s\n' "$f" "$k" "$name" "${res%%"$TAB"*}" "$ws" "$(printf '%s' "${res#*"$TAB"}" | cut -c1-300)" >> "$OUT"
     done < "$TMP/k.list"
