@@ -1,11 +1,12 @@
-# corpus_real_lib.sh: sourced by tests/cli/corpus_real*.sh. Sets R (tests/corpus/real), T (a
+# corpus_real_lib.sh: sourced by tests/cli/corpus_real*.sh and corpus_lit.sh. Sets R (CORPUS_DIR
+# when set, else tests/corpus/real), T (a
 # temporary folder, removed at exit; $T/rows holds expected.tsv without its header), and:
 #   is_open FILE     true when FILE has a row in open.tsv (known wrong verdict, open issue)
 #   open_count       the number of such rows
 #   real_check FILE ARGS VERDICT KINDS
 #                    runs the check; true when the exit code and the first bug's kind match the
 #                    expected row; otherwise false with the reason in WHY
-R="$SRC/tests/corpus/real"
+R="${CORPUS_DIR:-$SRC/tests/corpus/real}"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 tail -n +2 "$R/expected.tsv" > "$T/rows"
