@@ -154,10 +154,27 @@ static void emit_hit(lw_ctx *c, lw_sb *o) {
     uint32_t dump = lw_newblk(c);
     lw_cond_br(c, lw_icmp(c, "eq", flag, lw_const_int(c, "i64", 0), "i64"), dump, ret);
     lw_block(c, dump);
-    for (uint32_t k = 0; k < c->rec.nbars; k++) {
-      lw_ssa ba = lw_bin_imm(c, "llvm.add", base, c->rec.bars[k].off, "i32");
-      put_word(c, hp, d, 1 + (int64_t)k, bar_word(c, ba));
-    }
+    /* A loop over the table @tlxv_rec_bars (byte offsets), its bound read from
+     * @tlxv_rec_nbars: both are mutable globals, so LLVM keeps one loop instead of unrolling
+     * loads and stores per barrier into every wait. */
+    uint32_t lp = lw_newblk(c), body = lw_newblk(c), out = lw_newblk(c);
+    lw_ssa nb = load_global(c, "tlxv_rec_nbars", "i32");
+    lw_ssa z = lw_i32(c, 0);
+    static const char *const ity[1] = {"i32"};
+    lw_br(c, lp, &z, ity, 1);
+    lw_ssa k = lw_new(c);
+    lw_block_args(c, lp, &k, ity, 1);
+    lw_cond_br(c, lw_icmp(c, "ult", k, nb, "i32"), body, out);
+    lw_block(c, body);
+    lw_ssa tp = lw_op(c, "llvm.mlir.addressof @tlxv_rec_bars : !llvm.ptr<1>");
+    lw_ssa ep = lw_op(c, "llvm.getelementptr %s[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32", lw_n(c, tp), lw_n(c, k));
+    lw_ssa bo = lw_op(c, "llvm.load %s : !llvm.ptr<1> -> i32", lw_n(c, ep));
+    lw_ssa w = bar_word(c, lw_bin(c, "llvm.add", base, bo, "i32"));
+    put_word(c, hp, lw_bin(c, "llvm.add", d, zext64(c, k), "i64"), 1, w);
+    lw_ssa k1 = lw_bin_imm(c, "llvm.add", k, 1, "i32");
+    lw_stmt(c, "llvm.br ^bb%u(%s : i32) {loop_annotation = #llvm.loop_annotation<unroll = "
+               "#llvm.loop_unroll<disable = true>>}", lp, lw_n(c, k1));
+    lw_block(c, out);
     fence_sys(c);
     put_word(c, hp, d, 0, lw_bin_imm(c, "llvm.or", now, 1, "i64"));
     fence_sys(c);
@@ -183,20 +200,19 @@ static void emit_mark(lw_ctx *c, lw_sb *o) {
   lw_sb_printf(o, "  }\n");
 }
 
-/* ------------------------------------------------------------------ what the kernel calls */
-
-void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32_t slow,
-                      uint32_t done) {
-  c->rec.ops[c->rec.nops++] = op;
-  int64_t opid = c->rec.nops;
+/* @tlxv_rec_wait(bar, parity, op, base): the slow path of a wait, entered when its first
+ * try_wait failed; returns once the barrier's phase completed. Inlined at every wait: ptxas
+ * cannot allocate registers for a real call in kernels that use setmaxnreg (C7600). */
+static void emit_wait(lw_ctx *c, lw_sb *o) {
+  lw_ssa a = lw_new(c), phase = lw_new(c), oid = lw_new(c), base = lw_new(c);
+  lw_sb_printf(o, "  llvm.func internal @tlxv_rec_wait(%%v%u: i32, %%v%u: i32, %%v%u: i32, %%v%u: i32) "
+               "attributes {always_inline} {\n", a, phase, oid, base);
   uint32_t spin = lw_newblk(c), passed = lw_newblk(c), resume = lw_newblk(c), check = lw_newblk(c),
-           hit = lw_newblk(c);
-  lw_block(c, slow);
+           hit = lw_newblk(c), done = lw_newblk(c);
   lw_ssa t0 = gtimer(c);
   lw_ssa rec = load_global(c, "tlxv_rec", "i64");
   lw_ssa to = load_global(c, "tlxv_rec_timeout", "i64");
   lw_ssa on = lw_icmp(c, "ne", rec, lw_const_int(c, "i64", 0), "i64");
-  lw_ssa base = c->smem ? lw_smem_u32(c, c->smem) : lw_i32(c, 0);
   lw_ssa z = lw_i32(c, 0);
   lw_ssa init[2] = {z, z};
   static const char *const ity[2] = {"i32", "i32"};
@@ -214,7 +230,7 @@ void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32
   lw_block(c, passed);
   lw_cond_br(c, lw_icmp(c, "ne", recd, z, "i32"), resume, done);
   lw_block(c, resume);
-  lw_ssa rs = lw_const_int(c, "i64", (opid << 32) | REC_ST_RESUMED);
+  lw_ssa rs = lw_bin_imm(c, "llvm.or", lw_bin_imm(c, "llvm.shl", zext64(c, oid), 32, "i64"), REC_ST_RESUMED, "i64");
   lw_stmt(c, "llvm.call @tlxv_rec_mark(%s) : (i64) -> ()", lw_n(c, rs));
   lw_br(c, done, NULL, NULL, 0);
   lw_block(c, check);
@@ -227,12 +243,27 @@ void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32
   lw_stmt(c, "llvm.cond_br %s, ^bb%u, ^bb%u(%s, %s : i32, i32)", lw_n(c, go), hit, spin, lw_n(c, n1),
           lw_n(c, recd));
   lw_block(c, hit);
-  lw_ssa oid = lw_i32(c, opid);
   lw_stmt(c, "llvm.call @tlxv_rec_hit(%s, %s, %s, %s, %s, %s, %s) : (i32, i32, i32, i32, i64, i64, i32) -> ()",
           lw_n(c, a), lw_n(c, phase), lw_n(c, oid), lw_n(c, n1), lw_n(c, t0), lw_n(c, now), lw_n(c, base));
   lw_ssa one = lw_i32(c, 1);
   lw_ssa again[2] = {n1, one};
   lw_br(c, spin, again, ity, 2);
+  lw_block(c, done);
+  lw_stmt(c, "llvm.return");
+  lw_sb_printf(o, "  }\n");
+}
+
+/* ------------------------------------------------------------------ what the kernel calls */
+
+void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32_t slow,
+                      uint32_t done) {
+  c->rec.ops[c->rec.nops++] = op;
+  lw_block(c, slow);
+  lw_ssa base = c->smem ? lw_smem_u32(c, c->smem) : lw_i32(c, 0);
+  lw_ssa oid = lw_i32(c, c->rec.nops);
+  lw_stmt(c, "llvm.call @tlxv_rec_wait(%s, %s, %s, %s) : (i32, i32, i32, i32) -> ()", lw_n(c, a),
+          lw_n(c, phase), lw_n(c, oid), lw_n(c, base));
+  lw_br(c, done, NULL, NULL, 0);
 }
 
 void lw_rec_exit(lw_ctx *c) {
@@ -246,6 +277,13 @@ void lw_rec_globals(lw_ctx *c, lw_sb *module) {
   lw_sb_printf(module, "  llvm.mlir.global external @tlxv_rec(0 : i64) {addr_space = 1 : i32, alignment = 8 : i64} : i64\n");
   lw_sb_printf(module, "  llvm.mlir.global external @tlxv_rec_timeout(0 : i64) {addr_space = 1 : i32, alignment = 8 : i64} : i64\n");
   lw_sb_printf(module, "  llvm.mlir.global external @tlxv_rec_ctas(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32\n");
+  if (!c->rec.nbars) return;
+  lw_sb_printf(module, "  llvm.mlir.global external @tlxv_rec_nbars(%u : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32\n",
+               c->rec.nbars);
+  lw_sb_printf(module, "  llvm.mlir.global external @tlxv_rec_bars(dense<[");
+  for (uint32_t k = 0; k < c->rec.nbars; k++) lw_sb_printf(module, "%s%u", k ? ", " : "", c->rec.bars[k].off);
+  lw_sb_printf(module, "]> : tensor<%uxi32>) {addr_space = 1 : i32, alignment = 4 : i64} : !llvm.array<%u x i32>\n",
+               c->rec.nbars, c->rec.nbars);
 }
 
 int lw_rec_funcs(lw_ctx *c, lw_sb *module) {
@@ -255,6 +293,7 @@ int lw_rec_funcs(lw_ctx *c, lw_sb *module) {
   c->out = &f;
   emit_hit(c, &f);
   emit_mark(c, &f);
+  emit_wait(c, &f);
   c->out = saved;
   int oom = f.oom;
   lw_sb_put(module, f.p ? f.p : "", f.n);

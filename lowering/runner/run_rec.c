@@ -80,14 +80,26 @@ size_t run_rec_words(const run_rec_info *ri, unsigned ctas) {
   return REC_HDR_WORDS + (size_t)ctas * (size_t)ri->warps * REC_WARP_WORDS + (size_t)ctas * (1 + ri->nbars);
 }
 
-/* A JSON string literal. */
+/* Length of the valid UTF-8 sequence at s, 0 when invalid. */
+static int utf8_len(const unsigned char *s) {
+  int n = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+  for (int i = 1; i < n; i++)
+    if ((s[i] & 0xc0) != 0x80) return 0;
+  return n;
+}
+
+/* A JSON string literal; bytes that are not UTF-8 (file names need not be) become U+FFFD. */
 static void jstr(FILE *f, const char *s) {
   fputc('"', f);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-    else fputc(ch, f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+    else if (*p < 0x80) fputc(*p, f);
+    else {
+      int n = utf8_len(p);
+      if (!n) fputs("\\ufffd", f);
+      else fwrite(p, 1, (size_t)n, f), p += n - 1;
+    }
   }
   fputc('"', f);
 }
