@@ -301,6 +301,15 @@ int lw_rec_funcs(lw_ctx *c, lw_sb *module) {
   return oom ? -1 : 0;
 }
 
+/* s with the bytes ptxas refuses in a PTX file (anything outside printable ASCII: it rejects
+ * even comments with other bytes), spaces and '%' written as %HH (run_rec.c decodes them). */
+static void put_ascii(lw_sb *o, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p > 0x20 && *p < 0x7f && *p != '%') lw_sb_put(o, (const char *)p, 1);
+    else lw_sb_printf(o, "%%%02X", *p);
+  }
+}
+
 void lw_rec_header(lw_ctx *c, lw_sb *o) {
   if (!c->recorder) return;
   lw_sb_printf(o, "// tlxv-recorder version=%d warps=%d bars=%u ops=%u\n", REC_VERSION, c->threads / 32,
@@ -310,11 +319,15 @@ void lw_rec_header(lw_ctx *c, lw_sb *o) {
     /* The op's user location (the Python line Triton keeps), else its line in the TTGIR. */
     const char *file = op->loc.file ? op->loc.file : (c->m->filename ? c->m->filename : "<input>");
     uint32_t line = op->loc.file ? op->loc.line : op->ir_line;
-    lw_sb_printf(o, "// tlxv-rec-op %u %s:%u\n", i + 1, file, line);
+    lw_sb_printf(o, "// tlxv-rec-op %u ", i + 1);
+    put_ascii(o, file);
+    lw_sb_printf(o, ":%u\n", line);
   }
   for (uint32_t k = 0; k < c->rec.nbars; k++) {
     const lw_recbar *b = &c->rec.bars[k];
     const char *nm = b->alloc->results[0]->name;
-    lw_sb_printf(o, "// tlxv-rec-bar %u off=%u name=%%%s[%u]\n", k, b->off, nm ? nm : "bar", b->idx);
+    lw_sb_printf(o, "// tlxv-rec-bar %u off=%u name=", k, b->off);
+    put_ascii(o, nm ? nm : "bar");
+    lw_sb_printf(o, "[%u]\n", b->idx);
   }
 }

@@ -18,6 +18,21 @@ static int key_int(const char *line, const char *key, long *v) {
   return -1;
 }
 
+/* Copies s into out (n bytes), decoding the %HH escapes of the lowering (lw_recorder.c). */
+static void unescape(const char *s, char *out, size_t n) {
+  size_t k = 0;
+  for (; *s && k + 1 < n; s++) {
+    unsigned v;
+    if (*s == '%' && sscanf(s + 1, "%2x", &v) == 1 && s[1] && s[2]) {
+      out[k++] = (char)v;
+      s += 2;
+    } else {
+      out[k++] = *s;
+    }
+  }
+  out[k] = 0;
+}
+
 int run_rec_parse(const char *ptx, run_rec_info *ri, char *err, size_t errn) {
   memset(ri, 0, sizeof *ri);
   for (const char *l = ptx; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
@@ -52,7 +67,7 @@ int run_rec_parse(const char *ptx, run_rec_info *ri, char *err, size_t errn) {
       char *e;
       unsigned long id = strtoul(line + 15, &e, 10);
       if (!ri->on || e == line + 15 || *e != ' ' || id < 1 || id > ri->nops) goto bad;
-      snprintf(ri->ops[id - 1].loc, sizeof ri->ops[0].loc, "%s", e + 1);
+      unescape(e + 1, ri->ops[id - 1].loc, sizeof ri->ops[0].loc);
     } else if (!strncmp(line, "// tlxv-rec-bar ", 16)) {
       char *e;
       unsigned long k = strtoul(line + 16, &e, 10);
@@ -60,7 +75,7 @@ int run_rec_parse(const char *ptx, run_rec_info *ri, char *err, size_t errn) {
       const char *nm = strstr(line, " name=");
       if (!ri->on || e == line + 16 || k >= ri->nbars || key_int(line, "off", &off) || off < 0 || !nm) goto bad;
       ri->bars[k].off = (unsigned)off;
-      snprintf(ri->bars[k].name, sizeof ri->bars[0].name, "%s", nm + 6);
+      unescape(nm + 6, ri->bars[k].name, sizeof ri->bars[0].name);
     }
     continue;
   bad:

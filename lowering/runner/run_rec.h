@@ -17,7 +17,7 @@ typedef struct run_rec_op {
 
 typedef struct run_rec_bar {
   unsigned off;                /* byte offset in the shared-memory plan */
-  char name[64];               /* "%bar[1]": the alloc's SSA name and element */
+  char name[64];               /* "bar[1]": the alloc's SSA name (no %) and element */
 } run_rec_bar;
 
 typedef struct run_rec_info {
