@@ -209,10 +209,9 @@ static void emit_wait(lw_ctx *c, lw_sb *o) {
                "attributes {always_inline} {\n", a, phase, oid, base);
   uint32_t spin = lw_newblk(c), passed = lw_newblk(c), resume = lw_newblk(c), check = lw_newblk(c),
            hit = lw_newblk(c), done = lw_newblk(c);
+  /* Few values live around the spin (it runs where the kernel's own registers are live): the
+   * globals are read again at each check, and the hit recomputes what it needs. */
   lw_ssa t0 = gtimer(c);
-  lw_ssa rec = load_global(c, "tlxv_rec", "i64");
-  lw_ssa to = load_global(c, "tlxv_rec_timeout", "i64");
-  lw_ssa on = lw_icmp(c, "ne", rec, lw_const_int(c, "i64", 0), "i64");
   lw_ssa z = lw_i32(c, 0);
   lw_ssa init[2] = {z, z};
   static const char *const ity[2] = {"i32", "i32"};
@@ -235,6 +234,9 @@ static void emit_wait(lw_ctx *c, lw_sb *o) {
   lw_br(c, done, NULL, NULL, 0);
   lw_block(c, check);
   lw_ssa now = gtimer(c);
+  lw_ssa rec = load_global(c, "tlxv_rec", "i64");
+  lw_ssa to = load_global(c, "tlxv_rec_timeout", "i64");
+  lw_ssa on = lw_icmp(c, "ne", rec, lw_const_int(c, "i64", 0), "i64");
   lw_ssa el = lw_bin(c, "llvm.sub", now, t0, "i64");
   lw_ssa n1 = lw_bin_imm(c, "llvm.add", n, 1, "i32");
   lw_ssa late = lw_icmp(c, "ugt", el, to, "i64");
