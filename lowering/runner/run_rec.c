@@ -125,6 +125,18 @@ static const run_rec_bar *bar_at(const run_rec_info *ri, unsigned off) {
   return NULL;
 }
 
+int run_rec_waiting(const run_rec_info *ri, const volatile uint64_t *buf, unsigned ctas, unsigned *cta,
+                    int *warp, unsigned *op) {
+  int n = 0;
+  for (unsigned c = 0; c < ctas; c++)
+    for (int w = 0; w < ri->warps; w++) {
+      uint64_t st = buf[REC_HDR_WORDS + ((size_t)c * (size_t)ri->warps + (size_t)w) * REC_WARP_WORDS + REC_W_STATE];
+      if ((st & 0xff) != REC_ST_WAIT) continue;
+      if (!n++) *cta = c, *warp = w, *op = (unsigned)(st >> 32);
+    }
+  return n;
+}
+
 int run_rec_json(FILE *f, const run_rec_info *ri, const char *kernel, const volatile uint64_t *buf,
                  unsigned ctas, uint64_t timeout_ns) {
   fprintf(f, "{\"format\": \"tlx-verify-hang-record\", \"version\": 1, \"kernel\": ");

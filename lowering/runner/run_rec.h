@@ -34,6 +34,10 @@ int run_rec_parse(const char *ptx, run_rec_info *ri, char *err, size_t errn);
 void run_rec_free(run_rec_info *ri);
 /* 64-bit words of the buffer for ctas CTAs with room. */
 size_t run_rec_words(const run_rec_info *ri, unsigned ctas);
+/* Warps whose record says they wait past the timeout now; the first one (in CTA, warp order)
+ * in *cta, *warp and *op (untouched when none). */
+int run_rec_waiting(const run_rec_info *ri, const volatile uint64_t *buf, unsigned ctas, unsigned *cta,
+                    int *warp, unsigned *op);
 /* Writes buf (ctas CTAs with room) as a hang record, format "tlx-verify-hang-record" version 1:
  * one entry per warp that recorded a wait, exited or resumed (warps that wrote nothing are
  * left out: unseen), plus the barrier dumps. Returns the number of warp entries. */

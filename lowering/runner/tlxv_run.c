@@ -303,12 +303,31 @@ static void rec_dump(const rec_ctx *rc) {
           n ? "" : " (no wait timed out: the kernel spins outside mbarrier waits)");
 }
 
+/* While the kernel runs: says once when the first warps are recorded waiting. */
+static void rec_poll(const rec_ctx *rc, int *said) {
+  if (!rc || !rc->buf || *said) return;
+  unsigned cta = 0, op = 0;
+  int warp = 0;
+  int n = run_rec_waiting(&rc->info, rc->buf, rc->ctas, &cta, &warp, &op);
+  if (!n) return;
+  *said = 1;
+  const char *loc = op >= 1 && op <= rc->info.nops ? rc->info.ops[op - 1].loc : "?";
+  fprintf(stderr, "tlxv-run: recorder: %d warp(s) wait longer than %.3f s (first: CTA %u warp %d at %s)\n", n,
+          (double)rc->timeout_ns * 1e-9, cta, warp, loc);
+}
+
 static int wait_kernel(CUevent done, double timeout, double *ms, const rec_ctx *rc) {
   double t0 = now_s();
+  int said = 0;
+  double polled = t0;
   for (;;) {
     CUresult r = cuEventQuery(done);
     if (r == CUDA_SUCCESS) break;
     if (r != CUDA_ERROR_NOT_READY) return die(EXIT_FAULT, "the kernel failed: %s", cu_err(r));
+    if (now_s() - polled > 0.05) { /* the records, 20 times a second */
+      rec_poll(rc, &said);
+      polled = now_s();
+    }
     if (now_s() - t0 > timeout) {
       fprintf(stderr, "tlxv-run: HANG: the kernel did not finish within %.1f s\n", timeout);
       rec_dump(rc);

@@ -79,6 +79,10 @@ START_TEST(bug1_record) {
   uint64_t *dump = buf + REC_HDR_WORDS + 8 * REC_WARP_WORDS;
   dump[0] = 6000000000ull | 1;
   for (int k = 0; k < 8; k++) dump[1 + k] = w;
+  unsigned wc = 9, wop = 0;
+  int ww = 9;
+  ck_assert_int_eq(run_rec_waiting(&ri, buf, ctas, &wc, &ww, &wop), 6);
+  ck_assert(wc == 0 && ww == 0 && wop == 3);
   char path[256];
   snprintf(path, sizeof path, "%s/run_rec_test.json", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   FILE *f = fopen(path, "w");
