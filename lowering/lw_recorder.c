@@ -201,12 +201,13 @@ static void emit_mark(lw_ctx *c, lw_sb *o) {
 }
 
 /* @tlxv_rec_wait(bar, parity, op, base): the slow path of a wait, entered when its first
- * try_wait failed; returns once the barrier's phase completed. Inlined at every wait: ptxas
- * cannot allocate registers for a real call in kernels that use setmaxnreg (C7600). */
+ * try_wait failed; returns once the barrier's phase completed. One copy called from every wait
+ * (ptxas saves what is live around the call, on the slow path only), except in kernels that use
+ * setmaxnreg: ptxas cannot allocate registers there for a real call (C7600), so it is inlined. */
 static void emit_wait(lw_ctx *c, lw_sb *o) {
   lw_ssa a = lw_new(c), phase = lw_new(c), oid = lw_new(c), base = lw_new(c);
   lw_sb_printf(o, "  llvm.func internal @tlxv_rec_wait(%%v%u: i32, %%v%u: i32, %%v%u: i32, %%v%u: i32) "
-               "attributes {always_inline} {\n", a, phase, oid, base);
+               "attributes {%s} {\n", a, phase, oid, base, c->ws.realloc ? "always_inline" : "no_inline");
   uint32_t spin = lw_newblk(c), passed = lw_newblk(c), resume = lw_newblk(c), check = lw_newblk(c),
            hit = lw_newblk(c), done = lw_newblk(c);
   /* Few values live around the spin (it runs where the kernel's own registers are live): the
@@ -259,6 +260,10 @@ static void emit_wait(lw_ctx *c, lw_sb *o) {
 
 void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32_t slow,
                       uint32_t done) {
+  if (c->rec.nops > c->fn->n_ops) { /* a wait emitted more often than there are ops */
+    lw_fail(c, op, "the hang recorder's op table is full");
+    return;
+  }
   c->rec.ops[c->rec.nops++] = op;
   lw_block(c, slow);
   lw_ssa base = c->smem ? lw_smem_u32(c, c->smem) : lw_i32(c, 0);
