@@ -33,6 +33,14 @@ int lw_emit_parse(const char *s, lw_emit *out);
 int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len,
              ir_diag *diag);
 
+/* Options of a lowering (zero-initialised = the plain lowering lw_lower makes). */
+typedef struct lw_opts {
+  int recorder; /* the hang recorder in every mbarrier wait (docs/lowering.md "Hang recorder") */
+} lw_opts;
+/* lw_lower with options (o may be NULL). */
+int lw_lower_opts(const ir_module *m, lw_target t, lw_emit e, const lw_opts *o, char **out,
+                  size_t *len, ir_diag *diag);
+
 /* Backend only (also used by tests): MLIR text in the llvm / nvvm dialects -> LLVM IR or
  * PTX for target t. Same return and ownership rules as lw_lower; errors name `what` (the
  * input's name) with MLIR's own line:col. */
@@ -43,7 +51,7 @@ int lw_mlir_to_text(const char *mlir, size_t mlir_len, const char *what, lw_targ
  * loadable module libtlxv-lower.so, which `tlx-verify lower` opens with dlopen so that LLVM and
  * MLIR are loaded only by the command that uses them (check starts without them). The module's
  * one entry point, LW_API_SYMBOL, returns this table; LW_API_VERSION changes with its layout. */
-#define LW_API_VERSION 1
+#define LW_API_VERSION 2
 #define LW_API_SYMBOL "lw_api_v1"
 typedef struct lw_api {
   int version; /* LW_API_VERSION */
@@ -51,6 +59,8 @@ typedef struct lw_api {
   const char *(*target_name)(lw_target t);
   int (*emit_parse)(const char *s, lw_emit *out);
   int (*lower)(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len, ir_diag *diag);
+  int (*lower_opts)(const ir_module *m, lw_target t, lw_emit e, const lw_opts *o, char **out,
+                    size_t *len, ir_diag *diag); /* version 2 */
 } lw_api;
 /* Static table, never freed. */
 const lw_api *lw_api_v1(void);

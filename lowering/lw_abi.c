@@ -81,4 +81,5 @@ void lw_abi_header(lw_ctx *c, lw_sb *o) {
       lw_sb_printf(o, "// tlxv-param %u %s %s\n", i, nm, dtype_name(t));
     }
   }
+  lw_rec_header(c, o);
 }

@@ -137,6 +137,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     /* Clustered kernels: no CTA exits while a peer may still touch its shared memory
      * (tlx-ir.md §0, semantics.md §6.2); the workers join from their exit state (lw_ws.c). */
     if (c->clustered) lw_cluster_sync(c, false);
+    lw_rec_exit(c);
     lw_stmt(c, "llvm.return");
     return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
@@ -233,6 +234,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
     return lw_fail(c, c->fn->op, "kernels with unstructured control flow (several blocks) are not supported");
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
   lw_cluster_analyze(c);
+  lw_rec_analyze(c);
   lw_sb sig = {0};
   if (emit_signature(c, &sig)) {
     lw_sb_free(&sig);
@@ -281,12 +283,18 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   if (c->plan.total)
     lw_sb_printf(module, "  llvm.mlir.global external @global_smem() {addr_space = 3 : i32, "
                          "alignment = 16 : i64} : !llvm.array<0 x i8>\n");
+  lw_rec_globals(c, module);
   lw_sb_put(module, sig.p, sig.n);
   lw_sb_put(module, c->body.p, alloca_at);
   if (c->allocas.n) lw_sb_put(module, c->allocas.p, c->allocas.n);
   lw_sb_put(module, c->body.p + alloca_at, c->body.n - alloca_at);
   if (c->parts.n) lw_sb_put(module, c->parts.p, c->parts.n);
-  lw_sb_printf(module, "  }\n}\n");
+  lw_sb_printf(module, "  }\n");
+  if (lw_rec_funcs(c, module)) {
+    lw_fail(c, NULL, "out of memory");
+    goto fail;
+  }
+  lw_sb_printf(module, "}\n");
   lw_sb_free(&sig);
   return 0;
 fail:
@@ -304,9 +312,14 @@ static void ctx_free(lw_ctx *c) {
 
 int lw_lower(const ir_module *m, lw_target t, lw_emit e, char **out, size_t *len,
              ir_diag *diag) {
+  return lw_lower_opts(m, t, e, NULL, out, len, diag);
+}
+
+int lw_lower_opts(const ir_module *m, lw_target t, lw_emit e, const lw_opts *o, char **out,
+                  size_t *len, ir_diag *diag) {
   *out = NULL;
   *len = 0;
-  lw_ctx c = {.m = m, .target = t, .diag = diag};
+  lw_ctx c = {.m = m, .target = t, .diag = diag, .recorder = o && o->recorder};
   c.fn = ir_module_kernel(m);
   if (!c.fn) {
     lw_fail(&c, NULL, "the module has no kernel function");

@@ -171,6 +171,21 @@ typedef struct lw_region {
   unsigned mb;         /* LW_MB_* */
 } lw_region;
 
+/* ------------------------------------------------------------------ hang recorder (lw_recorder.c) */
+
+typedef struct lw_recbar {
+  const ir_op *alloc;   /* the i64 local_alloc */
+  uint32_t idx;         /* element of the alloc */
+  uint32_t off;         /* byte offset in the plan */
+} lw_recbar;
+
+typedef struct lw_rec {
+  const ir_op **ops;    /* wait ops in emission order: static op id k is ops[k - 1] */
+  uint32_t nops;
+  lw_recbar *bars;      /* every barrier of the plan (arena) */
+  uint32_t nbars;
+} lw_rec;
+
 /* ------------------------------------------------------------------ the context */
 
 typedef struct lw_ctx {
@@ -195,6 +210,8 @@ typedef struct lw_ctx {
   const ir_op *cl_init_after; /* ... after this op (the last entry-block init), NULL = at entry */
   lw_plan plan;
   lw_ws ws;
+  bool recorder;            /* --recorder: wait loops record hangs (lw_recorder.c) */
+  lw_rec rec;
   int threads;              /* threads per CTA */
   char nb[8][16];           /* rotating buffers for lw_n() */
   unsigned nbi;
@@ -371,6 +388,19 @@ void lw_cluster_sync(lw_ctx *c, bool relaxed);
 void lw_cluster_init_sync(lw_ctx *c);
 /* cluster_arrive / cluster_wait / cluster_barrier / map_to_remote_buffer. */
 int lw_cluster_op(lw_ctx *c, const ir_op *op);
+/* lw_recorder.c (each a no-op without --recorder, except lw_rec_wait_slow, called only with it) */
+/* After the plan: the barrier list. */
+void lw_rec_analyze(lw_ctx *c);
+/* Emits block ^slow (entered when the first try_wait of op failed) and the recording spin
+ * loop after it; every way out branches to ^done. a: barrier (i32 shared address), phase: i32. */
+void lw_rec_wait_slow(lw_ctx *c, const ir_op *op, lw_ssa a, lw_ssa phase, uint32_t slow, uint32_t done);
+/* Before a kernel return: the warp marks itself exited. */
+void lw_rec_exit(lw_ctx *c);
+/* Module-level globals (before the kernel) and helper functions (after it). */
+void lw_rec_globals(lw_ctx *c, lw_sb *module);
+int lw_rec_funcs(lw_ctx *c, lw_sb *module);
+/* The "// tlxv-recorder" side table of the PTX header. */
+void lw_rec_header(lw_ctx *c, lw_sb *out);
 /* lw_abi.c: the PTX header the runner reads */
 void lw_abi_header(lw_ctx *c, lw_sb *out);
 /* lw_mlir.c / lw_llvm.c */

@@ -203,7 +203,7 @@ static int arrive_barrier(lw_ctx *c, const ir_op *op) {
 }
 
 /* Every thread spins on try_wait.parity (semantics.md §1.3): a loop of LLVM blocks around
- * one try_wait, so the spin is visible to LLVM and to a future hang recorder. */
+ * one try_wait, so the spin is visible to LLVM and to the hang recorder (lw_recorder.c). */
 static int wait_barrier(lw_ctx *c, const ir_op *op) {
   ir_value *bv = ir_seg(op, 0, NULL), *ph = ir_seg(op, 1, NULL), *pv = ir_seg(op, 2, NULL);
   lw_ssa a = bar_addr(c, op, bv);
@@ -227,7 +227,14 @@ static int wait_barrier(lw_ctx *c, const ir_op *op) {
                      "selp.u32 $0, 1, 0, %lwq; }",
                      "=r,r,r", args, tys, 2, 0);
   lw_ssa okb = lw_icmp(c, "ne", ok, lw_i32(c, 0), "i32");
-  lw_cond_br(c, okb, done, loop);
+  if (c->recorder) {
+    /* The same first try_wait; when it fails, the recorder's timed loop (lw_recorder.c). */
+    uint32_t slow = lw_newblk(c);
+    lw_cond_br(c, okb, done, slow);
+    lw_rec_wait_slow(c, op, a, phase, slow, done);
+  } else {
+    lw_cond_br(c, okb, done, loop);
+  }
   lw_block(c, done);
   return 0;
 }

@@ -381,5 +381,6 @@ void lw_ws_emit_switch(lw_ctx *c) {
   br_switch(c);
   lw_block(c, ex);
   if (c->clustered) lw_cluster_sync(c, false); /* with the default warps' (lw_func.c) */
+  lw_rec_exit(c);
   lw_stmt(c, "llvm.return");
 }

@@ -1,6 +1,7 @@
-/* cli_lower.c: `tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F`:
+/* cli_lower.c: `tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] [--recorder] -o F`:
  * parses the TTGIR and writes it lowered to MLIR (llvm + nvvm dialects), LLVM IR or PTX
- * (lowering/lw.h; the PTX starts with the runner ABI header, docs/lowering.md). */
+ * (lowering/lw.h; the PTX starts with the runner ABI header, docs/lowering.md). --recorder
+ * builds the hang recorder into every mbarrier wait (docs/lowering.md "Hang recorder"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 #include "ir/ir.h"
 
 static const char usage[] =
-    "usage: tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] -o F\n";
+    "usage: tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] [--recorder] -o F\n";
 
 static int usage_error(const char *what, const char *arg) {
   fprintf(stderr, "tlx-verify: error: lower: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "",
@@ -19,6 +20,7 @@ static int usage_error(const char *what, const char *arg) {
 
 int vf_cmd_lower(int argc, char **argv) {
   const char *file = NULL, *target = NULL, *emit = "ptx", *outp = NULL;
+  lw_opts opts = {0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -36,6 +38,8 @@ int vf_cmd_lower(int argc, char **argv) {
       emit = argv[++i];
     } else if (!strncmp(a, "--emit=", 7)) {
       emit = a + 7;
+    } else if (!strcmp(a, "--recorder")) {
+      opts.recorder = 1;
     } else if (!strcmp(a, "-o")) {
       if (!has_next) return usage_error("-o needs a file name", NULL);
       outp = argv[++i];
@@ -62,7 +66,7 @@ int vf_cmd_lower(int argc, char **argv) {
   ir_diag d = {0};
   char *text = NULL;
   size_t len = 0;
-  int rc = lw->lower(m, t, e, &text, &len, &d);
+  int rc = lw->lower_opts(m, t, e, &opts, &text, &len, &d);
   ir_module_free(m);
   if (rc) {
     fprintf(stderr, "%s\n", d.msg ? d.msg : "error: lowering failed");

@@ -8,6 +8,7 @@ const lw_api *lw_api_v1(void) {
       .target_name = lw_target_name,
       .emit_parse = lw_emit_parse,
       .lower = lw_lower,
+      .lower_opts = lw_lower_opts,
   };
   return &api;
 }

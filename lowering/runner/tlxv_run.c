@@ -3,7 +3,12 @@
  *
  *   tlxv-run KERNEL.ptx [--cubin K.cubin] [--grid X[,Y[,Z]]] [--arg NAME=VALUE]...
  *            [--tensor NAME=FILE.npy|random:SHAPE:DTYPE|zeros:SHAPE:DTYPE]... [--seed N]
- *            [--out DIR] [--timeout S] [--repeat N] [--device N]
+ *            [--out DIR] [--timeout S] [--repeat N] [--device N] [--recorder FILE] [--rec-timeout S]
+ *
+ * With --recorder FILE (PTX from `tlx-verify lower --recorder`) the kernel's waits record
+ * themselves into host-mapped memory after --rec-timeout seconds of spinning (default: a quarter
+ * of --timeout, at most 1 s); on a hang the watchdog writes those records to FILE as the hang
+ * record `tlx-verify explain --observed FILE` reads (run_rec.c), then exits 124 as without.
  *
  * With --repeat N > 1 it also times N back-to-back launches (gpu_ms_batched) and the same N
  * launches as one CUDA graph (gpu_ms_graph, best of 5 replays), both per launch.
@@ -25,7 +30,9 @@
 
 #include <cuda.h>
 
+#include "rec_abi.h"
 #include "run.h"
+#include "run_rec.h"
 
 enum { EXIT_OK = 0, EXIT_FAULT = 1, EXIT_INPUT = 2, EXIT_NOGPU = 3, EXIT_HANG = 124 };
 
@@ -41,7 +48,21 @@ typedef struct opts {
   uint64_t seed;
   double timeout;
   int repeat, device;
+  const char *rec_out;  /* --recorder FILE */
+  double rec_timeout;   /* --rec-timeout S, 0 = default */
 } opts;
+
+#define RUN_REC_MAX_CTAS 4096u /* CTAs with room in the record buffer */
+
+/* The hang recorder of one run (--recorder). */
+typedef struct rec_ctx {
+  run_rec_info info;
+  volatile uint64_t *buf;   /* host-mapped, NULL when off */
+  unsigned ctas;
+  size_t words;
+  uint64_t timeout_ns;
+  const char *out, *kernel;
+} rec_ctx;
 
 /* qsort comparator for launch times. */
 static int cmp_float(const void *a, const void *b) {
@@ -112,6 +133,8 @@ static int parse_opts(int argc, char **argv, opts *o, char (*names)[64]) {
     else if (!strcmp(a, "--timeout") && v) o->timeout = strtod(v, NULL);
     else if (!strcmp(a, "--repeat") && v) o->repeat = atoi(v);
     else if (!strcmp(a, "--device") && v) o->device = atoi(v);
+    else if (!strcmp(a, "--recorder") && v) o->rec_out = v;
+    else if (!strcmp(a, "--rec-timeout") && v) o->rec_timeout = strtod(v, NULL);
     else if (!strcmp(a, "--grid") && v) {
       unsigned g[3] = {1, 1, 1};
       if (sscanf(v, "%u,%u,%u", &g[0], &g[1], &g[2]) < 1 || !g[0] || !g[1] || !g[2])
@@ -136,7 +159,7 @@ static int parse_opts(int argc, char **argv, opts *o, char (*names)[64]) {
     }
     if (takes) i++;
   }
-  if (!o->ptx) return die(EXIT_INPUT, "usage: tlxv-run KERNEL.ptx [--grid X[,Y[,Z]]] [--arg NAME=V]... [--tensor NAME=SPEC]... [--out DIR] [--timeout S]");
+  if (!o->ptx) return die(EXIT_INPUT, "usage: tlxv-run KERNEL.ptx [--grid X[,Y[,Z]]] [--arg NAME=V]... [--tensor NAME=SPEC]... [--out DIR] [--timeout S] [--recorder FILE] [--rec-timeout S]");
   if (o->timeout <= 0 || o->repeat < 1) return die(EXIT_INPUT, "--timeout and --repeat must be positive");
   return 0;
 }
@@ -266,14 +289,48 @@ typedef struct state {
   void *kp[RUN_MAX_PARAMS];
 } state;
 
-static int wait_kernel(CUevent done, double timeout, double *ms) {
+/* On a hang: the records the kernel wrote so far, as a hang record (run_rec.c). */
+static void rec_dump(const rec_ctx *rc) {
+  if (!rc || !rc->buf) return;
+  FILE *f = fopen(rc->out, "w");
+  if (!f) {
+    fprintf(stderr, "tlxv-run: recorder: cannot write %s\n", rc->out);
+    return;
+  }
+  int n = run_rec_json(f, &rc->info, rc->kernel, rc->buf, rc->ctas, rc->timeout_ns);
+  fclose(f);
+  fprintf(stderr, "tlxv-run: recorder: %d warp record(s) written to %s%s\n", n, rc->out,
+          n ? "" : " (no wait timed out: the kernel spins outside mbarrier waits)");
+}
+
+/* While the kernel runs: says once when the first warps are recorded waiting. */
+static void rec_poll(const rec_ctx *rc, int *said) {
+  if (!rc || !rc->buf || *said) return;
+  unsigned cta = 0, op = 0;
+  int warp = 0;
+  int n = run_rec_waiting(&rc->info, rc->buf, rc->ctas, &cta, &warp, &op);
+  if (!n) return;
+  *said = 1;
+  const char *loc = op >= 1 && op <= rc->info.nops ? rc->info.ops[op - 1].loc : "?";
+  fprintf(stderr, "tlxv-run: recorder: %d warp(s) wait longer than %.3f s (first: CTA %u warp %d at %s)\n", n,
+          (double)rc->timeout_ns * 1e-9, cta, warp, loc);
+}
+
+static int wait_kernel(CUevent done, double timeout, double *ms, const rec_ctx *rc) {
   double t0 = now_s();
+  int said = 0;
+  double polled = t0;
   for (;;) {
     CUresult r = cuEventQuery(done);
     if (r == CUDA_SUCCESS) break;
     if (r != CUDA_ERROR_NOT_READY) return die(EXIT_FAULT, "the kernel failed: %s", cu_err(r));
+    if (now_s() - polled > 0.05) { /* the records, 20 times a second */
+      rec_poll(rc, &said);
+      polled = now_s();
+    }
     if (now_s() - t0 > timeout) {
       fprintf(stderr, "tlxv-run: HANG: the kernel did not finish within %.1f s\n", timeout);
+      rec_dump(rc);
       fflush(stderr);
       _exit(EXIT_HANG);
     }
@@ -290,7 +347,35 @@ static int wait_kernel(CUevent done, double timeout, double *ms) {
     if (r_ != CUDA_SUCCESS) return die(code, "%s failed: %s", #call, cu_err(r_));      \
   } while (0)
 
-static int run(const opts *o, state *s) {
+/* --recorder: the host-mapped buffer, and the module's globals pointing at it. */
+static int rec_setup(const opts *o, const char *ptx, CUmodule mod, rec_ctx *rc) {
+  (void)ptx;
+  if (!o->rec_out) return 0; /* a recorder kernel without --recorder: the globals stay 0 (off) */
+  unsigned long long nct = (unsigned long long)o->grid[0] * o->grid[1] * o->grid[2];
+  rc->ctas = nct < RUN_REC_MAX_CTAS ? (unsigned)nct : RUN_REC_MAX_CTAS;
+  rc->words = run_rec_words(&rc->info, rc->ctas);
+  double to = o->rec_timeout > 0 ? o->rec_timeout : (o->timeout / 4 < 1 ? o->timeout / 4 : 1);
+  rc->timeout_ns = (uint64_t)(to * 1e9);
+  rc->out = o->rec_out;
+  void *host;
+  CK(cuMemHostAlloc(&host, rc->words * 8, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE), EXIT_FAULT);
+  memset(host, 0, rc->words * 8);
+  rc->buf = host;
+  CUdeviceptr dp;
+  CK(cuMemHostGetDevicePointer(&dp, host, 0), EXIT_FAULT);
+  struct { const char *name; const void *v; size_t n; } g[3] = {
+      {"tlxv_rec", &dp, 8}, {"tlxv_rec_timeout", &rc->timeout_ns, 8}, {"tlxv_rec_ctas", &rc->ctas, 4}};
+  for (int i = 0; i < 3; i++) {
+    CUdeviceptr gp;
+    size_t gsz;
+    CK(cuModuleGetGlobal(&gp, &gsz, mod, g[i].name), EXIT_INPUT);
+    if (gsz != g[i].n) return die(EXIT_INPUT, "recorder global %s has %zu bytes, want %zu", g[i].name, gsz, g[i].n);
+    CK(cuMemcpyHtoD(gp, g[i].v, g[i].n), EXIT_FAULT);
+  }
+  return 0;
+}
+
+static int run(const opts *o, state *s, rec_ctx *rc) {
   size_t plen;
   char *ptx = read_file(o->ptx, &plen);
   if (!ptx) return die(EXIT_INPUT, "%s: cannot read", o->ptx);
@@ -300,6 +385,14 @@ static int run(const opts *o, state *s) {
     return die(EXIT_INPUT, "%s: %s", o->ptx, err);
   }
   run_abi *a = &s->abi;
+  if (run_rec_parse(ptx, &rc->info, err, sizeof err)) {
+    free(ptx);
+    return die(EXIT_INPUT, "%s: %s", o->ptx, err);
+  }
+  if (o->rec_out && !rc->info.on) {
+    free(ptx);
+    return die(EXIT_INPUT, "--recorder: %s has no recorder (lower it with `tlx-verify lower --recorder`)", o->ptx);
+  }
   if (o->out && mkdir_p(o->out)) return die(EXIT_INPUT, "%s: cannot create the output folder", o->out);
   /* Host tensors and scalars. */
   for (int i = 0; i < a->np; i++) {
@@ -356,6 +449,8 @@ static int run(const opts *o, state *s) {
   if (r != CUDA_SUCCESS) return die(EXIT_INPUT, "loading the module failed: %s\n%s", cu_err(r), log);
   CUfunction fn;
   CK(cuModuleGetFunction(&fn, mod, a->kernel), EXIT_INPUT);
+  rc->kernel = a->kernel;
+  if (rec_setup(o, ptx, mod, rc)) return EXIT_INPUT;
   /* Buffers, tensor maps, parameter pointers. */
   for (int i = 0; i < a->np; i++) {
     run_param *p = &a->p[i];
@@ -404,16 +499,17 @@ static int run(const opts *o, state *s) {
   float *times = calloc((size_t)o->repeat, sizeof *times);
   if (!times) return die(EXIT_FAULT, "out of memory");
   for (int it = 0; it < o->repeat; it++) {
+    if (rc->buf) memset((void *)rc->buf, 0, rc->words * 8); /* the previous launch finished */
     CK(cuEventRecord(e0, st), EXIT_FAULT);
     CK(cuLaunchKernelEx(&cfg, fn, s->kp, NULL), EXIT_FAULT);
     CK(cuEventRecord(e1, st), EXIT_FAULT);
     /* Backstop for a driver call that blocks despite the polling below. */
     g_alarm_armed = 1;
     alarm((unsigned)o->timeout + 30);
-    int rc = wait_kernel(e1, o->timeout, &wall);
+    int wrc = wait_kernel(e1, o->timeout, &wall, rc);
     alarm(0);
     g_alarm_armed = 0;
-    if (rc) return rc;
+    if (wrc) return wrc;
     CK(cuEventElapsedTime(&gpu_ms, e0, e1), EXIT_FAULT);
     times[it] = gpu_ms;
   }
@@ -427,8 +523,8 @@ static int run(const opts *o, state *s) {
     CK(cuEventRecord(e0, st), EXIT_FAULT);
     for (int it = 0; it < o->repeat; it++) CK(cuLaunchKernelEx(&cfg, fn, s->kp, NULL), EXIT_FAULT);
     CK(cuEventRecord(e1, st), EXIT_FAULT);
-    int rc = wait_kernel(e1, o->timeout, &wall);
-    if (rc) return rc;
+    int wrc = wait_kernel(e1, o->timeout, &wall, rc);
+    if (wrc) return wrc;
     CK(cuEventElapsedTime(&gpu_ms_batched, e0, e1), EXIT_FAULT);
     gpu_ms_batched /= (float)o->repeat;
   }
@@ -448,8 +544,8 @@ static int run(const opts *o, state *s) {
       CK(cuEventRecord(e0, st), EXIT_FAULT);
       CK(cuGraphLaunch(ge, st), EXIT_FAULT);
       CK(cuEventRecord(e1, st), EXIT_FAULT);
-      int rc = wait_kernel(e1, o->timeout * o->repeat, &wall);
-      if (rc) return rc;
+      int wrc = wait_kernel(e1, o->timeout * o->repeat, &wall, rc);
+      if (wrc) return wrc;
       CK(cuEventElapsedTime(&t, e0, e1), EXIT_FAULT);
       t /= (float)o->repeat;
       if (rep == 1 || (rep > 1 && t < gpu_ms_graph)) gpu_ms_graph = t;
@@ -477,6 +573,8 @@ static int run(const opts *o, state *s) {
   }
   if (img != ptx) free(img);
   free(ptx);
+  if (rc->buf) cuMemFreeHost((void *)rc->buf);
+  run_rec_free(&rc->info);
   cuModuleUnload(mod);
   cuDevicePrimaryCtxRelease(dev);
   return EXIT_OK;
@@ -496,7 +594,9 @@ int main(int argc, char **argv) {
   if (posix_memalign(&mem, 64, sizeof(state))) return die(EXIT_INPUT, "out of memory");
   state *s = mem;
   memset(s, 0, sizeof *s);
-  rc = run(&o, s);
+  rec_ctx recorder;
+  memset(&recorder, 0, sizeof recorder);
+  rc = run(&o, s, &recorder);
   free(s);
   return rc;
 }

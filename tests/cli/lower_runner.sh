@@ -18,7 +18,7 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 R="$SRC/lowering/runner"
 cc -O1 -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -I"$CUDA/include" \
-  "$R/tlxv_run.c" "$R/run_abi.c" "$R/run_npy.c" -o "$T/tlxv-run" -L"$STUBS" -lcuda 2> "$T/cc" ||
+  "$R/tlxv_run.c" "$R/run_abi.c" "$R/run_npy.c" "$R/run_rec.c" -o "$T/tlxv-run" -L"$STUBS" -lcuda 2> "$T/cc" ||
   fail "tlxv-run does not compile: $(cat "$T/cc")"
 mkdir "$T/lib" && ln -s "$STUBS/libcuda.so" "$T/lib/libcuda.so.1"
 run() { LD_LIBRARY_PATH="$T/lib" "$T/tlxv-run" "$@"; }
@@ -41,6 +41,12 @@ expect 2 "not a number" "$T/k.ptx" $A --arg xnumel=lots --arg ynumel=2048
 expect 2 "--grid 0" "$T/k.ptx" $A --arg xnumel=256 --arg ynumel=2048 --grid 0
 printf '.version 8.5\n.target sm_90a\n' > "$T/plain.ptx"
 expect 2 "no tlxv ABI header" "$T/plain.ptx" $A
+# The hang recorder: --recorder needs PTX lowered with --recorder; such PTX runs up to cuInit.
+expect 2 "has no recorder" "$T/k.ptx" $A --arg xnumel=256 --arg ynumel=2048 --recorder "$T/hang.json"
+"$TLXV" lower "$SRC/tests/corpus/gluon/ws_add.bug1.ttgir" --target sm_90a --recorder -o "$T/r.ptx"
+expect 3 "cuInit failed" "$T/r.ptx" $A --arg xnumel=256 --arg ynumel=2048 --recorder "$T/hang.json"
+sed 's/^\(\/\/ tlxv-recorder version=\)1/\19/' "$T/r.ptx" > "$T/r9.ptx"
+expect 2 "recorder version 9" "$T/r9.ptx" $A --arg xnumel=256 --arg ynumel=2048
 # Everything given: inputs are written, then the stub driver refuses cuInit.
 expect 3 "cuInit failed" "$T/k.ptx" $A --arg xnumel=256 --arg ynumel=2048 --grid 8 --out "$T/o/run1"
 }
