@@ -1,6 +1,9 @@
 /* run_rec.c: the hang recorder's side table and JSON writer (run_rec.h). The record buffer's
  * layout is rec_abi.h; the JSON schema is the one verify/obs_json.c parses (cta, warp, loc,
- * barrier, parity, word, exited, running), with informative extra keys it ignores. */
+ * barrier, parity, exited, running), with informative extra keys it ignores. The barrier
+ * word the kernel read with a plain shared-memory load goes out as "smem_word", never as the
+ * "word" explain decodes: on the H200 such a load of a live mbarrier returns what was stored
+ * before mbarrier.init (0), not its state (tests/device/mbar_word.cu, docs/comparison.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,7 +173,7 @@ int run_rec_json(FILE *f, const run_rec_info *ri, const char *kernel, const vola
       jstr(f, loc);
       fprintf(f, ", \"op\": %u", op);
       if (b) fprintf(f, ", \"barrier\": "), jstr(f, b->name);
-      fprintf(f, ", \"smem_off\": %u, \"parity\": %u, \"test_wait\": %u, \"word\": \"0x%016llx\", \"time_ns\": %llu, "
+      fprintf(f, ", \"smem_off\": %u, \"parity\": %u, \"test_wait\": %u, \"smem_word\": \"0x%016llx\", \"time_ns\": %llu, "
                  "\"waited_ns\": %llu, \"spins\": %llu, \"exited\": false}",
               off, (unsigned)((wb >> 32) & 1), (unsigned)((wb >> 33) & 1), (unsigned long long)r[REC_W_WORD],
               (unsigned long long)t, (unsigned long long)(t >= t0 ? t - t0 : 0), (unsigned long long)r[REC_W_SPINS]);
@@ -184,7 +187,7 @@ int run_rec_json(FILE *f, const run_rec_info *ri, const char *kernel, const vola
     for (unsigned k = 0; k < ri->nbars; k++) {
       fprintf(f, "%s\n  {\"cta\": %u, \"name\": ", nb++ ? "," : "", c);
       jstr(f, ri->bars[k].name);
-      fprintf(f, ", \"smem_off\": %u, \"word\": \"0x%016llx\", \"time_ns\": %llu}", ri->bars[k].off,
+      fprintf(f, ", \"smem_off\": %u, \"smem_word\": \"0x%016llx\", \"time_ns\": %llu}", ri->bars[k].off,
               (unsigned long long)d[1 + k], (unsigned long long)(d[0] & ~1ull));
     }
   }
