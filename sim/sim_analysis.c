@@ -25,6 +25,7 @@ static uint32_t barrier_segs(ir_opcode c) {
   case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_ARRIVE_BARRIER:
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_TTNG_TC_GEN5_COMMIT:
     return 1u << 0;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: return 1u << 1;
   case IR_OP_TTNG_TMA_G2L: return 1u << 3;
   case IR_OP_TTNG_TC_GEN5_MMA: return 1u << 6;
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 1u << 8;

@@ -50,6 +50,7 @@ static bool needs_slot(const ir_type *t) {
   switch (t->kind) {
   case IR_T_INT: case IR_T_INDEX: case IR_T_FLOAT: case IR_T_PTR: case IR_T_TENSORDESC:
   case IR_T_MEMDESC:
+  case IR_T_TOKEN: /* names one TMA store for async_tma_store_token_wait (sim_ops_async.c) */
     return true;
   default:
     return false;
@@ -188,7 +189,6 @@ static bool unsupported(ir_opcode code) {
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
-  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
   case IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC:
     return true;
   default:
@@ -677,7 +677,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     for (uint32_t k = 0; k < op->n_operands; k++)
       if (!needs_slot(op->operands[k]->type) && op->operands[k]->type->kind != IR_T_TOKEN) all_scalar = false;
     for (uint32_t k = 0; k < op->n_results; k++)
-      if (!needs_slot(op->results[k]->type)) all_scalar = false;
+      if (!needs_slot(op->results[k]->type) || op->results[k]->type->kind == IR_T_TOKEN) all_scalar = false;
     if (cls == IR_C_TENSOR || !all_scalar) i->data_op = 1;
     if (code == IR_OP_TT_MAKE_TENSOR_DESC || code == IR_OP_TTNG_REINTERPRET_TENSOR_DESC) i->data_op = 1;
   }

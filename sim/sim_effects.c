@@ -139,6 +139,10 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     for (int k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
     return;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
+    if (seg_len(op, 1)) break; /* arrives on barriers: taken as dependent */
+    e->kind |= SIM_E_GWAIT;
+    return;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: case IR_OP_TTNG_TMA_STORE_WAIT: case IR_OP_TTG_ASYNC_WAIT:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP:
     e->kind |= SIM_E_GWAIT;

@@ -135,7 +135,7 @@ typedef struct sim_agent {
   uint32_t pc;
   uint8_t status;              /* sim_agent_status */
   uint8_t aux;                 /* NBWAIT: named-barrier id */
-  uint16_t seq;                /* issue counter for its async events (order key) */
+  uint16_t seq;                /* TMA stores with a token issued so far (token numbers) */
   uint16_t cp_group;           /* cp.async: current (uncommitted) group number */
   uint16_t pad;
 } sim_agent;
@@ -183,12 +183,16 @@ enum {
                            arrived on when that MMA completes, in the same transition */
 };
 
+/* Value of a !ttg.async.token made by a TMA store: the tag, and the issuer's store number in
+ * the low 16 bits (sim_ops_async.c). Other tokens are 0. */
+#define SIM_TOKEN_TAG (1ull << 40)
+
 typedef struct sim_event {
   uint8_t kind;                /* SIM_EV_* */
   uint8_t agent;               /* issuing agent */
   uint8_t n_fp;
   uint8_t flags;               /* SIM_EVF_* */
-  uint16_t seq;                /* issuer's sequence number (sort key after agent) */
+  uint16_t seq;                /* TMA_STORE: the issuer's token number (sim_ops_async.c) */
   uint16_t bar;                /* barrier signalled on completion, SIM_NOBAR */
   uint16_t bar2;               /* second barrier (tc_gen5_mma with two), SIM_NOBAR */
   uint16_t group;              /* cp.async group */

@@ -115,6 +115,16 @@ static int tma_store(sim_exec *e) {
   sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
   /* In TTGIR every TMA store is committed as its own bulk group (§2.2). */
   sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src}};
+  /* A store with a token result is named by it (async_tma_store_token_wait, §2.2): the agent's
+   * count of such stores is its sequence number and the token's value. A store without one
+   * takes the next number without using it, so it is newer than every token issued before
+   * it and older than the next one. */
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  if (e->i->n_out) {
+    ag->seq++;
+    e->x[ins_out(e->m, e->i)[0]] = SIM_TOKEN_TAG | ag->seq;
+  }
+  ev.seq = e->i->n_out ? ag->seq : (uint16_t)(ag->seq + 1);
   /* ... and writes its global box until it completes (a reduce: atomically) */
   sim_gbox gb;
   if (tma_gbox(e, SIM_FP_WRITE | (op->code == IR_OP_TTNG_TMA_REDUCE ? SIM_FP_ATOMIC : 0), &gb)) {
@@ -326,6 +336,35 @@ static int remote_copy(sim_exec *e) {
   return add_event(e, &ev);
 }
 
+/* async_tma_store_token_wait, once enabled (sim_async_wait_enabled): the store named by the
+ * token has finished (and, bulk groups completing in order, every older store of the agent:
+ * the fork lowers the op to cp.async.bulk.wait_group with the count of stores issued after
+ * the token's, §2.2); then each barrier whose predicate holds gets a thread arrive (count 1,
+ * as the lowering's arrive_barrier). */
+static int token_wait(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  uint64_t tok = ex_seg(e, 0, 0);
+  if (tok & SIM_TOKEN_TAG)
+    sim_logf(e->log, "TMA store token wait (store #%u)", (unsigned)(tok & 0xffff));
+  else
+    sim_logf(e->log, "TMA store token wait (token not from a TMA store: waits for every store)");
+  uint32_t nb = seg_len(op, 1), np = seg_len(op, 2);
+  for (uint32_t k = 0; k < nb; k++) {
+    if (k < np && !(ex_seg(e, 2, k) & 1)) continue;
+    int32_t b = sim_view_bar(m, ex_seg(e, 1, k));
+    if (b < 0) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                   "async_tma_store_token_wait barrier operand is not an mbarrier the model knows");
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+    sim_uf_publish(m, e->st, e->a);
+    if (sim_signal_arrive(m, e->st, (uint32_t)b, 1, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  }
+  return SIM_X_NEXT;
+}
+
 /* Pass-through results (warp_group_dot_wait returns its inputs). */
 static void pass_through(sim_exec *e) {
   sim_machine *m = e->m;
@@ -374,6 +413,7 @@ int sim_op_async(sim_exec *e) {
   case IR_OP_TTNG_TMA_STORE_WAIT:
     sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
     return SIM_X_NEXT;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: return token_wait(e);
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     pass_through(e);
     sim_logf(e->log, "wgmma wait (pendings %lld)", (long long)ir_op_attr_int(e->i->op, "pendings", 0));
@@ -394,6 +434,17 @@ bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, co
   switch (i->code) {
   case IR_OP_TTNG_TMA_STORE_WAIT:
     return sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: {
+    /* the token's store and every older TMA store of the agent have completed; a token no
+     * TMA store made waits for all of them (the lowering's fallback, pendings 0) */
+    uint64_t tok = env_slot(m, st_cenv(m, st, a), i->region, ins_in(m, i)[op->seg_start[0]]);
+    const sim_event *ev = st_cevents(m, st);
+    for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+      if (ev[k].agent == a && ev[k].kind == SIM_EV_TMA_STORE &&
+          (!(tok & SIM_TOKEN_TAG) || (int16_t)(uint16_t)(ev[k].seq - (uint16_t)tok) <= 0))
+        return false;
+    return true;
+  }
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     return sim_ev_count_agent(m, st, a, SIM_EV_WGMMA) <= (uint32_t)ir_op_attr_int(op, "pendings", 0);
   case IR_OP_TTG_ASYNC_WAIT: {

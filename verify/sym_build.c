@@ -395,6 +395,12 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     e->pendings = ir_op_attr_int(op, "pendings", 0);
     e->group = op->code == IR_OP_TTNG_TMA_STORE_WAIT ? SYM_G_TMA_STORE : SYM_G_WGMMA;
     break;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
+    /* waits for one store named by its token (sim_ops_async.c): not encoded */
+    e = new_event(c, w, SYM_EV_ASYNC_WAIT, op);
+    e->group = SYM_G_TMA_STORE;
+    e->unsupported = "async_tma_store_token_wait";
+    break;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     new_event(c, w, SYM_EV_FENCE, op);
     break;
