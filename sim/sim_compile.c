@@ -153,6 +153,7 @@ static uint8_t visibility(const ir_op *op) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* global boxes (sim_global.c) */
+  case IR_OP_TT_DESCRIPTOR_REDUCE:
   case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* CLC responses (sim_clc.c) */
     return SIM_V_MEM;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
@@ -558,6 +559,12 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (unsupported(code))
     return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
                     "checked", ir_ops[code].name);
+  if (code == IR_OP_TTNG_CLC_ADVANCE || code == IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC || code == IR_OP_TTNG_CLC_READ)
+    return sim_errf(c->err, c->m, op, "%s is the fork's high-level cluster launch control, before the "
+                    "pass that materializes its response buffer and mbarrier (which CTA and which "
+                    "partition issue the request is left to that pass): the model checks the lowered "
+                    "form (ttng.clc_try_cancel / async_clc_try_cancel, wait_barrier, clc_load_result)",
+                    ir_ops[code].name);
   /* paired-CTA ops (cta_group::2) the model cannot run are refused (sim_pair.c) */
   if (sim_pair_check_op(m, op, c->err)) return -1;
   switch (code) {

@@ -110,7 +110,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_MEM;
     add_fp(m, e, sim_view_make((uint32_t)i->imm, e->cta, 0), op->results[0], SIM_FP_WRITE);
     return;
-  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE:
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE:
     e->kind |= SIM_E_MEM;
     add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), sim_desc_flags(op));
     return;

@@ -482,9 +482,10 @@ char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
  * coords[0..n); false when the descriptor is not a kernel argument the model knows. */
 bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
                  uint32_t n, uint8_t flags, sim_gbox *out);
-/* Access flags of a tt.descriptor_load / store's box: a store writes, a store with a
- * reduce_kind is an atomic reduction. */
+/* Access flags of a tt.descriptor_load / store / reduce's box: a store writes, a store with a
+ * reduce_kind and a tt.descriptor_reduce are atomic reductions. */
 static inline uint8_t sim_desc_flags(const ir_op *op) {
+  if (op->code == IR_OP_TT_DESCRIPTOR_REDUCE) return (uint8_t)(SIM_FP_WRITE | SIM_FP_ATOMIC);
   if (op->code != IR_OP_TT_DESCRIPTOR_STORE) return 0;
   return (uint8_t)(SIM_FP_WRITE | (ir_op_attr(op, "reduce_kind") ? SIM_FP_ATOMIC : 0));
 }

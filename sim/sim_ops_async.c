@@ -144,6 +144,63 @@ static int tma_store(sim_exec *e) {
 
 static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind == IR_T_MEMDESC; }
 
+/* ttng.async_store: cp.async.bulk.global.shared::cta.bulk_group of `size` bytes, committed as
+ * its own bulk group like a TMA store (§2.2): it reads its shared-memory source through the
+ * async proxy until a cp.async.bulk.wait_group (async_tma_store_wait) retires it. The global
+ * destination is a pointer: data only, as for tt.store. */
+static int bulk_store(sim_exec *e) {
+  sim_fp src;
+  seg_fp(e, 0, 0, SIM_FP_ASYNC, &src);
+  char fp[96];
+  sim_logf(e->log, "bulk store from %s (its own bulk group)", sim_fp_str(e->m, &src, fp, sizeof fp));
+  sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
+  if (e->m->data) {
+    sim_bound(e->log, e->m, e->i->op, "%s", "the data plane does not simulate ttng.async_store");
+    return SIM_X_HALT;
+  }
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src},
+                  .seq = (uint16_t)(ag->seq + 1)};
+  return add_event(e, &ev);
+}
+
+/* ttng.async_shared_store: st.async.shared::cluster.mbarrier::complete_tx::bytes of a register
+ * tensor into (possibly another CTA's) shared memory: the destination is written until the
+ * store completes, which performs complete_tx(bytes) on the mbarrier (§6.2, as
+ * ttg.async_remote_shmem_store; the CTAs are those of the views). */
+static int shared_store(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_event ev = {.kind = SIM_EV_BULK_COPY, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
+  seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
+  const ir_type *t = seg_val(op, 0, 0)->type;
+  ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  uint32_t dcta = ev.fp[0].cta;
+  int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
+  if (b < 0) {
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                 "ttng.async_shared_store barrier operand is not an mbarrier the model knows");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  if (dcta >= m->n_ctas || ((st_chdr(e->st)->exited >> dcta) & 1)) {
+    sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, (int)e->a, e->pc, "async store into CTA %u, which %s "
+                 "(§6.2)", dcta, dcta >= m->n_ctas ? "is not in the cluster" : "has exited");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  if (m->data) {
+    sim_bound(e->log, m, op, "%s", "the data plane does not simulate ttng.async_shared_store");
+    return SIM_X_HALT;
+  }
+  if (sim_check_bar_usable(m, e->st, (uint32_t)b, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  ev.bar = (uint16_t)b;
+  st_mbar(m, e->st, (uint32_t)b)->iss_bytes += (int32_t)ev.bytes;
+  char fp[96];
+  sim_logf(e->log, "async store of %u bytes into %s", ev.bytes, sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  return add_event(e, &ev);
+}
+
 static int wgmma(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
@@ -399,6 +456,8 @@ int sim_op_async(sim_exec *e) {
   switch (e->i->code) {
   case IR_OP_TTNG_TMA_G2L: return tma_load(e);
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return tma_store(e);
+  case IR_OP_TTNG_ASYNC_STORE: return bulk_store(e);
+  case IR_OP_TTNG_ASYNC_SHARED_STORE: return shared_store(e);
   case IR_OP_TTNG_WARP_GROUP_DOT: return wgmma(e);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return mma5(e);
   case IR_OP_TTNG_TC_GEN5_COMMIT: return commit5(e);
