@@ -41,6 +41,9 @@ typedef struct cctx {
   yctx *y;
   pending_part *pend;
   uint32_t n_pend, cap_pend;
+  const ir_value *alias_spec[16]; /* tlx.storage_alias_spec values seen, and their backing */
+  uint32_t alias_alloc[16];
+  uint32_t n_alias;
 } cctx;
 
 /* ------------------------------------------------------------------ emission helpers */
@@ -190,7 +193,6 @@ static bool unsupported(ir_opcode code) {
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
-  case IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC:
     return true;
   default:
     return false;
@@ -240,6 +242,41 @@ static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   }
   if (id >= 0xfff) return 0;
   return id;
+}
+
+/* tlx.storage_alias_local_alloc (sim_alias.c): the first of a spec's allocations makes the
+ * backing allocation, typed as the largest of them; each is a view at its offset 0, regular
+ * when its type is the backing's (or both are TMEM views), else laid out contiguously
+ * (imm2 = 1: sim_exec_alloc marks the view irregular, as tlx.local_alias would). */
+static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
+  sim_machine *m = c->m;
+  const ir_value *spec = op->n_operands ? op->operands[0] : NULL;
+  const ir_type *t = op->n_results ? op->results[0]->type : NULL;
+  if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
+  const ir_op *overlap = NULL;
+  const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
+  if (overlap)
+    return sim_errf(c->err, m, overlap, "tlx.set_buffer_overlap: the reuse-group placement of a "
+                    "storage_alias_spec's buffers (offsets and buffer-index rewriting) is not modelled; "
+                    "without it every allocation of the spec starts at offset 0, which the model checks");
+  if (!big) big = op;
+  uint32_t k = 0;
+  while (k < c->n_alias && c->alias_spec[k] != spec) k++;
+  if (k == c->n_alias) {
+    if (k == 16) return sim_errf(c->err, m, op, "more than 16 storage_alias_spec values in one kernel");
+    const ir_type *bt = big->results[0]->type;
+    bool tmem = bt->space && bt->space->enc && bt->space->enc->kind == IR_E_SPACE_TMEM;
+    uint32_t id = new_alloc(c, big, tmem ? SIM_SPACE_TMEM : SIM_SPACE_SHARED);
+    if (id == UINT32_MAX) return -1;
+    if (!id) return sim_errf(c->err, m, op, "too many allocations (more than 4094)");
+    c->alias_spec[k] = spec;
+    c->alias_alloc[k] = id;
+    c->n_alias++;
+  }
+  const sim_alloc *al = &m->allocs[c->alias_alloc[k]];
+  i->imm = c->alias_alloc[k];
+  i->imm2 = op != big && !sim_view_alias_regular(al, big->results[0]->type, t);
+  return 0;
 }
 
 /* ------------------------------------------------------------------ compiling */
@@ -622,6 +659,11 @@ static int compile_op(cctx *c, const ir_op *op) {
   }
   if (cls == IR_C_SPECIAL)
     return sim_errf(c->err, c->m, op, "%s cannot appear inside a function body", ir_ops[code].name);
+  /* an undefined token (a loop's initial value, pipelined code): names no TMA store, 0 */
+  if (code == IR_OP_UB_POISON && op->n_results == 1 && op->results[0]->type->kind == IR_T_TOKEN) {
+    uint32_t zero = SIM_NOSLOT, dst = def_slot(c, op->results[0]);
+    return emit_copy(c, op, 1, &zero, NULL, &dst, NULL);
+  }
 
   /* Every other op: inputs = its operands, outputs = its results, in order. */
   uint32_t nin = op->n_operands, nout = op->n_results;
@@ -655,6 +697,7 @@ static int compile_op(cctx *c, const ir_op *op) {
       i->dyn_pred = 1;
     }
   }
+  if (code == IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC) return alias_alloc(c, op, i);
   if (cls == IR_C_ALLOC) {
     uint8_t space = code == IR_OP_TTNG_TMEM_ALLOC ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;
     if (code == IR_OP_TTG_LOCAL_DEALLOC) return 0;
@@ -698,8 +741,16 @@ static int compile_block(cctx *c, const ir_block *b) {
 }
 
 static int compile_region_inline(cctx *c, const ir_region *r) {
-  if (r->n_blocks > 1)
+  if (r->n_blocks > 1) {
+    /* blocks joined by branches: the model runs structured control only; refused at the
+     * first branch (the op that makes the control unstructured) */
+    for (uint32_t b = 0; b < r->n_blocks; b++)
+      for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+        if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR)
+          return sim_errf(c->err, c->m, op, "unstructured control flow (%s between the blocks of a "
+                          "region) is not supported by the model", ir_ops[op->code].name);
     return sim_errf(c->err, c->m, r->parent, "regions with several blocks are not supported by the model");
+  }
   if (!r->n_blocks) return 0;
   map_block_args(c, r->blocks[0], NULL);
   return compile_block(c, r->blocks[0]);

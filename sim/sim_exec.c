@@ -167,7 +167,7 @@ int sim_exec_alloc(sim_exec *e) {
   if (!i->imm || !i->n_out) return 0; /* local_dealloc */
   if (m->n_sviol && sim_tmem_report(e)) return -1; /* §4.2 rules (sim_tmem.c) */
   uint32_t out = ins_out(m, i)[0];
-  e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0);
+  e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0) | (i->imm2 ? SIM_VIEW_IRREG : 0);
   if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;

@@ -492,6 +492,14 @@ static inline uint8_t sim_desc_flags(const ir_op *op) {
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
 
+/* sim_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
+ * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or
+ * NULL. */
+const ir_op *sim_alias_group(const ir_func *fn, const ir_value *spec, const ir_op **overlap);
+/* sim_view.c: whether a view of type t at offset 0 of allocation al (made for type base) is
+ * regular, as tlx.local_alias / memdesc_reinterpret decide it. */
+bool sim_view_alias_regular(const sim_alloc *al, const ir_type *base, const ir_type *t);
+
 /* sim_tmem.c: tensor-memory allocation rules (§4.2) */
 uint32_t sim_tmem_min_cols(const sim_alloc *al);
 /* Rules of single allocations and of the kernel's column count (machine build). */
