@@ -187,15 +187,28 @@ static int pred_seg(ir_opcode code) {
   }
 }
 
-static bool unsupported(ir_opcode code) {
+/* The ops the model refuses at the op, each with its reason (a format taking the op's name).
+ * scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
+static const char *refusal(ir_opcode code) {
   switch (code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
-    return true;
+    return "%s is not supported by the model yet; the kernel cannot be checked";
+  case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
+    return "%s is the fork's high-level cluster launch control, before the pass that materializes "
+           "its response buffer and mbarrier (which CTA and which partition issue the request is "
+           "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / "
+           "async_clc_try_cancel, wait_barrier, clc_load_result)";
+  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
+    return "unstructured control flow (%s) is not supported by the model";
+  case IR_OP_TLX_SET_BUFFER_OVERLAP: /* sim_alias.c */
+    return "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
+           "buffer-index rewriting) is not modelled; without it every allocation of the spec "
+           "starts at offset 0, which the model checks";
   default:
-    return false;
+    return NULL;
   }
 }
 
@@ -255,10 +268,7 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
   const ir_op *overlap = NULL;
   const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
-  if (overlap)
-    return sim_errf(c->err, m, overlap, "tlx.set_buffer_overlap: the reuse-group placement of a "
-                    "storage_alias_spec's buffers (offsets and buffer-index rewriting) is not modelled; "
-                    "without it every allocation of the spec starts at offset 0, which the model checks");
+  if (overlap) return sim_errf(c->err, m, overlap, refusal(overlap->code), ir_ops[overlap->code].name);
   if (!big) big = op;
   uint32_t k = 0;
   while (k < c->n_alias && c->alias_spec[k] != spec) k++;
@@ -593,15 +603,8 @@ static int compile_yield(cctx *c, const ir_op *op) {
 static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
-  if (unsupported(code))
-    return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
-                    "checked", ir_ops[code].name);
-  if (code == IR_OP_TTNG_CLC_ADVANCE || code == IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC || code == IR_OP_TTNG_CLC_READ)
-    return sim_errf(c->err, c->m, op, "%s is the fork's high-level cluster launch control, before the "
-                    "pass that materializes its response buffer and mbarrier (which CTA and which "
-                    "partition issue the request is left to that pass): the model checks the lowered "
-                    "form (ttng.clc_try_cancel / async_clc_try_cancel, wait_barrier, clc_load_result)",
-                    ir_ops[code].name);
+  const char *why = refusal(code);
+  if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
   /* paired-CTA ops (cta_group::2) the model cannot run are refused (sim_pair.c) */
   if (sim_pair_check_op(m, op, c->err)) return -1;
   switch (code) {
@@ -639,9 +642,6 @@ static int compile_op(cctx *c, const ir_op *op) {
     return 0;
   case IR_OP_TT_CALL: return compile_call(c, op);
   case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
-  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
-    return sim_errf(c->err, c->m, op, "unstructured control flow (%s) is not supported by the model",
-                    ir_ops[code].name);
   case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
     return 0; /* only inside combiner regions, which the data plane evaluates */
   default: break;
