@@ -26,6 +26,7 @@ static uint32_t barrier_segs(ir_opcode c) {
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_TTNG_TC_GEN5_COMMIT:
     return 1u << 0;
   case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: return 1u << 1;
+  case IR_OP_TTNG_TMA_GATHER: return 1u << 3;
   case IR_OP_TTNG_ASYNC_SHARED_STORE: return 1u << 2;
   case IR_OP_TTNG_TMA_G2L: return 1u << 3;
   case IR_OP_TTNG_TC_GEN5_MMA: return 1u << 6;
@@ -45,6 +46,8 @@ static uint32_t async_segs(ir_opcode c) {
   case IR_OP_TTNG_TMA_G2L: return 1u << 2;
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return 1u << 2;
   case IR_OP_TTNG_ASYNC_STORE: return 1u << 0;
+  case IR_OP_TTNG_TMA_GATHER: return 1u << 4;
+  case IR_OP_TTNG_TMA_SCATTER: return 1u << 3;
   case IR_OP_TTNG_WARP_GROUP_DOT: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TMEM_COPY: return 1u << 0;
@@ -61,6 +64,8 @@ static uint32_t data_segs(ir_opcode c) {
   case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     return (1u << 0) | (1u << 1);
   case IR_OP_TTG_ASYNC_COPY_G2L: return (1u << 0) | (1u << 2) | (1u << 3);
+  case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER: /* rows, column: global addressing */
+    return (1u << 0) | (1u << 1) | (1u << 2);
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* only global addressing */
   case IR_OP_TT_DESCRIPTOR_REDUCE:
     return (1u << 0) | (1u << 1) | (1u << 2);

@@ -179,6 +179,7 @@ static int pred_seg(ir_opcode code) {
   case IR_OP_TTNG_ARRIVE_BARRIER: return 1;
   case IR_OP_TTNG_BARRIER_EXPECT: return 1;
   case IR_OP_TTNG_TMA_G2L: return 4;
+  case IR_OP_TTNG_TMA_GATHER: return 5;
   case IR_OP_TTNG_TMEM_STORE: return 3;
   case IR_OP_TTNG_TC_GEN5_MMA: return 5;
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 7;
@@ -194,7 +195,6 @@ static const char *refusal(ir_opcode code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-  case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
     return "%s is not supported by the model yet; the kernel cannot be checked";
   case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
     return "%s is the fork's high-level cluster launch control, before the pass that materializes "

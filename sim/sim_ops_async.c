@@ -144,6 +144,51 @@ static int tma_store(sim_exec *e) {
 
 static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind == IR_T_MEMDESC; }
 
+/* ttng.async_tma_gather (§2.1): a TMA load whose rows are the values of a tensor: it writes
+ * its whole shared-memory result asynchronously and performs complete_tx(result bytes) on its
+ * barrier. The global rows are data (verify mode does not know them): not tracked. */
+static int tma_gather(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  if (attr_true(op, "multicast") || m->data) {
+    sim_bound(e->log, m, op, "%s", m->data ? "the data plane does not simulate ttng.async_tma_gather"
+                                           : "multicast ttng.async_tma_gather is not modelled");
+    return SIM_X_HALT;
+  }
+  int32_t bar = sim_ex_bar(e, 3, 0, NULL);
+  if (bar < 0) return SIM_X_HALT;
+  sim_fp dst;
+  seg_fp(e, 4, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
+  const ir_type *t = seg_val(op, 4, 0)->type;
+  uint32_t bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  st_mbar(m, e->st, (uint32_t)bar)->iss_bytes += (int32_t)bytes;
+  sim_uf_check_async(m, e->st, e->a, &dst, e->pc, e->log);
+  char fp[96];
+  sim_logf(e->log, "TMA gather %u bytes into %s", bytes, sim_fp_str(m, &dst, fp, sizeof fp));
+  sim_event ev = {.kind = SIM_EV_TMA_LOAD, .bar = (uint16_t)bar, .bar2 = SIM_NOBAR, .bytes = bytes,
+                  .n_fp = 1, .fp = {dst}};
+  return add_event(e, &ev);
+}
+
+/* ttng.async_tma_scatter (§2.2): a TMA store whose rows are the values of a tensor, committed as
+ * its own bulk group: it reads its shared-memory source until a wait retires it. */
+static int tma_scatter(sim_exec *e) {
+  if (e->m->data) {
+    sim_bound(e->log, e->m, e->i->op, "%s", "the data plane does not simulate ttng.async_tma_scatter");
+    return SIM_X_HALT;
+  }
+  sim_fp src;
+  seg_fp(e, 3, 0, SIM_FP_ASYNC, &src);
+  sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
+  char fp[96];
+  sim_logf(e->log, "TMA scatter from %s (its own bulk group)", sim_fp_str(e->m, &src, fp, sizeof fp));
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src},
+                  .seq = (uint16_t)(ag->seq + 1)};
+  return add_event(e, &ev);
+}
+
 /* ttng.async_store: cp.async.bulk.global.shared::cta.bulk_group of `size` bytes, committed as
  * its own bulk group like a TMA store (§2.2): it reads its shared-memory source through the
  * async proxy until a cp.async.bulk.wait_group (async_tma_store_wait) retires it. The global
@@ -457,6 +502,8 @@ int sim_op_async(sim_exec *e) {
   case IR_OP_TTNG_TMA_G2L: return tma_load(e);
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return tma_store(e);
   case IR_OP_TTNG_ASYNC_STORE: return bulk_store(e);
+  case IR_OP_TTNG_TMA_GATHER: return tma_gather(e);
+  case IR_OP_TTNG_TMA_SCATTER: return tma_scatter(e);
   case IR_OP_TTNG_ASYNC_SHARED_STORE: return shared_store(e);
   case IR_OP_TTNG_WARP_GROUP_DOT: return wgmma(e);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return mma5(e);
