@@ -214,6 +214,11 @@ void sim_analyze(sim_machine *m) {
         if ((skip & (1u << s)) && seg_range(i, s, &lo, &hi) && k >= lo && k < hi) is_data = true;
       }
       if (is_data) continue;
+      /* an async token names an async op, not data (tokens are values only for the TMA-store
+       * token wait, sim_ops_async.c): a token from a memory op is no data dependence */
+      if (i->code < IR_OP__COUNT && i->op && k < i->op->n_operands &&
+          i->op->operands[k]->type->kind == IR_T_TOKEN)
+        continue;
       uint64_t t = f.taint[i->region][in[k]];
       if ((t & T_DATA) && m->data_sink_ins == UINT32_MAX) m->data_sink_ins = pc;
       sink |= t;
