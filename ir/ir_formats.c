@@ -252,4 +252,19 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                        "`(` @ds:i `)` )oi attrs",
     [IR_OP_ROCDL_WORKITEM_ID_X] = "attrs `:` type(r0)",
     [IR_OP_AMDG_IN_THREAD_TRANSPOSE] = UNARY,
+    [IR_OP_PROTON_RECORD] = "@isStart:k @name:s attrs",
+    [IR_OP_TTG_WARP_ID] = "attrs ~i32",
+    [IR_OP_NVG_CLUSTER_ID] = "attrs ~i32",
+    [IR_OP_TT_DESCRIPTOR_REDUCE] = "@kind:k `,` $desc `[` $indices `]` `,` $src attrs `:` type(desc) `,` "
+                                   "type(src)",
+    [IR_OP_TT_DESCRIPTOR_GATHER] = "$desc `[` $x_offsets `,` $y_offset `]` attrs `:` ftype(*)",
+    [IR_OP_TT_DESCRIPTOR_SCATTER] = "$desc `[` $x_offsets `,` $y_offset `]` `,` $src attrs `:` type(*)",
+    [IR_OP_TTNG_ASYNC_STORE] = "$src `,` $dst `,` $size attrs `:` type(src) `,` type(dst)",
+    [IR_OP_TTNG_ASYNC_SHARED_STORE] = "$src `,` $dst `,` $mbarrier attrs `:` type(src) `->` type(dst) `,` "
+                                      "type(mbarrier)",
+    [IR_OP_TTNG_PACKED_ARITH] = "@op_kind:k $operands attrs `:` ftype(operands)",
+    [IR_OP_TTNG_TCGEN5_GLOBAL_ALLOC] = ATTRS_ONLY,
+    [IR_OP_TTNG_CLC_ADVANCE] = "attrs `:` type(r*)",
+    [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = "attrs `:` type(r0)",
+    [IR_OP_TTNG_CLC_READ] = "$token attrs `:` type(token) `->` type(r*)",
 };

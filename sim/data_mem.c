@@ -440,7 +440,8 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
                          sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   bool load = op->code == IR_OP_TT_DESCRIPTOR_LOAD;
-  if (!load && op->code != IR_OP_TT_DESCRIPTOR_STORE)
+  bool reduce = op->code == IR_OP_TT_DESCRIPTOR_REDUCE;
+  if (!load && !reduce && op->code != IR_OP_TT_DESCRIPTOR_STORE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "not a descriptor access");
   const sim_tdesc *td = get_desc(d, (uint32_t)in_bits[0], op, err);
   if (!td) return err->status;
@@ -471,7 +472,9 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "stored value is not the box shape");
   sim_tensor *t = sim_tensor_convert(src, td->dt, SIM_RNE);
   if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
-  int rc = tile_move(d, td, coords, t, TILE_STORE, NULL, op, err);
+  const ir_attr *ka = reduce ? ir_op_attr(op, "kind") : NULL;
+  int rc = tile_move(d, td, coords, t, reduce ? TILE_REDUCE : TILE_STORE,
+                     reduce ? (ka && ka->str ? ka->str : "add") : NULL, op, err);
   sim_tensor_unref(t);
   return rc;
 }

@@ -25,6 +25,9 @@ static uint32_t barrier_segs(ir_opcode c) {
   case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_ARRIVE_BARRIER:
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_TTNG_TC_GEN5_COMMIT:
     return 1u << 0;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: return 1u << 1;
+  case IR_OP_TTNG_TMA_GATHER: return 1u << 3;
+  case IR_OP_TTNG_ASYNC_SHARED_STORE: return 1u << 2;
   case IR_OP_TTNG_TMA_G2L: return 1u << 3;
   case IR_OP_TTNG_TC_GEN5_MMA: return 1u << 6;
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 1u << 8;
@@ -42,6 +45,9 @@ static uint32_t async_segs(ir_opcode c) {
   switch (c) {
   case IR_OP_TTNG_TMA_G2L: return 1u << 2;
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return 1u << 2;
+  case IR_OP_TTNG_ASYNC_STORE: return 1u << 0;
+  case IR_OP_TTNG_TMA_GATHER: return 1u << 4;
+  case IR_OP_TTNG_TMA_SCATTER: return 1u << 3;
   case IR_OP_TTNG_WARP_GROUP_DOT: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return (1u << 0) | (1u << 1);
   case IR_OP_TTNG_TMEM_COPY: return 1u << 0;
@@ -58,7 +64,10 @@ static uint32_t data_segs(ir_opcode c) {
   case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     return (1u << 0) | (1u << 1);
   case IR_OP_TTG_ASYNC_COPY_G2L: return (1u << 0) | (1u << 2) | (1u << 3);
+  case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER: /* rows, column: global addressing */
+    return (1u << 0) | (1u << 1) | (1u << 2);
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* only global addressing */
+  case IR_OP_TT_DESCRIPTOR_REDUCE:
     return (1u << 0) | (1u << 1) | (1u << 2);
   default: return 0;
   }
@@ -123,7 +132,7 @@ static bool flow_ins(flow *f, uint32_t pc) {
   /* the thread id is data, except on AMD where the model runs each wave with its own
    * (sim_exec.c, query) */
   if ((i->code == IR_OP_GPU_THREAD_ID || i->code == IR_OP_ROCDL_WORKITEM_ID_X) && !f->m->amd_gfx) t |= T_DATA;
-  if (i->code == IR_OP_TTG_CLOCK64) t |= T_DATA;
+  if (i->code == IR_OP_TTG_CLOCK64 || i->code == IR_OP_TTG_WARP_ID) t |= T_DATA;
   /* a CLC response names a program of the grid (sim_clc.c computes it): like the program id */
   if (i->data_op || (cls == IR_C_MEM && !sim_clc_op(i->code))) t |= T_DATA;
   if (sim_clc_op(i->code)) t |= T_PID;
@@ -208,6 +217,11 @@ void sim_analyze(sim_machine *m) {
         if ((skip & (1u << s)) && seg_range(i, s, &lo, &hi) && k >= lo && k < hi) is_data = true;
       }
       if (is_data) continue;
+      /* an async token names an async op, not data (tokens are values only for the TMA-store
+       * token wait, sim_ops_async.c): a token from a memory op is no data dependence */
+      if (i->code < IR_OP__COUNT && i->op && k < i->op->n_operands &&
+          i->op->operands[k]->type->kind == IR_T_TOKEN)
+        continue;
       uint64_t t = f.taint[i->region][in[k]];
       if ((t & T_DATA) && m->data_sink_ins == UINT32_MAX) m->data_sink_ins = pc;
       sink |= t;
@@ -220,7 +234,8 @@ void sim_analyze(sim_machine *m) {
     const sim_ins *i = &m->code[pc];
     uint32_t lo, hi;
     if ((i->code != IR_OP_TTNG_TMA_L2G && i->code != IR_OP_TTNG_TMA_REDUCE &&
-         i->code != IR_OP_TT_DESCRIPTOR_STORE) || !seg_range(i, 1, &lo, &hi))
+         i->code != IR_OP_TT_DESCRIPTOR_STORE && i->code != IR_OP_TT_DESCRIPTOR_REDUCE) ||
+        !seg_range(i, 1, &lo, &hi))
       continue;
     uint64_t t = 0;
     for (uint32_t k = lo; k < hi; k++) t |= f.taint[i->region][ins_in(m, i)[k]];

@@ -409,7 +409,8 @@ void sim_clc_coord_deps(sim_machine *m) {
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     const sim_ins *i = &m->code[pc];
     if ((i->code != IR_OP_TTNG_TMA_L2G && i->code != IR_OP_TTNG_TMA_REDUCE &&
-         i->code != IR_OP_TT_DESCRIPTOR_STORE) || !i->op || i->op->n_segs < 2)
+         i->code != IR_OP_TT_DESCRIPTOR_STORE && i->code != IR_OP_TT_DESCRIPTOR_REDUCE) ||
+        !i->op || i->op->n_segs < 2)
       continue;
     for (uint32_t k = i->op->seg_start[1]; k < i->op->seg_start[2] && k < i->n_in; k++)
       if (t[i->region][ins_in(m, i)[k]]) m->coord_deps[pc] |= 1ull << 62;

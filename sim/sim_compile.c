@@ -41,6 +41,9 @@ typedef struct cctx {
   yctx *y;
   pending_part *pend;
   uint32_t n_pend, cap_pend;
+  const ir_value *alias_spec[16]; /* tlx.storage_alias_spec values seen, and their backing */
+  uint32_t alias_alloc[16];
+  uint32_t n_alias;
 } cctx;
 
 /* ------------------------------------------------------------------ emission helpers */
@@ -50,6 +53,7 @@ static bool needs_slot(const ir_type *t) {
   switch (t->kind) {
   case IR_T_INT: case IR_T_INDEX: case IR_T_FLOAT: case IR_T_PTR: case IR_T_TENSORDESC:
   case IR_T_MEMDESC:
+  case IR_T_TOKEN: /* names one TMA store for async_tma_store_token_wait (sim_ops_async.c) */
     return true;
   default:
     return false;
@@ -152,6 +156,7 @@ static uint8_t visibility(const ir_op *op) {
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* global boxes (sim_global.c) */
+  case IR_OP_TT_DESCRIPTOR_REDUCE:
   case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* CLC responses (sim_clc.c) */
     return SIM_V_MEM;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
@@ -174,6 +179,7 @@ static int pred_seg(ir_opcode code) {
   case IR_OP_TTNG_ARRIVE_BARRIER: return 1;
   case IR_OP_TTNG_BARRIER_EXPECT: return 1;
   case IR_OP_TTNG_TMA_G2L: return 4;
+  case IR_OP_TTNG_TMA_GATHER: return 5;
   case IR_OP_TTNG_TMEM_STORE: return 3;
   case IR_OP_TTNG_TC_GEN5_MMA: return 5;
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return 7;
@@ -183,21 +189,31 @@ static int pred_seg(ir_opcode code) {
   }
 }
 
-static bool unsupported(const sim_machine *m, ir_opcode code) {
+/* The ops the model refuses at the op, each with its reason (a format taking the op's name).
+ * scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
+static const char *refusal(const sim_machine *m, ir_opcode code) {
   /* the AMD model runs these (sim_amd_ops.c); what it refuses, sim_amd_check_op says */
   if (m->amd_gfx && (code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL || code == IR_OP_AMDG_COND_BARRIER ||
                      code == IR_OP_AMDG_ASYNC_WAIT))
-    return false;
+    return NULL;
   switch (code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-  case IR_OP_TTNG_TMA_GATHER: case IR_OP_TTNG_TMA_SCATTER:
-  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
-  case IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC:
-    return true;
+    return "%s is not supported by the model yet; the kernel cannot be checked";
+  case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
+    return "%s is the fork's high-level cluster launch control, before the pass that materializes "
+           "its response buffer and mbarrier (which CTA and which partition issue the request is "
+           "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / "
+           "async_clc_try_cancel, wait_barrier, clc_load_result)";
+  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
+    return "unstructured control flow (%s) is not supported by the model";
+  case IR_OP_TLX_SET_BUFFER_OVERLAP: /* sim_alias.c */
+    return "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
+           "buffer-index rewriting) is not modelled; without it every allocation of the spec "
+           "starts at offset 0, which the model checks";
   default:
-    return false;
+    return NULL;
   }
 }
 
@@ -244,6 +260,38 @@ static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   }
   if (id >= 0xfff) return 0;
   return id;
+}
+
+/* tlx.storage_alias_local_alloc (sim_alias.c): the first of a spec's allocations makes the
+ * backing allocation, typed as the largest of them; each is a view at its offset 0, regular
+ * when its type is the backing's (or both are TMEM views), else laid out contiguously
+ * (imm2 = 1: sim_exec_alloc marks the view irregular, as tlx.local_alias would). */
+static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
+  sim_machine *m = c->m;
+  const ir_value *spec = op->n_operands ? op->operands[0] : NULL;
+  const ir_type *t = op->n_results ? op->results[0]->type : NULL;
+  if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
+  const ir_op *overlap = NULL;
+  const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
+  if (overlap) return sim_errf(c->err, m, overlap, refusal(m, overlap->code), ir_ops[overlap->code].name);
+  if (!big) big = op;
+  uint32_t k = 0;
+  while (k < c->n_alias && c->alias_spec[k] != spec) k++;
+  if (k == c->n_alias) {
+    if (k == 16) return sim_errf(c->err, m, op, "more than 16 storage_alias_spec values in one kernel");
+    const ir_type *bt = big->results[0]->type;
+    bool tmem = bt->space && bt->space->enc && bt->space->enc->kind == IR_E_SPACE_TMEM;
+    uint32_t id = new_alloc(c, big, tmem ? SIM_SPACE_TMEM : SIM_SPACE_SHARED);
+    if (id == UINT32_MAX) return -1;
+    if (!id) return sim_errf(c->err, m, op, "too many allocations (more than 4094)");
+    c->alias_spec[k] = spec;
+    c->alias_alloc[k] = id;
+    c->n_alias++;
+  }
+  const sim_alloc *al = &m->allocs[c->alias_alloc[k]];
+  i->imm = c->alias_alloc[k];
+  i->imm2 = op != big && !sim_view_alias_regular(al, big->results[0]->type, t);
+  return 0;
 }
 
 /* ------------------------------------------------------------------ compiling */
@@ -575,6 +623,7 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
   case IR_OP_TTNG_TMA_STORE_WAIT:
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: i->imm = ir_op_attr_int(op, "pendings", 0); break;
   case IR_OP_TTG_ASYNC_WAIT: i->imm = ir_op_attr_int(op, "num", 0); break;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: i->imm = op->seg_start[0]; break; /* the token operand */
   default: break;
   }
 }
@@ -583,9 +632,8 @@ static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
   if (sim_amd_check_op(m, op, c->err)) return -1;
-  if (unsupported(m, code))
-    return sim_errf(c->err, c->m, op, "%s is not supported by the model yet; the kernel cannot be "
-                    "checked", ir_ops[code].name);
+  const char *why = refusal(m, code);
+  if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
   if (m->amd_gfx && sim_amd_bar_before(m, op)) {
     /* a CTA barrier Triton's Membar pass puts before this op (sim_amd_membar.c) */
     sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);
@@ -628,9 +676,6 @@ static int compile_op(cctx *c, const ir_op *op) {
     return 0;
   case IR_OP_TT_CALL: return compile_call(c, op);
   case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
-  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
-    return sim_errf(c->err, c->m, op, "unstructured control flow (%s) is not supported by the model",
-                    ir_ops[code].name);
   case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
     return 0; /* only inside combiner regions, which the data plane evaluates */
   default: break;
@@ -648,6 +693,11 @@ static int compile_op(cctx *c, const ir_op *op) {
   }
   if (cls == IR_C_SPECIAL)
     return sim_errf(c->err, c->m, op, "%s cannot appear inside a function body", ir_ops[code].name);
+  /* an undefined token (a loop's initial value, pipelined code): names no TMA store, 0 */
+  if (code == IR_OP_UB_POISON && op->n_results == 1 && op->results[0]->type->kind == IR_T_TOKEN) {
+    uint32_t zero = SIM_NOSLOT, dst = def_slot(c, op->results[0]);
+    return emit_copy(c, op, 1, &zero, NULL, &dst, NULL);
+  }
 
   /* Every other op: inputs = its operands, outputs = its results, in order. */
   uint32_t nin = op->n_operands, nout = op->n_results;
@@ -689,6 +739,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     s->vis = SIM_V_SYNC;
     return 0;
   }
+  if (code == IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC) return alias_alloc(c, op, i);
   if (cls == IR_C_ALLOC) {
     uint8_t space = code == IR_OP_TTNG_TMEM_ALLOC ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;
     if (code == IR_OP_TTG_LOCAL_DEALLOC) return 0;
@@ -718,7 +769,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     for (uint32_t k = 0; k < op->n_operands; k++)
       if (!needs_slot(op->operands[k]->type) && op->operands[k]->type->kind != IR_T_TOKEN) all_scalar = false;
     for (uint32_t k = 0; k < op->n_results; k++)
-      if (!needs_slot(op->results[k]->type)) all_scalar = false;
+      if (!needs_slot(op->results[k]->type) || op->results[k]->type->kind == IR_T_TOKEN) all_scalar = false;
     if (cls == IR_C_TENSOR || !all_scalar) i->data_op = 1;
     if (code == IR_OP_TT_MAKE_TENSOR_DESC || code == IR_OP_TTNG_REINTERPRET_TENSOR_DESC) i->data_op = 1;
   }
@@ -732,8 +783,16 @@ static int compile_block(cctx *c, const ir_block *b) {
 }
 
 static int compile_region_inline(cctx *c, const ir_region *r) {
-  if (r->n_blocks > 1)
+  if (r->n_blocks > 1) {
+    /* blocks joined by branches: the model runs structured control only; refused at the
+     * first branch (the op that makes the control unstructured) */
+    for (uint32_t b = 0; b < r->n_blocks; b++)
+      for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+        if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR)
+          return sim_errf(c->err, c->m, op, "unstructured control flow (%s between the blocks of a "
+                          "region) is not supported by the model", ir_ops[op->code].name);
     return sim_errf(c->err, c->m, r->parent, "regions with several blocks are not supported by the model");
+  }
   if (!r->n_blocks) return 0;
   map_block_args(c, r->blocks[0], NULL);
   return compile_block(c, r->blocks[0]);

@@ -111,7 +111,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_MEM;
     add_fp(m, e, sim_view_make((uint32_t)i->imm, e->cta, 0), op->results[0], SIM_FP_WRITE);
     return;
-  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE:
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE:
     e->kind |= SIM_E_MEM;
     add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), sim_desc_flags(op));
     return;
@@ -139,6 +139,10 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= attr_true(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
     for (int k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
+    return;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
+    if (seg_len(op, 1)) break; /* arrives on barriers: taken as dependent */
+    e->kind |= SIM_E_GWAIT;
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: case IR_OP_TTNG_TMA_STORE_WAIT: case IR_OP_TTG_ASYNC_WAIT:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP:

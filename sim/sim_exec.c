@@ -82,6 +82,28 @@ static int bound_error(sim_exec *e, const char *fmt, const char *what) {
   return -1;
 }
 
+/* The CTA-relative warp id of an agent's first warp (its elected thread's warp): 0 for the
+ * default, the partition's entry of warpGroupStartIds (else the warps of the default and of
+ * the partitions before it). Like gpu.thread_id, values of other warps are not modelled: the
+ * analysis taints it as data, so no synchronization may depend on it. */
+static uint32_t agent_first_warp(const sim_machine *m, uint32_t a) {
+  uint32_t local = m->agents[a].local;
+  if (!local || !m->n_ws) return 0;
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    const sim_region *rg = &m->regions[r];
+    if (rg->part != (int32_t)(local - 1) || rg->ws < 0) continue;
+    const sim_ws *ws = &m->ws[rg->ws];
+    const ir_op *wop = m->code[ws->fork_ins].op;
+    const ir_attr *ids = wop ? ir_op_attr(wop, "warpGroupStartIds") : NULL;
+    if (ids && ids->kind == IR_A_DENSE_ARRAY && (uint32_t)rg->part < ids->n)
+      return (uint32_t)ids->ivals[rg->part];
+    uint32_t w = m->num_warps;
+    for (uint32_t p = 0; p < (uint32_t)rg->part; p++) w += (uint32_t)m->regions[ws->part_region[p]].num_warps;
+    return w;
+  }
+  return 0;
+}
+
 static int query(sim_exec *e) {
   const sim_ins *i = e->i;
   const ir_op *op = i->op;
@@ -98,7 +120,8 @@ static int query(sim_exec *e) {
   switch (op->code) {
   case IR_OP_TT_GET_PROGRAM_ID: v = (uint64_t)(m->pid[axis] + (axis == 0 ? (int32_t)e->cta : 0)); break;
   case IR_OP_TT_GET_NUM_PROGRAMS: v = (uint64_t)(m->grid[axis] ? m->grid[axis] : 1); break;
-  case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: v = e->cta; break;
+  case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_NVG_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: v = e->cta; break;
+  case IR_OP_TTG_WARP_ID: v = agent_first_warp(m, e->a); break;
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
     /* AMD: lane 0 of the wave stands for the wave (MODEL: exact for wave-uniform uses such as
@@ -149,7 +172,7 @@ int sim_exec_alloc(sim_exec *e) {
   if (!i->imm || !i->n_out) return 0; /* local_dealloc */
   if (m->n_sviol && sim_tmem_report(e)) return -1; /* §4.2 rules (sim_tmem.c) */
   uint32_t out = ins_out(m, i)[0];
-  e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0);
+  e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0) | (i->imm2 ? SIM_VIEW_IRREG : 0);
   if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;
@@ -284,12 +307,19 @@ static int run_pure(sim_exec *e) {
         }
         for (uint32_t k = 0; k < i->n_out && k < 4; k++) e->x[ins_out(m, i)[k]] = out[k];
       } else if (cls == IR_C_MEM) {
-        /* global memory through pointers / descriptors: data only (races not checked) */
+        /* global memory through pointers / descriptors: data only (races not checked). A
+         * descriptor gather / scatter addresses rows by a tensor's values, which only the data
+         * plane knows: synchronous (the TMA gather / scatter it lowers to is waited for before
+         * the op returns), no shared-memory effect; its data movement is not simulated. */
+        if (m->data && (i->code == IR_OP_TT_DESCRIPTOR_GATHER || i->code == IR_OP_TT_DESCRIPTOR_SCATTER))
+          return bound_error(e, "%s: the data plane does not simulate descriptor gathers and scatters",
+                             ir_ops[i->code].name);
         if (m->data) {
           uint64_t in[64] = {0}, out[8] = {0};
           for (uint32_t k = 0; k < i->n_in && k < 64; k++) in[k] = ex_in(e, k);
           sim_data_err derr;
-          int drc = (i->code == IR_OP_TT_DESCRIPTOR_LOAD || i->code == IR_OP_TT_DESCRIPTOR_STORE)
+          int drc = (i->code == IR_OP_TT_DESCRIPTOR_LOAD || i->code == IR_OP_TT_DESCRIPTOR_STORE ||
+                     i->code == IR_OP_TT_DESCRIPTOR_REDUCE)
                         ? sim_data_desc_access(m->data, e->a, i->op, in, &derr)
                         : sim_data_global_access(m->data, e->a, i->op, in, out, &derr);
           if (drc) {

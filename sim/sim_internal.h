@@ -140,7 +140,7 @@ typedef struct sim_agent {
   uint32_t pc;
   uint8_t status;              /* sim_agent_status */
   uint8_t aux;                 /* NBWAIT: named-barrier id */
-  uint16_t seq;                /* issue counter for its async events (order key) */
+  uint16_t seq;                /* TMA stores with a token issued so far (token numbers) */
   uint16_t cp_group;           /* cp.async: current (uncommitted) group number */
   uint16_t pad;
 } sim_agent;
@@ -192,12 +192,16 @@ enum {
                            `bytes` holds that barrier's instruction (sim_amd_ops.c) */
 };
 
+/* Value of a !ttg.async.token made by a TMA store: the tag, and the issuer's store number in
+ * the low 16 bits (sim_ops_async.c). Other tokens are 0. */
+#define SIM_TOKEN_TAG (1ull << 40)
+
 typedef struct sim_event {
   uint8_t kind;                /* SIM_EV_* */
   uint8_t agent;               /* issuing agent */
   uint8_t n_fp;
   uint8_t flags;               /* SIM_EVF_* */
-  uint16_t seq;                /* issuer's sequence number (sort key after agent) */
+  uint16_t seq;                /* TMA_STORE: the issuer's token number (sim_ops_async.c) */
   uint16_t bar;                /* barrier signalled on completion, SIM_NOBAR */
   uint16_t bar2;               /* second barrier (tc_gen5_mma with two), SIM_NOBAR */
   uint16_t group;              /* cp.async group */
@@ -490,14 +494,23 @@ char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
  * coords[0..n); false when the descriptor is not a kernel argument the model knows. */
 bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
                  uint32_t n, uint8_t flags, sim_gbox *out);
-/* Access flags of a tt.descriptor_load / store's box: a store writes, a store with a
- * reduce_kind is an atomic reduction. */
+/* Access flags of a tt.descriptor_load / store / reduce's box: a store writes, a store with a
+ * reduce_kind and a tt.descriptor_reduce are atomic reductions. */
 static inline uint8_t sim_desc_flags(const ir_op *op) {
+  if (op->code == IR_OP_TT_DESCRIPTOR_REDUCE) return (uint8_t)(SIM_FP_WRITE | SIM_FP_ATOMIC);
   if (op->code != IR_OP_TT_DESCRIPTOR_STORE) return 0;
   return (uint8_t)(SIM_FP_WRITE | (ir_op_attr(op, "reduce_kind") ? SIM_FP_ATOMIC : 0));
 }
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
+
+/* sim_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
+ * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or
+ * NULL. */
+const ir_op *sim_alias_group(const ir_func *fn, const ir_value *spec, const ir_op **overlap);
+/* sim_view.c: whether a view of type t at offset 0 of allocation al (made for type base) is
+ * regular, as tlx.local_alias / memdesc_reinterpret decide it. */
+bool sim_view_alias_regular(const sim_alloc *al, const ir_type *base, const ir_type *t);
 
 /* sim_tmem.c: tensor-memory allocation rules (§4.2) */
 uint32_t sim_tmem_min_cols(const sim_alloc *al);

@@ -115,6 +115,16 @@ static int tma_store(sim_exec *e) {
   sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
   /* In TTGIR every TMA store is committed as its own bulk group (§2.2). */
   sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src}};
+  /* A store with a token result is named by it (async_tma_store_token_wait, §2.2): the agent's
+   * count of such stores is its sequence number and the token's value. A store without one
+   * takes the next number without using it, so it is newer than every token issued before
+   * it and older than the next one. */
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  if (e->i->n_out) {
+    ag->seq++;
+    e->x[ins_out(e->m, e->i)[0]] = SIM_TOKEN_TAG | ag->seq;
+  }
+  ev.seq = e->i->n_out ? ag->seq : (uint16_t)(ag->seq + 1);
   /* ... and writes its global box until it completes (a reduce: atomically) */
   sim_gbox gb;
   if (tma_gbox(e, SIM_FP_WRITE | (op->code == IR_OP_TTNG_TMA_REDUCE ? SIM_FP_ATOMIC : 0), &gb)) {
@@ -133,6 +143,108 @@ static int tma_store(sim_exec *e) {
 }
 
 static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind == IR_T_MEMDESC; }
+
+/* ttng.async_tma_gather (§2.1): a TMA load whose rows are the values of a tensor: it writes
+ * its whole shared-memory result asynchronously and performs complete_tx(result bytes) on its
+ * barrier. The global rows are data (verify mode does not know them): not tracked. */
+static int tma_gather(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  if (attr_true(op, "multicast") || m->data) {
+    sim_bound(e->log, m, op, "%s", m->data ? "the data plane does not simulate ttng.async_tma_gather"
+                                           : "multicast ttng.async_tma_gather is not modelled");
+    return SIM_X_HALT;
+  }
+  int32_t bar = sim_ex_bar(e, 3, 0, NULL);
+  if (bar < 0) return SIM_X_HALT;
+  sim_fp dst;
+  seg_fp(e, 4, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
+  const ir_type *t = seg_val(op, 4, 0)->type;
+  uint32_t bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  st_mbar(m, e->st, (uint32_t)bar)->iss_bytes += (int32_t)bytes;
+  sim_uf_check_async(m, e->st, e->a, &dst, e->pc, e->log);
+  char fp[96];
+  sim_logf(e->log, "TMA gather %u bytes into %s", bytes, sim_fp_str(m, &dst, fp, sizeof fp));
+  sim_event ev = {.kind = SIM_EV_TMA_LOAD, .bar = (uint16_t)bar, .bar2 = SIM_NOBAR, .bytes = bytes,
+                  .n_fp = 1, .fp = {dst}};
+  return add_event(e, &ev);
+}
+
+/* ttng.async_tma_scatter (§2.2): a TMA store whose rows are the values of a tensor, committed as
+ * its own bulk group: it reads its shared-memory source until a wait retires it. */
+static int tma_scatter(sim_exec *e) {
+  if (e->m->data) {
+    sim_bound(e->log, e->m, e->i->op, "%s", "the data plane does not simulate ttng.async_tma_scatter");
+    return SIM_X_HALT;
+  }
+  sim_fp src;
+  seg_fp(e, 3, 0, SIM_FP_ASYNC, &src);
+  sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
+  char fp[96];
+  sim_logf(e->log, "TMA scatter from %s (its own bulk group)", sim_fp_str(e->m, &src, fp, sizeof fp));
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src},
+                  .seq = (uint16_t)(ag->seq + 1)};
+  return add_event(e, &ev);
+}
+
+/* ttng.async_store: cp.async.bulk.global.shared::cta.bulk_group of `size` bytes, committed as
+ * its own bulk group like a TMA store (§2.2): it reads its shared-memory source through the
+ * async proxy until a cp.async.bulk.wait_group (async_tma_store_wait) retires it. The global
+ * destination is a pointer: data only, as for tt.store. */
+static int bulk_store(sim_exec *e) {
+  sim_fp src;
+  seg_fp(e, 0, 0, SIM_FP_ASYNC, &src);
+  char fp[96];
+  sim_logf(e->log, "bulk store from %s (its own bulk group)", sim_fp_str(e->m, &src, fp, sizeof fp));
+  sim_uf_check_async(e->m, e->st, e->a, &src, e->pc, e->log);
+  if (e->m->data) {
+    sim_bound(e->log, e->m, e->i->op, "%s", "the data plane does not simulate ttng.async_store");
+    return SIM_X_HALT;
+  }
+  sim_agent *ag = st_agent(e->m, e->st, e->a);
+  sim_event ev = {.kind = SIM_EV_TMA_STORE, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1, .fp = {src},
+                  .seq = (uint16_t)(ag->seq + 1)};
+  return add_event(e, &ev);
+}
+
+/* ttng.async_shared_store: st.async.shared::cluster.mbarrier::complete_tx::bytes of a register
+ * tensor into (possibly another CTA's) shared memory: the destination is written until the
+ * store completes, which performs complete_tx(bytes) on the mbarrier (§6.2, as
+ * ttg.async_remote_shmem_store; the CTAs are those of the views). */
+static int shared_store(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  sim_event ev = {.kind = SIM_EV_BULK_COPY, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
+  seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
+  const ir_type *t = seg_val(op, 0, 0)->type;
+  ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  uint32_t dcta = ev.fp[0].cta;
+  int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
+  if (b < 0) {
+    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                 "ttng.async_shared_store barrier operand is not an mbarrier the model knows");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  if (dcta >= m->n_ctas || ((st_chdr(e->st)->exited >> dcta) & 1)) {
+    sim_viol_add(e->log, SIM_BUG_CLUSTER_EXIT, (int)e->a, e->pc, "async store into CTA %u, which %s "
+                 "(§6.2)", dcta, dcta >= m->n_ctas ? "is not in the cluster" : "has exited");
+    e->log->halt = true;
+    return SIM_X_HALT;
+  }
+  if (m->data) {
+    sim_bound(e->log, m, op, "%s", "the data plane does not simulate ttng.async_shared_store");
+    return SIM_X_HALT;
+  }
+  if (sim_check_bar_usable(m, e->st, (uint32_t)b, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  ev.bar = (uint16_t)b;
+  st_mbar(m, e->st, (uint32_t)b)->iss_bytes += (int32_t)ev.bytes;
+  char fp[96];
+  sim_logf(e->log, "async store of %u bytes into %s", ev.bytes, sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  return add_event(e, &ev);
+}
 
 static int wgmma(sim_exec *e) {
   sim_machine *m = e->m;
@@ -326,6 +438,35 @@ static int remote_copy(sim_exec *e) {
   return add_event(e, &ev);
 }
 
+/* async_tma_store_token_wait, once enabled (sim_async_wait_enabled): the store named by the
+ * token has finished (and, bulk groups completing in order, every older store of the agent:
+ * the fork lowers the op to cp.async.bulk.wait_group with the count of stores issued after
+ * the token's, §2.2); then each barrier whose predicate holds gets a thread arrive (count 1,
+ * as the lowering's arrive_barrier). */
+static int token_wait(sim_exec *e) {
+  sim_machine *m = e->m;
+  const ir_op *op = e->i->op;
+  uint64_t tok = ex_seg(e, 0, 0);
+  if (tok & SIM_TOKEN_TAG)
+    sim_logf(e->log, "TMA store token wait (store #%u)", (unsigned)(tok & 0xffff));
+  else
+    sim_logf(e->log, "TMA store token wait (token not from a TMA store: waits for every store)");
+  uint32_t nb = seg_len(op, 1), np = seg_len(op, 2);
+  for (uint32_t k = 0; k < nb; k++) {
+    if (k < np && !(ex_seg(e, 2, k) & 1)) continue;
+    int32_t b = sim_view_bar(m, ex_seg(e, 1, k));
+    if (b < 0) {
+      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                   "async_tma_store_token_wait barrier operand is not an mbarrier the model knows");
+      e->log->halt = true;
+      return SIM_X_HALT;
+    }
+    sim_uf_publish(m, e->st, e->a);
+    if (sim_signal_arrive(m, e->st, (uint32_t)b, 1, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
+  }
+  return SIM_X_NEXT;
+}
+
 /* Pass-through results (warp_group_dot_wait returns its inputs). */
 static void pass_through(sim_exec *e) {
   sim_machine *m = e->m;
@@ -360,6 +501,10 @@ int sim_op_async(sim_exec *e) {
   switch (e->i->code) {
   case IR_OP_TTNG_TMA_G2L: return tma_load(e);
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE: return tma_store(e);
+  case IR_OP_TTNG_ASYNC_STORE: return bulk_store(e);
+  case IR_OP_TTNG_TMA_GATHER: return tma_gather(e);
+  case IR_OP_TTNG_TMA_SCATTER: return tma_scatter(e);
+  case IR_OP_TTNG_ASYNC_SHARED_STORE: return shared_store(e);
   case IR_OP_TTNG_WARP_GROUP_DOT: return wgmma(e);
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: return mma5(e);
   case IR_OP_TTNG_TC_GEN5_COMMIT: return commit5(e);
@@ -374,6 +519,7 @@ int sim_op_async(sim_exec *e) {
   case IR_OP_TTNG_TMA_STORE_WAIT:
     sim_logf(e->log, "TMA store wait (pendings %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: return token_wait(e);
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     pass_through(e);
     sim_logf(e->log, "wgmma wait (pendings %lld)", (long long)e->i->imm);
@@ -393,6 +539,18 @@ bool sim_async_wait_enabled(const sim_machine *m, const void *st, uint32_t a, co
   switch (i->code) { /* pendings / num: sim_ins.imm (decoded at compile time) */
   case IR_OP_TTNG_TMA_STORE_WAIT:
     return sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE) <= (uint32_t)i->imm;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT: {
+    /* the token's store and every older TMA store of the agent have completed; a token no
+     * TMA store made waits for all of them (the lowering's fallback, pendings 0). imm: the
+     * token's operand index (decoded at compile time) */
+    uint64_t tok = env_slot(m, st_cenv(m, st, a), i->region, ins_in(m, i)[i->imm]);
+    const sim_event *ev = st_cevents(m, st);
+    for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
+      if (ev[k].agent == a && ev[k].kind == SIM_EV_TMA_STORE &&
+          (!(tok & SIM_TOKEN_TAG) || (int16_t)(uint16_t)(ev[k].seq - (uint16_t)tok) <= 0))
+        return false;
+    return true;
+  }
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     return sim_ev_count_agent(m, st, a, SIM_EV_WGMMA) <= (uint32_t)i->imm;
   case IR_OP_TTG_ASYNC_WAIT: {

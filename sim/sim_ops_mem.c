@@ -82,10 +82,12 @@ int sim_op_mem(sim_exec *e) {
       return data_fail(e, &derr);
     return SIM_X_NEXT;
   }
-  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: {
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE: {
     /* a synchronous access of a global box (the race checker sees it as the agent's next
-     * access, vf_check.c); a store is part of the program's global write footprint */
-    bool store = op->code == IR_OP_TT_DESCRIPTOR_STORE;
+     * access, vf_check.c); a store is part of the program's global write footprint; a
+     * tt.descriptor_reduce is a store whose elements are atomic reductions (§2.2: the TMA
+     * reduce it lowers to, waited for before the op returns) */
+    bool store = op->code != IR_OP_TT_DESCRIPTOR_LOAD;
     sim_gbox b;
     if (desc_gbox(m, op, e->x, in, &b)) {
       if (store) sim_log_gwrite(e->log, &b, e->cta, e->pc);
@@ -145,7 +147,7 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
     out[n].cta = (uint8_t)VAL(1);
     out[n++].flags |= SIM_FP_WRITE;
     break;
-  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: {
+  case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE: {
     uint64_t x[1 + SIM_GBOX_RANK];
     uint32_t idx[1 + SIM_GBOX_RANK];
     uint32_t nin = 1 + seg_len(op, 1);

@@ -89,6 +89,17 @@ static bool tmem_view(const sim_alloc *al, const ir_type *t) {
   return lanes == 128;
 }
 
+static bool same_shape(const ir_type *st, const ir_type *rt) {
+  bool same = rt->rank == st->rank && rt->elem && st->elem &&
+              ir_type_elem_bytes(rt->elem) == ir_type_elem_bytes(st->elem);
+  for (int d = 0; same && d < st->rank; d++) same = rt->shape[d] == st->shape[d];
+  return same;
+}
+
+bool sim_view_alias_regular(const sim_alloc *al, const ir_type *st, const ir_type *rt) {
+  return same_shape(st, rt) || (tmem_view(al, st) && tmem_view(al, rt));
+}
+
 int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err) {
   uint32_t alloc = sim_view_alloc(src);
@@ -167,12 +178,9 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     break;
   }
   case IR_OP_TTG_MEMDESC_REINTERPRET: case IR_OP_TLX_LOCAL_ALIAS: {
-    /* the same shape and element size (e.g. dropping the allocation shape): the same view */
-    bool same = rt->rank == st->rank && rt->elem && st->elem &&
-                ir_type_elem_bytes(rt->elem) == ir_type_elem_bytes(st->elem);
-    for (int d = 0; same && d < st->rank; d++) same = rt->shape[d] == st->shape[d];
-    /* a TMEM view keeps its base cell and covers its own type's columns (sim_view_fp) */
-    if (!irreg && tmem_view(al, st) && tmem_view(al, rt)) same = true;
+    /* the same shape and element size (e.g. dropping the allocation shape): the same view;
+     * a TMEM view keeps its base cell and covers its own type's columns (sim_view_fp) */
+    bool same = irreg ? same_shape(st, rt) : sim_view_alias_regular(al, st, rt);
     if (!same) flags |= SIM_VIEW_IRREG;
     break;
   }

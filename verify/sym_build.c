@@ -395,6 +395,28 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     e->pendings = ir_op_attr_int(op, "pendings", 0);
     e->group = op->code == IR_OP_TTNG_TMA_STORE_WAIT ? SYM_G_TMA_STORE : SYM_G_WGMMA;
     break;
+  case IR_OP_TTNG_TMA_GATHER:
+    /* a TMA load by rows (sim_ops_async.c): its complete_tx on the barrier is not encoded, so
+     * the barrier's ring is left unknown */
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) e->unsupported = "ttng.async_tma_gather";
+    break;
+  case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_ASYNC_SHARED_STORE: case IR_OP_TTNG_TMA_SCATTER:
+    /* bulk smem -> global copy (a bulk group) / st.async with complete_tx: not encoded */
+    e = new_event(c, w, SYM_EV_ASYNC_READ, op);
+    e->unsupported = ir_ops[op->code].name;
+    break;
+  case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
+    /* the wait for the store its token names (sim_ops_async.c) is not encoded (no store is
+     * retired by it here: conservative); its arrive on the first barrier is, one arrival
+     * under its predicate */
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 1, false))) {
+      e->weight = 1;
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
+      uint32_t nb = 0;
+      ir_seg(op, 1, &nb);
+      if (nb > 1) e->unsupported = "async_tma_store_token_wait with several barriers";
+    }
+    break;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     new_event(c, w, SYM_EV_FENCE, op);
     break;

@@ -1,0 +1,11 @@
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %p = arith.cmpi sgt, %n, %c0 : i32
+    cf.cond_br %p, ^bb1, ^bb2
+  ^bb1:
+    cf.br ^bb2
+  ^bb2:
+    tt.return
+  }
+}
