@@ -406,6 +406,9 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMEM_STORE:
     view_event(c, w, SYM_EV_WRITE, op, 1, true);
     break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: /* cp.async: writes its slot from issue on (semantics.md §2.2) */
+    view_event(c, w, SYM_EV_WRITE, op, 1, true);
+    break;
   case IR_OP_TTNG_WARP_GROUP_DOT: { /* an async wgmma reads its smem operands until retired */
     bool async = ir_op_has_attr(op, "isAsync") && ir_op_attr_int(op, "isAsync", 1);
     for (int k = 0; k < 2; k++)

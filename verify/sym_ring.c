@@ -254,6 +254,14 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
+  if (*seqx && idx) { /* "x % n" of an x that is not the counter itself ((i % n + 2) % n): the
+                       * index may still be seq mod n */
+    *seqx = NULL;
+    bad = sym_or2(c, sym_slt(c, seq, sym_int(c, 0)),
+                  sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+    r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
+    if (r == Z3_L_FALSE) return true;
+  }
   *why = r == Z3_L_TRUE ? "ring index is not (i + c) mod N on every iteration"
                         : "Z3 timed out on the ring index";
   return false;

@@ -14,6 +14,8 @@
 
 /* ------------------------------------------------------------------ the lag of a wait */
 
+static bool is_producer(const sym_event *e);
+
 static bool same_seq(sym_ctx *c, const sym_event *w, int ring, int64_t mul, int64_t off) {
   return ring >= 0 && c->rings[ring].n == c->rings[w->ring].n && mul == w->mul && off == w->off;
 }
@@ -61,6 +63,22 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   return (int)((x[1] ^ x[0]) & 1);
 }
 
+/* Every producer of the wait's ring is an op of its own partition just before it, on the same
+ * slot sequence (tc_gen5_commit then wait): the wait is for the round that arrival produces,
+ * whatever the partition does with the slot's buffers afterwards. */
+static bool self_signalled(sym_ctx *c, const sym_event *w) {
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
+        p->mul != w->mul || p->off != w->off)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
     c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
@@ -77,6 +95,9 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!w->has_seq || w->ring < 0) {
     *how = "no sequence number";
     lag = -1;
+  } else if (self_signalled(c, w)) {
+    *how = "it waits for its own partition's preceding arrival (a commit) on the slot";
+    lag = 0;
   } else {
     window(c, wi, &rd, &wr, NULL);
     if (rd) {
@@ -313,7 +334,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
 /* Is the async read rd retired by a group wait before arrive e?  D is the read's iteration
  * minus the arrive's (0 outside loops). *unknown is set when the count is not exact. Each op
  * is one group (an async wgmma's two operand reads are one group). */
-static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D, bool *unknown) {
+bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
+                       bool *unknown) {
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
@@ -341,7 +363,9 @@ static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t
       else cnt += (s->pos > rd->pos) + (s->pos < q->pos);
     }
     if (m > 0) cnt += (m - 1) * S;
-    if (cnt <= q->pendings) return true;
+    /* {pendings = P} leaves the P most recent groups in flight: rd is complete once P groups
+     * were issued after it (semantics.md §2.2) */
+    if (cnt >= q->pendings) return true;
   }
   return false;
 }
@@ -400,7 +424,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         int64_t D = e->loop >= 0 ? e->off - rd->off : 0;
         if (e->loop < 0 && e->off != rd->off) continue;
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
-        bool ok = before && (rd->kind == SYM_EV_READ || retired(c, e, rd, D, &unknown));
+        bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;
         if (unknown) {
           sym_note_unknown(r, "release at %s: predicated async reads or waits",
@@ -456,6 +480,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
   ordering(c, r, dist);
   release_after_read(c, r);
+  sym_vc_reuse(c, r);
   free(dist);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, and every slot is released after its reads completed");

@@ -116,7 +116,7 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
       names[nf] = p->names[k];
       vals[nf++] = p->value[k];
     }
-  vf_sym_opts o = {.timeout_ms = 1000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  vf_sym_opts o = {.rlimit = VF_SYM_DEFAULT_RLIMIT / 2, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
   /* the solver's queries share the check's --time-limit (fuzzing: 8 s of Z3 under --time-limit 1) */
   if (p->deadline > 0) {
     double left = p->deadline - vf_now_s();
