@@ -155,18 +155,23 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   c->n_loops++;
 }
 
+static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap);
+
+static void find_loops_op(sym_ctx *c, const ir_op *op, int part, int parent, uint32_t *cap) {
+  int inner = parent;
+  if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
+      (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
+    add_loop(c, op, part, parent, cap);
+    inner = (int)c->n_loops - 1;
+  }
+  if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return; /* its regions are partitions */
+  for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
+}
+
 static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
-    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      int inner = parent;
-      if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
-          (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
-        add_loop(c, op, part, parent, cap);
-        inner = (int)c->n_loops - 1;
-      }
-      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* its regions are partitions */
-      for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
-    }
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+      find_loops_op(c, op, part, parent, cap);
 }
 
 /* Trip count and range: iv runs lb, lb + step, ... while iv < ub (signed), step > 0. */
@@ -527,7 +532,7 @@ static void assign_main_loops(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (e->loop >= 0 && c->loops[e->loop].flat >= 0) e->loop = c->loops[e->loop].flat;
-    if (!is_ring_event(e) || e->loop < 0) continue;
+    if (!is_ring_event(e) || e->loop < 0 || e->prefork) continue;
     int top = e->loop;
     if (c->loops[top].flat_outer >= 0) top = c->loops[top].flat_outer;
     while (c->loops[top].parent >= 0) top = c->loops[top].parent;
@@ -593,6 +598,11 @@ int sym_build(sym_ctx *c, char **err) {
   build_parts(c);
   uint32_t lcap = 0;
   for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, &lcap);
+  /* the parent's loops before the fork (barrier init loops: their indices are then closed
+   * forms of the counter, for the bounds condition); their ring events stay unsupported */
+  if (c->ws && c->ws->parent == c->entry)
+    for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next)
+      find_loops_op(c, op, 0, -1, &lcap);
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
   /* induction innermost first, so outer loops see inner results in closed form */
   for (uint32_t l = c->n_loops; l-- > 0;) {
