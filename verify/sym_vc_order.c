@@ -145,16 +145,26 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
-  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->mul != 1 || w->unsupported || w->ring < 0 ||
-      c->rings[w->ring].irregular)
+  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->unsupported || w->ring < 0 ||
+      c->rings[w->ring].irregular || (w->mul != 1 && w->mul != c->rings[w->ring].n))
     return false;
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring == w->ring && is_producer(p) && !p->prefork &&
-        (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
+        (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
       return false;
   }
+  return true;
+}
+
+/* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
+ * ring sharing the multiplier mul (1: a rotating slot; n: a constant slot, one round per
+ * iteration). False when no iteration of the second has that sequence number (another slot). */
+static bool iter_offset(int64_t from, int64_t to, int64_t mul, int64_t *d) {
+  int64_t x = from - to;
+  if (x % mul) return false;
+  *d = x / mul;
   return true;
 }
 
@@ -191,8 +201,11 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        if (p->ring != eu->ring || !is_producer(p) || p->prefork) continue;
-        int64_t d = dist[u] + eu->off - lag * n - p->off;
+        int64_t k;
+        if (p->ring != eu->ring || !is_producer(p) || p->prefork ||
+            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+          continue;
+        int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
     }
@@ -297,8 +310,11 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
         const sym_event *e = &c->evs[p];
-        if (e->ring != w->ring || !is_producer(e)) continue;
-        dep d = depends(c, (int)p, w->off - lag * n + n - e->off, (int)wi, dist);
+        int64_t k;
+        if (e->ring != w->ring || !is_producer(e) || e->prefork ||
+            !iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+          continue;
+        dep d = depends(c, (int)p, k, (int)wi, dist);
         if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
       }
     }
