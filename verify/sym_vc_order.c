@@ -14,10 +14,31 @@
 
 /* ------------------------------------------------------------------ the lag of a wait */
 
-static bool is_producer(const sym_event *e);
-
 static bool same_seq(sym_ctx *c, const sym_event *w, int ring, int64_t mul, int64_t off) {
   return ring >= 0 && c->rings[ring].n == c->rings[w->ring].n && mul == w->mul && off == w->off;
+}
+
+static bool is_producer(const sym_event *e);
+
+/* A write of buffer ring b after wait w is a reuse (the wait is for a release: lag 1) only if
+ * the buffer is released through w's barrier: some partition other than w's that arrives on
+ * that barrier reads b. A buffer that no such partition reads (partition0 of ConSan's aliasing
+ * tests stores its result into a buffer of its own after a data-ready wait) tells nothing.
+ * When every producer of the barrier is in w's own partition the write counts as before. */
+static bool released_here(sym_ctx *c, const sym_event *w, int b) {
+  bool other = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
+    other = true;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *r = &c->evs[j];
+      if (r->part == p->part && r->ring == b &&
+          (r->kind == SYM_EV_READ || r->kind == SYM_EV_ASYNC_READ))
+        return true;
+    }
+  }
+  return !other;
 }
 
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
@@ -31,12 +52,13 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
         same_seq(c, w, e->ring, e->mul, e->off))
       *rd = true;
-    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off)) {
+    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off) &&
+        released_here(c, w, e->ring)) {
       *wr = true;
       if (written) written[e->ring] = true;
     }
     if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq &&
-        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off)) {
+        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off) && released_here(c, w, e->buf_ring)) {
       *wr = true;
       if (written) written[e->buf_ring] = true;
     }
