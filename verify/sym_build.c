@@ -252,7 +252,7 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
 
 typedef struct walk {
   int part;
-  bool prefork;
+  bool prefork, postjoin;
   int loop;
   Z3_ast path;          /* Bool */
   bool path_taint;
@@ -283,6 +283,7 @@ static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) 
   e->loop = w->loop;
   e->pos = op->id;
   e->prefork = w->prefork;
+  e->postjoin = w->postjoin;
   e->pred = w->path;
   e->tainted = w->path_taint;
   e->ring = e->buf_ring = -1;
@@ -641,6 +642,20 @@ int sym_build(sym_ctx *c, char **err) {
     w.unsupported = NULL;
     walk_region(c, &w, c->parts[p].region);
   }
+  /* the parent's ops after the join: they follow every partition's last op (§1.4), as the
+   * default partition's later ops; on a ring that loops use their round depends on the trip
+   * counts (sym_ring_seq makes them unsupported), otherwise they are straight-line events */
+  w.part = 0;
+  w.loop = -1;
+  w.path = Z3_mk_true(c->z);
+  w.path_taint = false;
+  w.postjoin = true;
+  if (c->ws && c->ws->parent == c->entry)
+    for (const ir_op *op = c->ws->next; op; op = op->next) {
+      w.unsupported = op->n_regions ? "in a region op after the warp_specialize join" : NULL;
+      walk_op(c, &w, op);
+    }
+  w.postjoin = false;
   query_facts(c);
   assign_main_loops(c);
   sym_ring_counts(c);

@@ -100,6 +100,9 @@ typedef struct sym_event {
   bool tainted;                /* a term depends on a value the encoding does not model */
   bool prefork;                /* an op of the parent body before the warp_specialize (part 0:
                                   the default partition continues the parent's program order) */
+  bool postjoin;               /* an op of the parent body after the warp_specialize (part 0:
+                                  every partition has finished; the default partition's program
+                                  order goes on) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;

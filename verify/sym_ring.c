@@ -270,6 +270,11 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
 /* A straight-line op after its partition's loop on a ring that loops use: its round depends
  * on the trip count, which the encoding does not follow. */
 static bool after_loop(sym_ctx *c, const sym_event *e) {
+  if (e->postjoin) { /* after the join: after every partition's loops */
+    for (uint32_t i = 0; i < c->n_evs; i++)
+      if (c->evs[i].ring == e->ring && c->evs[i].loop >= 0) return true;
+    return false;
+  }
   int l = c->parts[e->part].main_loop;
   if (e->loop >= 0 || l < 0 || e->pos < c->loops[l].op->id) return false;
   for (uint32_t i = 0; i < c->n_evs; i++)
