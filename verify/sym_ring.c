@@ -270,9 +270,10 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
 /* A straight-line op after its partition's loop on a ring that loops use: its round depends
  * on the trip count, which the encoding does not follow. */
 static bool after_loop(sym_ctx *c, const sym_event *e) {
-  if (e->postjoin) { /* after the join: after every partition's loops */
+  if (e->postjoin) { /* after the join: its round counts every partition's arrivals on the
+                      * slot, which rounds from program order do not place yet */
     for (uint32_t i = 0; i < c->n_evs; i++)
-      if (c->evs[i].ring == e->ring && c->evs[i].loop >= 0) return true;
+      if (c->evs[i].ring == e->ring && !c->evs[i].prefork && !c->evs[i].postjoin) return true;
     return false;
   }
   int l = c->parts[e->part].main_loop;
@@ -349,7 +350,9 @@ void sym_ring_seq(sym_ctx *c) {
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {
-      e->unsupported = "ring op after the loop (its round depends on the trip count)";
+      e->unsupported = e->postjoin ? "ring op after the join on a ring the partitions use (its "
+                                     "round counts their arrivals: not encoded)"
+                                   : "ring op after the loop (its round depends on the trip count)";
     } else {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
