@@ -55,12 +55,12 @@ typedef struct vf_sym_condres {
   double seconds;      /* Z3 time spent on this condition */
 } vf_sym_condres;
 
+/* Z3 resource units a query may use by default (a few seconds of solving on one core). */
+#define VF_SYM_DEFAULT_RLIMIT 20000000u
+
 typedef struct vf_sym_opts {
-  unsigned timeout_ms;        /* per Z3 query; 0 = 2000 */
-  uint64_t rlimit;            /* per Z3 query, in Z3's resource units, instead of timeout_ms:
-                                 the same answers on a loaded machine (0 = timeouts); a
-                                 minimisation probe gets a quarter, a counterexample's
-                                 minimisation SYM_MINIMISE_PROBES probes */
+  uint64_t rlimit;            /* Z3 resource limit per query; 0 = VF_SYM_DEFAULT_RLIMIT (steps, not
+                                 time: the same input gives the same answers on any machine) */
   double time_limit;          /* seconds for the whole layer (what check's --time-limit left); 0 = none:
                                  each query gets at most what is left, and a query past it is
                                  not asked (its condition is unknown) */

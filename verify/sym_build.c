@@ -155,18 +155,23 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   c->n_loops++;
 }
 
+static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap);
+
+static void find_loops_op(sym_ctx *c, const ir_op *op, int part, int parent, uint32_t *cap) {
+  int inner = parent;
+  if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
+      (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
+    add_loop(c, op, part, parent, cap);
+    inner = (int)c->n_loops - 1;
+  }
+  if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return; /* its regions are partitions */
+  for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
+}
+
 static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
-    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      int inner = parent;
-      if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
-          (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
-        add_loop(c, op, part, parent, cap);
-        inner = (int)c->n_loops - 1;
-      }
-      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* its regions are partitions */
-      for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
-    }
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
+      find_loops_op(c, op, part, parent, cap);
 }
 
 /* Trip count and range: iv runs lb, lb + step, ... while iv < ub (signed), step > 0. */
@@ -247,7 +252,7 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
 
 typedef struct walk {
   int part;
-  bool prefork;
+  bool prefork, postjoin;
   int loop;
   Z3_ast path;          /* Bool */
   bool path_taint;
@@ -278,6 +283,7 @@ static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) 
   e->loop = w->loop;
   e->pos = op->id;
   e->prefork = w->prefork;
+  e->postjoin = w->postjoin;
   e->pred = w->path;
   e->tainted = w->path_taint;
   e->ring = e->buf_ring = -1;
@@ -428,6 +434,9 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMEM_STORE:
     view_event(c, w, SYM_EV_WRITE, op, 1, true);
     break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: /* cp.async: writes its slot from issue on (semantics.md §2.2) */
+    view_event(c, w, SYM_EV_WRITE, op, 1, true);
+    break;
   case IR_OP_TTNG_WARP_GROUP_DOT: { /* an async wgmma reads its smem operands until retired */
     bool async = ir_op_has_attr(op, "isAsync") && ir_op_attr_int(op, "isAsync", 1);
     for (int k = 0; k < 2; k++)
@@ -546,7 +555,7 @@ static void assign_main_loops(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (e->loop >= 0 && c->loops[e->loop].flat >= 0) e->loop = c->loops[e->loop].flat;
-    if (!is_ring_event(e) || e->loop < 0) continue;
+    if (!is_ring_event(e) || e->loop < 0 || e->prefork) continue;
     int top = e->loop;
     if (c->loops[top].flat_outer >= 0) top = c->loops[top].flat_outer;
     while (c->loops[top].parent >= 0) top = c->loops[top].parent;
@@ -612,6 +621,11 @@ int sym_build(sym_ctx *c, char **err) {
   build_parts(c);
   uint32_t lcap = 0;
   for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, &lcap);
+  /* the parent's loops before the fork (barrier init loops: their indices are then closed
+   * forms of the counter, for the bounds condition); their ring events stay unsupported */
+  if (c->ws && c->ws->parent == c->entry)
+    for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next)
+      find_loops_op(c, op, 0, -1, &lcap);
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
   /* induction innermost first, so outer loops see inner results in closed form */
   for (uint32_t l = c->n_loops; l-- > 0;) {
@@ -650,6 +664,20 @@ int sym_build(sym_ctx *c, char **err) {
     w.unsupported = NULL;
     walk_region(c, &w, c->parts[p].region);
   }
+  /* the parent's ops after the join: they follow every partition's last op (§1.4), as the
+   * default partition's later ops; on a ring that loops use their round depends on the trip
+   * counts (sym_ring_seq makes them unsupported), otherwise they are straight-line events */
+  w.part = 0;
+  w.loop = -1;
+  w.path = Z3_mk_true(c->z);
+  w.path_taint = false;
+  w.postjoin = true;
+  if (c->ws && c->ws->parent == c->entry)
+    for (const ir_op *op = c->ws->next; op; op = op->next) {
+      w.unsupported = op->n_regions ? "in a region op after the warp_specialize join" : NULL;
+      walk_op(c, &w, op);
+    }
+  w.postjoin = false;
   query_facts(c);
   assign_main_loops(c);
   sym_ring_counts(c);

@@ -24,8 +24,7 @@ static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   memset(c, 0, sizeof *c);
   c->m = m;
   c->o = o;
-  c->timeout_ms = o->timeout_ms ? o->timeout_ms : 2000;
-  c->rlimit = o->rlimit;
+  c->rlimit = o->rlimit ? o->rlimit : VF_SYM_DEFAULT_RLIMIT;
   c->deadline = o->time_limit > 0 ? vf_now_s() + o->time_limit : 0;
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");

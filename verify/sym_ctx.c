@@ -1,6 +1,7 @@
 /* sym_ctx.c: Z3 helpers for the symbolic layer: bit-vector term builders, satisfiability
  * checks under the argument facts, and counterexample minimisation (smallest trip count first). */
 #include <assert.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,39 +109,33 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
-#define SYM_PROBE_MS 250   /* per minimisation probe */
-#define SYM_MINIMISE_S 1.0 /* per counterexample: all its minimisation probes together */
-#define SYM_MINIMISE_PROBES 96 /* the same in rlimit mode: about 32 probes per minimised term */
+/* Z3's work on a query is bounded by its resource limit (rlimit), a count of solver steps, so
+ * an answer never depends on the machine's load: the same input gives the same report. Only
+ * the user's --time-limit (c->deadline) is wall-clock: near it a query also gets a timeout,
+ * and past it none is asked. */
+#define SYM_PROBE_DIV 8      /* a minimisation probe gets rlimit / SYM_PROBE_DIV */
+#define SYM_MINIMISE_PROBES 48 /* per counterexample: all its minimisation probes together */
 
-/* rlimit mode (deterministic): a resource limit per check instead of a wall-clock timeout;
- * the wall clock then only enforces --time-limit (the deadline). */
-static void set_limit(sym_ctx *c, Z3_params p, uint64_t rlimit, unsigned ms) {
-  if (c->rlimit) {
-    Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "rlimit"),
-                       rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
-    if (c->deadline <= 0) return; /* no wall clock at all */
-  }
-  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), ms);
-}
-
-
-/* Milliseconds a query may take: the per-query timeout, cut to what is left before the
- * deadline; 0 when the deadline has passed. */
+/* Milliseconds left before the deadline (UINT_MAX without one); 0 when it has passed. */
 static unsigned query_ms(sym_ctx *c) {
-  if (c->deadline <= 0) return c->timeout_ms;
+  if (c->deadline <= 0) return UINT_MAX;
   double left = c->deadline - vf_now_s();
   if (left <= 0) return 0;
-  return left * 1000 < c->timeout_ms ? (unsigned)(left * 1000) + 1 : c->timeout_ms;
+  return left * 1000 < 4e9 ? (unsigned)(left * 1000) + 1 : UINT_MAX - 1;
 }
 
 bool sym_past_deadline(sym_ctx *c) { return c->deadline > 0 && query_ms(c) == 0; }
 
-/* The solver's timeout: at most ms, and at most what the deadline leaves (1 ms when past). */
-static void set_timeout(sym_ctx *c, Z3_solver s, unsigned ms) {
-  unsigned left = query_ms(c);
+/* The solver's limits: resource limit rl (Z3 counts it from the start of each check), and what the deadline leaves (1 ms when past). */
+static void set_limits(sym_ctx *c, Z3_solver s, uint64_t rl) {
   Z3_params p = Z3_mk_params(c->z);
   Z3_params_inc_ref(c->z, p);
-  set_limit(c, p, c->rlimit / 4, left < ms ? (left ? left : 1) : ms);
+  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "rlimit"),
+                     rl > UINT_MAX ? UINT_MAX : (unsigned)rl);
+  if (c->deadline > 0) {
+    unsigned left = query_ms(c);
+    Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), left ? left : 1);
+  }
   Z3_solver_set_params(c->z, s, p);
   Z3_params_dec_ref(c->z, p);
 }
@@ -148,11 +143,7 @@ static void set_timeout(sym_ctx *c, Z3_solver s, unsigned ms) {
 static Z3_solver new_solver(sym_ctx *c) {
   Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
   Z3_solver_inc_ref(c->z, s);
-  Z3_params p = Z3_mk_params(c->z);
-  Z3_params_inc_ref(c->z, p);
-  set_limit(c, p, c->rlimit, query_ms(c));
-  Z3_solver_set_params(c->z, s, p);
-  Z3_params_dec_ref(c->z, p);
+  set_limits(c, s, c->rlimit);
   Z3_solver_assert(c->z, s, c->facts);
   return s;
 }
@@ -178,10 +169,13 @@ static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
   return ok;
 }
 
-/* A probe's timeout is SYM_PROBE_MS; near the deadline, what the deadline leaves (setting
- * solver parameters costs, so only then). */
-static void recap(sym_ctx *c, Z3_solver s) {
-  if (c->deadline > 0 && query_ms(c) < SYM_PROBE_MS) set_timeout(c, s, SYM_PROBE_MS);
+/* Limits of the next probe: its own resource share, and what the deadline leaves. Counts
+ * the probe against the counterexample's budget (c->probes_left); false when it is spent. */
+static bool recap(sym_ctx *c, Z3_solver s) {
+  if (!c->probes_left) return false;
+  c->probes_left--;
+  set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
+  return true;
 }
 
 /* Smallest value of t (known to be >= 0 in every model) such that the assertions stay
@@ -190,21 +184,13 @@ static void recap(sym_ctx *c, Z3_solver s) {
  * asserted (in a pushed scope) and the solver holds a model with it. Returns false when a
  * probe timed out (the value found so far is kept) or the model could not be refreshed in
  * time (nothing asserted): the caller stops minimising. */
-static bool out_of_probes(sym_ctx *c) {
-  if (!c->rlimit) return false;
-  if (!c->probes_left) return true;
-  c->probes_left--;
-  return false;
-}
-
 static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
   bool complete = true;
   if (hi <= 0) return true;
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
-    if (sym_past_deadline(c) || out_of_probes(c)) { complete = false; goto done; }
-    recap(c, s);
+    if (sym_past_deadline(c) || !recap(c, s)) { complete = false; goto done; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -217,8 +203,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
   }
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (sym_past_deadline(c) || out_of_probes(c)) { complete = false; break; }
-    recap(c, s);
+    if (sym_past_deadline(c) || !recap(c, s)) { complete = false; break; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
     Z3_lbool r = Z3_solver_check(c->z, s);
@@ -229,7 +214,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (got) hi = v; else lo = mid + 1;
   }
 done: /* the probes replaced the model (or left none): refresh it with the bound */
-  recap(c, s);
+  set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
   Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
   if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
@@ -292,10 +277,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (r == Z3_L_TRUE && !c->o->no_minimize) {
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */
-    double saved = c->deadline, until = vf_now_s() + SYM_MINIMISE_S;
-    if (c->rlimit) c->probes_left = SYM_MINIMISE_PROBES; /* a count, not a clock */
-    else if (saved <= 0 || until < saved) c->deadline = until; /* minimisation's own budget */
-    set_timeout(c, s, SYM_PROBE_MS);
+    c->probes_left = SYM_MINIMISE_PROBES; /* minimisation's own budget, in probes */
     uint32_t n_terms = 2 + c->n_args;
     for (uint32_t k = 0; k < n_terms; k++) {
       Z3_ast t = k == 0 ? trip : k == 1 ? iter : used[k - 2] ? c->argvar[k - 2] : NULL;
@@ -306,7 +288,6 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                       extra_out) || !go_on)
         break;
     }
-    c->deadline = saved;
   }
   free(used);
   Z3_solver_dec_ref(c->z, s);

@@ -12,6 +12,9 @@
 typedef struct tmpl {
   enum { T_NONE, T_LINEAR, T_MOD, T_PARITY, T_STEP, T_SYMLINEAR } kind;
   int64_t a, d, p, c, b; /* see closed_form() */
+  bool first;            /* the template holds from iteration 1 on, with value a0 at 0 (a
+                            software-pipelined counter starting at -1: -1, 0, 1, 2, 0, ...) */
+  int64_t a0;
   Z3_ast sym_init, sym_step; /* T_SYMLINEAR */
 } tmpl;
 
@@ -20,6 +23,12 @@ typedef struct tmpl {
  *   PARITY  b ^ (((it + c) div p) & 1)    STEP  a + (it + c) div p
  *   SYMLINEAR  init + step*it (symbolic init and step). */
 static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
+  if (t->first) {
+    tmpl in = *t;
+    in.first = false;
+    Z3_ast later = closed_form(c, &in, sym_sub(c, it, sym_int(c, 1)), w);
+    return later ? sym_ite(c, sym_eq(c, it, sym_int(c, 0)), sym_bv(c, t->a0, w), later) : NULL;
+  }
   Z3_ast v;
   Z3_ast shifted = sym_add(c, it, sym_int(c, t->c));
   switch (t->kind) {
@@ -38,6 +47,14 @@ static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
 }
 
 static const char *describe(const tmpl *t) {
+  if (t->first)
+    switch (t->kind) {
+    case T_LINEAR: return "i = 0 ? a0 : a + d*(i - 1)";
+    case T_MOD: return "i = 0 ? a0 : (i - 1 + c) mod N";
+    case T_PARITY: return "i = 0 ? a0 : b ^ ((i - 1 + c) / N & 1)";
+    case T_STEP: return "i = 0 ? a0 : a + (i - 1 + c) / N";
+    default: return NULL;
+    }
   switch (t->kind) {
   case T_LINEAR: return "a + d*i";
   case T_MOD: return "(i + c) mod N";
@@ -170,6 +187,11 @@ void sym_induct_loop(sym_ctx *c, int l) {
   for (uint32_t k = 0; k < n; k++) {
     if (!w[k] || !next[k]) continue;
     if (have[k]) t[k] = fit(s[k], SAMPLES);
+    if (have[k] && t[k].kind == T_NONE) { /* a first value apart (pipeline prologue) */
+      t[k] = fit(s[k] + 1, SAMPLES - 1);
+      t[k].first = t[k].kind != T_NONE;
+      t[k].a0 = s[k][0];
+    }
     if (t[k].kind != T_NONE || !init[k]) continue;
     /* symbolic init: try init + step*it with a loop-invariant step */
     Z3_ast step = sym_simplify(c, sym_sub(c, next[k], L->carried_var[k]));

@@ -100,6 +100,9 @@ typedef struct sym_event {
   bool tainted;                /* a term depends on a value the encoding does not model */
   bool prefork;                /* an op of the parent body before the warp_specialize (part 0:
                                   the default partition continues the parent's program order) */
+  bool postjoin;               /* an op of the parent body after the warp_specialize (part 0:
+                                  every partition has finished; the default partition's program
+                                  order goes on) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;
@@ -117,9 +120,8 @@ typedef struct sym_ctx {
   const vf_sym_opts *o;
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
-  unsigned timeout_ms;
-  uint64_t rlimit;             /* vf_sym_opts.rlimit: per query, replaces timeout_ms */
-  uint32_t probes_left;        /* rlimit mode: minimisation probes left to this counterexample */
+  uint64_t rlimit;             /* Z3 resource limit per query (deterministic, unlike time) */
+  unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
   /* per value id of fn */
@@ -245,6 +247,14 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r);
+/* Is async read rd (an async wgmma operand, a TMA store) retired by a group wait of its
+ * partition before event e? D: rd's iteration minus e's (0 outside loops). *unknown is set
+ * when predicated reads or waits make the group count inexact (sym_vc_order.c). */
+bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
+                       bool *unknown);
+/* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
+ * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
+void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);
 /* The lag of a wait: 0 when it waits for the phase its own use of the slot produces (data
  * ready), 1 when it waits for the previous use's release (buffer empty, §1.3); -1 unknown.
  * *how names the rule that decided. */

@@ -67,7 +67,8 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))
       sym_note_unknown(r, "the --time-limit ran out before Z3 answered");
     else if (*st == Z3_L_UNDEF)
-      sym_note_unknown(r, "Z3 gave no answer within %u ms%s%s", c->timeout_ms,
+      sym_note_unknown(r, "Z3 gave no answer within its resource limit (rlimit %llu)%s%s",
+                       (unsigned long long)c->rlimit,
                        c->errbuf[0] ? ": " : "", c->errbuf);
     else if (*st == Z3_L_TRUE) {
       char lb[256];

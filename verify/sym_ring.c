@@ -254,6 +254,14 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
+  if (*seqx && idx) { /* "x % n" of an x that is not the counter itself ((i % n + 2) % n): the
+                       * index may still be seq mod n */
+    *seqx = NULL;
+    bad = sym_or2(c, sym_slt(c, seq, sym_int(c, 0)),
+                  sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+    r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
+    if (r == Z3_L_FALSE) return true;
+  }
   *why = r == Z3_L_TRUE ? "ring index is not (i + c) mod N on every iteration"
                         : "Z3 timed out on the ring index";
   return false;
@@ -262,6 +270,12 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
 /* A straight-line op after its partition's loop on a ring that loops use: its round depends
  * on the trip count, which the encoding does not follow. */
 static bool after_loop(sym_ctx *c, const sym_event *e) {
+  if (e->postjoin) { /* after the join: its round counts every partition's arrivals on the
+                      * slot, which rounds from program order do not place yet */
+    for (uint32_t i = 0; i < c->n_evs; i++)
+      if (c->evs[i].ring == e->ring && !c->evs[i].prefork && !c->evs[i].postjoin) return true;
+    return false;
+  }
   int l = c->parts[e->part].main_loop;
   if (e->loop >= 0 || l < 0 || e->pos < c->loops[l].op->id) return false;
   for (uint32_t i = 0; i < c->n_evs; i++)
@@ -336,7 +350,9 @@ void sym_ring_seq(sym_ctx *c) {
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {
-      e->unsupported = "ring op after the loop (its round depends on the trip count)";
+      e->unsupported = e->postjoin ? "ring op after the join on a ring the partitions use (its "
+                                     "round counts their arrivals: not encoded)"
+                                   : "ring op after the loop (its round depends on the trip count)";
     } else {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);

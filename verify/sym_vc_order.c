@@ -18,6 +18,29 @@ static bool same_seq(sym_ctx *c, const sym_event *w, int ring, int64_t mul, int6
   return ring >= 0 && c->rings[ring].n == c->rings[w->ring].n && mul == w->mul && off == w->off;
 }
 
+static bool is_producer(const sym_event *e);
+
+/* A write of buffer ring b after wait w is a reuse (the wait is for a release: lag 1) only if
+ * the buffer is released through w's barrier: some partition other than w's that arrives on
+ * that barrier reads b. A buffer that no such partition reads (partition0 of ConSan's aliasing
+ * tests stores its result into a buffer of its own after a data-ready wait) tells nothing.
+ * When every producer of the barrier is in w's own partition the write counts as before. */
+static bool released_here(sym_ctx *c, const sym_event *w, int b) {
+  bool other = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
+    other = true;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *r = &c->evs[j];
+      if (r->part == p->part && r->ring == b &&
+          (r->kind == SYM_EV_READ || r->kind == SYM_EV_ASYNC_READ))
+        return true;
+    }
+  }
+  return !other;
+}
+
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
  * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
 static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
@@ -29,12 +52,13 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
         same_seq(c, w, e->ring, e->mul, e->off))
       *rd = true;
-    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off)) {
+    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off) &&
+        released_here(c, w, e->ring)) {
       *wr = true;
       if (written) written[e->ring] = true;
     }
     if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq &&
-        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off)) {
+        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off) && released_here(c, w, e->buf_ring)) {
       *wr = true;
       if (written) written[e->buf_ring] = true;
     }
@@ -61,6 +85,22 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   return (int)((x[1] ^ x[0]) & 1);
 }
 
+/* Every producer of the wait's ring is an op of its own partition just before it, on the same
+ * slot sequence (tc_gen5_commit then wait): the wait is for the round that arrival produces,
+ * whatever the partition does with the slot's buffers afterwards. */
+static bool self_signalled(sym_ctx *c, const sym_event *w) {
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
+        p->mul != w->mul || p->off != w->off)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
     c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
@@ -77,6 +117,9 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!w->has_seq || w->ring < 0) {
     *how = "no sequence number";
     lag = -1;
+  } else if (self_signalled(c, w)) {
+    *how = "it waits for its own partition's preceding arrival (a commit) on the slot";
+    lag = 0;
   } else {
     window(c, wi, &rd, &wr, NULL);
     if (rd) {
@@ -124,16 +167,26 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
-  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->mul != 1 || w->unsupported || w->ring < 0 ||
-      c->rings[w->ring].irregular)
+  if (w->kind != SYM_EV_WAIT || !w->has_seq || w->unsupported || w->ring < 0 ||
+      c->rings[w->ring].irregular || (w->mul != 1 && w->mul != c->rings[w->ring].n))
     return false;
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring == w->ring && is_producer(p) && !p->prefork &&
-        (!p->has_seq || p->mul != 1 || !in_graph(c, p)))
+        (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
       return false;
   }
+  return true;
+}
+
+/* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
+ * ring sharing the multiplier mul (1: a rotating slot; n: a constant slot, one round per
+ * iteration). False when no iteration of the second has that sequence number (another slot). */
+static bool iter_offset(int64_t from, int64_t to, int64_t mul, int64_t *d) {
+  int64_t x = from - to;
+  if (x % mul) return false;
+  *d = x / mul;
   return true;
 }
 
@@ -170,8 +223,11 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        if (p->ring != eu->ring || !is_producer(p) || p->prefork) continue;
-        int64_t d = dist[u] + eu->off - lag * n - p->off;
+        int64_t k;
+        if (p->ring != eu->ring || !is_producer(p) || p->prefork ||
+            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+          continue;
+        int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
     }
@@ -276,8 +332,11 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
         const sym_event *e = &c->evs[p];
-        if (e->ring != w->ring || !is_producer(e)) continue;
-        dep d = depends(c, (int)p, w->off - lag * n + n - e->off, (int)wi, dist);
+        int64_t k;
+        if (e->ring != w->ring || !is_producer(e) || e->prefork ||
+            !iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+          continue;
+        dep d = depends(c, (int)p, k, (int)wi, dist);
         if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
       }
     }
@@ -313,7 +372,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
 /* Is the async read rd retired by a group wait before arrive e?  D is the read's iteration
  * minus the arrive's (0 outside loops). *unknown is set when the count is not exact. Each op
  * is one group (an async wgmma's two operand reads are one group). */
-static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D, bool *unknown) {
+bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
+                       bool *unknown) {
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
@@ -341,7 +401,9 @@ static bool retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t
       else cnt += (s->pos > rd->pos) + (s->pos < q->pos);
     }
     if (m > 0) cnt += (m - 1) * S;
-    if (cnt <= q->pendings) return true;
+    /* {pendings = P} leaves the P most recent groups in flight: rd is complete once P groups
+     * were issued after it (semantics.md §2.2) */
+    if (cnt >= q->pendings) return true;
   }
   return false;
 }
@@ -400,7 +462,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         int64_t D = e->loop >= 0 ? e->off - rd->off : 0;
         if (e->loop < 0 && e->off != rd->off) continue;
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
-        bool ok = before && (rd->kind == SYM_EV_READ || retired(c, e, rd, D, &unknown));
+        bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;
         if (unknown) {
           sym_note_unknown(r, "release at %s: predicated async reads or waits",
@@ -456,6 +518,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
   ordering(c, r, dist);
   release_after_read(c, r);
+  sym_vc_reuse(c, r);
   free(dist);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, and every slot is released after its reads completed");

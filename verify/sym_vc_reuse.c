@@ -1,0 +1,87 @@
+/* sym_vc_reuse.c: back-pressure (c), slot reuse ordered by async-MMA groups. A software-
+ * pipelined loop (Triton's pipeliner for every Hopper matmul) issues an async wgmma on slot
+ * i % S, waits with warp_group_dot_wait {pendings = P}, and then refills slot (i + S - 1) % S
+ * (cp.async, TMA, local_store): no barrier orders the refill after the wgmma that read that
+ * slot in an earlier iteration; only the group wait does. A wait with {pendings = P} returns
+ * once all but the P most recent groups of the thread completed (semantics.md §2.2, §3), so
+ * the read of the slot's previous use is complete at the refill iff a wait after it and
+ * before the refill leaves at most P later groups in flight (sym_async_retired). The same
+ * holds for a TMA store's read and async_tma_store_wait. */
+#include <stdio.h>
+
+#include "sym_internal.h"
+
+static bool is_slot_write(const sym_event *e, int *ring, int64_t *mul, int64_t *off) {
+  if (e->kind == SYM_EV_WRITE && e->has_seq && e->ring >= 0) {
+    *ring = e->ring, *mul = e->mul, *off = e->off;
+    return true;
+  }
+  if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq && e->buf_ring >= 0) {
+    *ring = e->buf_ring, *mul = e->buf_mul, *off = e->buf_off;
+    return true;
+  }
+  return false;
+}
+
+void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
+  char lb[256], rl[256];
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    int ring;
+    int64_t mul, off;
+    if (!is_slot_write(w, &ring, &mul, &off) || w->loop < 0) continue;
+    int64_t n = c->rings[ring].n;
+    for (uint32_t ri = 0; ri < c->n_evs; ri++) {
+      const sym_event *rd = &c->evs[ri];
+      if (rd->kind != SYM_EV_ASYNC_READ || rd->ring != ring || rd->part != w->part ||
+          (ri && c->evs[ri - 1].op == rd->op && c->evs[ri - 1].ring == ring))
+        continue; /* one check per op (an async wgmma's two operands may share a ring) */
+      if (rd->loop != w->loop) {
+        if (rd->loop >= 0) {
+          r->n_checked++;
+          sym_note_unknown(r, "refill at %s: the async read is in another loop",
+                           ir_loc_str(w->op->loc, lb, sizeof lb));
+        }
+        continue;
+      }
+      r->n_checked++;
+      if (!rd->has_seq || rd->mul != 1 || mul != 1) {
+        sym_note_unknown(r, "refill at %s: slot sequences of different shapes",
+                         ir_loc_str(w->op->loc, lb, sizeof lb));
+        continue;
+      }
+      /* the previous use of the slot the write fills (seq - n) is read in iteration i + D */
+      int64_t D = off - n - rd->off;
+      bool before = D < 0 || (D == 0 && rd->pos < w->pos), unknown = false;
+      if (before && sym_async_retired(c, w, rd, D, &unknown)) continue;
+      if (unknown) {
+        sym_note_unknown(r, "refill at %s: predicated async reads or group waits",
+                         ir_loc_str(w->op->loc, lb, sizeof lb));
+        continue;
+      }
+      const sym_loop *L = &c->loops[w->loop];
+      Z3_ast j = sym_add(c, L->it, sym_int(c, D));
+      Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
+                            sym_at(c, w->loop, sym_and2(c, L->range, rd->pred), j));
+      Z3_ast extra[1] = {j};
+      int64_t x[1];
+      Z3_lbool st;
+      vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, L->it,
+                                          w->tainted || rd->tainted, extra, 1, x, &st);
+      if (!v) continue;
+      ir_loc_str(rd->op->loc, rl, sizeof rl);
+      const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
+      const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+      v->message =
+          before
+              ? sym_fmt("overwrites %s in iteration %lld while the %s issued at %s in iteration "
+                        "%lld may still be reading that slot: no %s with small enough pendings "
+                        "retires it before the write (semantics.md §2.2, §3)",
+                        c->rings[ring].name, (long long)v->iteration, what, rl, (long long)x[0],
+                        wait)
+              : sym_fmt("overwrites %s in iteration %lld before the %s at %s in iteration %lld "
+                        "reads that slot's previous contents",
+                        c->rings[ring].name, (long long)v->iteration, what, rl, (long long)x[0]);
+    }
+  }
+}
