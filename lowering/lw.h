@@ -11,7 +11,7 @@
 /* Hardware target of a lowering. */
 typedef enum lw_target {
   LW_SM90A,   /* Hopper: wgmma, TMA, mbarrier tx-count, setmaxnreg */
-  LW_SM100A,  /* Blackwell: tcgen05 + TMEM; PTX made for sm_90a then retargeted (lw_ptx.c) */
+  LW_SM100A,  /* Blackwell: tcgen05 + TMEM */
 } lw_target;
 
 /* What lw_lower hands back. */

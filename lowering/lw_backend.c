@@ -1,6 +1,6 @@
 /* lw_backend.c: MLIR text -> parsed and verified module (MLIR C API) -> LLVM IR
- * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM NVPTX backend through LLVM-C). LLVM 19
- * stops at sm_90a / PTX 8.5: sm_100a PTX is made for sm_90a and retargeted (lw_ptx.c). */
+ * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM 22 NVPTX backend through LLVM-C, for
+ * the target's own CPU: sm_90a or sm_100a). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +88,10 @@ static void set_llvm_options(void) {
   LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
+/* The PTX ISA of each target: 8.5 for sm_90a (CUDA 12.5); 8.7 for sm_100a (CUDA 12.8, the first
+ * toolkit whose ptxas accepts sm_100a with tcgen05). */
+static const char *ptx_isa(lw_target t) { return t == LW_SM100A ? "+ptx87" : "+ptx85"; }
+
 static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e, char **out,
                       size_t *olen, ir_diag *diag) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -103,9 +107,9 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
     LLVMDisposeMessage(err);
     return rc;
   }
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, LW_TRIPLE, "sm_90a", "+ptx85",
-                                                    LLVMCodeGenLevelAggressive, LLVMRelocDefault,
-                                                    LLVMCodeModelDefault);
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, LW_TRIPLE, lw_target_name(t), ptx_isa(t),
+                              LLVMCodeGenLevelAggressive, LLVMRelocDefault, LLVMCodeModelDefault);
   LLVMSetTarget(lm, LW_TRIPLE);
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
   char *dl = LLVMCopyStringRepOfTargetData(td);
@@ -146,12 +150,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   *olen = LLVMGetBufferSize(mb);
   *out = dup_n(LLVMGetBufferStart(mb), *olen);
   LLVMDisposeMemoryBuffer(mb);
-  if (!*out) {
-    rc = fail(diag, what, "PTX", "out of memory");
-    goto done;
-  }
-  char rerr[200];
-  if (lw_ptx_retarget(out, olen, t, rerr, sizeof rerr)) rc = fail(diag, what, "PTX retarget", rerr);
+  if (!*out) rc = fail(diag, what, "PTX", "out of memory");
 done:
   LLVMDisposeTargetMachine(tm);
   return rc;

@@ -376,7 +376,5 @@ void lw_abi_header(lw_ctx *c, lw_sb *out);
 /* lw_mlir.c / lw_llvm.c */
 int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_emit e,
                char **out, size_t *olen, ir_diag *diag);
-/* lw_ptx.c: retargets sm_90a PTX text to sm_100a (checks the version and target lines). */
-int lw_ptx_retarget(char **ptx, size_t *len, lw_target t, char *err, size_t errn);
 
 #endif
