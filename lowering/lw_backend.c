@@ -1,6 +1,6 @@
 /* lw_backend.c: MLIR text -> parsed and verified module (MLIR C API) -> LLVM IR
  * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM 22 NVPTX backend through LLVM-C, for
- * the target's own CPU: sm_90a or sm_100a). */
+ * the target's own CPU: sm_90a or sm_100a); AMD targets continue in lw_amdgpu.c. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include <mlir-c/Diagnostics.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <mlir-c/Dialect/NVVM.h>
+#include <mlir-c/Dialect/ROCDL.h>
 #include <mlir-c/IR.h>
 #include <mlir-c/RegisterEverything.h>
 #include <mlir-c/Target/LLVMIR.h>
@@ -50,7 +51,7 @@ static MlirLogicalResult on_diag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-static int fail(ir_diag *diag, const char *what, const char *stage, const char *msg) {
+int lw_backend_fail(ir_diag *diag, const char *what, const char *stage, const char *msg) {
   lw_sb b = {0};
   lw_sb_printf(&b, "%s:1:1: error: lowering: %s: %s (an internal error of the lowering: please report it with the input)",
                what ? what : "<input>", stage, msg ? msg : "failed");
@@ -103,7 +104,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   LLVMTargetRef target;
   char *err = NULL;
   if (LLVMGetTargetFromTriple(LW_TRIPLE, &target, &err)) {
-    int rc = fail(diag, what, "LLVM", err);
+    int rc = lw_backend_fail(diag, what, "LLVM", err);
     LLVMDisposeMessage(err);
     return rc;
   }
@@ -119,7 +120,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   mark_asm_convergent(lm);
   int rc = 0;
   if (LLVMVerifyModule(lm, LLVMReturnStatusAction, &err)) {
-    rc = fail(diag, what, "LLVM verifier", err);
+    rc = lw_backend_fail(diag, what, "LLVM verifier", err);
     LLVMDisposeMessage(err);
     goto done;
   }
@@ -130,7 +131,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   LLVMDisposePassBuilderOptions(po);
   if (perr) {
     char *m = LLVMGetErrorMessage(perr);
-    rc = fail(diag, what, "LLVM passes", m);
+    rc = lw_backend_fail(diag, what, "LLVM passes", m);
     LLVMDisposeErrorMessage(m);
     goto done;
   }
@@ -143,14 +144,14 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   }
   LLVMMemoryBufferRef mb;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, lm, LLVMAssemblyFile, &err, &mb)) {
-    rc = fail(diag, what, "NVPTX backend", err);
+    rc = lw_backend_fail(diag, what, "NVPTX backend", err);
     LLVMDisposeMessage(err);
     goto done;
   }
   *olen = LLVMGetBufferSize(mb);
   *out = dup_n(LLVMGetBufferStart(mb), *olen);
   LLVMDisposeMemoryBuffer(mb);
-  if (!*out) rc = fail(diag, what, "PTX", "out of memory");
+  if (!*out) rc = lw_backend_fail(diag, what, "PTX", "out of memory");
 done:
   LLVMDisposeTargetMachine(tm);
   return rc;
@@ -164,6 +165,7 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__llvm__(), reg);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__nvvm__(), reg);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rocdl__(), reg);
   mlirContextAppendDialectRegistry(ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);
@@ -173,11 +175,11 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   int rc = 0;
   MlirModule mod = mlirModuleCreateParse(ctx, (MlirStringRef){mlir, len});
   if (mlirModuleIsNull(mod)) {
-    rc = fail(diag, what, "MLIR parser", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR parser", sink.have ? sink.text.p : NULL);
     goto done;
   }
   if (!mlirOperationVerify(mlirModuleGetOperation(mod))) {
-    rc = fail(diag, what, "MLIR verifier", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR verifier", sink.have ? sink.text.p : NULL);
     goto done_mod;
   }
   if (e == LW_EMIT_MLIR) {
@@ -187,9 +189,10 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   LLVMContextRef lc = LLVMContextCreate();
   LLVMModuleRef lm = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(mod), lc);
   if (!lm) {
-    rc = fail(diag, what, "MLIR to LLVM IR translation", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR to LLVM IR translation", sink.have ? sink.text.p : NULL);
   } else {
-    rc = llvm_stage(lm, what, t, e, out, olen, diag);
+    rc = lw_target_is_amd(t) ? lw_amdgpu_stage(lm, what, t, e, out, olen, diag)
+                             : llvm_stage(lm, what, t, e, out, olen, diag);
     LLVMDisposeModule(lm);
   }
   LLVMContextDispose(lc);

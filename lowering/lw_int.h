@@ -50,7 +50,7 @@ typedef struct lw_val {
 /* ------------------------------------------------------------------ layouts (lw_layout.c) */
 
 #define LW_LL_MAXREG 16 /* register bases: at most 65536 elements per thread */
-#define LW_LL_MAXLANE 5 /* 32 lanes */
+#define LW_LL_MAXLANE 6 /* 64 lanes (AMD wave64); the kernel's threads-per-warp is checked */
 #define LW_LL_MAXWARP 6 /* 64 warps */
 
 /* A distributed (register) layout as a linear map over GF(2): the element a thread holds in
@@ -177,6 +177,8 @@ typedef struct lw_ctx {
   const ir_module *m;
   const ir_func *fn;
   lw_target target;
+  int lane_bits;            /* log2 of the warp / wave size: 5 (NVIDIA), 6 (AMD wave64) */
+  const ir_op *cur;         /* the op being lowered (lw_lower_op), for refusals at the op */
   ir_diag *diag;
   int err;                  /* nonzero once an error was reported */
   lw_sb *out;               /* where ops are emitted now (body or parts) */
@@ -373,8 +375,14 @@ void lw_cluster_init_sync(lw_ctx *c);
 int lw_cluster_op(lw_ctx *c, const ir_op *op);
 /* lw_abi.c: the PTX header the runner reads */
 void lw_abi_header(lw_ctx *c, lw_sb *out);
-/* lw_mlir.c / lw_llvm.c */
+/* lw_backend.c: MLIR text -> out (LLVM IR, PTX or a code object; malloc'd, caller frees) */
 int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_emit e,
                char **out, size_t *olen, ir_diag *diag);
+/* Sets diag->msg to "what:1:1: error: lowering: stage: msg (an internal error ...)"; -1. */
+int lw_backend_fail(ir_diag *diag, const char *what, const char *stage, const char *msg);
+/* lw_amdgpu.c: an LLVM module (LLVMModuleRef) -> -O3 -> LLVM IR text or a .hsaco */
+struct LLVMOpaqueModule;
+int lw_amdgpu_stage(struct LLVMOpaqueModule *lm, const char *what, lw_target t, lw_emit e, char **out,
+                    size_t *olen, ir_diag *diag);
 
 #endif

@@ -58,7 +58,7 @@ static int ll_blocked(const ir_encoding *e, int rank, const int64_t *shape, lw_l
     int d = e->order[k];
     for (int64_t b = 1; b < e->threads_per_warp[d]; b *= 2)
       if (push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, rank, d, e->size_per_thread[d] * b))
-        return fail(err, errn, "blocked layout has more than 32 threads per warp");
+        return fail(err, errn, "blocked layout has more than 64 threads per warp");
   }
   for (int k = 0; k < rank; k++) {
     int d = e->order[k];

@@ -10,7 +10,13 @@
 
 void lw_region_barrier(lw_ctx *c) {
   lw_region *r = c->rg;
-  if (r->kind == LW_R_KERNEL) {
+  if (lw_target_is_amd(c->target)) {
+    /* A LOCAL barrier on gfx9 (semantics.md §8.1), as Triton's AMD BarrierOpConversion: a
+     * workgroup release fence (the memory legalizer's waits), s_barrier, an acquire fence. */
+    lw_stmt(c, "llvm.fence syncscope(\"workgroup\") release");
+    lw_stmt(c, "rocdl.s.barrier");
+    lw_stmt(c, "llvm.fence syncscope(\"workgroup\") acquire");
+  } else if (r->kind == LW_R_KERNEL) {
     lw_stmt(c, "nvvm.barrier0");
   } else if (r->num_warps == 1) {
     lw_ssa m = lw_i32(c, -1);

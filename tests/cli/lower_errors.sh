@@ -9,8 +9,8 @@ expect2() { # "what it must say" args...
   input_error lower "$@"
 }
 expect2 "missing --target" "$K" -o "$T/x"
-expect2 "unknown --target (use sm_90a or sm_100a): sm_80" "$K" --target sm_80 -o "$T/x"
-expect2 "unknown --emit (use mlir, llvm or ptx): asm" "$K" --target sm_90a --emit asm -o "$T/x"
+expect2 "unknown --target (use sm_90a, sm_100a, gfx942 or gfx950): sm_80" "$K" --target sm_80 -o "$T/x"
+expect2 "unknown --emit (use mlir, llvm, ptx or hsaco): asm" "$K" --target sm_90a --emit asm -o "$T/x"
 expect2 "missing -o FILE" "$K" --target sm_90a
 expect2 "missing input FILE" --target sm_90a -o "$T/x"
 expect2 "unknown option: --bogus" "$K" --target sm_90a -o "$T/x" --bogus
