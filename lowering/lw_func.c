@@ -258,6 +258,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
     return lw_fail(c, c->fn->op, "kernels with unstructured control flow (several blocks) are not supported");
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
   lw_cluster_analyze(c);
+  if (lw_target_is_amd(c->target)) lw_amd_async_analyze(c);
   lw_sb sig = {0};
   if (emit_signature(c, &sig)) {
     lw_sb_free(&sig);

@@ -179,6 +179,7 @@ typedef struct lw_ctx {
   lw_target target;
   int lane_bits;            /* log2 of the warp / wave size: 5 (NVIDIA), 6 (AMD wave64) */
   const ir_op *cur;         /* the op being lowered (lw_lower_op), for refusals at the op */
+  int amd_group_insts;      /* AMD: direct-to-LDS instructions per commit group, 0 = wait for all */
   ir_diag *diag;
   int err;                  /* nonzero once an error was reported */
   lw_sb *out;               /* where ops are emitted now (body or parts) */
@@ -327,6 +328,11 @@ void lw_region_barrier(lw_ctx *c);   /* bar.sync over the current region's threa
 void lw_membar_before(lw_ctx *c, const ir_op *op);
 /* Flags that can be pending at the head of a loop whose body is b, entered with mb_in. */
 unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *b, unsigned mb_in);
+/* lw_amd_async.c: LDS DMA copies and their waits on AMD (semantics.md §8.1) */
+void lw_amd_async_analyze(lw_ctx *c);
+int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_ll *l,
+               const lw_smem_layout *sl, int vg, bool masked);
+int lw_amd_async_group(lw_ctx *c, const ir_op *op);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
 typedef struct lw_tma_info {

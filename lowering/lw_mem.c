@@ -410,6 +410,8 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
     return lw_fail(c, op, "bulk cp.async (bulk_size / barrier) is not supported yet");
   if (!zero_or_none(other))
     return lw_fail(c, op, "cp.async can only fill masked-off elements with zeros: `other` must be a constant 0");
+  bool amd = lw_target_is_amd(c->target);
+  if (amd && other) return lw_fail(c, op, "an async copy with `other` is not supported for %s yet", lw_target_name(c->target));
   lw_val *m = memdesc_val(c, op, dst), *pv = lw_get(c, src);
   if (!m) return -1;
   if (pv->kind != LV_TENSOR) return lw_fail(c, op, "cp.async source is not a pointer tensor");
@@ -422,6 +424,7 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
   if (!ety) return lw_fail(c, op, "unsupported cp.async element type");
   int eb = sl.eb;
   int vg = lw_global_vec(c, &l, src, mask, eb), vs = smem_vec(&l, &sl, m, ety);
+  if (amd) return lw_amd_dma(c, op, m, pv, &l, &sl, vg, mask != NULL);
   int vec = vg < vs ? vg : vs;
   int bytes = vec * eb;
   if (bytes != 4 && bytes != 8 && bytes != 16)
@@ -452,6 +455,7 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
 /* async_commit_group -> cp.async.commit_group; async_wait {num} -> cp.async.wait_group num
  * (this thread's groups only: the membar pass adds the barrier other threads need). */
 static int async_group(lw_ctx *c, const ir_op *op) {
+  if (lw_target_is_amd(c->target)) return lw_amd_async_group(c, op);
   if (op->code == IR_OP_TTG_ASYNC_COMMIT_GROUP) {
     lw_asm(c, NULL, "cp.async.commit_group;", "", NULL, NULL, 0, 0);
   } else {
