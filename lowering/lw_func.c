@@ -129,6 +129,7 @@ static bool is_noop(const ir_op *op) {
   case IR_OP_ROCDL_SCHED_BARRIER:
   case IR_OP_ROCDL_S_SETPRIO:
   case IR_OP_TTG_LOCAL_DEALLOC:      /* the plan never reuses memory */
+  case IR_OP_LLVM_INTR_ASSUME:       /* an optimization hint: no semantic effect */
     return true;
   default: return false;
   }
@@ -154,6 +155,9 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
     return lw_mem_op(c, op);
+  case IR_OP_AMDG_BUFFER_LOAD: case IR_OP_AMDG_BUFFER_STORE:
+    return lw_amd_buffer_op(c, op);
+  case IR_OP_AMDG_COND_BARRIER: return lw_amd_sync_op(c, op);
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:
     return lw_cluster_op(c, op);

@@ -333,6 +333,10 @@ void lw_amd_async_analyze(lw_ctx *c);
 int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_ll *l,
                const lw_smem_layout *sl, int vg, bool masked);
 int lw_amd_async_group(lw_ctx *c, const ir_op *op);
+/* lw_amd_sync.c: amdg.cond_barrier (AMD targets; refused elsewhere) */
+int lw_amd_sync_op(lw_ctx *c, const ir_op *op);
+/* lw_amd_buffer.c: amdg.buffer_load / amdg.buffer_store (AMD targets; refused elsewhere) */
+int lw_amd_buffer_op(lw_ctx *c, const ir_op *op);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
 typedef struct lw_tma_info {

@@ -220,6 +220,8 @@ int lw_ll_of_enc(const ir_attr *enca, int rank, const int64_t *shape, lw_ll *l, 
     rc = 0;
     break;
   }
+  case IR_E_AMD_MFMA: return fail(err, errn, "unsupported register layout #ttg.amd_mfma (MFMA is not lowered yet)");
+  case IR_E_AMD_WMMA: return fail(err, errn, "unsupported register layout #ttg.amd_wmma");
   default: return fail(err, errn, "unsupported register layout");
   }
   if (rc) return rc;

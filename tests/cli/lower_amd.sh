@@ -30,6 +30,16 @@ for gfx in gfx942 gfx950; do
   [ "$(note "$T/vadd.hsaco" group_segment_fixed_size)" = 0 ] || fail "vadd $gfx: LDS used"
   [ "$(note "$T/vadd.hsaco" wavefront_size)" = 64 ] || fail "vadd $gfx: not wave64"
   [ "$(note "$T/vadd.hsaco" max_flat_workgroup_size)" = 256 ] || fail "vadd $gfx: workgroup size"
+  # Buffer ops: 8-byte buffer loads and stores (4 f16 per lane) through buffer resources, the
+  # masked-off lanes' offset replaced by 0x80000000 (out of the resource's range).
+  "$TLXV" lower "$A/buffer_add.ttgir" --target $gfx -o "$T/badd.hsaco" 2> "$T/err" || fail "buffer_add $gfx: $(cat "$T/err")"
+  disasm "$T/badd.hsaco" > "$T/badd.s"
+  [ "$(grep -c '^buffer_load_dwordx2 .* offen$' "$T/badd.s")" = 2 ] || fail "buffer_add $gfx: want 2 buffer_load_dwordx2: $(cat "$T/badd.s")"
+  [ "$(grep -c '^buffer_store_dwordx2 .* offen$' "$T/badd.s")" = 1 ] || fail "buffer_add $gfx: want 1 buffer_store_dwordx2"
+  grep -q '^s_mov_b32 s[0-9]*, 0x7ffffffe$' "$T/badd.s" || fail "buffer_add $gfx: resource range"
+  grep -q '^s_mov_b32 s[0-9]*, 0x27000$' "$T/badd.s" || fail "buffer_add $gfx: resource flags"
+  grep -q '^v_bfrev_b32_e32 v[0-9]*, 1$' "$T/badd.s" || fail "buffer_add $gfx: no out-of-range offset for masked lanes"
+  [ "$(note "$T/badd.hsaco" kernarg_segment_size)" = 28 ] || fail "buffer_add $gfx: kernarg size"
   # 2. LDS exchange: the global load is waited for (vmcnt) before its value is written to LDS;
   # between the last LDS write and the first LDS read (other waves' data) come
   # s_waitcnt lgkmcnt(0) (the write is complete) and then s_barrier (every wave's is).
@@ -75,6 +85,28 @@ grep -q '"amdgpu-flat-work-group-size"="256,256"' "$T/k.ll" || fail "--emit llvm
 "$TLXV" lower "$A/vadd.ttgir" --target gfx942 --emit mlir -o "$T/k.mlir"
 grep -q 'rocdl.workitem.id.x' "$T/k.mlir" || fail "--emit mlir: no rocdl.workitem.id.x"
 grep -q 'rocdl.kernel' "$T/k.mlir" || fail "--emit mlir: no rocdl.kernel"
+# amdg.cond_barrier: s_barrier behind a branch on the predicate (no fence, no waits); an
+# llvm.intr.assume is a hint and lowers to nothing.
+cat > "$T/cb.ttgir" <<'K'
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @cb(%p: !tt.ptr<i32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pid = tt.get_program_id x : i32
+    %odd = arith.andi %pid, %c1 : i32
+    %hi = arith.cmpi eq, %odd, %c1 : i32
+    %nn = arith.cmpi sge, %pid, %c0 : i32
+    llvm.intr.assume %nn : i1
+    amdg.cond_barrier %hi loc("cb.py":7:5)
+    tt.store %p, %pid : !tt.ptr<i32>
+    tt.return
+  }
+}
+K
+"$TLXV" lower "$T/cb.ttgir" --target gfx942 -o "$T/cb.hsaco" 2> "$T/err" || fail "cond_barrier: $(cat "$T/err")"
+disasm "$T/cb.hsaco" > "$T/cb.s"
+awk '/^s_cbranch/ { br = NR } /^s_barrier/ { n++; if (!br) bad = 1 } /^s_waitcnt/ { if (br && !n) w = 1 }
+     END { exit (n != 1 || bad || w) }' "$T/cb.s" || fail "cond_barrier: want one s_barrier behind a branch, no wait: $(cat "$T/cb.s")"
 # Refusals, exit 2: an op with no AMD lowering yet (at the op), NVIDIA outputs and kernels.
 cat > "$T/red.ttgir" <<'K'
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
@@ -97,6 +129,9 @@ input_error lower "^k.py:5:9: error: lowering: op 'tt.reduce' is not supported f
 sed 's|%ap, %abuf :|%ap, %abuf mask %m :|; s|^    %abuf = |    %c9 = arith.constant dense<9> : tensor<1024xi32, #blocked1>\n    %m = arith.cmpi slt, %r1, %c9 : tensor<1024xi32, #blocked1>\n    %abuf = |' \
   "$A/lds_dma.ttgir" > "$T/masked.ttgir"
 input_error lower "^dma.py:15:4: error: lowering: a masked async copy is not supported for gfx950 yet" "$T/masked.ttgir" --target gfx950 -o "$T/x"
+sed 's/"ttg.threads-per-warp" = 64/"ttg.threads-per-warp" = 32/' "$T/cb.ttgir" > "$T/cb32.ttgir"
+input_error lower "^cb.py:7:5: error: lowering: op 'amdg.cond_barrier' is not supported for sm_90a" \
+  "$T/cb32.ttgir" --target sm_90a -o "$T/x"
 input_error lower "--emit ptx is for the NVIDIA targets" "$A/vadd.ttgir" --target gfx942 --emit ptx -o "$T/x"
 input_error lower "--emit hsaco is for the AMD targets" "$A/vadd.ttgir" --target sm_90a --emit hsaco -o "$T/x"
 input_error lower "error: lowering: the kernel was compiled for 32 threads per warp, gfx950 has 64" \
@@ -104,6 +139,6 @@ input_error lower "error: lowering: the kernel was compiled for 32 threads per w
 input_error lower "error: lowering: the kernel was compiled for 64 threads per warp, sm_90a has 32" \
   "$A/vadd.ttgir" --target sm_90a -o "$T/x"
 # A real AMD kernel (Triton's matmul, MFMA layouts): refused at its first unsupported construct.
-input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: " \
+input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: unsupported register layout #ttg.amd_mfma" \
   "$SRC/tests/cli/inputs/amd_t03_matmul_gfx942.ok.ttgir" --target gfx942 -o "$T/x"
 echo "lower_amd: ok"
