@@ -12,14 +12,19 @@
 #include "lw_int.h"
 
 #define LW_DMA_BYTES 4 /* bytes per lane of one global_load_lds_dword */
+#define LW_BUF_OOB (-2147483647 - 1) /* 0x80000000: past the buffer resource's range (lw_amd_buffer.c) */
 
-/* Instructions one lane issues for an async copy: 4 bytes each, from the types alone. */
+/* Instructions one lane issues for an async copy (the pointer tensor's layout) or a
+ * buffer_load_to_local (the offsets' layout): 4 bytes each, from the types alone. */
 static int dma_count(const ir_op *op) {
-  const ir_type *st = ir_seg(op, 0, NULL) ? ir_seg(op, 0, NULL)->type : NULL;
+  bool buf = op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
+  const ir_value *lv = ir_seg(op, buf ? 1 : 0, NULL), *pv = ir_seg(op, 0, NULL);
+  const ir_type *st = lv ? lv->type : NULL;
   lw_ll l;
   char err[160];
-  if (!st || st->kind != IR_T_TENSOR || lw_ll_of_type(st, &l, err, sizeof err)) return -1;
-  const char *ety = lw_llty(st->elem->elem);
+  if (!st || !pv || st->kind != IR_T_TENSOR || lw_ll_of_type(st, &l, err, sizeof err)) return -1;
+  const ir_type *pe = buf ? pv->type : st->elem;
+  const char *ety = pe && pe->kind == IR_T_PTR ? lw_llty(pe->elem) : NULL;
   int eb = ety ? lw_ty_bits(ety) / 8 : 0;
   if (eb < 1 || eb > LW_DMA_BYTES) return -1;
   return (int)(lw_ll_nregs(&l) * (uint32_t)eb / LW_DMA_BYTES);
@@ -36,7 +41,7 @@ static int scan_block(scan *s, const ir_block *b, int pending, bool cond);
 
 static int scan_op(scan *s, const ir_op *op, int pending, bool cond) {
   switch (op->code) {
-  case IR_OP_TTG_ASYNC_COPY_G2L: {
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int n = dma_count(op);
     if (n < 0 || cond) s->bad = true;
     return pending + (n > 0 ? n : 0);
@@ -45,7 +50,7 @@ static int scan_op(scan *s, const ir_op *op, int pending, bool cond) {
     if (cond || pending == 0) s->bad = true;
     if (s->kmin < 0 || pending < s->kmin) s->kmin = pending;
     return 0;
-  case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
     if (pending) s->bad = true;
     return pending;
   default: break;
@@ -100,11 +105,22 @@ static bool lanes_linear(const lw_ll *l, const lw_smem_layout *sl, const int32_t
   return true;
 }
 
+/* The copy both ops share: per instruction, the wave's LDS base made uniform for M0, then
+ * global.load.lds from this lane's pointer, or raw.ptr.buffer.load.lds at this lane's byte
+ * offset (rsrc != 0; out of range, hence zeros, where the mask is off). */
+static int dma_emit(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_val *mk,
+                    lw_ssa rsrc, int eb_src, const lw_ll *l, const lw_smem_layout *sl, int vg);
+
 int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_ll *l,
                const lw_smem_layout *sl, int vg, bool masked) {
   if (masked)
     return lw_fail(c, op, "a masked async copy is not supported for %s yet (LDS DMA has no zero fill)",
                    lw_target_name(c->target));
+  return dma_emit(c, op, m, pv, NULL, 0, 0, l, sl, vg);
+}
+
+static int dma_emit(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_val *mk,
+                    lw_ssa rsrc, int eb_src, const lw_ll *l, const lw_smem_layout *sl, int vg) {
   int eb = sl->eb, k = LW_DMA_BYTES / (eb ? eb : 1);
   int lanes = 1 << c->lane_bits;
   if (eb > LW_DMA_BYTES || k * eb != LW_DMA_BYTES || vg < k || lw_ll_nregs(l) % (uint32_t)k ||
@@ -123,19 +139,52 @@ int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, co
     lw_ssa base = lw_smem_u32(c, lw_gep(c, m->s, a));
     lw_ssa ub = lw_op(c, "rocdl.readfirstlane %s : i32", lw_n(c, base));
     lw_ssa p3 = lw_cast(c, "llvm.inttoptr", ub, "i32", "!llvm.ptr<3>");
-    lw_stmt(c, "llvm.call_intrinsic \"llvm.amdgcn.global.load.lds\"(%s, %s, %s, %s, %s) : "
-               "(!llvm.ptr<1>, !llvm.ptr<3>, i32, i32, i32) -> ()",
-            lw_n(c, pv->el[i]), lw_n(c, p3), lw_n(c, sz), lw_n(c, zero), lw_n(c, zero));
+    if (!rsrc) {
+      lw_stmt(c, "llvm.call_intrinsic \"llvm.amdgcn.global.load.lds\"(%s, %s, %s, %s, %s) : "
+                 "(!llvm.ptr<1>, !llvm.ptr<3>, i32, i32, i32) -> ()",
+              lw_n(c, pv->el[i]), lw_n(c, p3), lw_n(c, sz), lw_n(c, zero), lw_n(c, zero));
+      continue;
+    }
+    lw_ssa off = lw_bin_imm(c, "llvm.mul", pv->el[i], eb_src, "i32");
+    if (mk) {
+      lw_ssa mm = mk->kind == LV_TENSOR ? mk->el[i] : mk->s;
+      off = lw_op(c, "llvm.select %s, %s, %s : i1, i32", lw_n(c, mm), lw_n(c, off), lw_n(c, lw_i32(c, LW_BUF_OOB)));
+    }
+    lw_stmt(c, "llvm.call_intrinsic \"llvm.amdgcn.raw.ptr.buffer.load.lds\"(%s, %s, %s, %s, %s, %s, %s) : "
+               "(!llvm.ptr<8>, !llvm.ptr<3>, i32, i32, i32, i32, i32) -> ()",
+            lw_n(c, rsrc), lw_n(c, p3), lw_n(c, sz), lw_n(c, off), lw_n(c, zero), lw_n(c, zero), lw_n(c, zero));
   }
   if (op->n_results) lw_set(c, op->results[0], (lw_val){.kind = LV_NONE});
   return 0;
 }
 
+/* amdg.buffer_load_to_local %ptr[%offsets] into %dest (mask, other: zero fill only). */
+int lw_amd_buffer_to_local(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_smem_layout *sl) {
+  ir_value *ptr = ir_seg(op, 0, NULL), *offs = ir_seg(op, 1, NULL), *mask = ir_seg(op, 3, NULL);
+  ir_value *other = ir_seg(op, 4, NULL);
+  if (ir_seg(op, 5, NULL)) return lw_fail(c, op, "amdg.buffer_load_to_local with a stride operand is not supported yet");
+  if (other && !lw_is_zero_const(other))
+    return lw_fail(c, op, "amdg.buffer_load_to_local fills masked-off elements with zeros: `other` must be a constant 0");
+  if (!ptr || ptr->type->kind != IR_T_PTR || !offs || offs->type->kind != IR_T_TENSOR)
+    return lw_fail(c, op, "amdg.buffer_load_to_local needs a scalar base pointer and an offsets tensor");
+  lw_val *ov = lw_get(c, offs);
+  lw_ll l;
+  char err[160];
+  if (ov->kind != LV_TENSOR || lw_ll_of_type(offs->type, &l, err, sizeof err))
+    return lw_fail(c, op, "amdg.buffer_load_to_local: bad offsets layout");
+  if (lw_ll_nwarps(&l) != c->rg->num_warps)
+    return lw_fail(c, op, "the tensor layout spans %d warps but the code runs on %d", lw_ll_nwarps(&l), c->rg->num_warps);
+  int vg = lw_global_vec(c, &l, offs, mask, sl->eb);
+  lw_ssa rsrc = lw_amd_buffer_rsrc(c, lw_scalar(c, ptr));
+  return dma_emit(c, op, m, ov, mask ? lw_get(c, mask) : NULL, rsrc, sl->eb, &l, sl, vg);
+}
+
 int lw_amd_async_group(lw_ctx *c, const ir_op *op) {
-  if (op->code == IR_OP_TTG_ASYNC_WAIT) {
-    int64_t num = ir_op_attr_int(op, "num", 0);
-    if (num < 0) return lw_fail(c, op, "async_wait num out of range");
-    int64_t n = num * c->amd_group_insts;
+  if (op->code == IR_OP_TTG_ASYNC_WAIT || op->code == IR_OP_AMDG_ASYNC_WAIT) {
+    bool raw = op->code == IR_OP_AMDG_ASYNC_WAIT; /* num_inst: instructions, counted by Triton */
+    int64_t num = ir_op_attr_int(op, raw ? "num_inst" : "num", 0);
+    if (num < 0) return lw_fail(c, op, "async_wait count out of range");
+    int64_t n = raw ? num : num * c->amd_group_insts;
     if (n > 63) n = 63; /* the vmcnt field saturates: waiting for more is safe */
     /* gfx9 s_waitcnt: vmcnt bits 3:0 and 15:14; expcnt (6:4) and lgkmcnt (13:8) left at max. */
     int64_t imm = (n & 0xF) | ((n >> 4) << 14) | 0x3FF0;

@@ -18,6 +18,13 @@ static lw_ssa el(lw_ctx *c, const ir_value *v, uint32_t i) {
   return x->kind == LV_TENSOR ? x->el[i] : x->s;
 }
 
+lw_ssa lw_amd_buffer_rsrc(lw_ctx *c, lw_ssa base) {
+  lw_ssa s0 = lw_const_int(c, "i16", 0), nrec = lw_const_int(c, "i64", LW_BUF_RECORDS);
+  lw_ssa fl = lw_i32(c, LW_BUF_FLAGS);
+  return lw_op(c, "rocdl.make.buffer.rsrc %s, %s, %s, %s : !llvm.ptr<1> to !llvm.ptr<8>", lw_n(c, base), lw_n(c, s0),
+               lw_n(c, nrec), lw_n(c, fl));
+}
+
 int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
   if (!lw_target_is_amd(c->target)) return lw_unsupported(c, op);
   bool load = op->code == IR_OP_AMDG_BUFFER_LOAD;
@@ -35,10 +42,8 @@ int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
   int eb = lw_ty_bits(ety) / 8;
   lw_val *ov = lw_get(c, offs);
   uint32_t n = ov->kind == LV_TENSOR ? ov->n : 1;
-  lw_ssa s0 = lw_const_int(c, "i16", 0), nrec = lw_const_int(c, "i64", LW_BUF_RECORDS);
-  lw_ssa fl = lw_i32(c, LW_BUF_FLAGS), z = lw_i32(c, 0), oob = lw_i32(c, LW_BUF_OOB);
-  lw_ssa rsrc = lw_op(c, "rocdl.make.buffer.rsrc %s, %s, %s, %s : !llvm.ptr<1> to !llvm.ptr<8>",
-                      lw_n(c, lw_scalar(c, ptr)), lw_n(c, s0), lw_n(c, nrec), lw_n(c, fl));
+  lw_ssa z = lw_i32(c, 0), oob = lw_i32(c, LW_BUF_OOB);
+  lw_ssa rsrc = lw_amd_buffer_rsrc(c, lw_scalar(c, ptr));
   /* Vector accesses where the offsets run contiguously, aligned, under one mask (lw_axis.c), and
    * the base is aligned as much. */
   int vec = 1;

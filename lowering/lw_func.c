@@ -154,6 +154,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     lw_stmt(c, "llvm.return");
     return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_AMDG_ASYNC_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     return lw_mem_op(c, op);
   case IR_OP_AMDG_BUFFER_LOAD: case IR_OP_AMDG_BUFFER_STORE:
     return lw_amd_buffer_op(c, op);

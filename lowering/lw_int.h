@@ -322,6 +322,8 @@ lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);
 lw_ssa lw_memdesc_ptr_remote(lw_ctx *c, const ir_op *op, const ir_value *v);
 /* Byte offset (i32) of the element at coord in view v of memdesc type md. */
 lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const lw_ssa *coord);
+/* True for a constant zero (`other` operands that mean a zero fill). */
+bool lw_is_zero_const(const ir_value *v);
 /* lw_sync.c */
 int lw_sync_op(lw_ctx *c, const ir_op *op);
 void lw_region_barrier(lw_ctx *c);   /* bar.sync over the current region's threads */
@@ -333,10 +335,13 @@ void lw_amd_async_analyze(lw_ctx *c);
 int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_ll *l,
                const lw_smem_layout *sl, int vg, bool masked);
 int lw_amd_async_group(lw_ctx *c, const ir_op *op);
+int lw_amd_buffer_to_local(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_smem_layout *sl);
 /* lw_amd_sync.c: amdg.cond_barrier (AMD targets; refused elsewhere) */
 int lw_amd_sync_op(lw_ctx *c, const ir_op *op);
 /* lw_amd_buffer.c: amdg.buffer_load / amdg.buffer_store (AMD targets; refused elsewhere) */
 int lw_amd_buffer_op(lw_ctx *c, const ir_op *op);
+/* Buffer resource (!llvm.ptr<8>) over the global base pointer base. */
+lw_ssa lw_amd_buffer_rsrc(lw_ctx *c, lw_ssa base);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
 typedef struct lw_tma_info {

@@ -53,10 +53,10 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     return mb | LW_MB_INIT;
   /* cp.async writes shared memory that other threads may still read or write; its bytes
    * land at this thread's wait_group, after which others need a barrier to see them. */
-  case IR_OP_TTG_ASYNC_COPY_G2L:
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     *need = (mb & (LW_MB_RD | LW_MB_WR)) != 0;
     return (*need ? 0 : mb) | LW_MB_WR;
-  case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
     return mb | LW_MB_WR;
   case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_TC_GEN5_COMMIT:
     *need = (mb & LW_MB_INIT) != 0;

@@ -77,7 +77,20 @@ for gfx in gfx942 gfx950; do
   "$TLXV" lower "$A/lds_dma.ttgir" --target $gfx --emit mlir -o "$T/dma.mlir"
   [ "$(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/dma.mlir" | tr '\n' ' ')" = "rocdl.s.waitcnt 16372 rocdl.s.waitcnt 16368 " ] ||
     fail "dma $gfx: waits $(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/dma.mlir" | tr '\n' ' ')"
+  # 4. Buffer loads to LDS under a tail mask: 4 `buffer_load_dword ... lds` per lane, masked-off
+  # lanes at offset 0x80000000 (zero fill); vmcnt(0) and s_barrier before the ds_read.
+  "$TLXV" lower "$A/buffer_dma.ttgir" --target $gfx -o "$T/bdma.hsaco" 2> "$T/err" || fail "buffer_dma $gfx: $(cat "$T/err")"
+  disasm "$T/bdma.hsaco" > "$T/bdma.s"
+  [ "$(grep -c '^buffer_load_dword .* offen lds$' "$T/bdma.s")" = 4 ] || fail "buffer_dma $gfx: want 4 buffer_load_dword lds: $(cat "$T/bdma.s")"
+  grep -q '^v_bfrev_b32_e32 v[0-9]*, 1$' "$T/bdma.s" || fail "buffer_dma $gfx: no out-of-range offset for masked lanes"
+  awk '/lds$/ { vm = -1; bar = 0 } /^s_waitcnt .*vmcnt\(0\)/ { vm = 0 } /^s_barrier/ { if (vm == 0) bar = 1 }
+       /^ds_read/ && !seen { seen = 1; if (!bar) bad = 1 } END { exit bad || !seen }' "$T/bdma.s" ||
+    fail "buffer_dma $gfx: ds_read without vmcnt(0) + s_barrier: $(cat "$T/bdma.s")"
 done
+# amdg.async_wait {num_inst} is vmcnt(num_inst) as it stands.
+sed 's|%w = ttg.async_wait %g {num = 0 : i32}|%w = amdg.async_wait %g {num_inst = 2 : i32}|' "$A/buffer_dma.ttgir" > "$T/aw.ttgir"
+"$TLXV" lower "$T/aw.ttgir" --target gfx942 --emit mlir -o "$T/aw.mlir"
+[ "$(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/aw.mlir")" = "rocdl.s.waitcnt 16370" ] || fail "amdg.async_wait: $(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/aw.mlir")"
 # The LLVM IR is an AMDGPU kernel; the MLIR uses the ROCDL dialect.
 "$TLXV" lower "$A/vadd.ttgir" --target gfx950 --emit llvm -o "$T/k.ll"
 grep -q '^define amdgpu_kernel void @add_kernel(' "$T/k.ll" || fail "--emit llvm: no amdgpu_kernel"
