@@ -1,5 +1,6 @@
-/* lw.h: the lowering module's public API: TTGIR (ir.h) -> MLIR text in the LLVM + NVVM
- * dialects -> LLVM IR (MLIR C API) -> PTX (LLVM NVPTX backend through LLVM-C).
+/* lw.h: the lowering module's public API: TTGIR (ir.h) -> MLIR text in the LLVM + NVVM (or
+ * ROCDL) dialects -> LLVM IR (MLIR C API) -> PTX (LLVM NVPTX backend through LLVM-C), or an AMD
+ * code object (AMDGPU backend, then ld.lld -shared: .hsaco).
  * Design and ABI: docs/lowering.md. */
 #ifndef TLXV_LW_H
 #define TLXV_LW_H
@@ -11,20 +12,27 @@
 /* Hardware target of a lowering. */
 typedef enum lw_target {
   LW_SM90A,   /* Hopper: wgmma, TMA, mbarrier tx-count, setmaxnreg */
-  LW_SM100A,  /* Blackwell: tcgen05 + TMEM; PTX made for sm_90a then retargeted (lw_ptx.c) */
+  LW_SM100A,  /* Blackwell: tcgen05 + TMEM */
+  LW_GFX942,  /* MI300 (CDNA3): wave64, LDS 64 KiB */
+  LW_GFX950,  /* MI350 (CDNA4): wave64, LDS 160 KiB */
 } lw_target;
+
+/* True for the AMD targets (gfx942, gfx950). */
+static inline int lw_target_is_amd(lw_target t) { return t == LW_GFX942 || t == LW_GFX950; }
 
 /* What lw_lower hands back. */
 typedef enum lw_emit {
   LW_EMIT_MLIR,  /* the generated MLIR (llvm + nvvm dialects), verified by MLIR */
   LW_EMIT_LLVM,  /* LLVM IR after translation and -O3 */
   LW_EMIT_PTX,   /* PTX text, with the runner ABI header (docs/lowering.md, "ABI") */
+  LW_EMIT_HSACO, /* AMD code object (ELF, binary): the AMDGPU backend's object, ld.lld -shared */
 } lw_emit;
 
-/* Parses "sm_90a" / "sm_100a"; returns 0 on success, -1 if unknown. */
+/* Parses "sm_90a" / "sm_100a" / "gfx942" / "gfx950"; returns 0 on success, -1 if unknown. */
 int lw_target_parse(const char *s, lw_target *out);
 const char *lw_target_name(lw_target t);
-/* Parses "mlir" / "llvm" / "ptx"; returns 0 on success, -1 if unknown. */
+/* Parses "mlir" / "llvm" / "ptx" / "hsaco"; returns 0 on success, -1 if unknown. Whether the
+ * emit suits the target is lw_lower's check (ptx: NVIDIA, hsaco: AMD). */
 int lw_emit_parse(const char *s, lw_emit *out);
 
 /* Lowers the first public function of m (the kernel). On success returns 0 and sets *out to

@@ -1,6 +1,6 @@
 /* lw_backend.c: MLIR text -> parsed and verified module (MLIR C API) -> LLVM IR
- * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM NVPTX backend through LLVM-C). LLVM 19
- * stops at sm_90a / PTX 8.5: sm_100a PTX is made for sm_90a and retargeted (lw_ptx.c). */
+ * (mlirTranslateModuleToLLVMIR) -> -O3 -> PTX (the LLVM 22 NVPTX backend through LLVM-C, for
+ * the target's own CPU: sm_90a or sm_100a); AMD targets continue in lw_amdgpu.c. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include <mlir-c/Diagnostics.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <mlir-c/Dialect/NVVM.h>
+#include <mlir-c/Dialect/ROCDL.h>
 #include <mlir-c/IR.h>
 #include <mlir-c/RegisterEverything.h>
 #include <mlir-c/Target/LLVMIR.h>
@@ -50,7 +51,7 @@ static MlirLogicalResult on_diag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-static int fail(ir_diag *diag, const char *what, const char *stage, const char *msg) {
+int lw_backend_fail(ir_diag *diag, const char *what, const char *stage, const char *msg) {
   lw_sb b = {0};
   lw_sb_printf(&b, "%s:1:1: error: lowering: %s: %s (an internal error of the lowering: please report it with the input)",
                what ? what : "<input>", stage, msg ? msg : "failed");
@@ -88,6 +89,10 @@ static void set_llvm_options(void) {
   LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
+/* The PTX ISA of each target: 8.5 for sm_90a (CUDA 12.5); 8.7 for sm_100a (CUDA 12.8, the first
+ * toolkit whose ptxas accepts sm_100a with tcgen05). */
+static const char *ptx_isa(lw_target t) { return t == LW_SM100A ? "+ptx87" : "+ptx85"; }
+
 static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e, char **out,
                       size_t *olen, ir_diag *diag) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -99,13 +104,13 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   LLVMTargetRef target;
   char *err = NULL;
   if (LLVMGetTargetFromTriple(LW_TRIPLE, &target, &err)) {
-    int rc = fail(diag, what, "LLVM", err);
+    int rc = lw_backend_fail(diag, what, "LLVM", err);
     LLVMDisposeMessage(err);
     return rc;
   }
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, LW_TRIPLE, "sm_90a", "+ptx85",
-                                                    LLVMCodeGenLevelAggressive, LLVMRelocDefault,
-                                                    LLVMCodeModelDefault);
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, LW_TRIPLE, lw_target_name(t), ptx_isa(t),
+                              LLVMCodeGenLevelAggressive, LLVMRelocDefault, LLVMCodeModelDefault);
   LLVMSetTarget(lm, LW_TRIPLE);
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
   char *dl = LLVMCopyStringRepOfTargetData(td);
@@ -115,7 +120,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   mark_asm_convergent(lm);
   int rc = 0;
   if (LLVMVerifyModule(lm, LLVMReturnStatusAction, &err)) {
-    rc = fail(diag, what, "LLVM verifier", err);
+    rc = lw_backend_fail(diag, what, "LLVM verifier", err);
     LLVMDisposeMessage(err);
     goto done;
   }
@@ -126,7 +131,7 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   LLVMDisposePassBuilderOptions(po);
   if (perr) {
     char *m = LLVMGetErrorMessage(perr);
-    rc = fail(diag, what, "LLVM passes", m);
+    rc = lw_backend_fail(diag, what, "LLVM passes", m);
     LLVMDisposeErrorMessage(m);
     goto done;
   }
@@ -139,19 +144,14 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   }
   LLVMMemoryBufferRef mb;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, lm, LLVMAssemblyFile, &err, &mb)) {
-    rc = fail(diag, what, "NVPTX backend", err);
+    rc = lw_backend_fail(diag, what, "NVPTX backend", err);
     LLVMDisposeMessage(err);
     goto done;
   }
   *olen = LLVMGetBufferSize(mb);
   *out = dup_n(LLVMGetBufferStart(mb), *olen);
   LLVMDisposeMemoryBuffer(mb);
-  if (!*out) {
-    rc = fail(diag, what, "PTX", "out of memory");
-    goto done;
-  }
-  char rerr[200];
-  if (lw_ptx_retarget(out, olen, t, rerr, sizeof rerr)) rc = fail(diag, what, "PTX retarget", rerr);
+  if (!*out) rc = lw_backend_fail(diag, what, "PTX", "out of memory");
 done:
   LLVMDisposeTargetMachine(tm);
   return rc;
@@ -165,6 +165,7 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__llvm__(), reg);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__nvvm__(), reg);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rocdl__(), reg);
   mlirContextAppendDialectRegistry(ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);
@@ -174,11 +175,11 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   int rc = 0;
   MlirModule mod = mlirModuleCreateParse(ctx, (MlirStringRef){mlir, len});
   if (mlirModuleIsNull(mod)) {
-    rc = fail(diag, what, "MLIR parser", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR parser", sink.have ? sink.text.p : NULL);
     goto done;
   }
   if (!mlirOperationVerify(mlirModuleGetOperation(mod))) {
-    rc = fail(diag, what, "MLIR verifier", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR verifier", sink.have ? sink.text.p : NULL);
     goto done_mod;
   }
   if (e == LW_EMIT_MLIR) {
@@ -188,9 +189,10 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
   LLVMContextRef lc = LLVMContextCreate();
   LLVMModuleRef lm = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(mod), lc);
   if (!lm) {
-    rc = fail(diag, what, "MLIR to LLVM IR translation", sink.have ? sink.text.p : NULL);
+    rc = lw_backend_fail(diag, what, "MLIR to LLVM IR translation", sink.have ? sink.text.p : NULL);
   } else {
-    rc = llvm_stage(lm, what, t, e, out, olen, diag);
+    rc = lw_target_is_amd(t) ? lw_amdgpu_stage(lm, what, t, e, out, olen, diag)
+                             : llvm_stage(lm, what, t, e, out, olen, diag);
     LLVMDisposeModule(lm);
   }
   LLVMContextDispose(lc);

@@ -29,10 +29,20 @@ const char *lw_n(lw_ctx *c, lw_ssa s) {
   return b;
 }
 
+/* PTX inline asm and NVVM ops have no meaning for an AMD target: the op being lowered
+ * (c->cur) is refused there, once, and the text emitted meanwhile is never used (c->err). */
+static void nvidia_only(lw_ctx *c) {
+  if (lw_target_is_amd(c->target) && !c->err) {
+    if (c->cur) lw_unsupported(c, c->cur);
+    else lw_fail(c, NULL, "the kernel needs NVIDIA-only code for %s", lw_target_name(c->target));
+  }
+}
+
 lw_ssa lw_new(lw_ctx *c) { return ++c->nssa; }
 uint32_t lw_newblk(lw_ctx *c) { return ++c->nblk; }
 
 lw_ssa lw_op(lw_ctx *c, const char *fmt, ...) {
+  if (!strncmp(fmt, "nvvm.", 5)) nvidia_only(c);
   lw_ssa s = lw_new(c);
   lw_sb_printf(c->out, "    %%v%u = ", s);
   va_list ap;
@@ -44,6 +54,7 @@ lw_ssa lw_op(lw_ctx *c, const char *fmt, ...) {
 }
 
 void lw_stmt(lw_ctx *c, const char *fmt, ...) {
+  if (!strncmp(fmt, "nvvm.", 5)) nvidia_only(c);
   lw_sb_put(c->out, "    ", 4);
   va_list ap;
   va_start(ap, fmt);
@@ -138,6 +149,7 @@ lw_ssa lw_smem_u32(lw_ctx *c, lw_ssa p3) {
 static lw_ssa asm_impl(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
                        const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred,
                        bool pure) {
+  nvidia_only(c);
   lw_sb text = {0}, cons = {0};
   lw_ssa pi = 0;
   if (pred) pi = lw_cast(c, "llvm.zext", pred, "i1", "i32");

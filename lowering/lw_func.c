@@ -11,16 +11,26 @@
 int lw_target_parse(const char *s, lw_target *out) {
   if (!strcmp(s, "sm_90a")) *out = LW_SM90A;
   else if (!strcmp(s, "sm_100a")) *out = LW_SM100A;
+  else if (!strcmp(s, "gfx942")) *out = LW_GFX942;
+  else if (!strcmp(s, "gfx950")) *out = LW_GFX950;
   else return -1;
   return 0;
 }
 
-const char *lw_target_name(lw_target t) { return t == LW_SM100A ? "sm_100a" : "sm_90a"; }
+const char *lw_target_name(lw_target t) {
+  switch (t) {
+  case LW_SM100A: return "sm_100a";
+  case LW_GFX942: return "gfx942";
+  case LW_GFX950: return "gfx950";
+  default: return "sm_90a";
+  }
+}
 
 int lw_emit_parse(const char *s, lw_emit *out) {
   if (!strcmp(s, "mlir")) *out = LW_EMIT_MLIR;
   else if (!strcmp(s, "llvm")) *out = LW_EMIT_LLVM;
   else if (!strcmp(s, "ptx")) *out = LW_EMIT_PTX;
+  else if (!strcmp(s, "hsaco")) *out = LW_EMIT_HSACO;
   else return -1;
   return 0;
 }
@@ -51,7 +61,7 @@ void lw_region_begin(lw_ctx *c, lw_region *r, lw_rkind kind, int part, int first
   r->part = part;
   r->num_warps = num_warps;
   r->bar_id = kind == LW_R_PARTITION ? 2 + part : 0;
-  r->tid = first_warp ? lw_bin_imm(c, "llvm.sub", c->tid, (int64_t)first_warp * 32, "i32")
+  r->tid = first_warp ? lw_bin_imm(c, "llvm.sub", c->tid, (int64_t)first_warp << c->lane_bits, "i32")
                       : c->tid;
   lw_ssa z = lw_i32(c, 0);
   r->leader = lw_icmp(c, "eq", r->tid, z, "i32");
@@ -75,9 +85,11 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
   static const char xyz[3] = {'x', 'y', 'z'};
   lw_ssa r;
   const char *ty = "i32";
+  bool amd = lw_target_is_amd(c->target);
   switch (op->code) {
   case IR_OP_TT_GET_PROGRAM_ID:
-    r = lw_op(c, "nvvm.read.ptx.sreg.ctaid.%c : i32", xyz[axis_of(op)]);
+    r = amd ? lw_op(c, "rocdl.workgroup.id.%c : i32", xyz[axis_of(op)])
+            : lw_op(c, "nvvm.read.ptx.sreg.ctaid.%c : i32", xyz[axis_of(op)]);
     break;
   case IR_OP_TT_GET_NUM_PROGRAMS:
     r = lw_op(c, "nvvm.read.ptx.sreg.nctaid.%c : i32", xyz[axis_of(op)]);
@@ -118,6 +130,7 @@ static bool is_noop(const ir_op *op) {
   case IR_OP_ROCDL_S_SETPRIO:
   case IR_OP_PROTON_RECORD:          /* profiling markers: the kernel is lowered unprofiled */
   case IR_OP_TTG_LOCAL_DEALLOC:      /* the plan never reuses memory */
+  case IR_OP_LLVM_INTR_ASSUME:       /* an optimization hint: no semantic effect */
     return true;
   default: return false;
   }
@@ -126,6 +139,7 @@ static bool is_noop(const ir_op *op) {
 int lw_lower_op(lw_ctx *c, const ir_op *op) {
   if (c->err) return -1;
   if (is_noop(op)) return 0;
+  c->cur = op; /* lw_emit.c refuses NVIDIA-only text for an AMD target at this op */
   switch (op->code) {
   case IR_OP_SCF_FOR: return lw_cf_for(c, op);
   case IR_OP_SCF_IF: return lw_cf_if(c, op);
@@ -142,7 +156,11 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     lw_stmt(c, "llvm.return");
     return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_AMDG_ASYNC_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     return lw_mem_op(c, op);
+  case IR_OP_AMDG_BUFFER_LOAD: case IR_OP_AMDG_BUFFER_STORE:
+    return lw_amd_buffer_op(c, op);
+  case IR_OP_AMDG_COND_BARRIER: return lw_amd_sync_op(c, op);
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:
     return lw_cluster_op(c, op);
@@ -211,6 +229,12 @@ static int emit_signature(lw_ctx *c, lw_sb *o) {
     lw_sb_printf(o, "%s%%v%u: %s", i ? ", " : "", s, decl);
     lw_set(c, a, v);
   }
+  if (lw_target_is_amd(c->target)) {
+    /* One workgroup size, as Triton's AMD lowering gives it (flat and required sizes). */
+    lw_sb_printf(o, ") attributes {rocdl.kernel, rocdl.flat_work_group_size = \"%d,%d\", "
+                    "rocdl.reqd_work_group_size = array<i32: %d, 1, 1>} {\n", c->threads, c->threads, c->threads);
+    return 0;
+  }
   lw_sb_printf(o, ") attributes {nvvm.kernel, nvvm.reqntid = array<i32: %d, 1, 1>", c->threads);
   if (c->ws.realloc) lw_sb_printf(o, ", nvvm.maxnreg = %d : i32", c->ws.maxnreg);
   lw_sb_printf(o, "} {\n");
@@ -219,6 +243,12 @@ static int emit_signature(lw_ctx *c, lw_sb *o) {
 
 /* Entry block: the 1024-aligned shared-memory base and the thread id. */
 static void emit_prologue(lw_ctx *c) {
+  if (lw_target_is_amd(c->target)) {
+    /* LDS is a module global of the plan's size, aligned by its declaration. */
+    if (c->plan.total) c->smem = lw_op(c, "llvm.mlir.addressof @global_smem : !llvm.ptr<3>");
+    c->tid = lw_op(c, "rocdl.workitem.id.x : i32");
+    return;
+  }
   if (c->plan.total) {
     lw_ssa g = lw_op(c, "llvm.mlir.addressof @global_smem : !llvm.ptr<3>");
     lw_ssa gi = lw_smem_u32(c, g);
@@ -237,6 +267,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
   lw_cluster_analyze(c);
   lw_rec_analyze(c);
+  if (lw_target_is_amd(c->target)) lw_amd_async_analyze(c);
   lw_sb sig = {0};
   if (emit_signature(c, &sig)) {
     lw_sb_free(&sig);
@@ -282,7 +313,14 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   }
   /* Assemble the module. */
   lw_sb_printf(module, "module attributes {tlxv.target = \"%s\"} {\n", lw_target_name(c->target));
-  if (c->plan.total)
+  if (c->plan.total && lw_target_is_amd(c->target))
+    /* Static LDS: the code object's group_segment_fixed_size is the plan (no dynamic LDS). */
+    lw_sb_printf(module, "  llvm.mlir.global internal @global_smem() {addr_space = 3 : i32, "
+                         "alignment = 1024 : i64} : !llvm.array<%u x i8> {\n"
+                         "    %%0 = llvm.mlir.undef : !llvm.array<%u x i8>\n"
+                         "    llvm.return %%0 : !llvm.array<%u x i8>\n  }\n",
+                 c->plan.total, c->plan.total, c->plan.total);
+  else if (c->plan.total)
     lw_sb_printf(module, "  llvm.mlir.global external @global_smem() {addr_space = 3 : i32, "
                          "alignment = 16 : i64} : !llvm.array<0 x i8>\n");
   lw_rec_globals(c, module);
@@ -321,10 +359,26 @@ int lw_lower_opts(const ir_module *m, lw_target t, lw_emit e, const lw_opts *o, 
                   size_t *len, ir_diag *diag) {
   *out = NULL;
   *len = 0;
-  lw_ctx c = {.m = m, .target = t, .diag = diag, .recorder = o && o->recorder};
+  bool amd = lw_target_is_amd(t);
+  lw_ctx c = {.m = m, .target = t, .diag = diag, .recorder = o && o->recorder, .lane_bits = amd ? 6 : 5};
   c.fn = ir_module_kernel(m);
   if (!c.fn) {
     lw_fail(&c, NULL, "the module has no kernel function");
+    return 2;
+  }
+  if ((e == LW_EMIT_PTX && amd) || (e == LW_EMIT_HSACO && !amd)) {
+    lw_fail(&c, NULL, "--emit %s is not an output of %s", e == LW_EMIT_PTX ? "ptx" : "hsaco", lw_target_name(t));
+    return 2;
+  }
+  if (amd && c.recorder) {
+    lw_fail(&c, NULL, "the hang recorder waits on mbarriers, which %s does not have", lw_target_name(t));
+    return 2;
+  }
+  /* Layouts place lanes by the target's warp size: wave64 on gfx9, 32 on NVIDIA. */
+  int64_t tpw = ir_module_attr_int(m, "ttg.threads-per-warp", 1 << c.lane_bits);
+  if (tpw != 1 << c.lane_bits) {
+    lw_fail(&c, c.fn->op, "the kernel was compiled for %lld threads per warp, %s has %d",
+            (long long)tpw, lw_target_name(t), 1 << c.lane_bits);
     return 2;
   }
   c.nvals = c.fn->n_values;

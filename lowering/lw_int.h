@@ -50,7 +50,7 @@ typedef struct lw_val {
 /* ------------------------------------------------------------------ layouts (lw_layout.c) */
 
 #define LW_LL_MAXREG 16 /* register bases: at most 65536 elements per thread */
-#define LW_LL_MAXLANE 5 /* 32 lanes */
+#define LW_LL_MAXLANE 6 /* 64 lanes (AMD wave64); the kernel's threads-per-warp is checked */
 #define LW_LL_MAXWARP 6 /* 64 warps */
 
 /* A distributed (register) layout as a linear map over GF(2): the element a thread holds in
@@ -192,6 +192,9 @@ typedef struct lw_ctx {
   const ir_module *m;
   const ir_func *fn;
   lw_target target;
+  int lane_bits;            /* log2 of the warp / wave size: 5 (NVIDIA), 6 (AMD wave64) */
+  const ir_op *cur;         /* the op being lowered (lw_lower_op), for refusals at the op */
+  int amd_group_insts;      /* AMD: direct-to-LDS instructions per commit group, 0 = wait for all */
   ir_diag *diag;
   int err;                  /* nonzero once an error was reported */
   lw_sb *out;               /* where ops are emitted now (body or parts) */
@@ -336,12 +339,26 @@ lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);
 lw_ssa lw_memdesc_ptr_remote(lw_ctx *c, const ir_op *op, const ir_value *v);
 /* Byte offset (i32) of the element at coord in view v of memdesc type md. */
 lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const lw_ssa *coord);
+/* True for a constant zero (`other` operands that mean a zero fill). */
+bool lw_is_zero_const(const ir_value *v);
 /* lw_sync.c */
 int lw_sync_op(lw_ctx *c, const ir_op *op);
 void lw_region_barrier(lw_ctx *c);   /* bar.sync over the current region's threads */
 void lw_membar_before(lw_ctx *c, const ir_op *op);
 /* Flags that can be pending at the head of a loop whose body is b, entered with mb_in. */
 unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *b, unsigned mb_in);
+/* lw_amd_async.c: LDS DMA copies and their waits on AMD (semantics.md §8.1) */
+void lw_amd_async_analyze(lw_ctx *c);
+int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_ll *l,
+               const lw_smem_layout *sl, int vg, bool masked);
+int lw_amd_async_group(lw_ctx *c, const ir_op *op);
+int lw_amd_buffer_to_local(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_smem_layout *sl);
+/* lw_amd_sync.c: amdg.cond_barrier (AMD targets; refused elsewhere) */
+int lw_amd_sync_op(lw_ctx *c, const ir_op *op);
+/* lw_amd_buffer.c: amdg.buffer_load / amdg.buffer_store (AMD targets; refused elsewhere) */
+int lw_amd_buffer_op(lw_ctx *c, const ir_op *op);
+/* Buffer resource (!llvm.ptr<8>) over the global base pointer base. */
+lw_ssa lw_amd_buffer_rsrc(lw_ctx *c, lw_ssa base);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
 typedef struct lw_tma_info {
@@ -403,10 +420,14 @@ int lw_rec_funcs(lw_ctx *c, lw_sb *module);
 void lw_rec_header(lw_ctx *c, lw_sb *out);
 /* lw_abi.c: the PTX header the runner reads */
 void lw_abi_header(lw_ctx *c, lw_sb *out);
-/* lw_mlir.c / lw_llvm.c */
+/* lw_backend.c: MLIR text -> out (LLVM IR, PTX or a code object; malloc'd, caller frees) */
 int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_emit e,
                char **out, size_t *olen, ir_diag *diag);
-/* lw_ptx.c: retargets sm_90a PTX text to sm_100a (checks the version and target lines). */
-int lw_ptx_retarget(char **ptx, size_t *len, lw_target t, char *err, size_t errn);
+/* Sets diag->msg to "what:1:1: error: lowering: stage: msg (an internal error ...)"; -1. */
+int lw_backend_fail(ir_diag *diag, const char *what, const char *stage, const char *msg);
+/* lw_amdgpu.c: an LLVM module (LLVMModuleRef) -> -O3 -> LLVM IR text or a .hsaco */
+struct LLVMOpaqueModule;
+int lw_amdgpu_stage(struct LLVMOpaqueModule *lm, const char *what, lw_target t, lw_emit e, char **out,
+                    size_t *olen, ir_diag *diag);
 
 #endif

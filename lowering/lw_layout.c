@@ -58,7 +58,7 @@ static int ll_blocked(const ir_encoding *e, int rank, const int64_t *shape, lw_l
     int d = e->order[k];
     for (int64_t b = 1; b < e->threads_per_warp[d]; b *= 2)
       if (push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, rank, d, e->size_per_thread[d] * b))
-        return fail(err, errn, "blocked layout has more than 32 threads per warp");
+        return fail(err, errn, "blocked layout has more than 64 threads per warp");
   }
   for (int k = 0; k < rank; k++) {
     int d = e->order[k];
@@ -220,6 +220,8 @@ int lw_ll_of_enc(const ir_attr *enca, int rank, const int64_t *shape, lw_ll *l, 
     rc = 0;
     break;
   }
+  case IR_E_AMD_MFMA: return fail(err, errn, "unsupported register layout #ttg.amd_mfma (MFMA is not lowered yet)");
+  case IR_E_AMD_WMMA: return fail(err, errn, "unsupported register layout #ttg.amd_wmma");
   default: return fail(err, errn, "unsupported register layout");
   }
   if (rc) return rc;

@@ -400,6 +400,18 @@ static bool zero_or_none(const ir_value *v) {
   return (a->kind == IR_A_INT || a->kind == IR_A_BOOL) ? a->ival == 0 : a->kind == IR_A_FLOAT && a->fval == 0.0;
 }
 
+bool lw_is_zero_const(const ir_value *v) { return v && zero_or_none(v); }
+
+/* amdg.buffer_load_to_local (AMD): the destination view, then lw_amd_async.c. */
+static int buffer_to_local(lw_ctx *c, const ir_op *op) {
+  if (!lw_target_is_amd(c->target)) return lw_unsupported(c, op);
+  ir_value *dst = ir_seg(op, 2, NULL);
+  lw_smem_layout sl;
+  lw_val *m = dst ? memdesc_val(c, op, dst) : NULL;
+  if (!m || layout_or_fail(c, op, dst->type, &sl)) return -1;
+  return lw_amd_buffer_to_local(c, op, m, &sl);
+}
+
 /* ttg.async_copy_global_to_local (semantics.md §2.2, cp.async): per group of vec elements
  * contiguous in both memories, cp.async.{ca,cg}.shared.global of 4, 8 or 16 bytes, the source
  * size 0 where the mask is off (the hardware fills zeros: `other` must be zero). */
@@ -410,6 +422,8 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
     return lw_fail(c, op, "bulk cp.async (bulk_size / barrier) is not supported yet");
   if (!zero_or_none(other))
     return lw_fail(c, op, "cp.async can only fill masked-off elements with zeros: `other` must be a constant 0");
+  bool amd = lw_target_is_amd(c->target);
+  if (amd && other) return lw_fail(c, op, "an async copy with `other` is not supported for %s yet", lw_target_name(c->target));
   lw_val *m = memdesc_val(c, op, dst), *pv = lw_get(c, src);
   if (!m) return -1;
   if (pv->kind != LV_TENSOR) return lw_fail(c, op, "cp.async source is not a pointer tensor");
@@ -422,6 +436,7 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
   if (!ety) return lw_fail(c, op, "unsupported cp.async element type");
   int eb = sl.eb;
   int vg = lw_global_vec(c, &l, src, mask, eb), vs = smem_vec(&l, &sl, m, ety);
+  if (amd) return lw_amd_dma(c, op, m, pv, &l, &sl, vg, mask != NULL);
   int vec = vg < vs ? vg : vs;
   int bytes = vec * eb;
   if (bytes != 4 && bytes != 8 && bytes != 16)
@@ -452,6 +467,7 @@ static int async_copy(lw_ctx *c, const ir_op *op) {
 /* async_commit_group -> cp.async.commit_group; async_wait {num} -> cp.async.wait_group num
  * (this thread's groups only: the membar pass adds the barrier other threads need). */
 static int async_group(lw_ctx *c, const ir_op *op) {
+  if (lw_target_is_amd(c->target)) return lw_amd_async_group(c, op);
   if (op->code == IR_OP_TTG_ASYNC_COMMIT_GROUP) {
     lw_asm(c, NULL, "cp.async.commit_group;", "", NULL, NULL, 0, 0);
   } else {
@@ -486,9 +502,13 @@ int lw_mem_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TTG_ASYNC_COPY_G2L:
     lw_membar_before(c, op);
     return async_copy(c, op);
-  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
+    if (op->code == IR_OP_AMDG_ASYNC_WAIT && !lw_target_is_amd(c->target)) return lw_unsupported(c, op);
     lw_membar_before(c, op);
     return async_group(c, op);
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+    lw_membar_before(c, op);
+    return buffer_to_local(c, op);
   default: return lw_unsupported(c, op);
   }
 }

@@ -10,7 +10,13 @@
 
 void lw_region_barrier(lw_ctx *c) {
   lw_region *r = c->rg;
-  if (r->kind == LW_R_KERNEL) {
+  if (lw_target_is_amd(c->target)) {
+    /* A LOCAL barrier on gfx9 (semantics.md §8.1), as Triton's AMD BarrierOpConversion: a
+     * workgroup release fence (the memory legalizer's waits), s_barrier, an acquire fence. */
+    lw_stmt(c, "llvm.fence syncscope(\"workgroup\") release");
+    lw_stmt(c, "rocdl.s.barrier");
+    lw_stmt(c, "llvm.fence syncscope(\"workgroup\") acquire");
+  } else if (r->kind == LW_R_KERNEL) {
     lw_stmt(c, "nvvm.barrier0");
   } else if (r->num_warps == 1) {
     lw_ssa m = lw_i32(c, -1);
@@ -47,10 +53,10 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     return mb | LW_MB_INIT;
   /* cp.async writes shared memory that other threads may still read or write; its bytes
    * land at this thread's wait_group, after which others need a barrier to see them. */
-  case IR_OP_TTG_ASYNC_COPY_G2L:
+  case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     *need = (mb & (LW_MB_RD | LW_MB_WR)) != 0;
     return (*need ? 0 : mb) | LW_MB_WR;
-  case IR_OP_TTG_ASYNC_WAIT:
+  case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
     return mb | LW_MB_WR;
   case IR_OP_TTNG_WAIT_BARRIER: case IR_OP_TTNG_TC_GEN5_COMMIT:
     *need = (mb & LW_MB_INIT) != 0;

@@ -22,10 +22,10 @@ void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord) {
       if (!any) continue;
       lw_ssa src;
       if (k) {
-        if (!warp) warp = lw_bin_imm(c, "llvm.lshr", c->rg->tid, 5, "i32");
+        if (!warp) warp = lw_bin_imm(c, "llvm.lshr", c->rg->tid, c->lane_bits, "i32");
         src = warp;
       } else {
-        if (!lane) lane = lw_bin_imm(c, "llvm.and", c->rg->tid, 31, "i32");
+        if (!lane) lane = lw_bin_imm(c, "llvm.and", c->rg->tid, (1 << c->lane_bits) - 1, "i32");
         src = lane;
       }
       lw_ssa bit = lw_bin_imm(c, "llvm.and", b ? lw_bin_imm(c, "llvm.lshr", src, b, "i32") : src, 1, "i32");
@@ -405,6 +405,43 @@ static void global_vec(lw_ctx *c, bool load, lw_ssa p, lw_ssa m, const lw_ssa *v
   lw_sb_free(&cons);
 }
 
+/* AMD: one masked vector access of vec elements (llvm.intr.masked.load / store; the AMDGPU
+ * backend makes it a global_load / global_store under the lanes' exec mask). The group shares
+ * one mask (lw_global_vec); masked-off lanes of a load take `other` (else 0). */
+static void global_amd(lw_ctx *c, bool load, lw_ssa p, lw_ssa m, const lw_ssa *vals, const lw_ssa *other,
+                       int vec, const char *ety, lw_ssa *out) {
+  int eb = lw_ty_bits(ety) / 8;
+  char vt[48], mt[32];
+  snprintf(vt, sizeof vt, "vector<%dx%s>", vec, ety);
+  snprintf(mt, sizeof mt, "vector<%dxi1>", vec);
+  lw_ssa mv = lw_op(c, "llvm.mlir.poison : %s", mt), dv = 0;
+  for (int k = 0; k < vec; k++) {
+    lw_ssa ix = lw_i32(c, k);
+    mv = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : %s", lw_n(c, m), lw_n(c, mv), lw_n(c, ix), mt);
+  }
+  const lw_ssa *src = load ? other : vals;
+  if (src) {
+    dv = lw_op(c, "llvm.mlir.poison : %s", vt);
+    for (int k = 0; k < vec; k++) {
+      lw_ssa ix = lw_i32(c, k);
+      dv = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : %s", lw_n(c, src[k]), lw_n(c, dv), lw_n(c, ix), vt);
+    }
+  } else {
+    dv = lw_op(c, "llvm.mlir.zero : %s", vt);
+  }
+  if (!load) {
+    lw_stmt(c, "llvm.intr.masked.store %s, %s, %s {alignment = %d : i32} : %s, %s into !llvm.ptr<1>",
+            lw_n(c, dv), lw_n(c, p), lw_n(c, mv), vec * eb, vt, mt);
+    return;
+  }
+  lw_ssa r = lw_op(c, "llvm.intr.masked.load %s, %s, %s {alignment = %d : i32} : (!llvm.ptr<1>, %s, %s) -> %s",
+                   lw_n(c, p), lw_n(c, mv), lw_n(c, dv), vec * eb, mt, vt, vt);
+  for (int k = 0; k < vec; k++) {
+    lw_ssa ix = lw_i32(c, k);
+    out[k] = lw_op(c, "llvm.extractelement %s[%s : i32] : %s", lw_n(c, r), lw_n(c, ix), vt);
+  }
+}
+
 int lw_global_op(lw_ctx *c, const ir_op *op) {
   bool load = op->code == IR_OP_TT_LOAD;
   ir_value *ptr = op->operands[0];
@@ -430,16 +467,20 @@ int lw_global_op(lw_ctx *c, const ir_op *op) {
     }
   }
   lw_val r = n > 1 || pt->kind == IR_T_TENSOR ? new_tensor(c, ety, n) : (lw_val){.kind = LV_SCALAR, .ty = ety};
+  bool amd = lw_target_is_amd(c->target);
+  if (amd && (!strcmp(ety, "i1") || !strncmp(ety, "!llvm.ptr", 9))) return lw_unsupported(c, op);
   for (uint32_t i = 0; i < n; i += (uint32_t)vec) {
     lw_ssa p = elem_or(c, ptr, i);
     lw_ssa m = mask ? elem_or(c, mask, i) : lw_i1(c, true);
-    if (vec > 1) {
+    if (amd || vec > 1) {
       lw_ssa vals[16], oth[16];
       for (int k = 0; k < vec; k++) {
         vals[k] = val ? elem_or(c, val, i + (uint32_t)k) : 0;
         oth[k] = other ? elem_or(c, other, i + (uint32_t)k) : 0;
       }
-      global_vec(c, load, p, m, vals, other ? oth : NULL, vec, ety, load ? r.el + i : NULL);
+      lw_ssa *dst = load ? (r.kind == LV_TENSOR ? r.el + i : &r.s) : NULL;
+      if (amd) global_amd(c, load, p, m, vals, other ? oth : NULL, vec, ety, dst);
+      else global_vec(c, load, p, m, vals, other ? oth : NULL, vec, ety, dst);
       continue;
     }
     if (load) {

@@ -94,8 +94,9 @@ int lw_ws_analyze(lw_ctx *c) {
   ws_collect col = {0};
   collect(&col, c->fn->op, false);
   if (col.bad) return lw_fail(c, col.bad, "nested or more than %d warp_specialize ops are not supported", LW_MAX_WS);
-  c->threads = w->num_warps * 32;
+  c->threads = w->num_warps << c->lane_bits;
   if (!col.n) return 0;
+  if (lw_target_is_amd(c->target)) return lw_unsupported(c, col.ops[0]); /* no WS on gfx9 */
   w->nops = col.n;
   int max_extra = 0;
   int nreal[LW_MAX_WS];

@@ -1,7 +1,9 @@
-/* cli_lower.c: `tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] [--recorder] -o F`:
- * parses the TTGIR and writes it lowered to MLIR (llvm + nvvm dialects), LLVM IR or PTX
- * (lowering/lw.h; the PTX starts with the runner ABI header, docs/lowering.md). --recorder
- * builds the hang recorder into every mbarrier wait (docs/lowering.md "Hang recorder"). */
+/* cli_lower.c: `tlx-verify lower FILE --target sm_90a|sm_100a|gfx942|gfx950
+ * [--emit mlir|llvm|ptx|hsaco] [--recorder] -o F`: parses the TTGIR and writes it lowered to
+ * MLIR (llvm + nvvm / rocdl dialects), LLVM IR, PTX (NVIDIA; it starts with the runner ABI
+ * header, docs/lowering.md) or an AMD code object (.hsaco, AMD; lowering/lw.h). --recorder
+ * builds the hang recorder into every mbarrier wait (NVIDIA; docs/lowering.md "Hang recorder"). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,8 @@
 #include "ir/ir.h"
 
 static const char usage[] =
-    "usage: tlx-verify lower FILE --target sm_90a|sm_100a [--emit mlir|llvm|ptx] [--recorder] -o F\n";
+    "usage: tlx-verify lower FILE --target sm_90a|sm_100a|gfx942|gfx950 [--emit mlir|llvm|ptx|hsaco]\n"
+    "                          [--recorder] -o F\n";
 
 static int usage_error(const char *what, const char *arg) {
   fprintf(stderr, "tlx-verify: error: lower: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "",
@@ -19,7 +22,7 @@ static int usage_error(const char *what, const char *arg) {
 }
 
 int vf_cmd_lower(int argc, char **argv) {
-  const char *file = NULL, *target = NULL, *emit = "ptx", *outp = NULL;
+  const char *file = NULL, *target = NULL, *emit = NULL, *outp = NULL;
   lw_opts opts = {0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -52,15 +55,21 @@ int vf_cmd_lower(int argc, char **argv) {
     }
   }
   if (!file) return usage_error("missing input FILE", NULL);
-  if (!target) return usage_error("missing --target (sm_90a or sm_100a)", NULL);
+  if (!target) return usage_error("missing --target (sm_90a, sm_100a, gfx942 or gfx950)", NULL);
   if (!outp) return usage_error("missing -o FILE (use -o - for standard output)", NULL);
   const lw_api *lw = vf_cli_lowering();
   if (!lw) return VF_EXIT_INPUT;
   lw_target t;
   lw_emit e;
   if (lw->target_parse(target, &t))
-    return usage_error("unknown --target (use sm_90a or sm_100a)", target);
-  if (lw->emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm or ptx)", emit);
+    return usage_error("unknown --target (use sm_90a, sm_100a, gfx942 or gfx950)", target);
+  bool amd = lw_target_is_amd(t);
+  if (!emit) emit = amd ? "hsaco" : "ptx"; /* the target's own machine code */
+  if (lw->emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm, ptx or hsaco)", emit);
+  if ((e == LW_EMIT_PTX && amd) || (e == LW_EMIT_HSACO && !amd))
+    return usage_error(amd ? "--emit ptx is for the NVIDIA targets" : "--emit hsaco is for the AMD targets",
+                       emit);
+  if (opts.recorder && amd) return usage_error("--recorder is for the NVIDIA targets (it waits on mbarriers)", target);
   ir_module *m = vf_cli_read(file);
   if (!m) return VF_EXIT_INPUT;
   ir_diag d = {0};

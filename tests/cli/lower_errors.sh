@@ -9,8 +9,8 @@ expect2() { # "what it must say" args...
   input_error lower "$@"
 }
 expect2 "missing --target" "$K" -o "$T/x"
-expect2 "unknown --target (use sm_90a or sm_100a): sm_80" "$K" --target sm_80 -o "$T/x"
-expect2 "unknown --emit (use mlir, llvm or ptx): asm" "$K" --target sm_90a --emit asm -o "$T/x"
+expect2 "unknown --target (use sm_90a, sm_100a, gfx942 or gfx950): sm_80" "$K" --target sm_80 -o "$T/x"
+expect2 "unknown --emit (use mlir, llvm, ptx or hsaco): asm" "$K" --target sm_90a --emit asm -o "$T/x"
 expect2 "missing -o FILE" "$K" --target sm_90a
 expect2 "missing input FILE" --target sm_90a -o "$T/x"
 expect2 "unknown option: --bogus" "$K" --target sm_90a -o "$T/x" --bogus
@@ -35,7 +35,7 @@ input_error lower "^k.py:7:3: error: lowering: op 'ttng.tmem_alloc' is not suppo
 grep -q '^  llvm.func @ws_add_kernel(' "$T/k.mlir" || fail "--emit mlir has no llvm.func"
 grep -q 'nvvm.grid_constant' "$T/k.mlir" || fail "--emit mlir: tensor maps are not grid constants"
 "$TLXV" lower "$K" --target sm_90a --emit llvm -o "$T/k.ll"
-grep -q '^define void @ws_add_kernel(' "$T/k.ll" || fail "--emit llvm has no define"
+grep -q '^define ptx_kernel void @ws_add_kernel(' "$T/k.ll" || fail "--emit llvm has no define"
 "$TLXV" lower "$K" --target=sm_90a -o - > "$T/k.ptx"
 head -n 1 "$T/k.ptx" | grep -q '^// tlxv-abi 1$' || fail "PTX to stdout lacks the ABI header"
 grep -q '^\.entry ws_add_kernel(\|^\.visible \.entry ws_add_kernel(' "$T/k.ptx" || fail "PTX has no entry"

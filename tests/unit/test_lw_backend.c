@@ -1,6 +1,6 @@
 /* test_lw_backend.c: the lowering backend alone: MLIR text (llvm + nvvm dialects) through the
- * MLIR C API and LLVM-C to LLVM IR and PTX, the sm_100a retargeting, inline asm marked
- * convergent, errors for bad input; ptxas checks the PTX when it is installed. */
+ * MLIR C API and LLVM-C to LLVM IR and PTX (sm_90a and sm_100a, each its own NVPTX CPU), inline
+ * asm marked convergent, errors for bad input; ptxas checks the PTX when it is installed. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +97,7 @@ START_TEST(llvm_ir_marks_asm_convergent) {
   char *msg;
   char *ll = lower(kernel, LW_SM90A, LW_EMIT_LLVM, &rc, &msg);
   ck_assert_msg(rc == 0, "%s", msg ? msg : "");
-  ck_assert_ptr_nonnull(strstr(ll, "define void @k("));
+  ck_assert_ptr_nonnull(strstr(ll, "define ptx_kernel void @k("));
   ck_assert_ptr_nonnull(strstr(ll, "grid_constant"));
   /* both asm calls carry an attribute group that says convergent */
   const char *call = strstr(ll, "call void asm sideeffect \"mbarrier.init");

@@ -74,7 +74,7 @@ START_TEST(ws_add_ptx_header) {
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 3 a_desc_2 i64 role=stride of=0 dim=0\n"));
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 16 ynumel i32\n"));
   ck_assert_ptr_nonnull(strstr(t, ".param .align 64 .b8 ws_add_kernel_param_0[128]"));
-  ck_assert_ptr_nonnull(strstr(t, "setmaxnreg.inc.sync.aligned.u32 232"));
+  ck_assert_ptr_nonnull(strstr(t, "setmaxnreg.inc.sync.aligned.u32 \t232;"));
   free(t);
   t = lower_ok(m, LW_SM100A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "target=sm_100a"));

@@ -1,0 +1,157 @@
+#!/bin/sh
+# lower_amd.sh: `tlx-verify lower --target gfx942|gfx950` writes an AMD code object (.hsaco) for
+# the hand-written AMD kernels of tests/lowering/amd/, checked by disassembly (llvm-objdump-22)
+# and by the code object's notes (llvm-readelf-22): the vector accesses, the waits and the
+# barrier that order an LDS store before another wave's LDS load, the LDS size and the kernel
+# arguments. Unsupported ops are refused at the op (exit 2), and so are NVIDIA-only outputs.
+set -eu
+: "${TLXV:?}" "${SRC:?}"
+. "$SRC/tests/tools/input_error.sh"
+OBJDUMP=${OBJDUMP:-/usr/lib/llvm-22/bin/llvm-objdump}
+READELF=${READELF:-/usr/lib/llvm-22/bin/llvm-readelf}
+A="$SRC/tests/lowering/amd"
+# Instructions of the code object, one mnemonic and its operands a line.
+disasm() { "$OBJDUMP" -d "$1" | sed -n 's|^\t\([a-z_0-9]*\)\( [^/]*\)\{0,1\}//.*|\1\2|p' | sed 's/ *$//'; }
+note() { # file key: the value of a kernel note
+  "$READELF" --notes "$1" | sed -n "s/^ *\\.$2: *//p" | head -n 1
+}
+for gfx in gfx942 gfx950; do
+  # 1. Vector add: 16-byte global loads and stores (4 contiguous f32 per lane), wave64.
+  "$TLXV" lower "$A/vadd.ttgir" --target $gfx -o "$T/vadd.hsaco" 2> "$T/err" || fail "vadd $gfx: $(cat "$T/err")"
+  [ ! -s "$T/err" ] || fail "vadd $gfx printed on stderr: $(cat "$T/err")"
+  disasm "$T/vadd.hsaco" > "$T/vadd.s"
+  [ "$(grep -c '^global_load_dwordx4 ' "$T/vadd.s")" = 2 ] || fail "vadd $gfx: want 2 global_load_dwordx4: $(cat "$T/vadd.s")"
+  [ "$(grep -c '^global_store_dwordx4 ' "$T/vadd.s")" = 1 ] || fail "vadd $gfx: want 1 global_store_dwordx4"
+  grep -q '^s_and_saveexec_b64 ' "$T/vadd.s" || fail "vadd $gfx: the tail mask is not an exec mask"
+  ! grep -q '^s_barrier' "$T/vadd.s" || fail "vadd $gfx: a barrier without LDS"
+  "$READELF" --notes "$T/vadd.hsaco" | grep -q "amdhsa.target: *amdgcn-amd-amdhsa--$gfx\$" || fail "vadd: not a $gfx code object"
+  [ "$(note "$T/vadd.hsaco" name)" = add_kernel ] || fail "vadd $gfx: kernel name"
+  [ "$(note "$T/vadd.hsaco" kernarg_segment_size)" = 28 ] || fail "vadd $gfx: kernarg size (3 pointers, 1 i32)"
+  [ "$(note "$T/vadd.hsaco" group_segment_fixed_size)" = 0 ] || fail "vadd $gfx: LDS used"
+  [ "$(note "$T/vadd.hsaco" wavefront_size)" = 64 ] || fail "vadd $gfx: not wave64"
+  [ "$(note "$T/vadd.hsaco" max_flat_workgroup_size)" = 256 ] || fail "vadd $gfx: workgroup size"
+  # Buffer ops: 8-byte buffer loads and stores (4 f16 per lane) through buffer resources, the
+  # masked-off lanes' offset replaced by 0x80000000 (out of the resource's range).
+  "$TLXV" lower "$A/buffer_add.ttgir" --target $gfx -o "$T/badd.hsaco" 2> "$T/err" || fail "buffer_add $gfx: $(cat "$T/err")"
+  disasm "$T/badd.hsaco" > "$T/badd.s"
+  [ "$(grep -c '^buffer_load_dwordx2 .* offen$' "$T/badd.s")" = 2 ] || fail "buffer_add $gfx: want 2 buffer_load_dwordx2: $(cat "$T/badd.s")"
+  [ "$(grep -c '^buffer_store_dwordx2 .* offen$' "$T/badd.s")" = 1 ] || fail "buffer_add $gfx: want 1 buffer_store_dwordx2"
+  grep -q '^s_mov_b32 s[0-9]*, 0x7ffffffe$' "$T/badd.s" || fail "buffer_add $gfx: resource range"
+  grep -q '^s_mov_b32 s[0-9]*, 0x27000$' "$T/badd.s" || fail "buffer_add $gfx: resource flags"
+  grep -q '^v_bfrev_b32_e32 v[0-9]*, 1$' "$T/badd.s" || fail "buffer_add $gfx: no out-of-range offset for masked lanes"
+  [ "$(note "$T/badd.hsaco" kernarg_segment_size)" = 28 ] || fail "buffer_add $gfx: kernarg size"
+  # 2. LDS exchange: the global load is waited for (vmcnt) before its value is written to LDS;
+  # between the last LDS write and the first LDS read (other waves' data) come
+  # s_waitcnt lgkmcnt(0) (the write is complete) and then s_barrier (every wave's is).
+  "$TLXV" lower "$A/lds_exchange.ttgir" --target $gfx -o "$T/lds.hsaco" 2> "$T/err" || fail "lds $gfx: $(cat "$T/err")"
+  disasm "$T/lds.hsaco" > "$T/lds.s"
+  awk '
+    /^global_load/ { ld = NR }
+    /^s_waitcnt .*vmcnt\(0\)/ { if (ld) vm = NR }
+    /^ds_write/ { if (!vm) { print "ds_write before the global load is waited for"; bad = 1 } last_w = NR; lg = 0; bar = 0 }
+    /^s_waitcnt .*lgkmcnt\(0\)/ { if (last_w && !bar) lg = NR }
+    /^s_barrier/ { if (lg) bar = NR }
+    /^ds_read/ && !seen { seen = 1; if (!last_w || !lg || !bar) { print "ds_read without lgkmcnt(0) + s_barrier after the ds_write"; bad = 1 } }
+    END { if (!seen || !last_w) { print "no ds_write / ds_read"; bad = 1 } exit bad }' "$T/lds.s" > "$T/why" ||
+    fail "lds $gfx: $(cat "$T/why"): $(cat "$T/lds.s")"
+  [ "$(grep -c '^s_barrier' "$T/lds.s")" = 1 ] || fail "lds $gfx: want one s_barrier"
+  [ "$(note "$T/lds.hsaco" group_segment_fixed_size)" = 4096 ] || fail "lds $gfx: LDS size (1024 f32)"
+  [ "$(note "$T/lds.hsaco" kernarg_segment_size)" = 16 ] || fail "lds $gfx: kernarg size"
+  # 3. LDS DMA: 2 commit groups of 4 global_load_lds_dword per lane; wait {num = 1} needs
+  # vmcnt <= 4 and wait {num = 0} vmcnt(0), each followed by s_barrier before the ds_read.
+  "$TLXV" lower "$A/lds_dma.ttgir" --target $gfx -o "$T/dma.hsaco" 2> "$T/err" || fail "dma $gfx: $(cat "$T/err")"
+  disasm "$T/dma.hsaco" > "$T/dma.s"
+  [ "$(grep -c '^global_load_lds_dword ' "$T/dma.s")" = 8 ] || fail "dma $gfx: want 8 global_load_lds_dword: $(cat "$T/dma.s")"
+  awk '
+    /^global_load_lds/ { issued++; vm = -1; bar = 0 }
+    /^s_waitcnt .*vmcnt\(/ { match($0, /vmcnt\([0-9]+\)/); n = substr($0, RSTART + 6, RLENGTH - 7) + 0; vm = n; bar = 0 }
+    /^s_barrier/ { if (vm >= 0) bar = 1 }
+    /^ds_read/ { reads++
+      want = reads == 1 ? 4 : 0
+      if (vm < 0 || vm > want || !bar) { printf "ds_read %d: vmcnt %d (want <= %d) and barrier %d\n", reads, vm, want, bar; bad = 1 } }
+    END { if (reads != 2 || issued != 8) { print "want 8 copies and 2 reads"; bad = 1 } exit bad }' "$T/dma.s" > "$T/why" ||
+    fail "dma $gfx: $(cat "$T/why"): $(cat "$T/dma.s")"
+  [ "$(note "$T/dma.hsaco" group_segment_fixed_size)" = 8192 ] || fail "dma $gfx: LDS size (2 x 1024 f32)"
+  # The waits the lowering computes (LLVM may only add to them): vmcnt(4), then vmcnt(0),
+  # expcnt and lgkmcnt left at their maximum (gfx9 s_waitcnt encoding).
+  "$TLXV" lower "$A/lds_dma.ttgir" --target $gfx --emit mlir -o "$T/dma.mlir"
+  [ "$(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/dma.mlir" | tr '\n' ' ')" = "rocdl.s.waitcnt 16372 rocdl.s.waitcnt 16368 " ] ||
+    fail "dma $gfx: waits $(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/dma.mlir" | tr '\n' ' ')"
+  # 4. Buffer loads to LDS under a tail mask: 4 `buffer_load_dword ... lds` per lane, masked-off
+  # lanes at offset 0x80000000 (zero fill); vmcnt(0) and s_barrier before the ds_read.
+  "$TLXV" lower "$A/buffer_dma.ttgir" --target $gfx -o "$T/bdma.hsaco" 2> "$T/err" || fail "buffer_dma $gfx: $(cat "$T/err")"
+  disasm "$T/bdma.hsaco" > "$T/bdma.s"
+  [ "$(grep -c '^buffer_load_dword .* offen lds$' "$T/bdma.s")" = 4 ] || fail "buffer_dma $gfx: want 4 buffer_load_dword lds: $(cat "$T/bdma.s")"
+  grep -q '^v_bfrev_b32_e32 v[0-9]*, 1$' "$T/bdma.s" || fail "buffer_dma $gfx: no out-of-range offset for masked lanes"
+  awk '/lds$/ { vm = -1; bar = 0 } /^s_waitcnt .*vmcnt\(0\)/ { vm = 0 } /^s_barrier/ { if (vm == 0) bar = 1 }
+       /^ds_read/ && !seen { seen = 1; if (!bar) bad = 1 } END { exit bad || !seen }' "$T/bdma.s" ||
+    fail "buffer_dma $gfx: ds_read without vmcnt(0) + s_barrier: $(cat "$T/bdma.s")"
+done
+# amdg.async_wait {num_inst} is vmcnt(num_inst) as it stands.
+sed 's|%w = ttg.async_wait %g {num = 0 : i32}|%w = amdg.async_wait %g {num_inst = 2 : i32}|' "$A/buffer_dma.ttgir" > "$T/aw.ttgir"
+"$TLXV" lower "$T/aw.ttgir" --target gfx942 --emit mlir -o "$T/aw.mlir"
+[ "$(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/aw.mlir")" = "rocdl.s.waitcnt 16370" ] || fail "amdg.async_wait: $(grep -o 'rocdl.s.waitcnt [0-9]*' "$T/aw.mlir")"
+# The LLVM IR is an AMDGPU kernel; the MLIR uses the ROCDL dialect.
+"$TLXV" lower "$A/vadd.ttgir" --target gfx950 --emit llvm -o "$T/k.ll"
+grep -q '^define amdgpu_kernel void @add_kernel(' "$T/k.ll" || fail "--emit llvm: no amdgpu_kernel"
+grep -q '"amdgpu-flat-work-group-size"="256,256"' "$T/k.ll" || fail "--emit llvm: no workgroup size"
+"$TLXV" lower "$A/vadd.ttgir" --target gfx942 --emit mlir -o "$T/k.mlir"
+grep -q 'rocdl.workitem.id.x' "$T/k.mlir" || fail "--emit mlir: no rocdl.workitem.id.x"
+grep -q 'rocdl.kernel' "$T/k.mlir" || fail "--emit mlir: no rocdl.kernel"
+# amdg.cond_barrier: s_barrier behind a branch on the predicate (no fence, no waits); an
+# llvm.intr.assume is a hint and lowers to nothing.
+cat > "$T/cb.ttgir" <<'K'
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @cb(%p: !tt.ptr<i32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pid = tt.get_program_id x : i32
+    %odd = arith.andi %pid, %c1 : i32
+    %hi = arith.cmpi eq, %odd, %c1 : i32
+    %nn = arith.cmpi sge, %pid, %c0 : i32
+    llvm.intr.assume %nn : i1
+    amdg.cond_barrier %hi loc("cb.py":7:5)
+    tt.store %p, %pid : !tt.ptr<i32>
+    tt.return
+  }
+}
+K
+"$TLXV" lower "$T/cb.ttgir" --target gfx942 -o "$T/cb.hsaco" 2> "$T/err" || fail "cond_barrier: $(cat "$T/err")"
+disasm "$T/cb.hsaco" > "$T/cb.s"
+awk '/^s_cbranch/ { br = NR } /^s_barrier/ { n++; if (!br) bad = 1 } /^s_waitcnt/ { if (br && !n) w = 1 }
+     END { exit (n != 1 || bad || w) }' "$T/cb.s" || fail "cond_barrier: want one s_barrier behind a branch, no wait: $(cat "$T/cb.s")"
+# Refusals, exit 2: an op with no AMD lowering yet (at the op), NVIDIA outputs and kernels.
+cat > "$T/red.ttgir" <<'K'
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked> loc("k.py":3:5)
+    %f = arith.sitofp %r : tensor<256xi32, #blocked> to tensor<256xf32, #blocked> loc("k.py":4:5)
+    %s = "tt.reduce"(%f) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %m = arith.addf %a, %b : f32
+      tt.reduce.return %m : f32
+    }) : (tensor<256xf32, #blocked>) -> f32 loc("k.py":5:9)
+    tt.store %p, %s : !tt.ptr<f32> loc("k.py":6:5)
+    tt.return
+  }
+}
+K
+input_error lower "^k.py:5:9: error: lowering: op 'tt.reduce' is not supported for gfx942$" "$T/red.ttgir" --target gfx942 -o "$T/x"
+[ ! -e "$T/x" ] || fail "an output file was written after an error"
+sed 's|%ap, %abuf :|%ap, %abuf mask %m :|; s|^    %abuf = |    %c9 = arith.constant dense<9> : tensor<1024xi32, #blocked1>\n    %m = arith.cmpi slt, %r1, %c9 : tensor<1024xi32, #blocked1>\n    %abuf = |' \
+  "$A/lds_dma.ttgir" > "$T/masked.ttgir"
+input_error lower "^dma.py:15:4: error: lowering: a masked async copy is not supported for gfx950 yet" "$T/masked.ttgir" --target gfx950 -o "$T/x"
+sed 's/"ttg.threads-per-warp" = 64/"ttg.threads-per-warp" = 32/' "$T/cb.ttgir" > "$T/cb32.ttgir"
+input_error lower "^cb.py:7:5: error: lowering: op 'amdg.cond_barrier' is not supported for sm_90a" \
+  "$T/cb32.ttgir" --target sm_90a -o "$T/x"
+input_error lower "--emit ptx is for the NVIDIA targets" "$A/vadd.ttgir" --target gfx942 --emit ptx -o "$T/x"
+input_error lower "--emit hsaco is for the AMD targets" "$A/vadd.ttgir" --target sm_90a --emit hsaco -o "$T/x"
+input_error lower "error: lowering: the kernel was compiled for 32 threads per warp, gfx950 has 64" \
+  "$SRC/tests/corpus/gluon/ws_add.bug0.ttgir" --target gfx950 -o "$T/x"
+input_error lower "error: lowering: the kernel was compiled for 64 threads per warp, sm_90a has 32" \
+  "$A/vadd.ttgir" --target sm_90a -o "$T/x"
+# A real AMD kernel (Triton's matmul, MFMA layouts): refused at its first unsupported construct.
+input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: unsupported register layout #ttg.amd_mfma" \
+  "$SRC/tests/cli/inputs/amd_t03_matmul_gfx942.ok.ttgir" --target gfx942 -o "$T/x"
+echo "lower_amd: ok"
