@@ -406,10 +406,17 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
      * the barrier's ring is left unknown */
     if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) e->unsupported = "ttng.async_tma_gather";
     break;
-  case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_ASYNC_SHARED_STORE: case IR_OP_TTNG_TMA_SCATTER:
-    /* bulk smem -> global copy (a bulk group) / st.async with complete_tx: not encoded */
+  case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_TMA_SCATTER:
+    /* bulk smem -> global copy (a bulk group): not encoded */
     e = new_event(c, w, SYM_EV_ASYNC_READ, op);
     e->unsupported = ir_ops[op->code].name;
+    break;
+  case IR_OP_TTNG_ASYNC_SHARED_STORE:
+    /* st.async: its complete_tx on the mbarrier (segment 2) is not encoded, so that barrier's
+     * ring is left unknown (else byte-balance would count no bytes for it) */
+    e = view_event(c, w, SYM_EV_TMA_LOAD, op, 2, false);
+    if (!e) e = new_event(c, w, SYM_EV_ASYNC_READ, op);
+    e->unsupported = "ttng.async_shared_store";
     break;
   case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
     /* the wait for the store its token names (sim_ops_async.c) is not encoded (no store is

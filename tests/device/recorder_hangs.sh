@@ -4,6 +4,10 @@
 #   bash tests/device/recorder_hangs.sh [DIR]
 #   bash tests/device/recorder_hangs.sh --dry-run [DIR]   (no GPU: lowers with --recorder, runs
 #                                                         ptxas and check; nothing is launched)
+#   bash tests/device/recorder_hangs.sh --lower-only [DIR] (here: check + both lowerings into DIR,
+#                                                         to carry to a GPU machine without tlx-verify)
+#   bash tests/device/recorder_hangs.sh [DIR]               (there, no tlx-verify: runs DIR's PTX)
+#   bash tests/device/recorder_hangs.sh --explain-only [DIR] (here again: explain DIR's hang records)
 #
 # For every kernel of tests/device/run_lowered.sh that hangs on the H200 (the ws_add.bug1/2/3/4/7
 # corpus variants, the trip_count, hopper_gemm_ws and hopper_attention_ws deadlocks): lowers it
@@ -22,8 +26,10 @@
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
-DRY=0
+DRY=0 LOWER_ONLY=0 EXPLAIN_ONLY=0
 if [ "${1:-}" = "--dry-run" ]; then DRY=1; shift; fi
+if [ "${1:-}" = "--lower-only" ]; then DRY=1; LOWER_ONLY=1; shift; fi
+if [ "${1:-}" = "--explain-only" ]; then DRY=1; EXPLAIN_ONLY=1; shift; fi
 DIR=${1:-build-recorder}
 CUDA=${CUDA:-/usr/local/cuda}
 TIMEOUT=${TIMEOUT:-10}
@@ -37,8 +43,10 @@ skip() { echo "recorder_hangs: SKIPPED: $*"; exit 77; }
 if [ -z "${TLXV:-}" ]; then
   for t in build*/tlx-verify; do [ -x "$t" ] && TLXV=$ROOT/$t && break; done
 fi
-[ -n "${TLXV:-}" ] && "$TLXV" --version > /dev/null 2>&1 || { echo "recorder_hangs: no tlx-verify (build it: scripts/setup.sh, or set TLXV)" >&2; exit 2; }
-command -v jq > /dev/null 2>&1 || { echo "recorder_hangs: needs jq" >&2; exit 2; }
+HAVE=1 # tlx-verify here; without it (a GPU machine with only CUDA) DIR must hold --lower-only's PTX
+[ -n "${TLXV:-}" ] && "$TLXV" --version > /dev/null 2>&1 || HAVE=0
+[ $HAVE = 1 ] || [ $DRY = 0 ] || { echo "recorder_hangs: no tlx-verify (build it: scripts/setup.sh, or set TLXV)" >&2; exit 2; }
+command -v jq > /dev/null 2>&1 || [ $HAVE = 0 ] || { echo "recorder_hangs: needs jq" >&2; exit 2; }
 mkdir -p "$DIR" || exit 2
 PTXAS="$CUDA/bin/ptxas"
 
@@ -69,27 +77,45 @@ echo "$KERNELS" | {
     echo "$id" | grep -Eq "$FILTER" || continue
     w="$DIR/$id"
     mkdir -p "$w"
-    # check's verdict (its own small arguments: the bug it reports is the one to recover)
-    timeout 300 "$TLXV" check "$ttgir" --format json --time-limit 120 > "$w/check.json" 2> "$w/check.err"
-    crc=$?
-    ck=$(jq -r '.bugs[0] | "\(.kind):\(.loc.line)"' "$w/check.json" 2> /dev/null || echo "?")
-    [ $crc = 1 ] || ck="exit$crc"
-    cargs=$(jq -r '.bugs[0].args // ""' "$w/check.json" 2> /dev/null | tr ' ' '\n' | grep '=' | grep -v '^program_id' | sed 's/^/--arg /' | tr '\n' ' ')
-    if ! "$TLXV" lower "$ttgir" --target sm_90a --recorder -o "$w/rec.ptx" 2> "$w/lower.err"; then
+    ck=-
+    if [ $HAVE = 1 ] && [ $EXPLAIN_ONLY = 0 ]; then
+      # check's verdict (its own small arguments: the bug it reports is the one to recover)
+      timeout 300 "$TLXV" check "$ttgir" --format json --time-limit 120 > "$w/check.json" 2> "$w/check.err"
+      echo $? > "$w/check.rc"
+    fi
+    if [ -s "$w/check.json" ] && command -v jq > /dev/null 2>&1; then
+      ck=$(jq -r '.bugs[0] | "\(.kind):\(.loc.line)"' "$w/check.json" 2> /dev/null || echo "?")
+      [ "$(cat "$w/check.rc")" = 1 ] || ck="exit$(cat "$w/check.rc")"
+      cargs=$(jq -r '.bugs[0].args // ""' "$w/check.json" 2> /dev/null | tr ' ' '\n' | grep '=' | grep -v '^program_id' | sed 's/^/--arg /' | tr '\n' ' ')
+    fi
+    if [ $EXPLAIN_ONLY = 1 ]; then
+      [ -s "$w/hang.json" ] || { printf '%-22s %-5s %-26s %-26s %s\n' "$id" - "$ck" - "NO HANG RECORD in $w" | tee -a "$HT"; FAIL=1; continue; }
+      rrc=124
+    elif [ $HAVE = 1 ] && ! "$TLXV" lower "$ttgir" --target sm_90a --recorder -o "$w/rec.ptx" 2> "$w/lower.err"; then
       printf '%-22s %-5s %-26s %-26s %s\n' "$id" - "$ck" - "NOT LOWERED: $(head -c 100 "$w/lower.err")" | tee -a "$HT"
       FAIL=1; continue
     fi
+    [ -s "$w/rec.ptx" ] || { printf '%-22s no %s\n' "$id" "$w/rec.ptx (run --lower-only where tlx-verify is)" | tee -a "$HT"; FAIL=1; continue; }
+    if [ $EXPLAIN_ONLY = 0 ]; then
     "$PTXAS" -arch=sm_90a "$w/rec.ptx" -o "$w/rec.cubin" 2> "$w/ptxas.err" || { printf '%-22s ptxas error\n' "$id" | tee -a "$HT"; FAIL=1; continue; }
     runargs "$grid" "$args" "$tens"
-    if [ $DRY = 1 ]; then
+    fi
+    if [ $DRY = 1 ] && [ $EXPLAIN_ONLY = 0 ]; then
       printf '%-22s %-5s %-26s %-26s %s\n' "$id" dry "$ck" - "lowered, ptxas ok ($(grep -c '^// tlxv-rec-op' "$w/rec.ptx") wait sites)" | tee -a "$HT"
       continue
     fi
+    if [ $EXPLAIN_ONLY = 0 ]; then
     rm -f "$w/hang.json"
     # shellcheck disable=SC2046
     "$RUN" "$w/rec.ptx" --cubin "$w/rec.cubin" $(cat "$DIR/opts") --timeout "$TIMEOUT" --rec-timeout "$REC_TIMEOUT" \
       --recorder "$w/hang.json" > "$w/run.log" 2>&1
     rrc=$?
+    echo $rrc > "$w/run.rc"
+    fi
+    if [ $HAVE = 0 ]; then
+      printf '%-22s %-5s %-26s %-26s %s\n' "$id" "$rrc" - - "ran ($( [ -s "$w/hang.json" ] && jq -r '.warps | length' "$w/hang.json" 2>/dev/null || echo 0) records): explain with --explain-only where tlx-verify is" | tee -a "$HT"
+      continue
+    fi
     if [ $rrc != 124 ] || [ ! -s "$w/hang.json" ]; then
       printf '%-22s %-5s %-26s %-26s %s\n' "$id" "$rrc" "$ck" - "NO HANG RECORD ($(tail -n 1 "$w/run.log"))" | tee -a "$HT"
       FAIL=1; continue
@@ -115,6 +141,15 @@ echo "$KERNELS" | {
 }
 
 # ------------------------------------------------------------------ cost on the correct kernels
+if [ $LOWER_ONLY = 1 ]; then # both lowerings of the correct kernels, for the cost runs there
+  echo "$KERNELS" | while IFS='|' read -r id ttgir grid args tens ref h200; do
+    [ "$h200" = ok ] || continue
+    echo "$id" | grep -Eq "$FILTER" || continue
+    mkdir -p "$DIR/$id"
+    "$TLXV" lower "$ttgir" --target sm_90a -o "$DIR/$id/plain.ptx" 2> "$DIR/$id/plain.lower.err"
+    "$TLXV" lower "$ttgir" --target sm_90a --recorder -o "$DIR/$id/rec.ptx" 2> "$DIR/$id/rec.lower.err"
+  done
+fi
 [ $DRY = 1 ] && { [ "$(cat "$DIR/fail.hangs")" = 0 ] && exit 0; exit 1; }
 printf '\n%-16s %-9s %-9s %-13s %-13s %-13s %-13s %s\n' kernel regs regs_rec median_ms median_rec batched_ms batched_rec result | tee "$CT"
 echo "$KERNELS" | {
@@ -129,8 +164,11 @@ echo "$KERNELS" | {
     for v in plain rec; do
       fl=""
       [ $v = rec ] && fl=--recorder
-      # shellcheck disable=SC2086
-      "$TLXV" lower "$ttgir" --target sm_90a $fl -o "$w/$v.ptx" 2> "$w/$v.lower.err" || { res="not lowered"; break; }
+      if [ $HAVE = 1 ]; then
+        # shellcheck disable=SC2086
+        "$TLXV" lower "$ttgir" --target sm_90a $fl -o "$w/$v.ptx" 2> "$w/$v.lower.err" || { res="not lowered"; break; }
+      fi
+      [ -s "$w/$v.ptx" ] || { res="no $v.ptx"; break; }
       "$PTXAS" -arch=sm_90a -v "$w/$v.ptx" -o "$w/$v.cubin" 2> "$w/$v.ptxas.log" || { res="ptxas error"; break; }
       eval "regs_$v=\$(grep -o 'Used [0-9]* registers' \"\$w/\$v.ptxas.log\" | awk '{print \$2}' | sort -n | tail -n 1)"
       ro=""
