@@ -52,7 +52,8 @@ bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, ui
  * and output of their runs. The --arg names are malloc'd and owned here (vf_cli_run_free). */
 typedef struct vf_cli_run {
   const char *format;          /* text | json | sarif */
-  const char *trace_out;
+  const char *trace_out;       /* --trace-out: the (first) bug's schedule as a Chrome trace */
+  const char *graph_out;       /* --graph-out: that schedule as a pipeline graph (.svg/.png/.dot) */
   vf_opts vf;
   uint32_t max_trip;
   bool quiet;

@@ -17,8 +17,6 @@
 
 typedef struct check_opts {
   const char *file;
-  const char *graph_out;       /* --graph-out: pipeline graph of the first bug's schedule (or of a
-                                  round-robin schedule when there is no bug) */
   bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
@@ -63,10 +61,6 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       NEED();
       if (!vf_cli_opt_u64(a, val, 0, UINT64_MAX, &o->r.vf.seed, msg, sizeof msg))
         return usage_error("%s", msg);
-    } else if (!strcmp(a, "--graph-out")) {
-      NEED();
-      if (!tr_gfmt_of_path(val)) return usage_error("--graph-out expects a .svg, .png or .dot file, got '%s'", val);
-      o->graph_out = val;
     } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
       o->symbolic = true;
     } else if (!strcmp(a, "--stats")) {
@@ -139,7 +133,7 @@ int vf_cmd_check(int argc, char **argv) {
   int rc = parse_args(argc, argv, &o);
   if (!rc && vf_fleet_wanted(&o.fleet, argv)) {
     /* a directory or several kernels (cli_fleet.c); the outputs that name one file refuse */
-    if (o.r.trace_out || o.graph_out)
+    if (o.r.trace_out || o.r.graph_out)
       rc = usage_error("%s names one file: check one kernel at a time to write it",
                        o.r.trace_out ? "--trace-out" : "--graph-out");
     else
@@ -337,7 +331,7 @@ int vf_cmd_check(int argc, char **argv) {
       fprintf(stderr, "%s\n", terr.msg);
     sim_machine_free(m);
   }
-  if (o.graph_out && n_runs) {
+  if (o.r.graph_out && n_runs) {
     const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
     sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
@@ -351,7 +345,7 @@ int vf_cmd_check(int argc, char **argv) {
       n = rr.n;
     }
     tr_graph_opts go = {.title = o.file, .mod = mod, .bug = b ? &b->v : NULL};
-    if (m && steps && tr_graph_write(m, steps, n, &go, o.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+    if (m && steps && tr_graph_write(m, steps, n, &go, o.r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
     tr_sched_free(&rr);
     sim_machine_free(m);
   }

@@ -411,6 +411,11 @@ int vf_cmd_explain(int argc, char **argv) {
       tr_err terr = {{0}};
       if (tr_chrome_write(m, b.path, b.n_path, &b.v, o.file, o.r.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
     }
+    if (o.r.graph_out) { /* the schedule to the observed state, as check draws a bug's */
+      tr_err terr = {{0}};
+      tr_graph_opts go = {.title = o.file, .mod = mod, .bug = &b.v};
+      if (tr_graph_write(m, b.path, b.n_path, &go, o.r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+    }
     rep.bugs = NULL;
     rep.n_bugs = 0;
     tr_report r1 = {.bugs = &rb, .n_bugs = 1};

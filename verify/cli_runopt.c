@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "traces/traces.h"
 
 void vf_cli_run_init(vf_cli_run *r) {
   memset(r, 0, sizeof *r);
@@ -19,7 +20,7 @@ void vf_cli_run_free(vf_cli_run *r) {
 int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64_t max_states_hi,
                    char *msg, size_t n) {
   static const char *const with_value[] = {"--arg", "--grid", "--format", "--max-states",
-                                           "--time-limit", "--max-trip", "--trace-out"};
+                                           "--time-limit", "--max-trip", "--trace-out", "--graph-out"};
   if (!strcmp(a, "--no-reduction")) {
     r->vf.no_reduction = true;
     return 1;
@@ -56,6 +57,13 @@ int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64
     if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, n)) return -1;
     r->max_trip = (uint32_t)v;
     return 1;
-  default: r->trace_out = val; return 1;
+  case 6: r->trace_out = val; return 1;
+  default:
+    if (!tr_gfmt_of_path(val)) {
+      snprintf(msg, n, "--graph-out expects a .svg, .png or .dot file, got '%s'", val);
+      return -1;
+    }
+    r->graph_out = val;
+    return 1;
   }
 }

@@ -27,5 +27,11 @@ for g in "$SRC"/tests/device/ref/cuda-gdb/*.txt; do
   [ "$got" = "$want" ] || fail "$base: explain gives '$got', check '$want'"
   n=$((n + 1))
 done
+# --graph-out draws the schedule to the matched state (as check draws a bug's)
+g="$SRC/tests/device/ref/cuda-gdb/hopper_gemm_ws.bug1.core.txt"
+rc=0
+"$TLXV" explain "$SRC/examples/hopper_gemm_ws/hopper_gemm_ws.bug1.ttgir" --observed "$g" --graph-out "$T/g.svg" \
+  > /dev/null 2>&1 || rc=$?
+[ $rc = 1 ] && grep -q '<svg' "$T/g.svg" || fail "explain --graph-out: exit $rc, no SVG"
 [ $n -ge 4 ] || fail "only $n goldens"
 echo "explain_gdb_goldens: $n real cuda-gdb outputs diagnosed"
