@@ -115,41 +115,12 @@ int lw_amdgpu_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e, 
   LLVMTargetMachineRef tm =
       LLVMCreateTargetMachine(target, LW_AMD_TRIPLE, lw_target_name(t), "", LLVMCodeGenLevelAggressive,
                               LLVMRelocPIC, LLVMCodeModelDefault);
-  LLVMSetTarget(lm, LW_AMD_TRIPLE);
-  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-  char *dl = LLVMCopyStringRepOfTargetData(td);
-  LLVMSetDataLayout(lm, dl);
-  LLVMDisposeMessage(dl);
-  LLVMDisposeTargetData(td);
   LLVMContextRef ctx = LLVMGetModuleContext(lm);
   LLVMMetadataRef cov = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), 500, 0));
   static const char key[] = "amdhsa_code_object_version";
   LLVMAddModuleFlag(lm, LLVMModuleFlagBehaviorError, key, sizeof key - 1, cov);
-  int rc = 0;
-  if (LLVMVerifyModule(lm, LLVMReturnStatusAction, &err)) {
-    rc = lw_backend_fail(diag, what, "LLVM verifier", err);
-    LLVMDisposeMessage(err);
-    goto done;
-  }
-  LLVMDisposeMessage(err);
-  err = NULL;
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef perr = LLVMRunPasses(lm, "default<O3>", tm, po);
-  LLVMDisposePassBuilderOptions(po);
-  if (perr) {
-    char *m = LLVMGetErrorMessage(perr);
-    rc = lw_backend_fail(diag, what, "LLVM passes", m);
-    LLVMDisposeErrorMessage(m);
-    goto done;
-  }
-  if (e == LW_EMIT_LLVM) {
-    char *s = LLVMPrintModuleToString(lm);
-    *olen = strlen(s);
-    *out = ir_xstrdup(s);
-    LLVMDisposeMessage(s);
-    if (!*out) rc = lw_backend_fail(diag, what, "LLVM IR", "out of memory");
-    goto done;
-  }
+  int rc = lw_backend_optimize(lm, tm, LW_AMD_TRIPLE, what, e, out, olen, diag);
+  if (rc || e == LW_EMIT_LLVM) goto done;
   LLVMMemoryBufferRef mb;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, lm, LLVMObjectFile, &err, &mb)) {
     rc = lw_backend_fail(diag, what, "AMDGPU backend", err);

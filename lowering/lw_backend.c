@@ -93,6 +93,38 @@ static void set_llvm_options(void) {
  * toolkit whose ptxas accepts sm_100a with tcgen05). */
 static const char *ptx_isa(lw_target t) { return t == LW_SM100A ? "+ptx87" : "+ptx85"; }
 
+int lw_backend_optimize(LLVMModuleRef lm, LLVMTargetMachineRef tm, const char *triple, const char *what,
+                        lw_emit e, char **out, size_t *olen, ir_diag *diag) {
+  LLVMSetTarget(lm, triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  char *dl = LLVMCopyStringRepOfTargetData(td);
+  LLVMSetDataLayout(lm, dl);
+  LLVMDisposeMessage(dl);
+  LLVMDisposeTargetData(td);
+  char *err = NULL;
+  if (LLVMVerifyModule(lm, LLVMReturnStatusAction, &err)) {
+    int rc = lw_backend_fail(diag, what, "LLVM verifier", err);
+    LLVMDisposeMessage(err);
+    return rc;
+  }
+  LLVMDisposeMessage(err);
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef perr = LLVMRunPasses(lm, "default<O3>", tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (perr) {
+    char *m = LLVMGetErrorMessage(perr);
+    int rc = lw_backend_fail(diag, what, "LLVM passes", m);
+    LLVMDisposeErrorMessage(m);
+    return rc;
+  }
+  if (e != LW_EMIT_LLVM) return 0;
+  char *s = LLVMPrintModuleToString(lm);
+  *olen = strlen(s);
+  *out = dup_n(s, *olen);
+  LLVMDisposeMessage(s);
+  return *out ? 0 : lw_backend_fail(diag, what, "LLVM IR", "out of memory");
+}
+
 static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e, char **out,
                       size_t *olen, ir_diag *diag) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -111,37 +143,9 @@ static int llvm_stage(LLVMModuleRef lm, const char *what, lw_target t, lw_emit e
   LLVMTargetMachineRef tm =
       LLVMCreateTargetMachine(target, LW_TRIPLE, lw_target_name(t), ptx_isa(t),
                               LLVMCodeGenLevelAggressive, LLVMRelocDefault, LLVMCodeModelDefault);
-  LLVMSetTarget(lm, LW_TRIPLE);
-  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-  char *dl = LLVMCopyStringRepOfTargetData(td);
-  LLVMSetDataLayout(lm, dl);
-  LLVMDisposeMessage(dl);
-  LLVMDisposeTargetData(td);
   mark_asm_convergent(lm);
-  int rc = 0;
-  if (LLVMVerifyModule(lm, LLVMReturnStatusAction, &err)) {
-    rc = lw_backend_fail(diag, what, "LLVM verifier", err);
-    LLVMDisposeMessage(err);
-    goto done;
-  }
-  LLVMDisposeMessage(err);
-  err = NULL;
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef perr = LLVMRunPasses(lm, "default<O3>", tm, po);
-  LLVMDisposePassBuilderOptions(po);
-  if (perr) {
-    char *m = LLVMGetErrorMessage(perr);
-    rc = lw_backend_fail(diag, what, "LLVM passes", m);
-    LLVMDisposeErrorMessage(m);
-    goto done;
-  }
-  if (e == LW_EMIT_LLVM) {
-    char *s = LLVMPrintModuleToString(lm);
-    *olen = strlen(s);
-    *out = dup_n(s, *olen);
-    LLVMDisposeMessage(s);
-    goto done;
-  }
+  int rc = lw_backend_optimize(lm, tm, LW_TRIPLE, what, e, out, olen, diag);
+  if (rc || e == LW_EMIT_LLVM) goto done;
   LLVMMemoryBufferRef mb;
   if (LLVMTargetMachineEmitToMemoryBuffer(tm, lm, LLVMAssemblyFile, &err, &mb)) {
     rc = lw_backend_fail(diag, what, "NVPTX backend", err);

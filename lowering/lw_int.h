@@ -425,8 +425,14 @@ int lw_backend(const char *mlir, size_t len, const char *what, lw_target t, lw_e
                char **out, size_t *olen, ir_diag *diag);
 /* Sets diag->msg to "what:1:1: error: lowering: stage: msg (an internal error ...)"; -1. */
 int lw_backend_fail(ir_diag *diag, const char *what, const char *stage, const char *msg);
-/* lw_amdgpu.c: an LLVM module (LLVMModuleRef) -> -O3 -> LLVM IR text or a .hsaco */
+/* The steps both backends share (lw_backend.c): the module gets triple and tm's data layout, is
+ * verified and optimised (O3); for LW_EMIT_LLVM its text goes to *out (malloc'd, the caller's).
+ * 0, or lw_backend_fail's code. */
 struct LLVMOpaqueModule;
+struct LLVMOpaqueTargetMachine;
+int lw_backend_optimize(struct LLVMOpaqueModule *lm, struct LLVMOpaqueTargetMachine *tm, const char *triple,
+                        const char *what, lw_emit e, char **out, size_t *olen, ir_diag *diag);
+/* lw_amdgpu.c: an LLVM module (LLVMModuleRef) -> -O3 -> LLVM IR text or a .hsaco */
 int lw_amdgpu_stage(struct LLVMOpaqueModule *lm, const char *what, lw_target t, lw_emit e, char **out,
                     size_t *olen, ir_diag *diag);
 
