@@ -37,6 +37,25 @@ def bugs_of(name):
     raise SystemExit(f"{name}: no BUGS table")
 
 
+def run_proc(cmd, env, log_path, limit, res_path):
+    """Runs cmd in its own session (a hang is killed with its children after limit seconds);
+    returns the process, whether it was killed, and the JSON result it wrote (else "no result")."""
+    with open(log_path, "w") as log:
+        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        try:
+            p.wait(timeout=limit)
+            killed = False
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, 9)
+            p.wait()
+            killed = True
+    try:
+        res = json.load(open(res_path))
+    except Exception:  # noqa: BLE001
+        res = dict(status="no result")
+    return p, killed, res
+
+
 def run_task(task, out, deadline, reps=20):
     mode, name, bug = task
     res_path = os.path.join(out, "results", f"{name}.bug{bug}.{mode}.json")
@@ -58,19 +77,7 @@ def run_task(task, out, deadline, reps=20):
         env["TRITON_DUMP_DIR"] = os.path.join(out, "dump", f"{name}.bug{bug}")
     limit = max(5, min(limit, deadline - time.time()))
     t0 = time.time()
-    with open(log_path, "w") as log:
-        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-        try:
-            p.wait(timeout=limit)
-            killed = False
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, 9)
-            p.wait()
-            killed = True
-    try:
-        res = json.load(open(res_path))
-    except Exception:  # noqa: BLE001
-        res = dict(status="no result")
+    p, killed, res = run_proc(cmd, env, log_path, limit, res_path)
     if killed and res.get("status") in ("started", "no result"):
         res["status"] = "hang" if res.get("t_compiled") else "killed (no launch)"
         res["detail"] = f"process killed after {limit:.0f} s"

@@ -45,19 +45,7 @@ def run_tut(name, mode, out, tutdir, deadline):
         limit = 300
     limit = max(5, min(limit, deadline - time.time()))
     t0 = time.time()
-    with open(log_path, "w") as log:
-        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-        try:
-            p.wait(timeout=limit)
-            killed = False
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, 9)
-            p.wait()
-            killed = True
-    try:
-        res = json.load(open(res_path))
-    except Exception:  # noqa: BLE001
-        res = dict(status="no result")
+    p, killed, res = rx.run_proc(cmd, env, log_path, limit, res_path)
     if killed:
         res["status"] = "hang" if res.get("done") or res.get("status") == "started" else "killed"
         res["detail"] = f"process killed after {limit:.0f} s"
