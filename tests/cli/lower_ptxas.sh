@@ -27,6 +27,8 @@ check() { # file target
 }
 for f in "$SRC"/tests/corpus/gluon/*.ttgir "$SRC"/examples/*/*.ttgir; do
   [ -f "$f" ] || continue
+  # the planted variants of tests/corpus/real kernels: like that corpus, not all of them lower
+  case $f in */examples/real_planted/*) continue ;; esac
   case $(grep -o 'ttg.target = "cuda:[0-9]*"' "$f" | head -n 1) in
     *cuda:90*) check "$f" sm_90a ;;
     *cuda:100*) check "$f" sm_100a ;;
