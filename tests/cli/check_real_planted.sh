@@ -14,9 +14,9 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tab=$(printf '\t')
 python3 "$D/make_variants.py" "$T" > "$T/made" || fail "make_variants.py failed"
-for f in $(cat "$T/made"); do
+while read -r f; do
   cmp -s "$T/$f" "$D/$f" || fail "$f differs from what make_variants.py generates"
-done
+done < "$T/made"
 # the arguments of a source kernel, from the corpus table ("-": none)
 args_of() {
   a=$(awk -F"$tab" -v f="$1" '$1 == f { print $2 }' "$R/expected.tsv")
@@ -50,8 +50,9 @@ while IFS="$tab" read -r file source should rest; do
   # shellcheck disable=SC2086
   "$TLXV" check "$D/$file" $a --format json > "$T/o.json" 2> "$T/err" || rc=$?
   got=$(jq -r '[.verdict, (.bugs[0].kind // "-")] | join(" ")' "$T/o.json")
-  [ "$rc" = 0 ] && [ "$got" = "verified -" ] ||
+  if [ "$rc" != 0 ] || [ "$got" != "verified -" ]; then
     fail "$file (a known miss, should be $should): now exit $rc, $got: move it to expected.tsv"
+  fi
   srcs="$srcs $source"
   m=$((m + 1))
 done < "$T/miss"
