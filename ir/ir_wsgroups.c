@@ -1,5 +1,6 @@
 /* ir_wsgroups.c: Triton's warp-group assignment for warp_specialize (ir_wsgroups.h). */
 #include "ir_wsgroups.h"
+#include "ir.h"
 
 #include <assert.h>
 #include <stdbool.h>
@@ -42,4 +43,10 @@ int ir_ws_groups(int num_warps, int max_extra, int *nw, int n_real, const int *i
     next += nw[best];
   }
   return n;
+}
+
+int ir_ws_part_warps(const ir_op *ws, const ir_region *part, int k) {
+  if (part->num_warps) return (int)part->num_warps;
+  const ir_attr *pnw = ir_op_attr(ws, "partitionNumWarps");
+  return pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k ? (int)pnw->ivals[k] : 0;
 }

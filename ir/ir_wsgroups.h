@@ -18,6 +18,12 @@
 
 #define IR_WS_MAX_PARTS 32
 
+struct ir_op;
+struct ir_region;
+/* Warps of partition k (region part) of the warp_specialize op ws: the region's num_warps,
+ * else the op's partitionNumWarps[k], else 0 (the caller decides what an absent count means). */
+int ir_ws_part_warps(const struct ir_op *ws, const struct ir_region *part, int k);
+
 /* nw[0..n_real) are the real partitions' warp counts; max_extra is the largest total of real
  * partition warps over the module's warp_specialize ops; ids/n_ids the op's
  * warpGroupStartIds (n_ids 0 when absent). Appends the padding partitions to nw[] and writes

@@ -257,6 +257,8 @@ lw_ssa lw_smem_u32(lw_ctx *c, lw_ssa p3); /* !llvm.ptr<3> -> i32 shared address 
  * call is marked convergent later (lw_llvm.c). args/tys have n entries. */
 lw_ssa lw_asm(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,
               const lw_ssa *args, const char *const *tys, uint32_t n, lw_ssa pred);
+/* mbarrier try_wait / test_wait .parity on shared address a: 1 when that phase completed (lw_sync.c) */
+lw_ssa lw_mbar_parity(lw_ctx *c, bool try_wait, lw_ssa a, lw_ssa parity);
 
 /* Inline PTX without side effects or memory access (math approximations). */
 lw_ssa lw_asm_pure(lw_ctx *c, const char *ret_ty, const char *ptx, const char *constraints,

@@ -125,12 +125,7 @@ static void emit_hit(lw_ctx *c, lw_sb *o) {
   lw_ssa hp, slot, cta, nct;
   slot_prologue(c, ret, &hp, &slot, &cta, &nct);
   lw_ssa raw = bar_word(c, a);
-  lw_ssa args[2] = {a, par};
-  const char *tys[2] = {"i32", "i32"};
-  lw_ssa tw = lw_asm(c, "i32",
-                     "{ .reg .pred %lwq; mbarrier.test_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
-                     "selp.u32 $0, 1, 0, %lwq; }",
-                     "=r,r,r", args, tys, 2, 0);
+  lw_ssa tw = lw_mbar_parity(c, false, a, par);
   lw_ssa off = zext64(c, lw_bin(c, "llvm.sub", a, base, "i32"));
   lw_ssa pw = lw_bin_imm(c, "llvm.shl", zext64(c, lw_bin_imm(c, "llvm.and", par, 1, "i32")), 32, "i64");
   lw_ssa tww = lw_bin_imm(c, "llvm.shl", zext64(c, tw), 33, "i64");
@@ -220,12 +215,7 @@ static void emit_wait(lw_ctx *c, lw_sb *o) {
   lw_ssa n = lw_new(c), recd = lw_new(c);
   lw_ssa sargs[2] = {n, recd};
   lw_block_args(c, spin, sargs, ity, 2);
-  lw_ssa args[2] = {a, phase};
-  const char *tys[2] = {"i32", "i32"};
-  lw_ssa ok = lw_asm(c, "i32",
-                     "{ .reg .pred %lwq; mbarrier.try_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
-                     "selp.u32 $0, 1, 0, %lwq; }",
-                     "=r,r,r", args, tys, 2, 0);
+  lw_ssa ok = lw_mbar_parity(c, true, a, phase);
   lw_cond_br(c, lw_icmp(c, "ne", ok, z, "i32"), passed, check);
   lw_block(c, passed);
   lw_cond_br(c, lw_icmp(c, "ne", recd, z, "i32"), resume, done);

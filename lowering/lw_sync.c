@@ -36,6 +36,20 @@ void lw_region_barrier(lw_ctx *c) {
  * of generically written bytes, any mbarrier use after an init) needs the barrier. Ops whose
  * lowering contains a region barrier clear the flags. No alias analysis: any two buffers
  * conflict (conservative). */
+/* One mbarrier parity probe on the shared address a (i32): try_wait (may suspend for a while)
+ * or test_wait (returns at once); 1 when the phase of parity `parity` has completed, else 0
+ * (i32). The waits (here), the recorder's spin loop and its record (lw_recorder.c) use it. */
+lw_ssa lw_mbar_parity(lw_ctx *c, bool try_wait, lw_ssa a, lw_ssa parity) {
+  lw_ssa args[2] = {a, parity};
+  const char *tys[2] = {"i32", "i32"};
+  return lw_asm(c, "i32",
+                try_wait ? "{ .reg .pred %lwq; mbarrier.try_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
+                           "selp.u32 $0, 1, 0, %lwq; }"
+                         : "{ .reg .pred %lwq; mbarrier.test_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
+                           "selp.u32 $0, 1, 0, %lwq; }",
+                "=r,r,r", args, tys, 2, 0);
+}
+
 static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
   *need = false;
   switch (op->code) {
@@ -226,12 +240,7 @@ static int wait_barrier(lw_ctx *c, const ir_op *op) {
     lw_br(c, loop, NULL, NULL, 0);
   }
   lw_block(c, loop);
-  lw_ssa args[2] = {a, phase};
-  const char *tys[2] = {"i32", "i32"};
-  lw_ssa ok = lw_asm(c, "i32",
-                     "{ .reg .pred %lwq; mbarrier.try_wait.parity.shared::cta.b64 %lwq, [$1], $2; "
-                     "selp.u32 $0, 1, 0, %lwq; }",
-                     "=r,r,r", args, tys, 2, 0);
+  lw_ssa ok = lw_mbar_parity(c, true, a, phase);
   lw_ssa okb = lw_icmp(c, "ne", ok, lw_i32(c, 0), "i32");
   if (c->recorder) {
     /* The same first try_wait; when it fails, the recorder's timed loop (lw_recorder.c). */

@@ -106,11 +106,9 @@ int lw_ws_analyze(lw_ctx *c) {
     o->op = col.ops[i];
     nreal[i] = ws_regions(o->op, &o->def, parts, LW_MAX_PARTS);
     if (!o->def) return lw_fail(c, o->op, "warp_specialize without a default region");
-    const ir_attr *pnw = ir_op_attr(o->op, "partitionNumWarps");
     int extra = 0;
     for (int k = 0; k < nreal[i]; k++) {
-      int nw = parts[k]->num_warps;
-      if (!nw && pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k) nw = (int)pnw->ivals[k];
+      int nw = ir_ws_part_warps(o->op, parts[k], k);
       if (nw < 1 || (nw & (nw - 1))) return lw_fail(c, o->op, "partition%d has %d warps", k, nw);
       o->parts[k] = (lw_part){.r = parts[k], .nw = nw, .state = k};
       extra += nw;

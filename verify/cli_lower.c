@@ -69,7 +69,6 @@ int vf_cmd_lower(int argc, char **argv) {
   if ((e == LW_EMIT_PTX && amd) || (e == LW_EMIT_HSACO && !amd))
     return usage_error(amd ? "--emit ptx is for the NVIDIA targets" : "--emit hsaco is for the AMD targets",
                        emit);
-  if (opts.recorder && amd) return usage_error("--recorder is for the NVIDIA targets (it waits on mbarriers)", target);
   ir_module *m = vf_cli_read(file);
   if (!m) return VF_EXIT_INPUT;
   ir_diag d = {0};

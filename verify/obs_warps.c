@@ -47,12 +47,10 @@ static int max_extra_warps(const ir_op *op) {
   return best;
 }
 
-/* Warps of each partition region: its num_warps, else partitionNumWarps, at least 1. */
+/* Warps of each partition region (ir_ws_part_warps), at least 1. */
 static int part_warps(const ir_op *ws, const ir_region *const *parts, int np, int *nw) {
-  const ir_attr *pnw = ir_op_attr(ws, "partitionNumWarps");
   for (int k = 0; k < np; k++) {
-    nw[k] = parts[k]->num_warps;
-    if (!nw[k] && pnw && pnw->kind == IR_A_DENSE_ARRAY && (int)pnw->n > k) nw[k] = (int)pnw->ivals[k];
+    nw[k] = ir_ws_part_warps(ws, parts[k], k);
     if (nw[k] < 1) nw[k] = 1;
   }
   return np;
