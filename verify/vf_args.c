@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h" /* vf_cli_arg_fits */
-#include "sym.h"
+#include "cli/cli.h" /* vf_cli_arg_fits */
+#include "symbolic/sym.h"
 #include "vf_run.h"
 #include "sim/sim_size.h"
 

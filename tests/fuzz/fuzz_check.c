@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
-#include "verify/cli.h"
+#include "cli/cli.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

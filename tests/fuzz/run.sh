@@ -44,8 +44,9 @@ if [ "$CHECK_SECONDS" != 0 ]; then
   INC="-I$SRC -I$SRC/ir -I$SRC/sim -I$SRC/traces -I$SRC/verify $(pkg-config --cflags $PKGS)"
   LIB="$FUZZ_DIR/obj/libtlxv.a"
   # the ir, sim, traces and verify libraries (not main.c, not the MLIR lowering command)
-  SRCS=$(printf "%s\n" "$SRC"/ir/*.c "$SRC"/sim/*.c "$SRC"/traces/*.c "$SRC"/verify/*.c |
-         grep -v -e '/verify/main\.c$' -e '/verify/cli_lower\.c$')
+  SRCS=$(printf "%s\n" "$SRC"/ir/*.c "$SRC"/sim/*.c "$SRC"/traces/*.c "$SRC"/verify/*.c \
+           "$SRC"/symbolic/*.c "$SRC"/cli/*.c |
+         grep -v -e '/cli/main\.c$' -e '/cli/cli_lower\.c$')
   NEWER=$(if [ -f "$LIB" ]; then find $SRCS "$SRC"/*/*.h "$SRC/ir/ops.def" -newer "$LIB"; else echo all; fi)
   if [ -n "$NEWER" ]; then
     rm -f "$FUZZ_DIR"/obj/*.o "$LIB"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "obs.h"
+#include "verify/obs.h"
 
 START_TEST(init_count_32) {
   obs_mbar b = obs_mbar_decode(0x7fff0000001fffc0ull);

@@ -12,7 +12,7 @@
 #include "check_run.h"
 #include "lowering/runner/rec_abi.h"
 #include "lowering/runner/run_rec.h"
-#include "obs.h"
+#include "verify/obs.h"
 
 /* The recorder lines `tlx-verify lower tests/corpus/gluon/ws_add.bug1.ttgir --target sm_90a
  * --recorder` writes (the ABI lines before them omitted). */

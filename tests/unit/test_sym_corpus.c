@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/sym.h"
+#include "symbolic/sym.h"
 #include "check_run.h"
 
 #ifndef TLXV_SRC

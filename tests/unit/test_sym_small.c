@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify/sym.h"
+#include "symbolic/sym.h"
 #include "check_run.h"
 
 /* Consumer (default) and producer (partition0) around a 2-deep ring of 32x64xf32 buffers with

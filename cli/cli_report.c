@@ -7,7 +7,7 @@
 
 #include "traces/traces.h"
 #include "sim/sim_size.h"
-#include "vf_run.h"
+#include "verify/vf_run.h"
 
 /* Describes the schedule of b into rb->trace. */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {

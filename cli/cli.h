@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
-#include "vf.h"          /* vf_opts */
+#include "verify/vf.h"          /* vf_opts */
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3,

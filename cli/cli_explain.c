@@ -11,8 +11,8 @@
 
 #include "cli.h"
 #include "traces/traces.h"
-#include "vf_explain.h"
-#include "vf_run.h"
+#include "verify/vf_explain.h"
+#include "verify/vf_run.h"
 #include "ir/ir_alloc.h"
 
 typedef struct xopts {

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "traces/traces.h"
 #include "traces/tr_utf8.h"
-#include "vf.h"
+#include "verify/vf.h"
 #include "ir/ir_alloc.h"
 
 enum { GR_MAX_ARGS = 64 };

@@ -10,9 +10,9 @@
 #include "cli.h"
 #include "traces/traces.h"
 #include "sim/sim_size.h"
-#include "vf_run.h"
+#include "verify/vf_run.h"
 #include "ir/ir_alloc.h"
-#include "sym_cli.h" /* --symbolic (symbolic layer) */
+#include "cli_sym.h" /* --symbolic (symbolic layer) */
 #include "cli_fleet.h" /* several kernels: a directory, files, -j, --shard */
 
 typedef struct check_opts {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "sym_cli.h"
+#include "cli_sym.h"
 #include "traces/tr_utf8.h"
 #include "ir/ir_alloc.h"
 

@@ -6,7 +6,7 @@
 #include <z3.h>
 
 #include "sym.h"
-#include "vf.h"
+#include "verify/vf.h"
 
 /* Width of the "wide" bit-vectors: iteration counters, trip counts, sequence numbers and
  * arrival / byte sums. Trip counts and ring sequence numbers stay far below 2^39 for

@@ -5,9 +5,9 @@
 
 #include <stdio.h>
 
-#include "sym.h"
+#include "symbolic/sym.h"
 #include "traces/report.h"
-#include "vf_run.h"
+#include "verify/vf_run.h"
 
 typedef struct vf_sym_cli_opts {
   const char *const *arg_names; /* --arg NAME=VALUE given by the user (kept for callers that
