@@ -9,24 +9,25 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
-#include "verify/vf.h"          /* vf_opts */
+#include "traces/report.h"
+#include "verify/vf_run.h"      /* vf_opts, the argument plan, vf_arg_fits */
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
 
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3,
        VF_EXIT_NO_MATCH = 5 /* explain: no reachable state matches the observation */ };
 
-int vf_cmd_parse(int argc, char **argv);  /* verify/cli_parse.c */
-int vf_cmd_check(int argc, char **argv);  /* verify/cli_check.c */
-int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
-int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
-int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
-int vf_cmd_explain(int argc, char **argv); /* verify/cli_explain.c */
+int vf_cmd_parse(int argc, char **argv);  /* cli/cli_parse.c */
+int vf_cmd_check(int argc, char **argv);  /* cli/cli_check.c */
+int vf_cmd_sim(int argc, char **argv);    /* cli/cli_sim.c */
+int vf_cmd_graph(int argc, char **argv);  /* cli/cli_graph.c */
+int vf_cmd_lower(int argc, char **argv);  /* cli/cli_lower.c */
+int vf_cmd_explain(int argc, char **argv); /* cli/cli_explain.c */
 
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
-ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
+ir_module *vf_cli_read(const char *path); /* cli/cli_util.c */
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
- * not be loaded (verify/cli_lwload.c). */
+ * not be loaded (cli/cli_lwload.c). */
 const lw_api *vf_cli_lowering(void);
 /* Parses --grid X[,Y[,Z]] (CUDA's launch limits: x from 1 to 2^31-1, y and z from 1 to 65535,
  * so the product fits in 64 bits, which is how the explorer counts programs; missing axes are
@@ -37,11 +38,7 @@ int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n);
 
 /* ---------------------------------------------------------------- numbers (cli_num.c) */
 
-/* Option values are strict: an integer is an optional '-' and decimal digits, or 0x and hex
- * digits (010 is ten, not C's octal eight); no spaces, '+' or suffix. */
-typedef enum vf_num { VF_NUM_OK, VF_NUM_MALFORMED, VF_NUM_RANGE } vf_num;
-vf_num vf_cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
-vf_num vf_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* Option values are integers in the reader's strict syntax (ir.h ir_num_i64). */
 /* The same for option opt: true, or false with "OPT expects an integer from LO to HI, got
  * 'S'" in msg (out untouched). */
 bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out,
@@ -78,15 +75,14 @@ bool vf_cli_opt_arg(const char *val, const char **names, int64_t *vals, uint32_t
                     char *msg, size_t msg_n);
 /* A finite positive number of seconds (strtod syntax, no sign); false with msg otherwise. */
 bool vf_cli_opt_seconds(const char *opt, const char *s, double *out, char *msg, size_t n);
-/* The values an integer kernel argument of type t takes, and the type's name ("i32",
- * "ui8", "index"): iN and index two's complement (-2^(N-1) .. 2^(N-1)-1, how Triton types
- * a Python int), uiN 0 .. 2^N-1, i1 0 or 1. False when t is not an integer type. */
-bool vf_cli_int_range(const ir_type *t, int64_t *lo, int64_t *hi, char *name, size_t n);
-/* --arg NAME=V for the kernel argument arg: true when V fits its type (or it is not an
- * integer), else false with "LOC: error: --arg NAME=V: value does not fit the argument's
- * type i32 (LO to HI)" in msg (LOC: the argument's location, else file). Every subcommand
- * checks this before the value is truncated to the argument's bits. */
-bool vf_cli_arg_fits(const ir_value *arg, const char *file, const char *name, int64_t v,
-                     char *msg, size_t n);
+/* ---------------------------------------------------------------- reports (cli_report.c) */
+
+/* Builds the report of merged results: replays each bug's schedule on the machine of its run
+ * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
+int vf_cli_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
+                    vf_result *res, tr_report *rep, sim_err *err);
+/* One bug's report entry on machine m, with its schedule as given (not shortened: explain's
+ * schedule leads to the one observed state, which a shortening could trade for another). */
+void vf_cli_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb);
 
 #endif

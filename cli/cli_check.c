@@ -18,7 +18,7 @@
 typedef struct check_opts {
   const char *file;
   bool stats;
-  bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
+  bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (cli_sym.h) */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
   vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
@@ -229,7 +229,7 @@ int vf_cmd_check(int argc, char **argv) {
       sim_machine_free(m);
     }
   }
-  if (vf_build_report(&plan, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
+  if (vf_cli_build_report(&plan, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
   rep.file = o.file;
   rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
   rep.covered = vf_argplan_covered(&plan);
@@ -297,7 +297,7 @@ int vf_cmd_check(int argc, char **argv) {
   rep.with_stats = o.stats;
   exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
               : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
-  /* --symbolic (verify/sym_cli.c): run before the report so JSON / SARIF carry its section and
+  /* --symbolic (cli/cli_sym.c): run before the report so JSON / SARIF carry its section and
    * the combined verdict (the exit code's); text prints its section after the report */
   vf_sym_cli_opts symo = {.arg_names = o.r.arg_name, .arg_vals = o.r.arg_val, .n_args = o.r.n_arg,
                           .explore = &o.r.vf, .max_trip = o.r.max_trip, .format = o.r.format,

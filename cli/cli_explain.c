@@ -382,7 +382,7 @@ int vf_cmd_explain(int argc, char **argv) {
     b.path = best.match.steps;
     b.n_path = best.match.n;
     tr_rbug rb = {0};
-    vf_report_bug(m, &b, &rb);
+    vf_cli_report_bug(m, &b, &rb);
     rb.args = args;
     args = NULL;
     for (int k = 0; k < SIM_MAX_REL; k++) free(b.rel_text[k]);

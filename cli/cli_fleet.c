@@ -59,11 +59,11 @@ int vf_fleet_opt(vf_fleet *f, int argc, char **argv, int *i, char *msg, size_t n
   }
   memcpy(kbuf, val, (size_t)(slash - val));
   kbuf[slash - val] = 0;
-  if (vf_cli_parse_u64(slash + 1, 1, 1000000, &nn) != VF_NUM_OK) {
+  if (ir_num_u64(slash + 1, 1, 1000000, &nn) != IR_NUM_OK) {
     snprintf(msg, n, "--shard K/N: N must be an integer from 1 to 1000000, got '%s'", val);
     return -1;
   }
-  if (vf_cli_parse_u64(kbuf, 0, nn, &k) != VF_NUM_OK) {
+  if (ir_num_u64(kbuf, 0, nn, &k) != IR_NUM_OK) {
     snprintf(msg, n, "--shard K/N: K must be an integer from 0 to N, got '%s'", val);
     return -1;
   }

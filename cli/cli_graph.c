@@ -56,9 +56,9 @@ static int parse_opts(int argc, char **argv, gr_opts *o) {
         const char *eq = strchr(v, '=');
         int64_t x;
         if (!eq || eq == v) return usage_err("--arg expects NAME=INT, got '%s'", v);
-        vf_num st = vf_cli_parse_i64(eq + 1, INT64_MIN, INT64_MAX, &x);
-        if (st == VF_NUM_MALFORMED) return usage_err("--arg expects NAME=INT, got '%s'", v);
-        if (st == VF_NUM_RANGE) return usage_err("--arg %s: value out of the 64-bit integer range", v);
+        ir_num st = ir_num_i64(eq + 1, INT64_MIN, INT64_MAX, &x);
+        if (st == IR_NUM_MALFORMED) return usage_err("--arg expects NAME=INT, got '%s'", v);
+        if (st == IR_NUM_RANGE) return usage_err("--arg %s: value out of the 64-bit integer range", v);
         if (o->n_args == GR_MAX_ARGS) return usage_err("too many --arg options%s", "");
         for (int k = 0; k < o->n_args; k++)
           if (o->arg_len[k] == (size_t)(eq - v) && !memcmp(o->arg_name[k], v, o->arg_len[k]))
@@ -104,7 +104,7 @@ static int build_args(const ir_func *fn, gr_opts *o, uint64_t *bits, uint32_t n)
         return VF_EXIT_INPUT;
       }
       char msg[400];
-      if (!vf_cli_arg_fits(v, o->file, v->name, o->arg_val[k], msg, sizeof msg)) {
+      if (!vf_arg_fits(v, o->file, v->name, o->arg_val[k], msg, sizeof msg)) {
         fprintf(stderr, "%s\n", msg);
         return VF_EXIT_INPUT;
       }

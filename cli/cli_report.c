@@ -1,4 +1,4 @@
-/* vf_report.c: from merged exploration results to a report (traces/report.h): replays each
+/* cli_report.c: from merged exploration results to a report (traces/report.h): replays each
  * bug's schedule on the machine of the run that found it, describing every step, and fills
  * kinds, messages, locations and related locations. */
 #include <stdio.h>
@@ -7,7 +7,7 @@
 
 #include "traces/traces.h"
 #include "sim/sim_size.h"
-#include "verify/vf_run.h"
+#include "cli.h"
 
 /* Describes the schedule of b into rb->trace. */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
@@ -64,12 +64,12 @@ static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   }
 }
 
-void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
+void vf_cli_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   describe(m, b, rb);
   replay(m, b, rb);
 }
 
-int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
+int vf_cli_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err) {
   rep->bugs = ir_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
   rep->n_bugs = 0;

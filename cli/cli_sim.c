@@ -262,8 +262,8 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
         bits[i] = sim_bits_from_double(dt, x, SIM_RNE);
       } else {
         int64_t x;
-        if (vf_cli_parse_i64(ak->value, INT64_MIN, INT64_MAX, &x) != VF_NUM_OK) goto bad_value;
-        if (!vf_cli_arg_fits(v, o->file, arg_name(v), x, msg, sizeof msg)) {
+        if (ir_num_i64(ak->value, INT64_MIN, INT64_MAX, &x) != IR_NUM_OK) goto bad_value;
+        if (!vf_arg_fits(v, o->file, arg_name(v), x, msg, sizeof msg)) {
           fprintf(stderr, "%s\n", msg);
           return VF_EXIT_INPUT;
         }

@@ -1,4 +1,4 @@
-/* sym_cli.c: the `--symbolic` step of the check command: the Z3 layer's conditions, their
+/* cli_sym.c: the `--symbolic` step of the check command: the Z3 layer's conditions, their
  * counterexamples confirmed by the explicit explorer, and the combined verdict. */
 #include <stdlib.h>
 #include <string.h>

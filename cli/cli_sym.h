@@ -1,4 +1,4 @@
-/* sym_cli.h: `tlx-verify check --symbolic`: runs the Z3 layer after the explicit check,
+/* cli_sym.h: `tlx-verify check --symbolic`: runs the Z3 layer after the explicit check,
  * confirms each counterexample with the explicit explorer, prints the symbolic section. */
 #ifndef TLXV_SYM_CLI_H
 #define TLXV_SYM_CLI_H

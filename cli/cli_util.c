@@ -38,9 +38,9 @@ int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n) {
     memcpy(part, p, len);
     part[len] = 0;
     int64_t hi = k == 0 ? VF_GRID_MAX_X : VF_GRID_MAX_YZ;
-    vf_num st = vf_cli_parse_i64(part, 1, hi, &x);
-    if (st == VF_NUM_MALFORMED) goto malformed;
-    if (st == VF_NUM_RANGE) {
+    ir_num st = ir_num_i64(part, 1, hi, &x);
+    if (st == IR_NUM_MALFORMED) goto malformed;
+    if (st == IR_NUM_RANGE) {
       snprintf(msg, n, "--grid %s: dimension %c is an integer from 1 to %lld (CUDA's grid limit), got '%s'",
                v, "xyz"[k], (long long)hi, part);
       return -1;

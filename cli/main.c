@@ -1,4 +1,4 @@
-/* main.c: the tlx-verify command line: dispatches to a subcommand (verify/cli.h). A bare
+/* main.c: the tlx-verify command line: dispatches to a subcommand (cli/cli.h). A bare
  * FILE argument means `check FILE`; any other word is an unknown command. */
 #include <stdbool.h>
 #include <stdio.h>

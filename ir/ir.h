@@ -324,6 +324,17 @@ const char *ir_module_target(const ir_module *m); /* "cuda:90", "hip:gfx942", or
 bool ir_cluster_init_sync(const ir_module *m, const ir_func *fn, const ir_op **after);
 const ir_encoding *ir_type_encoding(const ir_type *t);
 
+/* ------------------------------------------------------------------ integers in text */
+
+/* An integer as the reader reads a literal and the command line an option value (ir_int.c):
+ * an optional '-', then decimal digits, or 0x / 0X and hex digits; nothing else (no spaces,
+ * '+' or suffix; 010 is ten, not C's octal eight). */
+typedef enum ir_num { IR_NUM_OK, IR_NUM_MALFORMED, IR_NUM_RANGE } ir_num;
+/* s (NUL-terminated, may be NULL: malformed) as an integer from lo to hi; *out is written only
+ * on IR_NUM_OK. */
+ir_num ir_num_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
+ir_num ir_num_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+
 /* ------------------------------------------------------------------ reading and printing */
 
 typedef struct ir_diag {

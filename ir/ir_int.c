@@ -37,6 +37,32 @@ int64_t ir_intlit_value(const ir_intlit *l) {
   return l->neg ? (int64_t)(0 - l->mag) : (int64_t)l->mag;
 }
 
+/* The whole of s as a literal (ir.h ir_num_i64): IR_NUM_OK with *l filled, or why not. */
+static ir_num num_scan(const char *s, ir_intlit *l) {
+  if (!s || !ir_intlit_scan(s, strlen(s), l)) return IR_NUM_MALFORMED;
+  return l->big ? IR_NUM_RANGE : IR_NUM_OK;
+}
+
+ir_num ir_num_i64(const char *s, int64_t lo, int64_t hi, int64_t *out) {
+  ir_intlit l;
+  ir_num st = num_scan(s, &l);
+  if (st != IR_NUM_OK) return st;
+  if (l.mag > (uint64_t)INT64_MAX + (l.neg ? 1 : 0)) return IR_NUM_RANGE;
+  int64_t v = ir_intlit_value(&l);
+  if (v < lo || v > hi) return IR_NUM_RANGE;
+  *out = v;
+  return IR_NUM_OK;
+}
+
+ir_num ir_num_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
+  ir_intlit l;
+  ir_num st = num_scan(s, &l);
+  if (st != IR_NUM_OK) return st;
+  if ((l.neg && l.mag) || l.mag < lo || l.mag > hi) return IR_NUM_RANGE;
+  *out = l.mag;
+  return IR_NUM_OK;
+}
+
 /* MLIR's rule (Parser::parseDecOrHexAttr / buildAttributeAPInt): the magnitude must fit in N
  * bits; a negative literal must fit N-bit two's complement (magnitude <= 2^(N-1)) and is not
  * allowed for uiN; a positive siN or index literal must be below 2^(N-1). So a signless iN

@@ -21,7 +21,7 @@ opts=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break ;;
-    # check's options that take a value (verify/cli_check.c)
+    # check's options that take a value (cli/cli_check.c)
     --arg|--grid|--format|--max-states|--time-limit|--random|--seed|--max-trip|--trace-out|--graph-out)
       if [ $# -lt 2 ]; then
         echo "pre-commit-tlx-verify: error: option $1 needs a value" >&2

@@ -25,7 +25,7 @@ static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   c->m = m;
   c->o = o;
   c->rlimit = o->rlimit ? o->rlimit : VF_SYM_DEFAULT_RLIMIT;
-  c->deadline = o->time_limit > 0 ? vf_now_s() + o->time_limit : 0;
+  c->deadline = o->time_limit > 0 ? sym_now_s() + o->time_limit : 0;
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   c->z = Z3_mk_context(cfg); /* non-refcounted: every term lives until Z3_del_context */
@@ -149,7 +149,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   static const vf_sym_opts dflt = {0};
   vf_sym_result res;
   memset(&res, 0, sizeof res);
-  double t0 = vf_now_s();
+  double t0 = sym_now_s();
   if (!o) o = &dflt;
   sym_ctx c;
   ctx_open(&c, m, o);
@@ -165,9 +165,9 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
       sym_vc_proxy};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
-    double t1 = vf_now_s();
+    double t1 = sym_now_s();
     vc[k](&c, &res.cond[k]);
-    res.cond[k].seconds = vf_now_s() - t1;
+    res.cond[k].seconds = sym_now_s() - t1;
   }
   res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
   relevant_args(&c, res.arg_relevant);
@@ -175,7 +175,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   res.n_loops = c.n_loops;
   res.n_invariants = c.n_invariants;
   ctx_close(&c);
-  res.seconds = vf_now_s() - t0;
+  res.seconds = sym_now_s() - t0;
   return res;
 }
 

@@ -119,7 +119,7 @@ static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 /* Milliseconds left before the deadline (UINT_MAX without one); 0 when it has passed. */
 static unsigned query_ms(sym_ctx *c) {
   if (c->deadline <= 0) return UINT_MAX;
-  double left = c->deadline - vf_now_s();
+  double left = c->deadline - sym_now_s();
   if (left <= 0) return 0;
   return left * 1000 < 4e9 ? (unsigned)(left * 1000) + 1 : UINT_MAX - 1;
 }

@@ -1,4 +1,4 @@
-/* sym_internal.h: data shared by the Z3 layer's files (verify/sym_*.c): the symbolic
+/* sym_internal.h: data shared by the Z3 layer's files (symbolic/sym_*.c): the symbolic
  * context, partitions, normalised loops, rings (barrier and buffer allocations) and events. */
 #ifndef TLXV_SYM_INTERNAL_H
 #define TLXV_SYM_INTERNAL_H
@@ -6,7 +6,6 @@
 #include <z3.h>
 
 #include "sym.h"
-#include "verify/vf.h"
 
 /* Width of the "wide" bit-vectors: iteration counters, trip counts, sequence numbers and
  * arrival / byte sums. Trip counts and ring sequence numbers stay far below 2^39 for
@@ -180,6 +179,7 @@ bool sym_is_true(sym_ctx *c, Z3_ast b);                /* Bool simplifies to tru
 Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
+double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
 /* Checks phi together with the argument facts: Z3_L_TRUE (sat), FALSE, UNDEF (timeout). */
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
 /* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that

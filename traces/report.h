@@ -37,8 +37,8 @@ typedef struct tr_rbug {
   void *names_owner;           /* owned, may be NULL: storage of the trace's agent names */
 } tr_rbug;
 
-/* --symbolic: the symbolic layer's result (verify/sym.h) as the JSON / SARIF reports show it
- * (traces/report_sym.c). Filled by verify/sym_cli.c; free with tr_rsym_free. */
+/* --symbolic: the symbolic layer's result (symbolic/sym.h) as the JSON / SARIF reports show it
+ * (traces/report_sym.c). Filled by cli/cli_sym.c; free with tr_rsym_free. */
 typedef struct tr_rsymviol {
   ir_loc loc;                  /* the op where the condition fails */
   char *message;               /* owned, one line, no location ("partition0: wait on ...") */

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "obs.h"
 #include "ir/ir_alloc.h"
 
@@ -50,7 +49,7 @@ static int fact(obs *o, lex *x, const char *t, size_t len, obs_facts *f, char *e
   size_t kl = (size_t)(eq - t);
   if (tok_is(t, kl, "word")) {
     uint64_t w;
-    if (strncmp(val, "0x", 2) || vf_cli_parse_u64(val, 0, UINT64_MAX, &w) != VF_NUM_OK)
+    if (strncmp(val, "0x", 2) || ir_num_u64(val, 0, UINT64_MAX, &w) != IR_NUM_OK)
       return obs_error(o, pos_of(x, eq + 1), err, n, "word= expects a hexadecimal 64-bit value (0x...), got '%s'", val);
     obs_facts_from_word(f, w);
     return 0;
@@ -60,7 +59,7 @@ static int fact(obs *o, lex *x, const char *t, size_t len, obs_facts *f, char *e
   int64_t lo = bit ? 0 : tok_is(t, kl, "pending") ? 0 : -(1 << 20), hi = bit ? 1 : 1 << 20;
   if (!bit && !tok_is(t, kl, "pending") && !tok_is(t, kl, "tx"))
     return obs_error(o, pos_of(x, t), err, n, "unknown barrier fact '%.*s' (phase, parity, pending, tx or word)", (int)kl, t);
-  if (vf_cli_parse_i64(val, lo, hi, &v) != VF_NUM_OK)
+  if (ir_num_i64(val, lo, hi, &v) != IR_NUM_OK)
     return obs_error(o, pos_of(x, eq + 1), err, n, "%.*s= expects an integer from %lld to %lld, got '%s'",
                      (int)kl, t, (long long)lo, (long long)hi, val);
   if (tok_is(t, kl, "phase")) f->has_phase = true, f->phase = (int32_t)v;

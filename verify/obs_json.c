@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "obs.h"
 #include "ir/ir_alloc.h"
 
@@ -88,7 +87,7 @@ static int warp(obs *o, const char *text, int k, json_t *w, char *err, size_t n)
   if (word) {
     const char *s = json_string_value(word);
     uint64_t v;
-    if (!s || strncmp(s, "0x", 2) || vf_cli_parse_u64(s, 0, UINT64_MAX, &v) != VF_NUM_OK)
+    if (!s || strncmp(s, "0x", 2) || ir_num_u64(s, 0, UINT64_MAX, &v) != IR_NUM_OK)
       return obs_error(o, pos, err, n, "warps[%d]: \"word\" must be a hexadecimal string \"0x...\"", k);
     obs_facts_from_word(&x->facts, v);
   }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h" /* vf_cli_arg_fits */
 #include "symbolic/sym.h"
 #include "vf_run.h"
 #include "sim/sim_size.h"
@@ -65,7 +64,7 @@ int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err)
       }
       /* checked before vf_argplan_bits truncates it to the argument's bits */
       const ir_value *arg = p->fn->op->regions[0]->blocks[0]->args[k];
-      if (!vf_cli_arg_fits(arg, p->mod->filename, name, value, err->msg, sizeof err->msg))
+      if (!vf_arg_fits(arg, p->mod->filename, name, value, err->msg, sizeof err->msg))
         return -1;
       p->given[k] = true;
       p->value[k] = value;

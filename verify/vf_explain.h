@@ -1,4 +1,4 @@
-/* vf_explain.h: the search behind `tlx-verify explain` (verify/cli_explain.c): a
+/* vf_explain.h: the search behind `tlx-verify explain` (cli/cli_explain.c): a
  * breadth-first search over a machine's reachable states for one that matches an
  * observation (obs.h), with the shortest schedule to it, or the closest states when none
  * matches. Ownership: a vf_xresult owns its paths (vf_xresult_free). */

@@ -1,10 +1,9 @@
 /* vf_run.h: one check of a kernel over several runs (argument values x program ids): the
- * argument plan (user values, default sets for control arguments), the runs, and turning
- * the merged bugs into a report (traces/report.h). Used by cli_check.c. */
+ * argument plan (user values, default sets for control arguments), the runs, the grid's
+ * global writes. The command turns the merged bugs into a report (cli/cli_report.c). */
 #ifndef TLXV_VF_RUN_H
 #define TLXV_VF_RUN_H
 
-#include "traces/report.h"
 #include "vf.h"
 
 enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16 };
@@ -56,14 +55,25 @@ typedef struct vf_loopcover {
  * has no body. */
 int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err);
 void vf_argplan_free(vf_argplan *p);
+/* The values an integer kernel argument of type t takes, and the type's name ("i32",
+ * "ui8", "index"): iN and index two's complement (-2^(N-1) .. 2^(N-1)-1, how Triton types
+ * a Python int), uiN 0 .. 2^N-1, i1 0 or 1. False when t is not an integer type
+ * (vf_argtype.c). */
+bool vf_int_range(const ir_type *t, int64_t *lo, int64_t *hi, char *name, size_t n);
+/* --arg NAME=V for the kernel argument arg: true when V fits its type (or it is not an
+ * integer), else false with "LOC: error: --arg NAME=V: value does not fit the argument's
+ * type i32 (LO to HI)" in msg (LOC: the argument's location, else file). Every subcommand
+ * checks this before the value is truncated to the argument's bits. */
+bool vf_arg_fits(const ir_value *arg, const char *file, const char *name, int64_t v,
+                 char *msg, size_t n);
 /* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name, or a value that
- * does not fit the argument's type (vf_cli_arg_fits). */
+ * does not fit the argument's type (vf_arg_fits). */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
 /* Chooses default values for control arguments the user did not give: the symbolic layer's
  * suggestion (vf_argplan_from_symbolic), else from a probe machine (deepest ring S, trip
  * counts 1, 2, S, S+1, 2S+1 of its static trip count). Returns 0 or -1 (err). */
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
-/* The symbolic layer's choice (verify/sym.h vf_sym_suggest_args): argument vectors giving the
+/* The symbolic layer's choice (symbolic/sym.h vf_sym_suggest_args): argument vectors giving the
  * pipeline loops trip counts 1, 2, S, S+1, 2S+1 per ring depth S, solved by Z3 (joint mode).
  * Returns false (plan unchanged) when it has no suggestion. */
 bool vf_argplan_from_symbolic(vf_argplan *p);
@@ -115,13 +125,5 @@ vf_gwset *vf_grid_collect(vf_grid *g, const vf_runspec *r);
 void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap, vf_result *res);
 /* "global writes of 8 programs compared" (malloc'd). */
 char *vf_grid_describe(const vf_grid *g);
-
-/* Builds the report of merged results: replays each bug's schedule on the machine of its run
- * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
-int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
-                    vf_result *res, tr_report *rep, sim_err *err);
-/* One bug's report entry on machine m, with its schedule as given (not shortened: explain's
- * schedule leads to the one observed state, which a shortening could trade for another). */
-void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb);
 
 #endif

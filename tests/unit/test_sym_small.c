@@ -1,4 +1,4 @@
-/* test_sym_small.c: the Z3 layer (verify/sym.h) on a small hand-written producer / consumer
+/* test_sym_small.c: the Z3 layer (symbolic/sym.h) on a small hand-written producer / consumer
  * kernel: each condition proved on the correct kernel and violated by an edit made to break it. */
 #include <check.h>
 #include <stdlib.h>
