@@ -36,6 +36,45 @@ const lw_api *vf_cli_lowering(void);
 #define VF_GRID_MAX_YZ 65535
 int vf_cli_parse_grid(const char *v, int32_t grid[3], char *msg, size_t n);
 
+/* ---------------------------------------------------------------- options (cli_opt.c) */
+
+/* The words after a command's name, read in order by every command's parser:
+ *   vf_cli_args p; vf_cli_args_init(&p, "graph", argc, argv);
+ *   while (vf_cli_next(&p)) {
+ *     if (vf_cli_value(&p, "-o", &v)) o->out = v;
+ *     else if (vf_cli_flag(&p, "--protocol")) o->protocol = true;
+ *     else vf_cli_input(&p, &o->file);
+ *   }
+ *   if (p.rc) return p.rc;
+ * An option that takes a value is written "NAME VALUE" or "NAME=VALUE". The first usage error
+ * is printed (vf_cli_usage) and ends the loop. Nothing is allocated. */
+typedef struct vf_cli_args {
+  const char *cmd;             /* "check", "graph", ...: names the command in errors */
+  int argc;
+  char **argv;                 /* argv[0] is the command's name */
+  int i;                       /* index of the word being read */
+  const char *word;            /* argv[i]; NULL at the end */
+  int rc;                      /* 0, or VF_EXIT_INPUT once a usage error was printed */
+} vf_cli_args;
+void vf_cli_args_init(vf_cli_args *p, const char *cmd, int argc, char **argv);
+/* The next word, NULL at the end or after a usage error. */
+const char *vf_cli_next(vf_cli_args *p);
+/* The one usage-error line of every command, on stderr: "tlx-verify CMD: error: MESSAGE; see
+ * 'tlx-verify CMD --help'". Returns (and sets p->rc to) VF_EXIT_INPUT. */
+int vf_cli_usage(vf_cli_args *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether the word is the flag name. */
+bool vf_cli_flag(vf_cli_args *p, const char *name);
+/* Whether the word is option name, which takes a value: then *val receives it (pointing into
+ * argv; NULL, with the usage error printed, when it is missing); else *val is untouched. */
+bool vf_cli_value(vf_cli_args *p, const char *name, const char **val);
+/* The same for an integer value from lo to hi: *out is written when it is one, else the usage
+ * error "NAME expects an integer from LO to HI, got 'V'" is printed. */
+bool vf_cli_i64(vf_cli_args *p, const char *name, int64_t lo, int64_t hi, int64_t *out);
+bool vf_cli_u64(vf_cli_args *p, const char *name, uint64_t lo, uint64_t hi, uint64_t *out);
+/* The last case of a parser: the word is the input file (stored in *file); an unknown
+ * option or a second file is a usage error. Returns false only at the end. */
+bool vf_cli_input(vf_cli_args *p, const char **file);
+
 /* ---------------------------------------------------------------- numbers (cli_num.c) */
 
 /* Option values are integers in the reader's strict syntax (ir.h ir_num_i64). */
@@ -62,11 +101,9 @@ typedef struct vf_cli_run {
 } vf_cli_run;
 void vf_cli_run_init(vf_cli_run *r); /* text output, a 1x1x1 grid, everything else 0 */
 void vf_cli_run_free(vf_cli_run *r);
-/* Option a (its value val, NULL when a is the last word) if it is a shared one: 1 when a is one
- * (*i advanced past a value it took), 0 when it is not, -1 with the message in msg. --max-states
- * takes 1 .. max_states_hi. */
-int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64_t max_states_hi,
-                   char *msg, size_t n);
+/* Whether the word of p is one of the shared options (a usage error printed on p when its
+ * value is bad). --max-states takes 1 .. max_states_hi. */
+bool vf_cli_run_opt(vf_cli_run *r, vf_cli_args *p, uint64_t max_states_hi);
 
 /* --arg NAME=INT for check and explain: appends a malloc'd NAME and the value to names / vals
  * (*n entries, at most max; the caller frees the names). False with the message in msg for a

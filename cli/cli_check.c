@@ -23,58 +23,33 @@ typedef struct check_opts {
   vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
 
-static int usage_error(const char *fmt, const char *a) {
-  fputs("tlx-verify: error: ", stderr);
-  fprintf(stderr, fmt, a);
-  fputs("; see tlx-verify --help\n", stderr);
-  return VF_EXIT_INPUT;
-}
-
 static void free_opts(check_opts *o) { vf_cli_run_free(&o->r); }
 
 /* Returns 0, or VF_EXIT_INPUT with the message printed; either way the caller frees the --arg
  * names with free_opts. */
-static int parse_args(int argc, char **argv, check_opts *o) {
-  char msg[300];
+static int parse_args(int argc, char **argv, check_opts *o, vf_cli_args *p) {
   memset(o, 0, sizeof *o);
   vf_cli_run_init(&o->r);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                           \
-  do {                                                                                   \
-    if (!val) return usage_error("option %s needs a value", a);                          \
-    i++;                                                                                 \
-  } while (0)
-    int shared = vf_cli_run_opt(&o->r, a, val, &i, UINT64_MAX, msg, sizeof msg);
-    if (shared < 0) return usage_error("%s", msg);
-    if (shared > 0) continue;
-    int fl = vf_fleet_opt(&o->fleet, argc, argv, &i, msg, sizeof msg);
-    if (fl < 0) return usage_error("%s", msg);
-    if (fl > 0) continue;
-    if (!strcmp(a, "--random")) {
-      NEED();
-      int64_t v;
-      if (!vf_cli_opt_i64(a, val, 1, 100000000, &v, msg, sizeof msg)) return usage_error("%s", msg);
+  vf_cli_args_init(p, "check", argc, argv);
+  int64_t v = 0;
+  while (vf_cli_next(p)) {
+    if (vf_cli_run_opt(&o->r, p, UINT64_MAX) || vf_fleet_opt(&o->fleet, p)) {
+    } else if (vf_cli_i64(p, "--random", 1, 100000000, &v)) {
       o->r.vf.random_walks = (uint32_t)v;
-    } else if (!strcmp(a, "--seed")) {
-      NEED();
-      if (!vf_cli_opt_u64(a, val, 0, UINT64_MAX, &o->r.vf.seed, msg, sizeof msg))
-        return usage_error("%s", msg);
-    } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
+    } else if (vf_cli_u64(p, "--seed", 0, UINT64_MAX, &o->r.vf.seed)) {
+    } else if (vf_cli_flag(p, "--symbolic")) { /* symbolic layer */
       o->symbolic = true;
-    } else if (!strcmp(a, "--stats")) {
+    } else if (vf_cli_flag(p, "--stats")) {
       o->stats = true;
-    } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option '%s'", a);
+    } else if (p->word[0] == '-' && p->word[1]) {
+      vf_cli_usage(p, "unknown option '%s'", p->word);
     } else {
-      if (!o->file) o->file = a;
-      vf_fleet_input(&o->fleet, i); /* a second input makes the command a fleet */
+      if (!o->file) o->file = p->word;
+      vf_fleet_input(&o->fleet, p->i); /* a second input makes the command a fleet */
     }
-#undef NEED
   }
-  if (!o->file) return usage_error("no input file%s", "");
-  return 0;
+  if (!p->rc && !o->file) vf_cli_usage(p, "no input file");
+  return p->rc;
 }
 
 /* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
@@ -130,12 +105,13 @@ static void show_confirmed(const check_opts *o, const vf_sym_result *r) {
 int vf_cmd_check(int argc, char **argv) {
   openblas_set_num_threads(1);
   check_opts o;
-  int rc = parse_args(argc, argv, &o);
+  vf_cli_args args;
+  int rc = parse_args(argc, argv, &o, &args);
   if (!rc && vf_fleet_wanted(&o.fleet, argv)) {
     /* a directory or several kernels (cli_fleet.c); the outputs that name one file refuse */
     if (o.r.trace_out || o.r.graph_out)
-      rc = usage_error("%s names one file: check one kernel at a time to write it",
-                       o.r.trace_out ? "--trace-out" : "--graph-out");
+      rc = vf_cli_usage(&args, "%s names one file: check one kernel at a time to write it",
+                        o.r.trace_out ? "--trace-out" : "--graph-out");
     else
       rc = vf_fleet_run(&o.fleet, argc, argv, o.r.format, o.r.quiet);
     free_opts(&o);

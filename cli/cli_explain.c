@@ -47,47 +47,26 @@ static const char how_text[] =
     "tlx-verify explain KERNEL.ttgir --observed obs.txt --arg NAME=VALUE ...\n"
     "#    (the --arg values of the hung launch; without them explain tries check's defaults)\n";
 
-static int usage_error(const char *fmt, const char *a) {
-  fputs("tlx-verify: error: explain: ", stderr);
-  fprintf(stderr, fmt, a);
-  fputs("; see tlx-verify --help\n", stderr);
-  return VF_EXIT_INPUT;
-}
-
 static void free_opts(xopts *o) { vf_cli_run_free(&o->r); }
 
 static int parse_args(int argc, char **argv, xopts *o) {
-  char msg[300];
   memset(o, 0, sizeof *o);
   vf_cli_run_init(&o->r);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                           \
-  do {                                                                                   \
-    if (!val) return usage_error("option %s needs a value", a);                          \
-    i++;                                                                                 \
-  } while (0)
-    int shared = vf_cli_run_opt(&o->r, a, val, &i, UINT32_MAX - 1, msg, sizeof msg);
-    if (shared < 0) return usage_error("%s", msg);
-    if (shared > 0) continue;
-    if (!strcmp(a, "--how")) {
+  vf_cli_args p;
+  vf_cli_args_init(&p, "explain", argc, argv);
+  while (vf_cli_next(&p)) {
+    if (vf_cli_run_opt(&o->r, &p, UINT32_MAX - 1) || vf_cli_value(&p, "--observed", &o->observed)) {
+    } else if (vf_cli_flag(&p, "--how")) {
       o->how = true;
-    } else if (!strcmp(a, "--observed")) {
-      NEED();
-      o->observed = val;
-    } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option '%s'", a);
-    } else if (!o->file) {
-      o->file = a;
     } else {
-      return usage_error("more than one input file ('%s')", a);
+      vf_cli_input(&p, &o->file);
     }
-#undef NEED
   }
-  if (o->how) return 0;
-  if (!o->file) return usage_error("no input file%s", "");
-  if (!o->observed) return usage_error("--observed OBS is required (what the hung GPU showed; "
-                                       "tlx-verify explain --how says how to collect it)%s", "");
+  if (p.rc || o->how) return p.rc;
+  if (!o->file) return vf_cli_usage(&p, "no input file");
+  if (!o->observed)
+    return vf_cli_usage(&p, "--observed OBS is required (what the hung GPU showed; tlx-verify "
+                            "explain --how says how to collect it)");
   return 0;
 }
 

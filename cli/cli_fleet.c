@@ -20,56 +20,54 @@
 
 #define FL_MAX_JOBS 4096
 
-int vf_fleet_opt(vf_fleet *f, int argc, char **argv, int *i, char *msg, size_t n) {
-  const char *a = argv[*i];
-  const char *val = NULL;
+bool vf_fleet_opt(vf_fleet *f, vf_cli_args *p) {
+  const char *a = p->word, *val = NULL;
   bool jobs;
-  int own = *i;
-  if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--shard")) {
-    if (*i + 1 >= argc) {
-      snprintf(msg, n, "option %s needs a value", a);
-      return -1;
-    }
-    val = argv[++*i];
-    jobs = strcmp(a, "--shard");
-  } else if (!strncmp(a, "-j", 2) && a[2] >= '0' && a[2] <= '9') {
+  int own = p->i;
+  if (vf_cli_value(p, "-j", &val) || vf_cli_value(p, "--jobs", &val)) {
+    jobs = true;
+  } else if (vf_cli_value(p, "--shard", &val)) {
+    jobs = false;
+  } else if (a && !strncmp(a, "-j", 2) && a[2] >= '0' && a[2] <= '9') {
     val = a + 2;
     jobs = true;
   } else {
-    return 0;
+    return false;
   }
+  if (!val) return true; /* missing: the usage error is printed */
   if (f->n_own + 2 <= sizeof f->own / sizeof f->own[0]) {
     f->own[f->n_own++] = own;
-    if (own != *i) f->own[f->n_own++] = *i;
+    if (own != p->i) f->own[f->n_own++] = p->i;
   }
   f->given = true;
+  char msg[300];
   if (jobs) {
     uint64_t v;
-    if (!vf_cli_opt_u64("-j", val, 1, FL_MAX_JOBS, &v, msg, n)) return -1;
-    f->jobs = (uint32_t)v;
-    return 1;
+    if (!vf_cli_opt_u64("-j", val, 1, FL_MAX_JOBS, &v, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
+    else f->jobs = (uint32_t)v;
+    return true;
   }
   /* --shard K/N: N from 1; K from 0 to N (taken mod N: 0-based and 1-based indices both work) */
   const char *slash = strchr(val, '/');
   char kbuf[32];
   uint64_t k, nn;
   if (!slash || (size_t)(slash - val) >= sizeof kbuf) {
-    snprintf(msg, n, "--shard expects K/N (shard K of N, 0 <= K <= N), got '%s'", val);
-    return -1;
+    vf_cli_usage(p, "--shard expects K/N (shard K of N, 0 <= K <= N), got '%s'", val);
+    return true;
   }
   memcpy(kbuf, val, (size_t)(slash - val));
   kbuf[slash - val] = 0;
   if (ir_num_u64(slash + 1, 1, 1000000, &nn) != IR_NUM_OK) {
-    snprintf(msg, n, "--shard K/N: N must be an integer from 1 to 1000000, got '%s'", val);
-    return -1;
+    vf_cli_usage(p, "--shard K/N: N must be an integer from 1 to 1000000, got '%s'", val);
+    return true;
   }
   if (ir_num_u64(kbuf, 0, nn, &k) != IR_NUM_OK) {
-    snprintf(msg, n, "--shard K/N: K must be an integer from 0 to N, got '%s'", val);
-    return -1;
+    vf_cli_usage(p, "--shard K/N: K must be an integer from 0 to N, got '%s'", val);
+    return true;
   }
   f->shard_k = k;
   f->shard_n = nn;
-  return 1;
+  return true;
 }
 
 void vf_fleet_input(vf_fleet *f, int i) {

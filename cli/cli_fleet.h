@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h" /* vf_cli_args */
+
 typedef struct vf_fleet {
   int input[256];              /* argv indices of the input paths, in command-line order */
   uint32_t n_input;
@@ -22,9 +24,9 @@ typedef struct vf_fleet {
   bool given;                  /* -j or --shard was given */
 } vf_fleet;
 
-/* argv[*i] if it is a fleet option (-j N, -jN, --jobs N, --shard K/N): 1 (with *i past its
- * value), 0 when it is not one, -1 with a usage message in msg (a bad value). */
-int vf_fleet_opt(vf_fleet *f, int argc, char **argv, int *i, char *msg, size_t n);
+/* Whether the word of p is a fleet option (-j N, -jN, --jobs N, --shard K/N); a bad value is a
+ * usage error printed on p. */
+bool vf_fleet_opt(vf_fleet *f, vf_cli_args *p);
 /* Records argv[i] as an input path. */
 void vf_fleet_input(vf_fleet *f, int i);
 /* Whether the command is a fleet: more than one input, a directory, -j or --shard. */

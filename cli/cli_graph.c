@@ -20,69 +20,43 @@ typedef struct gr_opts {
   bool protocol;
   bool cex;                    /* --counterexample: explore, draw the first bug's schedule */
   uint32_t iterations;
-  const char *arg_name[GR_MAX_ARGS]; /* --arg NAME=INT, pointing into argv */
-  size_t arg_len[GR_MAX_ARGS];
+  const char *arg_name[GR_MAX_ARGS]; /* --arg NAME=INT: the names malloc'd (free_opts) */
   int64_t arg_val[GR_MAX_ARGS];
   bool arg_used[GR_MAX_ARGS];
-  int n_args;
+  uint32_t n_args;
 } gr_opts;
 
-static int usage_err(const char *fmt, const char *a) {
-  fprintf(stderr, "tlx-verify graph: error: ");
-  fprintf(stderr, fmt, a);
-  fprintf(stderr, "\nusage: tlx-verify graph FILE -o F.svg|F.png|F.dot [--protocol] "
-                  "[--iterations N] [--arg NAME=INT]... [--counterexample] [--trace-out F.json]\n");
-  return VF_EXIT_INPUT;
+static void free_opts(gr_opts *o) {
+  for (uint32_t k = 0; k < o->n_args; k++) free((char *)o->arg_name[k]);
 }
 
+/* Returns 0 or VF_EXIT_INPUT (printed); either way the caller frees o with free_opts. */
 static int parse_opts(int argc, char **argv, gr_opts *o) {
   memset(o, 0, sizeof *o);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    char msg[300];
-    if (!strcmp(a, "-o") || !strcmp(a, "--iterations") || !strcmp(a, "--arg") ||
-        !strcmp(a, "--trace-out")) {
-      if (!v) return usage_err("%s needs a value", a);
-      i++;
-      if (!strcmp(a, "-o")) {
-        o->out = v;
-      } else if (!strcmp(a, "--trace-out")) {
-        o->trace_out = v;
-      } else if (!strcmp(a, "--iterations")) {
-        int64_t n;
-        if (!vf_cli_opt_i64(a, v, 1, 100000, &n, msg, sizeof msg)) return usage_err("%s", msg);
-        o->iterations = (uint32_t)n;
-      } else {
-        const char *eq = strchr(v, '=');
-        int64_t x;
-        if (!eq || eq == v) return usage_err("--arg expects NAME=INT, got '%s'", v);
-        ir_num st = ir_num_i64(eq + 1, INT64_MIN, INT64_MAX, &x);
-        if (st == IR_NUM_MALFORMED) return usage_err("--arg expects NAME=INT, got '%s'", v);
-        if (st == IR_NUM_RANGE) return usage_err("--arg %s: value out of the 64-bit integer range", v);
-        if (o->n_args == GR_MAX_ARGS) return usage_err("too many --arg options%s", "");
-        for (int k = 0; k < o->n_args; k++)
-          if (o->arg_len[k] == (size_t)(eq - v) && !memcmp(o->arg_name[k], v, o->arg_len[k]))
-            return usage_err("--arg given twice for '%s'", v);
-        o->arg_name[o->n_args] = v;
-        o->arg_len[o->n_args] = (size_t)(eq - v);
-        o->arg_val[o->n_args++] = x;
-      }
-    } else if (!strcmp(a, "--protocol")) {
+  vf_cli_args p;
+  vf_cli_args_init(&p, "graph", argc, argv);
+  int64_t n = 0;
+  char msg[300];
+  while (vf_cli_next(&p)) {
+    const char *v;
+    if (vf_cli_value(&p, "-o", &o->out) || vf_cli_value(&p, "--trace-out", &o->trace_out)) {
+    } else if (vf_cli_i64(&p, "--iterations", 1, 100000, &n)) {
+      o->iterations = (uint32_t)n;
+    } else if (vf_cli_value(&p, "--arg", &v)) {
+      if (v && !vf_cli_opt_arg(v, o->arg_name, o->arg_val, &o->n_args, GR_MAX_ARGS, msg, sizeof msg))
+        vf_cli_usage(&p, "%s", msg);
+    } else if (vf_cli_flag(&p, "--protocol")) {
       o->protocol = true;
-    } else if (!strcmp(a, "--counterexample")) {
+    } else if (vf_cli_flag(&p, "--counterexample")) {
       o->cex = true;
-    } else if (a[0] == '-' && a[1]) {
-      return usage_err("unknown option '%s'", a);
-    } else if (o->file) {
-      return usage_err("more than one input file ('%s')", a);
     } else {
-      o->file = a;
+      vf_cli_input(&p, &o->file);
     }
   }
-  if (!o->file) return usage_err("%s", "missing FILE");
-  if (!o->out) return usage_err("%s", "missing -o F.svg|F.png|F.dot");
-  if (!tr_gfmt_of_path(o->out))
-    return usage_err("-o %s: name the output .svg, .png or .dot", o->out);
+  if (p.rc) return p.rc;
+  if (!o->file) return vf_cli_usage(&p, "missing FILE");
+  if (!o->out) return vf_cli_usage(&p, "missing -o F.svg|F.png|F.dot");
+  if (!tr_gfmt_of_path(o->out)) return vf_cli_usage(&p, "-o %s: name the output .svg, .png or .dot", o->out);
   return 0;
 }
 
@@ -93,9 +67,8 @@ static int build_args(const ir_func *fn, gr_opts *o, uint64_t *bits, uint32_t n)
   for (uint32_t i = 0; i < n; i++) {
     const ir_value *v = entry->args[i];
     bits[i] = 0;
-    for (int k = 0; k < o->n_args; k++) {
-      if (!v->name || strlen(v->name) != o->arg_len[k] || memcmp(v->name, o->arg_name[k], o->arg_len[k]))
-        continue;
+    for (uint32_t k = 0; k < o->n_args; k++) {
+      if (!v->name || strcmp(v->name, o->arg_name[k])) continue;
       if (!v->type || (v->type->kind != IR_T_INT && v->type->kind != IR_T_INDEX)) {
         char lb[256];
         fprintf(stderr, "%s: error: --arg %s: kernel argument '%s' is not an integer; only "
@@ -113,11 +86,11 @@ static int build_args(const ir_func *fn, gr_opts *o, uint64_t *bits, uint32_t n)
       o->arg_used[k] = true;
     }
   }
-  for (int k = 0; k < o->n_args; k++)
+  for (uint32_t k = 0; k < o->n_args; k++)
     if (!o->arg_used[k]) {
-      fprintf(stderr, "%s: error: --arg %.*s: the kernel has no argument of that name; pass "
+      fprintf(stderr, "%s: error: --arg %s: the kernel has no argument of that name; pass "
                       "one of its integer argument names\n",
-              o->file, (int)o->arg_len[k], o->arg_name[k]);
+              o->file, o->arg_name[k]);
       return VF_EXIT_INPUT;
     }
   return 0;
@@ -131,8 +104,7 @@ static int check_control_args(const sim_machine *m, const ir_func *fn, const gr_
     const ir_value *v = entry->args[i];
     if (!sim_arg_is_control(m, i) || !v->type || v->type->kind != IR_T_INT) continue;
     bool given = false;
-    for (int k = 0; k < o->n_args; k++)
-      given |= v->name && strlen(v->name) == o->arg_len[k] && !memcmp(v->name, o->arg_name[k], o->arg_len[k]);
+    for (uint32_t k = 0; k < o->n_args; k++) given |= v->name && !strcmp(v->name, o->arg_name[k]);
     if (!given) {
       char lb[256];
       fprintf(stderr, "%s: error: missing scalar argument: pass --arg %s=INT (it decides the "
@@ -166,7 +138,10 @@ static int explore_bug(sim_machine *m, tr_sched *s, tr_outcome *oc) {
 static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
   uint32_t n = fn->op->regions[0]->blocks[0]->n_args;
   uint64_t *bits = ir_xcalloc(n + 1, sizeof *bits);
-  if (!bits) return usage_err("%s", "out of memory");
+  if (!bits) {
+    fprintf(stderr, "tlx-verify graph: error: out of memory\n");
+    return VF_EXIT_INPUT;
+  }
   int rc = build_args(fn, o, bits, n);
   if (rc) {
     free(bits);
@@ -185,7 +160,10 @@ static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
   tr_outcome oc;
   tr_err err = {{0}};
   memset(&oc, 0, sizeof oc);
-  if (!rc && o->cex && explore_bug(m, &s, &oc) != 0) rc = usage_err("%s", "out of memory");
+  if (!rc && o->cex && explore_bug(m, &s, &oc) != 0) {
+    fprintf(stderr, "tlx-verify graph: error: out of memory\n");
+    rc = VF_EXIT_INPUT;
+  }
   /* races are state properties: the explorer's checker looks at every state of the run */
   if (!rc && !oc.has_bug && tr_sched_round_robin(m, 0, vf_check_race, &s, &oc, &err) != 0)
     rc = VF_EXIT_INPUT;
@@ -221,13 +199,16 @@ static int draw_schedule(const ir_module *mod, const ir_func *fn, gr_opts *o) {
 int vf_cmd_graph(int argc, char **argv) {
   gr_opts o;
   int rc = parse_opts(argc, argv, &o);
-  if (rc) return rc;
-  ir_module *mod = vf_cli_read(o.file);
-  if (!mod) return VF_EXIT_INPUT;
+  ir_module *mod = rc ? NULL : vf_cli_read(o.file);
+  if (!mod) {
+    free_opts(&o);
+    return rc ? rc : VF_EXIT_INPUT;
+  }
   const ir_func *fn = ir_module_kernel(mod);
   if (!fn || !fn->op->n_regions || !fn->op->regions[0]->n_blocks) {
     fprintf(stderr, "%s: error: no kernel function (tt.func) to draw\n", o.file);
     ir_module_free(mod);
+    free_opts(&o);
     return VF_EXIT_INPUT;
   }
   if (o.protocol) {
@@ -240,5 +221,6 @@ int vf_cmd_graph(int argc, char **argv) {
     rc = draw_schedule(mod, fn, &o);
   }
   ir_module_free(mod);
+  free_opts(&o);
   return rc;
 }

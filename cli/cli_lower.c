@@ -15,60 +15,41 @@ static const char usage[] =
     "usage: tlx-verify lower FILE --target sm_90a|sm_100a|gfx942|gfx950 [--emit mlir|llvm|ptx|hsaco]\n"
     "                          [--recorder] -o F\n";
 
-static int usage_error(const char *what, const char *arg) {
-  fprintf(stderr, "tlx-verify: error: lower: %s%s%s\n%s", what, arg ? ": " : "", arg ? arg : "",
-          usage);
-  return VF_EXIT_INPUT;
-}
-
 int vf_cmd_lower(int argc, char **argv) {
   const char *file = NULL, *target = NULL, *emit = NULL, *outp = NULL;
   lw_opts opts = {0};
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+  vf_cli_args p;
+  vf_cli_args_init(&p, "lower", argc, argv);
+  while (vf_cli_next(&p)) {
+    if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
       fputs(usage, stdout);
       return VF_EXIT_OK;
     }
-    bool has_next = i + 1 < argc;
-    if (!strcmp(a, "--target")) {
-      if (!has_next) return usage_error("--target needs a value", NULL);
-      target = argv[++i];
-    } else if (!strncmp(a, "--target=", 9)) {
-      target = a + 9;
-    } else if (!strcmp(a, "--emit")) {
-      if (!has_next) return usage_error("--emit needs a value", NULL);
-      emit = argv[++i];
-    } else if (!strncmp(a, "--emit=", 7)) {
-      emit = a + 7;
-    } else if (!strcmp(a, "--recorder")) {
+    if (vf_cli_value(&p, "--target", &target) || vf_cli_value(&p, "--emit", &emit) ||
+        vf_cli_value(&p, "-o", &outp)) {
+    } else if (vf_cli_flag(&p, "--recorder")) {
       opts.recorder = 1;
-    } else if (!strcmp(a, "-o")) {
-      if (!has_next) return usage_error("-o needs a file name", NULL);
-      outp = argv[++i];
-    } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option", a);
-    } else if (!file) {
-      file = a;
+    } else if (p.word[0] == '-' && p.word[1]) {
+      vf_cli_usage(&p, "unknown option: %s", p.word);
     } else {
-      return usage_error("more than one input file", a);
+      vf_cli_input(&p, &file);
     }
   }
-  if (!file) return usage_error("missing input FILE", NULL);
-  if (!target) return usage_error("missing --target (sm_90a, sm_100a, gfx942 or gfx950)", NULL);
-  if (!outp) return usage_error("missing -o FILE (use -o - for standard output)", NULL);
+  if (p.rc) return p.rc;
+  if (!file) return vf_cli_usage(&p, "missing input FILE");
+  if (!target) return vf_cli_usage(&p, "missing --target (sm_90a, sm_100a, gfx942 or gfx950)");
+  if (!outp) return vf_cli_usage(&p, "missing -o FILE (use -o - for standard output)");
   const lw_api *lw = vf_cli_lowering();
   if (!lw) return VF_EXIT_INPUT;
   lw_target t;
   lw_emit e;
   if (lw->target_parse(target, &t))
-    return usage_error("unknown --target (use sm_90a, sm_100a, gfx942 or gfx950)", target);
+    return vf_cli_usage(&p, "unknown --target (use sm_90a, sm_100a, gfx942 or gfx950): %s", target);
   bool amd = lw_target_is_amd(t);
   if (!emit) emit = amd ? "hsaco" : "ptx"; /* the target's own machine code */
-  if (lw->emit_parse(emit, &e)) return usage_error("unknown --emit (use mlir, llvm, ptx or hsaco)", emit);
+  if (lw->emit_parse(emit, &e)) return vf_cli_usage(&p, "unknown --emit (use mlir, llvm, ptx or hsaco): %s", emit);
   if ((e == LW_EMIT_PTX && amd) || (e == LW_EMIT_HSACO && !amd))
-    return usage_error(amd ? "--emit ptx is for the NVIDIA targets" : "--emit hsaco is for the AMD targets",
-                       emit);
+    return vf_cli_usage(&p, "--emit %s is for the %s targets", emit, amd ? "NVIDIA" : "AMD");
   ir_module *m = vf_cli_read(file);
   if (!m) return VF_EXIT_INPUT;
   ir_diag d = {0};

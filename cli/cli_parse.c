@@ -59,28 +59,19 @@ static bool vf_parse_chunk(const char *buf, size_t len, const char *name, uint32
 int vf_cmd_parse(int argc, char **argv) {
   bool split = false, print = true;
   const char *file = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--split-input-file")) split = true;
-    else if (!strcmp(argv[i], "--no-print")) print = false;
-    else if (!strcmp(argv[i], "--list-ops")) return vf_list_ops();
-    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+  vf_cli_args p;
+  vf_cli_args_init(&p, "parse", argc, argv);
+  while (vf_cli_next(&p)) {
+    if (vf_cli_flag(&p, "--split-input-file")) split = true;
+    else if (vf_cli_flag(&p, "--no-print")) print = false;
+    else if (vf_cli_flag(&p, "--list-ops")) return vf_list_ops();
+    else if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
       fputs(parse_usage, stdout);
       return VF_EXIT_OK;
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "tlx-verify: error: unknown option '%s' for 'parse'; see 'tlx-verify parse --help'\n",
-              argv[i]);
-      return VF_EXIT_INPUT;
-    } else if (file) {
-      fprintf(stderr, "tlx-verify: error: 'parse' takes one FILE (got '%s' and '%s')\n", file, argv[i]);
-      return VF_EXIT_INPUT;
-    } else {
-      file = argv[i];
-    }
+    } else vf_cli_input(&p, &file);
   }
-  if (!file) {
-    fprintf(stderr, "tlx-verify: error: 'parse' needs a FILE ('-' for standard input)\n");
-    return VF_EXIT_INPUT;
-  }
+  if (p.rc) return p.rc;
+  if (!file) return vf_cli_usage(&p, "needs a FILE ('-' for standard input)");
   ir_diag d = {0};
   size_t len;
   char *buf = ir_read_file(file, &len, &d);

@@ -17,53 +17,38 @@ void vf_cli_run_free(vf_cli_run *r) {
   r->n_arg = 0;
 }
 
-int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64_t max_states_hi,
-                   char *msg, size_t n) {
-  static const char *const with_value[] = {"--arg", "--grid", "--format", "--max-states",
-                                           "--time-limit", "--max-trip", "--trace-out", "--graph-out"};
-  if (!strcmp(a, "--no-reduction")) {
+bool vf_cli_run_opt(vf_cli_run *r, vf_cli_args *p, uint64_t max_states_hi) {
+  const char *v;
+  char msg[300];
+  int64_t x = 0;
+  if (vf_cli_flag(p, "--no-reduction")) {
     r->vf.no_reduction = true;
-    return 1;
-  }
-  if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+  } else if (vf_cli_flag(p, "-q") || vf_cli_flag(p, "--quiet")) {
     r->quiet = true;
-    return 1;
-  }
-  size_t k = 0, nv = sizeof with_value / sizeof *with_value;
-  while (k < nv && strcmp(a, with_value[k])) k++;
-  if (k == nv) return 0;
-  if (!val) {
-    snprintf(msg, n, "option %s needs a value", a);
-    return -1;
-  }
-  ++*i;
-  int64_t v;
-  switch (k) {
-  case 0: return vf_cli_opt_arg(val, r->arg_name, r->arg_val, &r->n_arg, 64, msg, n) ? 1 : -1;
-  case 1:
-    if (vf_cli_parse_grid(val, r->grid, msg, n)) return -1;
+  } else if (vf_cli_value(p, "--arg", &v)) {
+    if (v && !vf_cli_opt_arg(v, r->arg_name, r->arg_val, &r->n_arg, 64, msg, sizeof msg))
+      vf_cli_usage(p, "%s", msg);
+  } else if (vf_cli_value(p, "--grid", &v)) {
+    if (v && vf_cli_parse_grid(v, r->grid, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
     r->grid_given = true;
-    return 1;
-  case 2:
-    if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "sarif")) {
-      snprintf(msg, n, "--format must be text, json or sarif, not '%s'", val);
-      return -1;
-    }
-    r->format = val;
-    return 1;
-  case 3: return vf_cli_opt_u64(a, val, 1, max_states_hi, &r->vf.max_states, msg, n) ? 1 : -1;
-  case 4: return vf_cli_opt_seconds(a, val, &r->vf.time_limit, msg, n) ? 1 : -1;
-  case 5:
-    if (!vf_cli_opt_i64(a, val, 1, 1ll << 30, &v, msg, n)) return -1;
-    r->max_trip = (uint32_t)v;
-    return 1;
-  case 6: r->trace_out = val; return 1;
-  default:
-    if (!tr_gfmt_of_path(val)) {
-      snprintf(msg, n, "--graph-out expects a .svg, .png or .dot file, got '%s'", val);
-      return -1;
-    }
-    r->graph_out = val;
-    return 1;
+  } else if (vf_cli_value(p, "--format", &v)) {
+    if (v && strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "sarif"))
+      vf_cli_usage(p, "--format must be text, json or sarif, not '%s'", v);
+    else if (v) r->format = v;
+  } else if (vf_cli_u64(p, "--max-states", 1, max_states_hi, &r->vf.max_states)) {
+  } else if (vf_cli_value(p, "--time-limit", &v)) {
+    if (v && !vf_cli_opt_seconds("--time-limit", v, &r->vf.time_limit, msg, sizeof msg))
+      vf_cli_usage(p, "%s", msg);
+  } else if (vf_cli_i64(p, "--max-trip", 1, 1ll << 30, &x)) {
+    r->max_trip = (uint32_t)x;
+  } else if (vf_cli_value(p, "--trace-out", &v)) {
+    r->trace_out = v;
+  } else if (vf_cli_value(p, "--graph-out", &v)) {
+    if (v && !tr_gfmt_of_path(v))
+      vf_cli_usage(p, "--graph-out expects a .svg, .png or .dot file, got '%s'", v);
+    r->graph_out = v;
+  } else {
+    return false;
   }
+  return true;
 }

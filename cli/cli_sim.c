@@ -41,78 +41,55 @@ typedef struct simopt {
   bool quiet;
 } simopt;
 
-static int usage_err(const char *fmt, const char *a) {
-  fprintf(stderr, "tlx-verify sim: error: ");
-  fprintf(stderr, fmt, a);
-  fprintf(stderr, "\nusage: tlx-verify sim FILE [--arg NAME=INT]... [--tensor NAME=FILE.npy|"
-                  "random:SHAPE:DTYPE|zeros:SHAPE:DTYPE]... [--grid X[,Y[,Z]]] [--seed N] "
-                  "[--schedule random|round-robin] [--out DIR] [--trace-out F.json] [--max-steps N] [-q]\n");
-  return VF_EXIT_INPUT;
-}
-
-static int add_kv(kv *arr, int *n, const char *s, const char *flag) {
+/* --arg / --tensor NAME=VALUE (the value is read when the argument's type is known). */
+static void add_kv(vf_cli_args *p, kv *arr, int *n, const char *s, const char *flag) {
   const char *eq = strchr(s, '=');
-  if (!eq || eq == s || !eq[1]) return usage_err("%s expects NAME=VALUE", flag);
-  if (*n == MAX_KV) return usage_err("too many %s options", flag);
-  arr[*n] = (kv){s, (size_t)(eq - s), eq + 1, false};
+  if (!eq || eq == s || !eq[1]) {
+    vf_cli_usage(p, "%s expects NAME=VALUE", flag);
+    return;
+  }
+  if (*n == MAX_KV) {
+    vf_cli_usage(p, "too many %s options", flag);
+    return;
+  }
   for (int i = 0; i < *n; i++)
-    if (arr[i].name_len == arr[*n].name_len && !memcmp(arr[i].name, s, arr[i].name_len))
-      return usage_err("%s given twice for the same name", flag);
-  (*n)++;
-  return 0;
+    if (arr[i].name_len == (size_t)(eq - s) && !memcmp(arr[i].name, s, arr[i].name_len)) {
+      vf_cli_usage(p, "%s given twice for the same name", flag);
+      return;
+    }
+  arr[(*n)++] = (kv){s, (size_t)(eq - s), eq + 1, false};
 }
 
 static int parse_opts(int argc, char **argv, simopt *o) {
   memset(o, 0, sizeof *o);
   o->grid[0] = o->grid[1] = o->grid[2] = 1;
   o->max_steps = 100000000;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    int rc = 0;
-    char msg[300];
-    if (!strcmp(a, "--arg") || !strcmp(a, "--tensor") || !strcmp(a, "--grid") ||
-        !strcmp(a, "--seed") || !strcmp(a, "--schedule") || !strcmp(a, "--out") ||
-        !strcmp(a, "--max-steps") || !strcmp(a, "--trace-out")) {
-      if (!v) return usage_err("%s needs a value", a);
-      i++;
-      if (!strcmp(a, "--arg"))
-        rc = add_kv(o->args, &o->n_args, v, a);
-      else if (!strcmp(a, "--tensor"))
-        rc = add_kv(o->tensors, &o->n_tensors, v, a);
-      else if (!strcmp(a, "--seed")) {
-        if (!vf_cli_opt_u64(a, v, 0, UINT64_MAX, &o->seed, msg, sizeof msg))
-          return usage_err("%s", msg);
-      } else if (!strcmp(a, "--max-steps")) {
-        if (!vf_cli_opt_u64(a, v, 1, UINT64_MAX, &o->max_steps, msg, sizeof msg))
-          return usage_err("%s", msg);
-      } else if (!strcmp(a, "--schedule")) {
-        if (!strcmp(v, "random"))
-          o->round_robin = false;
-        else if (!strcmp(v, "round-robin"))
-          o->round_robin = true;
-        else
-          return usage_err("--schedule is random or round-robin, not '%s'", v);
-      } else if (!strcmp(a, "--out")) {
-        o->out_dir = v;
-      } else if (!strcmp(a, "--trace-out")) {
-        o->trace_out = v;
-      } else if (vf_cli_parse_grid(v, o->grid, msg, sizeof msg)) { /* --grid */
-        return usage_err("%s", msg);
-      }
-      if (rc) return rc;
-    } else if (!strcmp(a, "-q")) {
+  vf_cli_args p;
+  vf_cli_args_init(&p, "sim", argc, argv);
+  char msg[300];
+  while (vf_cli_next(&p)) {
+    const char *v;
+    if (vf_cli_value(&p, "--arg", &v)) {
+      if (v) add_kv(&p, o->args, &o->n_args, v, "--arg");
+    } else if (vf_cli_value(&p, "--tensor", &v)) {
+      if (v) add_kv(&p, o->tensors, &o->n_tensors, v, "--tensor");
+    } else if (vf_cli_u64(&p, "--seed", 0, UINT64_MAX, &o->seed) ||
+               vf_cli_u64(&p, "--max-steps", 1, UINT64_MAX, &o->max_steps) ||
+               vf_cli_value(&p, "--out", &o->out_dir) || vf_cli_value(&p, "--trace-out", &o->trace_out)) {
+    } else if (vf_cli_value(&p, "--schedule", &v)) {
+      if (v && strcmp(v, "random") && strcmp(v, "round-robin"))
+        vf_cli_usage(&p, "--schedule is random or round-robin, not '%s'", v);
+      o->round_robin = v && !strcmp(v, "round-robin");
+    } else if (vf_cli_value(&p, "--grid", &v)) {
+      if (v && vf_cli_parse_grid(v, o->grid, msg, sizeof msg)) vf_cli_usage(&p, "%s", msg);
+    } else if (vf_cli_flag(&p, "-q")) {
       o->quiet = true;
-    } else if (a[0] == '-' && a[1]) {
-      return usage_err("unknown option '%s'", a);
-    } else if (o->file) {
-      return usage_err("more than one input file ('%s')", a);
     } else {
-      o->file = a;
+      vf_cli_input(&p, &o->file);
     }
   }
-  if (!o->file) return usage_err("%s", "missing FILE");
-  return 0;
+  if (!p.rc && !o->file) vf_cli_usage(&p, "missing FILE");
+  return p.rc;
 }
 
 static kv *find_kv(kv *arr, int n, const char *name) {
