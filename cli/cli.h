@@ -1,6 +1,9 @@
 /* cli.h: the tlx-verify subcommands. Each takes the arguments after the subcommand name
  * (argv[0] is the subcommand) and returns the process exit code:
- * 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive. */
+ * 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive.
+ * Ownership: vf_cli_read's module is the caller's (ir_module_free); the lowering's table is
+ * static; a vf_cli_args points into argv and allocates nothing; a vf_cli_run owns its --arg
+ * names (vf_cli_run_free); messages are printed, never returned. */
 #ifndef TLXV_CLI_H
 #define TLXV_CLI_H
 

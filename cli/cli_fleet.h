@@ -3,7 +3,9 @@
  * process per kernel, so one kernel's crash or out-of-memory spares the others), --shard K/N
  * picks a deterministic subset, and one merged text / JSON / SARIF report is written
  * (docs/manual.md "Fleets"). cli_check.c's parser feeds it; it runs every kernel through
- * vf_cmd_check in a child process. */
+ * vf_cmd_check in a child process.
+ * Ownership: a vf_fleet holds argv indices only (nothing to free); vf_fleet_run owns the
+ * children and temporary report files it makes and removes them before it returns. */
 #ifndef TLXV_CLI_FLEET_H
 #define TLXV_CLI_FLEET_H
 

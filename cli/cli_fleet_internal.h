@@ -1,5 +1,7 @@
 /* cli_fleet_internal.h: what the fleet's files share (cli_fleet.c runs the jobs,
- * cli_fleet_list.c finds and shards the kernels, cli_fleet_report.c merges the reports). */
+ * cli_fleet_list.c finds and shards the kernels, cli_fleet_report.c merges the reports).
+ * Ownership: fl_list's array and what each fl_kernel owns (its path, error, report) are
+ * the caller's (fl_kernels_free); the merged reports allocate nothing the caller keeps. */
 #ifndef TLXV_CLI_FLEET_INTERNAL_H
 #define TLXV_CLI_FLEET_INTERNAL_H
 

@@ -1,5 +1,7 @@
 /* cli_sym.h: `tlx-verify check --symbolic`: runs the Z3 layer after the explicit check,
- * confirms each counterexample with the explicit explorer, prints the symbolic section. */
+ * confirms each counterexample with the explicit explorer, prints the symbolic section.
+ * Ownership: a vf_sym_result filled here is the caller's (vf_sym_result_free, also on
+ * failure), a tr_rsym too (tr_rsym_free); the module and the plan are borrowed. */
 #ifndef TLXV_SYM_CLI_H
 #define TLXV_SYM_CLI_H
 

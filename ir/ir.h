@@ -1,6 +1,9 @@
 /* ir.h: the in-memory TTGIR module (ops, regions, blocks, values, types, attributes,
  * locations) and the reader / printer API. Everything downstream (sim/, verify/, traces/,
- * lowering/) reads the IR only through this header. Nothing here knows about the machine. */
+ * lowering/) reads the IR only through this header. Nothing here knows about the machine.
+ * Ownership: a module's arena owns everything reachable from it (ir_module_free); texts
+ * and diagnostics the reader returns are malloc'd and the caller's (free); accessors return
+ * pointers into the module. */
 #ifndef TLXV_IR_H
 #define TLXV_IR_H
 

@@ -2,7 +2,8 @@
  * module uses it. n elements of elem bytes, the product
  * checked for overflow; out of memory (or a size that overflows) prints one line on stderr and
  * exits 2 (an input too large for this machine is bad input, never a crash). The results are
- * owned by the caller and released with free(). Never returns NULL. */
+ * owned by the caller and released with free(). Never returns NULL.
+ * Ownership: every result is the caller's (free). */
 #ifndef TLXV_IR_ALLOC_H
 #define TLXV_IR_ALLOC_H
 

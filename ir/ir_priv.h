@@ -1,5 +1,6 @@
 /* ir_priv.h: internals shared by the ir/ files (arena, interning, lexer, parser and printer
- * state, the per-op custom syntax table). Not part of the public API: include ir.h instead. */
+ * state, the per-op custom syntax table). Not part of the public API: include ir.h instead.
+ * Ownership: the parser's tables live in its arena or are freed with the parser. */
 #ifndef TLXV_IR_PRIV_H
 #define TLXV_IR_PRIV_H
 

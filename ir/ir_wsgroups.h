@@ -12,7 +12,8 @@
  *     every partition, the padding ones included, is laid out from warp num_warps on,
  *     largest first, stable among equal sizes.
  * Seen on the H200 (tests/device/ref/cuda-gdb/hopper_gemm_ws.bug1.*): one 1-warp partition
- * with 4 default warps runs on warp 6; warps 4-5 and 7 are padding. */
+ * with 4 default warps runs on warp 6; warps 4-5 and 7 are padding.
+ * Ownership: nothing here allocates; the ops are borrowed and results go to caller arrays. */
 #ifndef TLXV_IR_WSGROUPS_H
 #define TLXV_IR_WSGROUPS_H
 

@@ -1,7 +1,9 @@
 /* lw.h: the lowering module's public API: TTGIR (ir.h) -> MLIR text in the LLVM + NVVM (or
  * ROCDL) dialects -> LLVM IR (MLIR C API) -> PTX (LLVM NVPTX backend through LLVM-C), or an AMD
  * code object (AMDGPU backend, then ld.lld -shared: .hsaco).
- * Design and ABI: docs/lowering.md. */
+ * Design and ABI: docs/lowering.md.
+ * Ownership: every text and diagnostic a lowering returns is malloc'd and the caller's
+ * (free); the module is borrowed; the lw_api table is static, never freed. */
 #ifndef TLXV_LW_H
 #define TLXV_LW_H
 

@@ -1,6 +1,8 @@
 /* lw_int.h: internals shared by the lowering files: the text builder, the emission context
  * (SSA numbering, value map, region state), register and shared-memory layouts, and the
- * shared-memory plan. Not included outside lowering/. */
+ * shared-memory plan. Not included outside lowering/.
+ * Ownership: the emission context owns its text buffers and maps (freed when the
+ * lowering ends); the module is borrowed. */
 #ifndef TLXV_LW_INT_H
 #define TLXV_LW_INT_H
 

@@ -1,5 +1,6 @@
 /* data_internal.h: private to sim/data_*.c: the sim_data context and helpers shared by the
- * data-plane files. Nothing outside sim/data_*.c includes it. */
+ * data-plane files. Nothing outside sim/data_*.c includes it.
+ * Ownership: the sim_data context owns every buffer and tensor (sim_data_free). */
 #ifndef TLXV_DATA_INTERNAL_H
 #define TLXV_DATA_INTERNAL_H
 

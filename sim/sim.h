@@ -1,6 +1,10 @@
 /* sim.h: the machine model of a warp-specialized kernel (semantics.md): a compiled program
  * (sim_machine, immutable once built) and machine states that are plain byte blobs.
- * sim_enabled() lists transitions, sim_step() fires one; nothing else changes a state. */
+ * sim_enabled() lists transitions, sim_step() fires one; nothing else changes a state.
+ * Ownership: a sim_machine is the caller's (sim_machine_free) and borrows the module and the
+ * sim_data of its sim_opts, which must outlive it; states are the caller's byte blobs
+ * (sim_state_size); names and notes it returns are static or the machine's; the *_str
+ * functions write into the caller's buffer and return it. */
 #ifndef TLXV_SIM_H
 #define TLXV_SIM_H
 

@@ -4,7 +4,8 @@
  * queue (SIM_EV_AMD_DS: ds_write of ttg.local_store) and its vector-memory queue
  * (SIM_EV_AMD_VM: the LDS DMA of ttg.async_copy_global_to_local / amdg.buffer_load_to_local).
  * s_barrier is one generation per workgroup: a wave waiting in it is SIM_AG_NBWAIT with
- * aux SIM_AMD_SBWAIT. Nothing here owns memory except m->amd_bar_before (sim_machine frees it). */
+ * aux SIM_AMD_SBWAIT. Ownership: nothing here owns memory except m->amd_bar_before (sim_machine
+ * frees it). */
 #ifndef TLXV_SIM_AMD_H
 #define TLXV_SIM_AMD_H
 

@@ -1,6 +1,8 @@
 /* sim_data.h: the data plane of simulate mode: tensor payloads, the contents of global,
  * shared and tensor memory, tensor descriptors, exact number formats, and the functions the
- * engine calls from its op dispatch to compute real values. Verify mode never calls it. */
+ * engine calls from its op dispatch to compute real values. Verify mode never calls it.
+ * Ownership: a sim_data is the caller's (sim_data_free) and owns its buffers; tensors are
+ * reference counted (sim_tensor_unref); the module is borrowed. */
 #ifndef TLXV_SIM_DATA_H
 #define TLXV_SIM_DATA_H
 

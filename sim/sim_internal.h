@@ -1,5 +1,7 @@
 /* sim_internal.h: private to sim/sim_*.c: the compiled program (instructions, regions,
- * allocations, barriers) and the byte layout of a machine state. */
+ * allocations, barriers) and the byte layout of a machine state.
+ * Ownership: the compiled tables belong to the sim_machine (freed by sim_machine_free);
+ * nothing here points into a state. */
 #ifndef TLXV_SIM_INTERNAL_H
 #define TLXV_SIM_INTERNAL_H
 

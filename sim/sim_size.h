@@ -2,7 +2,8 @@
  * counts (grid dimensions, tensor shapes, bytes, buffer sizes) goes through these helpers
  * (issue 11: a grid of 65536 x 65536 overflowed int32). The allocator never returns NULL:
  * out of memory ends the process with "tlx-verify: error: out of memory ..." and exit 2 (an
- * input too large for this machine), never a crash. */
+ * input too large for this machine), never a crash.
+ * Ownership: the helpers here allocate nothing; ir_x* memory is the caller's (free). */
 #ifndef TLXV_SIM_SIZE_H
 #define TLXV_SIM_SIZE_H
 

@@ -1,5 +1,7 @@
 /* sym.h: the Z3 layer. Symbolic execution of each partition's scalar control for a symbolic
- * loop iteration, and verification conditions proved for ALL values of the integer arguments. */
+ * loop iteration, and verification conditions proved for ALL values of the integer arguments.
+ * Ownership: a vf_sym_result owns every string and array in it (vf_sym_result_free);
+ * ops and argument names point into the module, which must outlive it. */
 #ifndef TLXV_SYM_H
 #define TLXV_SYM_H
 

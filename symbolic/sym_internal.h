@@ -1,5 +1,7 @@
 /* sym_internal.h: data shared by the Z3 layer's files (symbolic/sym_*.c): the symbolic
- * context, partitions, normalised loops, rings (barrier and buffer allocations) and events. */
+ * context, partitions, normalised loops, rings (barrier and buffer allocations) and events.
+ * Ownership: a sym_ctx owns its Z3 context and every Z3 term made in it (freed with
+ * the context); ops point into the module. */
 #ifndef TLXV_SYM_INTERNAL_H
 #define TLXV_SYM_INTERNAL_H
 

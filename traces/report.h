@@ -1,6 +1,8 @@
 /* report.h: the diagnostics of a check run, independent of how they were found: bugs with
  * kind, message, location, related locations and schedule; written as compiler-style text,
- * JSON (design.md "Outputs") or SARIF 2.1.0. */
+ * JSON (design.md "Outputs") or SARIF 2.1.0.
+ * Ownership: a tr_report owns its bugs, strings and schedules (tr_report_free), a tr_rsym
+ * likewise (tr_rsym_free); the writers allocate nothing the caller keeps. */
 #ifndef TLXV_REPORT_H
 #define TLXV_REPORT_H
 

@@ -1,5 +1,6 @@
 /* report_sym.h: private to traces/: the --symbolic section of the JSON and SARIF reports
- * (report_sym.c), called by report_json.c and report_sarif.c. */
+ * (report_sym.c), called by report_json.c and report_sarif.c.
+ * Ownership: tr_rsym_json returns a new jansson reference (the caller json_decref's it). */
 #ifndef TLXV_REPORT_SYM_H
 #define TLXV_REPORT_SYM_H
 

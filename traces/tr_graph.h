@@ -1,6 +1,8 @@
 /* tr_graph.h: private to tr_graph*.c: the pipeline schedule graph of a replayed schedule
  * (lanes of nodes, each node a wait or a run of ops between waits, per loop iteration;
- * synchronization and program-order edges), built by tr_graph.c, drawn by tr_graph_draw.c. */
+ * synchronization and program-order edges), built by tr_graph.c, drawn by tr_graph_draw.c.
+ * Ownership: a tg_graph owns its arrays (tg_free); tg_draw's graph is the caller's
+ * (tr_gv_close). */
 #ifndef TLXV_TR_GRAPH_H
 #define TLXV_TR_GRAPH_H
 

@@ -1,5 +1,7 @@
 /* tr_internal.h: private to traces/tr_*.c: a growable text buffer, error helpers, and the thin
- * layer over Graphviz's cgraph / gvc used by the graph writers. */
+ * layer over Graphviz's cgraph / gvc used by the graph writers.
+ * Ownership: a text buffer owns its bytes (freed by its owner); Graphviz objects belong
+ * to their root graph (tr_gv_close). */
 #ifndef TLXV_TR_INTERNAL_H
 #define TLXV_TR_INTERNAL_H
 

@@ -1,6 +1,8 @@
 /* tr_protocol.h: private to tr_protocol*.c: the static barrier protocol of a kernel (which
  * partition arrives on, expects bytes on, waits on, or has async engines signal which
- * barrier ring), extracted from the IR alone, and its drawing. */
+ * barrier ring), extracted from the IR alone, and its drawing.
+ * Ownership: a tp_model is a value (fixed tables, no allocation; names point into the
+ * module); tp_draw's graph is the caller's (tr_gv_close). */
 #ifndef TLXV_TR_PROTOCOL_H
 #define TLXV_TR_PROTOCOL_H
 

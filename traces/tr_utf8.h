@@ -3,7 +3,9 @@
  * file names in loc("..."), value names, messages quoting them, and fixed-size buffers that
  * may cut a character in two. These helpers replace every byte that does not start a
  * well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF) by
- * U+FFFD, so the output stays valid and keeps the rest of the string. */
+ * U+FFFD, so the output stays valid and keeps the rest of the string.
+ * Ownership: tr_utf8_clean's copy is the caller's (free); tr_json_str returns a new jansson
+ * reference. */
 #ifndef TLXV_TR_UTF8_H
 #define TLXV_TR_UTF8_H
 

@@ -1,6 +1,8 @@
 /* traces.h: pictures of schedules: replaying a schedule step by step, Chrome-trace timelines
  * for Perfetto, Graphviz pipeline and protocol graphs, and counterexample minimization.
- * Reads the machine only through sim.h and the IR only through ir.h. */
+ * Reads the machine only through sim.h and the IR only through ir.h.
+ * Ownership: schedules and runs own their arrays (tr_sched_free, tr_run_free); machines
+ * and modules are borrowed; writers write files and return nothing to free. */
 #ifndef TLXV_TRACES_H
 #define TLXV_TRACES_H
 

@@ -1,6 +1,9 @@
 /* vf.h: the explorer: depth-first search over the schedules of a machine (sim.h) with a
  * visited-state table and partial-order reduction, the checkers (deadlock, race, and the
- * violations the model reports while stepping), and the bugs they find. */
+ * violations the model reports while stepping), and the bugs they find.
+ * Ownership: a vf_result owns its bugs, their schedules and notes (vf_result_free); a
+ * vf_table owns its memory (vf_table_free); vf_big_zalloc's memory is the caller's (vf_big_free
+ * with the same size); machines are borrowed, never freed here. */
 #ifndef TLXV_VF_H
 #define TLXV_VF_H
 

@@ -1,5 +1,6 @@
 /* vf_por.h: partial-order reduction for the explorer: the subset of a state's enabled
- * transitions that must be explored (an ample set), see vf_por.c and docs/verifier.md. */
+ * transitions that must be explored (an ample set), see vf_por.c and docs/verifier.md.
+ * Ownership: vf_por_new's set is the caller's (vf_por_free) and borrows the machine. */
 #ifndef TLXV_VF_POR_H
 #define TLXV_VF_POR_H
 

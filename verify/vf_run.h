@@ -1,6 +1,9 @@
 /* vf_run.h: one check of a kernel over several runs (argument values x program ids): the
  * argument plan (user values, default sets for control arguments), the runs, the grid's
- * global writes. The command turns the merged bugs into a report (cli/cli_report.c). */
+ * global writes. The command turns the merged bugs into a report (cli/cli_report.c).
+ * Ownership: a vf_argplan owns its arrays (vf_argplan_free) and borrows the module; the
+ * machines and strings returned are malloc'd and the caller's (sim_machine_free, free); a
+ * vf_grid is the caller's (vf_grid_free). */
 #ifndef TLXV_VF_RUN_H
 #define TLXV_VF_RUN_H
 

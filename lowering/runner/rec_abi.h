@@ -20,7 +20,8 @@
  *   [REC_W_WORD]   raw 64-bit barrier word when recorded
  *   [REC_W_TIME]   %globaltimer when recorded (ns)
  *   [REC_W_START]  %globaltimer when the wait began spinning (ns)
- *   [REC_W_SPINS]  failed try_wait rounds before the record */
+ *   [REC_W_SPINS]  failed try_wait rounds before the record
+ * Ownership: a layout only (no functions); the runner allocates and frees the buffer. */
 #ifndef TLXV_REC_ABI_H
 #define TLXV_REC_ABI_H
 

@@ -1,7 +1,9 @@
 /* run.h: tlxv-run, the GPU runner for PTX made by `tlx-verify lower`: reads the ABI header the
  * lowering writes at the top of the PTX, builds inputs (.npy files or generated), encodes
  * tensor maps, launches through the CUDA driver API under a watchdog, writes outputs as .npy.
- * Plain C11 + POSIX; built on the machine with the GPU (Makefile). docs/lowering.md. */
+ * Plain C11 + POSIX; built on the machine with the GPU (Makefile). docs/lowering.md.
+ * Ownership: a run_tensor owns its data (malloc'd; the runner frees it); a run_abi holds
+ * no pointers; errors go to the caller's buffer. */
 #ifndef TLXV_RUN_H
 #define TLXV_RUN_H
 

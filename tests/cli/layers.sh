@@ -4,8 +4,9 @@
 # read from the #include "..." lines of every C file and header of those folders. A quoted
 # include resolves as the compiler resolves it (the including file's folder first, then the
 # repository root); it must land in the file's own folder or in one below it in that list.
-# Also: the explorer folder holds no command (cli_*) or Z3 (sym_*) file, and the cli/ and
-# symbolic/ folders keep their prefixes.
+# Also: the explorer folder holds no command (cli_*) or Z3 (sym_*) file, the cli/ and
+# symbolic/ folders keep their prefixes, and every header's first comment says who owns what
+# it returns ("Ownership:").
 set -u
 : "${SRC:?set SRC to the repository root}"
 cd "$SRC" || exit 1
@@ -56,6 +57,11 @@ for f in cli/*.[ch]; do
 done
 for f in symbolic/*.[ch]; do
   case ${f#symbolic/} in sym_* | sym.h) ;; *) fail "$f: a file of symbolic/ is named sym_*" ;; esac
+done
+
+for f in $(find ir sim traces verify symbolic lowering cli -name '*.h' | sort); do
+  awk '/\*\//{print; exit} {print}' "$f" | grep -q "Ownership:" ||
+    fail "$f: its first comment does not say who owns what it returns (Ownership: ...)"
 done
 
 [ "$bad" = 0 ] && echo "layers: $n includes follow cli -> verify, symbolic, traces, lowering -> sim -> ir"
