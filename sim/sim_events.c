@@ -1,12 +1,14 @@
 /* sim_events.c: the in-flight async events of a state (sorted by issuing agent, FIFO within
  * an agent), which of them may complete now (bulk groups, wgmma groups and tcgen05 pipelines
  * complete in order, §2.2 §3 §4.4), and what completing one does. */
+#include <assert.h>
 #include <stdio.h>
 
 #include "sim_amd.h"
 
 sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log) {
   sim_hdr *h = st_hdr(st);
+  assert(e->agent < m->n_agents);
   if (h->n_events >= SIM_MAX_EVENTS) {
     sim_bound(log, m, e->ins < m->n_code ? m->code[e->ins].op : NULL,
               "more than %d async operations in flight", SIM_MAX_EVENTS);
@@ -18,11 +20,15 @@ sim_event *sim_ev_add(sim_machine *m, void *st, const sim_event *e, sim_log *log
   memmove(&ev[pos + 1], &ev[pos], (h->n_events - pos) * sizeof *ev);
   ev[pos] = *e;
   h->n_events++;
+  /* the queue stays sorted by issuing agent, FIFO within an agent (the canonical order) */
+  assert(pos == 0 || ev[pos - 1].agent <= ev[pos].agent);
+  assert(pos + 1 == h->n_events || ev[pos].agent < ev[pos + 1].agent);
   return &ev[pos];
 }
 
 void sim_ev_remove(sim_machine *m, void *st, uint32_t idx) {
   sim_hdr *h = st_hdr(st);
+  assert(idx < h->n_events);
   sim_event *ev = st_events(m, st);
   memmove(&ev[idx], &ev[idx + 1], (h->n_events - idx - 1) * sizeof *ev);
   h->n_events--;
@@ -48,6 +54,7 @@ bool sim_ev_is_oldest(const sim_machine *m, const void *st, uint32_t idx, uint32
 #define KB(k) (1u << (k))
 
 bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
+  assert(idx < st_chdr(st)->n_events);
   const sim_event *e = &st_cevents(m, st)[idx];
   switch (e->kind) {
   case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: return true;

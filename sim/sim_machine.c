@@ -1,5 +1,6 @@
 /* sim_machine.c: building a machine (compile, liveness, analysis, layout), the initial
  * state, enabled transitions, sim_step, canonical hashing and read-only inspection. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,7 @@ int sim_enabled(const sim_machine *m, const void *st, sim_trans *out) {
   uint32_t ne = st_chdr(st)->n_events;
   for (uint32_t k = 0; k < ne; k++)
     if (sim_ev_completable(m, st, k)) out[n++] = (sim_trans){SIM_TR_EVENT, (uint8_t)k};
+  assert(n <= SIM_MAX_TRANS);
   return n;
 }
 
@@ -204,9 +206,14 @@ int sim_step(sim_machine *m, void *st, sim_trans t, sim_log *log) {
   log->n_gw = 0;
   log->ins = 0;
   log->text[0] = 0;
+  /* a transition names an agent of the machine or an event in flight in this state */
+  assert(t.kind == SIM_TR_AGENT ? t.who < m->n_agents
+                                : t.kind == SIM_TR_EVENT && t.who < st_chdr(st)->n_events);
   int rc;
   if (t.kind == SIM_TR_AGENT) rc = sim_run_agent(m, st, t.who, true, log);
   else rc = sim_ev_complete(m, st, t.who, log);
+  /* the event list stays inside the state's bytes (SIM_MAX_EVENTS bounds it) */
+  assert(st_chdr(st)->n_events <= SIM_MAX_EVENTS && sim_state_used(m, st) <= m->size);
   return rc || log->halt ? -1 : 0;
 }
 

@@ -1,6 +1,7 @@
 /* vf_explore.c: depth-first search over the schedules of a machine with a visited-state table
  * (canonical 128-bit hashes), partial-order reduction (vf_por.c), the state checkers on every
  * new state, bounds (states, time), and random walks. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,7 @@ static uint8_t *place_next(dfs *d, uint32_t depth) {
     at = 0;
   }
   g->st = chunk(d, g->chunk) + at;
+  assert(at + d->ssz <= d->chunk_bytes); /* a full-size state fits at its place */
   return g->st;
 }
 
@@ -180,6 +182,7 @@ static uint8_t *place_root(dfs *d) {
 
 /* The schedule to the state at `depth` (frames 1..depth), plus `last` if given. */
 static uint32_t path_to(dfs *d, uint32_t depth, const sim_trans *last) {
+  assert(depth < d->cap); /* the path array has a slot per frame, and one more */
   uint32_t n = 0;
   for (uint32_t k = 1; k <= depth; k++) d->path[n++] = d->fr[k].taken;
   if (last) d->path[n++] = *last;
@@ -244,11 +247,13 @@ static void push_frame(dfs *d, sim_trans taken, const sim_trans *en, int n_en) {
   f->next = 0;
   f->reduced = 0;
   void *st = state_at(d, d->depth);
+  assert(n_en >= 1 && n_en <= SIM_MAX_TRANS); /* a terminal state is never pushed */
   if (d->o->no_reduction) {
     memcpy(f->t, en, n_en * sizeof *en);
     f->n = (uint8_t)n_en;
   } else {
     f->n = (uint8_t)vf_por_ample(d->por, st, en, n_en, f->t);
+    assert(f->n >= 1 && f->n <= n_en); /* the reduction explores a nonempty subset */
     f->reduced = f->n < n_en;
     d->res->st.por_pruned += (uint64_t)(n_en - f->n);
   }
@@ -334,6 +339,7 @@ static int run_dfs(dfs *d) {
           for (int j = 0; j < f->n; j++) have |= f->t[j].kind == all[k].kind && f->t[j].who == all[k].who;
           if (!have) f->t[f->n++] = all[k];
         }
+        assert(f->n == na); /* fully expanded: the ample set was a subset of the enabled ones */
         f->reduced = 0;
       }
       continue;
@@ -345,6 +351,7 @@ static int run_dfs(dfs *d) {
      * reduced search stays in a few cache-hot pages) */
     if (f->next >= f->n) nxt = take_place(d, d->depth);
     d->depth++;
+    assert(d->depth + 1 < d->cap); /* grow() left room for this frame and the next state */
     if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
     d->fr[d->depth].taken = t;
     d->fr[d->depth].h = h;

@@ -3,6 +3,7 @@
  * in-flight async op may still do before a transition of the set runs (their "futures":
  * an agent's ops depend only on its own values, so its future is its lookahead, cut at the
  * first wait that nothing outside the set can release). See docs/verifier.md. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -378,6 +379,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   memset(v.en_a, 0, sizeof v.en_a);
   memset(v.en_e, 0, sizeof v.en_e);
   for (int k = 0; k < n; k++) {
+    assert(en[k].kind == SIM_TR_AGENT ? en[k].who < v.na : en[k].who < v.ne);
     if (en[k].kind == SIM_TR_AGENT) v.en_a[en[k].who] = true;
     else v.en_e[en[k].who] = true;
   }
@@ -423,5 +425,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   int o = 0;
   for (int k = 0; k < n; k++)
     if (en[k].kind == SIM_TR_AGENT ? bestA[en[k].who] : bestE[en[k].who]) out[o++] = en[k];
+  /* the ample set is a nonempty subset of the enabled transitions (in their order) */
+  assert(o >= 1 && o <= n);
   return o;
 }
