@@ -1,0 +1,192 @@
+/* test_sim_compile.c: the compiler of the machine (sim_compile.c, docs/verifier.md §1) on
+ * small hand-written IR: the flattened code (an scf.for becomes FOR_INIT / FOR_TEST / FOR_STEP
+ * and a jump back; a warp_specialize FORK, the default region, JOIN; a partition ends in
+ * PEND, the kernel in END), each instruction's visibility (barrier ops and waits interleave,
+ * shared-memory accesses are memory ops, scalar arithmetic runs inside a step), the decoded
+ * arrive count, agents and regions, and an op the model lacks refused at its line. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sim/sim_internal.h"
+#include "check_run.h"
+#include "sim_rig.h"
+
+#define HDR                                                                                   \
+  "#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n" \
+  "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"     \
+  "#smem = #ttg.shared_memory\n"                                                              \
+  "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+#define BAR "!ttg.memdesc<1xi64, #shared, #smem, mutable>"
+#define BUF "!ttg.memdesc<128xf32, #shared, #smem, mutable>"
+
+/* A producer / consumer pair around one barrier, with a loop in the producer. */
+static const char *k_ws = HDR
+  "  tt.func public @k(%n: i32) {\n"
+  "    %c0 = arith.constant 0 : i32\n"
+  "    %c1 = arith.constant 1 : i32\n"
+  "    %bar = ttg.local_alloc : () -> " BAR "\n"
+  "    %buf = ttg.local_alloc : () -> " BUF "\n"
+  "    ttng.init_barrier %bar, 3 : " BAR "\n"
+  "    ttg.warp_specialize(%bar, %buf, %n) attributes {requestedRegisters = array<i32: 24>}\n"
+  "    default {\n"
+  "      ttng.wait_barrier %bar, %c0 : " BAR "\n"
+  "      %v = ttg.local_load %buf : " BUF " -> tensor<128xf32, #blocked>\n"
+  "      ttg.warp_yield\n"
+  "    }\n"
+  "    partition0(%b: " BAR ", %s: " BUF ", %m: i32) num_warps(1) {\n"
+  "      %z = arith.constant 0 : i32\n"
+  "      %o = arith.constant 1 : i32\n"
+  "      scf.for %i = %z to %m step %o  : i32 {\n"
+  "        %x = arith.addi %i, %o : i32\n"
+  "      }\n"
+  "      ttng.arrive_barrier %b, 3 : " BAR "\n"
+  "      ttg.warp_return\n"
+  "    } : (" BAR ", " BUF ", i32) -> ()\n"
+  "    tt.return\n  }\n}\n";
+
+static void rig_up(rig *r, const char *text, int32_t n) {
+  uint64_t args[1] = {(uint64_t)n};
+  sim_opts o = {.args = args, .n_args = 1};
+  rig_up_opts(r, text, &o);
+}
+
+/* The first instruction of region reg with code c at or after from, else UINT32_MAX. */
+static uint32_t find(const sim_machine *m, uint32_t reg, uint32_t code, uint32_t from) {
+  for (uint32_t i = from; i < m->n_code; i++)
+    if (m->code[i].region == reg && m->code[i].code == code) return i;
+  return UINT32_MAX;
+}
+
+START_TEST(agents_and_regions) {
+  rig r;
+  rig_up(&r, k_ws, 2);
+  const sim_machine *m = r.m;
+  ck_assert_uint_eq(m->n_agents, 2);            /* the parent (runs default) and partition0 */
+  ck_assert_str_eq(sim_agent_name(m, 0), "default");
+  ck_assert_str_eq(sim_agent_name(m, 1), "partition0");
+  ck_assert_uint_eq(m->n_regions, 2);
+  ck_assert_uint_eq(m->n_ws, 1);
+  ck_assert_int_eq(m->regions[0].ws, -1);       /* the parent */
+  ck_assert_int_eq(m->regions[1].ws, 0);
+  ck_assert_int_eq(m->regions[1].part, 0);
+  ck_assert_int_eq(m->regions[1].num_warps, 1);
+  ck_assert_uint_eq(m->ws[0].n_parts, 1);
+  ck_assert_uint_eq(m->ws[0].part_region[0], 1);
+  /* the regions tile the code, each in one range */
+  ck_assert_uint_eq(m->regions[0].start, 0);
+  for (uint32_t g = 0; g < m->n_regions; g++) {
+    ck_assert_uint_lt(m->regions[g].start, m->regions[g].end);
+    for (uint32_t i = m->regions[g].start; i < m->regions[g].end; i++)
+      ck_assert_uint_eq(m->code[i].region, g);
+  }
+  rig_down(&r);
+}
+END_TEST
+
+START_TEST(flattened_control) {
+  rig r;
+  rig_up(&r, k_ws, 2);
+  const sim_machine *m = r.m;
+  /* parent: init, FORK, the default region, JOIN, END (in that order) */
+  uint32_t init = find(m, 0, IR_OP_TTNG_INIT_BARRIER, 0), fork = find(m, 0, SIM_I_FORK, 0);
+  uint32_t wait = find(m, 0, IR_OP_TTNG_WAIT_BARRIER, 0), join = find(m, 0, SIM_I_JOIN, 0);
+  uint32_t end = find(m, 0, SIM_I_END, 0);
+  ck_assert(init < fork && fork < wait && wait < join && join < end && end != UINT32_MAX);
+  ck_assert_int_eq(m->code[fork].imm, 0);       /* warp_specialize index */
+  ck_assert_int_eq(m->code[join].imm, 0);
+  ck_assert_uint_eq(m->ws[0].fork_ins, fork);
+  ck_assert_uint_eq(m->ws[0].join_ins, join);
+  /* partition: the loop's test jumps past its body, its step jumps back to the test */
+  uint32_t fi = find(m, 1, SIM_I_FOR_INIT, 0), ft = find(m, 1, SIM_I_FOR_TEST, 0);
+  uint32_t add = find(m, 1, IR_OP_ARITH_ADDI, 0), fs = find(m, 1, SIM_I_FOR_STEP, 0);
+  uint32_t arrive = find(m, 1, IR_OP_TTNG_ARRIVE_BARRIER, 0), pend = find(m, 1, SIM_I_PEND, 0);
+  ck_assert(fi < ft && ft < add && add < fs && fs < arrive && arrive < pend && pend != UINT32_MAX);
+  ck_assert_uint_eq(m->code[fs].target, ft);
+  ck_assert_uint_gt(m->code[ft].target, fs);
+  ck_assert_uint_le(m->code[ft].target, arrive);
+  ck_assert_uint_eq(pend + 1, m->regions[1].end);
+  rig_down(&r);
+}
+END_TEST
+
+START_TEST(visibility_and_immediates) {
+  rig r;
+  rig_up(&r, k_ws, 2);
+  const sim_machine *m = r.m;
+  uint32_t wait = find(m, 0, IR_OP_TTNG_WAIT_BARRIER, 0), load = find(m, 0, IR_OP_TTG_LOCAL_LOAD, 0);
+  uint32_t add = find(m, 1, IR_OP_ARITH_ADDI, 0), arrive = find(m, 1, IR_OP_TTNG_ARRIVE_BARRIER, 0);
+  ck_assert_uint_ne(load, UINT32_MAX);
+  ck_assert_uint_eq(m->code[wait].vis, SIM_V_SYNC);
+  ck_assert_uint_eq(m->code[arrive].vis, SIM_V_SYNC);
+  ck_assert_uint_eq(m->code[load].vis, SIM_V_MEM);
+  ck_assert_uint_eq(m->code[add].vis, SIM_V_NONE);
+  ck_assert_int_eq(m->code[arrive].imm, 3);     /* the count, decoded once */
+  ck_assert_int_eq(m->code[arrive].imm2, 0);    /* neither perThread nor a CTA mask */
+  ck_assert_ptr_nonnull(m->code[arrive].op);
+  ck_assert_int_eq(m->code[arrive].op->code, IR_OP_TTNG_ARRIVE_BARRIER);
+  /* one barrier (of one element) and one buffer */
+  ck_assert_uint_eq(m->n_bars, 1);
+  rig_down(&r);
+}
+END_TEST
+
+/* The loop's trip count comes from the argument at run time (FOR_INIT checks it against
+ * max_trip): n = 4 runs under a bound of 4; n = 5 stops the path with the bound noted, at the
+ * fork (a partition's pure prefix, the loop here, runs when the partition starts). */
+START_TEST(loop_trip_count_bound) {
+  for (int32_t n = 4; n <= 5; n++) {
+    rig r;
+    uint64_t args[1] = {(uint64_t)n};
+    sim_opts o = {.args = args, .n_args = 1, .max_trip = 4};
+    rig_up_opts(&r, k_ws, &o);
+    ck_assert_int_eq(rig_step(&r, SIM_TR_AGENT, 0), 0); /* init */
+    ck_assert(!rig_enabled(&r, SIM_TR_AGENT, 1));       /* idle before the fork */
+    int rc = rig_step(&r, SIM_TR_AGENT, 0);             /* fork: partition0 runs its loop */
+    if (n == 4) {
+      ck_assert_int_eq(rc, 0);
+      ck_assert(!r.log.bound);
+      ck_assert_int_eq(rig_step(&r, SIM_TR_AGENT, 1), 0); /* the arrive, the end */
+      ck_assert_int_eq(sim_agent_status_of(r.m, r.st, 1), SIM_AG_DONE);
+    } else {
+      ck_assert_int_ne(rc, 0);
+      ck_assert(r.log.bound);
+      ck_assert_msg(strstr(r.log.text, "loop trip count 5 exceeds the trip-count bound"), "%s",
+                    r.log.text);
+    }
+    rig_down(&r);
+  }
+}
+END_TEST
+
+/* An op the table knows but the model does not run is refused at its line, with its name. */
+START_TEST(unsupported_op_refused) {
+  static const char *k = HDR
+    "  tt.func public @k(%n: i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %p = arith.cmpi sgt, %n, %c0 : i32\n"
+    "    cf.cond_br %p, ^bb1, ^bb2 loc(\"k.py\":9:4)\n"
+    "  ^bb1:\n"
+    "    cf.br ^bb2\n"
+    "  ^bb2:\n"
+    "    tt.return\n  }\n}\n";
+  rig r;
+  sim_opts o = {0};
+  ck_assert(!rig_try_opts(&r, k, &o));
+  ck_assert_msg(strstr(r.err.msg, "k.py:9:4: error: unstructured control flow (cf.cond_br)"), "%s",
+                r.err.msg);
+  ir_module_free(r.mod);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("sim_compile");
+  TCase *t = tcase_create("compile");
+  tcase_add_test(t, agents_and_regions);
+  tcase_add_test(t, flattened_control);
+  tcase_add_test(t, visibility_and_immediates);
+  tcase_add_test(t, loop_trip_count_bound);
+  tcase_add_test(t, unsupported_op_refused);
+  suite_add_tcase(s, t);
+  return tu_run_suite(s);
+}
