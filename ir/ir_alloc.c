@@ -60,3 +60,14 @@ char *ir_xstrndup(const char *s, size_t n) {
   d[len] = 0;
   return d;
 }
+
+void *ir_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
+  if (need <= *cap) return p;
+  uint64_t nc = *cap ? *cap : 16;
+  while (nc < need) nc *= 2;
+  if (nc > UINT32_MAX) nc = UINT32_MAX; /* need fits: need <= UINT32_MAX */
+  uint8_t *q = ir_xrealloc(p, (size_t)nc, elem);
+  memset(q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
+  *cap = (uint32_t)nc;
+  return q;
+}

@@ -8,12 +8,17 @@
 #define TLXV_IR_ALLOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 void *ir_xmalloc(size_t n, size_t elem);
 void *ir_xcalloc(size_t n, size_t elem);
 void *ir_xrealloc(void *p, size_t n, size_t elem);
 char *ir_xstrdup(const char *s);
 char *ir_xstrndup(const char *s, size_t n);
+/* The one growable-array step of every module: p (capacity *cap elements of elem bytes)
+ * grown to hold at least need elements, doubling from 16; the new elements are zeroed. Returns
+ * the (possibly moved) array; *cap is updated. */
+void *ir_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
 /* Out of memory for `bytes` bytes (0: unknown, SIZE_MAX: a size overflow): message, exit 2. */
 _Noreturn void ir_out_of_memory(size_t bytes);
 

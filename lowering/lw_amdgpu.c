@@ -51,10 +51,6 @@ static char *read_all(const char *path, size_t *len) {
   size_t r;
   while ((r = fread(buf, 1, sizeof buf, f)) > 0) lw_sb_put(&b, buf, r);
   fclose(f);
-  if (b.oom) {
-    lw_sb_free(&b);
-    return NULL;
-  }
   *len = b.n;
   return b.p ? b.p : ir_xcalloc(1, 1);
 }

@@ -307,10 +307,6 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
   if (c->cl_init_sync && !c->cl_init_after) lw_cluster_init_sync(c); /* no init at the top */
   if (lw_lower_block(c, body->blocks[0])) goto fail;
   if (c->ws.nops) lw_ws_emit_switch(c);
-  if (c->body.oom || c->parts.oom) {
-    lw_fail(c, NULL, "out of memory");
-    goto fail;
-  }
   /* Assemble the module. */
   lw_sb_printf(module, "module attributes {tlxv.target = \"%s\"} {\n", lw_target_name(c->target));
   if (c->plan.total && lw_target_is_amd(c->target))

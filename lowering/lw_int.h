@@ -11,19 +11,17 @@
 #include <stdint.h>
 
 #include "lw.h"
+#include "ir/ir_buf.h"
 
 /* ------------------------------------------------------------------ text builder (lw_sb.c) */
 
-typedef struct lw_sb {
-  char *p;       /* NUL-terminated text (malloc'd, owned) */
-  size_t n, cap; /* length, capacity */
-  bool oom;      /* an allocation failed: the text is truncated */
-} lw_sb;
-
+/* The MLIR text is built in the project's one text buffer (ir/ir_buf.h); these are its
+ * names here. */
+typedef ir_buf lw_sb;
 void lw_sb_printf(lw_sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void lw_sb_vprintf(lw_sb *b, const char *fmt, va_list ap);
-void lw_sb_put(lw_sb *b, const char *s, size_t n);
-void lw_sb_free(lw_sb *b);
+static inline void lw_sb_vprintf(lw_sb *b, const char *fmt, va_list ap) { ir_buf_vprintf(b, fmt, ap); }
+static inline void lw_sb_put(lw_sb *b, const char *s, size_t n) { ir_buf_put(b, s, n); }
+static inline void lw_sb_free(lw_sb *b) { ir_buf_free(b); }
 /* Appends s as the body of an MLIR string literal (quotes, backslashes escaped). */
 void lw_sb_put_mlir_str(lw_sb *b, const char *s);
 

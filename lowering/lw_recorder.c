@@ -292,10 +292,9 @@ int lw_rec_funcs(lw_ctx *c, lw_sb *module) {
   emit_mark(c, &f);
   emit_wait(c, &f);
   c->out = saved;
-  int oom = f.oom;
   lw_sb_put(module, f.p ? f.p : "", f.n);
   lw_sb_free(&f);
-  return oom ? -1 : 0;
+  return 0;
 }
 
 /* s with the bytes ptxas refuses in a PTX file (anything outside printable ASCII: it rejects

@@ -90,7 +90,7 @@ static int use_slot(cctx *c, const ir_value *v, uint32_t *out) {
 }
 
 static uint32_t opnd_push(sim_machine *m, uint32_t s) {
-  m->opnd = sim_grow(m->opnd, &m->cap_opnd, m->n_opnd + 1, sizeof *m->opnd);
+  m->opnd = ir_grow(m->opnd, &m->cap_opnd, m->n_opnd + 1, sizeof *m->opnd);
   m->opnd[m->n_opnd] = s;
   return m->n_opnd++;
 }
@@ -98,7 +98,7 @@ static uint32_t opnd_push(sim_machine *m, uint32_t s) {
 static sim_ins *emit(cctx *c, uint16_t code, const ir_op *op, uint32_t n_in, const uint32_t *in,
                      uint32_t n_out, const uint32_t *out) {
   sim_machine *m = c->m;
-  m->code = sim_grow(m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
+  m->code = ir_grow(m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
   sim_ins *i = &m->code[m->n_code++];
   memset(i, 0, sizeof *i);
   i->code = code;
@@ -116,7 +116,7 @@ static sim_ins *emit(cctx *c, uint16_t code, const ir_op *op, uint32_t n_in, con
 static uint32_t here(cctx *c) { return c->m->n_code; }
 
 static void yfix(yctx *y, uint32_t ins) {
-  y->fix = sim_grow(y->fix, &y->cap_fix, y->n_fix + 1, sizeof *y->fix);
+  y->fix = ir_grow(y->fix, &y->cap_fix, y->n_fix + 1, sizeof *y->fix);
   y->fix[y->n_fix++] = ins;
 }
 
@@ -222,7 +222,7 @@ static const char *refusal(const sim_machine *m, ir_opcode code) {
 static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   sim_machine *m = c->m;
   if (!m->n_allocs) m->n_allocs = 1; /* id 0 unused */
-  m->allocs = sim_grow(m->allocs, &m->cap_allocs, m->n_allocs + 1, sizeof *m->allocs);
+  m->allocs = ir_grow(m->allocs, &m->cap_allocs, m->n_allocs + 1, sizeof *m->allocs);
   uint32_t id = m->n_allocs++;
   sim_alloc *al = &m->allocs[id];
   memset(al, 0, sizeof *al);
@@ -520,7 +520,7 @@ static int compile_ws(cctx *c, const ir_op *op) {
                     "CTA%s): agent sets are 32-bit masks in the model's state, so at most %u "
                     "partitions per CTA", np_all, ctas > 1 ? " per CTA" : "", SIM_MAX_AGENTS, ctas,
                     ctas > 1 ? "s" : "", SIM_MAX_AGENTS / ctas - 1);
-  m->ws = sim_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
+  m->ws = ir_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
   uint32_t w = m->n_ws++;
   sim_ws *ws = &m->ws[w];
   memset(ws, 0, sizeof *ws);
@@ -552,7 +552,7 @@ static int compile_ws(cctx *c, const ir_op *op) {
   j->vis = SIM_V_SYNC;
   j->imm = w;
   for (uint32_t k = 0; k < np; k++) {
-    c->pend = sim_grow(c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
+    c->pend = ir_grow(c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
     c->pend[c->n_pend++] = (pending_part){.ws = w, .part = k, .reg = parts[k], .fn = c->fn};
   }
   return 0;
@@ -799,7 +799,7 @@ static int compile_region_inline(cctx *c, const ir_region *r) {
 }
 
 static uint32_t new_region(sim_machine *m, int32_t ws, int32_t part, int32_t warps, const char *label) {
-  m->regions = sim_grow(m->regions, &m->cap_regions, m->n_regions + 1, sizeof *m->regions);
+  m->regions = ir_grow(m->regions, &m->cap_regions, m->n_regions + 1, sizeof *m->regions);
   sim_region *r = &m->regions[m->n_regions];
   memset(r, 0, sizeof *r);
   r->start = m->n_code;

@@ -10,6 +10,7 @@
 
 #include "sim.h"
 #include "sim_data.h"
+#include "ir/ir_alloc.h" /* ir_grow */
 
 /* ------------------------------------------------------------------ instructions */
 
@@ -630,8 +631,5 @@ static inline const char *sim_err_what(const sim_err *err) {
  * NULL: then only a user location is known) */
 int sim_errf(sim_err *err, const sim_machine *m, const ir_op *op, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-
-/* small growable arrays */
-void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
 
 #endif

@@ -101,14 +101,3 @@ int sim_errf(sim_err *err, const sim_machine *m, const ir_op *op, const char *fm
   va_end(ap);
   return -1;
 }
-
-void *sim_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
-  if (need <= *cap) return p;
-  uint64_t nc = *cap ? *cap : 16;
-  while (nc < need) nc *= 2;
-  if (nc > UINT32_MAX) nc = UINT32_MAX; /* need fits: need <= UINT32_MAX */
-  uint8_t *q = ir_xrealloc(p, (size_t)nc, elem); /* checked: out of memory ends with exit 2 */
-  memset(q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
-  *cap = (uint32_t)nc;
-  return q;
-}

@@ -17,7 +17,7 @@ static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
 static uint32_t evrec_new(sim_exec *e) {
   sim_machine *m = e->m;
   if (!m->data) return 0;
-  m->evrec = sim_grow(m->evrec, &m->cap_evrec, m->n_evrec + 1, sizeof *m->evrec);
+  m->evrec = ir_grow(m->evrec, &m->cap_evrec, m->n_evrec + 1, sizeof *m->evrec);
   sim_evrec *r = &m->evrec[m->n_evrec++];
   memset(r, 0, sizeof *r);
   r->agent = e->a;

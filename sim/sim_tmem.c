@@ -32,7 +32,7 @@ static void note(sim_machine *m, uint32_t ins, const char *fmt, ...) __attribute
 static void note(sim_machine *m, uint32_t ins, const char *fmt, ...) {
   for (uint32_t k = 0; k < m->n_sviol; k++)
     if (m->sviol[k].ins == ins) return; /* the first rule broken at an op is reported */
-  m->sviol = sim_grow(m->sviol, &m->cap_sviol, m->n_sviol + 1, sizeof *m->sviol);
+  m->sviol = ir_grow(m->sviol, &m->cap_sviol, m->n_sviol + 1, sizeof *m->sviol);
   sim_sviol *v = &m->sviol[m->n_sviol++];
   v->ins = ins;
   va_list ap;

@@ -10,14 +10,6 @@
 
 #define INT31_MAX 2147483647LL
 
-/* ------------------------------------------------------------------ small vectors */
-
-static void *grow(void *p, uint32_t n, uint32_t *cap, size_t elem) {
-  if (n < *cap) return p;
-  *cap = *cap ? *cap * 2 : 8;
-  return ir_xrealloc(p, *cap * elem, 1);
-}
-
 /* ------------------------------------------------------------------ arguments */
 
 static int64_t arg_divisibility(const ir_func *fn, uint32_t i) {
@@ -87,7 +79,7 @@ static const ir_op *find_ws(const ir_region *r) {
 }
 
 static void add_part(sym_ctx *c, const ir_region *r, const char *label, uint32_t *cap) {
-  c->parts = grow(c->parts, c->n_parts, cap, sizeof *c->parts);
+  c->parts = ir_grow(c->parts, cap, c->n_parts + 1, sizeof *c->parts);
   sym_part *p = &c->parts[c->n_parts++];
   memset(p, 0, sizeof *p);
   p->region = r;
@@ -129,7 +121,7 @@ static void build_parts(sym_ctx *c) {
 /* ------------------------------------------------------------------ loops */
 
 static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t *cap) {
-  c->loops = grow(c->loops, c->n_loops, cap, sizeof *c->loops);
+  c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
   sym_loop *L = &c->loops[c->n_loops];
   memset(L, 0, sizeof *L);
   L->op = f;
@@ -218,7 +210,7 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
     Z3_ast t2 = c->loops[l].trip, t1 = c->loops[o].trip, to = c->loops[o].it, ti = c->loops[l].it;
     Z3_ast moved = sym_subst(c, t2, to, sym_fresh(c, "t", c->wide));
     if (!Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2))) continue;
-    c->loops = grow(c->loops, c->n_loops, cap, sizeof *c->loops);
+    c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
     sym_loop *F = &c->loops[c->n_loops];
     memset(F, 0, sizeof *F);
     F->op = c->loops[o].op; /* program position: the start of the nest */
@@ -274,7 +266,7 @@ static Z3_ast pred_of(sym_ctx *c, const ir_op *op, int seg, bool *taint) {
 }
 
 static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) {
-  c->evs = grow(c->evs, c->n_evs, &w->cap, sizeof *c->evs);
+  c->evs = ir_grow(c->evs, &w->cap, c->n_evs + 1, sizeof *c->evs);
   sym_event *e = &c->evs[c->n_evs++];
   memset(e, 0, sizeof *e);
   e->kind = k;

@@ -14,24 +14,9 @@ enum {
   TG_MAX_LANE_STEPS = 400,     /* steps drawn per lane at most (layout time grows fast) */
 };
 
-static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem, bool *oom) {
-  if (need <= *cap) return p;
-  uint32_t c = *cap ? *cap : 32;
-  while (c < need) c *= 2;
-  void *q = ir_xrealloc(p, (size_t)c * elem, 1);
-  if (!q) {
-    *oom = true;
-    return NULL;
-  }
-  *cap = c;
-  return q;
-}
-
 static uint32_t add_node(tg_graph *g, uint8_t kind, uint32_t lane, uint32_t iter, uint32_t step) {
-  tg_node *n = grow(g->nodes, &g->cap_nodes, g->n_nodes + 1, sizeof *n, &g->oom);
-  if (!n) return UINT32_MAX;
-  g->nodes = n;
-  n = &g->nodes[g->n_nodes];
+  g->nodes = ir_grow(g->nodes, &g->cap_nodes, g->n_nodes + 1, sizeof *g->nodes);
+  tg_node *n = &g->nodes[g->n_nodes];
   memset(n, 0, sizeof *n);
   n->kind = kind;
   n->lane = lane;
@@ -42,10 +27,8 @@ static uint32_t add_node(tg_graph *g, uint8_t kind, uint32_t lane, uint32_t iter
 }
 
 static tg_row *add_row(tg_graph *g, uint32_t node) {
-  tg_row *rw = grow(g->rows, &g->cap_rows, g->n_rows + 1, sizeof *rw, &g->oom);
-  if (!rw) return NULL;
-  g->rows = rw;
-  rw = &g->rows[g->n_rows++];
+  g->rows = ir_grow(g->rows, &g->cap_rows, g->n_rows + 1, sizeof *g->rows);
+  tg_row *rw = &g->rows[g->n_rows++];
   memset(rw, 0, sizeof *rw);
   g->nodes[node].n_rows++;
   return rw;
@@ -54,10 +37,8 @@ static tg_row *add_row(tg_graph *g, uint32_t node) {
 static void add_edge(tg_graph *g, uint32_t from, uint32_t to, uint8_t kind, uint8_t mark,
                      const char *label) {
   if (from == UINT32_MAX || to == UINT32_MAX) return;
-  tg_edge *e = grow(g->edges, &g->cap_edges, g->n_edges + 1, sizeof *e, &g->oom);
-  if (!e) return;
-  g->edges = e;
-  e = &g->edges[g->n_edges++];
+  g->edges = ir_grow(g->edges, &g->cap_edges, g->n_edges + 1, sizeof *g->edges);
+  tg_edge *e = &g->edges[g->n_edges++];
   e->from = from;
   e->to = to;
   e->kind = kind;
@@ -203,7 +184,7 @@ static uint32_t build_lane(tg_graph *g, uint32_t lane, const tg_win *w, const ui
   const tr_run *r = g->r;
   uint32_t a = g->lanes[lane].agent, prev = g->lanes[lane].head, cur = UINT32_MAX;
   uint32_t skipped = 0, it_lo = 0, it_hi = 0, drawn = 0;
-  for (uint32_t i = 0; i < r->n_steps && !g->oom; i++) {
+  for (uint32_t i = 0; i < r->n_steps; i++) {
     const tr_step *s = &r->steps[i];
     if (s->t.kind != SIM_TR_AGENT || s->agent != a) continue;
     if (!shown(r, w, i) || (drawn >= TG_MAX_LANE_STEPS && !(w->relevant && w->relevant[i]))) {
@@ -508,15 +489,15 @@ int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t
     g->n_lanes++;
   }
   uint32_t last[SIM_MAX_AGENTS];
-  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) last[l] = build_lane(g, l, &w, mark);
+  for (uint32_t l = 0; l < g->n_lanes; l++) last[l] = build_lane(g, l, &w, mark);
   /* blocked ends after every lane, so that partial arrivals find their source nodes */
-  for (uint32_t l = 0; l < g->n_lanes && !g->oom; l++) add_blocked(g, l, last[l], bug);
+  for (uint32_t l = 0; l < g->n_lanes; l++) add_blocked(g, l, last[l], bug);
   if (r->out.stuck) waits_for_edges(g);
   conflict_edges(g, bug);
-  for (uint32_t i = 0; i < r->n_steps && !g->oom; i++)
+  for (uint32_t i = 0; i < r->n_steps; i++)
     if (r->steps[i].kind == TR_S_WAIT) sync_edges(g, i, mark);
   free(mark);
-  return g->oom ? -1 : 0;
+  return 0;
 }
 
 void tg_free(tg_graph *g) {

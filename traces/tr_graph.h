@@ -73,11 +73,10 @@ typedef struct tg_graph {
   uint32_t *node_of_step;      /* per step: its node, UINT32_MAX when not shown */
   uint32_t iterations;         /* iterations shown */
   char title[512];
-  bool oom;
 } tg_graph;
 
 /* Builds the graph of run r (tr_graph.c). relevant: per step, 1 for the bug's chain (may be
- * NULL); bug may be NULL. Returns 0, or -1 when out of memory. */
+ * NULL); bug may be NULL. Returns 0 (out of memory exits: ir/ir_alloc.h). */
 int tg_build(tg_graph *g, const tr_run *r, const tr_graph_opts *o, const uint8_t *relevant);
 void tg_free(tg_graph *g);
 /* Draws it (tr_graph_draw.c); o gives the title and the bug. NULL when out of memory. */

@@ -203,13 +203,8 @@ tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
     if (nodes[g->lanes[l].head]) tr_gv_subgraph_add(heads, nodes[g->lanes[l].head]);
   for (uint32_t k = 0; k < g->n_edges; k++)
     if (nodes[g->edges[k].from] && nodes[g->edges[k].to]) draw_edge(gv, nodes, &g->edges[k], k);
-  bool oom = b.oom;
   tr_buf_free(&b);
   free(nodes);
-  if (oom) {
-    tr_gv_close(gv);
-    return NULL;
-  }
   return gv;
 }
 

@@ -8,24 +8,20 @@
 #include <stdarg.h>
 
 #include "traces.h"
+#include "ir/ir_buf.h"
 
 /* ------------------------------------------------------------------ text buffer (tr_buf.c) */
 
-/* A growable NUL-terminated string. Zero-initialise; free with tr_buf_free. On allocation
- * failure the buffer sets `oom` and keeps what it had (callers check oom once at the end). */
-typedef struct tr_buf {
-  char *s;                     /* malloc'd, owned; NULL while empty */
-  size_t n, cap;               /* length (without the NUL), allocated size */
-  bool oom;
-} tr_buf;
-
-void tr_buf_free(tr_buf *b);
-void tr_buf_reset(tr_buf *b);  /* empties, keeps the allocation */
-void tr_buf_puts(tr_buf *b, const char *s);
+/* The writers' text is the project's one text buffer (ir/ir_buf.h); these are its names here.
+ * Zero-initialise; free with tr_buf_free. */
+typedef ir_buf tr_buf;
+static inline void tr_buf_free(tr_buf *b) { ir_buf_free(b); }
+static inline void tr_buf_reset(tr_buf *b) { ir_buf_reset(b); } /* empties, keeps the allocation */
+static inline void tr_buf_puts(tr_buf *b, const char *s) { ir_buf_puts(b, s); }
 void tr_buf_printf(tr_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends s with the characters that are special in Graphviz HTML labels escaped. */
 void tr_buf_html(tr_buf *b, const char *s);
-static inline const char *tr_buf_str(const tr_buf *b) { return b->s ? b->s : ""; }
+static inline const char *tr_buf_str(const tr_buf *b) { return ir_buf_str(b); }
 
 /* Formats err->msg; always returns -1 (for `return tr_errf(...)`). */
 int tr_errf(tr_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

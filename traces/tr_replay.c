@@ -36,21 +36,9 @@ char *tr_ins_line(const sim_machine *m, uint32_t ins, char *buf, size_t n) {
   return buf;
 }
 
-static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
-  if (need <= *cap) return p;
-  uint32_t c = *cap ? *cap : 16;
-  while (c < need) c *= 2;
-  void *q = ir_xrealloc(p, (size_t)c * elem, 1);
-  if (!q) return NULL;
-  *cap = c;
-  return q;
-}
-
 static tr_event *new_event(tr_run *r) {
-  tr_event *e = grow(r->events, &r->cap_events, r->n_events + 1, sizeof *e);
-  if (!e) return NULL;
-  r->events = e;
-  return memset(&r->events[r->n_events++], 0, sizeof *e);
+  r->events = ir_grow(r->events, &r->cap_events, r->n_events + 1, sizeof *r->events);
+  return memset(&r->events[r->n_events++], 0, sizeof *r->events);
 }
 
 static int snapshot(const rp_ctx *c, sim_barinfo *out) {
@@ -82,9 +70,7 @@ static int diff_barriers(rp_ctx *c, uint32_t i) {
       e.tx = y->tx - x->tx;
       if (!e.arrivals && !e.tx) continue;
     }
-    tr_eff *effs = grow(r->effs, &r->cap_effs, r->n_effs + 1, sizeof *effs);
-    if (!effs) return -1;
-    r->effs = effs;
+    r->effs = ir_grow(r->effs, &r->cap_effs, r->n_effs + 1, sizeof *r->effs);
     r->effs[r->n_effs++] = e;
   }
   s->n_eff = r->n_effs - s->eff_first;
