@@ -5,19 +5,15 @@
 #include <string.h>
 
 #include "data_internal.h"
+#include "sim.h" /* sim_int.c: the integer semantics */
 
 /* ------------------------------------------------------------------ helpers */
 
 static int dt_bits(sim_dtype dt) { return dt == SIM_DT_I1 ? 1 : sim_dtype_size(dt) * 8; }
 
-static uint64_t mask_w(int w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
-
-static int64_t sext_w(uint64_t b, int w) {
-  if (w >= 64) return (int64_t)b;
-  uint64_t m = 1ull << (w - 1);
-  b &= mask_w(w);
-  return (int64_t)((b ^ m) - m);
-}
+/* The integer helpers of sim_int.c, at a dtype's width. */
+static uint64_t mask_w(int w) { return sim_trunc(~0ull, (unsigned)w); }
+static int64_t sext_w(uint64_t b, int w) { return sim_sext(b, (unsigned)w); }
 
 int64_t sim_data_sext(const ir_value *v, uint64_t bits) {
   sim_dtype dt = sim_dtype_of(v ? v->type : NULL);
@@ -44,21 +40,6 @@ typedef struct elem_ctx {
   bool propagate_nan; /* clampf */
   int ext_fn;         /* extern_elementwise: index into ext_names */
 } elem_ctx;
-
-static const char *const cmpi_names[] = {"eq",  "ne",  "slt", "sle", "sgt",
-                                         "sge", "ult", "ule", "ugt", "uge"};
-static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
-
-static int pred_of(const ir_op *op, const char *const *names, int n) {
-  const ir_attr *a = ir_op_attr(op, "predicate");
-  if (!a) return -1;
-  if (a->kind == IR_A_INT) return a->ival >= 0 && a->ival < n ? (int)a->ival : -1;
-  if (a->str)
-    for (int i = 0; i < n; i++)
-      if (!strcmp(a->str, names[i])) return i;
-  return -1;
-}
 
 /* libdevice functions recognised in tt.extern_elementwise (f32 "f" suffix or f64). */
 static const char *const ext_names[] = {
@@ -151,48 +132,14 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   if (sim_dtype_is_float(c->in[1])) f1 = sim_bits_to_double(c->in[1], b[1]);
   if (sim_dtype_is_float(c->in[2])) f2 = sim_bits_to_double(c->in[2], b[2]);
   switch (c->code) {
-  /* integers: wrap at the width (two's complement), like PTX add / sub / mul.lo */
-  case IR_OP_ARITH_ADDI: out[0] = (u0 + u1) & m; return 0;
-  case IR_OP_ARITH_SUBI: out[0] = (u0 - u1) & m; return 0;
-  case IR_OP_ARITH_MULI: out[0] = (u0 * u1) & m; return 0;
-  case IR_OP_ARITH_ANDI: out[0] = u0 & u1; return 0;
-  case IR_OP_ARITH_ORI: out[0] = u0 | u1; return 0;
-  case IR_OP_ARITH_XORI: out[0] = u0 ^ u1; return 0;
-  case IR_OP_ARITH_SHLI: out[0] = u1 >= (uint64_t)w ? 0 : (u0 << u1) & m; return 0;
-  case IR_OP_ARITH_SHRUI: out[0] = u1 >= (uint64_t)w ? 0 : u0 >> u1; return 0;
-  case IR_OP_ARITH_SHRSI:
-    out[0] = (uint64_t)(u1 >= (uint64_t)w ? (s0 < 0 ? -1 : 0) : s0 >> u1) & m;
-    return 0;
-  case IR_OP_ARITH_MAXSI: out[0] = (uint64_t)(s0 > s1 ? s0 : s1) & m; return 0;
-  case IR_OP_ARITH_MINSI: out[0] = (uint64_t)(s0 < s1 ? s0 : s1) & m; return 0;
-  case IR_OP_ARITH_MAXUI: out[0] = u0 > u1 ? u0 : u1; return 0;
-  case IR_OP_ARITH_MINUI: out[0] = u0 < u1 ? u0 : u1; return 0;
-  case IR_OP_ARITH_DIVSI:
-  case IR_OP_ARITH_REMSI:
-  case IR_OP_ARITH_CEILDIVSI:
-  case IR_OP_ARITH_FLOORDIVSI: {
-    if (s1 == 0) return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
-    if (s1 == -1 && s0 == sext_w(1ull << (w - 1), w)) { /* INT_MIN / -1 wraps */
-      out[0] = c->code == IR_OP_ARITH_REMSI ? 0 : (uint64_t)s0 & m;
-      return 0;
-    }
-    int64_t q = s0 / s1, rr = s0 % s1;
-    if (c->code == IR_OP_ARITH_REMSI)
-      q = rr;
-    else if (c->code == IR_OP_ARITH_CEILDIVSI && rr != 0 && ((rr > 0) == (s1 > 0)))
-      q++;
-    else if (c->code == IR_OP_ARITH_FLOORDIVSI && rr != 0 && ((rr < 0) != (s1 < 0)))
-      q--;
-    out[0] = (uint64_t)q & m;
-    return 0;
-  }
-  case IR_OP_ARITH_DIVUI:
-  case IR_OP_ARITH_REMUI:
-  case IR_OP_ARITH_CEILDIVUI:
-    if (u1 == 0) return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
-    out[0] = c->code == IR_OP_ARITH_REMUI   ? u0 % u1
-             : c->code == IR_OP_ARITH_DIVUI ? u0 / u1
-                                            : u0 / u1 + (u0 % u1 != 0);
+  /* integers: wrap at the width (two's complement), like PTX add / sub / mul.lo (sim_int.c) */
+  case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI: case IR_OP_ARITH_ANDI:
+  case IR_OP_ARITH_ORI: case IR_OP_ARITH_XORI: case IR_OP_ARITH_SHLI: case IR_OP_ARITH_SHRUI:
+  case IR_OP_ARITH_SHRSI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI: case IR_OP_ARITH_MAXUI:
+  case IR_OP_ARITH_MINUI: case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_REMSI: case IR_OP_ARITH_CEILDIVSI:
+  case IR_OP_ARITH_FLOORDIVSI: case IR_OP_ARITH_DIVUI: case IR_OP_ARITH_REMUI: case IR_OP_ARITH_CEILDIVUI:
+    if (!sim_int_binop(c->code, (unsigned)w, b[0], b[1], &out[0]))
+      return sim_data_fail(err, SIM_DATA_FAULT, c->op, "integer division by zero");
     return 0;
   case IR_OP_ARITH_MULHISI:
   case IR_OP_ARITH_MULUI_EXTENDED:
@@ -211,46 +158,8 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   }
   case IR_OP_MATH_ABSI: out[0] = (uint64_t)(s0 < 0 ? -s0 : s0) & m; return 0;
   case IR_OP_MATH_CTPOP: out[0] = (uint64_t)__builtin_popcountll(u0); return 0;
-  case IR_OP_ARITH_CMPI: {
-    bool v;
-    switch (c->pred) {
-    case 0: v = u0 == u1; break;
-    case 1: v = u0 != u1; break;
-    case 2: v = s0 < s1; break;
-    case 3: v = s0 <= s1; break;
-    case 4: v = s0 > s1; break;
-    case 5: v = s0 >= s1; break;
-    case 6: v = u0 < u1; break;
-    case 7: v = u0 <= u1; break;
-    case 8: v = u0 > u1; break;
-    default: v = u0 >= u1; break;
-    }
-    out[0] = v;
-    return 0;
-  }
-  case IR_OP_ARITH_CMPF: {
-    bool un = isnan(f0) || isnan(f1), v;
-    switch (c->pred) {
-    case 0: v = false; break;
-    case 1: v = !un && f0 == f1; break;
-    case 2: v = !un && f0 > f1; break;
-    case 3: v = !un && f0 >= f1; break;
-    case 4: v = !un && f0 < f1; break;
-    case 5: v = !un && f0 <= f1; break;
-    case 6: v = !un && f0 != f1; break;
-    case 7: v = !un; break;
-    case 8: v = un || f0 == f1; break;
-    case 9: v = un || f0 > f1; break;
-    case 10: v = un || f0 >= f1; break;
-    case 11: v = un || f0 < f1; break;
-    case 12: v = un || f0 <= f1; break;
-    case 13: v = un || f0 != f1; break;
-    case 14: v = un; break;
-    default: v = true; break;
-    }
-    out[0] = v;
-    return 0;
-  }
+  case IR_OP_ARITH_CMPI: out[0] = sim_cmpi(c->pred, (unsigned)w, b[0], b[1]); return 0;
+  case IR_OP_ARITH_CMPF: out[0] = sim_cmpf(c->pred, f0, f1); return 0;
   case IR_OP_ARITH_SELECT: out[0] = (b[0] & 1) ? b[1] : b[2]; return 0;
   /* casts */
   case IR_OP_ARITH_EXTSI:
@@ -398,10 +307,8 @@ static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
               (a->kind == IR_A_INT && op->code == IR_OP_ARITH_TRUNCF && a->ival == 1)))
       c->rnd = SIM_RTZ;
   }
-  if (op->code == IR_OP_ARITH_CMPI && (c->pred = pred_of(op, cmpi_names, 10)) < 0)
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "arith.cmpi: unknown predicate");
-  if (op->code == IR_OP_ARITH_CMPF && (c->pred = pred_of(op, cmpf_names, 16)) < 0)
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "arith.cmpf: unknown predicate");
+  if ((op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF) && (c->pred = sim_cmp_pred(op)) < 0)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%s: unknown predicate", ir_ops[op->code].name);
   if (op->code == IR_OP_TT_ADDPTR) {
     const ir_type *pt = op->operands[0]->type;
     if (pt->kind == IR_T_TENSOR) pt = pt->elem;

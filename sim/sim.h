@@ -363,6 +363,16 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
 uint64_t sim_trunc(uint64_t v, unsigned width);
 int64_t sim_sext(uint64_t bits, unsigned width);
 unsigned sim_int_width(const ir_type *t);
+/* The integer semantics of the arith ops, one definition for verify mode (sim_scalar.c) and
+ * simulate mode (data_elem.c), in sim_int.c. sim_int_binop: the binary op c (addi .. minui) of
+ * width w (1..64) on a and b (bits), wrapping at the width as PTX does (INT_MIN / -1 gives
+ * INT_MIN, its remainder 0); false when the divisor is 0 or c is not such an op. sim_cmp_pred:
+ * the predicate of an arith.cmpi / cmpf as MLIR's enum number (a keyword or an integer in the
+ * IR), -1 when unknown. sim_cmpi / sim_cmpf: the comparison under that predicate. */
+bool sim_int_binop(ir_opcode c, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
+int sim_cmp_pred(const ir_op *op);
+bool sim_cmpi(int pred, unsigned w, uint64_t a, uint64_t b);
+bool sim_cmpf(int pred, double a, double b);
 
 /* CTAs of the simulated cluster, and the program id of CTA cta (tt.get_program_id: the
  * machine's pid with x advanced by the CTA's rank). */

@@ -1,145 +1,14 @@
 /* sim_scalar.c: exact evaluation of pure scalar ops (arith, math, pointer arithmetic) on
- * values in the "bits" convention of sim_data.h: integers zero-extended from their width. */
+ * values in the "bits" convention of sim_data.h: integers zero-extended from their width. The
+ * integer ops themselves are sim_int.c's, shared with simulate mode. */
 #include <math.h>
 #include <string.h>
 
 #include "sim_internal.h"
 
-unsigned sim_int_width(const ir_type *t) {
-  if (!t) return 64;
-  if (t->kind == IR_T_INT) return t->bits ? t->bits : 64;
-  if (t->kind == IR_T_INDEX) return 64;
-  if (t->kind == IR_T_PTR) return 64;
-  return 64;
-}
-
-int64_t sim_sext(uint64_t bits, unsigned w) {
-  if (w >= 64) return (int64_t)bits;
-  if (w == 0) return 0;
-  uint64_t m = 1ull << (w - 1);
-  bits &= (m << 1) - 1;
-  return (int64_t)((bits ^ m) - m);
-}
-
-uint64_t sim_trunc(uint64_t v, unsigned w) {
-  if (w >= 64) return v;
-  return v & ((1ull << w) - 1);
-}
-
-/* Comparison predicate of arith.cmpi / cmpf as its keyword (the parser stores a keyword; an
- * integer is accepted with MLIR's enum numbering). */
-static const char *pred_name(const ir_op *op, const char *const *enum_names, int n) {
-  const ir_attr *a = ir_op_attr(op, "predicate");
-  if (!a) return NULL;
-  if (a->kind == IR_A_KEYWORD || a->kind == IR_A_STRING || a->kind == IR_A_SYMBOL) return a->str;
-  if (a->kind == IR_A_INT && a->ival >= 0 && a->ival < n) return enum_names[a->ival];
-  return NULL;
-}
-
-static const char *const cmpi_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge",
-                                         "ult", "ule", "ugt", "uge"};
-static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole",
-                                         "one",   "ord", "ueq", "ugt", "uge", "ult",
-                                         "ule",   "une", "uno", "true"};
-
-static int cmpi(const char *p, int64_t a, int64_t b, uint64_t ua, uint64_t ub, bool *ok) {
-  *ok = true;
-  if (!strcmp(p, "eq")) return a == b;
-  if (!strcmp(p, "ne")) return a != b;
-  if (!strcmp(p, "slt")) return a < b;
-  if (!strcmp(p, "sle")) return a <= b;
-  if (!strcmp(p, "sgt")) return a > b;
-  if (!strcmp(p, "sge")) return a >= b;
-  if (!strcmp(p, "ult")) return ua < ub;
-  if (!strcmp(p, "ule")) return ua <= ub;
-  if (!strcmp(p, "ugt")) return ua > ub;
-  if (!strcmp(p, "uge")) return ua >= ub;
-  *ok = false;
-  return 0;
-}
-
-static int cmpf(const char *p, double a, double b, bool *ok) {
-  bool uno = isnan(a) || isnan(b);
-  *ok = true;
-  if (!strcmp(p, "false")) return 0;
-  if (!strcmp(p, "true")) return 1;
-  if (!strcmp(p, "ord")) return !uno;
-  if (!strcmp(p, "uno")) return uno;
-  bool o = p[0] == 'o';
-  if (p[0] != 'o' && p[0] != 'u') {
-    *ok = false;
-    return 0;
-  }
-  if (uno) return !o;
-  const char *r = p + 1;
-  if (!strcmp(r, "eq")) return a == b;
-  if (!strcmp(r, "ne")) return a != b;
-  if (!strcmp(r, "lt")) return a < b;
-  if (!strcmp(r, "le")) return a <= b;
-  if (!strcmp(r, "gt")) return a > b;
-  if (!strcmp(r, "ge")) return a >= b;
-  *ok = false;
-  return 0;
-}
-
 static double fget(const ir_type *t, uint64_t bits) { return sim_bits_to_double(sim_dtype_of(t), bits); }
 static uint64_t fput(const ir_type *t, double x) {
   return sim_bits_from_double(sim_dtype_of(t), x, SIM_RNE);
-}
-
-/* Integer binary ops on sign-extended operands; returns false when division by zero (UB). */
-static bool int_binop(ir_opcode c, unsigned w, uint64_t xa, uint64_t xb, uint64_t *out) {
-  int64_t a = sim_sext(xa, w), b = sim_sext(xb, w);
-  uint64_t ua = sim_trunc(xa, w), ub = sim_trunc(xb, w);
-  int64_t r = 0;
-  switch (c) {
-  case IR_OP_ARITH_ADDI: r = (int64_t)((uint64_t)a + (uint64_t)b); break;
-  case IR_OP_ARITH_SUBI: r = (int64_t)((uint64_t)a - (uint64_t)b); break;
-  case IR_OP_ARITH_MULI: r = (int64_t)((uint64_t)a * (uint64_t)b); break;
-  case IR_OP_ARITH_DIVSI:
-    if (b == 0) return false;
-    r = (a == INT64_MIN && b == -1) ? a : a / b;
-    break;
-  case IR_OP_ARITH_DIVUI:
-    if (ub == 0) return false;
-    r = (int64_t)(ua / ub);
-    break;
-  case IR_OP_ARITH_CEILDIVSI:
-    if (b == 0) return false;
-    r = a / b;
-    if ((a % b != 0) && ((a < 0) == (b < 0))) r++;
-    break;
-  case IR_OP_ARITH_CEILDIVUI:
-    if (ub == 0) return false;
-    r = (int64_t)(ua / ub + (ua % ub != 0));
-    break;
-  case IR_OP_ARITH_FLOORDIVSI:
-    if (b == 0) return false;
-    r = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) r--;
-    break;
-  case IR_OP_ARITH_REMSI:
-    if (b == 0) return false;
-    r = (b == -1) ? 0 : a % b;
-    break;
-  case IR_OP_ARITH_REMUI:
-    if (ub == 0) return false;
-    r = (int64_t)(ua % ub);
-    break;
-  case IR_OP_ARITH_ANDI: r = a & b; break;
-  case IR_OP_ARITH_ORI: r = a | b; break;
-  case IR_OP_ARITH_XORI: r = a ^ b; break;
-  case IR_OP_ARITH_SHLI: r = ub >= w ? 0 : (int64_t)(ua << ub); break;
-  case IR_OP_ARITH_SHRSI: r = ub >= w ? (a < 0 ? -1 : 0) : a >> ub; break;
-  case IR_OP_ARITH_SHRUI: r = ub >= w ? 0 : (int64_t)(ua >> ub); break;
-  case IR_OP_ARITH_MAXSI: r = a > b ? a : b; break;
-  case IR_OP_ARITH_MINSI: r = a < b ? a : b; break;
-  case IR_OP_ARITH_MAXUI: r = (int64_t)(ua > ub ? ua : ub); break;
-  case IR_OP_ARITH_MINUI: r = (int64_t)(ua < ub ? ua : ub); break;
-  default: return false;
-  }
-  *out = sim_trunc((uint64_t)r, w);
-  return true;
 }
 
 static double float_un(ir_opcode c, double x, bool *ok) {
@@ -194,24 +63,15 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
   case IR_OP_ARITH_ANDI: case IR_OP_ARITH_ORI: case IR_OP_ARITH_XORI: case IR_OP_ARITH_SHLI:
   case IR_OP_ARITH_SHRSI: case IR_OP_ARITH_SHRUI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI:
   case IR_OP_ARITH_MAXUI: case IR_OP_ARITH_MINUI:
-    if (!int_binop(c, w, in[0], in[1], &out[0]))
+    if (!sim_int_binop(c, w, in[0], in[1], &out[0]))
       return sim_errf(err, NULL, op, "integer division by zero in %s; pass arguments that keep the "
                       "divisor non-zero", ir_ops[c].name);
     return 0;
-  case IR_OP_ARITH_CMPI: {
-    unsigned wi = sim_int_width(t0);
-    const char *p = pred_name(op, cmpi_names, 10);
-    int r = p ? cmpi(p, sim_sext(in[0], wi), sim_sext(in[1], wi), sim_trunc(in[0], wi),
-                     sim_trunc(in[1], wi), &ok) : 0;
-    if (!p || !ok) return sim_errf(err, NULL, op, "unknown arith.cmpi predicate");
-    out[0] = (uint64_t)r;
-    return 0;
-  }
-  case IR_OP_ARITH_CMPF: {
-    const char *p = pred_name(op, cmpf_names, 16);
-    int r = p ? cmpf(p, fget(t0, in[0]), fget(t0, in[1]), &ok) : 0;
-    if (!p || !ok) return sim_errf(err, NULL, op, "unknown arith.cmpf predicate");
-    out[0] = (uint64_t)r;
+  case IR_OP_ARITH_CMPI: case IR_OP_ARITH_CMPF: {
+    int p = sim_cmp_pred(op);
+    if (p < 0) return sim_errf(err, NULL, op, "unknown %s predicate", ir_ops[c].name);
+    out[0] = c == IR_OP_ARITH_CMPI ? sim_cmpi(p, sim_int_width(t0), in[0], in[1])
+                                   : sim_cmpf(p, fget(t0, in[0]), fget(t0, in[1]));
     return 0;
   }
   case IR_OP_ARITH_SELECT: out[0] = (in[0] & 1) ? in[1] : in[2]; return 0;
