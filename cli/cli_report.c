@@ -1,6 +1,7 @@
 /* cli_report.c: from merged exploration results to a report (traces/report.h): replays each
  * bug's schedule on the machine of the run that found it, describing every step, and fills
  * kinds, messages, locations and related locations. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +10,13 @@
 #include "sim/sim_size.h"
 #include "cli.h"
 
-/* Describes the schedule of b into rb->trace. */
+/* Describes the schedule of b into rb->trace: the steps that matter (vf_slice; all of them
+ * when it keeps none), each with its agent ("partition0", or "partition0.async" for a
+ * completion of an event it issued), that agent's step count, the model's text and the
+ * location, from the one replay of traces/ (tr_replay). */
 static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
-  size_t sz = sim_state_size(m);
-  uint8_t *st = ir_xcalloc(1, sz);
-  sim_log log = {.detail = true};
-  sim_init(m, st, &log);
+  tr_err err;
+  tr_run *r = tr_replay(m, b->path, b->n_path, &err);
   uint32_t na = sim_n_agents(m);
   uint32_t counts[2 * SIM_MAX_AGENTS] = {0};
   char (*names)[48] = ir_xcalloc(2 * SIM_MAX_AGENTS, sizeof *names);
@@ -22,32 +24,25 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   uint8_t *keep = ir_xcalloc(b->n_path + 1, 1);
   uint32_t kept = vf_slice(m, b->path, b->n_path, &b->v, keep);
   if (!kept) memset(keep, 1, b->n_path);
-  for (uint32_t k = 0; k < b->n_path; k++) {
-    sim_trans t = b->path[k];
-    uint32_t who = t.who, slot;
-    if (t.kind == SIM_TR_EVENT) {
-      who = sim_event_agent(m, st, t.who);
-      slot = na + who;
-      snprintf(names[slot], sizeof names[slot], "%s.async", sim_agent_name(m, who));
-    } else {
-      slot = who;
-      snprintf(names[slot], sizeof names[slot], "%s", sim_agent_name(m, who));
-    }
-    log.detail = true;
-    sim_step(m, st, t, &log);
+  for (uint32_t k = 0; r && k < r->n_steps; k++) {
+    const tr_step *st = &r->steps[k];
+    assert(st->agent < na);
+    uint32_t slot = st->t.kind == SIM_TR_EVENT ? na + st->agent : st->agent;
+    snprintf(names[slot], sizeof names[slot], "%s%s", sim_agent_name(m, st->agent),
+             st->t.kind == SIM_TR_EVENT ? ".async" : "");
     if (!keep[k]) continue;
     tr_rstep *s = &rb->trace[rb->n_trace++];
     s->index = k + 1;
     s->agent = names[slot];
     s->agent_step = ++counts[slot];
-    s->action = ir_xstrdup(log.text[0] ? log.text : "step");
-    s->loc = sim_ins_loc(m, log.ins);
+    s->action = ir_xstrdup(st->text[0] ? st->text : "step");
+    s->loc = sim_ins_loc(m, st->ins);
   }
   rb->n_trace_full = b->n_path;
   free(keep);
   /* the names live as long as the report: attach them to the first step's allocation */
   rb->names_owner = names;
-  free(st);
+  tr_run_free(r);
 }
 
 /* Kind, message, locations and related notes of b. */
