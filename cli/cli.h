@@ -80,13 +80,11 @@ bool vf_cli_input(vf_cli_args *p, const char **file);
 
 /* ---------------------------------------------------------------- numbers (cli_num.c) */
 
-/* Option values are integers in the reader's strict syntax (ir.h ir_num_i64). */
-/* The same for option opt: true, or false with "OPT expects an integer from LO to HI, got
- * 'S'" in msg (out untouched). */
-bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out,
-                    char *msg, size_t n);
-bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
-                    char *msg, size_t n);
+/* Option opt's value s as an integer in the reader's strict syntax (ir.h ir_num_i64), from lo
+ * to hi: signed (sgn: lo, hi and *out hold int64_t bits) or not. True, or false with "OPT
+ * expects an integer from LO to HI, got 'S'" in msg (out untouched). */
+bool vf_cli_opt_num(const char *opt, const char *s, bool sgn, uint64_t lo, uint64_t hi,
+                    uint64_t *out, char *msg, size_t n);
 /* The options check and explain share (cli_runopt.c): the kernel arguments, grid, search bounds
  * and output of their runs. The --arg names are malloc'd and owned here (vf_cli_run_free). */
 typedef struct vf_cli_run {
@@ -103,6 +101,12 @@ typedef struct vf_cli_run {
   bool grid_given;
 } vf_cli_run;
 void vf_cli_run_init(vf_cli_run *r); /* text output, a 1x1x1 grid, everything else 0 */
+/* The argument plan of check and explain for mod under r (its --arg values, grid and
+ * --time-limit deadline, then the default values of the other control arguments), and the
+ * probe machine (program 0 of combination 0) it was chosen on: the caller frees it
+ * (sim_machine_free) and the plan (vf_argplan_free, once plan->fn is set). NULL with err when
+ * the kernel or an --arg is refused. */
+sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_run *r, sim_err *err);
 void vf_cli_run_free(vf_cli_run *r);
 /* Whether the word of p is one of the shared options (a usage error printed on p when its
  * value is bad). --max-states takes 1 .. max_states_hi. */

@@ -124,7 +124,7 @@ int vf_cmd_check(int argc, char **argv) {
   }
   int exit_code = VF_EXIT_INPUT;
   sim_err err = {{0}};
-  vf_argplan plan;
+  vf_argplan plan = {0};
   vf_result all = {0};
   tr_report rep = {0};
   vf_sym_result symr = {0};    /* --symbolic: the symbolic layer's result */
@@ -135,16 +135,8 @@ int vf_cmd_check(int argc, char **argv) {
   vf_grid *grid = NULL;        /* --grid: global writes of the programs (vf_grid.c) */
   double t0 = vf_now_s();
   if (o.r.vf.time_limit > 0) o.r.vf.deadline = t0 + o.r.vf.time_limit; /* one budget for every run */
-  if (vf_argplan_init(&plan, mod, &err)) goto input_error;
-  for (uint32_t k = 0; k < o.r.n_arg; k++)
-    if (vf_argplan_set(&plan, o.r.arg_name[k], o.r.arg_val[k], &err)) goto input_error;
-  for (int k = 0; k < 3; k++) plan.grid[k] = o.r.grid[k];
-  plan.grid_given = o.r.grid_given;
-  int32_t pid0[3] = {0, 0, 0};
-  probe = vf_argplan_machine(&plan, 0, pid0, o.r.max_trip, &err);
+  probe = vf_cli_plan(&plan, mod, &o.r, &err);
   if (!probe) goto input_error;
-  plan.deadline = o.r.vf.deadline;
-  vf_argplan_defaults(&plan, probe);
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);

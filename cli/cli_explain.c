@@ -257,15 +257,9 @@ int vf_cmd_explain(int argc, char **argv) {
     goto done;
   }
   have_obs = true;
-  if (vf_argplan_init(&plan, mod, &serr)) goto sim_error;
-  for (uint32_t k = 0; k < o.r.n_arg; k++)
-    if (vf_argplan_set(&plan, o.r.arg_name[k], o.r.arg_val[k], &serr)) goto sim_error;
-  for (int k = 0; k < 3; k++) plan.grid[k] = o.r.grid[k];
-  plan.grid_given = o.r.grid_given;
-  int32_t pid0[3] = {0, 0, 0};
-  probe = vf_argplan_machine(&plan, 0, pid0, o.r.max_trip, &serr);
+  probe = vf_cli_plan(&plan, mod, &o.r, &serr);
   if (!probe) goto sim_error;
-  vf_argplan_defaults(&plan, probe);
+  int32_t pid0[3] = {0, 0, 0};
   if (ob.n_warps) {
     uint32_t per = sim_n_agents(probe) / sim_n_ctas(probe);
     const char *names[SIM_MAX_AGENTS];

@@ -43,7 +43,7 @@ bool vf_fleet_opt(vf_fleet *f, vf_cli_args *p) {
   char msg[300];
   if (jobs) {
     uint64_t v;
-    if (!vf_cli_opt_u64("-j", val, 1, FL_MAX_JOBS, &v, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
+    if (!vf_cli_opt_num("-j", val, false, 1, FL_MAX_JOBS, &v, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
     else f->jobs = (uint32_t)v;
     return true;
   }

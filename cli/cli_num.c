@@ -11,19 +11,18 @@
 #include "cli.h"
 #include "ir/ir_alloc.h"
 
-bool vf_cli_opt_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out,
-                    char *msg, size_t n) {
-  if (ir_num_i64(s, lo, hi, out) == IR_NUM_OK) return true;
-  snprintf(msg, n, "%s expects an integer from %" PRId64 " to %" PRId64 ", got '%s'", opt, lo, hi,
-           s ? s : "");
-  return false;
-}
-
-bool vf_cli_opt_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
-                    char *msg, size_t n) {
-  if (ir_num_u64(s, lo, hi, out) == IR_NUM_OK) return true;
-  snprintf(msg, n, "%s expects an integer from %" PRIu64 " to %" PRIu64 ", got '%s'", opt, lo, hi,
-           s ? s : "");
+bool vf_cli_opt_num(const char *opt, const char *s, bool sgn, uint64_t lo, uint64_t hi,
+                    uint64_t *out, char *msg, size_t n) {
+  int64_t v;
+  ir_num st = sgn ? ir_num_i64(s, (int64_t)lo, (int64_t)hi, &v) : ir_num_u64(s, lo, hi, out);
+  if (st == IR_NUM_OK) {
+    if (sgn) *out = (uint64_t)v;
+    return true;
+  }
+  char l[24], h[24];
+  snprintf(l, sizeof l, sgn ? "%" PRId64 : "%" PRIu64, lo);
+  snprintf(h, sizeof h, sgn ? "%" PRId64 : "%" PRIu64, hi);
+  snprintf(msg, n, "%s expects an integer from %s to %s, got '%s'", opt, l, h, s ? s : "");
   return false;
 }
 

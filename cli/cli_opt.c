@@ -2,6 +2,7 @@
  * order, "NAME VALUE" or "NAME=VALUE" for an option that takes a value, integer values with
  * their ranges, and the one usage-error line every command prints. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,20 +52,24 @@ bool vf_cli_value(vf_cli_args *p, const char *name, const char **val) {
   return true;
 }
 
-bool vf_cli_i64(vf_cli_args *p, const char *name, int64_t lo, int64_t hi, int64_t *out) {
+/* The word is option name with an integer value (signed or not, cli_num.c). */
+static bool int_opt(vf_cli_args *p, const char *name, bool sgn, uint64_t lo, uint64_t hi, uint64_t *out) {
   const char *v;
   char msg[300];
   if (!vf_cli_value(p, name, &v)) return false;
-  if (v && !vf_cli_opt_i64(name, v, lo, hi, out, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
+  if (v && !vf_cli_opt_num(name, v, sgn, lo, hi, out, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
   return true;
 }
 
+bool vf_cli_i64(vf_cli_args *p, const char *name, int64_t lo, int64_t hi, int64_t *out) {
+  uint64_t v = (uint64_t)*out;
+  bool is = int_opt(p, name, true, (uint64_t)lo, (uint64_t)hi, &v);
+  *out = (int64_t)v;
+  return is;
+}
+
 bool vf_cli_u64(vf_cli_args *p, const char *name, uint64_t lo, uint64_t hi, uint64_t *out) {
-  const char *v;
-  char msg[300];
-  if (!vf_cli_value(p, name, &v)) return false;
-  if (v && !vf_cli_opt_u64(name, v, lo, hi, out, msg, sizeof msg)) vf_cli_usage(p, "%s", msg);
-  return true;
+  return int_opt(p, name, false, lo, hi, out);
 }
 
 bool vf_cli_input(vf_cli_args *p, const char **file) {

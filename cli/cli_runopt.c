@@ -17,6 +17,20 @@ void vf_cli_run_free(vf_cli_run *r) {
   r->n_arg = 0;
 }
 
+sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_run *r, sim_err *err) {
+  if (vf_argplan_init(plan, mod, err)) return NULL;
+  for (uint32_t k = 0; k < r->n_arg; k++)
+    if (vf_argplan_set(plan, r->arg_name[k], r->arg_val[k], err)) return NULL;
+  for (int k = 0; k < 3; k++) plan->grid[k] = r->grid[k];
+  plan->grid_given = r->grid_given;
+  int32_t pid0[3] = {0, 0, 0};
+  sim_machine *probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
+  if (!probe) return NULL;
+  plan->deadline = r->vf.deadline; /* choosing defaults spends the same --time-limit budget */
+  vf_argplan_defaults(plan, probe);
+  return probe;
+}
+
 bool vf_cli_run_opt(vf_cli_run *r, vf_cli_args *p, uint64_t max_states_hi) {
   const char *v;
   char msg[300];

@@ -8,33 +8,26 @@
 #include "tr_utf8.h"
 #include "ir/ir_alloc.h"
 
-void tr_buf_printf(tr_buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  ir_buf_vprintf(b, fmt, ap);
-  va_end(ap);
-}
-
 /* Graphviz HTML labels are XML: besides the markup characters, ill-formed UTF-8 and the C0
  * controls XML 1.0 forbids become U+FFFD (tr_utf8.h), so the DOT and SVG stay readable. */
-void tr_buf_html(tr_buf *b, const char *s) {
+void tr_buf_html(ir_buf *b, const char *s) {
   while (*s) {
     size_t k = tr_utf8_seq(s);
     unsigned char c = (unsigned char)*s;
     if (!k || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
-      tr_buf_puts(b, "\xef\xbf\xbd");
+      ir_buf_puts(b, "\xef\xbf\xbd");
       s++;
       continue;
     }
     switch (c) {
-    case '<': tr_buf_puts(b, "&lt;"); break;
-    case '>': tr_buf_puts(b, "&gt;"); break;
-    case '&': tr_buf_puts(b, "&amp;"); break;
-    case '"': tr_buf_puts(b, "&quot;"); break;
+    case '<': ir_buf_puts(b, "&lt;"); break;
+    case '>': ir_buf_puts(b, "&gt;"); break;
+    case '&': ir_buf_puts(b, "&amp;"); break;
+    case '"': ir_buf_puts(b, "&quot;"); break;
     default: {
       char ch[5] = {0};
       memcpy(ch, s, k);
-      tr_buf_puts(b, ch);
+      ir_buf_puts(b, ch);
     }
     }
     s += k;

@@ -17,36 +17,36 @@
 
 static void node_name(uint32_t i, char *buf, size_t n) { snprintf(buf, n, "n%u", i); }
 
-static void table_open(tr_buf *b, const char *fill, const char *border, int width) {
-  tr_buf_printf(b, "<TABLE BORDER=\"%d\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\" "
+static void table_open(ir_buf *b, const char *fill, const char *border, int width) {
+  ir_buf_printf(b, "<TABLE BORDER=\"%d\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\" "
                    "STYLE=\"ROUNDED\" BGCOLOR=\"%s\" COLOR=\"%s\">",
                 width, fill, border);
 }
 
-static void row_html(tr_buf *b, const tg_row *rw) {
+static void row_html(ir_buf *b, const tg_row *rw) {
   const char *color = rw->mark == TG_MARK_BUG ? C_RED : rw->mark == TG_MARK_CHAIN ? "#8b1a1a" : NULL;
-  tr_buf_puts(b, "<TR><TD ALIGN=\"LEFT\">");
-  if (color) tr_buf_printf(b, "<FONT COLOR=\"%s\"><B>", color);
+  ir_buf_puts(b, "<TR><TD ALIGN=\"LEFT\">");
+  if (color) ir_buf_printf(b, "<FONT COLOR=\"%s\"><B>", color);
   /* the verb in bold for waits, the rest plain */
   if (!color && (!strncmp(rw->text, "wait ", 5) || !strncmp(rw->text, "store_wait", 10))) {
     const char *sp = strchr(rw->text, ' ');
     size_t k = sp ? (size_t)(sp - rw->text) : strlen(rw->text);
     char verb[32];
     snprintf(verb, sizeof verb, "%.*s", (int)(k < sizeof verb - 1 ? k : sizeof verb - 1), rw->text);
-    tr_buf_puts(b, "<B>");
+    ir_buf_puts(b, "<B>");
     tr_buf_html(b, verb);
-    tr_buf_puts(b, "</B>");
+    ir_buf_puts(b, "</B>");
     tr_buf_html(b, rw->text + k);
   } else {
     tr_buf_html(b, rw->text);
   }
-  if (color) tr_buf_puts(b, "</B></FONT>");
-  tr_buf_puts(b, "</TD><TD ALIGN=\"RIGHT\"><FONT COLOR=\"" C_GREY "\" POINT-SIZE=\"8\"> ");
+  if (color) ir_buf_puts(b, "</B></FONT>");
+  ir_buf_puts(b, "</TD><TD ALIGN=\"RIGHT\"><FONT COLOR=\"" C_GREY "\" POINT-SIZE=\"8\"> ");
   tr_buf_html(b, rw->line);
-  tr_buf_puts(b, "</FONT></TD></TR>");
+  ir_buf_puts(b, "</FONT></TD></TR>");
 }
 
-static void node_html(const tg_graph *g, const tg_node *n, tr_buf *b) {
+static void node_html(const tg_graph *g, const tg_node *n, ir_buf *b) {
   const char *fill = "#ffffff", *border = "#555555";
   int width = 1;
   switch (n->kind) {
@@ -67,38 +67,38 @@ static void node_html(const tg_graph *g, const tg_node *n, tr_buf *b) {
   table_open(b, fill, border, width);
   for (uint32_t k = 0; k < n->n_rows; k++) row_html(b, &g->rows[n->row_first + k]);
   if ((n->kind == TG_BLOCKED || n->kind == TG_NEXT) && n->note[0]) {
-    tr_buf_puts(b, "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><FONT POINT-SIZE=\"8\" COLOR=\"#8b1a1a\">");
+    ir_buf_puts(b, "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\"><FONT POINT-SIZE=\"8\" COLOR=\"#8b1a1a\">");
     tr_buf_html(b, n->note);
-    tr_buf_puts(b, "</FONT></TD></TR>");
+    ir_buf_puts(b, "</FONT></TD></TR>");
   }
-  tr_buf_puts(b, "</TABLE>");
+  ir_buf_puts(b, "</TABLE>");
 }
 
-static void head_html(const tg_lane *L, tr_buf *b) {
-  tr_buf_puts(b, "<FONT POINT-SIZE=\"14\"><B>");
+static void head_html(const tg_lane *L, ir_buf *b) {
+  ir_buf_puts(b, "<FONT POINT-SIZE=\"14\"><B>");
   tr_buf_html(b, L->name);
-  tr_buf_puts(b, "</B></FONT>");
-  if (L->warps) tr_buf_printf(b, "<BR/><FONT POINT-SIZE=\"9\">%d warp%s</FONT>", L->warps, L->warps == 1 ? "" : "s");
+  ir_buf_puts(b, "</B></FONT>");
+  if (L->warps) ir_buf_printf(b, "<BR/><FONT POINT-SIZE=\"9\">%d warp%s</FONT>", L->warps, L->warps == 1 ? "" : "s");
 }
 
-static void title_html(const tg_graph *g, const tr_graph_opts *o, tr_buf *b) {
-  tr_buf_puts(b, "<FONT POINT-SIZE=\"16\"><B>");
+static void title_html(const tg_graph *g, const tr_graph_opts *o, ir_buf *b) {
+  ir_buf_puts(b, "<FONT POINT-SIZE=\"16\"><B>");
   tr_buf_html(b, o && o->title ? o->title : "kernel");
-  tr_buf_puts(b, "</B></FONT>");
+  ir_buf_puts(b, "</B></FONT>");
   const sim_viol *bug = o ? o->bug : NULL;
   if (bug) {
     char loc[128];
     tr_ins_line(g->r->m, bug->ins, loc, sizeof loc);
-    tr_buf_printf(b, "<BR/><FONT COLOR=\"" C_RED "\" POINT-SIZE=\"12\"><B>%s</B> at ",
+    ir_buf_printf(b, "<BR/><FONT COLOR=\"" C_RED "\" POINT-SIZE=\"12\"><B>%s</B> at ",
                   sim_bug_kind_name((sim_bug_kind)bug->kind));
     tr_buf_html(b, loc);
-    tr_buf_puts(b, ": ");
+    ir_buf_puts(b, ": ");
     tr_buf_html(b, bug->msg);
-    tr_buf_printf(b, "</FONT><BR/><FONT POINT-SIZE=\"10\">counterexample schedule of %u steps; "
+    ir_buf_printf(b, "</FONT><BR/><FONT POINT-SIZE=\"10\">counterexample schedule of %u steps; "
                      "its dependency chain in red</FONT>",
                   g->r->n_steps);
   } else {
-    tr_buf_printf(b, "<BR/><FONT POINT-SIZE=\"10\">pipeline schedule: first %u iterations of a "
+    ir_buf_printf(b, "<BR/><FONT POINT-SIZE=\"10\">pipeline schedule: first %u iterations of a "
                      "%u-step schedule%s</FONT>",
                   g->iterations, g->r->n_steps,
                   g->r->out.final ? " (runs to completion)" : g->r->out.stuck ? " (deadlocks)" : "");
@@ -161,9 +161,9 @@ tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
   tr_gv_edge_default(gv, "fontname", "Helvetica");
   tr_gv_edge_default(gv, "fontsize", "9");
   tr_gv_edge_default(gv, "arrowsize", "0.7");
-  tr_buf b = {0};
+  ir_buf b = {0};
   title_html(g, o, &b);
-  tr_gv_set_html(gv, "label", tr_buf_str(&b));
+  tr_gv_set_html(gv, "label", ir_buf_str(&b));
   for (uint32_t l = 0; l < g->n_lanes; l++) {
     char name[64];
     snprintf(name, sizeof name, "cluster_lane%u", l);
@@ -177,23 +177,23 @@ tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
       if (n->lane != l) continue;
       node_name(i, name, sizeof name);
       nodes[i] = tr_gv_node_new(c, name);
-      tr_buf_reset(&b);
+      ir_buf_reset(&b);
       switch (n->kind) {
       case TG_HEAD:
         head_html(&g->lanes[l], &b);
         tr_gv_set(nodes[i], "shape", "plaintext");
         break;
       case TG_GAP:
-        tr_buf_puts(&b, "<FONT COLOR=\"" C_GREY "\"><I>");
+        ir_buf_puts(&b, "<FONT COLOR=\"" C_GREY "\"><I>");
         tr_buf_html(&b, n->note);
-        tr_buf_puts(&b, "</I></FONT>");
+        ir_buf_puts(&b, "</I></FONT>");
         tr_gv_set(nodes[i], "shape", "plaintext");
         break;
       default:
         node_html(g, n, &b);
         break;
       }
-      tr_gv_set_html(nodes[i], "label", tr_buf_str(&b));
+      tr_gv_set_html(nodes[i], "label", ir_buf_str(&b));
     }
   }
   /* lane titles side by side on the top row */
@@ -203,7 +203,7 @@ tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
     if (nodes[g->lanes[l].head]) tr_gv_subgraph_add(heads, nodes[g->lanes[l].head]);
   for (uint32_t k = 0; k < g->n_edges; k++)
     if (nodes[g->edges[k].from] && nodes[g->edges[k].to]) draw_edge(gv, nodes, &g->edges[k], k);
-  tr_buf_free(&b);
+  ir_buf_free(&b);
   free(nodes);
   return gv;
 }

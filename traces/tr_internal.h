@@ -1,5 +1,5 @@
-/* tr_internal.h: private to traces/tr_*.c: a growable text buffer, error helpers, and the thin
- * layer over Graphviz's cgraph / gvc used by the graph writers.
+/* tr_internal.h: private to traces/tr_*.c: the HTML escape of the text buffer, error
+ * helpers, and the thin layer over Graphviz's cgraph / gvc used by the graph writers.
  * Ownership: a text buffer owns its bytes (freed by its owner); Graphviz objects belong
  * to their root graph (tr_gv_close). */
 #ifndef TLXV_TR_INTERNAL_H
@@ -12,16 +12,9 @@
 
 /* ------------------------------------------------------------------ text buffer (tr_buf.c) */
 
-/* The writers' text is the project's one text buffer (ir/ir_buf.h); these are its names here.
- * Zero-initialise; free with tr_buf_free. */
-typedef ir_buf tr_buf;
-static inline void tr_buf_free(tr_buf *b) { ir_buf_free(b); }
-static inline void tr_buf_reset(tr_buf *b) { ir_buf_reset(b); } /* empties, keeps the allocation */
-static inline void tr_buf_puts(tr_buf *b, const char *s) { ir_buf_puts(b, s); }
-void tr_buf_printf(tr_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Appends s with the characters that are special in Graphviz HTML labels escaped. */
-void tr_buf_html(tr_buf *b, const char *s);
-static inline const char *tr_buf_str(const tr_buf *b) { return ir_buf_str(b); }
+/* The writers' text is the project's one text buffer (ir/ir_buf.h). Appends s with the
+ * characters that are special in Graphviz HTML labels escaped. */
+void tr_buf_html(ir_buf *b, const char *s);
 
 /* Formats err->msg; always returns -1 (for `return tr_errf(...)`). */
 int tr_errf(tr_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

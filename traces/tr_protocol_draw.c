@@ -23,84 +23,84 @@ static void lines_str(const tp_model *pm, const tp_edge *e, char *buf, size_t n)
   if (e->n_ops > e->n_lines && e->n_lines == TP_MAX_LOCS && k < n) snprintf(buf + k, n - k, ",...");
 }
 
-static void lane_label(const tp_model *pm, const tp_lane *L, tr_buf *b) {
-  tr_buf_puts(b, "<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\" "
+static void lane_label(const tp_model *pm, const tp_lane *L, ir_buf *b) {
+  ir_buf_puts(b, "<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\" "
                  "STYLE=\"ROUNDED\" BGCOLOR=\"#eef3fb\" COLOR=\"#4a6fa5\">");
-  tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"13\"><B>");
+  ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"13\"><B>");
   tr_buf_html(b, L->name);
-  tr_buf_puts(b, "</B></FONT></TD></TR><TR><TD><FONT POINT-SIZE=\"9\">");
-  if (L->warps) tr_buf_printf(b, "%d warp%s", L->warps, L->warps == 1 ? "" : "s");
+  ir_buf_puts(b, "</B></FONT></TD></TR><TR><TD><FONT POINT-SIZE=\"9\">");
+  if (L->warps) ir_buf_printf(b, "%d warp%s", L->warps, L->warps == 1 ? "" : "s");
   if (L->line_lo) {
-    tr_buf_puts(b, L->warps ? " · " : "");
+    ir_buf_puts(b, L->warps ? " · " : "");
     tr_buf_html(b, tr_basename(L->file));
-    tr_buf_printf(b, ":%u", L->line_lo);
-    if (L->line_hi != L->line_lo) tr_buf_printf(b, "-%u", L->line_hi);
+    ir_buf_printf(b, ":%u", L->line_lo);
+    if (L->line_hi != L->line_lo) ir_buf_printf(b, "-%u", L->line_hi);
   }
-  tr_buf_puts(b, "</FONT></TD></TR>");
+  ir_buf_puts(b, "</FONT></TD></TR>");
   if (L->n_tma_store || L->n_mma || L->n_async_wait) {
-    tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"" C_ASYNC "\">");
+    ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"" C_ASYNC "\">");
     const char *sep = "";
     if (L->n_tma_store) {
-      tr_buf_printf(b, "TMA store ×%u", L->n_tma_store);
+      ir_buf_printf(b, "TMA store ×%u", L->n_tma_store);
       sep = " · ";
     }
     if (L->n_mma) {
-      tr_buf_printf(b, "%sMMA ×%u", sep, L->n_mma);
+      ir_buf_printf(b, "%sMMA ×%u", sep, L->n_mma);
       sep = " · ";
     }
-    if (L->n_async_wait) tr_buf_printf(b, "%sasync wait ×%u", sep, L->n_async_wait);
-    tr_buf_puts(b, "</FONT></TD></TR>");
+    if (L->n_async_wait) ir_buf_printf(b, "%sasync wait ×%u", sep, L->n_async_wait);
+    ir_buf_puts(b, "</FONT></TD></TR>");
   }
   (void)pm;
-  tr_buf_puts(b, "</TABLE>");
+  ir_buf_puts(b, "</TABLE>");
 }
 
-static void ring_label(const tp_model *pm, uint32_t r, const char *problem, tr_buf *b) {
+static void ring_label(const tp_model *pm, uint32_t r, const char *problem, ir_buf *b) {
   const tp_ring *R = &pm->rings[r];
   bool bad = problem[0] != 0;
-  tr_buf_printf(b, "<TABLE BORDER=\"%d\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\" "
+  ir_buf_printf(b, "<TABLE BORDER=\"%d\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\" "
                    "STYLE=\"ROUNDED\" BGCOLOR=\"%s\" COLOR=\"%s\">",
                 bad ? 3 : 1, bad ? "#fde8e8" : "#fff8e1", bad ? C_BAD : "#b08d2a");
-  tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"13\"><B>");
+  ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"13\"><B>");
   tr_buf_html(b, R->name);
-  tr_buf_printf(b, "</B></FONT> [%lld]</TD></TR>", (long long)R->size);
-  tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"10\">");
+  ir_buf_printf(b, "</B></FONT> [%lld]</TD></TR>", (long long)R->size);
+  ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"10\">");
   if (!R->n_init)
-    tr_buf_puts(b, "not initialised");
+    ir_buf_puts(b, "not initialised");
   else if (R->count_unknown)
-    tr_buf_puts(b, "init count ?");
+    ir_buf_puts(b, "init count ?");
   else if (R->count_lo == R->count_hi)
-    tr_buf_printf(b, "init count <B>%lld</B>", (long long)R->count_hi);
+    ir_buf_printf(b, "init count <B>%lld</B>", (long long)R->count_hi);
   else
-    tr_buf_printf(b, "init count %lld..%lld", (long long)R->count_lo, (long long)R->count_hi);
-  tr_buf_puts(b, "</FONT></TD></TR><TR><TD><FONT POINT-SIZE=\"9\">per phase: ");
+    ir_buf_printf(b, "init count %lld..%lld", (long long)R->count_lo, (long long)R->count_hi);
+  ir_buf_puts(b, "</FONT></TD></TR><TR><TD><FONT POINT-SIZE=\"9\">per phase: ");
   if (R->arrivals_unknown)
-    tr_buf_puts(b, "? arrivals");
+    ir_buf_puts(b, "? arrivals");
   else
-    tr_buf_printf(b, "%lld arrival%s", (long long)R->arrivals, R->arrivals == 1 ? "" : "s");
-  tr_buf_puts(b, "</FONT></TD></TR>");
+    ir_buf_printf(b, "%lld arrival%s", (long long)R->arrivals, R->arrivals == 1 ? "" : "s");
+  ir_buf_puts(b, "</FONT></TD></TR>");
   if (R->has_tx)
-    tr_buf_printf(b, "<TR><TD><FONT POINT-SIZE=\"9\">%lld B expected · %lld B delivered</FONT></TD></TR>",
+    ir_buf_printf(b, "<TR><TD><FONT POINT-SIZE=\"9\">%lld B expected · %lld B delivered</FONT></TD></TR>",
                   (long long)R->expect_bytes, (long long)R->async_bytes);
   if (bad) {
-    tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"" C_BAD "\"><B>");
+    ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"" C_BAD "\"><B>");
     tr_buf_html(b, problem);
-    tr_buf_puts(b, "</B></FONT></TD></TR>");
+    ir_buf_puts(b, "</B></FONT></TD></TR>");
   } else if (!R->n_waits) {
-    tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"" C_GREY "\">nobody waits on it</FONT></TD></TR>");
+    ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"" C_GREY "\">nobody waits on it</FONT></TD></TR>");
   }
   char loc[96];
   tr_loc_line(R->loc, loc, sizeof loc);
   if (loc[0]) {
-    tr_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"8\" COLOR=\"" C_GREY "\">");
+    ir_buf_puts(b, "<TR><TD><FONT POINT-SIZE=\"8\" COLOR=\"" C_GREY "\">");
     tr_buf_html(b, loc);
-    tr_buf_puts(b, "</FONT></TD></TR>");
+    ir_buf_puts(b, "</FONT></TD></TR>");
   }
-  tr_buf_puts(b, "</TABLE>");
+  ir_buf_puts(b, "</TABLE>");
 }
 
 /* Label, colour and style of one edge. */
-static void edge_style(const tp_model *pm, const tp_edge *e, tr_buf *lab, const char **color,
+static void edge_style(const tp_model *pm, const tp_edge *e, ir_buf *lab, const char **color,
                        const char **style) {
   char lines[96];
   lines_str(pm, e, lines, sizeof lines);
@@ -108,50 +108,50 @@ static void edge_style(const tp_model *pm, const tp_edge *e, tr_buf *lab, const 
   switch (e->kind) {
   case TP_WAIT:
     *color = C_WAIT;
-    tr_buf_printf(lab, "wait%s", e->n_ops > 1 ? "s" : "");
-    if (e->n_ops > 1) tr_buf_printf(lab, " ×%u", e->n_ops);
+    ir_buf_printf(lab, "wait%s", e->n_ops > 1 ? "s" : "");
+    if (e->n_ops > 1) ir_buf_printf(lab, " ×%u", e->n_ops);
     break;
   case TP_ARRIVE:
     *color = C_ARRIVE;
     if (e->unknown)
-      tr_buf_puts(lab, "arrive ?");
+      ir_buf_puts(lab, "arrive ?");
     else
-      tr_buf_printf(lab, "arrive %lld", (long long)e->count);
-    if (e->n_ops > 1) tr_buf_printf(lab, " (%u ops)", e->n_ops);
+      ir_buf_printf(lab, "arrive %lld", (long long)e->count);
+    if (e->n_ops > 1) ir_buf_printf(lab, " (%u ops)", e->n_ops);
     break;
   case TP_EXPECT:
     *color = C_EXPECT;
-    tr_buf_printf(lab, "expect %lld B", (long long)e->bytes);
-    if (e->n_ops > 1) tr_buf_printf(lab, " (%u ops)", e->n_ops);
+    ir_buf_printf(lab, "expect %lld B", (long long)e->bytes);
+    if (e->n_ops > 1) ir_buf_printf(lab, " (%u ops)", e->n_ops);
     break;
   case TP_TMA:
     *color = C_ASYNC;
     *style = "dashed";
-    tr_buf_printf(lab, "async copy ×%u: %lld B", e->n_ops, (long long)e->bytes);
-    if (e->bufs[0]) tr_buf_printf(lab, "\n→ %s", e->bufs);
+    ir_buf_printf(lab, "async copy ×%u: %lld B", e->n_ops, (long long)e->bytes);
+    if (e->bufs[0]) ir_buf_printf(lab, "\n→ %s", e->bufs);
     break;
   case TP_MMA:
     *color = C_ASYNC;
     *style = "dashed";
-    tr_buf_printf(lab, "MMA done: arrive %lld", (long long)e->count);
+    ir_buf_printf(lab, "MMA done: arrive %lld", (long long)e->count);
     break;
   case TP_COMMIT:
     *color = C_ASYNC;
     *style = "dashed";
-    tr_buf_printf(lab, "commit: arrive %lld", (long long)e->count);
+    ir_buf_printf(lab, "commit: arrive %lld", (long long)e->count);
     break;
   case TP_CP_ARRIVE:
     *color = C_ASYNC;
     *style = "dashed";
-    tr_buf_printf(lab, "cp.async arrive %lld", (long long)e->count);
+    ir_buf_printf(lab, "cp.async arrive %lld", (long long)e->count);
     break;
   default:
     *color = C_GREY;
-    tr_buf_puts(lab, "inval");
+    ir_buf_puts(lab, "inval");
     break;
   }
-  if (e->predicated) tr_buf_puts(lab, " (predicated)");
-  tr_buf_printf(lab, "\n%s", lines);
+  if (e->predicated) ir_buf_puts(lab, " (predicated)");
+  ir_buf_printf(lab, "\n%s", lines);
 }
 
 /* Lanes that take part in the protocol (lane 0, the kernel body, only with edges). */
@@ -175,11 +175,11 @@ tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
   tr_gv_edge_default(g, "fontname", "Helvetica");
   tr_gv_edge_default(g, "fontsize", "9");
   tr_gv_edge_default(g, "penwidth", "1.4");
-  tr_buf b = {0};
-  tr_buf_puts(&b, "<B>");
+  ir_buf b = {0};
+  ir_buf_puts(&b, "<B>");
   tr_buf_html(&b, title ? title : "kernel");
-  tr_buf_puts(&b, "</B>: barrier protocol (static, from the IR)");
-  tr_gv_set_html(g, "label", tr_buf_str(&b));
+  ir_buf_puts(&b, "</B>: barrier protocol (static, from the IR)");
+  tr_gv_set_html(g, "label", ir_buf_str(&b));
 
   tr_gv_node *lanes[TP_MAX_LANES] = {0}, *rings[TP_MAX_RINGS] = {0};
   uint8_t problem_of[TP_MAX_RINGS] = {0};
@@ -190,9 +190,9 @@ tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
     char name[64];
     snprintf(name, sizeof name, "lane_%u", l);
     lanes[l] = tr_gv_node_new(top, name);
-    tr_buf_reset(&b);
+    ir_buf_reset(&b);
     lane_label(pm, &pm->lanes[l], &b);
-    tr_gv_set_html(lanes[l], "label", tr_buf_str(&b));
+    tr_gv_set_html(lanes[l], "label", ir_buf_str(&b));
   }
   tr_gv_graph *bottom = tr_gv_subgraph(g, "rings");
   tr_gv_set(bottom, "rank", "same");
@@ -201,9 +201,9 @@ tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
     snprintf(name, sizeof name, "ring_%s_%u", pm->rings[r].name, r);
     rings[r] = tr_gv_node_new(bottom, name);
     problem_of[r] = (uint8_t)tp_ring_problem(pm, r, problem, sizeof problem);
-    tr_buf_reset(&b);
+    ir_buf_reset(&b);
     ring_label(pm, r, problem, &b);
-    tr_gv_set_html(rings[r], "label", tr_buf_str(&b));
+    tr_gv_set_html(rings[r], "label", ir_buf_str(&b));
   }
   for (uint32_t i = 0; i < pm->n_edges; i++) {
     const tp_edge *e = &pm->edges[i];
@@ -213,9 +213,9 @@ tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
     /* every edge runs lane -> ring so that lanes stay above rings; a wait points back */
     tr_gv_edge *ge = tr_gv_edge_new(g, lanes[e->lane], rings[e->ring], key);
     const char *color, *style;
-    tr_buf_reset(&b);
+    ir_buf_reset(&b);
     edge_style(pm, e, &b, &color, &style);
-    tr_gv_set(ge, "label", tr_buf_str(&b));
+    tr_gv_set(ge, "label", ir_buf_str(&b));
     /* the edges that carry a ring's problem are red too */
     int p = problem_of[e->ring];
     if ((p == TP_P_BYTES && (e->kind == TP_EXPECT || e->kind == TP_TMA)) ||
@@ -234,7 +234,7 @@ tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
     tr_gv_set(n, "label", "(some ops not shown: table limits reached)");
     tr_gv_set(n, "shape", "plaintext");
   }
-  tr_buf_free(&b);
+  ir_buf_free(&b);
   return g;
 }
 

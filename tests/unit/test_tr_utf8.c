@@ -61,10 +61,10 @@ START_TEST(file_output_replaces_bytes) {
 END_TEST
 
 START_TEST(html_labels_escape) {
-  tr_buf b = {0};
+  ir_buf b = {0};
   tr_buf_html(&b, "<a&\"b\">\xff\x01\xc3\xa9");
-  ck_assert_str_eq(tr_buf_str(&b), "&lt;a&amp;&quot;b&quot;&gt;" R R "\xc3\xa9");
-  tr_buf_free(&b);
+  ck_assert_str_eq(ir_buf_str(&b), "&lt;a&amp;&quot;b&quot;&gt;" R R "\xc3\xa9");
+  ir_buf_free(&b);
 }
 END_TEST
 
