@@ -58,6 +58,15 @@ typedef struct ir_opinfo {
 } ir_opinfo;
 
 extern const ir_opinfo ir_ops[IR_OP__COUNT];
+/* Columns of the op table beside ops.def (ir_ops.c ir_op_flags: one bit set per op that has
+ * the property), read by every module instead of a list of its own. */
+enum {
+  IR_F_TERMINATOR = 1,         /* ends a region and hands control (and values) back to the op
+                                  that owns the region, which compiles / lowers it */
+  IR_F_LW_NOOP = 2,            /* the lowering emits nothing for it (a hint, a profiling marker,
+                                  a dealloc: the shared-memory plan never reuses memory) */
+};
+extern const unsigned char ir_op_flags[IR_OP__COUNT];
 /* Looks an op up by its full name; returns IR_OP__COUNT when unknown. */
 ir_opcode ir_op_lookup(const char *name, size_t len);
 const char *ir_opclass_name(ir_opclass c);

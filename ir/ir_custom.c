@@ -581,35 +581,44 @@ static void ir_print_select(ir_printer *pr, const ir_op *op) {
 
 /* ------------------------------------------------------------------ dispatch */
 
+/* The syntax written in C, by the name ir_formats.c gives it ("@@for"): one row per form,
+ * its reader and its printer side by side. */
+static const struct {
+  const char *name;
+  void (*parse)(ir_parser *P, ir_op *op);
+  void (*print)(ir_printer *pr, const ir_op *op);
+} customs[] = {
+    {"module", ir_parse_module, ir_print_module},
+    {"func", ir_parse_func, ir_print_func},
+    {"for", ir_parse_for, ir_print_for},
+    {"if", ir_parse_if, ir_print_if},
+    {"while", ir_parse_while, ir_print_while},
+    {"execute_region", ir_parse_execute_region, ir_print_execute_region},
+    {"warp_specialize", ir_parse_ws, ir_print_ws},
+    {"br", ir_parse_br, ir_print_br},
+    {"cond_br", ir_parse_cond_br, ir_print_cond_br},
+    {"select", ir_parse_select, ir_print_select},
+};
+
+static int custom_of(const char *which) {
+  for (size_t k = 0; k < sizeof customs / sizeof *customs; k++)
+    if (!strcmp(which, customs[k].name)) return (int)k;
+  return -1;
+}
+
 bool ir_custom_parse(ir_parser *P, ir_op *op, const char *which) {
-  if (!strcmp(which, "module")) ir_parse_module(P, op);
-  else if (!strcmp(which, "func")) ir_parse_func(P, op);
-  else if (!strcmp(which, "for")) ir_parse_for(P, op);
-  else if (!strcmp(which, "if")) ir_parse_if(P, op);
-  else if (!strcmp(which, "while")) ir_parse_while(P, op);
-  else if (!strcmp(which, "execute_region")) ir_parse_execute_region(P, op);
-  else if (!strcmp(which, "warp_specialize")) ir_parse_ws(P, op);
-  else if (!strcmp(which, "br")) ir_parse_br(P, op);
-  else if (!strcmp(which, "cond_br")) ir_parse_cond_br(P, op);
-  else if (!strcmp(which, "select")) ir_parse_select(P, op);
-  else if (!strcmp(which, "generic"))
+  if (!strcmp(which, "generic"))
     ir_fail(P, "'%s' must be written in generic form (\"%s\"(...) ...)", ir_ops[op->code].name,
             ir_ops[op->code].name);
-  else return false;
+  int k = custom_of(which);
+  if (k < 0) return false;
+  customs[k].parse(P, op);
   return true;
 }
 
 bool ir_custom_print(ir_printer *pr, const ir_op *op, const char *which) {
-  if (!strcmp(which, "module")) ir_print_module(pr, op);
-  else if (!strcmp(which, "func")) ir_print_func(pr, op);
-  else if (!strcmp(which, "for")) ir_print_for(pr, op);
-  else if (!strcmp(which, "if")) ir_print_if(pr, op);
-  else if (!strcmp(which, "while")) ir_print_while(pr, op);
-  else if (!strcmp(which, "execute_region")) ir_print_execute_region(pr, op);
-  else if (!strcmp(which, "warp_specialize")) ir_print_ws(pr, op);
-  else if (!strcmp(which, "br")) ir_print_br(pr, op);
-  else if (!strcmp(which, "cond_br")) ir_print_cond_br(pr, op);
-  else if (!strcmp(which, "select")) ir_print_select(pr, op);
-  else return false;
+  int k = custom_of(which);
+  if (k < 0) return false;
+  customs[k].print(pr, op);
   return true;
 }

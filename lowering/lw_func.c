@@ -121,24 +121,9 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
 
 /* ------------------------------------------------------------------ dispatch */
 
-static bool is_noop(const ir_op *op) {
-  switch (op->code) {
-  case IR_OP_TTNG_TMA_PREFETCH:      /* cache hints: no semantic effect */
-  case IR_OP_TTNG_PREFETCH_TENSORMAP:
-  case IR_OP_AMDGPU_SCHED_BARRIER:
-  case IR_OP_ROCDL_SCHED_BARRIER:
-  case IR_OP_ROCDL_S_SETPRIO:
-  case IR_OP_PROTON_RECORD:          /* profiling markers: the kernel is lowered unprofiled */
-  case IR_OP_TTG_LOCAL_DEALLOC:      /* the plan never reuses memory */
-  case IR_OP_LLVM_INTR_ASSUME:       /* an optimization hint: no semantic effect */
-    return true;
-  default: return false;
-  }
-}
-
 int lw_lower_op(lw_ctx *c, const ir_op *op) {
   if (c->err) return -1;
-  if (is_noop(op)) return 0;
+  if (ir_op_flags[op->code] & IR_F_LW_NOOP) return 0;
   c->cur = op; /* lw_emit.c refuses NVIDIA-only text for an AMD target at this op */
   switch (op->code) {
   case IR_OP_SCF_FOR: return lw_cf_for(c, op);
@@ -186,14 +171,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
   }
 }
 
-bool lw_is_terminator(const ir_op *op) {
-  switch (op->code) {
-  case IR_OP_SCF_YIELD: case IR_OP_SCF_CONDITION: case IR_OP_TTG_WARP_YIELD:
-  case IR_OP_TTG_WARP_RETURN: case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN:
-    return true;
-  default: return false;
-  }
-}
+bool lw_is_terminator(const ir_op *op) { return ir_op_flags[op->code] & IR_F_TERMINATOR; }
 
 int lw_lower_block(lw_ctx *c, const ir_block *b) {
   for (const ir_op *op = b->first; op; op = op->next) {
