@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ir_segs.h" /* IR_SEG_<OP>_<SEGMENT>: segment indices for ir_seg, generated */
+
 #define IR_MAX_RANK 6   /* deepest tensor / memdesc shape Triton emits is 5-D */
 #define IR_MAX_SEGS 12  /* operand segments per op (see ops.def; tc_gen5_mma_scaled has 10) */
 
@@ -67,6 +69,8 @@ enum {
                                   a dealloc: the shared-memory plan never reuses memory) */
 };
 extern const unsigned char ir_op_flags[IR_OP__COUNT];
+/* Writes ir/ir_segs.h: a constant IR_SEG_<OP>_<SEGMENT> per operand segment of ops.def. */
+void ir_segs_header(FILE *out);
 /* Looks an op up by its full name; returns IR_OP__COUNT when unknown. */
 ir_opcode ir_op_lookup(const char *name, size_t len);
 const char *ir_opclass_name(ir_opclass c);
@@ -313,8 +317,9 @@ struct ir_module {
 
 /* ------------------------------------------------------------------ accessors */
 
-/* Operand segment k of op (see the segs string in ops.def): its first operand, or NULL if
- * the segment is empty; *n (if non-NULL) receives its size. */
+/* Operand segment k of op (see the segs string in ops.def; k is a constant of ir_segs.h,
+ * IR_SEG_<OP>_<SEGMENT>): its first operand, or NULL if the segment is empty; *n (if non-NULL)
+ * receives its size. */
 ir_value *ir_seg(const ir_op *op, int k, uint32_t *n);
 const ir_attr *ir_op_attr(const ir_op *op, const char *name);
 /* Integer value of an integer / bool attribute, or dflt when absent. */

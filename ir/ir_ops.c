@@ -1,4 +1,6 @@
 /* ir_ops.c: the op table (ops.def) expanded into ir_ops[] and a name lookup. */
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ir.h"
@@ -32,6 +34,35 @@ ir_opcode ir_op_lookup(const char *name, size_t len) {
   for (int i = 0; i < IR_OP__COUNT; i++)
     if (strlen(ir_ops[i].name) == len && !memcmp(ir_ops[i].name, name, len)) return (ir_opcode)i;
   return IR_OP__COUNT;
+}
+
+void ir_segs_header(FILE *out) {
+  static const char *const ids[IR_OP__COUNT] = {
+#define X(id, name, cls, segs) #id,
+#include "ops.def"
+#undef X
+  };
+  fputs("/* ir_segs.h: GENERATED from ir/ops.def by ir_segs_header (ir_ops.c); do not edit. Regenerate\n"
+        " * with: REGEN=1 build/tests/test_ir_segs (tests/unit/test_ir_segs.c checks it is current).\n"
+        " * IR_SEG_<OP>_<SEGMENT>: the index of an operand segment for ir_seg(op, k, &n), so that no\n"
+        " * caller writes a segment number by hand.\n"
+        " * Ownership: constants only. */\n"
+        "#ifndef TLXV_IR_SEGS_H\n#define TLXV_IR_SEGS_H\n\nenum {\n", out);
+  for (int i = 0; i < IR_OP__COUNT; i++) {
+    const char *s = ir_ops[i].segs;
+    for (int k = 0; *s; k++) {
+      while (*s == ' ') s++;
+      const char *e = s;
+      while (*e && *e != ' ' && *e != '?' && *e != '*') e++;
+      fprintf(out, "  IR_SEG_%s_", ids[i]);
+      for (const char *c = s; c < e; c++) fputc(toupper((unsigned char)*c), out);
+      fprintf(out, " = %d,\n", k);
+      while (*e && *e != ' ') e++;
+      s = e;
+      while (*s == ' ') s++;
+    }
+  }
+  fputs("};\n\n#endif\n", out);
 }
 
 const char *ir_opclass_name(ir_opclass c) {

@@ -156,8 +156,8 @@ static int lower_yielding(lw_ctx *c, const ir_block *b, const ir_op *owner, flat
 
 int lw_cf_for(lw_ctx *c, const ir_op *op) {
   uint32_t ninit = 0;
-  ir_value *lb = ir_seg(op, 0, NULL), *ub = ir_seg(op, 1, NULL), *st = ir_seg(op, 2, NULL);
-  ir_value *init0 = ir_seg(op, 3, &ninit);
+  ir_value *lb = ir_seg(op, IR_SEG_SCF_FOR_LB, NULL), *ub = ir_seg(op, IR_SEG_SCF_FOR_UB, NULL);
+  ir_value *st = ir_seg(op, IR_SEG_SCF_FOR_STEP, NULL), *init0 = ir_seg(op, IR_SEG_SCF_FOR_INITS, &ninit);
   const ir_block *body = region_block(op, 0);
   if (!lb || !ub || !st || !body || body->n_args != ninit + 1)
     return lw_fail(c, op, "malformed scf.for");
@@ -202,7 +202,7 @@ int lw_cf_for(lw_ctx *c, const ir_op *op) {
 }
 
 int lw_cf_if(lw_ctx *c, const ir_op *op) {
-  ir_value *cv = ir_seg(op, 0, NULL);
+  ir_value *cv = ir_seg(op, IR_SEG_SCF_IF_COND, NULL);
   const ir_block *tb = region_block(op, 0), *eb = region_block(op, 1);
   if (!cv || !tb) return lw_fail(c, op, "malformed scf.if");
   lw_val *cval = lw_get(c, cv);
@@ -238,7 +238,7 @@ int lw_cf_if(lw_ctx *c, const ir_op *op) {
 
 int lw_cf_while(lw_ctx *c, const ir_op *op) {
   uint32_t ninit = 0;
-  ir_seg(op, 0, &ninit);
+  ir_seg(op, IR_SEG_SCF_WHILE_INITS, &ninit);
   const ir_block *before = region_block(op, 0), *after = region_block(op, 1);
   if (!before || !after || before->n_args != ninit) return lw_fail(c, op, "malformed scf.while");
   ir_value *const *inits = ninit ? &op->operands[op->seg_start[0]] : NULL;

@@ -72,7 +72,8 @@ int lw_cluster_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: {
     /* The view's origin in CTA `rank` of the cluster: mapa gives its shared::cluster address,
      * kept as the view's pointer (only remote mbarrier arrives use it, lw_sync.c). */
-    ir_value *src = ir_seg(op, 0, NULL), *rank = ir_seg(op, 1, NULL);
+    ir_value *src = ir_seg(op, IR_SEG_TTNG_MAP_TO_REMOTE_BUFFER_SRC, NULL);
+    ir_value *rank = ir_seg(op, IR_SEG_TTNG_MAP_TO_REMOTE_BUFFER_RANK, NULL);
     lw_val *sv = lw_get(c, src);
     if (sv->kind != LV_MEMDESC || lw_is_remote(src->type))
       return lw_fail(c, op, "map_to_remote_buffer of something that is not a local shared-memory view");

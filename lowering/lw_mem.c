@@ -126,7 +126,7 @@ static int view(lw_ctx *c, const ir_op *op) {
     for (int d = 0; d < st->rank; d++)
       if (sv->off[d]) return lw_fail(c, op, "memdesc_index of a subslice is not supported");
     int64_t sub = lw_smem_tile_bytes(&sl) / sl.tile[0];
-    ir_value *iv = ir_seg(op, 1, NULL);
+    ir_value *iv = ir_seg(op, IR_SEG_TTG_MEMDESC_INDEX_INDEX, NULL);
     int64_t k;
     if (ir_value_const_int(iv, &k)) {
       r.s = lw_gep_imm(c, sv->s, k * sub);
@@ -405,7 +405,7 @@ bool lw_is_zero_const(const ir_value *v) { return v && zero_or_none(v); }
 /* amdg.buffer_load_to_local (AMD): the destination view, then lw_amd_async.c. */
 static int buffer_to_local(lw_ctx *c, const ir_op *op) {
   if (!lw_target_is_amd(c->target)) return lw_unsupported(c, op);
-  ir_value *dst = ir_seg(op, 2, NULL);
+  ir_value *dst = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_DEST, NULL);
   lw_smem_layout sl;
   lw_val *m = dst ? memdesc_val(c, op, dst) : NULL;
   if (!m || layout_or_fail(c, op, dst->type, &sl)) return -1;
@@ -416,9 +416,11 @@ static int buffer_to_local(lw_ctx *c, const ir_op *op) {
  * contiguous in both memories, cp.async.{ca,cg}.shared.global of 4, 8 or 16 bytes, the source
  * size 0 where the mask is off (the hardware fills zeros: `other` must be zero). */
 static int async_copy(lw_ctx *c, const ir_op *op) {
-  ir_value *src = ir_seg(op, 0, NULL), *dst = ir_seg(op, 1, NULL);
-  ir_value *mask = ir_seg(op, 2, NULL), *other = ir_seg(op, 3, NULL);
-  if (ir_seg(op, 4, NULL) || ir_seg(op, 5, NULL))
+  ir_value *src = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
+  ir_value *dst = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, NULL);
+  ir_value *mask = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_MASK, NULL);
+  ir_value *other = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_OTHER, NULL);
+  if (ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_BULK_SIZE, NULL) || ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_BARRIER, NULL))
     return lw_fail(c, op, "bulk cp.async (bulk_size / barrier) is not supported yet");
   if (!zero_or_none(other))
     return lw_fail(c, op, "cp.async can only fill masked-off elements with zeros: `other` must be a constant 0");

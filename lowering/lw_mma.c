@@ -162,8 +162,8 @@ static int find_reg(lw_ctx *c, const ir_op *op, const lw_ll *l, int32_t r0, int3
 
 static int warp_group_dot(lw_ctx *c, const ir_op *op) {
   if (c->target != LW_SM90A) return lw_unsupported(c, op);
-  ir_value *av = ir_seg(op, 0, NULL), *bv = ir_seg(op, 1, NULL), *cv = ir_seg(op, 2, NULL);
-  ir_value *use_c = ir_seg(op, 3, NULL);
+  ir_value *av = ir_seg(op, IR_SEG_TTNG_WARP_GROUP_DOT_A, NULL), *bv = ir_seg(op, IR_SEG_TTNG_WARP_GROUP_DOT_B, NULL);
+  ir_value *cv = ir_seg(op, IR_SEG_TTNG_WARP_GROUP_DOT_C, NULL), *use_c = ir_seg(op, IR_SEG_TTNG_WARP_GROUP_DOT_USEC, NULL);
   const ir_type *rt = op->results[0]->type;
   const ir_encoding *me = rt->enc && rt->enc->kind == IR_A_ENCODING ? rt->enc->enc : NULL;
   if (!me || me->kind != IR_E_NVIDIA_MMA || me->version_major != 3 || rt->rank != 2)

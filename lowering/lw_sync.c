@@ -161,7 +161,7 @@ static lw_ssa pred_and(lw_ctx *c, lw_ssa a, const ir_value *pv) {
 }
 
 static int init_barrier(lw_ctx *c, const ir_op *op) {
-  lw_ssa a = bar_addr(c, op, ir_seg(op, 0, NULL));
+  lw_ssa a = bar_addr(c, op, ir_seg(op, IR_SEG_TTNG_INIT_BARRIER_ALLOC, NULL));
   if (!a) return -1;
   int64_t cnt = ir_op_attr_int(op, "count", -1);
   if (cnt < 1 || cnt > (1 << 20) - 1) return lw_fail(c, op, "mbarrier count %lld out of range", (long long)cnt);
@@ -172,7 +172,7 @@ static int init_barrier(lw_ctx *c, const ir_op *op) {
 }
 
 static int inval_barrier(lw_ctx *c, const ir_op *op) {
-  lw_ssa a = bar_addr(c, op, ir_seg(op, 0, NULL));
+  lw_ssa a = bar_addr(c, op, ir_seg(op, IR_SEG_TTNG_INVAL_BARRIER_ALLOC, NULL));
   if (!a) return -1;
   const char *ty = "i32";
   lw_asm(c, NULL, "mbarrier.inval.shared::cta.b64 [$0];", "r", &a, &ty, 1, c->rg->leader);
@@ -180,7 +180,8 @@ static int inval_barrier(lw_ctx *c, const ir_op *op) {
 }
 
 static int barrier_expect(lw_ctx *c, const ir_op *op) {
-  ir_value *bv = ir_seg(op, 0, NULL), *pv = ir_seg(op, 1, NULL);
+  ir_value *bv = ir_seg(op, IR_SEG_TTNG_BARRIER_EXPECT_ALLOC, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_BARRIER_EXPECT_PRED, NULL);
   lw_ssa a = bar_addr(c, op, bv);
   if (!a) return -1;
   int64_t sz = ir_op_attr_int(op, "size", -1);
@@ -195,7 +196,8 @@ static int barrier_expect(lw_ctx *c, const ir_op *op) {
 }
 
 static int arrive_barrier(lw_ctx *c, const ir_op *op) {
-  ir_value *bv = ir_seg(op, 0, NULL), *pv = ir_seg(op, 1, NULL);
+  ir_value *bv = ir_seg(op, IR_SEG_TTNG_ARRIVE_BARRIER_ALLOC, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_ARRIVE_BARRIER_PRED, NULL);
   if (ir_op_has_attr(op, "ctaMask")) return lw_fail(c, op, "multicast mbarrier arrives (ctaMask) are not supported yet");
   bool remote = lw_is_remote(bv->type);
   /* A remote barrier (map_to_remote_buffer): its view holds the shared::cluster address. */
@@ -225,7 +227,9 @@ static int arrive_barrier(lw_ctx *c, const ir_op *op) {
 /* Every thread spins on try_wait.parity (semantics.md §1.3): a loop of LLVM blocks around
  * one try_wait, so the spin is visible to LLVM and to the hang recorder (lw_recorder.c). */
 static int wait_barrier(lw_ctx *c, const ir_op *op) {
-  ir_value *bv = ir_seg(op, 0, NULL), *ph = ir_seg(op, 1, NULL), *pv = ir_seg(op, 2, NULL);
+  ir_value *bv = ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_ALLOC, NULL);
+  ir_value *ph = ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_PHASE, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_PRED, NULL);
   lw_ssa a = bar_addr(c, op, bv);
   if (!a) return -1;
   lw_ssa phase = lw_scalar(c, ph);
@@ -257,7 +261,9 @@ static int wait_barrier(lw_ctx *c, const ir_op *op) {
 /* ------------------------------------------------------------------ named barriers, fences */
 
 static int named_barrier(lw_ctx *c, const ir_op *op) {
-  ir_value *id = ir_seg(op, 0, NULL), *n = ir_seg(op, 1, NULL);
+  /* wait_barrier_named and arrive_barrier_named: "bar num_threads" both */
+  ir_value *id = ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_NAMED_BAR, NULL);
+  ir_value *n = ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_NAMED_NUM_THREADS, NULL);
   lw_ssa args[2] = {lw_scalar(c, id), lw_scalar(c, n)};
   if (op->code == IR_OP_TTNG_WAIT_BARRIER_NAMED) {
     lw_stmt(c, "nvvm.barrier id = %s number_of_threads = %s", lw_n(c, args[0]), lw_n(c, args[1]));

@@ -94,7 +94,7 @@ int lw_tmem_view(lw_ctx *c, const ir_op *op) {
     int64_t per = tile_cols(op->results[0]->type);
     const ir_type *rt = op->results[0]->type;
     for (int d = 0; d + 2 < rt->rank; d++) per *= rt->shape[d];
-    lw_ssa i = lw_scalar(c, ir_seg(op, 1, NULL));
+    lw_ssa i = lw_scalar(c, ir_seg(op, IR_SEG_TTG_MEMDESC_INDEX_INDEX, NULL));
     r.s = lw_bin(c, "llvm.add", s->s, lw_bin_imm(c, "llvm.mul", i, per, "i32"), "i32");
   } else if (op->code != IR_OP_TTG_MEMDESC_REINTERPRET) {
     return lw_unsupported(c, op);
@@ -191,7 +191,8 @@ static int tmem_load(lw_ctx *c, const ir_op *op) {
 
 static int tmem_store(lw_ctx *c, const ir_op *op) {
   if (need_sm100(c, op)) return -1;
-  ir_value *val = ir_seg(op, 0, NULL), *dst = ir_seg(op, 1, NULL), *pv = ir_seg(op, 3, NULL);
+  ir_value *val = ir_seg(op, IR_SEG_TTNG_TMEM_STORE_SRC, NULL), *dst = ir_seg(op, IR_SEG_TTNG_TMEM_STORE_DST, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_TMEM_STORE_PRED, NULL);
   lw_val *v = lw_get(c, val), *d = lw_get(c, dst);
   if (d->kind != LV_TMEM || v->kind != LV_TENSOR) return lw_fail(c, op, "malformed tmem_store");
   lw_ll l;
@@ -289,11 +290,12 @@ static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
   if (need_sm100(c, op)) return -1;
   if (ir_op_has_attr(op, "two_ctas") || ir_op_has_attr(op, "multicast"))
     return lw_fail(c, op, "two-CTA / multicast tcgen05 MMAs are not supported yet");
-  ir_value *av = ir_seg(op, 0, NULL), *bv = ir_seg(op, 1, NULL), *dv = ir_seg(op, 2, NULL);
-  ir_value *use_d = ir_seg(op, 4, NULL), *pv = ir_seg(op, 5, NULL);
+  ir_value *av = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_A, NULL), *bv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_B, NULL);
+  ir_value *dv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_D, NULL), *use_d = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_USED, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_PRED, NULL);
   uint32_t nbar = 0, nbp = 0;
-  ir_seg(op, 6, &nbar);
-  ir_seg(op, 7, &nbp);
+  ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_BARRIERS, &nbar);
+  ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_BARRIER_PREDS, &nbp);
   lw_val *d = lw_get(c, dv);
   if (d->kind != LV_TMEM) return lw_fail(c, op, "tcgen05 accumulator is not in tensor memory");
   const ir_type *dt = dv->type, *et = av->type->elem;
@@ -347,9 +349,9 @@ static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
 static int tc_gen5_commit(lw_ctx *c, const ir_op *op) {
   if (need_sm100(c, op)) return -1;
   if (ir_op_has_attr(op, "two_ctas")) return lw_fail(c, op, "two-CTA commits are not supported yet");
-  lw_ssa b = lw_memdesc_ptr(c, op, ir_seg(op, 0, NULL));
+  lw_ssa b = lw_memdesc_ptr(c, op, ir_seg(op, IR_SEG_TTNG_TC_GEN5_COMMIT_BARRIER, NULL));
   if (!b) return -1;
-  commit(c, lw_smem_u32(c, b), and_pred(c, c->rg->leader, ir_seg(op, 1, NULL)));
+  commit(c, lw_smem_u32(c, b), and_pred(c, c->rg->leader, ir_seg(op, IR_SEG_TTNG_TC_GEN5_COMMIT_PRED, NULL)));
   return 0;
 }
 

@@ -445,8 +445,9 @@ static void global_amd(lw_ctx *c, bool load, lw_ssa p, lw_ssa m, const lw_ssa *v
 int lw_global_op(lw_ctx *c, const ir_op *op) {
   bool load = op->code == IR_OP_TT_LOAD;
   ir_value *ptr = op->operands[0];
-  ir_value *val = load ? NULL : ir_seg(op, 1, NULL);
-  ir_value *mask = ir_seg(op, load ? 1 : 2, NULL), *other = load ? ir_seg(op, 2, NULL) : NULL;
+  ir_value *val = load ? NULL : ir_seg(op, IR_SEG_TT_STORE_VALUE, NULL);
+  ir_value *mask = ir_seg(op, load ? IR_SEG_TT_LOAD_MASK : IR_SEG_TT_STORE_MASK, NULL);
+  ir_value *other = load ? ir_seg(op, IR_SEG_TT_LOAD_OTHER, NULL) : NULL;
   const ir_type *pt = ptr->type;
   const ir_type *pe = pt->kind == IR_T_TENSOR ? pt->elem : pt;
   if (pe->kind != IR_T_PTR) return lw_fail(c, op, "tt.load / tt.store through a block pointer is not supported");

@@ -92,12 +92,14 @@ static void box_coords(lw_ctx *c, const lw_tma_info *ti, ir_value *const *co, in
 
 static int tma_load(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
   uint32_t nco = 0;
-  ir_value *desc = ir_seg(op, 0, NULL);
-  ir_seg(op, 1, &nco);
-  ir_value *const *co = &op->operands[op->seg_start[1]];
-  ir_value *dst = ir_seg(op, 2, NULL), *bar = ir_seg(op, 3, NULL), *pv = ir_seg(op, 4, NULL);
+  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL);
+  ir_seg(op, IR_SEG_TTNG_TMA_G2L_COORD, &nco);
+  ir_value *const *co = &op->operands[op->seg_start[IR_SEG_TTNG_TMA_G2L_COORD]];
+  ir_value *dst = ir_seg(op, IR_SEG_TTNG_TMA_G2L_RESULT, NULL);
+  ir_value *bar = ir_seg(op, IR_SEG_TTNG_TMA_G2L_BARRIER, NULL);
+  ir_value *pv = ir_seg(op, IR_SEG_TTNG_TMA_G2L_PRED, NULL);
   uint32_t nmc = 0;
-  ir_seg(op, 5, &nmc);
+  ir_seg(op, IR_SEG_TTNG_TMA_G2L_MCAST, &nmc);
   if (nmc || ir_op_has_attr(op, "multicast") || ir_op_has_attr(op, "two_cta"))
     return lw_fail(c, op, "multicast and two-CTA TMA loads are not supported yet");
   if ((int)nco != ti->rank) return lw_fail(c, op, "TMA coordinates do not match the descriptor rank");
@@ -127,10 +129,11 @@ static int tma_load(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
 
 static int tma_store(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
   uint32_t nco = 0;
-  ir_value *desc = ir_seg(op, 0, NULL);
-  ir_seg(op, 1, &nco);
-  ir_value *const *co = &op->operands[op->seg_start[1]];
-  ir_value *src = ir_seg(op, 2, NULL);
+  /* async_tma_copy_local_to_global and async_tma_reduce: "desc coord* src" both */
+  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_L2G_DESC, NULL);
+  ir_seg(op, IR_SEG_TTNG_TMA_L2G_COORD, &nco);
+  ir_value *const *co = &op->operands[op->seg_start[IR_SEG_TTNG_TMA_L2G_COORD]];
+  ir_value *src = ir_seg(op, IR_SEG_TTNG_TMA_L2G_SRC, NULL);
   if ((int)nco != ti->rank) return lw_fail(c, op, "TMA coordinates do not match the descriptor rank");
   lw_ssa addr[16];
   if (ti->nbox > 16 || boxes(c, op, ti, src, addr)) return c->err ? -1 : lw_fail(c, op, "too many TMA boxes");
@@ -173,7 +176,7 @@ int lw_tma_op(lw_ctx *c, const ir_op *op) {
     lw_asm(c, NULL, ptx, "", NULL, NULL, 0, 0);
     return 0;
   }
-  ir_value *desc = ir_seg(op, 0, NULL);
+  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL); /* segment 0 of every TMA op */
   if (!desc || lw_get(c, desc)->kind != LV_DESC) return lw_fail(c, op, "TMA without a tensor descriptor");
   lw_tma_info ti;
   char err[160];

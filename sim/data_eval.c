@@ -12,8 +12,8 @@
 static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
                      sim_data_err *err) {
   uint32_t ns = 0, nt = 0;
-  ir_seg(op, 1, &ns);
-  ir_seg(op, 2, &nt);
+  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_SHAPE, &ns);
+  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_STRIDES, &nt);
   if (ns != nt || ns < 1 || ns > IR_MAX_RANK)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "make_tensor_descriptor: bad rank");
   uint64_t va = in_bits[0];

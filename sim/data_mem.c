@@ -229,14 +229,14 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
 static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                            sim_tensor **out, sim_data_err *err) {
   opnd p, mk, ot, bs;
-  int rc = get_opnd(d, agent, op, 0, in_bits, &p, err);
-  if (!rc) rc = get_opnd(d, agent, op, 2, in_bits, &mk, err);
-  if (!rc) rc = get_opnd(d, agent, op, 3, in_bits, &ot, err);
-  if (!rc) rc = get_opnd(d, agent, op, 4, in_bits, &bs, err);
+  int rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_SRC, in_bits, &p, err);
+  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_MASK, in_bits, &mk, err);
+  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_OTHER, in_bits, &ot, err);
+  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_BULK_SIZE, in_bits, &bs, err);
   if (rc) return rc;
   const ir_type *pt = p.v ? p.v->type : NULL;
   if (pt && pt->kind == IR_T_TENSOR) pt = pt->elem;
-  const ir_value *dv = ir_seg(op, 1, NULL);
+  const ir_value *dv = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, NULL);
   const ir_type *dt = dv ? dv->type : NULL;
   if (!pt || pt->kind != IR_T_PTR || !pt->elem || !dt || dt->kind != IR_T_MEMDESC)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: simulate mode needs a pointer "
@@ -445,8 +445,10 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "not a descriptor access");
   const sim_tdesc *td = get_desc(d, (uint32_t)in_bits[0], op, err);
   if (!td) return err->status;
-  uint32_t n = 0;
-  ir_seg(op, 1, &n);
+  uint32_t n = 0; /* the coordinates: segment 1 of descriptor_load, _store and _reduce alike */
+  _Static_assert(IR_SEG_TT_DESCRIPTOR_LOAD_INDICES == IR_SEG_TT_DESCRIPTOR_STORE_INDICES &&
+                 IR_SEG_TT_DESCRIPTOR_STORE_INDICES == IR_SEG_TT_DESCRIPTOR_REDUCE_INDICES, "indices");
+  ir_seg(op, IR_SEG_TT_DESCRIPTOR_LOAD_INDICES, &n);
   if ((int)n != td->rank)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%u coordinates for a rank-%d descriptor",
                          n, td->rank);

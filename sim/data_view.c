@@ -126,7 +126,7 @@ int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, 
         return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_subslice without offsets");
     } else {
       uint32_t n = 0;
-      ir_seg(op, 1, &n);
+      ir_seg(op, IR_SEG_TTG_MEMDESC_DYN_SUBSLICE_OFFSETS, &n);
       if ((int)n != src->rank)
         return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_dynamic_subslice offsets");
       for (uint32_t k = 0; k < n; k++) off[k] = sim_data_sext(op->operands[1 + k], idx[k]);
