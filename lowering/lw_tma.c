@@ -90,11 +90,22 @@ static void box_coords(lw_ctx *c, const lw_tma_info *ti, ir_value *const *co, in
   }
 }
 
+/* The descriptor and the coordinates of a TMA op: segments 0 and 1 of every one of them
+ * (copy in, copy out, reduce); *nco coordinates at *co. */
+_Static_assert(IR_SEG_TTNG_TMA_G2L_DESC == IR_SEG_TTNG_TMA_L2G_DESC && IR_SEG_TTNG_TMA_L2G_DESC ==
+                   IR_SEG_TTNG_TMA_REDUCE_DESC, "TMA descriptor segment");
+_Static_assert(IR_SEG_TTNG_TMA_G2L_COORD == IR_SEG_TTNG_TMA_L2G_COORD && IR_SEG_TTNG_TMA_L2G_COORD ==
+                   IR_SEG_TTNG_TMA_REDUCE_COORD, "TMA coordinate segment");
+static ir_value *tma_desc(const ir_op *op, uint32_t *nco, ir_value *const **co) {
+  ir_seg(op, IR_SEG_TTNG_TMA_G2L_COORD, nco);
+  *co = &op->operands[op->seg_start[IR_SEG_TTNG_TMA_G2L_COORD]];
+  return ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL);
+}
+
 static int tma_load(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
   uint32_t nco = 0;
-  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL);
-  ir_seg(op, IR_SEG_TTNG_TMA_G2L_COORD, &nco);
-  ir_value *const *co = &op->operands[op->seg_start[IR_SEG_TTNG_TMA_G2L_COORD]];
+  ir_value *const *co;
+  ir_value *desc = tma_desc(op, &nco, &co);
   ir_value *dst = ir_seg(op, IR_SEG_TTNG_TMA_G2L_RESULT, NULL);
   ir_value *bar = ir_seg(op, IR_SEG_TTNG_TMA_G2L_BARRIER, NULL);
   ir_value *pv = ir_seg(op, IR_SEG_TTNG_TMA_G2L_PRED, NULL);
@@ -129,10 +140,9 @@ static int tma_load(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
 
 static int tma_store(lw_ctx *c, const ir_op *op, const lw_tma_info *ti) {
   uint32_t nco = 0;
+  ir_value *const *co;
+  ir_value *desc = tma_desc(op, &nco, &co);
   /* async_tma_copy_local_to_global and async_tma_reduce: "desc coord* src" both */
-  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_L2G_DESC, NULL);
-  ir_seg(op, IR_SEG_TTNG_TMA_L2G_COORD, &nco);
-  ir_value *const *co = &op->operands[op->seg_start[IR_SEG_TTNG_TMA_L2G_COORD]];
   ir_value *src = ir_seg(op, IR_SEG_TTNG_TMA_L2G_SRC, NULL);
   if ((int)nco != ti->rank) return lw_fail(c, op, "TMA coordinates do not match the descriptor rank");
   lw_ssa addr[16];
@@ -176,7 +186,7 @@ int lw_tma_op(lw_ctx *c, const ir_op *op) {
     lw_asm(c, NULL, ptx, "", NULL, NULL, 0, 0);
     return 0;
   }
-  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL); /* segment 0 of every TMA op */
+  ir_value *desc = ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL); /* the same in every TMA op */
   if (!desc || lw_get(c, desc)->kind != LV_DESC) return lw_fail(c, op, "TMA without a tensor descriptor");
   lw_tma_info ti;
   char err[160];
