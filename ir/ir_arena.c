@@ -110,9 +110,7 @@ static void ir_intern_grow(ir_intern *t) {
     hashes[j] = t->hashes[i];
     lens[j] = t->lens[i];
   }
-  free(t->slots);
-  free(t->hashes);
-  free(t->lens);
+  ir_intern_free(t);
   t->slots = slots;
   t->hashes = hashes;
   t->lens = lens;

@@ -216,6 +216,17 @@ static void ir_parse_for(ir_parser *P, ir_op *op) {
   if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
 }
 
+/* lead, then "(T0, T1, ...)": the types of op's results. */
+static void print_results(FILE *o, const ir_op *op, const char *lead) {
+  fputs(lead, o);
+  fputc('(', o);
+  for (uint32_t i = 0; i < op->n_results; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->results[i]->type, o);
+  }
+  fputc(')', o);
+}
+
 static void ir_print_for(ir_printer *pr, const ir_op *op) {
   FILE *o = pr->out;
   const ir_block *b = op->regions[0]->blocks[0];
@@ -235,12 +246,7 @@ static void ir_print_for(ir_printer *pr, const ir_op *op) {
       fputs(" = ", o);
       ir_print_value(op->operands[i], o);
     }
-    fputs(") -> (", o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
+    print_results(o, op, ") -> ");
   }
   fputc(' ', o);
   if (b->args[0]->type->kind != IR_T_INDEX) {
@@ -276,12 +282,7 @@ static void ir_print_if(ir_printer *pr, const ir_op *op) {
   fputc(' ', o);
   ir_print_value(op->operands[0], o);
   if (op->n_results) {
-    fputs(" -> (", o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
+    print_results(o, op, " -> ");
   }
   fputc(' ', o);
   ir_print_region(pr, op->regions[0], false, false);
@@ -369,12 +370,7 @@ static void ir_parse_execute_region(ir_parser *P, ir_op *op) {
 static void ir_print_execute_region(ir_printer *pr, const ir_op *op) {
   FILE *o = pr->out;
   if (op->n_results) {
-    fputs(" -> (", o);
-    for (uint32_t i = 0; i < op->n_results; i++) {
-      if (i) fputs(", ", o);
-      ir_print_type(op->results[i]->type, o);
-    }
-    fputc(')', o);
+    print_results(o, op, " -> ");
   }
   if (ir_op_has_attr(op, "no_inline")) fputs(" no_inline", o);
   fputc(' ', o);

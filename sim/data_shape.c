@@ -41,6 +41,15 @@ static int need(const ir_op *op, sim_tensor *const *ins, uint32_t i, sim_data_er
                        ir_ops[op->code].name, i);
 }
 
+/* Every element of r, in row-major order, from s at the offset its index gives under the
+ * element strides st (broadcast: stride 0; transpose: permuted strides). */
+static void gather_strided(sim_tensor *r, const sim_tensor *s, const int64_t *st) {
+  int64_t ix[IR_MAX_RANK] = {0}, i = 0;
+  size_t sz = (size_t)sim_dtype_size(r->dt);
+  do memcpy(sim_tensor_at(r, i++), sim_tensor_at(s, linear(r->rank, st, ix)), sz);
+  while (next_index(r->rank, r->shape, ix));
+}
+
 int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                         const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                         sim_data_err *err) {
@@ -89,11 +98,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
       if (s->shape[k] != r->shape[k] && s->shape[k] != 1) goto bad_shape;
       if (s->shape[k] == 1) st[k] = 0;
     }
-    int sz = sim_dtype_size(r->dt);
-    int64_t i = 0;
-    do {
-      memcpy(sim_tensor_at(r, i++), sim_tensor_at(s, linear(r->rank, st, ix)), (size_t)sz);
-    } while (next_index(r->rank, r->shape, ix));
+    gather_strided(r, s, st);
     break;
   }
   case IR_OP_TT_EXPAND_DIMS:
@@ -115,11 +120,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     int64_t sst[IR_MAX_RANK];
     sim_data_row_strides(s->rank, s->shape, sst);
     for (int k = 0; k < r->rank; k++) st[k] = sst[a->ivals[k]]; /* out dim k = src dim order[k] */
-    int sz = sim_dtype_size(r->dt);
-    int64_t i = 0;
-    do {
-      memcpy(sim_tensor_at(r, i++), sim_tensor_at(s, linear(r->rank, st, ix)), (size_t)sz);
-    } while (next_index(r->rank, r->shape, ix));
+    gather_strided(r, s, st);
     break;
   }
   case IR_OP_TT_JOIN: {

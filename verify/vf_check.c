@@ -10,6 +10,15 @@
 
 static bool conflict(const sim_fp *a, const sim_fp *b) { return sim_fp_conflict(a, b); }
 
+/* v becomes a race reported at instruction ins of agent (0xff: an async op's), its message and
+ * related instructions still to fill. */
+static void race_at(sim_viol *v, uint32_t agent, uint32_t ins) {
+  memset(v, 0, sizeof *v);
+  v->kind = SIM_BUG_RACE;
+  v->agent = (uint8_t)agent;
+  v->ins = ins;
+}
+
 static const char *op_name(const sim_machine *m, uint32_t ins) {
   const ir_op *op = sim_ins_op(m, ins);
   return op ? ir_ops[op->code].name : "op";
@@ -47,10 +56,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
         for (int j = 0; j < nacc[b]; j++)
           if (conflict(&acc[a][i], &acc[b][j])) {
             uint32_t pa = sim_agent_pc(m, st, a), pb = sim_agent_pc(m, st, b);
-            memset(v, 0, sizeof *v);
-            v->kind = SIM_BUG_RACE;
-            v->agent = (uint8_t)a;
-            v->ins = pa;
+            race_at(v, a, pa);
             snprintf(v->msg, sizeof v->msg,
                      "%s by %s %s %s while %s of %s may run at the same time: nothing orders them",
                      op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
@@ -71,10 +77,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
         for (int j = 0; j < n; j++)
           if (conflict(&acc[a][i], &ef[j])) {
             uint32_t pa = sim_agent_pc(m, st, a), pe = sim_event_ins(m, st, e);
-            memset(v, 0, sizeof *v);
-            v->kind = SIM_BUG_RACE;
-            v->agent = (uint8_t)a;
-            v->ins = pa;
+            race_at(v, a, pa);
             snprintf(v->msg, sizeof v->msg,
                      "%s by %s %s %s while the %s issued by %s may still be %s it: nothing makes "
                      "it wait for the %s to complete", op_name(m, pa), sim_agent_name(m, a),
@@ -118,10 +121,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
             uint32_t p1 = sim_event_ins(m, st, e1), p2 = sim_event_ins(m, st, e2);
             /* the later-issued op is the one that should have waited */
             uint32_t late = sim_event_agent(m, st, e2) == sim_event_agent(m, st, e1) ? p2 : p2;
-            memset(v, 0, sizeof *v);
-            v->kind = SIM_BUG_RACE;
-            v->agent = 0xff;
-            v->ins = late;
+            race_at(v, 0xff, late);
             snprintf(v->msg, sizeof v->msg,
                      "%s issued by %s %s %s while the %s issued by %s is still %s it",
                      sim_event_kind_name(m, st, e2), sim_agent_name(m, sim_event_agent(m, st, e2)),
