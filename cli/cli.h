@@ -107,6 +107,11 @@ void vf_cli_run_init(vf_cli_run *r); /* text output, a 1x1x1 grid, everything el
  * (sim_machine_free) and the plan (vf_argplan_free, once plan->fn is set). NULL with err when
  * the kernel or an --arg is refused. */
 sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_run *r, sim_err *err);
+/* The symbolic layer's choice of defaults (symbolic/sym.h vf_sym_suggest_args, cli_symargs.c),
+ * the plan's `choose`: argument vectors giving the pipeline loops trip counts 1, 2, S, S+1,
+ * 2S+1 per ring depth S, solved by Z3 (joint mode). False (plan unchanged) when it has no
+ * suggestion. */
+bool vf_cli_sym_defaults(vf_argplan *p);
 void vf_cli_run_free(vf_cli_run *r);
 /* Whether the word of p is one of the shared options (a usage error printed on p when its
  * value is bad). --max-states takes 1 .. max_states_hi. */

@@ -27,6 +27,7 @@ sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_ru
   sim_machine *probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
   if (!probe) return NULL;
   plan->deadline = r->vf.deadline; /* choosing defaults spends the same --time-limit budget */
+  plan->choose = vf_cli_sym_defaults;
   vf_argplan_defaults(plan, probe);
   return probe;
 }

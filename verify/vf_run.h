@@ -37,6 +37,9 @@ typedef struct vf_argplan {
                                   bounds" (vf_argstatic.c); NULL: Z3 or per loop */
   double deadline;             /* vf_now_s() after which choosing defaults asks Z3 nothing (the
                                   --time-limit budget of the whole check); 0 = none */
+  bool (*choose)(struct vf_argplan *p); /* joint vectors where the static trip counts cannot
+                                  decide (the command's symbolic layer, cli/cli_symargs.c):
+                                  true when it set them; NULL: none (the static search) */
 } vf_argplan;
 
 /* Which trip counts the runs gave each scf.for (computed from the arguments, program id and
@@ -72,14 +75,10 @@ bool vf_arg_fits(const ir_value *arg, const char *file, const char *name, int64_
 /* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name, or a value that
  * does not fit the argument's type (vf_arg_fits). */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
-/* Chooses default values for control arguments the user did not give: the symbolic layer's
- * suggestion (vf_argplan_from_symbolic), else from a probe machine (deepest ring S, trip
+/* Chooses default values for control arguments the user did not give: the static choice, or
+ * p->choose where that cannot decide (the symbolic layer's suggestion), else from a probe machine (deepest ring S, trip
  * counts 1, 2, S, S+1, 2S+1 of its static trip count). Returns 0 or -1 (err). */
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
-/* The symbolic layer's choice (symbolic/sym.h vf_sym_suggest_args): argument vectors giving the
- * pipeline loops trip counts 1, 2, S, S+1, 2S+1 per ring depth S, solved by Z3 (joint mode).
- * Returns false (plan unchanged) when it has no suggestion. */
-bool vf_argplan_from_symbolic(vf_argplan *p);
 /* The same choice without Z3, from the loop bounds evaluated statically (vf_argstatic.c),
  * where one argument decides the ring loops' counts: 1 (plan set); 0 when no argument
  * decides them (Z3 would suggest nothing); -1 (plan unchanged) when Z3 must decide. */

@@ -1,5 +1,5 @@
 /* test_vf_argstatic.c: default arguments from the static loop bounds (vf_argstatic.c) are the
- * ones Z3 chooses (vf_argplan_from_symbolic), on kernels of examples/ and the corpus: one
+ * ones Z3 chooses (vf_cli_sym_defaults), on kernels of examples/ and the corpus: one
  * loop, a flattened nest (Blackwell GEMM), TLX-style carried ring counters, attention; and
  * where no argument decides a ring loop, the static route says so (0), so Z3 is not asked. */
 #include <check.h>
@@ -9,6 +9,7 @@
 
 #include "ir/ir.h"
 #include "verify/vf_run.h"
+#include "cli/cli.h" /* vf_cli_sym_defaults: the command's Z3 choice */
 
 typedef struct argcase {
   const char *file;
@@ -48,7 +49,7 @@ START_TEST(static_equals_z3) {
   sim_machine *pa, *pb;
   ir_module *ma = setup(c, &a, &pa), *mb = setup(c, &b, &pb);
   ck_assert_int_eq(vf_argplan_static(&a, pa), 1);
-  ck_assert(vf_argplan_from_symbolic(&b));
+  ck_assert(vf_cli_sym_defaults(&b));
   char *x = vf_argplan_covered(&a), *y = vf_argplan_covered(&b);
   ck_assert_ptr_nonnull(strstr(x, "chosen from the loop bounds"));
   /* the same values and trip counts; only the chooser named differs */
