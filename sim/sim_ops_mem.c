@@ -41,11 +41,17 @@ int sim_op_mem(sim_exec *e) {
     }
   switch (op->code) {
   case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC:
-    /* an allocation with an initial value: a synchronous write of the whole buffer (inside a
-     * loop, the same buffer every iteration), e.g. while an MMA of the previous iteration may
-     * still read it. Seen by the race checker only, not yet by the proxy tracking (§2.3). */
+    /* an allocation with an initial value: a synchronous generic-proxy write of the whole
+     * buffer (inside a loop, the same buffer every iteration), e.g. while an MMA of the previous
+     * iteration may still read it. An async-proxy read of it (a TMA store, an MMA operand) needs
+     * a fence.proxy.async in between (§2.3), as after a local_store: Triton 3.6.0 adds none
+     * when it lowers the TTGIR (tests/device/triton_ptx.py, docs/comparison.md). */
     if (sim_exec_alloc(e)) return SIM_X_HALT;
     sim_view_fp(m, e->x[ins_out(m, e->i)[0]], op->results[0], &f);
+    if (op->n_operands && op->code == IR_OP_TTG_LOCAL_ALLOC) {
+      f.flags |= SIM_FP_WRITE;
+      sim_uf_note(m, e->st, e->a, &f, e->pc);
+    }
     sim_logf(e->log, "%s writes %s", ir_ops[op->code].name, sim_fp_str(m, &f, fp, sizeof fp));
     return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:

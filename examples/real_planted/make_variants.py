@@ -38,8 +38,8 @@ VARIANTS = [
     ("triton_t09_dws90_parity.ttgir", "triton_t09_descriptor_persistent_ws_90.ok.ttgir",
      "consumer partition0 waits on the A-ready barrier with the parity flipped",
      "          ttng.wait_barrier %37, %38 {async_task_id = array<i32: 1>}",
-     "          %38f = arith.xori %38, %c1_i32_11 {async_task_id = array<i32: 1>} : i32 loc(#loc)\n"
-     "          ttng.wait_barrier %37, %38f {async_task_id = array<i32: 1>}"),
+     "          %flip38 = arith.xori %38, %c1_i32_11 {async_task_id = array<i32: 1>} : i32 loc(#loc)\n"
+     "          ttng.wait_barrier %37, %flip38 {async_task_id = array<i32: 1>}"),
     ("triton_t09_dws90_noarrive.ttgir", "triton_t09_descriptor_persistent_ws_90.ok.ttgir",
      "consumer partition1 never releases its A slot (the first arrive_barrier removed)",
      "          ttng.arrive_barrier %43, 128 {async_task_id = array<i32: 2>} : !ttg.memdesc<1xi64, #shared, #smem, mutable> loc(#loc73)\n",
