@@ -15,8 +15,10 @@
  * Landings of pending arrivals depend on everything for the partial-order reduction
  * (sim_effects.c), so every order of a landing and such an access is explored. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sim_internal.h"
+#include "sim_size.h"
 
 /* ------------------------------------------------------------------ static part */
 
@@ -103,22 +105,35 @@ void sim_late_analyze(sim_machine *m, uint64_t *const *pts, uint32_t W) {
       if (d->code == IR_OP_TTG_LOCAL_DEALLOC && d->n_operands && d->operands[0] == al->op->results[0])
         note_use(al, d);
   }
+  /* the barrier allocation that dies first decides: x may lie over some barrier iff it is
+   * defined after that one's live range ended */
+  uint32_t first_death = UINT32_MAX;
+  for (uint32_t b = 1; b < m->n_allocs; b++)
+    if (m->allocs[b].is_barrier && m->allocs[b].last_id < first_death) first_death = m->allocs[b].last_id;
+  if (first_death == UINT32_MAX) return;
+  uint64_t *mask = ir_xcalloc(W, sizeof *mask); /* bit a: allocation a has may_reuse */
   bool any = false;
-  for (uint32_t x = 1; x < m->n_allocs; x++)
-    for (uint32_t b = 1; b < m->n_allocs && !m->allocs[x].may_reuse; b++)
-      if (over(&m->allocs[x], &m->allocs[b])) m->allocs[x].may_reuse = any = 1;
-  if (!any) return;
+  for (uint32_t x = 1; x < m->n_allocs; x++) {
+    sim_alloc *al = &m->allocs[x];
+    for (uint32_t b = 1; b < m->n_allocs && al->first_id != UINT32_MAX && al->first_id > first_death &&
+                         !al->may_reuse; b++)
+      if (over(al, &m->allocs[b])) al->may_reuse = 1;
+    if (!al->may_reuse) continue;
+    mask[x >> 6] |= 1ull << (x & 63);
+    any = true;
+  }
   /* the visible ops on such allocations are checked before they run */
-  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+  for (uint32_t pc = 0; any && pc < m->n_code; pc++) {
     sim_ins *i = &m->code[pc];
     if (i->vis == SIM_V_NONE || !i->op) continue;
     const uint32_t *slots = ins_in(m, i);
     for (uint32_t k = 0; k < (uint32_t)i->n_in + i->n_out && !i->late_chk; k++) {
       const uint64_t *p = pts[i->region] + (size_t)slots[k] * W;
-      for (uint32_t a = 1; a < m->n_allocs && !i->late_chk; a++)
-        if (((p[a >> 6] >> (a & 63)) & 1) && m->allocs[a].may_reuse) i->late_chk = 1;
+      for (uint32_t w = 0; w < W && !i->late_chk; w++)
+        if (p[w] & mask[w]) i->late_chk = 1;
     }
   }
+  free(mask);
 }
 
 /* ------------------------------------------------------------------ dynamic part */
