@@ -40,6 +40,10 @@ jq -e '.runs[0].results[0].level == "warning" and .runs[0].results[0].ruleId == 
        .runs[0].properties.verdict == "verified" and .runs[0].properties.warnings == 1' "$T/out" > /dev/null ||
   fail "sarif: $(cat "$T/out")"
 
+# sim with data: a warning does not fail the run
+run 0 sim "$OK" --tensor out=zeros:4:f32 --out "$T/simout"
+! grep -q "error:" "$T/err" || fail "sim: an error on the correct kernel: $(cat "$T/err")"
+
 # 2. --warnings-as-errors: the same report is an error, the verdict bug, exit 1
 run 1 "$OK" --warnings-as-errors
 grep -q "^checkers.py:15:5: error: lifecycle: stage is invalidated" "$T/out" || fail "-Werror text: $(cat "$T/out")"
