@@ -237,6 +237,11 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   if (e->kind == SIM_EV_MMA5 && ev + 1 < st_chdr(st)->n_events && e[1].agent == e->agent &&
       e[1].kind == SIM_EV_COMMIT5 && (e[1].flags & SIM_EVF_TIED))
     out->kind |= SIM_E_GLOBAL;
+  /* a late arrival onto an invalidated barrier (sim_late.c): whether something reused the
+   * barrier's bytes first depends on every other transition's order */
+  if ((e->bar != SIM_NOBAR && st_cmbar(m, st, e->bar)->late) ||
+      (e->bar2 != SIM_NOBAR && st_cmbar(m, st, e->bar2)->late))
+    out->kind |= SIM_E_GLOBAL;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */

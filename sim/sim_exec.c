@@ -525,6 +525,8 @@ int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log)
       const sim_ws *ws = &m->ws[e.i->imm];
       for (uint32_t k = 0; k < ws->n_caps; k++) m->fork_mviews[k] = m->mscratch[ws->cap_slots[k]];
     }
+    /* an op on memory that may lie over a barrier with a late arrival pending (sim_late.c) */
+    if (e.i->late_chk && sim_late_reuse_check(&e)) return -1;
     rc = exec_visible(&e);
     if (rc == SIM_X_HALT) {
       log->halt = true;

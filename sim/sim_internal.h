@@ -50,6 +50,8 @@ typedef struct sim_ins {
   const ir_value **vin, **vout; /* COPY / FORK / call: IR values of the slots (payload copies) */
   uint8_t data_op;             /* 1: pure tensor op, evaluated only in simulate mode */
   uint8_t dyn_pred;            /* 1: has a predicate operand */
+  uint8_t late_chk;            /* 1: a visible op on an allocation with may_reuse: checked
+                                  against pending late arrivals before it runs (sim_late.c) */
 } sim_ins;
 
 /* ttng.arrive_barrier's sim_ins.imm2 (imm: its count; sim_compile.c decode_attrs) */
@@ -107,6 +109,12 @@ typedef struct sim_alloc {
   uint32_t bar_base;           /* first per-CTA barrier index when is_barrier */
   uint32_t n_bars;
   uint32_t init_ins;           /* an instruction that initialises barriers of it */
+  uint32_t first_id, last_id;  /* shared memory: ids (ir_op.id) of its defining op and of its
+                                  last use in the kernel function, a loop that uses it counting
+                                  up to its end (Triton's allocator's live range); UINT32_MAX
+                                  unknown (sim_late.c) */
+  uint8_t may_reuse;           /* defined after the live range of a barrier allocation ended:
+                                  Triton's allocator may place it over those barriers' bytes */
   uint32_t sig_ins[8];         /* barrier: instructions that arrive / expect / signal it */
   uint32_t n_sig;
 } sim_alloc;
@@ -153,10 +161,13 @@ typedef struct sim_mbar {
   int32_t expected;            /* arrivals per phase */
   uint8_t valid;
   uint8_t inited;              /* ever initialised */
-  uint8_t pad[2];
+  uint8_t late;                /* invalidated while an async op still signalled it, and some
+                                  such op is still in flight: its arrival is pending (sim_late.c) */
+  uint8_t pad;
   int32_t exp_bytes;           /* ledger: bytes expected (expect_tx) in the current phase */
   int32_t iss_bytes;           /* ledger: bytes of async copies issued against the current phase */
   uint32_t last_expect;        /* ledger: instruction of the latest expect in this phase */
+  uint32_t late_ins;           /* late: the inval instruction */
 } sim_mbar;
 
 /* Named barrier (§5), per CTA and id. */
@@ -585,6 +596,30 @@ int sim_signal_tx(sim_machine *m, void *st, uint32_t bar, int32_t bytes, uint32_
                   sim_log *log);
 int sim_check_bar_usable(sim_machine *m, void *st, uint32_t bar, uint32_t ins, int agent,
                          sim_log *log);
+
+/* sim_late.c: late arrivals of invalidated mbarriers (§1.5.1; docs/verifier.md "Late
+ * arrivals"). An inval while an async op still signals the barrier is undefined by the PTX
+ * ISA, but the op's arrival only writes the barrier's own 8 bytes: it matters only when they
+ * are reused before it lands. */
+/* Static part, from the points-to sets of sim_analyze (pts[region][slot * W + word]): the
+ * allocations' live ranges, may_reuse and the instructions' late_chk. */
+void sim_late_analyze(sim_machine *m, uint64_t *const *pts, uint32_t W);
+/* The in-flight async op that signals barrier bar, or NULL. */
+const sim_event *sim_late_signaller(const sim_machine *m, const void *st, uint32_t bar);
+/* An inval of bar (valid) at instruction ins while an async op still signals it: marks the
+ * arrival pending (no report yet). */
+void sim_late_mark(sim_machine *m, void *st, uint32_t bar, uint32_t ins);
+/* An async completion's signal reaching bar: when it is a pending late arrival, reports the
+ * warning (it lands on the invalid barrier, unused since; an error when the barrier's CTA has
+ * exited, the path halted), clears the mark once no other op in flight signals bar, and
+ * returns true (the signal has no other effect); false otherwise. */
+bool sim_late_land(sim_machine *m, void *st, uint32_t bar, uint32_t ins, sim_log *log);
+/* Before the agent's visible instruction e->i (late_chk): a lifecycle error when it touches an
+ * allocation that may lie over a barrier whose late arrival is pending. Returns 0, or -1 with
+ * the violation logged and the path halted. */
+int sim_late_reuse_check(sim_exec *e);
+/* A note on v for barrier bar when a late arrival is pending on it (where it was invalidated). */
+void sim_late_note(const sim_machine *m, const void *st, uint32_t bar, sim_viol *v);
 
 /* sim_proxy.c: proxy-fence tracking (§2.3) */
 void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins);
