@@ -381,6 +381,14 @@ uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
  * machine's own, and a driver running the grid must not launch them again. */
 uint32_t sim_clc_cancelled(const sim_machine *m, const void *st);
 
+/* Marks mark[i] = 1 (mark: sim_n_instructions bytes, the caller's) for every instruction the
+ * code can reach from instruction `from` by static control flow (sim_cfg.c: both ways of every
+ * branch and loop, data ignored), `from` included, within its code region (a partition's body,
+ * or the parent's: kernel body, default regions and inlined calls). mark must hold only marks
+ * of earlier calls (a marked instruction's successors are taken as marked). Returns how many
+ * instructions it marked. */
+uint32_t sim_ins_reach(const sim_machine *m, uint32_t from, uint8_t *mark);
+
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);
 uint32_t sim_n_barriers(const sim_machine *m);
