@@ -381,13 +381,13 @@ uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
  * machine's own, and a driver running the grid must not launch them again. */
 uint32_t sim_clc_cancelled(const sim_machine *m, const void *st);
 
-/* Marks mark[i] = 1 (mark: sim_n_instructions bytes, the caller's) for every instruction the
- * code can reach from instruction `from` by static control flow (sim_cfg.c: both ways of every
- * branch and loop, data ignored), `from` included, within its code region (a partition's body,
- * or the parent's: kernel body, default regions and inlined calls). mark must hold only marks
- * of earlier calls (a marked instruction's successors are taken as marked). Returns how many
- * instructions it marked. */
-uint32_t sim_ins_reach(const sim_machine *m, uint32_t from, uint8_t *mark);
+/* Marks mark[i] = 1 (mark: sim_n_instructions bytes, zeroed by the caller) for every
+ * instruction agent a may still run from st by static control flow (sim_cfg.c: both ways of
+ * every branch and loop, data ignored): from its position when it runs or waits (that
+ * instruction included), and from the start of its region in every warp_specialize its CTA's
+ * parent can still reach (a partition not started yet, or started again by a later loop
+ * trip). Nothing for a finished agent. */
+void sim_agent_reach(const sim_machine *m, const void *st, uint32_t a, uint8_t *mark);
 
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);
