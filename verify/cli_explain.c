@@ -4,8 +4,9 @@
  * (vf_explain.h); reports it like check (root cause and schedule); else the halting bugs the
  * search met on the way (the model stops at them, the hardware runs past), those that fit the
  * observation first; else the closest states. `explain --how` prints how to collect the
- * observation. Exit: 1 a matching hang, or a halting bug that fits the observation; 5 no
- * matching state (nor such a bug); 3 bounds hit before either; 2 usage or input error. */
+ * observation. Exit: 1 a matching hang, or no matching state (the search finished) and a
+ * halting bug that fits the observation; 5 no matching state nor such a bug; 3 bounds hit
+ * before a match; 2 usage or input error. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,13 +274,20 @@ static int fit_report(const vf_argplan *plan, uint32_t combo, uint32_t max_trip,
 
 /* Text: the halting bugs met on the way; those that fit the observation with their schedules,
  * the others one line each. */
-static void print_halts(sim_machine *m, const tr_report *fit, const vf_result *other) {
+static void print_halts(sim_machine *m, const tr_report *fit, const vf_result *other, bool bound_hit) {
   if (fit->n_bugs) {
     bool many = fit->n_bugs > 1;
-    printf("explain: the model stops at %s on the way; the GPU ran past %s into the observed hang (its state "
-           "after the bug is undefined in the model). %s the observation: from the state before %s, every "
-           "observed partition can still get where it was seen:\n", many ? "these bugs" : "this bug",
-           many ? "them" : "it", many ? "Each fits" : "It fits", many ? "each" : "it");
+    if (!bound_hit)
+      printf("explain: the model stops at %s on the way; the GPU ran past %s into the observed hang (its state "
+             "after the bug is undefined in the model). %s the observation: from the state before %s, every "
+             "observed partition can still get where it was seen:\n", many ? "these bugs" : "this bug",
+             many ? "them" : "it", many ? "Each fits" : "It fits", many ? "each" : "it");
+    else /* a matching state may lie past the bound */
+      printf("explain: the model stops at %s on the way, and %s the observation (from the state before %s, "
+             "every observed partition can still get where it was seen); the GPU may have run past %s into the "
+             "observed hang, but the search stopped before it could rule out a reachable matching state:\n",
+             many ? "these bugs" : "this bug", many ? "each fits" : "it fits", many ? "each" : "it",
+             many ? "them" : "it");
     tr_report_text(fit, stdout, true);
   }
   if (other->n_bugs) {
@@ -495,7 +503,7 @@ int vf_cmd_explain(int argc, char **argv) {
       free(args);
       goto sim_error;
     }
-    bool explained = hfit.n_bugs > 0;
+    bool explained = hfit.n_bugs > 0 && !bound_hit; /* no state matches: the search finished */
     exit_code = explained ? VF_EXIT_BUG : bound_hit ? VF_EXIT_INCONCLUSIVE : VF_EXIT_NO_MATCH;
     json_object_set_new(jx, "matched", json_false());
     if (bound_hit) json_object_set_new(jx, "bound", json_string(bound_why));
@@ -526,7 +534,7 @@ int vf_cmd_explain(int argc, char **argv) {
     json_object_set_new(jx, "closest", jc);
     json_t *jp = json_array();
     if (!json && !sarif) {
-      print_halts(m, &hfit, &best.other);
+      print_halts(m, &hfit, &best.other, bound_hit);
       if (bound_hit)
         printf("explain: inconclusive: %s before a matching state was found (%llu states searched)\n", bound_why,
                (unsigned long long)states);

@@ -232,10 +232,13 @@ static bool fits(search *s, const void *st) {
 /* Step t from st (the state of visited id, at depth steps) ended its path with violations:
  * keeps each as a halting bug, with the schedule to it, unless a schedule as short is kept. */
 static void note_halt(search *s, const void *st, uint32_t id, uint32_t depth, sim_trans t, const sim_log *log) {
-  vf_result *dst = fits(s, st) ? &s->r->fit : &s->r->other;
+  int fit = -1; /* not known yet: fits() is asked only for a bug not known to fit */
   bool have_path = false;
   for (uint32_t k = 0; k < log->n_viol; k++) {
-    if (vf_result_keeps(dst, s->m, &log->viol[k], depth + 1)) continue;
+    if (vf_result_keeps(&s->r->fit, s->m, &log->viol[k], depth + 1)) continue;
+    if (fit < 0) fit = fits(s, st);
+    vf_result *dst = fit ? &s->r->fit : &s->r->other;
+    if (!fit && vf_result_keeps(dst, s->m, &log->viol[k], depth + 1)) continue;
     if (!have_path) {
       path_of(s, id, &s->tmp); /* room for one more step */
       s->tmp.steps[s->tmp.n] = t;

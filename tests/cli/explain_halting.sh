@@ -4,7 +4,8 @@
 # tx-mismatch (xp.py:30), so a hang past it (the hand list: default waits at xp.py:20 after
 # partition0 exited) is not reachable. explain must name the bug check reports, with its
 # schedule, and exit 1; an observation the bug cannot lead to (partition0 back at its wait
-# xp.py:29 in a one-round run) lists the bug as not fitting and exits 5; the correct twin
+# xp.py:29 in a one-round run) lists the bug as not fitting and exits 5; a bound hit before the
+# search finished makes it inconclusive (exit 3, the bug still shown); the correct twin
 # (over_delivery.ok.ttgir) with the same observation exits 5 and names no bug.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
@@ -48,6 +49,12 @@ run 1 over_delivery.ttgir past.txt --arg n=1 --format sarif
 [ "$(jq -r '.runs[0].results[0].ruleId' "$T/out")" = tx-mismatch ] || fail "sarif: $(cat "$T/out")"
 run 1 over_delivery.ttgir past.txt --arg n=1 --trace-out "$T/trace.json"
 jq -e '.traceEvents | length > 0' "$T/trace.json" > /dev/null || fail "--trace-out: no schedule written"
+
+# a bound before the search could rule out a matching state: inconclusive, the bug still named
+run 3 over_delivery.ttgir past.txt --arg n=3 --max-states 10
+grep -q "the search stopped before it could rule out a reachable matching state" "$T/out" ||
+  fail "bounded: $(cat "$T/out")"
+grep -q "^xp.py:30:5: error: tx-mismatch: " "$T/out" || fail "bounded: the tx-mismatch is not named"
 
 # partition0 cannot get back to its wait after its only round: the bug does not fit
 run 5 over_delivery.ttgir back.txt --arg n=1
