@@ -554,12 +554,8 @@ int vf_cmd_explain(int argc, char **argv) {
         printf("\n");
         if (k) free(s);
       }
-      if (!explained) {
-        printf("  what that points to:\n");
-        points_to(m, &g, &best, cst, jp, stdout);
-      } else {
-        points_to(m, &g, &best, cst, jp, NULL);
-      }
+      if (!explained) printf("  what that points to:\n");
+      points_to(m, &g, &best, cst, jp, explained ? NULL : stdout);
     } else {
       points_to(m, &g, &best, cst, jp, NULL);
     }
