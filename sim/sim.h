@@ -399,6 +399,14 @@ uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
  * machine's own, and a driver running the grid must not launch them again. */
 uint32_t sim_clc_cancelled(const sim_machine *m, const void *st);
 
+/* Marks mark[i] = 1 (mark: sim_n_instructions bytes, zeroed by the caller) for every
+ * instruction agent a may still run from st by static control flow (sim_cfg.c: both ways of
+ * every branch and loop, data ignored): from its position when it runs or waits (that
+ * instruction included), and from the start of its region in every warp_specialize its CTA's
+ * parent can still reach (a partition not started yet, or started again by a later loop
+ * trip). Nothing for a finished agent. */
+void sim_agent_reach(const sim_machine *m, const void *st, uint32_t a, uint8_t *mark);
+
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);
 uint32_t sim_n_barriers(const sim_machine *m);

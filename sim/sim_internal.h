@@ -467,6 +467,9 @@ int sim_pair_mma_data(sim_data *d, const ir_op *op, const sim_evrec *r, sim_data
  * mode), and adding an event issued by the current agent (SIM_X_NEXT / SIM_X_HALT). */
 uint32_t sim_async_evrec(sim_exec *e);
 int sim_async_add_event(sim_exec *e, sim_event *ev);
+/* sim_cfg.c: the successors of instruction pc inside region r (out[k] = UINT32_MAX for one
+ * that leaves it: the region's end); returns how many (0 at a region's end, 2 at a branch). */
+int sim_ins_succs(const sim_machine *m, uint32_t pc, const sim_region *r, uint32_t out[2]);
 /* sim_live.c: liveness, persistent slots, renumbering */
 int sim_liveness(sim_machine *m, sim_err *err);
 /* sim_layout.c: agents and state offsets */
