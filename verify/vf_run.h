@@ -7,7 +7,7 @@
 #include "traces/report.h"
 #include "vf.h"
 
-enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16 };
+enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16, VF_MAX_TARGETS = 8 };
 
 typedef struct vf_argplan {
   const ir_module *mod;
@@ -19,6 +19,9 @@ typedef struct vf_argplan {
   bool *given;                 /* set by --arg */
   int64_t *value;              /* --arg value, or the base value */
   int64_t *divisor;            /* tt.divisibility of the argument (1 when absent) */
+  int64_t *align;              /* tile alignment (vf_align.c): tt.divisibility lcm'd with the
+                                  tile sizes the kernel cuts the argument into; default values
+                                  are multiples of it (= divisor when it has none) */
   /* control arguments without --arg: the values to cover */
   uint32_t n_vary;
   uint32_t vary_arg[8];
@@ -59,6 +62,13 @@ void vf_argplan_free(vf_argplan *p);
 /* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name, or a value that
  * does not fit the argument's type (vf_cli_arg_fits). */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
+/* Fills p->align from the IR (vf_align.c): per integer argument, tt.divisibility lcm'd with
+ * the constant steps of the loops whose bound is the argument and the constants it is divided
+ * by, leaving out a tile size that would make such a loop skip trip counts (at most 4096). */
+void vf_argplan_align(vf_argplan *p);
+/* A large multiple of argument k's alignment (2^16 tiles, below 2^31): a value at which a loop
+ * whose count the argument decides has a count other than at the smallest one. */
+int64_t vf_argplan_big(const vf_argplan *p, uint32_t k);
 /* Chooses default values for control arguments the user did not give: the symbolic layer's
  * suggestion (vf_argplan_from_symbolic), else from a probe machine (deepest ring S, trip
  * counts 1, 2, S, S+1, 2S+1 of its static trip count). Returns 0 or -1 (err). */
@@ -71,6 +81,14 @@ bool vf_argplan_from_symbolic(vf_argplan *p);
  * where one argument decides the ring loops' counts: 1 (plan set); 0 when no argument
  * decides them (Z3 would suggest nothing); -1 (plan unchanged) when Z3 must decide. */
 int vf_argplan_static(vf_argplan *p, sim_machine *probe);
+/* The wrap-around trip counts of `loop` (vf_argstatic.c): 1, 2, and for each barrier ring
+ * the loop uses itself (not in a nested loop), of depth S, with u waits on it per iteration,
+ * the counts ceil(t / u) for t = S, S+1, 2S+1 (the ring wraps after S / u iterations). Up to
+ * max into out, distinct; returns how many, 0 when the loop runs no ring operation. */
+uint32_t vf_loop_wrap_counts(const ir_op *loop, int64_t *out, uint32_t max);
+/* The trip counts `loop` must be driven to (VF_MAX_TARGETS at most): vf_loop_wrap_counts,
+ * else 1, 2, S, S+1, 2S+1 of the plan's deepest ring S. Returns how many. */
+uint32_t vf_loop_targets(const vf_argplan *p, const ir_op *loop, int64_t *tg);
 /* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
