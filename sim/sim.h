@@ -111,9 +111,20 @@ typedef enum sim_bug_kind {
 } sim_bug_kind;
 const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */
 
+/* How bad a violation is (docs/diagnostics.md "Severity"). An error is a bug of the kernel
+ * (exit 1); a warning breaks a rule of the PTX ISA without an effect the model can see (exit 0
+ * unless --warnings-as-errors) and does not end its path. Zero is an error, so a violation
+ * built by memset is one. */
+typedef enum sim_severity {
+  SIM_SEV_ERROR = 0,
+  SIM_SEV_WARNING = 1,
+} sim_severity;
+const char *sim_severity_name(sim_severity s); /* "error", "warning" */
+
 typedef struct sim_viol {
   uint8_t kind;            /* sim_bug_kind */
   uint8_t agent;           /* agent that executed the primary op (0xff: an async event) */
+  uint8_t severity;        /* sim_severity */
   uint32_t ins;            /* primary instruction (sim_ins_op gives the IR op and location) */
   uint32_t rel[SIM_MAX_REL]; /* related instructions */
   const char *rel_note[SIM_MAX_REL]; /* static text per related instruction ("TMA load issued here") */
@@ -162,6 +173,13 @@ typedef struct sim_log {
   uint32_t ins;            /* out: the instruction the step executed (agent steps) or issued
                               (event steps), for locations in traces */
 } sim_log;
+
+/* The first error (not a warning) the step logged, or NULL. */
+static inline const sim_viol *sim_log_first_error(const sim_log *log) {
+  for (uint8_t k = 0; k < log->n_viol; k++)
+    if (log->viol[k].severity == SIM_SEV_ERROR) return &log->viol[k];
+  return NULL;
+}
 
 /* ------------------------------------------------------------------ running */
 

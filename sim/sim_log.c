@@ -31,6 +31,10 @@ const char *sim_bug_kind_name(sim_bug_kind k) {
   return (unsigned)k < SIM_BUG__COUNT ? kind_names[k] : "?";
 }
 
+const char *sim_severity_name(sim_severity s) {
+  return s == SIM_SEV_WARNING ? "warning" : "error";
+}
+
 sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
                        const char *fmt, ...) {
   const uint8_t cap = (uint8_t)(sizeof log->viol / sizeof log->viol[0]);

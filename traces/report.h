@@ -26,6 +26,8 @@ typedef struct tr_rstep {
 
 typedef struct tr_rbug {
   const char *kind;            /* design.md's kind names */
+  const char *severity;        /* static: "error" or "warning" (docs/diagnostics.md "Severity");
+                                  NULL is an error */
   char *message;               /* owned, one line */
   ir_loc loc;
   tr_rel *related;             /* owned */
@@ -82,8 +84,8 @@ typedef struct tr_rloop {
 typedef struct tr_report {
   const char *file;            /* input as given */
   const char *verdict;         /* "verified" | "bug" | "inconclusive" */
-  tr_rbug *bugs;
-  uint32_t n_bugs;
+  tr_rbug *bugs;               /* errors first, then warnings */
+  uint32_t n_bugs;             /* errors and warnings */
   char *covered;               /* owned, may be NULL: "ynumel in {1, 65, 129, 257}" */
   char *bound;                 /* owned, may be NULL: why the run is inconclusive */
   tr_rloop *loops;             /* owned, may be NULL: per-loop trip counts covered ("loops") */
@@ -103,8 +105,12 @@ typedef struct tr_report {
 } tr_report;
 
 void tr_report_free(tr_report *r);
-/* Text: one "FILE:LINE:COL: error: KIND: MESSAGE" per bug, "note:" lines for related
- * locations, the schedule, then a summary line (unless quiet). */
+/* Whether b is a warning, and how many of r's bugs are (the others are errors). */
+bool tr_rbug_is_warning(const tr_rbug *b);
+uint32_t tr_report_warnings(const tr_report *r);
+/* Text: one "FILE:LINE:COL: error: KIND: MESSAGE" per bug ("warning:" for a warning), "note:"
+ * lines for related locations, the schedule, then a summary line (unless quiet) that counts
+ * the errors as bugs and the warnings apart. */
 void tr_report_text(const tr_report *r, FILE *out, bool quiet);
 /* JSON and SARIF 2.1.0 (jansson). Return 0, or -1 when writing failed. */
 int tr_report_json(const tr_report *r, FILE *out);

@@ -1,5 +1,5 @@
-/* report_json.c: the JSON output of design.md "Outputs": file, verdict, bugs (kind, message,
- * loc, related, trace) and stats. */
+/* report_json.c: the JSON output of design.md "Outputs": file, verdict, bugs (kind, severity,
+ * message, loc, related, trace), the number of warnings among them, and stats. */
 #include <jansson.h>
 
 #include "report.h"
@@ -14,6 +14,7 @@ static json_t *loc_obj(ir_loc l) {
 static json_t *bug_obj(const tr_rbug *b) {
   json_t *o = json_object();
   json_object_set_new(o, "kind", tr_json_str(b->kind));
+  json_object_set_new(o, "severity", json_string(tr_rbug_is_warning(b) ? "warning" : "error"));
   json_object_set_new(o, "message", tr_json_str(b->message));
   json_object_set_new(o, "loc", loc_obj(b->loc));
   json_t *rel = json_array();
@@ -45,6 +46,7 @@ int tr_report_json(const tr_report *r, FILE *out) {
   json_t *bugs = json_array();
   for (uint32_t k = 0; k < r->n_bugs; k++) json_array_append_new(bugs, bug_obj(&r->bugs[k]));
   json_object_set_new(root, "bugs", bugs);
+  json_object_set_new(root, "warnings", json_integer(tr_report_warnings(r)));
   if (r->covered) json_object_set_new(root, "covered", tr_json_str(r->covered));
   if (r->bound) json_object_set_new(root, "bound", tr_json_str(r->bound));
   if (r->n_loops) {

@@ -19,6 +19,7 @@ typedef struct check_opts {
   const char *file;
   bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
+  bool werror;                 /* --warnings-as-errors: every warning is reported as an error */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
   vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
@@ -63,6 +64,8 @@ static int parse_args(int argc, char **argv, check_opts *o) {
         return usage_error("%s", msg);
     } else if (!strcmp(a, "--symbolic")) { /* symbolic layer */
       o->symbolic = true;
+    } else if (!strcmp(a, "--warnings-as-errors")) {
+      o->werror = true;
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
     } else if (a[0] == '-' && a[1]) {
@@ -211,8 +214,9 @@ int vf_cmd_check(int argc, char **argv) {
     snprintf(all.bound_why, sizeof all.bound_why, "every run's arguments are outside the kernel's "
              "contract (%.150s); pass --arg values it assumes", all.outside_why);
   }
+  if (o.werror) vf_result_promote_warnings(&all);
   vf_result_sort(&all);
-  all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
+  all.verdict = vf_result_verdict(&all); /* warnings alone: verified (or inconclusive) */
   /* --stats: the reduction factor against a naive search of the first run */
   double reduction = 0;
   if (o.stats && !o.r.vf.no_reduction && !o.r.vf.random_walks && n_runs) {
@@ -322,7 +326,8 @@ int vf_cmd_check(int argc, char **argv) {
   if (!strcmp(o.r.format, "json")) tr_report_json(&rep, stdout);
   else if (!strcmp(o.r.format, "sarif")) tr_report_sarif(&rep, stdout);
   else tr_report_text(&rep, stdout, o.r.quiet);
-  if (o.r.trace_out && all.n_bugs) {
+  bool any_error = vf_result_errors(&all) > 0; /* sorted: bugs[0] is an error if any is */
+  if (o.r.trace_out && any_error) {
     sim_machine *m = vf_argplan_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
                                   o.r.max_trip, &err);
     tr_err terr = {{0}};
@@ -332,7 +337,7 @@ int vf_cmd_check(int argc, char **argv) {
     sim_machine_free(m);
   }
   if (o.r.graph_out && n_runs) {
-    const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
+    const vf_bug *b = any_error ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
     sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
@@ -353,7 +358,7 @@ int vf_cmd_check(int argc, char **argv) {
     vf_sym_cli_print(&symr, &symo, stdout); /* text only */
     /* A counterexample the explicit run above did not cover: show its schedule, exactly as
      * `check` reports it with those arguments (issue 6: the confirming schedule is shown). */
-    if (!strcmp(o.r.format, "text") && !all.n_bugs) show_confirmed(&o, &symr);
+    if (!strcmp(o.r.format, "text") && !any_error) show_confirmed(&o, &symr);
   }
   goto done;
 input_error:

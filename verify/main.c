@@ -40,6 +40,7 @@ static const char usage[] =
     "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
     "  -q, --quiet             only the diagnostics, no summary\n"
     "  --stats                 performance statistics (states/s, memory, reduction factor)\n"
+    "  --warnings-as-errors    report every warning as an error (exit 1 when there is one)\n"
     "  -j N                    with a directory or several files: N kernels at once, one process\n"
     "                          each (default: the online CPUs); a directory's *.ttgir / *.ttir\n"
     "  --shard K/N             only shard K of N of the sorted kernels (K mod N; 0..N-1 or 1..N)\n"

@@ -33,7 +33,9 @@ typedef struct vf_opts {
                                   the explored paths) */
 } vf_opts;
 
-/* One bug: a violation and the schedule (from sim_init's state) that shows it. */
+/* One bug: a violation and the schedule (from sim_init's state) that shows it. Its severity
+ * (v.severity) is an error or a warning (docs/diagnostics.md "Severity"); "bugs" below means
+ * both. */
 typedef struct vf_bug {
   sim_viol v;                  /* kind, primary instruction, message, related instructions */
   sim_trans *path;             /* malloc'd: the schedule; the bug shows at its end (for a
@@ -58,8 +60,9 @@ typedef struct vf_stats {
 } vf_stats;
 
 typedef struct vf_result {
-  vf_verdict verdict;
-  vf_bug *bugs;                /* sorted: shortest schedule first */
+  vf_verdict verdict;          /* vf_result_verdict once complete (vf_explore's own counts
+                                  every bug: callers use vf_result_verdict / _errors) */
+  vf_bug *bugs;                /* sorted: errors first, then shortest schedule */
   uint32_t n_bugs, cap_bugs;
   bool bound_hit;              /* a bound stopped some path: never "verified" */
   char bound_why[256];         /* which bound */
@@ -90,8 +93,15 @@ vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v);
 bool vf_result_keeps(vf_result *r, const sim_machine *m, const sim_viol *v, uint32_t n);
 /* Moves every bug of src into dst (merging). */
 void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src);
-/* Orders bugs: shortest schedule first, then discovery order. */
+/* Orders bugs: errors before warnings, then shortest schedule first, then discovery order. */
 void vf_result_sort(vf_result *r);
+/* How many of r's bugs are errors (sim_severity): warnings do not make a verdict "bug". */
+uint32_t vf_result_errors(const vf_result *r);
+/* The verdict r's bugs and bound give: bug when some bug is an error, else inconclusive when a
+ * bound was hit, else verified (warnings or not). */
+vf_verdict vf_result_verdict(const vf_result *r);
+/* --warnings-as-errors: every warning of r becomes an error (sort again afterwards). */
+void vf_result_promote_warnings(vf_result *r);
 
 /* Checkers on one state (vf_check.c). */
 /* Races: two agents' next accesses, or an agent's next access and an in-flight async event,

@@ -53,6 +53,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 /* Kind, message, locations and related notes of b. */
 static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
+  rb->severity = sim_severity_name((sim_severity)b->v.severity);
   rb->message = ir_xstrdup(b->v.msg);
   rb->loc = sim_ins_loc(m, b->v.ins);
   rb->related = ir_xcalloc(b->v.n_rel + 1, sizeof *rb->related);
@@ -67,6 +68,14 @@ static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   describe(m, b, rb);
   replay(m, b, rb);
+}
+
+/* Whether a comes after b in the report: a warning after an error, a longer schedule after a
+ * shorter one. */
+static bool later(const tr_rbug *a, const tr_rbug *b) {
+  bool wa = tr_rbug_is_warning(a), wb = tr_rbug_is_warning(b);
+  if (wa != wb) return wa;
+  return a->n_trace > b->n_trace;
 }
 
 int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
@@ -96,9 +105,9 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     tr_sched_free(&shorter);
     sim_machine_free(m);
   }
-  /* shortest schedule (in steps that matter) first; ties keep the search's order */
+  /* errors first, then shortest schedule (in steps that matter); ties keep the search's order */
   for (uint32_t i = 1; i < rep->n_bugs; i++)
-    for (uint32_t j = i; j > 0 && rep->bugs[j - 1].n_trace > rep->bugs[j].n_trace; j--) {
+    for (uint32_t j = i; j > 0 && later(&rep->bugs[j - 1], &rep->bugs[j]); j--) {
       tr_rbug t = rep->bugs[j];
       rep->bugs[j] = rep->bugs[j - 1];
       rep->bugs[j - 1] = t;
