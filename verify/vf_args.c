@@ -125,7 +125,8 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
     }
   /* a resource limit, not a timeout: the same defaults however loaded the machine is (200k
    * units: 4x what the corpus kernels' suggestions need, e.g. ws_add, the Blackwell nest) */
-  vf_sym_opts o = {.rlimit = 200000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  vf_sym_opts o = {.rlimit = 200000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf,
+                   .align = p->align}; /* whole tiles (vf_align.c) */
   /* the solver's queries share the check's --time-limit (fuzzing: 8 s of Z3 under --time-limit 1) */
   if (p->deadline > 0) {
     double left = p->deadline - vf_now_s();
@@ -325,6 +326,10 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
 
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   vf_argplan_align(p);
+  /* a tile-aligned control argument no route varies starts at one whole tile, not at 1 */
+  for (uint32_t k = 0; k < p->n_args; k++)
+    if (!p->given[k] && p->is_int[k] && p->align[k] > p->divisor[k] && sim_arg_is_control(probe, k))
+      p->value[k] = p->align[k];
   uint32_t S = sim_max_ring_depth(probe);
   if (S < 1) S = 1;
   p->ring_depth = S;
@@ -366,6 +371,18 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   return 0;
 }
 
+void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
+  p->n_aligned = p->n_probes = 0;
+  for (uint32_t k = 0; k < p->n_args && p->n_aligned < 8; k++) {
+    if (p->given[k] || !p->is_int[k] || p->align[k] <= p->divisor[k] || !sim_arg_is_control(probe_m, k))
+      continue;
+    /* the smallest value past one whole tile that the compiler's divisibility still allows */
+    p->aligned_arg[p->n_aligned] = k;
+    p->probe_val[p->n_aligned++] = probe ? p->align[k] + p->divisor[k] : 0;
+  }
+  if (probe) p->n_probes = p->n_aligned;
+}
+
 uint32_t vf_argplan_combos(const vf_argplan *p) {
   if (p->joint) return p->n_vary ? p->n_vals[0] : 1;
   uint32_t n = 1;
@@ -384,8 +401,15 @@ static uint32_t value_index(const vf_argplan *p, uint32_t i, uint32_t *combo) {
   return d;
 }
 
+int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
+  uint32_t c = vf_argplan_combos(p);
+  return combo >= c && combo - c < p->n_probes ? (int32_t)(combo - c) : -1;
+}
+
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  int32_t probe = vf_argplan_probe_of(p, combo);
+  if (probe >= 0) combo = 0; /* a probe: combination 0 with one argument at a partial tile */
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -395,16 +419,30 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     uint32_t k = p->vary_arg[i];
     bits[k] = sim_trunc((uint64_t)p->vary_vals[i][d], sim_int_width(entry->args[k]->type));
   }
+  if (probe >= 0) {
+    uint32_t k = p->aligned_arg[probe];
+    bits[k] = sim_trunc((uint64_t)p->probe_val[probe], sim_int_width(entry->args[k]->type));
+  }
 }
 
 char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
-  for (uint32_t i = 0; i < p->n_vary; i++) {
+  int32_t probe = vf_argplan_probe_of(p, combo);
+  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : UINT32_MAX;
+  bool shown = false;
+  if (probe >= 0) combo = 0;
+  for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
+    bool mine = p->vary_arg[i] == pk;
+    shown |= mine;
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
-                            p->names[p->vary_arg[i]], (long long)p->vary_vals[i][d]);
+                            p->names[p->vary_arg[i]],
+                            (long long)(mine ? p->probe_val[probe] : p->vary_vals[i][d]));
   }
+  if (probe >= 0 && !shown && len < sizeof buf)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk],
+                            (long long)p->probe_val[probe]);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -416,8 +454,8 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
 }
 
 char *vf_argplan_covered(const vf_argplan *p) {
-  if (!p->n_vary) return NULL;
-  char buf[512] = "";
+  if (!p->n_vary && !p->n_aligned) return NULL;
+  char buf[1024] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s in {", i ? "; " : "",
@@ -435,11 +473,21 @@ char *vf_argplan_covered(const vf_argplan *p) {
       if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, ")");
     }
   }
-  if (len < sizeof buf)
-    snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
-             !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
-             : p->chooser ? ", chosen from the loop bounds"
-             : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  if (len < sizeof buf && p->n_vary)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s",
+                            !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
+                            : p->chooser ? ", chosen from the loop bounds"
+                            : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  /* tile-aligned arguments: whole tiles by default, and the partial-tile probe of each */
+  for (uint32_t i = 0; i < p->n_aligned && len < sizeof buf; i++) {
+    uint32_t k = p->aligned_arg[i];
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s: whole tiles (multiples of %lld)",
+                            len ? "; " : "", p->names[k], (long long)p->align[k]);
+    if (len < sizeof buf && i < p->n_probes)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, ", and the partial tile %s=%lld",
+                              p->names[k], (long long)p->probe_val[i]);
+  }
+  if (len < sizeof buf) snprintf(buf + len, sizeof buf - len, "; pass --arg to check other values");
   return ir_xstrdup(buf);
 }
 
