@@ -162,8 +162,11 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
   return nv > 0;
 }
 
-uint32_t vf_loop_targets(const vf_argplan *p, const ir_op *loop, int64_t *tg) {
-  uint32_t n = vf_loop_wrap_counts(loop, tg, VF_MAX_TARGETS);
+uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg) {
+  sim_static_loop l[VF_MAX_LOOPS];
+  static const int32_t pid0[3] = {0, 0, 0};
+  uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
+  uint32_t n = vf_loop_wrap_counts(loop, l, nl, tg, VF_MAX_TARGETS);
   if (n) return n;
   int64_t S = p->ring_depth ? p->ring_depth : 1;
   int64_t all[5] = {1, 2, S, S + 1, 2 * S + 1};
@@ -294,7 +297,7 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
     }
     if (drv == UINT32_MAX) continue;
     int64_t targets[VF_MAX_TARGETS];
-    uint32_t nt = vf_loop_targets(p, l1[li].op, targets);
+    uint32_t nt = vf_loop_targets(p, bits, l1[li].op, targets);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
       uint64_t save = bits[ctrl[drv]];
       int64_t v = find_loop_value(p, bits, ctrl[drv], li, targets[t]);
@@ -530,7 +533,8 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     }
     out->loop[li].varies = varies;
     int64_t tg[VF_MAX_TARGETS];
-    uint32_t nt = vf_loop_targets(p, out->loop[li].op, tg);
+    vf_argplan_bits(p, 0, bits); /* the base combination, as the targets were chosen */
+    uint32_t nt = vf_loop_targets(p, bits, out->loop[li].op, tg);
     bool all = base >= 0;
     for (uint32_t t = 0; t < nt && all; t++) {
       bool have = false;

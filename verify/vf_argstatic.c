@@ -69,6 +69,12 @@ static bool is_ring_op(const ir_op *op) {
   }
 }
 
+static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
+  for (uint32_t k = 0; k < n; k++)
+    if (l[k].op == op) return l[k].trips;
+  return -1; /* an scf.while, or past the list's bound: not computable */
+}
+
 /* The barrier ring a barrier view belongs to: its allocation (the value indexed, traced
  * through views, partition captures and loop-carried values to where it is made) and depth
  * (the allocation's first dimension; 1 for a single mbarrier). NULL when it cannot be traced. */
@@ -105,23 +111,27 @@ static const ir_value *bar_ring(const ir_value *v, uint32_t *depth, int hops) {
   return NULL;
 }
 
-/* The rings a loop uses itself: per ring, its depth and the slots one iteration takes. A
- * partition takes a slot of a ring with one wait (a consumer on "ready", a producer on
- * "empty"); the ring it signals in return ("empty" of the consumer, "ready" of the producer)
- * is the other half of a ring it waits on, or one another partition's loop waits on, so only
- * the rings the loop waits on count. A loop that waits on none counts its signals (arrives,
- * commits, MMA completions, expects; not the TMA loads, several of which can share one slot). */
+/* The rings a loop uses: per ring, its depth and the slots one iteration takes. A partition
+ * takes a slot of a ring with one wait (a consumer on "ready", a producer on "empty"); the
+ * ring it signals in return ("empty" of the consumer, "ready" of the producer) is the other
+ * half of a ring it waits on, or one another partition's loop waits on, so only the rings the
+ * loop waits on count. A loop that waits on none counts its signals (arrives, commits, MMA
+ * completions, expects; not the TMA loads, several of which can share one slot). An op in a
+ * nested loop counts once per iteration of that loop (its trip count at the arguments given;
+ * none when it is not computable). */
 typedef struct loop_rings {
   const ir_value *ring[16];
   uint32_t depth[16];
-  uint32_t waits[16], signals[16];
+  int64_t waits[16], signals[16];
   uint32_t n;
+  const sim_static_loop *trips; /* the trip counts of the nested loops */
+  uint32_t n_trips;
 } loop_rings;
 
-static void scan_rings(const ir_region *r, const ir_op *loop, loop_rings *lr) {
+static void scan_rings(const ir_region *r, int64_t mult, loop_rings *lr) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      if (is_ring_op(op) && enclosing_loop(op) == loop)
+      if (is_ring_op(op))
         for (uint32_t k = 0; k < op->n_operands; k++) {
           const ir_type *t = op->operands[k]->type;
           if (!t || t->kind != IR_T_MEMDESC || !t->elem || t->elem->kind != IR_T_INT || t->elem->bits != 64)
@@ -136,16 +146,23 @@ static void scan_rings(const ir_region *r, const ir_op *loop, loop_rings *lr) {
             lr->signals[lr->n] = 0;
             lr->waits[lr->n++] = 0;
           }
-          if (op->code == IR_OP_TTNG_WAIT_BARRIER || op->code == IR_OP_AMDG_WAIT_BARRIER) lr->waits[j]++;
-          else if (op->code != IR_OP_TTNG_TMA_G2L) lr->signals[j]++;
+          if (op->code == IR_OP_TTNG_WAIT_BARRIER || op->code == IR_OP_AMDG_WAIT_BARRIER) lr->waits[j] += mult;
+          else if (op->code != IR_OP_TTNG_TMA_G2L) lr->signals[j] += mult;
         }
-      for (uint32_t k = 0; k < op->n_regions; k++) scan_rings(op->regions[k], loop, lr);
+      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* partitions are not the loop's */
+      int64_t m = mult;
+      if (is_loop(op)) {
+        int64_t n = trips_of(lr->trips, lr->n_trips, op);
+        m = n > 0 && mult <= (1 << 20) / n ? mult * n : 0;
+      }
+      for (uint32_t k = 0; k < op->n_regions && m; k++) scan_rings(op->regions[k], m, lr);
     }
 }
 
-uint32_t vf_loop_wrap_counts(const ir_op *loop, int64_t *out, uint32_t max) {
-  loop_rings lr = {.n = 0};
-  if (loop && loop->n_regions) scan_rings(loop->regions[0], loop, &lr);
+uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, uint32_t n_trips,
+                             int64_t *out, uint32_t max) {
+  loop_rings lr = {.trips = trips, .n_trips = n_trips};
+  if (loop && loop->n_regions) scan_rings(loop->regions[0], 1, &lr);
   if (!lr.n || max < 2) return 0;
   uint32_t n = 0;
   out[n++] = 1;
@@ -153,13 +170,21 @@ uint32_t vf_loop_wrap_counts(const ir_op *loop, int64_t *out, uint32_t max) {
   bool waits = false;
   for (uint32_t j = 0; j < lr.n; j++) waits |= lr.waits[j] > 0;
   for (uint32_t j = 0; j < lr.n; j++) {
-    /* an iteration that takes u slots of an S-deep ring wraps it after S / u iterations (an
+    /* an iteration that takes u slots of an S-deep ring wraps it after S / u iterations: the
+     * first counts whose slots reach S, S+1 and 2S+1, and the first that ends exactly on a
+     * wrap (slot index back to 0: lcm(S, u) slots); with u = 1 these are S, S+1, 2S+1 (an
      * untraced ring counts one slot per iteration) */
-    uint32_t slots = waits ? lr.waits[j] : lr.signals[j];
-    if (waits && !slots) continue;
-    int64_t S = lr.ring[j] ? lr.depth[j] : 1, u = slots && lr.ring[j] ? slots : 1;
-    int64_t t[3] = {S, S + 1, 2 * S + 1};
-    for (int q = 0; q < 3; q++) {
+    int64_t slots = waits ? lr.waits[j] : lr.signals[j];
+    if (!slots) continue;
+    int64_t S = lr.ring[j] ? lr.depth[j] : 1, u = lr.ring[j] ? slots : 1;
+    int64_t g = S, h = u;
+    while (h) {
+      int64_t r = g % h;
+      g = h;
+      h = r;
+    }
+    int64_t t[4] = {S, S + 1, 2 * S + 1, S / g * u};
+    for (int q = 0; q < 4; q++) {
       int64_t c = (t[q] + u - 1) / u, i = 0;
       while (i < n && out[i] != c) i++;
       if (i == n && n < max) out[n++] = c;
@@ -191,11 +216,6 @@ static void add_unit(sctx *c, const ir_op *outer, const ir_op *inner) {
   c->u[c->n++].inner = inner;
 }
 
-static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
-  for (uint32_t k = 0; k < n; k++)
-    if (l[k].op == op) return l[k].trips;
-  return -1; /* an scf.while, or past the list's bound: not computable */
-}
 
 /* Ring ops: each counts for its innermost loop, or for the flattened nest around it. */
 static void scan(sctx *c, const ir_region *r, const sim_static_loop *l, uint32_t nl) {

@@ -90,14 +90,17 @@ bool vf_argplan_from_symbolic(vf_argplan *p);
  * where one argument decides the ring loops' counts: 1 (plan set); 0 when no argument
  * decides them (Z3 would suggest nothing); -1 (plan unchanged) when Z3 must decide. */
 int vf_argplan_static(vf_argplan *p, sim_machine *probe);
-/* The wrap-around trip counts of `loop` (vf_argstatic.c): 1, 2, and for each barrier ring
- * the loop uses itself (not in a nested loop), of depth S, with u waits on it per iteration,
- * the counts ceil(t / u) for t = S, S+1, 2S+1 (the ring wraps after S / u iterations). Up to
- * max into out, distinct; returns how many, 0 when the loop runs no ring operation. */
-uint32_t vf_loop_wrap_counts(const ir_op *loop, int64_t *out, uint32_t max);
-/* The trip counts `loop` must be driven to (VF_MAX_TARGETS at most): vf_loop_wrap_counts,
- * else 1, 2, S, S+1, 2S+1 of the plan's deepest ring S. Returns how many. */
-uint32_t vf_loop_targets(const vf_argplan *p, const ir_op *loop, int64_t *tg);
+/* The wrap-around trip counts of `loop` (vf_argstatic.c): 1, 2, and for each barrier ring the
+ * loop waits on, of depth S, with u waits on it per iteration (an op in a nested loop counts
+ * once per iteration of that loop, by the trip counts in `trips`), the counts ceil(t / u) for
+ * t = S, S+1, 2S+1 (the ring wraps after S / u iterations). Up to max into out, distinct;
+ * returns how many, 0 when the loop uses no ring. */
+uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, uint32_t n_trips,
+                             int64_t *out, uint32_t max);
+/* The trip counts `loop` must be driven to (VF_MAX_TARGETS at most): vf_loop_wrap_counts with
+ * the nested loops' counts at `bits` (program 0), else 1, 2, S, S+1, 2S+1 of the plan's
+ * deepest ring S. Returns how many. */
+uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg);
 /* After the defaults: notes the tile-aligned arguments and, when `probe` is true, plans one
  * partial-tile probe per argument (value A + tt.divisibility). */
 void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe);
