@@ -33,6 +33,7 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
     /* the compiler may rely on tt.divisibility: default values honour it */
     const ir_attr *d = p->fn->arg_attrs && p->fn->arg_attrs[k] ? ir_dict_get(p->fn->arg_attrs[k], "tt.divisibility") : NULL;
     p->divisor[k] = d && d->kind == IR_A_INT && d->ival > 1 ? d->ival : 1;
+    p->align[k] = p->divisor[k]; /* until vf_argplan_align reads the tile sizes */
     const ir_value *v = entry->args[k];
     p->names[k] = v->name ? v->name : "";
     p->is_int[k] = v->type && (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX);
