@@ -166,7 +166,9 @@ bool vf_argplan_from_symbolic(vf_argplan *p) {
 uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg) {
   sim_static_loop l[VF_MAX_LOOPS];
   static const int32_t pid0[3] = {0, 0, 0};
-  uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
+  /* nested loops' counts in the enclosing loop's first iteration (a tile's KV range from the
+   * tile index): the first tile's slots, the fewest in a causal attention kernel */
+  uint32_t nl = sim_static_loops_first(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
   uint32_t n = vf_loop_wrap_counts(loop, l, nl, tg, VF_MAX_TARGETS);
   if (n) return n;
   int64_t S = p->ring_depth ? p->ring_depth : 1;

@@ -98,7 +98,8 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe);
 uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, uint32_t n_trips,
                              int64_t *out, uint32_t max);
 /* The trip counts `loop` must be driven to (VF_MAX_TARGETS at most): vf_loop_wrap_counts with
- * the nested loops' counts at `bits` (program 0), else 1, 2, S, S+1, 2S+1 of the plan's
+ * the nested loops' counts at `bits` (program 0, the first iteration of the loops around them:
+ * sim_static_loops_first), else 1, 2, S, S+1, 2S+1 of the plan's
  * deepest ring S. Returns how many. */
 uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg);
 /* After the defaults: notes the tile-aligned arguments and, when `probe` is true, plans one
