@@ -25,18 +25,14 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
       return true;
     }
     /* a partition block argument: the warp_specialize capture of the same index */
-    const ir_region *r = b->parent;
-    const ir_op *ws = r ? r->parent : NULL;
-    if (ws && ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && ws->parent && ws->parent->parent &&
-        !ws->n_operands)
-      ws = ws->parent->parent->parent;
-    if (ws && (ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
-        v->arg_idx < ws->n_operands)
-      return eval(fn, ws->operands[v->arg_idx], args, n, out, depth + 1);
+    const ir_value *cap = ir_ws_capture(v);
+    if (cap) return eval(fn, cap, args, n, out, depth + 1);
     /* first iteration: the induction variable is the lower bound, a carried value its init */
-    if (g_first && ws && ws->code == IR_OP_SCF_FOR && ws->n_operands >= 3 && r == ws->regions[0]) {
+    const ir_region *r = b->parent;
+    const ir_op *loop = r ? r->parent : NULL;
+    if (g_first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
       uint32_t k = v->arg_idx ? 2 + v->arg_idx : 0;
-      return k < ws->n_operands && eval(fn, ws->operands[k], args, n, out, depth + 1);
+      return k < loop->n_operands && eval(fn, loop->operands[k], args, n, out, depth + 1);
     }
     return false;
   }

@@ -42,20 +42,6 @@ typedef struct actx {
   arg_tiles *t;                /* per argument */
 } actx;
 
-/* A partition's block argument stands for the warp_specialize operand of the same index. */
-static const ir_value *capture_of(const ir_value *v) {
-  const ir_block *b = v->block;
-  const ir_region *r = b ? b->parent : NULL;
-  const ir_op *ws = r ? r->parent : NULL;
-  if (ws && ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && !ws->n_operands && ws->parent &&
-      ws->parent->parent)
-    ws = ws->parent->parent->parent;
-  if (ws && (ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
-      v->arg_idx < ws->n_operands)
-    return ws->operands[v->arg_idx];
-  return NULL;
-}
-
 static bool const_pos(const ir_value *v, int64_t *c) { return ir_value_const_int(v, c) && *c > 0; }
 
 /* When v is (argument k + a constant) / g for a product g of constant divisors (casts,
@@ -68,7 +54,7 @@ static int32_t arg_scaled(const actx *c, const ir_value *v, int64_t *g, int dept
       *g = 1;
       return (int32_t)v->arg_idx;
     }
-    const ir_value *cap = capture_of(v);
+    const ir_value *cap = ir_ws_capture(v);
     return cap ? arg_scaled(c, cap, g, depth + 1) : -1;
   }
   const ir_op *op = v->def;

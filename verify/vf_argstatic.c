@@ -85,13 +85,8 @@ static const ir_value *bar_ring(const ir_value *v, uint32_t *depth, int hops) {
     if (!owner) return NULL;
     if (owner->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && owner->n_operands > 2 + v->arg_idx)
       return bar_ring(owner->operands[2 + v->arg_idx], depth, hops + 1); /* the iter_arg's init */
-    const ir_op *ws = owner;
-    if (ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && !ws->n_operands && ws->parent && ws->parent->parent)
-      ws = ws->parent->parent->parent;
-    if ((ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
-        v->arg_idx < ws->n_operands)
-      return bar_ring(ws->operands[v->arg_idx], depth, hops + 1);
-    return NULL;
+    const ir_value *cap = ir_ws_capture(v);
+    return cap ? bar_ring(cap, depth, hops + 1) : NULL;
   }
   const ir_op *op = v->def;
   if (op->code == IR_OP_TTG_MEMDESC_INDEX && op->n_operands >= 1) {
