@@ -310,6 +310,9 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
 bool ir_op_has_attr(const ir_op *op, const char *name);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
+/* The ttg.warp_specialize operand a partition region's block argument v stands for (the
+ * capture of the same index), or NULL when v is not such an argument. */
+const ir_value *ir_ws_capture(const ir_value *v);
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);

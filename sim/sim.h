@@ -371,6 +371,13 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
+/* As sim_static_loops, with the induction variable and the carried values of every enclosing
+ * scf.for at their first iteration's values (lower bound, inits): a nested loop whose bounds
+ * come from its enclosing loop (a tile's KV range from the tile index) gets the count of the
+ * enclosing loop's first iteration. */
+uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_t n_args,
+                                const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
+                                uint32_t max);
 
 /* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
  * an integer / index type (64 for others). */

@@ -3,6 +3,7 @@
 #include <jansson.h>
 
 #include "report.h"
+#include "report_aligned.h"
 #include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
@@ -62,6 +63,8 @@ int tr_report_json(const tr_report *r, FILE *out) {
     json_object_set_new(root, "loops", ls);
   }
   if (r->verified_for) json_object_set_new(root, "verified_for", tr_json_str(r->verified_for));
+  json_t *aligned = tr_aligned_json(r);
+  if (aligned) json_object_set_new(root, "tile_aligned", aligned);
   json_t *st = json_object();
   json_object_set_new(st, "states", json_integer((json_int_t)r->states));
   json_object_set_new(st, "transitions", json_integer((json_int_t)r->transitions));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_aligned.h"
 #include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
@@ -68,6 +69,8 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
                       json_pack("{s:o, s:I, s:I, s:I}", "verdict", tr_json_str(r->verdict), "states",
                                 (json_int_t)r->states, "transitions", (json_int_t)r->transitions,
                                 "warnings", (json_int_t)tr_report_warnings(r)));
+  json_t *aligned = tr_aligned_json(r);
+  if (aligned) json_object_set_new(json_object_get(run, "properties"), "tileAligned", aligned);
   if (r->sym) tr_rsym_sarif(r->sym, rules, results, json_object_get(run, "properties"));
   json_t *root = json_pack("{s:s, s:s, s:[o]}", "$schema",
                            "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",

@@ -27,6 +27,7 @@ void tr_report_free(tr_report *r) {
   free(r->bound);
   free(r->loops);
   free(r->verified_for);
+  free(r->aligned);
 }
 
 bool tr_rbug_is_warning(const tr_rbug *b) {
@@ -72,10 +73,13 @@ static void write_text(const tr_report *r, FILE *out, bool quiet) {
   if (r->covered) fprintf(out, "%s: checked %s\n", r->file, r->covered);
   if (!ne && r->bound) fprintf(out, "%s: inconclusive: %s\n", r->file, r->bound);
   fprintf(out, "%s: %s", r->file, r->verdict);
+  char *aligned = ne || r->bound ? NULL : tr_report_aligned_for(r);
   if (ne) fprintf(out, " (%u bug%s%s%s)", ne, ne == 1 ? "" : "s", nw ? ", " : "", warns);
-  else if (!r->bound && r->verified_for)
-    fprintf(out, " for %s only: no bug in any schedule of those", r->verified_for);
+  else if (!r->bound && (r->verified_for || aligned))
+    fprintf(out, " for %s%s%s only: no bug in any schedule of those", aligned ? aligned : "",
+            aligned && r->verified_for ? " and for " : "", r->verified_for ? r->verified_for : "");
   else if (!r->bound) fputs(": no bug in any schedule", out);
+  free(aligned);
   if (!ne && nw) fprintf(out, " (%s)", warns);
   fprintf(out, "; %llu states, %llu transitions", (unsigned long long)r->states,
           (unsigned long long)r->transitions);

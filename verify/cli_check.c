@@ -2,6 +2,7 @@
  * ids), explores every run's schedules, merges the bugs and prints text / JSON / SARIF.
  * Exit: 0 verified, 1 bugs, 2 usage or input error, 3 inconclusive. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ typedef struct check_opts {
   bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (sym_cli.h) */
   bool werror;                 /* --warnings-as-errors: every warning is reported as an error */
+  vf_partial_mode partial;     /* --partial-tiles: what a partial-tile probe's finding is */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
   vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
@@ -66,6 +68,11 @@ static int parse_args(int argc, char **argv, check_opts *o) {
       o->symbolic = true;
     } else if (!strcmp(a, "--warnings-as-errors")) {
       o->werror = true;
+    } else if (!strncmp(a, "--partial-tiles", 15) && (!a[15] || a[15] == '=')) {
+      const char *mode = a[15] ? a + 16 : val;
+      if (!a[15]) NEED();
+      if (!vf_partial_mode_parse(mode, &o->partial))
+        return usage_error("--partial-tiles must be warn, error or off, not '%s'", mode);
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
     } else if (a[0] == '-' && a[1]) {
@@ -83,6 +90,27 @@ static int parse_args(int argc, char **argv, check_opts *o) {
 /* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
  * matrices, so keep it to the calling thread. */
 void openblas_set_num_threads(int n);
+
+/* Appends "; " and the formatted text to *covered (malloc'd, may be NULL: then it is the
+ * text alone). */
+static void cover_add(char **covered, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cover_add(char **covered, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  size_t have = *covered ? strlen(*covered) : 0, at = have ? have + 2 : 0;
+  char *out = ir_xmalloc(at + (size_t)(n > 0 ? n : 0) + 1, 1);
+  if (have) {
+    memcpy(out, *covered, have);
+    memcpy(out + have, "; ", 2);
+  }
+  va_start(ap, fmt);
+  vsnprintf(out + at, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+  va_end(ap);
+  free(*covered);
+  *covered = out;
+}
 
 /* The first confirmed symbolic violation (smallest trip count), or NULL. */
 static const vf_sym_violation *first_confirmed(const vf_sym_result *r) {
@@ -172,6 +200,8 @@ int vf_cmd_check(int argc, char **argv) {
   if (!probe) goto input_error;
   plan.deadline = o.r.vf.deadline;
   vf_argplan_defaults(&plan, probe);
+  vf_argplan_partial(&plan, probe, o.partial != VF_PARTIAL_OFF);
+  uint32_t found[8] = {0};     /* per partial-tile probe: reports only it found (vf_partial.c) */
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);
@@ -203,6 +233,25 @@ int vf_cmd_check(int argc, char **argv) {
   }
   /* overlapping global writes of different programs (may add runs that show a schedule) */
   vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
+  /* partial-tile probes, after every whole-tile run: what they alone find is reported apart */
+  uint32_t n_probe_runs = 0;
+  for (uint32_t i = 0; i < plan.n_probes; i++)
+    for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
+      uint32_t k = n_runs++;
+      runs[k].combo = combos + i;
+      sim_grid_pid(plan.grid, p, runs[k].pid);
+      sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
+      if (!m) goto input_error;
+      vf_result res = {0};
+      res.cur_run = k;
+      vf_opts ro = o.r.vf;
+      ro.states_done = all.st.states;
+      vf_explore(m, &ro, &res);
+      vf_partial_fold(&plan, i, o.partial, m, &all, &res, found);
+      vf_result_free(&res);
+      sim_machine_free(m);
+      n_probe_runs++;
+    }
   if (truncated && !all.bound_hit) {
     all.bound_hit = true;
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
@@ -237,31 +286,23 @@ int vf_cmd_check(int argc, char **argv) {
   rep.file = o.file;
   rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
   rep.covered = vf_argplan_covered(&plan);
+  vf_partial_report(&plan, o.partial, found, &rep);
   if (per_pid) {
-    char buf[160];
     char of[48] = "";
     if (pid_runs < npid) snprintf(of, sizeof of, " of %llu", (unsigned long long)npid);
-    snprintf(buf, sizeof buf, "%s%sprogram ids 0..%llu%s (synchronization depends on the program id)",
-             rep.covered ? rep.covered : "", rep.covered ? "; " : "",
-             (unsigned long long)(pid_runs - 1), of);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
+    cover_add(&rep.covered, "program ids 0..%llu%s (synchronization depends on the program id)",
+              (unsigned long long)(pid_runs - 1), of);
   }
   if (grid) {
-    char *gd = vf_grid_describe(grid), buf[512];
-    snprintf(buf, sizeof buf, "%s%s%s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", gd);
+    char *gd = vf_grid_describe(grid);
+    cover_add(&rep.covered, "%s", gd);
     free(gd);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
   }
   if (all.n_outside) {
     /* runs whose arguments the kernel assumes away (llvm.intr.assume): skipped, and said so */
-    char buf[768];
-    snprintf(buf, sizeof buf, "%.400s; skipped %u of %u run(s) whose arguments are outside the "
-             "kernel's contract (%.200s)", rep.covered ? rep.covered : "the given arguments",
-             all.n_outside, n_explored, all.outside_why);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
+    if (!rep.covered) rep.covered = ir_xstrdup("the given arguments");
+    cover_add(&rep.covered, "skipped %u of %u run(s) whose arguments are outside the kernel's "
+              "contract (%.200s)", all.n_outside, n_explored, all.outside_why);
   }
   {
     /* which trip counts each loop got (issue 12 B): a loop not driven to the wrap-around
@@ -281,18 +322,13 @@ int vf_cmd_check(int argc, char **argv) {
       }
     }
     if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
-    else if (ld) {
-      char buf[1600];
-      snprintf(buf, sizeof buf, "%.500s%s%.1000s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", ld);
-      free(rep.covered);
-      rep.covered = ir_xstrdup(buf);
-    }
+    else if (ld) cover_add(&rep.covered, "%s", ld);
     free(ld);
   }
   rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
-  rep.runs = n_explored;
+  rep.runs = n_explored + n_probe_runs;
   rep.seconds = vf_now_s() - t0;
   rep.explore_seconds = all.st.seconds;
   rep.reduction = reduction;

@@ -45,11 +45,11 @@ static void build_args(sym_ctx *c) {
       Z3_sort s64 = Z3_mk_bv_sort(c->z, 64);
       facts = sym_and2(c, facts, sym_sle(c, Z3_mk_int64(c->z, 1, s64), a64));
       facts = sym_and2(c, facts, sym_sle(c, a64, Z3_mk_int64(c->z, INT31_MAX, s64)));
-      if (c->divisibility[i] > 1)
-        facts =
-            sym_and2(c, facts,
-                     sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, c->divisibility[i], (unsigned)w)),
-                            sym_bv(c, 0, (unsigned)w)));
+      /* tt.divisibility, or the tile alignment the suggestion asks for (a multiple of it) */
+      int64_t mult = c->o->align && c->o->align[i] > c->divisibility[i] ? c->o->align[i] : c->divisibility[i];
+      if (mult > 1)
+        facts = sym_and2(c, facts,
+                         sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, mult, (unsigned)w)), sym_bv(c, 0, (unsigned)w)));
     }
     for (uint32_t f = 0; f < c->o->n_fixed; f++)
       if (v->name && !strcmp(c->o->fixed_names[f], v->name))
