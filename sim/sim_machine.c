@@ -56,7 +56,10 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  if (m->amd_gfx) sim_amd_membar(m); /* Membar's barriers, placed by sim_compile */
+  if (m->amd_gfx) {
+    sim_amd_membar(m);    /* Membar's barriers, placed by sim_compile */
+    sim_amd_wave_deps(m); /* what depends on the wave */
+  }
   if (sim_compile(m, err) || sim_liveness(m, err)) {
     sim_machine_free(m);
     return NULL;
@@ -144,6 +147,8 @@ void sim_machine_free(sim_machine *m) {
   free(m->sviol);
   free(m->coord_deps);
   free(m->amd_bar_before);
+  free(m->amd_wdep);
+  free(m->amd_wctl);
   free(m->evrec);
   free(m->sandbox);
   free(m);
