@@ -5,6 +5,7 @@
  * guide, S_BARRIER / S_WAITCNT (cited [CDNA3 ISA], same text in CDNA4 §12.5); LLVM PR #142018
  * (LDS DMA and the memory model); Triton's AMD lowerings (third_party/amd/lib/
  * TritonAMDGPUToLLVM: LoadStoreOpToLLVM.cpp, BarrierOpConversion.cpp, MemoryOpToLLVM.cpp). */
+#include <assert.h>
 #include <stdio.h>
 
 #include "sim_amd.h"
@@ -13,21 +14,23 @@
 
 /* ------------------------------------------------------------------ footprints */
 
-/* MODEL: the share of wave w of a distributed tensor stored to LDS. A tensor's elements are
+/* MODEL: the share of a wave of a distributed tensor stored to LDS. A tensor's elements are
  * split among the waves by its layout (warpsPerCTA; a broadcast layout stores equal values
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
- * gives wave w the w-th of num_warps equal parts of the buffer. So the stores of different
+ * gives wave w the w-th of num_warps equal parts of the buffer, and an agent that stands for
+ * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
-static void share(const sim_machine *m, uint32_t wave, sim_fp *f) {
-  uint64_t w = m->num_warps;
-  if (w <= 1 || !f->alloc || wave >= w) return;
-  if (f->rows >= w) { /* whole rows [wave*rows/w, (wave+1)*rows/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->rows / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->rows / w);
+static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
+  uint64_t w = m->num_warps, p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
+  if (w <= 1 || !f->alloc || agent >= m->n_agents) return;
+  assert(p0 < p1 && p1 <= w);
+  if (f->rows >= w) { /* whole rows [p0*rows/w, p1*rows/w) */
+    uint32_t lo = (uint32_t)(p0 * f->rows / w), hi = (uint32_t)(p1 * f->rows / w);
     f->off += lo * f->pitch;
     f->rows = hi - lo;
-  } else if (f->rows <= 1 && f->len >= w) { /* bytes [wave*len/w, (wave+1)*len/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->len / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->len / w);
+  } else if (f->rows <= 1 && f->len >= w) { /* bytes [p0*len/w, p1*len/w) */
+    uint32_t lo = (uint32_t)(p0 * f->len / w), hi = (uint32_t)(p1 * f->len / w);
     f->off += lo;
     f->len = hi - lo;
   }

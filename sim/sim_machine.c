@@ -24,6 +24,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->fn = fn;
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
+  m->amd_all_waves = o->amd_all_waves;
   m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
   for (int k = 0; k < 3; k++) {
     m->pid[k] = o->pid[k];
