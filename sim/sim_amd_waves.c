@@ -324,6 +324,19 @@ static bool parts_nest(const ir_block *b, uint8_t *kinds) {
   return true;
 }
 
+/* Does the kernel have a warp pipeline (scf.for {triton.warp_pipeline.pipelined_for})? Its
+ * expansion (ConvertWarpPipeline.cpp) splits the waves into groups by a thread id the TTGIR does
+ * not show, so the classes of wave_classes would not see the difference: every wave runs. */
+static bool warp_pipelined(const ir_block *b) {
+  for (const ir_op *op = b->first; op; op = op->next) {
+    if (op->code == IR_OP_SCF_FOR && ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for")) return true;
+    for (uint32_t r = 0; r < op->n_regions; r++)
+      for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++)
+        if (warp_pipelined(op->regions[r]->blocks[k])) return true;
+  }
+  return false;
+}
+
 /* MODEL: which waves run. The two-thread reduction of GPUVerify (Betts et al., "GPUVerify: a
  * verifier for GPU kernels", OOPSLA 2012: for barrier-synchronised kernels, races and barrier
  * divergence between any two threads show in a run of two arbitrary threads), per class of
@@ -342,7 +355,8 @@ static bool parts_nest(const ir_block *b, uint8_t *kinds) {
  *  - Nesting. Only when the parts of two waves' writes never meet (parts_nest: each allocation
  *    is written whole, or one slot at a time, so two write footprints are equal or disjoint):
  *    otherwise two waves one representative stands for could write overlapping parts of
- *    different footprints, a race no representative shows. Then every wave runs.
+ *    different footprints, a race no representative shows. Then every wave runs, as it does for
+ *    a warp pipeline (warp_pipelined: its wave groups are not in the TTGIR).
  *  - Why no verdict changes against the run of every wave whose parts follow that order (the
  *    identity when classes are runs of consecutive waves, as tid / 256 gives). A run of the
  *    representatives is a run of the workgroup in which every other wave copies, step by step,
@@ -365,7 +379,8 @@ void sim_amd_choose_waves(sim_machine *m) {
   bool nest = true;
   const ir_op *f = m->fn->op;
   for (uint32_t r = 0; f && r < f->n_regions && nest; r++)
-    for (uint32_t b = 0; b < f->regions[r]->n_blocks && nest; b++) nest = parts_nest(f->regions[r]->blocks[b], kinds);
+    for (uint32_t b = 0; b < f->regions[r]->n_blocks && nest; b++)
+      nest = parts_nest(f->regions[r]->blocks[b], kinds) && !warp_pipelined(f->regions[r]->blocks[b]);
   free(kinds);
   if (m->amd_all_waves || !nest || !wave_classes(m, order, class_of)) {
     for (uint32_t w = 0; w < nw; w++) {
