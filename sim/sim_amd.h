@@ -34,6 +34,24 @@ void sim_amd_membar(sim_machine *m);
 bool sim_amd_bar_before(const sim_machine *m, const ir_op *op);
 bool sim_amd_bar_after(const ir_op *op);
 
+/* sim_amd_waves.c: which values depend on the wave (m->amd_wdep: computed from the thread
+ * id, through data and through the control they steer) and which scf.if / for / while the
+ * waves may take differently (m->amd_wctl). */
+void sim_amd_wave_deps(sim_machine *m);
+/* The innermost scf.if / for / while around op whose condition or bounds depend on the wave,
+ * or NULL (op is in wave-uniform control flow). */
+const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
+/* Instruction pc is an s_barrier in wave-divergent control flow that is not a cond_barrier
+ * (the barrier meant to run in some waves only). */
+bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
+
+/* The thread id of wave w at a thread id op (lane 0 stands for the wave). */
+uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, uint32_t wave);
+/* The waves the model runs: m->n_agents, m->amd_wave and m->amd_share (two waves of each
+ * class of waves that compute the same, or every wave with m->amd_all_waves). After
+ * sim_amd_wave_deps and sim_compile. */
+void sim_amd_choose_waves(sim_machine *m);
+
 /* sim_amd_ops.c: running waves */
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */
 int sim_amd_exec(sim_exec *e);                                    /* SIM_X_* */

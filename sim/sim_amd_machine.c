@@ -86,25 +86,9 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia) {
   }
 }
 
-/* MODEL: the two-wave reduction of GPUVerify (Betts et al., "GPUVerify: a verifier for GPU
- * kernels", OOPSLA 2012: for barrier-synchronised kernels it suffices to check two arbitrary
- * threads). When nothing a wave computes depends on which wave it is (no thread id in the
- * kernel), every wave runs the same program and any schedule of the whole workgroup that
- * breaks a rule between two waves is a schedule of those two: the model runs waves 0 and 1,
- * each with its own share of the workgroup's buffers (sim_amd_ops.c, share), and s_barrier
- * generations complete when both arrived. A kernel that reads the thread id runs all its
- * waves (wave-dependent control, e.g. cond_barrier pairs). */
-static bool uses_thread_id(const sim_machine *m) {
-  for (uint32_t pc = 0; pc < m->n_code; pc++)
-    if (m->code[pc].code == IR_OP_GPU_THREAD_ID || m->code[pc].code == IR_OP_ROCDL_WORKITEM_ID_X) return true;
-  return false;
-}
-
 void sim_amd_layout_agents(sim_machine *m) {
-  uint32_t waves = m->num_warps;
-  if (waves > 2 && !uses_thread_id(m)) waves = 2;
-  m->agents_per_cta = waves;
-  m->n_agents = waves; /* one workgroup: no clusters on gfx942 / gfx950 */
+  sim_amd_choose_waves(m); /* n_agents: the waves that run (sim_amd_waves.c) */
+  m->agents_per_cta = m->n_agents; /* one workgroup: no clusters on gfx942 / gfx950 */
   uint32_t env = 0;
   for (uint32_t a = 0; a < m->n_agents; a++) {
     sim_agentinfo *ai = &m->agents[a];
@@ -113,7 +97,7 @@ void sim_amd_layout_agents(sim_machine *m) {
     ai->env_off = env;
     ai->env_cap = m->regions[0].n_colors;
     env += ai->env_cap;
-    snprintf(ai->name, sizeof ai->name, "wave%u", a);
+    snprintf(ai->name, sizeof ai->name, "wave%u", m->amd_wave[a]);
   }
   m->env_total = env;
 }

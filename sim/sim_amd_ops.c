@@ -5,6 +5,7 @@
  * guide, S_BARRIER / S_WAITCNT (cited [CDNA3 ISA], same text in CDNA4 §12.5); LLVM PR #142018
  * (LDS DMA and the memory model); Triton's AMD lowerings (third_party/amd/lib/
  * TritonAMDGPUToLLVM: LoadStoreOpToLLVM.cpp, BarrierOpConversion.cpp, MemoryOpToLLVM.cpp). */
+#include <assert.h>
 #include <stdio.h>
 
 #include "sim_amd.h"
@@ -13,21 +14,23 @@
 
 /* ------------------------------------------------------------------ footprints */
 
-/* MODEL: the share of wave w of a distributed tensor stored to LDS. A tensor's elements are
+/* MODEL: the share of a wave of a distributed tensor stored to LDS. A tensor's elements are
  * split among the waves by its layout (warpsPerCTA; a broadcast layout stores equal values
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
- * gives wave w the w-th of num_warps equal parts of the buffer. So the stores of different
+ * gives wave w the w-th of num_warps equal parts of the buffer, and an agent that stands for
+ * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
-static void share(const sim_machine *m, uint32_t wave, sim_fp *f) {
-  uint64_t w = m->num_warps;
-  if (w <= 1 || !f->alloc || wave >= w) return;
-  if (f->rows >= w) { /* whole rows [wave*rows/w, (wave+1)*rows/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->rows / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->rows / w);
+static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
+  uint64_t w = m->num_warps, p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
+  if (w <= 1 || !f->alloc || agent >= m->n_agents) return;
+  assert(p0 < p1 && p1 <= w);
+  if (f->rows >= w) { /* whole rows [p0*rows/w, p1*rows/w) */
+    uint32_t lo = (uint32_t)(p0 * f->rows / w), hi = (uint32_t)(p1 * f->rows / w);
     f->off += lo * f->pitch;
     f->rows = hi - lo;
-  } else if (f->rows <= 1 && f->len >= w) { /* bytes [wave*len/w, (wave+1)*len/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->len / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->len / w);
+  } else if (f->rows <= 1 && f->len >= w) { /* bytes [p0*len/w, p1*len/w) */
+    uint32_t lo = (uint32_t)(p0 * f->len / w), hi = (uint32_t)(p1 * f->len / w);
     f->off += lo;
     f->len = hi - lo;
   }
@@ -120,6 +123,46 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
 
 
 
+/* A generation completes with the waves of `waiting` and wave e->a. MODEL (§8.2): waves may
+ * meet one generation at different barrier instructions: after a cond_barrier shifted one
+ * wave group by a generation (BlockPingpong.cpp addAsymmetricSyncToLoop: the group's k-th loop
+ * barrier meets the other group's (k+1)-th, at another pc when the loop has several), which
+ * is what cond_barrier is for. That is a bug only when one of those barriers is in
+ * wave-divergent control flow (an scf.if / for / while steered by the thread id) and is not a
+ * cond_barrier: the waves took different paths to it, and the generation pairs barriers of
+ * different paths (GPUVerify's barrier divergence, Betts et al. OOPSLA 2012). Unequal
+ * counts are amd.barrier-count-mismatch (sbarrier, sim_amd_wave_end). Reports and halts. */
+static bool divergent_generation(sim_exec *e, uint32_t waiting) {
+  sim_machine *m = e->m;
+  uint32_t at = sim_amd_bar_divergent(m, e->pc) ? e->pc : UINT32_MAX, other = UINT32_MAX;
+  bool differ = false;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (!((waiting >> w) & 1)) continue;
+    uint32_t pc = st_cagent(m, e->st, w)->pc;
+    if (pc == e->pc) continue;
+    differ = true;
+    if (at == UINT32_MAX && sim_amd_bar_divergent(m, pc)) at = pc;
+  }
+  if (!differ || at == UINT32_MAX) return false;
+  other = at == e->pc ? UINT32_MAX : e->pc;
+  for (uint32_t w = 0; w < m->n_agents && other == UINT32_MAX; w++)
+    if (((waiting >> w) & 1) && st_cagent(m, e->st, w)->pc != at) other = st_cagent(m, e->st, w)->pc;
+  sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_DIVERGENT, (int)e->a, at,
+                             "this s_barrier is in wave-divergent control flow and completes a "
+                             "generation with a different barrier of another wave: the waves took "
+                             "different paths to this generation, and it is not a cond_barrier, "
+                             "the one barrier meant to run in some waves only (§8.2)");
+  sim_viol_rel(v, other, "the other wave's barrier");
+  const ir_op *ctl = sim_amd_wave_ctl(m, m->code[at].op);
+  for (uint32_t pc = 0; ctl && pc < m->n_code; pc++)
+    if (m->code[pc].op == ctl) {
+      sim_viol_rel(v, pc, "the condition or bounds of this construct depend on the thread id");
+      break;
+    }
+  e->log->halt = true;
+  return true;
+}
+
 /* s_barrier: one barrier per workgroup, no id, no count; [CDNA3 ISA S_BARRIER]: "Synchronize
  * waves within a threadgroup .. If some waves in the threadgroup have already terminated,
  * this waits on only the surviving waves" and "Barrier instructions do not wait for any
@@ -153,26 +196,7 @@ static int sbarrier(sim_exec *e) {
              (unsigned)__builtin_popcount(live) + 1);
     return SIM_X_STAY;
   }
-  /* the generation completes. Waves that met it at different barriers took different paths:
-   * only a cond_barrier (which exists to shift waves by one generation, ConvertWarpPipeline.cpp)
-   * may meet another barrier like that */
-  bool cond = e->i->code == IR_OP_AMDG_COND_BARRIER;
-  uint32_t other = UINT32_MAX;
-  for (uint32_t w = 0; w < m->n_agents; w++) {
-    if (!((waiting >> w) & 1)) continue;
-    uint32_t pc = st_cagent(m, e->st, w)->pc;
-    if (m->code[pc].code == IR_OP_AMDG_COND_BARRIER) cond = true;
-    if (pc != e->pc && other == UINT32_MAX) other = pc;
-  }
-  if (other != UINT32_MAX && !cond) {
-    sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_DIVERGENT, (int)e->a, e->pc,
-                               "this s_barrier completes a generation with a different barrier "
-                               "of another wave: the barriers are in wave-divergent control flow "
-                               "and are not a cond_barrier pair (§8.2)");
-    sim_viol_rel(v, other, "the other wave's barrier");
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  if (divergent_generation(e, waiting)) return SIM_X_HALT;
   /* what every wave still has in flight crossed this barrier without its wait */
   sim_event *ev = st_events(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)

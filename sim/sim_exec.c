@@ -124,9 +124,8 @@ static int query(sim_exec *e) {
   case IR_OP_TTG_WARP_ID: v = agent_first_warp(m, e->a); break;
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
-    /* AMD: lane 0 of the wave stands for the wave (MODEL: exact for wave-uniform uses such as
-     * tid / 64, the wave-group predicates of cond_barrier); NVIDIA: thread 0 */
-    if (m->amd_gfx && axis == 0) v = (uint64_t)e->a * m->threads_per_warp;
+    /* AMD: the wave the agent runs (sim_amd_waves.c); NVIDIA: thread 0 */
+    if (m->amd_gfx) v = sim_amd_wave_tid(m, op, m->amd_wave[e->a]);
     break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }

@@ -281,6 +281,14 @@ struct sim_machine {
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
                                   it (sim_amd_membar.c; owned) */
+  uint8_t *amd_wdep;           /* AMD: per value id of fn, 1 = depends on the wave (computed from
+                                  the thread id; sim_amd_waves.c; owned) */
+  bool amd_all_waves;          /* AMD: every wave runs (sim_opts.amd_all_waves) */
+  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_amd_waves.c) */
+  uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of num_warps of each LDS
+                                           write footprint it writes (share, sim_amd_ops.c) */
+  uint8_t *amd_wctl;           /* AMD: per op id of fn, 1 = an scf.if / for / while whose condition
+                                  or bounds depend on the wave (sim_amd_waves.c; owned) */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */

@@ -24,6 +24,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->fn = fn;
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
+  m->amd_all_waves = o->amd_all_waves;
   m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
   for (int k = 0; k < 3; k++) {
     m->pid[k] = o->pid[k];
@@ -56,7 +57,10 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  if (m->amd_gfx) sim_amd_membar(m); /* Membar's barriers, placed by sim_compile */
+  if (m->amd_gfx) {
+    sim_amd_membar(m);    /* Membar's barriers, placed by sim_compile */
+    sim_amd_wave_deps(m); /* what depends on the wave */
+  }
   if (sim_compile(m, err) || sim_liveness(m, err)) {
     sim_machine_free(m);
     return NULL;
@@ -144,6 +148,8 @@ void sim_machine_free(sim_machine *m) {
   free(m->sviol);
   free(m->coord_deps);
   free(m->amd_bar_before);
+  free(m->amd_wdep);
+  free(m->amd_wctl);
   free(m->evrec);
   free(m->sandbox);
   free(m);

@@ -57,6 +57,7 @@ typedef struct vf_cli_run {
   vf_opts vf;
   uint32_t max_trip;
   bool quiet;
+  bool all_waves;              /* --all-waves (vf_argplan.all_waves) */
   const char *arg_name[64];
   int64_t arg_val[64];
   uint32_t n_arg;

@@ -355,6 +355,7 @@ int vf_cmd_explain(int argc, char **argv) {
     if (vf_argplan_set(&plan, o.r.arg_name[k], o.r.arg_val[k], &serr)) goto sim_error;
   for (int k = 0; k < 3; k++) plan.grid[k] = o.r.grid[k];
   plan.grid_given = o.r.grid_given;
+  plan.all_waves = o.r.all_waves;
   int32_t pid0[3] = {0, 0, 0};
   probe = vf_argplan_machine(&plan, 0, pid0, o.r.max_trip, &serr);
   if (!probe) goto sim_error;

@@ -25,6 +25,10 @@ int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64
     r->vf.no_reduction = true;
     return 1;
   }
+  if (!strcmp(a, "--all-waves")) {
+    r->all_waves = true;
+    return 1;
+  }
   if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
     r->quiet = true;
     return 1;

@@ -35,7 +35,7 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
     bits[k] = w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
   }
   sim_opts so = {.mod = m, .fn = p->fn, .args = bits, .n_args = p->n_args,
-                 .max_trip = cx->o->max_trip};
+                 .max_trip = cx->o->max_trip, .amd_all_waves = p->all_waves};
   for (int k = 0; k < 3; k++) so.grid[k] = p->grid[k];
   sim_err err = {{0}};
   sim_machine *mach = sim_machine_new(&so, &err);

@@ -601,7 +601,8 @@ sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32
                                 uint32_t max_trip, sim_err *err) {
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
-  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip,
+                .amd_all_waves = p->all_waves};
   for (int k = 0; k < 3; k++) {
     o.pid[k] = pid[k];
     o.grid[k] = p->grid[k];
