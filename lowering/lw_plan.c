@@ -68,9 +68,7 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     uint64_t bytes = (uint64_t)l.eb;
     for (int d = 0; d < t->rank; d++) bytes *= (uint64_t)t->shape[d];
     place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
-  } else if ((op->code == IR_OP_TTG_CONVERT_LAYOUT || op->code == IR_OP_TT_TRANS ||
-              op->code == IR_OP_TT_RESHAPE || op->code == IR_OP_TLX_REQUIRE_LAYOUT ||
-              op->code == IR_OP_TLX_RELEASE_LAYOUT) && op->n_results == 1 &&
+  } else if (lw_is_relayout(op) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
     add_scratch(w, op, lw_relayout_scratch_bytes(op));
   } else if (op->code == IR_OP_TTNG_TMEM_ALLOC && op->n_results >= 1) {

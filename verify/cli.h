@@ -21,6 +21,7 @@ int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
 int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
 int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
 int vf_cmd_explain(int argc, char **argv); /* verify/cli_explain.c */
+int vf_cmd_skeleton(int argc, char **argv); /* verify/cli_skel.c */
 
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
