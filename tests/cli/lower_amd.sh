@@ -153,6 +153,14 @@ input_error lower "^dma.py:15:4: error: lowering: a masked async copy is not sup
 sed 's/"ttg.threads-per-warp" = 64/"ttg.threads-per-warp" = 32/' "$T/cb.ttgir" > "$T/cb32.ttgir"
 input_error lower "^cb.py:7:5: error: lowering: op 'amdg.cond_barrier' is not supported for sm_90a" \
   "$T/cb32.ttgir" --target sm_90a -o "$T/x"
+# LDS past the workgroup's: 80 KiB is refused on gfx942 (64 KiB) and lowered on gfx950 (160 KiB).
+sed 's|    %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #shared, #smem, mutable> loc("lds.py":12:10)|&\n    %big = ttg.local_alloc : () -> !ttg.memdesc<19456xf32, #shared, #smem, mutable> loc("lds.py":12:30)\n    ttg.local_store %x, %big : tensor<1024xf32, #blocked> -> !ttg.memdesc<19456xf32, #shared, #smem, mutable> loc("lds.py":12:40)|' \
+  "$A/lds_exchange.ttgir" > "$T/big.ttgir"
+grep -q '%big' "$T/big.ttgir" || fail "the LDS edit did not apply"
+input_error lower "error: lowering: the kernel needs 81920 bytes of LDS, more than the 65536 a gfx942 workgroup can have" \
+  "$T/big.ttgir" --target gfx942 -o "$T/x"
+"$TLXV" lower "$T/big.ttgir" --target gfx950 -o "$T/big.hsaco" || fail "80 KiB of LDS on gfx950"
+[ "$(note "$T/big.hsaco" group_segment_fixed_size)" = 81920 ] || fail "gfx950 LDS size $(note "$T/big.hsaco" group_segment_fixed_size)"
 input_error lower "--emit ptx is for the NVIDIA targets" "$A/vadd.ttgir" --target gfx942 --emit ptx -o "$T/x"
 input_error lower "--emit hsaco is for the AMD targets" "$A/vadd.ttgir" --target sm_90a --emit hsaco -o "$T/x"
 input_error lower "error: lowering: the kernel was compiled for 32 threads per warp, gfx950 has 64" \
