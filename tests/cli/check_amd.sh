@@ -20,4 +20,16 @@ for k in bar.ok bar-removed.bug bar-nowait.bug bar-raw.bug; do
   done > "$T/v"
   [ "$(sed -n 1p "$T/v")" = "$(sed -n 2p "$T/v")" ] || fail "$k: two waves and all waves differ: $(tr '\n' ';' < "$T/v")"
 done
+# --symbolic encodes NVIDIA's conditions only: on an AMD kernel it refuses at the kernel (exit 2),
+# never "proved" (issue 16), in every output format
+for k in "$SRC"/tests/amd/*.ttgir "$SRC"/tests/corpus/amd/*.ttgir; do
+  for fmt in text json; do
+    rc=0
+    "$TLXV" "$k" --symbolic --format $fmt > "$T/out" 2> "$T/err" || rc=$?
+    [ $rc = 2 ] || fail "$k --symbolic --format $fmt: exit $rc, want 2"
+    grep -q ':[0-9]*:[0-9]*: error: --symbolic: the symbolic conditions are encoded for NVIDIA kernels only.*targets hip:gfx9' "$T/err" ||
+      fail "$k --symbolic: $(cat "$T/err")"
+    ! grep -q 'proved' "$T/out" || fail "$k --symbolic: something proved: $(cat "$T/out")"
+  done
+done
 echo "check_amd: $n kernels ok"
