@@ -1,5 +1,7 @@
 /* sim_amd_machine.c: building a machine for an AMD target (semantics.md §8): which targets
- * and ops the model takes, how visible the ops are, and the agents (one per wave). */
+ * and ops the model takes, how visible the ops are, and the agents (one per wave). Simulate
+ * mode runs them too: every wave computes the TTGIR's whole-tensor values (a store of equal
+ * values by several waves), LDS writes land at issue, LDS DMA at its completion. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,10 +17,6 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
     return sim_errf(err, m, m->fn->op,
                     "target '%s' is not modelled: of the AMD targets only gfx942 and gfx950 are "
                     "checked", target);
-  if (m->data)
-    return sim_errf(err, m, m->fn->op,
-                    "target '%s': simulate mode does not run AMD kernels yet (check verifies them)",
-                    target);
   /* wave64 on gfx9 [CDNA3 ISA §1]; the module says so too (ttg.threads-per-warp = 64) */
   m->threads_per_warp = 64;
   if (m->num_warps < 1 || m->num_warps > SIM_MAX_AGENTS)

@@ -33,6 +33,13 @@ static void share(const sim_machine *m, uint32_t wave, sim_fp *f) {
   }
 }
 
+/* A simulate-mode data error stops the run at the op (reported as the op's failure). */
+static int data_halt(sim_exec *e, const sim_data_err *derr) {
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
+  e->log->halt = true;
+  return SIM_X_HALT;
+}
+
 /* The LDS destination of a direct-to-LDS copy (segment of the memdesc operand). */
 static int dma_seg(ir_opcode code) { return code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL ? 2 : 1; }
 
@@ -63,6 +70,10 @@ static int ds_write(sim_exec *e) {
   share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  /* simulate mode: the values land now; the race checker still sees the write in flight */
+  sim_data_err derr;
+  if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[ins_in(m, e->i)[1]], true, &derr))
+    return data_halt(e, &derr);
   return sim_async_add_event(e, &ev);
 }
 
@@ -86,6 +97,16 @@ static int dma(sim_exec *e) {
   share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
+  /* simulate mode: the source is read now, the LDS written when the entry completes
+   * (sim_events.c, as cp.async) */
+  if (m->data && (ev.aux = sim_async_evrec(e))) {
+    sim_evrec *r = &m->evrec[ev.aux - 1];
+    uint64_t in[64] = {0};
+    for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) in[k] = ex_in(e, k);
+    r->v[0] = m->mscratch[ins_in(m, e->i)[op->seg_start[s]]];
+    sim_data_err derr;
+    if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) return data_halt(e, &derr);
+  }
   return sim_async_add_event(e, &ev);
 }
 
