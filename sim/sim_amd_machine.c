@@ -56,13 +56,6 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
-  case IR_OP_SCF_FOR:
-    /* warp pipelines are expanded at LLVM lowering (ConvertWarpPipeline.cpp: a phase shift by
-     * cond_barrier, one barrier per stage); that expansion is not modelled yet */
-    if (ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for"))
-      return sim_errf(err, m, op, "a warp pipeline (scf.for with triton.warp_pipeline."
-                      "pipelined_for) is not modelled yet; the kernel cannot be checked");
-    return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L:
     if (op->n_segs > 5 && op->seg_start[5] < op->seg_start[6])
       return sim_errf(err, m, op, "ttg.async_copy_global_to_local with an mbarrier on an AMD "
@@ -98,11 +91,21 @@ static bool uses_thread_id(const sim_machine *m) {
   return false;
 }
 
+/* MODEL: a kernel with a warp pipeline splits its waves into two groups (sim_amd_wpipe.c:
+ * waves 0-3 and the rest) that run one stage apart; the waves of one group run the same
+ * program, so the reduction above applies per group: two waves of each group (0, 1 and 4, 5)
+ * have every pair kind a rule can break between two waves (same group, other group). Fewer
+ * waves in a barrier only drop waiting (the generation completes with the kept ones), which
+ * leaves the order between the kept waves' accesses as it is. */
 void sim_amd_layout_agents(sim_machine *m) {
-  uint32_t waves = m->num_warps;
-  if (waves > 2 && !uses_thread_id(m)) waves = 2;
-  m->agents_per_cta = waves;
-  m->n_agents = waves; /* one workgroup: no clusters on gfx942 / gfx950 */
+  uint32_t waves = m->num_warps, n = 0;
+  bool all = uses_thread_id(m);
+  for (uint32_t w = 0; w < waves && n < SIM_MAX_AGENTS; w++) {
+    bool keep = all || (!m->amd_wp ? w < 2 : (w < 2 || (w >= 4 && w < 6)));
+    if (keep) m->amd_wave[n++] = (uint8_t)w;
+  }
+  m->agents_per_cta = n;
+  m->n_agents = n; /* one workgroup: no clusters on gfx942 / gfx950 */
   uint32_t env = 0;
   for (uint32_t a = 0; a < m->n_agents; a++) {
     sim_agentinfo *ai = &m->agents[a];
@@ -111,7 +114,7 @@ void sim_amd_layout_agents(sim_machine *m) {
     ai->env_off = env;
     ai->env_cap = m->regions[0].n_colors;
     env += ai->env_cap;
-    snprintf(ai->name, sizeof ai->name, "wave%u", a);
+    snprintf(ai->name, sizeof ai->name, "wave%u", m->amd_wave[a]);
   }
   m->env_total = env;
 }

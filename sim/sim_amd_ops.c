@@ -67,7 +67,7 @@ static int ds_write(sim_exec *e) {
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  share(m, m->amd_wave[e->a], &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
   /* simulate mode: the values land now; the race checker still sees the write in flight */
@@ -94,7 +94,7 @@ static int dma(sim_exec *e) {
                   .group = ag->cp_group};
   sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  share(m, m->amd_wave[e->a], &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
   /* simulate mode: the source is read now, the LDS written when the entry completes
@@ -176,13 +176,14 @@ static int sbarrier(sim_exec *e) {
   }
   /* the generation completes. Waves that met it at different barriers took different paths:
    * only a cond_barrier (which exists to shift waves by one generation, ConvertWarpPipeline.cpp)
-   * may meet another barrier like that */
-  bool cond = e->i->code == IR_OP_AMDG_COND_BARRIER;
+   * may meet another barrier like that, and so may the barriers of a warp pipeline, whose two
+   * wave groups run one stage apart (sim_amd_wpipe.c) */
+  bool cond = sim_amd_wp_barrier(m, e->i);
   uint32_t other = UINT32_MAX;
   for (uint32_t w = 0; w < m->n_agents; w++) {
     if (!((waiting >> w) & 1)) continue;
     uint32_t pc = st_cagent(m, e->st, w)->pc;
-    if (m->code[pc].code == IR_OP_AMDG_COND_BARRIER) cond = true;
+    if (sim_amd_wp_barrier(m, &m->code[pc])) cond = true;
     if (pc != e->pc && other == UINT32_MAX) other = pc;
   }
   if (other != UINT32_MAX && !cond) {
@@ -233,7 +234,7 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
   if (!m->amd_gfx) return false;
   switch (i->code) {
-  case SIM_I_AMD_BAR: case SIM_I_END:
+  case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
@@ -248,6 +249,15 @@ int sim_amd_exec(sim_exec *e) {
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
+    return sbarrier(e);
+  case SIM_I_AMD_SBAR: return sbarrier(e); /* a warp pipeline's raw s_barrier */
+  case SIM_I_AMD_CBAR:
+    /* a warp pipeline's cond_barrier: the waves of one group (warpHigh: tid / (4 * 64) != 0,
+     * ConvertWarpPipeline.cpp emitPipelinePrelude) pass an s_barrier, the others nothing */
+    if ((e->m->amd_wave[e->a] * e->m->threads_per_warp / (4 * 64) != 0) != (e->i->imm != 0)) {
+      sim_logf(e->log, "cond_barrier: not this wave's group");
+      return SIM_X_NEXT;
+    }
     return sbarrier(e);
   case SIM_I_END: sim_amd_wave_end(e); return SIM_X_STAY;
   case IR_OP_TTG_LOCAL_STORE: return ds_write(e);
@@ -342,7 +352,7 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
     if (!i->imm || !i->n_out) return 0;
     sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
     out[0].flags |= SIM_FP_WRITE;
-    share(m, a, &out[0]);
+    share(m, m->amd_wave[a], &out[0]);
     return out[0].alloc ? 1 : 0;
   default: return 0; /* stores and copies: their window is the queue entry */
   }
@@ -427,7 +437,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     return true;
   }
   f.flags |= SIM_FP_WRITE;
-  share(m, wave, &f);
+  share(m, m->amd_wave[wave], &f);
   e->fp[e->n_fp++] = f;
   return true;
 }

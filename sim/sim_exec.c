@@ -126,7 +126,7 @@ static int query(sim_exec *e) {
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
     /* AMD: lane 0 of the wave stands for the wave (MODEL: exact for wave-uniform uses such as
      * tid / 64, the wave-group predicates of cond_barrier); NVIDIA: thread 0 */
-    if (m->amd_gfx && axis == 0) v = (uint64_t)e->a * m->threads_per_warp;
+    if (m->amd_gfx && axis == 0) v = (uint64_t)m->amd_wave[e->a] * m->threads_per_warp;
     break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }

@@ -56,6 +56,11 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  /* warp pipelines first: Membar runs after ConvertWarpPipeline and sees its barriers */
+  if (m->amd_gfx && sim_amd_wpipe(m, err)) {
+    sim_machine_free(m);
+    return NULL;
+  }
   if (m->amd_gfx) sim_amd_membar(m); /* Membar's barriers, placed by sim_compile */
   if (sim_compile(m, err) || sim_liveness(m, err)) {
     sim_machine_free(m);
@@ -144,6 +149,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->sviol);
   free(m->coord_deps);
   free(m->amd_bar_before);
+  free(m->amd_wp);
   free(m->evrec);
   free(m->sandbox);
   free(m);
