@@ -161,6 +161,24 @@ input_error lower "error: lowering: the kernel needs 81920 bytes of LDS, more th
   "$T/big.ttgir" --target gfx942 -o "$T/x"
 "$TLXV" lower "$T/big.ttgir" --target gfx950 -o "$T/big.hsaco" || fail "80 KiB of LDS on gfx950"
 [ "$(note "$T/big.hsaco" group_segment_fixed_size)" = 81920 ] || fail "gfx950 LDS size $(note "$T/big.hsaco" group_segment_fixed_size)"
+# A warp pipeline (its barriers come from ConvertWarpPipeline at LLVM lowering): refused, not
+# lowered without them.
+cat > "$T/wp.ttgir" <<'K'
+module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "hip:gfx950", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %v = arith.constant 1.0 : f32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      tt.store %p, %v : !tt.ptr<f32>
+      rocdl.sched.barrier 0 {triton.warp_pipeline.border = "s0"} loc("wp.py":8:5)
+      tt.store %p, %v : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
+K
+input_error lower "^wp.py:8:5: error: lowering: warp pipelines are not lowered yet" "$T/wp.ttgir" --target gfx950 -o "$T/x"
 input_error lower "--emit ptx is for the NVIDIA targets" "$A/vadd.ttgir" --target gfx942 --emit ptx -o "$T/x"
 input_error lower "--emit hsaco is for the AMD targets" "$A/vadd.ttgir" --target sm_90a --emit hsaco -o "$T/x"
 input_error lower "error: lowering: the kernel was compiled for 32 threads per warp, gfx950 has 64" \
