@@ -6,6 +6,11 @@ set -eu
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/amd" amd.py
 [ "$n" -ge 11 ] || fail "only $n AMD kernels"
+n0=$n
+# planted-bug variants of the corpus kernels (tests/amd/planted/README.md)
+check_expected "$SRC/tests/amd/planted" 03-matrix-multiplication.py
+[ "$n" -ge 3 ] || fail "only $n planted corpus variants"
+n=$((n + n0))
 # the AMD ops print back as written
 "$TLXV" parse "$SRC/tests/amd/ops.ok.ttgir" > "$T/rt.ttgir" || fail "parse ops.ok"
 grep -v '^//' "$SRC/tests/amd/ops.ok.ttgir" | cmp -s - "$T/rt.ttgir" || fail "ops.ok does not print back as written"
@@ -22,7 +27,7 @@ for k in bar.ok bar-removed.bug bar-nowait.bug bar-raw.bug; do
 done
 # --symbolic encodes NVIDIA's conditions only: on an AMD kernel it refuses at the kernel (exit 2),
 # never "proved" (issue 16), in every output format
-for k in "$SRC"/tests/amd/*.ttgir "$SRC"/tests/corpus/amd/*.ttgir; do
+for k in "$SRC"/tests/amd/*.ttgir "$SRC"/tests/amd/planted/*.ttgir "$SRC"/tests/corpus/amd/*.ttgir; do
   for fmt in text json; do
     rc=0
     "$TLXV" "$k" --symbolic --format $fmt > "$T/out" 2> "$T/err" || rc=$?

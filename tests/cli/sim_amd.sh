@@ -20,6 +20,10 @@ for sched in random round-robin; do
     "$TLXV" sim "$C/${k%:*}.ok.ttgir" $MM --grid "${k#*:}" --schedule $sched --seed 5 --out "$T/${k%:*}" -q ||
       fail "sim ${k%:*} ($sched)"
   done
+  # the matmul with A copied by LDS DMA (tests/amd/planted)
+  # shellcheck disable=SC2086
+  "$TLXV" sim "$SRC/tests/amd/planted/matmul_gfx950_dma.ok.ttgir" $MM --grid 32 --schedule $sched --seed 5 \
+    --out "$T/matmul_dma" -q || fail "sim matmul_gfx950_dma ($sched)"
   "$TLXV" sim "$C/amd_t06_attention_gfx950.ok.ttgir" --arg sm_scale=0.125 --arg H=2 --arg N_CTX=128 \
     --tensor M=zeros:2x128:f32 --tensor desc_q=random:256x64:f16 --tensor desc_k=random:256x64:f16 \
     --tensor desc_v=random:256x64:f16 --tensor desc_o=zeros:256x64:f16 --grid 2,2 --schedule $sched --seed 6 \
@@ -41,7 +45,7 @@ for sched in random round-robin; do
 import sys, numpy as np
 d = sys.argv[1]
 ld = lambda k, n: np.load(f"{d}/{k}/{n}.npy")
-for k in ("amd_t03_matmul_gfx942", "amd_t03_matmul_gfx942_b", "amd_t03_matmul_gfx950", "amd_t03_matmul_gfx950_b"):
+for k in ("amd_t03_matmul_gfx942", "amd_t03_matmul_gfx942_b", "amd_t03_matmul_gfx950", "amd_t03_matmul_gfx950_b", "matmul_dma"):
     a, b, c = (ld(k, n).astype(np.float32) for n in ("a_ptr", "b_ptr", "c_ptr"))
     ref = (a @ b).astype(np.float16).astype(np.float32)
     assert np.abs(ref).max() > 1, k
