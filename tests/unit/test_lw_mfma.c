@@ -7,30 +7,9 @@
  * lane l supplies row l % M of A and column l % N of B, the K slice (l / M) * kbase ..
  * + kbase; output element o of lane l is row (l / N) * 4 + 4 * (64 / N) * (o / 4) + o % 4,
  * column l % N], and comparing with the product. */
-#include "ir_test_util.h"
-#include "lowering/lw_int.h"
+#include "lw_test_util.h"
 #include "check_run.h"
 
-/* Coordinates of (register, lane, warp) through the layout's bases. */
-static void coord_of(const lw_ll *l, uint32_t r, uint32_t lane, uint32_t warp, int32_t *co) {
-  lw_ll_reg_coord(l, r, co);
-  for (int b = 0; b < l->nlane; b++)
-    if (lane >> b & 1)
-      for (int d = 0; d < l->rank; d++) co[d] ^= l->lane[b][d];
-  for (int b = 0; b < l->nwarp; b++)
-    if (warp >> b & 1)
-      for (int d = 0; d < l->rank; d++) co[d] ^= l->warp[b][d];
-}
-
-static lw_ll ll_of(const char *aliases, const char *ty) {
-  ir_module *m;
-  const ir_type *t = tu_type(aliases, ty, &m);
-  lw_ll l;
-  char err[160];
-  ck_assert_msg(lw_ll_of_type(t, &l, err, sizeof err) == 0, "%s: %s", ty, err);
-  ir_module_free(m);
-  return l;
-}
 
 /* Expected bases (2-D), zero register bases left out (lw_ll drops them). */
 typedef struct want {
@@ -60,15 +39,15 @@ static const char *mfma_aliases =
 START_TEST(mfma_acc_matches_triton) {
   want nt = {6, 6, 3, {{1, 0}, {2, 0}, {8, 0}, {16, 0}, {0, 32}, {32, 0}},
              {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {4, 0}}, {{0, 64}, {0, 0}, {64, 0}}};
-  lw_ll l = ll_of(mfma_aliases, "tensor<128x128xf32, #nt>");
+  lw_ll l = tu_ll_of(mfma_aliases, "tensor<128x128xf32, #nt>");
   check_bases(&l, &nt, "mfma32 NT 128x128");
   want t = {6, 6, 3, {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {32, 0}},
             {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}}, {{0, 64}, {0, 0}, {64, 0}}};
-  l = ll_of(mfma_aliases, "tensor<128x128xf32, #t>");
+  l = tu_ll_of(mfma_aliases, "tensor<128x128xf32, #t>");
   check_bases(&l, &t, "mfma32 T 128x128");
   want t256 = {7, 6, 3, {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {32, 0}, {128, 0}},
                {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}}, {{0, 64}, {0, 128}, {64, 0}}};
-  l = ll_of(mfma_aliases, "tensor<256x256xf32, #t>");
+  l = tu_ll_of(mfma_aliases, "tensor<256x256xf32, #t>");
   check_bases(&l, &t256, "mfma32 T 256x256");
 }
 END_TEST
@@ -77,19 +56,19 @@ END_TEST
 START_TEST(mfma_dot_operands_match_triton) {
   want a = {7, 6, 3, {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {0, 64}, {64, 0}},
             {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}}, {{0, 0}, {0, 0}, {32, 0}}};
-  lw_ll l = ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #m32, kWidth = 4}>>");
+  lw_ll l = tu_ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #m32, kWidth = 4}>>");
   check_bases(&l, &a, "lhs 128x128");
   want a16 = {3, 6, 3, {{0, 1}, {0, 2}, {0, 8}}, {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 0}, {0, 4}},
               {{0, 0}, {0, 0}, {0, 0}}};
-  l = ll_of(mfma_aliases, "tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #m32, kWidth = 4}>>");
+  l = tu_ll_of(mfma_aliases, "tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #m32, kWidth = 4}>>");
   check_bases(&l, &a16, "lhs 16x16 (broadcast lanes)");
   want b = {6, 6, 3, {{1, 0}, {2, 0}, {16, 0}, {32, 0}, {64, 0}, {0, 64}},
             {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {4, 0}, {8, 0}}, {{0, 16}, {0, 32}, {0, 0}}};
-  l = ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 1, parent = #m16, kWidth = 4}>>");
+  l = tu_ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 1, parent = #m16, kWidth = 4}>>");
   check_bases(&l, &b, "rhs 128x128");
   want tpw = {7, 6, 3, {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {0, 64}, {32, 0}},
               {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}}, {{0, 0}, {0, 0}, {64, 0}}};
-  l = ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #t, kWidth = 4}>>");
+  l = tu_ll_of(mfma_aliases, "tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #t, kWidth = 4}>>");
   check_bases(&l, &tpw, "lhs tpw 2x2");
 }
 END_TEST
@@ -152,7 +131,7 @@ static int emulate_m(const char *aliases, const char *at_s, const char *bt_s, co
     return -1;
   }
   if (mutate) p.swap = !p.swap;
-  lw_ll la = ll_of(aliases, ty[0]), lb = ll_of(aliases, ty[1]), lc = ll_of(aliases, ty[2]);
+  lw_ll la = tu_ll_of(aliases, ty[0]), lb = tu_ll_of(aliases, ty[1]), lc = tu_ll_of(aliases, ty[2]);
   int nw = lw_ll_nwarps(&lc), bad = 0;
   uint32_t na = lw_ll_nregs(&la), nb = lw_ll_nregs(&lb), nc = lw_ll_nregs(&lc);
   ck_assert_uint_eq(nc, p.ncreg);
@@ -167,9 +146,9 @@ static int emulate_m(const char *aliases, const char *at_s, const char *bt_s, co
           for (int l = 0; l < 64; l++)
             for (int e = 0; e < p.kbase; e++) {
               int32_t co[IR_MAX_RANK];
-              coord_of(&la, p.areg[(size_t)i * p.nk + s + (uint32_t)e], (uint32_t)l, (uint32_t)w, co);
+              tu_ll_coord(&la, p.areg[(size_t)i * p.nk + s + (uint32_t)e], (uint32_t)l, (uint32_t)w, co);
               sa[l][e] = aval(co[0], co[1]);
-              coord_of(&lb, p.breg[(size_t)j * p.nk + s + (uint32_t)e], (uint32_t)l, (uint32_t)w, co);
+              tu_ll_coord(&lb, p.breg[(size_t)j * p.nk + s + (uint32_t)e], (uint32_t)l, (uint32_t)w, co);
               sb[l][e] = bval(co[0], co[1]);
             }
           int64_t (*x)[LW_MFMA_MAXK] = p.swap ? sb : sa, (*y)[LW_MFMA_MAXK] = p.swap ? sa : sb;
@@ -189,7 +168,7 @@ static int emulate_m(const char *aliases, const char *at_s, const char *bt_s, co
     for (int l = 0; l < 64; l++)
       for (uint32_t r = 0; r < nc; r++) {
         int32_t co[IR_MAX_RANK];
-        coord_of(&lc, r, (uint32_t)l, (uint32_t)w, co);
+        tu_ll_coord(&lc, r, (uint32_t)l, (uint32_t)w, co);
         int64_t expect = 0;
         for (int32_t k = 0; k < K; k++) expect += aval(co[0], k) * bval(k, co[1]);
         bad += acc[((size_t)w * 64 + (size_t)l) * nc + r] != expect;
