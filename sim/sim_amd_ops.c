@@ -36,6 +36,13 @@ static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
   }
 }
 
+/* A simulate-mode data error stops the run at the op (reported as the op's failure). */
+static int data_halt(sim_exec *e, const sim_data_err *derr) {
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
+  e->log->halt = true;
+  return SIM_X_HALT;
+}
+
 /* The LDS destination of a direct-to-LDS copy (segment of the memdesc operand). */
 static int dma_seg(ir_opcode code) { return code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL ? 2 : 1; }
 
@@ -63,9 +70,13 @@ static int ds_write(sim_exec *e) {
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  share(m, m->amd_wave[e->a], &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  /* simulate mode: the values land now; the race checker still sees the write in flight */
+  sim_data_err derr;
+  if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[ins_in(m, e->i)[1]], true, &derr))
+    return data_halt(e, &derr);
   return sim_async_add_event(e, &ev);
 }
 
@@ -86,9 +97,19 @@ static int dma(sim_exec *e) {
                   .group = ag->cp_group};
   sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  share(m, m->amd_wave[e->a], &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
+  /* simulate mode: the source is read now, the LDS written when the entry completes
+   * (sim_events.c, as cp.async) */
+  if (m->data && (ev.aux = sim_async_evrec(e))) {
+    sim_evrec *r = &m->evrec[ev.aux - 1];
+    uint64_t in[64] = {0};
+    for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) in[k] = ex_in(e, k);
+    r->v[0] = m->mscratch[ins_in(m, e->i)[op->seg_start[s]]];
+    sim_data_err derr;
+    if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) return data_halt(e, &derr);
+  }
   return sim_async_add_event(e, &ev);
 }
 
@@ -132,16 +153,23 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
  * cond_barrier: the waves took different paths to it, and the generation pairs barriers of
  * different paths (GPUVerify's barrier divergence, Betts et al. OOPSLA 2012). Unequal
  * counts are amd.barrier-count-mismatch (sbarrier, sim_amd_wave_end). Reports and halts. */
+/* A barrier a wave may reach on its own path: in wave-divergent control and neither a
+ * cond_barrier nor a barrier of a warp pipeline, whose two wave groups run one stage apart
+ * by design (sim_amd_wpipe.c, ConvertWarpPipeline.cpp). */
+static bool path_barrier(const sim_machine *m, uint32_t pc) {
+  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(m, &m->code[pc]);
+}
+
 static bool divergent_generation(sim_exec *e, uint32_t waiting) {
   sim_machine *m = e->m;
-  uint32_t at = sim_amd_bar_divergent(m, e->pc) ? e->pc : UINT32_MAX, other = UINT32_MAX;
+  uint32_t at = path_barrier(m, e->pc) ? e->pc : UINT32_MAX, other = UINT32_MAX;
   bool differ = false;
   for (uint32_t w = 0; w < m->n_agents; w++) {
     if (!((waiting >> w) & 1)) continue;
     uint32_t pc = st_cagent(m, e->st, w)->pc;
     if (pc == e->pc) continue;
     differ = true;
-    if (at == UINT32_MAX && sim_amd_bar_divergent(m, pc)) at = pc;
+    if (at == UINT32_MAX && path_barrier(m, pc)) at = pc;
   }
   if (!differ || at == UINT32_MAX) return false;
   other = at == e->pc ? UINT32_MAX : e->pc;
@@ -236,7 +264,7 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
   if (!m->amd_gfx) return false;
   switch (i->code) {
-  case SIM_I_AMD_BAR: case SIM_I_END:
+  case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
@@ -251,6 +279,15 @@ int sim_amd_exec(sim_exec *e) {
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
+    return sbarrier(e);
+  case SIM_I_AMD_SBAR: return sbarrier(e); /* a warp pipeline's raw s_barrier */
+  case SIM_I_AMD_CBAR:
+    /* a warp pipeline's cond_barrier: the waves of one group (warpHigh: tid / (4 * 64) != 0,
+     * ConvertWarpPipeline.cpp emitPipelinePrelude) pass an s_barrier, the others nothing */
+    if ((e->m->amd_wave[e->a] * e->m->threads_per_warp / (4 * 64) != 0) != (e->i->imm != 0)) {
+      sim_logf(e->log, "cond_barrier: not this wave's group");
+      return SIM_X_NEXT;
+    }
     return sbarrier(e);
   case SIM_I_END: sim_amd_wave_end(e); return SIM_X_STAY;
   case IR_OP_TTG_LOCAL_STORE: return ds_write(e);
@@ -345,7 +382,7 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
     if (!i->imm || !i->n_out) return 0;
     sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
     out[0].flags |= SIM_FP_WRITE;
-    share(m, a, &out[0]);
+    share(m, m->amd_wave[a], &out[0]);
     return out[0].alloc ? 1 : 0;
   default: return 0; /* stores and copies: their window is the queue entry */
   }
@@ -430,7 +467,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     return true;
   }
   f.flags |= SIM_FP_WRITE;
-  share(m, wave, &f);
+  share(m, m->amd_wave[wave], &f);
   e->fp[e->n_fp++] = f;
   return true;
 }

@@ -199,6 +199,11 @@ static const char *refusal(const sim_machine *m, ir_opcode code) {
   switch (code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
+  case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_AMDG_TDM_INTRINSIC_WAIT:
+  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
+  case IR_OP_AMDG_TDM_GATHER: case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
+  case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED: case IR_OP_AMDG_TDM_SCATTER:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
     return "%s is not supported by the model yet; the kernel cannot be checked";
   case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
@@ -634,6 +639,21 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (sim_amd_check_op(m, op, c->err)) return -1;
   const char *why = refusal(m, code);
   if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
+  if (m->amd_gfx && m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & ~SIM_WP_INSIDE)) {
+    /* a warp pipeline's barriers before this op, in the order ConvertWarpPipeline writes them:
+     * the previous pipeline's reconverge, this one's prelude, a cluster barrier
+     * (sim_amd_wpipe.c) */
+    static const struct { uint8_t flag; uint16_t code; int64_t imm; } wpb[] = {
+        {SIM_WP_CBAR_LOW, SIM_I_AMD_CBAR, 0}, {SIM_WP_PRE_LOCAL, SIM_I_AMD_BAR, 0},
+        {SIM_WP_CBAR_HIGH, SIM_I_AMD_CBAR, 1}, {SIM_WP_BAR_LOCAL, SIM_I_AMD_BAR, 0},
+        {SIM_WP_BAR_RAW, SIM_I_AMD_SBAR, 0}};
+    for (size_t k = 0; k < sizeof wpb / sizeof wpb[0]; k++)
+      if (m->amd_wp[op->id] & wpb[k].flag) {
+        sim_ins *s = emit(c, wpb[k].code, op, 0, NULL, 0, NULL);
+        s->vis = SIM_V_SYNC;
+        s->imm = wpb[k].imm;
+      }
+  }
   if (m->amd_gfx && sim_amd_bar_before(m, op)) {
     /* a CTA barrier Triton's Membar pass puts before this op (sim_amd_membar.c) */
     sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);

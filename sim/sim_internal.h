@@ -24,7 +24,11 @@ enum {
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
   SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
-  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c) */
+  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c),
+                                   or a LOCAL barrier of a warp pipeline (sim_amd_wpipe.c) */
+  SIM_I_AMD_SBAR,               /* AMD: a warp pipeline's raw s_barrier (no waits) */
+  SIM_I_AMD_CBAR,               /* AMD: a warp pipeline's cond_barrier: imm 1 = the waves of
+                                   the high group (warpHigh), 0 = the low group (warpLow) */
   SIM_I__END
 };
 
@@ -279,6 +283,9 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
+  uint8_t amd_wave[SIM_MAX_AGENTS]; /* AMD: the wave of the workgroup agent a stands for
+                                  (sim_amd_layout_agents: the model may run a subset) */
+  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
                                   it (sim_amd_membar.c; owned) */
   uint8_t *amd_wdep;           /* AMD: per value id of fn, 1 = depends on the wave (computed from

@@ -57,6 +57,11 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  /* warp pipelines first: Membar runs after ConvertWarpPipeline and sees its barriers */
+  if (m->amd_gfx && sim_amd_wpipe(m, err)) {
+    sim_machine_free(m);
+    return NULL;
+  }
   if (m->amd_gfx) {
     sim_amd_membar(m);    /* Membar's barriers, placed by sim_compile */
     sim_amd_wave_deps(m); /* what depends on the wave */
@@ -150,6 +155,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->amd_bar_before);
   free(m->amd_wdep);
   free(m->amd_wctl);
+  free(m->amd_wp);
   free(m->evrec);
   free(m->sandbox);
   free(m);

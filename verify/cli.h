@@ -21,10 +21,17 @@ int vf_cmd_sim(int argc, char **argv);    /* verify/cli_sim.c */
 int vf_cmd_graph(int argc, char **argv);  /* verify/cli_graph.c */
 int vf_cmd_lower(int argc, char **argv);  /* verify/cli_lower.c */
 int vf_cmd_explain(int argc, char **argv); /* verify/cli_explain.c */
+int vf_cmd_skeleton(int argc, char **argv); /* verify/cli_skel.c */
 
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
 ir_module *vf_cli_read(const char *path); /* verify/cli_util.c */
+/* A command's FILE word (one FILE, no unknown option): 0 with *file set, or VF_EXIT_INPUT after
+ * printing "unknown option 'ARG' for 'CMD'" or "'CMD' takes one FILE". */
+int vf_cli_file_word(const char *cmd, const char *arg, const char **file);
+/* The whole of FILE ('-': standard input), malloc'd (*len bytes, the caller frees), or NULL after
+ * printing why ("'CMD' needs a FILE" when file is NULL, or the read error). */
+char *vf_cli_read_text(const char *cmd, const char *file, size_t *len);
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
  * not be loaded (verify/cli_lwload.c). */
 const lw_api *vf_cli_lowering(void);

@@ -66,29 +66,13 @@ int vf_cmd_parse(int argc, char **argv) {
     else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       fputs(parse_usage, stdout);
       return VF_EXIT_OK;
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "tlx-verify: error: unknown option '%s' for 'parse'; see 'tlx-verify parse --help'\n",
-              argv[i]);
+    } else if (vf_cli_file_word("parse", argv[i], &file)) {
       return VF_EXIT_INPUT;
-    } else if (file) {
-      fprintf(stderr, "tlx-verify: error: 'parse' takes one FILE (got '%s' and '%s')\n", file, argv[i]);
-      return VF_EXIT_INPUT;
-    } else {
-      file = argv[i];
     }
   }
-  if (!file) {
-    fprintf(stderr, "tlx-verify: error: 'parse' needs a FILE ('-' for standard input)\n");
-    return VF_EXIT_INPUT;
-  }
-  ir_diag d = {0};
   size_t len;
-  char *buf = ir_read_file(file, &len, &d);
-  if (!buf) {
-    fprintf(stderr, "%s\n", d.msg ? d.msg : "tlx-verify: error: cannot read the input");
-    free(d.msg);
-    return VF_EXIT_INPUT;
-  }
+  char *buf = vf_cli_read_text("parse", file, &len);
+  if (!buf) return VF_EXIT_INPUT;
   const char *name = strcmp(file, "-") ? file : "<stdin>";
   /* Output is buffered so a failing input prints nothing on stdout. */
   char *text = NULL;

@@ -56,3 +56,30 @@ malformed:
            VF_GRID_MAX_X, VF_GRID_MAX_YZ, v ? v : "");
   return -1;
 }
+
+int vf_cli_file_word(const char *cmd, const char *arg, const char **file) {
+  if (arg[0] == '-' && arg[1]) {
+    fprintf(stderr, "tlx-verify: error: unknown option '%s' for '%s'; see 'tlx-verify %s --help'\n", arg, cmd, cmd);
+    return VF_EXIT_INPUT;
+  }
+  if (*file) {
+    fprintf(stderr, "tlx-verify: error: '%s' takes one FILE (got '%s' and '%s')\n", cmd, *file, arg);
+    return VF_EXIT_INPUT;
+  }
+  *file = arg;
+  return 0;
+}
+
+char *vf_cli_read_text(const char *cmd, const char *file, size_t *len) {
+  if (!file) {
+    fprintf(stderr, "tlx-verify: error: '%s' needs a FILE ('-' for standard input)\n", cmd);
+    return NULL;
+  }
+  ir_diag d = {0};
+  char *buf = ir_read_file(file, len, &d);
+  if (!buf) {
+    fprintf(stderr, "%s\n", d.msg ? d.msg : "tlx-verify: error: cannot read the input");
+    free(d.msg);
+  }
+  return buf;
+}

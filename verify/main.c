@@ -20,6 +20,8 @@ static const char usage[] =
     "       tlx-verify parse [options] FILE       syntax check: parse and print back\n"
     "       tlx-verify explain FILE --observed OBS why did it hang: match what a stuck GPU showed\n"
     "       tlx-verify explain --how              how to collect OBS (cuda-gdb, coredumps)\n"
+    "       tlx-verify skeleton FILE              AMD: check the waits and barriers of a disassembled\n"
+    "                                             gfx942 / gfx950 kernel (llvm-objdump -d, or a .hsaco)\n"
     "       tlx-verify --version | --help\n"
     "FILE is TTGIR or TTIR text ('-' reads standard input). docs/manual.md has examples.\n"
     "\n"
@@ -70,8 +72,8 @@ static const char usage[] =
     "  --iterations N          loop iterations shown per lane\n"
     "  --trace-out F.json      the drawn schedule as a Chrome trace\n"
     "lower options:\n"
-    "  --target sm_90a|sm_100a  GPU target (required)\n"
-    "  --emit mlir|llvm|ptx    output kind (default ptx)\n"
+    "  --target sm_90a|sm_100a|gfx942|gfx950  GPU target (required)\n"
+    "  --emit mlir|llvm|ptx|hsaco  output kind (default ptx; hsaco for the AMD targets)\n"
     "  -o F                    output file (required; '-' is standard output)\n"
     "explain options:\n"
     "  --observed OBS          what the hung GPU showed (format detected): cuda-gdb 'info cuda\n"
@@ -96,6 +98,7 @@ typedef struct cmd {
 static const cmd cmds[] = {
     {"check", vf_cmd_check}, {"sim", vf_cmd_sim},     {"graph", vf_cmd_graph},
     {"lower", vf_cmd_lower}, {"parse", vf_cmd_parse}, {"explain", vf_cmd_explain},
+    {"skeleton", vf_cmd_skeleton},
 };
 
 /* Whether a first argument that is no command still means `check`: an option (check's
@@ -132,7 +135,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
   if (!names_input(argv[1])) {
     fprintf(stderr, "tlx-verify: error: unknown command '%s'; the commands are check, sim, graph, "
-                    "lower, parse and explain (a FILE first means check); see tlx-verify --help\n", argv[1]);
+                    "lower, parse, explain and skeleton (a FILE first means check); see tlx-verify --help\n", argv[1]);
     return VF_EXIT_INPUT;
   }
   /* `tlx-verify FILE ...` is `tlx-verify check FILE ...`: argv[0] stands in for "check". */

@@ -607,6 +607,19 @@ int sym_build(sym_ctx *c, char **err) {
                    c->o->func ? c->o->func : "");
     return 2;
   }
+  /* The encoding's conditions are those of NVIDIA's mbarrier rings (semantics.md §1-§4); an AMD
+   * kernel's waits and s_barrier generations (§8) are not encoded, so nothing about it could be
+   * proved: refused at the kernel rather than "proved" over zero instances. */
+  const char *tgt = ir_module_target(c->m);
+  if (tgt && !strncmp(tgt, "hip:", 4)) {
+    char lb[256];
+    *err = sym_fmt("%s: error: --symbolic: the symbolic conditions are encoded for NVIDIA kernels only "
+                   "(mbarrier rings, TMA, wgmma, tcgen05); this kernel targets %s, whose waits and "
+                   "s_barrier generations they do not cover; check it without --symbolic (the explicit "
+                   "model covers AMD, semantics.md §8)",
+                   ir_loc_str(sim_op_loc(c->m, c->fn->op), lb, sizeof lb), tgt);
+    return 2;
+  }
   for (uint32_t f = 0; f < c->o->n_fixed; f++) {
     bool found = false;
     const ir_block *entry = c->fn->op->regions[0]->blocks[0];
