@@ -70,7 +70,7 @@ static int ds_write(sim_exec *e) {
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, m->amd_wave[e->a], &ev.fp[0]);
+  share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
   /* simulate mode: the values land now; the race checker still sees the write in flight */
@@ -97,7 +97,7 @@ static int dma(sim_exec *e) {
                   .group = ag->cp_group};
   sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, m->amd_wave[e->a], &ev.fp[0]);
+  share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
   /* simulate mode: the source is read now, the LDS written when the entry completes
@@ -382,7 +382,7 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
     if (!i->imm || !i->n_out) return 0;
     sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
     out[0].flags |= SIM_FP_WRITE;
-    share(m, m->amd_wave[a], &out[0]);
+    share(m, a, &out[0]);
     return out[0].alloc ? 1 : 0;
   default: return 0; /* stores and copies: their window is the queue entry */
   }
@@ -467,7 +467,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     return true;
   }
   f.flags |= SIM_FP_WRITE;
-  share(m, m->amd_wave[wave], &f);
+  share(m, wave, &f);
   e->fp[e->n_fp++] = f;
   return true;
 }

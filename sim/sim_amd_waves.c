@@ -235,7 +235,15 @@ static void scan_block(cscan *c, const ir_block *b) {
 /* Sorts the waves into classes (equal values of every frontier value), class by class, each in
  * wave order: order[0..num_warps), class_of[w] = the class's first wave. False when the scan
  * could not evaluate a value (then every wave runs). */
-static bool wave_classes(const sim_machine *m, uint32_t *order, uint32_t *class_of) {
+/* The wave group of a warp pipeline (sim_amd_wpipe.c: waves 0-3 and the rest, one stage
+ * apart; the predicate sim_amd_ops.c evaluates for its cond_barriers). */
+static uint32_t wp_group(const sim_machine *m, uint32_t w) {
+  return w * m->threads_per_warp / (4 * 64) != 0;
+}
+
+/* wp: the kernel has a warp pipeline, whose two wave groups the TTGIR does not show: waves of
+ * one class are also of one group. */
+static bool wave_classes(const sim_machine *m, bool wp, uint32_t *order, uint32_t *class_of) {
   uint32_t nv = m->fn->n_values, nw = m->num_warps;
   cscan c = {.m = m, .pure = ir_xcalloc(nv + 1, 1), .front = ir_xcalloc(nv + 1, 1),
              .val = ir_xcalloc((size_t)nw * nv + 1, sizeof(uint64_t))};
@@ -246,7 +254,7 @@ static bool wave_classes(const sim_machine *m, uint32_t *order, uint32_t *class_
     class_of[w] = w;
     for (uint32_t u = 0; u < w && class_of[w] == w; u++) {
       if (class_of[u] != u) continue;
-      bool same = true;
+      bool same = !wp || wp_group(m, w) == wp_group(m, u);
       for (uint32_t id = 0; id < nv && same; id++)
         same = !c.front[id] || c.val[(size_t)w * nv + id] == c.val[(size_t)u * nv + id];
       if (same) class_of[w] = u;
@@ -355,8 +363,9 @@ static bool warp_pipelined(const ir_block *b) {
  *  - Nesting. Only when the parts of two waves' writes never meet (parts_nest: each allocation
  *    is written whole, or one slot at a time, so two write footprints are equal or disjoint):
  *    otherwise two waves one representative stands for could write overlapping parts of
- *    different footprints, a race no representative shows. Then every wave runs, as it does for
- *    a warp pipeline (warp_pipelined: its wave groups are not in the TTGIR).
+ *    different footprints, a race no representative shows. Then every wave runs.
+ *  - Warp pipelines (warp_pipelined): their two wave groups, one stage apart, are not in the
+ *    TTGIR; the group refines the classes (wp_group), so each group has its representatives.
  *  - Why no verdict changes against the run of every wave whose parts follow that order (the
  *    identity when classes are runs of consecutive waves, as tid / 256 gives). A run of the
  *    representatives is a run of the workgroup in which every other wave copies, step by step,
@@ -376,13 +385,15 @@ void sim_amd_choose_waves(sim_machine *m) {
   uint32_t nw = m->num_warps, order[SIM_MAX_AGENTS], class_of[SIM_MAX_AGENTS];
   uint32_t n = 0;
   uint8_t *kinds = ir_xcalloc(m->fn->n_ops + 1, 1);
-  bool nest = true;
+  bool nest = true, wp = false;
   const ir_op *f = m->fn->op;
   for (uint32_t r = 0; f && r < f->n_regions && nest; r++)
-    for (uint32_t b = 0; b < f->regions[r]->n_blocks && nest; b++)
-      nest = parts_nest(f->regions[r]->blocks[b], kinds) && !warp_pipelined(f->regions[r]->blocks[b]);
+    for (uint32_t b = 0; b < f->regions[r]->n_blocks && nest; b++) {
+      nest = parts_nest(f->regions[r]->blocks[b], kinds);
+      wp |= warp_pipelined(f->regions[r]->blocks[b]);
+    }
   free(kinds);
-  if (m->amd_all_waves || !nest || !wave_classes(m, order, class_of)) {
+  if (m->amd_all_waves || !nest || !wave_classes(m, wp, order, class_of)) {
     for (uint32_t w = 0; w < nw; w++) {
       m->amd_wave[w] = (uint8_t)w;
       m->amd_share[w][0] = (uint8_t)w;

@@ -283,8 +283,6 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
-  uint8_t amd_wave[SIM_MAX_AGENTS]; /* AMD: the wave of the workgroup agent a stands for
-                                  (sim_amd_layout_agents: the model may run a subset) */
   uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
                                   it (sim_amd_membar.c; owned) */
