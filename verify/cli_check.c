@@ -236,7 +236,8 @@ int vf_cmd_check(int argc, char **argv) {
   vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
   /* partial-tile probes, after every whole-tile run: what they alone find is reported apart */
   uint32_t n_probe_runs = 0;
-  for (uint32_t i = 0; i < plan.n_probes; i++)
+  for (uint32_t i = 0; i < plan.n_probes; i++) {
+    if (n_runs >= VF_MAX_RUNS) plan.probe_val[i] = 0; /* no room: not probed, and said so */
     for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
       uint32_t k = n_runs++;
       runs[k].combo = combos + i;
@@ -253,6 +254,7 @@ int vf_cmd_check(int argc, char **argv) {
       sim_machine_free(m);
       n_probe_runs++;
     }
+  }
   if (truncated && !all.bound_hit) {
     all.bound_hit = true;
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "

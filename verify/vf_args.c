@@ -489,7 +489,7 @@ char *vf_argplan_covered(const vf_argplan *p) {
     uint32_t k = p->aligned_arg[i];
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s: whole tiles (multiples of %lld)",
                             len ? "; " : "", p->names[k], (long long)p->align[k]);
-    if (len < sizeof buf && i < p->n_probes)
+    if (len < sizeof buf && i < p->n_probes && p->probe_val[i])
       len += (size_t)snprintf(buf + len, sizeof buf - len, ", and the partial tile %s=%lld",
                               p->names[k], (long long)p->probe_val[i]);
   }
