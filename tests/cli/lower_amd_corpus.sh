@@ -47,6 +47,16 @@ amd_t03_matmul_gfx950 gfx950 v_mfma_f32_16x16x32_f16 4 8192 48 512
 amd_t03_matmul_gfx950_b gfx950 v_mfma_f32_16x16x32_f16 32 32768 48 512
 amd_t06_attention_gfx950 gfx950 v_mfma_f32_32x32x16_f16 6 24576 60 256
 EOF
+# bf16 operands (the matmuls with every f16 made bf16): the bf16 MFMA of each target
+for g in gfx942:v_mfma_f32_16x16x16_bf16:8 gfx950:v_mfma_f32_16x16x32_bf16:4; do
+  t=${g%%:*}
+  rest=${g#*:}
+  sed 's/xf16/xbf16/g; s/<f16>/<bf16>/g' "$C/amd_t03_matmul_$t.ok.ttgir" > "$T/bf16.ttgir"
+  "$TLXV" lower "$T/bf16.ttgir" --target "$t" -o "$T/bf16.hsaco" 2> "$T/err" || fail "bf16 $t: $(cat "$T/err")"
+  disasm "$T/bf16.hsaco" > "$T/bf16.s"
+  [ "$(grep -c "^${rest%:*} " "$T/bf16.s")" = "${rest#*:}" ] || fail "bf16 $t: want ${rest#*:} ${rest%:*}"
+  "$TLXV" skeleton "$T/bf16.hsaco" > /dev/null || fail "bf16 $t: skeleton"
+done
 # Planted bugs in the skeleton of the gfx942 matmul: the barrier before the loop's first LDS
 # read, and the wait before it, cut out of the disassembly.
 "$OBJDUMP" -d "$T/amd_t03_matmul_gfx942.hsaco" > "$T/m.s"
