@@ -3,6 +3,7 @@
  * in-flight async op may still do before a transition of the set runs (their "futures":
  * an agent's ops depend only on its own values, so its future is its lookahead, cut at the
  * first wait that nothing outside the set can release). See docs/verifier.md. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,7 +115,22 @@ typedef struct pview {
   bool en_e[SIM_MAX_EVENTS];
   sim_fp uf[SIM_MAX_AGENTS][MAX_UF];  /* each agent's unfenced generic accesses now */
   uint8_t n_uf[SIM_MAX_AGENTS];
+  /* A wait that cannot pass now (the gate test of the closure): L[a][k] waits, on barrier
+   * block[a][k], with a parity the barrier does not satisfy in this state; NOBLOCK otherwise.
+   * Set once per state (the closure runs once per seed and round). */
+  uint16_t block[SIM_MAX_AGENTS][LOOK];
+  /* Memo of dependencies between the set's transitions and the futures of free agents,
+   * which depend on neither the seed nor the round: row r is actor r's transition (agent
+   * r's current op for r < na, event r - na after), column b agent b. fd[r][b] = FD_FOUND |
+   * k: L[b][k] is the first op of b's lookahead that depends on it (dep / proxy_dep);
+   * otherwise the number of leading ops of L[b] known not to (none depends below it). */
+  uint8_t fd[SIM_MAX_TRANS][SIM_MAX_AGENTS];
+  /* ee[r][j]: dep(actor r's transition, event j): 0 unknown, 1 no, 2 yes */
+  uint8_t ee[SIM_MAX_TRANS][SIM_MAX_EVENTS];
 } pview;
+
+enum { NOBLOCK = 0xffff, FD_FOUND = 0x80 };
+_Static_assert((int)LOOK < (int)FD_FOUND, "lookahead positions fit beside the found bit");
 
 static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
   for (uint32_t i = 0; i < a->n_fp; i++)
@@ -245,10 +261,46 @@ static uint32_t enabled_in(const pview *v, const bool *inA, const bool *inE) {
   return n;
 }
 
+/* Does an op of agent b's lookahead before position `gate` depend on transition t, the
+ * transition of actor r (pview.fd)? The same answer as testing L[b][0..gate) in order, each
+ * pair tested at most once per state. */
+static bool dep_before(pview *v, uint32_t r, const sim_eff *t, uint32_t b, uint32_t gate) {
+  uint8_t f = v->fd[r][b];
+  if (f & FD_FOUND) return (uint32_t)(f & ~FD_FOUND) < gate;
+  for (uint32_t k = f; k < gate; k++) {
+    const sim_eff *e = &v->L[b][k];
+    if (dep(t, e) || proxy_dep(v, t, NULL, 0, e) || proxy_dep(v, e, v->L[b], k, t)) {
+      v->fd[r][b] = (uint8_t)(FD_FOUND | k);
+      return true;
+    }
+  }
+  if (gate > f) v->fd[r][b] = (uint8_t)gate;
+  return false;
+}
+
+/* dep(t, F[j]) for the transition t of actor r, memoized per state (pview.ee). */
+static bool dep_event(pview *v, uint32_t r, const sim_eff *t, uint32_t j) {
+  uint8_t *e = &v->ee[r][j];
+  if (!*e) *e = dep(t, &v->F[j]) ? 2 : 1;
+  return *e == 2;
+}
+
+/* Adds agent a / event j to the set; *nen counts the enabled transitions in it. */
+static void join_agent(const pview *v, bool *inA, uint32_t a, uint32_t *nen) {
+  if (inA[a]) return;
+  inA[a] = true;
+  *nen += v->en_a[a];
+}
+static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
+  if (inE[j]) return;
+  inE[j] = true;
+  *nen += v->en_e[j];
+}
+
 /* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
  * The set only grows: once it holds `limit` enabled transitions (a smaller set is already
  * known) it stops, returning at least limit. */
-static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *inA, bool *inE,
+static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bool *inE,
                         uint32_t limit) {
   const sim_machine *m = p->m;
   /* Per barrier, what free actors (agents outside the set, running up to their gates, and
@@ -259,6 +311,8 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
   uint32_t gate[SIM_MAX_AGENTS];
   bool inf[SIM_MAX_AGENTS];
   uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  uint32_t nen = enabled_in(v, inA, inE);
+  assert(nen < limit);
   for (int rounds = 0; rounds < 64; rounds++) {
     memset(arr, 0, nb);
     memset(ntx, 0, nb);
@@ -275,9 +329,7 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
           const sim_eff *e = &v->L[a][k];
           /* a wait on a barrier whose phase cannot change without the set keeps its current
            * outcome on every path that avoids the set: if it does not pass now, stop here */
-          if ((e->kind & SIM_E_WAIT) && e->bar < nb && !may_change(m, st, e->bar, arr, ntx, txb) &&
-              !sim_bar_satisfied(m, st, e->bar, e->parity))
-            break;
+          if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
           if (note_signal(e, arr, ntx, txb, nb)) grow = true;
         }
         gate[a] = k;
@@ -297,19 +349,17 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
       }
       for (uint32_t b = 0; b < v->na; b++) {
         if (inA[b] || !v->live[b]) continue;
-        bool d = inf[b];
-        for (uint32_t k = 0; !d && k < gate[b]; k++)
-          d = dep(t, &v->L[b][k]) || proxy_dep(v, t, NULL, 0, &v->L[b][k]) ||
-              proxy_dep(v, &v->L[b][k], v->L[b], k, t);
-        if (d) {
-          inA[b] = true;
+        if (inf[b] || dep_before(v, s, t, b, gate[b])) {
+          join_agent(v, inA, b, &nen);
           changed = true;
+          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++)
-        if (!inE[j] && dep(t, &v->F[j]) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
-          inE[j] = true;
+        if (!inE[j] && dep_event(v, s, t, j) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
+          join_event(v, inE, j, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
     }
     /* members that cannot move now need what could enable them */
@@ -324,8 +374,9 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
-          inA[b] = true;
+          join_agent(v, inA, b, &nen);
           changed = true;
+          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++) {
@@ -334,8 +385,9 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
         bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
                  ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
         if (d) {
-          inE[j] = true;
+          join_event(v, inE, j, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
       }
     }
@@ -344,12 +396,12 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
       if (!inE[j] || v->en_e[j]) continue;
       for (uint32_t i = 0; i < v->ne; i++)
         if (!inE[i] && v->F[i].agent == v->F[j].agent) {
-          inE[i] = true;
+          join_event(v, inE, i, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
     }
     if (!changed) break;
-    if (enabled_in(v, inA, inE) >= limit) return limit; /* cannot beat the best set */
     if (rounds == 63) {
       for (uint32_t a = 0; a < v->na; a++) inA[a] = true;
       for (uint32_t j = 0; j < v->ne; j++) inE[j] = true;
@@ -399,8 +451,22 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
   }
   for (uint32_t j = 0; j < v.ne; j++) sim_event_effect(m, st, j, &v.F[j]);
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  for (uint32_t a = 0; a < v.na; a++)
+    for (uint32_t k = 0; k < v.nl[a]; k++) {
+      const sim_eff *e = &v.L[a][k];
+      bool blocks = (e->kind & SIM_E_WAIT) && e->bar < nb && !sim_bar_satisfied(m, st, e->bar, e->parity);
+      v.block[a][k] = blocks ? e->bar : NOBLOCK;
+    }
+  for (uint32_t r = 0; r < v.na + v.ne; r++) {
+    memset(v.fd[r], 0, v.na);
+    memset(v.ee[r], 0, v.ne);
+  }
   bool bestA[SIM_MAX_AGENTS], bestE[SIM_MAX_EVENTS];
-  uint32_t best = (uint32_t)n + 1;
+  /* a set holding every enabled transition reduces nothing: a closure stops as soon as it
+   * holds as many as the best set so far (closure's limit) */
+  uint32_t best = (uint32_t)n;
+  bool found = false;
   for (int k = 0; k < n && best > 1; k++) {
     bool inA[SIM_MAX_AGENTS] = {0}, inE[SIM_MAX_EVENTS] = {0};
     if (en[k].kind == SIM_TR_AGENT) {
@@ -412,11 +478,12 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     uint32_t c = closure(p, st, &v, inA, inE, best);
     if (c >= 1 && c < best) {
       best = c;
+      found = true;
       memcpy(bestA, inA, sizeof bestA);
       memcpy(bestE, inE, sizeof bestE);
     }
   }
-  if (best > (uint32_t)n) {
+  if (!found) {
     memcpy(out, en, (size_t)n * sizeof *en);
     return n;
   }
