@@ -144,6 +144,9 @@ char *sim_gbox_str(const sim_machine *m, const sim_gbox *b, char *buf, size_t n)
  * traces); exploration leaves it off (it costs a snprintf per step). */
 typedef struct sim_log {
   bool detail;             /* in: describe the step in `text` */
+  bool terse;              /* in: violations without their message (msg empty, the kind,
+                              agent, instructions and related notes as always): the search
+                              steps again without it for a violation it reports */
   sim_viol viol[4];        /* out: violations found in this step */
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */

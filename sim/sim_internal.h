@@ -604,9 +604,14 @@ bool sim_clc_completable(const sim_machine *m, const void *st, uint32_t idx);
 int sim_clc_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log);
 void sim_clc_coord_deps(sim_machine *m);      /* after coord_deps: CLC-dependent writes */
 
-/* sim_log.c: violations */
-sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
-                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* sim_log.c: violations. sim_viol_add records one with its message; under log->terse (the
+ * explorer's search) the message is left empty and its arguments are not evaluated. */
+sim_viol *sim_viol_add_(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
+                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+sim_viol *sim_viol_new(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins);
+#define sim_viol_add(log, kind, agent, ins, ...)                                           \
+  ((log)->terse ? sim_viol_new((log), (kind), (agent), (ins))                              \
+                : sim_viol_add_((log), (kind), (agent), (ins), __VA_ARGS__))
 void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note);
 void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A model limit stopped the path (not a kernel bug; the verdict cannot be "verified"): sets

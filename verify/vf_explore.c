@@ -1,6 +1,7 @@
 /* vf_explore.c: depth-first search over the schedules of a machine with a visited-state table
  * (canonical 128-bit hashes), partial-order reduction (vf_por.c), the state checkers on every
  * new state, bounds (states, time), and random walks. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,8 @@ typedef struct dfs {
   vf_table *seen;
   vf_por *por;
   onstack stack;               /* hashes of the states on the stack */
+  void *spare;                 /* a state's room for full_log */
+  sim_log full;                /* full_log's log */
 } dfs;
 
 static uint8_t *state_at(const dfs *d, uint32_t depth) { return d->fr[depth].st; }
@@ -221,7 +224,19 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   return true;
 }
 
-static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
+/* The violations of step t from `from` with their messages: the search steps tersely
+ * (sim_log.terse), and steps again, on a copy, for the violations it reports. */
+static const sim_log *full_log(dfs *d, const void *from, sim_trans t) {
+  if (!d->spare) d->spare = ir_xmalloc(d->ssz, 1);
+  memcpy(d->spare, from, sim_state_used(d->m, from));
+  d->full = (sim_log){0};
+  sim_step(d->m, d->spare, t, &d->full);
+  return &d->full;
+}
+
+/* Records the violations of a step (t, from state `from`) or of the initial state (t NULL,
+ * log not terse). */
+static void record_viols(dfs *d, const sim_log *log, const sim_trans *t, const void *from) {
   if (log->assume_false) {
     if (!d->res->n_outside++) snprintf(d->res->outside_why, sizeof d->res->outside_why, "%s", log->text);
     return;
@@ -231,10 +246,15 @@ static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
   /* the schedule is built only for a new bug or a shorter schedule: a violation repeated on
    * every transition of a deep search would otherwise cost O(depth) each (issue 11) */
   uint32_t n = UINT32_MAX;
+  const sim_log *full = log->terse ? NULL : log;
   for (uint32_t k = 0; k < log->n_viol; k++) {
     if (vf_result_keeps(d->res, d->m, &log->viol[k], d->depth + (t ? 1 : 0))) continue;
     if (n == UINT32_MAX) n = path_to(d, d->depth, t);
-    vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+    if (!full) full = full_log(d, from, *t);
+    /* the same step: the same violations, in the same order */
+    assert(full->n_viol == log->n_viol && full->viol[k].kind == log->viol[k].kind &&
+           full->viol[k].ins == log->viol[k].ins);
+    vf_result_add(d->res, d->m, &full->viol[k], d->path, n, NULL);
   }
 }
 
@@ -282,7 +302,7 @@ static int run_dfs(dfs *d) {
   d->depth = 0;
   void *s0 = place_root(d);
   if (sim_init(m, s0, &log)) {
-    record_viols(d, &log, NULL);
+    record_viols(d, &log, NULL, NULL);
     if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
     return -1;
   }
@@ -296,6 +316,7 @@ static int run_dfs(dfs *d) {
   if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
   else d->fr[0].n = d->fr[0].next = 0;
   uint64_t tick = 0;
+  log.terse = true; /* messages only for the violations reported (record_viols) */
   /* earlier runs of the check may have spent the budgets */
   if (past_deadline(o, res) || past_states(o, res, max_states)) return 0;
   for (;;) {
@@ -317,7 +338,7 @@ static int run_dfs(dfs *d) {
     memcpy(nxt, cur, sim_state_used(m, cur));
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
-    if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
+    if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t, cur);
     if (log.n_gw && o->gw) vf_gwset_note(o->gw, m, &log, t);
     if (res->n_outside) break; /* the inputs are outside the contract: nothing more to learn */
     if (rc) continue;
@@ -366,10 +387,12 @@ static int run_random(dfs *d) {
     d->depth = 0;
     grow(d);
     void *s = place_root(d);
+    log.terse = false;
     if (sim_init(m, s, &log)) {
-      record_viols(d, &log, NULL);
+      record_viols(d, &log, NULL, NULL);
       return -1;
     }
+    log.terse = true;
     for (uint32_t step = 0; step < 1000000; step++) {
       int n;
       if (!check_state(d, state_at(d, d->depth), en, &n)) break;
@@ -383,7 +406,7 @@ static int run_random(dfs *d) {
       memcpy(nxt, cur, sim_state_used(m, cur));
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
-      if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
+      if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t, cur);
       if (d->res->n_outside) return 0;
       if (log.n_gw && d->o->gw) vf_gwset_note(d->o->gw, m, &log, t);
       if (rc) break;
@@ -416,6 +439,7 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   for (uint32_t k = 0; k < d.n_chunks; k++) vf_big_free(d.chunks[k], d.chunk_bytes);
   free(d.chunks);
   free(d.path);
+  free(d.spare);
   if (res->n_outside) {
     /* undefined behaviour from here on: neither its bugs nor its bounds are the kernel's */
     vf_result_drop_bugs(res);
