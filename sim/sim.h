@@ -51,6 +51,13 @@ typedef struct sim_err {
  * the machine. */
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err);
 void sim_machine_free(sim_machine *m);
+/* Re-targets a verify-mode machine (o->data NULL) to another run of the same kernel: argument
+ * values (as sim_opts.args), the program id of CTA 0 and the grid. Nothing the compiler made
+ * depends on them (they are read when the kernel runs), so the machine then behaves exactly
+ * as sim_machine_new with those options would: a check compiles its kernel once. States made
+ * before keep their size and layout. */
+void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                         const int32_t grid[3]);
 
 /* ------------------------------------------------------------------ states
  * A state is sim_state_size(m) bytes, no pointers inside: copy it with memcpy, compare it with

@@ -1,5 +1,6 @@
 /* sim_machine.c: building a machine (compile, liveness, analysis, layout), the initial
  * state, enabled transitions, sim_step, canonical hashing and read-only inspection. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,30 @@
 #include "sim_amd.h"
 #include "sim_internal.h"
 #include "sim_size.h"
+
+/* What a run sets: argument values, program id, grid (sim_machine_set_run). Descriptor
+ * arguments become views of their global tensors once the compiler has made those (verify
+ * mode, m->arg_galloc). */
+static void set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                    const int32_t grid[3]) {
+  for (uint32_t k = 0; k < m->n_args; k++) m->args[k] = args && k < n_args ? args[k] : 0;
+  for (int k = 0; k < 3; k++) {
+    m->pid[k] = pid[k];
+    m->grid[k] = grid[k] > 0 ? grid[k] : 1;
+  }
+  /* verify mode: a descriptor argument's value is a view of its global tensor, so that TMA
+   * and tt.descriptor_* ops know which tensor they touch (simulate mode keeps descriptor ids) */
+  if (!m->data && m->arg_galloc)
+    for (uint32_t k = 0; k < m->n_args; k++)
+      if (m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
+}
+
+void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                         const int32_t grid[3]) {
+  /* simulate mode keeps per-run data (buffers, descriptors): one machine per run there */
+  assert(!m->data);
+  set_run(m, args, n_args, pid, grid);
+}
 
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   const ir_func *fn = o->fn ? o->fn : ir_module_kernel(o->mod);
@@ -25,10 +50,6 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
   m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
-  for (int k = 0; k < 3; k++) {
-    m->pid[k] = o->pid[k];
-    m->grid[k] = o->grid[k] > 0 ? o->grid[k] : 1;
-  }
   m->n_ctas = 1; /* the cluster size: sim_pair_setup below */
   m->threads_per_warp = (uint32_t)ir_module_attr_int(o->mod, "ttg.threads-per-warp", 32);
   m->num_warps = (uint32_t)ir_module_attr_int(o->mod, "ttg.num-warps", 4);
@@ -36,7 +57,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
                               ? fn->op->regions[0]->blocks[0] : NULL;
   m->n_args = entry ? entry->n_args : 0;
   m->args = ir_xcalloc(m->n_args + 1, sizeof *m->args);
-  for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
+  set_run(m, o->args, o->n_args, o->pid, o->grid); /* before compiling: no descriptor views yet */
   /* An AMD kernel (ttg.target "hip:...") runs under the rules of semantics.md §8 (waves, LDS
    * and vector-memory queues, s_barrier: sim_amd_*.c); only gfx942 / gfx950 are modelled,
    * other AMD targets are refused, never checked against the wrong hardware rules. */
@@ -62,11 +83,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     return NULL;
   }
   sim_analyze(m);
-  /* verify mode: a descriptor argument's value is a view of its global tensor, so that TMA
-   * and tt.descriptor_* ops know which tensor they touch (simulate mode keeps descriptor ids) */
-  if (!m->data)
-    for (uint32_t k = 0; k < m->n_args; k++)
-      if (m->arg_galloc && m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
+  set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
     const ir_op *sop = m->code[m->data_sink_ins].op;
     sim_errf(err, m, sop,
