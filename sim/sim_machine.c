@@ -281,7 +281,7 @@ bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t a, ui
   if (i->code != IR_OP_TTNG_WAIT_BARRIER) return false;
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
-  uint32_t sb = in[i->op->seg_start[0]], sp = in[i->op->seg_start[1]];
+  uint32_t sb = in[ins_seg_at(i, 0)], sp = in[ins_seg_at(i, 1)];
   int32_t b = sim_view_bar(m, env_slot(m, env, i->region, sb));
   if (b < 0) return false;
   *bar = (uint32_t)b;
