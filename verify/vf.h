@@ -112,12 +112,26 @@ uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_v
  * (vf_grid.c). */
 void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);
 
-/* Visited-state set of 128-bit hashes (vf_table.c). */
+/* Visited-state set of state hashes (vf_table.c): 127 bits of each sim_hash128 (the top bit
+ * of `hi` is not part of the key), and per entry one mark bit (the explorer's "on the DFS
+ * stack", for the reduction's cycle proviso). The table owns its memory; vf_table_free frees
+ * it. Out of memory ends the process (ir_out_of_memory). */
 typedef struct vf_table vf_table;
 vf_table *vf_table_new(void);
 void vf_table_free(vf_table *t);
 /* Inserts h; returns true when it was new. */
 bool vf_table_insert(vf_table *t, sim_hash128 h);
+/* The same, also giving h's slot in *slot: valid while vf_table_generation stays the same (a
+ * growth moves the entries). A visited h found in the recent-insert cache gives UINT64_MAX
+ * (not looked up: vf_table_find). */
+bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot);
+/* The slot of h, or UINT64_MAX when h is not in the table. */
+uint64_t vf_table_find(const vf_table *t, sim_hash128 h);
+/* The mark bit of a valid slot. */
+void vf_table_mark(vf_table *t, uint64_t slot, bool on);
+bool vf_table_marked(const vf_table *t, uint64_t slot);
+/* Changes whenever the table grows (every slot may move). */
+uint32_t vf_table_generation(const vf_table *t);
 size_t vf_table_bytes(const vf_table *t);
 uint64_t vf_table_count(const vf_table *t);
 /* Large zeroed memory (huge-page backed from 2 MiB on); free with the same size. */

@@ -20,83 +20,21 @@ typedef struct frame {
   uint8_t n, next;
   uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
   sim_trans taken;             /* the transition that reached this state */
-  sim_hash128 h;               /* the state's hash (on-stack set) */
+  sim_hash128 h;               /* the state's hash */
+  uint64_t slot;               /* its visited-table slot, marked while on the stack (the cycle
+                                  proviso of the reduction) ... */
+  uint32_t gen;                /* ... found at this table generation */
 } frame;
 
-/* The states on the DFS stack (cycle proviso of the reduction): open addressing with
- * tombstones over 128-bit hashes. */
-typedef struct onstack {
-  sim_hash128 *s;              /* {0,0} empty, {0,1} tombstone */
-  uint32_t cap, n, used;
-  sim_hash128 *tmp;            /* rehash scratch (live entries), tmp_cap of them */
-  uint32_t tmp_cap;
-} onstack;
-
-static bool hz(sim_hash128 h) { return !h.lo && !h.hi; }
-static bool htomb(sim_hash128 h) { return !h.lo && h.hi == 1; }
-static sim_hash128 hfix(sim_hash128 h) {
-  if (!h.lo) h.lo = 2; /* keep clear of empty / tombstone */
-  return h;
+/* The state of frame f enters / leaves the stack: the mark of its visited-table entry. */
+static void stack_mark(vf_table *t, frame *f, uint64_t slot) {
+  f->slot = slot;
+  f->gen = vf_table_generation(t);
+  vf_table_mark(t, slot, true);
 }
-
-/* Rebuilds the set without tombstones at capacity cap (the same capacity reuses the table:
- * clearing touched memory is cheaper than new pages). */
-static void os_rehash(onstack *o, uint32_t cap) {
-  if (o->tmp_cap < o->n + 1) {
-    o->tmp_cap = (o->n + 1) * 2;
-    o->tmp = ir_xrealloc(o->tmp, o->tmp_cap * sizeof *o->tmp, 1);
-    if (!o->tmp) ir_out_of_memory(0);
-  }
-  uint32_t live = 0;
-  for (uint32_t k = 0; k < o->cap; k++)
-    if (!hz(o->s[k]) && !htomb(o->s[k])) o->tmp[live++] = o->s[k];
-  if (cap != o->cap) {
-    free(o->s);
-    o->s = ir_xcalloc(cap, sizeof *o->s);
-    if (!o->s) ir_out_of_memory(0);
-    o->cap = cap;
-  } else {
-    memset(o->s, 0, cap * sizeof *o->s);
-  }
-  o->n = o->used = 0;
-  for (uint32_t k = 0; k < live; k++) {
-    uint32_t i = (uint32_t)o->tmp[k].lo & (cap - 1);
-    while (!hz(o->s[i])) i = (i + 1) & (cap - 1);
-    o->s[i] = o->tmp[k];
-    o->n++;
-    o->used++;
-  }
-}
-
-static void os_add(onstack *o, sim_hash128 h) {
-  h = hfix(h);
-  if ((o->used + 1) * 2 > o->cap) os_rehash(o, o->cap ? (o->n * 4 > o->cap ? o->cap * 2 : o->cap) : 1024);
-  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
-  while (!hz(o->s[i]) && !htomb(o->s[i])) i = (i + 1) & (o->cap - 1);
-  if (hz(o->s[i])) o->used++;
-  o->s[i] = h;
-  o->n++;
-}
-
-static bool os_find(const onstack *o, sim_hash128 h, uint32_t *at) {
-  if (!o->cap) return false;
-  h = hfix(h);
-  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
-  while (!hz(o->s[i])) {
-    if (o->s[i].lo == h.lo && o->s[i].hi == h.hi) {
-      *at = i;
-      return true;
-    }
-    i = (i + 1) & (o->cap - 1);
-  }
-  return false;
-}
-
-static void os_del(onstack *o, sim_hash128 h) {
-  uint32_t i;
-  if (!os_find(o, h, &i)) return;
-  o->s[i] = (sim_hash128){0, 1};
-  o->n--;
+static void stack_unmark(vf_table *t, frame *f) {
+  if (f->gen != vf_table_generation(t)) f->slot = vf_table_find(t, f->h); /* the table grew */
+  vf_table_mark(t, f->slot, false);
 }
 
 double vf_now_s(void) {
@@ -118,9 +56,8 @@ typedef struct dfs {
   size_t chunk_bytes;          /* bytes per chunk (>= 2 states of full size) */
   uint32_t depth, cap;
   sim_trans *path;             /* scratch path for bug reports */
-  vf_table *seen;
+  vf_table *seen;              /* visited states; marked: on the stack (cycle proviso) */
   vf_por *por;
-  onstack stack;               /* hashes of the states on the stack */
   void *spare;                 /* a state's room for full_log */
   sim_log full;                /* full_log's log */
 } dfs;
@@ -307,9 +244,10 @@ static int run_dfs(dfs *d) {
     return -1;
   }
   d->fr[0].h = sim_state_hash(m, s0);
-  vf_table_insert(d->seen, d->fr[0].h);
-  bool c3 = !o->no_reduction; /* the on-stack set serves only the reduction's cycle proviso */
-  if (c3) os_add(&d->stack, d->fr[0].h);
+  uint64_t slot;
+  vf_table_insert_at(d->seen, d->fr[0].h, &slot);
+  bool c3 = !o->no_reduction; /* the marks serve only the reduction's cycle proviso */
+  if (c3) stack_mark(d->seen, &d->fr[0], slot);
   res->st.states = 1;
   sim_trans en[SIM_MAX_TRANS];
   int n_en;
@@ -322,7 +260,7 @@ static int run_dfs(dfs *d) {
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
-      if (c3) os_del(&d->stack, f->h);
+      if (c3) stack_unmark(d->seen, f);
       if (d->depth == 0) break;
       d->depth--;
       continue;
@@ -343,10 +281,10 @@ static int run_dfs(dfs *d) {
     if (res->n_outside) break; /* the inputs are outside the contract: nothing more to learn */
     if (rc) continue;
     sim_hash128 h = sim_state_hash(m, nxt);
-    if (!vf_table_insert(d->seen, h)) {
+    if (!vf_table_insert_at(d->seen, h, &slot)) {
       res->st.revisits++;
-      uint32_t at;
-      if (f->reduced && os_find(&d->stack, h, &at)) {
+      if (f->reduced && slot == UINT64_MAX) slot = vf_table_find(d->seen, h);
+      if (f->reduced && vf_table_marked(d->seen, slot)) {
         /* cycle proviso (C3): a reduced state closing a cycle explores everything */
         sim_trans all[SIM_MAX_TRANS];
         int na = sim_enabled(m, cur, all);
@@ -369,7 +307,7 @@ static int run_dfs(dfs *d) {
     if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
     d->fr[d->depth].taken = t;
     d->fr[d->depth].h = h;
-    if (c3) os_add(&d->stack, h);
+    if (c3) stack_mark(d->seen, &d->fr[d->depth], slot);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (past_states(o, res, max_states)) break;
@@ -433,8 +371,6 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
   vf_table_free(d.seen);
   vf_por_free(d.por);
-  free(d.stack.s);
-  free(d.stack.tmp);
   free(d.fr);
   for (uint32_t k = 0; k < d.n_chunks; k++) vf_big_free(d.chunks[k], d.chunk_bytes);
   free(d.chunks);

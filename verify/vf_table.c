@@ -1,8 +1,10 @@
-/* vf_table.c: the visited-state set: open addressing over 128-bit state hashes (xxh3), linear
- * probing, doubled at 3/4 load, in huge-page backed memory, with a small direct-mapped cache
- * of recently inserted hashes in front of it. Stores hashes only (hash compaction: a collision
- * of two distinct states has probability ~n^2 / 2^129). Also the large zeroed allocations the
- * explorer uses (vf_big_zalloc). */
+/* vf_table.c: the visited-state set: open addressing over 127-bit state hashes (xxh3 with
+ * the top bit dropped: that bit marks an entry, see vf.h), linear probing, doubled at 3/4
+ * load, in huge-page backed memory, with a small direct-mapped cache of recently inserted
+ * hashes in front of it. Stores hashes only (hash compaction: a collision of two distinct
+ * states has probability ~n^2 / 2^128). Also the large zeroed allocations the explorer uses
+ * (vf_big_zalloc). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -42,10 +44,15 @@ void vf_big_free(void *p, size_t n) {
   munmap(p, (n + BIG - 1) & ~(size_t)(BIG - 1));
 }
 
+/* The key of an entry is its hash with the top bit of hi cleared (MARK): 127 bits. The
+ * all-zero key marks an empty slot, so the key {0,0} is stored as {1,0}. */
+#define MARK (1ull << 63)
+
 struct vf_table {
-  sim_hash128 *slots;          /* lo == 0 && hi == 0: empty (the key {0,0} is stored as {1,0}) */
+  sim_hash128 *slots;          /* keys, each with its mark bit (MARK of hi) */
   uint64_t cap, n;             /* cap: power of two */
-  sim_hash128 *recent;         /* direct-mapped by hi: hashes inserted lately (a subset of the
+  uint32_t gen;                /* growths so far */
+  sim_hash128 *recent;         /* direct-mapped by hi: keys inserted lately (a subset of the
                                   table: a hit is a visited state without touching the table) */
 };
 
@@ -66,9 +73,12 @@ void vf_table_free(vf_table *t) {
 }
 
 static sim_hash128 key(sim_hash128 h) {
+  h.hi &= ~MARK;
   if (!h.lo && !h.hi) h.lo = 1;
   return h;
 }
+
+static bool same(sim_hash128 slot, sim_hash128 k) { return slot.lo == k.lo && (slot.hi & ~MARK) == k.hi; }
 
 static void put(sim_hash128 *slots, uint64_t cap, sim_hash128 h) {
   uint64_t i = h.lo & (cap - 1);
@@ -76,15 +86,30 @@ static void put(sim_hash128 *slots, uint64_t cap, sim_hash128 h) {
   slots[i] = h;
 }
 
-bool vf_table_insert(vf_table *t, sim_hash128 h) {
+uint64_t vf_table_find(const vf_table *t, sim_hash128 h) {
+  h = key(h);
+  for (uint64_t i = h.lo & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+    sim_hash128 s = t->slots[i];
+    if (!s.lo && !s.hi) return UINT64_MAX;
+    if (same(s, h)) return i;
+  }
+}
+
+bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot) {
   h = key(h);
   sim_hash128 *r = &t->recent[h.hi & (RECENT - 1)];
-  if (r->lo == h.lo && r->hi == h.hi) return false;
+  if (r->lo == h.lo && r->hi == h.hi) {
+    if (slot) *slot = UINT64_MAX; /* not looked up */
+    return false;
+  }
   uint64_t i = h.lo & (t->cap - 1);
   for (;;) {
     sim_hash128 s = t->slots[i];
     if (!s.lo && !s.hi) break;
-    if (s.lo == h.lo && s.hi == h.hi) return false;
+    if (same(s, h)) {
+      if (slot) *slot = i;
+      return false;
+    }
     i = (i + 1) & (t->cap - 1);
   }
   t->slots[i] = h;
@@ -95,13 +120,31 @@ bool vf_table_insert(vf_table *t, sim_hash128 h) {
     sim_hash128 *ns = vf_big_zalloc(nc * sizeof *ns);
     if (!ns) ir_out_of_memory(0);
     for (uint64_t k = 0; k < t->cap; k++)
-      if (t->slots[k].lo || t->slots[k].hi) put(ns, nc, t->slots[k]);
+      if (t->slots[k].lo || t->slots[k].hi) put(ns, nc, t->slots[k]); /* with its mark */
     vf_big_free(t->slots, t->cap * sizeof *t->slots);
     t->slots = ns;
     t->cap = nc;
+    t->gen++;
+    if (slot) i = vf_table_find(t, h);
   }
+  if (slot) *slot = i;
   return true;
 }
+
+bool vf_table_insert(vf_table *t, sim_hash128 h) { return vf_table_insert_at(t, h, NULL); }
+
+void vf_table_mark(vf_table *t, uint64_t slot, bool on) {
+  assert(slot < t->cap && (t->slots[slot].lo || t->slots[slot].hi));
+  if (on) t->slots[slot].hi |= MARK;
+  else t->slots[slot].hi &= ~MARK;
+}
+
+bool vf_table_marked(const vf_table *t, uint64_t slot) {
+  assert(slot < t->cap);
+  return (t->slots[slot].hi & MARK) != 0;
+}
+
+uint32_t vf_table_generation(const vf_table *t) { return t->gen; }
 
 size_t vf_table_bytes(const vf_table *t) {
   return (size_t)t->cap * sizeof(sim_hash128) + RECENT * sizeof(sim_hash128);
