@@ -98,6 +98,8 @@ void vf_result_sort(vf_result *r);
  * or two in-flight events, overlap with at least one write. Fills v and returns true for the
  * first one found. */
 bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v);
+/* The same; without msg the message is left empty (the same race, kind and instructions). */
+bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool msg);
 /* Deadlock analysis of a stuck state: the violation (deadlock, or its root cause when it is a
  * byte-count mismatch) with, per related instruction, a note in rel_text (malloc'd). */
 void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,

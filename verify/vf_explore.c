@@ -136,10 +136,11 @@ static void bound(vf_result *r, const char *why) {
 static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   sim_machine *m = d->m;
   sim_viol v;
-  if (vf_check_race(m, st, &v)) {
+  if (vf_check_race_ex(m, st, &v, false)) {
     /* a bug ends its path (one root cause, one report): the state is not expanded */
     if (!vf_result_keeps(d->res, m, &v, d->depth)) {
       uint32_t n = path_to(d, d->depth, NULL);
+      vf_check_race(m, st, &v); /* with its message */
       vf_result_add(d->res, m, &v, d->path, n, NULL);
     }
     *n_en = 0;
