@@ -58,6 +58,11 @@ void sim_machine_free(sim_machine *m);
  * before keep their size and layout. */
 void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                          const int32_t grid[3]);
+/* A second machine for another thread: it shares m's compiled program (read-only while both
+ * are in use) and has its own working memory, so that two threads can step states of the
+ * same verify-mode machine at once. Free it with sim_machine_free before m; m must not be
+ * re-targeted while it exists. */
+sim_machine *sim_machine_worker(const sim_machine *m);
 
 /* ------------------------------------------------------------------ states
  * A state is sim_state_size(m) bytes, no pointers inside: copy it with memcpy, compare it with
@@ -337,6 +342,13 @@ int sim_agent_unfenced(const sim_machine *m, const void *st, uint32_t a, sim_fp 
 uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a);
 
 /* ------------------------------------------------------------------ static facts */
+
+/* Whether m's state graph may have cycles: some loop other than an scf.for jumps back (an
+ * scf.while). Without one, every agent step reaches a local state (pc, status, the
+ * induction variables of its enclosing loops, which only grow: sim_exec.c for_init) that
+ * agent never had before, and a completion removes an event that only an agent step adds,
+ * so no state repeats (the multi-threaded search then needs no cycle proviso, vf_par.c). */
+bool sim_may_cycle(const sim_machine *m);
 
 /* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip
  * counts. 0 when the kernel has no mbarrier array. */

@@ -318,7 +318,7 @@ static int compile_for(cctx *c, const ir_op *op) {
   uint32_t s_lb, s_ub, s_step;
   if (use_slot(c, lb, &s_lb) || use_slot(c, ub, &s_ub) || use_slot(c, step, &s_step)) return -1;
   uint32_t in3[3] = {s_lb, s_ub, s_step};
-  emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL);
+  emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL)->imm = sim_int_width(lb->type);
   uint32_t n = 1 + n_init;
   uint32_t *src = ir_xcalloc(n, sizeof *src), *dst = ir_xcalloc(n, sizeof *dst);
   const ir_value **sv = ir_xcalloc(n, sizeof *sv), **dv = ir_xcalloc(n, sizeof *dv);

@@ -182,7 +182,7 @@ static void copy_op(sim_exec *e) {
 
 static int for_init(sim_exec *e) {
   const sim_ins *i = e->i;
-  unsigned w = sim_int_width(i->op->operands[0]->type);
+  unsigned w = (unsigned)i->imm; /* the bounds' width (sim_compile.c) */
   int64_t lb = sim_sext(ex_in(e, 0), w), ub = sim_sext(ex_in(e, 1), w), st = sim_sext(ex_in(e, 2), w);
   if (st <= 0) {
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
@@ -195,6 +195,15 @@ static int for_init(sim_exec *e) {
     char what[64];
     snprintf(what, sizeof what, "%lld", (long long)trips);
     return bound_error(e, "loop trip count %s exceeds the trip-count bound", what);
+  }
+  /* the induction variable after the last iteration must not wrap past the type's maximum
+   * (it would compare below the bound again): such a loop does not end, and the model's
+   * states would repeat (sim_may_cycle counts on them never repeating) */
+  __int128 last = (__int128)lb + (__int128)trips * st, max = ((__int128)1 << (w - 1)) - 1;
+  if (trips && last > max) {
+    char what[64];
+    snprintf(what, sizeof what, "i%u", w);
+    return bound_error(e, "the loop's induction variable overflows its %s type: the loop does not end", what);
   }
   return 0;
 }

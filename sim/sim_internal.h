@@ -16,7 +16,7 @@ enum {
   SIM_I_JMP = IR_OP__COUNT + 1, /* pc = target */
   SIM_I_BRZ,                    /* in0 == 0 ? pc = target */
   SIM_I_COPY,                   /* parallel copy of n_in sources into n_out (= n_in) slots */
-  SIM_I_FOR_INIT,               /* in: lb ub step; checks the trip-count bound */
+  SIM_I_FOR_INIT,               /* in: lb ub step; checks the trip-count bound (imm = width) */
   SIM_I_FOR_TEST,               /* in: iv ub; !(iv < ub) ? pc = target (signed, imm = width) */
   SIM_I_FOR_STEP,               /* in: iv step, out: iv; pc = target */
   SIM_I_FORK,                   /* imm = warp_specialize index: starts the partitions */
@@ -269,6 +269,7 @@ enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after
 /* ------------------------------------------------------------------ the machine */
 
 struct sim_machine {
+  bool worker;                 /* sim_machine_worker: owns only scratch, capbuf and sandbox */
   const ir_module *mod;
   const ir_func *fn;
   sim_data *data;

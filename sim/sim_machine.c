@@ -37,6 +37,14 @@ void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, 
   set_run(m, args, n_args, pid, grid);
 }
 
+/* Room for the captured values of the widest warp_specialize (capbuf). */
+static uint32_t max_captures(const sim_machine *m) {
+  uint32_t n = 1;
+  for (uint32_t w = 0; w < m->n_ws; w++)
+    if (m->ws[w].n_caps + 1 > n) n = m->ws[w].n_caps + 1;
+  return n;
+}
+
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   const ir_func *fn = o->fn ? o->fn : ir_module_kernel(o->mod);
   if (!fn) {
@@ -97,9 +105,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  uint32_t max_caps = 1;
-  for (uint32_t w = 0; w < m->n_ws; w++)
-    if (m->ws[w].n_caps + 1 > max_caps) max_caps = m->ws[w].n_caps + 1;
+  uint32_t max_caps = max_captures(m);
   m->scratch = ir_xcalloc(m->max_slots + 2, sizeof *m->scratch);
   m->capbuf = ir_xcalloc(max_caps, sizeof *m->capbuf);
   if (m->data) {
@@ -125,8 +131,27 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   return m;
 }
 
+sim_machine *sim_machine_worker(const sim_machine *m) {
+  assert(!m->data && !m->worker); /* verify mode: scratch, capbuf and sandbox are all a step writes */
+  uint32_t max_caps = max_captures(m);
+  sim_machine *c = ir_xmalloc(sizeof *c, 1);
+  *c = *m;
+  c->worker = true;
+  c->scratch = ir_xcalloc(m->max_slots + 2, sizeof *c->scratch);
+  c->capbuf = ir_xcalloc(max_caps, sizeof *c->capbuf);
+  c->sandbox = NULL;
+  return c;
+}
+
 void sim_machine_free(sim_machine *m) {
   if (!m) return;
+  if (m->worker) {
+    free(m->scratch);
+    free(m->capbuf);
+    free(m->sandbox);
+    free(m);
+    return;
+  }
   for (uint32_t k = 0; k < m->n_code; k++) {
     free(m->code[k].vin);
     free(m->code[k].vout);
@@ -260,6 +285,13 @@ uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max) {
   return n;
 }
 bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
+bool sim_may_cycle(const sim_machine *m) {
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    uint16_t c = m->code[pc].code;
+    if ((c == SIM_I_JMP || c == SIM_I_BRZ) && m->code[pc].target <= pc) return true;
+  }
+  return false;
+}
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
 uint32_t sim_n_ctas(const sim_machine *m) { return m->n_ctas; }

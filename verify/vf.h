@@ -31,6 +31,8 @@ typedef struct vf_opts {
   vf_gwset *gw;                /* not owned, may be NULL: every global write a step makes is
                                   noted there (the program's write footprint, the union over
                                   the explored paths) */
+  uint32_t threads;            /* > 1: searchers on as many threads sharing one visited table
+                                  (vf_par.c); 0 / 1: one (the same states every time) */
 } vf_opts;
 
 /* One bug: a violation and the schedule (from sim_init's state) that shows it. */
@@ -114,24 +116,30 @@ uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_v
  * (vf_grid.c). */
 void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);
 
-/* Visited-state set of state hashes (vf_table.c): 127 bits of each sim_hash128 (the top bit
- * of `hi` is not part of the key), and per entry one mark bit (the explorer's "on the DFS
- * stack", for the reduction's cycle proviso). The table owns its memory; vf_table_free frees
- * it. Out of memory ends the process (ir_out_of_memory). */
+/* Visited-state set of state hashes (vf_table.c): 119 bits of each sim_hash128 are the key
+ * (the rest of hi holds an in-progress count per entry: how many DFS stacks hold the state,
+ * for the reduction's cycle proviso). The table owns its memory; vf_table_free frees it. Out
+ * of memory ends the process (ir_out_of_memory). */
 typedef struct vf_table vf_table;
+/* A table for one thread, growing as needed. */
 vf_table *vf_table_new(void);
+/* A table that several threads insert into at once, of fixed capacity for max_entries keys:
+ * past 7/8 of its slots it refuses new keys (vf_table_full; the search must stop there). */
+vf_table *vf_table_new_shared(uint64_t max_entries);
 void vf_table_free(vf_table *t);
 /* Inserts h; returns true when it was new. */
 bool vf_table_insert(vf_table *t, sim_hash128 h);
 /* The same, also giving h's slot in *slot: valid while vf_table_generation stays the same (a
  * growth moves the entries). A visited h found in the recent-insert cache gives UINT64_MAX
- * (not looked up: vf_table_find). */
+ * (not looked up: vf_table_find); so does a key a full shared table refused. */
 bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot);
 /* The slot of h, or UINT64_MAX when h is not in the table. */
 uint64_t vf_table_find(const vf_table *t, sim_hash128 h);
-/* The mark bit of a valid slot. */
+/* The in-progress count of a valid slot: one more (on) or one less; marked: not zero. */
 void vf_table_mark(vf_table *t, uint64_t slot, bool on);
 bool vf_table_marked(const vf_table *t, uint64_t slot);
+/* A shared table refused a key (it is 7/8 full). */
+bool vf_table_full(const vf_table *t);
 /* Changes whenever the table grows (every slot may move). */
 uint32_t vf_table_generation(const vf_table *t);
 size_t vf_table_bytes(const vf_table *t);
