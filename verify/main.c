@@ -37,6 +37,8 @@ static const char usage[] =
     "  --seed N                seed of --random\n"
     "  --max-trip N            loop trip-count bound of the model (default 2^20)\n"
     "  --no-reduction          explore without partial-order reduction\n"
+    "  --threads N             N threads search each run together (default 1; the same states\n"
+    "                          and bugs, the schedules shown may differ)\n"
     "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
     "  -q, --quiet             only the diagnostics, no summary\n"
     "  --stats                 performance statistics (states/s, memory, reduction factor)\n"

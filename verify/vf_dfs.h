@@ -54,9 +54,9 @@ typedef struct dfs {
   const vf_opts *o;
   vf_result *res;
   vf_shared *sh;               /* NULL: a search of one thread */
-  bool c3;                     /* the cycle proviso is in force (the reduction, and for several
-                                  threads a state graph that may have cycles: sim_may_cycle);
-                                  the stacks' states are then counted in progress in `seen` */
+  bool c3;                     /* the cycle proviso is in force (the reduction, one thread: several
+                                  threads search only graphs without cycles, vf_par.c); the
+                                  stack's states are then counted in progress in `seen` */
   size_t ssz;
   frame *fr;
   uint8_t **chunks;            /* the states of the stack, packed: each one takes its used bytes

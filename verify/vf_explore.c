@@ -438,8 +438,8 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->chunk_bytes = 2 * d->ssz > CHUNK_BYTES ? 2 * d->ssz : CHUNK_BYTES;
   d->seen = seen;
   d->por = o->no_reduction ? NULL : vf_por_new(m);
-  /* one thread: always (the same states as ever); several: only where a cycle can exist */
-  d->c3 = !o->no_reduction && (!sh || sim_may_cycle(m));
+  /* one thread: always; several threads search only state graphs without cycles */
+  d->c3 = !o->no_reduction && !sh;
 }
 
 void vf_dfs_free(dfs *d) {
@@ -464,7 +464,8 @@ static void finish(vf_result *res) {
 }
 
 int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
-  if (o->threads > 1 && !o->random_walks) {
+  /* several threads only where the state graph has no cycle (vf_par.c): no cycle proviso */
+  if (o->threads > 1 && !o->random_walks && !sim_may_cycle(m)) {
     int rc = vf_par_explore(m, o, res);
     finish(res);
     return rc;

@@ -4,15 +4,13 @@
  * the transitions still to explore of the bottom-most frame of its stack (a state near the
  * root: a large subtree), with the schedule that reaches it. The search ends when every
  * searcher waits and no work is left, or when one stops it (a bound, inputs outside the
- * contract). Nothing is ordered between searchers but the table: which searcher reaches a
- * state first, and so the schedules of bugs and the state count, may vary from run to run;
- * the verdict and the bugs found do not (docs/verifier.md §2, "Threads").
+ * contract).
  *
- * Soundness with the reduction: the cycle proviso asks whether a reached state is in
- * progress on any searcher's stack (the table's in-progress counts), and a state whose
- * transitions were given away stays in progress on both stacks. Then every cycle of the
- * explored graph has an edge x -> y explored while y was in progress, whose source is fully
- * expanded (the argument of docs/verifier.md §4). */
+ * Only for state graphs without cycles (sim_may_cycle false; vf_explore runs the others on
+ * one thread): there the reduction needs no cycle proviso, and every state is expanded once,
+ * by the searcher that inserted it, with its persistent set (a function of the state), so
+ * the searchers explore exactly the states and transitions of one searcher, whatever their
+ * order; only which schedule shows a bug may vary (docs/verifier.md §2, "Threads"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
