@@ -53,6 +53,18 @@ typedef struct sim_err {
  * the machine. */
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err);
 void sim_machine_free(sim_machine *m);
+/* Re-targets a verify-mode machine (o->data NULL) to another run of the same kernel: argument
+ * values (as sim_opts.args), the program id of CTA 0 and the grid. Nothing the compiler made
+ * depends on them (they are read when the kernel runs), so the machine then behaves exactly
+ * as sim_machine_new with those options would: a check compiles its kernel once. States made
+ * before keep their size and layout. */
+void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                         const int32_t grid[3]);
+/* A second machine for another thread: it shares m's compiled program (read-only while both
+ * are in use) and has its own working memory, so that two threads can step states of the
+ * same verify-mode machine at once. Free it with sim_machine_free before m; m must not be
+ * re-targeted while it exists. */
+sim_machine *sim_machine_worker(const sim_machine *m);
 
 /* ------------------------------------------------------------------ states
  * A state is sim_state_size(m) bytes, no pointers inside: copy it with memcpy, compare it with
@@ -157,6 +169,9 @@ char *sim_gbox_str(const sim_machine *m, const sim_gbox *b, char *buf, size_t n)
  * traces); exploration leaves it off (it costs a snprintf per step). */
 typedef struct sim_log {
   bool detail;             /* in: describe the step in `text` */
+  bool terse;              /* in: violations without their message (msg empty, the kind,
+                              agent, instructions and related notes as always): the search
+                              steps again without it for a violation it reports */
   sim_viol viol[4];        /* out: violations found in this step */
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
@@ -347,6 +362,13 @@ int sim_agent_unfenced(const sim_machine *m, const void *st, uint32_t a, sim_fp 
 uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a);
 
 /* ------------------------------------------------------------------ static facts */
+
+/* Whether m's state graph may have cycles: some loop other than an scf.for jumps back (an
+ * scf.while). Without one, every agent step reaches a local state (pc, status, the
+ * induction variables of its enclosing loops, which only grow: sim_exec.c for_init) that
+ * agent never had before, and a completion removes an event that only an agent step adds,
+ * so no state repeats (the multi-threaded search then needs no cycle proviso, vf_par.c). */
+bool sim_may_cycle(const sim_machine *m);
 
 /* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip
  * counts. 0 when the kernel has no mbarrier array. */

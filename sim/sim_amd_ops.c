@@ -95,7 +95,7 @@ static int dma(sim_exec *e) {
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_VM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
                   .group = ag->cp_group};
-  sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
+  sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   share(m, e->a, &ev.fp[0]);
   char fp[96];
@@ -251,10 +251,8 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
   bool lds = true, vm = false;
   if (i->code == IR_OP_GPU_BARRIER) vm = true;
   else if (i->code == IR_OP_TTG_BARRIER) {
-    const ir_attr *at = ir_op_attr(i->op, "addrSpace");
-    const char *s = at && at->str ? at->str : "all";
-    lds = strstr(s, "local") || strstr(s, "all");
-    vm = strstr(s, "global") || strstr(s, "all");
+    lds = i->ai & 1; /* decode_attrs: the address spaces it waits for */
+    vm = (i->ai & 2) != 0;
   }
   return (!lds || q_le(m, st, a, SIM_EV_AMD_DS, 0)) && (!vm || q_le(m, st, a, SIM_EV_AMD_VM, 0));
 }
@@ -275,7 +273,6 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 }
 
 int sim_amd_exec(sim_exec *e) {
-  const ir_op *op = e->i->op;
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
@@ -298,13 +295,13 @@ int sim_amd_exec(sim_exec *e) {
     sim_logf(e->log, "commit group");
     return SIM_X_NEXT;
   case IR_OP_TTG_ASYNC_WAIT:
-    sim_logf(e->log, "async_wait (num %lld)", (long long)ir_op_attr_int(op, "num", 0));
+    sim_logf(e->log, "async_wait (num %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
   case IR_OP_AMDG_ASYNC_WAIT:
     /* s_waitcnt vmcnt(min(63, num_inst)) (the old AMD lowering of async_wait). MODEL: one
      * queue entry per copy op; a copy of k instructions leaves fewer ops outstanding under
      * the real count, so the model completes no more than the hardware does */
-    sim_logf(e->log, "s_waitcnt vmcnt(%lld)", (long long)ir_op_attr_int(op, "num_inst", 0));
+    sim_logf(e->log, "s_waitcnt vmcnt(%lld)", (long long)e->i->ai);
     return SIM_X_NEXT;
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
     sim_logf(e->log, "memory_counter_wait");
@@ -331,12 +328,11 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   case SIM_I_END: return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) == 0;
   case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
   case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
-  case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)ir_op_attr_int(i->op, "num", 0));
-  case IR_OP_AMDG_ASYNC_WAIT:
-    return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "num_inst", 0));
-  case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
-    return (!ir_op_has_attr(i->op, "load") || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "load", 0))) &&
-           (!ir_op_has_attr(i->op, "ds") || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)ir_op_attr_int(i->op, "ds", 0)));
+  case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)i->imm); /* num */
+  case IR_OP_AMDG_ASYNC_WAIT: return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai); /* num_inst */
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* load (ai) and ds (xi[0]), each when given */
+    return (!(i->af & SIM_AF_HAS_AI) || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai)) &&
+           (!(i->af & SIM_AF_HAS_AI2) || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)i->xi[0]));
   default: return true;
   }
 }
@@ -441,7 +437,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     break;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int s = dma_seg(op->code);
-    sim_view_fp(m, x[ins_in(m, i)[op->seg_start[s]]], seg_val(op, s, 0), &f);
+    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_val(i, s, 0), &f);
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     break;
   }

@@ -412,8 +412,7 @@ bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, co
   if (i->code != IR_OP_TTNG_WAIT_BARRIER) return true;
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
-  const ir_op *op = i->op;
-  uint32_t s_bar = in[op->seg_start[0]], s_par = in[op->seg_start[1]];
+  uint32_t s_bar = in[ins_seg_at(i, 0)], s_par = in[ins_seg_at(i, 1)];
   uint64_t view = env_slot(m, env, i->region, s_bar), par = env_slot(m, env, i->region, s_par);
   int32_t bar = sim_view_bar(m, view);
   if (bar < 0) return true; /* fires and reports */

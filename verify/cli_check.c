@@ -220,7 +220,8 @@ int vf_cmd_check(int argc, char **argv) {
   uint32_t n_explored = n_runs;
   grid = vf_grid_new(&plan, combos, o.r.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
+    /* the probe's compiled machine, re-targeted to the run (vf_runmach.c) */
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
     if (!m) goto input_error;
     vf_result res = {0};
     res.cur_run = k;
@@ -230,7 +231,6 @@ int vf_cmd_check(int argc, char **argv) {
     vf_explore(m, &ro, &res);
     vf_result_merge(&all, m, &res);
     vf_result_free(&res);
-    sim_machine_free(m);
   }
   /* overlapping global writes of different programs (may add runs that show a schedule) */
   vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
@@ -272,7 +272,7 @@ int vf_cmd_check(int argc, char **argv) {
   /* --stats: the reduction factor against a naive search of the first run */
   double reduction = 0;
   if (o.stats && !o.r.vf.no_reduction && !o.r.vf.random_walks && n_runs) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[0].combo, runs[0].pid, o.r.max_trip, &err);
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[0].combo, runs[0].pid, o.r.max_trip, &err);
     if (m) {
       vf_opts naive = o.r.vf;
       naive.no_reduction = true;
@@ -282,10 +282,9 @@ int vf_cmd_check(int argc, char **argv) {
       if (!nres.bound_hit && pres.st.states) reduction = (double)nres.st.states / (double)pres.st.states;
       vf_result_free(&nres);
       vf_result_free(&pres);
-      sim_machine_free(m);
     }
   }
-  if (vf_build_report(&plan, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
+  if (vf_build_report(&plan, &probe, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
   rep.file = o.file;
   rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
   rep.covered = vf_argplan_covered(&plan);
@@ -367,18 +366,17 @@ int vf_cmd_check(int argc, char **argv) {
   else tr_report_text(&rep, stdout, o.r.quiet);
   bool any_error = vf_result_errors(&all) > 0; /* sorted: bugs[0] is an error if any is */
   if (o.r.trace_out && any_error) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
-                                  o.r.max_trip, &err);
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[all.bugs[0].run].combo,
+                                           runs[all.bugs[0].run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
     if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
                              o.r.trace_out, &terr))
       fprintf(stderr, "%s\n", terr.msg);
-    sim_machine_free(m);
   }
   if (o.r.graph_out && n_runs) {
     const vf_bug *b = any_error ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
-    sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
     tr_sched rr = {0};
     tr_outcome oc;
@@ -391,7 +389,6 @@ int vf_cmd_check(int argc, char **argv) {
     tr_graph_opts go = {.title = o.file, .mod = mod, .bug = b ? &b->v : NULL};
     if (m && steps && tr_graph_write(m, steps, n, &go, o.r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
     tr_sched_free(&rr);
-    sim_machine_free(m);
   }
   if (o.symbolic) {
     vf_sym_cli_print(&symr, &symo, stdout); /* text only */

@@ -269,7 +269,10 @@ static void write_schedule(sim_machine *m, const ir_module *mod, const xopts *o,
 static int fit_report(const vf_argplan *plan, uint32_t combo, uint32_t max_trip, vf_xresult *x, tr_report *rep,
                       sim_err *err) {
   vf_runspec run = {.combo = combo}; /* program 0, as the search ran (vf_xresult bugs: run 0) */
-  return vf_build_report(plan, &run, max_trip, &x->fit, rep, err);
+  sim_machine *mach = NULL; /* built by vf_build_report for the run's replays */
+  int rc = vf_build_report(plan, &mach, &run, max_trip, &x->fit, rep, err);
+  sim_machine_free(mach);
+  return rc;
 }
 
 /* Text: the halting bugs met on the way; those that fit the observation with their schedules,

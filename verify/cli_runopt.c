@@ -20,7 +20,8 @@ void vf_cli_run_free(vf_cli_run *r) {
 int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64_t max_states_hi,
                    char *msg, size_t n) {
   static const char *const with_value[] = {"--arg", "--grid", "--format", "--max-states",
-                                           "--time-limit", "--max-trip", "--trace-out", "--graph-out"};
+                                           "--time-limit", "--max-trip", "--trace-out", "--graph-out",
+                                           "--threads"};
   if (!strcmp(a, "--no-reduction")) {
     r->vf.no_reduction = true;
     return 1;
@@ -62,6 +63,10 @@ int vf_cli_run_opt(vf_cli_run *r, const char *a, const char *val, int *i, uint64
     r->max_trip = (uint32_t)v;
     return 1;
   case 6: r->trace_out = val; return 1;
+  case 8:
+    if (!vf_cli_opt_i64(a, val, 1, 256, &v, msg, n)) return -1;
+    r->vf.threads = (uint32_t)v;
+    return 1;
   default:
     if (!tr_gfmt_of_path(val)) {
       snprintf(msg, n, "--graph-out expects a .svg, .png or .dot file, got '%s'", val);

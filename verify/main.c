@@ -42,6 +42,8 @@ static const char usage[] =
     "  --no-reduction          explore without partial-order reduction\n"
     "  --all-waves             AMD: run every wave, not two of each class of waves that compute\n"
     "                          the same (for checking that reduction)\n"
+    "  --threads N             N threads search each run together (default 1; the same states\n"
+    "                          and bugs, the schedules shown may differ)\n"
     "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
     "  -q, --quiet             only the diagnostics, no summary\n"
     "  --stats                 performance statistics (states/s, memory, reduction factor)\n"

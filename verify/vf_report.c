@@ -78,13 +78,13 @@ static bool later(const tr_rbug *a, const tr_rbug *b) {
   return a->n_trace > b->n_trace;
 }
 
-int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
-                    vf_result *res, tr_report *rep, sim_err *err) {
+int vf_build_report(const vf_argplan *p, sim_machine **mach, const vf_runspec *runs,
+                    uint32_t max_trip, vf_result *res, tr_report *rep, sim_err *err) {
   rep->bugs = ir_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
   rep->n_bugs = 0;
   for (uint32_t k = 0; k < res->n_bugs; k++) {
     const vf_bug *b = &res->bugs[k];
-    sim_machine *m = vf_argplan_machine(p, runs[b->run].combo, runs[b->run].pid, max_trip, err);
+    sim_machine *m = vf_argplan_machine_at(p, mach, runs[b->run].combo, runs[b->run].pid, max_trip, err);
     if (!m) return -1;
     tr_rbug *rb = &rep->bugs[rep->n_bugs++];
     describe(m, b, rb);
@@ -103,7 +103,6 @@ int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_tr
     }
     replay(m, &mb, rb);
     tr_sched_free(&shorter);
-    sim_machine_free(m);
   }
   /* errors first, then shortest schedule (in steps that matter); ties keep the search's order */
   for (uint32_t i = 1; i < rep->n_bugs; i++)

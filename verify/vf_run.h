@@ -116,6 +116,13 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
  * check, explain and the report build a run's machine. */
 sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
                                 uint32_t max_trip, sim_err *err);
+/* The machine of run (combo, pid) as *cache (vf_runmach.c): built by vf_argplan_machine the
+ * first time, re-targeted to the run afterwards (sim_machine_set_run: the same behaviour
+ * as a new machine, no compilation). Every call must pass the same max_trip. The cache
+ * owns the machine: the caller frees *cache once with sim_machine_free. NULL with err
+ * filled when the kernel cannot be compiled. */
+sim_machine *vf_argplan_machine_at(const vf_argplan *p, sim_machine **cache, uint32_t combo,
+                                   const int32_t pid[3], uint32_t max_trip, sim_err *err);
 /* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary;
  * with pid (may be NULL) also the program id ("program_id=3", or "program_id=(1,0,0)" when
  * the grid has more than one dimension). */
@@ -176,8 +183,8 @@ char *vf_grid_describe(const vf_grid *g);
 
 /* Builds the report of merged results: replays each bug's schedule on the machine of its run
  * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
-int vf_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
-                    vf_result *res, tr_report *rep, sim_err *err);
+int vf_build_report(const vf_argplan *p, sim_machine **mach, const vf_runspec *runs,
+                    uint32_t max_trip, vf_result *res, tr_report *rep, sim_err *err);
 /* One bug's report entry on machine m, with its schedule as given (not shortened: explain's
  * schedule leads to the one observed state, which a shortening could trade for another). */
 void vf_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb);
