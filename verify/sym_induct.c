@@ -135,6 +135,27 @@ static bool concrete(sym_ctx *c, Z3_ast t, const sample_subst *ss, int64_t *out)
   return sym_numeral(c, Z3_substitute(c->z, t, ss->n, ss->from, ss->to), out);
 }
 
+/* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
+ * neither the counter nor a carried value); T_NONE otherwise. */
+static tmpl symlinear(sym_ctx *c, const sym_loop *L, Z3_ast init, Z3_ast next, Z3_ast var) {
+  if (!init || !next) return (tmpl){.kind = T_NONE};
+  Z3_ast step = sym_simplify(c, sym_sub(c, next, var));
+  Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_int(c, 1)));
+  for (uint32_t j = 0; j < L->n_carried; j++) {
+    Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
+    moved = sym_subst(c, moved, L->carried_var[j], fresh);
+  }
+  if (sym_sat(c, sym_not(c, sym_eq(c, step, moved))) != Z3_L_FALSE) return (tmpl){.kind = T_NONE};
+  return (tmpl){.kind = T_SYMLINEAR, .sym_init = init, .sym_step = step};
+}
+
+/* The template's value at iteration 0 is the init whenever the loop runs. */
+static bool base_case(sym_ctx *c, const sym_loop *L, Z3_ast init, const tmpl *t, unsigned w) {
+  Z3_ast zero = sym_int(c, 0), f0 = closed_form(c, t, zero, w);
+  return f0 && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
+                                   sym_not(c, sym_eq(c, init, f0)))) == Z3_L_FALSE;
+}
+
 void sym_induct_loop(sym_ctx *c, int l) {
   sym_loop *L = &c->loops[l];
   uint32_t n = L->n_carried;
@@ -192,31 +213,28 @@ void sym_induct_loop(sym_ctx *c, int l) {
       t[k].first = t[k].kind != T_NONE;
       t[k].a0 = s[k][0];
     }
-    if (t[k].kind != T_NONE || !init[k]) continue;
-    /* symbolic init: try init + step*it with a loop-invariant step */
-    Z3_ast step = sym_simplify(c, sym_sub(c, next[k], L->carried_var[k]));
-    Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_int(c, 1)));
-    bool inv = true;
-    for (uint32_t j = 0; j < n && inv; j++) {
-      Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
-      moved = sym_subst(c, moved, L->carried_var[j], fresh);
-    }
-    inv = sym_sat(c, sym_not(c, sym_eq(c, step, moved))) == Z3_L_FALSE;
-    if (inv) t[k] = (tmpl){.kind = T_SYMLINEAR, .sym_init = init[k], .sym_step = step};
+    if (t[k].kind == T_NONE && init[k]) t[k] = symlinear(c, L, init[k], next[k], L->carried_var[k]);
   }
   /* Houdini: drop candidates until base case and inductive step both hold for the rest */
   bool *cand = ir_xcalloc(n, sizeof *cand);
   for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
   Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
-  for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */
-    if (cand[k] &&
-        sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
-                            sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) !=
-            Z3_L_FALSE)
-      cand[k] = false;
+  for (uint32_t k = 0; k < n; k++) { /* base case: it = 0 */
+    if (cand[k] && !base_case(c, L, init[k], &t[k], w[k]) && t[k].kind != T_SYMLINEAR) {
+      /* the samples' argument values happened to give the template (a symbolic init that
+       * is 0 there): the symbolic form is the candidate */
+      t[k] = symlinear(c, L, init[k], next[k], L->carried_var[k]);
+      cand[k] = t[k].kind != T_NONE && base_case(c, L, init[k], &t[k], w[k]);
+    } else if (cand[k] && t[k].kind == T_SYMLINEAR) {
+      cand[k] = base_case(c, L, init[k], &t[k], w[k]);
+    }
+  }
   for (bool changed = true; changed;) {
     changed = false;
-    Z3_ast hyp = sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, it1, L->trip));
+    /* it < T too: without it, it + 1 < T holds for the counter's largest value, where it + 1
+     * wraps around */
+    Z3_ast hyp = sym_and2(c, sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, L->it, L->trip)),
+                          sym_slt(c, it1, L->trip));
     for (uint32_t k = 0; k < n; k++)
       if (cand[k])
         hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));

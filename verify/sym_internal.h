@@ -280,4 +280,8 @@ const char *sym_part_label(sym_ctx *c, int part);
 /* "lr[(i + 1) % 2]" style text of an event's slot, into buf. */
 const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n);
 
+/* ---- sym_debug.c: TLXV_SYM_DEBUG=1 (a developer's aid) */
+bool sym_debug_on(void);
+void sym_debug_events(sym_ctx *c);
+
 #endif
