@@ -109,6 +109,14 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
+/* Z3_solver_check, timed for TLXV_SYM_DEBUG. */
+static Z3_lbool check(sym_ctx *c, Z3_solver s) {
+  double t0 = sym_debug_on() ? sym_debug_clock() : 0;
+  Z3_lbool r = Z3_solver_check(c->z, s);
+  if (sym_debug_on()) sym_debug_query(c, sym_debug_clock() - t0, r);
+  return r;
+}
+
 /* Z3's work on a query is bounded by its resource limit (rlimit), a count of solver steps, so
  * an answer never depends on the machine's load: the same input gives the same report. Only
  * the user's --time-limit (c->deadline) is wall-clock: near it a query also gets a timeout,
@@ -153,7 +161,7 @@ Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
-  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_lbool r = check(c, s);
   Z3_solver_dec_ref(c->z, s);
   return sym_ok(c) ? r : Z3_L_UNDEF;
 }
@@ -193,7 +201,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (sym_past_deadline(c) || !recap(c, s)) { complete = false; goto done; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
-    Z3_lbool r = Z3_solver_check(c->z, s);
+    Z3_lbool r = check(c, s);
     int64_t v;
     if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
     Z3_solver_pop(c->z, s, 1);
@@ -206,7 +214,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (sym_past_deadline(c) || !recap(c, s)) { complete = false; break; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
-    Z3_lbool r = Z3_solver_check(c->z, s);
+    Z3_lbool r = check(c, s);
     int64_t v;
     bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
     Z3_solver_pop(c->z, s, 1);
@@ -217,7 +225,7 @@ done: /* the probes replaced the model (or left none): refresh it with the bound
   set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
   Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
-  if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
+  if (check(c, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
     Z3_solver_pop(c->z, s, 1);
     return false;
   }
@@ -267,7 +275,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
-  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_lbool r = check(c, s);
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);

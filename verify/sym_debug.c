@@ -1,7 +1,9 @@
 /* sym_debug.c: TLXV_SYM_DEBUG=1 prints the layer's events (kind, partition, loop, ring, sequence
  * numbers, why unsupported) and each slow Z3 query to stderr: a developer's aid. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "sym_internal.h"
 
@@ -34,4 +36,24 @@ void sym_debug_events(sym_ctx *c) {
             e->postjoin ? " postjoin" : "", e->unsupported ? " UNSUPPORTED: " : "",
             e->unsupported ? e->unsupported : "");
   }
+}
+
+void sym_debug_what(sym_ctx *c, const char *fmt, ...) {
+  if (!sym_debug_on()) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->dbg, sizeof c->dbg, fmt, ap);
+  va_end(ap);
+}
+
+void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r) {
+  if (sym_debug_on() && seconds > 0.2)
+    fprintf(stderr, "sym: query %.2f s -> %s (%s)\n", seconds,
+            r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "undef", c->dbg);
+}
+
+double sym_debug_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }

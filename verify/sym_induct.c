@@ -157,6 +157,7 @@ static bool base_case(sym_ctx *c, const sym_loop *L, Z3_ast init, const tmpl *t,
 }
 
 void sym_induct_loop(sym_ctx *c, int l) {
+  sym_debug_what(c, "induction of loop %d", l);
   sym_loop *L = &c->loops[l];
   uint32_t n = L->n_carried;
   const ir_op *f = L->op;

@@ -151,6 +151,7 @@ typedef struct sym_ctx {
   Z3_ast *def_var, *def_phi;
   uint32_t n_defs, cap_defs;
   char errbuf[256];            /* first Z3 error message */
+  char dbg[160];               /* TLXV_SYM_DEBUG: what the next queries are for (sym_debug.c) */
 } sym_ctx;
 
 /* ---- sym_ctx.c: Z3 term helpers */
@@ -283,5 +284,10 @@ const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n);
 /* ---- sym_debug.c: TLXV_SYM_DEBUG=1 (a developer's aid) */
 bool sym_debug_on(void);
 void sym_debug_events(sym_ctx *c);
+/* Names what the following queries are for (printed with each slow one); a no-op unless on. */
+void sym_debug_what(sym_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports a query that took `seconds` (printed when slow). */
+void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r);
+double sym_debug_clock(void); /* CPU seconds of the process */
 
 #endif

@@ -60,9 +60,11 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                                 const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
                                 Z3_lbool *st) {
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
-  int64_t trip, it;
+  int64_t trip = -1, it = -1;
   Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
-  *st = sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
+  /* a model of a tainted instance only makes it unknown: no counterexample to minimise */
+  *st = tainted ? sym_sat(c, phi)
+                : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
   if (*st != Z3_L_TRUE || tainted) {
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))
       sym_note_unknown(r, "the --time-limit ran out before Z3 answered");

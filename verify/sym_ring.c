@@ -347,6 +347,7 @@ static void place_rounds(sym_ctx *c) {
 void sym_ring_seq(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
+    sym_debug_what(c, "seq of ev %u", i);
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {

@@ -73,6 +73,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
   char sb[128], lb[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
+    sym_debug_what(c, "phase-agreement of ev %u", i);
     if (e->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
     if (e->unsupported || !e->has_seq) {
@@ -130,6 +131,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     const sym_ring *R = &c->rings[ring];
     int any = first_event(c, (int)ring, waits_or_arrives);
+    sym_debug_what(c, "arrival-balance of ring %s", R->name);
     if (!R->is_barrier) continue;
     const char *why = ring_problem(c, (int)ring);
     if (why) {
@@ -225,6 +227,7 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     const sym_ring *R = &c->rings[ring];
     int any = -1;
+    sym_debug_what(c, "byte-balance of ring %s", R->name);
     for (uint32_t i = 0; i < c->n_evs && any < 0; i++)
       if (c->evs[i].ring == (int)ring && is_tx(&c->evs[i])) any = (int)i;
     if (any < 0) continue;
@@ -291,6 +294,7 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     if (!src || src->kind != IR_T_MEMDESC || src->rank < 1) continue;
     int64_t n = src->shape[0];
     r->n_checked++;
+    sym_debug_what(c, "bounds of view %u", k);
     Z3_ast idx = sym_eval(c, op->operands[1]);
     if (!idx) {
       sym_note_unknown(r, "index at %s is not a scalar", ir_loc_str(op->loc, lb, sizeof lb));

@@ -287,6 +287,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
+    sym_debug_what(c, "back-pressure (a) of ev %u", wi);
     const char *how;
     int lag = w->has_seq && w->ring >= 0 && !c->rings[w->ring].irregular
                   ? sym_wait_lag(c, (int)wi, &how)
@@ -429,6 +430,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     if (!c->rings[ring].is_barrier || c->rings[ring].irregular) continue;
+    sym_debug_what(c, "back-pressure (b) of ring %s", c->rings[ring].name);
     memset(guarded, 0, c->n_rings * sizeof *guarded);
     bool empty_ring = false;
     for (uint32_t wi = 0; wi < c->n_evs; wi++) {

@@ -64,6 +64,7 @@ static bool waits_before(sym_ctx *c, const sym_event *rd, int ring) {
 }
 
 static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
+  sym_debug_what(c, "proxy-fence of ev %d, %d", wi, ri);
   const sym_event *w = &c->evs[wi], *rd = &c->evs[ri];
   char wl[256], rl[256], al[256];
   const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */
