@@ -104,6 +104,8 @@ typedef struct sym_event {
                                   every partition has finished; the default partition's program
                                   order goes on) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
+  bool dead;                   /* WAIT: executes for no argument value (set by sym_wait_lag): it
+                                  orders nothing, and every condition on it holds vacuously */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;
    * straight-line events (loop -1) fire once: mul = 0, seq = off */

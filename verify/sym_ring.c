@@ -285,6 +285,21 @@ static bool after_loop(sym_ctx *c, const sym_event *e) {
 
 static bool arrival_kind(sym_evkind k) { return k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT; }
 
+/* The latest straight-line expect before straight-line event i, of the same thread (partition,
+ * before the fork or not) on the same slot, once placed; NULL when there is none. */
+static const sym_event *latest_expect(sym_ctx *c, uint32_t i) {
+  const sym_event *e = &c->evs[i];
+  int64_t n = c->rings[e->ring].n;
+  for (uint32_t j = i; j-- > 0;) {
+    const sym_event *p = &c->evs[j];
+    if (p->kind == SYM_EV_EXPECT && p->loop < 0 && p->ring == e->ring && p->part == e->part &&
+        p->prefork == e->prefork && p->postjoin == e->postjoin && p->has_seq && !p->unsupported &&
+        ((p->off % n) + n) % n == e->off)
+      return p;
+  }
+  return NULL;
+}
+
 /* Rounds from program order (§1.4; the explorer's rule is sim_internal.h, SIM_INTENT_NONE).
  * The parent runs alone before the fork, so its arrivals on a slot fill the rounds in order
  * (their weights over the init count), and its wait there is in the round its arrivals have
@@ -322,6 +337,13 @@ static void place_rounds(sym_ctx *c) {
     if (e->loop >= 0) { /* the first firing is in round h: x = seq + shift * n still holds */
       e->off += h * n;
       e->seqx_shift -= h;
+      continue;
+    }
+    /* a TMA load completes bytes of the phase its thread's latest expect on the slot set up
+     * (semantics.md §1.8): that expect's round, not the k-th load's */
+    const sym_event *x = e->kind == SYM_EV_TMA_LOAD ? latest_expect(c, i) : NULL;
+    if (x) {
+      e->off = x->off;
       continue;
     }
     int64_t k = 0;

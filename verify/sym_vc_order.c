@@ -76,9 +76,13 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
                        2, args, &trip, &it, x);
   free(args);
+  if (r == Z3_L_FALSE) { /* never executes: every condition on it holds vacuously */
+    *how = "the wait never executes";
+    c->evs[wi].dead = true;
+    return 0;
+  }
   if (r != Z3_L_TRUE) {
-    *how =
-        r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
+    *how = "Z3 timed out on the wait's first iteration";
     return -1;
   }
   *how = "the parity of its first iteration (no access to the slot follows the wait)";
@@ -219,6 +223,7 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
         partial = true;
         continue;
       }
+      if (eu->dead) continue; /* it never executes: it waits for nothing */
       if (blocking(c, eu)) return DEP_YES;
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
@@ -266,7 +271,7 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
       const char *how;
       int lag;
       if (after[v] || x->kind != SYM_EV_WAIT || x->loop >= 0 || !x->has_seq || x->ring < 0 ||
-          x->unsupported || (lag = sym_wait_lag(c, (int)v, &how)) < 0)
+          x->unsupported || (lag = sym_wait_lag(c, (int)v, &how)) < 0 || x->dead)
         continue;
       int64_t need = x->off - lag * c->rings[x->ring].n;
       bool fed = false;
