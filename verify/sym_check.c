@@ -54,6 +54,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->argvar);
   free(c->divisibility);
   free(c->lag);
+  free(c->edges);
   free(c->def_var);
   free(c->def_phi);
   free(c->lag_how);

@@ -114,6 +114,11 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  /* A straight-line op after its partition's loop on a ring the loop uses (an epilogue wait):
+   * it fires once with the symbolic sequence number seqt = mul_L * T + off_L + k, T the
+   * loop's trip count (sym_after.c); NULL for every other event */
+  bool post_loop;
+  Z3_ast seqt;
 } sym_event;
 
 typedef struct sym_ctx {
@@ -146,6 +151,8 @@ typedef struct sym_ctx {
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
+  int8_t *edges;               /* per event: cached wait_edges_ok of sym_vc_order.c (-2 = not
+                                  computed yet, 0 no, 1 yes) */
   const char **lag_how;        /* per event: the rule that decided the lag */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
@@ -225,6 +232,8 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
+/* The counter x of a ring index written "x % n" (or "x & (n - 1)"); the index otherwise. */
+const ir_value *sym_mod_argument(const ir_value *index, int64_t n);
 /* v without integer casts (index_cast, extsi, extui, trunci) around it. */
 const ir_value *sym_strip_casts(const ir_value *v);
 void sym_ring_seq(sym_ctx *c);
@@ -235,13 +244,20 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
 Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width);
 /* Iteration of e that has sequence number n (wide BV), valid when sym_fires holds. */
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
-Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (wide BV) */
+Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off, or seqt (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */
 /* Term t of loop l's iteration, instantiated at iteration j (wide BV): a substitution of the
  * counter, and for a flattened loop also of the two original counters (by fresh variables
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+
+/* ---- sym_after.c: ops after a partition's loop (epilogues) */
+/* Gives each post_loop event its sequence number seqt, or makes it unsupported. */
+void sym_place_after(sym_ctx *c);
+/* Do straight-line events a and b (both with sequence numbers) use the same sequence number?
+ * 1 yes, 0 no, -1 cannot tell (a symbolic one against another). */
+int sym_same_seq(sym_ctx *c, const sym_event *a, const sym_event *b);
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);

@@ -95,13 +95,13 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     Z3_ast have = Z3_mk_bvand(c->z, e->phase, one);
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
                           sym_not(c, sym_eq(c, want, have)));
-    Z3_ast extra[3] = {have, want, round};
-    int64_t x[3];
+    Z3_ast extra[4] = {have, want, round, sym_seq_term(c, e)};
+    int64_t x[4];
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
-                                        e->tainted, extra, 3, x, &st);
+                                        e->tainted, extra, 4, x, &st);
     if (!v) continue;
-    int64_t phase = x[2] - lag, slot = (e->mul * v->iteration + e->off) % n;
+    int64_t phase = x[2] - lag, slot = ((x[3] % n) + n) % n;
     char why[200];
     if (lag == 0)
       snprintf(why, sizeof why, "it waits for round %lld of the slot (this iteration's data), "
@@ -112,10 +112,13 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     else
       snprintf(why, sizeof why, "it waits for the release of round %lld of the slot, which "
                "completes phase %lld", (long long)phase, (long long)phase);
-    v->message = sym_fmt("wait on %s (slot %lld) in iteration %lld uses parity %lld, but %s, "
-                         "parity %lld (semantics.md §1.3; lag from %s)",
-                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot,
-                         (long long)v->iteration, (long long)x[0], why, (long long)x[1], how);
+    char when[48] = "";
+    if (v->iteration >= 0)
+      snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+    v->message = sym_fmt("wait on %s (slot %lld)%s uses parity %lld, but %s, parity %lld "
+                         "(semantics.md §1.3; lag from %s)",
+                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot, when,
+                         (long long)x[0], why, (long long)x[1], how);
   }
   sym_finish_cond(r, "every wait's parity is the parity of the phase it waits for, in every "
                   "iteration");
