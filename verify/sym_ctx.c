@@ -114,6 +114,13 @@ static Z3_lbool check(sym_ctx *c, Z3_solver s) {
   double t0 = sym_debug_on() ? sym_debug_clock() : 0;
   Z3_lbool r = Z3_solver_check(c->z, s);
   if (sym_debug_on()) sym_debug_query(c, sym_debug_clock() - t0, r);
+  if (sym_debug_on() && getenv("TLXV_SYM_DUMP") && sym_debug_clock() - t0 > 0.3) {
+    static int nd = 0;
+    char fn[64];
+    snprintf(fn, sizeof fn, "/tmp/sym/q_%d.smt2", nd++);
+    FILE *f = fopen(fn, "w");
+    if (f) { fprintf(f, "; %s\n%s\n", c->dbg, Z3_solver_to_string(c->z, s)); fclose(f); }
+  }
   return r;
 }
 
@@ -156,9 +163,12 @@ static Z3_solver new_solver(sym_ctx *c) {
   return s;
 }
 
-Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
+Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit); }
+
+Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
+  if (rlimit != c->rlimit) set_limits(c, s, rlimit);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
   Z3_lbool r = check(c, s);
@@ -282,6 +292,12 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (r == Z3_L_TRUE && !read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;
+  if (r == Z3_L_TRUE && getenv("TLXV_SYM_MODEL")) {
+    Z3_model m = Z3_solver_get_model(c->z, s);
+    Z3_model_inc_ref(c->z, m);
+    fprintf(stderr, "sym: model (%s):\n%s\n", c->dbg, Z3_model_to_string(c->z, m));
+    Z3_model_dec_ref(c->z, m);
+  }
   if (r == Z3_L_TRUE && !c->o->no_minimize) {
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */

@@ -192,6 +192,11 @@ bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 /* Checks phi together with the argument facts: Z3_L_TRUE (sat), FALSE, UNDEF (timeout). */
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
+/* The same with another resource limit. */
+Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit);
+/* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
+ * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
+#define SYM_TAINTED_DIV 16
 /* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that
  * phi mentions (unless opts->no_minimize), and fills args, *trip_out / *iter_out (-1 when the
  * term is NULL) and extra_out[k] = value of extra[k] in the final model (0 if unavailable).
@@ -210,6 +215,9 @@ int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'
 Z3_ast sym_eval(sym_ctx *c, const ir_value *v);  /* BV term, or NULL for a non-scalar */
 bool sym_tainted(sym_ctx *c, const ir_value *v); /* evaluated value depends on havoc */
 void sym_forget(sym_ctx *c);                /* drops memoised terms (bindings stay) */
+/* t with the carried variables of inducted loops replaced by their final terms; *taint is set
+ * when one of them is havoc (no closed form). */
+Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint);
 /* The loops the layer models: scf.for, and scf.while (no bound: its trip count is a free
  * variable, its carried values the before-region arguments). */
 static inline bool sym_is_loop(const ir_op *op) {

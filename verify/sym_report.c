@@ -64,7 +64,7 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
   int64_t trip = -1, it = -1;
   Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
   /* a model of a tainted instance only makes it unknown: no counterexample to minimise */
-  *st = tainted ? sym_sat(c, phi)
+  *st = tainted ? sym_sat_rl(c, phi, c->rlimit / SYM_TAINTED_DIV)
                 : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
   if (*st != Z3_L_TRUE || tainted) {
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))

@@ -316,8 +316,8 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
     Z3_ast i64 = sym_wide(c, idx, true);
     Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_int(c, 0)), sym_sle(c, sym_int(c, n), i64));
-    /* "x % m" with 0 < m <= n is in bounds exactly when x >= 0 (remsi), always (remui, and
-     * "x & (m - 1)"): a linear query instead of the remainder circuit */
+    /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
+     * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
     const ir_value *iv = sym_strip_casts(op->operands[1]);
     int64_t m;
     if (iv && iv->def && iv->def->n_operands == 2 && ir_value_const_int(iv->def->operands[1], &m) &&
@@ -325,7 +325,8 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
       ir_opcode kd = iv->def->code;
       Z3_ast x = sym_eval(c, iv->def->operands[0]);
       if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
-        out = sym_slt(c, x, sym_bv(c, 0, sym_width(c, x)));
+        out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
+                       sym_not(c, sym_eq(c, i64, sym_int(c, 0))));
       else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
                (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
         out = Z3_mk_false(c->z);
