@@ -25,10 +25,14 @@ int vf_cmd_sim(int argc, char **argv);    /* cli/cli_sim.c */
 int vf_cmd_graph(int argc, char **argv);  /* cli/cli_graph.c */
 int vf_cmd_lower(int argc, char **argv);  /* cli/cli_lower.c */
 int vf_cmd_explain(int argc, char **argv); /* cli/cli_explain.c */
+int vf_cmd_skeleton(int argc, char **argv); /* cli/cli_skel.c */
 
 /* Parses the input file ("-" = stdin); on failure prints the reader's one-line
  * "FILE:LINE:COL: error: ..." on stderr and returns NULL (the caller exits with VF_EXIT_INPUT). */
 ir_module *vf_cli_read(const char *path); /* cli/cli_util.c */
+/* The whole of FILE ('-': standard input), malloc'd (*len bytes, the caller frees), or NULL after
+ * printing the read error (cli/cli_util.c). */
+char *vf_cli_read_text(const char *file, size_t *len);
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
  * not be loaded (cli/cli_lwload.c). */
 const lw_api *vf_cli_lowering(void);
@@ -94,6 +98,7 @@ typedef struct vf_cli_run {
   vf_opts vf;
   uint32_t max_trip;
   bool quiet;
+  bool all_waves;              /* --all-waves (vf_argplan.all_waves) */
   const char *arg_name[64];
   int64_t arg_val[64];
   uint32_t n_arg;
@@ -128,10 +133,14 @@ bool vf_cli_opt_seconds(const char *opt, const char *s, double *out, char *msg, 
 
 /* Builds the report of merged results: replays each bug's schedule on the machine of its run
  * (runs[bug.run]) to describe the steps. Returns 0 or -1 (err). */
-int vf_cli_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
+int vf_cli_build_report(const vf_argplan *p, sim_machine **mach, const vf_runspec *runs, uint32_t max_trip,
                     vf_result *res, tr_report *rep, sim_err *err);
 /* One bug's report entry on machine m, with its schedule as given (not shortened: explain's
  * schedule leads to the one observed state, which a shortening could trade for another). */
 void vf_cli_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb);
+/* The report's tile-aligned arguments (tr_raligned, malloc'd into rep, freed with it) with
+ * found[] per partial-tile probe (verify/vf_partial.c). */
+void vf_cli_partial_report(const vf_argplan *p, vf_partial_mode mode, const uint32_t *found,
+                           tr_report *rep);
 
 #endif

@@ -2,6 +2,7 @@
  * ids), explores every run's schedules, merges the bugs and prints text / JSON / SARIF.
  * Exit: 0 verified, 1 bugs, 2 usage or input error, 3 inconclusive. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@ typedef struct check_opts {
   const char *file;
   bool stats;
   bool symbolic;               /* --symbolic: the Z3 layer after the explicit check (cli_sym.h) */
+  bool werror;                 /* --warnings-as-errors: every warning is reported as an error */
+  vf_partial_mode partial;     /* --partial-tiles: what a partial-tile probe's finding is */
   vf_cli_run r;                /* the options shared with explain / check (cli.h) */
   vf_fleet fleet;              /* the inputs, -j, --shard (cli_fleet.h) */
 } check_opts;
@@ -32,6 +35,7 @@ static int parse_args(int argc, char **argv, check_opts *o, vf_cli_args *p) {
   vf_cli_run_init(&o->r);
   vf_cli_args_init(p, "check", argc, argv);
   int64_t v = 0;
+  const char *mode;
   while (vf_cli_next(p)) {
     if (vf_cli_run_opt(&o->r, p, UINT64_MAX) || vf_fleet_opt(&o->fleet, p)) {
     } else if (vf_cli_i64(p, "--random", 1, 100000000, &v)) {
@@ -39,6 +43,11 @@ static int parse_args(int argc, char **argv, check_opts *o, vf_cli_args *p) {
     } else if (vf_cli_u64(p, "--seed", 0, UINT64_MAX, &o->r.vf.seed)) {
     } else if (vf_cli_flag(p, "--symbolic")) { /* symbolic layer */
       o->symbolic = true;
+    } else if (vf_cli_flag(p, "--warnings-as-errors")) {
+      o->werror = true;
+    } else if (vf_cli_value(p, "--partial-tiles", &mode)) {
+      if (mode && !vf_partial_mode_parse(mode, &o->partial))
+        vf_cli_usage(p, "--partial-tiles must be warn, error or off, not '%s'", mode);
     } else if (vf_cli_flag(p, "--stats")) {
       o->stats = true;
     } else if (p->word[0] == '-' && p->word[1]) {
@@ -55,6 +64,27 @@ static int parse_args(int argc, char **argv, check_opts *o, vf_cli_args *p) {
 /* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
  * matrices, so keep it to the calling thread. */
 void openblas_set_num_threads(int n);
+
+/* Appends "; " and the formatted text to *covered (malloc'd, may be NULL: then it is the
+ * text alone). */
+static void cover_add(char **covered, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cover_add(char **covered, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  size_t have = *covered ? strlen(*covered) : 0, at = have ? have + 2 : 0;
+  char *out = ir_xmalloc(at + (size_t)(n > 0 ? n : 0) + 1, 1);
+  if (have) {
+    memcpy(out, *covered, have);
+    memcpy(out + have, "; ", 2);
+  }
+  va_start(ap, fmt);
+  vsnprintf(out + at, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+  va_end(ap);
+  free(*covered);
+  *covered = out;
+}
 
 /* The first confirmed symbolic violation (smallest trip count), or NULL. */
 static const vf_sym_violation *first_confirmed(const vf_sym_result *r) {
@@ -137,6 +167,8 @@ int vf_cmd_check(int argc, char **argv) {
   if (o.r.vf.time_limit > 0) o.r.vf.deadline = t0 + o.r.vf.time_limit; /* one budget for every run */
   probe = vf_cli_plan(&plan, mod, &o.r, &err);
   if (!probe) goto input_error;
+  vf_argplan_partial(&plan, probe, o.partial != VF_PARTIAL_OFF);
+  uint32_t found[8] = {0};     /* per partial-tile probe: reports only it found (vf_partial.c) */
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);
@@ -154,7 +186,8 @@ int vf_cmd_check(int argc, char **argv) {
   uint32_t n_explored = n_runs;
   grid = vf_grid_new(&plan, combos, o.r.max_trip);
   for (uint32_t k = 0; k < n_runs; k++) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
+    /* the probe's compiled machine, re-targeted to the run (vf_runmach.c) */
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
     if (!m) goto input_error;
     vf_result res = {0};
     res.cur_run = k;
@@ -164,10 +197,30 @@ int vf_cmd_check(int argc, char **argv) {
     vf_explore(m, &ro, &res);
     vf_result_merge(&all, m, &res);
     vf_result_free(&res);
-    sim_machine_free(m);
   }
   /* overlapping global writes of different programs (may add runs that show a schedule) */
   vf_grid_finish(grid, runs, &n_runs, VF_MAX_RUNS, &all);
+  /* partial-tile probes, after every whole-tile run: what they alone find is reported apart */
+  uint32_t n_probe_runs = 0;
+  for (uint32_t i = 0; i < plan.n_probes; i++) {
+    if (n_runs >= VF_MAX_RUNS) plan.probe_val[i] = 0; /* no room: not probed, and said so */
+    for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
+      uint32_t k = n_runs++;
+      runs[k].combo = combos + i;
+      sim_grid_pid(plan.grid, p, runs[k].pid);
+      sim_machine *m = vf_argplan_machine(&plan, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
+      if (!m) goto input_error;
+      vf_result res = {0};
+      res.cur_run = k;
+      vf_opts ro = o.r.vf;
+      ro.states_done = all.st.states;
+      vf_explore(m, &ro, &res);
+      vf_partial_fold(&plan, i, o.partial, m, &all, &res, found);
+      vf_result_free(&res);
+      sim_machine_free(m);
+      n_probe_runs++;
+    }
+  }
   if (truncated && !all.bound_hit) {
     all.bound_hit = true;
     snprintf(all.bound_why, sizeof all.bound_why, "only the first %u argument / program-id "
@@ -179,12 +232,13 @@ int vf_cmd_check(int argc, char **argv) {
     snprintf(all.bound_why, sizeof all.bound_why, "every run's arguments are outside the kernel's "
              "contract (%.150s); pass --arg values it assumes", all.outside_why);
   }
+  if (o.werror) vf_result_promote_warnings(&all);
   vf_result_sort(&all);
-  all.verdict = all.n_bugs ? VF_BUG : all.bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
+  all.verdict = vf_result_verdict(&all); /* warnings alone: verified (or inconclusive) */
   /* --stats: the reduction factor against a naive search of the first run */
   double reduction = 0;
   if (o.stats && !o.r.vf.no_reduction && !o.r.vf.random_walks && n_runs) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[0].combo, runs[0].pid, o.r.max_trip, &err);
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[0].combo, runs[0].pid, o.r.max_trip, &err);
     if (m) {
       vf_opts naive = o.r.vf;
       naive.no_reduction = true;
@@ -194,38 +248,29 @@ int vf_cmd_check(int argc, char **argv) {
       if (!nres.bound_hit && pres.st.states) reduction = (double)nres.st.states / (double)pres.st.states;
       vf_result_free(&nres);
       vf_result_free(&pres);
-      sim_machine_free(m);
     }
   }
-  if (vf_cli_build_report(&plan, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
+  if (vf_cli_build_report(&plan, &probe, runs, o.r.max_trip, &all, &rep, &err)) goto input_error;
   rep.file = o.file;
   rep.verdict = all.verdict == VF_BUG ? "bug" : all.verdict == VF_INCONCLUSIVE ? "inconclusive" : "verified";
   rep.covered = vf_argplan_covered(&plan);
+  vf_cli_partial_report(&plan, o.partial, found, &rep);
   if (per_pid) {
-    char buf[160];
     char of[48] = "";
     if (pid_runs < npid) snprintf(of, sizeof of, " of %llu", (unsigned long long)npid);
-    snprintf(buf, sizeof buf, "%s%sprogram ids 0..%llu%s (synchronization depends on the program id)",
-             rep.covered ? rep.covered : "", rep.covered ? "; " : "",
-             (unsigned long long)(pid_runs - 1), of);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
+    cover_add(&rep.covered, "program ids 0..%llu%s (synchronization depends on the program id)",
+              (unsigned long long)(pid_runs - 1), of);
   }
   if (grid) {
-    char *gd = vf_grid_describe(grid), buf[512];
-    snprintf(buf, sizeof buf, "%s%s%s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", gd);
+    char *gd = vf_grid_describe(grid);
+    cover_add(&rep.covered, "%s", gd);
     free(gd);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
   }
   if (all.n_outside) {
     /* runs whose arguments the kernel assumes away (llvm.intr.assume): skipped, and said so */
-    char buf[768];
-    snprintf(buf, sizeof buf, "%.400s; skipped %u of %u run(s) whose arguments are outside the "
-             "kernel's contract (%.200s)", rep.covered ? rep.covered : "the given arguments",
-             all.n_outside, n_explored, all.outside_why);
-    free(rep.covered);
-    rep.covered = ir_xstrdup(buf);
+    if (!rep.covered) rep.covered = ir_xstrdup("the given arguments");
+    cover_add(&rep.covered, "skipped %u of %u run(s) whose arguments are outside the kernel's "
+              "contract (%.200s)", all.n_outside, n_explored, all.outside_why);
   }
   {
     /* which trip counts each loop got (issue 12 B): a loop not driven to the wrap-around
@@ -245,18 +290,13 @@ int vf_cmd_check(int argc, char **argv) {
       }
     }
     if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
-    else if (ld) {
-      char buf[1600];
-      snprintf(buf, sizeof buf, "%.500s%s%.1000s", rep.covered ? rep.covered : "", rep.covered ? "; " : "", ld);
-      free(rep.covered);
-      rep.covered = ir_xstrdup(buf);
-    }
+    else if (ld) cover_add(&rep.covered, "%s", ld);
     free(ld);
   }
   rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;
   rep.transitions = all.st.transitions;
-  rep.runs = n_explored;
+  rep.runs = n_explored + n_probe_runs;
   rep.seconds = vf_now_s() - t0;
   rep.explore_seconds = all.st.seconds;
   rep.reduction = reduction;
@@ -290,19 +330,19 @@ int vf_cmd_check(int argc, char **argv) {
   if (!strcmp(o.r.format, "json")) tr_report_json(&rep, stdout);
   else if (!strcmp(o.r.format, "sarif")) tr_report_sarif(&rep, stdout);
   else tr_report_text(&rep, stdout, o.r.quiet);
-  if (o.r.trace_out && all.n_bugs) {
-    sim_machine *m = vf_argplan_machine(&plan, runs[all.bugs[0].run].combo, runs[all.bugs[0].run].pid,
-                                  o.r.max_trip, &err);
+  bool any_error = vf_result_errors(&all) > 0; /* sorted: bugs[0] is an error if any is */
+  if (o.r.trace_out && any_error) {
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[all.bugs[0].run].combo,
+                                           runs[all.bugs[0].run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
     if (m && tr_chrome_write(m, all.bugs[0].path, all.bugs[0].n_path, &all.bugs[0].v, o.file,
                              o.r.trace_out, &terr))
       fprintf(stderr, "%s\n", terr.msg);
-    sim_machine_free(m);
   }
   if (o.r.graph_out && n_runs) {
-    const vf_bug *b = all.n_bugs ? &all.bugs[0] : NULL;
+    const vf_bug *b = any_error ? &all.bugs[0] : NULL;
     uint32_t run = b ? b->run : 0;
-    sim_machine *m = vf_argplan_machine(&plan, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
+    sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[run].combo, runs[run].pid, o.r.max_trip, &err);
     tr_err terr = {{0}};
     tr_sched rr = {0};
     tr_outcome oc;
@@ -315,13 +355,12 @@ int vf_cmd_check(int argc, char **argv) {
     tr_graph_opts go = {.title = o.file, .mod = mod, .bug = b ? &b->v : NULL};
     if (m && steps && tr_graph_write(m, steps, n, &go, o.r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
     tr_sched_free(&rr);
-    sim_machine_free(m);
   }
   if (o.symbolic) {
     vf_sym_cli_print(&symr, &symo, stdout); /* text only */
     /* A counterexample the explicit run above did not cover: show its schedule, exactly as
      * `check` reports it with those arguments (issue 6: the confirming schedule is shown). */
-    if (!strcmp(o.r.format, "text") && !all.n_bugs) show_confirmed(&o, &symr);
+    if (!strcmp(o.r.format, "text") && !any_error) show_confirmed(&o, &symr);
   }
   goto done;
 input_error:

@@ -1,9 +1,12 @@
 /* cli_explain.c: `tlx-verify explain FILE --observed OBS`: why did it hang? Maps what a
  * stuck GPU showed (obs.h: cuda-gdb threads, a hang record, a ROCr dump or a hand-written
  * list) onto the model and searches the reachable states for one that matches
- * (vf_explain.h); reports it like check (root cause and schedule), or the closest states.
- * `explain --how` prints how to collect the observation. Exit: 1 a matching hang, 5 no
- * matching state, 3 bounds hit before either, 2 usage or input error. */
+ * (vf_explain.h); reports it like check (root cause and schedule); else the halting bugs the
+ * search met on the way (the model stops at them, the hardware runs past), those that fit the
+ * observation first; else the closest states. `explain --how` prints how to collect the
+ * observation. Exit: 1 a matching hang, or no matching state (the search finished) and a
+ * halting bug that fits the observation; 5 no matching state nor such a bug; 3 bounds hit
+ * before a match; 2 usage or input error. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,6 +231,78 @@ static json_t *json_of_report(const tr_report *rep) {
   return j;
 }
 
+/* --trace-out / --graph-out: the schedule path[0..n) to the state that explains the hang
+ * (the matching state, or a halting bug's step), as check writes a bug's. */
+static void write_schedule(sim_machine *m, const ir_module *mod, const xopts *o, const sim_trans *path, uint32_t n,
+                           const sim_viol *v) {
+  tr_err terr = {{0}};
+  if (o->r.trace_out && tr_chrome_write(m, path, n, v, o->file, o->r.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+  if (o->r.graph_out) {
+    tr_graph_opts go = {.title = o->file, .mod = mod, .bug = v};
+    if (tr_graph_write(m, path, n, &go, o->r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
+  }
+}
+
+/* The halting bugs the search met that fit the observation (vf_xresult.fit) as check reports
+ * them: the run's arguments, schedules shortened. Returns 0 or -1 (err). */
+static int fit_report(const vf_argplan *plan, uint32_t combo, uint32_t max_trip, vf_xresult *x, tr_report *rep,
+                      sim_err *err) {
+  vf_runspec run = {.combo = combo}; /* program 0, as the search ran (vf_xresult bugs: run 0) */
+  sim_machine *mach = NULL; /* built by vf_cli_build_report for the run's replays */
+  int rc = vf_cli_build_report(plan, &mach, &run, max_trip, &x->fit, rep, err);
+  sim_machine_free(mach);
+  return rc;
+}
+
+/* Text: the halting bugs met on the way; those that fit the observation with their schedules,
+ * the others one line each. */
+static void print_halts(sim_machine *m, const tr_report *fit, const vf_result *other, bool bound_hit) {
+  if (fit->n_bugs) {
+    bool many = fit->n_bugs > 1;
+    if (!bound_hit)
+      printf("explain: the model stops at %s on the way; the GPU ran past %s into the observed hang (its state "
+             "after the bug is undefined in the model). %s the observation: from the state before %s, every "
+             "observed partition can still get where it was seen:\n", many ? "these bugs" : "this bug",
+             many ? "them" : "it", many ? "Each fits" : "It fits", many ? "each" : "it");
+    else /* a matching state may lie past the bound */
+      printf("explain: the model stops at %s on the way, and %s the observation (from the state before %s, "
+             "every observed partition can still get where it was seen); the GPU may have run past %s into the "
+             "observed hang, but the search stopped before it could rule out a reachable matching state:\n",
+             many ? "these bugs" : "this bug", many ? "each fits" : "it fits", many ? "each" : "it",
+             many ? "them" : "it");
+    tr_report_text(fit, stdout, true);
+  }
+  if (other->n_bugs) {
+    bool many = other->n_bugs > 1;
+    printf("explain: the model %sstops at %s on the way, but %s not fit the observation (from the state before "
+           "%s, some observed partition can no longer get where it was seen):\n", fit->n_bugs ? "also " : "",
+           many ? "these bugs" : "this bug", many ? "they do" : "it does", many ? "each" : "it");
+    for (uint32_t k = 0; k < other->n_bugs; k++) {
+      const sim_viol *v = &other->bugs[k].v;
+      ir_loc l = sim_ins_loc(m, v->ins);
+      printf("  %s:%u:%u: %s: %s\n", l.file ? l.file : "?", l.line, l.col, sim_bug_kind_name((sim_bug_kind)v->kind),
+             v->msg);
+    }
+  }
+}
+
+static json_t *json_halt(const char *kind, ir_loc l, const char *msg, bool fits) {
+  return json_pack("{s:s, s:s, s:I, s:I, s:s, s:b}", "kind", kind, "file", l.file ? l.file : "", "line",
+                   (json_int_t)l.line, "col", (json_int_t)l.col, "message", msg, "fits", fits);
+}
+
+/* JSON: every halting bug met, with whether it fits the observation. */
+static json_t *json_halts(sim_machine *m, const tr_report *fit, const vf_result *other) {
+  json_t *arr = json_array();
+  for (uint32_t k = 0; k < fit->n_bugs; k++)
+    json_array_append_new(arr, json_halt(fit->bugs[k].kind, fit->bugs[k].loc, fit->bugs[k].message, true));
+  for (uint32_t k = 0; k < other->n_bugs; k++) {
+    const sim_viol *v = &other->bugs[k].v;
+    json_array_append_new(arr, json_halt(sim_bug_kind_name((sim_bug_kind)v->kind), sim_ins_loc(m, v->ins), v->msg, false));
+  }
+  return arr;
+}
+
 int vf_cmd_explain(int argc, char **argv) {
   xopts o;
   int rc = parse_args(argc, argv, &o);
@@ -297,8 +372,10 @@ int vf_cmd_explain(int argc, char **argv) {
       bound_hit = true;
       snprintf(bound_why, sizeof bound_why, "%s", r.bound_why);
     }
-    bool better = !m || r.found ||
-                  (!best.found && r.n_close && (!best.n_close || r.close[0].score > best.close[0].score));
+    /* a match, else a halting bug that fits the observation, else the closest state */
+    bool r_fit = r.fit.n_bugs > 0, b_fit = best.fit.n_bugs > 0;
+    bool closer = r.n_close && (!best.n_close || r.close[0].score > best.close[0].score);
+    bool better = !m || r.found || (!best.found && (r_fit > b_fit || (r_fit == b_fit && closer)));
     if (better) {
       vf_xresult_free(&best);
       best = r;
@@ -380,15 +457,7 @@ int vf_cmd_explain(int argc, char **argv) {
              "and a shortest schedule to it:\n", (unsigned long long)states, best.reduced ? ", reduced search" : "");
       tr_report_text(&rep, stdout, true);
     }
-    if (o.r.trace_out) {
-      tr_err terr = {{0}};
-      if (tr_chrome_write(m, b.path, b.n_path, &b.v, o.file, o.r.trace_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
-    }
-    if (o.r.graph_out) { /* the schedule to the observed state, as check draws a bug's */
-      tr_err terr = {{0}};
-      tr_graph_opts go = {.title = o.file, .mod = mod, .bug = &b.v};
-      if (tr_graph_write(m, b.path, b.n_path, &go, o.r.graph_out, &terr)) fprintf(stderr, "%s\n", terr.msg);
-    }
+    write_schedule(m, mod, &o, b.path, b.n_path, &b.v);
     rep.bugs = NULL;
     rep.n_bugs = 0;
     tr_report r1 = {.bugs = &rb, .n_bugs = 1};
@@ -401,9 +470,26 @@ int vf_cmd_explain(int argc, char **argv) {
     free(rb.args);
     free(rb.names_owner);
   } else {
-    exit_code = bound_hit ? VF_EXIT_INCONCLUSIVE : VF_EXIT_NO_MATCH;
+    /* no state matches: a halting bug met on the way that fits the observation explains it
+     * (the hardware ran past the bug, the model stops there) */
+    tr_report hfit = {0};
+    if (fit_report(&plan, best_combo, o.r.max_trip, &best, &hfit, &serr)) {
+      tr_report_free(&hfit);
+      json_decref(jx);
+      free(args);
+      goto sim_error;
+    }
+    bool explained = hfit.n_bugs > 0 && !bound_hit; /* no state matches: the search finished */
+    exit_code = explained ? VF_EXIT_BUG : bound_hit ? VF_EXIT_INCONCLUSIVE : VF_EXIT_NO_MATCH;
     json_object_set_new(jx, "matched", json_false());
     if (bound_hit) json_object_set_new(jx, "bound", json_string(bound_why));
+    json_object_set_new(jx, "halting_bugs", json_halts(m, &hfit, &best.other));
+    hfit.file = o.file;
+    hfit.verdict = "bug";
+    hfit.states = states;
+    hfit.runs = 1;
+    hfit.seconds = vf_now_s() - t0;
+    if (explained) write_schedule(m, mod, &o, best.fit.bugs[0].path, best.fit.bugs[0].n_path, &best.fit.bugs[0].v);
     void *cst = best.n_close ? replay_to(m, &best.close[0]) : NULL;
     json_t *jc = json_array();
     for (uint32_t k = 0; k < best.n_close; k++) {
@@ -424,6 +510,7 @@ int vf_cmd_explain(int argc, char **argv) {
     json_object_set_new(jx, "closest", jc);
     json_t *jp = json_array();
     if (!json && !sarif) {
+      print_halts(m, &hfit, &best.other, bound_hit);
       if (bound_hit)
         printf("explain: inconclusive: %s before a matching state was found (%llu states searched)\n", bound_why,
                (unsigned long long)states);
@@ -431,7 +518,7 @@ int vf_cmd_explain(int argc, char **argv) {
         printf("explain: no reachable state matches the observation (%llu states searched%s%s%s)\n",
                (unsigned long long)states, best.reduced ? ", reduced search: every stuck state" : "",
                args ? ", " : "", args ? args : "");
-      for (uint32_t k = 0; k < best.n_close; k++) {
+      for (uint32_t k = 0; k < best.n_close && !explained; k++) {
         void *s = k ? replay_to(m, &best.close[k]) : cst;
         printf("  closest %s %u (%u of %u observed agents as seen, %u steps):", g.terminal ? "hang" : "state", k + 1,
                best.close[k].score, g.n_want, best.close[k].n);
@@ -443,8 +530,8 @@ int vf_cmd_explain(int argc, char **argv) {
         printf("\n");
         if (k) free(s);
       }
-      printf("  what that points to:\n");
-      points_to(m, &g, &best, cst, jp, stdout);
+      if (!explained) printf("  what that points to:\n");
+      points_to(m, &g, &best, cst, jp, explained ? NULL : stdout);
     } else {
       points_to(m, &g, &best, cst, jp, NULL);
     }
@@ -452,10 +539,16 @@ int vf_cmd_explain(int argc, char **argv) {
     free(cst);
     if (json) {
       json_t *root = json_pack("{s:o}", "explain", jx);
+      if (explained) { /* the explanation, as in a match: check's report of the fitting bugs */
+        json_t *jr = json_of_report(&hfit);
+        json_object_set_new(root, "report", jr ? jr : json_null());
+      }
       json_dumpf(root, stdout, JSON_INDENT(2));
       putchar('\n');
       json_decref(root);
       jx = NULL;
+    } else if (sarif && explained) {
+      tr_report_sarif(&hfit, stdout);
     } else if (sarif) {
       /* one result: the observation the model cannot reach, at the first observed line */
       tr_rbug rb = {.kind = "no-matching-state"};
@@ -472,6 +565,7 @@ int vf_cmd_explain(int argc, char **argv) {
       rep.bugs = NULL;
       rep.n_bugs = 0;
     }
+    tr_report_free(&hfit);
   }
   json_decref(jx);
   free(args);

@@ -142,6 +142,7 @@ static void finish(fl_kernel *k, int status) {
     } else {
       k->exit_code = rc;
       k->verdict = rc == VF_EXIT_BUG ? "bug" : rc == VF_EXIT_INCONCLUSIVE ? "inconclusive" : "verified";
+      k->warnings = fl_doc_warnings(k->doc);
     }
   }
   fclose(k->out);
@@ -253,6 +254,7 @@ int vf_fleet_run(const vf_fleet *f, int argc, char **argv, const char *format, b
       ks[k].error = ir_xstrdup("the check did not run");
       v = ks[k].verdict;
     }
+    s.warnings += ks[k].warnings;
     if (!strcmp(v, "verified")) s.verified++;
     else if (!strcmp(v, "bug")) s.bug++;
     else if (!strcmp(v, "inconclusive")) s.inconclusive++;

@@ -21,12 +21,14 @@ typedef struct fl_kernel {
                                   child died) */
   json_t *doc;                 /* owned, may be NULL: the child's report (JSON, or SARIF for
                                   --format sarif) */
+  uint32_t warnings;           /* warnings in that report (its "warnings" count) */
 } fl_kernel;
 
 typedef struct fl_summary {
   uint32_t kernels;            /* checked (in this shard) */
   uint32_t found;              /* found in the inputs, before sharding */
   uint32_t verified, bug, inconclusive, error;
+  uint32_t warnings;           /* over every kernel's report (they do not change the exit code) */
   uint64_t shard_k, shard_n;   /* shard_n == 0: no --shard */
   int exit_code;
   double seconds;              /* wall clock of the whole fleet */
@@ -43,6 +45,9 @@ int fl_list(const vf_fleet *f, char **argv, fl_kernel **out, uint32_t *n, char *
 void fl_shard(fl_kernel *k, uint32_t *n, uint64_t shard_k, uint64_t shard_n);
 void fl_kernels_free(fl_kernel *k, uint32_t n);
 
+/* The number of warnings in a kernel's report doc (check's JSON "warnings", or its SARIF run's
+ * properties.warnings); 0 when it has none. */
+uint32_t fl_doc_warnings(const json_t *doc);
 /* The merged reports (cli_fleet_report.c); JSON and SARIF return 0, or -1 when writing failed. */
 void fl_report_text(const fl_kernel *k, uint32_t n, const fl_summary *s, FILE *out, bool quiet);
 int fl_report_json(const fl_kernel *k, uint32_t n, const fl_summary *s, FILE *out);

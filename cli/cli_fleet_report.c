@@ -16,6 +16,31 @@ static json_int_t jint(const json_t *o, const char *key) {
   return json_integer_value(json_object_get(o, key));
 }
 
+uint32_t fl_doc_warnings(const json_t *doc) {
+  const json_t *w = json_object_get(doc, "warnings"); /* check --format json */
+  if (!w) { /* check --format sarif */
+    const json_t *run = json_array_get(json_object_get(doc, "runs"), 0);
+    w = json_object_get(json_object_get(run, "properties"), "warnings");
+  }
+  json_int_t n = json_integer_value(w);
+  return n > 0 && n <= (json_int_t)UINT32_MAX ? (uint32_t)n : 0;
+}
+
+/* The first warning of a kernel's JSON report ("FILE:L:C: KIND: MESSAGE") into buf; false when
+ * it has none (or the report is SARIF). */
+static bool first_warning(const json_t *d, char *buf, size_t n) {
+  size_t i;
+  const json_t *b;
+  json_array_foreach(json_object_get(d, "bugs"), i, b) {
+    if (strcmp(jstr(b, "severity"), "warning")) continue;
+    const json_t *l = json_object_get(b, "loc");
+    snprintf(buf, n, "%s:%lld:%lld: %s: %s", jstr(l, "file"), (long long)jint(l, "line"),
+             (long long)jint(l, "col"), jstr(b, "kind"), jstr(b, "message"));
+    return true;
+  }
+  return false;
+}
+
 static void shard_text(const fl_summary *s, char *buf, size_t n) {
   if (s->shard_n)
     snprintf(buf, n, " (shard %llu/%llu of %u)", (unsigned long long)s->shard_k,
@@ -47,22 +72,32 @@ void fl_report_text(const fl_kernel *k, uint32_t n, const fl_summary *s, FILE *o
     } else if (!strcmp(v, "inconclusive")) {
       fprintf(out, ": %s", jstr(d, "bound"));
     }
+    char w[640];
+    if (k[i].warnings && strcmp(v, "bug")) {
+      /* a verified (or inconclusive) kernel with warnings: how many, and the first one */
+      fprintf(out, " (%u warning%s", k[i].warnings, k[i].warnings == 1 ? "" : "s");
+      if (first_warning(d, w, sizeof w)) fprintf(out, ": %s", w);
+      fputc(')', out);
+    }
     long long runs = (long long)jint(st, "runs");
     fprintf(out, " [%lld states, %lld run%s]\n", (long long)jint(st, "states"), runs, runs == 1 ? "" : "s");
   }
   if (quiet) return;
   char sh[96];
   shard_text(s, sh, sizeof sh);
-  fprintf(out, "fleet: %u kernel%s%s: %u verified, %u bug, %u inconclusive, %u error; exit %d; %.2f s\n",
+  char w[48] = "";
+  if (s->warnings) snprintf(w, sizeof w, "; %u warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+  fprintf(out, "fleet: %u kernel%s%s: %u verified, %u bug, %u inconclusive, %u error%s; exit %d; %.2f s\n",
           s->kernels, s->kernels == 1 ? "" : "s", sh, s->verified, s->bug, s->inconclusive,
-          s->error, s->exit_code, s->seconds);
+          s->error, w, s->exit_code, s->seconds);
 }
 
 static json_t *summary(const fl_summary *s) {
-  json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kernels", (json_int_t)s->kernels,
+  json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "kernels", (json_int_t)s->kernels,
                         "found", (json_int_t)s->found, "verified", (json_int_t)s->verified, "bug",
                         (json_int_t)s->bug, "inconclusive", (json_int_t)s->inconclusive, "error",
-                        (json_int_t)s->error, "exit_code", (json_int_t)s->exit_code);
+                        (json_int_t)s->error, "warnings", (json_int_t)s->warnings, "exit_code",
+                        (json_int_t)s->exit_code);
   if (s->shard_n)
     json_object_set_new(o, "shard", json_pack("{s:I, s:I}", "k", (json_int_t)s->shard_k, "n",
                                               (json_int_t)s->shard_n));

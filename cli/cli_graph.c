@@ -122,8 +122,8 @@ static int explore_bug(sim_machine *m, tr_sched *s, tr_outcome *oc) {
   vf_opts vo = {0};
   vf_result res = {0};
   int rc = 0;
-  if (vf_explore(m, &vo, &res) == 0 && res.n_bugs) {
-    vf_result_sort(&res);
+  if (vf_explore(m, &vo, &res) == 0 && vf_result_errors(&res)) {
+    vf_result_sort(&res); /* errors first */
     const vf_bug *b = &res.bugs[0];
     for (uint32_t i = 0; i < b->n_path && rc == 0; i++) rc = tr_sched_push(s, b->path[i]);
     oc->has_bug = true;

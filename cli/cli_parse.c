@@ -72,14 +72,9 @@ int vf_cmd_parse(int argc, char **argv) {
   }
   if (p.rc) return p.rc;
   if (!file) return vf_cli_usage(&p, "needs a FILE ('-' for standard input)");
-  ir_diag d = {0};
   size_t len;
-  char *buf = ir_read_file(file, &len, &d);
-  if (!buf) {
-    fprintf(stderr, "%s\n", d.msg ? d.msg : "tlx-verify: error: cannot read the input");
-    free(d.msg);
-    return VF_EXIT_INPUT;
-  }
+  char *buf = vf_cli_read_text(file, &len);
+  if (!buf) return VF_EXIT_INPUT;
   const char *name = strcmp(file, "-") ? file : "<stdin>";
   /* Output is buffered so a failing input prints nothing on stdout. */
   char *text = NULL;

@@ -48,6 +48,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
 /* Kind, message, locations and related notes of b. */
 static void describe(const sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   rb->kind = sim_bug_kind_name((sim_bug_kind)b->v.kind);
+  rb->severity = sim_severity_name((sim_severity)b->v.severity);
   rb->message = ir_xstrdup(b->v.msg);
   rb->loc = sim_ins_loc(m, b->v.ins);
   rb->related = ir_xcalloc(b->v.n_rel + 1, sizeof *rb->related);
@@ -64,13 +65,21 @@ void vf_cli_report_bug(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   replay(m, b, rb);
 }
 
-int vf_cli_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t max_trip,
-                    vf_result *res, tr_report *rep, sim_err *err) {
+/* Whether a comes after b in the report: a warning after an error, a longer schedule after a
+ * shorter one. */
+static bool later(const tr_rbug *a, const tr_rbug *b) {
+  bool wa = tr_rbug_is_warning(a), wb = tr_rbug_is_warning(b);
+  if (wa != wb) return wa;
+  return a->n_trace > b->n_trace;
+}
+
+int vf_cli_build_report(const vf_argplan *p, sim_machine **mach, const vf_runspec *runs,
+                        uint32_t max_trip, vf_result *res, tr_report *rep, sim_err *err) {
   rep->bugs = ir_xcalloc(res->n_bugs + 1, sizeof *rep->bugs);
   rep->n_bugs = 0;
   for (uint32_t k = 0; k < res->n_bugs; k++) {
     const vf_bug *b = &res->bugs[k];
-    sim_machine *m = vf_argplan_machine(p, runs[b->run].combo, runs[b->run].pid, max_trip, err);
+    sim_machine *m = vf_argplan_machine_at(p, mach, runs[b->run].combo, runs[b->run].pid, max_trip, err);
     if (!m) return -1;
     tr_rbug *rb = &rep->bugs[rep->n_bugs++];
     describe(m, b, rb);
@@ -89,14 +98,27 @@ int vf_cli_build_report(const vf_argplan *p, const vf_runspec *runs, uint32_t ma
     }
     replay(m, &mb, rb);
     tr_sched_free(&shorter);
-    sim_machine_free(m);
   }
-  /* shortest schedule (in steps that matter) first; ties keep the search's order */
+  /* errors first, then shortest schedule (in steps that matter); ties keep the search's order */
   for (uint32_t i = 1; i < rep->n_bugs; i++)
-    for (uint32_t j = i; j > 0 && rep->bugs[j - 1].n_trace > rep->bugs[j].n_trace; j--) {
+    for (uint32_t j = i; j > 0 && later(&rep->bugs[j - 1], &rep->bugs[j]); j--) {
       tr_rbug t = rep->bugs[j];
       rep->bugs[j] = rep->bugs[j - 1];
       rep->bugs[j - 1] = t;
     }
   return 0;
+}
+
+void vf_cli_partial_report(const vf_argplan *p, vf_partial_mode mode, const uint32_t *found, tr_report *rep) {
+  if (!p->n_aligned) return;
+  rep->aligned = ir_xcalloc(p->n_aligned, sizeof *rep->aligned);
+  rep->n_aligned = p->n_aligned;
+  rep->partial_tiles = vf_partial_mode_name(mode);
+  for (uint32_t i = 0; i < p->n_aligned; i++) {
+    uint32_t k = p->aligned_arg[i];
+    rep->aligned[i].name = p->names[k];
+    rep->aligned[i].multiple_of = p->align[k];
+    rep->aligned[i].probe = p->probe_val[i];
+    rep->aligned[i].findings = i < p->n_probes ? found[i] : 0;
+  }
 }

@@ -23,6 +23,7 @@ sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_ru
     if (vf_argplan_set(plan, r->arg_name[k], r->arg_val[k], err)) return NULL;
   for (int k = 0; k < 3; k++) plan->grid[k] = r->grid[k];
   plan->grid_given = r->grid_given;
+  plan->all_waves = r->all_waves;
   int32_t pid0[3] = {0, 0, 0};
   sim_machine *probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
   if (!probe) return NULL;
@@ -40,6 +41,10 @@ bool vf_cli_run_opt(vf_cli_run *r, vf_cli_args *p, uint64_t max_states_hi) {
     r->vf.no_reduction = true;
   } else if (vf_cli_flag(p, "-q") || vf_cli_flag(p, "--quiet")) {
     r->quiet = true;
+  } else if (vf_cli_flag(p, "--all-waves")) {
+    r->all_waves = true;
+  } else if (vf_cli_i64(p, "--threads", 1, 256, &x)) {
+    r->vf.threads = (uint32_t)x;
   } else if (vf_cli_value(p, "--arg", &v)) {
     if (v && !vf_cli_opt_arg(v, r->arg_name, r->arg_val, &r->n_arg, 64, msg, sizeof msg))
       vf_cli_usage(p, "%s", msg);

@@ -332,9 +332,13 @@ static int pick(sched *s, const sim_trans *t, int n) {
 /* ------------------------------------------------------------------ reports */
 
 static void report_viol(const sim_machine *m, const sim_viol *v, uint32_t prog) {
-  char msg[600];
+  char msg[600], lb[256];
   snprintf(msg, sizeof msg, "%s (program %u)", v->msg, prog);
-  print_loc_err(sim_ins_loc(m, v->ins), sim_bug_kind_name((sim_bug_kind)v->kind), msg);
+  if (v->severity == SIM_SEV_WARNING) /* a warning does not fail the run */
+    fprintf(stderr, "%s: warning: %s: %s\n", ir_loc_str(sim_ins_loc(m, v->ins), lb, sizeof lb),
+            sim_bug_kind_name((sim_bug_kind)v->kind), msg);
+  else
+    print_loc_err(sim_ins_loc(m, v->ins), sim_bug_kind_name((sim_bug_kind)v->kind), msg);
   for (int r = 0; r < v->n_rel; r++)
     print_note(sim_ins_loc(m, v->rel[r]), v->rel_note[r] ? v->rel_note[r] : "related");
 }
@@ -367,7 +371,7 @@ static void report_deadlock(const sim_machine *m, const void *st, uint32_t prog,
 typedef struct runstats {
   uint64_t steps;
   uint32_t programs;
-  uint32_t n_viol;      /* violations found (duplicates included) */
+  uint32_t n_viol;      /* errors found (duplicates included; warnings are not counted) */
   uint32_t seen[64][2]; /* (kind, instruction) already printed: one report per root cause */
   uint32_t n_seen;
 } runstats;
@@ -475,15 +479,16 @@ static int run_program(const simopt *o, const ir_module *mod, const ir_func *fn,
   sim_trans t[SIM_MAX_TRANS];
   for (;;) {
     const sim_data_err *de = r < 0 || log.halt ? sim_data_last_error(d) : NULL;
-    if (log.n_viol && !has_viol) {
-      first_viol = log.viol[0];
+    const sim_viol *ev = sim_log_first_error(&log);
+    if (ev && !has_viol) {
+      first_viol = *ev;
       has_viol = true;
     }
     for (int k = 0; k < log.n_viol; k++) {
       /* a data-plane error the engine also logged as a violation is reported once, below */
       if (de && strstr(log.viol[k].msg, de->msg)) continue;
       if (first_report(rs, &log.viol[k])) report_viol(m, &log.viol[k], prog);
-      rs->n_viol++;
+      rs->n_viol += log.viol[k].severity == SIM_SEV_ERROR;
     }
     if ((r < 0 || log.halt) && !de && !log.n_viol && log.bound) {
       /* undefined behaviour (a division by zero) or a model bound: at the op, inconclusive */

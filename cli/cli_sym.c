@@ -35,7 +35,7 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
     bits[k] = w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
   }
   sim_opts so = {.mod = m, .fn = p->fn, .args = bits, .n_args = p->n_args,
-                 .max_trip = cx->o->max_trip};
+                 .max_trip = cx->o->max_trip, .amd_all_waves = p->all_waves};
   for (int k = 0; k < 3; k++) so.grid[k] = p->grid[k];
   sim_err err = {{0}};
   sim_machine *mach = sim_machine_new(&so, &err);
@@ -44,7 +44,7 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
   vf_result res = {0};
   vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
   vf_explore(mach, &vo, &res);
-  int found = res.n_bugs > 0;
+  int found = vf_result_errors(&res) > 0; /* a warning confirms nothing */
   vf_result_free(&res);
   sim_machine_free(mach);
   return found;

@@ -23,7 +23,8 @@ bool vf_cli_sym_defaults(vf_argplan *p) {
     }
   /* a resource limit, not a timeout: the same defaults however loaded the machine is (200k
    * units: 4x what the corpus kernels' suggestions need, e.g. ws_add, the Blackwell nest) */
-  vf_sym_opts o = {.rlimit = 200000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf};
+  vf_sym_opts o = {.rlimit = 200000, .fixed_names = names, .fixed_vals = vals, .n_fixed = nf,
+                   .align = p->align}; /* whole tiles (vf_align.c) */
   /* the solver's queries share the check's --time-limit (fuzzing: 8 s of Z3 under --time-limit 1) */
   if (p->deadline > 0) {
     double left = p->deadline - vf_now_s();

@@ -1,6 +1,7 @@
 /* cli_util.c: pieces every subcommand shares: reading the input module with the reader's
  * one-line diagnostic. */
 #define _GNU_SOURCE /* memmem */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,4 +56,15 @@ malformed:
   snprintf(msg, n, "--grid expects X[,Y[,Z]] with integers (x 1 to %d, y and z 1 to %d), got '%s'",
            VF_GRID_MAX_X, VF_GRID_MAX_YZ, v ? v : "");
   return -1;
+}
+
+char *vf_cli_read_text(const char *file, size_t *len) {
+  assert(file);
+  ir_diag d = {0};
+  char *buf = ir_read_file(file, len, &d);
+  if (!buf) {
+    fprintf(stderr, "%s\n", d.msg ? d.msg : "tlx-verify: error: cannot read the input");
+    free(d.msg);
+  }
+  return buf;
 }

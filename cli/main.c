@@ -20,12 +20,15 @@ static const char usage[] =
     "       tlx-verify parse [options] FILE       syntax check: parse and print back\n"
     "       tlx-verify explain FILE --observed OBS why did it hang: match what a stuck GPU showed\n"
     "       tlx-verify explain --how              how to collect OBS (cuda-gdb, coredumps)\n"
+    "       tlx-verify skeleton FILE              AMD: check the waits and barriers of a disassembled\n"
+    "                                             gfx942 / gfx950 kernel (llvm-objdump -d, or a .hsaco)\n"
     "       tlx-verify --version | --help\n"
     "FILE is TTGIR or TTIR text ('-' reads standard input). docs/manual.md has examples.\n"
     "\n"
     "check options:\n"
-    "  --arg NAME=INT          value of an integer kernel argument (repeatable; default: a few\n"
-    "                          trip counts around each ring depth)\n"
+    "  --arg NAME=INT          value of an integer kernel argument (repeatable; default: whole\n"
+    "                          tiles giving a few trip counts around each ring depth, and one\n"
+    "                          partial tile)\n"
     "  --grid X[,Y[,Z]]        launch grid: program ids checked when control depends on them;\n"
     "                          the programs' global writes compared (races between programs)\n"
     "  --format text|json|sarif  report format (default text)\n"
@@ -37,9 +40,16 @@ static const char usage[] =
     "  --seed N                seed of --random\n"
     "  --max-trip N            loop trip-count bound of the model (default 2^20)\n"
     "  --no-reduction          explore without partial-order reduction\n"
+    "  --all-waves             AMD: run every wave, not two of each class of waves that compute\n"
+    "                          the same (for checking that reduction)\n"
+    "  --threads N             N threads search each run together (default 1; the same states\n"
+    "                          and bugs, the schedules shown may differ)\n"
     "  --symbolic              also prove the pipeline conditions for every argument value (Z3)\n"
     "  -q, --quiet             only the diagnostics, no summary\n"
     "  --stats                 performance statistics (states/s, memory, reduction factor)\n"
+    "  --warnings-as-errors    report every warning as an error (exit 1 when there is one)\n"
+    "  --partial-tiles warn|error|off  a report only the default arguments' partial tile gives:\n"
+    "                          a warning (default), an error, or not looked for\n"
     "  -j N                    with a directory or several files: N kernels at once, one process\n"
     "                          each (default: the online CPUs); a directory's *.ttgir / *.ttir\n"
     "  --shard K/N             only shard K of N of the sorted kernels (K mod N; 0..N-1 or 1..N)\n"
@@ -64,8 +74,8 @@ static const char usage[] =
     "  --iterations N          loop iterations shown per lane\n"
     "  --trace-out F.json      the drawn schedule as a Chrome trace\n"
     "lower options:\n"
-    "  --target sm_90a|sm_100a  GPU target (required)\n"
-    "  --emit mlir|llvm|ptx    output kind (default ptx)\n"
+    "  --target sm_90a|sm_100a|gfx942|gfx950  GPU target (required)\n"
+    "  --emit mlir|llvm|ptx|hsaco  output kind (default ptx; hsaco for the AMD targets)\n"
     "  -o F                    output file (required; '-' is standard output)\n"
     "explain options:\n"
     "  --observed OBS          what the hung GPU showed (format detected): cuda-gdb 'info cuda\n"
@@ -74,6 +84,7 @@ static const char usage[] =
     "  --arg, --grid, --format, --max-states, --time-limit, --max-trip, --trace-out, --graph-out,\n"
     "  -q                      as for check (the trace and graph show the schedule to the hang)\n"
     "  --no-reduction          search without partial-order reduction\n"
+    "  --all-waves             AMD: run every wave (as for check)\n"
     "parse options:\n"
     "  --split-input-file      '// -----' lines separate independent inputs\n"
     "  --no-print              only check the syntax\n"
@@ -89,6 +100,7 @@ typedef struct cmd {
 static const cmd cmds[] = {
     {"check", vf_cmd_check}, {"sim", vf_cmd_sim},     {"graph", vf_cmd_graph},
     {"lower", vf_cmd_lower}, {"parse", vf_cmd_parse}, {"explain", vf_cmd_explain},
+    {"skeleton", vf_cmd_skeleton},
 };
 
 /* Whether a first argument that is no command still means `check`: an option (check's
@@ -125,7 +137,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
   if (!names_input(argv[1])) {
     fprintf(stderr, "tlx-verify: error: unknown command '%s'; the commands are check, sim, graph, "
-                    "lower, parse and explain (a FILE first means check); see tlx-verify --help\n", argv[1]);
+                    "lower, parse, explain and skeleton (a FILE first means check); see tlx-verify --help\n", argv[1]);
     return VF_EXIT_INPUT;
   }
   /* `tlx-verify FILE ...` is `tlx-verify check FILE ...`: argv[0] stands in for "check". */

@@ -159,6 +159,7 @@ typedef enum ir_enckind {
   IR_E_BLOCKED, IR_E_SLICE, IR_E_DOT_OP, IR_E_NVIDIA_MMA, IR_E_LINEAR,
   IR_E_NVMMA_SHARED, IR_E_SWIZZLED_SHARED, IR_E_PADDED_SHARED, IR_E_SHARED_LINEAR,
   IR_E_TMEM, IR_E_TMEM_SCALES, IR_E_AMD_MFMA, IR_E_AMD_WMMA,
+  IR_E_AMD_ROTATING_SHARED,   /* #ttg.amd_rotating_shared: swizzled_shared whose phase also rotates per block */
   IR_E_SPACE_SHARED,          /* #ttg.shared_memory */
   IR_E_SPACE_TMEM,            /* #ttng.tensor_memory */
   IR_E_SPACE_CLUSTER,         /* #ttng.shared_cluster_memory */
@@ -172,15 +173,16 @@ typedef struct ir_encoding {
   uint8_t rank;
   int32_t size_per_thread[IR_MAX_RANK], threads_per_warp[IR_MAX_RANK];
   int32_t warps_per_cta[IR_MAX_RANK], order[IR_MAX_RANK];
-  int32_t instr_shape[3];      /* NVIDIA_MMA */
+  int32_t instr_shape[3];      /* NVIDIA_MMA, AMD_MFMA */
+  int32_t tiles_per_warp[IR_MAX_RANK]; /* AMD_MFMA: tilesPerWarp (0 = absent: 1 each) */
   int32_t version_major, version_minor; /* NVIDIA_MMA */
   int32_t dim;                 /* SLICE */
   int32_t op_idx, k_width;     /* DOT_OP */
   const ir_attr *parent;       /* SLICE / DOT_OP */
   int32_t swizzle_bytes;       /* NVMMA_SHARED: swizzlingByteWidth */
   bool transposed, fp4_padded; /* NVMMA_SHARED */
-  int32_t element_bits;        /* NVMMA_SHARED: elementBitWidth */
-  int32_t vec, per_phase, max_phase; /* SWIZZLED_SHARED */
+  int32_t element_bits;        /* NVMMA_SHARED, AMD_MFMA: elementBitWidth (MFMA: 0 = absent, 32) */
+  int32_t vec, per_phase, max_phase; /* SWIZZLED_SHARED, AMD_ROTATING_SHARED */
   int32_t block_m, block_n, col_stride; /* TMEM */
   bool two_ctas;               /* TMEM */
   const ir_attr *cta_layout;   /* CGALayout / CTA layout sub-attribute, NULL if absent */
@@ -327,6 +329,9 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
 bool ir_op_has_attr(const ir_op *op, const char *name);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
+/* The ttg.warp_specialize operand a partition region's block argument v stands for (the
+ * capture of the same index), or NULL when v is not such an argument. */
+const ir_value *ir_ws_capture(const ir_value *v);
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);

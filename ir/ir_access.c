@@ -41,6 +41,19 @@ const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
   return NULL;
 }
 
+const ir_value *ir_ws_capture(const ir_value *v) {
+  if (!v || v->def || !v->block) return NULL;
+  const ir_region *r = v->block->parent;
+  const ir_op *ws = r ? r->parent : NULL;
+  /* the partitions of a warp_specialize: its ttg.warp_specialize.partitions op holds them */
+  if (ws && ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && !ws->n_operands && ws->parent && ws->parent->parent)
+    ws = ws->parent->parent->parent;
+  if (ws && (ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
+      v->arg_idx < ws->n_operands)
+    return ws->operands[v->arg_idx];
+  return NULL;
+}
+
 bool ir_value_const_int(const ir_value *v, int64_t *out) {
   if (!v || !v->def || v->def->code != IR_OP_ARITH_CONSTANT) return false;
   const ir_attr *a = ir_op_attr(v->def, "value");

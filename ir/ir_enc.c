@@ -23,6 +23,7 @@ static const struct {
     {"ttng.tensor_memory_scales_encoding", IR_E_TMEM_SCALES, true},
     {"ttg.amd_mfma", IR_E_AMD_MFMA, true},
     {"ttg.amd_wmma", IR_E_AMD_WMMA, true},
+    {"ttg.amd_rotating_shared", IR_E_AMD_ROTATING_SHARED, true},
     {"ttg.shared_memory", IR_E_SPACE_SHARED, true},
     {"ttng.tensor_memory", IR_E_SPACE_TMEM, true},
     {"ttng.shared_cluster_memory", IR_E_SPACE_CLUSTER, true},
@@ -112,6 +113,8 @@ static void ir_enc_fill(const ir_encpos *w, ir_encoding *e) {
     e->rank = (uint8_t)ir_enc_ints(w, p, "warpsPerCTA", e->warps_per_cta, IR_MAX_RANK);
     ir_enc_ints(w, p, "instrShape", e->instr_shape, 3);
     e->transposed = ir_enc_int(w, p, e->kind == IR_E_AMD_MFMA ? "isTransposed" : "isTranspose", 0);
+    ir_enc_ints(w, p, "tilesPerWarp", e->tiles_per_warp, IR_MAX_RANK);
+    e->element_bits = ir_enc_int(w, p, "elementBitWidth", 0);
     break;
   case IR_E_NVMMA_SHARED:
     e->swizzle_bytes = ir_enc_int(w, p, "swizzlingByteWidth", 0);
@@ -121,7 +124,7 @@ static void ir_enc_fill(const ir_encpos *w, ir_encoding *e) {
     e->fp4_padded = ir_enc_int(w, p, "fp4Padded", 0);
     e->rank = (uint8_t)ir_enc_int(w, p, "rank", 0);
     break;
-  case IR_E_SWIZZLED_SHARED:
+  case IR_E_SWIZZLED_SHARED: case IR_E_AMD_ROTATING_SHARED:
     e->vec = ir_enc_int(w, p, "vec", 0);
     e->per_phase = ir_enc_int(w, p, "perPhase", 0);
     e->max_phase = ir_enc_int(w, p, "maxPhase", 0);

@@ -227,6 +227,38 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                         "@cache:k )oi `into` $dest attrs `:` ptype(ptr) `[` "
                                         "type(offsets) `]` type(other) `->` utype(dest) ~tok",
     [IR_OP_AMDG_COND_BARRIER] = "$pred attrs",
+    [IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE] = ATTRS_ONLY,
+    [IR_OP_AMDG_CLUSTER_BARRIER_WAIT] = ATTRS_ONLY,
+    [IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE] = "$barrier attrs `:` type(barrier)",
+    [IR_OP_AMDG_TDM_INTRINSIC_WAIT] = "( $tokens^ )? attrs ~tok",
+    [IR_OP_AMDG_ASYNC_COPY_L2G] = "$src `,` $dst ( `mask` $mask^ )? " CACHE_EVICT " attrs `:` type(src) "
+                                  "`->` type(dst) ~tok",
+    [IR_OP_AMDG_TDM_FUSED_G2L] = "$descs `into` $dests attrs `:` type(descs) `->` type(dests) ~tok",
+    [IR_OP_AMDG_TDM_GATHER] = "$desc `[` $src_row_indices `]` `to` $dst ( `,` `barrier` `=` $barrier^ )? attrs "
+                              "`:` type(src_row_indices) `,` type(dst) ( `,` type(barrier)^ )? `->` "
+                              "type(desc) ~tok",
+    [IR_OP_AMDG_BUFFER_ATOMIC_RMW] = "@atomic_rmw_op:k `,` @sem:k `,` @scope:k `,` $value `,` $ptr `[` "
+                                     "$offsets `]` ( `,` $mask^ )? ( `stride` `=` $stride^ )? attrs `:` "
+                                     "type(r0)",
+    [IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW] = "@atomic_rmw_op:k `,` $dst `[` $indices `]` `,` $values ( `,` "
+                                           "$mask^ )? attrs `:` ftype(*)",
+    [IR_OP_AMDG_EXTRACT_SLICE] = "$source `[` @static_offsets:n `]` attrs `:` type(source) `to` type(r0)",
+    [IR_OP_AMDG_SCALED_UPCAST_FP8] = "$input `scale` $scale attrs `:` type(input) `,` type(scale) `->` "
+                                     "type(r0)",
+    [IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED] = "$src ( `token` $token^ )? attrs `:` type(src) `->` type(r0)",
+    [IR_OP_AMDG_BUFFER_ATOMIC_CAS] = "@sem:k `,` @scope:k `,` $cmp `,` $val `,` $ptr `[` $offsets `]` ( "
+                                     "`stride` `=` $stride^ )? attrs `:` type(r0)",
+    [IR_OP_AMDG_TDM_PREFETCH] = "$desc `[` $indices `]` `,` $pred `,` `speculative` `=` @speculative:b attrs "
+                                "`:` type(desc) ( `->` type(r0)^ )?",
+    [IR_OP_AMDG_TDM_SCATTER] = "$desc `[` $dst_row_indices `]` `from` $src ( `,` `barrier` `=` $barrier^ )? "
+                               "attrs `:` type(dst_row_indices) `,` type(src) ( `,` type(barrier)^ )? `->` "
+                               "type(desc) ~tok",
+    [IR_OP_AMDG_SCALED_UPCAST_FP4] = "$input `scale` $scale attrs `:` type(input) `,` type(scale) `->` "
+                                     "type(r0)",
+    [IR_OP_AMDG_REGISTER_RESIDENT] = "$input `class` @register_class:s `groups` @registers_per_group:i attrs "
+                                     "`:` type(input) ~same:input",
+    [IR_OP_AMDG_TDM_L2G] = "$desc `from` $src ( `,` `barrier` `=` $barrier^ )? oi( `cacheModifier` `=` "
+                           "@cache:k )oi attrs `:` type(src) ( `,` type(barrier)^ )? `->` type(desc)",
     [IR_OP_AMDG_ASYNC_WAIT] = "( $tokens^ )? attrs ~tok",
     [IR_OP_AMDGPU_SCHED_BARRIER] = "attrs `allow` `=` @opts:g",
     [IR_OP_ROCDL_SCHED_BARRIER] = "@mask:i attrs",

@@ -143,6 +143,13 @@ void ir_lex_next(ir_parser *P) {
     }
     t->s = s + 1;
     if (p == s + 1) ir_fail_at(P, t->line, t->col, "expected an identifier after '%c'", c);
+    /* MLIR's suffix-id is digits alone or a letter/punct-led name: %38f is no value name
+     * (mlir-opt and Triton refuse it) */
+    if ((c == '%' || c == '^') && is_dig(s[1]))
+      for (const char *q = s + 1; q < p; q++)
+        if (!is_dig(*q))
+          ir_fail_at(P, t->line, t->col, "invalid name '%.*s': a name that starts with a digit "
+                     "must be all digits", (int)(p - s), s);
   } else if (is_dig(c) || (c == '-' && p + 1 < e && is_dig(p[1]))) {
     if (c == '-') p++;
     t->kind = TK_INT;

@@ -32,8 +32,10 @@ int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
   ir_value *val = load ? NULL : ir_seg(op, 0, NULL);
   ir_value *ptr = ir_seg(op, b, NULL), *offs = ir_seg(op, b + 1, NULL), *mask = ir_seg(op, b + 2, NULL);
   ir_value *other = load ? ir_seg(op, 3, NULL) : NULL;
-  if (ir_seg(op, 4, NULL) || !ptr || !offs)
-    return lw_fail(c, op, "%s with a stride operand is not supported yet", ir_ops[op->code].name);
+  /* The optional `stride` operand (segment 4) only feeds the resource's cache-swizzle field
+   * (Triton's BufferOpsEmitter sets it on some targets for performance); the addresses are
+   * the offsets alone, so the lowering leaves the stride field 0. */
+  if (!ptr || !offs) return lw_fail(c, op, "%s without a base pointer or offsets", ir_ops[op->code].name);
   const ir_type *pt = ptr->type;
   if (pt->kind != IR_T_PTR) return lw_fail(c, op, "the buffer base must be a scalar pointer");
   const char *ety = lw_llty(pt->elem);

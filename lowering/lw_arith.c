@@ -199,6 +199,22 @@ static lw_ssa cast_elem(lw_ctx *c, const char *op, lw_ssa a, const char *from, c
   return lw_cast(c, op, a, from, to);
 }
 
+/* AMD: the f32 transcendentals as LLVM intrinsics, which the AMDGPU backend lowers to
+ * v_exp_f32 / v_log_f32 / v_sin_f32 ... with its range fix-ups (Triton's AMD lowering uses
+ * the same hardware instructions, ElementwiseOpToLLVM.cpp). 0 after refusing the op. */
+static lw_ssa amd_transcendental(lw_ctx *c, const ir_op *op, lw_ssa a) {
+  switch (op->code) {
+  case IR_OP_MATH_EXP2: return intr1(c, "exp2", a, "f32");
+  case IR_OP_MATH_EXP: return intr1(c, "exp2", lw_bin(c, "llvm.fmul", a, fconst(c, 1.4426950408889634, "f32"), "f32"), "f32");
+  case IR_OP_MATH_LOG2: return intr1(c, "log2", a, "f32");
+  case IR_OP_MATH_LOG: return intr1(c, "log", a, "f32");
+  case IR_OP_MATH_SIN: return intr1(c, "sin", a, "f32");
+  case IR_OP_MATH_COS: return intr1(c, "cos", a, "f32");
+  case IR_OP_MATH_RSQRT: return lw_bin(c, "llvm.fdiv", fconst(c, 1.0, "f32"), intr1(c, "sqrt", a, "f32"), "f32");
+  default: return eunsup(c, op);
+  }
+}
+
 /* Emits op for one element; returns 0 after reporting an error. */
 static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   const char *t0 = e->ty[0], *rt = e->rty;
@@ -232,8 +248,9 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   case IR_OP_ARITH_SUBF: return fbin(c, "llvm.fsub", a, b, rt);
   case IR_OP_ARITH_MULF: return fbin(c, "llvm.fmul", a, b, rt);
   case IR_OP_ARITH_DIVF:
-    /* Triton lowers an f32 arith.divf to div.full.f32 (2 ulp); tt.precise_divf is IEEE. */
-    if (!strcmp(rt, "f32")) {
+    /* Triton lowers an f32 arith.divf to div.full.f32 (2 ulp); tt.precise_divf is IEEE.
+     * AMD: fdiv (the AMDGPU backend's division sequence). */
+    if (!strcmp(rt, "f32") && !lw_target_is_amd(c->target)) {
       lw_ssa ab[2] = {a, b};
       const char *tys[2] = {"f32", "f32"};
       return lw_asm_pure(c, "f32", "div.full.f32 $0, $1, $2;", "=f,f,f", ab, tys, 2);
@@ -314,6 +331,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
   }
   /* Transcendentals through the PTX approximations (f32 only), as Triton does. */
   if (strcmp(rt, "f32")) return eunsup(c, op);
+  if (lw_target_is_amd(c->target)) return amd_transcendental(c, op, a);
   switch (op->code) {
   /* exp2 as Triton's (libdevice __nv_exp2f in its flush-to-zero mode): one MUFU.EX2, no
    * subnormal fix-up around it. */
@@ -336,7 +354,7 @@ static lw_ssa elem(lw_ctx *c, const ir_op *op, const elt *e) {
  * <2 x half> bitcast, so a later pack of the same two elements (wgmma A fragment, vector
  * store) folds back to the converted register. Returns false when not applicable. */
 static bool trunc_pairs(lw_ctx *c, const ir_op *op, const char *from, const char *to, uint32_t n, lw_ssa *out) {
-  if (op->code != IR_OP_ARITH_TRUNCF || ir_op_has_attr(op, "roundingmode") || n % 2 ||
+  if (op->code != IR_OP_ARITH_TRUNCF || ir_op_has_attr(op, "roundingmode") || n % 2 || lw_target_is_amd(c->target) ||
       strcmp(from, "f32") || (strcmp(to, "f16") && strcmp(to, "bf16")))
     return false;
   lw_val *v = lw_get(c, op->operands[0]);

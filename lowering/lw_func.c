@@ -123,6 +123,11 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
 
 int lw_lower_op(lw_ctx *c, const ir_op *op) {
   if (c->err) return -1;
+  /* A warp pipeline gets its barriers from Triton's ConvertWarpPipeline at LLVM lowering
+   * (sim/sim_amd_wpipe.c models them); lowered without them it would be another program. */
+  if ((op->code == IR_OP_ROCDL_SCHED_BARRIER && ir_op_has_attr(op, "triton.warp_pipeline.border")) ||
+      (op->code == IR_OP_SCF_FOR && ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for")))
+    return lw_fail(c, op, "warp pipelines are not lowered yet (the barriers ConvertWarpPipeline adds)");
   if (ir_op_flags[op->code] & IR_F_LW_NOOP) return 0;
   c->cur = op; /* lw_emit.c refuses NVIDIA-only text for an AMD target at this op */
   switch (op->code) {
@@ -146,6 +151,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_AMDG_BUFFER_LOAD: case IR_OP_AMDG_BUFFER_STORE:
     return lw_amd_buffer_op(c, op);
   case IR_OP_AMDG_COND_BARRIER: return lw_amd_sync_op(c, op);
+  case IR_OP_TT_DOT: return lw_amd_dot(c, op);
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:
     return lw_cluster_op(c, op);

@@ -90,6 +90,8 @@ typedef struct lw_smem_layout {
   int eb;                    /* element bytes */
   int order[IR_MAX_RANK];    /* SWIZZLED / PLAIN: fastest dim first */
   int vec, per_phase, max_phase;  /* SWIZZLED */
+  bool rotating;             /* SWIZZLED from #ttg.amd_rotating_shared: the phase also XORs the
+                                block number (row / (perPhase * maxPhase)) % maxPhase */
   int er;                    /* SWIZZLED: dims the encoding covers (the last er dims) */
   int swizzle;               /* NVMMA: swizzle bytes 0 / 32 / 64 / 128 */
   int inner;                 /* NVMMA: contiguous dim */
@@ -100,6 +102,8 @@ int lw_smem_layout_of(const ir_type *md, lw_smem_layout *out, char *err, size_t 
 /* Byte offset of the element at constant coordinate coord (used by tests and for static
  * offsets). */
 int64_t lw_smem_offset_const(const lw_smem_layout *l, const int64_t *coord);
+/* SWIZZLED: the XOR applied to the contiguous-dim index of an element in row `row`. */
+int64_t lw_swizzle_xor(const lw_smem_layout *l, int64_t row);
 /* Bytes of one tile (the product of tile dims times element bytes). */
 int64_t lw_smem_tile_bytes(const lw_smem_layout *l);
 /* NVMMA: elements of the contiguous dim per swizzle row (the TMA box inner extent). */
@@ -326,6 +330,9 @@ void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_
 int lw_reduce(lw_ctx *c, const ir_op *op);
 /* Scratch bytes lw_reduce needs for op (0 when it reduces within warps). */
 uint64_t lw_reduce_scratch_bytes(const ir_op *op);
+/* True for the ops that only move a tensor's elements between layouts (convert_layout, trans,
+ * reshape, in_thread_transpose, ...; not broadcast / expand_dims). */
+bool lw_is_relayout(const ir_op *op);
 /* Scratch bytes a relayout op (convert_layout, trans, reshape, ...) needs: 0 when it is a
  * register permutation (lw_tensor.c). */
 uint64_t lw_relayout_scratch_bytes(const ir_op *op);
@@ -347,6 +354,9 @@ bool lw_is_zero_const(const ir_value *v);
 int lw_sync_op(lw_ctx *c, const ir_op *op);
 void lw_region_barrier(lw_ctx *c);   /* bar.sync over the current region's threads */
 void lw_membar_before(lw_ctx *c, const ir_op *op);
+/* After the reads of a scratch exchange (conversion, cross-warp reduction): on AMD the reads
+ * stay pending for membar-lite (a later shared write gets a barrier), elsewhere nothing. */
+void lw_scratch_read_done(lw_ctx *c);
 /* Flags that can be pending at the head of a loop whose body is b, entered with mb_in. */
 unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *b, unsigned mb_in);
 /* lw_amd_async.c: LDS DMA copies and their waits on AMD (semantics.md §8.1) */
@@ -361,6 +371,31 @@ int lw_amd_sync_op(lw_ctx *c, const ir_op *op);
 int lw_amd_buffer_op(lw_ctx *c, const ir_op *op);
 /* Buffer resource (!llvm.ptr<8>) over the global base pointer base. */
 lw_ssa lw_amd_buffer_rsrc(lw_ctx *c, lw_ssa base);
+/* lw_amd_mfma.c: tt.dot with #ttg.amd_mfma layouts (AMD targets; refused elsewhere) */
+int lw_amd_dot(lw_ctx *c, const ir_op *op);
+#define LW_MFMA_MAXG 64   /* A or B tiles per wave */
+#define LW_MFMA_MAXK 8    /* operand elements per lane and instruction */
+#define LW_MFMA_MAXOUT 16 /* accumulator elements per lane and instruction */
+/* Which registers feed which MFMA instruction (pure; tests emulate the instructions on it).
+ * Instruction (i, j, s) takes A registers areg[i*nk + s .. + kbase) and B registers
+ * breg[j*nk + s ..], and accumulates into C registers creg[(i*ngb + j)*nout ..]. */
+typedef struct lw_mfma_plan {
+  const char *op;        /* ROCDL op after "rocdl." (static string) */
+  int md, nd, k;         /* instruction shape */
+  int kbase;             /* operand elements per lane */
+  int nout;              /* accumulator elements per lane: md * nd / 64 */
+  const char *lane_ty;   /* operand element type of the intrinsic */
+  bool swap;             /* isTransposed: B goes in as the instruction's A and A as its B */
+  int nga, ngb;          /* A tiles (M offsets), B tiles (N offsets) of the thread */
+  uint32_t nk;           /* K registers per tile: a multiple of kbase */
+  uint32_t ncreg;        /* C registers */
+  uint32_t *areg, *breg, *creg; /* malloc'd; lw_mfma_plan_free */
+} lw_mfma_plan;
+/* Plans tt.dot (a, b, c types; c's layout #ttg.amd_mfma) for target t. 0, or -1 with the
+ * reason in err (nothing to free then). */
+int lw_mfma_plan_of(const ir_type *at, const ir_type *bt, const ir_type *ct, lw_target t, lw_mfma_plan *p,
+                    char *err, size_t errn);
+void lw_mfma_plan_free(lw_mfma_plan *p);
 /* lw_tma.c */
 int lw_tma_op(lw_ctx *c, const ir_op *op);
 typedef struct lw_tma_info {

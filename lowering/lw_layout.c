@@ -1,5 +1,5 @@
 /* lw_layout.c: register layouts as linear maps (blocked, slice, nvidia_mma v3, dot_op over
- * mma v3, linear) and shared-memory layouts (plain, swizzled_shared, nvmma_shared) as byte
+ * mma v3, amd_mfma and dot_op over it, linear) and shared-memory layouts (plain, swizzled_shared, nvmma_shared) as byte
  * offset functions. Pure computation: no emission. */
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +138,103 @@ big:
   return fail(err, errn, "dot operand has too many elements per thread");
 }
 
+/* ------------------------------------------------------------------ AMD MFMA layouts */
+
+/* Builds a layout basis by basis while keeping, per dim, the extent covered so far: each
+ * basis appended along dim d is the next power of two there (a product of 1-D identity
+ * layouts, as Triton's LinearLayout `*=` builds them). */
+typedef struct ll_build {
+  lw_ll *l;
+  int64_t cov[IR_MAX_RANK];
+  bool full; /* a list overflowed */
+} ll_build;
+
+enum { LB_REG, LB_LANE, LB_WARP };
+
+static void lb_push(ll_build *b, int kind, int d, int64_t count) {
+  lw_ll *l = b->l;
+  int32_t (*list)[IR_MAX_RANK] = kind == LB_REG ? l->reg : kind == LB_LANE ? l->lane : l->warp;
+  int *n = kind == LB_REG ? &l->nreg : kind == LB_LANE ? &l->nlane : &l->nwarp;
+  int max = kind == LB_REG ? LW_LL_MAXREG : kind == LB_LANE ? LW_LL_MAXLANE : LW_LL_MAXWARP;
+  for (int64_t k = 1; k < count; k *= 2) {
+    if (push_axis(list, n, max, l->rank, d, b->cov[d])) b->full = true;
+    b->cov[d] *= 2;
+  }
+}
+
+/* Triton's ensureLayoutNotSmallerThan: registers along each dim of `order` (out-dim order)
+ * until the layout covers the shape. Larger layouts are cut by ll_canon (broadcast). */
+static void lb_cover(ll_build *b, const int *order, int rank) {
+  for (int k = 0; k < rank; k++) {
+    int d = order[k];
+    if (b->cov[d] < b->l->shape[d]) lb_push(b, LB_REG, d, b->l->shape[d] / b->cov[d]);
+  }
+}
+
+static int64_t tiles_per_warp(const ir_encoding *e, int d) {
+  return e->tiles_per_warp[d] > 0 ? e->tiles_per_warp[d] : 1;
+}
+
+/* #ttg.amd_mfma accumulator (rank 2), as Triton's AMDMfmaEncodingAttr::toLinearLayout
+ * [T:lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp]: one MFMA tile per wave, lane l
+ * holding 4 consecutive elements (`height`) of its column (or, isTransposed, of its row:
+ * the lowering swaps the operands, so C^T = B^T A^T comes out row-wise) [CDNA3 ISA §7.1
+ * "Dependent arithmetic / MFMA", ROCm amd_matrix_instruction_calculator]; then tilesPerWarp
+ * along N, the warps along N, the tile repeats along N, tilesPerWarp along M, the warps
+ * along M, and registers along M up to the shape. */
+static int ll_mfma(const ir_encoding *e, int rank, lw_ll *l, char *err, size_t errn) {
+  if (rank != 2 || e->rank != 2) return fail(err, errn, "amd_mfma layouts with a batch dimension are not supported");
+  int64_t md = e->instr_shape[0], nd = e->instr_shape[1];
+  if (!((md == 16 && nd == 16) || (md == 32 && nd == 32)))
+    return fail(err, errn, "only 16x16 and 32x32 amd_mfma instruction shapes are supported");
+  int height = e->element_bits == 64 ? 1 : 4;
+  int64_t tiles = md * nd / (64 * height);
+  ll_build b = {.l = l, .cov = {1, 1}};
+  const int M = 0, N = 1;
+  int along = e->transposed ? N : M, across = e->transposed ? M : N; /* lane-major dim: across */
+  int64_t across_n = e->transposed ? md : nd;
+  lb_push(&b, LB_REG, along, height);
+  lb_push(&b, LB_LANE, across, across_n);
+  lb_push(&b, LB_LANE, along, 64 / across_n);
+  lb_push(&b, LB_REG, along, tiles);
+  lb_push(&b, LB_REG, N, tiles_per_warp(e, N));
+  lb_push(&b, LB_WARP, N, e->warps_per_cta[N]);
+  if (b.cov[N] < l->shape[N]) lb_push(&b, LB_REG, N, l->shape[N] / b.cov[N]);
+  lb_push(&b, LB_REG, M, tiles_per_warp(e, M));
+  lb_push(&b, LB_WARP, M, e->warps_per_cta[M]);
+  static const int order[2] = {1, 0}; /* out dims N, M */
+  lb_cover(&b, order, 2);
+  return b.full ? fail(err, errn, "mfma tensor has too many elements per thread") : 0;
+}
+
+/* dot_op over #ttg.amd_mfma (rank 2), as Triton's mfmaDotToLinearLayout: kWidth registers
+ * along K, lanes over the instruction's non-K extent and then along K, registers along K
+ * up to the shape, tilesPerWarp along the non-K dim; warps as the parent's warpsPerCTA over
+ * the operand's own dims (dim 1 first), so the warps of the other operand's dim hold copies
+ * (their bases fall outside the shape and become broadcasts). */
+static int ll_dot_mfma(const ir_encoding *e, const ir_encoding *p, int rank, lw_ll *l, char *err,
+                       size_t errn) {
+  if (rank != 2 || p->rank != 2) return fail(err, errn, "amd_mfma dot operands with a batch dimension are not supported");
+  int64_t md = p->instr_shape[0], nd = p->instr_shape[1];
+  if (!((md == 16 && nd == 16) || (md == 32 && nd == 32)))
+    return fail(err, errn, "only 16x16 and 32x32 amd_mfma instruction shapes are supported");
+  if (e->k_width < 1 || (e->k_width & (e->k_width - 1)))
+    return fail(err, errn, "dot_op over amd_mfma needs a power-of-two kWidth");
+  int kd = e->op_idx == 0 ? 1 : 0, nk = 1 - kd;
+  int64_t nonk = e->op_idx == 0 ? md : nd;
+  ll_build b = {.l = l, .cov = {1, 1}};
+  lb_push(&b, LB_REG, kd, e->k_width);
+  lb_push(&b, LB_LANE, nk, nonk);
+  lb_push(&b, LB_LANE, kd, 64 / nonk);
+  if (b.cov[kd] < l->shape[kd]) lb_push(&b, LB_REG, kd, l->shape[kd] / b.cov[kd]);
+  lb_push(&b, LB_REG, nk, tiles_per_warp(p, nk));
+  lb_push(&b, LB_WARP, 1, p->warps_per_cta[1]);
+  lb_push(&b, LB_WARP, 0, p->warps_per_cta[0]);
+  int order[2] = {kd, nk};
+  lb_cover(&b, order, 2);
+  return b.full ? fail(err, errn, "dot operand has too many elements per thread") : 0;
+}
+
 /* A named parameter of an encoding, also inside its unnamed {...} body. */
 static const ir_attr *enc_param(const ir_attr *p, const char *k) {
   const ir_attr *v = ir_dict_get(p, k);
@@ -195,6 +292,10 @@ int lw_ll_of_enc(const ir_attr *enca, int rank, const int64_t *shape, lw_ll *l, 
     break;
   case IR_E_DOT_OP: {
     const ir_encoding *p = enc_of(e->parent);
+    if (p && p->kind == IR_E_AMD_MFMA) {
+      rc = ll_dot_mfma(e, p, rank, l, err, errn);
+      break;
+    }
     if (!p || p->kind != IR_E_NVIDIA_MMA || p->version_major != 3)
       return fail(err, errn, "dot_op layouts are supported only over nvidia_mma v3");
     rc = ll_dot_a3(e, p, rank, shape, l, err, errn);
@@ -220,7 +321,7 @@ int lw_ll_of_enc(const ir_attr *enca, int rank, const int64_t *shape, lw_ll *l, 
     rc = 0;
     break;
   }
-  case IR_E_AMD_MFMA: return fail(err, errn, "unsupported register layout #ttg.amd_mfma (MFMA is not lowered yet)");
+  case IR_E_AMD_MFMA: rc = ll_mfma(e, rank, l, err, errn); break;
   case IR_E_AMD_WMMA: return fail(err, errn, "unsupported register layout #ttg.amd_wmma");
   default: return fail(err, errn, "unsupported register layout");
   }
@@ -286,7 +387,7 @@ int lw_smem_layout_of(const ir_type *md, lw_smem_layout *l, char *err, size_t er
     return 0;
   }
   switch (e->kind) {
-  case IR_E_SWIZZLED_SHARED: {
+  case IR_E_SWIZZLED_SHARED: case IR_E_AMD_ROTATING_SHARED: {
     int er = e->rank ? e->rank : l->rank;
     if (er > l->rank) er = l->rank;
     l->kind = LW_SM_SWIZZLED;
@@ -298,6 +399,7 @@ int lw_smem_layout_of(const ir_type *md, lw_smem_layout *l, char *err, size_t er
     l->vec = e->vec > 0 ? e->vec : 1;
     l->per_phase = e->per_phase > 0 ? e->per_phase : 1;
     l->max_phase = e->max_phase > 0 ? e->max_phase : 1;
+    l->rotating = e->kind == IR_E_AMD_ROTATING_SHARED;
     return 0;
   }
   case IR_E_NVMMA_SHARED:
@@ -316,6 +418,15 @@ int lw_smem_layout_of(const ir_type *md, lw_smem_layout *l, char *err, size_t er
     return 0;
   default: return fail(err, errn, "unsupported shared-memory layout");
   }
+}
+
+/* The XOR a swizzled layout applies to the contiguous-dim index of row `row`: vec times the
+ * phase, modulo the row length, as Triton's swizzledSharedToLinearLayout (and, rotating,
+ * sharedToLinearLayoutAMDRotating) [T:lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp]. */
+int64_t lw_swizzle_xor(const lw_smem_layout *l, int64_t row) {
+  int64_t phase = (row / l->per_phase) % l->max_phase;
+  if (l->rotating) phase ^= (row / l->per_phase / l->max_phase) % l->max_phase;
+  return (phase * l->vec) & (l->tile[l->order[0]] - 1);
 }
 
 int64_t lw_smem_tile_bytes(const lw_smem_layout *l) {
@@ -350,11 +461,7 @@ int64_t lw_smem_offset_const(const lw_smem_layout *l, const int64_t *c) {
   for (int k = 0; k < l->rank; k++) {
     int d = l->order[k];
     int64_t v = c[d];
-    if (l->kind == LW_SM_SWIZZLED && k == 0 && l->er >= 2) {
-      int64_t row = c[l->order[1]];
-      int64_t phase = (row / l->per_phase) % l->max_phase;
-      v = ((v / l->vec) ^ phase) * l->vec + v % l->vec;
-    }
+    if (l->kind == LW_SM_SWIZZLED && k == 0 && l->er >= 2) v ^= lw_swizzle_xor(l, c[l->order[1]]);
     off += v * stride;
     stride *= l->tile[d];
   }

@@ -94,13 +94,26 @@ lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const l
   for (int k = 0; k < l->rank; k++) {
     int d = l->order[k];
     lw_ssa x = cd[d];
-    if (l->kind == LW_SM_SWIZZLED && k == 0 && l->er >= 2 && l->max_phase > 1) {
+    if (l->kind == LW_SM_SWIZZLED && k == 0 && l->er >= 2 && l->max_phase > 1 && !l->rotating &&
+        (int64_t)l->vec * l->max_phase <= l->tile[d]) {
+      /* the XOR stays inside the row: (x / vec ^ phase) * vec + x % vec */
       lw_ssa row = cd[l->order[1]];
       lw_ssa ph = lw_bin_imm(c, "llvm.urem", lw_bin_imm(c, "llvm.udiv", row, l->per_phase, "i32"),
                              l->max_phase, "i32");
       lw_ssa hi = lw_bin(c, "llvm.xor", lw_bin_imm(c, "llvm.udiv", x, l->vec, "i32"), ph, "i32");
       x = lw_bin(c, "llvm.add", lw_bin_imm(c, "llvm.mul", hi, l->vec, "i32"),
                  lw_bin_imm(c, "llvm.urem", x, l->vec, "i32"), "i32");
+    } else if (l->kind == LW_SM_SWIZZLED && k == 0 && l->er >= 2 && l->max_phase > 1) {
+      /* x ^ lw_swizzle_xor(row), computed on the thread's row */
+      lw_ssa row = cd[l->order[1]];
+      lw_ssa ph = lw_bin_imm(c, "llvm.urem", lw_bin_imm(c, "llvm.udiv", row, l->per_phase, "i32"),
+                             l->max_phase, "i32");
+      if (l->rotating) {
+        lw_ssa blk = lw_bin_imm(c, "llvm.udiv", row, (int64_t)l->per_phase * l->max_phase, "i32");
+        ph = lw_bin(c, "llvm.xor", ph, lw_bin_imm(c, "llvm.urem", blk, l->max_phase, "i32"), "i32");
+      }
+      lw_ssa sw = lw_bin_imm(c, "llvm.and", lw_bin_imm(c, "llvm.mul", ph, l->vec, "i32"), l->tile[d] - 1, "i32");
+      x = lw_bin(c, "llvm.xor", x, sw, "i32");
     }
     lw_ssa t = stride == 1 ? x : lw_bin_imm(c, "llvm.mul", x, stride, "i32");
     off = off ? lw_bin(c, "llvm.add", off, t, "i32") : t;

@@ -68,9 +68,7 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     uint64_t bytes = (uint64_t)l.eb;
     for (int d = 0; d < t->rank; d++) bytes *= (uint64_t)t->shape[d];
     place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
-  } else if ((op->code == IR_OP_TTG_CONVERT_LAYOUT || op->code == IR_OP_TT_TRANS ||
-              op->code == IR_OP_TT_RESHAPE || op->code == IR_OP_TLX_REQUIRE_LAYOUT ||
-              op->code == IR_OP_TLX_RELEASE_LAYOUT) && op->n_results == 1 &&
+  } else if (lw_is_relayout(op) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
     add_scratch(w, op, lw_relayout_scratch_bytes(op));
   } else if (op->code == IR_OP_TTNG_TMEM_ALLOC && op->n_results >= 1) {
@@ -142,10 +140,18 @@ int lw_plan_build(lw_ctx *c) {
     c->plan.ws_bytes = 64 + 8 * ncap;
     w.cur += c->plan.ws_bytes;
   }
-  if (w.cur + 1024 > LW_SMEM_MAX) /* + the runtime 1024-byte alignment slack */
+  if (lw_target_is_amd(c->target)) {
+    /* LDS per workgroup: 64 KiB on gfx942 [CDNA3 ISA §1], 160 KiB on gfx950 [CDNA4 ISA §1];
+     * a static global, no alignment slack (docs/lowering.md "AMD"). */
+    uint64_t max = c->target == LW_GFX950 ? 160u * 1024 : 64u * 1024;
+    if (w.cur > max)
+      return lw_fail(c, c->fn->op, "the kernel needs %llu bytes of LDS, more than the %llu a %s workgroup can have",
+                     (unsigned long long)w.cur, (unsigned long long)max, lw_target_name(c->target));
+  } else if (w.cur + 1024 > LW_SMEM_MAX) { /* + the runtime 1024-byte alignment slack */
     return lw_fail(c, c->fn->op,
                    "the kernel needs %llu bytes of shared memory, more than the %u a CTA can have",
                    (unsigned long long)w.cur + 1024, LW_SMEM_MAX);
+  }
   c->plan.total = (uint32_t)align_up(w.cur, 16);
   return 0;
 }

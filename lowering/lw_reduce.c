@@ -40,6 +40,15 @@ static int combine(red *r, lw_ssa *acc, const lw_ssa *other) {
 static lw_ssa shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask) {
   lw_ssa all = lw_i32(c, -1), off = lw_i32(c, mask), cl = lw_i32(c, 31);
   int bits = lw_ty_bits(ty);
+  if (lw_target_is_amd(c->target) && (!strcmp(ty, "f32") || !strcmp(ty, "i32"))) {
+    /* AMD: ds_bpermute_b32 reads the value of lane (address / 4) [CDNA3 ISA "DS_BPERMUTE_B32"];
+     * the partner of lane l is l ^ mask. */
+    lw_ssa lane = lw_bin_imm(c, "llvm.and", c->tid, 63, "i32");
+    lw_ssa addr = lw_bin_imm(c, "llvm.shl", lw_bin_imm(c, "llvm.xor", lane, mask, "i32"), 2, "i32");
+    lw_ssa x = strcmp(ty, "i32") ? lw_cast(c, "llvm.bitcast", v, ty, "i32") : v;
+    lw_ssa r = lw_op(c, "rocdl.ds_bpermute %s, %s : (i32, i32) -> i32", lw_n(c, addr), lw_n(c, x));
+    return strcmp(ty, "i32") ? lw_cast(c, "llvm.bitcast", r, "i32", ty) : r;
+  }
   if (!strcmp(ty, "f32") || !strcmp(ty, "i32"))
     return lw_op(c, "nvvm.shfl.sync bfly %s, %s, %s, %s : %s -> %s", lw_n(c, all), lw_n(c, v),
                  lw_n(c, off), lw_n(c, cl), ty, ty);
@@ -172,6 +181,7 @@ int lw_reduce(lw_ctx *c, const ir_op *op) {
       }
       memcpy(acc[k], cur, sizeof cur);
     }
+    lw_scratch_read_done(c);
   }
   /* 4. Results. */
   for (uint32_t q = 0; q < r.n; q++) {

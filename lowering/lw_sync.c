@@ -50,7 +50,7 @@ lw_ssa lw_mbar_parity(lw_ctx *c, bool try_wait, lw_ssa a, lw_ssa parity) {
                 "=r,r,r", args, tys, 2, 0);
 }
 
-static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
+static unsigned mb_transfer(const ir_op *op, unsigned mb, bool amd, bool *need) {
   *need = false;
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD:
@@ -93,18 +93,20 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool *need) {
     return 0;
   /* These sync only when they go through scratch memory (a register permutation, or a
    * reduction inside warps, has no barrier). */
-  case IR_OP_TTG_CONVERT_LAYOUT: case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE:
-  case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT:
-    return lw_relayout_scratch_bytes(op) ? 0 : mb;
+  /* On AMD the scratch reads stay pending: translation validation (sim_amd_skel.c) sees LDS as
+   * one location, so every read / write pair there is separated by a barrier, as membar-lite
+   * promises (no alias analysis). On NVIDIA the scratch is known apart: nothing pending. */
   case IR_OP_TT_REDUCE:
-    return lw_reduce_scratch_bytes(op) ? 0 : mb;
-  default: return mb;
+    return lw_reduce_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
+  default:
+    if (lw_is_relayout(op)) return lw_relayout_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
+    return mb;
   }
 }
 
-static unsigned scan_block(const ir_block *b, unsigned mb);
+static unsigned scan_block(const ir_block *b, unsigned mb, bool amd);
 
-static unsigned scan_op(const ir_op *op, unsigned mb) {
+static unsigned scan_op(const ir_op *op, unsigned mb, bool amd) {
   bool need;
   switch (op->code) {
   case IR_OP_SCF_FOR: case IR_OP_SCF_WHILE: {
@@ -112,35 +114,38 @@ static unsigned scan_op(const ir_op *op, unsigned mb) {
     for (int it = 0; it < 3; it++) /* monotone over 3 bits: reaches the fixpoint */
       for (uint32_t r = 0; r < op->n_regions; r++)
         for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++)
-          mb |= scan_block(op->regions[r]->blocks[k], mb);
+          mb |= scan_block(op->regions[r]->blocks[k], mb, amd);
     return mb | in;
   }
   case IR_OP_SCF_IF: {
     unsigned out = op->n_regions > 1 && op->regions[1]->n_blocks ? 0 : mb;
     for (uint32_t r = 0; r < op->n_regions; r++)
       for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++)
-        out |= scan_block(op->regions[r]->blocks[k], mb);
+        out |= scan_block(op->regions[r]->blocks[k], mb, amd);
     return out;
   }
-  default: return mb_transfer(op, mb, &need);
+  default: return mb_transfer(op, mb, amd, &need);
   }
 }
 
-static unsigned scan_block(const ir_block *b, unsigned mb) {
-  for (const ir_op *op = b->first; op; op = op->next) mb = scan_op(op, mb);
+static unsigned scan_block(const ir_block *b, unsigned mb, bool amd) {
+  for (const ir_op *op = b->first; op; op = op->next) mb = scan_op(op, mb, amd);
   return mb;
 }
 
 unsigned lw_membar_scan_loop(lw_ctx *c, const ir_block *body, unsigned mb_in) {
-  (void)c;
   unsigned mb = mb_in;
-  for (int it = 0; it < 3; it++) mb |= scan_block(body, mb);
+  for (int it = 0; it < 3; it++) mb |= scan_block(body, mb, lw_target_is_amd(c->target));
   return mb;
+}
+
+void lw_scratch_read_done(lw_ctx *c) {
+  if (lw_target_is_amd(c->target)) c->rg->mb |= LW_MB_RD; /* see mb_transfer */
 }
 
 void lw_membar_before(lw_ctx *c, const ir_op *op) {
   bool need;
-  unsigned next = mb_transfer(op, c->rg->mb, &need);
+  unsigned next = mb_transfer(op, c->rg->mb, lw_target_is_amd(c->target), &need);
   if (need) lw_region_barrier(c);
   c->rg->mb = next;
 }

@@ -143,6 +143,7 @@ static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *s
     lw_ssa x = lw_op(c, "llvm.load %s : !llvm.ptr<3> -> %s", lw_n(c, p), mty);
     dv->el[r] = i1 ? lw_cast(c, "llvm.trunc", x, "i8", "i1") : x;
   }
+  lw_scratch_read_done(c);
   return 0;
 }
 
@@ -204,9 +205,9 @@ static rl_how relayout_how(const ir_op *op, const lw_ll *sl, const lw_ll *dl, in
   const ir_type *rt = op->results[0]->type;
   *perm = false;
   switch (op->code) {
-  case IR_OP_TT_BROADCAST: case IR_OP_TTG_CONVERT_LAYOUT:
+  case IR_OP_TT_BROADCAST: case IR_OP_TTG_CONVERT_LAYOUT: case IR_OP_AMDG_IN_THREAD_TRANSPOSE:
     for (int d = 0; d < rt->rank; d++) map[d] = d;
-    *perm = op->code == IR_OP_TTG_CONVERT_LAYOUT;
+    *perm = op->code != IR_OP_TT_BROADCAST;
     break;
   case IR_OP_TT_EXPAND_DIMS: {
     int ax = (int)ir_op_attr_int(op, "axis", 0);
@@ -228,6 +229,15 @@ static rl_how relayout_how(const ir_op *op, const lw_ll *sl, const lw_ll *dl, in
   if (same_threads(sl, dl, map) && remap_ok(sl, dl, map)) return RL_REGS;
   if (op->code == IR_OP_TT_BROADCAST || op->code == IR_OP_TT_EXPAND_DIMS) return RL_BAD;
   return RL_EXCHANGE;
+}
+
+bool lw_is_relayout(const ir_op *op) {
+  switch (op->code) {
+  case IR_OP_TTG_CONVERT_LAYOUT: case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE:
+  case IR_OP_TLX_REQUIRE_LAYOUT: case IR_OP_TLX_RELEASE_LAYOUT: case IR_OP_AMDG_IN_THREAD_TRANSPOSE:
+    return true;
+  default: return false;
+  }
 }
 
 uint64_t lw_relayout_scratch_bytes(const ir_op *op) {
@@ -518,11 +528,11 @@ int lw_tensor_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TT_REDUCE:
     lw_membar_before(c, op);
     return lw_reduce(c, op);
-  case IR_OP_TT_BROADCAST: case IR_OP_TT_EXPAND_DIMS: case IR_OP_TTG_CONVERT_LAYOUT:
-  case IR_OP_TT_TRANS: case IR_OP_TT_RESHAPE: case IR_OP_TLX_REQUIRE_LAYOUT:
-  case IR_OP_TLX_RELEASE_LAYOUT:
-    if (op->code == IR_OP_TTG_CONVERT_LAYOUT) lw_membar_before(c, op);
+  case IR_OP_TT_BROADCAST: case IR_OP_TT_EXPAND_DIMS:
     return relayout(c, op);
-  default: return lw_unsupported(c, op);
+  default:
+    if (!lw_is_relayout(op)) return lw_unsupported(c, op);
+    if (op->code == IR_OP_TTG_CONVERT_LAYOUT || op->code == IR_OP_AMDG_IN_THREAD_TRANSPOSE) lw_membar_before(c, op);
+    return relayout(c, op);
   }
 }

@@ -2,7 +2,9 @@
 # pre-commit entry (.pre-commit-hooks.yaml, hook id tlx-verify): runs `tlx-verify check` on each
 # file given and exits with the worst status: 1 (a bug in some file) over 2 (an input error)
 # over 3 (inconclusive) over 0. Options before the files (the hook's `args`, e.g.
-# --arg ynumel=2048 --symbolic) are passed to every run; `--` ends them. The binary is $TLXV,
+# --arg ynumel=2048 --symbolic) are passed to every run; `--` ends them. A file with warnings
+# only (docs/diagnostics.md "Severity") exits 0 and passes, unless --warnings-as-errors is
+# among the options (then its warnings are errors: exit 1). The binary is $TLXV,
 # else `tlx-verify` on PATH, else build/tlx-verify next to this script.
 set -u
 if [ -n "${TLXV:-}" ]; then :

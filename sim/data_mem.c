@@ -106,6 +106,13 @@ static uint64_t opnd_bits(const opnd *o, int64_t i) {
   return o->t ? sim_elem_get_bits(o->t->dt, sim_tensor_at(o->t, i)) : o->bits;
 }
 
+/* Address of element i of an AMD buffer access: the scalar base plus the i32 element offset
+ * (the buffer resource's range is not modelled: Triton's covers the whole tensor). */
+static uint64_t buffer_addr(const opnd *base, const opnd *offs, int64_t i, int sz) {
+  int32_t o = (int32_t)(uint32_t)opnd_bits(offs, i);
+  return base->bits + (uint64_t)((int64_t)o * sz);
+}
+
 /* Read-modify-write of one element for tt.atomic_rmw. */
 static uint64_t rmw(const char *kind, sim_dtype dt, uint64_t old, uint64_t val) {
   if (!strcmp(kind, "exch")) return val;
@@ -138,9 +145,21 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   memset(&a, 0, sizeof a);
   memset(&b, 0, sizeof b);
   memset(&c, 0, sizeof c);
-  int kp = 0, kv = -1, km = -1, ko = -1, kc = -1;
+  int kp = 0, kv = -1, km = -1, ko = -1, kc = -1, kx = -1; /* kx: buffer offsets */
   const char *what = "load";
   switch (op->code) {
+  case IR_OP_AMDG_BUFFER_LOAD: /* ptr offsets mask? other? stride? */
+    kx = 1;
+    km = 2;
+    ko = 3;
+    break;
+  case IR_OP_AMDG_BUFFER_STORE: /* value ptr offsets mask? stride? */
+    kv = 0;
+    kp = 1;
+    kx = 2;
+    km = 3;
+    what = "store";
+    break;
   case IR_OP_TT_LOAD:
     km = 1;
     ko = 2;
@@ -164,7 +183,10 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "simulate mode does not move data for '%s'",
                          ir_ops[op->code].name);
   }
+  opnd x;
+  memset(&x, 0, sizeof x);
   int rc = get_opnd(d, agent, op, kp, in_bits, &p, err);
+  if (!rc && kx >= 0) rc = get_opnd(d, agent, op, kx, in_bits, &x, err);
   if (!rc && kv >= 0) rc = get_opnd(d, agent, op, kv, in_bits, &a, err);
   if (!rc && km >= 0) rc = get_opnd(d, agent, op, km, in_bits, &b, err);
   if (!rc && ko >= 0) rc = get_opnd(d, agent, op, ko, in_bits, &c, err);
@@ -179,7 +201,7 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   if (dt == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "unsupported pointee type");
   int sz = sim_dtype_size(dt);
-  int64_t n = p.t ? p.t->numel : 1;
+  int64_t n = kx >= 0 ? (x.t ? x.t->numel : 1) : p.t ? p.t->numel : 1;
   sim_tensor *res = NULL;
   bool has_res = op->n_results > 0;
   bool tensor_res = has_res && op->results[0]->type->kind == IR_T_TENSOR;
@@ -197,16 +219,16 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
     bool on = !b.v || (opnd_bits(&b, i) & 1);
     uint64_t r = 0;
     if (!on) {
-      r = c.v && op->code == IR_OP_TT_LOAD ? opnd_bits(&c, i) : 0;
+      r = c.v && (op->code == IR_OP_TT_LOAD || op->code == IR_OP_AMDG_BUFFER_LOAD) ? opnd_bits(&c, i) : 0;
     } else {
-      uint8_t *mem = deref(d, opnd_bits(&p, i), sz, op, what, err);
+      uint8_t *mem = deref(d, kx >= 0 ? buffer_addr(&p, &x, i, sz) : opnd_bits(&p, i), sz, op, what, err);
       if (!mem) {
         sim_tensor_unref(res);
         return err->status;
       }
       uint64_t old = sim_elem_get_bits(dt, mem);
       r = old;
-      if (op->code == IR_OP_TT_STORE)
+      if (op->code == IR_OP_TT_STORE || op->code == IR_OP_AMDG_BUFFER_STORE)
         sim_elem_set_bits(dt, mem, opnd_bits(&a, i));
       else if (op->code == IR_OP_TT_ATOMIC_RMW)
         sim_elem_set_bits(dt, mem, rmw(kind, dt, old, opnd_bits(&a, i)));
@@ -228,15 +250,27 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
  * pointer with bulk_size bytes laid out like the destination memdesc. */
 static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                            sim_tensor **out, sim_data_err *err) {
-  opnd p, mk, ot, bs;
+  opnd p, mk, ot, bs, x;
+  memset(&bs, 0, sizeof bs);
+  memset(&x, 0, sizeof x);
+  /* ttg.async_copy_global_to_local: src dest mask? other? ...; amdg.buffer_load_to_local (AMD
+   * buffer LDS DMA): ptr offsets dest mask? other? (the base plus element offsets) */
+  bool buf = op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
+  int sd = buf ? 2 : IR_SEG_TTG_ASYNC_COPY_G2L_RESULT; /* the destination; mask and other follow */
+  _Static_assert(IR_SEG_TTG_ASYNC_COPY_G2L_MASK == IR_SEG_TTG_ASYNC_COPY_G2L_RESULT + 1 &&
+                     IR_SEG_TTG_ASYNC_COPY_G2L_OTHER == IR_SEG_TTG_ASYNC_COPY_G2L_RESULT + 2,
+                 "async_copy_global_to_local: mask and other follow the destination");
   int rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_SRC, in_bits, &p, err);
-  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_MASK, in_bits, &mk, err);
-  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_OTHER, in_bits, &ot, err);
-  if (!rc) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_BULK_SIZE, in_bits, &bs, err);
+  if (!rc && buf) rc = get_opnd(d, agent, op, 1, in_bits, &x, err);
+  if (!rc) rc = get_opnd(d, agent, op, sd + 1, in_bits, &mk, err);
+  if (!rc) rc = get_opnd(d, agent, op, sd + 2, in_bits, &ot, err);
+  if (!rc && !buf) rc = get_opnd(d, agent, op, IR_SEG_TTG_ASYNC_COPY_G2L_BULK_SIZE, in_bits, &bs, err);
   if (rc) return rc;
+  if (buf && !x.t)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "buffer_load_to_local: simulate mode needs offsets of a tensor");
   const ir_type *pt = p.v ? p.v->type : NULL;
   if (pt && pt->kind == IR_T_TENSOR) pt = pt->elem;
-  const ir_value *dv = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, NULL);
+  const ir_value *dv = ir_seg(op, sd, NULL);
   const ir_type *dt = dv ? dv->type : NULL;
   if (!pt || pt->kind != IR_T_PTR || !pt->elem || !dt || dt->kind != IR_T_MEMDESC)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: simulate mode needs a pointer "
@@ -244,9 +278,10 @@ static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const u
   sim_dtype et = sim_dtype_of(pt->elem);
   if (et == SIM_DT_NONE) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: unsupported pointee type");
   int sz = sim_dtype_size(et);
-  bool scalar = !p.t;
-  const int64_t *shape = scalar ? dt->shape : p.t->shape;
-  int rank = scalar ? dt->rank : p.t->rank;
+  bool scalar = !p.t && !buf;
+  const sim_tensor *shp = buf ? x.t : p.t;
+  const int64_t *shape = scalar ? dt->shape : shp->shape;
+  int rank = scalar ? dt->rank : shp->rank;
   sim_tensor *t = sim_tensor_new(et, rank, shape);
   if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
   /* bulk: bulk_size bytes from the scalar pointer (the rest of the view, if any, reads 0) */
@@ -255,7 +290,7 @@ static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const u
     bool on = scalar ? i < limit : !mk.v || (opnd_bits(&mk, i) & 1);
     uint64_t v = ot.v && !scalar ? opnd_bits(&ot, i) : 0;
     if (on) {
-      uint64_t va = scalar ? p.bits + (uint64_t)(i * sz) : opnd_bits(&p, i);
+      uint64_t va = scalar ? p.bits + (uint64_t)(i * sz) : buf ? buffer_addr(&p, &x, i, sz) : opnd_bits(&p, i);
       uint8_t *mem = deref(d, va, sz, op, "cp.async load", err);
       if (!mem) {
         sim_tensor_unref(t);

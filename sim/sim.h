@@ -44,6 +44,8 @@ typedef struct sim_opts {
                               log->bound set (verdict inconclusive); 0 = 1<<20 */
   int32_t clc_max;         /* CLC (sim_clc.c): successful cancels per simulated cluster in
                               verify mode; 0 = 2, -1 = no bound (simulate mode: no bound) */
+  bool amd_all_waves;      /* AMD: run every wave of the workgroup, not two of each class of
+                              waves (sim_amd_waves.c; for checking that reduction) */
 } sim_opts;
 
 typedef struct sim_err {
@@ -55,6 +57,18 @@ typedef struct sim_err {
  * the machine. */
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err);
 void sim_machine_free(sim_machine *m);
+/* Re-targets a verify-mode machine (o->data NULL) to another run of the same kernel: argument
+ * values (as sim_opts.args), the program id of CTA 0 and the grid. Nothing the compiler made
+ * depends on them (they are read when the kernel runs), so the machine then behaves exactly
+ * as sim_machine_new with those options would: a check compiles its kernel once. States made
+ * before keep their size and layout. */
+void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                         const int32_t grid[3]);
+/* A second machine for another thread: it shares m's compiled program (read-only while both
+ * are in use) and has its own working memory, so that two threads can step states of the
+ * same verify-mode machine at once. Free it with sim_machine_free before m; m must not be
+ * re-targeted while it exists. */
+sim_machine *sim_machine_worker(const sim_machine *m);
 
 /* ------------------------------------------------------------------ states
  * A state is sim_state_size(m) bytes, no pointers inside: copy it with memcpy, compare it with
@@ -115,9 +129,20 @@ typedef enum sim_bug_kind {
 } sim_bug_kind;
 const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */
 
+/* How bad a violation is (docs/diagnostics.md "Severity"). An error is a bug of the kernel
+ * (exit 1); a warning breaks a rule of the PTX ISA without an effect the model can see (exit 0
+ * unless --warnings-as-errors) and does not end its path. Zero is an error, so a violation
+ * built by memset is one. */
+typedef enum sim_severity {
+  SIM_SEV_ERROR = 0,
+  SIM_SEV_WARNING = 1,
+} sim_severity;
+const char *sim_severity_name(sim_severity s); /* "error", "warning" */
+
 typedef struct sim_viol {
   uint8_t kind;            /* sim_bug_kind */
   uint8_t agent;           /* agent that executed the primary op (0xff: an async event) */
+  uint8_t severity;        /* sim_severity */
   uint32_t ins;            /* primary instruction (sim_ins_op gives the IR op and location) */
   uint32_t rel[SIM_MAX_REL]; /* related instructions */
   const char *rel_note[SIM_MAX_REL]; /* static text per related instruction ("TMA load issued here") */
@@ -148,6 +173,9 @@ char *sim_gbox_str(const sim_machine *m, const sim_gbox *b, char *buf, size_t n)
  * traces); exploration leaves it off (it costs a snprintf per step). */
 typedef struct sim_log {
   bool detail;             /* in: describe the step in `text` */
+  bool terse;              /* in: violations without their message (msg empty, the kind,
+                              agent, instructions and related notes as always): the search
+                              steps again without it for a violation it reports */
   sim_viol viol[4];        /* out: violations found in this step */
   uint8_t n_viol;
   bool halt;               /* out: the path cannot continue (undefined behaviour, model error) */
@@ -166,6 +194,13 @@ typedef struct sim_log {
   uint32_t ins;            /* out: the instruction the step executed (agent steps) or issued
                               (event steps), for locations in traces */
 } sim_log;
+
+/* The first error (not a warning) the step logged, or NULL. */
+static inline const sim_viol *sim_log_first_error(const sim_log *log) {
+  for (uint8_t k = 0; k < log->n_viol; k++)
+    if (log->viol[k].severity == SIM_SEV_ERROR) return &log->viol[k];
+  return NULL;
+}
 
 /* ------------------------------------------------------------------ running */
 
@@ -332,6 +367,13 @@ uint64_t sim_agent_local_hash(const sim_machine *m, const void *st, uint32_t a);
 
 /* ------------------------------------------------------------------ static facts */
 
+/* Whether m's state graph may have cycles: some loop other than an scf.for jumps back (an
+ * scf.while). Without one, every agent step reaches a local state (pc, status, the
+ * induction variables of its enclosing loops, which only grow: sim_exec.c for_init) that
+ * agent never had before, and a completion removes an event that only an agent step adds,
+ * so no state repeats (the multi-threaded search then needs no cycle proviso, vf_par.c). */
+bool sim_may_cycle(const sim_machine *m);
+
 /* Largest mbarrier ring (array length of a barrier allocation): the S of the default trip
  * counts. 0 when the kernel has no mbarrier array. */
 uint32_t sim_max_ring_depth(const sim_machine *m);
@@ -357,6 +399,13 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
+/* As sim_static_loops, with the induction variable and the carried values of every enclosing
+ * scf.for at their first iteration's values (lower bound, inits): a nested loop whose bounds
+ * come from its enclosing loop (a tile's KV range from the tile index) gets the count of the
+ * enclosing loop's first iteration. */
+uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_t n_args,
+                                const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
+                                uint32_t max);
 
 /* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
  * an integer / index type (64 for others). */
@@ -394,6 +443,14 @@ uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins);
  * the next ones in launch order (x in steps of the cluster size, then y, then z) after the
  * machine's own, and a driver running the grid must not launch them again. */
 uint32_t sim_clc_cancelled(const sim_machine *m, const void *st);
+
+/* Marks mark[i] = 1 (mark: sim_n_instructions bytes, zeroed by the caller) for every
+ * instruction agent a may still run from st by static control flow (sim_cfg.c: both ways of
+ * every branch and loop, data ignored): from its position when it runs or waits (that
+ * instruction included), and from the start of its region in every warp_specialize its CTA's
+ * parent can still reach (a partition not started yet, or started again by a later loop
+ * trip). Nothing for a finished agent. */
+void sim_agent_reach(const sim_machine *m, const void *st, uint32_t a, uint8_t *mark);
 
 /* Statistics of the compiled program. */
 uint32_t sim_n_instructions(const sim_machine *m);

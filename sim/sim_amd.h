@@ -28,12 +28,60 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia);
 /* Agents and their names for sim_layout (one per wave). */
 void sim_amd_layout_agents(sim_machine *m);
 
+/* Shared-memory allocations by bit, for the buffer analyses of sim_amd_membar.c and
+ * sim_amd_wpipe.c: bit k = allocs[k]; bit SIM_AMD_UNKNOWN = a buffer the analysis cannot name,
+ * which meets every buffer. */
+#define SIM_AMD_UNKNOWN 63
+typedef struct sim_amd_bufs {
+  const ir_op *allocs[SIM_AMD_UNKNOWN];
+  uint32_t n;
+} sim_amd_bufs;
+/* The allocations memdesc value v may view (through views, loop-carried values). */
+uint64_t sim_amd_roots(sim_amd_bufs *t, const ir_value *v);
+uint64_t sim_amd_alloc_bit(sim_amd_bufs *t, const ir_op *alloc);
+/* Two buffer sets may overlap. */
+bool sim_amd_meets(uint64_t a, uint64_t b);
+
+/* sim_amd_wpipe.c: Triton's warp pipelines, expanded as ConvertWarpPipeline.cpp does. What
+ * goes before each op, per op id (m->amd_wp; NULL when the kernel has no pipeline): */
+enum {
+  SIM_WP_INSIDE = 1,     /* the op is in a warp pipeline (its barriers pair one generation apart) */
+  SIM_WP_CBAR_LOW = 2,   /* postlude of the pipeline before: cond_barrier(warpLow) (reconverge) */
+  SIM_WP_PRE_LOCAL = 4,  /* prelude: ttg.barrier local */
+  SIM_WP_CBAR_HIGH = 8,  /* prelude: cond_barrier(warpHigh) (the phase shift) */
+  SIM_WP_BAR_LOCAL = 16, /* a cluster barrier, LOCAL: s_waitcnt lgkmcnt(0) + s_barrier */
+  SIM_WP_BAR_RAW = 32,   /* a cluster barrier, raw s_barrier */
+};
+/* Finds the pipelines of m's kernel and fills m->amd_wp; 0, or -1 with err for a malformed
+ * one (Triton's own passes reject those). */
+int sim_amd_wpipe(sim_machine *m, sim_err *err);
+/* Instruction i is a barrier of a warp pipeline (or one of its cond_barriers). */
+bool sim_amd_wp_barrier(const sim_machine *m, const sim_ins *i);
+
 /* sim_amd_membar.c: where Triton's Membar pass puts CTA barriers that the TTGIR does not
  * show (m->amd_bar_before, per op id of the kernel), and the barrier it puts after every
  * async wait. */
 void sim_amd_membar(sim_machine *m);
 bool sim_amd_bar_before(const sim_machine *m, const ir_op *op);
 bool sim_amd_bar_after(const ir_op *op);
+
+/* sim_amd_waves.c: which values depend on the wave (m->amd_wdep: computed from the thread
+ * id, through data and through the control they steer) and which scf.if / for / while the
+ * waves may take differently (m->amd_wctl). */
+void sim_amd_wave_deps(sim_machine *m);
+/* The innermost scf.if / for / while around op whose condition or bounds depend on the wave,
+ * or NULL (op is in wave-uniform control flow). */
+const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
+/* Instruction pc is an s_barrier in wave-divergent control flow that is not a cond_barrier
+ * (the barrier meant to run in some waves only). */
+bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
+
+/* The thread id of wave w at a thread id op (lane 0 stands for the wave). */
+uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, uint32_t wave);
+/* The waves the model runs: m->n_agents, m->amd_wave and m->amd_share (two waves of each
+ * class of waves that compute the same, or every wave with m->amd_all_waves). After
+ * sim_amd_wave_deps and sim_compile. */
+void sim_amd_choose_waves(sim_machine *m);
 
 /* sim_amd_ops.c: running waves */
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */

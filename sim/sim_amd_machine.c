@@ -1,5 +1,7 @@
 /* sim_amd_machine.c: building a machine for an AMD target (semantics.md §8): which targets
- * and ops the model takes, how visible the ops are, and the agents (one per wave). */
+ * and ops the model takes, how visible the ops are, and the agents (one per wave). Simulate
+ * mode runs them too: every wave computes the TTGIR's whole-tensor values (a store of equal
+ * values by several waves), LDS writes land at issue, LDS DMA at its completion. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,10 +17,6 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
     return sim_errf(err, m, m->fn->op,
                     "target '%s' is not modelled: of the AMD targets only gfx942 and gfx950 are "
                     "checked", target);
-  if (m->data)
-    return sim_errf(err, m, m->fn->op,
-                    "target '%s': simulate mode does not run AMD kernels yet (check verifies them)",
-                    target);
   /* wave64 on gfx9 [CDNA3 ISA §1]; the module says so too (ttg.threads-per-warp = 64) */
   m->threads_per_warp = 64;
   if (m->num_warps < 1 || m->num_warps > SIM_MAX_AGENTS)
@@ -52,19 +50,15 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
     return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
                     "only for gfx1250, which is not modelled", ir_module_target(m->mod));
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT:
-    return sim_errf(err, m, op, "%s (LDS mbarriers / TDM, gfx1250) is not modelled; the kernel "
-                    "cannot be checked", ir_ops[code].name);
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE:
+  case IR_OP_AMDG_CLUSTER_BARRIER_WAIT: case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE:
+  case IR_OP_AMDG_TDM_INTRINSIC_WAIT: case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G:
+  case IR_OP_AMDG_TDM_FUSED_G2L: case IR_OP_AMDG_TDM_GATHER: case IR_OP_AMDG_TDM_SCATTER:
+    return sim_errf(err, m, op, "%s (LDS mbarriers / TDM / cluster barriers, gfx1250) is not "
+                    "modelled; the kernel cannot be checked", ir_ops[code].name);
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
-  case IR_OP_SCF_FOR:
-    /* warp pipelines are expanded at LLVM lowering (ConvertWarpPipeline.cpp: a phase shift by
-     * cond_barrier, one barrier per stage); that expansion is not modelled yet */
-    if (ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for"))
-      return sim_errf(err, m, op, "a warp pipeline (scf.for with triton.warp_pipeline."
-                      "pipelined_for) is not modelled yet; the kernel cannot be checked");
-    return 0;
   case IR_OP_TTG_ASYNC_COPY_G2L:
     if (op->n_segs > 5 && op->seg_start[5] < op->seg_start[6])
       return sim_errf(err, m, op, "ttg.async_copy_global_to_local with an mbarrier on an AMD "
@@ -86,25 +80,9 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia) {
   }
 }
 
-/* MODEL: the two-wave reduction of GPUVerify (Betts et al., "GPUVerify: a verifier for GPU
- * kernels", OOPSLA 2012: for barrier-synchronised kernels it suffices to check two arbitrary
- * threads). When nothing a wave computes depends on which wave it is (no thread id in the
- * kernel), every wave runs the same program and any schedule of the whole workgroup that
- * breaks a rule between two waves is a schedule of those two: the model runs waves 0 and 1,
- * each with its own share of the workgroup's buffers (sim_amd_ops.c, share), and s_barrier
- * generations complete when both arrived. A kernel that reads the thread id runs all its
- * waves (wave-dependent control, e.g. cond_barrier pairs). */
-static bool uses_thread_id(const sim_machine *m) {
-  for (uint32_t pc = 0; pc < m->n_code; pc++)
-    if (m->code[pc].code == IR_OP_GPU_THREAD_ID || m->code[pc].code == IR_OP_ROCDL_WORKITEM_ID_X) return true;
-  return false;
-}
-
 void sim_amd_layout_agents(sim_machine *m) {
-  uint32_t waves = m->num_warps;
-  if (waves > 2 && !uses_thread_id(m)) waves = 2;
-  m->agents_per_cta = waves;
-  m->n_agents = waves; /* one workgroup: no clusters on gfx942 / gfx950 */
+  sim_amd_choose_waves(m); /* n_agents: the waves that run (sim_amd_waves.c) */
+  m->agents_per_cta = m->n_agents; /* one workgroup: no clusters on gfx942 / gfx950 */
   uint32_t env = 0;
   for (uint32_t a = 0; a < m->n_agents; a++) {
     sim_agentinfo *ai = &m->agents[a];
@@ -113,7 +91,7 @@ void sim_amd_layout_agents(sim_machine *m) {
     ai->env_off = env;
     ai->env_cap = m->regions[0].n_colors;
     env += ai->env_cap;
-    snprintf(ai->name, sizeof ai->name, "wave%u", a);
+    snprintf(ai->name, sizeof ai->name, "wave%u", m->amd_wave[a]);
   }
   m->env_total = env;
 }

@@ -25,7 +25,7 @@
 #include "sim_amd.h"
 #include "sim_size.h"
 
-enum { UNKNOWN = 63 }; /* a buffer whose allocation the pass cannot name: meets every buffer */
+enum { UNKNOWN = SIM_AMD_UNKNOWN };
 
 typedef struct mstate {
   uint64_t r, w, wa;           /* allocations read, written synchronously, written by DMA */
@@ -33,46 +33,50 @@ typedef struct mstate {
 
 typedef struct mctx {
   sim_machine *m;
-  const ir_op *allocs[UNKNOWN]; /* local_alloc ops, by bit */
-  uint32_t n_allocs;
+  sim_amd_bufs bufs;           /* allocations by bit */
 } mctx;
 
-static uint64_t alloc_bit(mctx *c, const ir_op *op) {
-  for (uint32_t k = 0; k < c->n_allocs; k++)
-    if (c->allocs[k] == op) return 1ull << k;
-  if (c->n_allocs < UNKNOWN) {
-    c->allocs[c->n_allocs] = op;
-    return 1ull << c->n_allocs++;
+static uint64_t alloc_bit(sim_amd_bufs *t, const ir_op *op) {
+  for (uint32_t k = 0; k < t->n; k++)
+    if (t->allocs[k] == op) return 1ull << k;
+  if (t->n < UNKNOWN) {
+    t->allocs[t->n] = op;
+    return 1ull << t->n++;
   }
   return 1ull << UNKNOWN;
 }
 
 /* The allocations a memdesc value may view: through view ops to its local_alloc, through a
  * loop-carried value to its initial value and the value yielded for it. */
-static uint64_t roots(mctx *c, const ir_value *v, int depth) {
+static uint64_t roots(sim_amd_bufs *t, const ir_value *v, int depth) {
   if (!v || depth > 16) return 1ull << UNKNOWN;
   if (v->def) {
     const ir_op *d = v->def;
-    if (d->code == IR_OP_TTG_LOCAL_ALLOC) return alloc_bit(c, d);
-    if (ir_ops[d->code].cls == IR_C_VIEW && d->n_operands) return roots(c, d->operands[0], depth + 1);
+    if (d->code == IR_OP_TTG_LOCAL_ALLOC) return alloc_bit(t, d);
+    if (ir_ops[d->code].cls == IR_C_VIEW && d->n_operands) return roots(t, d->operands[0], depth + 1);
     return 1ull << UNKNOWN;
   }
   const ir_block *b = v->block;
   const ir_op *p = b && b->parent ? b->parent->parent : NULL;
   if (p && p->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && 3 + v->arg_idx - 1 < p->n_operands) {
-    uint64_t s = roots(c, p->operands[3 + v->arg_idx - 1], depth + 1);
+    uint64_t s = roots(t, p->operands[3 + v->arg_idx - 1], depth + 1);
     const ir_op *y = b->last;
     if (y && y->code == IR_OP_SCF_YIELD && v->arg_idx - 1 < y->n_operands)
-      s |= roots(c, y->operands[v->arg_idx - 1], depth + 1);
+      s |= roots(t, y->operands[v->arg_idx - 1], depth + 1);
     return s;
   }
   return 1ull << UNKNOWN;
 }
 
-static bool meets(uint64_t a, uint64_t b) {
+uint64_t sim_amd_roots(sim_amd_bufs *t, const ir_value *v) { return roots(t, v, 0); }
+uint64_t sim_amd_alloc_bit(sim_amd_bufs *t, const ir_op *alloc) { return alloc_bit(t, alloc); }
+
+bool sim_amd_meets(uint64_t a, uint64_t b) {
   if (!a || !b) return false;
   return (a & b) || ((a | b) >> UNKNOWN & 1);
 }
+
+static bool meets(uint64_t a, uint64_t b) { return sim_amd_meets(a, b); }
 
 static const ir_value *seg0(const ir_op *op, int seg) {
   if (seg >= op->n_segs || op->seg_start[seg] >= op->seg_start[seg + 1]) return NULL;
@@ -95,11 +99,11 @@ static bool clears(const ir_op *op) {
 static void access(mctx *c, const ir_op *op, mstate *s) {
   uint64_t r = 0, w = 0, wa = 0;
   switch (op->code) {
-  case IR_OP_TTG_LOCAL_LOAD: r = roots(c, op->operands[0], 0); break;
-  case IR_OP_TTG_LOCAL_STORE: w = roots(c, op->operands[1], 0); break;
-  case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(c, op); break;
-  case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(c, seg0(op, 1), 0); break;
-  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(c, seg0(op, 2), 0); break;
+  case IR_OP_TTG_LOCAL_LOAD: r = roots(&c->bufs, op->operands[0], 0); break;
+  case IR_OP_TTG_LOCAL_STORE: w = roots(&c->bufs, op->operands[1], 0); break;
+  case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(&c->bufs, op); break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(&c->bufs, seg0(op, 1), 0); break;
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(&c->bufs, seg0(op, 2), 0); break;
   default: return;
   }
   bool synced = op->code == IR_OP_TTG_LOCAL_LOAD && ir_op_has_attr(op, "ttg.amdg.syncedViaAsyncWait");
@@ -116,6 +120,9 @@ static void access(mctx *c, const ir_op *op, mstate *s) {
 static void walk_block(mctx *c, const ir_block *b, mstate *s) {
   for (const ir_op *op = b->first; op; op = op->next) {
     if (op->id >= c->m->fn->n_ops) continue;
+    /* a warp pipeline's LOCAL barriers (sim_amd_wpipe.c) come before the op: Membar runs after
+     * ConvertWarpPipeline and sees them */
+    if (c->m->amd_wp && (c->m->amd_wp[op->id] & (SIM_WP_PRE_LOCAL | SIM_WP_BAR_LOCAL))) *s = (mstate){0};
     if (clears(op) || sim_amd_bar_after(op)) {
       *s = (mstate){0};
       continue;

@@ -5,6 +5,7 @@
  * guide, S_BARRIER / S_WAITCNT (cited [CDNA3 ISA], same text in CDNA4 §12.5); LLVM PR #142018
  * (LDS DMA and the memory model); Triton's AMD lowerings (third_party/amd/lib/
  * TritonAMDGPUToLLVM: LoadStoreOpToLLVM.cpp, BarrierOpConversion.cpp, MemoryOpToLLVM.cpp). */
+#include <assert.h>
 #include <stdio.h>
 
 #include "sim_amd.h"
@@ -13,24 +14,33 @@
 
 /* ------------------------------------------------------------------ footprints */
 
-/* MODEL: the share of wave w of a distributed tensor stored to LDS. A tensor's elements are
+/* MODEL: the share of a wave of a distributed tensor stored to LDS. A tensor's elements are
  * split among the waves by its layout (warpsPerCTA; a broadcast layout stores equal values
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
- * gives wave w the w-th of num_warps equal parts of the buffer. So the stores of different
+ * gives wave w the w-th of num_warps equal parts of the buffer, and an agent that stands for
+ * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
-static void share(const sim_machine *m, uint32_t wave, sim_fp *f) {
-  uint64_t w = m->num_warps;
-  if (w <= 1 || !f->alloc || wave >= w) return;
-  if (f->rows >= w) { /* whole rows [wave*rows/w, (wave+1)*rows/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->rows / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->rows / w);
+static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
+  uint64_t w = m->num_warps, p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
+  if (w <= 1 || !f->alloc || agent >= m->n_agents) return;
+  assert(p0 < p1 && p1 <= w);
+  if (f->rows >= w) { /* whole rows [p0*rows/w, p1*rows/w) */
+    uint32_t lo = (uint32_t)(p0 * f->rows / w), hi = (uint32_t)(p1 * f->rows / w);
     f->off += lo * f->pitch;
     f->rows = hi - lo;
-  } else if (f->rows <= 1 && f->len >= w) { /* bytes [wave*len/w, (wave+1)*len/w) */
-    uint32_t lo = (uint32_t)(wave * (uint64_t)f->len / w), hi = (uint32_t)((wave + 1) * (uint64_t)f->len / w);
+  } else if (f->rows <= 1 && f->len >= w) { /* bytes [p0*len/w, p1*len/w) */
+    uint32_t lo = (uint32_t)(p0 * f->len / w), hi = (uint32_t)(p1 * f->len / w);
     f->off += lo;
     f->len = hi - lo;
   }
+}
+
+/* A simulate-mode data error stops the run at the op (reported as the op's failure). */
+static int data_halt(sim_exec *e, const sim_data_err *derr) {
+  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
+  e->log->halt = true;
+  return SIM_X_HALT;
 }
 
 /* The LDS destination of a direct-to-LDS copy (segment of the memdesc operand). */
@@ -63,6 +73,10 @@ static int ds_write(sim_exec *e) {
   share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
+  /* simulate mode: the values land now; the race checker still sees the write in flight */
+  sim_data_err derr;
+  if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[ins_in(m, e->i)[1]], true, &derr))
+    return data_halt(e, &derr);
   return sim_async_add_event(e, &ev);
 }
 
@@ -81,11 +95,21 @@ static int dma(sim_exec *e) {
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_VM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
                   .group = ag->cp_group};
-  sim_view_fp(m, v, seg_val(op, s, 0), &ev.fp[0]);
+  sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
+  /* simulate mode: the source is read now, the LDS written when the entry completes
+   * (sim_events.c, as cp.async) */
+  if (m->data && (ev.aux = sim_async_evrec(e))) {
+    sim_evrec *r = &m->evrec[ev.aux - 1];
+    uint64_t in[64] = {0};
+    for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) in[k] = ex_in(e, k);
+    r->v[0] = m->mscratch[ins_in(m, e->i)[op->seg_start[s]]];
+    sim_data_err derr;
+    if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) return data_halt(e, &derr);
+  }
   return sim_async_add_event(e, &ev);
 }
 
@@ -120,6 +144,53 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
 
 
 
+/* A generation completes with the waves of `waiting` and wave e->a. MODEL (§8.2): waves may
+ * meet one generation at different barrier instructions: after a cond_barrier shifted one
+ * wave group by a generation (BlockPingpong.cpp addAsymmetricSyncToLoop: the group's k-th loop
+ * barrier meets the other group's (k+1)-th, at another pc when the loop has several), which
+ * is what cond_barrier is for. That is a bug only when one of those barriers is in
+ * wave-divergent control flow (an scf.if / for / while steered by the thread id) and is not a
+ * cond_barrier: the waves took different paths to it, and the generation pairs barriers of
+ * different paths (GPUVerify's barrier divergence, Betts et al. OOPSLA 2012). Unequal
+ * counts are amd.barrier-count-mismatch (sbarrier, sim_amd_wave_end). Reports and halts. */
+/* A barrier a wave may reach on its own path: in wave-divergent control and neither a
+ * cond_barrier nor a barrier of a warp pipeline, whose two wave groups run one stage apart
+ * by design (sim_amd_wpipe.c, ConvertWarpPipeline.cpp). */
+static bool path_barrier(const sim_machine *m, uint32_t pc) {
+  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(m, &m->code[pc]);
+}
+
+static bool divergent_generation(sim_exec *e, uint32_t waiting) {
+  sim_machine *m = e->m;
+  uint32_t at = path_barrier(m, e->pc) ? e->pc : UINT32_MAX, other = UINT32_MAX;
+  bool differ = false;
+  for (uint32_t w = 0; w < m->n_agents; w++) {
+    if (!((waiting >> w) & 1)) continue;
+    uint32_t pc = st_cagent(m, e->st, w)->pc;
+    if (pc == e->pc) continue;
+    differ = true;
+    if (at == UINT32_MAX && path_barrier(m, pc)) at = pc;
+  }
+  if (!differ || at == UINT32_MAX) return false;
+  other = at == e->pc ? UINT32_MAX : e->pc;
+  for (uint32_t w = 0; w < m->n_agents && other == UINT32_MAX; w++)
+    if (((waiting >> w) & 1) && st_cagent(m, e->st, w)->pc != at) other = st_cagent(m, e->st, w)->pc;
+  sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_DIVERGENT, (int)e->a, at,
+                             "this s_barrier is in wave-divergent control flow and completes a "
+                             "generation with a different barrier of another wave: the waves took "
+                             "different paths to this generation, and it is not a cond_barrier, "
+                             "the one barrier meant to run in some waves only (§8.2)");
+  sim_viol_rel(v, other, "the other wave's barrier");
+  const ir_op *ctl = sim_amd_wave_ctl(m, m->code[at].op);
+  for (uint32_t pc = 0; ctl && pc < m->n_code; pc++)
+    if (m->code[pc].op == ctl) {
+      sim_viol_rel(v, pc, "the condition or bounds of this construct depend on the thread id");
+      break;
+    }
+  e->log->halt = true;
+  return true;
+}
+
 /* s_barrier: one barrier per workgroup, no id, no count; [CDNA3 ISA S_BARRIER]: "Synchronize
  * waves within a threadgroup .. If some waves in the threadgroup have already terminated,
  * this waits on only the surviving waves" and "Barrier instructions do not wait for any
@@ -153,26 +224,7 @@ static int sbarrier(sim_exec *e) {
              (unsigned)__builtin_popcount(live) + 1);
     return SIM_X_STAY;
   }
-  /* the generation completes. Waves that met it at different barriers took different paths:
-   * only a cond_barrier (which exists to shift waves by one generation, ConvertWarpPipeline.cpp)
-   * may meet another barrier like that */
-  bool cond = e->i->code == IR_OP_AMDG_COND_BARRIER;
-  uint32_t other = UINT32_MAX;
-  for (uint32_t w = 0; w < m->n_agents; w++) {
-    if (!((waiting >> w) & 1)) continue;
-    uint32_t pc = st_cagent(m, e->st, w)->pc;
-    if (m->code[pc].code == IR_OP_AMDG_COND_BARRIER) cond = true;
-    if (pc != e->pc && other == UINT32_MAX) other = pc;
-  }
-  if (other != UINT32_MAX && !cond) {
-    sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_DIVERGENT, (int)e->a, e->pc,
-                               "this s_barrier completes a generation with a different barrier "
-                               "of another wave: the barriers are in wave-divergent control flow "
-                               "and are not a cond_barrier pair (§8.2)");
-    sim_viol_rel(v, other, "the other wave's barrier");
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
+  if (divergent_generation(e, waiting)) return SIM_X_HALT;
   /* what every wave still has in flight crossed this barrier without its wait */
   sim_event *ev = st_events(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)
@@ -199,10 +251,8 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
   bool lds = true, vm = false;
   if (i->code == IR_OP_GPU_BARRIER) vm = true;
   else if (i->code == IR_OP_TTG_BARRIER) {
-    const ir_attr *at = ir_op_attr(i->op, "addrSpace");
-    const char *s = at && at->str ? at->str : "all";
-    lds = strstr(s, "local") || strstr(s, "all");
-    vm = strstr(s, "global") || strstr(s, "all");
+    lds = i->ai & 1; /* decode_attrs: the address spaces it waits for */
+    vm = (i->ai & 2) != 0;
   }
   return (!lds || q_le(m, st, a, SIM_EV_AMD_DS, 0)) && (!vm || q_le(m, st, a, SIM_EV_AMD_VM, 0));
 }
@@ -212,7 +262,7 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
   if (!m->amd_gfx) return false;
   switch (i->code) {
-  case SIM_I_AMD_BAR: case SIM_I_END:
+  case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
@@ -223,10 +273,18 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 }
 
 int sim_amd_exec(sim_exec *e) {
-  const ir_op *op = e->i->op;
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
+    return sbarrier(e);
+  case SIM_I_AMD_SBAR: return sbarrier(e); /* a warp pipeline's raw s_barrier */
+  case SIM_I_AMD_CBAR:
+    /* a warp pipeline's cond_barrier: the waves of one group (warpHigh: tid / (4 * 64) != 0,
+     * ConvertWarpPipeline.cpp emitPipelinePrelude) pass an s_barrier, the others nothing */
+    if ((e->m->amd_wave[e->a] * e->m->threads_per_warp / (4 * 64) != 0) != (e->i->imm != 0)) {
+      sim_logf(e->log, "cond_barrier: not this wave's group");
+      return SIM_X_NEXT;
+    }
     return sbarrier(e);
   case SIM_I_END: sim_amd_wave_end(e); return SIM_X_STAY;
   case IR_OP_TTG_LOCAL_STORE: return ds_write(e);
@@ -237,13 +295,13 @@ int sim_amd_exec(sim_exec *e) {
     sim_logf(e->log, "commit group");
     return SIM_X_NEXT;
   case IR_OP_TTG_ASYNC_WAIT:
-    sim_logf(e->log, "async_wait (num %lld)", (long long)ir_op_attr_int(op, "num", 0));
+    sim_logf(e->log, "async_wait (num %lld)", (long long)e->i->imm);
     return SIM_X_NEXT;
   case IR_OP_AMDG_ASYNC_WAIT:
     /* s_waitcnt vmcnt(min(63, num_inst)) (the old AMD lowering of async_wait). MODEL: one
      * queue entry per copy op; a copy of k instructions leaves fewer ops outstanding under
      * the real count, so the model completes no more than the hardware does */
-    sim_logf(e->log, "s_waitcnt vmcnt(%lld)", (long long)ir_op_attr_int(op, "num_inst", 0));
+    sim_logf(e->log, "s_waitcnt vmcnt(%lld)", (long long)e->i->ai);
     return SIM_X_NEXT;
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
     sim_logf(e->log, "memory_counter_wait");
@@ -270,12 +328,11 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   case SIM_I_END: return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) == 0;
   case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
   case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
-  case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)ir_op_attr_int(i->op, "num", 0));
-  case IR_OP_AMDG_ASYNC_WAIT:
-    return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "num_inst", 0));
-  case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
-    return (!ir_op_has_attr(i->op, "load") || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)ir_op_attr_int(i->op, "load", 0))) &&
-           (!ir_op_has_attr(i->op, "ds") || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)ir_op_attr_int(i->op, "ds", 0)));
+  case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)i->imm); /* num */
+  case IR_OP_AMDG_ASYNC_WAIT: return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai); /* num_inst */
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* load (ai) and ds (xi[0]), each when given */
+    return (!(i->af & SIM_AF_HAS_AI) || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai)) &&
+           (!(i->af & SIM_AF_HAS_AI2) || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)i->xi[0]));
   default: return true;
   }
 }
@@ -380,7 +437,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     break;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int s = dma_seg(op->code);
-    sim_view_fp(m, x[ins_in(m, i)[op->seg_start[s]]], seg_val(op, s, 0), &f);
+    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_val(i, s, 0), &f);
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     break;
   }

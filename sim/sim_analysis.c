@@ -261,6 +261,8 @@ void sim_analyze(sim_machine *m) {
   for (uint32_t a = 1; a < m->n_allocs; a++)
     for (uint32_t k = 0; m->allocs[a].is_barrier && k < m->allocs[a].n_bars; k++)
       m->bar_alloc[m->allocs[a].bar_base + k] = (uint16_t)a;
+  /* live ranges of shared allocations: which may lie over a dead barrier's bytes */
+  sim_late_analyze(m, f.pts, f.W);
   /* tensor-memory rules (§4.2): single allocations, and those captured by one
    * warp_specialize, which are all live while its partitions run */
   sim_tmem_check(m);

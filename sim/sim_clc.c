@@ -152,12 +152,11 @@ static void issue_operands(const sim_exec *e, int *seg_bar, int *seg_resp, bool 
   bool async_form = op->code == IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL;
   *seg_bar = async_form ? 0 : 1;
   *seg_resp = async_form ? 1 : 0;
-  *multicast = async_form || attr_true(op, "multicast");
+  *multicast = async_form || (e->i->af & SIM_AF_MULTICAST);
 }
 
 int sim_clc_issue(sim_exec *e) {
   sim_machine *m = e->m;
-  const ir_op *op = e->i->op;
   int sb, sr;
   bool mc;
   issue_operands(e, &sb, &sr, &mc);
@@ -174,7 +173,7 @@ int sim_clc_issue(sim_exec *e) {
   int32_t bar = sim_ex_bar(e, sb, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   sim_fp f;
-  resp_fp(m, ex_seg(e, sr, 0), seg_val(op, sr, 0), &f);
+  resp_fp(m, ex_seg(e, sr, 0), ins_val(e->i, sr, 0), &f);
   f.flags |= SIM_FP_WRITE | SIM_FP_ASYNC;
   uint64_t next;
   bool can_succeed = pool_next(m, e->st, &next);
@@ -329,10 +328,9 @@ int sim_clc_read(sim_exec *e) {
 /* clc_is_canceled / clc_get_program_id on a loaded response (pure ops). */
 int sim_clc_decode(sim_exec *e) {
   sim_machine *m = e->m;
-  const ir_op *op = e->i->op;
   uint32_t code = (uint32_t)ex_in(e, 0);
   uint32_t out = ins_out(m, e->i)[0];
-  if (op->code == IR_OP_TTNG_CLC_IS_CANCELED) {
+  if (e->i->code == IR_OP_TTNG_CLC_IS_CANCELED) {
     if (code == CLC_UNWRITTEN)
       return query_failed(e, "%s decodes a response that no try_cancel has written (§6.3)",
                           "clc_is_canceled") == SIM_X_HALT ? -1 : 0;
@@ -347,15 +345,11 @@ int sim_clc_decode(sim_exec *e) {
                         "clc_get_program_id") == SIM_X_HALT ? -1 : 0;
   int32_t id[3];
   cluster_ctaid(m, code - CLC_OK0, id);
-  const ir_attr *d = ir_op_attr(op, "dim");
-  int axis = 0;
-  if (d && d->kind == IR_A_INT) axis = (int)d->ival;
-  else if (d && d->str) axis = d->str[0] == 'y' ? 1 : d->str[0] == 'z' ? 2 : 0;
-  if (axis < 0 || axis > 2) axis = 0;
+  int axis = e->i->ai; /* dim: decode_attrs */
   int64_t v = id[axis];
   /* its lowering divides the x ctaid by the cluster size (a program is a cluster there) */
   if (axis == 0 && m->n_ctas > 1) v /= m->n_ctas;
-  e->x[out] = sim_trunc((uint64_t)v, sim_int_width(op->results[0]->type));
+  e->x[out] = sim_trunc((uint64_t)v, e->i->sc.w);
   return 0;
 }
 
@@ -412,7 +406,7 @@ void sim_clc_coord_deps(sim_machine *m) {
          i->code != IR_OP_TT_DESCRIPTOR_STORE && i->code != IR_OP_TT_DESCRIPTOR_REDUCE) ||
         !i->op || i->op->n_segs < 2)
       continue;
-    for (uint32_t k = i->op->seg_start[1]; k < i->op->seg_start[2] && k < i->n_in; k++)
+    for (uint32_t k = ins_seg_at(i, 1); k < ins_seg_at(i, 2) && k < i->n_in; k++)
       if (t[i->region][ins_in(m, i)[k]]) m->coord_deps[pc] |= 1ull << 62;
   }
   for (uint32_t r = 0; r < m->n_regions; r++) free(t[r]);

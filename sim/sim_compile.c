@@ -199,6 +199,11 @@ static const char *refusal(const sim_machine *m, ir_opcode code) {
   switch (code) {
   case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
   case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
+  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
+  case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_AMDG_TDM_INTRINSIC_WAIT:
+  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
+  case IR_OP_AMDG_TDM_GATHER: case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
+  case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED: case IR_OP_AMDG_TDM_SCATTER:
   case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
     return "%s is not supported by the model yet; the kernel cannot be checked";
   case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
@@ -318,7 +323,7 @@ static int compile_for(cctx *c, const ir_op *op) {
   uint32_t s_lb, s_ub, s_step;
   if (use_slot(c, lb, &s_lb) || use_slot(c, ub, &s_ub) || use_slot(c, step, &s_step)) return -1;
   uint32_t in3[3] = {s_lb, s_ub, s_step};
-  emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL);
+  emit(c, SIM_I_FOR_INIT, op, 3, in3, 0, NULL)->imm = sim_int_width(lb->type);
   uint32_t n = 1 + n_init;
   uint32_t *src = ir_xcalloc(n, sizeof *src), *dst = ir_xcalloc(n, sizeof *dst);
   const ir_value **sv = ir_xcalloc(n, sizeof *sv), **dv = ir_xcalloc(n, sizeof *dv);
@@ -608,7 +613,85 @@ static int compile_yield(cctx *c, const ir_op *op) {
 /* Attributes the step functions need, decoded once into the instruction (the step loop does
  * not look attributes up by name): counts, sizes, pendings and arrive flags (sim_internal.h
  * SIM_ARRIVE_*). */
+/* An attribute holding integers (a dense array, an array of integers, or one integer): up
+ * to max of them into out; -1 when absent. */
+static int attr_ints(const ir_op *op, const char *name, int32_t *out, int max) {
+  const ir_attr *a = ir_op_attr(op, name);
+  if (!a) return -1;
+  if (a->kind == IR_A_DENSE_ARRAY || a->kind == IR_A_ARRAY) {
+    int n = (int)a->n < max ? (int)a->n : max;
+    for (int k = 0; k < n; k++)
+      out[k] = (int32_t)(a->kind == IR_A_DENSE_ARRAY ? a->ivals[k] : a->elems[k] ? a->elems[k]->ival : 0);
+    return n;
+  }
+  if (a->kind == IR_A_INT) {
+    out[0] = (int32_t)a->ival;
+    return 1;
+  }
+  return -1;
+}
+
+/* An axis attribute (an integer, or the keyword x / y / z) as 0..2. */
+static int32_t attr_axis(const ir_op *op, const char *name, const char *alt) {
+  const ir_attr *ax = ir_op_attr(op, name);
+  if (!ax && alt) ax = ir_op_attr(op, alt);
+  int32_t axis = 0;
+  if (ax && ax->kind == IR_A_INT) axis = (int32_t)ax->ival;
+  else if (ax && ax->str) axis = ax->str[0] == 'y' ? 1 : ax->str[0] == 'z' ? 2 : 0;
+  return axis < 0 || axis > 2 ? 0 : axis;
+}
+
+/* What running op needs of its attributes and operand segments, into i (sim_ins: the step
+ * loop reads no attribute by name and no segment table of the IR). */
 static void decode_attrs(sim_ins *i, const ir_op *op) {
+  i->n_seg = op->n_segs;
+  memcpy(i->seg, op->seg_start, (size_t)(op->n_segs + 1) * sizeof *i->seg);
+  i->af = (uint16_t)((attr_true(op, "isAsync") || attr_true(op, "is_async") ? SIM_AF_ASYNC : 0) |
+                     (attr_true(op, "multicast") ? SIM_AF_MULTICAST : 0) |
+                     (attr_true(op, "two_cta") || attr_true(op, "two_ctas") ? SIM_AF_TWO_CTA : 0) |
+                     (ir_op_has_attr(op, "ctaMask") ? SIM_AF_CTA_MASK : 0) |
+                     (ir_op_has_attr(op, "reduce_kind") ? SIM_AF_REDUCE : 0));
+  /* scalar ops; queries and views use its widths */
+  ir_opclass cl = ir_ops[op->code].cls;
+  if (cl == IR_C_SCALAR || cl == IR_C_QUERY || cl == IR_C_VIEW || op->code == IR_OP_TTNG_CLC_GET_PROGRAM_ID)
+    sim_scalar_decode(op, &i->sc);
+  switch (op->code) {
+  case IR_OP_TT_GET_PROGRAM_ID: case IR_OP_TT_GET_NUM_PROGRAMS: case IR_OP_NVGPU_CLUSTER_ID:
+  case IR_OP_NVG_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: case IR_OP_TTG_WARP_ID:
+  case IR_OP_TTNG_CLUSTER_SIZE_1D: case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
+    i->ai = attr_axis(op, "axis", "dimension");
+    break;
+  case IR_OP_TTNG_CLC_GET_PROGRAM_ID: i->ai = attr_axis(op, "dim", NULL); break;
+  case IR_OP_TTG_MEMDESC_SUBSLICE: {
+    int n = attr_ints(op, "offsets", i->xi, IR_MAX_RANK);
+    if (n >= 0) {
+      i->n_xi = (uint8_t)n;
+      i->af |= SIM_AF_HAS_AI;
+    }
+    break;
+  }
+  case IR_OP_TTNG_TMEM_SUBSLICE:
+    if (attr_ints(op, "N", &i->ai, 1) >= 0 || attr_ints(op, "offset", &i->ai, 1) >= 0) i->af |= SIM_AF_HAS_AI;
+    break;
+  case IR_OP_AMDG_ASYNC_WAIT: i->ai = (int32_t)ir_op_attr_int(op, "num_inst", 0); break;
+  case IR_OP_AMDG_MEMORY_COUNTER_WAIT:
+    if (attr_ints(op, "load", &i->ai, 1) >= 0) i->af |= SIM_AF_HAS_AI;
+    if (attr_ints(op, "ds", &i->xi[0], 1) >= 0) i->af |= SIM_AF_HAS_AI2;
+    break;
+  case IR_OP_TTG_BARRIER: {
+    /* the address spaces an AMD barrier waits for: bit 0 local (LDS), bit 1 global */
+    const ir_attr *at = ir_op_attr(op, "addrSpace");
+    const char *sp = at && at->str ? at->str : "all";
+    i->ai = (strstr(sp, "local") || strstr(sp, "all") ? 1 : 0) | (strstr(sp, "global") || strstr(sp, "all") ? 2 : 0);
+    break;
+  }
+  case IR_OP_TTNG_TMA_REDUCE: {
+    const ir_attr *k = ir_op_attr(op, "kind");
+    i->astr = k && k->str ? k->str : "add";
+    break;
+  }
+  default: break;
+  }
   switch (op->code) {
   case IR_OP_TTNG_INIT_BARRIER: i->imm = ir_op_attr_int(op, "count", 1); break;
   case IR_OP_TTNG_BARRIER_EXPECT: i->imm = ir_op_attr_int(op, "size", 0); break;
@@ -634,6 +717,21 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (sim_amd_check_op(m, op, c->err)) return -1;
   const char *why = refusal(m, code);
   if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
+  if (m->amd_gfx && m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & ~SIM_WP_INSIDE)) {
+    /* a warp pipeline's barriers before this op, in the order ConvertWarpPipeline writes them:
+     * the previous pipeline's reconverge, this one's prelude, a cluster barrier
+     * (sim_amd_wpipe.c) */
+    static const struct { uint8_t flag; uint16_t code; int64_t imm; } wpb[] = {
+        {SIM_WP_CBAR_LOW, SIM_I_AMD_CBAR, 0}, {SIM_WP_PRE_LOCAL, SIM_I_AMD_BAR, 0},
+        {SIM_WP_CBAR_HIGH, SIM_I_AMD_CBAR, 1}, {SIM_WP_BAR_LOCAL, SIM_I_AMD_BAR, 0},
+        {SIM_WP_BAR_RAW, SIM_I_AMD_SBAR, 0}};
+    for (size_t k = 0; k < sizeof wpb / sizeof wpb[0]; k++)
+      if (m->amd_wp[op->id] & wpb[k].flag) {
+        sim_ins *s = emit(c, wpb[k].code, op, 0, NULL, 0, NULL);
+        s->vis = SIM_V_SYNC;
+        s->imm = wpb[k].imm;
+      }
+  }
   if (m->amd_gfx && sim_amd_bar_before(m, op)) {
     /* a CTA barrier Triton's Membar pass puts before this op (sim_amd_membar.c) */
     sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);

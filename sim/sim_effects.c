@@ -41,8 +41,8 @@ static void add_gbox(const sim_machine *m, sim_eff *e, const sim_ins *i, const u
 
 /* Slot value k of instruction i's inputs, from slot-indexed values x. */
 #define IN(k) (x[ins_in(m, i)[(k)]])
-#define SEG(s, k) (i->op->seg_start[(s)] + (k) < i->op->seg_start[(s) + 1] ? IN(i->op->seg_start[(s)] + (k)) : 0)
-#define SEGV(s, k) (i->op->operands[i->op->seg_start[(s)] + (k)])
+#define SEG(s, k) ((k) < ins_seg_len(i, (s)) ? IN(ins_seg_at(i, (s)) + (k)) : 0)
+#define SEGV(s, k) (i->op->operands[ins_seg_at(i, (s)) + (k)])
 
 static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
   const ir_op *op = i->op;
@@ -82,7 +82,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->bar = (uint16_t)b;
     return;
   case IR_OP_TTNG_ARRIVE_BARRIER:
-    if (ir_op_has_attr(op, "ctaMask")) break;
+    if (i->af & SIM_AF_CTA_MASK) break;
     b = sim_view_bar(m, SEG(0, 0));
     if (b < 0) break;
     e->kind |= SIM_E_SIGNAL | SIM_E_PUBLISH;
@@ -113,10 +113,10 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE:
     e->kind |= SIM_E_MEM;
-    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), sim_desc_flags(op));
+    add_gbox(m, e, i, x, 0, ins_seg_at(i, 1), ins_seg_len(i, 1), sim_desc_flags(i));
     return;
   case IR_OP_TTNG_TMA_G2L:
-    if (seg_len(op, 5)) break; /* multicast */
+    if (ins_seg_len(i, 5)) break; /* multicast */
     b = sim_view_bar(m, SEG(3, 0));
     if (b < 0) break;
     e->kind |= SIM_E_ISSUE | SIM_E_SIGNAL | SIM_E_TX;
@@ -127,21 +127,21 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
       e->bytes = blk ? (uint32_t)(ir_type_numel(blk) * (blk->elem ? ir_type_elem_bytes(blk->elem) : 1)) : 0;
     }
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_WRITE | SIM_FP_ASYNC);
-    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1), SIM_FP_ASYNC);
+    add_gbox(m, e, i, x, 0, ins_seg_at(i, 1), ins_seg_len(i, 1), SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_ASYNC);
-    add_gbox(m, e, i, x, 0, op->seg_start[1], seg_len(op, 1),
+    add_gbox(m, e, i, x, 0, ins_seg_at(i, 1), ins_seg_len(i, 1),
              SIM_FP_ASYNC | SIM_FP_WRITE | (op->code == IR_OP_TTNG_TMA_REDUCE ? SIM_FP_ATOMIC : 0));
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT:
-    e->kind |= attr_true(op, "isAsync") ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
+    e->kind |= (i->af & SIM_AF_ASYNC) ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
     for (int k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
-    if (seg_len(op, 1)) break; /* arrives on barriers: taken as dependent */
+    if (ins_seg_len(i, 1)) break; /* arrives on barriers: taken as dependent */
     e->kind |= SIM_E_GWAIT;
     return;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT: case IR_OP_TTNG_TMA_STORE_WAIT: case IR_OP_TTG_ASYNC_WAIT:
@@ -153,21 +153,21 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     int sb = scaled ? 8 : 6;
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
     for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k], k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
-    for (uint32_t k = 0; k < seg_len(op, sb) && k < 2; k++) {
+    for (uint32_t k = 0; k < ins_seg_len(i, sb) && k < 2; k++) {
       b = sim_view_bar(m, SEG(sb, k));
       if (b < 0) continue;
       e->kind |= SIM_E_SIGNAL;
       if (e->bar == SIM_NOBAR) e->bar = (uint16_t)b;
       else e->bar2 = (uint16_t)b;
     }
-    if (seg_len(op, sb) > 2) e->kind |= SIM_E_GLOBAL;
+    if (ins_seg_len(i, sb) > 2) e->kind |= SIM_E_GLOBAL;
     return;
   }
   case IR_OP_TTNG_TMEM_COPY:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     add_fp(m, e, IN(0), op->operands[0], SIM_FP_ASYNC);
     add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
-    if (seg_len(op, 2) && (b = sim_view_bar(m, SEG(2, 0))) >= 0) {
+    if (ins_seg_len(i, 2) && (b = sim_view_bar(m, SEG(2, 0))) >= 0) {
       e->kind |= SIM_E_SIGNAL;
       e->bar = (uint16_t)b;
     }
@@ -175,7 +175,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   case IR_OP_TTG_ASYNC_COPY_G2L:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     add_fp(m, e, SEG(1, 0), SEGV(1, 0), SIM_FP_WRITE);
-    if (seg_len(op, 5) && (b = sim_view_bar(m, SEG(5, 0))) >= 0) {
+    if (ins_seg_len(i, 5) && (b = sim_view_bar(m, SEG(5, 0))) >= 0) {
       e->kind |= SIM_E_SIGNAL;
       e->bar = (uint16_t)b;
     }
@@ -236,6 +236,11 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   /* an MMA whose tied commits (further barriers) arrive in the same step */
   if (e->kind == SIM_EV_MMA5 && ev + 1 < st_chdr(st)->n_events && e[1].agent == e->agent &&
       e[1].kind == SIM_EV_COMMIT5 && (e[1].flags & SIM_EVF_TIED))
+    out->kind |= SIM_E_GLOBAL;
+  /* a late arrival onto an invalidated barrier (sim_late.c): whether something reused the
+   * barrier's bytes first depends on every other transition's order */
+  if ((e->bar != SIM_NOBAR && st_cmbar(m, st, e->bar)->late) ||
+      (e->bar2 != SIM_NOBAR && st_cmbar(m, st, e->bar2)->late))
     out->kind |= SIM_E_GLOBAL;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;

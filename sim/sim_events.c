@@ -103,8 +103,7 @@ static int complete_data(sim_machine *m, const sim_event *e, sim_log *log) {
   case SIM_EV_TMA_LOAD: rc = sim_data_tma_load(m->data, (uint32_t)r->desc, r->coords, &r->v[0], &derr); break;
   case SIM_EV_TMA_STORE:
     if (op && op->code == IR_OP_TTNG_TMA_REDUCE) {
-      const ir_attr *k = ir_op_attr(op, "kind");
-      rc = sim_data_tma_reduce(m->data, (uint32_t)r->desc, r->coords, &r->v[0], k && k->str ? k->str : "add", &derr);
+      rc = sim_data_tma_reduce(m->data, (uint32_t)r->desc, r->coords, &r->v[0], m->code[e->ins].astr, &derr);
     } else {
       rc = sim_data_tma_store(m->data, (uint32_t)r->desc, r->coords, &r->v[0], &derr);
     }
@@ -114,7 +113,7 @@ static int complete_data(sim_machine *m, const sim_event *e, sim_log *log) {
                  : sim_data_tcgen5_mma(m->data, op, &r->v[0], &r->v[1], &r->v[2], r->use_d, &derr);
     break;
   case SIM_EV_TMEM_CP: rc = sim_data_tmem_copy(m->data, &r->v[0], &r->v[1], &derr); break;
-  case SIM_EV_CP_ASYNC:
+  case SIM_EV_CP_ASYNC: case SIM_EV_AMD_VM: /* cp.async, AMD LDS DMA */
     rc = sim_data_cp_async_complete(m->data, r->cp_handle, op, &r->v[0], &derr);
     r->cp_handle = 0;
     break;

@@ -82,56 +82,24 @@ static int bound_error(sim_exec *e, const char *fmt, const char *what) {
   return -1;
 }
 
-/* The CTA-relative warp id of an agent's first warp (its elected thread's warp): 0 for the
- * default, the partition's entry of warpGroupStartIds (else the warps of the default and of
- * the partitions before it). Like gpu.thread_id, values of other warps are not modelled: the
- * analysis taints it as data, so no synchronization may depend on it. */
-static uint32_t agent_first_warp(const sim_machine *m, uint32_t a) {
-  uint32_t local = m->agents[a].local;
-  if (!local || !m->n_ws) return 0;
-  for (uint32_t r = 0; r < m->n_regions; r++) {
-    const sim_region *rg = &m->regions[r];
-    if (rg->part != (int32_t)(local - 1) || rg->ws < 0) continue;
-    const sim_ws *ws = &m->ws[rg->ws];
-    const ir_op *wop = m->code[ws->fork_ins].op;
-    const ir_attr *ids = wop ? ir_op_attr(wop, "warpGroupStartIds") : NULL;
-    if (ids && ids->kind == IR_A_DENSE_ARRAY && (uint32_t)rg->part < ids->n)
-      return (uint32_t)ids->ivals[rg->part];
-    uint32_t w = m->num_warps;
-    for (uint32_t p = 0; p < (uint32_t)rg->part; p++) w += (uint32_t)m->regions[ws->part_region[p]].num_warps;
-    return w;
-  }
-  return 0;
-}
-
 static int query(sim_exec *e) {
   const sim_ins *i = e->i;
-  const ir_op *op = i->op;
   sim_machine *m = e->m;
   uint64_t v = 0;
-  int axis = 0;
-  const ir_attr *ax = ir_op_attr(op, "axis");
-  if (!ax) ax = ir_op_attr(op, "dimension");
-  if (ax) {
-    if (ax->kind == IR_A_INT) axis = (int)ax->ival;
-    else if (ax->str) axis = ax->str[0] == 'y' ? 1 : ax->str[0] == 'z' ? 2 : 0;
-  }
-  if (axis < 0 || axis > 2) axis = 0;
-  switch (op->code) {
+  int axis = i->ai; /* decode_attrs: 0..2 */
+  switch (i->code) {
   case IR_OP_TT_GET_PROGRAM_ID: v = (uint64_t)(m->pid[axis] + (axis == 0 ? (int32_t)e->cta : 0)); break;
   case IR_OP_TT_GET_NUM_PROGRAMS: v = (uint64_t)(m->grid[axis] ? m->grid[axis] : 1); break;
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_NVG_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: v = e->cta; break;
-  case IR_OP_TTG_WARP_ID: v = agent_first_warp(m, e->a); break;
+  case IR_OP_TTG_WARP_ID: v = m->agents[e->a].first_warp; break;
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
-    /* AMD: lane 0 of the wave stands for the wave (MODEL: exact for wave-uniform uses such as
-     * tid / 64, the wave-group predicates of cond_barrier); NVIDIA: thread 0 */
-    if (m->amd_gfx && axis == 0) v = (uint64_t)e->a * m->threads_per_warp;
+    /* AMD: the wave the agent runs (sim_amd_waves.c); NVIDIA: thread 0 */
+    if (m->amd_gfx) v = sim_amd_wave_tid(m, i->op, m->amd_wave[e->a]);
     break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }
-  const ir_type *t = op->n_results ? op->results[0]->type : NULL;
-  e->x[ins_out(m, i)[0]] = sim_trunc(v, sim_int_width(t));
+  e->x[ins_out(m, i)[0]] = sim_trunc(v, i->sc.w);
   return 0;
 }
 
@@ -144,7 +112,7 @@ static int view_op(sim_exec *e) {
   for (uint32_t k = 0; k < n; k++) idx[k] = ex_in(e, k + 1);
   sim_err err;
   uint64_t out;
-  if (sim_view_apply(m, i->op, ex_in(e, 0), idx, n, &out, &err)) {
+  if (sim_view_apply(m, i, ex_in(e, 0), idx, n, &out, &err)) {
     /* a view the model cannot follow: not a kernel bug, the path is not checked further */
     sim_bound(e->log, m, i->op, "%s", sim_err_what(&err));
     return -1;
@@ -213,7 +181,7 @@ static void copy_op(sim_exec *e) {
 
 static int for_init(sim_exec *e) {
   const sim_ins *i = e->i;
-  unsigned w = sim_int_width(i->op->operands[0]->type);
+  unsigned w = (unsigned)i->imm; /* the bounds' width (sim_compile.c) */
   int64_t lb = sim_sext(ex_in(e, 0), w), ub = sim_sext(ex_in(e, 1), w), st = sim_sext(ex_in(e, 2), w);
   if (st <= 0) {
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
@@ -226,6 +194,15 @@ static int for_init(sim_exec *e) {
     char what[64];
     snprintf(what, sizeof what, "%lld", (long long)trips);
     return bound_error(e, "loop trip count %s exceeds the trip-count bound", what);
+  }
+  /* the induction variable after the last iteration must not wrap past the type's maximum
+   * (it would compare below the bound again): such a loop does not end, and the model's
+   * states would repeat (sim_may_cycle counts on them never repeating) */
+  __int128 last = (__int128)lb + (__int128)trips * st, max = ((__int128)1 << (w - 1)) - 1;
+  if (trips && last > max) {
+    char what[64];
+    snprintf(what, sizeof what, "i%u", w);
+    return bound_error(e, "the loop's induction variable overflows its %s type: the loop does not end", what);
   }
   return 0;
 }
@@ -300,7 +277,7 @@ static int run_pure(sim_exec *e) {
         uint64_t in[16] = {0}, out[4] = {0};
         for (uint32_t k = 0; k < i->n_in && k < 16; k++) in[k] = ex_in(e, k);
         sim_err err;
-        if (sim_scalar_eval(i->op, in, out, &err)) {
+        if (sim_scalar_run(&i->sc, i->op, in, out, &err)) {
           /* e.g. a division by zero: undefined in the IR; the path stops, inconclusive */
           sim_bound(e->log, m, i->op, "%s", sim_err_what(&err));
           return -1;
@@ -525,6 +502,8 @@ int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log)
       const sim_ws *ws = &m->ws[e.i->imm];
       for (uint32_t k = 0; k < ws->n_caps; k++) m->fork_mviews[k] = m->mscratch[ws->cap_slots[k]];
     }
+    /* an op on memory that may lie over a barrier with a late arrival pending (sim_late.c) */
+    if (e.i->late_chk && sim_late_reuse_check(&e)) return -1;
     rc = exec_visible(&e);
     if (rc == SIM_X_HALT) {
       log->halt = true;

@@ -54,11 +54,11 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
   case SIM_I_JOIN: snprintf(buf, n, "waits for its partitions to finish (warp_specialize join)"); break;
   case IR_OP_TTNG_TMA_STORE_WAIT:
     snprintf(buf, n, "waits until at most %lld TMA store(s) are pending; %u in flight",
-             (long long)ir_op_attr_int(i->op, "pendings", 0), sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE));
+             (long long)i->imm, sim_ev_count_agent(m, st, a, SIM_EV_TMA_STORE));
     break;
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
     snprintf(buf, n, "waits until at most %lld wgmma group(s) are pending; %u in flight",
-             (long long)ir_op_attr_int(i->op, "pendings", 0), sim_ev_count_agent(m, st, a, SIM_EV_WGMMA));
+             (long long)i->imm, sim_ev_count_agent(m, st, a, SIM_EV_WGMMA));
     break;
   case IR_OP_TTG_ASYNC_WAIT: snprintf(buf, n, "waits for cp.async groups"); break;
   default: snprintf(buf, n, "is blocked"); break;

@@ -19,7 +19,7 @@ enum {
   SIM_I_JMP = IR_OP__COUNT + 1, /* pc = target */
   SIM_I_BRZ,                    /* in0 == 0 ? pc = target */
   SIM_I_COPY,                   /* parallel copy of n_in sources into n_out (= n_in) slots */
-  SIM_I_FOR_INIT,               /* in: lb ub step; checks the trip-count bound */
+  SIM_I_FOR_INIT,               /* in: lb ub step; checks the trip-count bound (imm = width) */
   SIM_I_FOR_TEST,               /* in: iv ub; !(iv < ub) ? pc = target (signed, imm = width) */
   SIM_I_FOR_STEP,               /* in: iv step, out: iv; pc = target */
   SIM_I_FORK,                   /* imm = warp_specialize index: starts the partitions */
@@ -27,7 +27,11 @@ enum {
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
   SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
-  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c) */
+  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c),
+                                   or a LOCAL barrier of a warp pipeline (sim_amd_wpipe.c) */
+  SIM_I_AMD_SBAR,               /* AMD: a warp pipeline's raw s_barrier (no waits) */
+  SIM_I_AMD_CBAR,               /* AMD: a warp pipeline's cond_barrier: imm 1 = the waves of
+                                   the high group (warpHigh), 0 = the low group (warpLow) */
   SIM_I__END
 };
 
@@ -38,6 +42,19 @@ enum {
   SIM_V_MEM,                    /* shared / tensor memory access */
   SIM_V_ASYNC,                  /* issues an async event */
 };
+
+/* A scalar op as sim_scalar_run evaluates it: what it needs of the op's types and attributes
+ * (sim_scalar_decode). */
+typedef struct sim_scalar_dec {
+  uint16_t code;               /* ir_opcode */
+  uint8_t w;                   /* integer width of the result (sim_int_width) */
+  uint8_t w0, w1;              /* ... of operands 0 and 1 */
+  uint8_t pred;                /* cmpi / cmpf predicate (index in its keyword list); 0xff unknown */
+  uint8_t dt, dt0;             /* sim_dtype of the result / operand 0 (floats) */
+  uint8_t rt_kind;             /* ir type kind of the result (IR_T_*) */
+  uint8_t n_operands;
+  int32_t eb;                  /* tt.addptr: bytes of the pointee */
+} sim_scalar_dec;
 
 typedef struct sim_ins {
   uint16_t code;               /* ir_opcode or SIM_I_* */
@@ -53,7 +70,41 @@ typedef struct sim_ins {
   const ir_value **vin, **vout; /* COPY / FORK / call: IR values of the slots (payload copies) */
   uint8_t data_op;             /* 1: pure tensor op, evaluated only in simulate mode */
   uint8_t dyn_pred;            /* 1: has a predicate operand */
+  uint8_t late_chk;            /* 1: a visible op on an allocation with may_reuse: checked
+                                  against pending late arrivals before it runs (sim_late.c) */
+  /* What the step loop needs of the op's attributes and operand segments, decoded once by
+   * the compiler (sim_compile.c decode_attrs): running an instruction never looks an
+   * attribute up by name or walks the op's segment table. */
+  uint8_t n_seg;               /* operand segments (ops whose inputs are their operands) */
+  uint16_t seg[IR_MAX_SEGS + 1]; /* segment s = inputs [seg[s], seg[s+1]) */
+  uint16_t af;                 /* SIM_AF_*: flag attributes */
+  int32_t ai;                  /* an integer attribute, per op (decode_attrs) */
+  int32_t xi[IR_MAX_RANK];     /* an integer-list attribute (memdesc_subslice offsets), n_xi */
+  uint8_t n_xi;
+  const char *astr;            /* a string attribute (the kind of a TMA reduce) */
+  sim_scalar_dec sc;           /* scalar ops: result / operand types and predicate (sim_scalar.c) */
 } sim_ins;
+
+/* sim_ins.af: flag attributes */
+enum {
+  SIM_AF_ASYNC = 1,            /* isAsync / is_async */
+  SIM_AF_MULTICAST = 2,        /* multicast */
+  SIM_AF_TWO_CTA = 4,          /* two_cta / two_ctas */
+  SIM_AF_CTA_MASK = 8,         /* has ctaMask (arrive_barrier) */
+  SIM_AF_REDUCE = 16,          /* has reduce_kind (tt.descriptor_store) */
+  SIM_AF_HAS_AI = 32,          /* ai holds a value that the op may omit (AMD waits) */
+  SIM_AF_HAS_AI2 = 64,         /* ... and xi[0] a second one */
+};
+
+/* Inputs of segment s of instruction i: [ins_seg_at(i, s), + ins_seg_len(i, s)). */
+static inline uint32_t ins_seg_len(const sim_ins *i, int s) {
+  return s < i->n_seg ? (uint32_t)(i->seg[s + 1] - i->seg[s]) : 0;
+}
+static inline uint32_t ins_seg_at(const sim_ins *i, int s) { return s < i->n_seg ? i->seg[s] : i->n_in; }
+/* The IR value of operand k of segment s (for its type: sim_view_fp, sim_gbox_of). */
+static inline const ir_value *ins_val(const sim_ins *i, int s, uint32_t k) {
+  return i->op->operands[ins_seg_at(i, s) + k];
+}
 
 /* ttng.arrive_barrier's sim_ins.imm2 (imm: its count; sim_compile.c decode_attrs) */
 #define SIM_ARRIVE_PER_THREAD 1     /* perThread: every thread arrives */
@@ -110,6 +161,12 @@ typedef struct sim_alloc {
   uint32_t bar_base;           /* first per-CTA barrier index when is_barrier */
   uint32_t n_bars;
   uint32_t init_ins;           /* an instruction that initialises barriers of it */
+  uint32_t first_id, last_id;  /* shared memory: ids (ir_op.id) of its defining op and of its
+                                  last use in the kernel function, a loop that uses it counting
+                                  up to its end (Triton's allocator's live range); UINT32_MAX
+                                  unknown (sim_late.c) */
+  uint8_t may_reuse;           /* defined after the live range of a barrier allocation ended:
+                                  Triton's allocator may place it over those barriers' bytes */
   uint32_t sig_ins[8];         /* barrier: instructions that arrive / expect / signal it */
   uint32_t n_sig;
 } sim_alloc;
@@ -125,6 +182,7 @@ typedef struct sim_agentinfo {
   uint8_t cta;
   uint8_t local;               /* 0 = parent, k = partition k-1 */
   char name[40];
+  uint32_t first_warp;         /* CTA-relative warp id of its first warp (ttg.warp_id) */
   uint32_t env_off;            /* offset (in u64) of its persistent slots in the state's env */
   uint32_t env_cap;            /* persistent slots reserved for it */
 } sim_agentinfo;
@@ -156,10 +214,13 @@ typedef struct sim_mbar {
   int32_t expected;            /* arrivals per phase */
   uint8_t valid;
   uint8_t inited;              /* ever initialised */
-  uint8_t pad[2];
+  uint8_t late;                /* invalidated while an async op still signalled it, and some
+                                  such op is still in flight: its arrival is pending (sim_late.c) */
+  uint8_t pad;
   int32_t exp_bytes;           /* ledger: bytes expected (expect_tx) in the current phase */
   int32_t iss_bytes;           /* ledger: bytes of async copies issued against the current phase */
   uint32_t last_expect;        /* ledger: instruction of the latest expect in this phase */
+  uint32_t late_ins;           /* late: the inval instruction */
 } sim_mbar;
 
 /* Named barrier (§5), per CTA and id. */
@@ -226,6 +287,7 @@ enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after
 /* ------------------------------------------------------------------ the machine */
 
 struct sim_machine {
+  bool worker;                 /* sim_machine_worker: owns only scratch, capbuf and sandbox */
   const ir_module *mod;
   const ir_func *fn;
   sim_data *data;
@@ -271,8 +333,17 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
+  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
                                   it (sim_amd_membar.c; owned) */
+  uint8_t *amd_wdep;           /* AMD: per value id of fn, 1 = depends on the wave (computed from
+                                  the thread id; sim_amd_waves.c; owned) */
+  bool amd_all_waves;          /* AMD: every wave runs (sim_opts.amd_all_waves) */
+  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_amd_waves.c) */
+  uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of num_warps of each LDS
+                                           write footprint it writes (share, sim_amd_ops.c) */
+  uint8_t *amd_wctl;           /* AMD: per op id of fn, 1 = an scf.if / for / while whose condition
+                                  or bounds depend on the wave (sim_amd_waves.c; owned) */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
@@ -394,10 +465,10 @@ enum { SIM_X_NEXT = 0, SIM_X_STAY = 1, SIM_X_HALT = -1 };
 static inline uint64_t ex_in(const sim_exec *e, uint32_t k) { return e->x[ins_in(e->m, e->i)[k]]; }
 /* Operand k of segment seg of the current op (0 if the segment is shorter). */
 static inline uint64_t ex_seg(const sim_exec *e, int seg, uint32_t k) {
-  const ir_op *op = e->i->op;
-  if (!op || seg >= op->n_segs || op->seg_start[seg] + k >= op->seg_start[seg + 1]) return 0;
-  return ex_in(e, op->seg_start[seg] + k);
+  return k < ins_seg_len(e->i, seg) ? ex_in(e, ins_seg_at(e->i, seg) + k) : 0;
 }
+/* Segment helpers on the IR op, for the compiler and the analyses (the step loop uses the
+ * instruction's copy: ins_seg_len / ins_seg_at). */
 static inline uint32_t seg_len(const ir_op *op, int seg) {
   if (!op || seg >= op->n_segs) return 0;
   return (uint32_t)(op->seg_start[seg + 1] - op->seg_start[seg]);
@@ -459,6 +530,9 @@ int sim_pair_mma_data(sim_data *d, const ir_op *op, const sim_evrec *r, sim_data
  * mode), and adding an event issued by the current agent (SIM_X_NEXT / SIM_X_HALT). */
 uint32_t sim_async_evrec(sim_exec *e);
 int sim_async_add_event(sim_exec *e, sim_event *ev);
+/* sim_cfg.c: the successors of instruction pc inside region r (out[k] = UINT32_MAX for one
+ * that leaves it: the region's end); returns how many (0 at a region's end, 2 at a branch). */
+int sim_ins_succs(const sim_machine *m, uint32_t pc, const sim_region *r, uint32_t out[2]);
 /* sim_live.c: liveness, persistent slots, renumbering */
 int sim_liveness(sim_machine *m, sim_err *err);
 /* sim_layout.c: agents and state offsets */
@@ -469,6 +543,11 @@ void sim_analyze(sim_machine *m);
 /* sim_scalar.c: pure scalar op on bits (the sim_data.h convention). Returns 0, or -1 when
  * the op is not a scalar op this evaluator knows (err filled). */
 int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err);
+/* The same in two parts: decode op once (the compiler, into sim_ins.sc), then run the decoded
+ * op (op only for the error message's location). */
+void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d);
+int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in, uint64_t *out,
+                   sim_err *err);
 
 /* sim_view.c: memdesc views packed in a u64 slot */
 #define SIM_VIEW_IRREG (1ull << 48)   /* trans / reshape / reinterpret: bounding footprint */
@@ -480,8 +559,8 @@ static inline uint64_t sim_view_make(uint32_t alloc, uint32_t cta, uint32_t off)
 static inline uint32_t sim_view_alloc(uint64_t v) { return (uint32_t)(v >> 32) & 0xfff; }
 static inline uint32_t sim_view_cta(uint64_t v) { return (uint32_t)(v >> 44) & 0xf; }
 static inline uint32_t sim_view_off(uint64_t v) { return (uint32_t)v; }
-/* Applies view op `op` to src (idx: its scalar operands as bits). Returns 0 or -1 (err). */
-int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
+/* Applies view instruction i to src (idx: its scalar operands as bits). Returns 0 or -1 (err). */
+int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err);
 /* Footprint of view v, the value of IR value val (a memdesc). A view through trans / reshape /
  * reinterpret covers the same bytes as the view it was made from: its footprint is computed
@@ -499,10 +578,10 @@ bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, con
                  uint32_t n, uint8_t flags, sim_gbox *out);
 /* Access flags of a tt.descriptor_load / store / reduce's box: a store writes, a store with a
  * reduce_kind and a tt.descriptor_reduce are atomic reductions. */
-static inline uint8_t sim_desc_flags(const ir_op *op) {
-  if (op->code == IR_OP_TT_DESCRIPTOR_REDUCE) return (uint8_t)(SIM_FP_WRITE | SIM_FP_ATOMIC);
-  if (op->code != IR_OP_TT_DESCRIPTOR_STORE) return 0;
-  return (uint8_t)(SIM_FP_WRITE | (ir_op_attr(op, "reduce_kind") ? SIM_FP_ATOMIC : 0));
+static inline uint8_t sim_desc_flags(const sim_ins *i) {
+  if (i->code == IR_OP_TT_DESCRIPTOR_REDUCE) return (uint8_t)(SIM_FP_WRITE | SIM_FP_ATOMIC);
+  if (i->code != IR_OP_TT_DESCRIPTOR_STORE) return 0;
+  return (uint8_t)(SIM_FP_WRITE | ((i->af & SIM_AF_REDUCE) ? SIM_FP_ATOMIC : 0));
 }
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
@@ -589,6 +668,30 @@ int sim_signal_tx(sim_machine *m, void *st, uint32_t bar, int32_t bytes, uint32_
 int sim_check_bar_usable(sim_machine *m, void *st, uint32_t bar, uint32_t ins, int agent,
                          sim_log *log);
 
+/* sim_late.c: late arrivals of invalidated mbarriers (§1.5.1; docs/verifier.md "Late
+ * arrivals"). An inval while an async op still signals the barrier is undefined by the PTX
+ * ISA, but the op's arrival only writes the barrier's own 8 bytes: it matters only when they
+ * are reused before it lands. */
+/* Static part, from the points-to sets of sim_analyze (pts[region][slot * W + word]): the
+ * allocations' live ranges, may_reuse and the instructions' late_chk. */
+void sim_late_analyze(sim_machine *m, uint64_t *const *pts, uint32_t W);
+/* The in-flight async op that signals barrier bar, or NULL. */
+const sim_event *sim_late_signaller(const sim_machine *m, const void *st, uint32_t bar);
+/* An inval of bar (valid) at instruction ins while an async op still signals it: marks the
+ * arrival pending (no report yet). */
+void sim_late_mark(sim_machine *m, void *st, uint32_t bar, uint32_t ins);
+/* An async completion's signal reaching bar: when it is a pending late arrival, reports the
+ * warning (it lands on the invalid barrier, unused since; an error when the barrier's CTA has
+ * exited, the path halted), clears the mark once no other op in flight signals bar, and
+ * returns true (the signal has no other effect); false otherwise. */
+bool sim_late_land(sim_machine *m, void *st, uint32_t bar, uint32_t ins, sim_log *log);
+/* Before the agent's visible instruction e->i (late_chk): a lifecycle error when it touches an
+ * allocation that may lie over a barrier whose late arrival is pending. Returns 0, or -1 with
+ * the violation logged and the path halted. */
+int sim_late_reuse_check(sim_exec *e);
+/* A note on v for barrier bar when a late arrival is pending on it (where it was invalidated). */
+void sim_late_note(const sim_machine *m, const void *st, uint32_t bar, sim_viol *v);
+
 /* sim_proxy.c: proxy-fence tracking (§2.3) */
 void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins);
 void sim_uf_clear(sim_machine *m, void *st, uint32_t a);
@@ -607,9 +710,14 @@ bool sim_clc_completable(const sim_machine *m, const void *st, uint32_t idx);
 int sim_clc_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log);
 void sim_clc_coord_deps(sim_machine *m);      /* after coord_deps: CLC-dependent writes */
 
-/* sim_log.c: violations */
-sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
-                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* sim_log.c: violations. sim_viol_add records one with its message; under log->terse (the
+ * explorer's search) the message is left empty and its arguments are not evaluated. */
+sim_viol *sim_viol_add_(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
+                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+sim_viol *sim_viol_new(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins);
+#define sim_viol_add(log, kind, agent, ins, ...)                                           \
+  ((log)->terse ? sim_viol_new((log), (kind), (agent), (ins))                              \
+                : sim_viol_add_((log), (kind), (agent), (ins), __VA_ARGS__))
 void sim_viol_rel(sim_viol *v, uint32_t ins, const char *note);
 void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A model limit stopped the path (not a kernel bug; the verdict cannot be "verified"): sets

@@ -11,6 +11,28 @@ static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 static void nv_agents(sim_machine *m);
 static int state_layout(sim_machine *m);
 
+/* The CTA-relative warp id of an agent's first warp (its elected thread's warp): 0 for the
+ * default, the partition's entry of warpGroupStartIds (else the warps of the default and of
+ * the partitions before it). Like gpu.thread_id, values of other warps are not modelled: the
+ * analysis taints it as data, so no synchronization may depend on it. */
+static uint32_t agent_first_warp(const sim_machine *m, uint32_t a) {
+  uint32_t local = m->agents[a].local;
+  if (!local || !m->n_ws) return 0;
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    const sim_region *rg = &m->regions[r];
+    if (rg->part != (int32_t)(local - 1) || rg->ws < 0) continue;
+    const sim_ws *ws = &m->ws[rg->ws];
+    const ir_op *wop = m->code[ws->fork_ins].op;
+    const ir_attr *ids = wop ? ir_op_attr(wop, "warpGroupStartIds") : NULL;
+    if (ids && ids->kind == IR_A_DENSE_ARRAY && (uint32_t)rg->part < ids->n)
+      return (uint32_t)ids->ivals[rg->part];
+    uint32_t w = m->num_warps;
+    for (uint32_t p = 0; p < (uint32_t)rg->part; p++) w += (uint32_t)m->regions[ws->part_region[p]].num_warps;
+    return w;
+  }
+  return 0;
+}
+
 int sim_layout(sim_machine *m, sim_err *err) {
   if (m->amd_gfx) {
     sim_amd_layout_agents(m); /* one agent per wave */
@@ -22,6 +44,7 @@ int sim_layout(sim_machine *m, sim_err *err) {
                       m->n_ctas, m->agents_per_cta, SIM_MAX_AGENTS);
     nv_agents(m);
   }
+  for (uint32_t a = 0; a < m->n_agents; a++) m->agents[a].first_warp = agent_first_warp(m, a);
   return state_layout(m);
 }
 

@@ -7,23 +7,6 @@
 #include "sim_internal.h"
 #include "sim_size.h"
 
-static int succs(const sim_machine *m, uint32_t pc, const sim_region *r, uint32_t out[2]) {
-  const sim_ins *i = &m->code[pc];
-  int n = 0;
-  switch (i->code) {
-  case SIM_I_JMP: case SIM_I_FOR_STEP: out[n++] = i->target; break;
-  case SIM_I_BRZ: case SIM_I_FOR_TEST:
-    out[n++] = pc + 1;
-    out[n++] = i->target;
-    break;
-  case SIM_I_PEND: case SIM_I_END: break;
-  default: out[n++] = pc + 1;
-  }
-  for (int k = 0; k < n; k++)
-    if (out[k] < r->start || out[k] >= r->end) out[k] = UINT32_MAX;
-  return n;
-}
-
 static void set_bit(uint64_t *w, uint32_t b) { w[b >> 6] |= 1ull << (b & 63); }
 static bool get_bit(const uint64_t *w, uint32_t b) { return (w[b >> 6] >> (b & 63)) & 1; }
 
@@ -43,7 +26,7 @@ static void blocks_of(const sim_machine *m, const sim_region *r, blocks *b) {
   if (n) lead[0] = 1;
   for (uint32_t pc = r->start; pc < r->end; pc++) {
     uint32_t sv[2];
-    int ns = succs(m, pc, r, sv);
+    int ns = sim_ins_succs(m, pc, r, sv);
     bool plain = ns == 1 && sv[0] == pc + 1;
     if (plain) continue;
     if (pc + 1 < r->end) lead[pc + 1 - r->start] = 1;
@@ -76,7 +59,7 @@ static void transfer(const sim_machine *m, uint32_t pc, uint64_t *tmp) {
 static void block_out(const sim_machine *m, const sim_region *r, const blocks *b,
                       const uint64_t *live, uint32_t W, uint32_t j, uint64_t *tmp) {
   uint32_t last = b->start[j + 1] - 1, sv[2];
-  int ns = succs(m, last, r, sv);
+  int ns = sim_ins_succs(m, last, r, sv);
   memset(tmp, 0, W * sizeof *tmp);
   for (int k = 0; k < ns; k++) {
     if (sv[k] == UINT32_MAX) continue;

@@ -1,5 +1,6 @@
 /* sim_log.c: recording violations and step descriptions in a sim_log, input errors in a
  * sim_err, kind names, and the small growable-array helper of the module. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -31,15 +32,26 @@ const char *sim_bug_kind_name(sim_bug_kind k) {
   return (unsigned)k < SIM_BUG__COUNT ? kind_names[k] : "?";
 }
 
-sim_viol *sim_viol_add(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
-                       const char *fmt, ...) {
+const char *sim_severity_name(sim_severity s) {
+  return s == SIM_SEV_WARNING ? "warning" : "error";
+}
+
+sim_viol *sim_viol_new(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins) {
   const uint8_t cap = (uint8_t)(sizeof log->viol / sizeof log->viol[0]);
   /* More than `cap` violations in one step: the last slot is overwritten. */
   sim_viol *v = log->n_viol < cap ? &log->viol[log->n_viol++] : &log->viol[cap - 1];
-  memset(v, 0, sizeof *v);
+  /* all but the message buffer, which is cleared by its first byte */
+  memset(v, 0, offsetof(sim_viol, msg));
+  v->msg[0] = 0;
   v->kind = (uint8_t)kind;
   v->agent = agent < 0 ? 0xff : (uint8_t)agent;
   v->ins = ins;
+  return v;
+}
+
+sim_viol *sim_viol_add_(sim_log *log, sim_bug_kind kind, int agent, uint32_t ins,
+                        const char *fmt, ...) {
+  sim_viol *v = sim_viol_new(log, kind, agent, ins);
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(v->msg, sizeof v->msg, fmt, ap);

@@ -13,6 +13,38 @@
 #include "sim_internal.h"
 #include "sim_size.h"
 
+/* What a run sets: argument values, program id, grid (sim_machine_set_run). Descriptor
+ * arguments become views of their global tensors once the compiler has made those (verify
+ * mode, m->arg_galloc). */
+static void set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                    const int32_t grid[3]) {
+  for (uint32_t k = 0; k < m->n_args; k++) m->args[k] = args && k < n_args ? args[k] : 0;
+  for (int k = 0; k < 3; k++) {
+    m->pid[k] = pid[k];
+    m->grid[k] = grid[k] > 0 ? grid[k] : 1;
+  }
+  /* verify mode: a descriptor argument's value is a view of its global tensor, so that TMA
+   * and tt.descriptor_* ops know which tensor they touch (simulate mode keeps descriptor ids) */
+  if (!m->data && m->arg_galloc)
+    for (uint32_t k = 0; k < m->n_args; k++)
+      if (m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
+}
+
+void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                         const int32_t grid[3]) {
+  /* simulate mode keeps per-run data (buffers, descriptors): one machine per run there */
+  assert(!m->data);
+  set_run(m, args, n_args, pid, grid);
+}
+
+/* Room for the captured values of the widest warp_specialize (capbuf). */
+static uint32_t max_captures(const sim_machine *m) {
+  uint32_t n = 1;
+  for (uint32_t w = 0; w < m->n_ws; w++)
+    if (m->ws[w].n_caps + 1 > n) n = m->ws[w].n_caps + 1;
+  return n;
+}
+
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   const ir_func *fn = o->fn ? o->fn : ir_module_kernel(o->mod);
   if (!fn) {
@@ -25,11 +57,8 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->fn = fn;
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
+  m->amd_all_waves = o->amd_all_waves;
   m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
-  for (int k = 0; k < 3; k++) {
-    m->pid[k] = o->pid[k];
-    m->grid[k] = o->grid[k] > 0 ? o->grid[k] : 1;
-  }
   m->n_ctas = 1; /* the cluster size: sim_pair_setup below */
   m->threads_per_warp = (uint32_t)ir_module_attr_int(o->mod, "ttg.threads-per-warp", 32);
   m->num_warps = (uint32_t)ir_module_attr_int(o->mod, "ttg.num-warps", 4);
@@ -37,7 +66,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
                               ? fn->op->regions[0]->blocks[0] : NULL;
   m->n_args = entry ? entry->n_args : 0;
   m->args = ir_xcalloc(m->n_args + 1, sizeof *m->args);
-  for (uint32_t k = 0; k < m->n_args && o->args && k < o->n_args; k++) m->args[k] = o->args[k];
+  set_run(m, o->args, o->n_args, o->pid, o->grid); /* before compiling: no descriptor views yet */
   /* An AMD kernel (ttg.target "hip:...") runs under the rules of semantics.md §8 (waves, LDS
    * and vector-memory queues, s_barrier: sim_amd_*.c); only gfx942 / gfx950 are modelled,
    * other AMD targets are refused, never checked against the wrong hardware rules. */
@@ -57,17 +86,21 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  if (m->amd_gfx) sim_amd_membar(m); /* Membar's barriers, placed by sim_compile */
+  /* warp pipelines first: Membar runs after ConvertWarpPipeline and sees its barriers */
+  if (m->amd_gfx && sim_amd_wpipe(m, err)) {
+    sim_machine_free(m);
+    return NULL;
+  }
+  if (m->amd_gfx) {
+    sim_amd_membar(m);    /* Membar's barriers, placed by sim_compile */
+    sim_amd_wave_deps(m); /* what depends on the wave */
+  }
   if (sim_compile(m, err) || sim_liveness(m, err)) {
     sim_machine_free(m);
     return NULL;
   }
   sim_analyze(m);
-  /* verify mode: a descriptor argument's value is a view of its global tensor, so that TMA
-   * and tt.descriptor_* ops know which tensor they touch (simulate mode keeps descriptor ids) */
-  if (!m->data)
-    for (uint32_t k = 0; k < m->n_args; k++)
-      if (m->arg_galloc && m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
+  set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
     const ir_op *sop = m->code[m->data_sink_ins].op;
     sim_errf(err, m, sop,
@@ -81,9 +114,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  uint32_t max_caps = 1;
-  for (uint32_t w = 0; w < m->n_ws; w++)
-    if (m->ws[w].n_caps + 1 > max_caps) max_caps = m->ws[w].n_caps + 1;
+  uint32_t max_caps = max_captures(m);
   m->scratch = ir_xcalloc(m->max_slots + 2, sizeof *m->scratch);
   m->capbuf = ir_xcalloc(max_caps, sizeof *m->capbuf);
   if (m->data) {
@@ -109,8 +140,27 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   return m;
 }
 
+sim_machine *sim_machine_worker(const sim_machine *m) {
+  assert(!m->data && !m->worker); /* verify mode: scratch, capbuf and sandbox are all a step writes */
+  uint32_t max_caps = max_captures(m);
+  sim_machine *c = ir_xmalloc(sizeof *c, 1);
+  *c = *m;
+  c->worker = true;
+  c->scratch = ir_xcalloc(m->max_slots + 2, sizeof *c->scratch);
+  c->capbuf = ir_xcalloc(max_caps, sizeof *c->capbuf);
+  c->sandbox = NULL;
+  return c;
+}
+
 void sim_machine_free(sim_machine *m) {
   if (!m) return;
+  if (m->worker) {
+    free(m->scratch);
+    free(m->capbuf);
+    free(m->sandbox);
+    free(m);
+    return;
+  }
   for (uint32_t k = 0; k < m->n_code; k++) {
     free(m->code[k].vin);
     free(m->code[k].vout);
@@ -145,6 +195,9 @@ void sim_machine_free(sim_machine *m) {
   free(m->sviol);
   free(m->coord_deps);
   free(m->amd_bar_before);
+  free(m->amd_wdep);
+  free(m->amd_wctl);
+  free(m->amd_wp);
   free(m->evrec);
   free(m->sandbox);
   free(m);
@@ -250,6 +303,13 @@ uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max) {
   return n;
 }
 bool sim_depends_on_pid(const sim_machine *m) { return m->pid_dep; }
+bool sim_may_cycle(const sim_machine *m) {
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    uint16_t c = m->code[pc].code;
+    if ((c == SIM_I_JMP || c == SIM_I_BRZ) && m->code[pc].target <= pc) return true;
+  }
+  return false;
+}
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
 uint32_t sim_n_ctas(const sim_machine *m) { return m->n_ctas; }
@@ -271,7 +331,7 @@ bool sim_agent_wait_barrier(const sim_machine *m, const void *st, uint32_t a, ui
   if (i->code != IR_OP_TTNG_WAIT_BARRIER) return false;
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
-  uint32_t sb = in[i->op->seg_start[0]], sp = in[i->op->seg_start[1]];
+  uint32_t sb = in[ins_seg_at(i, 0)], sp = in[ins_seg_at(i, 1)];
   int32_t b = sim_view_bar(m, env_slot(m, env, i->region, sb));
   if (b < 0) return false;
   *bar = (uint32_t)b;

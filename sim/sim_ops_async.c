@@ -8,7 +8,7 @@
 
 /* Footprint of the memdesc operand `seg`[k] of the current op (flags added). */
 static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
-  const ir_value *v = seg_val(e->i->op, seg, k);
+  const ir_value *v = ins_val(e->i, seg, k);
   sim_view_fp(e->m, ex_seg(e, seg, k), v, f);
   f->flags |= flags;
 }
@@ -27,7 +27,7 @@ static uint32_t evrec_new(sim_exec *e) {
 static sim_evrec *evrec(sim_exec *e, uint32_t id) { return id ? &e->m->evrec[id - 1] : NULL; }
 
 static const sim_mview *seg_mview(sim_exec *e, int seg, uint32_t k) {
-  return &e->m->mscratch[ins_in(e->m, e->i)[e->i->op->seg_start[seg] + k]];
+  return &e->m->mscratch[ins_in(e->m, e->i)[ins_seg_at(e->i, seg) + k]];
 }
 
 /* Box bytes of a TMA through a !tt.tensordesc (§2.1: Π box dims × element bytes, out-of-bound
@@ -42,12 +42,11 @@ static uint32_t desc_bytes(const ir_type *t) {
 /* The global box of a TMA op (descriptor segment 0, coordinates segment 1), packed as a
  * footprint into ev->fp[ev->n_fp] when the descriptor is known. */
 static bool tma_gbox(sim_exec *e, uint8_t flags, sim_gbox *b) {
-  const ir_op *op = e->i->op;
   uint64_t coords[SIM_GBOX_RANK];
-  uint32_t n = seg_len(op, 1);
+  uint32_t n = ins_seg_len(e->i, 1);
   if (n > SIM_GBOX_RANK) return false;
   for (uint32_t k = 0; k < n; k++) coords[k] = ex_seg(e, 1, k);
-  return sim_gbox_of(e->m, ex_seg(e, 0, 0), seg_val(op, 0, 0)->type, coords, n, flags, b);
+  return sim_gbox_of(e->m, ex_seg(e, 0, 0), ins_val(e->i, 0, 0)->type, coords, n, flags, b);
 }
 
 static int add_event(sim_exec *e, sim_event *ev) {
@@ -59,8 +58,7 @@ static int add_event(sim_exec *e, sim_event *ev) {
 
 static int tma_load(sim_exec *e) {
   sim_machine *m = e->m;
-  const ir_op *op = e->i->op;
-  uint32_t bytes = desc_bytes(seg_val(op, 0, 0)->type);
+  uint32_t bytes = desc_bytes(ins_val(e->i, 0, 0)->type);
   int32_t bar = sim_ex_bar(e, 3, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   sim_fp dst;
@@ -69,7 +67,7 @@ static int tma_load(sim_exec *e) {
   sim_gbox gb;
   sim_fp gsrc = {0};
   if (tma_gbox(e, 0, &gb)) gsrc = sim_gbox_fp(&gb, SIM_FP_ASYNC);
-  uint32_t mask = seg_len(op, 5) ? (uint32_t)ex_seg(e, 5, 0) : 0;
+  uint32_t mask = ins_seg_len(e->i, 5) ? (uint32_t)ex_seg(e, 5, 0) : 0;
   uint32_t bl = (uint32_t)bar % m->n_bars;
   char fp[96], nm[64];
   sim_logf(e->log, "TMA load %u bytes into %s, signals %s", bytes, sim_fp_str(m, &dst, fp, sizeof fp),
@@ -84,7 +82,7 @@ static int tma_load(sim_exec *e) {
       f.cta = (uint8_t)c;
       /* with cta_group::2 (two_cta) the signal goes to the CTA of c's pair that has the parity
        * of the CTA holding mbar (§2.1) */
-      uint32_t bc = attr_true(op, "two_cta") ? (c & ~1u) | (((uint32_t)bar / m->n_bars) & 1u) : c;
+      uint32_t bc = (e->i->af & SIM_AF_TWO_CTA) ? (c & ~1u) | (((uint32_t)bar / m->n_bars) & 1u) : c;
       b = bc * m->n_bars + bl;
     }
     if (sim_check_bar_usable(m, e->st, b, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
@@ -97,7 +95,7 @@ static int tma_load(sim_exec *e) {
     if (ev.aux) {
       sim_evrec *r = evrec(e, ev.aux);
       r->desc = ex_seg(e, 0, 0);
-      r->ncoords = seg_len(op, 1);
+      r->ncoords = ins_seg_len(e->i, 1);
       for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
       r->v[0] = *seg_mview(e, 2, 0);
     }
@@ -135,7 +133,7 @@ static int tma_store(sim_exec *e) {
   if (ev.aux) {
     sim_evrec *r = evrec(e, ev.aux);
     r->desc = ex_seg(e, 0, 0);
-    r->ncoords = seg_len(op, 1);
+    r->ncoords = ins_seg_len(e->i, 1);
     for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
     r->v[0] = *seg_mview(e, 2, 0);
   }
@@ -150,7 +148,7 @@ static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind
 static int tma_gather(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
-  if (attr_true(op, "multicast") || m->data) {
+  if ((e->i->af & SIM_AF_MULTICAST) || m->data) {
     sim_bound(e->log, m, op, "%s", m->data ? "the data plane does not simulate ttng.async_tma_gather"
                                            : "multicast ttng.async_tma_gather is not modelled");
     return SIM_X_HALT;
@@ -159,7 +157,7 @@ static int tma_gather(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   sim_fp dst;
   seg_fp(e, 4, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
-  const ir_type *t = seg_val(op, 4, 0)->type;
+  const ir_type *t = ins_val(e->i, 4, 0)->type;
   uint32_t bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   st_mbar(m, e->st, (uint32_t)bar)->iss_bytes += (int32_t)bytes;
@@ -218,7 +216,7 @@ static int shared_store(sim_exec *e) {
   const ir_op *op = e->i->op;
   sim_event ev = {.kind = SIM_EV_BULK_COPY, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
-  const ir_type *t = seg_val(op, 0, 0)->type;
+  const ir_type *t = ins_val(e->i, 0, 0)->type;
   ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
   uint32_t dcta = ev.fp[0].cta;
   int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
@@ -250,12 +248,12 @@ static int wgmma(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
   sim_event ev = {.kind = SIM_EV_WGMMA, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR};
-  const ir_value *a = seg_val(op, 0, 0), *b = seg_val(op, 1, 0);
+  const ir_value *a = ins_val(e->i, 0, 0), *b = ins_val(e->i, 1, 0);
   if (is_memdesc(a)) seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
   if (is_memdesc(b)) seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
   for (uint32_t k = 0; k < ev.n_fp; k++) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
   if (m->data) {
-    bool use_c = seg_len(op, 3) ? (ex_seg(e, 3, 0) & 1) : true;
+    bool use_c = ins_seg_len(e->i, 3) ? (ex_seg(e, 3, 0) & 1) : true;
     sim_data_err derr;
     if (sim_data_wgmma(m->data, e->a, op, is_memdesc(a) ? seg_mview(e, 0, 0) : NULL, seg_mview(e, 1, 0),
                        use_c, &derr)) {
@@ -265,7 +263,7 @@ static int wgmma(sim_exec *e) {
     }
   }
   sim_logf(e->log, "wgmma issued (its own wgmma group)");
-  if (!attr_true(op, "isAsync")) return SIM_X_NEXT; /* synchronous: accesses happen now */
+  if (!(e->i->af & SIM_AF_ASYNC)) return SIM_X_NEXT; /* synchronous: accesses happen now */
   return add_event(e, &ev);
 }
 
@@ -276,7 +274,7 @@ static int mma5(sim_exec *e) {
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
   int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
   sim_event ev = {.kind = SIM_EV_MMA5, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 3};
-  const ir_value *a = seg_val(op, 0, 0);
+  const ir_value *a = ins_val(e->i, 0, 0);
   seg_fp(e, 0, 0, is_memdesc(a) && a->type->space && a->type->space->enc &&
                           a->type->space->enc->kind == IR_E_SPACE_TMEM ? 0 : SIM_FP_ASYNC, &ev.fp[0]);
   seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[1]);
@@ -288,7 +286,7 @@ static int mma5(sim_exec *e) {
    * (Triton lowers each to a tcgen05.commit right after the mma, §4.4, with nothing of the
    * issuer between them). The first two ride on the MMA event; further ones are commit events
    * tied to it (SIM_EVF_TIED), arrived on in the MMA's completion step. */
-  uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred), used = 0, n_more = 0;
+  uint32_t nb = ins_seg_len(e->i, seg_bars), np = ins_seg_len(e->i, seg_bpred), used = 0, n_more = 0;
   uint16_t more[SIM_MAX_EVENTS];
   for (uint32_t k = 0; k < nb; k++) {
     if (k < np && !(ex_seg(e, seg_bpred, k) & 1)) continue;
@@ -348,12 +346,11 @@ static int commit5(sim_exec *e) {
 
 static int tmem_cp(sim_exec *e) {
   sim_machine *m = e->m;
-  const ir_op *op = e->i->op;
   sim_event ev = {.kind = SIM_EV_TMEM_CP, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 2};
   seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[0]);
   seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[1]);
   sim_uf_check_async(m, e->st, e->a, &ev.fp[0], e->pc, e->log);
-  if (seg_len(op, 2)) {
+  if (ins_seg_len(e->i, 2)) {
     int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
     if (b >= 0) ev.bar = (uint16_t)b;
   }
@@ -374,11 +371,11 @@ static int cp_async(sim_exec *e) {
   sim_event ev = {.kind = SIM_EV_CP_ASYNC, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
                   .group = ag->cp_group};
   seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
-  if (seg_len(op, 5)) {
+  if (ins_seg_len(e->i, 5)) {
     int32_t b = sim_view_bar(m, ex_seg(e, 5, 0));
     if (b >= 0) {
       ev.bar = (uint16_t)b;
-      ev.bytes = seg_len(op, 4) ? (uint32_t)ex_seg(e, 4, 0) : 0;
+      ev.bytes = ins_seg_len(e->i, 4) ? (uint32_t)ex_seg(e, 4, 0) : 0;
       st_mbar(m, e->st, (uint32_t)b)->iss_bytes += (int32_t)ev.bytes;
     }
   }
@@ -414,7 +411,7 @@ static int remote_copy(sim_exec *e) {
   seg_fp(e, 2, 0, SIM_FP_WRITE, &ev.fp[0]);
   ev.fp[0].cta = (uint8_t)rank;
   ev.n_fp = 1;
-  const ir_value *src = seg_val(op, 0, 0);
+  const ir_value *src = ins_val(e->i, 0, 0);
   if (op->code == IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY && is_memdesc(src)) {
     seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[1]);
     ev.n_fp = 2;
@@ -445,13 +442,12 @@ static int remote_copy(sim_exec *e) {
  * as the lowering's arrive_barrier). */
 static int token_wait(sim_exec *e) {
   sim_machine *m = e->m;
-  const ir_op *op = e->i->op;
   uint64_t tok = ex_seg(e, 0, 0);
   if (tok & SIM_TOKEN_TAG)
     sim_logf(e->log, "TMA store token wait (store #%u)", (unsigned)(tok & 0xffff));
   else
     sim_logf(e->log, "TMA store token wait (token not from a TMA store: waits for every store)");
-  uint32_t nb = seg_len(op, 1), np = seg_len(op, 2);
+  uint32_t nb = ins_seg_len(e->i, 1), np = ins_seg_len(e->i, 2);
   for (uint32_t k = 0; k < nb; k++) {
     if (k < np && !(ex_seg(e, 2, k) & 1)) continue;
     int32_t b = sim_view_bar(m, ex_seg(e, 1, k));

@@ -27,14 +27,6 @@ int32_t sim_ex_bar(sim_exec *e, int seg, uint32_t k, uint64_t *view_out) {
   return b;
 }
 
-/* Any in-flight async op still signalling bar (§1.5.1: inval / re-init while in flight). */
-static const sim_event *inflight_on(const sim_machine *m, const void *st, uint32_t bar) {
-  const sim_event *ev = st_cevents(m, st);
-  for (uint32_t k = 0; k < st_chdr(st)->n_events; k++)
-    if (ev[k].bar == bar || ev[k].bar2 == bar) return &ev[k];
-  return NULL;
-}
-
 static int init_op(sim_exec *e) {
   sim_machine *m = e->m;
   int32_t bar = sim_ex_bar(e, 0, 0, NULL);
@@ -43,12 +35,23 @@ static int init_op(sim_exec *e) {
   char nm[64];
   nm[0] = 0;
   int64_t count = e->i->imm; /* "count", decoded at compile time */
-  const sim_event *ev = inflight_on(m, e->st, (uint32_t)bar);
+  const sim_event *ev = sim_late_signaller(m, e->st, (uint32_t)bar);
   if (b->valid || ev) {
-    sim_viol *v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
-                               "%s is initialised again while it is %s (§1.2: mbarrier.inval first)",
-                               BNAME(), ev ? "the target of an async op in flight" : "still valid");
-    if (ev) sim_viol_rel(v, ev->ins, "async op in flight");
+    sim_viol *v;
+    if (b->valid)
+      v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                       "%s is initialised again while it is still valid (§1.2: mbarrier.inval first)",
+                       BNAME());
+    else /* invalidated with the op in flight (sim_late.c): its arrival would hit the new barrier */
+      v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
+                       "%s is initialised again while an async op that signals it is still in "
+                       "flight: its late arrival would count in a phase of the new barrier "
+                       "(§1.2, §1.5.1: wait for the op before the inval)", BNAME());
+    if (ev) {
+      sim_viol_rel(v, ev->ins, "async op in flight");
+      if (b->late) sim_viol_rel(v, b->late_ins, "invalidated here while the op was in flight");
+    }
+    sim_logf(e->log, "init %s again while it is %s", BNAME(), b->valid ? "valid" : "signalled by an op in flight");
     e->log->halt = true;
     return SIM_X_HALT;
   }
@@ -60,6 +63,7 @@ static int init_op(sim_exec *e) {
   }
   b->exp_bytes = b->iss_bytes = 0;
   b->last_expect = UINT32_MAX;
+  b->late = 0;
   uint32_t bl = (uint32_t)bar % m->n_bars;
   for (uint32_t a = 0; a < m->n_agents; a++) *st_intent(m, e->st, a, bl) = INT32_MIN;
   sim_logf(e->log, "init %s, count %lld", BNAME(), (long long)count);
@@ -72,21 +76,19 @@ static int inval_op(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   char nm[64];
   nm[0] = 0;
-  const sim_event *ev = inflight_on(m, e->st, (uint32_t)bar);
-  if (ev) {
+  sim_mbar *b = st_mbar(m, e->st, (uint32_t)bar);
+  if (sim_mbar_inval(b) != SIM_MB_OK) {
     sim_viol *v = sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
-                               "%s is invalidated while an async op still signals it (§1.5.1)", BNAME());
-    sim_viol_rel(v, ev->ins, "async op in flight");
+                               "inval of %s, which is not a valid barrier (§1.5.1)", BNAME());
+    sim_late_note(m, e->st, (uint32_t)bar, v);
     e->log->halt = true;
     return SIM_X_HALT;
   }
-  if (sim_mbar_inval(st_mbar(m, e->st, (uint32_t)bar)) != SIM_MB_OK) {
-    sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "inval of %s, which is not a valid "
-                 "barrier (§1.5.1)", BNAME());
-    e->log->halt = true;
-    return SIM_X_HALT;
-  }
-  sim_logf(e->log, "inval %s", BNAME());
+  /* §1.5.1: undefined while an async op still signals it; its late arrival is tracked until it
+   * lands (a warning) or the barrier's bytes are reused first (an error): sim_late.c */
+  const sim_event *ev = sim_late_signaller(m, e->st, (uint32_t)bar);
+  if (ev) sim_late_mark(m, e->st, (uint32_t)bar, e->pc);
+  sim_logf(e->log, "inval %s%s", BNAME(), ev ? " (an async op that signals it is still in flight)" : "");
   return SIM_X_NEXT;
 }
 
@@ -410,8 +412,7 @@ bool sim_barrier_op_enabled(const sim_machine *m, const void *st, uint32_t a, co
   if (i->code != IR_OP_TTNG_WAIT_BARRIER) return true;
   const uint64_t *env = st_cenv(m, st, a);
   const uint32_t *in = ins_in(m, i);
-  const ir_op *op = i->op;
-  uint32_t s_bar = in[op->seg_start[0]], s_par = in[op->seg_start[1]];
+  uint32_t s_bar = in[ins_seg_at(i, 0)], s_par = in[ins_seg_at(i, 1)];
   uint64_t view = env_slot(m, env, i->region, s_bar), par = env_slot(m, env, i->region, s_par);
   int32_t bar = sim_view_bar(m, view);
   if (bar < 0) return true; /* fires and reports */

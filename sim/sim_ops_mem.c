@@ -13,13 +13,13 @@ static int data_fail(sim_exec *e, const sim_data_err *derr) {
 
 /* The box of a tt.descriptor_load / store (descriptor operand 0, indices segment 1), from
  * slot values x through the op's input slots in. */
-static bool desc_gbox(const sim_machine *m, const ir_op *op, const uint64_t *x, const uint32_t *in,
+static bool desc_gbox(const sim_machine *m, const sim_ins *i, const uint64_t *x, const uint32_t *in,
                       sim_gbox *b) {
-  uint32_t n = seg_len(op, 1);
+  uint32_t n = ins_seg_len(i, 1);
   uint64_t coords[SIM_GBOX_RANK];
   if (n > SIM_GBOX_RANK) return false;
-  for (uint32_t k = 0; k < n; k++) coords[k] = x[in[op->seg_start[1] + k]];
-  return sim_gbox_of(m, x[in[0]], op->operands[0]->type, coords, n, sim_desc_flags(op), b);
+  for (uint32_t k = 0; k < n; k++) coords[k] = x[in[ins_seg_at(i, 1) + k]];
+  return sim_gbox_of(m, x[in[0]], ins_val(i, 0, 0)->type, coords, n, sim_desc_flags(i), b);
 }
 
 int sim_op_mem(sim_exec *e) {
@@ -41,11 +41,17 @@ int sim_op_mem(sim_exec *e) {
     }
   switch (op->code) {
   case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC:
-    /* an allocation with an initial value: a synchronous write of the whole buffer (inside a
-     * loop, the same buffer every iteration), e.g. while an MMA of the previous iteration may
-     * still read it. Seen by the race checker only, not yet by the proxy tracking (§2.3). */
+    /* an allocation with an initial value: a synchronous generic-proxy write of the whole
+     * buffer (inside a loop, the same buffer every iteration), e.g. while an MMA of the previous
+     * iteration may still read it. An async-proxy read of it (a TMA store, an MMA operand) needs
+     * a fence.proxy.async in between (§2.3), as after a local_store: Triton 3.6.0 adds none
+     * when it lowers the TTGIR (tests/device/triton_ptx.py, docs/comparison.md). */
     if (sim_exec_alloc(e)) return SIM_X_HALT;
     sim_view_fp(m, e->x[ins_out(m, e->i)[0]], op->results[0], &f);
+    if (op->n_operands && op->code == IR_OP_TTG_LOCAL_ALLOC) {
+      f.flags |= SIM_FP_WRITE;
+      sim_uf_note(m, e->st, e->a, &f, e->pc);
+    }
     sim_logf(e->log, "%s writes %s", ir_ops[op->code].name, sim_fp_str(m, &f, fp, sizeof fp));
     return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
@@ -89,7 +95,7 @@ int sim_op_mem(sim_exec *e) {
      * reduce it lowers to, waited for before the op returns) */
     bool store = op->code != IR_OP_TT_DESCRIPTOR_LOAD;
     sim_gbox b;
-    if (desc_gbox(m, op, e->x, in, &b)) {
+    if (desc_gbox(m, e->i, e->x, in, &b)) {
       if (store) sim_log_gwrite(e->log, &b, e->cta, e->pc);
       sim_logf(e->log, "%s %s %s", ir_ops[op->code].name, store ? "writes" : "reads",
                sim_gbox_str(m, &b, fp, sizeof fp));
@@ -150,18 +156,18 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE: {
     uint64_t x[1 + SIM_GBOX_RANK];
     uint32_t idx[1 + SIM_GBOX_RANK];
-    uint32_t nin = 1 + seg_len(op, 1);
+    uint32_t nin = 1 + ins_seg_len(i, 1);
     if (nin > 1 + SIM_GBOX_RANK || nin > i->n_in) break;
     for (uint32_t k = 0; k < nin; k++) {
       x[k] = VAL(k);
       idx[k] = k;
     }
     sim_gbox b;
-    if (desc_gbox(m, op, x, idx, &b)) out[n++] = sim_gbox_fp(&b, 0);
+    if (desc_gbox(m, i, x, idx, &b)) out[n++] = sim_gbox_fp(&b, 0);
     break;
   }
   case IR_OP_TTNG_WARP_GROUP_DOT:
-    if (attr_true(op, "isAsync")) break;
+    if (i->af & SIM_AF_ASYNC) break;
     for (uint32_t k = 0; k < 2; k++)
       if (op->operands[k]->type->kind == IR_T_MEMDESC) {
         sim_view_fp(m, VAL(k), op->operands[k], &out[n]);

@@ -179,7 +179,7 @@ static int peer_exited(sim_exec *e, uint32_t peer) {
 /* The simulate-mode view of operand seg in CTA cta (the leader's view, moved to cta's buffer). */
 static sim_mview half_view(sim_exec *e, int seg, uint32_t cta) {
   sim_machine *m = e->m;
-  sim_mview v = m->mscratch[ins_in(m, e->i)[e->i->op->seg_start[seg]]];
+  sim_mview v = m->mscratch[ins_in(m, e->i)[ins_seg_at(e->i, seg)]];
   uint32_t al = sim_view_alloc(ex_seg(e, seg, 0));
   if (al && al < m->n_allocs && m->data_buf[cta * m->n_allocs + al]) v.buf = m->data_buf[cta * m->n_allocs + al];
   return v;
@@ -210,7 +210,7 @@ int sim_pair_mma5(sim_exec *e) {
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
   int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
   sim_fp f[3];
-  for (int k = 0; k < 3; k++) sim_view_fp(m, ex_seg(e, k, 0), seg_val(op, k, 0), &f[k]);
+  for (int k = 0; k < 3; k++) sim_view_fp(m, ex_seg(e, k, 0), ins_val(e->i, k, 0), &f[k]);
   if (!(f[0].flags & SIM_FP_TMEM)) f[0].flags |= SIM_FP_ASYNC;
   f[1].flags |= SIM_FP_ASYNC;
   f[2].flags |= SIM_FP_WRITE;
@@ -236,7 +236,7 @@ int sim_pair_mma5(sim_exec *e) {
     }
     if (sim_async_add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
   }
-  uint32_t nb = seg_len(op, seg_bars), np = seg_len(op, seg_bpred);
+  uint32_t nb = ins_seg_len(e->i, seg_bars), np = ins_seg_len(e->i, seg_bpred);
   for (uint32_t k = 0; k < nb; k++) {
     if (k < np && !(ex_seg(e, seg_bpred, k) & 1)) continue;
     int32_t b = sim_ex_bar(e, seg_bars, k, NULL);

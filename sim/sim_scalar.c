@@ -6,10 +6,8 @@
 
 #include "sim_internal.h"
 
-static double fget(const ir_type *t, uint64_t bits) { return sim_bits_to_double(sim_dtype_of(t), bits); }
-static uint64_t fput(const ir_type *t, double x) {
-  return sim_bits_from_double(sim_dtype_of(t), x, SIM_RNE);
-}
+static double fget(uint8_t dt, uint64_t bits) { return sim_bits_to_double((sim_dtype)dt, bits); }
+static uint64_t fput(uint8_t dt, double x) { return sim_bits_from_double((sim_dtype)dt, x, SIM_RNE); }
 
 static double float_un(ir_opcode c, double x, bool *ok) {
   *ok = true;
@@ -50,11 +48,34 @@ static double float_bin(ir_opcode c, double a, double b, bool *ok) {
   }
 }
 
-int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err) {
-  ir_opcode c = op->code;
+void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d) {
+  memset(d, 0, sizeof *d);
   const ir_type *rt = op->n_results ? op->results[0]->type : NULL;
   const ir_type *t0 = op->n_operands ? op->operands[0]->type : NULL;
-  unsigned w = sim_int_width(rt);
+  const ir_type *t1 = op->n_operands > 1 ? op->operands[1]->type : NULL;
+  d->code = (uint16_t)op->code;
+  d->w = (uint8_t)sim_int_width(rt);
+  d->w0 = (uint8_t)sim_int_width(t0);
+  d->w1 = (uint8_t)sim_int_width(t1);
+  d->dt = (uint8_t)(rt ? sim_dtype_of(rt) : SIM_DT_NONE);
+  d->dt0 = (uint8_t)(t0 ? sim_dtype_of(t0) : SIM_DT_NONE);
+  d->rt_kind = (uint8_t)(rt ? rt->kind : 0);
+  d->n_operands = (uint8_t)(op->n_operands < 255 ? op->n_operands : 255);
+  int pred = op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF ? sim_cmp_pred(op) : -1;
+  d->pred = pred < 0 ? 0xff : (uint8_t)pred; /* 0xff: none, or unknown */
+  d->eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
+}
+
+int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err) {
+  sim_scalar_dec d;
+  sim_scalar_decode(op, &d);
+  return sim_scalar_run(&d, op, in, out, err);
+}
+
+int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in, uint64_t *out,
+                   sim_err *err) {
+  ir_opcode c = (ir_opcode)d->code;
+  unsigned w = d->w;
   bool ok = true;
   switch (c) {
   case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI: case IR_OP_ARITH_DIVSI:
@@ -67,39 +88,37 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
       return sim_errf(err, NULL, op, "integer division by zero in %s; pass arguments that keep the "
                       "divisor non-zero", ir_ops[c].name);
     return 0;
-  case IR_OP_ARITH_CMPI: case IR_OP_ARITH_CMPF: {
-    int p = sim_cmp_pred(op);
-    if (p < 0) return sim_errf(err, NULL, op, "unknown %s predicate", ir_ops[c].name);
-    out[0] = c == IR_OP_ARITH_CMPI ? sim_cmpi(p, sim_int_width(t0), in[0], in[1])
-                                   : sim_cmpf(p, fget(t0, in[0]), fget(t0, in[1]));
+  case IR_OP_ARITH_CMPI: case IR_OP_ARITH_CMPF:
+    if (d->pred == 0xff) return sim_errf(err, NULL, op, "unknown %s predicate", ir_ops[c].name);
+    out[0] = c == IR_OP_ARITH_CMPI ? sim_cmpi(d->pred, d->w0, in[0], in[1])
+                                   : sim_cmpf(d->pred, fget(d->dt0, in[0]), fget(d->dt0, in[1]));
     return 0;
-  }
   case IR_OP_ARITH_SELECT: out[0] = (in[0] & 1) ? in[1] : in[2]; return 0;
   case IR_OP_ARITH_EXTSI:
-    out[0] = sim_trunc((uint64_t)sim_sext(in[0], sim_int_width(t0)), w);
+    out[0] = sim_trunc((uint64_t)sim_sext(in[0], d->w0), w);
     return 0;
   case IR_OP_ARITH_EXTUI:
   case IR_OP_ARITH_INDEX_CASTUI:
-    out[0] = sim_trunc(sim_trunc(in[0], sim_int_width(t0)), w);
+    out[0] = sim_trunc(sim_trunc(in[0], d->w0), w);
     return 0;
   case IR_OP_ARITH_TRUNCI: out[0] = sim_trunc(in[0], w); return 0;
   case IR_OP_ARITH_INDEX_CAST:
-    out[0] = sim_trunc((uint64_t)sim_sext(in[0], sim_int_width(t0)), w);
+    out[0] = sim_trunc((uint64_t)sim_sext(in[0], d->w0), w);
     return 0;
   case IR_OP_ARITH_BITCAST: case IR_OP_TT_BITCAST: case IR_OP_TT_INT_TO_PTR:
   case IR_OP_TT_PTR_TO_INT:
-    out[0] = rt && rt->kind == IR_T_INT ? sim_trunc(in[0], w) : in[0];
+    out[0] = d->rt_kind == IR_T_INT ? sim_trunc(in[0], w) : in[0];
     return 0;
-  case IR_OP_ARITH_SITOFP: out[0] = fput(rt, (double)sim_sext(in[0], sim_int_width(t0))); return 0;
-  case IR_OP_ARITH_UITOFP: out[0] = fput(rt, (double)sim_trunc(in[0], sim_int_width(t0))); return 0;
+  case IR_OP_ARITH_SITOFP: out[0] = fput(d->dt, (double)sim_sext(in[0], d->w0)); return 0;
+  case IR_OP_ARITH_UITOFP: out[0] = fput(d->dt, (double)sim_trunc(in[0], d->w0)); return 0;
   case IR_OP_ARITH_FPTOSI: case IR_OP_ARITH_FPTOUI: {
-    double x = fget(t0, in[0]);
+    double x = fget(d->dt0, in[0]);
     int64_t v = isnan(x) ? 0 : (int64_t)x;
     out[0] = sim_trunc((uint64_t)v, w);
     return 0;
   }
   case IR_OP_ARITH_EXTF: case IR_OP_ARITH_TRUNCF: case IR_OP_TT_FP_TO_FP:
-    out[0] = fput(rt, fget(t0, in[0]));
+    out[0] = fput(d->dt, fget(d->dt0, in[0]));
     return 0;
   case IR_OP_MATH_ABSI: {
     int64_t v = sim_sext(in[0], w);
@@ -107,27 +126,25 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
     return 0;
   }
   case IR_OP_MATH_CTPOP: out[0] = (uint64_t)__builtin_popcountll(sim_trunc(in[0], w)); return 0;
-  case IR_OP_MATH_FMA: out[0] = fput(rt, fma(fget(t0, in[0]), fget(t0, in[1]), fget(t0, in[2]))); return 0;
-  case IR_OP_TT_ADDPTR: {
-    /* pointer + offset * sizeof(pointee) */
-    int eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
-    const ir_type *ot = op->operands[1]->type;
-    out[0] = in[0] + (uint64_t)(sim_sext(in[1], sim_int_width(ot)) * eb);
+  case IR_OP_MATH_FMA:
+    out[0] = fput(d->dt, fma(fget(d->dt0, in[0]), fget(d->dt0, in[1]), fget(d->dt0, in[2])));
     return 0;
-  }
+  case IR_OP_TT_ADDPTR: /* pointer + offset * sizeof(pointee) */
+    out[0] = in[0] + (uint64_t)(sim_sext(in[1], d->w1) * d->eb);
+    return 0;
   default: break;
   }
-  if (op->n_operands == 1 && rt && rt->kind == IR_T_FLOAT) {
-    double r = float_un(c, fget(t0, in[0]), &ok);
+  if (d->n_operands == 1 && d->rt_kind == IR_T_FLOAT) {
+    double r = float_un(c, fget(d->dt0, in[0]), &ok);
     if (ok) {
-      out[0] = fput(rt, r);
+      out[0] = fput(d->dt, r);
       return 0;
     }
   }
-  if (op->n_operands == 2 && rt && rt->kind == IR_T_FLOAT) {
-    double r = float_bin(c, fget(t0, in[0]), fget(t0, in[1]), &ok);
+  if (d->n_operands == 2 && d->rt_kind == IR_T_FLOAT) {
+    double r = float_bin(c, fget(d->dt0, in[0]), fget(d->dt0, in[1]), &ok);
     if (ok) {
-      out[0] = fput(rt, r);
+      out[0] = fput(d->dt, r);
       return 0;
     }
   }

@@ -7,6 +7,8 @@
 /* The program whose loops are evaluated: its id and the grid (NULL: program 0 of 1). */
 static _Thread_local const int32_t *g_pid, *g_grid;
 static _Thread_local bool g_queries; /* program id / grid evaluated (sim_static_loops only) */
+static _Thread_local bool g_first;   /* an scf.for's induction variable and carried values take
+                                        their first iteration's values (lower bound, inits) */
 
 /* Value of v when it only depends on arguments, constants and the program id / grid size
  * through scalar ops. */
@@ -23,14 +25,15 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
       return true;
     }
     /* a partition block argument: the warp_specialize capture of the same index */
+    const ir_value *cap = ir_ws_capture(v);
+    if (cap) return eval(fn, cap, args, n, out, depth + 1);
+    /* first iteration: the induction variable is the lower bound, a carried value its init */
     const ir_region *r = b->parent;
-    const ir_op *ws = r ? r->parent : NULL;
-    if (ws && ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS && ws->parent && ws->parent->parent &&
-        !ws->n_operands)
-      ws = ws->parent->parent->parent;
-    if (ws && (ws->code == IR_OP_TTG_WARP_SPECIALIZE || ws->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) &&
-        v->arg_idx < ws->n_operands)
-      return eval(fn, ws->operands[v->arg_idx], args, n, out, depth + 1);
+    const ir_op *loop = r ? r->parent : NULL;
+    if (g_first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
+      uint32_t k = v->arg_idx ? 2 + v->arg_idx : 0;
+      return k < loop->n_operands && eval(fn, loop->operands[k], args, n, out, depth + 1);
+    }
     return false;
   }
   const ir_op *op = v->def;
@@ -122,4 +125,13 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
   g_pid = g_grid = NULL;
   g_queries = false;
   return c.count;
+}
+
+uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_t n_args,
+                                const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
+                                uint32_t max) {
+  g_first = true;
+  uint32_t n = sim_static_loops(fn, args, n_args, pid, grid, out, max);
+  g_first = false;
+  return n;
 }

@@ -40,6 +40,7 @@ int sim_check_bar_usable(sim_machine *m, void *st, uint32_t bar, uint32_t ins, i
                                b->inited ? "after mbarrier.inval" : "before mbarrier.init");
     uint32_t a = m->bar_alloc[bar % (m->n_bars ? m->n_bars : 1)];
     if (a && m->allocs[a].init_ins != UINT32_MAX) sim_viol_rel(v, m->allocs[a].init_ins, "initialised here");
+    sim_late_note(m, st, bar, v); /* a late arrival pending on it (sim_late.c) */
     log->halt = true;
     return -1;
   }
@@ -84,6 +85,7 @@ void sim_intent_note_arrive(sim_machine *m, void *st, int agent, uint32_t bar) {
 
 int sim_signal_arrive(sim_machine *m, void *st, uint32_t bar, int32_t n, uint32_t ins, int agent,
                       sim_log *log) {
+  if (agent < 0 && sim_late_land(m, st, bar, ins, log)) return 0; /* onto an invalidated barrier */
   if (sim_check_bar_usable(m, st, bar, ins, agent, log)) return -1;
   sim_mbar *b = st_mbar(m, st, bar);
   int32_t pending = b->pending, tx = b->tx;
@@ -104,6 +106,7 @@ int sim_signal_arrive(sim_machine *m, void *st, uint32_t bar, int32_t n, uint32_
 
 int sim_signal_tx(sim_machine *m, void *st, uint32_t bar, int32_t bytes, uint32_t ins,
                   sim_log *log) {
+  if (sim_late_land(m, st, bar, ins, log)) return 0; /* onto an invalidated barrier */
   if (sim_check_bar_usable(m, st, bar, ins, -1, log)) return -1;
   sim_mbar *b = st_mbar(m, st, bar);
   sim_mbar_rc rc = sim_mbar_complete_tx(b, bytes);

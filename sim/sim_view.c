@@ -4,27 +4,6 @@
 
 #include "sim_internal.h"
 
-/* Attribute holding a list of integers (dense array or array of ints): n values into out. */
-static int attr_ints(const ir_op *op, const char *name, int64_t *out, int max) {
-  const ir_attr *a = ir_op_attr(op, name);
-  if (!a) return -1;
-  if (a->kind == IR_A_DENSE_ARRAY) {
-    int n = (int)a->n < max ? (int)a->n : max;
-    for (int i = 0; i < n; i++) out[i] = a->ivals[i];
-    return n;
-  }
-  if (a->kind == IR_A_ARRAY) {
-    int n = (int)a->n < max ? (int)a->n : max;
-    for (int i = 0; i < n; i++) out[i] = a->elems[i] ? a->elems[i]->ival : 0;
-    return n;
-  }
-  if (a->kind == IR_A_INT) {
-    out[0] = a->ival;
-    return 1;
-  }
-  return -1;
-}
-
 /* Byte stride of dimension d of a view of rank r over allocation al (regular views map to the
  * allocation's trailing dimensions). */
 static int64_t dim_stride(const sim_alloc *al, int r, int d) {
@@ -100,8 +79,9 @@ bool sim_view_alias_regular(const sim_alloc *al, const ir_type *st, const ir_typ
   return same_shape(st, rt) || (tmem_view(al, st) && tmem_view(al, rt));
 }
 
-int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const uint64_t *idx,
+int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err) {
+  const ir_op *op = i->op;
   uint32_t alloc = sim_view_alloc(src);
   if (!alloc || alloc >= m->n_allocs)
     return sim_errf(err, m, op, "%s of a value that is not a known allocation", ir_ops[op->code].name);
@@ -119,23 +99,24 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
   uint32_t cta = sim_view_cta(src);
   switch (op->code) {
   case IR_OP_TTG_MEMDESC_INDEX: {
-    int64_t i = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
-    if (i < 0 || (r > 0 && i >= st->shape[0])) {
+    int64_t k = sim_sext(idx[0], i->sc.w1);
+    if (k < 0 || (r > 0 && k >= st->shape[0])) {
       /* computing the address is harmless (e.g. under a false predicate); using it is not */
       *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
       return 0;
     }
     int64_t stride = irreg ? ir_type_numel(rt) * ir_type_elem_bytes(rt->elem) : dim_stride(al, r, 0);
-    off += i * stride;
+    off += k * stride;
     break;
   }
   case IR_OP_TTG_MEMDESC_SUBSLICE:
   case IR_OP_TTG_MEMDESC_DYN_SUBSLICE: {
     int64_t offs[IR_MAX_RANK] = {0};
     int n = 0;
-    if (op->code == IR_OP_TTG_MEMDESC_SUBSLICE) {
-      n = attr_ints(op, "offsets", offs, IR_MAX_RANK);
-      if (n < 0) return sim_errf(err, m, op, "memdesc_subslice without offsets");
+    if (op->code == IR_OP_TTG_MEMDESC_SUBSLICE) { /* offsets: decode_attrs */
+      if (!(i->af & SIM_AF_HAS_AI)) return sim_errf(err, m, op, "memdesc_subslice without offsets");
+      n = i->n_xi;
+      for (int d = 0; d < n; d++) offs[d] = i->xi[d];
     } else {
       n = (int)n_idx < IR_MAX_RANK ? (int)n_idx : IR_MAX_RANK;
       for (int d = 0; d < n; d++) offs[d] = sim_sext(idx[d], 32);
@@ -154,9 +135,8 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     break;
   }
   case IR_OP_TTNG_TMEM_SUBSLICE: {
-    int64_t n0 = 0;
-    if (attr_ints(op, "N", &n0, 1) < 0 && attr_ints(op, "offset", &n0, 1) < 0)
-      return sim_errf(err, m, op, "tmem_subslice without N / offset");
+    int64_t n0 = i->ai; /* N (or offset): decode_attrs */
+    if (!(i->af & SIM_AF_HAS_AI)) return sim_errf(err, m, op, "tmem_subslice without N / offset");
     /* columns [n0, n0 + width) must lie in the source's columns (§4.2: an access outside the
      * allocation) */
     if (r >= 1 && rt->rank == r && (n0 < 0 || n0 + rt->shape[r - 1] > st->shape[r - 1])) {
@@ -190,7 +170,7 @@ int sim_view_apply(const sim_machine *m, const ir_op *op, uint64_t src, const ui
     flags |= SIM_VIEW_IRREG;
     break;
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER: {
-    int64_t rank = sim_sext(idx[0], sim_int_width(op->operands[1]->type));
+    int64_t rank = sim_sext(idx[0], i->sc.w1);
     if (rank < 0 || rank >= (int64_t)m->n_ctas)
       return sim_errf(err, m, op, "map_to_remote_buffer to CTA rank %lld, but the cluster has %u "
                       "CTA(s)", (long long)rank, m->n_ctas);

@@ -72,6 +72,9 @@ typedef struct vf_sym_opts {
   const int64_t *fixed_vals;
   uint32_t n_fixed;
   bool no_minimize;           /* keep the first model instead of the smallest one */
+  /* Suggestions only (vf_sym_suggest_args): per kernel argument (entry block order), a tile
+   * alignment its values must be multiples of (verify/vf_align.c); NULL = tt.divisibility. */
+  const int64_t *align;
   uint32_t max_viol;          /* violations kept per condition; 0 = 4 */
 } vf_sym_opts;
 

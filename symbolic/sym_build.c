@@ -7,6 +7,7 @@
 
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
+#include "sim/sim.h" /* sim_op_loc: the kernel's position in the IR file */
 
 #define INT31_MAX 2147483647LL
 
@@ -37,11 +38,11 @@ static void build_args(sym_ctx *c) {
       Z3_sort s64 = Z3_mk_bv_sort(c->z, 64);
       facts = sym_and2(c, facts, sym_sle(c, Z3_mk_int64(c->z, 1, s64), a64));
       facts = sym_and2(c, facts, sym_sle(c, a64, Z3_mk_int64(c->z, INT31_MAX, s64)));
-      if (c->divisibility[i] > 1)
-        facts =
-            sym_and2(c, facts,
-                     sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, c->divisibility[i], (unsigned)w)),
-                            sym_bv(c, 0, (unsigned)w)));
+      /* tt.divisibility, or the tile alignment the suggestion asks for (a multiple of it) */
+      int64_t mult = c->o->align && c->o->align[i] > c->divisibility[i] ? c->o->align[i] : c->divisibility[i];
+      if (mult > 1)
+        facts = sym_and2(c, facts,
+                         sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, mult, (unsigned)w)), sym_bv(c, 0, (unsigned)w)));
     }
     for (uint32_t f = 0; f < c->o->n_fixed; f++)
       if (v->name && !strcmp(c->o->fixed_names[f], v->name))
@@ -597,6 +598,19 @@ int sym_build(sym_ctx *c, char **err) {
     *err = sym_fmt("%s:1:1: error: no kernel function%s%s found; name one that the module defines",
                    c->m->filename ? c->m->filename : "<input>", c->o->func ? " " : "",
                    c->o->func ? c->o->func : "");
+    return 2;
+  }
+  /* The encoding's conditions are those of NVIDIA's mbarrier rings (semantics.md §1-§4); an AMD
+   * kernel's waits and s_barrier generations (§8) are not encoded, so nothing about it could be
+   * proved: refused at the kernel rather than "proved" over zero instances. */
+  const char *tgt = ir_module_target(c->m);
+  if (tgt && !strncmp(tgt, "hip:", 4)) {
+    char lb[256];
+    *err = sym_fmt("%s: error: --symbolic: the symbolic conditions are encoded for NVIDIA kernels only "
+                   "(mbarrier rings, TMA, wgmma, tcgen05); this kernel targets %s, whose waits and "
+                   "s_barrier generations they do not cover; check it without --symbolic (the explicit "
+                   "model covers AMD, semantics.md §8)",
+                   ir_loc_str(sim_op_loc(c->m, c->fn->op), lb, sizeof lb), tgt);
     return 2;
   }
   for (uint32_t f = 0; f < c->o->n_fixed; f++) {

@@ -54,6 +54,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->argvar);
   free(c->divisibility);
   free(c->lag);
+  free(c->edges);
   free(c->def_var);
   free(c->def_phi);
   free(c->lag_how);
@@ -161,6 +162,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     return res;
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
+  sym_debug_events(&c);
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
       sym_vc_proxy};

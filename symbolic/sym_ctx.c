@@ -109,6 +109,21 @@ bool sym_ok(sym_ctx *c) {
 
 static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
 
+/* Z3_solver_check, timed for TLXV_SYM_DEBUG. */
+static Z3_lbool check(sym_ctx *c, Z3_solver s) {
+  double t0 = sym_debug_on() ? sym_debug_clock() : 0;
+  Z3_lbool r = Z3_solver_check(c->z, s);
+  if (sym_debug_on()) sym_debug_query(c, sym_debug_clock() - t0, r);
+  if (sym_debug_on() && getenv("TLXV_SYM_DUMP") && sym_debug_clock() - t0 > 0.3) {
+    static int nd = 0;
+    char fn[64];
+    snprintf(fn, sizeof fn, "/tmp/sym/q_%d.smt2", nd++);
+    FILE *f = fopen(fn, "w");
+    if (f) { fprintf(f, "; %s\n%s\n", c->dbg, Z3_solver_to_string(c->z, s)); fclose(f); }
+  }
+  return r;
+}
+
 /* Z3's work on a query is bounded by its resource limit (rlimit), a count of solver steps, so
  * an answer never depends on the machine's load: the same input gives the same report. Only
  * the user's --time-limit (c->deadline) is wall-clock: near it a query also gets a timeout,
@@ -148,12 +163,15 @@ static Z3_solver new_solver(sym_ctx *c) {
   return s;
 }
 
-Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) {
+Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit); }
+
+Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   Z3_solver s = new_solver(c);
+  if (rlimit != c->rlimit) set_limits(c, s, rlimit);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
-  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_lbool r = check(c, s);
   Z3_solver_dec_ref(c->z, s);
   return sym_ok(c) ? r : Z3_L_UNDEF;
 }
@@ -193,7 +211,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (sym_past_deadline(c) || !recap(c, s)) { complete = false; goto done; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
-    Z3_lbool r = Z3_solver_check(c->z, s);
+    Z3_lbool r = check(c, s);
     int64_t v;
     if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
     Z3_solver_pop(c->z, s, 1);
@@ -206,7 +224,7 @@ static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
     if (sym_past_deadline(c) || !recap(c, s)) { complete = false; break; }
     Z3_solver_push(c->z, s);
     Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
-    Z3_lbool r = Z3_solver_check(c->z, s);
+    Z3_lbool r = check(c, s);
     int64_t v;
     bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
     Z3_solver_pop(c->z, s, 1);
@@ -217,7 +235,7 @@ done: /* the probes replaced the model (or left none): refresh it with the bound
   set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
   Z3_solver_push(c->z, s);
   Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
-  if (Z3_solver_check(c->z, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
+  if (check(c, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
     Z3_solver_pop(c->z, s, 1);
     return false;
   }
@@ -267,13 +285,19 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
-  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_lbool r = check(c, s);
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
   if (r == Z3_L_TRUE && !read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;
+  if (r == Z3_L_TRUE && getenv("TLXV_SYM_MODEL")) {
+    Z3_model m = Z3_solver_get_model(c->z, s);
+    Z3_model_inc_ref(c->z, m);
+    fprintf(stderr, "sym: model (%s):\n%s\n", c->dbg, Z3_model_to_string(c->z, m));
+    Z3_model_dec_ref(c->z, m);
+  }
   if (r == Z3_L_TRUE && !c->o->no_minimize) {
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */

@@ -56,21 +56,26 @@ static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
   return Z3_mk_app(c->z, f, 1, &it);
 }
 
-/* Replaces the pre-induction variables of finished loops by their final terms. */
-static Z3_ast resolve_carried(sym_ctx *c, Z3_ast t) {
+/* Replaces the pre-induction variables of finished loops by their final terms. A closed form
+ * built before an enclosing loop's induction (an inner counter whose init is the outer loop's
+ * carried value) may mention a variable that ended up havoc: then *taint is set. */
+Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
   for (int round = 0; round < 4; round++) {
     Z3_ast from[64], to[64];
-    unsigned n = 0;
-    for (uint32_t l = 0; l < c->n_loops && n < 64; l++) {
-      const sym_loop *L = &c->loops[l];
-      if (!L->induct_done) continue;
-      for (uint32_t k = 0; k < L->n_carried && n < 64; k++) {
-        if (!L->final[k]) continue; /* not an integer (a tensor, a view): never substituted */
-        from[n] = L->carried_var[k];
-        to[n++] = L->final[k];
+    unsigned n = 0, nh = 0;
+    for (int havoc = 1; havoc >= 0; havoc--) /* the havoc ones first: from[0..nh) */
+      for (uint32_t l = 0; l < c->n_loops && n < 64; l++) {
+        const sym_loop *L = &c->loops[l];
+        if (!L->induct_done) continue;
+        for (uint32_t k = 0; k < L->n_carried && n < 64; k++) {
+          if (!L->final[k] || (L->closed[k] == NULL) != havoc) continue; /* a tensor: never */
+          from[n] = L->carried_var[k];
+          to[n++] = L->final[k];
+        }
+        if (havoc) nh = n;
       }
-    }
     if (!n) return t;
+    if (nh && !Z3_is_eq_ast(c->z, Z3_substitute(c->z, t, nh, from, to), t)) *taint = true;
     Z3_ast u = Z3_substitute(c->z, t, n, from, to);
     if (Z3_is_eq_ast(c->z, u, t)) return t;
     t = u;
@@ -139,7 +144,7 @@ static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
     if (k >= L->n_carried) return NULL;
     if (!L->induct_done) return L->carried_var[k];
     if (!L->closed[k]) *taint = true;
-    return resolve_carried(c, L->final[k]);
+    return sym_resolve_carried(c, L->final[k], taint);
   }
   return NULL;
 }
@@ -226,7 +231,7 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
         !c->loops[l].closed[ridx])
       return NULL;
     /* the value after the loop: the closed form at it = trip */
-    Z3_ast t = resolve_carried(c, c->loops[l].closed[ridx]);
+    Z3_ast t = sym_resolve_carried(c, c->loops[l].closed[ridx], taint);
     return sym_subst(c, t, c->loops[l].it, c->loops[l].trip);
   }
   case IR_OP_SCF_IF: {

@@ -10,18 +10,22 @@
 #define MAX_P 10     /* largest period / stage count a template tries */
 
 typedef struct tmpl {
-  enum { T_NONE, T_LINEAR, T_MOD, T_PARITY, T_STEP, T_SYMLINEAR } kind;
+  enum { T_NONE, T_LINEAR, T_MOD, T_PARITY, T_STEP, T_SYMLINEAR, T_TABLE } kind;
   int64_t a, d, p, c, b; /* see closed_form() */
   bool first;            /* the template holds from iteration 1 on, with value a0 at 0 (a
                             software-pipelined counter starting at -1: -1, 0, 1, 2, 0, ...) */
   int64_t a0;
   Z3_ast sym_init, sym_step; /* T_SYMLINEAR */
+  int64_t tab[SAMPLES];  /* T_TABLE: the value in each iteration of a loop with a constant trip
+                            count ntab <= SAMPLES (a counter advanced under a condition) */
+  int ntab;
 } tmpl;
 
 /* The closed form of a template in the value's width w:
  *   LINEAR  a + d*it        MOD    (it + c) mod p
  *   PARITY  b ^ (((it + c) div p) & 1)    STEP  a + (it + c) div p
- *   SYMLINEAR  init + step*it (symbolic init and step). */
+ *   SYMLINEAR  init + step*it (symbolic init and step)
+ *   TABLE  tab[it] for it < ntab (a constant trip count), tab[ntab - 1] beyond. */
 static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
   if (t->first) {
     tmpl in = *t;
@@ -41,6 +45,11 @@ static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
   case T_STEP: v = sym_add(c, sym_int(c, t->a), sym_fdiv(c, shifted, t->p)); break;
   case T_SYMLINEAR:
     return sym_add(c, t->sym_init, sym_mul(c, t->sym_step, sym_resize(c, it, w, true)));
+  case T_TABLE:
+    v = sym_bv(c, t->tab[t->ntab - 1], w);
+    for (int i = t->ntab - 1; i-- > 0;)
+      v = sym_ite(c, sym_eq(c, it, sym_int(c, i)), sym_bv(c, t->tab[i], w), v);
+    return v;
   default: return NULL;
   }
   return sym_resize(c, v, w, true);
@@ -61,6 +70,7 @@ static const char *describe(const tmpl *t) {
   case T_PARITY: return "b ^ ((i + c) / N & 1)";
   case T_STEP: return "a + (i + c) / N";
   case T_SYMLINEAR: return "init + step*i";
+  case T_TABLE: return "a value per iteration (constant trip count)";
   default: return NULL;
   }
 }
@@ -135,7 +145,50 @@ static bool concrete(sym_ctx *c, Z3_ast t, const sample_subst *ss, int64_t *out)
   return sym_numeral(c, Z3_substitute(c->z, t, ss->n, ss->from, ss->to), out);
 }
 
+/* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
+ * neither the counter nor a carried value); T_NONE otherwise. */
+static tmpl symlinear(sym_ctx *c, const sym_loop *L, Z3_ast init, Z3_ast next, Z3_ast var) {
+  if (!init || !next) return (tmpl){.kind = T_NONE};
+  Z3_ast step = sym_simplify(c, sym_sub(c, next, var));
+  Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_int(c, 1)));
+  for (uint32_t j = 0; j < L->n_carried; j++) {
+    Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
+    moved = sym_subst(c, moved, L->carried_var[j], fresh);
+  }
+  if (sym_sat(c, sym_not(c, sym_eq(c, step, moved))) != Z3_L_FALSE) return (tmpl){.kind = T_NONE};
+  return (tmpl){.kind = T_SYMLINEAR, .sym_init = init, .sym_step = step};
+}
+
+/* The samples as a table, for a loop whose trip count is a constant T <= SAMPLES. */
+static tmpl table(sym_ctx *c, const sym_loop *L, const int64_t *s, bool have) {
+  int64_t T;
+  if (!have || !sym_numeral(c, L->trip, &T) || T < 1 || T > SAMPLES) return (tmpl){.kind = T_NONE};
+  tmpl t = {.kind = T_TABLE, .ntab = (int)T};
+  memcpy(t.tab, s, (size_t)T * sizeof *s);
+  return t;
+}
+
+/* The template to try once t failed its base case or step: the symbolic linear form, then the
+ * table; T_NONE when both were tried. */
+static tmpl fallback(sym_ctx *c, const sym_loop *L, const tmpl *t, Z3_ast init, Z3_ast next,
+                     Z3_ast var, const int64_t *s, bool have) {
+  if (t->kind != T_SYMLINEAR && t->kind != T_TABLE) {
+    tmpl u = symlinear(c, L, init, next, var);
+    if (u.kind != T_NONE) return u;
+  }
+  if (t->kind != T_TABLE) return table(c, L, s, have);
+  return (tmpl){.kind = T_NONE};
+}
+
+/* The template's value at iteration 0 is the init whenever the loop runs. */
+static bool base_case(sym_ctx *c, const sym_loop *L, Z3_ast init, const tmpl *t, unsigned w) {
+  Z3_ast zero = sym_int(c, 0), f0 = closed_form(c, t, zero, w);
+  return f0 && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
+                                   sym_not(c, sym_eq(c, init, f0)))) == Z3_L_FALSE;
+}
+
 void sym_induct_loop(sym_ctx *c, int l) {
+  sym_debug_what(c, "induction of loop %d", l);
   sym_loop *L = &c->loops[l];
   uint32_t n = L->n_carried;
   const ir_op *f = L->op;
@@ -192,31 +245,28 @@ void sym_induct_loop(sym_ctx *c, int l) {
       t[k].first = t[k].kind != T_NONE;
       t[k].a0 = s[k][0];
     }
-    if (t[k].kind != T_NONE || !init[k]) continue;
-    /* symbolic init: try init + step*it with a loop-invariant step */
-    Z3_ast step = sym_simplify(c, sym_sub(c, next[k], L->carried_var[k]));
-    Z3_ast moved = sym_subst(c, step, L->it, sym_add(c, L->it, sym_int(c, 1)));
-    bool inv = true;
-    for (uint32_t j = 0; j < n && inv; j++) {
-      Z3_ast fresh = sym_fresh(c, "x", Z3_get_sort(c->z, L->carried_var[j]));
-      moved = sym_subst(c, moved, L->carried_var[j], fresh);
-    }
-    inv = sym_sat(c, sym_not(c, sym_eq(c, step, moved))) == Z3_L_FALSE;
-    if (inv) t[k] = (tmpl){.kind = T_SYMLINEAR, .sym_init = init[k], .sym_step = step};
+    if (t[k].kind == T_NONE && init[k]) t[k] = symlinear(c, L, init[k], next[k], L->carried_var[k]);
   }
   /* Houdini: drop candidates until base case and inductive step both hold for the rest */
   bool *cand = ir_xcalloc(n, sizeof *cand);
   for (uint32_t k = 0; k < n; k++) cand[k] = t[k].kind != T_NONE;
   Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
-  for (uint32_t k = 0; k < n; k++) /* base case: it = 0 */
-    if (cand[k] &&
-        sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
-                            sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero, w[k]))))) !=
-            Z3_L_FALSE)
-      cand[k] = false;
+  for (uint32_t k = 0; k < n; k++) { /* base case: it = 0 */
+    if (t[k].kind == T_NONE && w[k]) t[k] = table(c, L, s[k], have[k]);
+    cand[k] = t[k].kind != T_NONE;
+    /* the samples' argument values may have given a template that holds only for them (a
+     * symbolic init that is 0 there): the fallbacks are the candidates then */
+    while (cand[k] && !base_case(c, L, init[k], &t[k], w[k])) {
+      t[k] = fallback(c, L, &t[k], init[k], next[k], L->carried_var[k], s[k], have[k]);
+      cand[k] = t[k].kind != T_NONE;
+    }
+  }
   for (bool changed = true; changed;) {
     changed = false;
-    Z3_ast hyp = sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, it1, L->trip));
+    /* it < T too: without it, it + 1 < T holds for the counter's largest value, where it + 1
+     * wraps around */
+    Z3_ast hyp = sym_and2(c, sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, L->it, L->trip)),
+                          sym_slt(c, it1, L->trip));
     for (uint32_t k = 0; k < n; k++)
       if (cand[k])
         hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));
@@ -224,7 +274,12 @@ void sym_induct_loop(sym_ctx *c, int l) {
       if (!cand[k]) continue;
       Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));
       if (sym_sat(c, sym_and2(c, hyp, sym_not(c, goal))) != Z3_L_FALSE) {
-        cand[k] = false;
+        /* a template the samples suggested with a symbolic step (a persistent loop's counter
+         * advancing by the inner trip count + 1), or a table: the next candidate */
+        do {
+          t[k] = fallback(c, L, &t[k], init[k], next[k], L->carried_var[k], s[k], have[k]);
+        } while (t[k].kind != T_NONE && !base_case(c, L, init[k], &t[k], w[k]));
+        cand[k] = t[k].kind != T_NONE;
         changed = true;
       }
     }

@@ -105,6 +105,8 @@ typedef struct sym_event {
                                   every partition has finished; the default partition's program
                                   order goes on) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
+  bool dead;                   /* WAIT: executes for no argument value (set by sym_wait_lag): it
+                                  orders nothing, and every condition on it holds vacuously */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;
    * straight-line events (loop -1) fire once: mul = 0, seq = off */
@@ -113,6 +115,11 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  /* A straight-line op after its partition's loop on a ring the loop uses (an epilogue wait):
+   * it fires once with the symbolic sequence number seqt = mul_L * T + off_L + k, T the
+   * loop's trip count (sym_after.c); NULL for every other event */
+  bool post_loop;
+  Z3_ast seqt;
 } sym_event;
 
 typedef struct sym_ctx {
@@ -145,6 +152,8 @@ typedef struct sym_ctx {
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
+  int8_t *edges;               /* per event: cached wait_edges_ok of sym_vc_order.c (-2 = not
+                                  computed yet, 0 no, 1 yes) */
   const char **lag_how;        /* per event: the rule that decided the lag */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
@@ -152,6 +161,7 @@ typedef struct sym_ctx {
   Z3_ast *def_var, *def_phi;
   uint32_t n_defs, cap_defs;
   char errbuf[256];            /* first Z3 error message */
+  char dbg[160];               /* TLXV_SYM_DEBUG: what the next queries are for (sym_debug.c) */
 } sym_ctx;
 
 /* ---- sym_ctx.c: Z3 term helpers */
@@ -184,6 +194,11 @@ bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has r
 double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
 /* Checks phi together with the argument facts: Z3_L_TRUE (sat), FALSE, UNDEF (timeout). */
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
+/* The same with another resource limit. */
+Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit);
+/* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
+ * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
+#define SYM_TAINTED_DIV 16
 /* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that
  * phi mentions (unless opts->no_minimize), and fills args, *trip_out / *iter_out (-1 when the
  * term is NULL) and extra_out[k] = value of extra[k] in the final model (0 if unavailable).
@@ -202,6 +217,9 @@ int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'
 Z3_ast sym_eval(sym_ctx *c, const ir_value *v);  /* BV term, or NULL for a non-scalar */
 bool sym_tainted(sym_ctx *c, const ir_value *v); /* evaluated value depends on havoc */
 void sym_forget(sym_ctx *c);                /* drops memoised terms (bindings stay) */
+/* t with the carried variables of inducted loops replaced by their final terms; *taint is set
+ * when one of them is havoc (no closed form). */
+Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint);
 /* The loops the layer models: scf.for, and scf.while (no bound: its trip count is a free
  * variable, its carried values the before-region arguments). */
 static inline bool sym_is_loop(const ir_op *op) {
@@ -224,6 +242,8 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
+/* The counter x of a ring index written "x % n" (or "x & (n - 1)"); the index otherwise. */
+const ir_value *sym_mod_argument(const ir_value *index, int64_t n);
 /* v without integer casts (index_cast, extsi, extui, trunci) around it. */
 const ir_value *sym_strip_casts(const ir_value *v);
 void sym_ring_seq(sym_ctx *c);
@@ -234,13 +254,20 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
 Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width);
 /* Iteration of e that has sequence number n (wide BV), valid when sym_fires holds. */
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
-Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off (wide BV) */
+Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off, or seqt (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */
 /* Term t of loop l's iteration, instantiated at iteration j (wide BV): a substitution of the
  * counter, and for a flattened loop also of the two original counters (by fresh variables
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+
+/* ---- sym_after.c: ops after a partition's loop (epilogues) */
+/* Gives each post_loop event its sequence number seqt, or makes it unsupported. */
+void sym_place_after(sym_ctx *c);
+/* Do straight-line events a and b (both with sequence numbers) use the same sequence number?
+ * 1 yes, 0 no, -1 cannot tell (a symbolic one against another). */
+int sym_same_seq(sym_ctx *c, const sym_event *a, const sym_event *b);
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);
@@ -281,5 +308,14 @@ char *sym_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *sym_part_label(sym_ctx *c, int part);
 /* "lr[(i + 1) % 2]" style text of an event's slot, into buf. */
 const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n);
+
+/* ---- sym_debug.c: TLXV_SYM_DEBUG=1 (a developer's aid) */
+bool sym_debug_on(void);
+void sym_debug_events(sym_ctx *c);
+/* Names what the following queries are for (printed with each slow one); a no-op unless on. */
+void sym_debug_what(sym_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports a query that took `seconds` (printed when slow). */
+void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r);
+double sym_debug_clock(void); /* CPU seconds of the process */
 
 #endif

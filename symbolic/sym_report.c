@@ -35,6 +35,7 @@ const char *sym_part_label(sym_ctx *c, int part) {
 const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
   const char *name = e->ring >= 0 ? c->rings[e->ring].name : "?";
   if (!e->has_seq || e->ring < 0 || c->rings[e->ring].n == 1) snprintf(buf, n, "%s", name);
+  else if (e->seqt) snprintf(buf, n, "%s (after the loop)", name);
   else if (e->mul != 1) snprintf(buf, n, "%s[%lld]", name, (long long)e->off);
   else if (e->off == 0) snprintf(buf, n, "%s[i %% %lld]", name, (long long)c->rings[e->ring].n);
   else snprintf(buf, n, "%s[(i %s %lld) %% %lld]", name, e->off < 0 ? "-" : "+",
@@ -60,9 +61,11 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                                 const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
                                 Z3_lbool *st) {
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
-  int64_t trip, it;
+  int64_t trip = -1, it = -1;
   Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
-  *st = sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
+  /* a model of a tainted instance only makes it unknown: no counterexample to minimise */
+  *st = tainted ? sym_sat_rl(c, phi, c->rlimit / SYM_TAINTED_DIV)
+                : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
   if (*st != Z3_L_TRUE || tainted) {
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))
       sym_note_unknown(r, "the --time-limit ran out before Z3 answered");

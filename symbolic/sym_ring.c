@@ -120,7 +120,7 @@ const ir_value *sym_strip_casts(const ir_value *v) {
 }
 
 /* The counter x of an index written "x % n" (or "x & (n-1)"); the index itself otherwise. */
-static const ir_value *mod_argument(const ir_value *index, int64_t n) {
+const ir_value *sym_mod_argument(const ir_value *index, int64_t n) {
   const ir_value *v = sym_strip_casts(index);
   if (!v || !v->def || v->def->n_operands != 2) return index;
   ir_opcode k = v->def->code;
@@ -214,7 +214,7 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     *mul = n;
     *off = k;
   } else {
-    const ir_value *xv = view ? mod_argument(view->operands[1], n) : NULL;
+    const ir_value *xv = view ? sym_mod_argument(view->operands[1], n) : NULL;
     Z3_ast x = xv ? sym_eval(c, xv) : idx;
     if (!x) { *why = "ring index not modelled"; return false; }
     Z3_ast x64 = sym_wide(c, x, true);
@@ -285,6 +285,21 @@ static bool after_loop(sym_ctx *c, const sym_event *e) {
 
 static bool arrival_kind(sym_evkind k) { return k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT; }
 
+/* The latest straight-line expect before straight-line event i, of the same thread (partition,
+ * before the fork or not) on the same slot, once placed; NULL when there is none. */
+static const sym_event *latest_expect(sym_ctx *c, uint32_t i) {
+  const sym_event *e = &c->evs[i];
+  int64_t n = c->rings[e->ring].n;
+  for (uint32_t j = i; j-- > 0;) {
+    const sym_event *p = &c->evs[j];
+    if (p->kind == SYM_EV_EXPECT && p->loop < 0 && p->ring == e->ring && p->part == e->part &&
+        p->prefork == e->prefork && p->postjoin == e->postjoin && p->has_seq && !p->unsupported &&
+        ((p->off % n) + n) % n == e->off)
+      return p;
+  }
+  return NULL;
+}
+
 /* Rounds from program order (§1.4; the explorer's rule is sim_internal.h, SIM_INTENT_NONE).
  * The parent runs alone before the fork, so its arrivals on a slot fill the rounds in order
  * (their weights over the init count), and its wait there is in the round its arrivals have
@@ -324,6 +339,13 @@ static void place_rounds(sym_ctx *c) {
       e->seqx_shift -= h;
       continue;
     }
+    /* a TMA load completes bytes of the phase its thread's latest expect on the slot set up
+     * (semantics.md §1.8): that expect's round, not the k-th load's */
+    const sym_event *x = e->kind == SYM_EV_TMA_LOAD ? latest_expect(c, i) : NULL;
+    if (x) {
+      e->off = x->off;
+      continue;
+    }
     int64_t k = 0;
     if (!e->prefork || !(arrival_kind(e->kind) || e->kind == SYM_EV_WAIT))
       for (uint32_t j = 0; j < i; j++) {
@@ -347,12 +369,15 @@ static void place_rounds(sym_ctx *c) {
 void sym_ring_seq(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
+    sym_debug_what(c, "seq of ev %u", i);
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {
-      e->unsupported = e->postjoin ? "ring op after the join on a ring the partitions use (its "
-                                     "round counts their arrivals: not encoded)"
-                                   : "ring op after the loop (its round depends on the trip count)";
+      if (e->postjoin)
+        e->unsupported = "ring op after the join on a ring the partitions use (its round counts "
+                         "their arrivals: not encoded)";
+      else
+        e->post_loop = true; /* placed by sym_place_after, once the loop events are */
     } else {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
@@ -365,6 +390,7 @@ void sym_ring_seq(sym_ctx *c) {
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   place_rounds(c);
+  sym_place_after(c);
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
     const sym_event *e = &c->evs[i];
     if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&
@@ -387,6 +413,7 @@ void sym_ring_seq(sym_ctx *c) {
 }
 
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e) {
+  if (e->seqt) return e->seqt;
   if (e->loop < 0) return sym_int(c, e->off);
   return sym_add(c, sym_mul(c, sym_int(c, e->mul), c->loops[e->loop].it), sym_int(c, e->off));
 }
@@ -401,17 +428,20 @@ Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e) {
 
 Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
   int64_t n = c->rings[e->ring].n;
-  if (e->loop < 0) return sym_bv(c, floordiv(e->off, n), width);
-  Z3_ast it = c->loops[e->loop].it;
-  if (n == 1) return sym_resize(c, sym_seq_term(c, e), width, true);
-  if (e->mul == n) /* constant slot: one round per iteration */
-    return sym_resize(c, sym_add(c, it, sym_int(c, floordiv(e->off, n))), width, true);
-  if (e->seqx) { /* x >= 0 when the event fires: truncating division is floor division */
+  /* the IR's own counter x (x = seq + shift * n >= 0 when the event fires: truncating division
+   * is floor division), so a kernel that computes the round the same way gives identical terms */
+  if (e->seqx && (e->seqt || (e->loop >= 0 && n != 1 && e->mul != n))) {
     unsigned w = sym_width(c, e->seqx);
     Z3_ast r = Z3_mk_bvsdiv(c->z, e->seqx, sym_bv(c, n, w));
     if (e->seqx_shift) r = sym_sub(c, r, sym_bv(c, e->seqx_shift, w));
     return sym_resize(c, r, width, true);
   }
+  if (e->seqt) return sym_resize(c, sym_fdiv(c, e->seqt, n), width, true);
+  if (e->loop < 0) return sym_bv(c, floordiv(e->off, n), width);
+  Z3_ast it = c->loops[e->loop].it;
+  if (n == 1) return sym_resize(c, sym_seq_term(c, e), width, true);
+  if (e->mul == n) /* constant slot: one round per iteration */
+    return sym_resize(c, sym_add(c, it, sym_int(c, floordiv(e->off, n))), width, true);
   return sym_resize(c, sym_fdiv(c, sym_seq_term(c, e), n), width, true);
 }
 
@@ -421,7 +451,7 @@ Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
 }
 
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
-  if (e->loop < 0) return sym_and2(c, sym_eq(c, n, sym_int(c, e->off)), e->pred);
+  if (e->loop < 0) return sym_and2(c, sym_eq(c, n, sym_seq_term(c, e)), e->pred);
   const sym_loop *L = &c->loops[e->loop];
   Z3_ast d = sym_sub(c, n, sym_int(c, e->off));
   Z3_ast j = sym_iter_of_seq(c, e, n);

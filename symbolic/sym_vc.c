@@ -73,6 +73,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
   char sb[128], lb[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
+    sym_debug_what(c, "phase-agreement of ev %u", i);
     if (e->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
     if (e->unsupported || !e->has_seq) {
@@ -94,13 +95,13 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     Z3_ast have = Z3_mk_bvand(c->z, e->phase, one);
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
                           sym_not(c, sym_eq(c, want, have)));
-    Z3_ast extra[3] = {have, want, round};
-    int64_t x[3];
+    Z3_ast extra[4] = {have, want, round, sym_seq_term(c, e)};
+    int64_t x[4];
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
-                                        e->tainted, extra, 3, x, &st);
+                                        e->tainted, extra, 4, x, &st);
     if (!v) continue;
-    int64_t phase = x[2] - lag, slot = (e->mul * v->iteration + e->off) % n;
+    int64_t phase = x[2] - lag, slot = ((x[3] % n) + n) % n;
     char why[200];
     if (lag == 0)
       snprintf(why, sizeof why, "it waits for round %lld of the slot (this iteration's data), "
@@ -111,10 +112,13 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     else
       snprintf(why, sizeof why, "it waits for the release of round %lld of the slot, which "
                "completes phase %lld", (long long)phase, (long long)phase);
-    v->message = sym_fmt("wait on %s (slot %lld) in iteration %lld uses parity %lld, but %s, "
-                         "parity %lld (semantics.md §1.3; lag from %s)",
-                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot,
-                         (long long)v->iteration, (long long)x[0], why, (long long)x[1], how);
+    char when[48] = "";
+    if (v->iteration >= 0)
+      snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+    v->message = sym_fmt("wait on %s (slot %lld)%s uses parity %lld, but %s, parity %lld "
+                         "(semantics.md §1.3; lag from %s)",
+                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot, when,
+                         (long long)x[0], why, (long long)x[1], how);
   }
   sym_finish_cond(r, "every wait's parity is the parity of the phase it waits for, in every "
                   "iteration");
@@ -130,6 +134,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     const sym_ring *R = &c->rings[ring];
     int any = first_event(c, (int)ring, waits_or_arrives);
+    sym_debug_what(c, "arrival-balance of ring %s", R->name);
     if (!R->is_barrier) continue;
     const char *why = ring_problem(c, (int)ring);
     if (why) {
@@ -225,6 +230,7 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     const sym_ring *R = &c->rings[ring];
     int any = -1;
+    sym_debug_what(c, "byte-balance of ring %s", R->name);
     for (uint32_t i = 0; i < c->n_evs && any < 0; i++)
       if (c->evs[i].ring == (int)ring && is_tx(&c->evs[i])) any = (int)i;
     if (any < 0) continue;
@@ -291,6 +297,7 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     if (!src || src->kind != IR_T_MEMDESC || src->rank < 1) continue;
     int64_t n = src->shape[0];
     r->n_checked++;
+    sym_debug_what(c, "bounds of view %u", k);
     Z3_ast idx = sym_eval(c, op->operands[1]);
     if (!idx) {
       sym_note_unknown(r, "index at %s is not a scalar", ir_loc_str(op->loc, lb, sizeof lb));
@@ -309,8 +316,8 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
     Z3_ast i64 = sym_wide(c, idx, true);
     Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_int(c, 0)), sym_sle(c, sym_int(c, n), i64));
-    /* "x % m" with 0 < m <= n is in bounds exactly when x >= 0 (remsi), always (remui, and
-     * "x & (m - 1)"): a linear query instead of the remainder circuit */
+    /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
+     * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
     const ir_value *iv = sym_strip_casts(op->operands[1]);
     int64_t m;
     if (iv && iv->def && iv->def->n_operands == 2 && ir_value_const_int(iv->def->operands[1], &m) &&
@@ -318,7 +325,8 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
       ir_opcode kd = iv->def->code;
       Z3_ast x = sym_eval(c, iv->def->operands[0]);
       if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
-        out = sym_slt(c, x, sym_bv(c, 0, sym_width(c, x)));
+        out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
+                       sym_not(c, sym_eq(c, i64, sym_int(c, 0))));
       else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
                (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
         out = Z3_mk_false(c->z);

@@ -14,8 +14,13 @@
 
 /* ------------------------------------------------------------------ the lag of a wait */
 
-static bool same_seq(sym_ctx *c, const sym_event *w, int ring, int64_t mul, int64_t off) {
-  return ring >= 0 && c->rings[ring].n == c->rings[w->ring].n && mul == w->mul && off == w->off;
+/* Event e (its destination buffer when buf) uses the slot sequence of wait w. */
+static bool same_seq(sym_ctx *c, const sym_event *w, const sym_event *e, bool buf) {
+  int ring = buf ? e->buf_ring : e->ring;
+  if (ring < 0 || c->rings[ring].n != c->rings[w->ring].n) return false;
+  if (w->seqt || (!buf && e->seqt)) /* after the loop: the same symbolic sequence number */
+    return !buf && w->loop < 0 && e->loop < 0 && sym_same_seq(c, w, e) == 1;
+  return buf ? e->buf_mul == w->mul && e->buf_off == w->off : e->mul == w->mul && e->off == w->off;
 }
 
 static bool is_producer(const sym_event *e);
@@ -50,15 +55,15 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     const sym_event *e = &c->evs[i];
     if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
-        same_seq(c, w, e->ring, e->mul, e->off))
+        same_seq(c, w, e, false))
       *rd = true;
-    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e->ring, e->mul, e->off) &&
+    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e, false) &&
         released_here(c, w, e->ring)) {
       *wr = true;
       if (written) written[e->ring] = true;
     }
-    if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq &&
-        same_seq(c, w, e->buf_ring, e->buf_mul, e->buf_off) && released_here(c, w, e->buf_ring)) {
+    if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq && same_seq(c, w, e, true) &&
+        released_here(c, w, e->buf_ring)) {
       *wr = true;
       if (written) written[e->buf_ring] = true;
     }
@@ -76,9 +81,13 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
                        2, args, &trip, &it, x);
   free(args);
+  if (r == Z3_L_FALSE) { /* never executes: every condition on it holds vacuously */
+    *how = "the wait never executes";
+    c->evs[wi].dead = true;
+    return 0;
+  }
   if (r != Z3_L_TRUE) {
-    *how =
-        r == Z3_L_FALSE ? "the wait never executes" : "Z3 timed out on the wait's first iteration";
+    *how = "Z3 timed out on the wait's first iteration";
     return -1;
   }
   *how = "the parity of its first iteration (no access to the slot follows the wait)";
@@ -94,7 +103,7 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p)) continue;
     if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
-        p->mul != w->mul || p->off != w->off)
+        p->mul != w->mul || (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
       return false;
     any = true;
   }
@@ -162,6 +171,30 @@ static bool blocking(sym_ctx *c, const sym_event *w) {
   return sum < min;
 }
 
+/* A straight-line producer before its partition's main loop with no wait of its partition
+ * before it: it happens before every loop event of its partition and after nothing the graph
+ * knows, so a wait that needs it gains no dependency (it is a dead end, as the parent's ops
+ * before the fork are). */
+static bool prologue_end(sym_ctx *c, int pi) {
+  const sym_event *p = &c->evs[pi];
+  int main = c->parts[p->part].main_loop;
+  if (p->loop >= 0 || p->seqt || p->postjoin || main < 0 || p->pos > c->loops[main].op->id)
+    return false;
+  for (int i = 0; i < pi; i++)
+    if (c->evs[i].kind == SYM_EV_WAIT && c->evs[i].part == p->part && !c->evs[i].prefork)
+      return false;
+  return true;
+}
+
+/* A producer after its loop (sequence number seqt) that never produces a round loop wait w
+ * needs: no dependency edge is lost by leaving it out. */
+static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
+  if (!p->seqt || w->loop < 0) return false;
+  Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_eq(c, target, p->seqt));
+  return sym_sat(c, phi) == Z3_L_FALSE;
+}
+
 /* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
  * the parent's before the fork (it happens before every partition's event: no edge). */
 static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
@@ -171,13 +204,20 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
       c->rings[w->ring].irregular || (w->mul != 1 && w->mul != c->rings[w->ring].n))
     return false;
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
-  for (uint32_t i = 0; i < c->n_evs; i++) {
-    const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && !p->prefork &&
-        (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
-      return false;
+  if (!c->edges) {
+    c->edges = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
+    memset(c->edges, -2, c->n_evs ? c->n_evs : 1);
   }
-  return true;
+  if (c->edges[wi] != -2) return c->edges[wi];
+  bool ok = true;
+  for (uint32_t i = 0; i < c->n_evs && ok; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && is_producer(p) && !p->prefork && !prologue_end(c, (int)i) &&
+        !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
+      ok = false;
+  }
+  c->edges[wi] = ok;
+  return ok;
 }
 
 /* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
@@ -219,12 +259,13 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
         partial = true;
         continue;
       }
+      if (eu->dead) continue; /* it never executes: it waits for nothing */
       if (blocking(c, eu)) return DEP_YES;
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
         int64_t k;
-        if (p->ring != eu->ring || !is_producer(p) || p->prefork ||
+        if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
             !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
@@ -266,13 +307,14 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
       const char *how;
       int lag;
       if (after[v] || x->kind != SYM_EV_WAIT || x->loop >= 0 || !x->has_seq || x->ring < 0 ||
-          x->unsupported || (lag = sym_wait_lag(c, (int)v, &how)) < 0)
+          x->unsupported || x->seqt || (lag = sym_wait_lag(c, (int)v, &how)) < 0 || x->dead)
         continue;
       int64_t need = x->off - lag * c->rings[x->ring].n;
       bool fed = false;
       for (uint32_t a = 0; a < c->n_evs && !fed; a++)
         fed = after[a] && c->evs[a].ring == x->ring && c->evs[a].loop < 0 &&
-              c->evs[a].has_seq && c->evs[a].off == need && is_producer(&c->evs[a]) &&
+              c->evs[a].has_seq && !c->evs[a].seqt && c->evs[a].off == need &&
+              is_producer(&c->evs[a]) &&
               sym_is_true(c, c->evs[a].pred);
       if (!fed) continue;
       for (uint32_t j = v; j < c->n_evs; j++)
@@ -287,6 +329,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
     r->n_checked++;
+    sym_debug_what(c, "back-pressure (a) of ev %u", wi);
     const char *how;
     int lag = w->has_seq && w->ring >= 0 && !c->rings[w->ring].irregular
                   ? sym_wait_lag(c, (int)wi, &how)
@@ -424,11 +467,24 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
   }
 }
 
+/* A buffer-empty (lag 1) wait on the ring in a partition other than part. */
+static bool other_waiter(sym_ctx *c, int ring, int part) {
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    const char *how;
+    if (w->kind == SYM_EV_WAIT && w->ring == ring && w->part != part && w->has_seq &&
+        sym_wait_lag(c, (int)wi, &how) == 1)
+      return true;
+  }
+  return false;
+}
+
 static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     if (!c->rings[ring].is_barrier || c->rings[ring].irregular) continue;
+    sym_debug_what(c, "back-pressure (b) of ring %s", c->rings[ring].name);
     memset(guarded, 0, c->n_rings * sizeof *guarded);
     bool empty_ring = false;
     for (uint32_t wi = 0; wi < c->n_evs; wi++) {
@@ -445,6 +501,9 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
     for (uint32_t ei = 0; ei < c->n_evs; ei++) {
       const sym_event *e = &c->evs[ei];
       if (e->kind != SYM_EV_ARRIVE || e->ring != (int)ring || !e->has_seq) continue;
+      /* the threads that overwrite after waiting for this release: when the releasing thread
+       * is the only one, program order orders its reads and its later writes */
+      if (!other_waiter(c, (int)ring, e->part)) continue;
       for (uint32_t ri = 0; ri < c->n_evs; ri++) {
         const sym_event *rd = &c->evs[ri];
         if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
@@ -460,7 +519,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         }
         /* the read of the released slot runs in iteration i + D (same slot only outside loops) */
         int64_t D = e->loop >= 0 ? e->off - rd->off : 0;
-        if (e->loop < 0 && e->off != rd->off) continue;
+        if (e->loop < 0 && sym_same_seq(c, e, rd) == 0) continue; /* another slot */
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
         bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;

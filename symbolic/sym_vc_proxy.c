@@ -23,7 +23,8 @@ static bool async_read(const sym_event *e) {
 static bool same_slot(sym_ctx *c, const sym_event *w, const sym_event *r) {
   if (w->ring != r->ring || w->loop != r->loop) return false;
   if (c->rings[w->ring].n == 1 && !w->view && !r->view) return true;
-  return w->has_seq && r->has_seq && w->mul == r->mul && w->off == r->off;
+  if (!w->has_seq || !r->has_seq || w->mul != r->mul) return false;
+  return w->loop < 0 ? sym_same_seq(c, w, r) != 0 : w->off == r->off;
 }
 
 typedef enum fenced { FENCED_NO, FENCED_YES, FENCED_MAYBE } fenced;
@@ -64,6 +65,7 @@ static bool waits_before(sym_ctx *c, const sym_event *rd, int ring) {
 }
 
 static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
+  sym_debug_what(c, "proxy-fence of ev %d, %d", wi, ri);
   const sym_event *w = &c->evs[wi], *rd = &c->evs[ri];
   char wl[256], rl[256], al[256];
   const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */

@@ -28,6 +28,8 @@ typedef struct tr_rstep {
 
 typedef struct tr_rbug {
   const char *kind;            /* design.md's kind names */
+  const char *severity;        /* static: "error" or "warning" (docs/diagnostics.md "Severity");
+                                  NULL is an error */
   char *message;               /* owned, one line */
   ir_loc loc;
   tr_rel *related;             /* owned */
@@ -81,17 +83,30 @@ typedef struct tr_rloop {
   bool driven;                 /* false: some wrap-around count (1, 2, S, S+1, 2S+1) missing */
 } tr_rloop;
 
+/* A tile-aligned argument of the default set (verify/vf_align.c): its default values were
+ * multiples of its alignment, and one partial-tile value was probed. */
+typedef struct tr_raligned {
+  const char *name;            /* the argument (borrowed from the module) */
+  int64_t multiple_of;         /* its alignment A: every default value is a multiple of it */
+  int64_t probe;               /* the partial-tile value also checked (a multiple of its
+                                  tt.divisibility, not of A); 0: none (--partial-tiles off) */
+  uint32_t findings;           /* reports the probe found that no whole-tile run found */
+} tr_raligned;
+
 typedef struct tr_report {
   const char *file;            /* input as given */
   const char *verdict;         /* "verified" | "bug" | "inconclusive" */
-  tr_rbug *bugs;
-  uint32_t n_bugs;
+  tr_rbug *bugs;               /* errors first, then warnings */
+  uint32_t n_bugs;             /* errors and warnings */
   char *covered;               /* owned, may be NULL: "ynumel in {1, 65, 129, 257}" */
   char *bound;                 /* owned, may be NULL: why the run is inconclusive */
   tr_rloop *loops;             /* owned, may be NULL: per-loop trip counts covered ("loops") */
   uint32_t n_loops;
   char *verified_for;          /* owned, may be NULL: a loop was not driven to the wrap-around
                                   counts, so "verified" holds only for these ("verified for") */
+  tr_raligned *aligned;        /* owned array, may be NULL: tile-aligned default arguments */
+  uint32_t n_aligned;
+  const char *partial_tiles;   /* static: "warn" | "error" | "off" (--partial-tiles) */
   /* statistics */
   uint64_t states, transitions, runs;
   double seconds;              /* whole check, parsing included */
@@ -105,8 +120,17 @@ typedef struct tr_report {
 } tr_report;
 
 void tr_report_free(tr_report *r);
-/* Text: one "FILE:LINE:COL: error: KIND: MESSAGE" per bug, "note:" lines for related
- * locations, the schedule, then a summary line (unless quiet). */
+/* "tile-aligned arguments (N_CTX a multiple of 128; 1 warning for N_CTX=144)" (malloc'd): what
+ * a "verified" covers when some argument's partial tiles were not checked (--partial-tiles
+ * off) or gave findings; NULL when every probe was clean or no argument is tile-aligned
+ * (report_aligned.c). */
+char *tr_report_aligned_for(const tr_report *r);
+/* Whether b is a warning, and how many of r's bugs are (the others are errors). */
+bool tr_rbug_is_warning(const tr_rbug *b);
+uint32_t tr_report_warnings(const tr_report *r);
+/* Text: one "FILE:LINE:COL: error: KIND: MESSAGE" per bug ("warning:" for a warning), "note:"
+ * lines for related locations, the schedule, then a summary line (unless quiet) that counts
+ * the errors as bugs and the warnings apart. */
 void tr_report_text(const tr_report *r, FILE *out, bool quiet);
 /* JSON and SARIF 2.1.0 (jansson). Return 0, or -1 when writing failed. */
 int tr_report_json(const tr_report *r, FILE *out);

@@ -1,8 +1,9 @@
-/* report_json.c: the JSON output of design.md "Outputs": file, verdict, bugs (kind, message,
- * loc, related, trace) and stats. */
+/* report_json.c: the JSON output of design.md "Outputs": file, verdict, bugs (kind, severity,
+ * message, loc, related, trace), the number of warnings among them, and stats. */
 #include <jansson.h>
 
 #include "report.h"
+#include "report_aligned.h"
 #include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
@@ -14,6 +15,7 @@ static json_t *loc_obj(ir_loc l) {
 static json_t *bug_obj(const tr_rbug *b) {
   json_t *o = json_object();
   json_object_set_new(o, "kind", tr_json_str(b->kind));
+  json_object_set_new(o, "severity", json_string(tr_rbug_is_warning(b) ? "warning" : "error"));
   json_object_set_new(o, "message", tr_json_str(b->message));
   json_object_set_new(o, "loc", loc_obj(b->loc));
   json_t *rel = json_array();
@@ -45,6 +47,7 @@ int tr_report_json(const tr_report *r, FILE *out) {
   json_t *bugs = json_array();
   for (uint32_t k = 0; k < r->n_bugs; k++) json_array_append_new(bugs, bug_obj(&r->bugs[k]));
   json_object_set_new(root, "bugs", bugs);
+  json_object_set_new(root, "warnings", json_integer(tr_report_warnings(r)));
   if (r->covered) json_object_set_new(root, "covered", tr_json_str(r->covered));
   if (r->bound) json_object_set_new(root, "bound", tr_json_str(r->bound));
   if (r->n_loops) {
@@ -60,6 +63,8 @@ int tr_report_json(const tr_report *r, FILE *out) {
     json_object_set_new(root, "loops", ls);
   }
   if (r->verified_for) json_object_set_new(root, "verified_for", tr_json_str(r->verified_for));
+  json_t *aligned = tr_aligned_json(r);
+  if (aligned) json_object_set_new(root, "tile_aligned", aligned);
   json_t *st = json_object();
   json_object_set_new(st, "states", json_integer((json_int_t)r->states));
   json_object_set_new(st, "transitions", json_integer((json_int_t)r->transitions));

@@ -1,10 +1,11 @@
 /* report_sarif.c: SARIF 2.1.0 for code-review tools: one run of tool "tlx-verify", one rule per
- * bug kind, one result per bug with its location, related locations and the schedule as a
- * code flow. */
+ * bug kind, one result per bug (level "error", or "warning" for a warning) with its location,
+ * related locations and the schedule as a code flow. */
 #include <jansson.h>
 #include <string.h>
 
 #include "report.h"
+#include "report_aligned.h"
 #include "tr_utf8.h"
 #include "report_sym.h" /* --symbolic section */
 
@@ -38,7 +39,7 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
     }
     json_t *res = json_object();
     json_object_set_new(res, "ruleId", tr_json_str(b->kind));
-    json_object_set_new(res, "level", json_string("error"));
+    json_object_set_new(res, "level", json_string(tr_rbug_is_warning(b) ? "warning" : "error"));
     json_object_set_new(res, "message", json_pack("{s:o}", "text", tr_json_str(b->message)));
     json_object_set_new(res, "locations", json_pack("[o]", location(b->loc, NULL)));
     json_t *rel = json_array();
@@ -64,9 +65,12 @@ int tr_report_sarif(const tr_report *r, FILE *out) {
   json_t *run = json_pack("{s:{s:{s:s, s:s, s:o}}, s:o}", "tool", "driver", "name", "tlx-verify",
                           "informationUri", "https://example.invalid/tlx-verify", "rules", rules,
                           "results", results);
-  json_object_set_new(run, "properties", json_pack("{s:o, s:I, s:I}", "verdict", tr_json_str(r->verdict), "states",
-                                                   (json_int_t)r->states, "transitions",
-                                                   (json_int_t)r->transitions));
+  json_object_set_new(run, "properties",
+                      json_pack("{s:o, s:I, s:I, s:I}", "verdict", tr_json_str(r->verdict), "states",
+                                (json_int_t)r->states, "transitions", (json_int_t)r->transitions,
+                                "warnings", (json_int_t)tr_report_warnings(r)));
+  json_t *aligned = tr_aligned_json(r);
+  if (aligned) json_object_set_new(json_object_get(run, "properties"), "tileAligned", aligned);
   if (r->sym) tr_rsym_sarif(r->sym, rules, results, json_object_get(run, "properties"));
   json_t *root = json_pack("{s:s, s:s, s:[o]}", "$schema",
                            "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",

@@ -1,6 +1,7 @@
 /* report_text.c: compiler-style text diagnostics: errors and notes at source locations, the
  * schedule as numbered steps per agent, and a one-line summary. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "report.h"
 #include "tr_utf8.h"
@@ -26,13 +27,24 @@ void tr_report_free(tr_report *r) {
   free(r->bound);
   free(r->loops);
   free(r->verified_for);
+  free(r->aligned);
+}
+
+bool tr_rbug_is_warning(const tr_rbug *b) {
+  return b->severity && !strcmp(b->severity, "warning");
+}
+
+uint32_t tr_report_warnings(const tr_report *r) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < r->n_bugs; k++) n += tr_rbug_is_warning(&r->bugs[k]);
+  return n;
 }
 
 static void write_text(const tr_report *r, FILE *out, bool quiet) {
   for (uint32_t k = 0; k < r->n_bugs; k++) {
     const tr_rbug *b = &r->bugs[k];
     put_loc(out, b->loc);
-    fprintf(out, ": error: %s: %s\n", b->kind, b->message);
+    fprintf(out, ": %s: %s: %s\n", tr_rbug_is_warning(b) ? "warning" : "error", b->kind, b->message);
     for (uint32_t j = 0; j < b->n_related; j++) {
       put_loc(out, b->related[j].loc);
       fprintf(out, ": note: %s\n", b->related[j].message);
@@ -55,13 +67,20 @@ static void write_text(const tr_report *r, FILE *out, bool quiet) {
     }
   }
   if (quiet) return;
+  uint32_t nw = tr_report_warnings(r), ne = r->n_bugs - nw;
+  char warns[48] = "";
+  if (nw) snprintf(warns, sizeof warns, "%u warning%s", nw, nw == 1 ? "" : "s");
   if (r->covered) fprintf(out, "%s: checked %s\n", r->file, r->covered);
-  if (!r->n_bugs && r->bound) fprintf(out, "%s: inconclusive: %s\n", r->file, r->bound);
+  if (!ne && r->bound) fprintf(out, "%s: inconclusive: %s\n", r->file, r->bound);
   fprintf(out, "%s: %s", r->file, r->verdict);
-  if (r->n_bugs) fprintf(out, " (%u bug%s)", r->n_bugs, r->n_bugs == 1 ? "" : "s");
-  else if (!r->bound && r->verified_for)
-    fprintf(out, " for %s only: no bug in any schedule of those", r->verified_for);
+  char *aligned = ne || r->bound ? NULL : tr_report_aligned_for(r);
+  if (ne) fprintf(out, " (%u bug%s%s%s)", ne, ne == 1 ? "" : "s", nw ? ", " : "", warns);
+  else if (!r->bound && (r->verified_for || aligned))
+    fprintf(out, " for %s%s%s only: no bug in any schedule of those", aligned ? aligned : "",
+            aligned && r->verified_for ? " and for " : "", r->verified_for ? r->verified_for : "");
   else if (!r->bound) fputs(": no bug in any schedule", out);
+  free(aligned);
+  if (!ne && nw) fprintf(out, " (%s)", warns);
   fprintf(out, "; %llu states, %llu transitions", (unsigned long long)r->states,
           (unsigned long long)r->transitions);
   if (r->runs > 1) fprintf(out, ", %llu runs", (unsigned long long)r->runs);

@@ -60,7 +60,7 @@ static mn_step abstract(const sim_machine *m, const void *st, sim_trans t) {
 }
 
 static bool viol_matches(const sim_viol *v, const sim_viol *bug) {
-  return v->kind == bug->kind && v->ins == bug->ins;
+  return v->kind == bug->kind && v->ins == bug->ins && v->severity == bug->severity;
 }
 
 /* A stuck state with some agent blocked at the bug's instruction or at one of its related

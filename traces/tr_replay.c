@@ -343,9 +343,10 @@ tr_run *tr_replay(sim_machine *m, const sim_trans *steps, uint32_t n, tr_err *er
     snprintf(s->text, sizeof s->text, "%s", lg.text);
     s->n_viol = lg.n_viol;
     if (lg.n_viol) s->viol = lg.viol[0];
-    if (lg.n_viol && !r->out.has_bug) {
+    const sim_viol *ev = sim_log_first_error(&lg); /* warnings: noted on the step only */
+    if (ev && !r->out.has_bug) {
       r->out.has_bug = true;
-      r->out.bug = lg.viol[0];
+      r->out.bug = *ev;
       r->out.bug_step = i;
     }
     if (diff_barriers(&c, i) ||

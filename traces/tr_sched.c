@@ -61,9 +61,10 @@ int tr_sched_round_robin(sim_machine *m, uint32_t max_steps, tr_state_check chec
     }
     memset(&lg, 0, sizeof lg);
     int rc = sim_step(m, st, en[pick], &lg);
-    if (lg.n_viol && !oc->has_bug) {
+    const sim_viol *ev = sim_log_first_error(&lg); /* a warning is no bug: the run goes on */
+    if (ev && !oc->has_bug) {
       oc->has_bug = true;
-      oc->bug = lg.viol[0];
+      oc->bug = *ev;
       oc->bug_step = out->n - 1;
     }
     if (!oc->has_bug && rc == 0 && check && check(m, st, &oc->bug)) {

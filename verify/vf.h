@@ -34,9 +34,13 @@ typedef struct vf_opts {
   vf_gwset *gw;                /* not owned, may be NULL: every global write a step makes is
                                   noted there (the program's write footprint, the union over
                                   the explored paths) */
+  uint32_t threads;            /* > 1: searchers on as many threads sharing one visited table
+                                  (vf_par.c); 0 / 1: one (the same states every time) */
 } vf_opts;
 
-/* One bug: a violation and the schedule (from sim_init's state) that shows it. */
+/* One bug: a violation and the schedule (from sim_init's state) that shows it. Its severity
+ * (v.severity) is an error or a warning (docs/diagnostics.md "Severity"); "bugs" below means
+ * both. */
 typedef struct vf_bug {
   sim_viol v;                  /* kind, primary instruction, message, related instructions */
   sim_trans *path;             /* malloc'd: the schedule; the bug shows at its end (for a
@@ -61,8 +65,9 @@ typedef struct vf_stats {
 } vf_stats;
 
 typedef struct vf_result {
-  vf_verdict verdict;
-  vf_bug *bugs;                /* sorted: shortest schedule first */
+  vf_verdict verdict;          /* vf_result_verdict once complete (errors only: a run with
+                                  warnings alone is verified) */
+  vf_bug *bugs;                /* sorted: errors first, then shortest schedule */
   uint32_t n_bugs, cap_bugs;
   bool bound_hit;              /* a bound stopped some path: never "verified" */
   char bound_why[256];         /* which bound */
@@ -93,14 +98,23 @@ vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v);
 bool vf_result_keeps(vf_result *r, const sim_machine *m, const sim_viol *v, uint32_t n);
 /* Moves every bug of src into dst (merging). */
 void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src);
-/* Orders bugs: shortest schedule first, then discovery order. */
+/* Orders bugs: errors before warnings, then shortest schedule first, then discovery order. */
 void vf_result_sort(vf_result *r);
+/* How many of r's bugs are errors (sim_severity): warnings do not make a verdict "bug". */
+uint32_t vf_result_errors(const vf_result *r);
+/* The verdict r's bugs and bound give: bug when some bug is an error, else inconclusive when a
+ * bound was hit, else verified (warnings or not). */
+vf_verdict vf_result_verdict(const vf_result *r);
+/* --warnings-as-errors: every warning of r becomes an error (sort again afterwards). */
+void vf_result_promote_warnings(vf_result *r);
 
 /* Checkers on one state (vf_check.c). */
 /* Races: two agents' next accesses, or an agent's next access and an in-flight async event,
  * or two in-flight events, overlap with at least one write. Fills v and returns true for the
  * first one found. */
 bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v);
+/* The same; without msg the message is left empty (the same race, kind and instructions). */
+bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool msg);
 /* Deadlock analysis of a stuck state: the violation (deadlock, or its root cause when it is a
  * byte-count mismatch) with, per related instruction, a note in rel_text (malloc'd). */
 void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
@@ -115,12 +129,32 @@ uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_v
  * (vf_grid.c). */
 void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);
 
-/* Visited-state set of 128-bit hashes (vf_table.c). */
+/* Visited-state set of state hashes (vf_table.c): 119 bits of each sim_hash128 are the key
+ * (the rest of hi holds an in-progress count per entry: how many DFS stacks hold the state,
+ * for the reduction's cycle proviso). The table owns its memory; vf_table_free frees it. Out
+ * of memory ends the process (ir_out_of_memory). */
 typedef struct vf_table vf_table;
+/* A table for one thread, growing as needed. */
 vf_table *vf_table_new(void);
+/* A table that several threads insert into at once, of fixed capacity for max_entries keys:
+ * past 7/8 of its slots it refuses new keys (vf_table_full; the search must stop there). */
+vf_table *vf_table_new_shared(uint64_t max_entries);
 void vf_table_free(vf_table *t);
 /* Inserts h; returns true when it was new. */
 bool vf_table_insert(vf_table *t, sim_hash128 h);
+/* The same, also giving h's slot in *slot: valid while vf_table_generation stays the same (a
+ * growth moves the entries). A visited h found in the recent-insert cache gives UINT64_MAX
+ * (not looked up: vf_table_find); so does a key a full shared table refused. */
+bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot);
+/* The slot of h, or UINT64_MAX when h is not in the table. */
+uint64_t vf_table_find(const vf_table *t, sim_hash128 h);
+/* The in-progress count of a valid slot: one more (on) or one less; marked: not zero. */
+void vf_table_mark(vf_table *t, uint64_t slot, bool on);
+bool vf_table_marked(const vf_table *t, uint64_t slot);
+/* A shared table refused a key (it is 7/8 full). */
+bool vf_table_full(const vf_table *t);
+/* Changes whenever the table grows (every slot may move). */
+uint32_t vf_table_generation(const vf_table *t);
 size_t vf_table_bytes(const vf_table *t);
 uint64_t vf_table_count(const vf_table *t);
 /* Large zeroed memory (huge-page backed from 2 MiB on); free with the same size. */

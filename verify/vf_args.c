@@ -26,10 +26,12 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
   p->given = ir_xcalloc(n + 1, sizeof *p->given);
   p->value = ir_xcalloc(n + 1, sizeof *p->value);
   p->divisor = ir_xcalloc(n + 1, sizeof *p->divisor);
+  p->align = ir_xcalloc(n + 1, sizeof *p->align);
   for (uint32_t k = 0; k < n; k++) {
     /* the compiler may rely on tt.divisibility: default values honour it */
     const ir_attr *d = p->fn->arg_attrs && p->fn->arg_attrs[k] ? ir_dict_get(p->fn->arg_attrs[k], "tt.divisibility") : NULL;
     p->divisor[k] = d && d->kind == IR_A_INT && d->ival > 1 ? d->ival : 1;
+    p->align[k] = p->divisor[k]; /* until vf_argplan_align reads the tile sizes */
     const ir_value *v = entry->args[k];
     p->names[k] = v->name ? v->name : "";
     p->is_int[k] = v->type && (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX);
@@ -50,6 +52,7 @@ void vf_argplan_free(vf_argplan *p) {
   free(p->given);
   free(p->value);
   free(p->divisor);
+  free(p->align);
   memset(p, 0, sizeof *p);
 }
 
@@ -80,6 +83,11 @@ int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err)
   return -1;
 }
 
+int64_t vf_argplan_big(const vf_argplan *p, uint32_t k) {
+  int64_t a = p->align[k] > 0 ? p->align[k] : 1;
+  return a <= (1 << 14) ? a << 16 : (((int64_t)1 << 30) / a) * a;
+}
+
 static int64_t trips_with(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t v) {
   bits[k] = (uint64_t)v;
   return sim_static_trip_count(p->fn, bits, p->n_args);
@@ -88,7 +96,7 @@ static int64_t trips_with(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
 /* Smallest multiple v >= d of the argument's divisibility d giving exactly `want` trips
  * (trip counts grow with v), or -1. */
 static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t want) {
-  int64_t d = p->divisor[k];
+  int64_t d = p->align[k];
   int64_t hi = 1;
   while (hi < (1ll << 30) / d && trips_with(p, bits, k, hi * d) < want) hi *= 2;
   if (trips_with(p, bits, k, hi * d) < want) return -1;
@@ -101,6 +109,24 @@ static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
   return trips_with(p, bits, k, lo * d) == want ? lo * d : -1;
 }
 
+uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg) {
+  sim_static_loop l[VF_MAX_LOOPS];
+  static const int32_t pid0[3] = {0, 0, 0};
+  /* nested loops' counts in the enclosing loop's first iteration (a tile's KV range from the
+   * tile index): the first tile's slots, the fewest in a causal attention kernel */
+  uint32_t nl = sim_static_loops_first(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
+  uint32_t n = vf_loop_wrap_counts(loop, l, nl, tg, VF_MAX_TARGETS);
+  if (n) return n;
+  int64_t S = p->ring_depth ? p->ring_depth : 1;
+  int64_t all[5] = {1, 2, S, S + 1, 2 * S + 1};
+  for (int t = 0; t < 5; t++) {
+    uint32_t i = 0;
+    while (i < n && tg[i] != all[t]) i++;
+    if (i == n) tg[n++] = all[t];
+  }
+  return n;
+}
+
 /* Trip count of loop `li` (walk order) of program 0 of the plan's grid with bits. */
 static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li) {
   sim_static_loop l[VF_MAX_LOOPS];
@@ -111,7 +137,7 @@ static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li
 
 /* Smallest multiple v of arg k's divisibility giving loop li exactly `want` trips, or -1. */
 static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, uint32_t li, int64_t want) {
-  int64_t d = p->divisor[k], hi = 1;
+  int64_t d = p->align[k], hi = 1;
   for (; hi < (1ll << 30) / d; hi *= 2) {
     bits[k] = (uint64_t)(hi * d);
     if (loop_trips(p, bits, li) >= want) break;
@@ -136,31 +162,38 @@ static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, 
  * vectors that give that loop the counts 1, 2, S, S+1, 2S+1, the other arguments at their
  * smallest values (joint mode: run j takes vector j). Returns false (plan unchanged) for
  * other kernels. */
-static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *targets) {
+static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   uint32_t ctrl[8], nc = 0;
   for (uint32_t k = 0; k < p->n_args; k++) {
     bits[k] = (uint64_t)p->value[k];
     if (!p->given[k] && p->is_int[k] && sim_arg_is_control(probe, k) && nc < 8) {
       ctrl[nc++] = k;
-      bits[k] = (uint64_t)p->divisor[k];
+      bits[k] = (uint64_t)p->align[k];
     }
   }
   sim_static_loop l1[VF_MAX_LOOPS];
-  int32_t pid0[3] = {0, 0, 0}, pid1[3] = {1, 0, 0}, g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  int32_t pid0[3] = {0, 0, 0}, g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  /* program 1 and a far one: with 2^16 tiles and a constant stride (NUM_SMS = 132 in
+   * Triton's attention example), programs 0 and 1 can get the same count */
+  static const int32_t pids[2][3] = {{1, 0, 0}, {1 << 12, 0, 0}};
   uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l1, VF_MAX_LOOPS);
   bool persistent = false;
   /* a loop from the program id, or stepping by the grid size: with many tiles (one argument
    * large), another program id or grid gives program 0 another count */
   for (uint32_t c = 0; c < nc && !persistent; c++) {
     uint64_t save = bits[ctrl[c]];
-    bits[ctrl[c]] = (uint64_t)((1 << 16) * p->divisor[ctrl[c]]);
+    bits[ctrl[c]] = (uint64_t)vf_argplan_big(p, ctrl[c]);
     sim_static_loop a[VF_MAX_LOOPS], b[VF_MAX_LOOPS], g[VF_MAX_LOOPS];
     uint32_t na = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, a, VF_MAX_LOOPS);
-    uint32_t nb = sim_static_loops(p->fn, bits, p->n_args, pid1, p->grid, b, VF_MAX_LOOPS);
     uint32_t ng = sim_static_loops(p->fn, bits, p->n_args, pid0, g2, g, VF_MAX_LOOPS);
-    for (uint32_t li = 0; li < na && li < nb && li < ng && !persistent; li++)
-      persistent = a[li].trips >= 0 && (a[li].trips != b[li].trips || a[li].trips != g[li].trips);
+    for (uint32_t li = 0; li < na && li < ng && !persistent; li++)
+      persistent = a[li].trips >= 0 && a[li].trips != g[li].trips;
+    for (int q = 0; q < 2 && !persistent; q++) {
+      uint32_t nb = sim_static_loops(p->fn, bits, p->n_args, pids[q], p->grid, b, VF_MAX_LOOPS);
+      for (uint32_t li = 0; li < na && li < nb && !persistent; li++)
+        persistent = a[li].trips >= 0 && a[li].trips != b[li].trips;
+    }
     bits[ctrl[c]] = save;
   }
   if (!persistent || !nc) {
@@ -173,9 +206,9 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
     uint32_t k = ctrl[c];
     bool dep[VF_MAX_LOOPS] = {false};
     uint64_t save = bits[k];
-    bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+    bits[k] = (uint64_t)vf_argplan_big(p, k);
     for (uint32_t li = 0; li < nl; li++) dep[li] = loop_trips(p, bits, li) != l1[li].trips;
-    int64_t v = p->divisor[k];
+    int64_t v = p->align[k];
     for (int step = 0; step < 24; step++, v *= 2) { /* the first power of two that suffices */
       bits[k] = (uint64_t)v;
       bool ok = true;
@@ -183,16 +216,16 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
       if (ok) break;
     }
     /* then the smallest multiple of the divisibility below it that still does */
-    int64_t lo = v / 2 > p->divisor[k] ? v / 2 : p->divisor[k], hi = v;
+    int64_t lo = v / 2 > p->align[k] ? v / 2 : p->align[k], hi = v;
     while (lo < hi) {
       int64_t mid = lo + (hi - lo) / 2;
-      mid -= mid % p->divisor[k];
+      mid -= mid % p->align[k];
       if (mid < lo) mid = lo;
       bits[k] = (uint64_t)mid;
       bool ok = true;
       for (uint32_t li = 0; li < nl && ok; li++) ok = !dep[li] || loop_trips(p, bits, li) >= 1;
       if (ok) hi = mid;
-      else lo = mid + p->divisor[k];
+      else lo = mid + p->align[k];
     }
     bits[k] = (uint64_t)(hi > 0 ? hi : (int64_t)save);
   }
@@ -207,12 +240,14 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
     uint32_t drv = UINT32_MAX;
     for (uint32_t c = 0; c < nc && drv == UINT32_MAX; c++) {
       uint64_t save = bits[ctrl[c]];
-      bits[ctrl[c]] = (uint64_t)((1 << 16) * p->divisor[ctrl[c]]);
+      bits[ctrl[c]] = (uint64_t)vf_argplan_big(p, ctrl[c]);
       if (loop_trips(p, bits, li) != l1[li].trips) drv = c;
       bits[ctrl[c]] = save;
     }
     if (drv == UINT32_MAX) continue;
-    for (int t = 0; t < 5 && nv < VF_MAX_VALS; t++) {
+    int64_t targets[VF_MAX_TARGETS];
+    uint32_t nt = vf_loop_targets(p, bits, l1[li].op, targets);
+    for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
       uint64_t save = bits[ctrl[drv]];
       int64_t v = find_loop_value(p, bits, ctrl[drv], li, targets[t]);
       bits[ctrl[drv]] = save;
@@ -242,13 +277,17 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe, const int64_t *t
 }
 
 int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+  vf_argplan_align(p);
+  /* a tile-aligned control argument no route varies starts at one whole tile, not at 1 */
+  for (uint32_t k = 0; k < p->n_args; k++)
+    if (!p->given[k] && p->is_int[k] && p->align[k] > p->divisor[k] && sim_arg_is_control(probe, k))
+      p->value[k] = p->align[k];
   uint32_t S = sim_max_ring_depth(probe);
   if (S < 1) S = 1;
   p->ring_depth = S;
   /* persistent kernels first: their loop counts are exact functions of the arguments, the
    * program id and the grid (sim_static_loops), which the Z3 suggestion does not model */
-  int64_t tg[5] = {1, 2, S, S + 1, 2 * S + 1};
-  if (per_loop_vectors(p, probe, tg)) return 0;
+  if (per_loop_vectors(p, probe)) return 0;
   /* Z3 only where the trip counts cannot be solved for statically */
   int st = vf_argplan_static(p, probe);
   if (st > 0 || (st < 0 && p->choose && p->choose(p))) return 0;
@@ -261,10 +300,10 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
     p->vary_arg[vi] = k;
     p->n_vals[vi] = 0;
     for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
-    int64_t base = trips_with(p, bits, k, p->divisor[k]);
-    bool loops = base >= 0 && trips_with(p, bits, k, (1 << 20) * p->divisor[k]) != base;
+    int64_t base = trips_with(p, bits, k, p->align[k]);
+    bool loops = base >= 0 && trips_with(p, bits, k, vf_argplan_big(p, k)) != base;
     for (int t = 0; t < 5; t++) {
-      int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t] * p->divisor[k];
+      int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t] * p->align[k];
       if (v < 0) continue;
       bool dup = false;
       for (uint32_t j = 0; j < p->n_vals[vi]; j++) dup |= p->vary_vals[vi][j] == v;
@@ -282,6 +321,18 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   }
   free(bits);
   return 0;
+}
+
+void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
+  p->n_aligned = p->n_probes = 0;
+  for (uint32_t k = 0; k < p->n_args && p->n_aligned < 8; k++) {
+    if (p->given[k] || !p->is_int[k] || p->align[k] <= p->divisor[k] || !sim_arg_is_control(probe_m, k))
+      continue;
+    /* the smallest value past one whole tile that the compiler's divisibility still allows */
+    p->aligned_arg[p->n_aligned] = k;
+    p->probe_val[p->n_aligned++] = probe ? p->align[k] + p->divisor[k] : 0;
+  }
+  if (probe) p->n_probes = p->n_aligned;
 }
 
 uint32_t vf_argplan_combos(const vf_argplan *p) {
@@ -302,8 +353,15 @@ static uint32_t value_index(const vf_argplan *p, uint32_t i, uint32_t *combo) {
   return d;
 }
 
+int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
+  uint32_t c = vf_argplan_combos(p);
+  return combo >= c && combo - c < p->n_probes ? (int32_t)(combo - c) : -1;
+}
+
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  int32_t probe = vf_argplan_probe_of(p, combo);
+  if (probe >= 0) combo = 0; /* a probe: combination 0 with one argument at a partial tile */
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -313,16 +371,30 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     uint32_t k = p->vary_arg[i];
     bits[k] = sim_trunc((uint64_t)p->vary_vals[i][d], sim_int_width(entry->args[k]->type));
   }
+  if (probe >= 0) {
+    uint32_t k = p->aligned_arg[probe];
+    bits[k] = sim_trunc((uint64_t)p->probe_val[probe], sim_int_width(entry->args[k]->type));
+  }
 }
 
 char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
-  for (uint32_t i = 0; i < p->n_vary; i++) {
+  int32_t probe = vf_argplan_probe_of(p, combo);
+  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : UINT32_MAX;
+  bool shown = false;
+  if (probe >= 0) combo = 0;
+  for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
+    bool mine = p->vary_arg[i] == pk;
+    shown |= mine;
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
-                            p->names[p->vary_arg[i]], (long long)p->vary_vals[i][d]);
+                            p->names[p->vary_arg[i]],
+                            (long long)(mine ? p->probe_val[probe] : p->vary_vals[i][d]));
   }
+  if (probe >= 0 && !shown && len < sizeof buf)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk],
+                            (long long)p->probe_val[probe]);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -334,8 +406,8 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
 }
 
 char *vf_argplan_covered(const vf_argplan *p) {
-  if (!p->n_vary) return NULL;
-  char buf[512] = "";
+  if (!p->n_vary && !p->n_aligned) return NULL;
+  char buf[1024] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s in {", i ? "; " : "",
@@ -353,11 +425,21 @@ char *vf_argplan_covered(const vf_argplan *p) {
       if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, ")");
     }
   }
-  if (len < sizeof buf)
-    snprintf(buf + len, sizeof buf - len, "%s; pass --arg to check other values",
-             !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
-             : p->chooser ? ", chosen from the loop bounds"
-             : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  if (len < sizeof buf && p->n_vary)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s",
+                            !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
+                            : p->chooser ? ", chosen from the loop bounds"
+                            : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  /* tile-aligned arguments: whole tiles by default, and the partial-tile probe of each */
+  for (uint32_t i = 0; i < p->n_aligned && len < sizeof buf; i++) {
+    uint32_t k = p->aligned_arg[i];
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s: whole tiles (multiples of %lld)",
+                            len ? "; " : "", p->names[k], (long long)p->align[k]);
+    if (len < sizeof buf && i < p->n_probes && p->probe_val[i])
+      len += (size_t)snprintf(buf + len, sizeof buf - len, ", and the partial tile %s=%lld",
+                              p->names[k], (long long)p->probe_val[i]);
+  }
+  if (len < sizeof buf) snprintf(buf + len, sizeof buf - len, "; pass --arg to check other values");
   return ir_xstrdup(buf);
 }
 
@@ -393,16 +475,17 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     for (uint32_t k = 0; k < p->n_args && !varies; k++) {
       if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
-      bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+      bits[k] = (uint64_t)vf_argplan_big(p, k);
       uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs ? runs[0].pid : NULL, p->grid, l, VF_MAX_LOOPS);
       varies = li < n && l[li].trips != base;
       bits[k] = save;
     }
     out->loop[li].varies = varies;
-    uint32_t S = p->ring_depth ? p->ring_depth : 1;
-    int64_t tg[5] = {1, 2, S, S + 1, 2 * S + 1};
+    int64_t tg[VF_MAX_TARGETS];
+    vf_argplan_bits(p, 0, bits); /* the base combination, as the targets were chosen */
+    uint32_t nt = vf_loop_targets(p, bits, out->loop[li].op, tg);
     bool all = base >= 0;
-    for (int t = 0; t < 5 && all; t++) {
+    for (uint32_t t = 0; t < nt && all; t++) {
       bool have = false;
       for (uint32_t j = 0; j < out->loop[li].n_trips; j++) have |= out->loop[li].trips[j] == tg[t];
       all = have;
@@ -464,7 +547,8 @@ sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32
                                 uint32_t max_trip, sim_err *err) {
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
-  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip};
+  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip,
+                .amd_all_waves = p->all_waves};
   for (int k = 0; k < 3; k++) {
     o.pid[k] = pid[k];
     o.grid[k] = p->grid[k];

@@ -69,6 +69,125 @@ static bool is_ring_op(const ir_op *op) {
   }
 }
 
+static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
+  for (uint32_t k = 0; k < n; k++)
+    if (l[k].op == op) return l[k].trips;
+  return -1; /* an scf.while, or past the list's bound: not computable */
+}
+
+/* The barrier ring a barrier view belongs to: its allocation (the value indexed, traced
+ * through views, partition captures and loop-carried values to where it is made) and depth
+ * (the allocation's first dimension; 1 for a single mbarrier). NULL when it cannot be traced. */
+static const ir_value *bar_ring(const ir_value *v, uint32_t *depth, int hops) {
+  if (!v || hops > 32 || !v->type || v->type->kind != IR_T_MEMDESC) return NULL;
+  if (!v->def) {
+    const ir_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL;
+    if (!owner) return NULL;
+    if (owner->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && owner->n_operands > 2 + v->arg_idx)
+      return bar_ring(owner->operands[2 + v->arg_idx], depth, hops + 1); /* the iter_arg's init */
+    const ir_value *cap = ir_ws_capture(v);
+    return cap ? bar_ring(cap, depth, hops + 1) : NULL;
+  }
+  const ir_op *op = v->def;
+  if (op->code == IR_OP_TTG_MEMDESC_INDEX && op->n_operands >= 1) {
+    /* the slot of a ring: the ring is the value indexed (traced to its allocation) */
+    const ir_type *t = op->operands[0]->type;
+    uint32_t inner;
+    const ir_value *root = bar_ring(op->operands[0], &inner, hops + 1);
+    *depth = t && t->kind == IR_T_MEMDESC && t->rank >= 1 && t->shape[0] > 0 ? (uint32_t)t->shape[0] : 1;
+    return root ? root : op->operands[0];
+  }
+  if (op->code == IR_OP_TTG_LOCAL_ALLOC) {
+    *depth = v->type->rank >= 2 && v->type->shape[0] > 0 ? (uint32_t)v->type->shape[0] : 1;
+    return v;
+  }
+  if (op->n_operands >= 1 && (op->code == IR_OP_TTG_MEMDESC_SUBSLICE || op->code == IR_OP_TTG_MEMDESC_REINTERPRET))
+    return bar_ring(op->operands[0], depth, hops + 1);
+  return NULL;
+}
+
+/* The rings a loop uses: per ring, its depth and the slots one iteration takes. A partition
+ * takes a slot of a ring with one wait (a consumer on "ready", a producer on "empty"); the
+ * ring it signals in return ("empty" of the consumer, "ready" of the producer) is the other
+ * half of a ring it waits on, or one another partition's loop waits on, so only the rings the
+ * loop waits on count. A loop that waits on none counts its signals (arrives, commits, MMA
+ * completions, expects; not the TMA loads, several of which can share one slot). An op in a
+ * nested loop counts once per iteration of that loop (its trip count at the arguments given;
+ * none when it is not computable). */
+typedef struct loop_rings {
+  const ir_value *ring[16];
+  uint32_t depth[16];
+  int64_t waits[16], signals[16];
+  uint32_t n;
+  const sim_static_loop *trips; /* the trip counts of the nested loops */
+  uint32_t n_trips;
+} loop_rings;
+
+static void scan_rings(const ir_region *r, int64_t mult, loop_rings *lr) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (is_ring_op(op))
+        for (uint32_t k = 0; k < op->n_operands; k++) {
+          const ir_type *t = op->operands[k]->type;
+          if (!t || t->kind != IR_T_MEMDESC || !t->elem || t->elem->kind != IR_T_INT || t->elem->bits != 64)
+            continue; /* mbarriers are i64 shared memory */
+          uint32_t d = 1, j = 0;
+          const ir_value *ring = bar_ring(op->operands[k], &d, 0);
+          while (j < lr->n && lr->ring[j] != ring) j++;
+          if (j == lr->n) {
+            if (lr->n == 16) continue;
+            lr->ring[lr->n] = ring;
+            lr->depth[lr->n] = d;
+            lr->signals[lr->n] = 0;
+            lr->waits[lr->n++] = 0;
+          }
+          if (op->code == IR_OP_TTNG_WAIT_BARRIER || op->code == IR_OP_AMDG_WAIT_BARRIER) lr->waits[j] += mult;
+          else if (op->code != IR_OP_TTNG_TMA_G2L) lr->signals[j] += mult;
+        }
+      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* partitions are not the loop's */
+      int64_t m = mult;
+      if (is_loop(op)) {
+        int64_t n = trips_of(lr->trips, lr->n_trips, op);
+        m = n > 0 && mult <= (1 << 20) / n ? mult * n : 0;
+      }
+      for (uint32_t k = 0; k < op->n_regions && m; k++) scan_rings(op->regions[k], m, lr);
+    }
+}
+
+uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, uint32_t n_trips,
+                             int64_t *out, uint32_t max) {
+  loop_rings lr = {.trips = trips, .n_trips = n_trips};
+  if (loop && loop->n_regions) scan_rings(loop->regions[0], 1, &lr);
+  if (!lr.n || max < 2) return 0;
+  uint32_t n = 0;
+  out[n++] = 1;
+  out[n++] = 2;
+  bool waits = false;
+  for (uint32_t j = 0; j < lr.n; j++) waits |= lr.waits[j] > 0;
+  for (uint32_t j = 0; j < lr.n; j++) {
+    /* an iteration that takes u slots of an S-deep ring wraps it after S / u iterations: the
+     * first counts whose slots reach S, S+1 and 2S+1, and the first that ends exactly on a
+     * wrap (slot index back to 0: lcm(S, u) slots); with u = 1 these are S, S+1, 2S+1 (an
+     * untraced ring counts one slot per iteration) */
+    int64_t slots = waits ? lr.waits[j] : lr.signals[j];
+    if (!slots) continue;
+    int64_t S = lr.ring[j] ? lr.depth[j] : 1, u = lr.ring[j] ? slots : 1;
+    int64_t g = S, h = u;
+    while (h) {
+      int64_t r = g % h;
+      g = h;
+      h = r;
+    }
+    int64_t t[4] = {S, S + 1, 2 * S + 1, S / g * u};
+    for (int q = 0; q < 4; q++) {
+      int64_t c = (t[q] + u - 1) / u, i = 0;
+      while (i < n && out[i] != c) i++;
+      if (i == n && n < max) out[n++] = c;
+    }
+  }
+  return n;
+}
+
 static bool const_step(const ir_op *f) {
   int64_t s;
   return f->code == IR_OP_SCF_FOR && ir_value_const_int(f->operands[2], &s) && s > 0;
@@ -92,11 +211,6 @@ static void add_unit(sctx *c, const ir_op *outer, const ir_op *inner) {
   c->u[c->n++].inner = inner;
 }
 
-static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
-  for (uint32_t k = 0; k < n; k++)
-    if (l[k].op == op) return l[k].trips;
-  return -1; /* an scf.while, or past the list's bound: not computable */
-}
 
 /* Ring ops: each counts for its innermost loop, or for the flattened nest around it. */
 static void scan(sctx *c, const ir_region *r, const sim_static_loop *l, uint32_t nl) {
@@ -164,9 +278,9 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
     if (!p->is_int[k] || p->given[k] || p->companion[k]) continue;
     uint64_t save = bits[k];
     for (uint32_t i = 0; i < c.n; i++) {
-      bits[k] = (uint64_t)p->divisor[k];
+      bits[k] = (uint64_t)p->align[k];
       int64_t a = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
-      bits[k] = (uint64_t)((1 << 16) * p->divisor[k]);
+      bits[k] = (uint64_t)vf_argplan_big(p, k);
       int64_t b = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
       if (a == b) continue;
       if (rel >= 0 && rel != (int32_t)k) goto out; /* several arguments: Z3 */
@@ -188,7 +302,7 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
     goto out;
   }
   uint32_t k = (uint32_t)rel;
-  int64_t d = p->divisor[k];
+  int64_t d = p->align[k];
   /* the argument's type bounds the search (an i32 argument: below 2^31) */
   const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
   unsigned w = sim_int_width(ty);

@@ -1,5 +1,6 @@
-/* vf_bugs.c: the bug list of a run: merging reports of one root cause (same kind, same
- * primary source location), keeping the shortest schedule of each, ordering for output. */
+/* vf_bugs.c: the bug list of a run: merging reports of one root cause (same kind, severity
+ * and primary source location), keeping the shortest schedule of each, ordering for output
+ * (errors before warnings), and the verdict the errors give. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,9 @@ static void bug_set(vf_bug *b, const sim_viol *v, const sim_trans *path, uint32_
 
 vf_bug *vf_result_find(vf_result *r, const sim_machine *m, const sim_viol *v) {
   for (uint32_t k = 0; k < r->n_bugs; k++)
-    if (r->bugs[k].v.kind == v->kind && same_place(m, r->bugs[k].v.ins, v->ins)) return &r->bugs[k];
+    if (r->bugs[k].v.kind == v->kind && r->bugs[k].v.severity == v->severity &&
+        same_place(m, r->bugs[k].v.ins, v->ins))
+      return &r->bugs[k];
   return NULL;
 }
 
@@ -93,12 +96,27 @@ void vf_result_merge(vf_result *dst, const sim_machine *m, vf_result *src) {
 
 static int cmp_bug(const void *pa, const void *pb) {
   const vf_bug *a = pa, *b = pb;
+  if (a->v.severity != b->v.severity) return a->v.severity < b->v.severity ? -1 : 1; /* errors first */
   if (a->n_path != b->n_path) return a->n_path < b->n_path ? -1 : 1;
   return a->found_order < b->found_order ? -1 : a->found_order > b->found_order;
 }
 
 void vf_result_sort(vf_result *r) {
   if (r->n_bugs > 1) qsort(r->bugs, r->n_bugs, sizeof *r->bugs, cmp_bug);
+}
+
+uint32_t vf_result_errors(const vf_result *r) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < r->n_bugs; k++) n += r->bugs[k].v.severity == SIM_SEV_ERROR;
+  return n;
+}
+
+void vf_result_promote_warnings(vf_result *r) {
+  for (uint32_t k = 0; k < r->n_bugs; k++) r->bugs[k].v.severity = SIM_SEV_ERROR;
+}
+
+vf_verdict vf_result_verdict(const vf_result *r) {
+  return vf_result_errors(r) ? VF_BUG : r->bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
 }
 
 void vf_result_drop_bugs(vf_result *r) {

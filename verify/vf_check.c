@@ -42,7 +42,17 @@ static const char *async_note(const sim_machine *m, uint32_t ins, const char *df
 static const char *verb(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writes" : "reads"; }
 static const char *verbing(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writing" : "reading"; }
 
+/* v->msg formatted only when msg (the search asks tersely first: vf_check_race_ex). */
+#define MSGF(...)                                                                          \
+  do {                                                                                     \
+    if (msg) snprintf(v->msg, sizeof v->msg, __VA_ARGS__);                                \
+  } while (0)
+
 bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
+  return vf_check_race_ex(m, st, v, true);
+}
+
+bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool msg) {
   uint32_t na = sim_n_agents(m), ne = sim_n_events(m, st);
   sim_fp acc[SIM_MAX_AGENTS][4];
   int nacc[SIM_MAX_AGENTS];
@@ -57,7 +67,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
           if (conflict(&acc[a][i], &acc[b][j])) {
             uint32_t pa = sim_agent_pc(m, st, a), pb = sim_agent_pc(m, st, b);
             race_at(v, a, pa);
-            snprintf(v->msg, sizeof v->msg,
+            MSGF(
                      "%s by %s %s %s while %s of %s may run at the same time: nothing orders them",
                      op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
                      sim_fp_str(m, &acc[a][i], fp, sizeof fp), op_name(m, pb), sim_agent_name(m, b));
@@ -78,7 +88,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
           if (conflict(&acc[a][i], &ef[j])) {
             uint32_t pa = sim_agent_pc(m, st, a), pe = sim_event_ins(m, st, e);
             race_at(v, a, pa);
-            snprintf(v->msg, sizeof v->msg,
+            MSGF(
                      "%s by %s %s %s while the %s issued by %s may still be %s it: nothing makes "
                      "it wait for the %s to complete", op_name(m, pa), sim_agent_name(m, a),
                      verb(&acc[a][i]), sim_fp_str(m, &acc[a][i], fp, sizeof fp),
@@ -97,7 +107,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
               v->rel[1] = pa;
               v->rel_note[1] = "accessed after the barrier";
               v->n_rel = 2;
-              snprintf(v->msg, sizeof v->msg,
+              MSGF(
                        "%s: %s passes this barrier with its %s still in flight, and %s by %s "
                        "%s %s after it", rn, sim_agent_name(m, sim_event_agent(m, st, e)),
                        sim_event_kind_name(m, st, e),
@@ -122,7 +132,7 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
             /* the later-issued op is the one that should have waited */
             uint32_t late = sim_event_agent(m, st, e2) == sim_event_agent(m, st, e1) ? p2 : p2;
             race_at(v, 0xff, late);
-            snprintf(v->msg, sizeof v->msg,
+            MSGF(
                      "%s issued by %s %s %s while the %s issued by %s is still %s it",
                      sim_event_kind_name(m, st, e2), sim_agent_name(m, sim_event_agent(m, st, e2)),
                      verb(&ef2[j]), sim_fp_str(m, &ef2[j], fp, sizeof fp), sim_event_kind_name(m, st, e1),
@@ -136,6 +146,8 @@ bool vf_check_race(const sim_machine *m, const void *st, sim_viol *v) {
   }
   return false;
 }
+
+#undef MSGF
 
 static char *dupf(const char *fmt, const char *a, const char *b) {
   size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;

@@ -95,6 +95,14 @@ static void layer_push(layer *l, const void *st, size_t used, uint32_t id) {
   l->len += need;
 }
 
+/* Whether the observation can follow a state (fits), for the agents' positions in it. */
+enum { FIT_CACHE = 1024 };
+typedef struct fit_entry {
+  uint32_t pc[SIM_MAX_AGENTS];
+  uint8_t status[SIM_MAX_AGENTS];
+  uint8_t val;                 /* 0 empty, 1 fits, 2 does not */
+} fit_entry;
+
 typedef struct search {
   sim_machine *m;
   const vf_xgoal *g;
@@ -103,6 +111,10 @@ typedef struct search {
   sim_trans *via;
   uint32_t n_ids, cap_ids;
   uint64_t close_sig[VF_X_CLOSE];
+  fit_entry *fit_cache;         /* FIT_CACHE entries, direct mapped by positions_sig; made
+                                  when the first halting bug is met */
+  uint8_t *mark;               /* sim_agent_reach's marks, one instruction each */
+  vf_xpath tmp;                /* a halting bug's schedule being built */
 } search;
 
 static uint32_t new_id(search *s, uint32_t parent, sim_trans t) {
@@ -125,16 +137,23 @@ static void path_of(const search *s, uint32_t id, vf_xpath *p) {
   for (uint32_t k = id; k; k = s->parent[k]) p->steps[--n] = s->via[k];
 }
 
+/* A hash of every agent's position (pc and status) in st. */
+static uint64_t positions_sig(sim_machine *m, const void *st) {
+  uint64_t sig = 1469598103934665603ull;
+  for (uint32_t a = 0; a < sim_n_agents(m); a++)
+    sig = (sig ^ sim_agent_pc(m, st, a) ^ ((uint64_t)sim_agent_status_of(m, st, a) << 32)) * 1099511628211ull;
+  return sig;
+}
+
 /* Scores st; returns true when it matches. Keeps the closest candidates. */
 static bool visit(search *s, const void *st, uint32_t id) {
   sim_machine *m = s->m;
   sim_trans en[SIM_MAX_TRANS];
   int n_en = sim_enabled(m, st, en);
   uint32_t na = sim_n_agents(m), score = 0;
-  uint64_t sig = 1469598103934665603ull;
+  uint64_t sig = positions_sig(m, st);
   for (uint32_t a = 0; a < na; a++) {
     const obs_agent *ob = s->g->want[a];
-    sig = (sig ^ sim_agent_pc(m, st, a) ^ ((uint64_t)sim_agent_status_of(m, st, a) << 32)) * 1099511628211ull;
     if (!ob) continue;
     bool at, blocked;
     bool ok = vf_xagent_matches(m, st, a, ob, en, n_en, &at, &blocked);
@@ -166,6 +185,79 @@ static bool visit(search *s, const void *st, uint32_t id) {
   s->close_sig[at] = sig;
   r->n_close++;
   return false;
+}
+
+/* ------------------------------------------------------------------ halting bugs */
+
+/* Whether observed agent a can still get where it was seen from st: to one of its observed
+ * lines, or (seen running) to any instruction. */
+static bool can_get_there(search *s, const void *st, uint32_t a) {
+  const obs_agent *ob = s->g->want[a];
+  uint32_t ni = sim_n_instructions(s->m);
+  memset(s->mark, 0, ni);
+  sim_agent_reach(s->m, st, a, s->mark);
+  for (uint32_t i = 0; i < ni; i++)
+    if (s->mark[i] && (ob->what == OBS_RUNNING || vf_xins_at(s->m, i, ob))) return true;
+  return false;
+}
+
+/* Whether the observation can follow st (vf_xresult: a bug that fits). It depends on the
+ * agents' positions alone. */
+static bool fits(search *s, const void *st) {
+  sim_machine *m = s->m;
+  if (!s->fit_cache) {
+    s->fit_cache = ir_xcalloc(FIT_CACHE, sizeof *s->fit_cache);
+    s->mark = ir_xcalloc(sim_n_instructions(m) + 1, 1);
+  }
+  uint32_t na = sim_n_agents(m);
+  fit_entry *c = &s->fit_cache[positions_sig(m, st) % FIT_CACHE];
+  bool same = c->val != 0;
+  for (uint32_t a = 0; a < na && same; a++)
+    same = c->pc[a] == sim_agent_pc(m, st, a) && c->status[a] == sim_agent_status_of(m, st, a);
+  if (same) return c->val == 1;
+  bool ok = true;
+  for (uint32_t a = 0; a < na && ok; a++) {
+    const obs_agent *ob = s->g->want[a];
+    if (!ob || ob->what == OBS_EXITED) continue; /* any agent can still finish */
+    ok = can_get_there(s, st, a);
+  }
+  for (uint32_t a = 0; a < na; a++) {
+    c->pc[a] = sim_agent_pc(m, st, a);
+    c->status[a] = (uint8_t)sim_agent_status_of(m, st, a);
+  }
+  c->val = ok ? 1 : 2;
+  return ok;
+}
+
+/* Step t from st (the state of visited id, at depth steps) ended its path with violations:
+ * keeps each as a halting bug, with the schedule to it, unless a schedule as short is kept. */
+static void note_halt(search *s, const void *st, uint32_t id, uint32_t depth, sim_trans t, const sim_log *log) {
+  int fit = -1; /* not known yet: fits() is asked only for a bug not known to fit */
+  bool have_path = false;
+  for (uint32_t k = 0; k < log->n_viol; k++) {
+    if (vf_result_keeps(&s->r->fit, s->m, &log->viol[k], depth + 1)) continue;
+    if (fit < 0) fit = fits(s, st);
+    vf_result *dst = fit ? &s->r->fit : &s->r->other;
+    if (!fit && vf_result_keeps(dst, s->m, &log->viol[k], depth + 1)) continue;
+    if (!have_path) {
+      path_of(s, id, &s->tmp); /* room for one more step */
+      s->tmp.steps[s->tmp.n] = t;
+      have_path = true;
+    }
+    vf_result_add(dst, s->m, &log->viol[k], s->tmp.steps, s->tmp.n + 1, NULL);
+  }
+}
+
+/* Drops from r->other the bugs r->fit holds too (met on paths of both kinds). */
+static void drop_fitting_others(sim_machine *m, vf_xresult *r) {
+  if (!r->fit.n_bugs || !r->other.n_bugs) return;
+  vf_result keep = {0};
+  for (uint32_t k = 0; k < r->other.n_bugs; k++) {
+    const vf_bug *b = &r->other.bugs[k];
+    if (!vf_result_find(&r->fit, m, &b->v)) vf_result_add(&keep, m, &b->v, b->path, b->n_path, b->rel_text);
+  }
+  vf_result_free(&r->other);
+  r->other = keep;
 }
 
 static void bound(vf_xresult *r, const char *why) {
@@ -206,6 +298,7 @@ int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xr
   }
   layer_push(&cur, st, sim_state_used(m, st), id0);
   uint64_t tick = 0;
+  uint32_t depth = 0; /* of the states of cur */
   while (cur.n && !r->found) {
     for (uint32_t k = 0; k < cur.n && !r->found; k++) {
       memset(st, 0, ssz);
@@ -223,6 +316,8 @@ int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xr
         memcpy(nx, st, ssz);
         int src_rc = sim_step(m, nx, ts[j], &log);
         if (log.bound) bound(r, log.text[0] ? log.text : "a model bound was hit");
+        /* a halting bug (not a bound; a false assume is outside the kernel's contract) */
+        if (src_rc && log.n_viol && !log.bound && !log.assume_false) note_halt(&s, st, cur.id[k], depth, ts[j], &log);
         if (src_rc) continue;
         if (!vf_table_insert(seen, sim_state_hash(m, nx))) continue;
         uint32_t id = new_id(&s, cur.id[k], ts[j]);
@@ -252,8 +347,12 @@ int vf_explain_search(sim_machine *m, const vf_xgoal *g, const vf_opts *o, vf_xr
     nxt = t;
     nxt.n = 0;
     nxt.len = 0;
+    depth++;
   }
 out:
+  drop_fitting_others(m, r);
+  vf_result_sort(&r->fit);
+  vf_result_sort(&r->other);
   r->seconds = vf_now_s() - t0;
   free(cur.bytes), free(cur.id), free(cur.off);
   free(nxt.bytes), free(nxt.id), free(nxt.off);
@@ -261,6 +360,9 @@ out:
   free(nx);
   free(s.parent);
   free(s.via);
+  free(s.fit_cache);
+  free(s.mark);
+  free(s.tmp.steps);
   vf_table_free(seen);
   vf_por_free(por);
   return rc;
@@ -269,5 +371,7 @@ out:
 void vf_xresult_free(vf_xresult *r) {
   free(r->match.steps);
   for (uint32_t k = 0; k < r->n_close; k++) free(r->close[k].steps);
+  vf_result_free(&r->fit);
+  vf_result_free(&r->other);
   memset(r, 0, sizeof *r);
 }

@@ -1,7 +1,8 @@
 /* vf_explain.h: the search behind `tlx-verify explain` (cli/cli_explain.c): a
  * breadth-first search over a machine's reachable states for one that matches an
  * observation (obs.h), with the shortest schedule to it, or the closest states when none
- * matches. Ownership: a vf_xresult owns its paths (vf_xresult_free). */
+ * matches, and the halting bugs met on the way. Ownership: a vf_xresult owns its paths and
+ * bugs (vf_xresult_free). */
 #ifndef TLXV_VF_EXPLAIN_H
 #define TLXV_VF_EXPLAIN_H
 
@@ -32,6 +33,13 @@ typedef struct vf_xseen {
                                   running state observed) */
 } vf_xseen;
 
+/* Halting bugs: the violations that end a path in the model (tx-mismatch, over-arrival,
+ * lifecycle, ...; sim_log.halt). The hardware runs past them into states the model leaves
+ * undefined, so a hang they lead to is not reachable in the search; explain names them
+ * instead. A bug fits the observation when, in the state before the step that reports it,
+ * every observed agent can still get where it was seen by the kernel's control flow (at its
+ * observed line or at one its code reaches from its position; an agent seen exited or
+ * running: one that is not finished, or any for exited). */
 typedef struct vf_xresult {
   bool found;
   vf_xpath match;              /* found: the shortest schedule to a matching state */
@@ -39,6 +47,9 @@ typedef struct vf_xresult {
                                   shortest), distinct agent positions */
   uint32_t n_close;
   vf_xseen seen[SIM_MAX_AGENTS];
+  vf_result fit;               /* halting bugs met on a path that fits the observation, each
+                                  with its shortest schedule (its last step reports it) */
+  vf_result other;             /* the other halting bugs met (none also in fit) */
   bool reduced;                /* the partial-order reduction was used */
   bool bound_hit;
   char bound_why[256];

@@ -1,102 +1,27 @@
 /* vf_explore.c: depth-first search over the schedules of a machine with a visited-state table
  * (canonical 128-bit hashes), partial-order reduction (vf_por.c), the state checkers on every
- * new state, bounds (states, time), and random walks. */
+ * new state, bounds (states, time), and random walks. One searcher (vf_dfs.h); the
+ * multi-threaded search runs several of them (vf_par.c). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "vf.h"
-#include "vf_por.h"
+#include "vf_dfs.h"
 #include "sim/sim_size.h"
 
 enum { CHUNK_BYTES = 4 << 20 }; /* bytes per chunk of the DFS stack (huge-page backed) */
 
-typedef struct frame {
-  uint8_t *st;                 /* the state (its used bytes; the next state starts after them) */
-  uint32_t chunk;              /* the chunk it lies in */
-  sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
-  uint8_t n, next;
-  uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
-  sim_trans taken;             /* the transition that reached this state */
-  sim_hash128 h;               /* the state's hash (on-stack set) */
-} frame;
-
-/* The states on the DFS stack (cycle proviso of the reduction): open addressing with
- * tombstones over 128-bit hashes. */
-typedef struct onstack {
-  sim_hash128 *s;              /* {0,0} empty, {0,1} tombstone */
-  uint32_t cap, n, used;
-  sim_hash128 *tmp;            /* rehash scratch (live entries), tmp_cap of them */
-  uint32_t tmp_cap;
-} onstack;
-
-static bool hz(sim_hash128 h) { return !h.lo && !h.hi; }
-static bool htomb(sim_hash128 h) { return !h.lo && h.hi == 1; }
-static sim_hash128 hfix(sim_hash128 h) {
-  if (!h.lo) h.lo = 2; /* keep clear of empty / tombstone */
-  return h;
+/* The state of frame f enters / leaves the stack: the mark of its visited-table entry. */
+static void stack_mark(vf_table *t, frame *f, uint64_t slot) {
+  f->slot = slot;
+  f->gen = vf_table_generation(t);
+  vf_table_mark(t, slot, true);
 }
-
-/* Rebuilds the set without tombstones at capacity cap (the same capacity reuses the table:
- * clearing touched memory is cheaper than new pages). */
-static void os_rehash(onstack *o, uint32_t cap) {
-  if (o->tmp_cap < o->n + 1) {
-    o->tmp_cap = (o->n + 1) * 2;
-    o->tmp = ir_xrealloc(o->tmp, o->tmp_cap * sizeof *o->tmp, 1);
-    if (!o->tmp) ir_out_of_memory(0);
-  }
-  uint32_t live = 0;
-  for (uint32_t k = 0; k < o->cap; k++)
-    if (!hz(o->s[k]) && !htomb(o->s[k])) o->tmp[live++] = o->s[k];
-  if (cap != o->cap) {
-    free(o->s);
-    o->s = ir_xcalloc(cap, sizeof *o->s);
-    if (!o->s) ir_out_of_memory(0);
-    o->cap = cap;
-  } else {
-    memset(o->s, 0, cap * sizeof *o->s);
-  }
-  o->n = o->used = 0;
-  for (uint32_t k = 0; k < live; k++) {
-    uint32_t i = (uint32_t)o->tmp[k].lo & (cap - 1);
-    while (!hz(o->s[i])) i = (i + 1) & (cap - 1);
-    o->s[i] = o->tmp[k];
-    o->n++;
-    o->used++;
-  }
-}
-
-static void os_add(onstack *o, sim_hash128 h) {
-  h = hfix(h);
-  if ((o->used + 1) * 2 > o->cap) os_rehash(o, o->cap ? (o->n * 4 > o->cap ? o->cap * 2 : o->cap) : 1024);
-  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
-  while (!hz(o->s[i]) && !htomb(o->s[i])) i = (i + 1) & (o->cap - 1);
-  if (hz(o->s[i])) o->used++;
-  o->s[i] = h;
-  o->n++;
-}
-
-static bool os_find(const onstack *o, sim_hash128 h, uint32_t *at) {
-  if (!o->cap) return false;
-  h = hfix(h);
-  uint32_t i = (uint32_t)h.lo & (o->cap - 1);
-  while (!hz(o->s[i])) {
-    if (o->s[i].lo == h.lo && o->s[i].hi == h.hi) {
-      *at = i;
-      return true;
-    }
-    i = (i + 1) & (o->cap - 1);
-  }
-  return false;
-}
-
-static void os_del(onstack *o, sim_hash128 h) {
-  uint32_t i;
-  if (!os_find(o, h, &i)) return;
-  o->s[i] = (sim_hash128){0, 1};
-  o->n--;
+static void stack_unmark(vf_table *t, frame *f) {
+  if (f->gen != vf_table_generation(t)) f->slot = vf_table_find(t, f->h); /* the table grew */
+  vf_table_mark(t, f->slot, false);
 }
 
 double vf_now_s(void) {
@@ -104,24 +29,6 @@ double vf_now_s(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
-
-typedef struct dfs {
-  sim_machine *m;
-  const vf_opts *o;
-  vf_result *res;
-  size_t ssz;
-  frame *fr;
-  uint8_t **chunks;            /* the states of the stack, packed: each one takes its used bytes
-                                  (sim_state_used), rounded to 8; a state never straddles two
-                                  chunks; chunks never move (no copy when the stack grows) */
-  uint32_t n_chunks;
-  size_t chunk_bytes;          /* bytes per chunk (>= 2 states of full size) */
-  uint32_t depth, cap;
-  sim_trans *path;             /* scratch path for bug reports */
-  vf_table *seen;
-  vf_por *por;
-  onstack stack;               /* hashes of the states on the stack */
-} dfs;
 
 static uint8_t *state_at(const dfs *d, uint32_t depth) { return d->fr[depth].st; }
 
@@ -169,9 +76,11 @@ static void grow(dfs *d) {
   if (d->depth + 2 < d->cap) return;
   d->cap = d->cap ? d->cap * 2 : 1024;
   d->fr = ir_xrealloc(d->fr, d->cap * sizeof *d->fr, 1);
-  d->path = ir_xrealloc(d->path, d->cap * sizeof *d->path, 1);
-  if (!d->fr || !d->path) ir_out_of_memory(0);
+  if (!d->fr) ir_out_of_memory(0);
 }
+
+/* Depth of the state at stack depth `depth` from the initial state. */
+static uint32_t abs_depth(const dfs *d, uint32_t depth) { return d->n_prefix + depth; }
 
 /* The root state's place. */
 static uint8_t *place_root(dfs *d) {
@@ -180,10 +89,16 @@ static uint8_t *place_root(dfs *d) {
   return d->fr[0].st;
 }
 
-/* The schedule to the state at `depth` (frames 1..depth), plus `last` if given. */
+/* The schedule to the state at `depth` (the prefix, then frames 1..depth), plus `last` if
+ * given. */
 static uint32_t path_to(dfs *d, uint32_t depth, const sim_trans *last) {
-  assert(depth < d->cap); /* the path array has a slot per frame, and one more */
+  uint32_t need = d->n_prefix + depth + 1;
+  if (need > d->path_cap) {
+    d->path_cap = need * 2;
+    d->path = ir_xrealloc(d->path, d->path_cap, sizeof *d->path);
+  }
   uint32_t n = 0;
+  for (uint32_t k = 0; k < d->n_prefix; k++) d->path[n++] = d->prefix[k];
   for (uint32_t k = 1; k <= depth; k++) d->path[n++] = d->fr[k].taken;
   if (last) d->path[n++] = *last;
   return n;
@@ -199,10 +114,11 @@ static void bound(vf_result *r, const char *why) {
 static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   sim_machine *m = d->m;
   sim_viol v;
-  if (vf_check_race(m, st, &v)) {
+  if (vf_check_race_ex(m, st, &v, false)) {
     /* a bug ends its path (one root cause, one report): the state is not expanded */
-    if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+    if (!vf_result_keeps(d->res, m, &v, abs_depth(d, d->depth))) {
       uint32_t n = path_to(d, d->depth, NULL);
+      vf_check_race(m, st, &v); /* with its message */
       vf_result_add(d->res, m, &v, d->path, n, NULL);
     }
     *n_en = 0;
@@ -213,7 +129,7 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
     if (!sim_is_final(m, st)) {
       char *rel[SIM_MAX_REL];
       vf_deadlock_explain(m, st, &v, rel);
-      if (!vf_result_keeps(d->res, m, &v, d->depth)) {
+      if (!vf_result_keeps(d->res, m, &v, abs_depth(d, d->depth))) {
         uint32_t n = path_to(d, d->depth, NULL);
         vf_result_add(d->res, m, &v, d->path, n, rel);
       }
@@ -224,7 +140,19 @@ static bool check_state(dfs *d, const void *st, sim_trans *en, int *n_en) {
   return true;
 }
 
-static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
+/* The violations of step t from `from` with their messages: the search steps tersely
+ * (sim_log.terse), and steps again, on a copy, for the violations it reports. */
+static const sim_log *full_log(dfs *d, const void *from, sim_trans t) {
+  if (!d->spare) d->spare = ir_xmalloc(d->ssz, 1);
+  memcpy(d->spare, from, sim_state_used(d->m, from));
+  d->full = (sim_log){0};
+  sim_step(d->m, d->spare, t, &d->full);
+  return &d->full;
+}
+
+/* Records the violations of a step (t, from state `from`) or of the initial state (t NULL,
+ * log not terse). */
+static void record_viols(dfs *d, const sim_log *log, const sim_trans *t, const void *from) {
   if (log->assume_false) {
     if (!d->res->n_outside++) snprintf(d->res->outside_why, sizeof d->res->outside_why, "%s", log->text);
     return;
@@ -234,10 +162,15 @@ static void record_viols(dfs *d, const sim_log *log, const sim_trans *t) {
   /* the schedule is built only for a new bug or a shorter schedule: a violation repeated on
    * every transition of a deep search would otherwise cost O(depth) each (issue 11) */
   uint32_t n = UINT32_MAX;
+  const sim_log *full = log->terse ? NULL : log;
   for (uint32_t k = 0; k < log->n_viol; k++) {
-    if (vf_result_keeps(d->res, d->m, &log->viol[k], d->depth + (t ? 1 : 0))) continue;
+    if (vf_result_keeps(d->res, d->m, &log->viol[k], abs_depth(d, d->depth) + (t ? 1 : 0))) continue;
     if (n == UINT32_MAX) n = path_to(d, d->depth, t);
-    vf_result_add(d->res, d->m, &log->viol[k], d->path, n, NULL);
+    if (!full) full = full_log(d, from, *t);
+    /* the same step: the same violations, in the same order */
+    assert(full->n_viol == log->n_viol && full->viol[k].kind == log->viol[k].kind &&
+           full->viol[k].ins == log->viol[k].ins);
+    vf_result_add(d->res, d->m, &full->viol[k], d->path, n, NULL);
   }
 }
 
@@ -268,52 +201,73 @@ static bool past_deadline(const vf_opts *o, vf_result *res) {
   return true;
 }
 
-/* The --max-states budget of the whole check (this run's states and earlier runs') is spent. */
-static bool past_states(const vf_opts *o, vf_result *res, uint64_t max_states) {
-  if (o->states_done + res->st.states < max_states) return false;
+/* The --max-states budget of the whole check (this run's states, of every searcher, and
+ * earlier runs') is spent. */
+static bool past_states(const dfs *d, uint64_t max_states) {
+  const vf_opts *o = d->o;
+  vf_result *res = d->res;
+  uint64_t mine = d->sh ? __atomic_load_n(&d->sh->states, __ATOMIC_RELAXED) : res->st.states;
+  if (o->states_done + mine < max_states) return false;
   char why[96];
   snprintf(why, sizeof why, "the state bound (--max-states %llu) was reached", (unsigned long long)max_states);
   bound(res, why);
   return true;
 }
 
-static int run_dfs(dfs *d) {
+/* Another searcher should stop too: the search ended, a bound, or the inputs are outside the
+ * kernel's contract. */
+static bool stopped(const dfs *d) { return d->sh && __atomic_load_n(&d->sh->stop, __ATOMIC_RELAXED); }
+static void stop_all(dfs *d) {
+  if (d->sh) __atomic_store_n(&d->sh->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* A state of a shared table that the table refused (full): the search cannot go on. */
+static bool table_full(dfs *d) {
+  if (!d->sh || !vf_table_full(d->seen)) return false;
+  char why[128];
+  snprintf(why, sizeof why, "the state table of the multi-threaded search is full (%llu states)",
+           (unsigned long long)vf_table_count(d->seen));
+  bound(d->res, why);
+  stop_all(d);
+  return true;
+}
+
+/* Expands the stack from frame `depth` (frames 0..depth set up) until it is empty or a bound
+ * stops the search. */
+static void dfs_loop(dfs *d) {
   sim_machine *m = d->m;
   const vf_opts *o = d->o;
   vf_result *res = d->res;
   uint64_t max_states = o->max_states ? o->max_states : 5000000;
-  sim_log log = {0};
-  grow(d);
-  d->depth = 0;
-  void *s0 = place_root(d);
-  if (sim_init(m, s0, &log)) {
-    record_viols(d, &log, NULL);
-    if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
-    return -1;
-  }
-  d->fr[0].h = sim_state_hash(m, s0);
-  vf_table_insert(d->seen, d->fr[0].h);
-  bool c3 = !o->no_reduction; /* the on-stack set serves only the reduction's cycle proviso */
-  if (c3) os_add(&d->stack, d->fr[0].h);
-  res->st.states = 1;
+  bool c3 = d->c3;
+  sim_log log = {.terse = true}; /* messages only for the violations reported (record_viols) */
   sim_trans en[SIM_MAX_TRANS];
   int n_en;
-  if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
-  else d->fr[0].n = d->fr[0].next = 0;
-  uint64_t tick = 0;
-  /* earlier runs of the check may have spent the budgets */
-  if (past_deadline(o, res) || past_states(o, res, max_states)) return 0;
+  uint64_t slot;
+  bool cut = true; /* until the stack empties */
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
-      if (c3) os_del(&d->stack, f->h);
-      if (d->depth == 0) break;
+      if (c3) stack_unmark(d->seen, f);
+      if (d->depth == 0) {
+        cut = false;
+        break;
+      }
       d->depth--;
       continue;
     }
     /* the clock on every 256th transition, not state: transitions that revisit or violate
-     * cost time too */
-    if ((++tick & 255) == 0 && past_deadline(o, res)) break;
+     * cost time too; a multi-threaded search also gives work to idle searchers then */
+    if ((++d->tick & 255) == 0) {
+      if (past_deadline(o, res)) {
+        stop_all(d);
+        break;
+      }
+      if (stopped(d)) break;
+      if (d->sh && __atomic_load_n(&d->sh->hungry, __ATOMIC_RELAXED)) vf_par_give(d);
+      f = &d->fr[d->depth];
+      if (f->next >= f->n) continue;
+    }
     sim_trans t = f->t[f->next++];
     grow(d);
     f = &d->fr[d->depth];
@@ -322,16 +276,26 @@ static int run_dfs(dfs *d) {
     memcpy(nxt, cur, sim_state_used(m, cur));
     res->st.transitions++;
     int rc = sim_step(m, nxt, t, &log);
-    if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
-    if (log.n_gw && o->gw) vf_gwset_note(o->gw, m, &log, t);
-    if (res->n_outside) break; /* the inputs are outside the contract: nothing more to learn */
+    if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t, cur);
+    if (log.n_gw && o->gw) {
+      if (d->sh) pthread_mutex_lock(&d->sh->gw_mu);
+      vf_gwset_note(o->gw, m, &log, t);
+      if (d->sh) pthread_mutex_unlock(&d->sh->gw_mu);
+    }
+    if (res->n_outside) { /* the inputs are outside the contract: nothing more to learn */
+      stop_all(d);
+      break;
+    }
     if (rc) continue;
     sim_hash128 h = sim_state_hash(m, nxt);
-    if (!vf_table_insert(d->seen, h)) {
+    if (!vf_table_insert_at(d->seen, h, &slot)) {
+      if (table_full(d)) break;
       res->st.revisits++;
-      uint32_t at;
-      if (f->reduced && os_find(&d->stack, h, &at)) {
-        /* cycle proviso (C3): a reduced state closing a cycle explores everything */
+      if (f->reduced && slot == UINT64_MAX) slot = vf_table_find(d->seen, h);
+      /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack, or
+       * on another searcher's) explores everything (docs/verifier.md §4: then every cycle of
+       * the explored graph has a fully expanded state) */
+      if (f->reduced && vf_table_marked(d->seen, slot)) {
         sim_trans all[SIM_MAX_TRANS];
         int na = sim_enabled(m, cur, all);
         for (int k = 0; k < na; k++) {
@@ -345,6 +309,7 @@ static int run_dfs(dfs *d) {
       continue;
     }
     res->st.states++;
+    if (d->sh) __atomic_add_fetch(&d->sh->states, 1, __ATOMIC_RELAXED);
     /* the parent has no transition left (a reduced frame can gain some only while one of its
      * own transitions is being processed, C3 above): its state is dead, the new state takes
      * its place, so the stack holds only states that will still be expanded (a deep
@@ -352,15 +317,76 @@ static int run_dfs(dfs *d) {
     if (f->next >= f->n) nxt = take_place(d, d->depth);
     d->depth++;
     assert(d->depth + 1 < d->cap); /* grow() left room for this frame and the next state */
-    if (d->depth > res->st.max_depth) res->st.max_depth = d->depth;
+    if (abs_depth(d, d->depth) > res->st.max_depth) res->st.max_depth = abs_depth(d, d->depth);
     d->fr[d->depth].taken = t;
     d->fr[d->depth].h = h;
-    if (c3) os_add(&d->stack, h);
+    if (c3) stack_mark(d->seen, &d->fr[d->depth], slot);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
-    if (past_states(o, res, max_states)) break;
+    if (past_states(d, max_states)) {
+      stop_all(d);
+      break;
+    }
   }
+  /* a search cut short (a bound, another searcher's stop) leaves states on the stack, each
+   * counted in progress: the counts go back (the loop ends at depth 0 only once frame 0 is
+   * popped) */
+  if (c3 && cut)
+    for (uint32_t k = d->depth + 1; k-- > 0;) stack_unmark(d->seen, &d->fr[k]);
+}
+
+int vf_dfs_root(dfs *d) {
+  sim_machine *m = d->m;
+  const vf_opts *o = d->o;
+  vf_result *res = d->res;
+  uint64_t max_states = o->max_states ? o->max_states : 5000000;
+  sim_log log = {0};
+  grow(d);
+  d->depth = 0;
+  void *s0 = place_root(d);
+  if (sim_init(m, s0, &log)) {
+    record_viols(d, &log, NULL, NULL);
+    if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
+    return -1;
+  }
+  d->fr[0].h = sim_state_hash(m, s0);
+  uint64_t slot;
+  vf_table_insert_at(d->seen, d->fr[0].h, &slot);
+  if (d->c3) stack_mark(d->seen, &d->fr[0], slot);
+  res->st.states = 1;
+  if (d->sh) __atomic_add_fetch(&d->sh->states, 1, __ATOMIC_RELAXED);
+  sim_trans en[SIM_MAX_TRANS];
+  int n_en;
+  if (check_state(d, s0, en, &n_en)) push_frame(d, (sim_trans){0, 0}, en, n_en);
+  else d->fr[0].n = d->fr[0].next = 0;
+  /* earlier runs of the check may have spent the budgets */
+  if (past_deadline(o, res) || past_states(d, max_states)) {
+    if (d->c3) stack_unmark(d->seen, &d->fr[0]);
+    stop_all(d);
+    return 0;
+  }
+  dfs_loop(d);
   return 0;
+}
+
+void vf_dfs_work(dfs *d, const vf_work *w) {
+  grow(d);
+  d->depth = 0;
+  d->prefix = w->prefix;
+  d->n_prefix = w->n_prefix;
+  frame *f = &d->fr[0];
+  memcpy(place_root(d), w->st, sim_state_used(d->m, w->st));
+  f->h = w->h;
+  f->taken = w->n_prefix ? w->prefix[w->n_prefix - 1] : (sim_trans){0, 0};
+  memcpy(f->t, w->t, w->n * sizeof *w->t);
+  f->n = w->n;
+  f->next = 0;
+  f->reduced = w->reduced;
+  /* the state is visited (by the giver): it is in progress here too while its transitions are */
+  if (d->c3) stack_mark(d->seen, f, vf_table_find(d->seen, w->h));
+  dfs_loop(d);
+  d->prefix = NULL;
+  d->n_prefix = 0;
 }
 
 /* Random walks: never a proof; finds bugs fast on large kernels. */
@@ -373,10 +399,12 @@ static int run_random(dfs *d) {
     d->depth = 0;
     grow(d);
     void *s = place_root(d);
+    log.terse = false;
     if (sim_init(m, s, &log)) {
-      record_viols(d, &log, NULL);
+      record_viols(d, &log, NULL, NULL);
       return -1;
     }
+    log.terse = true;
     for (uint32_t step = 0; step < 1000000; step++) {
       int n;
       if (!check_state(d, state_at(d, d->depth), en, &n)) break;
@@ -390,7 +418,7 @@ static int run_random(dfs *d) {
       memcpy(nxt, cur, sim_state_used(m, cur));
       d->res->st.transitions++;
       int rc = sim_step(m, nxt, t, &log);
-      if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t);
+      if (log.n_viol || log.bound || log.assume_false) record_viols(d, &log, &t, cur);
       if (d->res->n_outside) return 0;
       if (log.n_gw && d->o->gw) vf_gwset_note(d->o->gw, m, &log, t);
       if (rc) break;
@@ -405,24 +433,31 @@ static int run_random(dfs *d) {
   return 0;
 }
 
-int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
-  dfs d = {.m = m, .o = o, .res = res, .ssz = sim_state_size(m)};
-  d.chunk_bytes = 2 * d.ssz > CHUNK_BYTES ? 2 * d.ssz : CHUNK_BYTES;
-  d.seen = vf_table_new();
-  d.por = o->no_reduction ? NULL : vf_por_new(m);
-  double t0 = vf_now_s();
-  int rc = o->random_walks ? run_random(&d) : run_dfs(&d);
-  res->st.seconds = vf_now_s() - t0;
-  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * d.chunk_bytes + (size_t)d.cap * sizeof(frame);
-  if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
-  vf_table_free(d.seen);
-  vf_por_free(d.por);
-  free(d.stack.s);
-  free(d.stack.tmp);
-  free(d.fr);
-  for (uint32_t k = 0; k < d.n_chunks; k++) vf_big_free(d.chunks[k], d.chunk_bytes);
-  free(d.chunks);
-  free(d.path);
+void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_table *seen, vf_shared *sh) {
+  memset(d, 0, sizeof *d);
+  d->m = m;
+  d->o = o;
+  d->res = res;
+  d->sh = sh;
+  d->ssz = sim_state_size(m);
+  d->chunk_bytes = 2 * d->ssz > CHUNK_BYTES ? 2 * d->ssz : CHUNK_BYTES;
+  d->seen = seen;
+  d->por = o->no_reduction ? NULL : vf_por_new(m);
+  /* one thread: always; several threads search only state graphs without cycles */
+  d->c3 = !o->no_reduction && !sh;
+}
+
+void vf_dfs_free(dfs *d) {
+  vf_por_free(d->por);
+  free(d->fr);
+  for (uint32_t k = 0; k < d->n_chunks; k++) vf_big_free(d->chunks[k], d->chunk_bytes);
+  free(d->chunks);
+  free(d->path);
+  free(d->spare);
+}
+
+/* The verdict of a finished search (one searcher's result, or the merged ones). */
+static void finish(vf_result *res) {
   if (res->n_outside) {
     /* undefined behaviour from here on: neither its bugs nor its bounds are the kernel's */
     vf_result_drop_bugs(res);
@@ -430,6 +465,25 @@ int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
     res->bound_why[0] = 0;
   }
   vf_result_sort(res);
-  res->verdict = res->n_bugs ? VF_BUG : res->bound_hit ? VF_INCONCLUSIVE : VF_VERIFIED;
+  res->verdict = vf_result_verdict(res); /* errors only: warnings leave a run verified */
+}
+
+int vf_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
+  /* several threads only where the state graph has no cycle (vf_par.c): no cycle proviso */
+  if (o->threads > 1 && !o->random_walks && !sim_may_cycle(m)) {
+    int rc = vf_par_explore(m, o, res);
+    finish(res);
+    return rc;
+  }
+  dfs d;
+  vf_dfs_init(&d, m, o, res, vf_table_new(), NULL);
+  double t0 = vf_now_s();
+  int rc = o->random_walks ? run_random(&d) : vf_dfs_root(&d);
+  res->st.seconds = vf_now_s() - t0;
+  size_t bytes = vf_table_bytes(d.seen) + (size_t)d.n_chunks * d.chunk_bytes + (size_t)d.cap * sizeof(frame);
+  if (bytes > res->st.peak_bytes) res->st.peak_bytes = bytes;
+  vf_table_free(d.seen);
+  vf_dfs_free(&d);
+  finish(res);
   return rc;
 }

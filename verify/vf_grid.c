@@ -43,6 +43,8 @@ struct vf_grid {
   uint64_t unknown;            /* arguments (bit k, sim_coord_deps) the skipped writes' coordinates
                                   depend on, bit 62: a CLC response, bit 63: loaded data */
   uint32_t skipped;            /* writing instructions left out for that */
+  sim_machine *mach;           /* the kernel's machine, re-targeted to each program walked
+                                  (vf_argplan_machine_at; owned) */
 };
 
 static uint64_t ent_hash(const gwent *x) {
@@ -128,6 +130,7 @@ void vf_grid_free(vf_grid *g) {
   }
   free(g->sets);
   free(g->done);
+  sim_machine_free(g->mach);
   free(g);
 }
 
@@ -139,19 +142,10 @@ vf_gwset *vf_grid_collect(vf_grid *g, const vf_runspec *r) {
   return &g->sets[r->combo];
 }
 
-static sim_machine *machine(const vf_grid *g, uint32_t combo, const int32_t pid[3]) {
-  const vf_argplan *p = g->p;
-  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
-  vf_argplan_bits(p, combo, bits);
-  sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = g->max_trip};
-  for (int k = 0; k < 3; k++) {
-    o.pid[k] = pid[k];
-    o.grid[k] = p->grid[k];
-  }
+/* The machine of program pid of combination combo (g->mach re-targeted; not to be freed). */
+static sim_machine *machine(vf_grid *g, uint32_t combo, const int32_t pid[3]) {
   sim_err err;
-  sim_machine *m = sim_machine_new(&o, &err);
-  free(bits);
-  return m;
+  return vf_argplan_machine_at(g->p, &g->mach, combo, pid, g->max_trip, &err);
 }
 
 /* One schedule of m (the first enabled transition at each step) until it ends, is stuck or
@@ -262,7 +256,6 @@ static void report(vf_grid *g, uint32_t combo, const gwent *a, const gwent *b, v
   vf_result_add(res, m, &v, path, n, NULL);
   res->cur_run = saved;
   free(path);
-  sim_machine_free(m);
 }
 
 /* Are the coordinates of a write by instruction ins meaningful: do they depend only on the
@@ -289,7 +282,8 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
   if (!g) return;
   uint32_t step = g->n_ctas;
   int32_t pid0[3] = {0, 0, 0};
-  sim_machine *probe = machine(g, 0, pid0); /* instructions are the same in every run */
+  /* the instructions, and what their coordinates depend on, are the same in every run */
+  const sim_machine *probe = machine(g, 0, pid0);
   if (!probe) return;
   for (uint32_t c = 0; c < g->combos; c++) {
     vf_gwset *s = &g->sets[c];
@@ -301,7 +295,6 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
       sim_machine *m = machine(g, c, pid);
       if (!m) continue;
       walk(m, s, NULL, NULL, NULL);
-      sim_machine_free(m);
     }
     /* writes whose coordinates are not meaningful are left out */
     uint32_t kept = 0;
@@ -354,7 +347,6 @@ void vf_grid_finish(vf_grid *g, vf_runspec *runs, uint32_t *n_runs, uint32_t cap
     }
     free(seen);
   }
-  sim_machine_free(probe);
   if ((g->bound || g->partial) && !res->bound_hit) {
     res->bound_hit = true;
     if (g->partial)

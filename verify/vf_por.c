@@ -23,6 +23,7 @@ typedef struct memo_ent {
   uint32_t off;                /* into pool */
   uint16_t n;
   uint8_t end;                 /* 0: the agent ends after these effects; 1: cut */
+  uint8_t tx;                  /* one of them signals transaction bytes (arrival_masks) */
 } memo_ent;
 
 struct vf_por {
@@ -30,9 +31,12 @@ struct vf_por {
   memo_ent *tab;
   uint32_t cap, used;
   sim_eff *pool;
+  uint64_t *pool_sig;          /* beside pool: arrival_masks of each lookahead */
   uint32_t n_pool, cap_pool;
   sim_eff scratch[LOOK];
   sim_eff *uncached;           /* [SIM_MAX_AGENTS][LOOK]: lookaheads when the memo is full */
+  uint64_t *uncached_sig;      /* [SIM_MAX_AGENTS][LOOK]: their arrival_masks */
+  bool uncached_tx[SIM_MAX_AGENTS];
   uint64_t n_bars;             /* barriers (all CTAs) */
 };
 
@@ -48,21 +52,44 @@ vf_por *vf_por_new(sim_machine *m) {
 void vf_por_free(vf_por *p) {
   if (!p) return;
   free(p->uncached);
+  free(p->uncached_sig);
   free(p->tab);
   free(p->pool);
+  free(p->pool_sig);
   free(p);
+}
+
+/* The barriers effect e arrives on, as a mask of the barriers below 64 (note_signal without
+ * transaction bytes); sets *tx when it signals transaction bytes. */
+static uint64_t arrival_mask(const sim_eff *e, bool *tx) {
+  if (!(e->kind & SIM_E_SIGNAL)) return 0;
+  if (e->kind & SIM_E_TX) *tx = true;
+  uint64_t mk = 0;
+  if (e->bar < 64) mk |= 1ull << e->bar;
+  if (e->bar2 < 64) mk |= 1ull << e->bar2;
+  return mk;
+}
+
+/* sig[k] = the barriers that L[0..k] arrive on (a lookahead's masks for gates_by_mask);
+ * returns whether one of them signals transaction bytes. */
+static bool arrival_masks(const sim_eff *L, uint32_t n, uint64_t *sig) {
+  bool tx = false;
+  uint64_t acc = 0;
+  for (uint32_t k = 0; k < n; k++) sig[k] = acc |= arrival_mask(&L[k], &tx);
+  return tx;
 }
 
 /* The lookahead of agent a in st, memoized by the agent's local state: returns its offset in
  * the pool, or UINT32_MAX when it was not cached (then it is in p->uncached[a]). Pointers are
  * taken only after every agent's lookahead is known (the pool may move). */
-static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end) {
+static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end, bool *tx) {
   uint64_t key = sim_agent_local_hash(p->m, st, a) | 1;
   uint32_t i = (uint32_t)key & (p->cap - 1);
   while (p->tab[i].key) {
     if (p->tab[i].key == key) {
       *n = p->tab[i].n;
       *end = p->tab[i].end;
+      *tx = p->tab[i].tx;
       return p->tab[i].off;
     }
     i = (i + 1) & (p->cap - 1);
@@ -73,8 +100,13 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   *end = e;
   if (p->used * 2 >= p->cap) {
     if (p->cap >= MEMO_TAB || p->n_pool + (uint32_t)k > MEMO_POOL) { /* full: no caching */
-      if (!p->uncached) p->uncached = ir_xmalloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached, 1);
+      if (!p->uncached) {
+        p->uncached = ir_xmalloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached, 1);
+        p->uncached_sig = ir_xmalloc((size_t)SIM_MAX_AGENTS * LOOK * sizeof *p->uncached_sig, 1);
+      }
       memcpy(p->uncached + (size_t)a * LOOK, p->scratch, (size_t)k * sizeof *p->scratch);
+      p->uncached_tx[a] = arrival_masks(p->scratch, (uint32_t)k, p->uncached_sig + (size_t)a * LOOK);
+      *tx = p->uncached_tx[a];
       return UINT32_MAX;
     }
     memo_ent *old = p->tab;
@@ -95,9 +127,11 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
     p->cap_pool = p->cap_pool ? p->cap_pool * 2 : 4096;
     while (p->cap_pool < p->n_pool + (uint32_t)k) p->cap_pool *= 2;
     p->pool = ir_xrealloc(p->pool, p->cap_pool * sizeof *p->pool, 1);
+    p->pool_sig = ir_xrealloc(p->pool_sig, p->cap_pool * sizeof *p->pool_sig, 1);
   }
   memcpy(p->pool + p->n_pool, p->scratch, (size_t)k * sizeof *p->pool);
-  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e};
+  *tx = arrival_masks(p->scratch, (uint32_t)k, p->pool_sig + p->n_pool);
+  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e, .tx = *tx};
   p->n_pool += (uint32_t)k;
   p->used++;
   return p->tab[i].off;
@@ -115,7 +149,32 @@ typedef struct pview {
   bool en_e[SIM_MAX_EVENTS];
   sim_fp uf[SIM_MAX_AGENTS][MAX_UF];  /* each agent's unfenced generic accesses now */
   uint8_t n_uf[SIM_MAX_AGENTS];
+  /* A wait that cannot pass now (the gate test of the closure): L[a][k] waits, on barrier
+   * block[a][k], with a parity the barrier does not satisfy in this state; NOBLOCK otherwise.
+   * Set once per state (the closure runs once per seed and round). */
+  uint16_t block[SIM_MAX_AGENTS][LOOK];
+  /* The gates by bit masks (gates_by_mask), when every barrier index is below 64 and the
+   * free actors signal arrivals only (no transaction bytes): S[a][k] = the barriers that
+   * L[a][0..k] arrive on (arrival_masks); has_tx[a]: some op of L[a] signals transaction
+   * bytes; ev_sig / ev_tx the same for event j, set when masks is MASKS_YES. */
+  uint8_t masks;                       /* MASKS_* */
+  const uint64_t *S[SIM_MAX_AGENTS];
+  bool has_tx[SIM_MAX_AGENTS];
+  uint64_t ev_sig[SIM_MAX_EVENTS];
+  bool ev_tx[SIM_MAX_EVENTS];
+  /* Memo of dependencies between the set's transitions and the futures of free agents,
+   * which depend on neither the seed nor the round: row r is actor r's transition (agent
+   * r's current op for r < na, event r - na after), column b agent b. fd[r][b] = FD_FOUND |
+   * k: L[b][k] is the first op of b's lookahead that depends on it (dep / proxy_dep);
+   * otherwise the number of leading ops of L[b] known not to (none depends below it). */
+  uint8_t fd[SIM_MAX_TRANS][SIM_MAX_AGENTS];
+  /* ee[r][j]: dep(actor r's transition, event j): 0 unknown, 1 no, 2 yes */
+  uint8_t ee[SIM_MAX_TRANS][SIM_MAX_EVENTS];
 } pview;
+
+enum { NOBLOCK = 0xffff, FD_FOUND = 0x80 };
+enum { MASKS_NO, MASKS_LATER, MASKS_YES }; /* pview.masks: ... unusable, not set yet, set */
+_Static_assert((int)LOOK < (int)FD_FOUND, "lookahead positions fit beside the found bit");
 
 static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
   for (uint32_t i = 0; i < a->n_fp; i++)
@@ -246,10 +305,147 @@ static uint32_t enabled_in(const pview *v, const bool *inA, const bool *inE) {
   return n;
 }
 
+/* Does an op of agent b's lookahead before position `gate` depend on transition t, the
+ * transition of actor r (pview.fd)? The same answer as testing L[b][0..gate) in order, each
+ * pair tested at most once per state. */
+static bool dep_before(pview *v, uint32_t r, const sim_eff *t, uint32_t b, uint32_t gate) {
+  uint8_t f = v->fd[r][b];
+  if (f & FD_FOUND) return (uint32_t)(f & ~FD_FOUND) < gate;
+  for (uint32_t k = f; k < gate; k++) {
+    const sim_eff *e = &v->L[b][k];
+    if (dep(t, e) || proxy_dep(v, t, NULL, 0, e) || proxy_dep(v, e, v->L[b], k, t)) {
+      v->fd[r][b] = (uint8_t)(FD_FOUND | k);
+      return true;
+    }
+  }
+  if (gate > f) v->fd[r][b] = (uint8_t)gate;
+  return false;
+}
+
+/* dep(t, F[j]) for the transition t of actor r, memoized per state (pview.ee). */
+static bool dep_event(pview *v, uint32_t r, const sim_eff *t, uint32_t j) {
+  uint8_t *e = &v->ee[r][j];
+  if (!*e) *e = dep(t, &v->F[j]) ? 2 : 1;
+  return *e == 2;
+}
+
+/* Adds agent a / event j to the set; *nen counts the enabled transitions in it. */
+static void join_agent(const pview *v, bool *inA, uint32_t a, uint32_t *nen) {
+  if (inA[a]) return;
+  inA[a] = true;
+  *nen += v->en_a[a];
+}
+static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
+  if (inE[j]) return;
+  inE[j] = true;
+  *nen += v->en_e[j];
+}
+
+/* The gates of the free agents (not in inA) as the scan in closure computes them, with bit
+ * masks: the same fixpoint, visited in the same order, when pview.masks holds and no free
+ * actor signals transaction bytes (then may_change(b) is just "b is in arr"). Fills gate,
+ * inf and the arrivals arr (ntx all zero); false when it does not apply. */
+static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *arr,
+                          uint8_t *ntx, uint32_t nb, uint32_t *gate, bool *inf) {
+  if (v->masks == MASKS_NO) return false;
+  if (v->masks == MASKS_LATER) { /* once per state, when a closure first needs its gates */
+    for (uint32_t j = 0; j < v->ne; j++) {
+      v->ev_tx[j] = false;
+      v->ev_sig[j] = arrival_mask(&v->F[j], &v->ev_tx[j]);
+    }
+    v->masks = MASKS_YES;
+  }
+  uint64_t in = 0;
+  for (uint32_t j = 0; j < v->ne; j++) {
+    if (inE[j]) continue;
+    if (v->ev_tx[j]) return false;
+    in |= v->ev_sig[j];
+  }
+  for (uint32_t a = 0; a < v->na; a++) {
+    gate[a] = 0;
+    if (!inA[a] && v->live[a] && v->has_tx[a]) return false;
+  }
+  bool grow = true;
+  while (grow) {
+    grow = false;
+    for (uint32_t a = 0; a < v->na; a++) {
+      if (inA[a] || !v->live[a]) continue;
+      uint32_t k = gate[a];
+      /* a wait on a barrier whose phase cannot change without the set (no free arrival on
+       * it, the agent's own earlier ones included) that does not pass now stops the agent */
+      const uint64_t *S = v->S[a];
+      while (k < v->nl[a] && (v->block[a][k] == NOBLOCK || ((in | (k ? S[k - 1] : 0)) >> v->block[a][k] & 1))) k++;
+      uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
+      if (own & ~in) {
+        in |= own;
+        grow = true;
+      }
+      gate[a] = k;
+      inf[a] = k == v->nl[a] && v->end[a] != 0;
+    }
+  }
+  for (uint32_t b = 0; b < nb; b++) arr[b] = (uint8_t)(in >> b & 1);
+  memset(ntx, 0, nb);
+  return true;
+}
+
+/* The gates of the free agents (not in inA) by scanning their lookaheads: how far each one
+ * runs without the set (gate, inf: then off its lookahead), and what free actors may signal
+ * meanwhile (arr, ntx, txb: note_signal). */
+static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const bool *inA,
+                          const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
+                          uint32_t *gate, bool *inf) {
+  const sim_machine *m = p->m;
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  memset(arr, 0, nb);
+  memset(ntx, 0, nb);
+  for (uint32_t j = 0; j < v->ne; j++)
+    if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
+  for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
+  bool grow = true;
+  while (grow) {
+    grow = false;
+    for (uint32_t a = 0; a < v->na; a++) {
+      if (inA[a] || !v->live[a]) continue;
+      uint32_t k = gate[a];
+      for (; k < v->nl[a]; k++) {
+        const sim_eff *e = &v->L[a][k];
+        /* a wait on a barrier whose phase cannot change without the set keeps its current
+         * outcome on every path that avoids the set: if it does not pass now, stop here */
+        if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
+        if (note_signal(e, arr, ntx, txb, nb)) grow = true;
+      }
+      gate[a] = k;
+      inf[a] = k == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
+    }
+  }
+}
+
+/* The gates (gates_by_scan), by bit masks where they apply. A Debug build (TLXV_SELFCHECK)
+ * computes them both ways and asserts that they agree. */
+static void compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
+                          const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
+                          uint32_t *gate, bool *inf) {
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  if (!gates_by_mask(v, inA, inE, arr, ntx, nb, gate, inf)) {
+    gates_by_scan(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
+    return;
+  }
+#ifdef TLXV_SELFCHECK
+  uint8_t arr2[64], ntx2[64];
+  uint32_t txb2[64][6], gate2[SIM_MAX_AGENTS];
+  bool inf2[SIM_MAX_AGENTS];
+  gates_by_scan(p, st, v, inA, inE, arr2, ntx2, txb2, gate2, inf2);
+  assert(!memcmp(arr, arr2, nb) && !memcmp(ntx, ntx2, nb));
+  for (uint32_t a = 0; a < v->na; a++)
+    assert(inA[a] || !v->live[a] || (gate[a] == gate2[a] && inf[a] == inf2[a]));
+#endif
+}
+
 /* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
  * The set only grows: once it holds `limit` enabled transitions (a smaller set is already
  * known) it stops, returning at least limit. */
-static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *inA, bool *inE,
+static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bool *inE,
                         uint32_t limit) {
   const sim_machine *m = p->m;
   /* Per barrier, what free actors (agents outside the set, running up to their gates, and
@@ -260,31 +456,10 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
   uint32_t gate[SIM_MAX_AGENTS];
   bool inf[SIM_MAX_AGENTS];
   uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  uint32_t nen = enabled_in(v, inA, inE);
+  assert(nen < limit);
   for (int rounds = 0; rounds < 64; rounds++) {
-    memset(arr, 0, nb);
-    memset(ntx, 0, nb);
-    for (uint32_t j = 0; j < v->ne; j++)
-      if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
-    for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
-    bool grow = true;
-    while (grow) {
-      grow = false;
-      for (uint32_t a = 0; a < v->na; a++) {
-        if (inA[a] || !v->live[a]) continue;
-        uint32_t k = gate[a];
-        for (; k < v->nl[a]; k++) {
-          const sim_eff *e = &v->L[a][k];
-          /* a wait on a barrier whose phase cannot change without the set keeps its current
-           * outcome on every path that avoids the set: if it does not pass now, stop here */
-          if ((e->kind & SIM_E_WAIT) && e->bar < nb && !may_change(m, st, e->bar, arr, ntx, txb) &&
-              !sim_bar_satisfied(m, st, e->bar, e->parity))
-            break;
-          if (note_signal(e, arr, ntx, txb, nb)) grow = true;
-        }
-        gate[a] = k;
-        inf[a] = k == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
-      }
-    }
+    compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
     bool changed = false;
     /* transitions of the set against the futures of free actors */
     for (uint32_t s = 0; s < v->na + v->ne; s++) {
@@ -298,19 +473,17 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
       }
       for (uint32_t b = 0; b < v->na; b++) {
         if (inA[b] || !v->live[b]) continue;
-        bool d = inf[b];
-        for (uint32_t k = 0; !d && k < gate[b]; k++)
-          d = dep(t, &v->L[b][k]) || proxy_dep(v, t, NULL, 0, &v->L[b][k]) ||
-              proxy_dep(v, &v->L[b][k], v->L[b], k, t);
-        if (d) {
-          inA[b] = true;
+        if (inf[b] || dep_before(v, s, t, b, gate[b])) {
+          join_agent(v, inA, b, &nen);
           changed = true;
+          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++)
-        if (!inE[j] && dep(t, &v->F[j]) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
-          inE[j] = true;
+        if (!inE[j] && dep_event(v, s, t, j) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
+          join_event(v, inE, j, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
     }
     /* members that cannot move now need what could enable them */
@@ -325,8 +498,9 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
-          inA[b] = true;
+          join_agent(v, inA, b, &nen);
           changed = true;
+          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++) {
@@ -335,8 +509,9 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
         bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
                  ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
         if (d) {
-          inE[j] = true;
+          join_event(v, inE, j, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
       }
     }
@@ -345,12 +520,12 @@ static uint32_t closure(const vf_por *p, const void *st, const pview *v, bool *i
       if (!inE[j] || v->en_e[j]) continue;
       for (uint32_t i = 0; i < v->ne; i++)
         if (!inE[i] && v->F[i].agent == v->F[j].agent) {
-          inE[i] = true;
+          join_event(v, inE, i, &nen);
           changed = true;
+          if (nen >= limit) return limit;
         }
     }
     if (!changed) break;
-    if (enabled_in(v, inA, inE) >= limit) return limit; /* cannot beat the best set */
     if (rounds == 63) {
       for (uint32_t a = 0; a < v->na; a++) inA[a] = true;
       for (uint32_t j = 0; j < v->ne; j++) inE[j] = true;
@@ -384,6 +559,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     else v.en_e[en[k].who] = true;
   }
   uint32_t offs[SIM_MAX_AGENTS];
+  bool tx[SIM_MAX_AGENTS];
   for (uint32_t a = 0; a < v.na; a++) {
     int s = sim_agent_status_of(m, st, a);
     v.live[a] = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
@@ -392,17 +568,34 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.L[a] = NULL;
     v.n_uf[a] = 0;
     if (!v.live[a]) continue;
-    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a]);
+    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a]);
     if (!v.nl[a]) v.live[a] = false;
   }
   for (uint32_t a = 0; a < v.na; a++) {
     if (!v.live[a]) continue;
     v.L[a] = offs[a] == UINT32_MAX ? p->uncached + (size_t)a * LOOK : p->pool + offs[a];
+    v.S[a] = offs[a] == UINT32_MAX ? p->uncached_sig + (size_t)a * LOOK : p->pool_sig + offs[a];
+    v.has_tx[a] = tx[a];
     v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
   }
   for (uint32_t j = 0; j < v.ne; j++) sim_event_effect(m, st, j, &v.F[j]);
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  for (uint32_t a = 0; a < v.na; a++)
+    for (uint32_t k = 0; k < v.nl[a]; k++) {
+      const sim_eff *e = &v.L[a][k];
+      bool blocks = (e->kind & SIM_E_WAIT) && e->bar < nb && !sim_bar_satisfied(m, st, e->bar, e->parity);
+      v.block[a][k] = blocks ? e->bar : NOBLOCK;
+    }
+  v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
+  for (uint32_t r = 0; r < v.na + v.ne; r++) {
+    memset(v.fd[r], 0, v.na);
+    memset(v.ee[r], 0, v.ne);
+  }
   bool bestA[SIM_MAX_AGENTS], bestE[SIM_MAX_EVENTS];
-  uint32_t best = (uint32_t)n + 1;
+  /* a set holding every enabled transition reduces nothing: a closure stops as soon as it
+   * holds as many as the best set so far (closure's limit) */
+  uint32_t best = (uint32_t)n;
+  bool found = false;
   for (int k = 0; k < n && best > 1; k++) {
     bool inA[SIM_MAX_AGENTS] = {0}, inE[SIM_MAX_EVENTS] = {0};
     if (en[k].kind == SIM_TR_AGENT) {
@@ -414,11 +607,12 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     uint32_t c = closure(p, st, &v, inA, inE, best);
     if (c >= 1 && c < best) {
       best = c;
+      found = true;
       memcpy(bestA, inA, sizeof bestA);
       memcpy(bestE, inE, sizeof bestE);
     }
   }
-  if (best > (uint32_t)n) {
+  if (!found) {
     memcpy(out, en, (size_t)n * sizeof *en);
     return n;
   }

@@ -9,7 +9,7 @@
 
 #include "vf.h"
 
-enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16 };
+enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16, VF_MAX_TARGETS = 8 };
 
 typedef struct vf_argplan {
   const ir_module *mod;
@@ -21,6 +21,9 @@ typedef struct vf_argplan {
   bool *given;                 /* set by --arg */
   int64_t *value;              /* --arg value, or the base value */
   int64_t *divisor;            /* tt.divisibility of the argument (1 when absent) */
+  int64_t *align;              /* tile alignment (vf_align.c): tt.divisibility lcm'd with the
+                                  tile sizes the kernel cuts the argument into; default values
+                                  are multiples of it (= divisor when it has none) */
   /* control arguments without --arg: the values to cover */
   uint32_t n_vary;
   uint32_t vary_arg[8];
@@ -31,6 +34,7 @@ typedef struct vf_argplan {
                                   j takes value j of every varied argument (no product) */
   int32_t grid[3];
   bool grid_given;
+  bool all_waves;              /* AMD: every wave runs (--all-waves; sim_opts.amd_all_waves) */
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
   const char *chooser;         /* joint vectors from the static trip counts: "from the loop
@@ -40,6 +44,15 @@ typedef struct vf_argplan {
   bool (*choose)(struct vf_argplan *p); /* joint vectors where the static trip counts cannot
                                   decide (the command's symbolic layer, cli/cli_symargs.c):
                                   true when it set them; NULL: none (the static search) */
+  /* Tile-aligned arguments (vf_align.c): control arguments left open whose alignment exceeds
+   * their tt.divisibility; their default values are whole tiles. Each gets one partial-tile
+   * probe (vf_argplan_partial): combination vf_argplan_combos(p) + i is combination 0 with
+   * argument aligned_arg[i] at probe_val[i] (a multiple of its tt.divisibility, not of its
+   * alignment); probe_val[i] = 0 when probes are off. */
+  uint32_t n_aligned;
+  uint32_t aligned_arg[8];
+  int64_t probe_val[8];
+  uint32_t n_probes;           /* probe combinations (n_aligned, or 0 when off) */
 } vf_argplan;
 
 /* Which trip counts the runs gave each scf.for (computed from the arguments, program id and
@@ -75,6 +88,13 @@ bool vf_arg_fits(const ir_value *arg, const char *file, const char *name, int64_
 /* Applies --arg NAME=VALUE; -1 with err for an unknown or non-integer name, or a value that
  * does not fit the argument's type (vf_arg_fits). */
 int vf_argplan_set(vf_argplan *p, const char *name, int64_t value, sim_err *err);
+/* Fills p->align from the IR (vf_align.c): per integer argument, tt.divisibility lcm'd with
+ * the constant steps of the loops whose bound is the argument and the constants it is divided
+ * by, leaving out a tile size that would make such a loop skip trip counts (at most 4096). */
+void vf_argplan_align(vf_argplan *p);
+/* A large multiple of argument k's alignment (2^16 tiles, below 2^31): a value at which a loop
+ * whose count the argument decides has a count other than at the smallest one. */
+int64_t vf_argplan_big(const vf_argplan *p, uint32_t k);
 /* Chooses default values for control arguments the user did not give: the static choice, or
  * p->choose where that cannot decide (the symbolic layer's suggestion), else from a probe machine (deepest ring S, trip
  * counts 1, 2, S, S+1, 2S+1 of its static trip count). Returns 0 or -1 (err). */
@@ -83,7 +103,24 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe);
  * where one argument decides the ring loops' counts: 1 (plan set); 0 when no argument
  * decides them (Z3 would suggest nothing); -1 (plan unchanged) when Z3 must decide. */
 int vf_argplan_static(vf_argplan *p, sim_machine *probe);
-/* Argument bits for combination `combo` (0 .. vf_argplan_combos-1). */
+/* The wrap-around trip counts of `loop` (vf_argstatic.c): 1, 2, and for each barrier ring the
+ * loop waits on, of depth S, with u waits on it per iteration (an op in a nested loop counts
+ * once per iteration of that loop, by the trip counts in `trips`), the counts ceil(t / u) for
+ * t = S, S+1, 2S+1 (the ring wraps after S / u iterations). Up to max into out, distinct;
+ * returns how many, 0 when the loop uses no ring. */
+uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, uint32_t n_trips,
+                             int64_t *out, uint32_t max);
+/* The trip counts `loop` must be driven to (VF_MAX_TARGETS at most): vf_loop_wrap_counts with
+ * the nested loops' counts at `bits` (program 0, the first iteration of the loops around them:
+ * sim_static_loops_first), else 1, 2, S, S+1, 2S+1 of the plan's
+ * deepest ring S. Returns how many. */
+uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg);
+/* After the defaults: notes the tile-aligned arguments and, when `probe` is true, plans one
+ * partial-tile probe per argument (value A + tt.divisibility). */
+void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe);
+/* The probe a combination is (0 .. n_probes-1), or -1 for an aligned combination. */
+int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
+/* Argument bits for combination `combo` (0 .. vf_argplan_combos-1, then the probes). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
 /* A new machine (caller frees) of the plan's kernel for combination combo and program id pid,
@@ -91,6 +128,13 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
  * check, explain and the report build a run's machine. */
 sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32_t pid[3],
                                 uint32_t max_trip, sim_err *err);
+/* The machine of run (combo, pid) as *cache (vf_runmach.c): built by vf_argplan_machine the
+ * first time, re-targeted to the run afterwards (sim_machine_set_run: the same behaviour
+ * as a new machine, no compilation). Every call must pass the same max_trip. The cache
+ * owns the machine: the caller frees *cache once with sim_machine_free. NULL with err
+ * filled when the kernel cannot be compiled. */
+sim_machine *vf_argplan_machine_at(const vf_argplan *p, sim_machine **cache, uint32_t combo,
+                                   const int32_t pid[3], uint32_t max_trip, sim_err *err);
 /* "ynumel=65" for the varied arguments of a combination (malloc'd), NULL when none vary;
  * with pid (may be NULL) also the program id ("program_id=3", or "program_id=(1,0,0)" when
  * the grid has more than one dimension). */
@@ -109,6 +153,25 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
 /* "loop 09-persistent-matmul.py:180: trip counts 1, 2, 3, 4, 7; ..." (malloc'd), NULL when no loop;
  * *all_driven false when some loop is not driven. */
 char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *all_driven);
+
+/* Partial-tile probes (vf_partial.c): what a report found only with a probe value is, by
+ * --partial-tiles. */
+typedef enum vf_partial_mode {
+  VF_PARTIAL_WARN,             /* a warning (default): the host may never pass partial tiles */
+  VF_PARTIAL_ERROR,            /* an error: the host passes partial tiles */
+  VF_PARTIAL_OFF,              /* no probe */
+} vf_partial_mode;
+/* "warn" -> VF_PARTIAL_WARN, ...; false for another word. */
+bool vf_partial_mode_parse(const char *s, vf_partial_mode *out);
+const char *vf_partial_mode_name(vf_partial_mode m);
+/* Folds the result of a run of probe `probe` (src, explored on machine m) into the whole-tile
+ * runs' result dst (complete: every whole-tile run merged): a report dst holds (same kind and
+ * place) is dropped, as found with whole tiles; every other one is the probe's finding: its
+ * message says so ("only when N_CTX is not a multiple of 128, e.g. N_CTX=144"), it is a
+ * warning unless mode is VF_PARTIAL_ERROR, and found[probe] counts it. Statistics and a bound
+ * hit merge as vf_result_merge's; src's bugs are moved out. */
+void vf_partial_fold(const vf_argplan *p, uint32_t probe, vf_partial_mode mode, const sim_machine *m,
+                     vf_result *dst, vf_result *src, uint32_t *found);
 
 /* Global writes of the programs of the grid (vf_grid.c): each program's write footprint
  * (boxes written through tensor descriptors) is the union over its explored paths, or, for

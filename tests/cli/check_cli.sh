@@ -51,13 +51,16 @@ expect_rc 3 "$TLXV" "$K0" $A --format json --max-states 100
 expect_rc 3 "$TLXV" "$K0" $A --random 3
 expect_rc 1 "$TLXV" "$CORPUS/gluon/ws_add.bug1.ttgir" $A --random 3
 
-# default arguments: trip counts 1, 2, S, S+1, 2S+1 for ring depth S = 2
+# default arguments: trip counts 1, 2, S, S+1, 2S+1 for ring depth S = 2, in whole tiles of
+# ynumel (cdiv(ynumel, 64): multiples of 64), and the partial tile 80 (clean: the kernel masks)
 expect_rc 0 "$TLXV" "$K0"
-grep -q "checked ynumel in {16, 80, 144, 272} (loop trip counts 1, 2, 3, 5), chosen from the loop bounds" "$T/out" || fail "default set: $(cat "$T/out")"
+grep -q "checked ynumel in {64, 128, 192, 320} (loop trip counts 1, 2, 3, 5), chosen from the loop bounds; ynumel: whole tiles (multiples of 64), and the partial tile ynumel=80" "$T/out" || fail "default set: $(cat "$T/out")"
+grep -q ": verified: no bug in any schedule; " "$T/out" || fail "default set verdict: $(cat "$T/out")"
 # a loop nest (Blackwell GEMM: 2 tiles x K/64 steps): Z3 picks K for flattened trip counts
-# of at least 1, 2, S, S+1, 2S+1 (even ones only: 2, 4, 6), found from the loop bounds without Z3
+# of at least 1, 2, S, S+1, 2S+1 (even ones only: 2, 4, 6), found from the loop bounds without Z3,
+# in whole K tiles (BLOCK_K = 64)
 expect_rc 0 "$TLXV" "$SRC/examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir" --arg M=128 --arg N=128
-grep -q "checked K in {16, 80, 144} (loop trip counts 2, 4, 6), chosen from the loop bounds" "$T/out" || fail "nest default set: $(cat "$T/out")"
+grep -q "checked K in {64, 128, 192} (loop trip counts 2, 4, 6), chosen from the loop bounds; K: whole tiles (multiples of 64), and the partial tile K=80" "$T/out" || fail "nest default set: $(cat "$T/out")"
 # a loop carrying a non-integer value (a view) next to TLX-style carried ring counters: the
 # symbolic layer choosing the defaults must skip it (it crashed substituting it)
 python3 - "$SRC/examples/trip_count/ws_add_carried.ttgir" "$T/carried_view.ttgir" <<'PY'
@@ -71,7 +74,7 @@ loop = ("      %keep = scf.for %j = %c0_i32_16 to %9 step %c1_i32_15 iter_args(%
 open(sys.argv[2], "w").write(src.replace(anchor, loop + anchor))
 PY
 expect_rc 0 "$TLXV" "$T/carried_view.ttgir"
-grep -q "checked ynumel in {16, 80, 144, 272} (loop trip counts 1, 2, 3, 5), chosen from the loop bounds" "$T/out" || fail "carried view: $(cat "$T/out")"
+grep -q "checked ynumel in {64, 128, 192, 320} (loop trip counts 1, 2, 3, 5), chosen from the loop bounds" "$T/out" || fail "carried view: $(cat "$T/out")"
 expect_rc 1 "$TLXV" "$K2" -q
 grep -q "error: deadlock" "$T/out" || fail "defaults miss bug2"
 grep -q "checked" "$T/out" && fail "-q printed the summary"
@@ -102,9 +105,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
 }
 EOF
 input_error check "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/memdesc.ttgir"
-# so is --max-states: the four default runs together explore about 100 states
+# so is --max-states: the five default runs (four whole-tile, one partial-tile probe) together
+# explore about 100 states
 expect_rc 3 "$TLXV" "$K0" --max-states 100 --format json
-[ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
+[ "$(jq '.stats.runs' "$T/out")" = 5 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
   fail "--max-states over runs: $(jq -c .stats "$T/out")"
 # a lit-style file of several modules: the located error, then how to take them one at a time
 { cat "$K0"; echo "// -----"; cat "$K0"; } > "$T/split.mlir"
@@ -112,9 +116,9 @@ input_error check "redefinition of alias" "$T/split.mlir"
 head -1 "$T/err" | grep -q "split.mlir:[0-9]*:[0-9]*: error: redefinition of alias" || fail "split input: $(cat "$T/err")"
 grep -q "note: the file holds several inputs separated by '// -----' lines" "$T/err" || fail "no split-input note: $(cat "$T/err")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the
-# four default ynumel values) stops at its initial state, inconclusive
+# four default ynumel values and the partial-tile probe) stops at its initial state, inconclusive
 expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
-[ "$(jq '.stats.runs' "$T/out")" = 4 ] && [ "$(jq '.stats.states' "$T/out")" = 4 ] ||
+[ "$(jq '.stats.runs' "$T/out")" = 5 ] && [ "$(jq '.stats.states' "$T/out")" = 5 ] ||
   fail "--time-limit past: $(jq -c .stats "$T/out")"
 # deterministic text output (timing lines aside)
 "$TLXV" "$K2" $A > "$T/a" || true

@@ -137,7 +137,15 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.th
   }
 }
 K
-input_error lower "^k.py:5:9: error: lowering: op 'tt.reduce' is not supported for gfx942$" "$T/red.ttgir" --target gfx942 -o "$T/x"
+# tt.reduce over 64 lanes and 4 waves: six butterfly steps through ds_bpermute_b32 (lane l
+# reads lane l ^ 2^k), then the waves' partial sums through LDS between two barriers.
+"$TLXV" lower "$T/red.ttgir" --target gfx942 -o "$T/red.hsaco" 2> "$T/err" || fail "reduce: $(cat "$T/err")"
+disasm "$T/red.hsaco" > "$T/red.s"
+[ "$(grep -c '^ds_bpermute_b32 ' "$T/red.s")" = 6 ] || fail "reduce: want 6 ds_bpermute_b32: $(cat "$T/red.s")"
+[ "$(grep -c '^s_barrier' "$T/red.s")" -ge 1 ] || fail "reduce: no barrier before the cross-wave step"
+# An op with no AMD lowering yet is refused at the op.
+sed 's|%m = arith.addf %a, %b : f32|%t = math.tanh %a : f32 loc("k.py":7:11)\n      %m = arith.addf %t, %b : f32|' "$T/red.ttgir" > "$T/tanh.ttgir"
+input_error lower "^k.py:7:11: error: lowering: op 'math.tanh' is not supported for gfx942$" "$T/tanh.ttgir" --target gfx942 -o "$T/x"
 [ ! -e "$T/x" ] || fail "an output file was written after an error"
 sed 's|%ap, %abuf :|%ap, %abuf mask %m :|; s|^    %abuf = |    %c9 = arith.constant dense<9> : tensor<1024xi32, #blocked1>\n    %m = arith.cmpi slt, %r1, %c9 : tensor<1024xi32, #blocked1>\n    %abuf = |' \
   "$A/lds_dma.ttgir" > "$T/masked.ttgir"
@@ -145,13 +153,44 @@ input_error lower "^dma.py:15:4: error: lowering: a masked async copy is not sup
 sed 's/"ttg.threads-per-warp" = 64/"ttg.threads-per-warp" = 32/' "$T/cb.ttgir" > "$T/cb32.ttgir"
 input_error lower "^cb.py:7:5: error: lowering: op 'amdg.cond_barrier' is not supported for sm_90a" \
   "$T/cb32.ttgir" --target sm_90a -o "$T/x"
+# LDS past the workgroup's: 80 KiB is refused on gfx942 (64 KiB) and lowered on gfx950 (160 KiB).
+sed 's|    %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #shared, #smem, mutable> loc("lds.py":12:10)|&\n    %big = ttg.local_alloc : () -> !ttg.memdesc<19456xf32, #shared, #smem, mutable> loc("lds.py":12:30)\n    ttg.local_store %x, %big : tensor<1024xf32, #blocked> -> !ttg.memdesc<19456xf32, #shared, #smem, mutable> loc("lds.py":12:40)|' \
+  "$A/lds_exchange.ttgir" > "$T/big.ttgir"
+grep -q '%big' "$T/big.ttgir" || fail "the LDS edit did not apply"
+input_error lower "error: lowering: the kernel needs 81920 bytes of LDS, more than the 65536 a gfx942 workgroup can have" \
+  "$T/big.ttgir" --target gfx942 -o "$T/x"
+"$TLXV" lower "$T/big.ttgir" --target gfx950 -o "$T/big.hsaco" || fail "80 KiB of LDS on gfx950"
+[ "$(note "$T/big.hsaco" group_segment_fixed_size)" = 81920 ] || fail "gfx950 LDS size $(note "$T/big.hsaco" group_segment_fixed_size)"
+# A warp pipeline (its barriers come from ConvertWarpPipeline at LLVM lowering): refused, not
+# lowered without them.
+cat > "$T/wp.ttgir" <<'K'
+module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "hip:gfx950", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %v = arith.constant 1.0 : f32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      tt.store %p, %v : !tt.ptr<f32>
+      rocdl.sched.barrier 0 {triton.warp_pipeline.border = "s0"} loc("wp.py":8:5)
+      tt.store %p, %v : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
+K
+input_error lower "^wp.py:8:5: error: lowering: warp pipelines are not lowered yet" "$T/wp.ttgir" --target gfx950 -o "$T/x"
 input_error lower "--emit ptx is for the NVIDIA targets" "$A/vadd.ttgir" --target gfx942 --emit ptx -o "$T/x"
 input_error lower "--emit hsaco is for the AMD targets" "$A/vadd.ttgir" --target sm_90a --emit hsaco -o "$T/x"
 input_error lower "error: lowering: the kernel was compiled for 32 threads per warp, gfx950 has 64" \
   "$SRC/tests/corpus/gluon/ws_add.bug0.ttgir" --target gfx950 -o "$T/x"
 input_error lower "error: lowering: the kernel was compiled for 64 threads per warp, sm_90a has 32" \
   "$A/vadd.ttgir" --target sm_90a -o "$T/x"
-# A real AMD kernel (Triton's matmul, MFMA layouts): refused at its first unsupported construct.
-input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: unsupported register layout #ttg.amd_mfma" \
-  "$SRC/tests/cli/inputs/amd_t03_matmul_gfx942.ok.ttgir" --target gfx942 -o "$T/x"
+# A dot whose operand layouts the MFMA instruction cannot take (B's kWidth changed): refused
+# at the dot with the reason (the corpus kernels themselves: lower_amd_corpus.sh).
+sed '/%accumulator_98 = tt.dot/ s|tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>|tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<32x32xf32, #mma>|' \
+  "$SRC/tests/cli/inputs/amd_t03_matmul_gfx942.ok.ttgir" > "$T/kw.ttgir"
+sed -i 's|%b_97 = ttg.local_load %b_82 : !ttg.memdesc<64x32xf16, #shared1, #smem, mutable> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>|%b_97 = ttg.local_load %b_82 : !ttg.memdesc<64x32xf16, #shared1, #smem, mutable> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>|' "$T/kw.ttgir"
+grep -q 'kWidth = 8' "$T/kw.ttgir" || fail "the kWidth edit did not apply"
+input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: tt.dot: A and B hold different K offsets" \
+  "$T/kw.ttgir" --target gfx942 -o "$T/x"
 echo "lower_amd: ok"

@@ -72,4 +72,6 @@ for a, (fl, ln) in agents.items():
 json.dump(rec, open(out + "/rec.json", "w"), indent=1)
 args = b.get("args") or ""
 with open(out + "/args", "w") as f:
-    f.write(" ".join("--arg " + x for x in args.split() if "=" in x and not x.startswith("program_id")))
+    # "T=1, N=64, program_id=(1,0,0)": every NAME=INT but the program id
+    f.write(" ".join("--arg %s=%s" % kv for kv in re.findall(r"(\w+)=(-?\d+)", args)
+                     if kv[0] != "program_id"))

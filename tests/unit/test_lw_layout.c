@@ -1,8 +1,7 @@
 /* test_lw_layout.c: the lowering's layouts: register layouts as linear maps (blocked, slice,
  * nvidia_mma v3, dot_op) checked element by element against their definitions, and the
  * shared-memory byte offsets checked against an independent model of the TMA swizzle. */
-#include "ir_test_util.h"
-#include "lowering/lw_int.h"
+#include "lw_test_util.h"
 #include "check_run.h"
 
 static const char *aliases =
@@ -17,26 +16,7 @@ static const char *aliases =
     "#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
     "#smem = #ttg.shared_memory\n";
 
-/* Coordinates of every (register, lane, warp) of a layout, through its bases. */
-static void coord_of(const lw_ll *l, uint32_t r, uint32_t lane, uint32_t warp, int32_t *co) {
-  lw_ll_reg_coord(l, r, co);
-  for (int b = 0; b < l->nlane; b++)
-    if (lane >> b & 1)
-      for (int d = 0; d < l->rank; d++) co[d] ^= l->lane[b][d];
-  for (int b = 0; b < l->nwarp; b++)
-    if (warp >> b & 1)
-      for (int d = 0; d < l->rank; d++) co[d] ^= l->warp[b][d];
-}
-
-static lw_ll ll_of(const char *ty) {
-  ir_module *m;
-  const ir_type *t = tu_type(aliases, ty, &m);
-  lw_ll l;
-  char err[160];
-  ck_assert_msg(lw_ll_of_type(t, &l, err, sizeof err) == 0, "%s: %s", ty, err);
-  ir_module_free(m);
-  return l;
-}
+static lw_ll ll_of(const char *ty) { return tu_ll_of(aliases, ty); }
 
 /* The blocked layout's definition: element (i, j) belongs to the thread whose tile position
  * matches, wrapping around the tensor (broadcast) when the tile is larger. */
@@ -51,7 +31,7 @@ START_TEST(blocked_matches_definition) {
     for (uint32_t ln = 0; ln < 32; ln++)
       for (uint32_t r = 0; r < 8; r++) {
         int32_t co[IR_MAX_RANK];
-        coord_of(&l, r, ln, w, co);
+        tu_ll_coord(&l, r, ln, w, co);
         /* order [1,0]: lane = tj + 8 * ti, warp = wj + 2 * wi */
         int ti = (int)ln / 8, tj = (int)ln % 8, wi = (int)w / 2, wj = (int)w % 2;
         int ri = (int)(r >> 2) & 1, rj = (int)r & 3;
@@ -70,8 +50,8 @@ START_TEST(blocked_broadcast) {
   ck_assert_int_eq(lw_ll_nregs(&l), 32);
   for (uint32_t r = 0; r < 32; r++) {
     int32_t a[IR_MAX_RANK], b[IR_MAX_RANK];
-    coord_of(&l, r, 5, 1, a);
-    coord_of(&l, r, 5, 3, b);
+    tu_ll_coord(&l, r, 5, 1, a);
+    tu_ll_coord(&l, r, 5, 3, b);
     ck_assert_int_eq(a[0], (int32_t)r);
     ck_assert_int_eq(a[1], 32 + 5);
     ck_assert_mem_eq(a, b, 2 * sizeof a[0]);
@@ -88,7 +68,7 @@ START_TEST(mma_v3_fragment) {
     for (uint32_t ln = 0; ln < 32; ln++)
       for (uint32_t i = 0; i < 32; i++) {
         int32_t co[IR_MAX_RANK];
-        coord_of(&l, i, ln, w, co);
+        tu_ll_coord(&l, i, ln, w, co);
         ck_assert_int_eq(co[0], (int32_t)(16 * w + ln / 4 + 8 * ((i / 2) % 2)));
         ck_assert_int_eq(co[1], (int32_t)(8 * (i / 4) + 2 * (ln % 4) + i % 2));
       }
@@ -105,7 +85,7 @@ START_TEST(slice_and_dot_op) {
   lw_ll s = ll_of("tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>");
   ck_assert_int_eq(lw_ll_nregs(&s), 2);
   int32_t co[IR_MAX_RANK];
-  coord_of(&s, 1, 13, 2, co);
+  tu_ll_coord(&s, 1, 13, 2, co);
   ck_assert_int_eq(co[0], 32 + 13 / 4 + 8);
   /* wgmma register A fragment (m64nNk16 A): a_i at row l/4 + 8*((i/2)%2), k 2*(l%4) + i%2 +
    * 8*(i/4), repeated every 16 along K. */
@@ -113,7 +93,7 @@ START_TEST(slice_and_dot_op) {
   ck_assert_int_eq(lw_ll_nregs(&a), 32);
   for (uint32_t ln = 0; ln < 32; ln++)
     for (uint32_t i = 0; i < 32; i++) {
-      coord_of(&a, i, ln, 1, co);
+      tu_ll_coord(&a, i, ln, 1, co);
       uint32_t q = i % 8, kk = i / 8;
       ck_assert_int_eq(co[0], (int32_t)(16 + ln / 4 + 8 * ((q / 2) % 2)));
       ck_assert_int_eq(co[1], (int32_t)(16 * kk + 2 * (ln % 4) + q % 2 + 8 * (q / 4)));

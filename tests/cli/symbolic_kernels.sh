@@ -1,0 +1,36 @@
+#!/bin/sh
+# symbolic_kernels.sh: `check --symbolic` on each kernel of tests/symbolic/expected.tsv (hand-written
+# kernels, one correct and one planted bug per encoding of docs/symbolic.md) gives the recorded
+# result: `proved` (exit 0, all six conditions proved), `violated:COND` (exit 1, a counterexample
+# of COND confirmed by the explorer) or `unknown` (no condition violated, not all proved; exit 3,
+# or 1 when the explicit check finds the planted bug).
+set -u
+: "${TLXV:?}" "${SRC:?}"
+d="$SRC/tests/symbolic"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fail=0 n=0
+tab=$(printf '\t')
+while IFS="$tab" read -r file args want what; do
+  [ "$file" = file ] && continue
+  [ "$args" = "-" ] && args=""
+  n=$((n + 1))
+  rc=0
+  # shellcheck disable=SC2086 # ARGS is a list of options
+  "$TLXV" check "$d/$file" $args --symbolic >"$out" 2>&1 || rc=$?
+  proved=$(grep -c '^  [a-z-]* *proved ' "$out")
+  case "$want" in
+    proved) [ $rc -eq 0 ] && [ "$proved" -eq 6 ] && continue ;;
+    unknown) [ $rc -eq 3 ] || [ $rc -eq 1 ] && [ "$proved" -lt 6 ] &&
+      ! grep -q '^  [a-z-]* *violated ' "$out" && continue ;;
+    violated:*)
+      cond=${want#violated:}
+      [ $rc -eq 1 ] && grep -q "error: $cond: .*confirmed by the explorer" "$out" && continue ;;
+  esac
+  echo "FAIL $file ($what): exit $rc, $proved conditions proved; expected $want"
+  cat "$out"
+  fail=1
+done < "$d/expected.tsv"
+[ "$n" -ge 2 ] || { echo "FAIL: only $n kernels"; exit 1; }
+[ $fail = 0 ] && echo "symbolic_kernels: ok ($n kernels)"
+exit $fail

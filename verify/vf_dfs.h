@@ -1,0 +1,94 @@
+/* vf_dfs.h: private to vf_explore.c and vf_par.c: one depth-first searcher (its stack of
+ * frames and states, its reduction memo, its results), and what the searchers of a
+ * multi-threaded search share. A searcher owns everything in it except the machine, the
+ * options and the shared part.
+ * Ownership: a searcher's frames, states and paths are its own (vf_dfs_free); it borrows the
+ * machine, the options and the shared part. */
+#ifndef TLXV_VF_DFS_H
+#define TLXV_VF_DFS_H
+
+#include <pthread.h>
+
+#include "vf.h"
+#include "vf_por.h"
+
+typedef struct frame {
+  uint8_t *st;                 /* the state (its used bytes; the next state starts after them) */
+  uint32_t chunk;              /* the chunk it lies in */
+  sim_trans t[SIM_MAX_TRANS];  /* transitions to explore from this state (ample set) */
+  uint8_t n, next;
+  uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
+  sim_trans taken;             /* the transition that reached this state */
+  sim_hash128 h;               /* the state's hash */
+  uint64_t slot;               /* its visited-table slot, whose in-progress count holds it while
+                                  it is on the stack (the cycle proviso of the reduction) ... */
+  uint32_t gen;                /* ... found at this table generation */
+} frame;
+
+/* Work handed from one searcher to an idle one (vf_par.c): the transitions still to explore
+ * from a state of the giver's stack. */
+typedef struct vf_work {
+  uint8_t *st;                 /* the state (sim_state_size bytes, malloc'd) */
+  sim_hash128 h;
+  sim_trans t[SIM_MAX_TRANS];  /* its transitions not yet explored */
+  uint8_t n, reduced;
+  sim_trans *prefix;           /* malloc'd: the schedule from the initial state to it */
+  uint32_t n_prefix;
+} vf_work;
+
+/* What the searchers of one multi-threaded search share (vf_par.c). */
+typedef struct vf_shared {
+  vf_table *seen;              /* the shared visited table */
+  pthread_mutex_t mu;          /* guards the fields below it */
+  pthread_cond_t cv;           /* work arrived, or the search ended */
+  vf_work *q;                  /* work given away, taken last in first out */
+  uint32_t n_q, cap_q;
+  uint32_t idle;               /* searchers waiting for work */
+  uint32_t n_workers;
+  int hungry;                  /* (atomic) a searcher waits for work: give some away */
+  int stop;                    /* (atomic) end the search: done, a bound, or outside the contract */
+  uint64_t states;             /* (atomic) states of every searcher */
+  pthread_mutex_t gw_mu;       /* serializes vf_gwset_note */
+} vf_shared;
+
+typedef struct dfs {
+  sim_machine *m;
+  const vf_opts *o;
+  vf_result *res;
+  vf_shared *sh;               /* NULL: a search of one thread */
+  bool c3;                     /* the cycle proviso is in force (the reduction, one thread: several
+                                  threads search only graphs without cycles, vf_par.c); the
+                                  stack's states are then counted in progress in `seen` */
+  size_t ssz;
+  frame *fr;
+  uint8_t **chunks;            /* the states of the stack, packed: each one takes its used bytes
+                                  (sim_state_used), rounded to 8; a state never straddles two
+                                  chunks; chunks never move (no copy when the stack grows) */
+  uint32_t n_chunks;
+  size_t chunk_bytes;          /* bytes per chunk (>= 2 states of full size) */
+  uint32_t depth, cap;
+  const sim_trans *prefix;     /* the schedule from the initial state to frame 0's state (work
+                                  taken from another searcher; not owned), n_prefix steps */
+  uint32_t n_prefix;
+  sim_trans *path;             /* scratch path for bug reports, path_cap entries */
+  uint32_t path_cap;
+  vf_table *seen;              /* visited states (shared in a multi-threaded search) */
+  vf_por *por;
+  void *spare;                 /* a state's room for full_log */
+  sim_log full;                /* full_log's log */
+  uint64_t tick;               /* transitions fired: the clock and the work-sharing check */
+} dfs;
+
+/* Sets up a searcher (sh may be NULL); vf_dfs_free releases what it allocated. */
+void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_table *seen, vf_shared *sh);
+void vf_dfs_free(dfs *d);
+/* Searches from the initial state (0, or -1 when it cannot be built: res says why). */
+int vf_dfs_root(dfs *d);
+/* Searches the transitions of w (its state is already visited and checked). */
+void vf_dfs_work(dfs *d, const vf_work *w);
+/* The multi-threaded search (vf_par.c): o->threads searchers on one shared table. */
+int vf_par_explore(sim_machine *m, const vf_opts *o, vf_result *res);
+/* Gives the bottom-most transitions still to explore to the shared queue (vf_par.c). */
+void vf_par_give(dfs *d);
+
+#endif
