@@ -42,7 +42,7 @@ void vf_par_give(dfs *d) {
   w.st = ir_xmalloc(d->ssz, 1);
   memcpy(w.st, f->st, sim_state_used(d->m, f->st));
   w.prefix = ir_xmalloc(w.n_prefix + 1, sizeof *w.prefix);
-  memcpy(w.prefix, d->prefix, d->n_prefix * sizeof *w.prefix);
+  if (d->n_prefix) memcpy(w.prefix, d->prefix, d->n_prefix * sizeof *w.prefix); /* NULL when empty */
   for (uint32_t j = 1; j <= k; j++) w.prefix[d->n_prefix + j - 1] = d->fr[j].taken;
   f->n = (uint8_t)(f->n - give);
   pthread_mutex_lock(&sh->mu);
