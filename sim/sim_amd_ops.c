@@ -38,8 +38,7 @@ static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
 
 /* A simulate-mode data error stops the run at the op (reported as the op's failure). */
 static int data_halt(sim_exec *e, const sim_data_err *derr) {
-  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
-  e->log->halt = true;
+  sim_data_stop(e->log, e->m, (int)e->a, e->pc, derr);
   return SIM_X_HALT;
 }
 

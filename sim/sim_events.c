@@ -120,9 +120,7 @@ static int complete_data(sim_machine *m, const sim_event *e, sim_log *log) {
   default: break;
   }
   if (rc) {
-    sim_viol_add(log, SIM_BUG_LIFECYCLE, -1, e->ins, "%s", derr.msg);
-    log->halt = true;
-    return -1;
+    return sim_data_stop(log, m, -1, e->ins, &derr);
   }
   return 0;
 }

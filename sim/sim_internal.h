@@ -725,6 +725,13 @@ void sim_logf_(sim_log *log, const char *fmt, ...) __attribute__((format(printf,
  * op's location when op is known, for the "inconclusive" line. */
 void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A simulate-mode data error stops the run at instruction ins of agent (-1: an async event):
+ * a fault of the kernel on real data (SIM_DATA_FAULT: out of bounds, bad pointer, division
+ * by zero) is a bug (lifecycle) at the op; what simulate mode cannot compute, a bad input or
+ * out of memory is a model limit (sim_bound: the run is inconclusive, never a bug report).
+ * Sets log->halt; returns -1. */
+int sim_data_stop(sim_log *log, const sim_machine *m, int agent, uint32_t ins,
+                  const sim_data_err *derr);
 /* The "what" of an error line, without its "FILE:LINE:COL: error: " prefix. */
 static inline const char *sim_err_what(const sim_err *err) {
   const char *w = strstr(err->msg, "error: ");

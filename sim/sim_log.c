@@ -88,6 +88,17 @@ void sim_bound(sim_log *log, const sim_machine *m, const ir_op *op, const char *
     snprintf(log->text + n, sizeof log->text - (size_t)n, " (at %s:%u:%u)", l.file, l.line, l.col);
 }
 
+int sim_data_stop(sim_log *log, const sim_machine *m, int agent, uint32_t ins,
+                  const sim_data_err *derr) {
+  if (derr->status == SIM_DATA_FAULT) {
+    sim_viol_add(log, SIM_BUG_LIFECYCLE, agent, ins, "%s", derr->msg);
+    log->halt = true;
+  } else {
+    sim_bound(log, m, sim_ins_op(m, ins), "simulate mode stops: %s", derr->msg);
+  }
+  return -1;
+}
+
 ir_loc sim_op_loc(const ir_module *mod, const ir_op *op) {
   ir_loc none = {0};
   if (!op) return none;

@@ -257,8 +257,7 @@ static int wgmma(sim_exec *e) {
     sim_data_err derr;
     if (sim_data_wgmma(m->data, e->a, op, is_memdesc(a) ? seg_mview(e, 0, 0) : NULL, seg_mview(e, 1, 0),
                        use_c, &derr)) {
-      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
-      e->log->halt = true;
+      sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return SIM_X_HALT;
     }
   }
@@ -388,8 +387,7 @@ static int cp_async(sim_exec *e) {
     sim_data_err derr;
     r->v[0] = *seg_mview(e, 1, 0);
     if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) {
-      sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr.msg);
-      e->log->halt = true;
+      sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return SIM_X_HALT;
     }
   }

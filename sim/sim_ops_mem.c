@@ -6,8 +6,7 @@
 #include "sim_amd.h"
 
 static int data_fail(sim_exec *e, const sim_data_err *derr) {
-  sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc, "%s", derr->msg);
-  e->log->halt = true;
+  sim_data_stop(e->log, e->m, (int)e->a, e->pc, derr);
   return SIM_X_HALT;
 }
 
