@@ -43,6 +43,8 @@ int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins, cons
                       sim_tensor **outs, uint64_t *out_bits, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   if (op->code == IR_OP_TT_MAKE_TENSOR_DESC) return make_desc(d, op, in_bits, out_bits, err);
+  if (op->code == IR_OP_TTNG_REINTERPRET_TENSOR_DESC)
+    return sim_data_tmap_reinterpret(d, op, in_bits[0], out_bits, err);
   int rc = sim_data_eval_elementwise(d, op, ins, in_bits, outs, out_bits, err);
   if (rc < 0) rc = sim_data_eval_shape(d, op, ins, in_bits, outs, out_bits, err);
   if (rc < 0) rc = sim_data_eval_reduce(d, op, ins, in_bits, outs, out_bits, err);

@@ -147,6 +147,7 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   memset(&c, 0, sizeof c);
   int kp = 0, kv = -1, km = -1, ko = -1, kc = -1, kx = -1; /* kx: buffer offsets */
   const char *what = "load";
+  if (op->code == IR_OP_TTNG_TENSORMAP_CREATE) return sim_data_tmap_create(d, op, in_bits, err);
   switch (op->code) {
   case IR_OP_AMDG_BUFFER_LOAD: /* ptr offsets mask? other? stride? */
     kx = 1;

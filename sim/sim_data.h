@@ -318,6 +318,14 @@ int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_
 int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                            uint64_t *out_bits, sim_data_err *err);
 /* tt.descriptor_load / tt.descriptor_store (synchronous TMA through a register descriptor). */
+/* Device-side TMA descriptors (data_tmap.c): a fresh zero-filled global buffer for a
+ * ttg.global_scratch_alloc of nbytes (its address; 0 with err set); ttng.tensormap_create
+ * writes its descriptor record at the desc_ptr operand; ttng.reinterpret_tensor_descriptor of
+ * va reads it back into a new descriptor id (out_bits[0]); a record never written is a FAULT. */
+uint64_t sim_data_scratch_alloc(sim_data *d, int64_t nbytes, sim_data_err *err);
+int sim_data_tmap_create(sim_data *d, const ir_op *op, const uint64_t *in_bits, sim_data_err *err);
+int sim_data_tmap_reinterpret(sim_data *d, const ir_op *op, uint64_t va, uint64_t *out_bits,
+                              sim_data_err *err);
 int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *in_bits,
                          sim_data_err *err);
 

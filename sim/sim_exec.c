@@ -139,11 +139,12 @@ int sim_exec_alloc(sim_exec *e) {
   uint32_t out = ins_out(m, i)[0];
   e->x[out] = sim_view_make((uint32_t)i->imm, e->cta, 0) | (i->imm2 ? SIM_VIEW_IRREG : 0);
   if (m->data && i->code == IR_OP_TTG_GLOBAL_SCRATCH_ALLOC) {
-    /* global scratch holds device-side TMA descriptors (ttng.tensormap_create): simulate mode
-     * has no byte image of a descriptor, so the run stops here (a model limit, not a bug) */
-    sim_bound(e->log, m, i->op, "simulate mode does not model %s (device-side tensor descriptors)",
-              ir_ops[i->code].name);
-    return -1;
+    /* simulate mode: real bytes (device-side TMA descriptors, data_tmap.c; ConSan's state) */
+    sim_data_err derr;
+    uint64_t va = sim_data_scratch_alloc(m->data, m->allocs[i->imm].bytes, &derr);
+    if (!va) return sim_data_stop(e->log, m, (int)e->a, e->pc, &derr);
+    e->x[out] = va;
+    return 0;
   }
   if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
