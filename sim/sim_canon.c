@@ -167,20 +167,36 @@ static bool static_live(const sim_canon *c, const sim_machine *m, const void *st
   return join_reads(c, m, ws);
 }
 
+/* Resets agent a's dead entries in st. */
+static void canon_agent(sim_canon *c, sim_machine *m, void *st, uint32_t a) {
+  int32_t *in = st_intent(m, st, a, 0);
+  uint32_t b = 0;
+  while (b < m->n_bars && in[b] == INT32_MIN) b++;
+  if (b == m->n_bars) return; /* nothing to reset */
+  const sim_agent *ag = st_cagent(m, st, a);
+  uint64_t live;
+  if (ag->status == SIM_AG_IDLE) live = 0; /* a fork overwrites them before any read */
+  else if (!static_live(c, m, st, a)) live = 0;
+  else if (ag->status != SIM_AG_RUN || !c->memo) return; /* all live */
+  else live = memo_live(c, m, st, a);
+  for (; b < m->n_bars; b++)
+    if (!(live >> b & 1)) in[b] = INT32_MIN;
+}
+
 void sim_canon_apply(sim_canon *c, sim_machine *m, void *st) {
   if (!c) return;
+  for (uint32_t a = 0; a < m->n_agents; a++) canon_agent(c, m, st, a);
+}
+
+void sim_canon_step(sim_canon *c, sim_machine *m, const void *prev, void *st, sim_trans t) {
+  if (!c) return;
   for (uint32_t a = 0; a < m->n_agents; a++) {
-    int32_t *in = st_intent(m, st, a, 0);
-    uint32_t b = 0;
-    while (b < m->n_bars && in[b] == INT32_MIN) b++;
-    if (b == m->n_bars) continue; /* nothing to reset */
-    const sim_agent *ag = st_cagent(m, st, a);
-    uint64_t live;
-    if (ag->status == SIM_AG_IDLE) live = 0; /* a fork overwrites them before any read */
-    else if (!static_live(c, m, st, a)) live = 0;
-    else if (ag->status != SIM_AG_RUN || !c->memo) continue; /* all live */
-    else live = memo_live(c, m, st, a);
-    for (; b < m->n_bars; b++)
-      if (!(live >> b & 1)) in[b] = INT32_MIN;
+    /* an agent other than the one that stepped changes its local state only with its record
+     * (a fork starts it, a release moves it on): same record and entries, same answer */
+    if (!(t.kind == SIM_TR_AGENT && t.who == a) &&
+        !memcmp(st_cagent(m, prev, a), st_cagent(m, st, a), sizeof(sim_agent)) &&
+        !memcmp(st_intent(m, (void *)prev, a, 0), st_intent(m, st, a, 0), m->n_bars * sizeof(int32_t)))
+      continue;
+    canon_agent(c, m, st, a);
   }
 }

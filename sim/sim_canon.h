@@ -16,5 +16,8 @@ void sim_canon_free(sim_canon *c);
  * the original: the same enabled transitions, steps and violations from it). Uses m's scratch
  * and sandbox (as sim_lookahead) and c's memo: one thread per machine and object. */
 void sim_canon_apply(sim_canon *c, sim_machine *m, void *st);
+/* sim_canon_apply for st = prev after transition t, prev canonical: only the agents the step
+ * may have changed are looked at. */
+void sim_canon_step(sim_canon *c, sim_machine *m, const void *prev, void *st, sim_trans t);
 
 #endif

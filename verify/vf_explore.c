@@ -287,7 +287,7 @@ static void dfs_loop(dfs *d) {
       break;
     }
     if (rc) continue;
-    sim_canon_apply(d->canon, m, nxt); /* dead parts reset: equivalent states meet */
+    sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
     sim_hash128 h = sim_state_hash(m, nxt);
     if (!vf_table_insert_at(d->seen, h, &slot)) {
       if (table_full(d)) break;
