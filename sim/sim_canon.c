@@ -14,8 +14,8 @@
  * An agent's entry for barrier b is dead when no future step reads it. The agent's own future
  * is fixed (its ops depend only on its own values, as for sim_lookahead): it is run alone to
  * its end, and the barriers its waits name are live; a fork on the way (it reads every
- * entry) or a future that cannot be run out (too long, an error, more than 64 barriers) makes
- * all of them live. What a partition leaves is read by its join: all live when a reader
+ * entry) or a future that cannot be run out (too long, an error, more than 64 barriers, a
+ * kernel that decodes CLC responses) makes all of them live. What a partition leaves is read by its join: all live when a reader
  * (wait_barrier, fork) is reachable in the parent from the join by static control flow
  * (sim_cfg.c, both ways of every branch); likewise for the parent when its run ends at a
  * join. An idle partition's entries are overwritten by the fork that starts it again; a
@@ -43,7 +43,8 @@ typedef struct canon_ent {
 struct sim_canon {
   uint8_t *reads;              /* per instruction: an intent reader is reachable from it */
   uint32_t n_code;
-  canon_ent *memo;             /* MEMO_MAX entries, open addressing */
+  canon_ent *memo;             /* MEMO_MAX entries, open addressing; NULL: no runs (the
+                                  static answer only) */
   uint32_t used;
 };
 
@@ -79,7 +80,12 @@ sim_canon *sim_canon_new(const sim_machine *m) {
   c->n_code = m->n_code;
   c->reads = ir_xcalloc((size_t)m->n_code + 1, 1);
   reach_readers(m, c->reads);
-  if (m->n_bars <= 64) c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+  /* the runs need a future that depends on the agent's own values only: a CLC response
+   * decoded from memory (sim_clc.c) depends on when the try_cancel completes */
+  bool own = m->n_bars <= 64;
+  for (uint32_t pc = 0; pc < m->n_code && own; pc++)
+    own = m->code[pc].code != IR_OP_TTNG_CLC_IS_CANCELED && m->code[pc].code != IR_OP_TTNG_CLC_GET_PROGRAM_ID;
+  if (own) c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
   return c;
 }
 
