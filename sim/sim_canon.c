@@ -112,7 +112,8 @@ static uint64_t run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t 
   uint32_t pc = ag->pc;
   if (pc >= c->n_code) return all;
   int32_t ws = m->regions[m->code[pc].region].ws;
-  bool part = m->agents[a].local && ws >= 0;
+  bool part = m->agents[a].local != 0;
+  if (part && ws < 0) return all; /* a partition outside a partition region: not expected */
   if (!m->sandbox) m->sandbox = ir_xmalloc(m->size, 1);
   memcpy(m->sandbox, st, sim_state_used(m, st));
   sim_env_load(m, m->sandbox, a, pc);
@@ -137,7 +138,7 @@ static uint64_t run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t 
     }
     pc++;
     int rc = sim_run_pure_from(m, m->sandbox, a, &pc, &log);
-    if (rc == 1) return part && join_reads(c, m, ws) ? all : live; /* its end */
+    if (rc == 1) return part && join_reads(c, m, ws) ? all : live; /* its end (pc stays there) */
     if (rc < 0) return all;
   }
   return all;
@@ -167,8 +168,10 @@ static bool static_live(const sim_canon *c, const sim_machine *m, const void *st
   const sim_agent *ag = st_cagent(m, st, a);
   if (ag->pc >= c->n_code) return true;
   int32_t ws = m->regions[m->code[ag->pc].region].ws;
-  if (!m->agents[a].local || ws < 0) /* the parent */
+  if (!m->agents[a].local) /* the parent */
     return ag->status != SIM_AG_DONE && c->reads[ag->pc];
+  if (ws < 0) return true; /* a partition outside a partition region: not expected */
+  /* a finished partition's pc stays at its region's end (sim_exec.c SIM_I_PEND) */
   if (ag->status != SIM_AG_DONE && c->reads[ag->pc]) return true;
   return join_reads(c, m, ws);
 }
