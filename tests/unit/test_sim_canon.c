@@ -1,6 +1,7 @@
 /* test_sim_canon.c: canonical states (sim/sim_canon.c): the phase-alias intents of agents that
  * never wait on a barrier again are reset, so two orders of arrivals meet in one state; an
- * intent a later wait reads is kept, so orders it tells apart stay apart; and the explorer
+ * intent a later wait reads (the agent's own, or the parent's after the join) is kept, so
+ * orders it tells apart stay apart; and the explorer
  * with the canonical states finds the bugs of the plain naive search. */
 #include <check.h>
 #include <stdio.h>
@@ -46,6 +47,20 @@ static const char *KERNEL =
     "  }\n"
     "}\n";
 
+/* As KERNEL, and the parent waits on the barrier after the join: what the partitions' arrivals
+ * met reaches it through the join (the parent takes their maximum), so it is read. */
+static char *kernel_join_wait(void) {
+  const char *at = strstr(KERNEL, "    tt.return\n");
+  const char *wait = "    %tp = arith.constant true\n    %pp = arith.constant 0 : i32\n"
+                     "    ttng.wait_barrier %bar, %pp, %tp : !ttg.memdesc<1xi64, #shared, #smem, mutable>\n";
+  size_t head = (size_t)(at - KERNEL);
+  char *k = malloc(strlen(KERNEL) + strlen(wait) + 1);
+  memcpy(k, KERNEL, head);
+  strcpy(k + head, wait);
+  strcat(k, at);
+  return k;
+}
+
 typedef struct rig {
   ir_module *mod;
   sim_machine *m;
@@ -53,9 +68,9 @@ typedef struct rig {
   uint8_t *s0;                 /* the state with the partitions started */
 } rig;
 
-static void rig_new(rig *r) {
+static void rig_new(rig *r, const char *kernel) {
   ir_diag d = {0};
-  r->mod = ir_parse(KERNEL, strlen(KERNEL), "canon.ttgir", &d);
+  r->mod = ir_parse(kernel, strlen(kernel), "canon.ttgir", &d);
   ck_assert_msg(r->mod, "%s", d.msg);
   sim_opts o = {.mod = r->mod};
   sim_err err;
@@ -98,7 +113,7 @@ static bool same(sim_hash128 x, sim_hash128 y) { return !memcmp(&x, &y, sizeof x
 
 START_TEST(dead_intents_meet) {
   rig r;
-  rig_new(&r);
+  rig_new(&r, KERNEL);
   /* the second arrival meets phase 1, the first phase 0: the arrivers' intents differ */
   ck_assert(!same(two_steps(&r, 1, 2, false), two_steps(&r, 2, 1, false)));
   /* neither partition waits on the barrier: their intents are reset, the states meet */
@@ -109,11 +124,22 @@ END_TEST
 
 START_TEST(live_intent_kept) {
   rig r;
-  rig_new(&r);
+  rig_new(&r, KERNEL);
   /* partition 2 waits on the barrier after its arrival: what its arrival met is read there
    * (a phase-alias or not), so the two orders stay apart */
   ck_assert(!same(two_steps(&r, 1, 3, true), two_steps(&r, 3, 1, true)));
   rig_free(&r);
+}
+END_TEST
+
+START_TEST(join_reader_keeps) {
+  char *k = kernel_join_wait();
+  rig r;
+  rig_new(&r, k);
+  /* the parent's wait after the join reads what partitions 0 and 1 met: kept apart */
+  ck_assert(!same(two_steps(&r, 1, 2, true), two_steps(&r, 2, 1, true)));
+  rig_free(&r);
+  free(k);
 }
 END_TEST
 
@@ -160,6 +186,7 @@ int main(void) {
   tcase_set_timeout(t, 300);
   tcase_add_test(t, dead_intents_meet);
   tcase_add_test(t, live_intent_kept);
+  tcase_add_test(t, join_reader_keeps);
   tcase_add_test(t, explorer_same_bugs);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
