@@ -330,12 +330,14 @@ enum {
   SIM_E_GLOBAL = 512,          /* fork, join, init, inval, kernel end, ...: depends on everything */
   SIM_E_COMPLETE = 1024,       /* an async completion: ends the window fp[], signals `bar` */
   SIM_E_TX = 2048,             /* (completion) its signal is complete_tx(`bytes`) on `bar` */
-  SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on `bar` (and `bar2`) */
+  SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on each of its barriers */
 };
 
 typedef struct sim_eff {
   uint16_t kind;               /* SIM_E_* bits */
   uint16_t bar, bar2;          /* barriers (global index), 0xffff none */
+  uint16_t xbar[2];            /* further barriers signalled, 0xffff none: a tc_gen5_mma's third and
+                                  fourth, or those of its completion's tied commits */
   uint8_t n_fp;
   uint8_t named;
   uint8_t cta;
@@ -344,6 +346,16 @@ typedef struct sim_eff {
   uint32_t bytes;              /* SIM_E_TX */
   sim_fp fp[3];
 } sim_eff;
+
+/* Does effect e wait on or signal barrier bar (0xffff: none)? */
+static inline bool sim_eff_touches(const sim_eff *e, uint16_t bar) {
+  return bar != 0xffff && (e->bar == bar || e->bar2 == bar || e->xbar[0] == bar || e->xbar[1] == bar);
+}
+/* Do effects a and b name a common barrier? */
+static inline bool sim_eff_share_bar(const sim_eff *a, const sim_eff *b) {
+  return sim_eff_touches(b, a->bar) || sim_eff_touches(b, a->bar2) || sim_eff_touches(b, a->xbar[0]) ||
+         sim_eff_touches(b, a->xbar[1]);
+}
 
 /* Effect of agent a's next op (status RUN / NBWAIT / CLWAIT); false when it has none. */
 bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff *out);

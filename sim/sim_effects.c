@@ -12,7 +12,7 @@
 
 static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
   memset(e, 0, sizeof *e);
-  e->bar = e->bar2 = SIM_NOBAR;
+  e->bar = e->bar2 = e->xbar[0] = e->xbar[1] = SIM_NOBAR;
   e->agent = (uint8_t)agent;
   e->cta = (uint8_t)cta;
 }
@@ -153,14 +153,19 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     int sb = scaled ? 8 : 6;
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
     for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k], k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
-    for (uint32_t k = 0; k < ins_seg_len(i, sb) && k < 2; k++) {
+    /* what its completion will arrive on (every barrier operand: predicates not looked at) */
+    uint16_t *slot[4] = {&e->bar, &e->bar2, &e->xbar[0], &e->xbar[1]};
+    uint32_t nb = 0;
+    for (uint32_t k = 0; k < ins_seg_len(i, sb); k++) {
       b = sim_view_bar(m, SEG(sb, k));
       if (b < 0) continue;
       e->kind |= SIM_E_SIGNAL;
-      if (e->bar == SIM_NOBAR) e->bar = (uint16_t)b;
-      else e->bar2 = (uint16_t)b;
+      if (nb == 4) {
+        e->kind |= SIM_E_GLOBAL; /* more than sim_eff names */
+        break;
+      }
+      *slot[nb++] = (uint16_t)b;
     }
-    if (ins_seg_len(i, sb) > 2) e->kind |= SIM_E_GLOBAL;
     return;
   }
   case IR_OP_TTNG_TMEM_COPY:
@@ -233,15 +238,23 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   out->bar2 = e->bar2;
   out->n_fp = e->n_fp;
   for (uint32_t k = 0; k < e->n_fp; k++) out->fp[k] = e->fp[k];
-  /* an MMA whose tied commits (further barriers) arrive in the same step */
-  if (e->kind == SIM_EV_MMA5 && ev + 1 < st_chdr(st)->n_events && e[1].agent == e->agent &&
-      e[1].kind == SIM_EV_COMMIT5 && (e[1].flags & SIM_EVF_TIED))
-    out->kind |= SIM_E_GLOBAL;
+  /* an MMA whose tied commits (further barriers, sim_events.c) arrive in the same step: their
+   * barriers are its own (two of them; more: dependent on everything) */
+  uint32_t n_ev = st_chdr(st)->n_events;
+  for (uint32_t k = ev + 1, x = 0; e->kind == SIM_EV_MMA5 && k < n_ev; k++, x++) {
+    const sim_event *t = &st_cevents(m, st)[k];
+    if (t->agent != e->agent || t->kind != SIM_EV_COMMIT5 || !(t->flags & SIM_EVF_TIED)) break;
+    if (x == 2) {
+      out->kind |= SIM_E_GLOBAL;
+      break;
+    }
+    out->xbar[x] = t->bar;
+  }
   /* a late arrival onto an invalidated barrier (sim_late.c): whether something reused the
    * barrier's bytes first depends on every other transition's order */
-  if ((e->bar != SIM_NOBAR && st_cmbar(m, st, e->bar)->late) ||
-      (e->bar2 != SIM_NOBAR && st_cmbar(m, st, e->bar2)->late))
-    out->kind |= SIM_E_GLOBAL;
+  const uint16_t bars[4] = {out->bar, out->bar2, out->xbar[0], out->xbar[1]};
+  for (int k = 0; k < 4; k++)
+    if (bars[k] != SIM_NOBAR && st_cmbar(m, st, bars[k])->late) out->kind |= SIM_E_GLOBAL;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */

@@ -11,6 +11,7 @@
 
 #include "vf.h"
 #include "vf_por.h"
+#include "sim/sim_canon.h"
 
 typedef struct frame {
   uint8_t *st;                 /* the state (its used bytes; the next state starts after them) */
@@ -74,6 +75,7 @@ typedef struct dfs {
   uint32_t path_cap;
   vf_table *seen;              /* visited states (shared in a multi-threaded search) */
   vf_por *por;
+  sim_canon *canon;            /* state canonicalization (NULL: none, --no-reduction) */
   void *spare;                 /* a state's room for full_log */
   sim_log full;                /* full_log's log */
   uint64_t tick;               /* transitions fired: the clock and the work-sharing check */

@@ -287,6 +287,7 @@ static void dfs_loop(dfs *d) {
       break;
     }
     if (rc) continue;
+    sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
     sim_hash128 h = sim_state_hash(m, nxt);
     if (!vf_table_insert_at(d->seen, h, &slot)) {
       if (table_full(d)) break;
@@ -349,6 +350,7 @@ int vf_dfs_root(dfs *d) {
     if (!log.n_viol && !log.bound) bound(res, "the initial state could not be built");
     return -1;
   }
+  sim_canon_apply(d->canon, m, s0);
   d->fr[0].h = sim_state_hash(m, s0);
   uint64_t slot;
   vf_table_insert_at(d->seen, d->fr[0].h, &slot);
@@ -443,12 +445,15 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->chunk_bytes = 2 * d->ssz > CHUNK_BYTES ? 2 * d->ssz : CHUNK_BYTES;
   d->seen = seen;
   d->por = o->no_reduction ? NULL : vf_por_new(m);
+  /* --no-reduction: no state merging beyond the model's own either (a plain reference) */
+  d->canon = o->no_reduction ? NULL : sim_canon_new(m);
   /* one thread: always; several threads search only state graphs without cycles */
   d->c3 = !o->no_reduction && !sh;
 }
 
 void vf_dfs_free(dfs *d) {
   vf_por_free(d->por);
+  sim_canon_free(d->canon);
   free(d->fr);
   for (uint32_t k = 0; k < d->n_chunks; k++) vf_big_free(d->chunks[k], d->chunk_bytes);
   free(d->chunks);

@@ -65,8 +65,9 @@ static uint64_t arrival_mask(const sim_eff *e, bool *tx) {
   if (!(e->kind & SIM_E_SIGNAL)) return 0;
   if (e->kind & SIM_E_TX) *tx = true;
   uint64_t mk = 0;
-  if (e->bar < 64) mk |= 1ull << e->bar;
-  if (e->bar2 < 64) mk |= 1ull << e->bar2;
+  const uint16_t bars[4] = {e->bar, e->bar2, e->xbar[0], e->xbar[1]};
+  for (int k = 0; k < 4; k++)
+    if (bars[k] < 64) mk |= 1ull << bars[k];
   return mk;
 }
 
@@ -183,9 +184,7 @@ static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
   return false;
 }
 
-static bool touches(const sim_eff *e, uint16_t bar) {
-  return bar != 0xffff && (e->bar == bar || e->bar2 == bar);
-}
+static bool touches(const sim_eff *e, uint16_t bar) { return sim_eff_touches(e, bar); }
 
 static bool any_overlap(const sim_fp *f, uint32_t nf, const sim_eff *e) {
   for (uint32_t i = 0; i < nf; i++)
@@ -216,8 +215,7 @@ static bool dep(const sim_eff *a, const sim_eff *b) {
   uint16_t ka = a->kind, kb = b->kind;
   /* barriers: a signal against a wait or another signal on the same barrier */
   if ((ka & (SIM_E_SIGNAL | SIM_E_WAIT)) && (kb & (SIM_E_SIGNAL | SIM_E_WAIT)) &&
-      ((ka | kb) & SIM_E_SIGNAL) &&
-      (touches(b, a->bar) || touches(b, a->bar2)))
+      ((ka | kb) & SIM_E_SIGNAL) && sim_eff_share_bar(a, b))
     return true;
   /* memory and async windows */
   if (fp_conflict(a, b)) return true;
@@ -239,7 +237,7 @@ static bool completions_commute(const sim_machine *m, const void *st, const pvie
   if ((t->kind & ~only) || (u->kind & ~only) || t->agent == u->agent || fp_conflict(t, u)) return false;
   if ((t->kind & SIM_E_ARRIVE1) && (u->kind & SIM_E_ARRIVE1)) return true;
   if (!(t->kind & SIM_E_TX) || !(u->kind & SIM_E_TX) || t->bar != u->bar || t->bar2 != 0xffff ||
-      u->bar2 != 0xffff)
+      u->bar2 != 0xffff || t->xbar[0] != 0xffff || u->xbar[0] != 0xffff)
     return false;
   int32_t pending, tx;
   sim_bar_counts(m, st, t->bar, &pending, &tx);
@@ -265,8 +263,8 @@ static bool completions_commute(const sim_machine *m, const void *st, const pvie
 static bool note_signal(const sim_eff *e, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6], uint32_t nb) {
   if (!(e->kind & SIM_E_SIGNAL)) return false;
   bool added = false;
-  uint16_t bars[2] = {e->bar, e->bar2};
-  for (int k = 0; k < 2; k++) {
+  const uint16_t bars[4] = {e->bar, e->bar2, e->xbar[0], e->xbar[1]};
+  for (int k = 0; k < 4; k++) {
     uint16_t b = bars[k];
     if (b >= nb) continue;
     if ((e->kind & SIM_E_TX) && k == 0 && ntx[b] < 6) {

@@ -22,16 +22,11 @@ static bool fp_touch(const sim_eff *a, const sim_eff *b) {
   return false;
 }
 
-static bool touches(const sim_eff *e, uint16_t bar) {
-  return bar != 0xffff && (e->bar == bar || e->bar2 == bar);
-}
-
 /* Conservative dependency for slicing: barriers, memory, proxy bookkeeping (any fence,
  * release or generic access against an overlapping async op), named and cluster barriers. */
 static bool sdep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
-  if ((a->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && (b->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) &&
-      (touches(b, a->bar) || touches(b, a->bar2)))
+  if ((a->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && (b->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && sim_eff_share_bar(a, b))
     return true;
   if (fp_conflict(a, b)) return true;
   if ((a->kind & (SIM_E_ISSUE | SIM_E_COMPLETE)) && (b->kind & (SIM_E_MEM | SIM_E_ISSUE)) && fp_touch(a, b)) return true;

@@ -1,0 +1,211 @@
+/* sim_canon.c: canonical states for the explorer's visited table: state parts that no future
+ * step can read are reset, so that schedules which differ only in them meet in one state.
+ *
+ * The part handled here is the phase-alias intent (sim_internal.h, §1.4) of an agent that can
+ * no longer wait on an mbarrier. An agent's entries are read only by its own waits
+ * (sim_ops_bar.c wait_op), by a fork (the parent's entries seed its partitions') and by a
+ * join (the parent takes the maximum of its partitions'), and written by its own arrivals
+ * (sim_intent_note_arrive: the barrier's phase at the arrival) and by mbarrier.init. An agent
+ * that arrives on a barrier it never waits on (a consumer that releases a slot, a producer's
+ * expect on a full barrier) records there the phase its arrival happened to meet, which
+ * depends on the schedule: without the reset every such interleaving is a distinct state
+ * (a free-running arriver multiplies the state count by the phases it can meet).
+ *
+ * An agent's entry for barrier b is dead when no future step reads it. The agent's own future
+ * is fixed (its ops depend only on its own values, as for sim_lookahead): it is run alone to
+ * its end, and the barriers its waits name are live; a fork on the way (it reads every
+ * entry) or a future that cannot be run out (too long, an error, more than 64 barriers, a
+ * kernel that decodes CLC responses) makes all of them live. What a partition leaves is read by its join: all live when a reader
+ * (wait_barrier, fork) is reachable in the parent from the join by static control flow
+ * (sim_cfg.c, both ways of every branch); likewise for the parent when its run ends at a
+ * join. An idle partition's entries are overwritten by the fork that starts it again; a
+ * finished parent has no reader. The runs are memoized by the agent's local state. Resetting
+ * a dead entry changes no enabled transition, no step's outcome and no violation (the
+ * checkers read an intent only at a wait), so the reset state is bisimilar to the original
+ * one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_canon.h"
+#include "sim_internal.h"
+
+enum {
+  RUN_MAX = 4096,              /* visible ops an agent is run through before "not known" */
+  MEMO_MAX = 1 << 16,          /* memo entries; the memo starts over when half full */
+};
+
+/* The live entries of one agent's local state (key: sim_agent_local_hash | 1, 0 empty). */
+typedef struct canon_ent {
+  uint64_t key;
+  uint64_t live;               /* bit b: the entry of local barrier b is live */
+} canon_ent;
+
+struct sim_canon {
+  uint8_t *reads;              /* per instruction: an intent reader is reachable from it */
+  uint32_t n_code;
+  canon_ent *memo;             /* MEMO_MAX entries, open addressing; NULL: no runs (the
+                                  static answer only) */
+  uint32_t used;
+};
+
+/* reads[pc] = an intent reader (wait_barrier, fork) is reachable from pc in its region:
+ * backward fixpoint over sim_ins_succs. */
+static void reach_readers(const sim_machine *m, uint8_t *reads) {
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    uint16_t c = m->code[pc].code;
+    reads[pc] = c == IR_OP_TTNG_WAIT_BARRIER || c == SIM_I_FORK;
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t r = 0; r < m->n_regions; r++) {
+      const sim_region *rg = &m->regions[r];
+      for (uint32_t pc = rg->end; pc-- > rg->start;) {
+        if (reads[pc]) continue;
+        uint32_t sv[2];
+        int ns = sim_ins_succs(m, pc, rg, sv);
+        for (int k = 0; k < ns; k++)
+          if (sv[k] != UINT32_MAX && reads[sv[k]]) {
+            reads[pc] = 1;
+            grew = true;
+            break;
+          }
+      }
+    }
+  }
+}
+
+sim_canon *sim_canon_new(const sim_machine *m) {
+  if (!m->n_bars || m->data || m->amd_gfx) return NULL; /* no intents to reset */
+  sim_canon *c = ir_xcalloc(1, sizeof *c);
+  c->n_code = m->n_code;
+  c->reads = ir_xcalloc((size_t)m->n_code + 1, 1);
+  reach_readers(m, c->reads);
+  /* the runs need a future that depends on the agent's own values only: a CLC response
+   * decoded from memory (sim_clc.c) depends on when the try_cancel completes */
+  bool own = m->n_bars <= 64;
+  for (uint32_t pc = 0; pc < m->n_code && own; pc++)
+    own = m->code[pc].code != IR_OP_TTNG_CLC_IS_CANCELED && m->code[pc].code != IR_OP_TTNG_CLC_GET_PROGRAM_ID;
+  if (own) c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+  return c;
+}
+
+void sim_canon_free(sim_canon *c) {
+  if (!c) return;
+  free(c->reads);
+  free(c->memo);
+  free(c);
+}
+
+/* Does a reader run in the parent after the join of warp_specialize w? */
+static bool join_reads(const sim_canon *c, const sim_machine *m, int32_t w) {
+  if (w < 0 || (uint32_t)w >= m->n_ws) return true;
+  uint32_t join = m->ws[w].join_ins;
+  return join >= c->n_code || c->reads[join];
+}
+
+/* The live entries of running agent a (status RUN) in st: run it alone from its current op
+ * (sim_lookahead's way: waits pass, visible ops only skipped) and collect the barriers its
+ * waits name (m->n_bars <= 64). */
+static uint64_t run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
+  const uint64_t all = m->n_bars == 64 ? ~0ull : (1ull << m->n_bars) - 1;
+  const sim_agent *ag = st_cagent(m, st, a);
+  uint32_t pc = ag->pc;
+  if (pc >= c->n_code) return all;
+  int32_t ws = m->regions[m->code[pc].region].ws;
+  bool part = m->agents[a].local != 0;
+  if (part && ws < 0) return all; /* a partition outside a partition region: not expected */
+  if (!m->sandbox) m->sandbox = ir_xmalloc(m->size, 1);
+  memcpy(m->sandbox, st, sim_state_used(m, st));
+  sim_env_load(m, m->sandbox, a, pc);
+  sim_log log = {0};
+  uint64_t live = 0;
+  for (int n = 0; n < RUN_MAX; n++) {
+    const sim_ins *i = &m->code[pc];
+    if (i->code == IR_OP_TTNG_WAIT_BARRIER) {
+      int32_t b = sim_view_bar(m, m->scratch[ins_in(m, i)[ins_seg_at(i, 0)]]);
+      if (b < 0) return all;
+      live |= 1ull << ((uint32_t)b % m->n_bars);
+    } else if (i->code == SIM_I_FORK) {
+      return all;
+    } else if (i->code == SIM_I_JOIN) {
+      return join_reads(c, m, (int32_t)i->imm) ? all : live;
+    } else if (i->code == SIM_I_END) {
+      return live;
+    } else if (i->code == IR_OP_TTNG_WARP_GROUP_DOT_WAIT) { /* its results are used later */
+      const uint32_t *in = ins_in(m, i), *o = ins_out(m, i);
+      for (uint32_t k = 0; k < i->n_out && k < i->n_in; k++) m->scratch[o[k]] = m->scratch[in[k]];
+      m->scratch[0] = 0;
+    }
+    pc++;
+    int rc = sim_run_pure_from(m, m->sandbox, a, &pc, &log);
+    if (rc == 1) return part && join_reads(c, m, ws) ? all : live; /* its end (pc stays there) */
+    if (rc < 0) return all;
+  }
+  return all;
+}
+
+/* run_live, memoized by the agent's local state. */
+static uint64_t memo_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
+  uint64_t key = sim_agent_local_hash(m, st, a) | 1;
+  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
+  while (c->memo[i].key) {
+    if (c->memo[i].key == key) return c->memo[i].live;
+    i = (i + 1) & (MEMO_MAX - 1);
+  }
+  uint64_t live = run_live(c, m, st, a);
+  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory) */
+    memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
+    c->used = 0;
+    i = (uint32_t)key & (MEMO_MAX - 1);
+  }
+  c->memo[i] = (canon_ent){.key = key, .live = live};
+  c->used++;
+  return live;
+}
+
+/* Are all of agent a's entries live without running it (the coarse, static answer)? */
+static bool static_live(const sim_canon *c, const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (ag->pc >= c->n_code) return true;
+  int32_t ws = m->regions[m->code[ag->pc].region].ws;
+  if (!m->agents[a].local) /* the parent */
+    return ag->status != SIM_AG_DONE && c->reads[ag->pc];
+  if (ws < 0) return true; /* a partition outside a partition region: not expected */
+  /* a finished partition's pc stays at its region's end (sim_exec.c SIM_I_PEND) */
+  if (ag->status != SIM_AG_DONE && c->reads[ag->pc]) return true;
+  return join_reads(c, m, ws);
+}
+
+/* Resets agent a's dead entries in st. */
+static void canon_agent(sim_canon *c, sim_machine *m, void *st, uint32_t a) {
+  int32_t *in = st_intent(m, st, a, 0);
+  uint32_t b = 0;
+  while (b < m->n_bars && in[b] == INT32_MIN) b++;
+  if (b == m->n_bars) return; /* nothing to reset */
+  const sim_agent *ag = st_cagent(m, st, a);
+  uint64_t live;
+  if (ag->status == SIM_AG_IDLE) live = 0; /* a fork overwrites them before any read */
+  else if (!static_live(c, m, st, a)) live = 0;
+  else if (ag->status != SIM_AG_RUN || !c->memo) return; /* all live */
+  else live = memo_live(c, m, st, a);
+  for (; b < m->n_bars; b++)
+    if (!(live >> b & 1)) in[b] = INT32_MIN;
+}
+
+void sim_canon_apply(sim_canon *c, sim_machine *m, void *st) {
+  if (!c) return;
+  for (uint32_t a = 0; a < m->n_agents; a++) canon_agent(c, m, st, a);
+}
+
+void sim_canon_step(sim_canon *c, sim_machine *m, const void *prev, void *st, sim_trans t) {
+  if (!c) return;
+  for (uint32_t a = 0; a < m->n_agents; a++) {
+    /* an agent other than the one that stepped changes its local state only with its record
+     * (a fork starts it, a release moves it on): same record and entries, same answer */
+    if (!(t.kind == SIM_TR_AGENT && t.who == a) &&
+        !memcmp(st_cagent(m, prev, a), st_cagent(m, st, a), sizeof(sim_agent)) &&
+        !memcmp(st_intent(m, (void *)prev, a, 0), st_intent(m, st, a, 0), m->n_bars * sizeof(int32_t)))
+      continue;
+    canon_agent(c, m, st, a);
+  }
+}
