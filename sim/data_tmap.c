@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "data_internal.h"
-#include "ir_segs.h"
 
 #define TMAP_MAGIC UINT64_C(0x50414d5456584c54) /* "TLXVTMAP" */
 #define TMAP_RANK 5                              /* cuTensorMapEncodeTiled's limit */
