@@ -305,6 +305,32 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   return e;
 }
 
+/* An allocation with an initial value writes the whole new buffer at once (sim_ops_mem.c; a
+ * local_alloc's write is a generic-proxy one: Triton's lowering adds no fence after it, so an
+ * async-proxy read of the buffer needs a fence_async_shared, semantics.md §2.3). Its ring is
+ * resolved once every event exists (resolve_alloc_writes): an allocation that other ops index
+ * is a ring of several slots, and this unindexed write must not make it a one-slot ring. */
+static void alloc_write_event(sym_ctx *c, walk *w, const ir_op *op) {
+  uint32_t n = 0;
+  ir_seg(op, op->code == IR_OP_TTG_LOCAL_ALLOC ? IR_SEG_TTG_LOCAL_ALLOC_SRC : IR_SEG_TTNG_TMEM_ALLOC_SRC, &n);
+  if (!n || !op->n_results) return;
+  new_event(c, w, SYM_EV_WRITE, op);
+}
+
+static void resolve_alloc_writes(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_WRITE ||
+        (e->op->code != IR_OP_TTG_LOCAL_ALLOC && e->op->code != IR_OP_TTNG_TMEM_ALLOC))
+      continue;
+    Z3_ast idx = NULL;
+    const ir_op *view = NULL;
+    e->ring = sym_ring_of_view(c, e->op->results[0], &idx, &view);
+    if (e->ring >= 0 && c->rings[e->ring].n != 1 && !e->unsupported)
+      e->unsupported = "an allocation with an initial value writes every slot of a ring";
+  }
+}
+
 static int partition_warps(sym_ctx *c, int part) {
   const ir_region *r = c->parts[part].region;
   if (r->num_warps > 0) return r->num_warps;
@@ -425,6 +451,10 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     break;
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     new_event(c, w, SYM_EV_FENCE, op);
+    break;
+  case IR_OP_TTG_LOCAL_ALLOC:
+  case IR_OP_TTNG_TMEM_ALLOC:
+    alloc_write_event(c, w, op);
     break;
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
@@ -691,6 +721,7 @@ int sym_build(sym_ctx *c, char **err) {
       walk_op(c, &w, op);
     }
   w.postjoin = false;
+  resolve_alloc_writes(c);
   query_facts(c);
   assign_main_loops(c);
   sym_ring_counts(c);
