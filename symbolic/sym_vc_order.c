@@ -57,8 +57,8 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
         same_seq(c, w, e, false))
       *rd = true;
-    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e, false) &&
-        released_here(c, w, e->ring)) {
+    if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
+        same_seq(c, w, e, false) && released_here(c, w, e->ring)) {
       *wr = true;
       if (written) written[e->ring] = true;
     }
@@ -417,6 +417,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
  * is one group (an async wgmma's two operand reads are one group). */
 bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
                        bool *unknown) {
+  if (rd->group == SYM_G_TC05) return sym_tc05_retired(c, e, rd, D, unknown);
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
@@ -462,7 +463,8 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
     bool nested = e->loop >= 0 && w->loop >= 0 && c->loops[e->loop].flat_outer == w->loop;
     if (e->loop != w->loop && !nested) break;
     if (e->kind == SYM_EV_WAIT && e->ring == w->ring) break;
-    if (e->kind == SYM_EV_WRITE && e->ring >= 0 && c->rings[e->ring].n == 1 && !e->view)
+    if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->ring >= 0 &&
+        c->rings[e->ring].n == 1 && !e->view)
       guarded[e->ring] = true;
   }
 }
@@ -555,9 +557,11 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         char rl[256];
         ir_loc_str(rd->op->loc, rl, sizeof rl);
         const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;
-        const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
-        const char *wait =
-            rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+        const char *what = rd->group == SYM_G_WGMMA ? "async wgmma"
+                           : rd->group == SYM_G_TC05 ? "tcgen05 MMA" : "TMA store";
+        const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait"
+                           : rd->group == SYM_G_TC05 ? "commit (or wait on a commit's phase)"
+                                                     : "async_tma_store_wait";
         if (!before)
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
                                "slot at %s in iteration %lld: the producer may overwrite it first",
@@ -578,6 +582,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   ordering(c, r, dist);
   release_after_read(c, r);
   sym_vc_reuse(c, r);
+  sym_vc_tc05(c, r);
   free(dist);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, and every slot is released after its reads completed");
