@@ -46,6 +46,28 @@ static bool released_here(sym_ctx *c, const sym_event *w, int b) {
   return !other;
 }
 
+/* Symmetrically, a read of buffer ring b after wait w is a data-ready read (lag 0) only if the
+ * data comes through w's barrier: some partition other than w's that arrives on it writes b
+ * (a TMA load into b, a store, an MMA's accumulator). A buffer no such partition writes (the
+ * operands an MMA thread reads after its accumulator-empty wait, filled before the fork) tells
+ * nothing. When every producer of the barrier is in w's own partition the read counts. */
+static bool fed_here(sym_ctx *c, const sym_event *w, int b) {
+  bool other = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
+    other = true;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *x = &c->evs[j];
+      if (x->part == p->part && !x->prefork &&
+          (((x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->ring == b) ||
+           (x->kind == SYM_EV_TMA_LOAD && x->buf_ring == b)))
+        return true;
+    }
+  }
+  return !other;
+}
+
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
  * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
 static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
@@ -55,7 +77,7 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     const sym_event *e = &c->evs[i];
     if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
-        same_seq(c, w, e, false))
+        same_seq(c, w, e, false) && fed_here(c, w, e->ring))
       *rd = true;
     if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
         same_seq(c, w, e, false) && released_here(c, w, e->ring)) {

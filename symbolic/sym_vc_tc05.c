@@ -255,14 +255,15 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
                        a->kind == SYM_EV_ASYNC_READ ? "be reading" : "be writing");
 }
 
-/* A partition other than a's waits on ring b and then accesses a's buffer ring. */
+/* A partition other than a's waits on ring b and then, before its next wait, accesses a's
+ * buffer ring (the wait guards that access). */
 static const sym_event *waiter_using(sym_ctx *c, int b, const sym_event *a) {
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT || w->ring != b || w->part == a->part) continue;
     for (uint32_t i = wi + 1; i < c->n_evs; i++) {
       const sym_event *e = &c->evs[i];
-      if (e->part != w->part || (e->kind == SYM_EV_WAIT && e->ring == b)) break;
+      if (e->part != w->part || e->kind == SYM_EV_WAIT) break;
       if (sym_is_access(e->kind) && e->ring == a->ring) return w;
     }
   }
