@@ -106,9 +106,10 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
   /* cm and w straight-line, cm before w */
   if (cm->pos > w->pos) return 0;
   if (!w->seqt && !cm->seqt) return w->off - lag * n == cm->off;
-  if (lag != 0) return -1;
-  int same = sym_same_seq(c, w, cm);
-  return same < 0 ? -1 : same;
+  /* after a loop (sequence numbers over the trip count): the same round for every argument? */
+  Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
+  Z3_lbool st = sym_sat(c, sym_and2(c, w->pred, sym_not(c, sym_eq(c, target, sym_seq_term(c, cm)))));
+  return st == Z3_L_FALSE ? 1 : -1;
 }
 
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D, bool *unknown) {
