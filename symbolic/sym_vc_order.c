@@ -591,8 +591,9 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         else
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the %s issued "
                                "at %s in iteration %lld may still be reading it: no %s retires it "
-                               "before the arrive (semantics.md §2.2, §3)",
-                               buf, bar, (long long)v->iteration, what, rl, (long long)x[0], wait);
+                               "before the arrive (semantics.md %s)",
+                               buf, bar, (long long)v->iteration, what, rl, (long long)x[0], wait,
+                               rd->group == SYM_G_TC05 ? "§4.4" : "§2.2, §3");
       }
     }
   }
