@@ -15,8 +15,10 @@
  * cover (predicated commits or waits, events in different loops) give unknown. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 bool sym_is_commit(const sym_event *e) {
   ir_opcode k = e->op->code;
@@ -100,8 +102,7 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
     Z3_ast hit = sym_and2(c, sym_eq(c, target, sym_at(c, loop, sym_seq_term(c, cm), last)),
                           sym_at(c, loop, cm->pred, last));
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_slt(c, sym_int(c, 0), L->trip), w->pred), sym_not(c, hit));
-    Z3_lbool st = sym_sat(c, phi);
-    return st == Z3_L_FALSE ? 1 : st == Z3_L_TRUE ? 0 : -1;
+    return sym_sat(c, phi) == Z3_L_FALSE ? 1 : -1;
   }
   /* cm and w straight-line, cm before w */
   if (cm->pos > w->pos) return 0;
@@ -112,6 +113,48 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
   return st == Z3_L_FALSE ? 1 : -1;
 }
 
+/* Partitions that may have observed a commit of partition `part` (marked in seen[]): those that
+ * wait on a barrier such a commit arrives on, and, transitively, those that wait on a barrier an
+ * arrive of a marked partition (other than part) reaches. */
+static void observers(sym_ctx *c, int part, bool *seen) {
+  for (uint32_t p = 0; p < c->n_parts; p++) seen[p] = false;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *w = &c->evs[i];
+      if (w->kind != SYM_EV_WAIT || w->ring < 0 || w->part == part || seen[w->part]) continue;
+      for (uint32_t j = 0; j < c->n_evs && !seen[w->part]; j++) {
+        const sym_event *p = &c->evs[j];
+        if (p->ring == w->ring && ((p->part == part && sym_is_commit(p)) ||
+                                   (p->part != part && seen[p->part] &&
+                                    (p->kind == SYM_EV_ARRIVE || p->kind == SYM_EV_EXPECT))))
+          seen[w->part] = changed = true;
+      }
+    }
+  }
+}
+
+/* A wait of x's partition that may come between a and x, on a barrier that a partition which
+ * may have observed the MMA's commit arrives on: the wait may order x after the MMA
+ * transitively, a shape the rule does not follow. */
+static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sym_event *x,
+                    int64_t D, const bool *seen) {
+  int ta = top_loop(c, a->loop), tw = top_loop(c, w->loop);
+  bool between = a->pos < w->pos && w->pos < x->pos;
+  if (a->loop == x->loop && a->loop >= 0 && D == 0 && a->pos < x->pos)
+    between = between && w->loop == a->loop; /* within one iteration */
+  else
+    between = between || (tw >= 0 && (tw == ta || tw == top_loop(c, x->loop)));
+  if (!between) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && p->part != w->part && seen[p->part] &&
+        (p->kind == SYM_EV_ARRIVE || p->kind == SYM_EV_EXPECT))
+      return true;
+  }
+  return false;
+}
+
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D, bool *unknown) {
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
@@ -120,9 +163,15 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
   /* a commit after a arrives only once a completed */
   if (sym_is_commit(x) && (x->op == a->op || precedes(a, x, D))) return true;
   bool open = false;
+  bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
+  observers(c, x->part, seen);
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
-    if (w->kind != SYM_EV_WAIT || w->part != x->part || w->ring < 0) continue;
+    if (w->kind != SYM_EV_WAIT || w->part != x->part) continue;
+    if (w->ring < 0 || relayed(c, w, a, x, D, seen)) {
+      open |= w->ring < 0 || !w->dead;
+      if (w->ring < 0) continue;
+    }
     for (uint32_t ci = 0; ci < c->n_evs; ci++) {
       const sym_event *cm = &c->evs[ci];
       if (!sym_is_commit(cm) || cm->part != x->part || cm->ring != w->ring) continue;
@@ -132,9 +181,11 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
         open = true; /* it may retire a, in a way the rule does not decide */
         continue;
       }
+      free(seen);
       return true;
     }
   }
+  free(seen);
   if (open || (a->loop != x->loop && !after_loop_of(a, x) && may_precede(c, a, x))) *unknown = true;
   return false;
 }
