@@ -312,7 +312,8 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
  * is a ring of several slots, and this unindexed write must not make it a one-slot ring. */
 static void alloc_write_event(sym_ctx *c, walk *w, const ir_op *op) {
   uint32_t n = 0;
-  ir_seg(op, op->code == IR_OP_TTG_LOCAL_ALLOC ? IR_SEG_TTG_LOCAL_ALLOC_SRC : IR_SEG_TTNG_TMEM_ALLOC_SRC, &n);
+  ir_seg(op, op->code == IR_OP_TTG_LOCAL_ALLOC ? IR_SEG_TTG_LOCAL_ALLOC_SRC
+                                               : IR_SEG_TTNG_TMEM_ALLOC_SRC, &n);
   if (!n || !op->n_results) return;
   new_event(c, w, SYM_EV_WRITE, op);
 }
@@ -367,7 +368,8 @@ static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
   sym_event *e;
   const int segs[3] = {seg_a, seg_b, seg_d};
   for (int k = 0; k < 3; k++)
-    if ((e = view_event(c, &in, k == 2 ? SYM_EV_ASYNC_WRITE : SYM_EV_ASYNC_READ, op, segs[k], true)))
+    if ((e = view_event(c, &in, k == 2 ? SYM_EV_ASYNC_WRITE : SYM_EV_ASYNC_READ, op, segs[k],
+                        true)))
       e->group = SYM_G_TC05;
   uint32_t nb = 0, np = 0;
   ir_seg(op, bseg, &nb);

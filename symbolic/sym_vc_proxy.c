@@ -97,7 +97,8 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   ir_loc_str(rd->op->loc, rl, sizeof rl);
   char when[48] = "";
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
-  const char *buf = c->rings[w->ring].name, *wop = w->op->code == IR_OP_TTG_LOCAL_ALLOC ? "local_alloc" : "local_store";
+  const char *buf = c->rings[w->ring].name;
+  const char *wop = w->op->code == IR_OP_TTG_LOCAL_ALLOC ? "local_alloc" : "local_store";
   if (!rel)
     v->message = sym_fmt("%s writes %s%s, then the async-proxy read at %s (%s) reads it "
                          "with no fence.proxy.async between them: the async proxy may read stale "

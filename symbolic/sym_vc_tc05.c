@@ -22,7 +22,8 @@
 
 bool sym_is_commit(const sym_event *e) {
   ir_opcode k = e->op->code;
-  return e->kind == SYM_EV_ARRIVE && (k == IR_OP_TTNG_TC_GEN5_COMMIT || k == IR_OP_TTNG_TC_GEN5_MMA ||
+  return e->kind == SYM_EV_ARRIVE && (k == IR_OP_TTNG_TC_GEN5_COMMIT ||
+                                      k == IR_OP_TTNG_TC_GEN5_MMA ||
                                       k == IR_OP_TTNG_TC_GEN5_MMA_SCALED);
 }
 
@@ -35,7 +36,8 @@ static int64_t pmod(int64_t a, int64_t n) { return ((a % n) + n) % n; }
 
 /* Is the instance of a at iteration i + D (x at i) before x in program order? */
 static bool precedes(const sym_event *a, const sym_event *x, int64_t D) {
-  if (a->loop == x->loop) return a->loop < 0 ? a->pos < x->pos : D < 0 || (D == 0 && a->pos < x->pos);
+  if (a->loop == x->loop)
+    return a->loop < 0 ? a->pos < x->pos : D < 0 || (D == 0 && a->pos < x->pos);
   return after_loop_of(a, x);
 }
 
@@ -101,7 +103,8 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
     Z3_ast target = sym_sub(c, w->seqt, sym_int(c, lag * n));
     Z3_ast hit = sym_and2(c, sym_eq(c, target, sym_at(c, loop, sym_seq_term(c, cm), last)),
                           sym_at(c, loop, cm->pred, last));
-    Z3_ast phi = sym_and2(c, sym_and2(c, sym_slt(c, sym_int(c, 0), L->trip), w->pred), sym_not(c, hit));
+    Z3_ast ran = sym_and2(c, sym_slt(c, sym_int(c, 0), L->trip), w->pred);
+    Z3_ast phi = sym_and2(c, ran, sym_not(c, hit));
     return sym_sat(c, phi) == Z3_L_FALSE ? 1 : -1;
   }
   /* cm and w straight-line, cm before w */
@@ -109,7 +112,8 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
   if (!w->seqt && !cm->seqt) return w->off - lag * n == cm->off;
   /* after a loop (sequence numbers over the trip count): the same round for every argument? */
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
-  Z3_lbool st = sym_sat(c, sym_and2(c, w->pred, sym_not(c, sym_eq(c, target, sym_seq_term(c, cm)))));
+  Z3_ast other = sym_not(c, sym_eq(c, target, sym_seq_term(c, cm)));
+  Z3_lbool st = sym_sat(c, sym_and2(c, w->pred, other));
   return st == Z3_L_FALSE ? 1 : -1;
 }
 
@@ -155,7 +159,8 @@ static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sy
   return false;
 }
 
-bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D, bool *unknown) {
+bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
+                      bool *unknown) {
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
     return false;
@@ -194,7 +199,8 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
 
 /* x conflicts with in-flight tcgen05 access a of its partition: an overwrite of an operand
  * slot, any synchronous access of an accumulator. *ring, *mul, *off: x's slot sequence. */
-static bool conflicts(const sym_event *a, const sym_event *x, bool *has_seq, int64_t *mul, int64_t *off) {
+static bool conflicts(const sym_event *a, const sym_event *x, bool *has_seq, int64_t *mul,
+                      int64_t *off) {
   if (x->op == a->op || x->part != a->part) return false;
   *has_seq = x->has_seq, *mul = x->mul, *off = x->off;
   if (a->kind == SYM_EV_ASYNC_READ) {
@@ -283,7 +289,8 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   if (x->loop >= 0) {
     const sym_loop *L = &c->loops[x->loop];
     j = sym_add(c, L->it, sym_int(c, D));
-    phi = sym_and2(c, sym_and2(c, L->range, x->pred), sym_at(c, x->loop, sym_and2(c, L->range, a->pred), j));
+    phi = sym_and2(c, sym_and2(c, L->range, x->pred),
+                   sym_at(c, x->loop, sym_and2(c, L->range, a->pred), j));
   } else if (a->loop >= 0) {
     const sym_loop *L = &c->loops[a->loop];
     j = sym_sub(c, L->trip, sym_int(c, 1));
@@ -350,7 +357,8 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
   if (e->loop >= 0) {
     const sym_loop *L = &c->loops[e->loop];
     j = sym_add(c, L->it, sym_int(c, D));
-    phi = sym_and2(c, sym_and2(c, L->range, e->pred), sym_at(c, e->loop, sym_and2(c, L->range, a->pred), j));
+    phi = sym_and2(c, sym_and2(c, L->range, e->pred),
+                   sym_at(c, e->loop, sym_and2(c, L->range, a->pred), j));
   } else if (a->loop >= 0) {
     const sym_loop *L = &c->loops[a->loop];
     j = sym_sub(c, L->trip, sym_int(c, 1));
