@@ -31,14 +31,19 @@ static bool same_slot(sym_ctx *c, const sym_event *w, const sym_event *r) {
 
 typedef enum fenced { FENCED_NO, FENCED_YES, FENCED_MAYBE } fenced;
 
-/* A fence of partition part in loop `loop` strictly between program positions lo and hi:
- * YES when an unconditional one is there, MAYBE when only a predicated one is. */
-static fenced fence_between(sym_ctx *c, int part, int loop, uint32_t lo, uint32_t hi) {
+/* A fence of write w's partition in w's loop strictly between w and program position hi: YES
+ * when one runs whenever w does (unconditional, or its path condition follows from w's in the
+ * same iteration: both under one scf.if), MAYBE when only another predicated one is there. */
+static fenced fence_between(sym_ctx *c, const sym_event *w, uint32_t hi) {
   fenced f = FENCED_NO;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->kind != SYM_EV_FENCE || e->part != part || e->pos <= lo || e->pos >= hi) continue;
-    if (e->loop == loop && sym_is_true(c, e->pred)) return FENCED_YES;
+    if (e->kind != SYM_EV_FENCE || e->part != w->part || e->pos <= w->pos || e->pos >= hi) continue;
+    if (e->loop == w->loop &&
+        (sym_is_true(c, e->pred) ||
+         sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_not(c, e->pred))) ==
+             Z3_L_FALSE))
+      return FENCED_YES;
     f = FENCED_MAYBE;
   }
   return f;
@@ -81,7 +86,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
     return; /* read before the write in the iteration: ordered by the previous iteration's code */
   }
   r->n_checked++;
-  fenced f = fence_between(c, w->part, w->loop, w->pos, hi);
+  fenced f = fence_between(c, w, hi);
   if (f == FENCED_YES) return;
   if (f == FENCED_MAYBE) {
     sym_note_unknown(r, "write at %s: the fence after it is predicated",
