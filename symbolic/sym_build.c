@@ -395,6 +395,19 @@ static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
   w->cap = in.cap;
 }
 
+/* tcgen05.cp (ttng.tmem_copy, semantics.md §4.4): asynchronous like an MMA, it reads its shared
+ * memory source (through the async proxy) and writes its TMEM destination in flight, group
+ * SYM_G_TC05, until a commit after it; its optional barrier is such a commit (sim_ops_async.c). */
+static void tmem_copy_events(sym_ctx *c, walk *w, const ir_op *op) {
+  sym_event *e;
+  if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, IR_SEG_TTNG_TMEM_COPY_SRC, true)))
+    e->group = SYM_G_TC05;
+  if ((e = view_event(c, w, SYM_EV_ASYNC_WRITE, op, IR_SEG_TTNG_TMEM_COPY_DST, true)))
+    e->group = SYM_G_TC05;
+  if ((e = view_event(c, w, SYM_EV_ARRIVE, op, IR_SEG_TTNG_TMEM_COPY_BARRIER, false)))
+    e->weight = 1;
+}
+
 static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   sym_event *e;
   switch (op->code) {
@@ -525,6 +538,9 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TC_GEN5_MMA:
   case IR_OP_TTNG_TC_GEN5_MMA_SCALED:
     mma5_events(c, w, op);
+    break;
+  case IR_OP_TTNG_TMEM_COPY:
+    tmem_copy_events(c, w, op);
     break;
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
     if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {

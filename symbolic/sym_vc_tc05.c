@@ -24,7 +24,7 @@ bool sym_is_commit(const sym_event *e) {
   ir_opcode k = e->op->code;
   return e->kind == SYM_EV_ARRIVE && (k == IR_OP_TTNG_TC_GEN5_COMMIT ||
                                       k == IR_OP_TTNG_TC_GEN5_MMA ||
-                                      k == IR_OP_TTNG_TC_GEN5_MMA_SCALED);
+                                      k == IR_OP_TTNG_TC_GEN5_MMA_SCALED || k == IR_OP_TTNG_TMEM_COPY);
 }
 
 /* x is a straight-line op after the loop of a (same partition): it follows every instance. */
@@ -239,6 +239,11 @@ static bool latest_same_slot(sym_ctx *c, const sym_event *a, const sym_event *x,
   return true;
 }
 
+/* "tcgen05 MMA" or "tcgen05.cp": the async op of access a. */
+static const char *tc05_name(const sym_event *a) {
+  return a->op->code == IR_OP_TTNG_TMEM_COPY ? "tcgen05.cp" : "tcgen05 MMA";
+}
+
 static const char *access_text(const sym_event *x) {
   switch (x->kind) {
   case SYM_EV_READ: return "reads";
@@ -262,25 +267,25 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
       D = x->loop < 0 ? 0 : a->pos < x->pos ? 0 : -1;
       r->n_checked++;
       if ((x->loop >= 0 || a->pos < x->pos) && !sym_tc05_retired(c, x, a, D, &unknown))
-        sym_note_unknown(r, "%s at %s: which slot of %s the MMA at %s used before is not modelled",
-                         access_text(x), xl, buf, al);
+        sym_note_unknown(r, "%s at %s: which slot of %s the %s at %s used before is not "
+                         "modelled", access_text(x), xl, buf, tc05_name(a), al);
       return;
     }
     if (none) return;
   } else if (!after_loop_of(a, x)) {
     if (may_precede(c, a, x)) {
       r->n_checked++;
-      sym_note_unknown(r, "%s at %s: the tcgen05 MMA at %s that accesses %s is in another loop",
-                       access_text(x), xl, al, buf);
+      sym_note_unknown(r, "%s at %s: the %s at %s that accesses %s is in another loop",
+                       access_text(x), xl, tc05_name(a), al, buf);
     }
     return;
   }
   r->n_checked++;
   if (sym_tc05_retired(c, x, a, D, &unknown)) return;
   if (unknown || !sym_is_true(c, a->pred) || (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
-    sym_note_unknown(r, "%s at %s: whether the tcgen05 MMA at %s on %s is complete is outside the "
+    sym_note_unknown(r, "%s at %s: whether the %s at %s on %s is complete is outside the "
                      "encoding (predicated MMA, commit or wait, or another loop)",
-                     access_text(x), xl, al, buf);
+                     access_text(x), xl, tc05_name(a), al, buf);
     return;
   }
   /* a violation: x fires in iteration i, a in i + D (x after a's loop: a in its last iteration) */
@@ -307,10 +312,10 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   char when[64] = "", at[64] = "";
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
   if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);
-  v->message = sym_fmt("%s %s%s while the tcgen05 MMA issued at %s%s may still %s it: no commit "
-                       "after the MMA whose barrier phase this partition waited for retires it "
-                       "first (semantics.md §4.4)",
-                       access_text(x), buf, when, al, at,
+  v->message = sym_fmt("%s %s%s while the %s issued at %s%s may still %s it: no commit after "
+                       "it whose barrier phase this partition waited for retires it first "
+                       "(semantics.md §4.4)",
+                       access_text(x), buf, when, tc05_name(a), al, at,
                        a->kind == SYM_EV_ASYNC_READ ? "be reading" : "be writing");
 }
 
@@ -340,7 +345,7 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
   if (e->loop != a->loop && !after_loop_of(a, e)) {
     if (may_precede(c, a, e)) {
       r->n_checked++;
-      sym_note_unknown(r, "arrive at %s: the tcgen05 MMA at %s is in another loop", el, al);
+      sym_note_unknown(r, "arrive at %s: the %s at %s is in another loop", el, tc05_name(a), al);
     }
     return;
   }
@@ -349,8 +354,8 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
   bool unknown = false;
   if (sym_tc05_retired(c, e, a, D, &unknown)) return;
   if (unknown || !sym_is_true(c, a->pred) || c->rings[a->ring].n != 1) {
-    sym_note_unknown(r, "arrive at %s: whether the tcgen05 MMA at %s writing %s is complete is "
-                     "outside the encoding", el, al, c->rings[a->ring].name);
+    sym_note_unknown(r, "arrive at %s: whether the %s at %s writing %s is complete is outside "
+                     "the encoding", el, tc05_name(a), al, c->rings[a->ring].name);
     return;
   }
   Z3_ast phi, j = NULL;
@@ -376,10 +381,11 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
   if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);
   v->message = sym_fmt("arrives on %s%s, which %s waits for at %s before accessing %s, while the "
-                       "tcgen05 MMA issued at %s%s may still be writing it: an arrive_barrier does "
-                       "not wait for the MMA (a tc_gen5_commit does, semantics.md §4.4)",
+                       "%s issued at %s%s may still be writing it: an arrive_barrier does not "
+                       "wait for it (a tc_gen5_commit does, semantics.md §4.4)",
                        c->rings[e->ring].name, when, sym_part_label(c, w->part),
-                       ir_loc_str(w->op->loc, wl, sizeof wl), c->rings[a->ring].name, al, at);
+                       ir_loc_str(w->op->loc, wl, sizeof wl), c->rings[a->ring].name,
+                       tc05_name(a), al, at);
 }
 
 void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r) {
