@@ -21,9 +21,7 @@ static bool counts_rounds(sym_evkind k) {
 }
 
 /* Buffer accesses: no rounds of their own; a loop access of another kind may name the use. */
-static bool buffer_kind(sym_evkind k) {
-  return k == SYM_EV_READ || k == SYM_EV_WRITE || k == SYM_EV_ASYNC_READ;
-}
+static bool buffer_kind(sym_evkind k) { return sym_is_access(k); }
 
 /* The skip-th loop op of e's partition whose firings e may continue (with e's constant slot
  * for mul N): the same kind, and for a buffer access also one of another access kind after

@@ -305,6 +305,33 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   return e;
 }
 
+/* An allocation with an initial value writes the whole new buffer at once (sim_ops_mem.c; a
+ * local_alloc's write is a generic-proxy one: Triton's lowering adds no fence after it, so an
+ * async-proxy read of the buffer needs a fence_async_shared, semantics.md §2.3). Its ring is
+ * resolved once every event exists (resolve_alloc_writes): an allocation that other ops index
+ * is a ring of several slots, and this unindexed write must not make it a one-slot ring. */
+static void alloc_write_event(sym_ctx *c, walk *w, const ir_op *op) {
+  uint32_t n = 0;
+  ir_seg(op, op->code == IR_OP_TTG_LOCAL_ALLOC ? IR_SEG_TTG_LOCAL_ALLOC_SRC
+                                               : IR_SEG_TTNG_TMEM_ALLOC_SRC, &n);
+  if (!n || !op->n_results) return;
+  new_event(c, w, SYM_EV_WRITE, op);
+}
+
+static void resolve_alloc_writes(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_WRITE ||
+        (e->op->code != IR_OP_TTG_LOCAL_ALLOC && e->op->code != IR_OP_TTNG_TMEM_ALLOC))
+      continue;
+    Z3_ast idx = NULL;
+    const ir_op *view = NULL;
+    e->ring = sym_ring_of_view(c, e->op->results[0], &idx, &view);
+    if (e->ring >= 0 && c->rings[e->ring].n != 1 && !e->unsupported)
+      e->unsupported = "an allocation with an initial value writes every slot of a ring";
+  }
+}
+
 static int partition_warps(sym_ctx *c, int part) {
   const ir_region *r = c->parts[part].region;
   if (r->num_warps > 0) return r->num_warps;
@@ -319,6 +346,66 @@ static int64_t tma_block_bytes(const ir_value *desc) {
   if (eb <= 0) return -1;
   if (blk->elem->kind == IR_T_FLOAT && blk->elem->bits < 8) return -1; /* packed sub-byte */
   return ir_type_numel(blk) * eb;
+}
+
+/* A tcgen05 MMA (semantics.md §4.4): asynchronous whatever its is_async attribute (Triton's
+ * lowering never waits for it, sim_ops_async.c): it reads its operands (A, B) and writes its
+ * accumulator (D) in flight, group SYM_G_TC05, until a commit of the thread after it arrives
+ * (each of its barrier operands is such a commit). All of it runs under its predicate. The
+ * scale operands of the scaled MMA (TMEM) are not events, as in the explicit model. */
+static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
+  bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
+  int seg_a = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_A : IR_SEG_TTNG_TC_GEN5_MMA_A;
+  int seg_b = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_B : IR_SEG_TTNG_TC_GEN5_MMA_B;
+  int seg_d = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_D : IR_SEG_TTNG_TC_GEN5_MMA_D;
+  int seg_p = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_PRED : IR_SEG_TTNG_TC_GEN5_MMA_PRED;
+  int bseg = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_BARRIERS : IR_SEG_TTNG_TC_GEN5_MMA_BARRIERS;
+  int pseg = scaled ? IR_SEG_TTNG_TC_GEN5_MMA_SCALED_BARRIER_PREDS
+                    : IR_SEG_TTNG_TC_GEN5_MMA_BARRIER_PREDS;
+  /* the MMA's own predicate guards its accesses and its barriers' arrivals */
+  walk in = *w;
+  in.path = sym_and2(c, w->path, pred_of(c, op, seg_p, &in.path_taint));
+  sym_event *e;
+  const int segs[3] = {seg_a, seg_b, seg_d};
+  for (int k = 0; k < 3; k++)
+    if ((e = view_event(c, &in, k == 2 ? SYM_EV_ASYNC_WRITE : SYM_EV_ASYNC_READ, op, segs[k],
+                        true)))
+      e->group = SYM_G_TC05;
+  uint32_t nb = 0, np = 0;
+  ir_seg(op, bseg, &nb);
+  ir_seg(op, pseg, &np);
+  for (uint32_t i = 0; i < nb; i++) {
+    ir_value *bar = op->operands[op->seg_start[bseg] + i];
+    Z3_ast idx = NULL;
+    const ir_op *view = NULL;
+    int r = sym_ring_of_view(c, bar, &idx, &view);
+    e = new_event(c, &in, SYM_EV_ARRIVE, op);
+    e->ring = r;
+    e->idx = idx;
+    e->view = view;
+    e->weight = 1;
+    if (r < 0) e->unsupported = "barrier view not traced to an allocation";
+    if (i < np) {
+      ir_value *p = op->operands[op->seg_start[pseg] + i];
+      Z3_ast pt = sym_eval(c, p);
+      if (pt) e->pred = sym_and2(c, e->pred, sym_truth(c, pt));
+      e->tainted |= !pt || sym_tainted(c, p);
+    }
+  }
+  w->cap = in.cap;
+}
+
+/* tcgen05.cp (ttng.tmem_copy, semantics.md §4.4): asynchronous like an MMA, it reads its shared
+ * memory source (through the async proxy) and writes its TMEM destination in flight, group
+ * SYM_G_TC05, until a commit after it; its optional barrier is such a commit (sim_ops_async.c). */
+static void tmem_copy_events(sym_ctx *c, walk *w, const ir_op *op) {
+  sym_event *e;
+  if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, IR_SEG_TTNG_TMEM_COPY_SRC, true)))
+    e->group = SYM_G_TC05;
+  if ((e = view_event(c, w, SYM_EV_ASYNC_WRITE, op, IR_SEG_TTNG_TMEM_COPY_DST, true)))
+    e->group = SYM_G_TC05;
+  if ((e = view_event(c, w, SYM_EV_ARRIVE, op, IR_SEG_TTNG_TMEM_COPY_BARRIER, false)))
+    e->weight = 1;
 }
 
 static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
@@ -426,6 +513,10 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_FENCE_ASYNC_SHARED:
     new_event(c, w, SYM_EV_FENCE, op);
     break;
+  case IR_OP_TTG_LOCAL_ALLOC:
+  case IR_OP_TTNG_TMEM_ALLOC:
+    alloc_write_event(c, w, op);
+    break;
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
     view_event(c, w, SYM_EV_READ, op, 0, true);
@@ -445,34 +536,12 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     break;
   }
   case IR_OP_TTNG_TC_GEN5_MMA:
-  case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
-    view_event(c, w, SYM_EV_READ, op, 0, true);
-    view_event(c, w, SYM_EV_READ, op, 1, true);
-    view_event(c, w, SYM_EV_WRITE, op, 2, true);
-    int bseg = op->code == IR_OP_TTNG_TC_GEN5_MMA ? 6 : 8;
-    uint32_t nb = 0, np = 0;
-    ir_seg(op, bseg, &nb);
-    ir_seg(op, bseg + 1, &np);
-    for (uint32_t i = 0; i < nb; i++) {
-      ir_value *bar = op->operands[op->seg_start[bseg] + i];
-      Z3_ast idx = NULL;
-      const ir_op *view = NULL;
-      int r = sym_ring_of_view(c, bar, &idx, &view);
-      e = new_event(c, w, SYM_EV_ARRIVE, op);
-      e->ring = r;
-      e->idx = idx;
-      e->view = view;
-      e->weight = 1;
-      if (r < 0) e->unsupported = "barrier view not traced to an allocation";
-      if (i < np) {
-        ir_value *p = op->operands[op->seg_start[bseg + 1] + i];
-        Z3_ast pt = sym_eval(c, p);
-        if (pt) e->pred = sym_and2(c, e->pred, sym_truth(c, pt));
-        e->tainted |= !pt || sym_tainted(c, p);
-      }
-    }
+  case IR_OP_TTNG_TC_GEN5_MMA_SCALED:
+    mma5_events(c, w, op);
     break;
-  }
+  case IR_OP_TTNG_TMEM_COPY:
+    tmem_copy_events(c, w, op);
+    break;
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
     if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
       /* pending += 1 now and an async arrive later: net one arrival only with noIncrement */
@@ -691,6 +760,7 @@ int sym_build(sym_ctx *c, char **err) {
       walk_op(c, &w, op);
     }
   w.postjoin = false;
+  resolve_alloc_writes(c);
   query_facts(c);
   assign_main_loops(c);
   sym_ring_counts(c);

@@ -8,7 +8,7 @@
 #include "sym_internal.h"
 
 static const char *const kind_names[] = {"wait", "arrive", "expect", "tma_load", "read", "write",
-                                         "async_read", "async_wait", "fence"};
+                                         "async_read", "async_wait", "fence", "async_write"};
 
 bool sym_debug_on(void) {
   static int on = -1;

@@ -70,11 +70,23 @@ typedef enum sym_evkind {
   SYM_EV_ASYNC_WAIT, /* async_tma_store_wait / warp_group_dot_wait {pendings} of a group */
   SYM_EV_FENCE,      /* fence.proxy.async (ttng.fence_async_shared): orders the thread's generic
                         and async proxy accesses to shared memory (semantics.md §2.3) */
+  SYM_EV_ASYNC_WRITE, /* an async engine writes the buffer until retired: the TMEM accumulator of
+                        a tcgen05 MMA (group SYM_G_TC05) */
 } sym_evkind;
 
-/* Async read groups: each op is one group; a wait of the group with {pendings = P} returns
- * once at most P of the thread's most recent groups are still in flight (semantics.md §2.2). */
-enum { SYM_G_TMA_STORE, SYM_G_WGMMA };
+/* Buffer accesses (no rounds of their own; they name a slot's use). */
+static inline bool sym_is_access(sym_evkind k) {
+  return k == SYM_EV_READ || k == SYM_EV_WRITE || k == SYM_EV_ASYNC_READ || k == SYM_EV_ASYNC_WRITE;
+}
+
+/* Async groups. TMA stores and async wgmma: each op is one group; a wait of the group with
+ * {pendings = P} returns once at most P of the thread's most recent groups are still in flight
+ * (semantics.md §2.2). tcgen05 MMAs (SYM_G_TC05) read their operands and write their accumulator
+ * until a later commit of the issuing thread (tc_gen5_commit, or an MMA's barrier operand: a
+ * commit right after it) arrives, which it does once every earlier tcgen05 op of the thread
+ * completed (§4.4): the access is retired by that arrival, and for the thread itself by a wait
+ * that observed the phase it completes (sym_tc05_retired, sym_vc_tc05.c). */
+enum { SYM_G_TMA_STORE, SYM_G_WGMMA, SYM_G_TC05 };
 
 /* One op of a partition that touches a ring (or a store_wait). Terms are over the event's
  * loop counter (ctx.loops[loop].it). */
@@ -281,6 +293,20 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r);
  * when predicated reads or waits make the group count inexact (sym_vc_order.c). */
 bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
                        bool *unknown);
+/* ---- sym_vc_tc05.c: tcgen05 MMAs are asynchronous (§4.4) */
+/* e is a commit: a tc_gen5_commit, or the arrival of an MMA's barrier operand. */
+bool sym_is_commit(const sym_event *e);
+/* Is tcgen05 access a (an MMA operand read or accumulator write of x's partition) complete when
+ * event x of the same partition runs? D: a's iteration minus x's (both in one loop; 0 when both
+ * are straight-line); a straight-line x after a's loop stands for every instance of a. True when
+ * x is a commit after a, or a wait of the partition before x observed the phase a commit after a
+ * completes; *unknown is set when predicated commits / waits or shapes the rule does not cover
+ * leave it open. */
+bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D, bool *unknown);
+/* Back-pressure (d): a partition accesses a slot that its own in-flight MMA reads (overwrite) or
+ * writes (accumulator load / store) only after the MMA is retired; an arrive that hands an
+ * accumulator to another partition comes after the MMA writing it is retired. */
+void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
 /* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
  * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);

@@ -404,8 +404,7 @@ void sym_ring_seq(sym_ctx *c) {
   }
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an irregular event makes its ring irregular */
     sym_event *e = &c->evs[i];
-    if (e->ring >= 0 && e->unsupported && e->kind != SYM_EV_ASYNC_WAIT && e->kind != SYM_EV_READ &&
-        e->kind != SYM_EV_WRITE && e->kind != SYM_EV_ASYNC_READ) {
+    if (e->ring >= 0 && e->unsupported && e->kind != SYM_EV_ASYNC_WAIT && !sym_is_access(e->kind)) {
       sym_ring *R = &c->rings[e->ring];
       if (!R->irregular) { R->irregular = true; R->why = e->unsupported; }
     }

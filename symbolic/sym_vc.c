@@ -18,8 +18,7 @@ static const char *ring_problem(sym_ctx *c, int ring) {
   if (R->irregular) return R->why ? R->why : "irregular ring";
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->ring != ring || e->kind == SYM_EV_READ || e->kind == SYM_EV_WRITE ||
-        e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_ASYNC_WAIT)
+    if (e->ring != ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT)
       continue;
     if (e->unsupported) return e->unsupported;
     if (!e->has_seq) return "ring index not in (i + c) mod N form";

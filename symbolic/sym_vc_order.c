@@ -46,6 +46,28 @@ static bool released_here(sym_ctx *c, const sym_event *w, int b) {
   return !other;
 }
 
+/* Symmetrically, a read of buffer ring b after wait w is a data-ready read (lag 0) only if the
+ * data comes through w's barrier: some partition other than w's that arrives on it writes b
+ * (a TMA load into b, a store, an MMA's accumulator). A buffer no such partition writes (the
+ * operands an MMA thread reads after its accumulator-empty wait, filled before the fork) tells
+ * nothing. When every producer of the barrier is in w's own partition the read counts. */
+static bool fed_here(sym_ctx *c, const sym_event *w, int b) {
+  bool other = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
+    other = true;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *x = &c->evs[j];
+      if (x->part == p->part && !x->prefork &&
+          (((x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->ring == b) ||
+           (x->kind == SYM_EV_TMA_LOAD && x->buf_ring == b)))
+        return true;
+    }
+  }
+  return !other;
+}
+
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
  * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
 static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
@@ -55,10 +77,10 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
     const sym_event *e = &c->evs[i];
     if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
-        same_seq(c, w, e, false))
+        same_seq(c, w, e, false) && fed_here(c, w, e->ring))
       *rd = true;
-    if (e->kind == SYM_EV_WRITE && e->has_seq && same_seq(c, w, e, false) &&
-        released_here(c, w, e->ring)) {
+    if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
+        same_seq(c, w, e, false) && released_here(c, w, e->ring)) {
       *wr = true;
       if (written) written[e->ring] = true;
     }
@@ -417,6 +439,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
  * is one group (an async wgmma's two operand reads are one group). */
 bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
                        bool *unknown) {
+  if (rd->group == SYM_G_TC05) return sym_tc05_retired(c, e, rd, D, unknown);
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
@@ -462,7 +485,8 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
     bool nested = e->loop >= 0 && w->loop >= 0 && c->loops[e->loop].flat_outer == w->loop;
     if (e->loop != w->loop && !nested) break;
     if (e->kind == SYM_EV_WAIT && e->ring == w->ring) break;
-    if (e->kind == SYM_EV_WRITE && e->ring >= 0 && c->rings[e->ring].n == 1 && !e->view)
+    if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->ring >= 0 &&
+        c->rings[e->ring].n == 1 && !e->view)
       guarded[e->ring] = true;
   }
 }
@@ -555,9 +579,11 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         char rl[256];
         ir_loc_str(rd->op->loc, rl, sizeof rl);
         const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;
-        const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
-        const char *wait =
-            rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+        const char *what = rd->group == SYM_G_WGMMA ? "async wgmma"
+                           : rd->group == SYM_G_TC05 ? "tcgen05 MMA" : "TMA store";
+        const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait"
+                           : rd->group == SYM_G_TC05 ? "commit (or wait on a commit's phase)"
+                                                     : "async_tma_store_wait";
         if (!before)
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
                                "slot at %s in iteration %lld: the producer may overwrite it first",
@@ -565,8 +591,9 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         else
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the %s issued "
                                "at %s in iteration %lld may still be reading it: no %s retires it "
-                               "before the arrive (semantics.md §2.2, §3)",
-                               buf, bar, (long long)v->iteration, what, rl, (long long)x[0], wait);
+                               "before the arrive (semantics.md %s)",
+                               buf, bar, (long long)v->iteration, what, rl, (long long)x[0], wait,
+                               rd->group == SYM_G_TC05 ? "§4.4" : "§2.2, §3");
       }
     }
   }
@@ -578,6 +605,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   ordering(c, r, dist);
   release_after_read(c, r);
   sym_vc_reuse(c, r);
+  sym_vc_tc05(c, r);
   free(dist);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, and every slot is released after its reads completed");

@@ -34,7 +34,9 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
     int64_t n = c->rings[ring].n;
     for (uint32_t ri = 0; ri < c->n_evs; ri++) {
       const sym_event *rd = &c->evs[ri];
-      if (rd->kind != SYM_EV_ASYNC_READ || rd->ring != ring || rd->part != w->part ||
+      /* tcgen05 operand reads: back-pressure (d), sym_vc_tc05.c */
+      if (rd->kind != SYM_EV_ASYNC_READ || rd->group == SYM_G_TC05 || rd->ring != ring ||
+          rd->part != w->part ||
           (ri && c->evs[ri - 1].op == rd->op && c->evs[ri - 1].ring == ring))
         continue; /* one check per op (an async wgmma's two operands may share a ring) */
       if (rd->loop != w->loop) {

@@ -1,0 +1,410 @@
+/* sym_vc_tc05.c: tcgen05 MMAs are asynchronous (semantics.md §4.4). An MMA reads its operands
+ * and writes its TMEM accumulator in flight (events ASYNC_READ / ASYNC_WRITE, group SYM_G_TC05)
+ * until a later commit of its thread arrives: tcgen05.commit arrives once every earlier tcgen05
+ * op of the thread completed, and each barrier operand of an MMA is such a commit right after
+ * it. The thread itself knows the MMA is done only once a wait of it observed the barrier
+ * phase that commit completes. Back-pressure (d) asks, for every slot an in-flight MMA reads or
+ * writes, that the partition overwrites (operands) or accesses (accumulator) it only after the
+ * MMA is retired, and that an arrive handing an accumulator to another partition comes after
+ * the MMA writing it is retired (a commit does that by construction).
+ *
+ * Soundness leans on the other conditions, as the layer's proof does (docs/symbolic.md §3): a
+ * wait passes exactly when the round it waits for completes (phase-agreement, back-pressure
+ * (a)), and that round receives exactly its count of arrivals, the commit's among them
+ * (arrival-balance): so the wait passing implies the commit arrived. Shapes the rule does not
+ * cover (predicated commits or waits, events in different loops) give unknown. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sym_internal.h"
+#include "ir/ir_alloc.h"
+
+bool sym_is_commit(const sym_event *e) {
+  ir_opcode k = e->op->code;
+  return e->kind == SYM_EV_ARRIVE && (k == IR_OP_TTNG_TC_GEN5_COMMIT ||
+                                      k == IR_OP_TTNG_TC_GEN5_MMA ||
+                                      k == IR_OP_TTNG_TC_GEN5_MMA_SCALED || k == IR_OP_TTNG_TMEM_COPY);
+}
+
+/* x is a straight-line op after the loop of a (same partition): it follows every instance. */
+static bool after_loop_of(const sym_event *a, const sym_event *x) {
+  return a->loop >= 0 && x->loop < 0 && x->pos > a->pos && !x->prefork && !a->prefork;
+}
+
+static int64_t pmod(int64_t a, int64_t n) { return ((a % n) + n) % n; }
+
+/* Is the instance of a at iteration i + D (x at i) before x in program order? */
+static bool precedes(const sym_event *a, const sym_event *x, int64_t D) {
+  if (a->loop == x->loop)
+    return a->loop < 0 ? a->pos < x->pos : D < 0 || (D == 0 && a->pos < x->pos);
+  return after_loop_of(a, x);
+}
+
+/* The partition's top-level loop around loop l (l itself, or the outer loop of a flattened or
+ * nested one); -1 for straight-line code. */
+static int top_loop(const sym_ctx *c, int l) {
+  while (l >= 0 && (c->loops[l].flat_outer >= 0 || c->loops[l].parent >= 0))
+    l = c->loops[l].flat_outer >= 0 ? c->loops[l].flat_outer : c->loops[l].parent;
+  return l;
+}
+
+/* Can an instance of a come before x in program order (same partition)? */
+static bool may_precede(const sym_ctx *c, const sym_event *a, const sym_event *x) {
+  int ta = top_loop(c, a->loop);
+  return a->pos < x->pos || (ta >= 0 && ta == top_loop(c, x->loop));
+}
+
+/* Does wait w observe the round commit cm completes, with cm after the instance of a at
+ * iteration i + D and w before x at iteration i? 1 yes, 0 no, -1 cannot tell. Straight-line x
+ * after a's loop is taken as an op at the end of the loop's last iteration (D = 0 is then the
+ * last instance of a; when that one is retired every earlier one is: a commit tracks every
+ * earlier op of its thread). */
+static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const sym_event *a,
+                    const sym_event *x, int64_t D) {
+  bool x_end = after_loop_of(a, x);     /* x stands at the end of a's loop */
+  int loop = x_end ? a->loop : x->loop; /* the frame: x's loop, or a's for x_end */
+  if (a->loop != loop) return -1;
+  if (loop >= 0 && !x_end) { /* one loop: cm and w must be in it (else cm precedes a or w
+                              * follows x, unless they are in a nest of it) */
+    if (cm->loop != loop || w->loop != loop)
+      return top_loop(c, cm->loop) == top_loop(c, loop) && top_loop(c, w->loop) == top_loop(c, loop)
+                 ? -1 : 0;
+  } else if (loop < 0) { /* straight-line: a, cm, w, x in program order */
+    if (cm->pos < a->pos || w->pos > x->pos || cm->pos > w->pos) return 0;
+    if (cm->loop >= 0 || w->loop >= 0) return -1;
+  } else { /* x after a's loop: cm in the loop or after it, w before x */
+    if (w->pos > x->pos || (cm->loop != loop && cm->pos < a->pos)) return 0;
+    if (w->loop != loop && w->loop >= 0) return -1;
+    if (cm->loop != loop && cm->loop >= 0) return -1;
+    if (cm->loop < 0 && w->loop == loop) return 0; /* w before cm */
+  }
+  const char *how;
+  int lag = sym_wait_lag(c, (int)(w - c->evs), &how);
+  if (lag < 0 || w->dead || !w->has_seq || !cm->has_seq || w->unsupported || cm->unsupported ||
+      c->rings[w->ring].irregular)
+    return -1;
+  int64_t n = c->rings[w->ring].n;
+  if (loop >= 0 && w->loop == loop && cm->loop == loop) { /* one loop: iteration offsets */
+    if (w->seqt || cm->seqt || w->mul != cm->mul || (w->mul != 1 && w->mul != n)) return -1;
+    int64_t x0 = w->off - lag * n - cm->off;
+    if (x0 % w->mul) return 0; /* w waits for rounds of another slot */
+    int64_t k = x0 / w->mul;   /* w at iteration j waits for cm's round of iteration j + k */
+    if (k > 0) return 0;       /* (a later iteration: w is not known to have run) */
+    int64_t dw = x_end || w->pos < x->pos ? 0 : -1, dc = dw + k;
+    return dc > D || (dc == D && a->pos <= cm->pos);
+  }
+  if (loop >= 0 && cm->loop == loop) {
+    /* cm in a's loop, w after it (an epilogue wait on the loop's last MMA barrier): does w
+     * wait for cm's round of the last iteration, for every argument? */
+    if (!w->seqt || cm->pos < a->pos) return -1;
+    const sym_loop *L = &c->loops[loop];
+    Z3_ast last = sym_sub(c, L->trip, sym_int(c, 1));
+    Z3_ast target = sym_sub(c, w->seqt, sym_int(c, lag * n));
+    Z3_ast hit = sym_and2(c, sym_eq(c, target, sym_at(c, loop, sym_seq_term(c, cm), last)),
+                          sym_at(c, loop, cm->pred, last));
+    Z3_ast ran = sym_and2(c, sym_slt(c, sym_int(c, 0), L->trip), w->pred);
+    Z3_ast phi = sym_and2(c, ran, sym_not(c, hit));
+    return sym_sat(c, phi) == Z3_L_FALSE ? 1 : -1;
+  }
+  /* cm and w straight-line, cm before w */
+  if (cm->pos > w->pos) return 0;
+  if (!w->seqt && !cm->seqt) return w->off - lag * n == cm->off;
+  /* after a loop (sequence numbers over the trip count): the same round for every argument? */
+  Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
+  Z3_ast other = sym_not(c, sym_eq(c, target, sym_seq_term(c, cm)));
+  Z3_lbool st = sym_sat(c, sym_and2(c, w->pred, other));
+  return st == Z3_L_FALSE ? 1 : -1;
+}
+
+/* Partitions that may have observed a commit of partition `part` (marked in seen[]): those that
+ * wait on a barrier such a commit arrives on, and, transitively, those that wait on a barrier an
+ * arrive of a marked partition (other than part) reaches. */
+static void observers(sym_ctx *c, int part, bool *seen) {
+  for (uint32_t p = 0; p < c->n_parts; p++) seen[p] = false;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *w = &c->evs[i];
+      if (w->kind != SYM_EV_WAIT || w->ring < 0 || w->part == part || seen[w->part]) continue;
+      for (uint32_t j = 0; j < c->n_evs && !seen[w->part]; j++) {
+        const sym_event *p = &c->evs[j];
+        if (p->ring == w->ring && ((p->part == part && sym_is_commit(p)) ||
+                                   (p->part != part && seen[p->part] &&
+                                    (p->kind == SYM_EV_ARRIVE || p->kind == SYM_EV_EXPECT))))
+          seen[w->part] = changed = true;
+      }
+    }
+  }
+}
+
+/* A wait of x's partition that may come between a and x, on a barrier that a partition which
+ * may have observed the MMA's commit arrives on: the wait may order x after the MMA
+ * transitively, a shape the rule does not follow. */
+static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sym_event *x,
+                    int64_t D, const bool *seen) {
+  int ta = top_loop(c, a->loop), tw = top_loop(c, w->loop);
+  bool between = a->pos < w->pos && w->pos < x->pos;
+  if (a->loop == x->loop && a->loop >= 0 && D == 0 && a->pos < x->pos)
+    between = between && w->loop == a->loop; /* within one iteration */
+  else
+    between = between || (tw >= 0 && (tw == ta || tw == top_loop(c, x->loop)));
+  if (!between) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && p->part != w->part && seen[p->part] &&
+        (p->kind == SYM_EV_ARRIVE || p->kind == SYM_EV_EXPECT))
+      return true;
+  }
+  return false;
+}
+
+bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
+                      bool *unknown) {
+  if (a->part != x->part || a->group != SYM_G_TC05) {
+    *unknown = true;
+    return false;
+  }
+  /* a commit after a arrives only once a completed */
+  if (sym_is_commit(x) && (x->op == a->op || precedes(a, x, D))) return true;
+  bool open = false;
+  bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
+  observers(c, x->part, seen);
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT || w->part != x->part) continue;
+    if (w->ring < 0 || relayed(c, w, a, x, D, seen)) {
+      open |= w->ring < 0 || !w->dead;
+      if (w->ring < 0) continue;
+    }
+    for (uint32_t ci = 0; ci < c->n_evs; ci++) {
+      const sym_event *cm = &c->evs[ci];
+      if (!sym_is_commit(cm) || cm->part != x->part || cm->ring != w->ring) continue;
+      int o = observes(c, w, cm, a, x, D);
+      if (o == 0) continue;
+      if (o < 0 || !sym_is_true(c, w->pred) || !sym_is_true(c, cm->pred)) {
+        open = true; /* it may retire a, in a way the rule does not decide */
+        continue;
+      }
+      free(seen);
+      return true;
+    }
+  }
+  free(seen);
+  if (open || (a->loop != x->loop && !after_loop_of(a, x) && may_precede(c, a, x))) *unknown = true;
+  return false;
+}
+
+/* ------------------------------------------------------------------ checks */
+
+/* x conflicts with in-flight tcgen05 access a of its partition: an overwrite of an operand
+ * slot, any synchronous access of an accumulator. *ring, *mul, *off: x's slot sequence. */
+static bool conflicts(const sym_event *a, const sym_event *x, bool *has_seq, int64_t *mul,
+                      int64_t *off) {
+  if (x->op == a->op || x->part != a->part) return false;
+  *has_seq = x->has_seq, *mul = x->mul, *off = x->off;
+  if (a->kind == SYM_EV_ASYNC_READ) {
+    if (x->kind == SYM_EV_WRITE && x->ring == a->ring) return true;
+    if (x->kind == SYM_EV_TMA_LOAD && x->buf_ring == a->ring) {
+      *has_seq = x->buf_has_seq, *mul = x->buf_mul, *off = x->buf_off;
+      return true;
+    }
+    return false;
+  }
+  return (x->kind == SYM_EV_READ || x->kind == SYM_EV_WRITE) && x->ring == a->ring;
+}
+
+/* The iteration offset D of the latest instance of a on x's slot before x (same loop). */
+static bool latest_same_slot(sym_ctx *c, const sym_event *a, const sym_event *x, bool has_seq,
+                             int64_t mul, int64_t off, int64_t *D, bool *none) {
+  int64_t n = c->rings[a->ring].n, t = a->pos < x->pos ? 0 : -1;
+  *none = false;
+  if (x->loop < 0) { /* both straight-line */
+    if (a->pos > x->pos) { *none = true; return true; }
+    *D = 0;
+    if (n == 1) return true;
+    if (!has_seq || !a->has_seq || a->seqt || x->seqt) return false;
+    *none = pmod(off - a->off, n) != 0;
+    return true;
+  }
+  *D = t;
+  if (n == 1) return true;
+  if (!has_seq || !a->has_seq || mul != a->mul) return false;
+  if (mul == n) { /* constant slots */
+    *none = pmod(off - a->off, n) != 0;
+    return true;
+  }
+  if (mul != 1) return false;
+  *D = t - pmod(t - (off - a->off), n);
+  return true;
+}
+
+/* "tcgen05 MMA" or "tcgen05.cp": the async op of access a. */
+static const char *tc05_name(const sym_event *a) {
+  return a->op->code == IR_OP_TTNG_TMEM_COPY ? "tcgen05.cp" : "tcgen05 MMA";
+}
+
+static const char *access_text(const sym_event *x) {
+  switch (x->kind) {
+  case SYM_EV_READ: return "reads";
+  case SYM_EV_TMA_LOAD: return "refills (TMA load)";
+  default: return "writes";
+  }
+}
+
+/* One in-flight MMA access a against a later access x of its partition. */
+static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, const sym_event *x,
+                         bool has_seq, int64_t mul, int64_t off) {
+  char xl[256], al[256];
+  ir_loc_str(x->op->loc, xl, sizeof xl);
+  ir_loc_str(a->op->loc, al, sizeof al);
+  const char *buf = c->rings[a->ring].name;
+  int64_t D = 0;
+  bool none = false, unknown = false;
+  if (x->loop == a->loop) {
+    if (!latest_same_slot(c, a, x, has_seq, mul, off, &D, &none)) {
+      /* the last instance retired: every earlier one is */
+      D = x->loop < 0 ? 0 : a->pos < x->pos ? 0 : -1;
+      r->n_checked++;
+      if ((x->loop >= 0 || a->pos < x->pos) && !sym_tc05_retired(c, x, a, D, &unknown))
+        sym_note_unknown(r, "%s at %s: which slot of %s the %s at %s used before is not "
+                         "modelled", access_text(x), xl, buf, tc05_name(a), al);
+      return;
+    }
+    if (none) return;
+  } else if (!after_loop_of(a, x)) {
+    if (may_precede(c, a, x)) {
+      r->n_checked++;
+      sym_note_unknown(r, "%s at %s: the %s at %s that accesses %s is in another loop",
+                       access_text(x), xl, tc05_name(a), al, buf);
+    }
+    return;
+  }
+  r->n_checked++;
+  if (sym_tc05_retired(c, x, a, D, &unknown)) return;
+  if (unknown || !sym_is_true(c, a->pred) || (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
+    sym_note_unknown(r, "%s at %s: whether the %s at %s on %s is complete is outside the "
+                     "encoding (predicated MMA, commit or wait, or another loop)",
+                     access_text(x), xl, tc05_name(a), al, buf);
+    return;
+  }
+  /* a violation: x fires in iteration i, a in i + D (x after a's loop: a in its last iteration) */
+  Z3_ast phi, j = NULL;
+  int loop = x->loop;
+  if (x->loop >= 0) {
+    const sym_loop *L = &c->loops[x->loop];
+    j = sym_add(c, L->it, sym_int(c, D));
+    phi = sym_and2(c, sym_and2(c, L->range, x->pred),
+                   sym_at(c, x->loop, sym_and2(c, L->range, a->pred), j));
+  } else if (a->loop >= 0) {
+    const sym_loop *L = &c->loops[a->loop];
+    j = sym_sub(c, L->trip, sym_int(c, 1));
+    phi = sym_and2(c, x->pred, sym_at(c, a->loop, sym_and2(c, L->range, a->pred), j));
+  } else {
+    phi = sym_and2(c, x->pred, a->pred);
+  }
+  Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
+  int64_t xv[1];
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, loop, sym_ev_it(c, x),
+                                      x->tainted || a->tainted, extra, 1, xv, &st);
+  if (!v) return;
+  char when[64] = "", at[64] = "";
+  if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);
+  v->message = sym_fmt("%s %s%s while the %s issued at %s%s may still %s it: no commit after "
+                       "it whose barrier phase this partition waited for retires it first "
+                       "(semantics.md §4.4)",
+                       access_text(x), buf, when, tc05_name(a), al, at,
+                       a->kind == SYM_EV_ASYNC_READ ? "be reading" : "be writing");
+}
+
+/* A partition other than a's waits on ring b and then, before its next wait, accesses a's
+ * buffer ring (the wait guards that access). */
+static const sym_event *waiter_using(sym_ctx *c, int b, const sym_event *a) {
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT || w->ring != b || w->part == a->part) continue;
+    for (uint32_t i = wi + 1; i < c->n_evs; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->part != w->part || e->kind == SYM_EV_WAIT) break;
+      if (sym_is_access(e->kind) && e->ring == a->ring) return w;
+    }
+  }
+  return NULL;
+}
+
+/* An arrive (not a commit) of a's partition after a hands a's accumulator to a waiter. */
+static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, const sym_event *e) {
+  const sym_event *w = waiter_using(c, e->ring, a);
+  if (!w) return;
+  char el[256], al[256];
+  ir_loc_str(e->op->loc, el, sizeof el);
+  ir_loc_str(a->op->loc, al, sizeof al);
+  int64_t D = e->loop == a->loop && e->loop >= 0 && a->pos >= e->pos ? -1 : 0;
+  if (e->loop != a->loop && !after_loop_of(a, e)) {
+    if (may_precede(c, a, e)) {
+      r->n_checked++;
+      sym_note_unknown(r, "arrive at %s: the %s at %s is in another loop", el, tc05_name(a), al);
+    }
+    return;
+  }
+  if (e->loop < 0 && a->loop < 0 && a->pos > e->pos) return;
+  r->n_checked++;
+  bool unknown = false;
+  if (sym_tc05_retired(c, e, a, D, &unknown)) return;
+  if (unknown || !sym_is_true(c, a->pred) || c->rings[a->ring].n != 1) {
+    sym_note_unknown(r, "arrive at %s: whether the %s at %s writing %s is complete is outside "
+                     "the encoding", el, tc05_name(a), al, c->rings[a->ring].name);
+    return;
+  }
+  Z3_ast phi, j = NULL;
+  if (e->loop >= 0) {
+    const sym_loop *L = &c->loops[e->loop];
+    j = sym_add(c, L->it, sym_int(c, D));
+    phi = sym_and2(c, sym_and2(c, L->range, e->pred),
+                   sym_at(c, e->loop, sym_and2(c, L->range, a->pred), j));
+  } else if (a->loop >= 0) {
+    const sym_loop *L = &c->loops[a->loop];
+    j = sym_sub(c, L->trip, sym_int(c, 1));
+    phi = sym_and2(c, e->pred, sym_at(c, a->loop, sym_and2(c, L->range, a->pred), j));
+  } else {
+    phi = sym_and2(c, e->pred, a->pred);
+  }
+  Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
+  int64_t xv[1];
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
+                                      e->tainted || a->tainted, extra, 1, xv, &st);
+  if (!v) return;
+  char when[64] = "", at[64] = "", wl[256];
+  if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);
+  v->message = sym_fmt("arrives on %s%s, which %s waits for at %s before accessing %s, while the "
+                       "%s issued at %s%s may still be writing it: an arrive_barrier does not "
+                       "wait for it (a tc_gen5_commit does, semantics.md §4.4)",
+                       c->rings[e->ring].name, when, sym_part_label(c, w->part),
+                       ir_loc_str(w->op->loc, wl, sizeof wl), c->rings[a->ring].name,
+                       tc05_name(a), al, at);
+}
+
+void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t ai = 0; ai < c->n_evs; ai++) {
+    const sym_event *a = &c->evs[ai];
+    if ((a->kind != SYM_EV_ASYNC_READ && a->kind != SYM_EV_ASYNC_WRITE) || a->group != SYM_G_TC05 ||
+        a->ring < 0)
+      continue;
+    /* an MMA whose two operands share a ring: one check */
+    if (ai && c->evs[ai - 1].op == a->op && c->evs[ai - 1].ring == a->ring) continue;
+    sym_debug_what(c, "back-pressure (d) of ev %u", ai);
+    for (uint32_t xi = 0; xi < c->n_evs; xi++) {
+      const sym_event *x = &c->evs[xi];
+      bool has_seq;
+      int64_t mul, off;
+      if (conflicts(a, x, &has_seq, &mul, &off)) check_access(c, r, a, x, has_seq, mul, off);
+      else if (a->kind == SYM_EV_ASYNC_WRITE && x->part == a->part && x->ring >= 0 &&
+               (x->kind == SYM_EV_ARRIVE || x->kind == SYM_EV_EXPECT) && !sym_is_commit(x))
+        check_handoff(c, r, a, x);
+    }
+  }
+}
