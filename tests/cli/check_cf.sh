@@ -27,6 +27,14 @@ head -1 "$T/o.txt" | grep -q "^cf.py:9:1: error: deadlock" || fail "noswap: $(he
 run 0 "$D/cf-spin.ttgir" --arg n=4
 run 3 "$D/cf-spin.ttgir" --arg n=3 --max-states 2000
 grep -q "inconclusive" "$T/o.txt" && ! grep -q "verified" "$T/o.txt" || fail "cf-spin n=3: $(cat "$T/o.txt")"
+run 0 "$D/cf-spin-pure.ttgir" --arg n=2
+run 3 "$D/cf-spin-pure.ttgir" --arg n=3
+grep -q "inconclusive: an agent ran 2^24 operations without synchronizing (at cf.py:6:1)" "$T/o.txt" || fail "cf-spin-pure: $(cat "$T/o.txt")"
+run 3 sim "$D/cf-spin-pure.ttgir" --arg n=3
+# tensors carried by block arguments (payload copies, in parallel): y = 11 for n = 3
+run 0 sim "$D/cf-tensor.ttgir" --arg n=3 --tensor y=zeros:32:f32 --out "$T/simout"
+/usr/bin/python3 -c "import numpy as np, sys; y = np.load('$T/simout/y.npy'); sys.exit(0 if y.shape == (32,) and (y == 11).all() else 1)" ||
+  fail "cf-tensor: y is not 11"
 # a loop bound loaded from memory: refused by check at the branch, run by sim with the data
 input_error check "^cf.py:6:1: error: cf.cond_br depends on data loaded from memory" "$D/cf-data-bound.ttgir"
 /usr/bin/python3 -c "import numpy as np; [np.save('$T/n%d.npy' % k, np.array([k], dtype=np.int32)) for k in (3, 5)]"
