@@ -481,7 +481,7 @@ static int compile_call(cctx *c, const ir_op *op) {
   yctx y = {.kind = Y_CALL, .dst = rs, .dst_vals = (const ir_value **)op->results,
             .n_dst = op->n_results, .up = c->y};
   c->y = &y;
-  int rc = compile_region_inline(c, f->op->regions[0]);
+  int rc = compile_blocks(c, f->op->regions[0]); /* its entry arguments are pargs */
   c->y = y.up;
   ypatch(c, &y, here(c));
   c->depth--;

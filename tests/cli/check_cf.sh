@@ -23,6 +23,10 @@ grep -q "verified: no bug" "$T/o.txt" || fail "cf-swap: $(cat "$T/o.txt")"
 sed 's/\^bb1(%b, %a, %c1/^bb1(%a, %b, %c1/' "$D/cf-swap.ttgir" > "$T/noswap.ttgir"
 run 1 "$T/noswap.ttgir"
 head -1 "$T/o.txt" | grep -q "^cf.py:9:1: error: deadlock" || fail "noswap: $(head -1 "$T/o.txt")"
+# a callee with an early return (blocks of a tt.call'd function), its arguments the call's
+run 0 "$D/cf-call.ttgir" --arg n=1
+run 1 "$D/cf-call.ttgir" --arg n=0
+head -1 "$T/o.txt" | grep -q "^k.py:9:1: error: deadlock: .*parity 1" || fail "cf-call n=0: $(head -1 "$T/o.txt")"
 # a cf loop that ends (n even) is verified; one that never ends (n odd) is inconclusive
 run 0 "$D/cf-spin.ttgir" --arg n=4
 run 3 "$D/cf-spin.ttgir" --arg n=3 --max-states 2000
