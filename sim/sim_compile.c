@@ -937,13 +937,15 @@ static uint32_t rpo_blocks(const ir_region *r, uint32_t *order) {
 static int compile_blocks(cctx *c, const ir_region *r) {
   if (!r->n_blocks) return 0;
   if (r->n_blocks == 1) return compile_block(c, r->blocks[0]);
-  if (c->m->amd_gfx)
-    return sim_errf(c->err, c->m, r->blocks[0]->last, "unstructured control flow (%s between the "
-                    "blocks of a region) is not supported by the AMD model: its barrier placement "
-                    "(sim_amd_membar.c) follows structured control only",
-                    r->blocks[0]->last ? ir_ops[r->blocks[0]->last->code].name : "cf.br");
   uint32_t *order = ir_xcalloc(r->n_blocks + 1, sizeof *order);
   uint32_t n = rpo_blocks(r, order);
+  const ir_op *br = r->blocks[0]->last;
+  if (c->m->amd_gfx && n > 1) {
+    free(order);
+    return sim_errf(c->err, c->m, br, "unstructured control flow (%s between the blocks of a "
+                    "region) is not supported by the AMD model: its barrier placement "
+                    "(sim_amd_membar.c) follows structured control only", ir_ops[br->code].name);
+  }
   cfgctx g = {.r = r, .start = ir_xmalloc((r->n_blocks + 1) * sizeof *g.start, 1), .up = c->cf};
   memset(g.start, 0xff, (r->n_blocks + 1) * sizeof *g.start);
   for (uint32_t k = 1; k < n; k++) map_block_args(c, r->blocks[order[k]], NULL);

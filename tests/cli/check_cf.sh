@@ -3,7 +3,7 @@
 # compile_blocks; issue 12, class 6). Block arguments are parallel copies; a loop whose exit
 # test never holds is inconclusive at the state bound, never verified; a branch on loaded data
 # is refused by check and run by sim; the symbolic layer proves nothing for such kernels; the
-# lowering refuses them at the branch. The checker kernels tests/checkers/cf-loop.* (a
+# lowering refuses them at the branch, the AMD model too. The checker kernels tests/checkers/cf-loop.* (a
 # warp-specialized ring written with cf.cond_br) are run by check_checkers.sh.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
@@ -55,4 +55,7 @@ input_error lower "checkers.py:29:5: error: lowering: op 'cf.br' is not supporte
   "$SRC/tests/checkers/cf-loop.ok.ttgir" --target sm_90a -o "$T/x.ll"
 input_error lower "unstructured control flow (cf.br between the blocks of the kernel body)" \
   "$D/cf-swap.ttgir" --target sm_90a -o "$T/x.ll"
+# the AMD model refuses them (its Membar barrier placement follows structured control only)
+sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$D/cf-swap.ttgir" > "$T/amd.ttgir"
+input_error check "^cf.py:6:1: error: unstructured control flow (cf.br between the blocks of a region) is not supported by the AMD model" "$T/amd.ttgir"
 echo "check_cf: ok"
