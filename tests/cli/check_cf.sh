@@ -23,6 +23,14 @@ grep -q "verified: no bug" "$T/o.txt" || fail "cf-swap: $(cat "$T/o.txt")"
 sed 's/\^bb1(%b, %a, %c1/^bb1(%a, %b, %c1/' "$D/cf-swap.ttgir" > "$T/noswap.ttgir"
 run 1 "$T/noswap.ttgir"
 head -1 "$T/o.txt" | grep -q "^cf.py:9:1: error: deadlock" || fail "noswap: $(head -1 "$T/o.txt")"
+# a cf loop and its scf.for twin: the same state graph (block arguments are no extra state)
+for n in 3 9; do
+  run 0 "$SRC/tests/checkers/cf-loop.ok.ttgir" --arg n=$n
+  a=$(sed -n 's/.*verified: no bug in any schedule; //p' "$T/o.txt")
+  run 0 "$D/cf-loop-scf.ttgir" --arg n=$n
+  b=$(sed -n 's/.*verified: no bug in any schedule; //p' "$T/o.txt")
+  [ -n "$a" ] && [ "$a" = "$b" ] || fail "n=$n: cf loop '$a', scf.for twin '$b'"
+done
 # a callee with an early return (blocks of a tt.call'd function), its arguments the call's
 run 0 "$D/cf-call.ttgir" --arg n=1
 run 1 "$D/cf-call.ttgir" --arg n=0
