@@ -39,6 +39,8 @@ head -1 "$T/o.txt" | grep -q "^k.py:9:1: error: deadlock: .*parity 1" || fail "c
 run 0 "$D/cf-spin.ttgir" --arg n=4
 run 3 "$D/cf-spin.ttgir" --arg n=3 --max-states 2000
 grep -q "inconclusive" "$T/o.txt" && ! grep -q "verified" "$T/o.txt" || fail "cf-spin n=3: $(cat "$T/o.txt")"
+run 3 "$D/cf-forever.ttgir" --max-states 1000
+grep -q "inconclusive: the state bound" "$T/o.txt" || fail "cf-forever: $(cat "$T/o.txt")"
 run 0 "$D/cf-spin-pure.ttgir" --arg n=2
 run 3 "$D/cf-spin-pure.ttgir" --arg n=3
 grep -q "inconclusive: an agent ran 2^24 operations without synchronizing (at cf.py:6:1)" "$T/o.txt" || fail "cf-spin-pure: $(cat "$T/o.txt")"
