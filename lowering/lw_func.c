@@ -246,8 +246,12 @@ static void emit_prologue(lw_ctx *c) {
 
 static int lower_kernel(lw_ctx *c, lw_sb *module) {
   const ir_region *body = c->fn->op->regions[0];
-  if (body->n_blocks != 1)
-    return lw_fail(c, c->fn->op, "kernels with unstructured control flow (several blocks) are not supported");
+  if (body->n_blocks != 1) {
+    /* refused at the branch that joins the blocks (the entry block's terminator) */
+    const ir_op *br = body->n_blocks && body->blocks[0]->last ? body->blocks[0]->last : c->fn->op;
+    return lw_fail(c, br, "unstructured control flow (%s between the blocks of the kernel body) is "
+                   "not supported by the lowering", ir_ops[br->code].name);
+  }
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
   lw_cluster_analyze(c);
   lw_rec_analyze(c);

@@ -1,6 +1,7 @@
 /* sim_compile.c: flattens a kernel function into the machine's instruction array: one code
  * region for the parent (kernel body, default partitions, inlined calls) and one per
  * warp_specialize partition; structured control becomes jumps and parallel copies. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -44,7 +45,22 @@ typedef struct cctx {
   const ir_value *alias_spec[16]; /* tlx.storage_alias_spec values seen, and their backing */
   uint32_t alias_alloc[16];
   uint32_t n_alias;
+  struct cfgctx *cf;           /* the region of several blocks being compiled, or NULL */
 } cctx;
+
+/* A region of several blocks joined by cf.br / cf.cond_br (compile_blocks): the first pc of
+ * each block once laid out, and the jumps to patch with a block's start. */
+typedef struct cfgfix {
+  uint32_t ins, blk;           /* a jump instruction and the block index it goes to */
+} cfgfix;
+
+typedef struct cfgctx {
+  const ir_region *r;
+  uint32_t *start;             /* per block index: its first pc, UINT32_MAX before layout */
+  cfgfix *fix;                 /* owned; patched when the region is laid out */
+  uint32_t n_fix, cap_fix;
+  struct cfgctx *up;
+} cfgctx;
 
 /* ------------------------------------------------------------------ emission helpers */
 
@@ -211,8 +227,6 @@ static const char *refusal(const sim_machine *m, ir_opcode code) {
            "its response buffer and mbarrier (which CTA and which partition issue the request is "
            "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / "
            "async_clc_try_cancel, wait_barrier, clc_load_result)";
-  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
-    return "unstructured control flow (%s) is not supported by the model";
   case IR_OP_TLX_SET_BUFFER_OVERLAP: /* sim_alias.c */
     return "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
            "buffer-index rewriting) is not modelled; without it every allocation of the spec "
@@ -302,6 +316,8 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
 /* ------------------------------------------------------------------ compiling */
 
 static int compile_block(cctx *c, const ir_block *b);
+static int compile_blocks(cctx *c, const ir_region *r);
+static int compile_branch(cctx *c, const ir_op *op);
 static int compile_region_inline(cctx *c, const ir_region *r);
 
 static int map_block_args(cctx *c, const ir_block *b, uint32_t *slots) {
@@ -465,7 +481,7 @@ static int compile_call(cctx *c, const ir_op *op) {
   yctx y = {.kind = Y_CALL, .dst = rs, .dst_vals = (const ir_value **)op->results,
             .n_dst = op->n_results, .up = c->y};
   c->y = &y;
-  int rc = compile_region_inline(c, f->op->regions[0]);
+  int rc = compile_blocks(c, f->op->regions[0]); /* its entry arguments are pargs */
   c->y = y.up;
   ypatch(c, &y, here(c));
   c->depth--;
@@ -773,6 +789,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     emit(c, SIM_I_PEND, op, 0, NULL, 0, NULL);
     return 0;
   case IR_OP_TT_CALL: return compile_call(c, op);
+  case IR_OP_CF_BR: case IR_OP_CF_COND_BR: return compile_branch(c, op);
   case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
   case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
     return 0; /* only inside combiner regions, which the data plane evaluates */
@@ -880,20 +897,128 @@ static int compile_block(cctx *c, const ir_block *b) {
   return 0;
 }
 
-static int compile_region_inline(cctx *c, const ir_region *r) {
-  if (r->n_blocks > 1) {
-    /* blocks joined by branches: the model runs structured control only; refused at the
-     * first branch (the op that makes the control unstructured) */
-    for (uint32_t b = 0; b < r->n_blocks; b++)
-      for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
-        if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR)
-          return sim_errf(c->err, c->m, op, "unstructured control flow (%s between the blocks of a "
-                          "region) is not supported by the model", ir_ops[op->code].name);
-    return sim_errf(c->err, c->m, r->parent, "regions with several blocks are not supported by the model");
+/* Blocks of r reachable from its entry in reverse postorder (a block's dominators come
+ * before it, so every value is defined before the code that uses it is compiled; the IR
+ * checked dominance, ir_dom.c). Returns how many; unreachable blocks never run and are left
+ * out. */
+static uint32_t rpo_blocks(const ir_region *r, uint32_t *order) {
+  uint32_t n = r->n_blocks, n_post = 0, sp = 0;
+  uint8_t *seen = ir_xcalloc(n + 1, 1);
+  uint32_t *stack = ir_xcalloc(n + 1, sizeof *stack), *next = ir_xcalloc(n + 1, sizeof *next);
+  uint32_t *post = ir_xcalloc(n + 1, sizeof *post);
+  stack[sp++] = 0;
+  seen[0] = 1;
+  while (sp) {
+    uint32_t b = stack[sp - 1];
+    const ir_op *t = r->blocks[b]->last;
+    uint32_t ns = t ? t->n_successors : 0;
+    if (next[b] < ns) {
+      const ir_block *s = t->successors[next[b]++];
+      if (s && s->parent == r && !seen[s->index]) {
+        seen[s->index] = 1;
+        stack[sp++] = s->index;
+      }
+      continue;
+    }
+    post[n_post++] = b;
+    sp--;
   }
+  for (uint32_t k = 0; k < n_post; k++) order[k] = post[n_post - 1 - k];
+  free(seen); free(stack); free(next); free(post);
+  return n_post;
+}
+
+/* The blocks of region r (its entry block's arguments already have slots). One block is
+ * straight-line code; several, joined by cf.br / cf.cond_br, are laid out in reverse
+ * postorder, each branch becoming the parallel copy of its operands into the target's block
+ * arguments and a jump (compile_branch), as scf.for / scf.while become (MLIR's block
+ * argument semantics). A cycle among the blocks is a loop like an scf.while: its back edge is
+ * a backward jump (sim_may_cycle), and a run that does not end hits the explorer's bounds. */
+static int compile_blocks(cctx *c, const ir_region *r) {
+  if (!r->n_blocks) return 0;
+  if (r->n_blocks == 1) return compile_block(c, r->blocks[0]);
+  uint32_t *order = ir_xcalloc(r->n_blocks + 1, sizeof *order);
+  uint32_t n = rpo_blocks(r, order);
+  const ir_op *br = r->blocks[0]->last;
+  if (c->m->amd_gfx && n > 1) {
+    free(order);
+    return sim_errf(c->err, c->m, br, "unstructured control flow (%s between the blocks of a "
+                    "region) is not supported by the AMD model: its barrier placement "
+                    "(sim_amd_membar.c) follows structured control only", ir_ops[br->code].name);
+  }
+  cfgctx g = {.r = r, .start = ir_xmalloc((r->n_blocks + 1) * sizeof *g.start, 1), .up = c->cf};
+  memset(g.start, 0xff, (r->n_blocks + 1) * sizeof *g.start);
+  for (uint32_t k = 1; k < n; k++) map_block_args(c, r->blocks[order[k]], NULL);
+  c->cf = &g;
+  int rc = 0;
+  for (uint32_t k = 0; k < n && !rc; k++) {
+    g.start[order[k]] = here(c);
+    rc = compile_block(c, r->blocks[order[k]]);
+  }
+  c->cf = g.up;
+  for (uint32_t k = 0; k < g.n_fix && !rc; k++) {
+    assert(g.start[g.fix[k].blk] != UINT32_MAX); /* every successor of a laid-out block is */
+    c->m->code[g.fix[k].ins].target = g.start[g.fix[k].blk];
+  }
+  free(g.fix); free(g.start); free(order);
+  return rc;
+}
+
+/* A jump to block `to` of the region being laid out, patched by compile_blocks. */
+static int branch_to(cctx *c, const ir_op *op, const ir_block *to) {
+  cfgctx *g = c->cf;
+  if (!g || !to || to->parent != g->r)
+    return sim_errf(c->err, c->m, op, "%s to a block outside its region", ir_ops[op->code].name);
+  g->fix = ir_grow(g->fix, &g->cap_fix, g->n_fix + 1, sizeof *g->fix);
+  g->fix[g->n_fix++] = (cfgfix){.ins = here(c), .blk = to->index};
+  emit(c, SIM_I_JMP, op, 0, NULL, 0, NULL);
+  return 0;
+}
+
+/* The parallel copy of segment seg of a branch into the arguments of block `to`. */
+static int branch_args(cctx *c, const ir_op *op, int seg, const ir_block *to) {
+  uint32_t n = 0;
+  ir_seg(op, seg, &n);
+  ir_value *const *vals = n ? op->operands + op->seg_start[seg] : NULL;
+  if (!to || n != to->n_args)
+    return sim_errf(c->err, c->m, op, "%s passes %u values to a block of %u arguments",
+                    ir_ops[op->code].name, n, to ? to->n_args : 0);
+  if (!n) return 0;
+  uint32_t *src = ir_xcalloc(n, sizeof *src), *dst = ir_xcalloc(n, sizeof *dst);
+  int rc = slots_of(c, vals, n, src);
+  for (uint32_t k = 0; k < n && !rc; k++) dst[k] = c->vmap[to->args[k]->id];
+  if (!rc) emit_copy(c, op, n, src, (const ir_value **)vals, dst, (const ir_value **)to->args);
+  free(src); free(dst);
+  return rc;
+}
+
+/* cf.br ^b(args): copy, jump. cf.cond_br %c, ^t(a), ^f(b): branch on %c to the false edge;
+ * each edge copies its own operands (a block may be both targets, with different values). */
+static int compile_branch(cctx *c, const ir_op *op) {
+  if (op->code == IR_OP_CF_BR) {
+    if (op->n_successors != 1) return sim_errf(c->err, c->m, op, "malformed cf.br");
+    if (branch_args(c, op, IR_SEG_CF_BR_ARGS, op->successors[0])) return -1;
+    return branch_to(c, op, op->successors[0]);
+  }
+  uint32_t nc = 0;
+  ir_value *cond = ir_seg(op, IR_SEG_CF_COND_BR_COND, &nc);
+  uint32_t s_cond;
+  if (op->n_successors != 2 || nc != 1 || !cond) return sim_errf(c->err, c->m, op, "malformed cf.cond_br");
+  if (use_slot(c, cond, &s_cond)) return -1;
+  uint32_t br = here(c);
+  emit(c, SIM_I_BRZ, op, 1, &s_cond, 0, NULL);
+  if (branch_args(c, op, IR_SEG_CF_COND_BR_TRUE_ARGS, op->successors[0]) ||
+      branch_to(c, op, op->successors[0]))
+    return -1;
+  c->m->code[br].target = here(c);
+  if (branch_args(c, op, IR_SEG_CF_COND_BR_FALSE_ARGS, op->successors[1])) return -1;
+  return branch_to(c, op, op->successors[1]);
+}
+
+static int compile_region_inline(cctx *c, const ir_region *r) {
   if (!r->n_blocks) return 0;
   map_block_args(c, r->blocks[0], NULL);
-  return compile_block(c, r->blocks[0]);
+  return compile_blocks(c, r);
 }
 
 static uint32_t new_region(sim_machine *m, int32_t ws, int32_t part, int32_t warps, const char *label) {
@@ -949,7 +1074,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
   }
   yctx top = {.kind = Y_TOP};
   c.y = &top;
-  int rc = compile_block(&c, entry);
+  int rc = compile_blocks(&c, fn->op->regions[0]);
   if (!rc && (m->n_code == 0 || m->code[m->n_code - 1].code != SIM_I_END))
     emit(&c, SIM_I_END, NULL, 0, NULL, 0, NULL);
   m->regions[0].end = m->n_code;
@@ -980,7 +1105,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
       r->entry_slots = ir_xcalloc(b->n_args + 1, sizeof *r->entry_slots);
       r->entry_vals = (const ir_value **)b->args;
       map_block_args(&c, b, r->entry_slots);
-      rc = compile_block(&c, b);
+      rc = compile_blocks(&c, reg);
       if (!rc && (m->n_code == m->regions[c.region].start ||
                   m->code[m->n_code - 1].code != SIM_I_PEND))
         emit(&c, SIM_I_PEND, NULL, 0, NULL, 0, NULL);

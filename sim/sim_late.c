@@ -57,6 +57,17 @@ static void note_use(sim_alloc *al, const ir_op *op) {
       uint32_t end = last_nested_id(p);
       if (end > last) last = end;
     }
+  /* blocks joined by cf.br / cf.cond_br may loop back (sim_compile.c compile_blocks): a use
+   * in such a region is taken to last to the region's end (a longer live range: fewer
+   * allocations placed over a dead barrier, never a false one) */
+  for (const ir_block *b = op->parent; b && b->parent; ) {
+    const ir_region *r = b->parent;
+    if (r->n_blocks > 1 && r->parent) {
+      uint32_t end = last_nested_id(r->parent);
+      if (end > last) last = end;
+    }
+    b = r->parent ? r->parent->parent : NULL;
+  }
   if (al->last_id == UINT32_MAX || last > al->last_id) al->last_id = last;
 }
 

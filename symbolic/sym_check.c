@@ -146,6 +146,39 @@ static void relevant_args(sym_ctx *c, bool *rel) {
 
 /* ------------------------------------------------------------------ check */
 
+/* The first cf.br / cf.cond_br of region r (or of the regions nested in it), or NULL. */
+static const ir_op *first_branch(const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR) return op;
+      for (uint32_t k = 0; k < op->n_regions; k++) {
+        const ir_op *x = first_branch(op->regions[k]);
+        if (x) return x;
+      }
+    }
+  return NULL;
+}
+
+/* Blocks joined by branches (a loop or an if written with cf.br / cf.cond_br): the encoding
+ * follows scf loops and ifs only (sym_build.c), so nothing is proved for such a kernel, in
+ * any of its functions (a callee is inlined): every condition is unknown, with the branch. */
+static bool unstructured(const ir_module *m, vf_sym_result *res) {
+  const ir_op *br = NULL;
+  for (uint32_t f = 0; f < m->n_funcs && !br; f++)
+    if (m->funcs[f]->op && m->funcs[f]->op->n_regions) br = first_branch(m->funcs[f]->op->regions[0]);
+  if (!br) return false;
+  char tmp[256];
+  snprintf(tmp, sizeof tmp, "unstructured control flow (%s at %s:%u:%u): the encoding follows "
+           "scf loops and ifs only", ir_ops[br->code].name, br->loc.file ? br->loc.file : "?",
+           br->loc.line, br->loc.col);
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    res->cond[k].status = VF_SYM_UNKNOWN;
+    res->cond[k].detail = sym_strdup(tmp);
+  }
+  res->constraints = sym_strdup("nothing encoded: the kernel has unstructured control flow");
+  return true;
+}
+
 vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   static const vf_sym_opts dflt = {0};
   vf_sym_result res;
@@ -162,6 +195,12 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     return res;
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
+  if (unstructured(m, &res)) {
+    res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
+    ctx_close(&c);
+    res.seconds = sym_now_s() - t0;
+    return res;
+  }
   sym_debug_events(&c);
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,

@@ -3,7 +3,8 @@
  * and a jump back; a warp_specialize FORK, the default region, JOIN; a partition ends in
  * PEND, the kernel in END), each instruction's visibility (barrier ops and waits interleave,
  * shared-memory accesses are memory ops, scalar arithmetic runs inside a step), the decoded
- * arrive count, agents and regions, and an op the model lacks refused at its line. */
+ * arrive count, agents and regions, blocks joined by cf branches, and an op the model lacks
+ * refused at its line. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,19 +164,56 @@ END_TEST
 START_TEST(unsupported_op_refused) {
   static const char *k = HDR
     "  tt.func public @k(%n: i32) {\n"
-    "    %c0 = arith.constant 0 : i32\n"
-    "    %p = arith.cmpi sgt, %n, %c0 : i32\n"
-    "    cf.cond_br %p, ^bb1, ^bb2 loc(\"k.py\":9:4)\n"
-    "  ^bb1:\n"
-    "    cf.br ^bb2\n"
-    "  ^bb2:\n"
+    "    %v, %x, %y, %z = ttng.clc_advance : i1, i32, i32, i32 loc(\"k.py\":9:4)\n"
     "    tt.return\n  }\n}\n";
   rig r;
   sim_opts o = {0};
   ck_assert(!rig_try_opts(&r, k, &o));
-  ck_assert_msg(strstr(r.err.msg, "k.py:9:4: error: unstructured control flow (cf.cond_br)"), "%s",
+  ck_assert_msg(strstr(r.err.msg, "k.py:9:4: error: ttng.clc_advance is the fork's high-level"), "%s",
                 r.err.msg);
   ir_module_free(r.mod);
+}
+END_TEST
+
+/* Blocks joined by cf.br / cf.cond_br: laid out in reverse postorder (the loop's exit block
+ * ^bb3 textually before its body ^bb2 still comes after the header), a cond_br is a BRZ to its
+ * false edge, each edge copies its operands into the target's arguments (one COPY of all of
+ * them: a parallel copy) and jumps; the back edge is a backward jump (sim_may_cycle). */
+START_TEST(cf_blocks) {
+  static const char *k = HDR
+    "  tt.func public @k(%n: i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    cf.br ^bb1(%c0, %c1 : i32, i32)\n"
+    "  ^bb1(%i: i32, %j: i32):\n"
+    "    %go = arith.cmpi slt, %i, %n : i32\n"
+    "    cf.cond_br %go, ^bb2, ^bb3\n"
+    "  ^bb3:\n"
+    "    tt.return\n"
+    "  ^bb2:\n"
+    "    %i1 = arith.addi %i, %j : i32\n"
+    "    cf.br ^bb1(%j, %i1 : i32, i32)\n"
+    "  }\n}\n";
+  rig r;
+  rig_up(&r, k, 3);
+  const sim_machine *m = r.m;
+  uint32_t brz = find(m, 0, SIM_I_BRZ, 0);
+  ck_assert_uint_ne(brz, UINT32_MAX);
+  /* the true edge: no arguments, a jump to ^bb2 (the addi) */
+  ck_assert_uint_eq(m->code[brz + 1].code, SIM_I_JMP);
+  ck_assert_uint_eq(m->code[m->code[brz + 1].target].code, IR_OP_ARITH_ADDI);
+  /* the false edge: a jump to ^bb3, the END */
+  ck_assert_uint_eq(m->code[brz].target, brz + 2);
+  ck_assert_uint_eq(m->code[brz + 2].code, SIM_I_JMP);
+  ck_assert_uint_eq(m->code[m->code[brz + 2].target].code, SIM_I_END);
+  /* the back edge: one COPY of both arguments, then a jump back to the header */
+  uint32_t add = m->code[brz + 1].target;
+  ck_assert_uint_eq(m->code[add + 1].code, SIM_I_COPY);
+  ck_assert_uint_eq(m->code[add + 1].n_in, 2);
+  ck_assert_uint_eq(m->code[add + 2].code, SIM_I_JMP);
+  ck_assert_uint_lt(m->code[add + 2].target, add);
+  ck_assert(sim_may_cycle(m));
+  rig_down(&r);
 }
 END_TEST
 
@@ -187,6 +225,7 @@ int main(void) {
   tcase_add_test(t, visibility_and_immediates);
   tcase_add_test(t, loop_trip_count_bound);
   tcase_add_test(t, unsupported_op_refused);
+  tcase_add_test(t, cf_blocks);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }

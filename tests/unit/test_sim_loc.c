@@ -81,8 +81,7 @@ START_TEST(input_error_position) {
   const char *t =
     "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32} {\n"
     "  tt.func public @k(%n: i32) {\n"
-    "    cf.br ^bb1\n"
-    "  ^bb1:\n"
+    "    %v, %x, %y, %z = ttng.clc_advance : i1, i32, i32, i32\n"
     "    tt.return\n"
     "  }\n}\n";
   ir_diag d = {0};

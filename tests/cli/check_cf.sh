@@ -1,0 +1,71 @@
+#!/bin/sh
+# check_cf.sh: regions of several blocks joined by cf.br / cf.cond_br (sim_compile.c
+# compile_blocks; issue 12, class 6). Block arguments are parallel copies; a loop whose exit
+# test never holds is inconclusive at the state bound, never verified; a branch on loaded data
+# is refused by check and run by sim; the symbolic layer proves nothing for such kernels; the
+# lowering refuses them at the branch, the AMD model too. The checker kernels tests/checkers/cf-loop.* (a
+# warp-specialized ring written with cf.cond_br) are run by check_checkers.sh.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
+. "$SRC/tests/tools/input_error.sh"
+D="$SRC/tests/cli/cf"
+run() { # run WANT_RC ARGS...: output in $T/o.txt
+  want=$1
+  shift
+  rc=0
+  "$TLXV" "$@" > "$T/o.txt" 2>&1 || rc=$?
+  [ $rc = "$want" ] || fail "exit $rc (want $want): $*: $(head -3 "$T/o.txt")"
+}
+# parallel copies, a cond_br with both edges to one block
+run 0 "$D/cf-swap.ttgir"
+grep -q "verified: no bug" "$T/o.txt" || fail "cf-swap: $(cat "$T/o.txt")"
+# the same loop without the swap waits on the wrong phase, at the wait
+sed 's/\^bb1(%b, %a, %c1/^bb1(%a, %b, %c1/' "$D/cf-swap.ttgir" > "$T/noswap.ttgir"
+run 1 "$T/noswap.ttgir"
+head -1 "$T/o.txt" | grep -q "^cf.py:9:1: error: deadlock" || fail "noswap: $(head -1 "$T/o.txt")"
+# a cf loop and its scf.for twin: the same state graph (block arguments are no extra state)
+for n in 3 9; do
+  run 0 "$SRC/tests/checkers/cf-loop.ok.ttgir" --arg n=$n
+  a=$(sed -n 's/.*verified: no bug in any schedule; //p' "$T/o.txt")
+  run 0 "$D/cf-loop-scf.ttgir" --arg n=$n
+  b=$(sed -n 's/.*verified: no bug in any schedule; //p' "$T/o.txt")
+  [ -n "$a" ] && [ "$a" = "$b" ] || fail "n=$n: cf loop '$a', scf.for twin '$b'"
+done
+# a callee with an early return (blocks of a tt.call'd function), its arguments the call's
+run 0 "$D/cf-call.ttgir" --arg n=1
+run 1 "$D/cf-call.ttgir" --arg n=0
+head -1 "$T/o.txt" | grep -q "^k.py:9:1: error: deadlock: .*parity 1" || fail "cf-call n=0: $(head -1 "$T/o.txt")"
+# a cf loop that ends (n even) is verified; one that never ends (n odd) is inconclusive
+run 0 "$D/cf-spin.ttgir" --arg n=4
+run 3 "$D/cf-spin.ttgir" --arg n=3 --max-states 2000
+grep -q "inconclusive" "$T/o.txt" && ! grep -q "verified" "$T/o.txt" || fail "cf-spin n=3: $(cat "$T/o.txt")"
+run 3 "$D/cf-forever.ttgir" --max-states 1000
+grep -q "inconclusive: the state bound" "$T/o.txt" || fail "cf-forever: $(cat "$T/o.txt")"
+run 0 "$D/cf-spin-pure.ttgir" --arg n=2
+run 3 "$D/cf-spin-pure.ttgir" --arg n=3
+grep -q "inconclusive: an agent ran 2^24 operations without synchronizing (at cf.py:6:1)" "$T/o.txt" || fail "cf-spin-pure: $(cat "$T/o.txt")"
+run 3 sim "$D/cf-spin-pure.ttgir" --arg n=3
+# tensors carried by block arguments (payload copies, in parallel): y = 11 for n = 3
+run 0 sim "$D/cf-tensor.ttgir" --arg n=3 --tensor y=zeros:32:f32 --out "$T/simout"
+/usr/bin/python3 -c "import numpy as np, sys; y = np.load('$T/simout/y.npy'); sys.exit(0 if y.shape == (32,) and (y == 11).all() else 1)" ||
+  fail "cf-tensor: y is not 11"
+# a loop bound loaded from memory: refused by check at the branch, run by sim with the data
+input_error check "^cf.py:6:1: error: cf.cond_br depends on data loaded from memory" "$D/cf-data-bound.ttgir"
+/usr/bin/python3 -c "import numpy as np; [np.save('$T/n%d.npy' % k, np.array([k], dtype=np.int32)) for k in (3, 5)]"
+run 0 sim "$D/cf-data-bound.ttgir" --tensor "np=$T/n3.npy"
+grep -q " 7 steps" "$T/o.txt" || fail "sim n=3: $(cat "$T/o.txt")"  # init + 3 x (arrive, wait)
+run 0 sim "$D/cf-data-bound.ttgir" --tensor "np=$T/n5.npy"
+grep -q " 11 steps" "$T/o.txt" || fail "sim n=5: $(cat "$T/o.txt")"
+# the symbolic layer proves nothing for a kernel with branches: unknown (exit 3)
+run 3 "$SRC/tests/checkers/cf-loop.ok.ttgir" --symbolic
+grep -q "unknown .*unstructured control flow (cf.br at checkers.py:19:5)" "$T/o.txt" || fail "symbolic: $(cat "$T/o.txt")"
+! grep -qE '^  [a-z-]+ +proved' "$T/o.txt" || fail "symbolic proved a condition of a cf kernel"
+# the lowering refuses at the branch
+input_error lower "checkers.py:29:5: error: lowering: op 'cf.br' is not supported" \
+  "$SRC/tests/checkers/cf-loop.ok.ttgir" --target sm_90a -o "$T/x.ll"
+input_error lower "unstructured control flow (cf.br between the blocks of the kernel body)" \
+  "$D/cf-swap.ttgir" --target sm_90a -o "$T/x.ll"
+# the AMD model refuses them (its Membar barrier placement follows structured control only)
+sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$D/cf-swap.ttgir" > "$T/amd.ttgir"
+input_error check "^cf.py:6:1: error: unstructured control flow (cf.br between the blocks of a region) is not supported by the AMD model" "$T/amd.ttgir"
+echo "check_cf: ok"
