@@ -2,6 +2,7 @@
  * control, tensor ops in simulate mode) up to the next visible op; warp_specialize fork and
  * join, partition and kernel ends, and work deferred to after the step (starting partitions,
  * agents released from named or cluster barriers). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -41,17 +42,22 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
     memset(env, 0, cap * sizeof *env);
     return;
   }
-  const sim_region *r = &m->regions[region_of(m, pc)];
-  const uint64_t *mask = m->live + (size_t)m->live_row[pc] * m->live_words;
-  uint32_t p = r->n_persist;
+  /* the slots live before pc, as a list (sim_live.c): the same as testing every persistent
+   * slot's bit in its row of m->live */
+  uint32_t row = m->live_row[pc];
+  const struct sim_live_ent *l = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
   memset(env, 0, cap * sizeof *env);
-  for (uint32_t s = 1; s <= p; s++)
-    if ((mask[s >> 6] >> (s & 63)) & 1) env[r->color[s] - 1] = m->scratch[s];
+  for (const struct sim_live_ent *q = l; q < end; q++) env[q->word] = m->scratch[q->slot];
   if (m->data) {
     sim_mview *mv = m->mviews + m->agents[a].env_off;
-    for (uint32_t s = 1; s <= p; s++)
-      if ((mask[s >> 6] >> (s & 63)) & 1) mv[r->color[s] - 1] = m->mscratch[s];
+    for (const struct sim_live_ent *q = l; q < end; q++) mv[q->word] = m->mscratch[q->slot];
   }
+#ifdef TLXV_SELFCHECK
+  const sim_region *r = &m->regions[region_of(m, pc)];
+  const uint64_t *mask = m->live + (size_t)row * m->live_words;
+  for (uint32_t s = 1; s <= r->n_persist; s++)
+    if ((mask[s >> 6] >> (s & 63)) & 1) assert(env[r->color[s] - 1] == m->scratch[s]);
+#endif
 }
 
 /* ------------------------------------------------------------------ pure ops */

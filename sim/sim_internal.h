@@ -324,6 +324,10 @@ struct sim_machine {
                                   instruction (row 0: none) */
   uint32_t *live_row;          /* per instruction: its row in `live` (0 unless visible) */
   uint32_t live_words;         /* u64 words per row of `live` */
+  /* The same rows as lists, for env_store (sim_exec.c): row k's live persistent slots are
+   * live_ent[live_off[k] .. live_off[k + 1]), each with its state word (colour - 1). */
+  struct sim_live_ent { uint32_t slot, word; } *live_ent;
+  uint32_t *live_off;          /* rows + 1 entries */
   bool uses_named;             /* named barriers appear */
   bool uses_cluster;           /* cluster barriers or n_ctas > 1 */
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */

@@ -188,6 +188,8 @@ void sim_machine_free(sim_machine *m) {
   free(m->data_buf);
   free(m->live);
   free(m->live_row);
+  free(m->live_ent);
+  free(m->live_off);
   free(m->arg_ctl);
   free(m->args);
   free(m->arg_slots);
