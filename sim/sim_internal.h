@@ -366,6 +366,9 @@ struct sim_machine {
   uint32_t env_total;          /* u64 slots in the state's env */
 
   void *sandbox;               /* lookahead: a scratch copy of a state (size bytes) */
+  uint64_t *lhcache;           /* sim_agent_local_hash's last answer per agent a, at
+                                  4 * a + agents[a].env_off: {hash, valid, the agent record
+                                  (2 words), its env_cap slots}; a worker has its own (a hit is an exact match of the words, so its hash) */
 
   /* simulate mode side records of events (coords) */
   struct sim_evrec *evrec;
