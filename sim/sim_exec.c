@@ -22,11 +22,17 @@ uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a) {
 
 /* ------------------------------------------------------------------ persistent slots */
 
+/* The state holds exactly the slots live before the agent's pc (env_store, with the same
+ * pc), every other word zero: those are loaded, and the region's other persistent slots
+ * (dead there: nothing reads them before writing them) are zero. */
 void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *env = st_cenv(m, st, a);
-  m->scratch[0] = 0;
-  for (uint32_t s = 1; s <= r->n_persist; s++) m->scratch[s] = env[r->color[s] - 1];
+  uint32_t row = m->live_row[pc];
+  memset(m->scratch, 0, ((size_t)r->n_persist + 1) * sizeof *m->scratch);
+  for (const struct sim_live_ent *q = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
+       q < end; q++)
+    m->scratch[q->slot] = env[q->word];
   if (m->data) {
     const sim_mview *mv = m->mviews + m->agents[a].env_off;
     memset(&m->mscratch[0], 0, sizeof m->mscratch[0]);
