@@ -630,7 +630,11 @@ sim_mbar_rc sim_mbar_arrive_expect(sim_mbar *b, int32_t bytes); /* expect_tx the
 sim_mbar_rc sim_mbar_complete_tx(sim_mbar *b, int32_t bytes);
 sim_mbar_rc sim_mbar_arrive_drop(sim_mbar *b, int32_t n);
 /* waitComplete = (phase mod 2) != (parity mod 2) (§1.3). */
-bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity);
+/* §1.3: waitComplete = (phase mod 2) != (phaseParity mod 2). Inline: the reduction asks it for
+ * every wait of every lookahead (sim_bar_satisfied). */
+static inline bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity) {
+  return (b->phase & 1) != (parity & 1);
+}
 /* Phase-alias intent (§1.4). An agent's entry for a barrier is either the phase its last wait
  * passed on, or, before its first wait, SIM_INTENT_NONE(h): program order (the agent's own
  * arrivals, and for a partition what its parent knew when it forked) tells it that phases
