@@ -195,7 +195,10 @@ static int for_init(sim_exec *e) {
   const sim_ins *i = e->i;
   unsigned w = (unsigned)i->imm; /* the bounds' width (sim_compile.c) */
   int64_t lb = sim_sext(ex_in(e, 0), w), ub = sim_sext(ex_in(e, 1), w), st = sim_sext(ex_in(e, 2), w);
-  if (st <= 0) {
+  /* a non-positive step only matters when the loop is entered (lb < ub): the loop then never
+   * ends (step 0) or counts down past the type's minimum; with lb >= ub it runs no iteration,
+   * as the lowered loop does (its first test fails), so that is no bug */
+  if (st <= 0 && lb < ub) {
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
                  "scf.for with step %lld never terminates", (long long)st);
     e->log->halt = true;
