@@ -185,6 +185,8 @@ int vf_cmd_check(int argc, char **argv) {
   bool truncated = !sim_mul_u64(combos, npid, &want_runs) || want_runs > n_runs;
   uint32_t n_explored = n_runs;
   grid = vf_grid_new(&plan, combos, o.r.max_trip);
+  uint64_t run_states[VF_MAX_RUNS] = {0}; /* --stats: states per run (0: a run of the grid
+                                             check that only replays a schedule) */
   for (uint32_t k = 0; k < n_runs; k++) {
     /* the probe's compiled machine, re-targeted to the run (vf_runmach.c) */
     sim_machine *m = vf_argplan_machine_at(&plan, &probe, runs[k].combo, runs[k].pid, o.r.max_trip, &err);
@@ -195,6 +197,7 @@ int vf_cmd_check(int argc, char **argv) {
     ro.states_done = all.st.states; /* --max-states bounds the whole check */
     ro.gw = vf_grid_collect(grid, &runs[k]);
     vf_explore(m, &ro, &res);
+    run_states[k] = res.st.states;
     vf_result_merge(&all, m, &res);
     vf_result_free(&res);
   }
@@ -215,6 +218,7 @@ int vf_cmd_check(int argc, char **argv) {
       vf_opts ro = o.r.vf;
       ro.states_done = all.st.states;
       vf_explore(m, &ro, &res);
+      run_states[k] = res.st.states;
       vf_partial_fold(&plan, i, o.partial, m, &all, &res, found);
       vf_result_free(&res);
       sim_machine_free(m);
@@ -303,6 +307,11 @@ int vf_cmd_check(int argc, char **argv) {
   rep.peak_bytes = all.st.peak_bytes;
   rep.max_depth = all.st.max_depth;
   rep.with_stats = o.stats;
+  if (o.stats && n_runs) {
+    rep.run_states = ir_xcalloc(n_runs, sizeof *rep.run_states);
+    rep.n_run_states = n_runs;
+    memcpy(rep.run_states, run_states, n_runs * sizeof *run_states);
+  }
   exit_code = all.verdict == VF_BUG ? VF_EXIT_BUG
               : all.verdict == VF_INCONCLUSIVE ? VF_EXIT_INCONCLUSIVE : VF_EXIT_OK;
   /* --symbolic (cli/cli_sym.c): run before the report so JSON / SARIF carry its section and

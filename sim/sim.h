@@ -266,7 +266,14 @@ enum {
   SIM_FP_GLOBAL = 8,       /* a global box (see above) */
   SIM_FP_ATOMIC = 16,      /* an atomic reduction (TMA reduce): two of them do not conflict */
 };
-bool sim_fp_overlap(const sim_fp *a, const sim_fp *b);
+bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b);
+/* Do two footprints share a byte? Inline for its common answer (different allocations or CTAs,
+ * neither global: no), which the reduction's dependency test asks for most pairs. */
+static inline bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
+  if (!((a->flags | b->flags) & SIM_FP_GLOBAL) && (!a->alloc || a->alloc != b->alloc || a->cta != b->cta))
+    return false;
+  return sim_fp_overlap_slow(a, b);
+}
 /* Two accesses conflict: they overlap, one writes, and they are not two atomic reductions. */
 bool sim_fp_conflict(const sim_fp *a, const sim_fp *b);
 /* "a_bufs[1]" / "a_bufs bytes [0,8192)" / "lr[0]" / "c_desc rows 0..31, cols 0..63" into buf. */

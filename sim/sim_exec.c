@@ -2,6 +2,7 @@
  * control, tensor ops in simulate mode) up to the next visible op; warp_specialize fork and
  * join, partition and kernel ends, and work deferred to after the step (starting partitions,
  * agents released from named or cluster barriers). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,11 +22,17 @@ uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a) {
 
 /* ------------------------------------------------------------------ persistent slots */
 
+/* The state holds exactly the slots live before the agent's pc (env_store, with the same
+ * pc), every other word zero: those are loaded, and the region's other persistent slots
+ * (dead there: nothing reads them before writing them) are zero. */
 void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *env = st_cenv(m, st, a);
-  m->scratch[0] = 0;
-  for (uint32_t s = 1; s <= r->n_persist; s++) m->scratch[s] = env[r->color[s] - 1];
+  uint32_t row = m->live_row[pc];
+  memset(m->scratch, 0, ((size_t)r->n_persist + 1) * sizeof *m->scratch);
+  for (const struct sim_live_ent *q = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
+       q < end; q++)
+    m->scratch[q->slot] = env[q->word];
   if (m->data) {
     const sim_mview *mv = m->mviews + m->agents[a].env_off;
     memset(&m->mscratch[0], 0, sizeof m->mscratch[0]);
@@ -41,17 +48,22 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
     memset(env, 0, cap * sizeof *env);
     return;
   }
-  const sim_region *r = &m->regions[region_of(m, pc)];
-  const uint64_t *mask = m->live + (size_t)m->live_row[pc] * m->live_words;
-  uint32_t p = r->n_persist;
+  /* the slots live before pc, as a list (sim_live.c): the same as testing every persistent
+   * slot's bit in its row of m->live */
+  uint32_t row = m->live_row[pc];
+  const struct sim_live_ent *l = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
   memset(env, 0, cap * sizeof *env);
-  for (uint32_t s = 1; s <= p; s++)
-    if ((mask[s >> 6] >> (s & 63)) & 1) env[r->color[s] - 1] = m->scratch[s];
+  for (const struct sim_live_ent *q = l; q < end; q++) env[q->word] = m->scratch[q->slot];
   if (m->data) {
     sim_mview *mv = m->mviews + m->agents[a].env_off;
-    for (uint32_t s = 1; s <= p; s++)
-      if ((mask[s >> 6] >> (s & 63)) & 1) mv[r->color[s] - 1] = m->mscratch[s];
+    for (const struct sim_live_ent *q = l; q < end; q++) mv[q->word] = m->mscratch[q->slot];
   }
+#ifdef TLXV_SELFCHECK
+  const sim_region *r = &m->regions[region_of(m, pc)];
+  const uint64_t *mask = m->live + (size_t)row * m->live_words;
+  for (uint32_t s = 1; s <= r->n_persist; s++)
+    if ((mask[s >> 6] >> (s & 63)) & 1) assert(env[r->color[s] - 1] == m->scratch[s]);
+#endif
 }
 
 /* ------------------------------------------------------------------ pure ops */
@@ -187,7 +199,10 @@ static int for_init(sim_exec *e) {
   const sim_ins *i = e->i;
   unsigned w = (unsigned)i->imm; /* the bounds' width (sim_compile.c) */
   int64_t lb = sim_sext(ex_in(e, 0), w), ub = sim_sext(ex_in(e, 1), w), st = sim_sext(ex_in(e, 2), w);
-  if (st <= 0) {
+  /* a non-positive step only matters when the loop is entered (lb < ub): the loop then never
+   * ends (step 0) or counts down past the type's minimum; with lb >= ub it runs no iteration,
+   * as the lowered loop does (its first test fails), so that is no bug */
+  if (st <= 0 && lb < ub) {
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
                  "scf.for with step %lld never terminates", (long long)st);
     e->log->halt = true;

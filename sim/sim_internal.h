@@ -324,6 +324,10 @@ struct sim_machine {
                                   instruction (row 0: none) */
   uint32_t *live_row;          /* per instruction: its row in `live` (0 unless visible) */
   uint32_t live_words;         /* u64 words per row of `live` */
+  /* The same rows as lists, for env_store (sim_exec.c): row k's live persistent slots are
+   * live_ent[live_off[k] .. live_off[k + 1]), each with its state word (colour - 1). */
+  struct sim_live_ent { uint32_t slot, word; } *live_ent;
+  uint32_t *live_off;          /* rows + 1 entries */
   bool uses_named;             /* named barriers appear */
   bool uses_cluster;           /* cluster barriers or n_ctas > 1 */
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */
@@ -362,6 +366,9 @@ struct sim_machine {
   uint32_t env_total;          /* u64 slots in the state's env */
 
   void *sandbox;               /* lookahead: a scratch copy of a state (size bytes) */
+  uint64_t *lhcache;           /* sim_agent_local_hash's last answer per agent a, at
+                                  4 * a + agents[a].env_off: {hash, valid, the agent record
+                                  (2 words), its env_cap slots}; a worker has its own (a hit is an exact match of the words, so its hash) */
 
   /* simulate mode side records of events (coords) */
   struct sim_evrec *evrec;
@@ -623,7 +630,11 @@ sim_mbar_rc sim_mbar_arrive_expect(sim_mbar *b, int32_t bytes); /* expect_tx the
 sim_mbar_rc sim_mbar_complete_tx(sim_mbar *b, int32_t bytes);
 sim_mbar_rc sim_mbar_arrive_drop(sim_mbar *b, int32_t n);
 /* waitComplete = (phase mod 2) != (parity mod 2) (§1.3). */
-bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity);
+/* §1.3: waitComplete = (phase mod 2) != (phaseParity mod 2). Inline: the reduction asks it for
+ * every wait of every lookahead (sim_bar_satisfied). */
+static inline bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity) {
+  return (b->phase & 1) != (parity & 1);
+}
 /* Phase-alias intent (§1.4). An agent's entry for a barrier is either the phase its last wait
  * passed on, or, before its first wait, SIM_INTENT_NONE(h): program order (the agent's own
  * arrivals, and for a partition what its parent knew when it forked) tells it that phases

@@ -183,6 +183,8 @@ int sim_liveness(sim_machine *m, sim_err *err) {
   m->live_row = ir_xcalloc((size_t)m->n_code + 1, sizeof *m->live_row);
   uint64_t *lw = m->live;
   uint32_t base = 1;
+  m->live_off = ir_xcalloc(total_rows + 1, sizeof *m->live_off); /* row 0: empty */
+  uint32_t n_ent = 0, cap_ent = 0;
   for (uint32_t ri = 0; ri < m->n_regions; ri++) {
     sim_region *r = &m->regions[ri];
     const uint32_t *map = rl[ri].map;
@@ -225,6 +227,22 @@ int sim_liveness(sim_machine *m, sim_err *err) {
       if (c > r->n_colors) r->n_colors = c;
     }
     free(used);
+    /* the rows as lists of (slot, state word) */
+    uint32_t b0 = base - rl[ri].n_rows; /* global row of the region's row 1 */
+    for (uint32_t k = 1; k <= rl[ri].n_rows; k++) {
+      const uint64_t *l = rl[ri].masks + (size_t)k * pw;
+      uint32_t row = b0 + k - 1;
+      m->live_off[row] = n_ent;
+      for (uint32_t s = 1; s <= P; s++)
+        if (get_bit(l, s)) {
+          if (n_ent == cap_ent) {
+            cap_ent = cap_ent ? cap_ent * 2 : 64;
+            m->live_ent = ir_xrealloc(m->live_ent, cap_ent, sizeof *m->live_ent);
+          }
+          m->live_ent[n_ent++] = (struct sim_live_ent){.slot = s, .word = r->color[s] - 1u};
+        }
+      m->live_off[row + 1] = n_ent;
+    }
     free(rl[ri].map);
     free(rl[ri].masks);
     free(rl[ri].row);

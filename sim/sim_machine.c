@@ -117,6 +117,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   uint32_t max_caps = max_captures(m);
   m->scratch = ir_xcalloc(m->max_slots + 2, sizeof *m->scratch);
   m->capbuf = ir_xcalloc(max_caps, sizeof *m->capbuf);
+  m->lhcache = ir_xcalloc(4 * (size_t)m->n_agents + m->env_total, sizeof *m->lhcache);
   if (m->data) {
     m->mscratch = ir_xcalloc(m->max_slots + 2, sizeof *m->mscratch);
     m->fork_mviews = ir_xcalloc(max_caps, sizeof *m->fork_mviews);
@@ -149,6 +150,7 @@ sim_machine *sim_machine_worker(const sim_machine *m) {
   c->scratch = ir_xcalloc(m->max_slots + 2, sizeof *c->scratch);
   c->capbuf = ir_xcalloc(max_caps, sizeof *c->capbuf);
   c->sandbox = NULL;
+  c->lhcache = ir_xcalloc(4 * (size_t)m->n_agents + m->env_total, sizeof *c->lhcache);
   return c;
 }
 
@@ -158,6 +160,7 @@ void sim_machine_free(sim_machine *m) {
     free(m->scratch);
     free(m->capbuf);
     free(m->sandbox);
+    free(m->lhcache);
     free(m);
     return;
   }
@@ -188,6 +191,9 @@ void sim_machine_free(sim_machine *m) {
   free(m->data_buf);
   free(m->live);
   free(m->live_row);
+  free(m->live_ent);
+  free(m->lhcache);
+  free(m->live_off);
   free(m->arg_ctl);
   free(m->args);
   free(m->arg_slots);

@@ -74,11 +74,6 @@ sim_mbar_rc sim_mbar_arrive_drop(sim_mbar *b, int32_t n) {
   return try_complete(b);
 }
 
-bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity) {
-  /* §1.3: waitComplete = (phase mod 2) != (phaseParity mod 2). */
-  return (b->phase & 1) != (parity & 1);
-}
-
 int32_t sim_mbar_intent(int32_t prev, int32_t parity) {
   /* §1.4: first wait: intended = (p==0) ? 0 : -1; later: +1 if the parity flipped, else +2.
    * The parity a waiter uses for phase k is k & 1, so the previous parity is prev & 1. */

@@ -299,7 +299,7 @@ static bool rows_hit(const sim_fp *b, int64_t lo, int64_t hi) {
   return jmin <= jmax;
 }
 
-bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
+bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b) {
   if ((a->flags | b->flags) & SIM_FP_GLOBAL)
     return (a->flags & b->flags & SIM_FP_GLOBAL) && sim_gfp_overlap(a, b);
   if (!a->alloc || a->alloc != b->alloc || a->cta != b->cta) return false;

@@ -114,6 +114,8 @@ typedef struct tr_report {
   double reduction;            /* states of --no-reduction / states (0 = not measured) */
   uint64_t peak_bytes;
   uint32_t max_depth;
+  uint64_t *run_states;        /* owned, may be NULL: states of each run, in run order (--stats) */
+  uint32_t n_run_states;
   bool with_stats;             /* print / include the performance statistics */
   const tr_rsym *sym;          /* not owned, may be NULL: --symbolic, a "symbolic" object in
                                   JSON and results per condition in SARIF (report_sym.c) */

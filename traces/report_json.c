@@ -77,6 +77,11 @@ int tr_report_json(const tr_report *r, FILE *out) {
                         json_real(r->explore_seconds > 0 ? (double)r->states / r->explore_seconds : 0));
     json_object_set_new(st, "peak_bytes", json_integer((json_int_t)r->peak_bytes));
     if (r->reduction > 0) json_object_set_new(st, "reduction_factor", json_real(r->reduction));
+    if (r->n_run_states) {
+      json_t *rs = json_array();
+      for (uint32_t k = 0; k < r->n_run_states; k++) json_array_append_new(rs, json_integer((json_int_t)r->run_states[k]));
+      json_object_set_new(st, "run_states", rs);
+    }
   }
   json_object_set_new(root, "stats", st);
   if (r->sym) json_object_set_new(root, "symbolic", tr_rsym_json(r->sym)); /* --symbolic */

@@ -28,6 +28,7 @@ void tr_report_free(tr_report *r) {
   free(r->loops);
   free(r->verified_for);
   free(r->aligned);
+  free(r->run_states);
 }
 
 bool tr_rbug_is_warning(const tr_rbug *b) {
@@ -92,6 +93,12 @@ static void write_text(const tr_report *r, FILE *out, bool quiet) {
             (double)r->peak_bytes / (1024.0 * 1024.0));
     if (r->reduction > 0) fprintf(out, ", reduction factor %.2f", r->reduction);
     fputc('\n', out);
+    if (r->n_run_states > 1) {
+      fputs("stats: states per run:", out);
+      for (uint32_t k = 0; k < r->n_run_states; k++)
+        fprintf(out, " %llu", (unsigned long long)r->run_states[k]);
+      fputc('\n', out);
+    }
   }
 }
 

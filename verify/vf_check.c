@@ -8,7 +8,13 @@
 #include "vf.h"
 #include "sim/sim_size.h"
 
-static bool conflict(const sim_fp *a, const sim_fp *b) { return sim_fp_conflict(a, b); }
+/* sim_fp_conflict, its common answers inline (neither writes; different allocations). */
+static bool conflict(const sim_fp *a, const sim_fp *b) {
+  if (!((a->flags | b->flags) & SIM_FP_WRITE)) return false;
+  if (!((a->flags | b->flags) & SIM_FP_GLOBAL) && (!a->alloc || a->alloc != b->alloc || a->cta != b->cta))
+    return false;
+  return sim_fp_conflict(a, b);
+}
 
 /* v becomes a race reported at instruction ins of agent (0xff: an async op's), its message and
  * related instructions still to fill. */
@@ -76,16 +82,26 @@ bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool ms
             v->n_rel = 1;
             return true;
           }
-  /* an agent's next access inside the window [issue, completion] of an async op */
-  sim_fp ef[4];
+  /* an agent's next access inside the window [issue, completion] of an async op (the
+   * events' windows read once; the pipeline exemption asked only of a conflicting pair: the
+   * same first report as asking it first) */
+  sim_fp evf[SIM_MAX_EVENTS][4];
+  int nevf[SIM_MAX_EVENTS];
+  for (uint32_t e = 0; e < ne; e++) nevf[e] = sim_event_access(m, st, e, evf[e]);
   for (uint32_t a = 0; a < na; a++) {
     if (!nacc[a]) continue;
     for (uint32_t e = 0; e < ne; e++) {
-      if (sim_access_after_event(m, st, a, e)) continue; /* one tcgen05 pipeline */
-      int n = sim_event_access(m, st, e, ef);
-      for (int i = 0; i < nacc[a]; i++)
-        for (int j = 0; j < n; j++)
+      const sim_fp *ef = evf[e];
+      int n = nevf[e];
+      bool after = false, asked = false;
+      for (int i = 0; i < nacc[a] && !after; i++)
+        for (int j = 0; j < n && !after; j++)
           if (conflict(&acc[a][i], &ef[j])) {
+            if (!asked) {
+              asked = true;
+              after = sim_access_after_event(m, st, a, e); /* one tcgen05 pipeline */
+              if (after) break;
+            }
             uint32_t pa = sim_agent_pc(m, st, a), pe = sim_event_ins(m, st, e);
             race_at(v, a, pa);
             MSGF(
@@ -118,16 +134,23 @@ bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool ms
           }
     }
   }
-  /* two async ops in flight at once whose windows conflict */
-  sim_fp ef2[4];
+  /* two async ops in flight at once whose windows conflict (whether they are ordered asked
+   * only of a conflicting pair) */
   for (uint32_t e1 = 0; e1 < ne; e1++) {
-    int n1 = sim_event_access(m, st, e1, ef);
+    const sim_fp *ef = evf[e1];
+    int n1 = nevf[e1];
     for (uint32_t e2 = e1 + 1; e2 < ne; e2++) {
-      if (sim_events_ordered(m, st, e1, e2)) continue;
-      int n2 = sim_event_access(m, st, e2, ef2);
-      for (int i = 0; i < n1; i++)
-        for (int j = 0; j < n2; j++)
+      const sim_fp *ef2 = evf[e2];
+      int n2 = nevf[e2];
+      bool ordered = false, asked = false;
+      for (int i = 0; i < n1 && !ordered; i++)
+        for (int j = 0; j < n2 && !ordered; j++)
           if (conflict(&ef[i], &ef2[j])) {
+            if (!asked) {
+              asked = true;
+              ordered = sim_events_ordered(m, st, e1, e2);
+              if (ordered) break;
+            }
             uint32_t p1 = sim_event_ins(m, st, e1), p2 = sim_event_ins(m, st, e2);
             /* the later-issued op is the one that should have waited */
             uint32_t late = sim_event_agent(m, st, e2) == sim_event_agent(m, st, e1) ? p2 : p2;

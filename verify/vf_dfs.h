@@ -21,10 +21,19 @@ typedef struct frame {
   uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
   sim_trans taken;             /* the transition that reached this state */
   sim_hash128 h;               /* the state's hash */
-  uint64_t slot;               /* its visited-table slot, whose in-progress count holds it while
-                                  it is on the stack (the cycle proviso of the reduction) ... */
-  uint32_t gen;                /* ... found at this table generation */
 } frame;
+
+/* The states on a one-thread DFS stack (vf_onstack.c): the cycle proviso asks whether a
+ * revisited state is on the stack. Owns its slots. */
+typedef struct vf_onstack {
+  sim_hash128 *slots;          /* keys; lo == 0: empty */
+  uint64_t cap, n;             /* cap: power of two, at most half full */
+} vf_onstack;
+void vf_onstack_init(vf_onstack *s);
+void vf_onstack_free(vf_onstack *s);
+void vf_onstack_add(vf_onstack *s, sim_hash128 h);      /* h is not in s */
+void vf_onstack_remove(vf_onstack *s, sim_hash128 h);   /* h is in s */
+bool vf_onstack_has(const vf_onstack *s, sim_hash128 h);
 
 /* Work handed from one searcher to an idle one (vf_par.c): the transitions still to explore
  * from a state of the giver's stack. */
@@ -59,7 +68,8 @@ typedef struct dfs {
   vf_shared *sh;               /* NULL: a search of one thread */
   bool c3;                     /* the cycle proviso is in force (the reduction, one thread: several
                                   threads search only graphs without cycles, vf_par.c); the
-                                  stack's states are then counted in progress in `seen` */
+                                  stack's states are then in `onstack` */
+  vf_onstack onstack;          /* the states on the stack (c3 only) */
   size_t ssz;
   frame *fr;
   uint8_t **chunks;            /* the states of the stack, packed: each one takes its used bytes

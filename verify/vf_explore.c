@@ -13,16 +13,9 @@
 
 enum { CHUNK_BYTES = 4 << 20 }; /* bytes per chunk of the DFS stack (huge-page backed) */
 
-/* The state of frame f enters / leaves the stack: the mark of its visited-table entry. */
-static void stack_mark(vf_table *t, frame *f, uint64_t slot) {
-  f->slot = slot;
-  f->gen = vf_table_generation(t);
-  vf_table_mark(t, slot, true);
-}
-static void stack_unmark(vf_table *t, frame *f) {
-  if (f->gen != vf_table_generation(t)) f->slot = vf_table_find(t, f->h); /* the table grew */
-  vf_table_mark(t, f->slot, false);
-}
+/* The state of frame f enters / leaves the stack (the cycle proviso's set, vf_onstack.c). */
+static void stack_mark(dfs *d, const frame *f) { vf_onstack_add(&d->onstack, f->h); }
+static void stack_unmark(dfs *d, const frame *f) { vf_onstack_remove(&d->onstack, f->h); }
 
 double vf_now_s(void) {
   struct timespec ts;
@@ -243,12 +236,11 @@ static void dfs_loop(dfs *d) {
   sim_log log = {.terse = true}; /* messages only for the violations reported (record_viols) */
   sim_trans en[SIM_MAX_TRANS];
   int n_en;
-  uint64_t slot;
   bool cut = true; /* until the stack empties */
   for (;;) {
     frame *f = &d->fr[d->depth];
     if (f->next >= f->n) {
-      if (c3) stack_unmark(d->seen, f);
+      if (c3) stack_unmark(d, f);
       if (d->depth == 0) {
         cut = false;
         break;
@@ -289,14 +281,13 @@ static void dfs_loop(dfs *d) {
     if (rc) continue;
     sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
     sim_hash128 h = sim_state_hash(m, nxt);
-    if (!vf_table_insert_at(d->seen, h, &slot)) {
+    if (!vf_table_insert(d->seen, h)) {
       if (table_full(d)) break;
       res->st.revisits++;
-      if (f->reduced && slot == UINT64_MAX) slot = vf_table_find(d->seen, h);
-      /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack, or
-       * on another searcher's) explores everything (docs/verifier.md §4: then every cycle of
-       * the explored graph has a fully expanded state) */
-      if (f->reduced && vf_table_marked(d->seen, slot)) {
+      /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack)
+       * explores everything (docs/verifier.md §4: then every cycle of the explored graph has
+       * a fully expanded state). Several threads search only graphs without cycles (no C3). */
+      if (c3 && f->reduced && vf_onstack_has(&d->onstack, h)) {
         sim_trans all[SIM_MAX_TRANS];
         int na = sim_enabled(m, cur, all);
         for (int k = 0; k < na; k++) {
@@ -321,7 +312,7 @@ static void dfs_loop(dfs *d) {
     if (abs_depth(d, d->depth) > res->st.max_depth) res->st.max_depth = abs_depth(d, d->depth);
     d->fr[d->depth].taken = t;
     d->fr[d->depth].h = h;
-    if (c3) stack_mark(d->seen, &d->fr[d->depth], slot);
+    if (c3) stack_mark(d, &d->fr[d->depth]);
     if (check_state(d, nxt, en, &n_en)) push_frame(d, t, en, n_en);
     else d->fr[d->depth].n = d->fr[d->depth].next = 0;
     if (past_states(d, max_states)) {
@@ -333,7 +324,7 @@ static void dfs_loop(dfs *d) {
    * counted in progress: the counts go back (the loop ends at depth 0 only once frame 0 is
    * popped) */
   if (c3 && cut)
-    for (uint32_t k = d->depth + 1; k-- > 0;) stack_unmark(d->seen, &d->fr[k]);
+    for (uint32_t k = d->depth + 1; k-- > 0;) stack_unmark(d, &d->fr[k]);
 }
 
 int vf_dfs_root(dfs *d) {
@@ -352,9 +343,8 @@ int vf_dfs_root(dfs *d) {
   }
   sim_canon_apply(d->canon, m, s0);
   d->fr[0].h = sim_state_hash(m, s0);
-  uint64_t slot;
-  vf_table_insert_at(d->seen, d->fr[0].h, &slot);
-  if (d->c3) stack_mark(d->seen, &d->fr[0], slot);
+  vf_table_insert(d->seen, d->fr[0].h);
+  if (d->c3) stack_mark(d, &d->fr[0]);
   res->st.states = 1;
   if (d->sh) __atomic_add_fetch(&d->sh->states, 1, __ATOMIC_RELAXED);
   sim_trans en[SIM_MAX_TRANS];
@@ -363,7 +353,7 @@ int vf_dfs_root(dfs *d) {
   else d->fr[0].n = d->fr[0].next = 0;
   /* earlier runs of the check may have spent the budgets */
   if (past_deadline(o, res) || past_states(d, max_states)) {
-    if (d->c3) stack_unmark(d->seen, &d->fr[0]);
+    if (d->c3) stack_unmark(d, &d->fr[0]);
     stop_all(d);
     return 0;
   }
@@ -385,7 +375,7 @@ void vf_dfs_work(dfs *d, const vf_work *w) {
   f->next = 0;
   f->reduced = w->reduced;
   /* the state is visited (by the giver): it is in progress here too while its transitions are */
-  if (d->c3) stack_mark(d->seen, f, vf_table_find(d->seen, w->h));
+  if (d->c3) stack_mark(d, f);
   dfs_loop(d);
   d->prefix = NULL;
   d->n_prefix = 0;
@@ -449,11 +439,13 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->canon = o->no_reduction ? NULL : sim_canon_new(m);
   /* one thread: always; several threads search only state graphs without cycles */
   d->c3 = !o->no_reduction && !sh;
+  if (d->c3) vf_onstack_init(&d->onstack);
 }
 
 void vf_dfs_free(dfs *d) {
   vf_por_free(d->por);
   sim_canon_free(d->canon);
+  if (d->c3) vf_onstack_free(&d->onstack);
   free(d->fr);
   for (uint32_t k = 0; k < d->n_chunks; k++) vf_big_free(d->chunks[k], d->chunk_bytes);
   free(d->chunks);

@@ -50,6 +50,20 @@ expect_rc 3 "$TLXV" "$K0" $A --format json --max-states 100
 [ "$(jq -r .verdict "$T/out")" = inconclusive ] || fail "json verdict under a bound"
 expect_rc 3 "$TLXV" "$K0" $A --random 3
 expect_rc 1 "$TLXV" "$CORPUS/gluon/ws_add.bug1.ttgir" $A --random 3
+# an scf.for whose induction variable would wrap (i32, lb = n, ub = INT32_MAX, step 8): the
+# loop does not end; inconclusive at the loop, never a wrap; one that ends at INT32_MAX runs
+W="$SRC/tests/cli/loops/iv-wrap.ttgir"
+expect_rc 3 "$TLXV" "$W" --arg n=2147483632
+grep -q "inconclusive: the loop's induction variable overflows its i32 type: the loop does not end (at loops.py:7:8)" "$T/out" ||
+  fail "induction wrap: $(cat "$T/out")"
+expect_rc 0 "$TLXV" "$W" --arg n=2147483639
+# a step of 0: the loop never ends once entered (a bug at the loop); not entered (lb >= ub) it
+# runs no iteration, as the lowered loop does: no bug
+Z="$SRC/tests/cli/loops/step-zero.ttgir"
+expect_rc 1 "$TLXV" "$Z" --arg n=4 --arg s=0
+grep -q "loops.py:9:8: error: lifecycle: scf.for with step 0 never terminates" "$T/out" ||
+  fail "step 0: $(cat "$T/out")"
+expect_rc 0 "$TLXV" "$Z" --arg n=0 --arg s=0
 
 # default arguments: trip counts 1, 2, S, S+1, 2S+1 for ring depth S = 2, in whole tiles of
 # ynumel (cdiv(ynumel, 64): multiples of 64), and the partial tile 80 (clean: the kernel masks)

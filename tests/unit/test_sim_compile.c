@@ -160,6 +160,57 @@ START_TEST(loop_trip_count_bound) {
 }
 END_TEST
 
+/* The induction variable must not wrap (sim_exec.c FOR_INIT): lb = n, ub = INT32_MAX, step 8
+ * in i32. n = INT32_MAX - 8 runs once and ends at INT32_MAX; n = INT32_MAX - 15 needs two
+ * iterations, after which the variable would be 2^31, wrapping to INT32_MIN below the bound
+ * again: the path stops as a bound (inconclusive, exit 3) at the loop, not a wrap or a hang. */
+static const char *k_wrap = HDR
+  "  tt.func public @k(%n: i32) {\n"
+  "    %c0 = arith.constant 0 : i32\n"
+  "    %bar = ttg.local_alloc : () -> " BAR "\n"
+  "    ttng.init_barrier %bar, 1 : " BAR "\n"
+  "    ttg.warp_specialize(%bar, %n) attributes {requestedRegisters = array<i32: 24>}\n"
+  "    default {\n"
+  "      ttng.wait_barrier %bar, %c0 : " BAR "\n"
+  "      ttg.warp_yield\n"
+  "    }\n"
+  "    partition0(%b: " BAR ", %m: i32) num_warps(1) {\n"
+  "      %hi = arith.constant 2147483647 : i32\n"
+  "      %s8 = arith.constant 8 : i32\n"
+  "      scf.for %i = %m to %hi step %s8  : i32 {\n"
+  "        %x = arith.addi %i, %s8 : i32\n"
+  "      } loc(\"k.py\":7:8)\n"
+  "      ttng.arrive_barrier %b, 1 : " BAR "\n"
+  "      ttg.warp_return\n"
+  "    } : (" BAR ", i32) -> ()\n"
+  "    tt.return\n  }\n}\n";
+
+START_TEST(loop_induction_wrap) {
+  const int32_t ns[2] = {INT32_MAX - 8, INT32_MAX - 15};
+  for (int k = 0; k < 2; k++) {
+    rig r;
+    uint64_t args[1] = {(uint64_t)(uint32_t)ns[k]};
+    sim_opts o = {.args = args, .n_args = 1};
+    rig_up_opts(&r, k_wrap, &o);
+    ck_assert_int_eq(rig_step(&r, SIM_TR_AGENT, 0), 0); /* init */
+    int rc = rig_step(&r, SIM_TR_AGENT, 0);             /* fork: partition0 runs its loop */
+    if (k == 0) {
+      ck_assert_int_eq(rc, 0);
+      ck_assert(!r.log.bound);
+      ck_assert_int_eq(rig_step(&r, SIM_TR_AGENT, 1), 0); /* the arrive, the end */
+      ck_assert_int_eq(sim_agent_status_of(r.m, r.st, 1), SIM_AG_DONE);
+    } else {
+      ck_assert_int_ne(rc, 0);
+      ck_assert(r.log.bound);
+      ck_assert_msg(strstr(r.log.text, "induction variable overflows its i32 type") &&
+                        strstr(r.log.text, "(at k.py:7:8)"),
+                    "%s", r.log.text);
+    }
+    rig_down(&r);
+  }
+}
+END_TEST
+
 /* An op the table knows but the model does not run is refused at its line, with its name. */
 START_TEST(unsupported_op_refused) {
   static const char *k = HDR
@@ -224,6 +275,7 @@ int main(void) {
   tcase_add_test(t, flattened_control);
   tcase_add_test(t, visibility_and_immediates);
   tcase_add_test(t, loop_trip_count_bound);
+  tcase_add_test(t, loop_induction_wrap);
   tcase_add_test(t, unsupported_op_refused);
   tcase_add_test(t, cf_blocks);
   suite_add_tcase(s, t);

@@ -1,13 +1,15 @@
 /* test_vf_table.c: the visited-state table (verify/vf_table.c): membership of 127-bit keys
  * through growth, slots and their mark bits (the explorer's on-stack marks) surviving growth,
  * the recent-insert cache, a reduced search using the marks, keys sharing one half told
- * apart, and vf_big_zalloc giving zeroed memory at both sizes. */
+ * apart, vf_big_zalloc giving zeroed memory at both sizes, and the explorer's on-stack set
+ * (vf_onstack.c) against a plain list through growth and backward-shift removals. */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "verify/vf.h"
+#include "verify/vf_dfs.h"
 #include "check_run.h"
 
 static sim_hash128 hk(uint64_t k) { return (sim_hash128){k * 0x9e3779b97f4a7c15ull, k ^ 0x5555}; }
@@ -189,6 +191,46 @@ START_TEST(big_zalloc) {
 }
 END_TEST
 
+/* The on-stack set: keys pushed and popped in stack order and removed out of order, with
+ * colliding homes (equal lo), checked against a plain array after every operation. */
+START_TEST(onstack_set) {
+  vf_onstack s;
+  vf_onstack_init(&s);
+  enum { N = 5000 };
+  static sim_hash128 in[N];
+  static bool live[N];
+  uint64_t x = 88172645463325252ull;
+  for (uint32_t k = 0; k < N; k++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    /* every 4th key shares lo with the one before (same home), differing in hi */
+    in[k] = (k % 4 == 3) ? (sim_hash128){in[k - 1].lo, x} : (sim_hash128){x, x * 31};
+    if (k == 7) in[k].lo = 0; /* lo 0 is a key too */
+  }
+  for (uint32_t k = 0; k < N; k++) {
+    vf_onstack_add(&s, in[k]);
+    live[k] = true;
+    if (k % 3 == 2) { /* remove an earlier one */
+      uint32_t j = (uint32_t)(k * 2654435761u % (k + 1));
+      if (live[j]) {
+        vf_onstack_remove(&s, in[j]);
+        live[j] = false;
+      }
+    }
+    if (k % 500 == 0 || k == N - 1)
+      for (uint32_t j = 0; j < N; j++) ck_assert_int_eq(vf_onstack_has(&s, in[j]), j <= k && live[j]);
+  }
+  /* the top 8 bits of hi do not count, as in the visited table */
+  sim_hash128 h = in[1];
+  h.hi ^= 0xffull << 56;
+  ck_assert(vf_onstack_has(&s, h) == live[1]);
+  for (uint32_t j = N; j-- > 0;)
+    if (live[j]) vf_onstack_remove(&s, in[j]);
+  ck_assert_uint_eq(s.n, 0);
+  for (uint32_t j = 0; j < N; j++) ck_assert(!vf_onstack_has(&s, in[j]));
+  vf_onstack_free(&s);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("vf_table");
   TCase *t = tcase_create("core");
@@ -200,6 +242,7 @@ int main(void) {
   tcase_add_test(t, reduced_search_unchanged);
   tcase_add_test(t, halves_are_distinct);
   tcase_add_test(t, big_zalloc);
+  tcase_add_test(t, onstack_set);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }
