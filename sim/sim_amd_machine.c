@@ -39,6 +39,20 @@ static bool amd_only(ir_opcode code) {
   }
 }
 
+/* The AMD ops the model refuses on every AMD target, with the reason (a format taking the op's
+ * name). scripts/ops_coverage.py reads the case labels of this function, as those of
+ * sim_compile.c's refusal(), for docs/ops-coverage.md. */
+static const char *amd_refusal(ir_opcode code) {
+  switch (code) {
+  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
+    /* only with ttg.num-ctas > 1 (the op's verifier), which sim_machine refuses on AMD */
+    return "%s: gfx1250 clusters are not modelled";
+  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
+    return "%s (gfx1250) is not modelled; the kernel cannot be checked";
+  default: return NULL;
+  }
+}
+
 int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   ir_opcode code = op->code;
   if (!m->amd_gfx) {
@@ -47,6 +61,8 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       ir_ops[code].name);
     return 0;
   }
+  const char *why = amd_refusal(code);
+  if (why) return sim_errf(err, m, op, why, ir_ops[code].name);
   switch (code) {
   case IR_OP_TTG_WARP_SPECIALIZE:
     /* "Warp specialization is only supported on gfx1250" (Triton
@@ -56,12 +72,6 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       "only for gfx1250", ir_module_target(m->mod));
     return sim_errf(err, m, op, "ttg.warp_specialize on gfx1250: the waves of the partitions are "
                     "not modelled yet (docs/amd-gfx1250.md)");
-  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
-    /* only with ttg.num-ctas > 1 (the op's verifier), which sim_machine refuses on AMD */
-    return sim_errf(err, m, op, "%s: gfx1250 clusters are not modelled", ir_ops[code].name);
-  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
-    return sim_errf(err, m, op, "%s (gfx1250) is not modelled; the kernel cannot be checked",
-                    ir_ops[code].name);
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
