@@ -72,6 +72,16 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       "only for gfx1250", ir_module_target(m->mod));
     return sim_errf(err, m, op, "ttg.warp_specialize on gfx1250: the waves of the partitions are "
                     "not modelled yet (docs/amd-gfx1250.md)");
+  case IR_OP_AMDG_UPDATE_TENSOR_DESC: {
+    /* pred (segment 4): the TDM copies of a descriptor with a false predicate do not run, and
+     * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
+     * descriptor group 0); a constant true is the unpredicated form */
+    int64_t p = 1;
+    if (seg_len(op, 4) && (!ir_value_const_int(seg_val(op, 4, 0), &p) || p == 0))
+      return sim_errf(err, m, op, "amdg.update_tensor_descriptor with a predicate that is not constant "
+                      "true: which TDM copies run (and arrive) is not modelled");
+    return 0;
+  }
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
