@@ -14,8 +14,9 @@
  *   - amdg.async_copy_mbarrier_arrive: ds_atomic_async_barrier_arrive_b64, one arrival per lane
  *     once the wave's earlier async copies to LDS completed (TritonAMDGPUOps.td).
  *   - amdg.async_tdm_copy_*: one tensor_load_to_lds / tensor_store_from_lds per wave for its
- *     part of the tile (TDMUtility.cpp: "the per-warp distribution"; a store is taken to read the
- *     whole buffer, failing closed), tracked by TENSORcnt in
+ *     part of the tile (TDMUtility.cpp: "the per-warp distribution"), performed in issue order
+ *     (Triton's ConSan checks a TDM access against the outstanding TDM commits of the other
+ *     threads only: amd-consan.mlir check_outstanding_commits_excl_self), tracked by TENSORcnt in
  *     issue order (amdg.async_tdm_wait counts ops, async_tdm_intrinsic_wait instructions); with
  *     a barrier, each wave's copy arrives once when it completes (only the last instruction of
  *     a multi-instruction copy signals, TDMUtility.cpp; the fork's tests size such barriers as
@@ -144,13 +145,12 @@ static int tdm(sim_exec *e) {
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_TDM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
-  /* MODEL (as sim_amd_ops.c share): a wave's copy into LDS writes its part; a copy out of LDS
-   * reads the whole buffer (the TDM's per-warp split need not be the split of the ds_writes that
-   * filled it), so it meets every wave's write still in flight */
-  if (writes) {
-    ev.fp[0].flags |= SIM_FP_WRITE;
-    sim_amd_share(m, e->a, &ev.fp[0]);
-  }
+  /* MODEL (as sim_amd_ops.c share): a wave's copy touches its part of the buffer. A TDM load
+   * and a TDM store of one tile shape split it among the waves alike (TDMUtility.cpp); ds_writes
+   * split it by their layout instead, but Membar puts a LOCAL barrier (dscnt(0) + s_barrier)
+   * between a local_store and a TDM op that reads the buffer (sim_amd_membar.c) */
+  if (writes) ev.fp[0].flags |= SIM_FP_WRITE;
+  sim_amd_share(m, e->a, &ev.fp[0]);
   if (ins_seg_len(e->i, sb)) {
     int32_t bar = sim_ex_bar(e, sb, 0, NULL);
     if (bar < 0) return SIM_X_HALT;
@@ -264,10 +264,8 @@ bool sim_amd_mbar_effect(const sim_machine *m, const sim_ins *i, const uint64_t 
     e->kind |= SIM_E_GLOBAL;
     return true;
   }
-  if (writes) {
-    f.flags |= SIM_FP_WRITE;
-    sim_amd_share(m, wave, &f);
-  }
+  if (writes) f.flags |= SIM_FP_WRITE;
+  sim_amd_share(m, wave, &f);
   e->fp[e->n_fp++] = f;
   return true;
 }

@@ -49,6 +49,10 @@ static int dma_seg(ir_opcode code) { return code == IR_OP_AMDG_BUFFER_LOAD_TO_LO
 static bool is_dma(uint32_t code) {
   return code == IR_OP_TTG_ASYNC_COPY_G2L || code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
 }
+static bool is_tdm(uint32_t code) {
+  return code == IR_OP_AMDG_TDM_G2L || code == IR_OP_AMDG_TDM_L2G || code == IR_OP_AMDG_TDM_GATHER ||
+         code == IR_OP_AMDG_TDM_SCATTER;
+}
 static bool is_lds(uint32_t code) {
   return code == IR_OP_TTG_LOCAL_LOAD || code == IR_OP_TTG_LOCAL_STORE || code == IR_OP_TTG_LOCAL_ALLOC;
 }
@@ -406,15 +410,16 @@ bool sim_amd_access_after_event(const sim_machine *m, const void *st, uint32_t a
    * in issue order. Its ds_read of a DMA destination is not ordered (PR #142018). */
   if (e->kind == SIM_EV_AMD_DS) return is_lds(code);
   if (e->kind == SIM_EV_AMD_VM) return is_dma(code);
-  /* TDM: TENSORcnt says completion is in order, not that a later copy starts after an earlier
-   * one finished: two of a wave's copies in flight on the same bytes are a race (fail closed,
-   * as cp.async on NVIDIA, sim_events.c) */
+  /* TDM: a wave's copies are performed in issue order (sim_amd_mbar.c: Triton's ConSan checks a
+   * TDM access only against other threads' outstanding TDM commits) */
+  if (e->kind == SIM_EV_AMD_TDM) return is_tdm(code);
   return false;
 }
 
 bool sim_amd_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
   const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
-  return a->agent == b->agent && a->kind == b->kind && (a->kind == SIM_EV_AMD_DS || a->kind == SIM_EV_AMD_VM);
+  return a->agent == b->agent && a->kind == b->kind &&
+         (a->kind == SIM_EV_AMD_DS || a->kind == SIM_EV_AMD_VM || a->kind == SIM_EV_AMD_TDM);
 }
 
 bool sim_amd_completable(const sim_machine *m, const void *st, uint32_t idx) {
