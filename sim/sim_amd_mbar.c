@@ -59,6 +59,12 @@ int sim_amd_mbar_check(const sim_machine *m, const ir_op *op, sim_err *err) {
   if (m->amd_gfx != 1250)
     return sim_errf(err, m, op, "%s exists only on gfx1250; the kernel's target is %s", ir_ops[op->code].name,
                     ir_module_target(m->mod));
+  /* every lane of the wave arrives: under control flow that depends on the thread id the
+   * model follows lane 0 and cannot count the lanes that take the branch */
+  if ((op->code == IR_OP_AMDG_ARRIVE_BARRIER || op->code == IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE) &&
+      sim_amd_wave_ctl(m, op))
+    return sim_errf(err, m, op, "%s under control flow that depends on the thread id: how many lanes "
+                    "arrive is not modelled", ir_ops[op->code].name);
   if (tdm_segs(op->code, &lds, &bar, &w)) {
     if (m->data)
       return sim_errf(err, m, op, "%s in simulate mode: the TDM data movement is not simulated (check mode "

@@ -22,4 +22,14 @@ sed 's/barrier = %bar :/barrier = %bar {warp_used_hint = 3 : i32} :/' "$ok" > "$
 refuse "$T/hint.ttgir" 'with warp_used_hint: which waves issue'
 sed 's/hip:gfx1250/sm_90a/' "$ok" | sed 's/ttg.target = "sm_90a"/ttg.target = "cuda:90"/' > "$T/nv.ttgir"
 refuse "$T/nv.ttgir" 'is an AMD op; the kernel'"'"'s target is not an AMD one'
+# an arrive under a thread-id condition (lane 0 only): the lanes that arrive are not counted
+awk '/amdg.arrive_barrier/ {
+  print "    %tid = rocdl.workitem.id.x : i32"
+  print "    %z = arith.constant 0 : i32"
+  print "    %l0 = arith.cmpi eq, %tid, %z : i32"
+  print "    scf.if %l0 {"
+  sub(/%ph = /, "%ph0 = "); print; print "    }"
+  print "    %ph = arith.constant 0 : i32"; next }
+{ print }' "$SRC/tests/amd/gfx1250/mbar-arrive.ok.ttgir" > "$T/lane0.ttgir"
+refuse "$T/lane0.ttgir" 'amdg.arrive_barrier under control flow that depends on the thread id'
 echo "check_amd_gfx1250: $n kernels ok"
