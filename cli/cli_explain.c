@@ -332,6 +332,10 @@ int vf_cmd_explain(int argc, char **argv) {
     goto done;
   }
   have_obs = true;
+  /* AMD: an observation names waves (wave5 ...), and the wave reduction runs two waves of each
+   * class only (verifier.md §5): explain runs every wave, as --all-waves does */
+  const char *tgt = ir_module_target(mod);
+  if (tgt && !strncmp(tgt, "hip:", 4)) o.r.all_waves = true;
   probe = vf_cli_plan(&plan, mod, &o.r, &serr);
   if (!probe) goto sim_error;
   int32_t pid0[3] = {0, 0, 0};

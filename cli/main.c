@@ -84,7 +84,7 @@ static const char usage[] =
     "  --arg, --grid, --format, --max-states, --time-limit, --max-trip, --trace-out, --graph-out,\n"
     "  -q                      as for check (the trace and graph show the schedule to the hang)\n"
     "  --no-reduction          search without partial-order reduction\n"
-    "  --all-waves             AMD: run every wave (as for check)\n"
+    "  --all-waves             AMD: accepted; explain runs every wave of an AMD kernel anyway\n"
     "parse options:\n"
     "  --split-input-file      '// -----' lines separate independent inputs\n"
     "  --no-print              only check the syntax\n"

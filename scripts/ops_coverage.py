@@ -12,7 +12,7 @@ nvws, nvg, amdg, proton, proton_gpu, and for every op says:
   parses   the op is in `tlx-verify parse --list-ops` (ir/ops.def)
   model    what the checker does with it: "executes"; "no effect" (meta class: profiling,
            layout bookkeeping, hints); "refused" (a case label of refusal() in
-           sim/sim_compile.c: exit 2 at the op); async / barrier ops must also have a case
+           sim/sim_compile.c or of amd_refusal() in sim/sim_amd_machine.c: exit 2 at the op); async / barrier ops must also have a case
            label in sim/ (else "refused at run")
   lowering "yes" (a case label in lowering/*.c), "no-op" (lowering's is_noop), "by class"
            (the generic lowering of its class, which refuses at the op what it cannot emit),
@@ -102,6 +102,9 @@ def main():
         ids[m.group(2)] = m.group(1)
     src = lambda *p: sorted(glob.glob(os.path.join(a.src, *p)))
     refused = case_labels([os.path.join(a.src, "sim/sim_compile.c")], "refusal")
+    # the AMD model's refusals on every AMD target (the amdg ops it runs have case labels in
+    # sim/sim_amd_*.c, "executes"; an amdg op in an NVIDIA kernel is refused as such)
+    refused |= case_labels([os.path.join(a.src, "sim/sim_amd_machine.c")], "amd_refusal")
     sim_cases = case_labels(src("sim", "sim_*.c"))
     lw_noop = case_labels(src("lowering", "lw_func.c"), "is_noop")
     lw_cases = case_labels(src("lowering", "lw_*.c")) - lw_noop

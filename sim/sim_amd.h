@@ -15,6 +15,7 @@
 enum {
   SIM_AMD_VM_MAX = 63,         /* vmcnt is 6 bits on gfx9: issue stalls at the limit [CDNA3 ISA S_WAITCNT] */
   SIM_AMD_DS_MAX = 15,         /* lgkmcnt is 4 bits */
+  SIM_AMD_G12_MAX = 63,        /* gfx1250: DScnt, ASYNCcnt, TENSORcnt (docs/amd-gfx1250.md) */
 };
 
 /* sim_amd_machine.c: machine build. A "hip:" target: gfx942 / gfx950 are modelled (sets
@@ -84,6 +85,10 @@ uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, uint32_t wave);
 void sim_amd_choose_waves(sim_machine *m);
 
 /* sim_amd_ops.c: running waves */
+/* MODEL: the part of an LDS footprint that agent (waves [lo, hi)) writes (see share). */
+void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f);
+/* s_barrier of the running wave (one generation per workgroup). */
+int sim_amd_sbarrier(sim_exec *e);
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */
 int sim_amd_exec(sim_exec *e);                                    /* SIM_X_* */
 bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
@@ -100,5 +105,20 @@ bool sim_amd_completable(const sim_machine *m, const void *st, uint32_t idx);
 bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e);
 /* Explains a wave blocked in an s_barrier. */
 void sim_amd_explain_sbwait(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n);
+
+/* sim_amd_mbar.c: gfx1250's LDS mbarriers and TDM copies (docs/amd-gfx1250.md) */
+bool sim_amd_mbar_op(ir_opcode code);      /* an op of sim_amd_mbar.c (gfx1250 only) */
+/* Compile: refuses the op on other targets and the forms not modelled (err, -1). */
+int sim_amd_mbar_check(const sim_machine *m, const ir_op *op, sim_err *err);
+/* Compile: the mbarrier ops become the NVIDIA model's instructions (sim_ops_bar.c) with
+ * gfx1250's arrival counts; the waits get their counts. */
+void sim_amd_mbar_compile(const sim_machine *m, sim_ins *i, const ir_op *op);
+bool sim_amd_mbar_handles(const sim_ins *i);
+int sim_amd_mbar_exec(sim_exec *e);
+bool sim_amd_mbar_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
+bool sim_amd_mbar_completable(const sim_machine *m, const void *st, uint32_t idx);
+/* Completion of a SIM_EV_AMD_TDM / SIM_EV_AMD_ARRIVE: its arrival (0, or -1 halted). */
+int sim_amd_ev_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log);
+bool sim_amd_mbar_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e);
 
 #endif

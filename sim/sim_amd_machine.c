@@ -8,17 +8,20 @@
 #include "sim_amd.h"
 
 int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
-  /* gfx942 (MI300, CDNA3) and gfx950 (MI350, CDNA4) share the rules of §8.1; gfx1250 has
-   * LDS mbarriers, TDM, clusters and warp specialization, which are not modelled */
+  /* gfx942 (MI300, CDNA3) and gfx950 (MI350, CDNA4) share the rules of §8.1; gfx1250 adds
+   * LDS mbarriers and TDM copies (sim_amd_mbar.c, docs/amd-gfx1250.md); its clusters and
+   * warp specialization are refused */
   const char *g = target + 4;
   if (!strncmp(g, "gfx942", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 942;
   else if (!strncmp(g, "gfx950", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 950;
+  else if (!strncmp(g, "gfx1250", 7) && (!g[7] || g[7] == ':')) m->amd_gfx = 1250;
   else
     return sim_errf(err, m, m->fn->op,
-                    "target '%s' is not modelled: of the AMD targets only gfx942 and gfx950 are "
-                    "checked", target);
-  /* wave64 on gfx9 [CDNA3 ISA §1]; the module says so too (ttg.threads-per-warp = 64) */
-  m->threads_per_warp = 64;
+                    "target '%s' is not modelled: of the AMD targets only gfx942, gfx950 and "
+                    "gfx1250 are checked", target);
+  /* wave64 on gfx9 [CDNA3 ISA §1]; wave32 on gfx1250 (Triton compiles it with
+   * threads-per-warp 32: GPUTarget("hip", "gfx1250", 32)) */
+  m->threads_per_warp = m->amd_gfx == 1250 ? 32 : 64;
   if (m->num_warps < 1 || m->num_warps > SIM_MAX_AGENTS)
     return sim_errf(err, m, m->fn->op, "%u waves per workgroup exceed the model's limit of %d agents",
                     m->num_warps, SIM_MAX_AGENTS);
@@ -29,9 +32,24 @@ static bool amd_only(ir_opcode code) {
   switch (code) {
   case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_ROCDL_WORKITEM_ID_X:
+  case IR_OP_ROCDL_WORKITEM_ID_X: case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE:
+  case IR_OP_AMDG_CLUSTER_BARRIER_WAIT: case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
     return true;
-  default: return false;
+  default: return sim_amd_mbar_op(code);
+  }
+}
+
+/* The AMD ops the model refuses on every AMD target, with the reason (a format taking the op's
+ * name). scripts/ops_coverage.py reads the case labels of this function, as those of
+ * sim_compile.c's refusal(), for docs/ops-coverage.md. */
+static const char *amd_refusal(ir_opcode code) {
+  switch (code) {
+  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
+    /* only with ttg.num-ctas > 1 (the op's verifier), which sim_machine refuses on AMD */
+    return "%s: gfx1250 clusters are not modelled";
+  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
+    return "%s (gfx1250) is not modelled; the kernel cannot be checked";
+  default: return NULL;
   }
 }
 
@@ -43,19 +61,27 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       ir_ops[code].name);
     return 0;
   }
+  const char *why = amd_refusal(code);
+  if (why) return sim_errf(err, m, op, why, ir_ops[code].name);
   switch (code) {
   case IR_OP_TTG_WARP_SPECIALIZE:
     /* "Warp specialization is only supported on gfx1250" (Triton
      * third_party/amd/lib/TritonAMDGPUToLLVM/ConvertWarpSpecializeToLLVM.cpp) */
-    return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
-                    "only for gfx1250, which is not modelled", ir_module_target(m->mod));
-  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE:
-  case IR_OP_AMDG_CLUSTER_BARRIER_WAIT: case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE:
-  case IR_OP_AMDG_TDM_INTRINSIC_WAIT: case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G:
-  case IR_OP_AMDG_TDM_FUSED_G2L: case IR_OP_AMDG_TDM_GATHER: case IR_OP_AMDG_TDM_SCATTER:
-    return sim_errf(err, m, op, "%s (LDS mbarriers / TDM / cluster barriers, gfx1250) is not "
-                    "modelled; the kernel cannot be checked", ir_ops[code].name);
+    if (m->amd_gfx != 1250)
+      return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
+                      "only for gfx1250", ir_module_target(m->mod));
+    return sim_errf(err, m, op, "ttg.warp_specialize on gfx1250: the waves of the partitions are "
+                    "not modelled yet (docs/amd-gfx1250.md)");
+  case IR_OP_AMDG_UPDATE_TENSOR_DESC: {
+    /* pred (segment 4): the TDM copies of a descriptor with a false predicate do not run, and
+     * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
+     * descriptor group 0); a constant true is the unpredicated form */
+    int64_t p = 1;
+    if (seg_len(op, 4) && (!ir_value_const_int(seg_val(op, 4, 0), &p) || p == 0))
+      return sim_errf(err, m, op, "amdg.update_tensor_descriptor with a predicate that is not constant "
+                      "true: which TDM copies run (and arrive) is not modelled");
+    return 0;
+  }
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
@@ -64,7 +90,7 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "ttg.async_copy_global_to_local with an mbarrier on an AMD "
                       "target is not modelled");
     return 0;
-  default: return 0;
+  default: return sim_amd_mbar_op(code) ? sim_amd_mbar_check(m, op, err) : 0;
   }
 }
 

@@ -11,8 +11,11 @@
  *    before it, and the collection restarts with its own accesses.
  *  - A barrier op (`ttg.barrier` with `local`, `gpu.barrier`) empties the collection; a raw
  *    `rocdl.s.barrier` or `amdg.cond_barrier` does not (the pass does not know them).
- *  - After every async wait (ttg.async_wait, amdg.async_wait: MemWaitOpTrait) a barrier is
- *    put, so that the data the wait completed is visible to all waves.
+ *  - After every async wait (ttg.async_wait, amdg.async_wait, gfx1250's amdg.async_tdm_wait /
+ *    async_tdm_intrinsic_wait: MemWaitOpTrait) a barrier is put, so that the data the wait
+ *    completed is visible to all waves.
+ *  - gfx1250: TDM copies and LDS mbarrier ops take part with their memory effects; two
+ *    mbarrier ops never depend on each other (MembarUtility.cpp).
  *  - AMD filter: a read by a local_load marked `ttg.amdg.syncedViaAsyncWait` after an async
  *    write (direct-to-LDS copy) is not a dependency: the wait and its barrier order them.
  *  - Loops: the state at the loop head is the join of the entry state and the state at the
@@ -29,7 +32,12 @@ enum { UNKNOWN = SIM_AMD_UNKNOWN };
 
 typedef struct mstate {
   uint64_t r, w, wa;           /* allocations read, written synchronously, written by DMA */
+  uint64_t mr, mw;             /* read, written by LDS mbarrier ops (gfx1250) */
 } mstate;
+
+static mstate join(mstate a, mstate b) {
+  return (mstate){a.r | b.r, a.w | b.w, a.wa | b.wa, a.mr | b.mr, a.mw | b.mw};
+}
 
 typedef struct mctx {
   sim_machine *m;
@@ -96,9 +104,28 @@ static bool clears(const ir_op *op) {
   return !a || !a->str || strstr(a->str, "local") || strstr(a->str, "all");
 }
 
+/* The allocations of an optional operand (none when it is absent). */
+static uint64_t opt_roots(mctx *c, const ir_value *v) { return v ? roots(&c->bufs, v, 0) : 0; }
+
+/* gfx1250 (MembarUtility.cpp filterLDSMemoryBarriersDependencies): two LDS mbarrier ops
+ * (init / arrive / async arrive / wait) never depend on each other; every other op with
+ * shared-memory effects does (TDM copies write or read their LDS operand and write their
+ * barrier: TritonAMDGPUOps.td). */
+static bool mbar_op(ir_opcode c) {
+  return c == IR_OP_AMDG_INIT_BARRIER || c == IR_OP_AMDG_ARRIVE_BARRIER || c == IR_OP_AMDG_WAIT_BARRIER ||
+         c == IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE;
+}
+
 static void access(mctx *c, const ir_op *op, mstate *s) {
   uint64_t r = 0, w = 0, wa = 0;
   switch (op->code) {
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_GATHER: w = opt_roots(c, seg0(op, 2)) | opt_roots(c, seg0(op, 3)); break;
+  case IR_OP_AMDG_TDM_L2G: r = opt_roots(c, seg0(op, 1)); w = opt_roots(c, seg0(op, 2)); break;
+  case IR_OP_AMDG_TDM_SCATTER: r = opt_roots(c, seg0(op, 2)); w = opt_roots(c, seg0(op, 3)); break;
+  case IR_OP_AMDG_INIT_BARRIER: w = opt_roots(c, seg0(op, 0)); break;
+  case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER: case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE:
+    r = w = opt_roots(c, seg0(op, 0));
+    break;
   case IR_OP_TTG_LOCAL_LOAD: r = roots(&c->bufs, op->operands[0], 0); break;
   case IR_OP_TTG_LOCAL_STORE: w = roots(&c->bufs, op->operands[1], 0); break;
   case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(&c->bufs, op); break;
@@ -107,10 +134,17 @@ static void access(mctx *c, const ir_op *op, mstate *s) {
   default: return;
   }
   bool synced = op->code == IR_OP_TTG_LOCAL_LOAD && ir_op_has_attr(op, "ttg.amdg.syncedViaAsyncWait");
-  bool dep = meets(r, s->w) || (!synced && meets(r, s->wa)) || meets(w | wa, s->r | s->w | s->wa);
+  bool mb = mbar_op(op->code);
+  uint64_t mr = mb ? 0 : s->mr, mw = mb ? 0 : s->mw; /* the filter */
+  bool dep = meets(r, s->w | mw) || (!synced && meets(r, s->wa)) || meets(w | wa, s->r | s->w | s->wa | mr | mw);
   if (dep) {
     c->m->amd_bar_before[op->id] = 1;
     *s = (mstate){0};
+  }
+  if (mb) {
+    s->mr |= r;
+    s->mw |= w;
+    return;
   }
   s->r |= r;
   s->w |= w;
@@ -133,7 +167,7 @@ static void walk_block(mctx *c, const ir_block *b, mstate *s) {
       for (int it = 0; it < 8; it++) {
         mstate t = in;
         for (uint32_t k = 0; k < op->n_regions; k++) walk_region(c, op->regions[k], &t);
-        mstate j = {in.r | t.r, in.w | t.w, in.wa | t.wa};
+        mstate j = join(in, t);
         if (!memcmp(&j, &in, sizeof j)) break;
         in = j;
       }
@@ -144,7 +178,7 @@ static void walk_block(mctx *c, const ir_block *b, mstate *s) {
       mstate t = *s, e = *s;
       if (op->n_regions > 0) walk_region(c, op->regions[0], &t);
       if (op->n_regions > 1) walk_region(c, op->regions[1], &e);
-      *s = (mstate){t.r | e.r, t.w | e.w, t.wa | e.wa};
+      *s = join(t, e);
       continue;
     }
     default: break;
@@ -166,5 +200,7 @@ bool sim_amd_bar_before(const sim_machine *m, const ir_op *op) {
 }
 
 bool sim_amd_bar_after(const ir_op *op) {
-  return op->code == IR_OP_TTG_ASYNC_WAIT || op->code == IR_OP_AMDG_ASYNC_WAIT;
+  /* MemWaitOpTrait (TritonAMDGPUOps.td): the async waits, and gfx1250's TDM waits */
+  return op->code == IR_OP_TTG_ASYNC_WAIT || op->code == IR_OP_AMDG_ASYNC_WAIT || op->code == IR_OP_AMDG_TDM_WAIT ||
+         op->code == IR_OP_AMDG_TDM_INTRINSIC_WAIT;
 }

@@ -21,7 +21,7 @@
  * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
-static void share(const sim_machine *m, uint32_t agent, sim_fp *f) {
+void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f) {
   uint64_t w = m->num_warps, p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
   if (w <= 1 || !f->alloc || agent >= m->n_agents) return;
   assert(p0 < p1 && p1 <= w);
@@ -48,6 +48,10 @@ static int dma_seg(ir_opcode code) { return code == IR_OP_AMDG_BUFFER_LOAD_TO_LO
 static bool is_dma(uint32_t code) {
   return code == IR_OP_TTG_ASYNC_COPY_G2L || code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
 }
+static bool is_tdm(uint32_t code) {
+  return code == IR_OP_AMDG_TDM_G2L || code == IR_OP_AMDG_TDM_L2G || code == IR_OP_AMDG_TDM_GATHER ||
+         code == IR_OP_AMDG_TDM_SCATTER;
+}
 static bool is_lds(uint32_t code) {
   return code == IR_OP_TTG_LOCAL_LOAD || code == IR_OP_TTG_LOCAL_STORE || code == IR_OP_TTG_LOCAL_ALLOC;
 }
@@ -69,7 +73,7 @@ static int ds_write(sim_exec *e) {
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "ds_write of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
   /* simulate mode: the values land now; the race checker still sees the write in flight */
@@ -96,7 +100,7 @@ static int dma(sim_exec *e) {
                   .group = ag->cp_group};
   sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
-  share(m, e->a, &ev.fp[0]);
+  sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
   /* simulate mode: the source is read now, the LDS written when the entry completes
@@ -227,7 +231,8 @@ static int sbarrier(sim_exec *e) {
   /* what every wave still has in flight crossed this barrier without its wait */
   sim_event *ev = st_events(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)
-    if ((ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM) && !(ev[k].flags & SIM_EVF_AMD_XBAR)) {
+    if ((ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM || ev[k].kind == SIM_EV_AMD_TDM) &&
+        !(ev[k].flags & SIM_EVF_AMD_XBAR)) {
       ev[k].flags |= SIM_EVF_AMD_XBAR;
       ev[k].bytes = e->pc;
     }
@@ -239,6 +244,8 @@ static int sbarrier(sim_exec *e) {
   sim_logf(e->log, "s_barrier: the generation completes (%u waves)", (unsigned)__builtin_popcount(live) + 1);
   return SIM_X_NEXT;
 }
+
+int sim_amd_sbarrier(sim_exec *e) { return sbarrier(e); }
 
 /* The waits a barrier op lowers to before its s_barrier. `ttg.barrier local` is a workgroup
  * release fence + s_barrier + acquire fence (BarrierOpConversion / MemoryOpToLLVM.cpp); the
@@ -260,6 +267,7 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
 
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
   if (!m->amd_gfx) return false;
+  if (m->amd_gfx == 1250 && sim_amd_mbar_handles(i)) return true; /* sim_amd_mbar.c */
   switch (i->code) {
   case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
@@ -272,6 +280,7 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 }
 
 int sim_amd_exec(sim_exec *e) {
+  if (sim_amd_mbar_handles(e->i)) return sim_amd_mbar_exec(e);
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
@@ -316,21 +325,28 @@ int sim_amd_exec(sim_exec *e) {
 }
 
 bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
+  if (sim_amd_mbar_handles(i)) return sim_amd_mbar_enabled(m, st, a, i);
   switch (i->code) {
   /* the counters saturate: issue stalls at the limit [CDNA3 ISA S_WAITCNT: vmcnt 6 bits,
-   * lgkmcnt 4 bits] */
-  case IR_OP_TTG_LOCAL_STORE: return count_q(m, st, a, SIM_EV_AMD_DS) < SIM_AMD_DS_MAX;
+   * lgkmcnt 4 bits; gfx1250's DScnt / ASYNCcnt 6 bits, docs/amd-gfx1250.md] */
+  case IR_OP_TTG_LOCAL_STORE:
+    return count_q(m, st, a, SIM_EV_AMD_DS) < (m->amd_gfx == 1250 ? SIM_AMD_G12_MAX : SIM_AMD_DS_MAX);
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     return count_q(m, st, a, SIM_EV_AMD_VM) < SIM_AMD_VM_MAX;
   /* MODEL: s_endpgm ends the wave once its outstanding memory operations are done (the
    * workgroup's LDS is not freed under them) */
-  case SIM_I_END: return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) == 0;
+  case SIM_I_END:
+    return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) + count_q(m, st, a, SIM_EV_AMD_TDM) +
+               count_q(m, st, a, SIM_EV_AMD_ARRIVE) == 0;
   case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
   case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
   case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)i->imm); /* num */
   case IR_OP_AMDG_ASYNC_WAIT: return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai); /* num_inst */
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* load (ai) and ds (xi[0]), each when given */
-    return (!(i->af & SIM_AF_HAS_AI) || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai)) &&
+    /* gfx1250 (ISA major 12): load(n) is s_wait_loadcnt, which does not count the async
+     * copies to LDS (ASYNCcnt): it completes none of them (MemoryOpToLLVM.cpp
+     * MemoryCounterWaitOpConversion) */
+    return (!(i->af & SIM_AF_HAS_AI) || m->amd_gfx == 1250 || q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai)) &&
            (!(i->af & SIM_AF_HAS_AI2) || q_le(m, st, a, SIM_EV_AMD_DS, (uint32_t)i->xi[0]));
   default: return true;
   }
@@ -377,7 +393,7 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
     if (!i->imm || !i->n_out) return 0;
     sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
     out[0].flags |= SIM_FP_WRITE;
-    share(m, a, &out[0]);
+    sim_amd_share(m, a, &out[0]);
     return out[0].alloc ? 1 : 0;
   default: return 0; /* stores and copies: their window is the queue entry */
   }
@@ -393,17 +409,21 @@ bool sim_amd_access_after_event(const sim_machine *m, const void *st, uint32_t a
    * in issue order. Its ds_read of a DMA destination is not ordered (PR #142018). */
   if (e->kind == SIM_EV_AMD_DS) return is_lds(code);
   if (e->kind == SIM_EV_AMD_VM) return is_dma(code);
+  /* TDM: a wave's copies are performed in issue order (sim_amd_mbar.c: Triton's ConSan checks a
+   * TDM access only against other threads' outstanding TDM commits) */
+  if (e->kind == SIM_EV_AMD_TDM) return is_tdm(code);
   return false;
 }
 
 bool sim_amd_events_ordered(const sim_machine *m, const void *st, uint32_t e1, uint32_t e2) {
   const sim_event *a = &st_cevents(m, st)[e1], *b = &st_cevents(m, st)[e2];
   return a->agent == b->agent && a->kind == b->kind &&
-         (a->kind == SIM_EV_AMD_DS || a->kind == SIM_EV_AMD_VM);
+         (a->kind == SIM_EV_AMD_DS || a->kind == SIM_EV_AMD_VM || a->kind == SIM_EV_AMD_TDM);
 }
 
 bool sim_amd_completable(const sim_machine *m, const void *st, uint32_t idx) {
   const sim_event *e = &st_cevents(m, st)[idx];
+  if (e->kind == SIM_EV_AMD_TDM || e->kind == SIM_EV_AMD_ARRIVE) return sim_amd_mbar_completable(m, st, idx);
   return sim_ev_is_oldest(m, st, idx, KB(e->kind));
 }
 
@@ -413,19 +433,24 @@ sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uin
   *note = NULL;
   if (!m->amd_gfx) return SIM_BUG_RACE;
   const sim_event *e = &st_cevents(m, st)[ev];
-  if (e->kind != SIM_EV_AMD_DS && e->kind != SIM_EV_AMD_VM) return SIM_BUG_RACE;
-  if (e->agent == a) return e->kind == SIM_EV_AMD_VM ? SIM_BUG_AMD_DMA_UNWAITED : SIM_BUG_RACE;
+  if (e->kind != SIM_EV_AMD_DS && e->kind != SIM_EV_AMD_VM && e->kind != SIM_EV_AMD_TDM) return SIM_BUG_RACE;
+  if (e->agent == a) return e->kind != SIM_EV_AMD_DS ? SIM_BUG_AMD_DMA_UNWAITED : SIM_BUG_RACE;
+  /* a TDM copy that signals an LDS mbarrier: the other wave's ordering is that barrier's
+   * wait (sim_amd_mbar.c), not an s_barrier after a tensorcnt wait */
+  if (e->kind == SIM_EV_AMD_TDM && e->bar != SIM_NOBAR) return SIM_BUG_RACE;
   if (!(e->flags & SIM_EVF_AMD_XBAR)) return SIM_BUG_RACE;
   *rel = e->bytes;
-  *note = e->kind == SIM_EV_AMD_DS ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
-                                   : "the issuing wave's vmcnt wait (async_wait / memory_counter_wait) is missing "
-                                     "before this s_barrier";
+  *note = e->kind == SIM_EV_AMD_DS    ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
+          : e->kind == SIM_EV_AMD_TDM ? "the issuing wave's async_tdm_wait is missing before this s_barrier"
+                                      : "the issuing wave's vmcnt wait (async_wait / memory_counter_wait) is missing "
+                                        "before this s_barrier";
   return e->kind == SIM_EV_AMD_DS ? SIM_BUG_AMD_LDS_UNWAITED : SIM_BUG_AMD_BAR_DMA_UNWAITED;
 }
 
 /* ------------------------------------------------------------------ reduction, explanations */
 
 bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e) {
+  if (m->amd_gfx == 1250 && sim_amd_mbar_effect(m, i, x, wave, e)) return true;
   if (!sim_amd_handles(m, i) && i->code != IR_OP_TTG_LOCAL_ALLOC) return false;
   const ir_op *op = i->op;
   sim_fp f;
@@ -462,7 +487,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     return true;
   }
   f.flags |= SIM_FP_WRITE;
-  share(m, wave, &f);
+  sim_amd_share(m, wave, &f);
   e->fp[e->n_fp++] = f;
   return true;
 }

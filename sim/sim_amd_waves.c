@@ -393,7 +393,11 @@ void sim_amd_choose_waves(sim_machine *m) {
       wp |= warp_pipelined(f->regions[r]->blocks[b]);
     }
   free(kinds);
-  if (m->amd_all_waves || !nest || !wave_classes(m, wp, order, class_of)) {
+  /* gfx1250 mbarriers count arrivals per wave (sim_amd_mbar.c): one agent per wave */
+  bool per_wave = false;
+  for (uint32_t pc = 0; pc < m->n_code && !per_wave; pc++)
+    per_wave = m->code[pc].op && sim_amd_mbar_op(m->code[pc].op->code);
+  if (m->amd_all_waves || per_wave || !nest || !wave_classes(m, wp, order, class_of)) {
     for (uint32_t w = 0; w < nw; w++) {
       m->amd_wave[w] = (uint8_t)w;
       m->amd_share[w][0] = (uint8_t)w;

@@ -36,6 +36,9 @@ static uint32_t barrier_segs(ir_opcode c) {
   case IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE: case IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY: return 1u << 3;
   case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: return 1u << 0;
   case IR_OP_TTNG_CLC_TRY_CANCEL: return 1u << 1;
+  /* AMD gfx1250 TDM copies (sim_amd_mbar.c); its other mbarrier ops compile to ttng codes */
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_GATHER: case IR_OP_AMDG_TDM_SCATTER: return 1u << 3;
+  case IR_OP_AMDG_TDM_L2G: return 1u << 2;
   default: return 0;
   }
 }
@@ -69,6 +72,11 @@ static uint32_t data_segs(ir_opcode c) {
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* only global addressing */
   case IR_OP_TT_DESCRIPTOR_REDUCE:
     return (1u << 0) | (1u << 1) | (1u << 2);
+  /* AMD gfx1250 TDM copies: descriptor and row indices address global memory (the pred
+   * segment of async_tdm_copy_global_to_local stays relevant: it decides the arrival) */
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_GATHER: case IR_OP_AMDG_TDM_SCATTER:
+    return (1u << 0) | (1u << 1);
+  case IR_OP_AMDG_TDM_L2G: return 1u << 0;
   default: return 0;
   }
 }

@@ -208,19 +208,12 @@ static int pred_seg(ir_opcode code) {
 /* The ops the model refuses at the op, each with its reason (a format taking the op's name).
  * scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
 static const char *refusal(const sim_machine *m, ir_opcode code) {
-  /* the AMD model runs these (sim_amd_ops.c); what it refuses, sim_amd_check_op says */
-  if (m->amd_gfx && (code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL || code == IR_OP_AMDG_COND_BARRIER ||
-                     code == IR_OP_AMDG_ASYNC_WAIT))
-    return NULL;
+  /* The AMD ops (amdg.*) are decided by sim_amd_check_op, before this: which the AMD model
+   * runs (sim_amd_ops.c, sim_amd_mbar.c), which it refuses and why, and that every one is
+   * refused in an NVIDIA kernel. */
+  (void)m;
   switch (code) {
-  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
-  case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_AMDG_TDM_INTRINSIC_WAIT:
-  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
-  case IR_OP_AMDG_TDM_GATHER: case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
-  case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED: case IR_OP_AMDG_TDM_SCATTER:
-  case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED:
     return "%s is not supported by the model yet; the kernel cannot be checked";
   case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
     return "%s is the fork's high-level cluster launch control, before the pass that materializes "
@@ -836,6 +829,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   i->vis = visibility(op);
   decode_attrs(i, op);
   if (m->amd_gfx) i->vis = sim_amd_visibility(op, i->vis);
+  if (m->amd_gfx == 1250 && sim_amd_mbar_op(code)) sim_amd_mbar_compile(m, i, op);
   /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs
    * (sim_ops_bar.c, partition_cluster_op) */
   if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) != NULL;

@@ -73,7 +73,8 @@ bool sim_ev_completable(const sim_machine *m, const void *st, uint32_t idx) {
     return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_MMA5) | KB(SIM_EV_TMEM_CP) | KB(SIM_EV_COMMIT5));
   case SIM_EV_CP_ARRIVE: return sim_ev_is_oldest(m, st, idx, KB(SIM_EV_CP_ASYNC));
   case SIM_EV_CLC: return sim_clc_completable(m, st, idx);
-  case SIM_EV_AMD_DS: case SIM_EV_AMD_VM: return sim_amd_completable(m, st, idx);
+  case SIM_EV_AMD_DS: case SIM_EV_AMD_VM: case SIM_EV_AMD_TDM: case SIM_EV_AMD_ARRIVE:
+    return sim_amd_completable(m, st, idx);
   default: return false;
   }
 }
@@ -85,6 +86,7 @@ static const char *const ev_names[] = {
     [SIM_EV_CP_ASYNC] = "cp.async",        [SIM_EV_CP_ARRIVE] = "cp.async.mbarrier.arrive",
     [SIM_EV_BULK_COPY] = "bulk copy",       [SIM_EV_CLC] = "CLC try_cancel",
     [SIM_EV_AMD_DS] = "ds_write",           [SIM_EV_AMD_VM] = "LDS DMA",
+    [SIM_EV_AMD_TDM] = "TDM copy",          [SIM_EV_AMD_ARRIVE] = "async mbarrier arrive",
 };
 
 const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev) {
@@ -161,6 +163,7 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
     }
     break;
   case SIM_EV_CLC: return sim_clc_complete(m, st, &e, log); /* response, then complete_tx(16) */
+  case SIM_EV_AMD_TDM: case SIM_EV_AMD_ARRIVE: return sim_amd_ev_complete(m, st, &e, log);
   default: break;
   }
   return 0;

@@ -246,6 +246,10 @@ enum {
                                   one event per outcome, aux = decided code (sim_clc.c, §6.3) */
   SIM_EV_AMD_DS,               /* AMD: a ds_write (local_store) in its wave's LDS queue: writes fp0 (§8.1) */
   SIM_EV_AMD_VM,               /* AMD: an LDS DMA in its wave's vector-memory queue: writes fp0; group (§8.1) */
+  SIM_EV_AMD_TDM,              /* AMD gfx1250: a TDM copy in its wave's tensor queue: writes (global->LDS)
+                                  or reads (LDS->global) fp0; arrive-on(1) on bar (sim_amd_mbar.c) */
+  SIM_EV_AMD_ARRIVE,           /* AMD gfx1250: async_copy_mbarrier_arrive: arrive-on(lanes) on bar once
+                                  the wave's older SIM_EV_AMD_VM copies are done (sim_amd_mbar.c) */
 };
 enum {
   SIM_EVF_COMMITTED = 1,

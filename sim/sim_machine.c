@@ -82,7 +82,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   }
   if (m->amd_gfx && m->n_ctas > 1) {
     sim_errf(err, m, fn->op, "an AMD kernel with %u CTAs per cluster: gfx942 / gfx950 have no "
-             "clusters", m->n_ctas);
+             "clusters, and gfx1250's are not modelled", m->n_ctas);
     sim_machine_free(m);
     return NULL;
   }

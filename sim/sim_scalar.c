@@ -129,6 +129,12 @@ int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in,
   case IR_OP_MATH_FMA:
     out[0] = fput(d->dt, fma(fget(d->dt0, in[0]), fget(d->dt0, in[1]), fget(d->dt0, in[2])));
     return 0;
+  case IR_OP_AMDG_UPDATE_TENSOR_DESC:
+    /* AMD gfx1250: offsets / bounds of the descriptor's global box; the model does not follow
+     * TDM's global side, the descriptor stays what it was (a predicate is refused at compile,
+     * sim_amd_machine.c) */
+    out[0] = in[0];
+    return 0;
   case IR_OP_TT_ADDPTR: /* pointer + offset * sizeof(pointee) */
     out[0] = in[0] + (uint64_t)(sim_sext(in[1], d->w1) * d->eb);
     return 0;

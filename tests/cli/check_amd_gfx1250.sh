@@ -1,0 +1,35 @@
+#!/bin/sh
+# check_amd_gfx1250.sh: gfx1250's LDS mbarriers and TDM copies (sim/sim_amd_mbar.c,
+# docs/amd-gfx1250.md): the correct kernels of tests/amd/gfx1250 verify, every planted bug is
+# reported first with its kind at its line; what the model does not take is refused at the op.
+set -eu
+: "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
+. "$SRC/tests/tools/expected_kernels.sh"
+check_expected "$SRC/tests/amd/gfx1250" g.py
+[ "$n" -ge 16 ] || fail "only $n gfx1250 kernels"
+# refused at the op (exit 2), never checked under another rule: gfx1250 ops on gfx950, a TDM
+# copy with warp_used_hint, warp specialization on gfx1250
+ok="$SRC/tests/amd/gfx1250/tdm-mbar.ok.ttgir"
+refuse() { # FILE WHAT: exit 2 with the message WHAT
+  rc=0
+  "$TLXV" "$1" > "$T/out" 2> "$T/err" || rc=$?
+  [ $rc = 2 ] || fail "$1: exit $rc, want 2"
+  grep -q "$2" "$T/err" || fail "$1: $(cat "$T/err")"
+}
+sed 's/hip:gfx1250/hip:gfx950/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$ok" > "$T/g950.ttgir"
+refuse "$T/g950.ttgir" 'amdg.init_barrier exists only on gfx1250'
+sed 's/barrier = %bar :/barrier = %bar {warp_used_hint = 3 : i32} :/' "$ok" > "$T/hint.ttgir"
+refuse "$T/hint.ttgir" 'with warp_used_hint: which waves issue'
+sed 's/hip:gfx1250/sm_90a/' "$ok" | sed 's/ttg.target = "sm_90a"/ttg.target = "cuda:90"/' > "$T/nv.ttgir"
+refuse "$T/nv.ttgir" 'is an AMD op; the kernel'"'"'s target is not an AMD one'
+# an arrive under a thread-id condition (lane 0 only): the lanes that arrive are not counted
+awk '/amdg.arrive_barrier/ {
+  print "    %tid = rocdl.workitem.id.x : i32"
+  print "    %z = arith.constant 0 : i32"
+  print "    %l0 = arith.cmpi eq, %tid, %z : i32"
+  print "    scf.if %l0 {"
+  sub(/%ph = /, "%ph0 = "); print; print "    }"
+  print "    %ph = arith.constant 0 : i32"; next }
+{ print }' "$SRC/tests/amd/gfx1250/mbar-arrive.ok.ttgir" > "$T/lane0.ttgir"
+refuse "$T/lane0.ttgir" 'amdg.arrive_barrier under control flow that depends on the thread id'
+echo "check_amd_gfx1250: $n kernels ok"
