@@ -65,8 +65,8 @@ int tr_run_check_complete(const tr_run *r, uint32_t n, const char *path, tr_err 
 /* The agent whose next op at the end of the run is ins, or -1 (tr_replay.c). */
 int tr_run_next_agent(const tr_run *r, uint32_t ins);
 
-/* Marks in keep[0..r->n_steps) the steps of bug's dependency chain in a replayed run;
- * returns how many (tr_min_relevant.c). */
+/* Marks in keep[0..r->n_steps) the steps that matter for bug (non-NULL) in a replayed run:
+ * sim_slice over the run's transitions; returns how many (tr_min_relevant.c). */
 uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep);
 
 /* Short label of an IR op for graphs ("wait", "arrive", "TMA load", ...) (tr_label.c). */
