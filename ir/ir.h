@@ -67,6 +67,10 @@ enum {
                                   that owns the region, which compiles / lowers it */
   IR_F_LW_NOOP = 2,            /* the lowering emits nothing for it (a hint, a profiling marker,
                                   a dealloc: the shared-memory plan never reuses memory) */
+  IR_F_SIM_NO = 4,             /* the model refuses it at the op, on every target (exit 2; the
+                                  reason: sim_compile.c refusal) */
+  IR_F_SIM_AMD = 8,            /* an AMD op: the AMD model runs it, any other target refuses it
+                                  at the op (sim_amd_check_op) */
 };
 extern const unsigned char ir_op_flags[IR_OP__COUNT];
 /* Writes ir/ir_segs.h: a constant IR_SEG_<OP>_<SEGMENT> per operand segment of ops.def. */

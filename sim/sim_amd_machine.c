@@ -25,20 +25,10 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
   return 0;
 }
 
-static bool amd_only(ir_opcode code) {
-  switch (code) {
-  case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_ROCDL_WORKITEM_ID_X:
-    return true;
-  default: return false;
-  }
-}
-
 int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   ir_opcode code = op->code;
   if (!m->amd_gfx) {
-    if (amd_only(code))
+    if (ir_op_flags[code] & IR_F_SIM_AMD)
       return sim_errf(err, m, op, "%s is an AMD op; the kernel's target is not an AMD one",
                       ir_ops[code].name);
     return 0;
@@ -49,13 +39,6 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
      * third_party/amd/lib/TritonAMDGPUToLLVM/ConvertWarpSpecializeToLLVM.cpp) */
     return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
                     "only for gfx1250, which is not modelled", ir_module_target(m->mod));
-  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE:
-  case IR_OP_AMDG_CLUSTER_BARRIER_WAIT: case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE:
-  case IR_OP_AMDG_TDM_INTRINSIC_WAIT: case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G:
-  case IR_OP_AMDG_TDM_FUSED_G2L: case IR_OP_AMDG_TDM_GATHER: case IR_OP_AMDG_TDM_SCATTER:
-    return sim_errf(err, m, op, "%s (LDS mbarriers / TDM / cluster barriers, gfx1250) is not "
-                    "modelled; the kernel cannot be checked", ir_ops[code].name);
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");

@@ -189,37 +189,39 @@ static int pred_seg(ir_opcode code) {
   }
 }
 
-/* The ops the model refuses at the op, each with its reason (a format taking the op's name).
- * scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
-static const char *refusal(const sim_machine *m, ir_opcode code) {
-  /* the AMD model runs these (sim_amd_ops.c); what it refuses, sim_amd_check_op says */
-  if (m->amd_gfx && (code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL || code == IR_OP_AMDG_COND_BARRIER ||
-                     code == IR_OP_AMDG_ASYNC_WAIT))
-    return NULL;
-  switch (code) {
-  case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER:
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
-  case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE: case IR_OP_AMDG_TDM_INTRINSIC_WAIT:
-  case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
-  case IR_OP_AMDG_TDM_GATHER: case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
-  case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED: case IR_OP_AMDG_TDM_SCATTER:
-  case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-    return "%s is not supported by the model yet; the kernel cannot be checked";
-  case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
-    return "%s is the fork's high-level cluster launch control, before the pass that materializes "
-           "its response buffer and mbarrier (which CTA and which partition issue the request is "
-           "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / "
-           "async_clc_try_cancel, wait_barrier, clc_load_result)";
-  case IR_OP_CF_BR: case IR_OP_CF_COND_BR:
-    return "unstructured control flow (%s) is not supported by the model";
-  case IR_OP_TLX_SET_BUFFER_OVERLAP: /* sim_alias.c */
-    return "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
-           "buffer-index rewriting) is not modelled; without it every allocation of the spec "
-           "starts at offset 0, which the model checks";
-  default:
-    return NULL;
-  }
+/* Why the model refuses an op the op table marks IR_F_SIM_NO (a format taking the op's
+ * name): a reason per op where there is more to say than the default. */
+static const char *const refusal_reason[IR_OP__COUNT] = {
+#define GFX1250 "%s (LDS mbarriers / TDM / cluster barriers, gfx1250) is not modelled; the kernel cannot be checked"
+    [IR_OP_AMDG_INIT_BARRIER] = GFX1250, [IR_OP_AMDG_ARRIVE_BARRIER] = GFX1250,
+    [IR_OP_AMDG_WAIT_BARRIER] = GFX1250, [IR_OP_AMDG_TDM_G2L] = GFX1250,
+    [IR_OP_AMDG_TDM_WAIT] = GFX1250, [IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE] = GFX1250,
+    [IR_OP_AMDG_CLUSTER_BARRIER_WAIT] = GFX1250, [IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE] = GFX1250,
+    [IR_OP_AMDG_TDM_INTRINSIC_WAIT] = GFX1250, [IR_OP_AMDG_ASYNC_COPY_L2G] = GFX1250,
+    [IR_OP_AMDG_TDM_L2G] = GFX1250, [IR_OP_AMDG_TDM_FUSED_G2L] = GFX1250,
+    [IR_OP_AMDG_TDM_GATHER] = GFX1250, [IR_OP_AMDG_TDM_SCATTER] = GFX1250,
+#undef GFX1250
+#define CLC "%s is the fork's high-level cluster launch control, before the pass that materializes " \
+            "its response buffer and mbarrier (which CTA and which partition issue the request is " \
+            "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / " \
+            "async_clc_try_cancel, wait_barrier, clc_load_result)"
+    [IR_OP_TTNG_CLC_ADVANCE] = CLC, [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = CLC,
+    [IR_OP_TTNG_CLC_READ] = CLC,
+#undef CLC
+    [IR_OP_CF_BR] = "unstructured control flow (%s) is not supported by the model",
+    [IR_OP_CF_COND_BR] = "unstructured control flow (%s) is not supported by the model",
+    [IR_OP_TLX_SET_BUFFER_OVERLAP] = /* sim_alias.c */
+    "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
+    "buffer-index rewriting) is not modelled; without it every allocation of the spec "
+    "starts at offset 0, which the model checks",
+};
+
+/* The refusal of an op the model does not run (the op table's IR_F_SIM_NO column), or NULL.
+ * AMD ops (IR_F_SIM_AMD) on other targets are refused by sim_amd_check_op. */
+static const char *refusal(ir_opcode code) {
+  if (!(ir_op_flags[code] & IR_F_SIM_NO)) return NULL;
+  return refusal_reason[code] ? refusal_reason[code]
+                              : "%s is not supported by the model yet; the kernel cannot be checked";
 }
 
 /* ------------------------------------------------------------------ allocations */
@@ -278,7 +280,7 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
   const ir_op *overlap = NULL;
   const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
-  if (overlap) return sim_errf(c->err, m, overlap, refusal(m, overlap->code), ir_ops[overlap->code].name);
+  if (overlap) return sim_errf(c->err, m, overlap, refusal(overlap->code), ir_ops[overlap->code].name);
   if (!big) big = op;
   uint32_t k = 0;
   while (k < c->n_alias && c->alias_spec[k] != spec) k++;
@@ -715,7 +717,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
   if (sim_amd_check_op(m, op, c->err)) return -1;
-  const char *why = refusal(m, code);
+  const char *why = refusal(code);
   if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
   if (m->amd_gfx && m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & ~SIM_WP_INSIDE)) {
     /* a warp pipeline's barriers before this op, in the order ConvertWarpPipeline writes them:

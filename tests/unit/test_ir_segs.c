@@ -35,6 +35,22 @@ START_TEST(header_is_current) {
 }
 END_TEST
 
+/* The op table's columns agree with its classes: a terminator is control flow; an op is
+ * either refused by the model everywhere or an AMD op the AMD model runs, not both; AMD ops
+ * are of the AMD dialects; an op the lowering skips has no effect the model keeps (meta, a
+ * dealloc, a hint) and is not refused. */
+START_TEST(columns_are_consistent) {
+  for (int i = 0; i < IR_OP__COUNT; i++) {
+    unsigned f = ir_op_flags[i];
+    const char *n = ir_ops[i].name;
+    if (f & IR_F_TERMINATOR) ck_assert_msg(ir_ops[i].cls == IR_C_CONTROL, "%s", n);
+    ck_assert_msg((f & (IR_F_SIM_NO | IR_F_SIM_AMD)) != (IR_F_SIM_NO | IR_F_SIM_AMD), "%s", n);
+    if (f & IR_F_SIM_AMD) ck_assert_msg(!strncmp(n, "amdg.", 5) || !strncmp(n, "rocdl.", 6), "%s", n);
+    if (f & IR_F_LW_NOOP) ck_assert_msg(!(f & (IR_F_SIM_NO | IR_F_TERMINATOR)), "%s", n);
+  }
+}
+END_TEST
+
 START_TEST(constants_name_segments) {
   static const char *k =
       "module {\n  tt.func @f(%a: i32, %b: i32) {\n"
@@ -62,6 +78,7 @@ int main(void) {
   TCase *t = tcase_create("segs");
   tcase_add_test(t, header_is_current);
   tcase_add_test(t, constants_name_segments);
+  tcase_add_test(t, columns_are_consistent);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }
