@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ir/ir_priv.h"
 #include "ir/ir_segs.h"
 #include "check_run.h"
 
@@ -38,7 +39,8 @@ END_TEST
 /* The op table's columns agree with its classes: a terminator is control flow; an op is
  * either refused by the model everywhere or an AMD op the AMD model runs, not both; AMD ops
  * are of the AMD dialects; an op the lowering skips has no effect the model keeps (meta, a
- * dealloc, a hint) and is not refused. */
+ * dealloc, a hint) and is not refused; an op has syntax written in C exactly when ir_custom.c
+ * has its reader and printer. */
 START_TEST(columns_are_consistent) {
   for (int i = 0; i < IR_OP__COUNT; i++) {
     unsigned f = ir_op_flags[i];
@@ -47,6 +49,10 @@ START_TEST(columns_are_consistent) {
     ck_assert_msg((f & (IR_F_SIM_NO | IR_F_SIM_AMD)) != (IR_F_SIM_NO | IR_F_SIM_AMD), "%s", n);
     if (f & IR_F_SIM_AMD) ck_assert_msg(!strncmp(n, "amdg.", 5) || !strncmp(n, "rocdl.", 6), "%s", n);
     if (f & IR_F_LW_NOOP) ck_assert_msg(!(f & (IR_F_SIM_NO | IR_F_TERMINATOR)), "%s", n);
+    /* the custom-syntax column: "@@name" in ir_formats.c exactly when ir_custom.c has a row */
+    const char *syn = ir_op_syntax[i];
+    bool custom = syn && syn[0] == '@' && syn[1] == '@' && strcmp(syn, "@@generic");
+    ck_assert_msg(custom == ir_custom_has((ir_opcode)i), "%s", n);
   }
 }
 END_TEST
