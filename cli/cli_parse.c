@@ -83,16 +83,12 @@ int vf_cmd_parse(int argc, char **argv) {
     if (vf_cli_flag(&p, "--split-input-file")) split = true;
     else if (vf_cli_flag(&p, "--no-print")) print = false;
     else if (vf_cli_flag(&p, "--list-ops")) return vf_list_ops();
-    else if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
-      fputs(parse_usage, stdout);
-      return VF_EXIT_OK;
-    } else vf_cli_input(&p, &file);
+    else if (vf_cli_help(&p, parse_usage)) return VF_EXIT_OK;
+    else vf_cli_input(&p, &file);
   }
-  if (p.rc) return p.rc;
-  if (!file) return vf_cli_usage(&p, "needs a FILE ('-' for standard input)");
   size_t len;
-  char *buf = vf_cli_read_text(file, &len);
-  if (!buf) return VF_EXIT_INPUT;
+  char *buf = vf_cli_input_text(&p, file, &len);
+  if (!buf) return p.rc;
   const char *name = strcmp(file, "-") ? file : "<stdin>";
   /* Output is buffered so a failing input prints nothing on stdout. */
   char *text = NULL;

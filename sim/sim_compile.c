@@ -229,10 +229,8 @@ static const char *refusal(ir_opcode code) {
 static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   sim_machine *m = c->m;
   if (!m->n_allocs) m->n_allocs = 1; /* id 0 unused */
-  m->allocs = ir_grow(m->allocs, &m->cap_allocs, m->n_allocs + 1, sizeof *m->allocs);
-  uint32_t id = m->n_allocs++;
-  sim_alloc *al = &m->allocs[id];
-  memset(al, 0, sizeof *al);
+  uint32_t id = m->n_allocs;
+  sim_alloc *al = IR_PUSH(m->allocs, m->n_allocs, m->cap_allocs);
   al->op = op;
   al->space = space;
   al->init_ins = UINT32_MAX;
@@ -527,10 +525,8 @@ static int compile_ws(cctx *c, const ir_op *op) {
                     "CTA%s): agent sets are 32-bit masks in the model's state, so at most %u "
                     "partitions per CTA", np_all, ctas > 1 ? " per CTA" : "", SIM_MAX_AGENTS, ctas,
                     ctas > 1 ? "s" : "", SIM_MAX_AGENTS / ctas - 1);
-  m->ws = ir_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
-  uint32_t w = m->n_ws++;
-  sim_ws *ws = &m->ws[w];
-  memset(ws, 0, sizeof *ws);
+  uint32_t w = m->n_ws;
+  sim_ws *ws = IR_PUSH(m->ws, m->n_ws, m->cap_ws);
   ws->n_parts = np;
   ws->n_caps = ncaps;
   ws->cap_slots = ir_xcalloc(ncaps + 1, sizeof *ws->cap_slots);

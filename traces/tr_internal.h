@@ -40,6 +40,9 @@ void tr_gv_set(void *obj, const char *name, const char *value);
 void tr_gv_set_html(void *obj, const char *name, const char *html);
 /* Defaults for every node / edge of g (call before creating them). */
 void tr_gv_node_default(tr_gv_graph *g, const char *name, const char *value);
+/* The drawings' common look: top to bottom, Helvetica, the title on top, HTML nodes (shape
+ * plain), 9-point edge labels; nodesep and ranksep as given (inches). */
+void tr_gv_style(tr_gv_graph *g, const char *nodesep, const char *ranksep);
 void tr_gv_edge_default(tr_gv_graph *g, const char *name, const char *value);
 /* Lays out with dot and renders to path in fmt (tr_gfmt); DOT is written without layout.
  * Returns 0, or -1 with err. */
