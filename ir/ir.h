@@ -353,6 +353,9 @@ bool ir_view_keeps_slot(ir_opcode code);
 /* One step up from v: the values it is made from, in src (the initial value first, then the
  * yielded one under IR_VIEW_LOOP_YIELD); returns how many (0: v is not followed further). */
 uint32_t ir_view_sources(const ir_value *v, unsigned how, const ir_value *src[2]);
+/* Follows single steps from v (not IR_VIEW_LOOP_YIELD) and returns the value where they stop
+ * (NULL past IR_VIEW_MAX_STEPS): the building block of chases done in stages. */
+const ir_value *ir_view_follow(const ir_value *v, unsigned how);
 /* Resolves a block argument the flags do not (a function argument through a call stack):
  * the value it stands for, or NULL to stop. */
 typedef const ir_value *(*ir_view_arg_fn)(void *ud, const ir_value *arg);

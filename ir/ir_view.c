@@ -69,6 +69,16 @@ uint32_t ir_view_sources(const ir_value *v, unsigned how, const ir_value *src[2]
   return n;
 }
 
+const ir_value *ir_view_follow(const ir_value *v, unsigned how) {
+  assert(!(how & IR_VIEW_LOOP_YIELD));
+  for (int steps = 0; v && steps < IR_VIEW_MAX_STEPS; steps++) {
+    const ir_value *src[2];
+    if (!ir_view_sources(v, how, src)) return v;
+    v = src[0];
+  }
+  return NULL;
+}
+
 const ir_op *ir_view_origin(const ir_value *v, unsigned how, ir_view_arg_fn arg, void *ud) {
   assert(!(how & IR_VIEW_LOOP_YIELD)); /* two sources: the caller walks ir_view_sources */
   for (int steps = 0; v && steps < IR_VIEW_MAX_STEPS; steps++) {

@@ -1,7 +1,7 @@
 /* test_ir_view.c: the one chase from a memdesc view to its allocation (ir/ir_view.c): each
  * flag follows its edges and no others (views of all kinds, views inside a slot, a
  * memdesc_index that ends the chase, partition captures, loop-carried values with and without
- * the yielded value, a hook for the rest). */
+ * the yielded value, a hook for the rest), and chases in stages (ir_view_follow). */
 #include "ir_test_util.h"
 #include "check_run.h"
 
@@ -55,6 +55,11 @@ START_TEST(flags_choose_the_edges) {
   ck_assert_ptr_eq(ir_view_origin(u, IR_VIEW_SLOT | IR_VIEW_STOP_INDEX | IR_VIEW_CAPTURES, NULL, NULL), idx0);
   ck_assert_ptr_null(ir_view_origin(u, IR_VIEW_ALL, NULL, NULL));           /* no captures */
   ck_assert_ptr_null(ir_view_origin(u, IR_VIEW_CAPTURES, NULL, NULL));      /* no views */
+  /* chases in stages: slot views first, then captures, stop at the value they reach */
+  const ir_value *t0 = tu_nth(m, IR_OP_TTG_MEMDESC_TRANS, 0)->results[0];
+  ck_assert_ptr_eq(ir_view_follow(u, IR_VIEW_SLOT), in_part->operands[0]);
+  ck_assert_ptr_eq(ir_view_follow(ir_view_follow(u, IR_VIEW_SLOT), IR_VIEW_CAPTURES), t0);
+  ck_assert_ptr_eq(ir_view_follow(t0, IR_VIEW_SLOT), idx0->results[0]);
   /* a hook resolves what the flags leave (here: the argument stands for slot 1) */
   ck_assert_ptr_eq(ir_view_origin(u, IR_VIEW_ALL | IR_VIEW_STOP_INDEX, hook_to, idx1->results[0]), idx1);
   /* the loop-carried slot: its init, and with the yielded value both sources */
