@@ -81,6 +81,11 @@ bool vf_cli_u64(vf_cli_args *p, const char *name, uint64_t lo, uint64_t hi, uint
 /* The last case of a parser: the word is the input file (stored in *file); an unknown
  * option or a second file is a usage error. Returns false only at the end. */
 bool vf_cli_input(vf_cli_args *p, const char **file);
+/* --help or -h: prints usage on stdout and returns true (the command then exits 0). */
+bool vf_cli_help(vf_cli_args *p, const char *usage);
+/* After the loop: the text of FILE (malloc'd, the caller's), or NULL with p->rc set (the
+ * loop's usage error, no FILE given, or an unreadable file, each already printed). */
+char *vf_cli_input_text(vf_cli_args *p, const char *file, size_t *len);
 
 /* ---------------------------------------------------------------- numbers (cli_num.c) */
 

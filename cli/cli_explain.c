@@ -233,6 +233,19 @@ static json_t *json_of_report(const tr_report *rep) {
 
 /* --trace-out / --graph-out: the schedule path[0..n) to the state that explains the hang
  * (the matching state, or a halting bug's step), as check writes a bug's. */
+/* Prints {"explain": jx, "report": check's report of rep} (no report when rep is NULL) on
+ * stdout; takes jx. */
+static void print_json(json_t *jx, const tr_report *rep) {
+  json_t *root = json_pack("{s:o}", "explain", jx);
+  if (rep) {
+    json_t *jr = json_of_report(rep);
+    json_object_set_new(root, "report", jr ? jr : json_null());
+  }
+  json_dumpf(root, stdout, JSON_INDENT(2));
+  putchar('\n');
+  json_decref(root);
+}
+
 static void write_schedule(sim_machine *m, const ir_module *mod, const xopts *o, const sim_trans *path, uint32_t n,
                            const sim_viol *v) {
   tr_err terr = {{0}};
@@ -446,13 +459,7 @@ int vf_cmd_explain(int argc, char **argv) {
     exit_code = VF_EXIT_BUG;
     json_object_set_new(jx, "matched", json_true());
     if (json) {
-      json_t *root = json_object();
-      json_object_set_new(root, "explain", jx);
-      json_t *jr = json_of_report(&rep);
-      json_object_set_new(root, "report", jr ? jr : json_null());
-      json_dumpf(root, stdout, JSON_INDENT(2));
-      putchar('\n');
-      json_decref(root);
+      print_json(jx, &rep);
       jx = NULL;
     } else if (sarif) {
       tr_report_sarif(&rep, stdout);
@@ -542,14 +549,8 @@ int vf_cmd_explain(int argc, char **argv) {
     json_object_set_new(jx, "points_to", jp);
     free(cst);
     if (json) {
-      json_t *root = json_pack("{s:o}", "explain", jx);
-      if (explained) { /* the explanation, as in a match: check's report of the fitting bugs */
-        json_t *jr = json_of_report(&hfit);
-        json_object_set_new(root, "report", jr ? jr : json_null());
-      }
-      json_dumpf(root, stdout, JSON_INDENT(2));
-      putchar('\n');
-      json_decref(root);
+      /* explained: as in a match, check's report of the fitting bugs */
+      print_json(jx, explained ? &hfit : NULL);
       jx = NULL;
     } else if (sarif && explained) {
       tr_report_sarif(&hfit, stdout);

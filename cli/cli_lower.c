@@ -21,10 +21,7 @@ int vf_cmd_lower(int argc, char **argv) {
   vf_cli_args p;
   vf_cli_args_init(&p, "lower", argc, argv);
   while (vf_cli_next(&p)) {
-    if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
-      fputs(usage, stdout);
-      return VF_EXIT_OK;
-    }
+    if (vf_cli_help(&p, usage)) return VF_EXIT_OK;
     if (vf_cli_value(&p, "--target", &target) || vf_cli_value(&p, "--emit", &emit) ||
         vf_cli_value(&p, "-o", &outp)) {
     } else if (vf_cli_flag(&p, "--recorder")) {

@@ -86,3 +86,20 @@ bool vf_cli_input(vf_cli_args *p, const char **file) {
   *file = a;
   return true;
 }
+
+bool vf_cli_help(vf_cli_args *p, const char *usage) {
+  if (!vf_cli_flag(p, "--help") && !vf_cli_flag(p, "-h")) return false;
+  fputs(usage, stdout);
+  return true;
+}
+
+char *vf_cli_input_text(vf_cli_args *p, const char *file, size_t *len) {
+  if (p->rc) return NULL;
+  if (!file) {
+    vf_cli_usage(p, "needs a FILE ('-' for standard input)");
+    return NULL;
+  }
+  char *buf = vf_cli_read_text(file, len);
+  if (!buf) p->rc = VF_EXIT_INPUT;
+  return buf;
+}

@@ -26,6 +26,24 @@ static int vf_list_ops(void) {
     printf("| `%s` | %s | %s%s%s |\n", ir_ops[i].name, ir_opclass_name(ir_ops[i].cls),
            ir_ops[i].segs[0] ? "`" : "", ir_ops[i].segs[0] ? ir_ops[i].segs : "(none)",
            ir_ops[i].segs[0] ? "`" : "");
+  /* the op table's columns (ir.h IR_F_*), one line each: scripts/ops_coverage.py reads them */
+  static const struct { unsigned flag; const char *what; } cols[] = {
+      {IR_F_TERMINATOR, "terminators (end a region; compiled and lowered with the op that owns it)"},
+      {IR_F_SIM_NO, "refused by the model at the op, on every target"},
+      {IR_F_SIM_AMD, "AMD ops: run by the AMD model, refused on other targets"},
+      {IR_F_LW_NOOP, "emit nothing in the lowering"},
+  };
+  puts("\nColumns of the op table (ir/ir_ops.c `ir_op_flags`):\n");
+  for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++) {
+    printf("- %s:", cols[k].what);
+    const char *sep = " ";
+    for (int i = 0; i < IR_OP__COUNT; i++)
+      if (ir_op_flags[i] & cols[k].flag) {
+        printf("%s`%s`", sep, ir_ops[i].name);
+        sep = ", ";
+      }
+    puts(".");
+  }
   return VF_EXIT_OK;
 }
 
@@ -65,16 +83,12 @@ int vf_cmd_parse(int argc, char **argv) {
     if (vf_cli_flag(&p, "--split-input-file")) split = true;
     else if (vf_cli_flag(&p, "--no-print")) print = false;
     else if (vf_cli_flag(&p, "--list-ops")) return vf_list_ops();
-    else if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
-      fputs(parse_usage, stdout);
-      return VF_EXIT_OK;
-    } else vf_cli_input(&p, &file);
+    else if (vf_cli_help(&p, parse_usage)) return VF_EXIT_OK;
+    else vf_cli_input(&p, &file);
   }
-  if (p.rc) return p.rc;
-  if (!file) return vf_cli_usage(&p, "needs a FILE ('-' for standard input)");
   size_t len;
-  char *buf = vf_cli_read_text(file, &len);
-  if (!buf) return VF_EXIT_INPUT;
+  char *buf = vf_cli_input_text(&p, file, &len);
+  if (!buf) return p.rc;
   const char *name = strcmp(file, "-") ? file : "<stdin>";
   /* Output is buffered so a failing input prints nothing on stdout. */
   char *text = NULL;

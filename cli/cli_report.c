@@ -10,7 +10,7 @@
 #include "sim/sim_size.h"
 #include "cli.h"
 
-/* Describes the schedule of b into rb->trace: the steps that matter (vf_slice; all of them
+/* Describes the schedule of b into rb->trace: the steps that matter (sim_slice; all of them
  * when it keeps none), each with its agent ("partition0", or "partition0.async" for a
  * completion of an event it issued), that agent's step count, the model's text and the
  * location, from the one replay of traces/ (tr_replay). */
@@ -22,7 +22,7 @@ static void replay(sim_machine *m, const vf_bug *b, tr_rbug *rb) {
   char (*names)[48] = ir_xcalloc(2 * SIM_MAX_AGENTS, sizeof *names);
   rb->trace = ir_xcalloc(b->n_path + 1, sizeof *rb->trace);
   uint8_t *keep = ir_xcalloc(b->n_path + 1, 1);
-  uint32_t kept = vf_slice(m, b->path, b->n_path, &b->v, keep);
+  uint32_t kept = sim_slice(m, b->path, b->n_path, &b->v, keep);
   if (!kept) memset(keep, 1, b->n_path);
   for (uint32_t k = 0; r && k < r->n_steps; k++) {
     const tr_step *st = &r->steps[k];

@@ -55,16 +55,12 @@ int vf_cmd_skeleton(int argc, char **argv) {
   vf_cli_args p;
   vf_cli_args_init(&p, "skeleton", argc, argv);
   while (vf_cli_next(&p)) {
-    if (vf_cli_flag(&p, "--help") || vf_cli_flag(&p, "-h")) {
-      fputs(skel_usage, stdout);
-      return VF_EXIT_OK;
-    } else vf_cli_input(&p, &file);
+    if (vf_cli_help(&p, skel_usage)) return VF_EXIT_OK;
+    vf_cli_input(&p, &file);
   }
-  if (p.rc) return p.rc;
-  if (!file) return vf_cli_usage(&p, "needs a FILE ('-' for standard input)");
   size_t len;
-  char *buf = vf_cli_read_text(file, &len);
-  if (!buf) return VF_EXIT_INPUT;
+  char *buf = vf_cli_input_text(&p, file, &len);
+  if (!buf) return p.rc;
   if (is_elf(buf, len)) {
     free(buf);
     if (!(buf = disassemble(file, &len))) return VF_EXIT_INPUT;

@@ -67,6 +67,10 @@ enum {
                                   that owns the region, which compiles / lowers it */
   IR_F_LW_NOOP = 2,            /* the lowering emits nothing for it (a hint, a profiling marker,
                                   a dealloc: the shared-memory plan never reuses memory) */
+  IR_F_SIM_NO = 4,             /* the model refuses it at the op, on every target (exit 2; the
+                                  reason: sim_compile.c refusal) */
+  IR_F_SIM_AMD = 8,            /* an AMD op: the AMD model runs it, any other target refuses it
+                                  at the op (sim_amd_check_op) */
 };
 extern const unsigned char ir_op_flags[IR_OP__COUNT];
 /* Writes ir/ir_segs.h: a constant IR_SEG_<OP>_<SEGMENT> per operand segment of ops.def. */
@@ -332,6 +336,33 @@ const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
 /* The ttg.warp_specialize operand a partition region's block argument v stands for (the
  * capture of the same index), or NULL when v is not such an argument. */
 const ir_value *ir_ws_capture(const ir_value *v);
+
+/* The chase from a memdesc view back to its allocation (ir_view.c), the only one in the
+ * tree. The flags choose which edges a step follows: */
+enum {
+  IR_VIEW_ALL = 1u << 0,        /* every view op (IR_C_VIEW) to the memdesc it views */
+  IR_VIEW_SLOT = 1u << 1,       /* only the views that keep a ring's slot (ir_view_keeps_slot) */
+  IR_VIEW_STOP_INDEX = 1u << 2, /* a ttg.memdesc_index ends the chase (ir_view_origin returns it) */
+  IR_VIEW_CAPTURES = 1u << 3,   /* a partition's block argument to the warp_specialize capture */
+  IR_VIEW_LOOP_INIT = 1u << 4,  /* an scf.for / scf.while iteration argument to its initial value */
+  IR_VIEW_LOOP_YIELD = 1u << 5, /* and (scf.for only) to the value the body yields for it */
+};
+#define IR_VIEW_MAX_STEPS 256   /* longest chase; deeper nests read as "not traced" */
+/* trans, reshape, reinterpret, static subslice, tmem_subslice: views inside one slot. */
+bool ir_view_keeps_slot(ir_opcode code);
+/* One step up from v: the values it is made from, in src (the initial value first, then the
+ * yielded one under IR_VIEW_LOOP_YIELD); returns how many (0: v is not followed further). */
+uint32_t ir_view_sources(const ir_value *v, unsigned how, const ir_value *src[2]);
+/* Follows single steps from v (not IR_VIEW_LOOP_YIELD) and returns the value where they stop
+ * (NULL past IR_VIEW_MAX_STEPS): the building block of chases done in stages. */
+const ir_value *ir_view_follow(const ir_value *v, unsigned how);
+/* Resolves a block argument the flags do not (a function argument through a call stack):
+ * the value it stands for, or NULL to stop. */
+typedef const ir_value *(*ir_view_arg_fn)(void *ud, const ir_value *arg);
+/* Follows single steps from v (not IR_VIEW_LOOP_YIELD) and returns the op the chase ends at
+ * when it is an allocation (IR_C_ALLOC) or, under IR_VIEW_STOP_INDEX, a memdesc_index; NULL
+ * when it ends anywhere else or is not traced. arg may be NULL. Points into the module. */
+const ir_op *ir_view_origin(const ir_value *v, unsigned how, ir_view_arg_fn arg, void *ud);
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h> /* IR_PUSH */
 
 void *ir_xmalloc(size_t n, size_t elem);
 void *ir_xcalloc(size_t n, size_t elem);
@@ -19,6 +20,10 @@ char *ir_xstrndup(const char *s, size_t n);
  * grown to hold at least need elements, doubling from 16; the new elements are zeroed. Returns
  * the (possibly moved) array; *cap is updated. */
 void *ir_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
+/* Appends one zeroed element to the growable array p of n elements (capacity cap, all three
+ * lvalues without side effects) and evaluates to its address; n is incremented. */
+#define IR_PUSH(p, n, cap)                                                                     \
+  ((p) = ir_grow((p), &(cap), (n) + 1, sizeof *(p)), memset(&(p)[(n)], 0, sizeof *(p)), &(p)[(n)++])
 /* Out of memory for `bytes` bytes (0: unknown, SIZE_MAX: a size overflow): message, exit 2. */
 _Noreturn void ir_out_of_memory(size_t bytes);
 

@@ -577,44 +577,34 @@ static void ir_print_select(ir_printer *pr, const ir_op *op) {
 
 /* ------------------------------------------------------------------ dispatch */
 
-/* The syntax written in C, by the name ir_formats.c gives it ("@@for"): one row per form,
- * its reader and its printer side by side. */
+/* The syntax written in C, by op (ir_formats.c marks these ops "@@name"; test_ir_parse checks
+ * that each such op has a row here): its reader and its printer side by side. */
 static const struct {
-  const char *name;
   void (*parse)(ir_parser *P, ir_op *op);
   void (*print)(ir_printer *pr, const ir_op *op);
-} customs[] = {
-    {"module", ir_parse_module, ir_print_module},
-    {"func", ir_parse_func, ir_print_func},
-    {"for", ir_parse_for, ir_print_for},
-    {"if", ir_parse_if, ir_print_if},
-    {"while", ir_parse_while, ir_print_while},
-    {"execute_region", ir_parse_execute_region, ir_print_execute_region},
-    {"warp_specialize", ir_parse_ws, ir_print_ws},
-    {"br", ir_parse_br, ir_print_br},
-    {"cond_br", ir_parse_cond_br, ir_print_cond_br},
-    {"select", ir_parse_select, ir_print_select},
+} customs[IR_OP__COUNT] = {
+    [IR_OP_BUILTIN_MODULE] = {ir_parse_module, ir_print_module},
+    [IR_OP_TT_FUNC] = {ir_parse_func, ir_print_func},
+    [IR_OP_SCF_FOR] = {ir_parse_for, ir_print_for},
+    [IR_OP_SCF_IF] = {ir_parse_if, ir_print_if},
+    [IR_OP_SCF_WHILE] = {ir_parse_while, ir_print_while},
+    [IR_OP_SCF_EXECUTE_REGION] = {ir_parse_execute_region, ir_print_execute_region},
+    [IR_OP_TTG_WARP_SPECIALIZE] = {ir_parse_ws, ir_print_ws},
+    [IR_OP_CF_BR] = {ir_parse_br, ir_print_br},
+    [IR_OP_CF_COND_BR] = {ir_parse_cond_br, ir_print_cond_br},
+    [IR_OP_ARITH_SELECT] = {ir_parse_select, ir_print_select},
 };
 
-static int custom_of(const char *which) {
-  for (size_t k = 0; k < sizeof customs / sizeof *customs; k++)
-    if (!strcmp(which, customs[k].name)) return (int)k;
-  return -1;
-}
+bool ir_custom_has(ir_opcode code) { return customs[code].parse && customs[code].print; }
 
-bool ir_custom_parse(ir_parser *P, ir_op *op, const char *which) {
-  if (!strcmp(which, "generic"))
-    ir_fail(P, "'%s' must be written in generic form (\"%s\"(...) ...)", ir_ops[op->code].name,
-            ir_ops[op->code].name);
-  int k = custom_of(which);
-  if (k < 0) return false;
-  customs[k].parse(P, op);
+bool ir_custom_parse(ir_parser *P, ir_op *op) {
+  if (!customs[op->code].parse) return false;
+  customs[op->code].parse(P, op);
   return true;
 }
 
-bool ir_custom_print(ir_printer *pr, const ir_op *op, const char *which) {
-  int k = custom_of(which);
-  if (k < 0) return false;
-  customs[k].print(pr, op);
+bool ir_custom_print(ir_printer *pr, const ir_op *op) {
+  if (!customs[op->code].print) return false;
+  customs[op->code].print(pr, op);
   return true;
 }

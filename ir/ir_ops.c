@@ -27,6 +27,36 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_PROTON_RECORD] = IR_F_LW_NOOP,          /* the kernel is lowered unprofiled */
     [IR_OP_TTG_LOCAL_DEALLOC] = IR_F_LW_NOOP,      /* the plan never reuses memory */
     [IR_OP_LLVM_INTR_ASSUME] = IR_F_LW_NOOP,       /* an optimization hint */
+    /* gfx1250: LDS mbarriers and TDM copies the AMD model runs (sim_amd_mbar.c, docs/amd-gfx1250.md);
+     * clusters, fused TDM and async L2G copies it refuses on every AMD target (amd_refusal) */
+    [IR_OP_AMDG_INIT_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_ARRIVE_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_WAIT_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_G2L] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_WAIT] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_CLUSTER_BARRIER_WAIT] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_INTRINSIC_WAIT] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_ASYNC_COPY_L2G] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_L2G] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_FUSED_G2L] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_GATHER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_TDM_SCATTER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED] = IR_F_SIM_NO,
+    [IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW] = IR_F_SIM_NO,
+    /* the fork's high-level cluster launch control (the model checks its lowered form) */
+    [IR_OP_TTNG_CLC_ADVANCE] = IR_F_SIM_NO,
+    [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = IR_F_SIM_NO,
+    [IR_OP_TTNG_CLC_READ] = IR_F_SIM_NO,
+    [IR_OP_TLX_SET_BUFFER_OVERLAP] = IR_F_SIM_NO,   /* reuse-group placement (sim_alias.c) */
+    /* AMD ops of gfx942 / gfx950 the AMD model runs (sim_amd_ops.c) */
+    [IR_OP_ROCDL_S_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_COND_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_ASYNC_WAIT] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_MEMORY_COUNTER_WAIT] = IR_F_SIM_AMD,
+    [IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL] = IR_F_SIM_AMD,
+    [IR_OP_ROCDL_WORKITEM_ID_X] = IR_F_SIM_AMD,
 };
 
 ir_opcode ir_op_lookup(const char *name, size_t len) {

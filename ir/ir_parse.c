@@ -645,8 +645,11 @@ static ir_op *ir_parse_op(ir_parser *P, ir_block *blk) {
     ir_parse_generic(P, op);
   } else {
     const char *syn = ir_op_syntax[code];
-    if (syn && syn[0] == '@' && syn[1] == '@') {
-      if (!ir_custom_parse(P, op, syn + 2))
+    if (syn && !strcmp(syn, "@@generic")) {
+      ir_fail(P, "'%s' must be written in generic form (\"%s\"(...) ...)", ir_ops[code].name,
+              ir_ops[code].name);
+    } else if (syn && syn[0] == '@' && syn[1] == '@') {
+      if (!ir_custom_parse(P, op))
         ir_fail_at(P, nt.line, nt.col, "no parser for '%s'", opname);
     } else {
       ir_fmt_parse(P, op, ir_fmt_get(P->fmts, code));

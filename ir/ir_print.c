@@ -174,7 +174,7 @@ void ir_print_op(ir_printer *pr, const ir_op *op) {
     const char *name = ir_ops[op->code].name;
     fputs(strncmp(name, "builtin.", 8) ? name : name + 8, o);
     if (syn && syn[0] == '@' && syn[1] == '@') {
-      bool ok = ir_custom_print(pr, op, syn + 2);
+      bool ok = ir_custom_print(pr, op);
       assert(ok);
       (void)ok;
     } else {

@@ -303,9 +303,10 @@ void ir_fmt_print(struct ir_printer *pr, const ir_op *op, const ir_fmt *f);
 /* Per-op syntax table (ir_formats.c): a format string or "@name" for C code in ir_custom.c. */
 extern const char *const ir_op_syntax[IR_OP__COUNT];
 
-/* Region ops and other hand-written syntax (ir_custom.c). */
-bool ir_custom_parse(ir_parser *P, ir_op *op, const char *which);
-bool ir_custom_print(struct ir_printer *pr, const ir_op *op, const char *which);
+/* Region ops and other hand-written syntax (ir_custom.c), by op: false when op has none. */
+bool ir_custom_has(ir_opcode code);
+bool ir_custom_parse(ir_parser *P, ir_op *op);
+bool ir_custom_print(struct ir_printer *pr, const ir_op *op);
 
 /* ------------------------------------------------------------------ printer */
 

@@ -23,6 +23,16 @@ static int push_axis(int32_t (*list)[IR_MAX_RANK], int *n, int max, int rank, in
   return push(list, n, max, rank, v);
 }
 
+/* The lanes of an mma / wgmma fragment: lane l holds row l/4 and the column pair 2*(l%4)
+ * (the two lane bits of the quad on columns 2 and 4, the three others on rows 1, 2, 4). */
+static void push_quad_lanes(lw_ll *l) {
+  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 2);
+  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 4);
+  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 1);
+  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 2);
+  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 4);
+}
+
 /* Reduces every basis modulo the shape (a basis past the shape wraps to 0: broadcast) and
  * drops zero register bases (they would only duplicate registers). */
 static void ll_canon(lw_ll *l) {
@@ -92,11 +102,7 @@ static int ll_mma3(const ir_encoding *e, int rank, const int64_t *shape, lw_ll *
   push_axis(l->reg, &l->nreg, LW_LL_MAXREG, 2, 0, 8);
   for (int64_t b = 8; b < n; b *= 2)
     if (push_axis(l->reg, &l->nreg, LW_LL_MAXREG, 2, 1, b)) goto big;
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 2);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 4);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 1);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 2);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 4);
+  push_quad_lanes(l);
   for (int64_t b = 1; b < wm; b *= 2)
     if (push_axis(l->warp, &l->nwarp, LW_LL_MAXWARP, 2, 0, 16 * b)) goto big;
   for (int64_t b = 1; b < wn; b *= 2)
@@ -120,11 +126,7 @@ static int ll_dot_a3(const ir_encoding *e, const ir_encoding *p, int rank,
   push_axis(l->reg, &l->nreg, LW_LL_MAXREG, 2, 1, 1);
   push_axis(l->reg, &l->nreg, LW_LL_MAXREG, 2, 0, 8);
   push_axis(l->reg, &l->nreg, LW_LL_MAXREG, 2, 1, 8);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 2);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 1, 4);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 1);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 2);
-  push_axis(l->lane, &l->nlane, LW_LL_MAXLANE, 2, 0, 4);
+  push_quad_lanes(l);
   for (int64_t b = 1; b < wm; b *= 2)
     if (push_axis(l->warp, &l->nwarp, LW_LL_MAXWARP, 2, 0, 16 * b)) goto big;
   for (int64_t b = 1; b < p->warps_per_cta[1]; b *= 2) /* warps along N hold copies of A */

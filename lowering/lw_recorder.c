@@ -113,6 +113,14 @@ static void slot_prologue(lw_ctx *c, uint32_t ret, lw_ssa *hp, lw_ssa *slot, lw_
   *slot = lw_bin_imm(c, "llvm.add", lw_bin_imm(c, "llvm.mul", w, REC_WARP_WORDS, "i64"), REC_HDR_WORDS, "i64");
 }
 
+/* Ends a recorder function: a branch to its return block ret, the return, the closing brace. */
+static void func_return(lw_ctx *c, lw_sb *o, uint32_t ret) {
+  lw_br(c, ret, NULL, NULL, 0);
+  lw_block(c, ret);
+  lw_stmt(c, "llvm.return");
+  lw_sb_printf(o, "  }\n");
+}
+
 /* @tlxv_rec_hit(bar, parity, op, spins, t0, now, base): the timed-out wait's record and, the
  * first time in the CTA, the barrier dump. */
 static void emit_hit(lw_ctx *c, lw_sb *o) {
@@ -174,10 +182,7 @@ static void emit_hit(lw_ctx *c, lw_sb *o) {
     put_word(c, hp, d, 0, lw_bin_imm(c, "llvm.or", now, 1, "i64"));
     fence_sys(c);
   }
-  lw_br(c, ret, NULL, NULL, 0);
-  lw_block(c, ret);
-  lw_stmt(c, "llvm.return");
-  lw_sb_printf(o, "  }\n");
+  func_return(c, o, ret);
 }
 
 /* @tlxv_rec_mark(state): the warp's state word (exited, or resumed at op id). */
@@ -189,10 +194,7 @@ static void emit_mark(lw_ctx *c, lw_sb *o) {
   slot_prologue(c, ret, &hp, &slot, &cta, &nct);
   put_word(c, hp, slot, REC_W_STATE, st);
   fence_sys(c);
-  lw_br(c, ret, NULL, NULL, 0);
-  lw_block(c, ret);
-  lw_stmt(c, "llvm.return");
-  lw_sb_printf(o, "  }\n");
+  func_return(c, o, ret);
 }
 
 /* @tlxv_rec_wait(bar, parity, op, base): the slow path of a wait, entered when its first

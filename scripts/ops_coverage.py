@@ -10,14 +10,18 @@ dialect through its TableGen base class (`class X_Op<...> : Op<Y_Dialect, ...>` 
 `def Y_Dialect : Dialect { let name = "..."; }`), keeps the dialects tt, ttg, ttng, tlx,
 nvws, nvg, amdg, proton, proton_gpu, and for every op says:
   parses   the op is in `tlx-verify parse --list-ops` (ir/ops.def)
-  model    what the checker does with it: "executes"; "no effect" (meta class: profiling,
-           layout bookkeeping, hints); "refused" (a case label of refusal() in
-           sim/sim_compile.c or of amd_refusal() in sim/sim_amd_machine.c: exit 2 at the op); async / barrier ops must also have a case
-           label in sim/ (else "refused at run")
-  lowering "yes" (a case label in lowering/*.c), "no-op" (lowering's is_noop), "by class"
-           (the generic lowering of its class, which refuses at the op what it cannot emit),
-           "driver" (module / function structure, lowered with its parent), else "refused"
-Nothing is hand-listed here: the table follows ir/ops.def, sim/ and lowering/.
+  model    what the checker does with it: "executes"; "executes (AMD)" (the op table's AMD
+           column: the AMD model runs it, other targets refuse it); "no effect" (meta class:
+           profiling, layout bookkeeping, hints); "refused" (the op table's model-refuses
+           column, or a case label of amd_refusal() in sim/sim_amd_machine.c for the AMD ops
+           refused on every AMD target: exit 2 at the op); async / barrier ops must also have a case label in sim/
+           (else "refused at run")
+  lowering "yes" (a case label in lowering/*.c), "with owner" (a terminator of the op table's
+           column: lowered by the op that owns its region, as that op is), "no-op" (the op table's lowering no-op column), "by class" (the generic lowering
+           of its class, which refuses at the op what it cannot emit), "driver" (module /
+           function structure, lowered with its parent), else "refused"
+Nothing is hand-listed here: the table follows ir/ops.def, the op table's columns (the lines
+after `parse --list-ops`'s table), sim/ and lowering/.
 """
 import argparse
 import glob
@@ -101,12 +105,17 @@ def main():
     for m in re.finditer(r'^X\((\w+),\s*"([^"]+)"', open(os.path.join(a.src, "ir/ops.def")).read(), re.M):
         ids[m.group(2)] = m.group(1)
     src = lambda *p: sorted(glob.glob(os.path.join(a.src, *p)))
-    refused = case_labels([os.path.join(a.src, "sim/sim_compile.c")], "refusal")
-    # the AMD model's refusals on every AMD target (the amdg ops it runs have case labels in
-    # sim/sim_amd_*.c, "executes"; an amdg op in an NVIDIA kernel is refused as such)
+    def column(words):
+        """The ops of the op-table column whose line under the table starts with words."""
+        m = re.search(r"^- " + re.escape(words) + r"[^:]*:(.*)$", listing, re.M)
+        return {ids.get(n) for n in re.findall(r"`([^`]+)`", m.group(1))} if m else set()
+    refused = column("refused by the model")
+    # the AMD model's refusals on every AMD target (an amdg op in an NVIDIA kernel is refused as such)
     refused |= case_labels([os.path.join(a.src, "sim/sim_amd_machine.c")], "amd_refusal")
+    amd = column("AMD ops")
+    lw_noop = column("emit nothing in the lowering")
+    terminators = column("terminators")
     sim_cases = case_labels(src("sim", "sim_*.c"))
-    lw_noop = case_labels(src("lowering", "lw_func.c"), "is_noop")
     lw_cases = case_labels(src("lowering", "lw_*.c")) - lw_noop
     by_class = {"scalar", "tensor", "view", "alloc", "memory", "barrier", "fence"}
 
@@ -125,6 +134,8 @@ def main():
         oid, cls = ids.get(op), table[op]
         if oid in refused:
             return "refused"
+        if oid in amd:
+            return "executes (AMD)"
         if cls == "meta":
             return "no effect"
         if cls in ("async", "async-wait", "barrier") and oid not in sim_cases:
@@ -137,6 +148,8 @@ def main():
         oid = ids.get(op)
         if oid in lw_noop:
             return "no-op"
+        if oid in terminators:
+            return "with owner"
         if oid in lw_cases:
             return "yes"
         if table[op] == "special":
@@ -157,7 +170,7 @@ def main():
         out.append("")
     rows = sorted(union)
     n_parse = sum(1 for op in rows if op in table)
-    n_exec = sum(1 for op in rows if model(op) in ("executes", "no effect"))
+    n_exec = sum(1 for op in rows if model(op) in ("executes", "executes (AMD)", "no effect"))
     out.append(f"{len(rows)} ops; {n_parse} parse; {n_exec} run in the model (executes or no effect).")
     out.append("")
     out.append("| dialect | executes | no effect | refused | not parsed | total |")
@@ -167,7 +180,7 @@ def main():
         if not dr:
             continue
         c = lambda v: sum(1 for op in dr if model(op) == v)
-        out.append(f"| {d} | {c('executes')} | {c('no effect')} | {c('refused') + c('refused at run')} | {c('-')} | {len(dr)} |")
+        out.append(f"| {d} | {c('executes') + c('executes (AMD)')} | {c('no effect')} | {c('refused') + c('refused at run')} | {c('-')} | {len(dr)} |")
     out.append("")
     out.append("| op | in | parses | model | lowering |")
     out.append("|---|---|---|---|---|")

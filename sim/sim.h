@@ -373,6 +373,12 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
  * *end: 0 the agent's end was reached, 1 the list is cut (max reached, or an op with a
  * global effect, or an error). Returns the number of effects. st is not changed. */
 int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int max, int *end);
+/* The steps of path[0..n) that matter for bug (sim_slice.c): the backward closure of the step
+ * or state that shows it over program order and effect dependencies (the kept steps alone
+ * reach the bug). Marks keep[k] = 1 for them (keep has n bytes, the caller's) and returns how
+ * many. The only slicer: the report and the drawings call it. */
+uint32_t sim_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
+                   uint8_t *keep);
 /* Pending arrivals and tx-count of barrier bar now. */
 void sim_bar_counts(const sim_machine *m, const void *st, uint32_t bar, int32_t *pending, int32_t *tx);
 /* Would a wait with `parity` on barrier bar pass now? */

@@ -28,20 +28,8 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
   return 0;
 }
 
-static bool amd_only(ir_opcode code) {
-  switch (code) {
-  case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER: case IR_OP_AMDG_ASYNC_WAIT:
-  case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_ROCDL_WORKITEM_ID_X: case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE:
-  case IR_OP_AMDG_CLUSTER_BARRIER_WAIT: case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
-    return true;
-  default: return sim_amd_mbar_op(code);
-  }
-}
-
 /* The AMD ops the model refuses on every AMD target, with the reason (a format taking the op's
- * name). scripts/ops_coverage.py reads the case labels of this function, as those of
- * sim_compile.c's refusal(), for docs/ops-coverage.md. */
+ * name). scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
 static const char *amd_refusal(ir_opcode code) {
   switch (code) {
   case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
@@ -56,7 +44,7 @@ static const char *amd_refusal(ir_opcode code) {
 int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   ir_opcode code = op->code;
   if (!m->amd_gfx) {
-    if (amd_only(code))
+    if (ir_op_flags[code] & IR_F_SIM_AMD)
       return sim_errf(err, m, op, "%s is an AMD op; the kernel's target is not an AMD one",
                       ir_ops[code].name);
     return 0;

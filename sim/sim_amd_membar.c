@@ -58,22 +58,13 @@ static uint64_t alloc_bit(sim_amd_bufs *t, const ir_op *op) {
  * loop-carried value to its initial value and the value yielded for it. */
 static uint64_t roots(sim_amd_bufs *t, const ir_value *v, int depth) {
   if (!v || depth > 16) return 1ull << UNKNOWN;
-  if (v->def) {
-    const ir_op *d = v->def;
-    if (d->code == IR_OP_TTG_LOCAL_ALLOC) return alloc_bit(t, d);
-    if (ir_ops[d->code].cls == IR_C_VIEW && d->n_operands) return roots(t, d->operands[0], depth + 1);
-    return 1ull << UNKNOWN;
-  }
-  const ir_block *b = v->block;
-  const ir_op *p = b && b->parent ? b->parent->parent : NULL;
-  if (p && p->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && 3 + v->arg_idx - 1 < p->n_operands) {
-    uint64_t s = roots(t, p->operands[3 + v->arg_idx - 1], depth + 1);
-    const ir_op *y = b->last;
-    if (y && y->code == IR_OP_SCF_YIELD && v->arg_idx - 1 < y->n_operands)
-      s |= roots(t, y->operands[v->arg_idx - 1], depth + 1);
-    return s;
-  }
-  return 1ull << UNKNOWN;
+  if (v->def && v->def->code == IR_OP_TTG_LOCAL_ALLOC) return alloc_bit(t, v->def);
+  const ir_value *src[2];
+  uint32_t n = ir_view_sources(v, IR_VIEW_ALL | IR_VIEW_LOOP_YIELD, src);
+  if (!n) return 1ull << UNKNOWN;
+  uint64_t s = 0;
+  for (uint32_t k = 0; k < n; k++) s |= roots(t, src[k], depth + 1);
+  return s;
 }
 
 uint64_t sim_amd_roots(sim_amd_bufs *t, const ir_value *v) { return roots(t, v, 0); }

@@ -289,13 +289,11 @@ static int view_kind(const ir_value *v, const ir_op **alloc, int depth) {
     *alloc = d->operands[0]->def;
     return VIEW_SLOT;
   }
-  const ir_block *b = v->block;
-  const ir_op *p = !d && b && b->parent ? b->parent->parent : NULL;
-  if (!p || p->code != IR_OP_SCF_FOR || v->arg_idx < 1 || p->n_segs < 4) return VIEW_OTHER;
-  uint32_t k = v->arg_idx - 1, init = p->seg_start[3];
+  const ir_value *src[2];
+  if (d || ir_view_sources(v, IR_VIEW_LOOP_YIELD, src) != 2) return VIEW_OTHER;
   const ir_op *a1 = NULL, *a2 = NULL;
-  int k1 = init + k < p->n_operands ? view_kind(p->operands[init + k], &a1, depth + 1) : VIEW_OTHER;
-  int k2 = view_kind(yielded(p, 0, k), &a2, depth + 1);
+  int k1 = view_kind(src[0], &a1, depth + 1);
+  int k2 = view_kind(src[1], &a2, depth + 1);
   if (k1 != k2 || a1 != a2) return VIEW_OTHER;
   *alloc = a1;
   return k1;

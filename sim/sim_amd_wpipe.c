@@ -304,16 +304,11 @@ static const ir_value *seg0(const ir_op *op, int seg) {
 static void slice_of(wp_ctx *c, const ir_value *v, wp_acc *a) {
   a->roots = sim_amd_roots(&c->bufs, v);
   a->idx = -1;
-  for (const ir_value *x = v; x && x->def;) {
-    const ir_op *d = x->def;
-    if (d->code == IR_OP_TTG_MEMDESC_INDEX) {
-      int64_t k;
-      if (d->n_operands > 1 && ir_value_const_int(d->operands[1], &k) && __builtin_popcountll(a->roots) == 1) a->idx = k;
-      break;
-    }
-    if (ir_ops[d->code].cls != IR_C_VIEW || !d->n_operands) break;
-    x = d->operands[0];
-  }
+  const ir_op *ix = ir_view_origin(v, IR_VIEW_ALL | IR_VIEW_STOP_INDEX, NULL, NULL);
+  int64_t slot;
+  if (ix && ix->code == IR_OP_TTG_MEMDESC_INDEX && ix->n_operands > 1 &&
+      ir_value_const_int(ix->operands[1], &slot) && __builtin_popcountll(a->roots) == 1)
+    a->idx = slot;
   const ir_type *t = v->type;
   const ir_op *d = v->def;
   if (d && d->code == IR_OP_TTG_MEMDESC_SUBSLICE && d->n_operands && t->kind == IR_T_MEMDESC) {

@@ -205,28 +205,30 @@ static int pred_seg(ir_opcode code) {
   }
 }
 
-/* The ops the model refuses at the op, each with its reason (a format taking the op's name).
- * scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
-static const char *refusal(const sim_machine *m, ir_opcode code) {
-  /* The AMD ops (amdg.*) are decided by sim_amd_check_op, before this: which the AMD model
-   * runs (sim_amd_ops.c, sim_amd_mbar.c), which it refuses and why, and that every one is
-   * refused in an NVIDIA kernel. */
-  (void)m;
-  switch (code) {
-  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: case IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED:
-    return "%s is not supported by the model yet; the kernel cannot be checked";
-  case IR_OP_TTNG_CLC_ADVANCE: case IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC: case IR_OP_TTNG_CLC_READ:
-    return "%s is the fork's high-level cluster launch control, before the pass that materializes "
-           "its response buffer and mbarrier (which CTA and which partition issue the request is "
-           "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / "
-           "async_clc_try_cancel, wait_barrier, clc_load_result)";
-  case IR_OP_TLX_SET_BUFFER_OVERLAP: /* sim_alias.c */
-    return "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
-           "buffer-index rewriting) is not modelled; without it every allocation of the spec "
-           "starts at offset 0, which the model checks";
-  default:
-    return NULL;
-  }
+/* Why the model refuses an op the op table marks IR_F_SIM_NO (a format taking the op's
+ * name): a reason per op where there is more to say than the default. */
+static const char *const refusal_reason[IR_OP__COUNT] = {
+#define CLC "%s is the fork's high-level cluster launch control, before the pass that materializes " \
+            "its response buffer and mbarrier (which CTA and which partition issue the request is " \
+            "left to that pass): the model checks the lowered form (ttng.clc_try_cancel / " \
+            "async_clc_try_cancel, wait_barrier, clc_load_result)"
+    [IR_OP_TTNG_CLC_ADVANCE] = CLC, [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = CLC,
+    [IR_OP_TTNG_CLC_READ] = CLC,
+#undef CLC
+    [IR_OP_TLX_SET_BUFFER_OVERLAP] = /* sim_alias.c */
+    "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
+    "buffer-index rewriting) is not modelled; without it every allocation of the spec "
+    "starts at offset 0, which the model checks",
+};
+
+/* The refusal of an op the model does not run (the op table's IR_F_SIM_NO column), or NULL.
+ * AMD ops (IR_F_SIM_AMD) are decided by sim_amd_check_op before this: which the AMD model runs
+ * (sim_amd_ops.c, sim_amd_mbar.c), which it refuses on every AMD target and why (amd_refusal),
+ * and that every one is refused in an NVIDIA kernel. */
+static const char *refusal(ir_opcode code) {
+  if (!(ir_op_flags[code] & IR_F_SIM_NO)) return NULL;
+  return refusal_reason[code] ? refusal_reason[code]
+                              : "%s is not supported by the model yet; the kernel cannot be checked";
 }
 
 /* ------------------------------------------------------------------ allocations */
@@ -234,10 +236,8 @@ static const char *refusal(const sim_machine *m, ir_opcode code) {
 static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   sim_machine *m = c->m;
   if (!m->n_allocs) m->n_allocs = 1; /* id 0 unused */
-  m->allocs = ir_grow(m->allocs, &m->cap_allocs, m->n_allocs + 1, sizeof *m->allocs);
-  uint32_t id = m->n_allocs++;
-  sim_alloc *al = &m->allocs[id];
-  memset(al, 0, sizeof *al);
+  uint32_t id = m->n_allocs;
+  sim_alloc *al = IR_PUSH(m->allocs, m->n_allocs, m->cap_allocs);
   al->op = op;
   al->space = space;
   al->init_ins = UINT32_MAX;
@@ -285,7 +285,7 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
   const ir_op *overlap = NULL;
   const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
-  if (overlap) return sim_errf(c->err, m, overlap, refusal(m, overlap->code), ir_ops[overlap->code].name);
+  if (overlap) return sim_errf(c->err, m, overlap, refusal(overlap->code), ir_ops[overlap->code].name);
   if (!big) big = op;
   uint32_t k = 0;
   while (k < c->n_alias && c->alias_spec[k] != spec) k++;
@@ -534,10 +534,8 @@ static int compile_ws(cctx *c, const ir_op *op) {
                     "CTA%s): agent sets are 32-bit masks in the model's state, so at most %u "
                     "partitions per CTA", np_all, ctas > 1 ? " per CTA" : "", SIM_MAX_AGENTS, ctas,
                     ctas > 1 ? "s" : "", SIM_MAX_AGENTS / ctas - 1);
-  m->ws = ir_grow(m->ws, &m->cap_ws, m->n_ws + 1, sizeof *m->ws);
-  uint32_t w = m->n_ws++;
-  sim_ws *ws = &m->ws[w];
-  memset(ws, 0, sizeof *ws);
+  uint32_t w = m->n_ws;
+  sim_ws *ws = IR_PUSH(m->ws, m->n_ws, m->cap_ws);
   ws->n_parts = np;
   ws->n_caps = ncaps;
   ws->cap_slots = ir_xcalloc(ncaps + 1, sizeof *ws->cap_slots);
@@ -724,7 +722,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
   if (sim_amd_check_op(m, op, c->err)) return -1;
-  const char *why = refusal(m, code);
+  const char *why = refusal(code);
   if (why) return sim_errf(c->err, c->m, op, why, ir_ops[code].name);
   if (m->amd_gfx && m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & ~SIM_WP_INSIDE)) {
     /* a warp pipeline's barriers before this op, in the order ConvertWarpPipeline writes them:

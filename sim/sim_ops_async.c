@@ -17,9 +17,7 @@ static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
 static uint32_t evrec_new(sim_exec *e) {
   sim_machine *m = e->m;
   if (!m->data) return 0;
-  m->evrec = ir_grow(m->evrec, &m->cap_evrec, m->n_evrec + 1, sizeof *m->evrec);
-  sim_evrec *r = &m->evrec[m->n_evrec++];
-  memset(r, 0, sizeof *r);
+  sim_evrec *r = IR_PUSH(m->evrec, m->n_evrec, m->cap_evrec);
   r->agent = e->a;
   return m->n_evrec;
 }
@@ -54,6 +52,19 @@ static int add_event(sim_exec *e, sim_event *ev) {
   ev->ins = e->pc;
   if (!sim_ev_add(e->m, e->st, ev, e->log)) return SIM_X_HALT;
   return SIM_X_NEXT;
+}
+
+/* The record simulate mode moves the box with (descriptor, coordinates, shared view; the
+ * segments 0, 1, 2 of a TMA load and store alike): its id for sim_event.aux, 0 when none. */
+static uint32_t tma_evrec(sim_exec *e) {
+  uint32_t id = evrec_new(e);
+  sim_evrec *r = evrec(e, id);
+  if (!r) return 0;
+  r->desc = ex_seg(e, 0, 0);
+  r->ncoords = ins_seg_len(e->i, 1);
+  for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
+  r->v[0] = *seg_mview(e, 2, 0);
+  return id;
 }
 
 static int tma_load(sim_exec *e) {
@@ -91,14 +102,7 @@ static int tma_load(sim_exec *e) {
     sim_event ev = {.kind = SIM_EV_TMA_LOAD, .bar = (uint16_t)b, .bar2 = SIM_NOBAR, .bytes = bytes,
                     .n_fp = 1, .fp = {f}};
     if (gsrc.alloc) ev.fp[ev.n_fp++] = gsrc;
-    ev.aux = evrec_new(e);
-    if (ev.aux) {
-      sim_evrec *r = evrec(e, ev.aux);
-      r->desc = ex_seg(e, 0, 0);
-      r->ncoords = ins_seg_len(e->i, 1);
-      for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
-      r->v[0] = *seg_mview(e, 2, 0);
-    }
+    ev.aux = tma_evrec(e);
     if (add_event(e, &ev) != SIM_X_NEXT) return SIM_X_HALT;
   }
   return SIM_X_NEXT;
@@ -129,14 +133,7 @@ static int tma_store(sim_exec *e) {
     ev.fp[ev.n_fp++] = sim_gbox_fp(&gb, SIM_FP_ASYNC);
     sim_log_gwrite(e->log, &gb, e->cta, e->pc);
   }
-  ev.aux = evrec_new(e);
-  if (ev.aux) {
-    sim_evrec *r = evrec(e, ev.aux);
-    r->desc = ex_seg(e, 0, 0);
-    r->ncoords = ins_seg_len(e->i, 1);
-    for (uint32_t k = 0; k < r->ncoords && k < IR_MAX_RANK; k++) r->coords[k] = sim_sext(ex_seg(e, 1, k), 32);
-    r->v[0] = *seg_mview(e, 2, 0);
-  }
+  ev.aux = tma_evrec(e);
   return add_event(e, &ev);
 }
 

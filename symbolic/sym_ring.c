@@ -9,23 +9,9 @@
 
 /* The allocation a memdesc value is (through partition block arguments), or NULL. */
 static const ir_op *trace_alloc(sym_ctx *c, const ir_value *v) {
-  for (int depth = 0; v && depth < 16; depth++) {
-    if (v->def) {
-      ir_opcode k = v->def->code;
-      return k == IR_OP_TTG_LOCAL_ALLOC || k == IR_OP_TTNG_TMEM_ALLOC ? v->def : NULL;
-    }
-    const ir_block *b = v->block;
-    const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
-    if (!owner) return NULL;
-    if (owner->code == IR_OP_TTG_WARP_SPEC_PARTITIONS || owner->code == IR_OP_TTG_WARP_SPECIALIZE) {
-      const ir_op *ws = c->ws ? c->ws : owner;
-      if (v->arg_idx >= ws->n_operands) return NULL;
-      v = ws->operands[v->arg_idx];
-      continue;
-    }
-    return NULL;
-  }
-  return NULL;
+  (void)c;
+  const ir_op *a = ir_view_origin(v, IR_VIEW_CAPTURES, NULL, NULL);
+  return a && (a->code == IR_OP_TTG_LOCAL_ALLOC || a->code == IR_OP_TTNG_TMEM_ALLOC) ? a : NULL;
 }
 
 static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
@@ -46,23 +32,9 @@ static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
   *idx = NULL;
   *view = NULL;
-  /* views inside one slot (transpose, reshape, reinterpret, static subslice) keep its index */
-  while (v && v->def && v->def->n_operands >= 1 &&
-         (v->def->code == IR_OP_TTG_MEMDESC_TRANS || v->def->code == IR_OP_TTG_MEMDESC_RESHAPE ||
-          v->def->code == IR_OP_TTG_MEMDESC_REINTERPRET ||
-          v->def->code == IR_OP_TTG_MEMDESC_SUBSLICE || v->def->code == IR_OP_TTNG_TMEM_SUBSLICE))
-    v = v->def->operands[0];
-  /* a partition argument captured from a view made in the parent region */
-  for (int depth = 0; v && !v->def && depth < 4; depth++) {
-    const ir_block *b = v->block;
-    const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
-    if (!owner || (owner->code != IR_OP_TTG_WARP_SPEC_PARTITIONS &&
-                   owner->code != IR_OP_TTG_WARP_SPECIALIZE))
-      break;
-    const ir_op *ws = c->ws ? c->ws : owner;
-    if (v->arg_idx >= ws->n_operands) break;
-    v = ws->operands[v->arg_idx];
-  }
+  /* views inside one slot (transpose, reshape, reinterpret, static subslice) keep its index;
+   * then a partition argument captured from a view made in the parent region (ir_view.c) */
+  v = ir_view_follow(ir_view_follow(v, IR_VIEW_SLOT), IR_VIEW_CAPTURES);
   if (!v) return -1;
   if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
     const ir_op *alloc = trace_alloc(c, v->def->operands[0]);

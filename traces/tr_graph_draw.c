@@ -149,17 +149,9 @@ tr_gv_graph *tg_draw(const tg_graph *g, const tr_graph_opts *o) {
     return NULL;
   }
   tr_gv_set(gv, "newrank", "true");
-  tr_gv_set(gv, "rankdir", "TB");
-  tr_gv_set(gv, "nodesep", "0.3");
-  tr_gv_set(gv, "ranksep", "0.25");
-  tr_gv_set(gv, "fontname", "Helvetica");
-  tr_gv_set(gv, "labelloc", "t");
+  tr_gv_style(gv, "0.3", "0.25");
   tr_gv_set(gv, "forcelabels", "true");
-  tr_gv_node_default(gv, "shape", "plain");
-  tr_gv_node_default(gv, "fontname", "Helvetica");
   tr_gv_node_default(gv, "fontsize", "10");
-  tr_gv_edge_default(gv, "fontname", "Helvetica");
-  tr_gv_edge_default(gv, "fontsize", "9");
   tr_gv_edge_default(gv, "arrowsize", "0.7");
   ir_buf b = {0};
   title_html(g, o, &b);

@@ -81,6 +81,18 @@ void tr_gv_edge_default(tr_gv_graph *g, const char *name, const char *value) {
   agattr(g, AGEDGE, (char *)name, (char *)value);
 }
 
+void tr_gv_style(tr_gv_graph *g, const char *nodesep, const char *ranksep) {
+  tr_gv_set(g, "rankdir", "TB");
+  tr_gv_set(g, "nodesep", nodesep);
+  tr_gv_set(g, "ranksep", ranksep);
+  tr_gv_set(g, "fontname", "Helvetica");
+  tr_gv_set(g, "labelloc", "t");
+  tr_gv_node_default(g, "shape", "plain");
+  tr_gv_node_default(g, "fontname", "Helvetica");
+  tr_gv_edge_default(g, "fontname", "Helvetica");
+  tr_gv_edge_default(g, "fontsize", "9");
+}
+
 int tr_gfmt_of_path(const char *path) {
   const char *dot = path ? strrchr(path, '.') : NULL;
   if (!dot) return 0;

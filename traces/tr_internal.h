@@ -40,6 +40,9 @@ void tr_gv_set(void *obj, const char *name, const char *value);
 void tr_gv_set_html(void *obj, const char *name, const char *html);
 /* Defaults for every node / edge of g (call before creating them). */
 void tr_gv_node_default(tr_gv_graph *g, const char *name, const char *value);
+/* The drawings' common look: top to bottom, Helvetica, the title on top, HTML nodes (shape
+ * plain), 9-point edge labels; nodesep and ranksep as given (inches). */
+void tr_gv_style(tr_gv_graph *g, const char *nodesep, const char *ranksep);
 void tr_gv_edge_default(tr_gv_graph *g, const char *name, const char *value);
 /* Lays out with dot and renders to path in fmt (tr_gfmt); DOT is written without layout.
  * Returns 0, or -1 with err. */
@@ -65,8 +68,8 @@ int tr_run_check_complete(const tr_run *r, uint32_t n, const char *path, tr_err 
 /* The agent whose next op at the end of the run is ins, or -1 (tr_replay.c). */
 int tr_run_next_agent(const tr_run *r, uint32_t ins);
 
-/* Marks in keep[0..r->n_steps) the steps of bug's dependency chain in a replayed run;
- * returns how many (tr_min_relevant.c). */
+/* Marks in keep[0..r->n_steps) the steps that matter for bug (non-NULL) in a replayed run:
+ * sim_slice over the run's transitions; returns how many (tr_min_relevant.c). */
 uint32_t tr_relevant_run(const tr_run *r, const sim_viol *bug, uint8_t *keep);
 
 /* Short label of an IR op for graphs ("wait", "arrive", "TMA load", ...) (tr_label.c). */

@@ -60,50 +60,25 @@ static const ir_func *func_of_op(const ir_module *m, const ir_op *fop) {
   return NULL;
 }
 
-/* The value a block argument stands for, one level up; NULL when it is not a view carrier
- * (a loop induction variable, a kernel argument, ...). */
-static const ir_value *arg_source(const tp_walk *w, const ir_value *v) {
+/* A function argument: the operand of the innermost call of the walk's call stack to that
+ * function (ir_view_origin resolves views, captures and loop-carried values itself). */
+static const ir_value *call_arg(void *ud, const ir_value *v) {
+  const tp_walk *w = ud;
   const ir_region *rg = v->block ? v->block->parent : NULL;
   const ir_op *pop = rg ? rg->parent : NULL;
-  if (!pop || v->block != rg->blocks[0]) return NULL;
-  switch (pop->code) {
-  case IR_OP_TTG_WARP_SPECIALIZE:
-  case IR_OP_TTG_WARP_SPEC_PARTITIONS:
-    /* partition block arguments are the captures, in order (tlx-ir.md §1.7) */
-    return v->arg_idx < pop->n_operands ? pop->operands[v->arg_idx] : NULL;
-  case IR_OP_SCF_FOR:
-    return v->arg_idx ? seg_val(pop, "inits", v->arg_idx - 1) : NULL;
-  case IR_OP_SCF_WHILE:
-    return rg == pop->regions[0] ? seg_val(pop, "inits", v->arg_idx) : NULL;
-  case IR_OP_TT_FUNC: {
-    const ir_func *f = func_of_op(w->pm->mod, pop);
-    for (uint32_t i = w->n_calls; f && i-- > 0;) {
-      const ir_attr *callee = ir_op_attr(w->calls[i], "callee");
-      if (callee && callee->str && !strcmp(callee->str, f->name))
-        return v->arg_idx < w->calls[i]->n_operands ? w->calls[i]->operands[v->arg_idx] : NULL;
-    }
-    return NULL;
+  if (!pop || pop->code != IR_OP_TT_FUNC || v->block != rg->blocks[0]) return NULL;
+  const ir_func *f = func_of_op(w->pm->mod, pop);
+  for (uint32_t i = w->n_calls; f && i-- > 0;) {
+    const ir_attr *callee = ir_op_attr(w->calls[i], "callee");
+    if (callee && callee->str && !strcmp(callee->str, f->name))
+      return v->arg_idx < w->calls[i]->n_operands ? w->calls[i]->operands[v->arg_idx] : NULL;
   }
-  default:
-    return NULL;
-  }
+  return NULL;
 }
 
 /* The allocation a memdesc value views (following views and block arguments), or NULL. */
 static const ir_op *root_alloc(const tp_walk *w, const ir_value *v) {
-  for (int depth = 0; v && depth < 256; depth++) {
-    if (!v->def) {
-      v = arg_source(w, v);
-      continue;
-    }
-    const ir_op *op = v->def;
-    switch (ir_ops[op->code].cls) {
-    case IR_C_ALLOC: return op;
-    case IR_C_VIEW: v = op->n_operands ? op->operands[0] : NULL; continue;
-    default: return NULL;
-    }
-  }
-  return NULL;
+  return ir_view_origin(v, IR_VIEW_ALL | IR_VIEW_CAPTURES | IR_VIEW_LOOP_INIT, call_arg, (void *)w);
 }
 
 /* Bytes of a memdesc / tensor type (0 when unknown). */

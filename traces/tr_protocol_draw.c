@@ -165,15 +165,7 @@ static bool lane_shown(const tp_model *pm, uint32_t l) {
 tr_gv_graph *tp_draw(const tp_model *pm, const char *title) {
   tr_gv_graph *g = tr_gv_open("protocol");
   if (!g) return NULL;
-  tr_gv_set(g, "rankdir", "TB");
-  tr_gv_set(g, "nodesep", "0.6");
-  tr_gv_set(g, "ranksep", "1.3");
-  tr_gv_set(g, "fontname", "Helvetica");
-  tr_gv_set(g, "labelloc", "t");
-  tr_gv_node_default(g, "shape", "plain");
-  tr_gv_node_default(g, "fontname", "Helvetica");
-  tr_gv_edge_default(g, "fontname", "Helvetica");
-  tr_gv_edge_default(g, "fontsize", "9");
+  tr_gv_style(g, "0.6", "1.3");
   tr_gv_edge_default(g, "penwidth", "1.4");
   ir_buf b = {0};
   ir_buf_puts(&b, "<B>");

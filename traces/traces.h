@@ -221,10 +221,9 @@ int tr_min_schedule(sim_machine *m, const sim_trans *steps, uint32_t n, const si
                     tr_state_check check, uint32_t max_replays, tr_sched *out,
                     tr_min_stats *stats, tr_err *err);
 
-/* Marks the steps that matter for bug in keep[0..n): the bug's step, the last runs of its
- * related instructions, the blocked waits of a deadlock, and backwards the arrivals and async
- * completions (and their issues) that released or partly fed the waits on that chain.
- * Returns how many steps are marked, or -1 with err. */
+/* Marks the steps that matter for bug in keep[0..n) (the caller's): sim_slice's backward
+ * closure of the bug over program order and effect dependencies, the steps the report's trace
+ * keeps. Returns how many steps are marked (err is kept for callers; never set). */
 int tr_min_relevant(sim_machine *m, const sim_trans *steps, uint32_t n, const sim_viol *bug,
                     uint8_t *keep, tr_err *err);
 

@@ -120,11 +120,6 @@ bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool ms
 void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
                          char *rel_text[SIM_MAX_REL]);
 
-/* The steps of path[0..n) that matter for bug (vf_slice.c): marks keep[k] = 1 for them and
- * returns how many. */
-uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
-                  uint8_t *keep);
-
 /* Notes the global write step t logged (log->n_gw) in s, for the program of the writing CTA
  * (vf_grid.c). */
 void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);

@@ -76,33 +76,26 @@ static int64_t trips_of(const sim_static_loop *l, uint32_t n, const ir_op *op) {
 }
 
 /* The barrier ring a barrier view belongs to: its allocation (the value indexed, traced
- * through views, partition captures and loop-carried values to where it is made) and depth
- * (the allocation's first dimension; 1 for a single mbarrier). NULL when it cannot be traced. */
-static const ir_value *bar_ring(const ir_value *v, uint32_t *depth, int hops) {
-  if (!v || hops > 32 || !v->type || v->type->kind != IR_T_MEMDESC) return NULL;
-  if (!v->def) {
-    const ir_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL;
-    if (!owner) return NULL;
-    if (owner->code == IR_OP_SCF_FOR && v->arg_idx >= 1 && owner->n_operands > 2 + v->arg_idx)
-      return bar_ring(owner->operands[2 + v->arg_idx], depth, hops + 1); /* the iter_arg's init */
-    const ir_value *cap = ir_ws_capture(v);
-    return cap ? bar_ring(cap, depth, hops + 1) : NULL;
-  }
-  const ir_op *op = v->def;
-  if (op->code == IR_OP_TTG_MEMDESC_INDEX && op->n_operands >= 1) {
+ * through views inside a slot, partition captures and loop-carried values to where it is made:
+ * ir_view_origin) and depth (the allocation's first dimension; 1 for a single mbarrier). NULL
+ * when it cannot be traced. */
+static const ir_value *bar_ring(const ir_value *v, uint32_t *depth) {
+  if (!v || !v->type || v->type->kind != IR_T_MEMDESC) return NULL;
+  const unsigned how = IR_VIEW_SLOT | IR_VIEW_STOP_INDEX | IR_VIEW_CAPTURES | IR_VIEW_LOOP_INIT;
+  const ir_op *op = ir_view_origin(v, how, NULL, NULL);
+  if (op && op->code == IR_OP_TTG_MEMDESC_INDEX && op->n_operands >= 1) {
     /* the slot of a ring: the ring is the value indexed (traced to its allocation) */
     const ir_type *t = op->operands[0]->type;
     uint32_t inner;
-    const ir_value *root = bar_ring(op->operands[0], &inner, hops + 1);
+    const ir_value *root = bar_ring(op->operands[0], &inner);
     *depth = t && t->kind == IR_T_MEMDESC && t->rank >= 1 && t->shape[0] > 0 ? (uint32_t)t->shape[0] : 1;
     return root ? root : op->operands[0];
   }
-  if (op->code == IR_OP_TTG_LOCAL_ALLOC) {
-    *depth = v->type->rank >= 2 && v->type->shape[0] > 0 ? (uint32_t)v->type->shape[0] : 1;
-    return v;
+  if (op && op->code == IR_OP_TTG_LOCAL_ALLOC && op->n_results) {
+    const ir_type *t = op->results[0]->type;
+    *depth = t->rank >= 2 && t->shape[0] > 0 ? (uint32_t)t->shape[0] : 1;
+    return op->results[0];
   }
-  if (op->n_operands >= 1 && (op->code == IR_OP_TTG_MEMDESC_SUBSLICE || op->code == IR_OP_TTG_MEMDESC_REINTERPRET))
-    return bar_ring(op->operands[0], depth, hops + 1);
   return NULL;
 }
 
@@ -132,7 +125,7 @@ static void scan_rings(const ir_region *r, int64_t mult, loop_rings *lr) {
           if (!t || t->kind != IR_T_MEMDESC || !t->elem || t->elem->kind != IR_T_INT || t->elem->bits != 64)
             continue; /* mbarriers are i64 shared memory */
           uint32_t d = 1, j = 0;
-          const ir_value *ring = bar_ring(op->operands[k], &d, 0);
+          const ir_value *ring = bar_ring(op->operands[k], &d);
           while (j < lr->n && lr->ring[j] != ring) j++;
           if (j == lr->n) {
             if (lr->n == 16) continue;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ir/ir_priv.h"
 #include "ir/ir_segs.h"
 #include "check_run.h"
 
@@ -32,6 +33,27 @@ START_TEST(header_is_current) {
                 "ir/ir_segs.h is out of date with ir/ops.def; run: REGEN=1 build/tests/test_ir_segs");
   free(have);
   free(want);
+}
+END_TEST
+
+/* The op table's columns agree with its classes: a terminator is control flow; an op is
+ * either refused by the model everywhere or an AMD op the AMD model runs, not both; AMD ops
+ * are of the AMD dialects; an op the lowering skips has no effect the model keeps (meta, a
+ * dealloc, a hint) and is not refused; an op has syntax written in C exactly when ir_custom.c
+ * has its reader and printer. */
+START_TEST(columns_are_consistent) {
+  for (int i = 0; i < IR_OP__COUNT; i++) {
+    unsigned f = ir_op_flags[i];
+    const char *n = ir_ops[i].name;
+    if (f & IR_F_TERMINATOR) ck_assert_msg(ir_ops[i].cls == IR_C_CONTROL, "%s", n);
+    ck_assert_msg((f & (IR_F_SIM_NO | IR_F_SIM_AMD)) != (IR_F_SIM_NO | IR_F_SIM_AMD), "%s", n);
+    if (f & IR_F_SIM_AMD) ck_assert_msg(!strncmp(n, "amdg.", 5) || !strncmp(n, "rocdl.", 6), "%s", n);
+    if (f & IR_F_LW_NOOP) ck_assert_msg(!(f & (IR_F_SIM_NO | IR_F_TERMINATOR)), "%s", n);
+    /* the custom-syntax column: "@@name" in ir_formats.c exactly when ir_custom.c has a row */
+    const char *syn = ir_op_syntax[i];
+    bool custom = syn && syn[0] == '@' && syn[1] == '@' && strcmp(syn, "@@generic");
+    ck_assert_msg(custom == ir_custom_has((ir_opcode)i), "%s", n);
+  }
 }
 END_TEST
 
@@ -62,6 +84,7 @@ int main(void) {
   TCase *t = tcase_create("segs");
   tcase_add_test(t, header_is_current);
   tcase_add_test(t, constants_name_segments);
+  tcase_add_test(t, columns_are_consistent);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }

@@ -4,6 +4,7 @@
  * bug's own steps and not everything. */
 #include "test_tr_util.h"
 #include "check_run.h"
+#include "traces/tr_internal.h"
 
 static uint32_t switches(const tr_sched *s) {
   uint32_t k = 0;
@@ -128,6 +129,47 @@ START_TEST(relevant_steps_follow_the_chain) {
 }
 END_TEST
 
+/* One slicer: the drawings' relevant steps (tr_min_relevant, and tr_relevant_run on a replay)
+ * and the report's trace (sim_slice) mark the same steps, on a deadlock, a race and a proxy
+ * bug; and the steps kept, replayed alone in order, still show the bug. */
+START_TEST(relevant_steps_agree_with_the_report) {
+  static const char *const cases[][2] = {
+      {"tests/traces/pc_ring.noarrive.ttgir", "n=4"},
+      {"tests/corpus/gluon/ws_add.bug5.ttgir", "xnumel=256,ynumel=2048"},
+      {"tests/corpus/gluon/ws_add.bug8.ttgir", "xnumel=512,ynumel=2048"},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    tt_kernel k;
+    tt_load(&k, cases[c][0], cases[c][1]);
+    tt_explore(&k); /* the explorer's counterexample: the path the report slices */
+    uint8_t *a = calloc(k.s.n + 1, 1), *b = calloc(k.s.n + 1, 1), *d = calloc(k.s.n + 1, 1);
+    tr_err err = {{0}};
+    int n = tr_min_relevant(k.m, k.s.steps, k.s.n, &k.oc.bug, a, &err);
+    uint32_t m = sim_slice(k.m, k.s.steps, k.s.n, &k.oc.bug, b);
+    tr_run *r = tr_replay(k.m, k.s.steps, k.s.n, &err);
+    ck_assert(r);
+    ck_assert_uint_eq(r->n_steps, k.s.n);
+    uint32_t q = tr_relevant_run(r, &k.oc.bug, d);
+    ck_assert_int_eq(n, (int)m);
+    ck_assert_uint_eq(q, m);
+    ck_assert_int_eq(memcmp(a, b, k.s.n), 0);
+    ck_assert_int_eq(memcmp(d, b, k.s.n), 0);
+    ck_assert_uint_gt(m, 0);
+    tr_sched kept = {.steps = calloc(k.s.n, sizeof(sim_trans))};
+    for (uint32_t i = 0; i < k.s.n; i++)
+      if (b[i]) kept.steps[kept.n++] = k.s.steps[i];
+    ck_assert_msg(tr_min_reproduces(k.m, kept.steps, kept.n, &k.oc.bug, vf_check_race),
+                  "%s: the slice alone does not reach the bug", cases[c][0]);
+    free(kept.steps);
+    tr_run_free(r);
+    free(a);
+    free(b);
+    free(d);
+    tt_free(&k);
+  }
+}
+END_TEST
+
 /* Fuzzing finding (docs/reliability.md): a schedule of ~600 steps that the minimizer cannot
  * shorten (a lifecycle bug at the kernel's exit) took 1500 full replays, 40x the time of the
  * exploration, outside --time-limit. The work is bounded in replayed steps too now. */
@@ -165,6 +207,7 @@ int main(void) {
   tcase_add_test(tc, race_needs_the_state_checker);
   tcase_add_test(tc, schedule_without_the_bug_is_refused);
   tcase_add_test(tc, relevant_steps_follow_the_chain);
+  tcase_add_test(tc, relevant_steps_agree_with_the_report);
   tcase_add_test(tc, long_schedule_work_is_bounded);
   suite_add_tcase(s, tc);
   return tu_run_suite(s);

@@ -93,7 +93,7 @@ START_TEST(race_found) {
   ck_assert_uint_eq(sim_ins_loc(m, r.bugs[0].v.rel[0]).line, 56); /* the TMA store in flight */
   /* only the steps that matter: a slice of the schedule that ends at the race */
   uint8_t *keep = calloc(r.bugs[0].n_path + 1, 1);
-  uint32_t kept = vf_slice(m, r.bugs[0].path, r.bugs[0].n_path, &r.bugs[0].v, keep);
+  uint32_t kept = sim_slice(m, r.bugs[0].path, r.bugs[0].n_path, &r.bugs[0].v, keep);
   ck_assert(kept > 0 && kept <= r.bugs[0].n_path);
   free(keep);
   vf_result_free(&r);

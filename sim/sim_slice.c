@@ -1,11 +1,14 @@
-/* vf_slice.c: the steps of a bug's schedule that matter: the backward closure, over program
+/* sim_slice.c: the steps of a bug's schedule that matter: the backward closure, over program
  * order and dependencies between effects (sim_eff), of the step or state that shows the bug.
- * Steps outside it commute with everything kept, so the kept steps alone reach the bug. */
+ * Steps outside it commute with everything kept, so the kept steps alone reach the bug. The
+ * one slicer: the report's trace (cli_report.c) and the drawings' highlights
+ * (traces/tr_min_relevant.c) both call it. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "vf.h"
-#include "sim/sim_size.h"
+#include "sim.h"
+#include "sim_size.h"
+#include "ir/ir_alloc.h"
 
 static bool fp_conflict(const sim_eff *a, const sim_eff *b) {
   for (uint32_t i = 0; i < a->n_fp; i++)
@@ -47,8 +50,8 @@ typedef struct rec {
   uint32_t issue;              /* completions: the step that issued the event, else UINT32_MAX */
 } rec;
 
-uint32_t vf_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
-                  uint8_t *keep) {
+uint32_t sim_slice(sim_machine *m, const sim_trans *path, uint32_t n, const sim_viol *bug,
+                   uint8_t *keep) {
   memset(keep, 0, n);
   if (!n) return 0;
   size_t sz = sim_state_size(m);
