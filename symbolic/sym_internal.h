@@ -120,6 +120,11 @@ typedef struct sym_event {
    * loop's trip count (sym_after.c); NULL for every other event */
   bool post_loop;
   Z3_ast seqt;
+  /* An op of the parent after the join on a ring the partitions use: its round counts every
+   * arrival made before it (sym_join.c gives it seqt over the trip counts); join_slot is its
+   * constant slot once placed */
+  bool join_round;
+  int64_t join_slot;
 } sym_event;
 
 typedef struct sym_ctx {
@@ -268,6 +273,14 @@ void sym_place_after(sym_ctx *c);
 /* Do straight-line events a and b (both with sequence numbers) use the same sequence number?
  * 1 yes, 0 no, -1 cannot tell (a symbolic one against another). */
 int sym_same_seq(sym_ctx *c, const sym_event *a, const sym_event *b);
+
+/* ---- sym_join.c: ops after the warp_specialize join on a ring the partitions use */
+/* Gives each join_round event its sequence number seqt, or makes it unsupported. */
+void sym_place_join(sym_ctx *c);
+/* Bool: the round before the one post-join wait wi is for has completed when it starts (no
+ * asynchronous completion of the ring can still be in flight, or an earlier wait passed on
+ * it). */
+Z3_ast sym_join_settled(sym_ctx *c, int wi);
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);

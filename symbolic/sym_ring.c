@@ -374,8 +374,7 @@ void sym_ring_seq(sym_ctx *c) {
     const char *why = NULL;
     if (after_loop(c, e)) {
       if (e->postjoin)
-        e->unsupported = "ring op after the join on a ring the partitions use (its round counts "
-                         "their arrivals: not encoded)";
+        e->join_round = true; /* placed by sym_place_join, once the partitions' events are */
       else
         e->post_loop = true; /* placed by sym_place_after, once the loop events are */
     } else {
@@ -391,6 +390,7 @@ void sym_ring_seq(sym_ctx *c) {
   }
   place_rounds(c);
   sym_place_after(c);
+  sym_place_join(c);
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
     const sym_event *e = &c->evs[i];
     if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&

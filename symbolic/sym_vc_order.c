@@ -126,6 +126,9 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!w->has_seq || w->ring < 0) {
     *how = "no sequence number";
     lag = -1;
+  } else if (w->join_round) { /* sym_join.c placed it on the last round completed before it */
+    *how = "a wait after the join is for the last round whose arrivals all precede it";
+    lag = 0;
   } else if (self_signalled(c, w)) {
     *how = "it waits for its own partition's preceding arrival (a commit) on the slot";
     lag = 0;
@@ -212,7 +215,9 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   bool ok = true;
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && !p->prefork && !prologue_end(c, (int)i) &&
+    /* a producer after the join follows every partition's wait: no edge is needed */
+    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
+        !prologue_end(c, (int)i) &&
         !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
       ok = false;
   }
@@ -340,6 +345,18 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       continue;
     }
     int64_t n = c->rings[w->ring].n;
+    if (w->join_round) { /* after the join: the next round has fewer than count arrivals before
+                          * the wait and none after it until it passes (sym_join.c); the
+                          * round before its own must have completed when it starts */
+      Z3_ast phi = sym_and2(c, w->pred, sym_not(c, sym_join_settled(c, (int)wi)));
+      Z3_lbool st = sym_sat(c, phi);
+      if (st != Z3_L_FALSE)
+        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
+                         st == Z3_L_UNDEF ? "Z3 gave no answer"
+                                          : "a wait after the join whose previous round may still "
+                                            "be completing asynchronously when it starts");
+      continue;
+    }
     /* the round after the one this wait is for: can it be produced at all? */
     Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n)), sym_int(c, n));
     Z3_ast fired = Z3_mk_false(c->z);
@@ -347,7 +364,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     bool producers_ok = true;
     for (uint32_t p = 0; p < c->n_evs; p++) {
       const sym_event *e = &c->evs[p];
-      if (e->ring != w->ring || !is_producer(e)) continue;
+      /* a producer after the join cannot complete a round before a partition's wait passed */
+      if (e->ring != w->ring || !is_producer(e) || (e->postjoin && !w->postjoin)) continue;
       if (!e->has_seq) { producers_ok = false; continue; }
       if (first < 0) first = (int)p;
       fired = sym_or2(c, fired, sym_fires(c, e, next));
