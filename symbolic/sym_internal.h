@@ -330,5 +330,6 @@ void sym_debug_what(sym_ctx *c, const char *fmt, ...) __attribute__((format(prin
 /* Reports a query that took `seconds` (printed when slow). */
 void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r);
 double sym_debug_clock(void); /* CPU seconds of the process */
+void sym_debug_summary(void); /* queries per category: count and seconds */
 
 #endif
