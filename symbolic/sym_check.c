@@ -169,6 +169,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
       sym_vc_proxy};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     double t1 = sym_now_s();
+    c.vc_undef = 0;
     vc[k](&c, &res.cond[k]);
     res.cond[k].seconds = sym_now_s() - t1;
   }

@@ -134,6 +134,13 @@ typedef struct sym_ctx {
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   uint64_t rlimit;             /* Z3 resource limit per query (deterministic, unlike time) */
+  /* While a condition is checked (sym_check.c): the instance queries of sym_violation that
+   * ran out of their limit. The condition is unknown after one, whatever its other instances
+   * give, so each lowers the limit of its later instance queries (rlimit / 4, then / 16): a
+   * proved condition never had one, and a hard kernel no longer spends the full limit on every
+   * instance. Helper queries (lags, sequence numbers; cached, shared by the conditions) keep the
+   * full limit. */
+  unsigned vc_undef;
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */

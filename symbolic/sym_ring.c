@@ -153,6 +153,11 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
   const sym_loop *L = &c->loops[e->loop];
   *it0 = 0;
   if (sym_is_true(c, e->pred)) return true;
+  /* the common case first, one query: it fires in iteration 0 whenever the loop runs */
+  Z3_ast at0 = sym_int(c, 0);
+  if (sym_sat(c, sym_and2(c, sym_at(c, e->loop, L->range, at0),
+                          sym_not(c, sym_at(c, e->loop, e->pred, at0)))) == Z3_L_FALSE)
+    return true;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
                        NULL);
@@ -165,7 +170,7 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
     *why = "Z3 timed out on the op's first iteration";
     return false;
   }
-  Z3_ast at0 = sym_int(c, *it0);
+  at0 = sym_int(c, *it0);
   Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
   Z3_ast skips = sym_and2(c, sym_at(c, e->loop, L->range, at0),
                           sym_not(c, sym_at(c, e->loop, e->pred, at0)));
