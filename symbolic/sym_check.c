@@ -48,6 +48,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->evs);
   free(c->parts);
   free(c->views);
+  free(c->firsts);
   free(c->memo);
   free(c->taint);
   free(c->busy);

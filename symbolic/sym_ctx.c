@@ -318,7 +318,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */
     c->probes_left = SYM_MINIMISE_PROBES; /* minimisation's own budget, in probes */
-    uint32_t n_terms = 2 + c->n_args;
+    uint32_t n_terms = c->cex_iter_only ? 2 : 2 + c->n_args;
     Z3_ast acc = phi; /* phi and the values fixed so far */
     for (uint32_t k = 0; k < n_terms; k++) {
       Z3_ast t = k == 0 ? trip : k == 1 ? iter : used[k - 2] ? c->argvar[k - 2] : NULL;

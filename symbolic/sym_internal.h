@@ -141,6 +141,12 @@ typedef struct sym_ctx {
    * instance. Helper queries (lags, sequence numbers; cached, shared by the conditions) keep the
    * full limit. */
   unsigned vc_undef;
+  /* first firings found (sym_ring.c first_firing), by loop and predicate: the events of one op
+   * (a TMA store's write and read, an MMA's operands) share them */
+  struct sym_first { int loop; Z3_ast pred; int64_t it0; bool ok; const char *why; } *firsts;
+  uint32_t n_firsts;
+  bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
+                                  callers that read nothing else from the model) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */

@@ -149,7 +149,24 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
 }
 
 /* The first iteration in which e fires, the same for every argument value (proved). */
+static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why);
+
 static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why) {
+  for (uint32_t k = 0; k < c->n_firsts; k++) {
+    const struct sym_first *f = &c->firsts[k];
+    if (f->loop == e->loop && Z3_is_eq_ast(c->z, f->pred, e->pred)) {
+      *it0 = f->it0;
+      if (!f->ok) *why = f->why;
+      return f->ok;
+    }
+  }
+  bool ok = first_firing_solve(c, e, it0, why);
+  c->firsts = ir_xrealloc(c->firsts, c->n_firsts + 1, sizeof *c->firsts);
+  c->firsts[c->n_firsts++] = (struct sym_first){e->loop, e->pred, *it0, ok, ok ? NULL : *why};
+  return ok;
+}
+
+static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why) {
   const sym_loop *L = &c->loops[e->loop];
   *it0 = 0;
   if (sym_is_true(c, e->pred)) return true;
@@ -159,8 +176,10 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
                           sym_not(c, sym_at(c, e->loop, e->pred, at0)))) == Z3_L_FALSE)
     return true;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
+  c->cex_iter_only = true; /* only the iteration is read */
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
                        NULL);
+  c->cex_iter_only = false;
   free(args);
   if (r == Z3_L_FALSE) { /* never fires for any argument: contributes nothing */
     *it0 = -1;
