@@ -110,6 +110,17 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
   return any;
 }
 
+/* A straight-line wait in its slot's round 0 with the constant parity 0 that the write rule
+ * would make a wait for the previous use's release (round -1: the phase before init, parity
+ * 1): parity 0 can only mean phase 0, so it waits for the slot's first release, an arrival of
+ * round 0 (ConSan's load_wait_store: the reader arrives before the writer's first store).
+ * Arrival-balance then requires that arrival; back-pressure orders the next round. */
+static bool first_release(sym_ctx *c, const sym_event *w) {
+  int64_t n = c->rings[w->ring].n, p;
+  return w->loop < 0 && !w->seqt && w->off >= 0 && w->off < n && sym_numeral(c, w->phase, &p) &&
+         (p & 1) == 0;
+}
+
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
     c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
@@ -136,6 +147,10 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     window(c, wi, &rd, &wr, NULL);
     if (rd) {
       *how = "the slot is read after the wait";
+      lag = 0;
+    } else if (wr && first_release(c, w)) {
+      *how = "the slot is written after the wait, whose parity 0 in the slot's round 0 is for "
+             "the first release (the phase before init has parity 1)";
       lag = 0;
     } else if (wr) {
       *how = "the slot is written after the wait";
