@@ -49,6 +49,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->parts);
   free(c->views);
   free(c->firsts);
+  free(c->qmemo);
   free(c->memo);
   free(c->taint);
   free(c->busy);

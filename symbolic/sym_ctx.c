@@ -167,13 +167,20 @@ Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit);
 
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  for (uint32_t k = c->n_qmemo; k-- > 0;)
+    if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
   Z3_solver s = new_solver(c);
   if (rlimit != c->rlimit) set_limits(c, s, rlimit);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
   Z3_lbool r = check(c, s);
   Z3_solver_dec_ref(c->z, s);
-  return sym_ok(c) ? r : Z3_L_UNDEF;
+  if (!sym_ok(c)) return Z3_L_UNDEF;
+  if (r != Z3_L_UNDEF || c->deadline <= 0) { /* a wall-clock timeout is not an answer */
+    c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
+    c->qmemo[c->n_qmemo++] = (struct sym_qmemo){phi, rlimit, r};
+  }
+  return r;
 }
 
 /* Value of t in the solver's current model (signed), false when unavailable. */

@@ -145,6 +145,10 @@ typedef struct sym_ctx {
    * (a TMA store's write and read, an MMA's operands) share them */
   struct sym_first { int loop; Z3_ast pred; int64_t it0; bool ok; const char *why; } *firsts;
   uint32_t n_firsts;
+  /* answers of sym_sat_rl by formula and limit (terms are hash-consed, so a query asked again,
+   * e.g. the slot proof of two buffers indexed alike, is one pointer comparison away) */
+  struct sym_qmemo { Z3_ast phi; uint64_t rl; Z3_lbool r; } *qmemo;
+  uint32_t n_qmemo, cap_qmemo;
   bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
                                   callers that read nothing else from the model) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
