@@ -204,6 +204,16 @@ static bool prologue_end(sym_ctx *c, int pi) {
   return true;
 }
 
+/* A straight-line producer of w's own partition before that partition's main loop (which
+ * holds loop wait w): it precedes every instance of w in program order, so nothing it depends
+ * on can depend on w (that would be a cycle, a deadlock): leaving its edges out of the graph
+ * loses no dependency on w, whatever waits precede it (prologue_end: without such waits). */
+static bool before_own_loop(sym_ctx *c, const sym_event *w, const sym_event *p) {
+  int main = c->parts[w->part].main_loop;
+  return p->loop < 0 && !p->seqt && !p->postjoin && !p->prefork && p->part == w->part &&
+         w->loop >= 0 && main >= 0 && p->pos < c->loops[main].op->id;
+}
+
 /* A producer after its loop (sequence number seqt) that never produces a round loop wait w
  * needs: no dependency edge is lost by leaving it out. */
 static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
@@ -232,7 +242,7 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
     const sym_event *p = &c->evs[i];
     /* a producer after the join follows every partition's wait: no edge is needed */
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
-        !prologue_end(c, (int)i) &&
+        !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
       ok = false;
   }
