@@ -78,8 +78,10 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   int64_t x[2], trip, it;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   /* the base case decides: the parity of the wait's first iteration */
+  c->cex_iter_only = true; /* the first iteration's parity and round: the arguments are not read */
   Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
                        2, args, &trip, &it, x);
+  c->cex_iter_only = false;
   free(args);
   if (r == Z3_L_FALSE) { /* never executes: every condition on it holds vacuously */
     *how = "the wait never executes";
