@@ -148,6 +148,31 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
   return false;
 }
 
+/* The peeled prologue of loop event e (has_prologue) as a sequence: the number P of its ops
+ * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
+ * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
+ * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
+ * otherwise. */
+static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n) {
+  int64_t P = 0, k;
+  Z3_ast all = Z3_mk_true(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
+        p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
+      continue;
+    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1) || (p->idx && k != P % n))
+      return -1;
+    all = sym_and2(c, all, p->pred);
+    P++;
+  }
+  if (P > 0 && !sym_is_true(c, all) &&
+      sym_sat(c, sym_and2(c, sym_and2(c, c->loops[e->loop].range, e->pred), sym_not(c, all))) !=
+          Z3_L_FALSE)
+    return -1;
+  return P;
+}
+
 /* The first iteration in which e fires, the same for every argument value (proved). */
 static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why);
 
@@ -254,6 +279,10 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     *off = v0;
     if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
     if (!wrapped) *seqx = x;
+    /* a counter kept in [0, n) names the slot only: after a peeled prologue of P uses the
+     * loop's uses continue the sequence at P (the k-th use of a slot is its round k) */
+    int64_t P = wrapped && has_prologue(c, e) ? prologue_length(c, e, n) : -1;
+    if (P > 0 && v0 >= 0 && v0 < n && ((v0 - P) % n + n) % n == 0) *off = P;
   }
   if (!has_prologue(c, e)) { /* the k-th firing on a slot is its round k */
     int64_t it0;
