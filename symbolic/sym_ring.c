@@ -419,10 +419,21 @@ static void place_rounds(sym_ctx *c) {
   }
 }
 
+/* Why-strings of infer_seq when Z3 ran out of its limit. */
+static bool timed_out(const char *why) {
+  return why && !strncmp(why, "Z3 timed out", 12);
+}
+
 void sym_ring_seq(sym_ctx *c) {
+  /* once a sequence proof ran out of its limit, its ring is irregular and the kernel is not
+   * proved: the later ones get rlimit / 4, then / 16 (a hard persistent kernel no longer spends
+   * the full limit on each of its events; an event left without a sequence number is unknown) */
+  uint64_t full = c->rlimit;
+  unsigned undef = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     sym_debug_what(c, "seq of ev %u", i);
+    c->rlimit = full >> (2 * (undef < 2 ? undef : 2));
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {
@@ -434,6 +445,7 @@ void sym_ring_seq(sym_ctx *c) {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
       if (!e->has_seq) e->unsupported = why;
+      undef += timed_out(why);
     }
     Z3_ast bx;
     int64_t bs;
@@ -441,6 +453,7 @@ void sym_ring_seq(sym_ctx *c) {
       e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
+  c->rlimit = full;
   place_rounds(c);
   sym_place_after(c);
   sym_place_join(c);
