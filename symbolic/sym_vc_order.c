@@ -116,11 +116,29 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
  * would make a wait for the previous use's release (round -1: the phase before init, parity
  * 1): parity 0 can only mean phase 0, so it waits for the slot's first release, an arrival of
  * round 0 (ConSan's load_wait_store: the reader arrives before the writer's first store).
- * Arrival-balance then requires that arrival; back-pressure orders the next round. */
+ * Arrival-balance then requires that arrival; back-pressure orders the next round. Only when
+ * that arrival depends on no wait (else a cycle through it would go unseen: unknown rule). */
 static bool first_release(sym_ctx *c, const sym_event *w) {
   int64_t n = c->rings[w->ring].n, p;
-  return w->loop < 0 && !w->seqt && w->off >= 0 && w->off < n && sym_numeral(c, w->phase, &p) &&
-         (p & 1) == 0;
+  if (!(w->loop < 0 && !w->seqt && w->off >= 0 && w->off < n && sym_numeral(c, w->phase, &p) &&
+        (p & 1) == 0))
+    return false;
+  /* the conditions do not see a cycle of straight-line waits (the release waiting, through
+   * other waits, for this wait's partition): every arrival of round 0 on the slot must be a
+   * straight-line op that no wait of its partition precedes */
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *a = &c->evs[i];
+    if (a->ring != w->ring || !is_producer(a) || !a->has_seq || a->seqt || a->loop >= 0 ||
+        a->off != w->off)
+      continue;
+    if (a->prefork || a->postjoin || a->part == w->part) return false;
+    for (uint32_t j = 0; j < i; j++)
+      if (c->evs[j].kind == SYM_EV_WAIT && c->evs[j].part == a->part && !c->evs[j].prefork)
+        return false;
+    any = true;
+  }
+  return any;
 }
 
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
