@@ -48,6 +48,8 @@ static void ctx_close(sym_ctx *c) {
   free(c->evs);
   free(c->parts);
   free(c->views);
+  free(c->firsts);
+  free(c->qmemo);
   free(c->memo);
   free(c->taint);
   free(c->busy);
@@ -202,13 +204,22 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     return res;
   }
   sym_debug_events(&c);
+  double t_built = sym_now_s();
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
       sym_vc_proxy};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     double t1 = sym_now_s();
+    c.vc_undef = 0;
     vc[k](&c, &res.cond[k]);
     res.cond[k].seconds = sym_now_s() - t1;
+  }
+  if (sym_debug_on()) {
+    fprintf(stderr, "sym: build %.2f s", t_built - t0);
+    for (int k = 0; k < VF_SYM__NCOND; k++)
+      fprintf(stderr, ", %s %.2f s", vf_sym_cond_name((vf_sym_cond)k), res.cond[k].seconds);
+    fprintf(stderr, "\n");
+    sym_debug_summary();
   }
   res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
   relevant_args(&c, res.arg_relevant);

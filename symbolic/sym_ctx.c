@@ -167,13 +167,20 @@ Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit);
 
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  for (uint32_t k = c->n_qmemo; k-- > 0;)
+    if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
   Z3_solver s = new_solver(c);
   if (rlimit != c->rlimit) set_limits(c, s, rlimit);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi);
   Z3_lbool r = check(c, s);
   Z3_solver_dec_ref(c->z, s);
-  return sym_ok(c) ? r : Z3_L_UNDEF;
+  if (!sym_ok(c)) return Z3_L_UNDEF;
+  if (r != Z3_L_UNDEF || c->deadline <= 0) { /* a wall-clock timeout is not an answer */
+    c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
+    c->qmemo[c->n_qmemo++] = (struct sym_qmemo){phi, rlimit, r};
+  }
+  return r;
 }
 
 /* Value of t in the solver's current model (signed), false when unavailable. */
@@ -187,57 +194,73 @@ static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
   return ok;
 }
 
-/* Limits of the next probe: its own resource share, and what the deadline leaves. Counts
- * the probe against the counterexample's budget (c->probes_left); false when it is spent. */
-static bool recap(sym_ctx *c, Z3_solver s) {
+/* Counts a probe against the counterexample's budget (c->probes_left); false when spent. */
+static bool take_probe(sym_ctx *c) {
   if (!c->probes_left) return false;
   c->probes_left--;
-  set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
   return true;
 }
 
-/* Smallest value of t (known to be >= 0 in every model) such that the assertions stay
+/* A fresh solver for phi (with the facts and the definitions phi uses), checked with resource
+ * limit rl; *r is its answer. Each probe gets its own solver rather than push / pop on one:
+ * after a push Z3 switches to its incremental engine, whose preprocessing is weaker and whose
+ * pop is not bounded by the rlimit (it took minutes on persistent kernels' closed forms). */
+static Z3_solver probe(sym_ctx *c, Z3_ast phi, uint64_t rl, Z3_lbool *r) {
+  Z3_solver s = new_solver(c);
+  set_limits(c, s, rl);
+  Z3_solver_assert(c->z, s, phi);
+  assert_defs(c, s, phi);
+  *r = check(c, s);
+  return s;
+}
+
+/* Smallest value of t (known to be >= 0 in every model of *phi) such that *phi stays
  * satisfiable: galloping probes 0, 1, 3, 7, ... then bisection, each probe with a short
- * timeout. *best holds the current model's value on entry. The bound t == min is then
- * asserted (in a pushed scope) and the solver holds a model with it. Returns false when a
- * probe timed out (the value found so far is kept) or the model could not be refreshed in
- * time (nothing asserted): the caller stops minimising. */
-static bool minimise(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *best) {
+ * resource limit. *best holds the current model's value on entry. On return *phi has the
+ * conjunct t == best and *s (replaced) holds a model of it. Returns false when a probe gave no
+ * answer (the value found so far is kept) or the model could not be refreshed in time (then
+ * *phi and *s are unchanged): the caller stops minimising. */
+static bool minimise(sym_ctx *c, Z3_solver *s, Z3_ast *phi, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
   bool complete = true;
   if (hi <= 0) return true;
   Z3_ast t64 = sym_wide(c, t, true);
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
-    if (sym_past_deadline(c) || !recap(c, s)) { complete = false; goto done; }
-    Z3_solver_push(c->z, s);
-    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, x)));
-    Z3_lbool r = check(c, s);
+    if (sym_past_deadline(c) || !take_probe(c)) { complete = false; goto done; }
+    Z3_lbool r;
+    Z3_solver p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, x))),
+                        c->rlimit / SYM_PROBE_DIV, &r);
     int64_t v;
-    if (r == Z3_L_TRUE && model_value(c, s, t64, &v)) hi = v;
-    Z3_solver_pop(c->z, s, 1);
+    if (r == Z3_L_TRUE && model_value(c, p, t64, &v)) hi = v;
+    Z3_solver_dec_ref(c->z, p);
     if (r == Z3_L_UNDEF) { complete = false; goto done; }
     if (r == Z3_L_TRUE) break;
     lo = x + 1;
   }
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (sym_past_deadline(c) || !recap(c, s)) { complete = false; break; }
-    Z3_solver_push(c->z, s);
-    Z3_solver_assert(c->z, s, sym_sle(c, t64, sym_int(c, mid)));
-    Z3_lbool r = check(c, s);
+    if (sym_past_deadline(c) || !take_probe(c)) { complete = false; break; }
+    Z3_lbool r;
+    Z3_solver p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, mid))),
+                        c->rlimit / SYM_PROBE_DIV, &r);
     int64_t v;
-    bool got = r == Z3_L_TRUE && model_value(c, s, t64, &v);
-    Z3_solver_pop(c->z, s, 1);
+    bool got = r == Z3_L_TRUE && model_value(c, p, t64, &v);
+    Z3_solver_dec_ref(c->z, p);
     if (r == Z3_L_UNDEF) { complete = false; break; }
     if (got) hi = v; else lo = mid + 1;
   }
-done: /* the probes replaced the model (or left none): refresh it with the bound */
-  set_limits(c, s, c->rlimit / SYM_PROBE_DIV);
-  Z3_solver_push(c->z, s);
-  Z3_solver_assert(c->z, s, sym_eq(c, t64, sym_int(c, hi)));
-  if (check(c, s) != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
-    Z3_solver_pop(c->z, s, 1);
-    return false;
+done: /* the probes left no model with the bound: make one */
+  {
+    Z3_lbool r;
+    Z3_ast fixed = sym_and2(c, *phi, sym_eq(c, t64, sym_int(c, hi)));
+    Z3_solver p = probe(c, fixed, c->rlimit / SYM_PROBE_DIV, &r);
+    if (r != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
+      Z3_solver_dec_ref(c->z, p);
+      return false;
+    }
+    Z3_solver_dec_ref(c->z, *s);
+    *s = p;
+    *phi = fixed;
   }
   *best = hi;
   return complete;
@@ -302,12 +325,13 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
      * first one Z3 cannot decide in time ends the minimisation: values come from one model */
     c->probes_left = SYM_MINIMISE_PROBES; /* minimisation's own budget, in probes */
-    uint32_t n_terms = 2 + c->n_args;
+    uint32_t n_terms = c->cex_iter_only ? 2 : 2 + c->n_args;
+    Z3_ast acc = phi; /* phi and the values fixed so far */
     for (uint32_t k = 0; k < n_terms; k++) {
       Z3_ast t = k == 0 ? trip : k == 1 ? iter : used[k - 2] ? c->argvar[k - 2] : NULL;
       int64_t v;
       if (!t || !model_value(c, s, t, &v)) continue;
-      bool go_on = minimise(c, s, t, &v);
+      bool go_on = minimise(c, &s, &acc, t, &v);
       if (!read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
                       extra_out) || !go_on)
         break;

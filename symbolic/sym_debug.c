@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "sym_internal.h"
@@ -46,10 +47,35 @@ void sym_debug_what(sym_ctx *c, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Per category of query (the text of sym_debug_what before " of "): count and CPU seconds,
+ * printed by sym_debug_summary. */
+static struct { char what[48]; unsigned n; double s; } cats[32];
+static unsigned n_cats;
+
 void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r) {
-  if (sym_debug_on() && seconds > 0.2)
+  if (!sym_debug_on()) return;
+  char w[48];
+  const char *of = strstr(c->dbg, " of ");
+  size_t len = of ? (size_t)(of - c->dbg) : strlen(c->dbg);
+  if (len >= sizeof w) len = sizeof w - 1;
+  memcpy(w, c->dbg, len);
+  w[len] = 0;
+  unsigned k = 0;
+  while (k < n_cats && strcmp(cats[k].what, w)) k++;
+  if (k == n_cats && n_cats < 32) snprintf(cats[n_cats++].what, sizeof cats[0].what, "%s", w);
+  if (k < n_cats) {
+    cats[k].n++;
+    cats[k].s += seconds;
+  }
+  if (seconds > 0.2)
     fprintf(stderr, "sym: query %.2f s -> %s (%s)\n", seconds,
             r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "undef", c->dbg);
+}
+
+void sym_debug_summary(void) {
+  if (!sym_debug_on()) return;
+  for (unsigned k = 0; k < n_cats; k++)
+    fprintf(stderr, "sym: %u queries, %.2f s: %s\n", cats[k].n, cats[k].s, cats[k].what);
 }
 
 double sym_debug_clock(void) {

@@ -132,6 +132,11 @@ typedef struct sym_event {
    * loop's trip count (sym_after.c); NULL for every other event */
   bool post_loop;
   Z3_ast seqt;
+  /* An op of the parent after the join on a ring the partitions use: its round counts every
+   * arrival made before it (sym_join.c gives it seqt over the trip counts); join_slot is its
+   * constant slot once placed */
+  bool join_round;
+  int64_t join_slot;
 } sym_event;
 
 typedef struct sym_ctx {
@@ -141,6 +146,23 @@ typedef struct sym_ctx {
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   uint64_t rlimit;             /* Z3 resource limit per query (deterministic, unlike time) */
+  /* While a condition is checked (sym_check.c): the instance queries of sym_violation that
+   * ran out of their limit. The condition is unknown after one, whatever its other instances
+   * give, so each lowers the limit of its later instance queries (rlimit / 4, then / 16): a
+   * proved condition never had one, and a hard kernel no longer spends the full limit on every
+   * instance. Helper queries (lags, sequence numbers; cached, shared by the conditions) keep the
+   * full limit. */
+  unsigned vc_undef;
+  /* first firings found (sym_ring.c first_firing), by loop and predicate: the events of one op
+   * (a TMA store's write and read, an MMA's operands) share them */
+  struct sym_first { int loop; Z3_ast pred; int64_t it0; bool ok; const char *why; } *firsts;
+  uint32_t n_firsts;
+  /* answers of sym_sat_rl by formula and limit (terms are hash-consed, so a query asked again,
+   * e.g. the slot proof of two buffers indexed alike, is one pointer comparison away) */
+  struct sym_qmemo { Z3_ast phi; uint64_t rl; Z3_lbool r; } *qmemo;
+  uint32_t n_qmemo, cap_qmemo;
+  bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
+                                  callers that read nothing else from the model) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
@@ -281,6 +303,14 @@ void sym_place_after(sym_ctx *c);
  * 1 yes, 0 no, -1 cannot tell (a symbolic one against another). */
 int sym_same_seq(sym_ctx *c, const sym_event *a, const sym_event *b);
 
+/* ---- sym_join.c: ops after the warp_specialize join on a ring the partitions use */
+/* Gives each join_round event its sequence number seqt, or makes it unsupported. */
+void sym_place_join(sym_ctx *c);
+/* Bool: the round before the one post-join wait wi is for has completed when it starts (no
+ * asynchronous completion of the ring can still be in flight, or an earlier wait passed on
+ * it). */
+Z3_ast sym_join_settled(sym_ctx *c, int wi);
+
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r);
@@ -343,5 +373,6 @@ void sym_debug_what(sym_ctx *c, const char *fmt, ...) __attribute__((format(prin
 /* Reports a query that took `seconds` (printed when slow). */
 void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r);
 double sym_debug_clock(void); /* CPU seconds of the process */
+void sym_debug_summary(void); /* queries per category: count and seconds */
 
 #endif

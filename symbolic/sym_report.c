@@ -60,12 +60,24 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                                 Z3_ast phi, int loop, Z3_ast iter, bool tainted,
                                 const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
                                 Z3_lbool *st) {
+  /* a tainted instance can only be proved or unknown: when the condition is unknown already,
+   * its answer changes nothing, so it is not asked (counted unknown) */
+  if (tainted && r->n_unknown) {
+    *st = Z3_L_UNDEF;
+    r->n_unknown++;
+    return NULL;
+  }
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   int64_t trip = -1, it = -1;
   Z3_ast trip_t = loop >= 0 ? c->loops[loop].trip : NULL;
-  /* a model of a tainted instance only makes it unknown: no counterexample to minimise */
+  /* a model of a tainted instance only makes it unknown: no counterexample to minimise; after
+   * an instance of the condition ran out of its limit, the others get less (c->vc_undef) */
+  uint64_t full = c->rlimit;
+  c->rlimit >>= 2 * (c->vc_undef < 2 ? c->vc_undef : 2);
   *st = tainted ? sym_sat_rl(c, phi, c->rlimit / SYM_TAINTED_DIV)
                 : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
+  c->rlimit = full;
+  if (*st == Z3_L_UNDEF) c->vc_undef++;
   if (*st != Z3_L_TRUE || tainted) {
     if (*st == Z3_L_UNDEF && c->deadline > 0 && sym_past_deadline(c))
       sym_note_unknown(r, "the --time-limit ran out before Z3 answered");

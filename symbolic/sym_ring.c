@@ -120,14 +120,63 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
   return false;
 }
 
+/* The peeled prologue of loop event e (has_prologue) as a sequence: the number P of its ops
+ * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
+ * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
+ * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
+ * otherwise. */
+static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n) {
+  int64_t P = 0, k;
+  Z3_ast all = Z3_mk_true(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
+        p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
+      continue;
+    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1) || (p->idx && k != P % n))
+      return -1;
+    all = sym_and2(c, all, p->pred);
+    P++;
+  }
+  if (P > 0 && !sym_is_true(c, all) &&
+      sym_sat(c, sym_and2(c, sym_and2(c, c->loops[e->loop].range, e->pred), sym_not(c, all))) !=
+          Z3_L_FALSE)
+    return -1;
+  return P;
+}
+
 /* The first iteration in which e fires, the same for every argument value (proved). */
+static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why);
+
 static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why) {
+  for (uint32_t k = 0; k < c->n_firsts; k++) {
+    const struct sym_first *f = &c->firsts[k];
+    if (f->loop == e->loop && Z3_is_eq_ast(c->z, f->pred, e->pred)) {
+      *it0 = f->it0;
+      if (!f->ok) *why = f->why;
+      return f->ok;
+    }
+  }
+  bool ok = first_firing_solve(c, e, it0, why);
+  c->firsts = ir_xrealloc(c->firsts, c->n_firsts + 1, sizeof *c->firsts);
+  c->firsts[c->n_firsts++] = (struct sym_first){e->loop, e->pred, *it0, ok, ok ? NULL : *why};
+  return ok;
+}
+
+static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, const char **why) {
   const sym_loop *L = &c->loops[e->loop];
   *it0 = 0;
   if (sym_is_true(c, e->pred)) return true;
+  /* the common case first, one query: it fires in iteration 0 whenever the loop runs */
+  Z3_ast at0 = sym_int(c, 0);
+  if (sym_sat(c, sym_and2(c, sym_at(c, e->loop, L->range, at0),
+                          sym_not(c, sym_at(c, e->loop, e->pred, at0)))) == Z3_L_FALSE)
+    return true;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
+  c->cex_iter_only = true; /* only the iteration is read */
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
                        NULL);
+  c->cex_iter_only = false;
   free(args);
   if (r == Z3_L_FALSE) { /* never fires for any argument: contributes nothing */
     *it0 = -1;
@@ -137,7 +186,7 @@ static bool first_firing(sym_ctx *c, const sym_event *e, int64_t *it0, const cha
     *why = "Z3 timed out on the op's first iteration";
     return false;
   }
-  Z3_ast at0 = sym_int(c, *it0);
+  at0 = sym_int(c, *it0);
   Z3_ast earlier = sym_and2(c, sym_and2(c, L->range, e->pred), sym_slt(c, L->it, at0));
   Z3_ast skips = sym_and2(c, sym_at(c, e->loop, L->range, at0),
                           sym_not(c, sym_at(c, e->loop, e->pred, at0)));
@@ -202,6 +251,10 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     *off = v0;
     if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
     if (!wrapped) *seqx = x;
+    /* a counter kept in [0, n) names the slot only: after a peeled prologue of P uses the
+     * loop's uses continue the sequence at P (the k-th use of a slot is its round k) */
+    int64_t P = wrapped && has_prologue(c, e) ? prologue_length(c, e, n) : -1;
+    if (P > 0 && v0 >= 0 && v0 < n && ((v0 - P) % n + n) % n == 0) *off = P;
   }
   if (!has_prologue(c, e)) { /* the k-th firing on a slot is its round k */
     int64_t it0;
@@ -338,22 +391,33 @@ static void place_rounds(sym_ctx *c) {
   }
 }
 
+/* Why-strings of infer_seq when Z3 ran out of its limit. */
+static bool timed_out(const char *why) {
+  return why && !strncmp(why, "Z3 timed out", 12);
+}
+
 void sym_ring_seq(sym_ctx *c) {
+  /* once a sequence proof ran out of its limit, its ring is irregular and the kernel is not
+   * proved: the later ones get rlimit / 4, then / 16 (a hard persistent kernel no longer spends
+   * the full limit on each of its events; an event left without a sequence number is unknown) */
+  uint64_t full = c->rlimit;
+  unsigned undef = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     sym_debug_what(c, "seq of ev %u", i);
+    c->rlimit = full >> (2 * (undef < 2 ? undef : 2));
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
     if (after_loop(c, e)) {
       if (e->postjoin)
-        e->unsupported = "ring op after the join on a ring the partitions use (its round counts "
-                         "their arrivals: not encoded)";
+        e->join_round = true; /* placed by sym_place_join, once the partitions' events are */
       else
         e->post_loop = true; /* placed by sym_place_after, once the loop events are */
     } else {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
       if (!e->has_seq) e->unsupported = why;
+      undef += timed_out(why);
     }
     Z3_ast bx;
     int64_t bs;
@@ -361,8 +425,10 @@ void sym_ring_seq(sym_ctx *c) {
       e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
+  c->rlimit = full;
   place_rounds(c);
   sym_place_after(c);
+  sym_place_join(c);
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
     const sym_event *e = &c->evs[i];
     if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&

@@ -100,8 +100,10 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   int64_t x[2], trip, it;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   /* the base case decides: the parity of the wait's first iteration */
+  c->cex_iter_only = true; /* the first iteration's parity and round: the arguments are not read */
   Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
                        2, args, &trip, &it, x);
+  c->cex_iter_only = false;
   free(args);
   if (r == Z3_L_FALSE) { /* never executes: every condition on it holds vacuously */
     *how = "the wait never executes";
@@ -132,6 +134,35 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
   return any;
 }
 
+/* A straight-line wait in its slot's round 0 with the constant parity 0 that the write rule
+ * would make a wait for the previous use's release (round -1: the phase before init, parity
+ * 1): parity 0 can only mean phase 0, so it waits for the slot's first release, an arrival of
+ * round 0 (ConSan's load_wait_store: the reader arrives before the writer's first store).
+ * Arrival-balance then requires that arrival; back-pressure orders the next round. Only when
+ * that arrival depends on no wait (else a cycle through it would go unseen: unknown rule). */
+static bool first_release(sym_ctx *c, const sym_event *w) {
+  int64_t n = c->rings[w->ring].n, p;
+  if (!(w->loop < 0 && !w->seqt && w->off >= 0 && w->off < n && sym_numeral(c, w->phase, &p) &&
+        (p & 1) == 0))
+    return false;
+  /* the conditions do not see a cycle of straight-line waits (the release waiting, through
+   * other waits, for this wait's partition): every arrival of round 0 on the slot must be a
+   * straight-line op that no wait of its partition precedes */
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *a = &c->evs[i];
+    if (a->ring != w->ring || !is_producer(a) || !a->has_seq || a->seqt || a->loop >= 0 ||
+        a->off != w->off)
+      continue;
+    if (a->prefork || a->postjoin || a->part == w->part) return false;
+    for (uint32_t j = 0; j < i; j++)
+      if (c->evs[j].kind == SYM_EV_WAIT && c->evs[j].part == a->part && !c->evs[j].prefork)
+        return false;
+    any = true;
+  }
+  return any;
+}
+
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
     c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
@@ -148,6 +179,9 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!w->has_seq || w->ring < 0) {
     *how = "no sequence number";
     lag = -1;
+  } else if (w->join_round) { /* sym_join.c placed it on the last round completed before it */
+    *how = "a wait after the join is for the last round whose arrivals all precede it";
+    lag = 0;
   } else if (self_signalled(c, w)) {
     *how = "it waits for its own partition's preceding arrival (a commit) on the slot";
     lag = 0;
@@ -155,6 +189,10 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     window(c, wi, &rd, &wr, NULL);
     if (rd) {
       *how = "the slot is read after the wait";
+      lag = 0;
+    } else if (wr && first_release(c, w)) {
+      *how = "the slot is written after the wait, whose parity 0 in the slot's round 0 is for "
+             "the first release (the phase before init has parity 1)";
       lag = 0;
     } else if (wr) {
       *how = "the slot is written after the wait";
@@ -208,6 +246,16 @@ static bool prologue_end(sym_ctx *c, int pi) {
   return true;
 }
 
+/* A straight-line producer of w's own partition before that partition's main loop (which
+ * holds loop wait w): it precedes every instance of w in program order, so nothing it depends
+ * on can depend on w (that would be a cycle, a deadlock): leaving its edges out of the graph
+ * loses no dependency on w, whatever waits precede it (prologue_end: without such waits). */
+static bool before_own_loop(sym_ctx *c, const sym_event *w, const sym_event *p) {
+  int main = c->parts[w->part].main_loop;
+  return p->loop < 0 && !p->seqt && !p->postjoin && !p->prefork && p->part == w->part &&
+         w->loop >= 0 && main >= 0 && p->pos < c->loops[main].op->id;
+}
+
 /* A producer after its loop (sequence number seqt) that never produces a round loop wait w
  * needs: no dependency edge is lost by leaving it out. */
 static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
@@ -234,7 +282,9 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
   bool ok = true;
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && !p->prefork && !prologue_end(c, (int)i) &&
+    /* a producer after the join follows every partition's wait: no edge is needed */
+    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
+        !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
       ok = false;
   }
@@ -362,6 +412,18 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       continue;
     }
     int64_t n = c->rings[w->ring].n;
+    if (w->join_round) { /* after the join: the next round has fewer than count arrivals before
+                          * the wait and none after it until it passes (sym_join.c); the
+                          * round before its own must have completed when it starts */
+      Z3_ast phi = sym_and2(c, w->pred, sym_not(c, sym_join_settled(c, (int)wi)));
+      Z3_lbool st = sym_sat(c, phi);
+      if (st != Z3_L_FALSE)
+        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
+                         st == Z3_L_UNDEF ? "Z3 gave no answer"
+                                          : "a wait after the join whose previous round may still "
+                                            "be completing asynchronously when it starts");
+      continue;
+    }
     /* the round after the one this wait is for: can it be produced at all? */
     Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n)), sym_int(c, n));
     Z3_ast fired = Z3_mk_false(c->z);
@@ -369,7 +431,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     bool producers_ok = true;
     for (uint32_t p = 0; p < c->n_evs; p++) {
       const sym_event *e = &c->evs[p];
-      if (e->ring != w->ring || !is_producer(e)) continue;
+      /* a producer after the join cannot complete a round before a partition's wait passed */
+      if (e->ring != w->ring || !is_producer(e) || (e->postjoin && !w->postjoin)) continue;
       if (!e->has_seq) { producers_ok = false; continue; }
       if (first < 0) first = (int)p;
       fired = sym_or2(c, fired, sym_fires(c, e, next));

@@ -1,9 +1,10 @@
 #!/bin/sh
-# symbolic_postjoin.sh: the parent's ops after the warp_specialize join are events: on a
-# ring the partitions use their round is not encoded yet, so --symbolic says unknown (exit 3,
-# no violation) for tests/symbolic/postjoin.ok.ttgir, and must not prove postjoin.bug.ttgir
-# (a wait there with the wrong parity: a hang the explorer reports, exit 1). Before, the ops
-# after the join were ignored and the planted bug was "proved" by all six conditions.
+# symbolic_postjoin.sh: the parent's ops after the warp_specialize join are events whose round
+# counts every arrival made before them (docs/symbolic.md §1, "Rounds after the join"):
+# --symbolic proves tests/symbolic/postjoin.ok.ttgir (exit 0, all six conditions) and finds
+# postjoin.bug.ttgir's wrong parity after the join as a phase-agreement counterexample that the
+# explorer confirms (exit 1). Before the rounds were encoded the ok kernel was unknown, and
+# before that (the ops after the join ignored) the planted bug was "proved".
 set -u
 : "${TLXV:?}" "${SRC:?}"
 d="$SRC/tests/symbolic"
@@ -12,12 +13,12 @@ trap 'rm -f "$out"' EXIT
 fail=0
 "$TLXV" check "$d/postjoin.ok.ttgir" --symbolic >"$out" 2>&1
 rc=$?
-if [ $rc -ne 3 ] || grep -q ' violated ' "$out" || ! grep -q 'unknown .*after the join' "$out"; then
-  echo "FAIL ok: exit $rc, expected 3 (unknown after the join), no violation"; cat "$out"; fail=1
+if [ $rc -ne 0 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -ne 6 ]; then
+  echo "FAIL ok: exit $rc, expected 0 and all six conditions proved"; cat "$out"; fail=1
 fi
 "$TLXV" check "$d/postjoin.bug.ttgir" --symbolic >"$out" 2>&1
 rc=$?
-if [ $rc -ne 1 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -eq 6 ]; then
-  echo "FAIL bug: exit $rc, expected 1 and not all six conditions proved"; cat "$out"; fail=1
+if [ $rc -ne 1 ] || ! grep -q 'postjoin.py:30:3: error: phase-agreement: .*confirmed by the explorer' "$out"; then
+  echo "FAIL bug: exit $rc, expected 1 and a confirmed phase-agreement counterexample at 30:3"; cat "$out"; fail=1
 fi
 exit $fail

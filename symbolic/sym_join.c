@@ -1,0 +1,170 @@
+/* sym_join.c: rounds of the parent's ops after the warp_specialize join on a ring the
+ * partitions use (docs/symbolic.md §1, "Rounds after the join").
+ *
+ * The join waits for every partition's last op (semantics.md §1.4), and after it the parent
+ * runs alone, as before the fork. So when a post-join op of slot s executes, every arrival on
+ * s made before it (the parent's before the fork, every partition's, the earlier post-join
+ * ones) has been issued, and only those: their total weight
+ *     A = sum over arrival events a on s of weight(a) * firings(a, s)
+ * is a closed form of the trip counts (a straight-line op fires once under its predicate; an
+ * unpredicated loop op with seq = it + off fires on slot s for the x in [off, off + T) with
+ * x mod N = s; one with a constant slot (seq = N * it + off) T times). The rounds then run in
+ * order (arrival-balance), so
+ *   - a post-join arrival (arrive, expect) belongs to round A div count,
+ *   - a post-join wait is for round A div count - 1, the last round whose arrivals are all
+ *     before it (round -1: the phase before init). A later round has fewer than count
+ *     arrivals before the wait and none after it until it passes, so it cannot complete first
+ *     (back-pressure (a) holds by construction); whether the wait's own round completes at all
+ *     (its bytes, asynchronous arrivals) is arrival-balance / byte-balance as for any wait,
+ *     and whether the round before it has completed when it starts is checked by
+ *     sym_join_settled (an asynchronous completion still in flight would let it pass early),
+ *   - a post-join TMA load completes bytes of its thread's latest post-join expect's round.
+ * Anything else (an arrival in a loop under a predicate, a tainted one, a non-constant slot)
+ * leaves the op unsupported: its conditions are unknown, never proved. */
+#include "sym_internal.h"
+
+static bool arrival(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT;
+}
+
+/* Firings of loop event a on slot s (wide BV), or NULL with *why set. */
+static Z3_ast loop_firings(sym_ctx *c, const sym_event *a, int64_t s, const char **why) {
+  int64_t n = c->rings[a->ring].n;
+  Z3_ast T = c->loops[a->loop].trip;
+  if (!sym_is_true(c, a->pred)) {
+    *why = "ring op after the join: an arrival in a loop is predicated (its firings are not the "
+           "trip count)";
+    return NULL;
+  }
+  if (a->mul == n) /* a constant slot: once per iteration */
+    return ((a->off % n) + n) % n == s ? T : sym_int(c, 0);
+  if (a->mul != 1) {
+    *why = "ring op after the join: an arrival in a loop advances by more than one slot";
+    return NULL;
+  }
+  /* #{x in [off, off + T) : x mod n = s} = floor((off + T - 1 - s) / n) - floor((off - 1 - s) / n) */
+  Z3_ast hi = sym_add(c, T, sym_int(c, a->off - 1 - s));
+  return sym_sub(c, sym_fdiv(c, hi, n), sym_int(c, (a->off - 1 - s - (((a->off - 1 - s) % n) + n) % n) / n));
+}
+
+/* Total arrival weight on slot s of event i's ring before post-join event i, or NULL. */
+static Z3_ast arrivals_before(sym_ctx *c, uint32_t i, int64_t s, const char **why) {
+  const sym_event *e = &c->evs[i];
+  int64_t n = c->rings[e->ring].n;
+  Z3_ast A = sym_int(c, 0);
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *a = &c->evs[j];
+    if (a->ring != e->ring || !arrival(a) || (a->postjoin && j >= i)) continue;
+    if (a->unsupported || !a->has_seq) {
+      *why = a->unsupported ? a->unsupported : "ring op after the join: an arrival on the ring is "
+                                               "outside the encoding";
+      return NULL;
+    }
+    if (a->tainted) {
+      *why = "ring op after the join: an arrival on the ring depends on a value the encoding does "
+             "not model";
+      return NULL;
+    }
+    Z3_ast k;
+    if (a->loop >= 0) {
+      if (!(k = loop_firings(c, a, s, why))) return NULL;
+    } else {
+      Z3_ast on = sym_eq(c, sym_fmod(c, sym_seq_term(c, a), n), sym_int(c, s));
+      k = sym_ite(c, sym_and2(c, a->pred, on), sym_int(c, 1), sym_int(c, 0));
+    }
+    A = sym_add(c, A, sym_mul(c, sym_int(c, a->weight), k));
+  }
+  return A;
+}
+
+/* The latest post-join expect of the thread before event i on its slot, placed, or NULL. */
+static const sym_event *join_expect(sym_ctx *c, uint32_t i, int64_t s) {
+  const sym_event *e = &c->evs[i];
+  for (uint32_t j = i; j-- > 0;) {
+    const sym_event *p = &c->evs[j];
+    if (!p->postjoin || p->ring != e->ring || p->kind != SYM_EV_EXPECT) continue;
+    return p->seqt && p->join_slot == s && !p->unsupported ? p : NULL;
+  }
+  return NULL;
+}
+
+void sym_place_join(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (!e->join_round || e->unsupported) continue;
+    sym_debug_what(c, "round of ev %u after the join", i);
+    const sym_ring *R = &c->rings[e->ring];
+    int64_t n = R->n, s = 0;
+    if (e->idx && !(sym_numeral(c, e->idx, &s) && s >= 0 && s < n)) {
+      e->unsupported = "ring op after the join: its slot is not a constant in range";
+      continue;
+    }
+    if (!e->idx && n != 1) {
+      e->unsupported = "ring op after the join: ring used without an index";
+      continue;
+    }
+    e->join_slot = s;
+    if (e->kind == SYM_EV_TMA_LOAD) {
+      const sym_event *x = join_expect(c, i, s);
+      if (!x) {
+        e->unsupported = "ring op after the join: a TMA load without a post-join expect on its slot";
+        continue;
+      }
+      e->seqt = x->seqt;
+    } else if (e->kind == SYM_EV_WAIT || arrival(e)) {
+      if (!R->is_barrier || R->count[s] <= 0) {
+        e->unsupported = "ring op after the join on a slot that is never initialised";
+        continue;
+      }
+      const char *why = NULL;
+      Z3_ast A = arrivals_before(c, i, s, &why);
+      if (!A) {
+        e->unsupported = why;
+        continue;
+      }
+      Z3_ast round = sym_fdiv(c, A, R->count[s]);
+      if (e->kind == SYM_EV_WAIT) round = sym_sub(c, round, sym_int(c, 1));
+      e->seqt = sym_simplify(c, sym_add(c, sym_mul(c, round, sym_int(c, n)), sym_int(c, s)));
+    } else { /* buffer accesses name no round of their own */
+      e->unsupported = "buffer access after the join on a ring the partitions use (its use is not "
+                       "placed)";
+      continue;
+    }
+    e->has_seq = true;
+    e->mul = 0;
+    e->off = 0;
+  }
+}
+
+/* Bool: the round before post-join wait wi's has completed when the wait starts: the ring has
+ * no asynchronous completion, that round is the phase before init, or another wait on the
+ * ring before wi in program order (a partition's, the parent's) was for it and has passed. */
+Z3_ast sym_join_settled(sym_ctx *c, int wi) {
+  const sym_event *e = &c->evs[wi];
+  const sym_ring *R = &c->rings[e->ring];
+  int64_t n = R->n;
+  /* only asynchronous completions can be in flight at the join: TMA bytes, tcgen05 commits
+   * and MMA barriers; arrive_barrier and byte-less expects complete their phase at the op */
+  bool async = false;
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *a = &c->evs[j];
+    if (a->ring != e->ring) continue;
+    if (a->kind == SYM_EV_TMA_LOAD || (a->kind == SYM_EV_EXPECT && a->bytes != 0) ||
+        (a->kind == SYM_EV_ARRIVE && a->op->code != IR_OP_TTNG_ARRIVE_BARRIER))
+      async = true;
+  }
+  Z3_ast prev = sym_sub(c, e->seqt, sym_int(c, n)); /* the previous round of the slot */
+  if (!async) return Z3_mk_true(c->z);
+  Z3_ast done = sym_slt(c, prev, sym_int(c, 0)); /* the phase before init */
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *w = &c->evs[j];
+    if (w->ring != e->ring || w->kind != SYM_EV_WAIT || (int)j == wi || !w->has_seq ||
+        w->unsupported || (w->postjoin && j > (uint32_t)wi))
+      continue;
+    const char *how;
+    int lag = sym_wait_lag(c, (int)j, &how);
+    if (lag < 0 || w->dead) continue;
+    done = sym_or2(c, done, sym_fires(c, w, sym_add(c, prev, sym_int(c, lag * n))));
+  }
+  return done;
+}
