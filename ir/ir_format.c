@@ -9,7 +9,10 @@
  *                    n int list, s string, y @symbol, b bool, g <raw>, u unit (no text)
  *   attrs, attrs-kw  attribute dictionary ({...} / attributes {...})
  *   type(X) utype(X) type(s) of X: a segment, rN (result N), r* (all results), * (all
- *                    operands); utype prints a memdesc without its !ttg.memdesc prefix
+ *                    operands); utype prints a memdesc without its !ttg.memdesc prefix,
+ *                    ptype a pointer without !tt.ptr, dtype a descriptor without
+ *                    !tt.tensordesc (MLIR's stripped form of a typed constraint); the
+ *                    full form is read too
  *   ftype(X)         functional type (X: segment or *) -> all results
  *   ( ... )?         optional group      oi( a | b )oi   keyword groups in any order
  *   tok(seg,rN)      Triton custom<Token>: [dep] when result N is an async token
@@ -35,7 +38,8 @@ enum { TGT_ALLRES = -1000, TGT_ALLOPS = -1001, TGT_LASTRES = -1002 };
 typedef struct ir_fe {
   uint8_t kind;
   bool anchor;
-  char stripped;               /* 'u': utype (memdesc without !ttg.memdesc), 'p': ptype (<T> ptr) */
+  char stripped;               /* 'u': utype (memdesc without !ttg.memdesc), 'p': ptype (<T> ptr),
+                                  'd': dtype (<tensor<...>> descriptor) */
   char akind;                  /* FE_ATTR kind letter */
   int16_t seg, seg2;           /* segment (or type target), second segment / result index */
   int16_t end;                 /* FE_OPT / FE_OI: matching end; FE_OI_ALT: next alt or end */
@@ -134,9 +138,9 @@ static ir_fmt *ir_fmt_compile(ir_opcode code) {
     } else if (!strcmp(tok, "attrs-kw")) {
       e->kind = FE_ATTRDICT_KW;
     } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ptype(", 6) ||
-               !strncmp(tok, "ftype(", 6)) {
+               !strncmp(tok, "dtype(", 6) || !strncmp(tok, "ftype(", 6)) {
       e->kind = tok[0] == 'f' ? FE_FTYPE : FE_TYPE;
-      e->stripped = tok[0] == 'u' || tok[0] == 'p' ? tok[0] : 0;
+      e->stripped = tok[0] == 'u' || tok[0] == 'p' || tok[0] == 'd' ? tok[0] : 0;
       char *a = strchr(tok, '(') + 1;
       if (tok[len - 1] != ')') ir_fmt_bug(code, "bad type directive", tok);
       tok[len - 1] = 0;
@@ -243,17 +247,20 @@ static void ir_expect_lit(ir_parser *P, const char *lit) {
   ir_fail(P, "expected '%s', found %s", lit, ir_describe_tok(&P->L.tok, b, sizeof b));
 }
 
-/* Does the group whose first element is e[i] start here? (up to two literals of lookahead) */
+/* Does the group whose first element is e[i] start here? (a literal and the literal or operand
+ * after it: two tokens of lookahead) */
 static bool ir_group_present(ir_parser *P, const ir_fmt *f, int i, int end) {
   const ir_fe *e = &f->e[i];
   const ir_tok *t = &P->L.tok;
   switch (e->kind) {
   case FE_LIT:
     if (!ir_tok_is_lit(t, e->text)) return false;
-    if (i + 1 < end && f->e[i + 1].kind == FE_LIT) {
+    if (i + 1 < end && (f->e[i + 1].kind == FE_LIT || f->e[i + 1].kind == FE_OPERAND)) {
+      /* `,` `barrier` vs `,` $pred: the token after the literal decides */
       ir_lexer save = P->L;
       ir_lex_next(P);
-      bool ok = ir_tok_is_lit(&P->L.tok, f->e[i + 1].text);
+      bool ok = f->e[i + 1].kind == FE_LIT ? ir_tok_is_lit(&P->L.tok, f->e[i + 1].text)
+                                           : P->L.tok.kind == TK_PERCENT;
       P->L = save;
       return ok;
     }
@@ -381,6 +388,10 @@ static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
     if (ir_eat_punct(P, ',')) t.addr_space = (int)ir_parse_int_in(P, INT32_MIN, INT32_MAX, "address space");
     ir_expect_punct(P, '>');
     return ir_type_unique(P, &t);
+  }
+  if (stripped == 'd' && ir_is_punct(P, '<')) {
+    ir_lex_next(P);
+    return ir_parse_tensordesc_body(P);
   }
   return ir_parse_type(P);
 }

@@ -61,7 +61,7 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                             "@a_elem_type:k `rhs` `=` @b_elem_type:k attrs `:` type(a) ( `,` "
                             "type(a_scale)^ )? `*` type(b) ( `,` type(b_scale)^ )? `->` type(r0)",
     [IR_OP_TT_MAKE_TENSOR_DESC] = "$base `,` `[` $shape `]` `,` `[` $strides `]` ( `,` `descPtr` `=` "
-                                  "$desc_ptr^ `:` type(desc_ptr) )? attrs `:` type(base) `,` type(r0)",
+                                  "$desc_ptr^ `:` type(desc_ptr) )? attrs `:` ptype(base) `,` dtype(r0)",
     [IR_OP_TT_DESCRIPTOR_LOAD] = "$desc `[` $indices `]` " CACHE_EVICT " attrs `:` type(desc) `->` type(r0)",
     [IR_OP_TT_DESCRIPTOR_STORE] = "$desc `[` $indices `]` `,` $src oi( `reduce_kind` `=` @reduce_kind:k )oi "
                                   "attrs `:` type(desc) `,` type(src)",
@@ -211,8 +211,11 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_AMDG_INIT_BARRIER] = "$alloc `,` @count:i attrs `:` type(alloc)",
     [IR_OP_AMDG_ARRIVE_BARRIER] = "$alloc `,` @count:i attrs `:` type(alloc) `->` type(r0)",
     [IR_OP_AMDG_WAIT_BARRIER] = "$alloc `,` $phase attrs `:` type(alloc)",
-    [IR_OP_AMDG_TDM_G2L] = "$desc `into` $result ( `,` `barrier` `=` $barrier^ )? attrs `:` type(desc) "
-                           "( `,` type(barrier)^ )? `->` type(result) ~tok",
+    /* Triton 3.6 prints `%d[%i, %j] into %buf, %pred (, barrier = %b)?`; the fork's newer form
+     * has neither indices nor pred */
+    [IR_OP_AMDG_TDM_G2L] = "$desc ( `[` $indices^ `]` )? `into` $result ( `,` $pred^ )? ( `,` `barrier` "
+                           "`=` $barrier^ )? attrs `:` type(desc) ( `,` type(barrier)^ )? `->` "
+                           "type(result) ~tok",
     [IR_OP_AMDG_TDM_WAIT] = "$tokens attrs ~tok",
     [IR_OP_AMDG_UPDATE_TENSOR_DESC] = "$desc oi( `add_offsets` `=` `[` $add_offsets `]` | `set_bounds` "
                                       "`=` `[` $set_bounds `]` | `pred` `=` $pred )oi attrs `:` "

@@ -285,6 +285,20 @@ static const ir_type *ir_parse_func_type(ir_parser *P) {
   return ir_type_unique(P, &t);
 }
 
+/* After the '<' of a !tt.tensordesc (or of its stripped form `<...>` in a custom assembly):
+ * `tensor<...>>` or the short block body `64x64xf16, #enc>`. */
+const ir_type *ir_parse_tensordesc_body(ir_parser *P) {
+  ir_type t = {.kind = IR_T_TENSORDESC};
+  if (ir_is_kw(P, "tensor")) {
+    t.elem = ir_parse_type(P);
+    ir_expect_punct(P, '>');
+  } else {
+    t.elem = ir_parse_tensor_body(P, IR_T_TENSOR);
+    t.desc_short = true;
+  }
+  return ir_type_unique(P, &t);
+}
+
 const ir_type *ir_parse_type(ir_parser *P) {
   if (++P->depth > 200) ir_fail(P, "type nested too deeply");
   const ir_tok tk = P->L.tok;
@@ -354,15 +368,7 @@ const ir_type *ir_parse_type(ir_parser *P) {
       res = ir_type_unique(P, &t);
     } else if (n == 13 && !memcmp(s, "tt.tensordesc", 13)) {
       ir_expect_punct(P, '<');
-      ir_type t = {.kind = IR_T_TENSORDESC};
-      if (ir_is_kw(P, "tensor")) {
-        t.elem = ir_parse_type(P);
-        ir_expect_punct(P, '>');
-      } else {
-        t.elem = ir_parse_tensor_body(P, IR_T_TENSOR);
-        t.desc_short = true;
-      }
-      res = ir_type_unique(P, &t);
+      res = ir_parse_tensordesc_body(P);
     } else if (n == 11 && !memcmp(s, "ttg.memdesc", 11)) {
       ir_expect_punct(P, '<');
       res = ir_parse_memdesc_body(P);
@@ -437,7 +443,7 @@ void ir_print_type_ex(const ir_type *t, FILE *out, bool stripped) {
     fputc('>', out);
     break;
   case IR_T_TENSORDESC:
-    fputs("!tt.tensordesc<", out);
+    fputs(stripped ? "<" : "!tt.tensordesc<", out);
     if (t->desc_short) {
       const ir_type *b = t->elem;
       ir_print_dims(b->shape, b->rank, out, true);

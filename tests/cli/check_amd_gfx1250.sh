@@ -32,4 +32,10 @@ awk '/amdg.arrive_barrier/ {
   print "    %ph = arith.constant 0 : i32"; next }
 { print }' "$SRC/tests/amd/gfx1250/mbar-arrive.ok.ttgir" > "$T/lane0.ttgir"
 refuse "$T/lane0.ttgir" 'amdg.arrive_barrier under control flow that depends on the thread id'
+# Triton 3.6's TDM copy carries its own predicate (tests/corpus/amd/amdk_gfx1250_tw): one that is
+# not constant true is refused at the copy
+tw="$SRC/tests/corpus/amd/amdk_gfx1250_tw.ok.ttgir"
+sed 's/into %b, %true/into %b, %false/; s/%true = arith.constant true/%true = arith.constant true\n    %false = arith.constant false/' "$tw" > "$T/tdmpred.ttgir"
+grep -q 'into %b, %false' "$T/tdmpred.ttgir" || fail "could not plant the TDM predicate"
+refuse "$T/tdmpred.ttgir" 'with a predicate that is not constant true: whether the copy runs'
 echo "check_amd_gfx1250: $n kernels ok"
