@@ -25,48 +25,43 @@ static bool same_seq(sym_ctx *c, const sym_event *w, const sym_event *e, bool bu
 
 static bool is_producer(const sym_event *e);
 
-/* A write of buffer ring b after wait w is a reuse (the wait is for a release: lag 1) only if
- * the buffer is released through w's barrier: some partition other than w's that arrives on
- * that barrier reads b. A buffer that no such partition reads (partition0 of ConSan's aliasing
- * tests stores its result into a buffer of its own after a data-ready wait) tells nothing.
- * When every producer of the barrier is in w's own partition the write counts as before. */
-static bool released_here(sym_ctx *c, const sym_event *w, int b) {
+/* Does some partition other than w's that arrives on w's barrier make an access `match`es to
+ * buffer ring b? True also when every producer of the barrier is in w's own partition (then
+ * the access counts as before). */
+static bool through_barrier(sym_ctx *c, const sym_event *w, int b,
+                            bool (*match)(const sym_event *x, int b)) {
   bool other = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
     other = true;
-    for (uint32_t j = 0; j < c->n_evs; j++) {
-      const sym_event *r = &c->evs[j];
-      if (r->part == p->part && r->ring == b &&
-          (r->kind == SYM_EV_READ || r->kind == SYM_EV_ASYNC_READ))
-        return true;
-    }
+    for (uint32_t j = 0; j < c->n_evs; j++)
+      if (c->evs[j].part == p->part && match(&c->evs[j], b)) return true;
   }
   return !other;
 }
+
+static bool reads_ring(const sym_event *r, int b) {
+  return r->ring == b && (r->kind == SYM_EV_READ || r->kind == SYM_EV_ASYNC_READ);
+}
+
+static bool feeds_ring(const sym_event *x, int b) {
+  return !x->prefork && (((x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->ring == b) ||
+                         (x->kind == SYM_EV_TMA_LOAD && x->buf_ring == b));
+}
+
+/* A write of buffer ring b after wait w is a reuse (the wait is for a release: lag 1) only if
+ * the buffer is released through w's barrier: some partition other than w's that arrives on
+ * that barrier reads b. A buffer that no such partition reads (partition0 of ConSan's aliasing
+ * tests stores its result into a buffer of its own after a data-ready wait) tells nothing. */
+static bool released_here(sym_ctx *c, const sym_event *w, int b) { return through_barrier(c, w, b, reads_ring); }
 
 /* Symmetrically, a read of buffer ring b after wait w is a data-ready read (lag 0) only if the
  * data comes through w's barrier: some partition other than w's that arrives on it writes b
  * (a TMA load into b, a store, an MMA's accumulator). A buffer no such partition writes (the
  * operands an MMA thread reads after its accumulator-empty wait, filled before the fork) tells
- * nothing. When every producer of the barrier is in w's own partition the read counts. */
-static bool fed_here(sym_ctx *c, const sym_event *w, int b) {
-  bool other = false;
-  for (uint32_t i = 0; i < c->n_evs; i++) {
-    const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
-    other = true;
-    for (uint32_t j = 0; j < c->n_evs; j++) {
-      const sym_event *x = &c->evs[j];
-      if (x->part == p->part && !x->prefork &&
-          (((x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->ring == b) ||
-           (x->kind == SYM_EV_TMA_LOAD && x->buf_ring == b)))
-        return true;
-    }
-  }
-  return !other;
-}
+ * nothing. */
+static bool fed_here(sym_ctx *c, const sym_event *w, int b) { return through_barrier(c, w, b, feeds_ring); }
 
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
  * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
