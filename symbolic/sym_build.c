@@ -138,12 +138,16 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->carried_var = ir_xcalloc(n, sizeof *L->carried_var);
   L->closed = ir_xcalloc(n, sizeof *L->closed);
   L->final = ir_xcalloc(n, sizeof *L->final);
+  L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   for (uint32_t k = 0; k < L->n_carried; k++) {
     int w = sym_value_width(sym_carried_arg(f, k)->type);
     snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
     L->carried_var[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
                                     Z3_mk_bv_sort(c->z, w ? (unsigned)w : 1));
+    snprintf(name, sizeof name, "r%u_%u", c->n_loops, k);
+    L->result_var[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
+                                   Z3_mk_bv_sort(c->z, w ? (unsigned)w : 1));
   }
   c->n_loops++;
 }
@@ -225,6 +229,7 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
     F->carried_var = ir_xcalloc(1, sizeof *F->carried_var);
     F->closed = ir_xcalloc(1, sizeof *F->closed);
     F->final = ir_xcalloc(1, sizeof *F->final);
+    F->result_var = ir_xcalloc(1, sizeof *F->result_var);
     F->closed_form = ir_xcalloc(1, sizeof *F->closed_form);
     char name[48];
     snprintf(name, sizeof name, "itF%u", c->n_loops);

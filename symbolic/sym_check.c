@@ -40,6 +40,7 @@ static void ctx_close(sym_ctx *c) {
     free(c->loops[l].carried_var);
     free(c->loops[l].closed);
     free(c->loops[l].final);
+    free(c->loops[l].result_var);
     free(c->loops[l].closed_form);
   }
   for (uint32_t r = 0; r < c->n_rings; r++) free(c->rings[r].count);

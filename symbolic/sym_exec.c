@@ -58,7 +58,9 @@ static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
 
 /* Replaces the pre-induction variables of finished loops by their final terms. A closed form
  * built before an enclosing loop's induction (an inner counter whose init is the outer loop's
- * carried value) may mention a variable that ended up havoc: then *taint is set. */
+ * carried value), or before an earlier sibling loop's (a counter continuing that loop's result:
+ * its result variable, replaced by the final term at it = trip), may mention a variable that
+ * ended up havoc: then *taint is set. */
 Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
   for (int round = 0; round < 4; round++) {
     Z3_ast from[64], to[64];
@@ -71,6 +73,9 @@ Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
           if (!L->final[k] || (L->closed[k] == NULL) != havoc) continue; /* a tensor: never */
           from[n] = L->carried_var[k];
           to[n++] = L->final[k];
+          if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0 || n >= 64) continue;
+          from[n] = L->result_var[k]; /* the value after the loop */
+          to[n++] = sym_subst(c, L->final[k], L->it, L->trip);
         }
         if (havoc) nh = n;
       }
@@ -227,9 +232,11 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
   }
   case IR_OP_SCF_FOR: {
     int l = loop_index(c, op);
-    if (l < 0 || (uint32_t)ridx >= c->loops[l].n_carried || !c->loops[l].induct_done ||
-        !c->loops[l].closed[ridx])
-      return NULL;
+    if (l < 0 || (uint32_t)ridx >= c->loops[l].n_carried) return NULL;
+    /* before its induction (a later sibling loop's init, inducted first): a variable that
+     * sym_resolve_carried replaces */
+    if (!c->loops[l].induct_done) return c->loops[l].result_var[ridx];
+    if (!c->loops[l].closed[ridx]) return NULL;
     /* the value after the loop: the closed form at it = trip */
     Z3_ast t = sym_resolve_carried(c, c->loops[l].closed[ridx], taint);
     return sym_subst(c, t, c->loops[l].it, c->loops[l].trip);
