@@ -62,23 +62,31 @@ static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
  * its result variable, replaced by the final term at it = trip), may mention a variable that
  * ended up havoc: then *taint is set. */
 Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
+  enum { MAX = 256 }; /* substitutions per round; beyond them the term counts as tainted */
   for (int round = 0; round < 4; round++) {
-    Z3_ast from[64], to[64];
+    Z3_ast from[MAX], to[MAX];
     unsigned n = 0, nh = 0;
-    for (int havoc = 1; havoc >= 0; havoc--) /* the havoc ones first: from[0..nh) */
-      for (uint32_t l = 0; l < c->n_loops && n < 64; l++) {
+    bool full = false;
+    for (int havoc = 1; havoc >= 0; havoc--) { /* the havoc ones first: from[0..nh) */
+      for (uint32_t l = 0; l < c->n_loops; l++) {
         const sym_loop *L = &c->loops[l];
         if (!L->induct_done) continue;
-        for (uint32_t k = 0; k < L->n_carried && n < 64; k++) {
+        for (uint32_t k = 0; k < L->n_carried; k++) {
           if (!L->final[k] || (L->closed[k] == NULL) != havoc) continue; /* a tensor: never */
+          if (n + 2 > MAX) {
+            full = true;
+            continue;
+          }
           from[n] = L->carried_var[k];
           to[n++] = L->final[k];
-          if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0 || n >= 64) continue;
+          if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0) continue;
           from[n] = L->result_var[k]; /* the value after the loop */
           to[n++] = sym_subst(c, L->final[k], L->it, L->trip);
         }
-        if (havoc) nh = n;
       }
+      if (havoc) nh = n;
+    }
+    if (full) *taint = true; /* a variable may stay free: never a violation through it */
     if (!n) return t;
     if (nh && !Z3_is_eq_ast(c->z, Z3_substitute(c->z, t, nh, from, to), t)) *taint = true;
     Z3_ast u = Z3_substitute(c->z, t, n, from, to);
