@@ -8,25 +8,12 @@
 
 #define MAX_RESULTS 8
 
-/* tt.make_tensor_descriptor base, shape..., strides... -> a new descriptor id. */
-static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
-                     sim_data_err *err) {
-  uint32_t ns = 0, nt = 0;
-  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_SHAPE, &ns);
-  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_STRIDES, &nt);
-  if (ns != nt || ns < 1 || ns > IR_MAX_RANK)
-    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "make_tensor_descriptor: bad rank");
-  uint64_t va = in_bits[0];
+int sim_data_desc_at(sim_data *d, const ir_op *op, uint64_t va, int rank, const int64_t *shape,
+                     const int64_t *stride, uint64_t *out_bits, sim_data_err *err) {
   uint32_t buf = (uint32_t)(va >> SIM_VA_SHIFT);
-  int64_t off = (int64_t)(va & ((1ull << SIM_VA_SHIFT) - 1));
-  sim_buf *b = sim_data_buf(d, buf);
-  if (!b) return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is not a valid pointer");
-  int64_t shape[IR_MAX_RANK], stride[IR_MAX_RANK];
-  for (uint32_t i = 0; i < ns; i++) {
-    shape[i] = sim_data_sext(op->operands[1 + i], in_bits[1 + i]);
-    stride[i] = sim_data_sext(op->operands[1 + ns + i], in_bits[1 + ns + i]);
-  }
-  uint32_t id = sim_data_tdesc_new(d, buf, op->results[0]->type, (int)ns, shape, stride, err);
+  int64_t off = (int64_t)(va & ((UINT64_C(1) << SIM_VA_SHIFT) - 1));
+  if (!sim_data_buf(d, buf)) return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is not a valid pointer");
+  uint32_t id = sim_data_tdesc_new(d, buf, op->results[0]->type, rank, shape, stride, err);
   if (!id) {
     err->loc = op->loc;
     return err->status;
@@ -37,6 +24,22 @@ static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint
   t->base = off / sz;
   out_bits[0] = id;
   return 0;
+}
+
+/* tt.make_tensor_descriptor base, shape..., strides... -> a new descriptor id. */
+static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
+                     sim_data_err *err) {
+  uint32_t ns = 0, nt = 0;
+  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_SHAPE, &ns);
+  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_STRIDES, &nt);
+  if (ns != nt || ns < 1 || ns > IR_MAX_RANK)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "make_tensor_descriptor: bad rank");
+  int64_t shape[IR_MAX_RANK], stride[IR_MAX_RANK];
+  for (uint32_t i = 0; i < ns; i++) {
+    shape[i] = sim_data_sext(op->operands[1 + i], in_bits[1 + i]);
+    stride[i] = sim_data_sext(op->operands[1 + ns + i], in_bits[1 + ns + i]);
+  }
+  return sim_data_desc_at(d, op, in_bits[0], (int)ns, shape, stride, out_bits, err);
 }
 
 int sim_data_eval_raw(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,

@@ -88,6 +88,12 @@ int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits, 
 
 /* Sign-extends scalar bits by the width of v's integer type (index / i64: unchanged). */
 int64_t sim_data_sext(const ir_value *v, uint64_t bits);
+/* A new descriptor (id in out_bits[0]) of op's result type over the tensor at address va, of
+ * rank `rank` with shape and strides in elements, outer first (tt.make_tensor_descriptor,
+ * ttng.reinterpret_tensor_descriptor of a tensormap record): FAULT for an invalid or misaligned
+ * base. */
+int sim_data_desc_at(sim_data *d, const ir_op *op, uint64_t va, int rank, const int64_t *shape,
+                     const int64_t *stride, uint64_t *out_bits, sim_data_err *err);
 
 /* f16 -> f32 without branches on the common path (exact: every f16 is an f32). */
 static inline float sim_f16_to_float(uint16_t h) {

@@ -81,8 +81,6 @@ int sim_data_tmap_reinterpret(sim_data *d, const ir_op *op, uint64_t va, uint64_
     return sim_data_fail(err, SIM_DATA_FAULT, op,
                          "the descriptor at 0x%llx is read before a ttng.tensormap_create wrote it",
                          (unsigned long long)va);
-  uint32_t buf = (uint32_t)(r->global_va >> SIM_VA_SHIFT);
-  int64_t off = (int64_t)(r->global_va & ((UINT64_C(1) << SIM_VA_SHIFT) - 1));
   const ir_type *dt = op->results[0]->type;
   sim_dtype et = dt && dt->kind == IR_T_TENSORDESC && dt->elem ? sim_dtype_of(dt->elem) : SIM_DT_NONE;
   int sz = et == SIM_DT_NONE ? 0 : sim_dtype_size(et);
@@ -97,13 +95,5 @@ int sim_data_tmap_reinterpret(sim_data *d, const ir_op *op, uint64_t va, uint64_
                            "of the element size %d", (long long)r->global_stride[k], sz);
     stride[i] = k ? r->global_stride[k] / sz : 1;
   }
-  if (off % sz) return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is misaligned");
-  uint32_t id = sim_data_tdesc_new(d, buf, dt, rank, shape, stride, err);
-  if (!id) {
-    err->loc = op->loc;
-    return err->status;
-  }
-  ((sim_tdesc *)sim_data_tdesc(d, id))->base = off / sz;
-  out_bits[0] = id;
-  return 0;
+  return sim_data_desc_at(d, op, r->global_va, rank, shape, stride, out_bits, err);
 }

@@ -252,6 +252,24 @@ static const char *access_text(const sym_event *x) {
   }
 }
 
+/* The condition that x fires in iteration i and a in i + D of x's loop (x after a's loop: a in
+ * its last iteration; straight-line x and a: both predicates); *j gets a's iteration (NULL when
+ * neither is in a loop). */
+static Z3_ast fires_with(sym_ctx *c, const sym_event *x, const sym_event *a, int D, Z3_ast *j) {
+  if (x->loop >= 0) {
+    const sym_loop *L = &c->loops[x->loop];
+    *j = sym_add(c, L->it, sym_int(c, D));
+    return sym_and2(c, sym_and2(c, L->range, x->pred),
+                    sym_at(c, x->loop, sym_and2(c, L->range, a->pred), *j));
+  }
+  if (a->loop >= 0) {
+    const sym_loop *L = &c->loops[a->loop];
+    *j = sym_sub(c, L->trip, sym_int(c, 1));
+    return sym_and2(c, x->pred, sym_at(c, a->loop, sym_and2(c, L->range, a->pred), *j));
+  }
+  return sym_and2(c, x->pred, a->pred);
+}
+
 /* One in-flight MMA access a against a later access x of its partition. */
 static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, const sym_event *x,
                          bool has_seq, int64_t mul, int64_t off) {
@@ -289,20 +307,9 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
     return;
   }
   /* a violation: x fires in iteration i, a in i + D (x after a's loop: a in its last iteration) */
-  Z3_ast phi, j = NULL;
+  Z3_ast j = NULL;
   int loop = x->loop;
-  if (x->loop >= 0) {
-    const sym_loop *L = &c->loops[x->loop];
-    j = sym_add(c, L->it, sym_int(c, D));
-    phi = sym_and2(c, sym_and2(c, L->range, x->pred),
-                   sym_at(c, x->loop, sym_and2(c, L->range, a->pred), j));
-  } else if (a->loop >= 0) {
-    const sym_loop *L = &c->loops[a->loop];
-    j = sym_sub(c, L->trip, sym_int(c, 1));
-    phi = sym_and2(c, x->pred, sym_at(c, a->loop, sym_and2(c, L->range, a->pred), j));
-  } else {
-    phi = sym_and2(c, x->pred, a->pred);
-  }
+  Z3_ast phi = fires_with(c, x, a, D, &j);
   Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
   int64_t xv[1];
   Z3_lbool st;
@@ -358,19 +365,8 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
                      "the encoding", el, tc05_name(a), al, c->rings[a->ring].name);
     return;
   }
-  Z3_ast phi, j = NULL;
-  if (e->loop >= 0) {
-    const sym_loop *L = &c->loops[e->loop];
-    j = sym_add(c, L->it, sym_int(c, D));
-    phi = sym_and2(c, sym_and2(c, L->range, e->pred),
-                   sym_at(c, e->loop, sym_and2(c, L->range, a->pred), j));
-  } else if (a->loop >= 0) {
-    const sym_loop *L = &c->loops[a->loop];
-    j = sym_sub(c, L->trip, sym_int(c, 1));
-    phi = sym_and2(c, e->pred, sym_at(c, a->loop, sym_and2(c, L->range, a->pred), j));
-  } else {
-    phi = sym_and2(c, e->pred, a->pred);
-  }
+  Z3_ast j = NULL;
+  Z3_ast phi = fires_with(c, e, a, D, &j);
   Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
   int64_t xv[1];
   Z3_lbool st;
