@@ -32,6 +32,7 @@ static int vf_list_ops(void) {
       {IR_F_SIM_NO, "refused by the model at the op, on every target"},
       {IR_F_SIM_AMD, "AMD ops: run by the AMD model, refused on other targets"},
       {IR_F_LW_NOOP, "emit nothing in the lowering"},
+      {IR_F_LW, "lowered by code of their own (others of the scalar, tensor, view, alloc, memory, barrier and fence classes by their class's generic lowering, which refuses at the op what it cannot emit)"},
   };
   puts("\nColumns of the op table (ir/ir_ops.c `ir_op_flags`):\n");
   for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++) {

@@ -71,6 +71,8 @@ enum {
                                   reason: sim_compile.c refusal) */
   IR_F_SIM_AMD = 8,            /* an AMD op: the AMD model runs it, any other target refuses it
                                   at the op (sim_amd_check_op) */
+  IR_F_LW = 16,                /* the lowering has code of its own for it (a case label in
+                                  lowering/lw_*.c; tests/cli/lw_column.sh keeps them in step) */
 };
 extern const unsigned char ir_op_flags[IR_OP__COUNT];
 /* Writes ir/ir_segs.h: a constant IR_SEG_<OP>_<SEGMENT> per operand segment of ops.def. */
