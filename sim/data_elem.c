@@ -50,10 +50,8 @@ static const char *const ext_names[] = {
     "sinh",    "cosh",    "cbrt",  "isnan", "isinf", "signbit", "fmod"};
 enum { EXT_N = sizeof ext_names / sizeof ext_names[0] };
 
-static int ext_lookup(const ir_op *op) {
-  const ir_attr *a = ir_op_attr(op, "symbol");
-  if (!a || !a->str) return -1;
-  const char *s = a->str;
+static int ext_lookup(const char *s) {
+  if (!s) return -1;
   if (!strncmp(s, "__nv_", 5)) s += 5;
   size_t len = strlen(s);
   for (int i = 0; i < EXT_N; i++) {
@@ -278,7 +276,8 @@ static bool is_elementwise(ir_opcode code) {
   }
 }
 
-static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
+static int setup(const sim_opdec *dec, elem_ctx *c, sim_data_err *err) {
+  const ir_op *op = dec->op;
   memset(c, 0, sizeof *c);
   c->op = op;
   c->code = op->code;
@@ -300,14 +299,8 @@ static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
   c->w = op->n_operands ? dt_bits(c->in[op->code == IR_OP_ARITH_SELECT ? 1 : 0]) : 64;
   if (op->code == IR_OP_ARITH_SELECT) c->w = 64;
   c->rnd = SIM_RNE;
-  if (op->code == IR_OP_TT_FP_TO_FP || op->code == IR_OP_ARITH_TRUNCF) {
-    const ir_attr *a = ir_op_attr(op, op->code == IR_OP_TT_FP_TO_FP ? "rounding" : "roundingmode");
-    if (a && ((a->str && (!strcmp(a->str, "rtz") || !strcmp(a->str, "toward_zero"))) ||
-              (a->kind == IR_A_INT && op->code == IR_OP_TT_FP_TO_FP && a->ival == 0) ||
-              (a->kind == IR_A_INT && op->code == IR_OP_ARITH_TRUNCF && a->ival == 1)))
-      c->rnd = SIM_RTZ;
-  }
-  if ((op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF) && (c->pred = sim_cmp_pred(op)) < 0)
+  if ((op->code == IR_OP_TT_FP_TO_FP || op->code == IR_OP_ARITH_TRUNCF) && dec->rtz) c->rnd = SIM_RTZ;
+  if ((op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF) && (c->pred = dec->pred) < 0)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%s: unknown predicate", ir_ops[op->code].name);
   if (op->code == IR_OP_TT_ADDPTR) {
     const ir_type *pt = op->operands[0]->type;
@@ -318,16 +311,13 @@ static int setup(const ir_op *op, elem_ctx *c, sim_data_err *err) {
                            "tt.addptr on a pointer to an unsized type");
     c->elem_bytes = sz;
   }
-  if (op->code == IR_OP_TT_CLAMPF)
-    c->propagate_nan =
-        ir_op_has_attr(op, "propagateNan") && ir_op_attr_int(op, "propagateNan", 1) != 0;
+  if (op->code == IR_OP_TT_CLAMPF) c->propagate_nan = dec->propagate_nan;
   if (op->code == IR_OP_TT_EXTERN_ELEMENTWISE) {
-    c->ext_fn = ext_lookup(op);
-    const ir_attr *a = ir_op_attr(op, "symbol");
+    c->ext_fn = ext_lookup(dec->symbol);
     if (c->ext_fn < 0 || op->n_operands > 3)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                            "simulate mode does not know the external function '%s'",
-                           a && a->str ? a->str : "?");
+                           dec->symbol ? dec->symbol : "?");
   }
   return 0;
 }
@@ -371,9 +361,10 @@ static const char *dense_elem(const char *p, sim_dtype dt, uint64_t *out) {
   return e;
 }
 
-static int eval_constant(const ir_op *op, sim_tensor **outs, uint64_t *out_bits,
+static int eval_constant(const sim_opdec *dec, sim_tensor **outs, uint64_t *out_bits,
                          sim_data_err *err) {
-  const ir_attr *a = ir_op_attr(op, "value");
+  const ir_op *op = dec->op;
+  const ir_attr *a = dec->value;
   const ir_type *rt = op->results[0]->type;
   sim_dtype dt = sim_dtype_of(rt);
   if (!a || dt == SIM_DT_NONE)
@@ -460,11 +451,10 @@ static bool fast_f32(const elem_ctx *c, sim_tensor *const *ins, const uint64_t *
 int sim_data_eval_elementwise(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                               const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                               sim_data_err *err) {
-  (void)d;
-  if (op->code == IR_OP_ARITH_CONSTANT) return eval_constant(op, outs, out_bits, err);
+  if (op->code == IR_OP_ARITH_CONSTANT) return eval_constant(sim_data_dec(d, op), outs, out_bits, err);
   if (!is_elementwise(op->code)) return -1;
   elem_ctx c;
-  if (setup(op, &c, err)) return err->status;
+  if (setup(sim_data_dec(d, op), &c, err)) return err->status;
   const ir_type *rt = op->results[0]->type;
   if (rt->kind != IR_T_TENSOR) { /* scalar */
     uint64_t b[4] = {0}, o[2] = {0};

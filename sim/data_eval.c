@@ -30,8 +30,9 @@ int sim_data_desc_at(sim_data *d, const ir_op *op, uint64_t va, int rank, const 
 static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint64_t *out_bits,
                      sim_data_err *err) {
   uint32_t ns = 0, nt = 0;
-  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_SHAPE, &ns);
-  ir_seg(op, IR_SEG_TT_MAKE_TENSOR_DESC_STRIDES, &nt);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  sim_opdec_seg(dec, IR_SEG_TT_MAKE_TENSOR_DESC_SHAPE, &ns);
+  sim_opdec_seg(dec, IR_SEG_TT_MAKE_TENSOR_DESC_STRIDES, &nt);
   if (ns != nt || ns < 1 || ns > IR_MAX_RANK)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "make_tensor_descriptor: bad rank");
   int64_t shape[IR_MAX_RANK], stride[IR_MAX_RANK];

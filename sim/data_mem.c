@@ -89,7 +89,7 @@ static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const u
                     opnd *o, sim_data_err *err) {
   memset(o, 0, sizeof *o);
   uint32_t n = 0;
-  ir_value *v = ir_seg(op, k, &n);
+  ir_value *v = sim_opdec_seg(sim_data_dec(d, op), k, &n);
   if (!v) return 0;
   o->v = v;
   if (v->type->kind == IR_T_TENSOR) {
@@ -213,8 +213,8 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   }
   const char *kind = "add";
   if (op->code == IR_OP_TT_ATOMIC_RMW) {
-    const ir_attr *ka = ir_op_attr(op, "atomic_rmw_op");
-    if (ka && ka->str) kind = ka->str;
+    const char *ka = sim_data_dec(d, op)->rmw_kind;
+    if (ka) kind = ka;
   }
   for (int64_t i = 0; i < n; i++) {
     bool on = !b.v || (opnd_bits(&b, i) & 1);
@@ -271,7 +271,7 @@ static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const u
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "buffer_load_to_local: simulate mode needs offsets of a tensor");
   const ir_type *pt = p.v ? p.v->type : NULL;
   if (pt && pt->kind == IR_T_TENSOR) pt = pt->elem;
-  const ir_value *dv = ir_seg(op, sd, NULL);
+  const ir_value *dv = sim_opdec_seg(sim_data_dec(d, op), sd, NULL);
   const ir_type *dt = dv ? dv->type : NULL;
   if (!pt || pt->kind != IR_T_PTR || !pt->elem || !dt || dt->kind != IR_T_MEMDESC)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: simulate mode needs a pointer "
@@ -484,7 +484,7 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
   uint32_t n = 0; /* the coordinates: segment 1 of descriptor_load, _store and _reduce alike */
   _Static_assert(IR_SEG_TT_DESCRIPTOR_LOAD_INDICES == IR_SEG_TT_DESCRIPTOR_STORE_INDICES &&
                  IR_SEG_TT_DESCRIPTOR_STORE_INDICES == IR_SEG_TT_DESCRIPTOR_REDUCE_INDICES, "indices");
-  ir_seg(op, IR_SEG_TT_DESCRIPTOR_LOAD_INDICES, &n);
+  sim_opdec_seg(sim_data_dec(d, op), IR_SEG_TT_DESCRIPTOR_LOAD_INDICES, &n);
   if ((int)n != td->rank)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%u coordinates for a rank-%d descriptor",
                          n, td->rank);
@@ -510,9 +510,9 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "stored value is not the box shape");
   sim_tensor *t = sim_tensor_convert(src, td->dt, SIM_RNE);
   if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
-  const ir_attr *ka = reduce ? ir_op_attr(op, "kind") : NULL;
+  const char *ka = reduce ? sim_data_dec(d, op)->reduce_kind : NULL;
   int rc = tile_move(d, td, coords, t, reduce ? TILE_REDUCE : TILE_STORE,
-                     reduce ? (ka && ka->str ? ka->str : "add") : NULL, op, err);
+                     reduce ? (ka ? ka : "add") : NULL, op, err);
   sim_tensor_unref(t);
   return rc;
 }

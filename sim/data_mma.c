@@ -19,18 +19,6 @@ void sim_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, const float *
               a, (blasint)k, b, (blasint)n, accumulate ? 1.0f : 0.0f, c, (blasint)n);
 }
 
-/* Input precision of a dot: 0 tf32, 1 tf32x3, 2 ieee (Triton's InputPrecision enum). */
-static int input_precision(const ir_op *op) {
-  const ir_attr *a = ir_op_attr(op, "inputPrecision");
-  if (!a) return 0;
-  if (a->kind == IR_A_INT) return (int)a->ival;
-  if (a->str) {
-    if (!strcmp(a->str, "ieee")) return 2;
-    if (!strcmp(a->str, "tf32x3")) return 1;
-  }
-  return 0;
-}
-
 /* Copies a [batch x rows x cols] tensor into floats, rounding f32 to tf32 when asked.
  * Returns a malloc'd array (caller frees) or NULL. */
 static float *to_floats(const sim_tensor *t, bool tf32) {
@@ -130,7 +118,6 @@ nomem:
 
 int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins, const uint64_t *in_bits,
                       sim_tensor **outs, uint64_t *out_bits, sim_data_err *err) {
-  (void)d;
   (void)in_bits;
   (void)out_bits;
   if (op->code == IR_OP_TT_DOT_SCALED)
@@ -140,7 +127,7 @@ int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins, cons
   if (!ins[0] || !ins[1] || !ins[2])
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "tt.dot operand without a payload");
   return gemm_tensors(op, ins[0], ins[1], ins[2], sim_dtype_of(op->results[0]->type),
-                      input_precision(op), &outs[0], err);
+                      sim_data_dec(d, op)->precision, &outs[0], err);
 }
 
 int sim_data_wgmma(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *a_view,
@@ -163,7 +150,7 @@ int sim_data_wgmma(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview
     rc = sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "warp_group_dot C has no payload");
     goto done;
   }
-  rc = gemm_tensors(op, a, b, c, sim_dtype_of(op->results[0]->type), input_precision(op), &r, err);
+  rc = gemm_tensors(op, a, b, c, sim_dtype_of(op->results[0]->type), sim_data_dec(d, op)->precision, &r, err);
   if (!rc) sim_data_set(d, agent, op->results[0], r);
 done:
   sim_tensor_unref(a);
@@ -178,7 +165,7 @@ int sim_data_tcgen5_mma(sim_data *d, const ir_op *op, const sim_mview *av, const
   int rc = sim_data_view_read(d, av, &a, op, err);
   if (!rc) rc = sim_data_view_read(d, bv, &b, op, err);
   if (!rc && use_d) rc = sim_data_view_read(d, dv, &c, op, err);
-  if (!rc) rc = gemm_tensors(op, a, b, c, dv->dt, input_precision(op), &r, err);
+  if (!rc) rc = gemm_tensors(op, a, b, c, dv->dt, sim_data_dec(d, op)->precision, &r, err);
   if (!rc) rc = sim_data_view_write(d, dv, r, op, err);
   sim_tensor_unref(a);
   sim_tensor_unref(b);

@@ -92,10 +92,11 @@ int sim_data_eval_reduce(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     if (!ins[i] || ins[i]->rank != ins[0]->rank || ins[i]->numel != ins[0]->numel)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "operand %d has no payload", i);
   const sim_tensor *s0 = ins[0];
-  int axis = (int)ir_op_attr_int(op, "axis", 0);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  int axis = (int)dec->axis;
   if (axis < 0 || axis >= s0->rank)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "axis %d out of range", axis);
-  bool reverse = scan && ir_op_attr_int(op, "reverse", 0) != 0;
+  bool reverse = scan && dec->reverse;
 
   /* Results: reduce drops the axis (rank 0 = scalar result); scan keeps the shape. */
   sim_tensor *r[MAX_OPS] = {0};

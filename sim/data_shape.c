@@ -53,7 +53,7 @@ static void gather_strided(sim_tensor *r, const sim_tensor *s, const int64_t *st
 int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                         const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                         sim_data_err *err) {
-  (void)d;
+  const sim_opdec *dec = sim_data_dec(d, op);
   sim_tensor *r = NULL;
   int64_t ix[IR_MAX_RANK] = {0}, st[IR_MAX_RANK];
   switch (op->code) {
@@ -67,7 +67,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     return 0;
   case IR_OP_TT_MAKE_RANGE: {
     if (!(r = new_result(op, 0, err))) return err->status;
-    int64_t start = ir_op_attr_int(op, "start", 0);
+    int64_t start = dec->start;
     for (int64_t i = 0; i < r->numel; i++)
       sim_elem_set_bits(r->dt, sim_tensor_at(r, i), (uint64_t)(start + i));
     break;
@@ -115,12 +115,10 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     if (need(op, ins, 0, err)) return err->status;
     if (!(r = new_result(op, 0, err))) return err->status;
     const sim_tensor *s = ins[0];
-    const ir_attr *a = ir_op_attr(op, "order");
-    if (!a || a->kind != IR_A_DENSE_ARRAY || (int)a->n != s->rank || r->rank != s->rank)
-      goto bad_shape;
+    if (!dec->order_dense || dec->n_order != s->rank || r->rank != s->rank) goto bad_shape;
     int64_t sst[IR_MAX_RANK];
     sim_data_row_strides(s->rank, s->shape, sst);
-    for (int k = 0; k < r->rank; k++) st[k] = sst[a->ivals[k]]; /* out dim k = src dim order[k] */
+    for (int k = 0; k < r->rank; k++) st[k] = sst[dec->order[k]]; /* out dim k = src dim order[k] */
     gather_strided(r, s, st);
     break;
   }
@@ -169,7 +167,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     if (need(op, ins, 0, err) || need(op, ins, 1, err)) return err->status;
     if (!(r = new_result(op, 0, err))) return err->status;
     const sim_tensor *s = ins[0], *ind = ins[1];
-    int axis = (int)ir_op_attr_int(op, "axis", 0);
+    int axis = (int)dec->axis;
     if (axis < 0 || axis >= s->rank || ind->rank != s->rank || r->numel != ind->numel)
       goto bad_shape;
     sim_data_row_strides(s->rank, s->shape, st);

@@ -49,9 +49,10 @@ static tmap_record *record_at(sim_data *d, uint64_t va, const ir_op *op, sim_dat
 int sim_data_tmap_create(sim_data *d, const ir_op *op, const uint64_t *in_bits, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   uint32_t nb = 0, ng = 0, ns = 0;
-  ir_seg(op, IR_SEG_TTNG_TENSORMAP_CREATE_BOX_DIM, &nb);
-  ir_seg(op, IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_DIM, &ng);
-  ir_seg(op, IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_STRIDE, &ns);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  sim_opdec_seg(dec, IR_SEG_TTNG_TENSORMAP_CREATE_BOX_DIM, &nb);
+  sim_opdec_seg(dec, IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_DIM, &ng);
+  sim_opdec_seg(dec, IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_STRIDE, &ns);
   if (ng < 1 || ng > TMAP_RANK || nb != ng || ns + 1 != ng)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                          "tensormap_create: rank %u with %u box dims and %u strides", ng, nb, ns);

@@ -72,26 +72,9 @@ static int take_result_shape(const ir_op *op, const ir_type *rt, sim_mview *out,
   return 0;
 }
 
-static int64_t attr_ints(const ir_op *op, const char *name, int64_t *vals, int max) {
-  const ir_attr *a = ir_op_attr(op, name);
-  if (!a) return -1;
-  if (a->kind == IR_A_DENSE_ARRAY) {
-    for (uint32_t i = 0; i < a->n && (int)i < max; i++) vals[i] = a->ivals[i];
-    return a->n;
-  }
-  if (a->kind == IR_A_ARRAY) {
-    for (uint32_t i = 0; i < a->n && (int)i < max; i++) vals[i] = a->elems[i]->ival;
-    return a->n;
-  }
-  if (a->kind == IR_A_INT) {
-    vals[0] = a->ival;
-    return 1;
-  }
-  return -1;
-}
-
-int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, sim_mview *out,
-                    sim_data_err *err) {
+int sim_mview_apply(sim_data *d, const ir_op *op, const sim_mview *src, const uint64_t *idx,
+                    sim_mview *out, sim_data_err *err) {
+  const sim_opdec *dec = sim_data_dec(d, op);
   const ir_type *rt = result_memdesc(op);
   if (!rt) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "view op without a memdesc result");
   *out = *src;
@@ -122,11 +105,12 @@ int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, 
   case IR_OP_TTG_MEMDESC_DYN_SUBSLICE: {
     int64_t off[IR_MAX_RANK] = {0};
     if (op->code == IR_OP_TTG_MEMDESC_SUBSLICE) {
-      if (attr_ints(op, "offsets", off, IR_MAX_RANK) != src->rank)
+      if (dec->n_offsets != src->rank)
         return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_subslice without offsets");
+      for (int k = 0; k < src->rank; k++) off[k] = dec->offsets[k];
     } else {
       uint32_t n = 0;
-      ir_seg(op, IR_SEG_TTG_MEMDESC_DYN_SUBSLICE_OFFSETS, &n);
+      sim_opdec_seg(dec, IR_SEG_TTG_MEMDESC_DYN_SUBSLICE_OFFSETS, &n);
       if ((int)n != src->rank)
         return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_dynamic_subslice offsets");
       for (uint32_t k = 0; k < n; k++) off[k] = sim_data_sext(op->operands[1 + k], idx[k]);
@@ -140,7 +124,7 @@ int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, 
     break;
   }
   case IR_OP_TTNG_TMEM_SUBSLICE: {
-    int64_t n = ir_op_attr_int(op, "N", ir_op_attr_int(op, "offset", -1));
+    int64_t n = dec->tmem_n;
     int last = src->rank - 1;
     if (n < 0 || last < 0 || rt->rank != src->rank || n + rt->shape[last] > src->shape[last])
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "tmem_subslice: bad column offset");
@@ -149,8 +133,8 @@ int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, 
     break;
   }
   case IR_OP_TTG_MEMDESC_TRANS: {
-    int64_t order[IR_MAX_RANK];
-    if (attr_ints(op, "order", order, IR_MAX_RANK) != src->rank)
+    const int64_t *order = dec->order;
+    if (dec->n_order != src->rank)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_trans without order");
     for (int k = 0; k < src->rank; k++) {
       if (order[k] < 0 || order[k] >= src->rank)

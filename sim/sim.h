@@ -440,9 +440,9 @@ unsigned sim_int_width(const ir_type *t);
 /* The integer semantics of the arith ops, one definition for verify mode (sim_scalar.c) and
  * simulate mode (data_elem.c), in sim_int.c. sim_int_binop: the binary op c (addi .. minui) of
  * width w (1..64) on a and b (bits), wrapping at the width as PTX does (INT_MIN / -1 gives
- * INT_MIN, its remainder 0); false when the divisor is 0 or c is not such an op. sim_cmp_pred:
- * the predicate of an arith.cmpi / cmpf as MLIR's enum number (a keyword or an integer in the
- * IR), -1 when unknown. sim_cmpi / sim_cmpf: the comparison under that predicate. */
+ * INT_MIN, its remainder 0); false when the divisor is 0 or c is not such an op. sim_cmp_pred
+ * (decoded by the compiler, sim_compile_dec.c): the predicate of an arith.cmpi / cmpf as MLIR's
+ * enum number (a keyword or an integer in the IR), -1 when unknown. sim_cmpi / sim_cmpf: the comparison under that predicate. */
 bool sim_int_binop(ir_opcode c, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
 int sim_cmp_pred(const ir_op *op);
 bool sim_cmpi(int pred, unsigned w, uint64_t a, uint64_t b);

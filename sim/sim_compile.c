@@ -826,6 +826,10 @@ static int compile_op(cctx *c, const ir_op *op) {
   }
   i->vis = visibility(op);
   decode_attrs(i, op);
+  /* simulate mode: the data plane's view of the op's attributes (sim_compile_dec.c), decoded now
+   * rather than when the op first computes (ops only the data plane reaches, a reduction's
+   * combiner, are decoded on their first use by the same function) */
+  if (m->data) (void)sim_data_dec(m->data, op);
   if (m->amd_gfx) i->vis = sim_amd_visibility(op, i->vis);
   if (m->amd_gfx == 1250 && sim_amd_mbar_op(code)) sim_amd_mbar_compile(m, i, op);
   /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs

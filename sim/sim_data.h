@@ -115,6 +115,43 @@ void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits); /* stores the low 
 double sim_bits_to_double(sim_dtype dt, uint64_t bits);
 uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r);
 
+/* ------------------------------------------------------------------ decoded attributes
+ * What the data plane reads of an op's attributes and operand segments, decoded once by the
+ * compiler (sim_compile_dec.c sim_opdec_decode): computing values never looks an attribute up
+ * by name. Every field is filled for every op (the default when the op has no such attribute);
+ * each is read only for the ops named. */
+typedef struct sim_opdec {
+  const ir_op *op;
+  uint8_t n_seg;                 /* operand segments: k = operands[seg[k] .. seg[k + 1]) */
+  uint16_t seg[IR_MAX_SEGS + 1];
+  int64_t axis;                  /* "axis" (reduce, scan, gather): 0 when absent */
+  int64_t start;                 /* "start" (make_range): 0 when absent */
+  int64_t tmem_n;                /* "N", else "offset" (tmem_subslice): -1 when absent */
+  int precision;                 /* "inputPrecision" (dots): 0 tf32, 1 tf32x3, 2 ieee */
+  int pred;                      /* cmpi / cmpf predicate (sim_cmp_pred): -1 unknown */
+  bool reverse;                  /* "reverse" (scan) */
+  bool rtz;                      /* fp_to_fp / truncf round toward zero */
+  bool propagate_nan;            /* "propagateNan" (clampf) */
+  bool order_dense;              /* "order" is a dense array (tt.trans takes no other) */
+  const char *symbol;            /* "symbol" (extern_elementwise) or NULL */
+  const char *rmw_kind;          /* "atomic_rmw_op" (atomic_rmw) or NULL */
+  const char *reduce_kind;       /* "kind" (descriptor_reduce) or NULL */
+  const ir_attr *value;          /* "value" (arith.constant) or NULL */
+  int n_order, n_offsets;        /* lengths of "order" (trans, memdesc_trans) and "offsets"
+                                    (memdesc_subslice); -1 when absent */
+  int64_t order[IR_MAX_RANK], offsets[IR_MAX_RANK];
+} sim_opdec;
+
+/* Decodes op into *out (sim_compile_dec.c). */
+void sim_opdec_decode(const ir_op *op, sim_opdec *out);
+/* The first operand of segment k of a decoded op (NULL when empty); *n receives its size. */
+static inline ir_value *sim_opdec_seg(const sim_opdec *d, int k, uint32_t *n) {
+  bool in = k >= 0 && k < d->n_seg;
+  uint32_t lo = in ? d->seg[k] : 0, hi = in ? d->seg[k + 1] : 0;
+  if (n) *n = hi - lo;
+  return hi > lo ? d->op->operands[lo] : NULL;
+}
+
 /* ------------------------------------------------------------------ tensor payloads */
 
 /* An immutable, reference-counted, dense row-major array. Created with refs = 1; every
@@ -158,6 +195,9 @@ typedef struct sim_data sim_data;
 /* New data plane for a module (not owned; must outlive it). seed drives random tensors. */
 sim_data *sim_data_new(const ir_module *m, uint64_t seed);
 void sim_data_free(sim_data *d);
+/* The decoded attributes of op (sim_opdec), kept by d: decoded on op's first use, which for a
+ * compiled machine is its compilation (sim_compile.c notes every op it compiles). */
+const sim_opdec *sim_data_dec(sim_data *d, const ir_op *op);
 /* Latest failure of any entry point (NULL if none since the last clear). */
 const sim_data_err *sim_data_last_error(const sim_data *d);
 void sim_data_clear_error(sim_data *d);
@@ -238,8 +278,8 @@ int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const ir_type *memdesc, 
  * dynamic offsets, rank), as bits; the result type is read from op->results[0].
  * map_to_remote_buffer keeps src->buf: the engine, which knows every CTA's allocations,
  * replaces out->buf with the peer CTA's buffer of the same allocation. */
-int sim_mview_apply(const ir_op *op, const sim_mview *src, const uint64_t *idx, sim_mview *out,
-                    sim_data_err *err);
+int sim_mview_apply(sim_data *d, const ir_op *op, const sim_mview *src, const uint64_t *idx,
+                    sim_mview *out, sim_data_err *err);
 /* [lo, hi) byte range the view can touch in its buffer (a superset when strided). */
 void sim_mview_byte_range(const sim_mview *v, int64_t *lo, int64_t *hi);
 

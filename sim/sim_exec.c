@@ -131,7 +131,7 @@ static int view_op(sim_exec *e) {
   if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
     sim_data_err derr;
     const uint32_t *in = ins_in(m, i);
-    if (sim_mview_apply(i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
+    if (sim_mview_apply(m->data, i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
       sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return -1;
     }

@@ -68,24 +68,6 @@ bool sim_int_binop(ir_opcode c, unsigned w, uint64_t xa, uint64_t xb, uint64_t *
   return true;
 }
 
-/* MLIR's arith.cmpi / cmpf predicate enums, in their numbering. */
-static const char *const cmpi_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
-static const char *const cmpf_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
-
-int sim_cmp_pred(const ir_op *op) {
-  bool f = op->code == IR_OP_ARITH_CMPF;
-  const char *const *names = f ? cmpf_names : cmpi_names;
-  int n = f ? 16 : 10;
-  const ir_attr *a = ir_op_attr(op, "predicate");
-  if (!a) return -1;
-  if (a->kind == IR_A_INT) return a->ival >= 0 && a->ival < n ? (int)a->ival : -1;
-  if (a->kind == IR_A_KEYWORD || a->kind == IR_A_STRING || a->kind == IR_A_SYMBOL)
-    for (int i = 0; i < n; i++)
-      if (a->str && !strcmp(a->str, names[i])) return i;
-  return -1;
-}
-
 bool sim_cmpi(int pred, unsigned w, uint64_t xa, uint64_t xb) {
   int64_t a = sim_sext(xa, w), b = sim_sext(xb, w);
   uint64_t ua = sim_trunc(xa, w), ub = sim_trunc(xb, w);

@@ -203,17 +203,17 @@ START_TEST(tma_tile_with_oob_fill) {
   ir_value *ops[2] = {val(mring), val(&T_I32)};
   ir_op *idx = mkop(IR_OP_TTG_MEMDESC_INDEX, 2, ops, 1, mstage);
   uint64_t one = 1;
-  ck_assert_int_eq(sim_mview_apply(idx, &ring, &one, &stage, &err), 0);
+  ck_assert_int_eq(sim_mview_apply(d, idx, &ring, &one, &stage, &err), 0);
   ck_assert_int_eq(stage.offset, 32);
   int64_t lo, hi;
   sim_mview_byte_range(&stage, &lo, &hi);
   ck_assert(lo == 128 && hi == 256);
   /* an out-of-range index is fine until the view is used (address arithmetic) */
   uint64_t two = 2;
-  ck_assert_int_eq(sim_mview_apply(idx, &ring, &two, &stage, &err), 0);
+  ck_assert_int_eq(sim_mview_apply(d, idx, &ring, &two, &stage, &err), 0);
   ck_assert_int_eq(sim_data_tma_load(d, desc, (int64_t[]){0, 0}, &stage, &err), SIM_DATA_FAULT);
   ck_assert(strstr(err.msg, "outside") != NULL);
-  ck_assert_int_eq(sim_mview_apply(idx, &ring, &one, &stage, &err), 0);
+  ck_assert_int_eq(sim_mview_apply(d, idx, &ring, &one, &stage, &err), 0);
   /* box at (8, 8): rows 8..11, cols 8..15; only rows 8-9, cols 8-11 are inside */
   int64_t c1[2] = {8, 8};
   ck_assert_int_eq(sim_data_tma_load(d, desc, c1, &stage, &err), 0);
@@ -266,7 +266,7 @@ START_TEST(views_trans_subslice_load_store) {
   ir_attr order = {.kind = IR_A_DENSE_ARRAY, .n = 2, .ivals = (int64_t[]){1, 0}};
   tr->attrs[0] = (ir_namedattr){"order", &order, true};
   tr->n_attrs = 1;
-  ck_assert_int_eq(sim_mview_apply(tr, &v, NULL, &vt, &err), 0);
+  ck_assert_int_eq(sim_mview_apply(d, tr, &v, NULL, &vt, &err), 0);
   /* local_load through the transposed view */
   ir_type *tt = shaped(IR_T_TENSOR, &T_F32, 2, st);
   ir_value *mv = val(mt);
@@ -280,7 +280,7 @@ START_TEST(views_trans_subslice_load_store) {
   ir_attr offs = {.kind = IR_A_DENSE_ARRAY, .n = 2, .ivals = (int64_t[]){1, 2}};
   sub->attrs[0] = (ir_namedattr){"offsets", &offs, true};
   sub->n_attrs = 1;
-  ck_assert_int_eq(sim_mview_apply(sub, &v, NULL, &vs, &err), 0);
+  ck_assert_int_eq(sim_mview_apply(d, sub, &v, NULL, &vs, &err), 0);
   ir_type *ts = shaped(IR_T_TENSOR, &T_F32, 2, ss);
   ir_value *ops[2] = {val(ts), val(msub)};
   ir_op *stq = mkop(IR_OP_TTG_LOCAL_STORE, 2, ops, 0, NULL);

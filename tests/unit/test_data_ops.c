@@ -110,10 +110,15 @@ START_TEST(compare_and_cast) {
   uint64_t ib[2] = {(uint32_t)-1, 0}, ob[2];
   ck_assert_int_eq(sim_data_eval(d, 0, op, ib, ob, &err), 0);
   ck_assert_uint_eq(ob[0], 1);
+  /* a data plane decodes an op's attributes once (sim_data_dec): a changed op needs a new one */
   op->attrs[0].attr = kw_attr("ult");
+  sim_data_free(d);
+  d = sim_data_new(NULL, 1);
   ck_assert_int_eq(sim_data_eval(d, 0, op, ib, ob, &err), 0);
   ck_assert_uint_eq(ob[0], 0);
   op->attrs[0].attr = int_attr(9); /* generic form: uge */
+  sim_data_free(d);
+  d = sim_data_new(NULL, 1);
   ck_assert_int_eq(sim_data_eval(d, 0, op, ib, ob, &err), 0);
   ck_assert_uint_eq(ob[0], 1);
   /* truncf f32 -> e4m3 saturates; extf back */
