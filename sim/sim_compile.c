@@ -242,6 +242,7 @@ static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   al->space = space;
   al->init_ins = UINT32_MAX;
   al->bar_base = UINT32_MAX;
+  al->tmem_col = op ? ir_op_attr_int(op, "tensor_memory_col_offset", -1) : -1;
   const ir_type *t = op && op->n_results ? op->results[0]->type : NULL;
   al->name = op && op->n_results && op->results[0]->name ? op->results[0]->name : "alloc";
   if (t && t->kind == IR_T_MEMDESC) {
@@ -538,6 +539,11 @@ static int compile_ws(cctx *c, const ir_op *op) {
   sim_ws *ws = IR_PUSH(m->ws, m->n_ws, m->cap_ws);
   ws->n_parts = np;
   ws->n_caps = ncaps;
+  const ir_attr *ids = ir_op_attr(op, "warpGroupStartIds"); /* sim_layout.c agent_first_warp */
+  if (ids && ids->kind == IR_A_DENSE_ARRAY) {
+    ws->start_ids = ids->ivals;
+    ws->n_start_ids = ids->n;
+  }
   ws->cap_slots = ir_xcalloc(ncaps + 1, sizeof *ws->cap_slots);
   ws->cap_vals = ir_xcalloc(ncaps + 1, sizeof *ws->cap_vals);
   for (uint32_t k = 0; k < ncaps; k++) {

@@ -139,6 +139,8 @@ typedef struct sim_ws {
   uint32_t n_parts;
   uint32_t part_region[SIM_MAX_AGENTS];
   uint32_t n_caps;
+  const int64_t *start_ids;    /* warpGroupStartIds (n_start_ids of them; NULL: not given) */
+  uint32_t n_start_ids;
   uint32_t *cap_slots;         /* parent slots of the captured values */
   const ir_value **cap_vals;   /* captured values (simulate mode payload copies) */
 } sim_ws;
@@ -155,6 +157,7 @@ typedef struct sim_alloc {
   uint8_t is_desc;             /* global: the tensor of a !tt.tensordesc kernel argument
                                   (verify mode: the argument's value is a view of it) */
   int32_t ebytes;              /* element bytes */
+  int64_t tmem_col;            /* tensor_memory_col_offset (tmem_alloc): -1 when not placed */
   int64_t shape[IR_MAX_RANK];
   int64_t stride[IR_MAX_RANK]; /* bytes */
   uint32_t bytes;
@@ -290,9 +293,25 @@ enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after
 
 /* ------------------------------------------------------------------ the machine */
 
+/* The module attributes the machine is built from, decoded once by the compiler
+ * (sim_compile_mod.c) before anything else reads them. */
+typedef struct sim_modattrs {
+  const char *target;          /* ttg.target ("cuda:90", "hip:gfx942") or NULL */
+  int64_t threads_per_warp;    /* ttg.threads-per-warp: 32 when absent */
+  int64_t num_warps;           /* ttg.num-warps: 4 when absent */
+  int64_t num_ctas;            /* ttg.num-ctas: 1 when absent */
+  int64_t cluster_dim[3];      /* ttg.cluster-dim-x/y/z: 1 when absent */
+  int64_t two_ctas;            /* ttng.two-ctas: -1 when absent */
+  int64_t tlx_paired;          /* tlx.enable_paired_cta_mma: 0 when absent */
+  int64_t tlx_ops;             /* tlx.has_tlx_ops: 0 when absent */
+  int64_t tmem_size;           /* ttg.tensor_memory_size: -1 when absent */
+} sim_modattrs;
+void sim_compile_modattrs(const ir_module *mod, sim_modattrs *out);
+
 struct sim_machine {
   bool worker;                 /* sim_machine_worker: owns only scratch, capbuf and sandbox */
   const ir_module *mod;
+  sim_modattrs ma;             /* its attributes (sim_compile_mod.c) */
   const ir_func *fn;
   sim_data *data;
   uint32_t max_trip;
@@ -528,11 +547,15 @@ void sim_cta_exit(sim_exec *e);
 
 /* sim_compile.c */
 int sim_compile(sim_machine *m, sim_err *err);
-/* sim_pair.c: paired-CTA kernels (cta_group::2, semantics.md §4.3). Cluster size, `paired`
- * and the implicit init cluster sync of a module (machine build); ops the pair model refuses
- * (compile); issue of a paired tcgen05.mma / commit; the data of one half of a paired MMA. */
+/* Paired-CTA kernels (cta_group::2, semantics.md §4.3). sim_compile_pair.c: cluster size,
+ * `paired` and the implicit init cluster sync of a module (machine build); ops the pair model
+ * refuses (compile). sim_pair.c: issue of a paired tcgen05.mma / commit; the data of one half
+ * of a paired MMA. */
 int sim_pair_setup(sim_machine *m, sim_err *err);
 int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
+static inline bool sim_is_tc05(ir_opcode c) {
+  return c == IR_OP_TTNG_TC_GEN5_MMA || c == IR_OP_TTNG_TC_GEN5_MMA_SCALED || c == IR_OP_TTNG_TC_GEN5_COMMIT;
+}
 bool sim_pair_op(const sim_machine *m, const ir_op *op);
 int sim_pair_mma5(sim_exec *e);
 int sim_pair_commit5(sim_exec *e);

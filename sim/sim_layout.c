@@ -22,10 +22,7 @@ static uint32_t agent_first_warp(const sim_machine *m, uint32_t a) {
     const sim_region *rg = &m->regions[r];
     if (rg->part != (int32_t)(local - 1) || rg->ws < 0) continue;
     const sim_ws *ws = &m->ws[rg->ws];
-    const ir_op *wop = m->code[ws->fork_ins].op;
-    const ir_attr *ids = wop ? ir_op_attr(wop, "warpGroupStartIds") : NULL;
-    if (ids && ids->kind == IR_A_DENSE_ARRAY && (uint32_t)rg->part < ids->n)
-      return (uint32_t)ids->ivals[rg->part];
+    if (ws->start_ids && (uint32_t)rg->part < ws->n_start_ids) return (uint32_t)ws->start_ids[rg->part];
     uint32_t w = m->num_warps;
     for (uint32_t p = 0; p < (uint32_t)rg->part; p++) w += (uint32_t)m->regions[ws->part_region[p]].num_warps;
     return w;

@@ -60,8 +60,9 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->amd_all_waves = o->amd_all_waves;
   m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
   m->n_ctas = 1; /* the cluster size: sim_pair_setup below */
-  m->threads_per_warp = (uint32_t)ir_module_attr_int(o->mod, "ttg.threads-per-warp", 32);
-  m->num_warps = (uint32_t)ir_module_attr_int(o->mod, "ttg.num-warps", 4);
+  sim_compile_modattrs(o->mod, &m->ma); /* the module attributes, decoded once */
+  m->threads_per_warp = (uint32_t)m->ma.threads_per_warp;
+  m->num_warps = (uint32_t)m->ma.num_warps;
   const ir_block *entry = fn->op && fn->op->n_regions && fn->op->regions[0]->n_blocks
                               ? fn->op->regions[0]->blocks[0] : NULL;
   m->n_args = entry ? entry->n_args : 0;
@@ -70,7 +71,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   /* An AMD kernel (ttg.target "hip:...") runs under the rules of semantics.md §8 (waves, LDS
    * and vector-memory queues, s_barrier: sim_amd_*.c); only gfx942 / gfx950 are modelled,
    * other AMD targets are refused, never checked against the wrong hardware rules. */
-  const char *target = ir_module_target(o->mod);
+  const char *target = m->ma.target;
   if (target && !strncmp(target, "hip:", 4) && sim_amd_setup(m, target, err)) {
     sim_machine_free(m);
     return NULL;

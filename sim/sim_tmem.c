@@ -42,7 +42,7 @@ static void note(sim_machine *m, uint32_t ins, const char *fmt, ...) {
 }
 
 void sim_tmem_check(sim_machine *m) {
-  int64_t size = ir_module_attr_int(m->mod, "ttg.tensor_memory_size", -1);
+  int64_t size = m->ma.tmem_size;
   uint32_t first = UINT32_MAX;
   for (uint32_t ins = 0; ins < m->n_code; ins++) {
     if (m->code[ins].code != IR_OP_TTNG_TMEM_ALLOC || !m->code[ins].imm) continue;
@@ -52,7 +52,7 @@ void sim_tmem_check(sim_machine *m) {
     if (cols > TMEM_COLS)
       note(m, ins, "%s needs at least %u tensor-memory columns, more than the %d of an SM "
            "(§4.2): the allocation cannot succeed", al->name, cols, TMEM_COLS);
-    int64_t off = ir_op_attr_int(al->op, "tensor_memory_col_offset", -1);
+    int64_t off = al->tmem_col;
     int64_t limit = size >= 0 && size <= TMEM_COLS ? size : TMEM_COLS;
     if (off >= 0 && off + cols > limit)
       note(m, ins, "%s is placed at tensor-memory columns [%lld, %lld), outside the %lld "
@@ -78,7 +78,7 @@ void sim_tmem_check_live(sim_machine *m, uint32_t fork_ins, const uint32_t *allo
     const sim_alloc *al = &m->allocs[allocs[k]];
     if (al->space != SIM_SPACE_TMEM) continue;
     /* placed allocations are checked against their offsets instead */
-    if (ir_op_attr_int(al->op, "tensor_memory_col_offset", -1) >= 0) return;
+    if (al->tmem_col >= 0) return;
     total += sim_tmem_min_cols(al);
     if (len < sizeof names)
       len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", counted ? ", " : "", al->name);
