@@ -1,5 +1,7 @@
-/* sim_static.c: evaluating loop bounds from kernel arguments alone, without running the
- * machine: used to choose default argument values that exercise ring wrap-around. */
+/* sim_compile_static.c: evaluating loop bounds from kernel arguments alone, without running the
+ * machine: used to choose default argument values that exercise ring wrap-around. A build-time
+ * analysis of the IR, so it sits with the compiler (it reads constants' values and program-id
+ * axes as the compiler does; tests/cli/sim_ir_reads.sh). */
 #include <stdlib.h>
 
 #include "sim_internal.h"
