@@ -7,6 +7,7 @@
 #ifndef TLXV_IR_ALLOC_H
 #define TLXV_IR_ALLOC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h> /* IR_PUSH */
@@ -24,6 +25,17 @@ void *ir_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
  * lvalues without side effects) and evaluates to its address; n is incremented. */
 #define IR_PUSH(p, n, cap)                                                                     \
   ((p) = ir_grow((p), &(cap), (n) + 1, sizeof *(p)), memset(&(p)[(n)], 0, sizeof *(p)), &(p)[(n)++])
+/* The one pointer-keyed hash map (ir_arena.c): open addressing, at most half full. The IR uniques
+ * types / attributes and names SSA values with it; the data plane keeps decoded ops in it.
+ * ir_pmap_slot: the value slot of key (never NULL), a new one (holding NULL) when create and key
+ * is absent, else NULL. ir_pmap_free frees the table, not what the values point to. */
+typedef struct ir_pmap {
+  const void **keys;           /* NULL = empty */
+  void **vals;
+  size_t cap, n;
+} ir_pmap;
+void ir_pmap_free(ir_pmap *m);
+void **ir_pmap_slot(ir_pmap *m, const void *key, bool create);
 /* Out of memory for `bytes` bytes (0: unknown, SIZE_MAX: a size overflow): message, exit 2. */
 _Noreturn void ir_out_of_memory(size_t bytes);
 

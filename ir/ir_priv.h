@@ -9,6 +9,7 @@
 #include <stdarg.h>
 
 #include "ir.h"
+#include "ir_alloc.h" /* ir_pmap */
 
 /* ------------------------------------------------------------------ arena */
 
@@ -36,14 +37,7 @@ void ir_intern_free(ir_intern *t);
 const char *ir_intern_str(ir_intern *t, const char *s, size_t n);
 uint32_t ir_hash_bytes(const void *p, size_t n, uint32_t seed);
 
-/* Pointer-keyed hash map (uniquing of types / attributes by structural hash, SSA names). */
-typedef struct ir_pmap {
-  const void **keys;           /* NULL = empty */
-  void **vals;
-  size_t cap, n;
-} ir_pmap;
-void ir_pmap_free(ir_pmap *m);
-void **ir_pmap_slot(ir_pmap *m, const void *key, bool create);
+/* ir_pmap (the pointer-keyed hash map): ir_alloc.h */
 
 /* Growable pointer vector. With an arena (IR_VEC(P)) its storage comes from the arena, so a
  * parse error (longjmp) leaks nothing; without one it is malloc'd (free with ir_vec_free). */

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "ir/ir_alloc.h" /* ir_pmap */
 #include "sim_data.h"
 
 /* Payloads of one agent slot: open-addressing hash from value pointer to tensor. */
@@ -28,10 +29,7 @@ struct sim_data {
   sim_data_err last; /* most recent failure of an entry point (status 0: none) */
   sim_tensor **pend; /* cp.async payloads gathered at issue, pend[handle - 1] (owned; NULL free) */
   uint32_t n_pend, cap_pend;
-  /* decoded attributes (sim_data_dec): open addressing on the op's address */
-  const ir_op **dec_key;
-  sim_opdec **dec_val;   /* owned */
-  uint32_t dec_cap, dec_n; /* dec_cap is 0 or a power of two */
+  ir_pmap dec;           /* decoded attributes (sim_data_dec): op -> sim_opdec * (owned) */
 };
 
 /* Entry-point guard: lets callers pass err = NULL, resets err->status, and on return copies

@@ -137,50 +137,20 @@ void sim_data_free(sim_data *d) {
   free(d->descs);
   for (uint32_t i = 0; i < d->n_pend; i++) sim_tensor_unref(d->pend[i]);
   free(d->pend);
-  for (uint32_t i = 0; i < d->dec_cap; i++) free(d->dec_val[i]);
-  free(d->dec_key);
-  free(d->dec_val);
+  for (size_t i = 0; i < d->dec.cap; i++) free(d->dec.vals[i]);
+  ir_pmap_free(&d->dec);
   free(d);
-}
-
-static uint32_t dec_hash(const ir_op *op, uint32_t cap) {
-  uint64_t h = (uint64_t)(uintptr_t)op * 0x9e3779b97f4a7c15ull;
-  return (uint32_t)(h >> 32) & (cap - 1);
 }
 
 const sim_opdec *sim_data_dec(sim_data *d, const ir_op *op) {
   assert(d && op);
-  if (d->dec_cap) {
-    for (uint32_t h = dec_hash(op, d->dec_cap);; h = (h + 1) & (d->dec_cap - 1)) {
-      if (d->dec_key[h] == op) return d->dec_val[h];
-      if (!d->dec_key[h]) break;
-    }
+  void **slot = ir_pmap_slot(&d->dec, op, true);
+  if (!*slot) {
+    sim_opdec *rec = ir_xcalloc(1, sizeof *rec);
+    sim_opdec_decode(op, rec);
+    *slot = rec;
   }
-  if (2 * (d->dec_n + 1) > d->dec_cap) { /* keep it at most half full */
-    uint32_t cap = d->dec_cap ? 2 * d->dec_cap : 64;
-    const ir_op **key = ir_xcalloc(cap, sizeof *key);
-    sim_opdec **val = ir_xcalloc(cap, sizeof *val);
-    for (uint32_t i = 0; i < d->dec_cap; i++)
-      if (d->dec_key[i]) {
-        uint32_t h = dec_hash(d->dec_key[i], cap);
-        while (key[h]) h = (h + 1) & (cap - 1);
-        key[h] = d->dec_key[i];
-        val[h] = d->dec_val[i];
-      }
-    free(d->dec_key);
-    free(d->dec_val);
-    d->dec_key = key;
-    d->dec_val = val;
-    d->dec_cap = cap;
-  }
-  uint32_t h = dec_hash(op, d->dec_cap);
-  while (d->dec_key[h]) h = (h + 1) & (d->dec_cap - 1);
-  sim_opdec *rec = ir_xcalloc(1, sizeof *rec);
-  sim_opdec_decode(op, rec);
-  d->dec_key[h] = op;
-  d->dec_val[h] = rec;
-  d->dec_n++;
-  return rec;
+  return *slot;
 }
 
 /* ------------------------------------------------------------------ buffers */
