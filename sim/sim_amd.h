@@ -77,8 +77,9 @@ const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
  * (the barrier meant to run in some waves only). */
 bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
 
-/* The thread id of wave w at a thread id op (lane 0 stands for the wave). */
-uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, uint32_t wave);
+/* The thread id of wave w at a thread id op (lane 0 stands for the wave); x: the op reads the
+ * x dimension (sim_compile_tid_x, decoded by the compiler: SIM_AF_TID_X). */
+uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, bool x, uint32_t wave);
 /* The waves the model runs: m->n_agents, m->amd_wave and m->amd_share (two waves of each
  * class of waves that compute the same, or every wave with m->amd_all_waves). After
  * sim_amd_wave_deps and sim_compile. */

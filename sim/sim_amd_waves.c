@@ -165,9 +165,7 @@ bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc) {
 /* The thread id the model gives wave w at op (a thread id op): lane 0 of the wave stands for
  * it (MODEL, sim_exec.c query: exact for wave-uniform uses such as tid / 64 and the wave-group
  * predicates of cond_barrier); only the x dimension of a 1-D workgroup is non-zero. */
-uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, uint32_t wave) {
-  const ir_attr *ax = ir_op_attr(op, "dimension");
-  bool x = !ax || (ax->kind == IR_A_INT ? ax->ival == 0 : !ax->str || ax->str[0] == 'x');
+uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, bool x, uint32_t wave) {
   const ir_type *t = op->n_results ? op->results[0]->type : NULL;
   return x ? sim_trunc((uint64_t)wave * m->threads_per_warp, sim_int_width(t)) : 0;
 }
@@ -211,7 +209,7 @@ static void scan_block(cscan *c, const ir_block *b) {
       c->pure[id] = 1;
       for (uint32_t w = 0; w < m->num_warps && !c->fail; w++) {
         uint64_t *x = c->val + (size_t)w * nv, in[3] = {0, 0, 0};
-        if (is_tid(op->code)) x[id] = sim_amd_wave_tid(m, op, w);
+        if (is_tid(op->code)) x[id] = sim_amd_wave_tid(m, op, sim_compile_tid_x(op), w);
         else if (op->code == IR_OP_ARITH_CONSTANT)
           x[id] = sim_trunc((uint64_t)ir_op_attr(op, "value")->ival, sim_int_width(op->results[0]->type));
         else if (op->n_operands > 3) c->fail = true;

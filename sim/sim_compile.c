@@ -654,6 +654,11 @@ static int32_t attr_axis(const ir_op *op, const char *name, const char *alt) {
   return axis < 0 || axis > 2 ? 0 : axis;
 }
 
+bool sim_compile_tid_x(const ir_op *op) {
+  const ir_attr *ax = ir_op_attr(op, "dimension");
+  return !ax || (ax->kind == IR_A_INT ? ax->ival == 0 : !ax->str || ax->str[0] == 'x');
+}
+
 /* What running op needs of its attributes and operand segments, into i (sim_ins: the step
  * loop reads no attribute by name and no segment table of the IR). */
 static void decode_attrs(sim_ins *i, const ir_op *op) {
@@ -673,6 +678,8 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
   case IR_OP_NVG_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_CTA_ID: case IR_OP_TTG_WARP_ID:
   case IR_OP_TTNG_CLUSTER_SIZE_1D: case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
     i->ai = attr_axis(op, "axis", "dimension");
+    if ((op->code == IR_OP_GPU_THREAD_ID || op->code == IR_OP_ROCDL_WORKITEM_ID_X) && sim_compile_tid_x(op))
+      i->af |= SIM_AF_TID_X;
     break;
   case IR_OP_TTNG_CLC_GET_PROGRAM_ID: i->ai = attr_axis(op, "dim", NULL); break;
   case IR_OP_TTG_MEMDESC_SUBSLICE: {

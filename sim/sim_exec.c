@@ -105,7 +105,7 @@ static int query(sim_exec *e) {
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
     /* AMD: the wave the agent runs (sim_amd_waves.c); NVIDIA: thread 0 */
-    if (m->amd_gfx) v = sim_amd_wave_tid(m, i->op, m->amd_wave[e->a]);
+    if (m->amd_gfx) v = sim_amd_wave_tid(m, i->op, i->af & SIM_AF_TID_X, m->amd_wave[e->a]);
     break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }

@@ -94,7 +94,11 @@ enum {
   SIM_AF_REDUCE = 16,          /* has reduce_kind (tt.descriptor_store) */
   SIM_AF_HAS_AI = 32,          /* ai holds a value that the op may omit (AMD waits) */
   SIM_AF_HAS_AI2 = 64,         /* ... and xi[0] a second one */
+  SIM_AF_TID_X = 128,          /* a thread id op of the x dimension (sim_compile_tid_x) */
 };
+/* A thread id op (gpu.thread_id, rocdl.workitem.id.x) reads the x dimension: no "dimension",
+ * 0, or the keyword x (sim_compile.c). */
+bool sim_compile_tid_x(const ir_op *op);
 
 /* Inputs of segment s of instruction i: [ins_seg_at(i, s), + ins_seg_len(i, s)). */
 static inline uint32_t ins_seg_len(const sim_ins *i, int s) {
