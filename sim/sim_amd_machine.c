@@ -57,7 +57,7 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
      * third_party/amd/lib/TritonAMDGPUToLLVM/ConvertWarpSpecializeToLLVM.cpp) */
     if (m->amd_gfx != 1250)
       return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
-                      "only for gfx1250", ir_module_target(m->mod));
+                      "only for gfx1250", m->ma.target);
     return sim_errf(err, m, op, "ttg.warp_specialize on gfx1250: the waves of the partitions are "
                     "not modelled yet (docs/amd-gfx1250.md)");
   case IR_OP_AMDG_UPDATE_TENSOR_DESC: {

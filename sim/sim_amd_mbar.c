@@ -58,7 +58,7 @@ int sim_amd_mbar_check(const sim_machine *m, const ir_op *op, sim_err *err) {
   bool w = false;
   if (m->amd_gfx != 1250)
     return sim_errf(err, m, op, "%s exists only on gfx1250; the kernel's target is %s", ir_ops[op->code].name,
-                    ir_module_target(m->mod));
+                    m->ma.target);
   /* every lane of the wave arrives: under control flow that depends on the thread id the
    * model follows lane 0 and cannot count the lanes that take the branch */
   if ((op->code == IR_OP_AMDG_ARRIVE_BARRIER || op->code == IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE) &&
@@ -90,19 +90,16 @@ void sim_amd_mbar_compile(const sim_machine *m, sim_ins *i, const ir_op *op) {
   /* the mbarrier ops run as the NVIDIA ones (sim_ops_bar.c), with gfx1250's arrival counts */
   switch (op->code) {
   case IR_OP_AMDG_INIT_BARRIER:
-    i->code = IR_OP_TTNG_INIT_BARRIER;
-    i->imm = ir_op_attr_int(op, "count", 1);
+    i->code = IR_OP_TTNG_INIT_BARRIER; /* imm: its count (sim_compile.c decode_attrs) */
     break;
   case IR_OP_AMDG_WAIT_BARRIER: i->code = IR_OP_TTNG_WAIT_BARRIER; break;
   case IR_OP_AMDG_ARRIVE_BARRIER:
     /* count per lane, every lane of the wave (an agent is one wave here) */
     i->code = IR_OP_TTNG_ARRIVE_BARRIER;
-    i->imm = ir_op_attr_int(op, "count", 1) * (int64_t)m->threads_per_warp;
+    i->imm *= (int64_t)m->threads_per_warp; /* imm: the count (decode_attrs) */
     i->imm2 = 0;
     break;
   case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE: i->code = IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE; break;
-  case IR_OP_AMDG_TDM_WAIT: i->imm = ir_op_attr_int(op, "num", 0); break;
-  case IR_OP_AMDG_TDM_INTRINSIC_WAIT: i->imm = ir_op_attr_int(op, "count", 0); break;
   default: break;
   }
 }

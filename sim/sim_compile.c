@@ -713,7 +713,11 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
   default: break;
   }
   switch (op->code) {
-  case IR_OP_TTNG_INIT_BARRIER: i->imm = ir_op_attr_int(op, "count", 1); break;
+  case IR_OP_TTNG_INIT_BARRIER: case IR_OP_AMDG_INIT_BARRIER: case IR_OP_AMDG_ARRIVE_BARRIER:
+    i->imm = ir_op_attr_int(op, "count", 1);
+    break;
+  case IR_OP_AMDG_TDM_WAIT: i->imm = ir_op_attr_int(op, "num", 0); break;
+  case IR_OP_AMDG_TDM_INTRINSIC_WAIT: i->imm = ir_op_attr_int(op, "count", 0); break;
   case IR_OP_TTNG_BARRIER_EXPECT: i->imm = ir_op_attr_int(op, "size", 0); break;
   case IR_OP_TTNG_ARRIVE_BARRIER: {
     i->imm = ir_op_attr_int(op, "count", 1);
