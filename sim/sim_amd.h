@@ -122,4 +122,17 @@ bool sim_amd_mbar_completable(const sim_machine *m, const void *st, uint32_t idx
 int sim_amd_ev_complete(sim_machine *m, void *st, const sim_event *e, sim_log *log);
 bool sim_amd_mbar_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e);
 
+/* sim_compile_amd.c: what an op's attributes say, for the build-time analyses above. */
+typedef enum sim_amd_attr {
+  SIM_AMD_PIPELINED_FOR,     /* scf.for {triton.warp_pipeline.pipelined_for} */
+  SIM_AMD_WP_BORDER,         /* rocdl.sched.barrier {triton.warp_pipeline.border} */
+  SIM_AMD_WP_STAGE,          /* scf.execute_region {triton.warp_pipeline.stage} */
+  SIM_AMD_SYNCED_ASYNC_WAIT, /* local_load {ttg.amdg.syncedViaAsyncWait} */
+  SIM_AMD_WARP_USED_HINT,    /* TDM copy {warp_used_hint} */
+  SIM_AMD_ATTR__N
+} sim_amd_attr;
+bool sim_compile_amd_has(const ir_op *op, sim_amd_attr a);
+/* A dense-array attribute: its length and *vals (the module's), or -1 when absent or another kind. */
+int sim_compile_dense_ints(const ir_op *op, const char *name, const int64_t **vals);
+
 #endif

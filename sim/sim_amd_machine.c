@@ -65,7 +65,8 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
      * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
      * descriptor group 0); a constant true is the unpredicated form */
     int64_t p = 1;
-    if (seg_len(op, 4) && (!ir_value_const_int(seg_val(op, 4, 0), &p) || p == 0))
+    const ir_value *pv = sim_compile_seg0(op, 4);
+    if (pv && (!ir_value_const_int(pv, &p) || p == 0))
       return sim_errf(err, m, op, "amdg.update_tensor_descriptor with a predicate that is not constant "
                       "true: which TDM copies run (and arrive) is not modelled");
     return 0;
@@ -74,7 +75,7 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
   case IR_OP_TTG_ASYNC_COPY_G2L:
-    if (op->n_segs > 5 && op->seg_start[5] < op->seg_start[6])
+    if (sim_compile_seg0(op, 5))
       return sim_errf(err, m, op, "ttg.async_copy_global_to_local with an mbarrier on an AMD "
                       "target is not modelled");
     return 0;

@@ -71,15 +71,14 @@ int sim_amd_mbar_check(const sim_machine *m, const ir_op *op, sim_err *err) {
                       "models its synchronization)", ir_ops[op->code].name);
     /* a hint leaves some waves' copies predicated off: which of them still arrive on the
      * barrier is not documented */
-    if (ir_op_has_attr(op, "warp_used_hint"))
+    if (sim_compile_amd_has(op, SIM_AMD_WARP_USED_HINT))
       return sim_errf(err, m, op, "%s with warp_used_hint: which waves issue (and arrive) is not modelled",
                       ir_ops[op->code].name);
     /* Triton 3.6's form of the copy carries its own predicate (the fork's newer one has none):
      * a copy that may not run, and whether it still arrives on its barrier, is not modelled */
     int64_t p = 1;
-    uint32_t np = 0;
-    const ir_value *pv = op->code == IR_OP_AMDG_TDM_G2L ? ir_seg(op, IR_SEG_AMDG_TDM_G2L_PRED, &np) : NULL;
-    if (np && (!ir_value_const_int(pv, &p) || p == 0))
+    const ir_value *pv = op->code == IR_OP_AMDG_TDM_G2L ? sim_compile_seg0(op, IR_SEG_AMDG_TDM_G2L_PRED) : NULL;
+    if (pv && (!ir_value_const_int(pv, &p) || p == 0))
       return sim_errf(err, m, op, "amdg.async_tdm_copy_global_to_local with a predicate that is not "
                       "constant true: whether the copy runs (and arrives) is not modelled");
   }

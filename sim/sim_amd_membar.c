@@ -77,11 +77,6 @@ bool sim_amd_meets(uint64_t a, uint64_t b) {
 
 static bool meets(uint64_t a, uint64_t b) { return sim_amd_meets(a, b); }
 
-static const ir_value *seg0(const ir_op *op, int seg) {
-  if (seg >= op->n_segs || op->seg_start[seg] >= op->seg_start[seg + 1]) return NULL;
-  return op->operands[op->seg_start[seg]];
-}
-
 static void walk_block(mctx *c, const ir_block *b, mstate *s);
 
 static void walk_region(mctx *c, const ir_region *r, mstate *s) {
@@ -90,9 +85,7 @@ static void walk_region(mctx *c, const ir_region *r, mstate *s) {
 
 static bool clears(const ir_op *op) {
   if (op->code == IR_OP_GPU_BARRIER) return true;
-  if (op->code != IR_OP_TTG_BARRIER) return false;
-  const ir_attr *a = ir_op_attr(op, "addrSpace");
-  return !a || !a->str || strstr(a->str, "local") || strstr(a->str, "all");
+  return op->code == IR_OP_TTG_BARRIER && (sim_compile_bar_spaces(op) & 1); /* local (LDS) */
 }
 
 /* The allocations of an optional operand (none when it is absent). */
@@ -110,21 +103,21 @@ static bool mbar_op(ir_opcode c) {
 static void access(mctx *c, const ir_op *op, mstate *s) {
   uint64_t r = 0, w = 0, wa = 0;
   switch (op->code) {
-  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_GATHER: w = opt_roots(c, seg0(op, 2)) | opt_roots(c, seg0(op, 3)); break;
-  case IR_OP_AMDG_TDM_L2G: r = opt_roots(c, seg0(op, 1)); w = opt_roots(c, seg0(op, 2)); break;
-  case IR_OP_AMDG_TDM_SCATTER: r = opt_roots(c, seg0(op, 2)); w = opt_roots(c, seg0(op, 3)); break;
-  case IR_OP_AMDG_INIT_BARRIER: w = opt_roots(c, seg0(op, 0)); break;
+  case IR_OP_AMDG_TDM_G2L: case IR_OP_AMDG_TDM_GATHER: w = opt_roots(c, sim_compile_seg0(op, 2)) | opt_roots(c, sim_compile_seg0(op, 3)); break;
+  case IR_OP_AMDG_TDM_L2G: r = opt_roots(c, sim_compile_seg0(op, 1)); w = opt_roots(c, sim_compile_seg0(op, 2)); break;
+  case IR_OP_AMDG_TDM_SCATTER: r = opt_roots(c, sim_compile_seg0(op, 2)); w = opt_roots(c, sim_compile_seg0(op, 3)); break;
+  case IR_OP_AMDG_INIT_BARRIER: w = opt_roots(c, sim_compile_seg0(op, 0)); break;
   case IR_OP_AMDG_ARRIVE_BARRIER: case IR_OP_AMDG_WAIT_BARRIER: case IR_OP_AMDG_ASYNC_COPY_MBARRIER_ARRIVE:
-    r = w = opt_roots(c, seg0(op, 0));
+    r = w = opt_roots(c, sim_compile_seg0(op, 0));
     break;
   case IR_OP_TTG_LOCAL_LOAD: r = roots(&c->bufs, op->operands[0], 0); break;
   case IR_OP_TTG_LOCAL_STORE: w = roots(&c->bufs, op->operands[1], 0); break;
   case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(&c->bufs, op); break;
-  case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(&c->bufs, seg0(op, 1), 0); break;
-  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(&c->bufs, seg0(op, 2), 0); break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(&c->bufs, sim_compile_seg0(op, 1), 0); break;
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(&c->bufs, sim_compile_seg0(op, 2), 0); break;
   default: return;
   }
-  bool synced = op->code == IR_OP_TTG_LOCAL_LOAD && ir_op_has_attr(op, "ttg.amdg.syncedViaAsyncWait");
+  bool synced = op->code == IR_OP_TTG_LOCAL_LOAD && sim_compile_amd_has(op, SIM_AMD_SYNCED_ASYNC_WAIT);
   bool mb = mbar_op(op->code);
   uint64_t mr = mb ? 0 : s->mr, mw = mb ? 0 : s->mw; /* the filter */
   bool dep = meets(r, s->w | mw) || (!synced && meets(r, s->wa)) || meets(w | wa, s->r | s->w | s->wa | mr | mw);

@@ -70,10 +70,13 @@ static void walk_regions(wctx *c, const ir_op *op) {
 /* scf.for: a wave-dependent bound or step gives the waves different trip counts, so every
  * value the loop carries, and the loop's control, depend on the wave. */
 static void walk_for(wctx *c, const ir_op *op) {
-  bool ctl = op->n_segs >= 3 && any_operand(c, op, op->seg_start[0], op->seg_start[3]);
+  /* segments 0..2: lower bound, upper bound, step; segment 3: the inits */
+  uint32_t lo, hi, x, init = op->n_operands;
+  bool ctl = sim_compile_seg_bounds(op, 0, &lo, &x) && sim_compile_seg_bounds(op, 2, &x, &hi) &&
+             any_operand(c, op, lo, hi);
   set_ctl(c, op, ctl);
   const ir_block *body = op->n_regions && op->regions[0]->n_blocks ? op->regions[0]->blocks[0] : NULL;
-  uint32_t init = op->n_segs >= 4 ? op->seg_start[3] : op->n_operands;
+  sim_compile_seg_bounds(op, 3, &init, &x);
   if (body && body->n_args) set(c, body->args[0], ctl);
   for (uint32_t k = 0; body && k + 1 < body->n_args; k++) {
     bool d = ctl || (init + k < op->n_operands && dep(c, op->operands[init + k])) || dep(c, yielded(op, 0, k));
@@ -189,10 +192,7 @@ typedef struct cscan {
 static bool pure_op(const cscan *c, const ir_op *op) {
   if (op->n_regions || op->n_results != 1 || !int_scalar(op->results[0])) return false;
   if (is_tid(op->code)) return true;
-  if (op->code == IR_OP_ARITH_CONSTANT) {
-    const ir_attr *a = ir_op_attr(op, "value");
-    return a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL);
-  }
+  if (op->code == IR_OP_ARITH_CONSTANT) return ir_value_const_int(op->results[0], NULL);
   if (ir_ops[op->code].cls != IR_C_SCALAR || !op->n_operands) return false;
   for (uint32_t k = 0; k < op->n_operands; k++)
     if (!c->pure[op->operands[k]->id]) return false;
@@ -209,9 +209,10 @@ static void scan_block(cscan *c, const ir_block *b) {
       c->pure[id] = 1;
       for (uint32_t w = 0; w < m->num_warps && !c->fail; w++) {
         uint64_t *x = c->val + (size_t)w * nv, in[3] = {0, 0, 0};
+        int64_t cv = 0;
         if (is_tid(op->code)) x[id] = sim_amd_wave_tid(m, op, sim_compile_tid_x(op), w);
-        else if (op->code == IR_OP_ARITH_CONSTANT)
-          x[id] = sim_trunc((uint64_t)ir_op_attr(op, "value")->ival, sim_int_width(op->results[0]->type));
+        else if (op->code == IR_OP_ARITH_CONSTANT && ir_value_const_int(op->results[0], &cv))
+          x[id] = sim_trunc((uint64_t)cv, sim_int_width(op->results[0]->type));
         else if (op->n_operands > 3) c->fail = true;
         else {
           sim_err err;
@@ -301,8 +302,8 @@ static int view_kind(const ir_value *v, const ir_op **alloc, int depth) {
 static const ir_value *lds_write_target(const ir_op *op) {
   switch (op->code) {
   case IR_OP_TTG_LOCAL_STORE: return op->n_operands > 1 ? op->operands[1] : NULL;
-  case IR_OP_TTG_ASYNC_COPY_G2L: return ir_seg(op, 1, NULL);
-  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: return ir_seg(op, 2, NULL);
+  case IR_OP_TTG_ASYNC_COPY_G2L: return sim_compile_seg0(op, 1);
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: return sim_compile_seg0(op, 2);
   case IR_OP_TTG_LOCAL_ALLOC: return sim_alloc_writes(op) && op->n_results ? op->results[0] : NULL;
   default: return NULL;
   }
@@ -333,7 +334,7 @@ static bool parts_nest(const ir_block *b, uint8_t *kinds) {
  * not show, so the classes of wave_classes would not see the difference: every wave runs. */
 static bool warp_pipelined(const ir_block *b) {
   for (const ir_op *op = b->first; op; op = op->next) {
-    if (op->code == IR_OP_SCF_FOR && ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for")) return true;
+    if (op->code == IR_OP_SCF_FOR && sim_compile_amd_has(op, SIM_AMD_PIPELINED_FOR)) return true;
     for (uint32_t r = 0; r < op->n_regions; r++)
       for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++)
         if (warp_pipelined(op->regions[r]->blocks[k])) return true;

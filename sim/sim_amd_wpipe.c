@@ -83,10 +83,10 @@ typedef struct wp_ctx {
 /* ------------------------------------------------------------------ op classes */
 
 static bool is_border(const ir_op *op) {
-  return op->code == IR_OP_ROCDL_SCHED_BARRIER && ir_op_has_attr(op, "triton.warp_pipeline.border");
+  return op->code == IR_OP_ROCDL_SCHED_BARRIER && sim_compile_amd_has(op, SIM_AMD_WP_BORDER);
 }
 static bool is_stage(const ir_op *op) {
-  return op && op->code == IR_OP_SCF_EXECUTE_REGION && ir_op_has_attr(op, "triton.warp_pipeline.stage");
+  return op && op->code == IR_OP_SCF_EXECUTE_REGION && sim_compile_amd_has(op, SIM_AMD_WP_STAGE);
 }
 /* ConvertWarpPipeline's isWarpPipelineIgnorableBarrier: may sit between clusters. */
 static bool is_ignorable(const ir_op *op) {
@@ -284,7 +284,7 @@ static void find_loops(wp_ctx *c, const ir_block *b) {
       const ir_block *body = op->regions[0]->blocks[0];
       bool borders = false;
       for (const ir_op *x = body->first; x; x = x->next) borders |= is_border(x);
-      if (ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for")) loop_exec_form(c, op);
+      if (sim_compile_amd_has(op, SIM_AMD_PIPELINED_FOR)) loop_exec_form(c, op);
       else if (borders) loop_border_form(c, op);
     }
     for (uint32_t r = 0; r < op->n_regions; r++)
@@ -293,11 +293,6 @@ static void find_loops(wp_ctx *c, const ir_block *b) {
 }
 
 /* ------------------------------------------------------------------ LDS accesses */
-
-static const ir_value *seg0(const ir_op *op, int seg) {
-  if (seg >= op->n_segs || op->seg_start[seg] >= op->seg_start[seg + 1]) return NULL;
-  return op->operands[op->seg_start[seg]];
-}
 
 /* The slice of memdesc v (Membar.cpp AllocationSlice: narrowIntervalForSubview, and the
  * subslice offsets when the subslice views the whole allocation shape). */
@@ -313,14 +308,14 @@ static void slice_of(wp_ctx *c, const ir_value *v, wp_acc *a) {
   const ir_op *d = v->def;
   if (d && d->code == IR_OP_TTG_MEMDESC_SUBSLICE && d->n_operands && t->kind == IR_T_MEMDESC) {
     const ir_type *st = d->operands[0]->type;
-    const ir_attr *o = ir_op_attr(d, "offsets");
-    bool same = t->alloc_rank == st->rank && o && o->kind == IR_A_DENSE_ARRAY && (int)o->n == t->rank;
+    const int64_t *off = NULL;
+    bool same = t->alloc_rank == st->rank && sim_compile_dense_ints(d, "offsets", &off) == t->rank;
     for (int k = 0; same && k < st->rank; k++) same = t->alloc_shape[k] == st->shape[k];
     if (same) {
       a->sub = true;
       a->rank = t->rank;
       a->enc = t->enc;
-      for (int k = 0; k < t->rank; k++) a->off[k] = o->ivals[k], a->shape[k] = t->shape[k];
+      for (int k = 0; k < t->rank; k++) a->off[k] = off[k], a->shape[k] = t->shape[k];
     }
   }
 }
@@ -339,12 +334,12 @@ static void add_acc(wp_ctx *c, wp_accs *s, const ir_value *v, uint8_t kind, bool
 static void accesses(wp_ctx *c, const ir_op *op, wp_accs *s) {
   switch (op->code) {
   case IR_OP_TTG_LOCAL_LOAD:
-    add_acc(c, s, op->operands[0], 'r', ir_op_has_attr(op, "ttg.amdg.syncedViaAsyncWait"));
+    add_acc(c, s, op->operands[0], 'r', sim_compile_amd_has(op, SIM_AMD_SYNCED_ASYNC_WAIT));
     break;
   case IR_OP_TTG_LOCAL_STORE: add_acc(c, s, op->operands[1], 'w', false); break;
   case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) add_acc(c, s, op->results[0], 'w', false); break;
-  case IR_OP_TTG_ASYNC_COPY_G2L: add_acc(c, s, seg0(op, 1), 'a', false); break;
-  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: add_acc(c, s, seg0(op, 2), 'a', false); break;
+  case IR_OP_TTG_ASYNC_COPY_G2L: add_acc(c, s, sim_compile_seg0(op, 1), 'a', false); break;
+  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: add_acc(c, s, sim_compile_seg0(op, 2), 'a', false); break;
   default: break;
   }
   for (uint32_t r = 0; r < op->n_regions; r++)

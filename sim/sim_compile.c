@@ -654,6 +654,21 @@ static int32_t attr_axis(const ir_op *op, const char *name, const char *alt) {
   return axis < 0 || axis > 2 ? 0 : axis;
 }
 
+int sim_compile_bar_spaces(const ir_op *op) {
+  const ir_attr *at = ir_op_attr(op, "addrSpace");
+  const char *sp = at && at->str ? at->str : "all";
+  return (strstr(sp, "local") || strstr(sp, "all") ? 1 : 0) | (strstr(sp, "global") || strstr(sp, "all") ? 2 : 0);
+}
+
+const ir_value *sim_compile_seg0(const ir_op *op, int seg) { return ir_seg(op, seg, NULL); }
+
+bool sim_compile_seg_bounds(const ir_op *op, int k, uint32_t *lo, uint32_t *hi) {
+  if (!op || k >= op->n_segs) return false;
+  *lo = op->seg_start[k];
+  *hi = op->seg_start[k + 1];
+  return true;
+}
+
 bool sim_compile_tid_x(const ir_op *op) {
   const ir_attr *ax = ir_op_attr(op, "dimension");
   return !ax || (ax->kind == IR_A_INT ? ax->ival == 0 : !ax->str || ax->str[0] == 'x');
@@ -698,13 +713,7 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
     if (attr_ints(op, "load", &i->ai, 1) >= 0) i->af |= SIM_AF_HAS_AI;
     if (attr_ints(op, "ds", &i->xi[0], 1) >= 0) i->af |= SIM_AF_HAS_AI2;
     break;
-  case IR_OP_TTG_BARRIER: {
-    /* the address spaces an AMD barrier waits for: bit 0 local (LDS), bit 1 global */
-    const ir_attr *at = ir_op_attr(op, "addrSpace");
-    const char *sp = at && at->str ? at->str : "all";
-    i->ai = (strstr(sp, "local") || strstr(sp, "all") ? 1 : 0) | (strstr(sp, "global") || strstr(sp, "all") ? 2 : 0);
-    break;
-  }
+  case IR_OP_TTG_BARRIER: i->ai = sim_compile_bar_spaces(op); break;
   case IR_OP_TTNG_TMA_REDUCE: {
     const ir_attr *k = ir_op_attr(op, "kind");
     i->astr = k && k->str ? k->str : "add";

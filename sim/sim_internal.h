@@ -99,6 +99,15 @@ enum {
 /* A thread id op (gpu.thread_id, rocdl.workitem.id.x) reads the x dimension: no "dimension",
  * 0, or the keyword x (sim_compile.c). */
 bool sim_compile_tid_x(const ir_op *op);
+/* The address spaces a ttg.barrier waits for ("addrSpace"; all when absent): bit 0 local
+ * (LDS), bit 1 global (sim_compile.c; decode_attrs keeps it in sim_ins.ai). */
+int sim_compile_bar_spaces(const ir_op *op);
+/* The first operand of segment seg of op, NULL when the segment is empty or absent: for the
+ * build-time analyses (sim_amd_*), which walk the IR before there are instructions. */
+const ir_value *sim_compile_seg0(const ir_op *op, int seg);
+/* Segment k of op: operand index range [*lo, *hi); false (nothing written) when op has no
+ * segment k. */
+bool sim_compile_seg_bounds(const ir_op *op, int k, uint32_t *lo, uint32_t *hi);
 
 /* Inputs of segment s of instruction i: [ins_seg_at(i, s), + ins_seg_len(i, s)). */
 static inline uint32_t ins_seg_len(const sim_ins *i, int s) {
@@ -457,7 +466,7 @@ static inline sim_event *st_events(const sim_machine *m, void *st) {
 static inline const sim_event *st_cevents(const sim_machine *m, const void *st) {
   return (const sim_event *)((const uint8_t *)st + m->off_events);
 }
-/* A flag attribute: present as a unit attribute, or true / non-zero. */
+/* A flag attribute: present as a unit attribute, or true / non-zero (sim_compile*.c only). */
 static inline bool attr_true(const ir_op *op, const char *name) {
   const ir_attr *a = ir_op_attr(op, name);
   if (!a) return false;
@@ -501,8 +510,9 @@ static inline uint64_t ex_in(const sim_exec *e, uint32_t k) { return e->x[ins_in
 static inline uint64_t ex_seg(const sim_exec *e, int seg, uint32_t k) {
   return k < ins_seg_len(e->i, seg) ? ex_in(e, ins_seg_at(e->i, seg) + k) : 0;
 }
-/* Segment helpers on the IR op, for the compiler and the analyses (the step loop uses the
- * instruction's copy: ins_seg_len / ins_seg_at). */
+/* Segment helpers on the IR op, for the compiler only (sim_compile*.c; everything else uses
+ * the instruction's copy, ins_seg_len / ins_seg_at, or sim_compile_seg0 / _seg_bounds while the
+ * machine is built: tests/cli/sim_ir_reads.sh). */
 static inline uint32_t seg_len(const ir_op *op, int seg) {
   if (!op || seg >= op->n_segs) return 0;
   return (uint32_t)(op->seg_start[seg + 1] - op->seg_start[seg]);
