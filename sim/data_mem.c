@@ -89,7 +89,8 @@ static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const u
                     opnd *o, sim_data_err *err) {
   memset(o, 0, sizeof *o);
   uint32_t n = 0;
-  ir_value *v = sim_opdec_seg(sim_data_dec(d, op), k, &n);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  ir_value *v = sim_opdec_seg(dec, k, &n);
   if (!v) return 0;
   o->v = v;
   if (v->type->kind == IR_T_TENSOR) {
@@ -97,7 +98,7 @@ static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const u
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': operand '%s' has no payload",
                            ir_ops[op->code].name, v->name ? v->name : "?");
   } else {
-    o->bits = in_bits ? in_bits[op->seg_start[k]] : 0;
+    o->bits = in_bits ? in_bits[dec->seg[k]] : 0;
   }
   return 0;
 }

@@ -59,15 +59,15 @@ int sim_data_tmap_create(sim_data *d, const ir_op *op, const uint64_t *in_bits, 
   tmap_record r;
   memset(&r, 0, sizeof r);
   r.magic = TMAP_MAGIC;
-  r.global_va = in_bits[op->seg_start[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_ADDRESS]];
+  r.global_va = in_bits[dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_ADDRESS]];
   r.rank = ng;
-  uint32_t g0 = op->seg_start[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_DIM];
-  uint32_t s0 = op->seg_start[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_STRIDE];
+  uint32_t g0 = dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_DIM];
+  uint32_t s0 = dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_STRIDE];
   for (uint32_t i = 0; i < ng; i++)
     r.global_dim[i] = sim_data_sext(op->operands[g0 + i], in_bits[g0 + i]);
   for (uint32_t i = 0; i < ns; i++)
     r.global_stride[i + 1] = sim_data_sext(op->operands[s0 + i], in_bits[s0 + i]);
-  tmap_record *dst = record_at(d, in_bits[op->seg_start[IR_SEG_TTNG_TENSORMAP_CREATE_DESC_PTR]], op, err);
+  tmap_record *dst = record_at(d, in_bits[dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_DESC_PTR]], op, err);
   if (!dst) return err->status;
   memcpy(dst, &r, sizeof r);
   return 0;

@@ -109,7 +109,7 @@ static int dma(sim_exec *e) {
     sim_evrec *r = &m->evrec[ev.aux - 1];
     uint64_t in[64] = {0};
     for (uint32_t k = 0; k < e->i->n_in && k < 64; k++) in[k] = ex_in(e, k);
-    r->v[0] = m->mscratch[ins_in(m, e->i)[op->seg_start[s]]];
+    r->v[0] = m->mscratch[ins_in(m, e->i)[ins_seg_at(e->i, s)]];
     sim_data_err derr;
     if (!(r->cp_handle = sim_data_cp_async_issue(m->data, e->a, op, in, &derr))) return data_halt(e, &derr);
   }

@@ -11,11 +11,7 @@ static uint64_t arg_bit(uint32_t k) { return 1ull << (T_ARG0 + (k < 61 ? k : 61)
 
 /* Segment k of the op behind instruction i: input index range [*lo, *hi). */
 static bool seg_range(const sim_ins *i, int k, uint32_t *lo, uint32_t *hi) {
-  const ir_op *op = i->op;
-  if (!op || k >= op->n_segs) return false;
-  *lo = op->seg_start[k];
-  *hi = op->seg_start[k + 1];
-  return *hi > *lo;
+  return sim_compile_seg_bounds(i->op, k, lo, hi) && *hi > *lo;
 }
 
 /* Segments holding mbarrier operands of an op, as a bitmask over segment indices. */

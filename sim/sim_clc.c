@@ -404,7 +404,7 @@ void sim_clc_coord_deps(sim_machine *m) {
     const sim_ins *i = &m->code[pc];
     if ((i->code != IR_OP_TTNG_TMA_L2G && i->code != IR_OP_TTNG_TMA_REDUCE &&
          i->code != IR_OP_TT_DESCRIPTOR_STORE && i->code != IR_OP_TT_DESCRIPTOR_REDUCE) ||
-        !i->op || i->op->n_segs < 2)
+        !i->op || i->n_seg < 2)
       continue;
     for (uint32_t k = ins_seg_at(i, 1); k < ins_seg_at(i, 2) && k < i->n_in; k++)
       if (t[i->region][ins_in(m, i)[k]]) m->coord_deps[pc] |= 1ull << 62;
