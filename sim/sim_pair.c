@@ -1,5 +1,6 @@
-/* sim_pair.c: paired-CTA kernels (tcgen05 .cta_group::2, semantics.md §4.2-§4.4): how many
- * CTAs a module's cluster has, which ops run on the CTA pair, and issuing a paired MMA / commit.
+/* sim_pair.c: paired-CTA kernels (tcgen05 .cta_group::2, semantics.md §4.2-§4.4): which ops run
+ * on the CTA pair, and issuing a paired MMA / commit. How many CTAs a module's cluster has and
+ * the ops refused at compile time: sim_compile_pair.c, by the rules below.
  *
  * The rules (sources: tlx-ir.md §0 §1.4 §1.6, and the TLX fork's lowering, read not copied):
  * - Cluster size: the product of ttg.cluster-dim-x/y/z when it is > 1 (TLX / ctas_per_cga
