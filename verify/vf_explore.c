@@ -214,17 +214,6 @@ static void stop_all(dfs *d) {
   if (d->sh) __atomic_store_n(&d->sh->stop, 1, __ATOMIC_RELAXED);
 }
 
-/* A state of a shared table that the table refused (full): the search cannot go on. */
-static bool table_full(dfs *d) {
-  if (!d->sh || !vf_table_full(d->seen)) return false;
-  char why[128];
-  snprintf(why, sizeof why, "the state table of the multi-threaded search is full (%llu states)",
-           (unsigned long long)vf_table_count(d->seen));
-  bound(d->res, why);
-  stop_all(d);
-  return true;
-}
-
 /* Expands the stack from frame `depth` (frames 0..depth set up) until it is empty or a bound
  * stops the search. */
 static void dfs_loop(dfs *d) {
@@ -282,7 +271,6 @@ static void dfs_loop(dfs *d) {
     sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
     sim_hash128 h = sim_state_hash(m, nxt);
     if (!vf_table_insert(d->seen, h)) {
-      if (table_full(d)) break;
       res->st.revisits++;
       /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack)
        * explores everything (docs/verifier.md §4: then every cycle of the explored graph has
