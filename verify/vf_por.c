@@ -24,6 +24,7 @@ typedef struct memo_ent {
   uint16_t n;
   uint8_t end;                 /* 0: the agent ends after these effects; 1: cut */
   uint8_t tx;                  /* one of them signals transaction bytes (arrival_masks) */
+  uint16_t waits;              /* bit k: effect k waits on a barrier (wait_mask) */
 } memo_ent;
 
 struct vf_por {
@@ -80,10 +81,21 @@ static bool arrival_masks(const sim_eff *L, uint32_t n, uint64_t *sig) {
   return tx;
 }
 
+/* Bit k set: L[k] waits on a barrier the closure tracks (below 1024); only these can block
+ * (pview.block), so a state asks the barriers about them alone. */
+static uint16_t wait_mask(const vf_por *p, const sim_eff *L, uint32_t n) {
+  _Static_assert(LOOK <= 16, "a lookahead's waits fit in 16 bits");
+  uint16_t w = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if ((L[k].kind & SIM_E_WAIT) && L[k].bar < p->n_bars && L[k].bar < 1024) w |= (uint16_t)(1u << k);
+  return w;
+}
+
 /* The lookahead of agent a in st, memoized by the agent's local state: returns its offset in
  * the pool, or UINT32_MAX when it was not cached (then it is in p->uncached[a]). Pointers are
  * taken only after every agent's lookahead is known (the pool may move). */
-static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end, bool *tx) {
+static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end, bool *tx,
+                          uint16_t *waits) {
   uint64_t key = sim_agent_local_hash(p->m, st, a) | 1;
   uint32_t i = (uint32_t)key & (p->cap - 1);
   while (p->tab[i].key) {
@@ -91,6 +103,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
       *n = p->tab[i].n;
       *end = p->tab[i].end;
       *tx = p->tab[i].tx;
+      *waits = p->tab[i].waits;
       return p->tab[i].off;
     }
     i = (i + 1) & (p->cap - 1);
@@ -99,6 +112,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   int k = sim_lookahead(p->m, st, a, p->scratch, LOOK, &e);
   *n = (uint32_t)k;
   *end = e;
+  *waits = wait_mask(p, p->scratch, (uint32_t)k);
   if (p->used * 2 >= p->cap) {
     if (p->cap >= MEMO_TAB || p->n_pool + (uint32_t)k > MEMO_POOL) { /* full: no caching */
       if (!p->uncached) {
@@ -132,7 +146,8 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   }
   memcpy(p->pool + p->n_pool, p->scratch, (size_t)k * sizeof *p->pool);
   *tx = arrival_masks(p->scratch, (uint32_t)k, p->pool_sig + p->n_pool);
-  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e, .tx = *tx};
+  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e, .tx = *tx,
+                          .waits = *waits};
   p->n_pool += (uint32_t)k;
   p->used++;
   return p->tab[i].off;
@@ -154,6 +169,7 @@ typedef struct pview {
    * block[a][k], with a parity the barrier does not satisfy in this state; NOBLOCK otherwise.
    * Set once per state (the closure runs once per seed and round). */
   uint16_t block[SIM_MAX_AGENTS][LOOK];
+  uint16_t bmask[SIM_MAX_AGENTS];     /* bit k: block[a][k] != NOBLOCK */
   /* The gates by bit masks (gates_by_mask), when every barrier index is below 64 and the
    * free actors signal arrivals only (no transaction bytes): S[a][k] = the barriers that
    * L[a][0..k] arrive on (arrival_masks); has_tx[a]: some op of L[a] signals transaction
@@ -368,11 +384,17 @@ static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *a
     grow = false;
     for (uint32_t a = 0; a < v->na; a++) {
       if (inA[a] || !v->live[a]) continue;
-      uint32_t k = gate[a];
       /* a wait on a barrier whose phase cannot change without the set (no free arrival on
-       * it, the agent's own earlier ones included) that does not pass now stops the agent */
+       * it, the agent's own earlier ones included) that does not pass now stops the agent:
+       * the first blocking wait from the old gate on whose barrier nothing free arrives on
+       * (only the blocking positions, bmask, are visited) */
       const uint64_t *S = v->S[a];
-      while (k < v->nl[a] && (v->block[a][k] == NOBLOCK || ((in | (k ? S[k - 1] : 0)) >> v->block[a][k] & 1))) k++;
+      uint32_t bm = (uint32_t)v->bmask[a] >> gate[a] << gate[a];
+      for (; bm; bm &= bm - 1) {
+        uint32_t q = (uint32_t)__builtin_ctz(bm);
+        if (!((in | (q ? S[q - 1] : 0)) >> v->block[a][q] & 1)) break;
+      }
+      uint32_t k = bm ? (uint32_t)__builtin_ctz(bm) : v->nl[a];
       uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
       if (own & ~in) {
         in |= own;
@@ -558,6 +580,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   }
   uint32_t offs[SIM_MAX_AGENTS];
   bool tx[SIM_MAX_AGENTS];
+  uint16_t waits[SIM_MAX_AGENTS];
   for (uint32_t a = 0; a < v.na; a++) {
     int s = sim_agent_status_of(m, st, a);
     v.live[a] = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
@@ -566,7 +589,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.L[a] = NULL;
     v.n_uf[a] = 0;
     if (!v.live[a]) continue;
-    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a]);
+    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a], &waits[a]);
     if (!v.nl[a]) v.live[a] = false;
   }
   for (uint32_t a = 0; a < v.na; a++) {
@@ -577,13 +600,19 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
   }
   for (uint32_t j = 0; j < v.ne; j++) sim_event_effect(m, st, j, &v.F[j]);
-  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
-  for (uint32_t a = 0; a < v.na; a++)
-    for (uint32_t k = 0; k < v.nl[a]; k++) {
+  /* the waits that do not pass now (only the lookaheads' waits are asked: wait_mask) */
+  memset(v.block, 0xff, v.na * sizeof v.block[0]); /* NOBLOCK */
+  for (uint32_t a = 0; a < v.na; a++) {
+    v.bmask[a] = 0;
+    if (!v.live[a]) continue;
+    for (uint32_t w = waits[a]; w; w &= w - 1) {
+      uint32_t k = (uint32_t)__builtin_ctz(w);
       const sim_eff *e = &v.L[a][k];
-      bool blocks = (e->kind & SIM_E_WAIT) && e->bar < nb && !sim_bar_satisfied(m, st, e->bar, e->parity);
-      v.block[a][k] = blocks ? e->bar : NOBLOCK;
+      if (sim_bar_satisfied(m, st, e->bar, e->parity)) continue;
+      v.block[a][k] = e->bar;
+      v.bmask[a] |= (uint16_t)(1u << k);
     }
+  }
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
   for (uint32_t r = 0; r < v.na + v.ne; r++) {
     memset(v.fd[r], 0, v.na);
