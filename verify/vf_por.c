@@ -226,7 +226,8 @@ static bool proxy_dep(const pview *v, const sim_eff *fence, const sim_eff *prefi
  * proxy part needs where the effects sit (proxy_dep). A group wait and a completion of its own
  * agent's async op commute (a completion never disables a wait); enabling is handled by the
  * closure. */
-static bool dep(const sim_eff *a, const sim_eff *b) {
+/* Inlined: the closure asks it of most pairs, and most answers are a quick no. */
+static inline __attribute__((always_inline)) bool dep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
   uint16_t ka = a->kind, kb = b->kind;
   /* barriers: a signal against a wait or another signal on the same barrier */
@@ -356,11 +357,12 @@ static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
 }
 
 /* The gates of the free agents (not in inA) as the scan in closure computes them, with bit
- * masks: the same fixpoint, visited in the same order, when pview.masks holds and no free
- * actor signals transaction bytes (then may_change(b) is just "b is in arr"). Fills gate,
- * inf and the arrivals arr (ntx all zero); false when it does not apply. */
-static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *arr,
-                          uint8_t *ntx, uint32_t nb, uint32_t *gate, bool *inf) {
+ * masks: the same fixpoint, when pview.masks holds and no free
+ * actor signals transaction bytes (then may_change(b) is just "b is in the arrivals"). Fills
+ * gate, inf and the arrivals as a mask (*in_out: bit b, barrier b); false when it does not
+ * apply. */
+static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint64_t *in_out,
+                          uint32_t *gate, bool *inf) {
   if (v->masks == MASKS_NO) return false;
   if (v->masks == MASKS_LATER) { /* once per state, when a closure first needs its gates */
     for (uint32_t j = 0; j < v->ne; j++) {
@@ -375,37 +377,45 @@ static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *a
     if (v->ev_tx[j]) return false;
     in |= v->ev_sig[j];
   }
+  uint32_t free_a = 0; /* the free live agents */
   for (uint32_t a = 0; a < v->na; a++) {
     gate[a] = 0;
-    if (!inA[a] && v->live[a] && v->has_tx[a]) return false;
+    if (inA[a] || !v->live[a]) continue;
+    if (v->has_tx[a]) return false;
+    free_a |= 1u << a;
   }
-  bool grow = true;
-  while (grow) {
-    grow = false;
-    for (uint32_t a = 0; a < v->na; a++) {
-      if (inA[a] || !v->live[a]) continue;
-      /* a wait on a barrier whose phase cannot change without the set (no free arrival on
-       * it, the agent's own earlier ones included) that does not pass now stops the agent:
-       * the first blocking wait from the old gate on whose barrier nothing free arrives on
-       * (only the blocking positions, bmask, are visited) */
-      const uint64_t *S = v->S[a];
-      uint32_t bm = (uint32_t)v->bmask[a] >> gate[a] << gate[a];
-      for (; bm; bm &= bm - 1) {
-        uint32_t q = (uint32_t)__builtin_ctz(bm);
-        if (!((in | (q ? S[q - 1] : 0)) >> v->block[a][q] & 1)) break;
-      }
-      uint32_t k = bm ? (uint32_t)__builtin_ctz(bm) : v->nl[a];
-      uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
-      if (own & ~in) {
-        in |= own;
-        grow = true;
-      }
-      gate[a] = k;
-      inf[a] = k == v->nl[a] && v->end[a] != 0;
+  _Static_assert(SIM_MAX_AGENTS <= 32, "agents fit in a 32-bit mask");
+  /* The least fixpoint of: each free agent runs to its gate, the first wait that blocks now
+   * and on whose barrier nothing free arrives (`in`, plus the agent's own earlier arrivals);
+   * what it arrives on before its gate joins `in`. An agent stopped at a wait on barrier B
+   * can move on only once B joins `in`, so only those agents are visited again (`todo`).
+   * The fixpoint does not depend on the order of the visits. */
+  uint32_t todo = free_a;
+  while (todo) {
+    uint32_t a = (uint32_t)__builtin_ctz(todo);
+    todo &= todo - 1;
+    const uint64_t *S = v->S[a];
+    uint32_t bm = (uint32_t)v->bmask[a] >> gate[a] << gate[a]; /* blocking waits from the gate on */
+    for (; bm; bm &= bm - 1) {
+      uint32_t q = (uint32_t)__builtin_ctz(bm);
+      if (!((in | (q ? S[q - 1] : 0)) >> v->block[a][q] & 1)) break;
+    }
+    uint32_t k = bm ? (uint32_t)__builtin_ctz(bm) : v->nl[a];
+    gate[a] = k;
+    uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
+    if (!(own & ~in)) continue;
+    in |= own;
+    /* the agents stopped at a wait whose barrier just joined `in` */
+    for (uint32_t w = free_a & ~todo & ~(1u << a); w; w &= w - 1) {
+      uint32_t b = (uint32_t)__builtin_ctz(w);
+      if (gate[b] < v->nl[b] && (in >> v->block[b][gate[b]] & 1)) todo |= 1u << b;
     }
   }
-  for (uint32_t b = 0; b < nb; b++) arr[b] = (uint8_t)(in >> b & 1);
-  memset(ntx, 0, nb);
+  for (uint32_t w = free_a; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
+    inf[a] = gate[a] == v->nl[a] && v->end[a] != 0;
+  }
+  *in_out = in;
   return true;
 }
 
@@ -441,25 +451,27 @@ static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const
   }
 }
 
-/* The gates (gates_by_scan), by bit masks where they apply. A Debug build (TLXV_SELFCHECK)
- * computes them both ways and asserts that they agree. */
-static void compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
+/* The gates (gates_by_scan), by bit masks where they apply: then returns true with the free
+ * arrivals in *in (arr, ntx and txb not set; may_change(b) is bit b of *in). A Debug build
+ * (TLXV_SELFCHECK) computes them both ways and asserts that they agree. */
+static bool compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
                           const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
-                          uint32_t *gate, bool *inf) {
-  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
-  if (!gates_by_mask(v, inA, inE, arr, ntx, nb, gate, inf)) {
+                          uint32_t *gate, bool *inf, uint64_t *in) {
+  if (!gates_by_mask(v, inA, inE, in, gate, inf)) {
     gates_by_scan(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
-    return;
+    return false;
   }
 #ifdef TLXV_SELFCHECK
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
   uint8_t arr2[64], ntx2[64];
   uint32_t txb2[64][6], gate2[SIM_MAX_AGENTS];
   bool inf2[SIM_MAX_AGENTS];
   gates_by_scan(p, st, v, inA, inE, arr2, ntx2, txb2, gate2, inf2);
-  assert(!memcmp(arr, arr2, nb) && !memcmp(ntx, ntx2, nb));
+  for (uint32_t b = 0; b < nb; b++) assert(arr2[b] == (*in >> b & 1) && !ntx2[b]);
   for (uint32_t a = 0; a < v->na; a++)
     assert(inA[a] || !v->live[a] || (gate[a] == gate2[a] && inf[a] == inf2[a]));
 #endif
+  return true;
 }
 
 /* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
@@ -479,7 +491,8 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
   uint32_t nen = enabled_in(v, inA, inE);
   assert(nen < limit);
   for (int rounds = 0; rounds < 64; rounds++) {
-    compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
+    uint64_t in_mask = 0;
+    bool masked = compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf, &in_mask);
     bool changed = false;
     /* transitions of the set against the futures of free actors */
     for (uint32_t s = 0; s < v->na + v->ne; s++) {
@@ -514,7 +527,7 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
       for (uint32_t b = 0; b < v->na; b++) {
         if (inA[b] || !v->live[b]) continue;
         bool d = all || inf[b];
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
@@ -525,7 +538,7 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
       }
       for (uint32_t j = 0; j < v->ne; j++) {
         if (inE[j]) continue;
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
         bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
                  ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
         if (d) {
