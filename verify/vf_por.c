@@ -431,23 +431,38 @@ static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const
   memset(ntx, 0, nb);
   for (uint32_t j = 0; j < v->ne; j++)
     if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
-  for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
-  bool grow = true;
-  while (grow) {
-    grow = false;
-    for (uint32_t a = 0; a < v->na; a++) {
-      if (inA[a] || !v->live[a]) continue;
-      uint32_t k = gate[a];
-      for (; k < v->nl[a]; k++) {
-        const sim_eff *e = &v->L[a][k];
-        /* a wait on a barrier whose phase cannot change without the set keeps its current
-         * outcome on every path that avoids the set: if it does not pass now, stop here */
-        if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
-        if (note_signal(e, arr, ntx, txb, nb)) grow = true;
-      }
-      gate[a] = k;
-      inf[a] = k == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
+  uint32_t free_a = 0; /* the free live agents */
+  for (uint32_t a = 0; a < v->na; a++) {
+    gate[a] = 0;
+    if (!inA[a] && v->live[a]) free_a |= 1u << a;
+  }
+  /* The least fixpoint (what may change only grows with what is noted, so the order of the
+   * visits does not matter; past 6 byte counts on a barrier it may change anyway): an agent
+   * stopped at a wait is visited again only when something was noted since and its wait's
+   * barrier may now change (`todo`). */
+  uint32_t todo = free_a;
+  while (todo) {
+    uint32_t a = (uint32_t)__builtin_ctz(todo);
+    todo &= todo - 1;
+    uint32_t k = gate[a];
+    bool added = false;
+    for (; k < v->nl[a]; k++) {
+      const sim_eff *e = &v->L[a][k];
+      /* a wait on a barrier whose phase cannot change without the set keeps its current
+       * outcome on every path that avoids the set: if it does not pass now, stop here */
+      if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
+      added |= note_signal(e, arr, ntx, txb, nb);
     }
+    gate[a] = k;
+    if (!added) continue;
+    for (uint32_t w = free_a & ~todo & ~(1u << a); w; w &= w - 1) {
+      uint32_t b = (uint32_t)__builtin_ctz(w);
+      if (gate[b] < v->nl[b] && may_change(m, st, v->block[b][gate[b]], arr, ntx, txb)) todo |= 1u << b;
+    }
+  }
+  for (uint32_t w = free_a; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
+    inf[a] = gate[a] == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
   }
 }
 
