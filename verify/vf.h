@@ -136,6 +136,11 @@ vf_table *vf_table_new_shared(uint32_t threads);
 void vf_table_free(vf_table *t);
 /* Inserts h; returns true when it was new. */
 bool vf_table_insert(vf_table *t, sim_hash128 h);
+/* A searcher's own cache of keys it found visited lately (VF_RECENT entries, zeroed), in
+ * front of a shared table: the same answer as vf_table_insert, and a hit takes no lock and
+ * touches no shard (a revisit of a recent state is the common case). */
+enum { VF_RECENT = 1 << 11 };
+bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h);
 /* Whether h is in the table. */
 bool vf_table_has(const vf_table *t, sim_hash128 h);
 /* Growths so far (of the table or of any shard). */

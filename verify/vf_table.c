@@ -16,7 +16,7 @@
 
 enum {
   BIG = 1 << 21,               /* huge-page size: allocations from 2 MiB on are mapped */
-  RECENT = 1 << 11,            /* entries of the recent-insert cache (32 KiB) */
+  RECENT = VF_RECENT,          /* entries of the recent-insert cache (32 KiB) */
 };
 
 /* Large zeroed memory: an anonymous mapping aligned to 2 MiB and advised to use transparent
@@ -202,6 +202,14 @@ bool vf_table_insert(vf_table *t, sim_hash128 h) {
   if (!part_insert(&t->p, k, &t->gen)) return false;
   *r = k;
   return true;
+}
+
+bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h) {
+  sim_hash128 k = key(h), *r = &recent[k.hi & (RECENT - 1)];
+  if (same(*r, k)) return false; /* in the table: caches hold visited keys only */
+  bool fresh = vf_table_insert(t, h);
+  *r = k;
+  return fresh;
 }
 
 uint32_t vf_table_generation(const vf_table *t) { return __atomic_load_n(&t->gen, __ATOMIC_RELAXED); }

@@ -126,6 +126,30 @@ START_TEST(shared_table) {
 }
 END_TEST
 
+/* Searchers' caches in front of a shared table answer as the table does: a key is new once,
+ * whichever searcher meets it first, and keys sharing a cache line (same hi) stay apart. */
+START_TEST(cached_inserts) {
+  vf_table *t = vf_table_new_shared(2);
+  sim_hash128 *c1 = calloc(VF_RECENT, sizeof *c1), *c2 = calloc(VF_RECENT, sizeof *c2);
+  for (uint64_t k = 1; k <= 3000; k++) ck_assert(vf_table_insert_cached(t, c1, hk(k)));
+  for (uint64_t k = 1; k <= 3000; k++) {
+    ck_assert(!vf_table_insert_cached(t, c1, hk(k))); /* mostly from c1 itself */
+    ck_assert(!vf_table_insert_cached(t, c2, hk(k))); /* from the table */
+  }
+  for (uint64_t k = 1; k <= 500; k++) ck_assert(vf_table_insert_cached(t, c2, (sim_hash128){k << 20, 9}));
+  for (uint64_t k = 1; k <= 500; k++) {
+    ck_assert(!vf_table_insert_cached(t, c1, (sim_hash128){k << 20, 9}));
+    ck_assert(!vf_table_insert(t, (sim_hash128){k << 20, 9}));
+  }
+  ck_assert(vf_table_insert_cached(t, c1, (sim_hash128){0, 0})); /* the empty key is a key */
+  ck_assert(!vf_table_insert_cached(t, c2, (sim_hash128){0, 0}));
+  ck_assert_uint_eq(vf_table_count(t), 3501);
+  free(c1);
+  free(c2);
+  vf_table_free(t);
+}
+END_TEST
+
 START_TEST(halves_are_distinct) {
   vf_table *t = vf_table_new();
   /* same lo, different hi: one probe chain, distinct keys (and one recent-cache line each) */
@@ -201,6 +225,7 @@ int main(void) {
   tcase_add_test(t, membership_through_growth);
   tcase_add_test(t, keys_are_119_bits);
   tcase_add_test(t, shared_table);
+  tcase_add_test(t, cached_inserts);
   tcase_add_test(t, reduced_search_unchanged);
   tcase_add_test(t, halves_are_distinct);
   tcase_add_test(t, big_zalloc);
