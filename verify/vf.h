@@ -125,30 +125,25 @@ void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
 void vf_gwset_note(vf_gwset *s, const sim_machine *m, const sim_log *log, sim_trans t);
 
 /* Visited-state set of state hashes (vf_table.c): 119 bits of each sim_hash128 are the key
- * (the rest of hi holds an in-progress count per entry: how many DFS stacks hold the state,
- * for the reduction's cycle proviso). The table owns its memory; vf_table_free frees it. Out
- * of memory ends the process (ir_out_of_memory). */
+ * (the top 8 bits of hi and bit 55 are not part of it). The table owns its memory;
+ * vf_table_free frees it. Out of memory ends the process (ir_out_of_memory). */
 typedef struct vf_table vf_table;
 /* A table for one thread, growing as needed. */
 vf_table *vf_table_new(void);
-/* A table that several threads insert into at once, of fixed capacity for max_entries keys:
- * past 7/8 of its slots it refuses new keys (vf_table_full; the search must stop there). */
-vf_table *vf_table_new_shared(uint64_t max_entries);
+/* A table that `threads` threads insert into at once: shards (a lock each) that start small
+ * and grow as needed. */
+vf_table *vf_table_new_shared(uint32_t threads);
 void vf_table_free(vf_table *t);
 /* Inserts h; returns true when it was new. */
 bool vf_table_insert(vf_table *t, sim_hash128 h);
-/* The same, also giving h's slot in *slot: valid while vf_table_generation stays the same (a
- * growth moves the entries). A visited h found in the recent-insert cache gives UINT64_MAX
- * (not looked up: vf_table_find); so does a key a full shared table refused. */
-bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot);
-/* The slot of h, or UINT64_MAX when h is not in the table. */
-uint64_t vf_table_find(const vf_table *t, sim_hash128 h);
-/* The in-progress count of a valid slot: one more (on) or one less; marked: not zero. */
-void vf_table_mark(vf_table *t, uint64_t slot, bool on);
-bool vf_table_marked(const vf_table *t, uint64_t slot);
-/* A shared table refused a key (it is 7/8 full). */
-bool vf_table_full(const vf_table *t);
-/* Changes whenever the table grows (every slot may move). */
+/* A searcher's own cache of keys it found visited lately (VF_RECENT entries, zeroed), in
+ * front of a shared table: the same answer as vf_table_insert, and a hit takes no lock and
+ * touches no shard (a revisit of a recent state is the common case). */
+enum { VF_RECENT = 1 << 11 };
+bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h);
+/* Whether h is in the table. */
+bool vf_table_has(const vf_table *t, sim_hash128 h);
+/* Growths so far (of the table or of any shard). */
 uint32_t vf_table_generation(const vf_table *t);
 size_t vf_table_bytes(const vf_table *t);
 uint64_t vf_table_count(const vf_table *t);

@@ -84,6 +84,8 @@ typedef struct dfs {
   sim_trans *path;             /* scratch path for bug reports, path_cap entries */
   uint32_t path_cap;
   vf_table *seen;              /* visited states (shared in a multi-threaded search) */
+  sim_hash128 *recent;         /* a shared table's: this searcher's cache in front of it
+                                  (vf_table_insert_cached; VF_RECENT entries); NULL: one thread */
   vf_por *por;
   sim_canon *canon;            /* state canonicalization (NULL: none, --no-reduction) */
   void *spare;                 /* a state's room for full_log */

@@ -214,17 +214,6 @@ static void stop_all(dfs *d) {
   if (d->sh) __atomic_store_n(&d->sh->stop, 1, __ATOMIC_RELAXED);
 }
 
-/* A state of a shared table that the table refused (full): the search cannot go on. */
-static bool table_full(dfs *d) {
-  if (!d->sh || !vf_table_full(d->seen)) return false;
-  char why[128];
-  snprintf(why, sizeof why, "the state table of the multi-threaded search is full (%llu states)",
-           (unsigned long long)vf_table_count(d->seen));
-  bound(d->res, why);
-  stop_all(d);
-  return true;
-}
-
 /* Expands the stack from frame `depth` (frames 0..depth set up) until it is empty or a bound
  * stops the search. */
 static void dfs_loop(dfs *d) {
@@ -281,8 +270,7 @@ static void dfs_loop(dfs *d) {
     if (rc) continue;
     sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
     sim_hash128 h = sim_state_hash(m, nxt);
-    if (!vf_table_insert(d->seen, h)) {
-      if (table_full(d)) break;
+    if (!(d->recent ? vf_table_insert_cached(d->seen, d->recent, h) : vf_table_insert(d->seen, h))) {
       res->st.revisits++;
       /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack)
        * explores everything (docs/verifier.md §4: then every cycle of the explored graph has
@@ -434,6 +422,7 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->ssz = sim_state_size(m);
   d->chunk_bytes = 2 * d->ssz > CHUNK_BYTES ? 2 * d->ssz : CHUNK_BYTES;
   d->seen = seen;
+  if (sh) d->recent = ir_xcalloc(VF_RECENT, sizeof *d->recent);
   d->por = o->no_reduction ? NULL : vf_por_new(m);
   /* --no-reduction: no state merging beyond the model's own either (a plain reference) */
   d->canon = o->no_reduction ? NULL : sim_canon_new(m);
@@ -451,6 +440,7 @@ void vf_dfs_free(dfs *d) {
   free(d->chunks);
   free(d->path);
   free(d->spare);
+  free(d->recent);
 }
 
 /* The verdict of a finished search (one searcher's result, or the merged ones). */

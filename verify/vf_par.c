@@ -95,9 +95,8 @@ static void *run_worker(void *arg) {
 
 int vf_par_explore(sim_machine *m, const vf_opts *o, vf_result *res) {
   uint32_t n = o->threads > 256 ? 256 : o->threads;
-  uint64_t max_states = o->max_states ? o->max_states : 5000000;
   vf_shared sh = {.n_workers = n};
-  sh.seen = vf_table_new_shared(max_states);
+  sh.seen = vf_table_new_shared(n);
   pthread_mutex_init(&sh.mu, NULL);
   pthread_cond_init(&sh.cv, NULL);
   pthread_mutex_init(&sh.gw_mu, NULL);

@@ -24,6 +24,7 @@ typedef struct memo_ent {
   uint16_t n;
   uint8_t end;                 /* 0: the agent ends after these effects; 1: cut */
   uint8_t tx;                  /* one of them signals transaction bytes (arrival_masks) */
+  uint16_t waits;              /* bit k: effect k waits on a barrier (wait_mask) */
 } memo_ent;
 
 struct vf_por {
@@ -80,10 +81,21 @@ static bool arrival_masks(const sim_eff *L, uint32_t n, uint64_t *sig) {
   return tx;
 }
 
+/* Bit k set: L[k] waits on a barrier the closure tracks (below 1024); only these can block
+ * (pview.block), so a state asks the barriers about them alone. */
+static uint16_t wait_mask(const vf_por *p, const sim_eff *L, uint32_t n) {
+  _Static_assert(LOOK <= 16, "a lookahead's waits fit in 16 bits");
+  uint16_t w = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if ((L[k].kind & SIM_E_WAIT) && L[k].bar < p->n_bars && L[k].bar < 1024) w |= (uint16_t)(1u << k);
+  return w;
+}
+
 /* The lookahead of agent a in st, memoized by the agent's local state: returns its offset in
  * the pool, or UINT32_MAX when it was not cached (then it is in p->uncached[a]). Pointers are
  * taken only after every agent's lookahead is known (the pool may move). */
-static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end, bool *tx) {
+static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end, bool *tx,
+                          uint16_t *waits) {
   uint64_t key = sim_agent_local_hash(p->m, st, a) | 1;
   uint32_t i = (uint32_t)key & (p->cap - 1);
   while (p->tab[i].key) {
@@ -91,6 +103,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
       *n = p->tab[i].n;
       *end = p->tab[i].end;
       *tx = p->tab[i].tx;
+      *waits = p->tab[i].waits;
       return p->tab[i].off;
     }
     i = (i + 1) & (p->cap - 1);
@@ -99,6 +112,7 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   int k = sim_lookahead(p->m, st, a, p->scratch, LOOK, &e);
   *n = (uint32_t)k;
   *end = e;
+  *waits = wait_mask(p, p->scratch, (uint32_t)k);
   if (p->used * 2 >= p->cap) {
     if (p->cap >= MEMO_TAB || p->n_pool + (uint32_t)k > MEMO_POOL) { /* full: no caching */
       if (!p->uncached) {
@@ -132,7 +146,8 @@ static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, in
   }
   memcpy(p->pool + p->n_pool, p->scratch, (size_t)k * sizeof *p->pool);
   *tx = arrival_masks(p->scratch, (uint32_t)k, p->pool_sig + p->n_pool);
-  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e, .tx = *tx};
+  p->tab[i] = (memo_ent){.key = key, .off = p->n_pool, .n = (uint16_t)k, .end = (uint8_t)e, .tx = *tx,
+                          .waits = *waits};
   p->n_pool += (uint32_t)k;
   p->used++;
   return p->tab[i].off;
@@ -154,6 +169,7 @@ typedef struct pview {
    * block[a][k], with a parity the barrier does not satisfy in this state; NOBLOCK otherwise.
    * Set once per state (the closure runs once per seed and round). */
   uint16_t block[SIM_MAX_AGENTS][LOOK];
+  uint16_t bmask[SIM_MAX_AGENTS];     /* bit k: block[a][k] != NOBLOCK */
   /* The gates by bit masks (gates_by_mask), when every barrier index is below 64 and the
    * free actors signal arrivals only (no transaction bytes): S[a][k] = the barriers that
    * L[a][0..k] arrive on (arrival_masks); has_tx[a]: some op of L[a] signals transaction
@@ -210,7 +226,8 @@ static bool proxy_dep(const pview *v, const sim_eff *fence, const sim_eff *prefi
  * proxy part needs where the effects sit (proxy_dep). A group wait and a completion of its own
  * agent's async op commute (a completion never disables a wait); enabling is handled by the
  * closure. */
-static bool dep(const sim_eff *a, const sim_eff *b) {
+/* Inlined: the closure asks it of most pairs, and most answers are a quick no. */
+static inline __attribute__((always_inline)) bool dep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
   uint16_t ka = a->kind, kb = b->kind;
   /* barriers: a signal against a wait or another signal on the same barrier */
@@ -340,11 +357,12 @@ static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
 }
 
 /* The gates of the free agents (not in inA) as the scan in closure computes them, with bit
- * masks: the same fixpoint, visited in the same order, when pview.masks holds and no free
- * actor signals transaction bytes (then may_change(b) is just "b is in arr"). Fills gate,
- * inf and the arrivals arr (ntx all zero); false when it does not apply. */
-static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *arr,
-                          uint8_t *ntx, uint32_t nb, uint32_t *gate, bool *inf) {
+ * masks: the same fixpoint, when pview.masks holds and no free
+ * actor signals transaction bytes (then may_change(b) is just "b is in the arrivals"). Fills
+ * gate, inf and the arrivals as a mask (*in_out: bit b, barrier b); false when it does not
+ * apply. */
+static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint64_t *in_out,
+                          uint32_t *gate, bool *inf) {
   if (v->masks == MASKS_NO) return false;
   if (v->masks == MASKS_LATER) { /* once per state, when a closure first needs its gates */
     for (uint32_t j = 0; j < v->ne; j++) {
@@ -359,31 +377,45 @@ static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint8_t *a
     if (v->ev_tx[j]) return false;
     in |= v->ev_sig[j];
   }
+  uint32_t free_a = 0; /* the free live agents */
   for (uint32_t a = 0; a < v->na; a++) {
     gate[a] = 0;
-    if (!inA[a] && v->live[a] && v->has_tx[a]) return false;
+    if (inA[a] || !v->live[a]) continue;
+    if (v->has_tx[a]) return false;
+    free_a |= 1u << a;
   }
-  bool grow = true;
-  while (grow) {
-    grow = false;
-    for (uint32_t a = 0; a < v->na; a++) {
-      if (inA[a] || !v->live[a]) continue;
-      uint32_t k = gate[a];
-      /* a wait on a barrier whose phase cannot change without the set (no free arrival on
-       * it, the agent's own earlier ones included) that does not pass now stops the agent */
-      const uint64_t *S = v->S[a];
-      while (k < v->nl[a] && (v->block[a][k] == NOBLOCK || ((in | (k ? S[k - 1] : 0)) >> v->block[a][k] & 1))) k++;
-      uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
-      if (own & ~in) {
-        in |= own;
-        grow = true;
-      }
-      gate[a] = k;
-      inf[a] = k == v->nl[a] && v->end[a] != 0;
+  _Static_assert(SIM_MAX_AGENTS <= 32, "agents fit in a 32-bit mask");
+  /* The least fixpoint of: each free agent runs to its gate, the first wait that blocks now
+   * and on whose barrier nothing free arrives (`in`, plus the agent's own earlier arrivals);
+   * what it arrives on before its gate joins `in`. An agent stopped at a wait on barrier B
+   * can move on only once B joins `in`, so only those agents are visited again (`todo`).
+   * The fixpoint does not depend on the order of the visits. */
+  uint32_t todo = free_a;
+  while (todo) {
+    uint32_t a = (uint32_t)__builtin_ctz(todo);
+    todo &= todo - 1;
+    const uint64_t *S = v->S[a];
+    uint32_t bm = (uint32_t)v->bmask[a] >> gate[a] << gate[a]; /* blocking waits from the gate on */
+    for (; bm; bm &= bm - 1) {
+      uint32_t q = (uint32_t)__builtin_ctz(bm);
+      if (!((in | (q ? S[q - 1] : 0)) >> v->block[a][q] & 1)) break;
+    }
+    uint32_t k = bm ? (uint32_t)__builtin_ctz(bm) : v->nl[a];
+    gate[a] = k;
+    uint64_t own = k ? S[k - 1] : 0; /* what a arrives on before its gate */
+    if (!(own & ~in)) continue;
+    in |= own;
+    /* the agents stopped at a wait whose barrier just joined `in` */
+    for (uint32_t w = free_a & ~todo & ~(1u << a); w; w &= w - 1) {
+      uint32_t b = (uint32_t)__builtin_ctz(w);
+      if (gate[b] < v->nl[b] && (in >> v->block[b][gate[b]] & 1)) todo |= 1u << b;
     }
   }
-  for (uint32_t b = 0; b < nb; b++) arr[b] = (uint8_t)(in >> b & 1);
-  memset(ntx, 0, nb);
+  for (uint32_t w = free_a; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
+    inf[a] = gate[a] == v->nl[a] && v->end[a] != 0;
+  }
+  *in_out = in;
   return true;
 }
 
@@ -399,45 +431,62 @@ static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const
   memset(ntx, 0, nb);
   for (uint32_t j = 0; j < v->ne; j++)
     if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
-  for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
-  bool grow = true;
-  while (grow) {
-    grow = false;
-    for (uint32_t a = 0; a < v->na; a++) {
-      if (inA[a] || !v->live[a]) continue;
-      uint32_t k = gate[a];
-      for (; k < v->nl[a]; k++) {
-        const sim_eff *e = &v->L[a][k];
-        /* a wait on a barrier whose phase cannot change without the set keeps its current
-         * outcome on every path that avoids the set: if it does not pass now, stop here */
-        if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
-        if (note_signal(e, arr, ntx, txb, nb)) grow = true;
-      }
-      gate[a] = k;
-      inf[a] = k == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
+  uint32_t free_a = 0; /* the free live agents */
+  for (uint32_t a = 0; a < v->na; a++) {
+    gate[a] = 0;
+    if (!inA[a] && v->live[a]) free_a |= 1u << a;
+  }
+  /* The least fixpoint (what may change only grows with what is noted, so the order of the
+   * visits does not matter; past 6 byte counts on a barrier it may change anyway): an agent
+   * stopped at a wait is visited again only when something was noted since and its wait's
+   * barrier may now change (`todo`). */
+  uint32_t todo = free_a;
+  while (todo) {
+    uint32_t a = (uint32_t)__builtin_ctz(todo);
+    todo &= todo - 1;
+    uint32_t k = gate[a];
+    bool added = false;
+    for (; k < v->nl[a]; k++) {
+      const sim_eff *e = &v->L[a][k];
+      /* a wait on a barrier whose phase cannot change without the set keeps its current
+       * outcome on every path that avoids the set: if it does not pass now, stop here */
+      if (v->block[a][k] != NOBLOCK && !may_change(m, st, v->block[a][k], arr, ntx, txb)) break;
+      added |= note_signal(e, arr, ntx, txb, nb);
     }
+    gate[a] = k;
+    if (!added) continue;
+    for (uint32_t w = free_a & ~todo & ~(1u << a); w; w &= w - 1) {
+      uint32_t b = (uint32_t)__builtin_ctz(w);
+      if (gate[b] < v->nl[b] && may_change(m, st, v->block[b][gate[b]], arr, ntx, txb)) todo |= 1u << b;
+    }
+  }
+  for (uint32_t w = free_a; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
+    inf[a] = gate[a] == v->nl[a] && v->end[a] != 0; /* ran off the lookahead: unknown future */
   }
 }
 
-/* The gates (gates_by_scan), by bit masks where they apply. A Debug build (TLXV_SELFCHECK)
- * computes them both ways and asserts that they agree. */
-static void compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
+/* The gates (gates_by_scan), by bit masks where they apply: then returns true with the free
+ * arrivals in *in (arr, ntx and txb not set; may_change(b) is bit b of *in). A Debug build
+ * (TLXV_SELFCHECK) computes them both ways and asserts that they agree. */
+static bool compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
                           const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
-                          uint32_t *gate, bool *inf) {
-  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
-  if (!gates_by_mask(v, inA, inE, arr, ntx, nb, gate, inf)) {
+                          uint32_t *gate, bool *inf, uint64_t *in) {
+  if (!gates_by_mask(v, inA, inE, in, gate, inf)) {
     gates_by_scan(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
-    return;
+    return false;
   }
 #ifdef TLXV_SELFCHECK
+  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
   uint8_t arr2[64], ntx2[64];
   uint32_t txb2[64][6], gate2[SIM_MAX_AGENTS];
   bool inf2[SIM_MAX_AGENTS];
   gates_by_scan(p, st, v, inA, inE, arr2, ntx2, txb2, gate2, inf2);
-  assert(!memcmp(arr, arr2, nb) && !memcmp(ntx, ntx2, nb));
+  for (uint32_t b = 0; b < nb; b++) assert(arr2[b] == (*in >> b & 1) && !ntx2[b]);
   for (uint32_t a = 0; a < v->na; a++)
     assert(inA[a] || !v->live[a] || (gate[a] == gate2[a] && inf[a] == inf2[a]));
 #endif
+  return true;
 }
 
 /* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
@@ -457,7 +506,8 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
   uint32_t nen = enabled_in(v, inA, inE);
   assert(nen < limit);
   for (int rounds = 0; rounds < 64; rounds++) {
-    compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
+    uint64_t in_mask = 0;
+    bool masked = compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf, &in_mask);
     bool changed = false;
     /* transitions of the set against the futures of free actors */
     for (uint32_t s = 0; s < v->na + v->ne; s++) {
@@ -492,7 +542,7 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
       for (uint32_t b = 0; b < v->na; b++) {
         if (inA[b] || !v->live[b]) continue;
         bool d = all || inf[b];
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
@@ -503,7 +553,7 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
       }
       for (uint32_t j = 0; j < v->ne; j++) {
         if (inE[j]) continue;
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || may_change(m, st, t->bar, arr, ntx, txb);
+        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
         bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
                  ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
         if (d) {
@@ -558,6 +608,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   }
   uint32_t offs[SIM_MAX_AGENTS];
   bool tx[SIM_MAX_AGENTS];
+  uint16_t waits[SIM_MAX_AGENTS];
   for (uint32_t a = 0; a < v.na; a++) {
     int s = sim_agent_status_of(m, st, a);
     v.live[a] = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
@@ -566,7 +617,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.L[a] = NULL;
     v.n_uf[a] = 0;
     if (!v.live[a]) continue;
-    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a]);
+    offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a], &waits[a]);
     if (!v.nl[a]) v.live[a] = false;
   }
   for (uint32_t a = 0; a < v.na; a++) {
@@ -577,13 +628,19 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
   }
   for (uint32_t j = 0; j < v.ne; j++) sim_event_effect(m, st, j, &v.F[j]);
-  uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
-  for (uint32_t a = 0; a < v.na; a++)
-    for (uint32_t k = 0; k < v.nl[a]; k++) {
+  /* the waits that do not pass now (only the lookaheads' waits are asked: wait_mask) */
+  memset(v.block, 0xff, v.na * sizeof v.block[0]); /* NOBLOCK */
+  for (uint32_t a = 0; a < v.na; a++) {
+    v.bmask[a] = 0;
+    if (!v.live[a]) continue;
+    for (uint32_t w = waits[a]; w; w &= w - 1) {
+      uint32_t k = (uint32_t)__builtin_ctz(w);
       const sim_eff *e = &v.L[a][k];
-      bool blocks = (e->kind & SIM_E_WAIT) && e->bar < nb && !sim_bar_satisfied(m, st, e->bar, e->parity);
-      v.block[a][k] = blocks ? e->bar : NOBLOCK;
+      if (sim_bar_satisfied(m, st, e->bar, e->parity)) continue;
+      v.block[a][k] = e->bar;
+      v.bmask[a] |= (uint16_t)(1u << k);
     }
+  }
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
   for (uint32_t r = 0; r < v.na + v.ne; r++) {
     memset(v.fd[r], 0, v.na);

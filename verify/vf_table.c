@@ -1,12 +1,13 @@
 /* vf_table.c: the visited-state set: open addressing over 119-bit keys of the 128-bit state
- * hashes (xxh3; the other bits hold an in-progress count per entry, see vf.h), linear
- * probing, doubled at 3/4 load, in huge-page backed memory, with a small direct-mapped cache
- * of recently inserted keys in front of it; or, for a multi-threaded search, one table of
- * fixed capacity that threads insert into at once (compare-and-swap on the key's first word).
+ * hashes (xxh3), linear probing, doubled at 3/4 load, in huge-page backed memory, with a
+ * small direct-mapped cache of recently inserted keys in front of it; or, for a
+ * multi-threaded search, a table split into shards by bits of the key, each with its own lock
+ * and growing on its own (it starts small: its size follows the states found, not the bound).
  * Stores hashes only (hash compaction: a collision of two distinct states has probability
  * ~n^2 / 2^120). Also the large zeroed allocations the explorer uses (vf_big_zalloc). */
 #include <assert.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -15,7 +16,7 @@
 
 enum {
   BIG = 1 << 21,               /* huge-page size: allocations from 2 MiB on are mapped */
-  RECENT = 1 << 11,            /* entries of the recent-insert cache (32 KiB) */
+  RECENT = VF_RECENT,          /* entries of the recent-insert cache (32 KiB) */
 };
 
 /* Large zeroed memory: an anonymous mapping aligned to 2 MiB and advised to use transparent
@@ -45,47 +46,86 @@ void vf_big_free(void *p, size_t n) {
   munmap(p, (n + BIG - 1) & ~(size_t)(BIG - 1));
 }
 
-/* An entry: the key (lo, and the low 56 bits of hi) and, in the top 8 bits of hi, how many
- * DFS stacks hold the state now (the explorer's in-progress count, vf_table_mark). The key
- * is the hash with bit 55 of hi set and a zero lo made 1: an occupied slot never has
- * lo == 0 or hi == 0, which lets concurrent inserts claim a slot by its lo alone (below). */
-#define CNT_SHIFT 56
-#define CNT_ONE (1ull << CNT_SHIFT)
-#define KEY_HI ((1ull << CNT_SHIFT) - 1)
+/* An entry: the key, lo and the low 55 bits of hi, with bit 55 of hi set and a zero lo made
+ * 1 (an occupied slot never has lo == 0; slots {0,0} are empty). The top 8 bits of hi are not
+ * part of the key (vf_onstack.c ignores them too). */
+#define KEY_HI ((1ull << 56) - 1)
 #define HI_SET (1ull << 55)
 
-struct vf_table {
-  sim_hash128 *slots;          /* entries; {0,0} empty */
+/* One open-addressing table: linear probing from lo, doubled at 3/4 load. */
+typedef struct part {
+  sim_hash128 *slots;
   uint64_t cap, n;             /* cap: power of two */
-  uint32_t gen;                /* growths so far */
-  bool concurrent;             /* fixed capacity, threads insert at once (vf_table_new_shared) */
-  bool full;                   /* concurrent: 7/8 of the slots used; later inserts are refused */
+} part;
+
+/* A shard of the shared table: a part behind its own lock, on its own cache lines. */
+typedef struct shard {
+  pthread_mutex_t mu;
+  part p;
+} __attribute__((aligned(64))) shard;
+
+struct vf_table {
+  part p;                      /* the table of one thread */
+  uint32_t gen;                /* growths so far (all shards) */
   sim_hash128 *recent;         /* direct-mapped by hi: keys inserted lately (a subset of the
                                   table: a hit is a visited state without touching the table);
-                                  sequential tables only */
+                                  one-thread tables only */
+  shard *sh;                   /* shared tables: n_sh shards, chosen by bits of hi (the probe
+                                  starts from lo); NULL for one thread */
+  uint32_t n_sh;
 };
 
-static vf_table *table_new(uint64_t cap, bool concurrent) {
+enum {
+  PART0 = 1 << 16,             /* a one-thread table's first capacity */
+  SHARD0 = 1 << 9,             /* a shard's first capacity (8 KiB) */
+  SHARDS_PER_THREAD = 64,      /* two threads rarely want the same lock at once */
+  MAX_SHARDS = 1 << 14,
+};
+
+static void part_init(part *p, uint64_t cap) {
+  p->cap = cap;
+  p->n = 0;
+  p->slots = vf_big_zalloc(cap * sizeof *p->slots);
+  if (!p->slots) ir_out_of_memory(0);
+}
+
+static void part_free(part *p) { vf_big_free(p->slots, p->cap * sizeof *p->slots); }
+
+vf_table *vf_table_new(void) {
   vf_table *t = ir_xcalloc(1, sizeof *t);
-  t->cap = cap;
-  t->concurrent = concurrent;
-  t->slots = vf_big_zalloc(t->cap * sizeof *t->slots);
-  t->recent = concurrent ? NULL : ir_xcalloc(RECENT, sizeof *t->recent);
-  if (!t->slots || (!concurrent && !t->recent)) ir_out_of_memory(0);
+  part_init(&t->p, PART0);
+  t->recent = ir_xcalloc(RECENT, sizeof *t->recent);
+  if (!t->recent) ir_out_of_memory(0);
   return t;
 }
 
-vf_table *vf_table_new(void) { return table_new(1u << 16, false); }
-
-vf_table *vf_table_new_shared(uint64_t max_entries) {
-  uint64_t cap = 1u << 16;
-  while (cap < max_entries + max_entries / 3 + 1 && cap < (1ull << 40)) cap *= 2;
-  return table_new(cap, true);
+/* The shared table starts small (SHARD0 slots a shard) and grows shard by shard: a search of
+ * a few thousand states touches a few hundred KiB, not a table sized for the state bound
+ * (issue 13: the fixed 132 MiB made two threads slower than one on small kernels). */
+vf_table *vf_table_new_shared(uint32_t threads) {
+  vf_table *t = ir_xcalloc(1, sizeof *t);
+  uint32_t n = 1;
+  while (n < (uint64_t)threads * SHARDS_PER_THREAD && n < MAX_SHARDS) n *= 2;
+  t->n_sh = n;
+  if (posix_memalign((void **)&t->sh, 64, n * sizeof *t->sh)) ir_out_of_memory(0);
+  for (uint32_t k = 0; k < n; k++) {
+    pthread_mutex_init(&t->sh[k].mu, NULL);
+    part_init(&t->sh[k].p, SHARD0);
+  }
+  return t;
 }
 
 void vf_table_free(vf_table *t) {
   if (!t) return;
-  vf_big_free(t->slots, t->cap * sizeof *t->slots);
+  if (t->sh) {
+    for (uint32_t k = 0; k < t->n_sh; k++) {
+      part_free(&t->sh[k].p);
+      pthread_mutex_destroy(&t->sh[k].mu);
+    }
+    free(t->sh);
+  } else {
+    part_free(&t->p);
+  }
   free(t->recent);
   free(t);
 }
@@ -96,125 +136,95 @@ static sim_hash128 key(sim_hash128 h) {
   return h;
 }
 
-static bool same(sim_hash128 slot, sim_hash128 k) { return slot.lo == k.lo && (slot.hi & KEY_HI) == k.hi; }
+static bool same(sim_hash128 slot, sim_hash128 k) { return slot.lo == k.lo && slot.hi == k.hi; }
 
-static void put(sim_hash128 *slots, uint64_t cap, sim_hash128 h) {
-  uint64_t i = h.lo & (cap - 1);
-  while (slots[i].lo) i = (i + 1) & (cap - 1);
-  slots[i] = h;
-}
+/* The shard of key k: bits of hi (the probe position comes from lo). */
+static shard *shard_of(const vf_table *t, sim_hash128 k) { return &t->sh[(k.hi >> 16) & (t->n_sh - 1)]; }
 
-/* hi of an occupied slot (a concurrent insert stores it right after claiming lo). */
-static uint64_t load_hi(const sim_hash128 *s) {
-  uint64_t hi;
-  while (!(hi = __atomic_load_n(&s->hi, __ATOMIC_ACQUIRE))) {
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#endif
-  }
-  return hi;
-}
-
-uint64_t vf_table_find(const vf_table *t, sim_hash128 h) {
-  h = key(h);
-  for (uint64_t i = h.lo & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-    uint64_t lo = __atomic_load_n(&t->slots[i].lo, __ATOMIC_ACQUIRE);
-    if (!lo) return UINT64_MAX;
-    if (lo == h.lo && (load_hi(&t->slots[i]) & KEY_HI) == h.hi) return i;
+static bool part_has(const part *p, sim_hash128 k) {
+  for (uint64_t i = k.lo & (p->cap - 1);; i = (i + 1) & (p->cap - 1)) {
+    if (!p->slots[i].lo) return false;
+    if (same(p->slots[i], k)) return true;
   }
 }
 
-/* Concurrent insert: a slot is claimed by a compare-and-swap of its lo from 0 to the key's
- * lo, then its hi is stored; a reader that finds lo but not yet hi waits for it (load_hi). */
-static bool insert_shared(vf_table *t, sim_hash128 h, uint64_t *slot) {
-  for (uint64_t i = h.lo & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-    sim_hash128 *s = &t->slots[i];
-    uint64_t lo = __atomic_load_n(&s->lo, __ATOMIC_ACQUIRE);
-    if (!lo) {
-      if (__atomic_load_n(&t->full, __ATOMIC_RELAXED)) {
-        *slot = UINT64_MAX;
-        return false; /* refused: the caller sees vf_table_full */
-      }
-      uint64_t zero = 0;
-      if (__atomic_compare_exchange_n(&s->lo, &zero, h.lo, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        __atomic_store_n(&s->hi, h.hi, __ATOMIC_RELEASE);
-        uint64_t n = __atomic_add_fetch(&t->n, 1, __ATOMIC_RELAXED);
-        if (n * 8 > t->cap * 7) __atomic_store_n(&t->full, true, __ATOMIC_RELAXED);
-        *slot = i;
-        return true;
-      }
-      lo = zero; /* another thread claimed it: its key */
-    }
-    if (lo == h.lo && (load_hi(s) & KEY_HI) == h.hi) {
-      *slot = i;
-      return false;
-    }
-  }
-}
-
-bool vf_table_insert_at(vf_table *t, sim_hash128 h, uint64_t *slot) {
-  h = key(h);
-  uint64_t at;
-  if (t->concurrent) {
-    bool fresh = insert_shared(t, h, &at);
-    if (slot) *slot = at;
-    return fresh;
-  }
-  sim_hash128 *r = &t->recent[h.hi & (RECENT - 1)];
-  if (r->lo == h.lo && r->hi == h.hi) {
-    if (slot) *slot = UINT64_MAX; /* not looked up */
-    return false;
-  }
-  uint64_t i = h.lo & (t->cap - 1);
+/* Inserts key k; true when it was new. Grows p at 3/4 load (*gen counts growths). */
+static bool part_insert(part *p, sim_hash128 k, uint32_t *gen) {
+  uint64_t i = k.lo & (p->cap - 1);
   for (;;) {
-    sim_hash128 s = t->slots[i];
+    sim_hash128 s = p->slots[i];
     if (!s.lo) break;
-    if (same(s, h)) {
-      if (slot) *slot = i;
-      return false;
+    if (same(s, k)) return false;
+    i = (i + 1) & (p->cap - 1);
+  }
+  p->slots[i] = k;
+  p->n++;
+  if (p->n * 4 > p->cap * 3) {
+    part np;
+    part_init(&np, p->cap * 2);
+    for (uint64_t j = 0; j < p->cap; j++) {
+      if (!p->slots[j].lo) continue;
+      uint64_t q = p->slots[j].lo & (np.cap - 1);
+      while (np.slots[q].lo) q = (q + 1) & (np.cap - 1);
+      np.slots[q] = p->slots[j];
     }
-    i = (i + 1) & (t->cap - 1);
+    np.n = p->n;
+    part_free(p);
+    *p = np;
+    (*gen)++;
   }
-  t->slots[i] = h;
-  *r = h;
-  t->n++;
-  if (t->n * 4 > t->cap * 3) {
-    uint64_t nc = t->cap * 2;
-    sim_hash128 *ns = vf_big_zalloc(nc * sizeof *ns);
-    if (!ns) ir_out_of_memory(0);
-    for (uint64_t k = 0; k < t->cap; k++)
-      if (t->slots[k].lo) put(ns, nc, t->slots[k]); /* with its count */
-    vf_big_free(t->slots, t->cap * sizeof *t->slots);
-    t->slots = ns;
-    t->cap = nc;
-    t->gen++;
-    if (slot) i = vf_table_find(t, h);
-  }
-  if (slot) *slot = i;
   return true;
 }
 
-bool vf_table_insert(vf_table *t, sim_hash128 h) { return vf_table_insert_at(t, h, NULL); }
-
-void vf_table_mark(vf_table *t, uint64_t slot, bool on) {
-  assert(slot < t->cap && t->slots[slot].lo);
-  uint64_t old = on ? __atomic_fetch_add(&t->slots[slot].hi, CNT_ONE, __ATOMIC_RELAXED)
-                    : __atomic_fetch_sub(&t->slots[slot].hi, CNT_ONE, __ATOMIC_RELAXED);
-  /* at most 255 stacks hold a state (one per thread) */
-  assert(on ? (old >> CNT_SHIFT) < 255 : (old >> CNT_SHIFT) > 0);
-  (void)old;
+bool vf_table_has(const vf_table *t, sim_hash128 h) {
+  sim_hash128 k = key(h);
+  if (!t->sh) return part_has(&t->p, k);
+  shard *s = shard_of(t, k);
+  pthread_mutex_lock(&s->mu);
+  bool has = part_has(&s->p, k);
+  pthread_mutex_unlock(&s->mu);
+  return has;
 }
 
-bool vf_table_marked(const vf_table *t, uint64_t slot) {
-  assert(slot < t->cap);
-  return (__atomic_load_n(&t->slots[slot].hi, __ATOMIC_RELAXED) >> CNT_SHIFT) != 0;
+bool vf_table_insert(vf_table *t, sim_hash128 h) {
+  sim_hash128 k = key(h);
+  if (t->sh) { /* several threads: the key's shard, under its lock */
+    shard *s = shard_of(t, k);
+    pthread_mutex_lock(&s->mu);
+    uint32_t gen = 0;
+    bool fresh = part_insert(&s->p, k, &gen);
+    pthread_mutex_unlock(&s->mu);
+    if (gen) __atomic_add_fetch(&t->gen, gen, __ATOMIC_RELAXED);
+    return fresh;
+  }
+  sim_hash128 *r = &t->recent[k.hi & (RECENT - 1)];
+  if (same(*r, k)) return false;
+  if (!part_insert(&t->p, k, &t->gen)) return false;
+  *r = k;
+  return true;
 }
 
-bool vf_table_full(const vf_table *t) { return __atomic_load_n(&t->full, __ATOMIC_RELAXED); }
+bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h) {
+  sim_hash128 k = key(h), *r = &recent[k.hi & (RECENT - 1)];
+  if (same(*r, k)) return false; /* in the table: caches hold visited keys only */
+  bool fresh = vf_table_insert(t, h);
+  *r = k;
+  return fresh;
+}
 
-uint32_t vf_table_generation(const vf_table *t) { return t->gen; }
+uint32_t vf_table_generation(const vf_table *t) { return __atomic_load_n(&t->gen, __ATOMIC_RELAXED); }
 
+/* Shared tables: a consistent total once the threads are done; approximate while they run. */
 size_t vf_table_bytes(const vf_table *t) {
-  return (size_t)t->cap * sizeof(sim_hash128) + (t->recent ? RECENT * sizeof(sim_hash128) : 0);
+  if (!t->sh) return (size_t)t->p.cap * sizeof(sim_hash128) + RECENT * sizeof(sim_hash128);
+  size_t b = t->n_sh * sizeof *t->sh;
+  for (uint32_t k = 0; k < t->n_sh; k++) b += (size_t)__atomic_load_n(&t->sh[k].p.cap, __ATOMIC_RELAXED) * sizeof(sim_hash128);
+  return b;
 }
-uint64_t vf_table_count(const vf_table *t) { return __atomic_load_n(&t->n, __ATOMIC_RELAXED); }
+
+uint64_t vf_table_count(const vf_table *t) {
+  if (!t->sh) return t->p.n;
+  uint64_t n = 0;
+  for (uint32_t k = 0; k < t->n_sh; k++) n += __atomic_load_n(&t->sh[k].p.n, __ATOMIC_RELAXED);
+  return n;
+}

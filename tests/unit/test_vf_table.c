@@ -1,7 +1,6 @@
-/* test_vf_table.c: the visited-state table (verify/vf_table.c): membership of 127-bit keys
- * through growth, slots and their mark bits (the explorer's on-stack marks) surviving growth,
- * the recent-insert cache, a reduced search using the marks, keys sharing one half told
- * apart, vf_big_zalloc giving zeroed memory at both sizes, and the explorer's on-stack set
+/* test_vf_table.c: the visited-state table (verify/vf_table.c): membership of 119-bit keys
+ * through growth, the recent-insert cache, the shared table (threads inserting at once into
+ * shards that grow, starting small), a reduced search, keys sharing one half told apart, vf_big_zalloc giving zeroed memory at both sizes, and the explorer's on-stack set
  * (vf_onstack.c) against a plain list through growth and backward-shift removals. */
 #include <check.h>
 #include <pthread.h>
@@ -20,23 +19,24 @@ START_TEST(membership_through_growth) {
   for (uint64_t k = 1; k <= 300000; k++) ck_assert(vf_table_insert(t, hk(k)));
   ck_assert_uint_gt(vf_table_generation(t), g0); /* it grew */
   for (uint64_t k = 1; k <= 300000; k += 3) ck_assert(!vf_table_insert(t, hk(k)));
-  for (uint64_t k = 300001; k <= 300100; k++) ck_assert_uint_eq(vf_table_find(t, hk(k)), UINT64_MAX);
+  for (uint64_t k = 300001; k <= 300100; k++) ck_assert(!vf_table_has(t, hk(k)));
+  for (uint64_t k = 1; k <= 300000; k += 7) ck_assert(vf_table_has(t, hk(k)));
   ck_assert_uint_eq(vf_table_count(t), 300000);
   ck_assert(vf_table_insert(t, (sim_hash128){0, 0})); /* the empty key is still a key */
   ck_assert(!vf_table_insert(t, (sim_hash128){0, 0}));
-  ck_assert_uint_ne(vf_table_find(t, (sim_hash128){0, 0}), UINT64_MAX);
+  ck_assert(vf_table_has(t, (sim_hash128){0, 0}));
   vf_table_free(t);
 }
 END_TEST
 
-/* The key is 119 bits: the top 9 bits of hi are not part of it (8 hold the in-progress
- * count, bit 55 is always set), and a zero lo is taken as 1. */
+/* The key is 119 bits: the top 9 bits of hi are not part of it (bit 55 is always set), and
+ * a zero lo is taken as 1. */
 START_TEST(keys_are_119_bits) {
   vf_table *t = vf_table_new();
   sim_hash128 a = {12345, 678}, b = {12345, 678 | (0x1ffull << 55)};
   ck_assert(vf_table_insert(t, a));
   ck_assert(!vf_table_insert(t, b));
-  ck_assert_uint_eq(vf_table_find(t, a), vf_table_find(t, b));
+  ck_assert(vf_table_has(t, b));
   ck_assert(vf_table_insert(t, (sim_hash128){12345, 679})); /* any other bit matters */
   ck_assert(vf_table_insert(t, (sim_hash128){12344, 678}));
   ck_assert(vf_table_insert(t, (sim_hash128){12345, 678 | (1ull << 54)}));
@@ -46,39 +46,8 @@ START_TEST(keys_are_119_bits) {
 }
 END_TEST
 
-START_TEST(marks_survive_growth) {
-  vf_table *t = vf_table_new();
-  uint64_t slot;
-  for (uint64_t k = 1; k <= 1000; k++) {
-    ck_assert(vf_table_insert_at(t, hk(k), &slot));
-    ck_assert_uint_eq(slot, vf_table_find(t, hk(k)));
-    if (k % 10 == 0) vf_table_mark(t, slot, true);
-  }
-  uint32_t g = vf_table_generation(t);
-  for (uint64_t k = 1001; k <= 200000; k++) ck_assert(vf_table_insert(t, hk(k)));
-  ck_assert_uint_ne(vf_table_generation(t), g);
-  for (uint64_t k = 1; k <= 1000; k++) {
-    uint64_t s = vf_table_find(t, hk(k));
-    ck_assert_uint_ne(s, UINT64_MAX);
-    ck_assert_int_eq(vf_table_marked(t, s), k % 10 == 0);
-    /* a mark does not change the key */
-    ck_assert(!vf_table_insert(t, hk(k)));
-  }
-  uint64_t s = vf_table_find(t, hk(500));
-  vf_table_mark(t, s, false);
-  ck_assert(!vf_table_marked(t, s));
-  /* a revisit found in the table gives its slot; one answered by the recent-insert cache
-   * gives UINT64_MAX (the caller looks it up when it needs it) */
-  ck_assert(!vf_table_insert_at(t, hk(7), &slot));
-  ck_assert(slot == UINT64_MAX || slot == vf_table_find(t, hk(7)));
-  ck_assert(!vf_table_insert_at(t, hk(200000), &slot));
-  ck_assert_uint_eq(slot, UINT64_MAX); /* the latest insert: in the recent cache */
-  vf_table_free(t);
-}
-END_TEST
-
-/* The reduced search, which marks the states on its stack in the table (the cycle proviso),
- * explores exactly the states and transitions it did with a separate on-stack set. */
+/* The reduced search (its cycle proviso keeps the stack's states in a set of its own,
+ * vf_onstack.c) explores the states and transitions it always did. */
 START_TEST(reduced_search_unchanged) {
   char path[512];
   snprintf(path, sizeof path, "%s/tests/corpus/gluon/ws_add.bug0.ttgir", TLXV_SRC);
@@ -105,7 +74,8 @@ START_TEST(reduced_search_unchanged) {
 END_TEST
 
 /* Threads inserting overlapping key ranges into one shared table at once: every key is new
- * for exactly one of them; the in-progress counts add up. */
+ * for exactly one of them, and every key is found afterwards; the shards grew from a small
+ * start. */
 enum { THREADS = 4, PER = 60000 };
 typedef struct ins_job {
   vf_table *t;
@@ -116,16 +86,17 @@ typedef struct ins_job {
 static void *insert_range(void *p) {
   ins_job *j = p;
   for (uint64_t k = 1; k <= PER; k++) {
-    uint64_t key = (k + (uint64_t)j->id * PER / 2) % (PER * 2) + 1, slot; /* half shared with the next */
-    if (vf_table_insert_at(j->t, hk(key), &slot)) j->fresh++;
-    ck_assert_uint_ne(slot, UINT64_MAX);
-    vf_table_mark(j->t, slot, true);
+    uint64_t key = (k + (uint64_t)j->id * PER / 2) % (PER * 2) + 1; /* half shared with the next */
+    if (vf_table_insert(j->t, hk(key))) j->fresh++;
+    ck_assert(vf_table_has(j->t, hk(key)));
   }
   return NULL;
 }
 
 START_TEST(shared_table) {
-  vf_table *t = vf_table_new_shared(4 * PER);
+  vf_table *t = vf_table_new_shared(THREADS);
+  size_t small = vf_table_bytes(t);
+  ck_assert_uint_le(small, (size_t)4 << 20); /* sized by the threads, not by a state bound */
   pthread_t th[THREADS];
   ins_job jobs[THREADS];
   for (uint32_t k = 0; k < THREADS; k++) {
@@ -137,28 +108,44 @@ START_TEST(shared_table) {
     pthread_join(th[k], NULL);
     fresh += jobs[k].fresh;
   }
-  ck_assert_uint_eq(fresh, vf_table_count(t));
-  uint64_t distinct = 0, marks = 0;
-  for (uint64_t key = 1; key <= PER * 2; key++) {
-    uint64_t s = vf_table_find(t, hk(key));
-    if (s == UINT64_MAX) continue;
-    distinct++;
-    while (vf_table_marked(t, s)) { /* unmark as often as it was marked */
-      vf_table_mark(t, s, false);
-      marks++;
-    }
-  }
-  ck_assert_uint_eq(distinct, fresh);
-  ck_assert_uint_eq(marks, (uint64_t)THREADS * PER);
-  ck_assert(!vf_table_full(t));
+  ck_assert_uint_eq(fresh, PER * 2); /* the union of the ranges, each key new once */
+  ck_assert_uint_eq(vf_table_count(t), PER * 2);
+  for (uint64_t key = 1; key <= PER * 2; key++) ck_assert(vf_table_has(t, hk(key)));
+  for (uint64_t key = PER * 2 + 1; key <= PER * 2 + 1000; key++) ck_assert(!vf_table_has(t, hk(key)));
+  ck_assert_uint_gt(vf_table_generation(t), 0); /* shards grew */
+  ck_assert_uint_gt(vf_table_bytes(t), small);
   vf_table_free(t);
-  /* a full shared table refuses new keys (the search stops there), still finds old ones */
-  t = vf_table_new_shared(10);
-  uint64_t slot, k = 1;
-  while (vf_table_insert_at(t, hk(k), &slot)) k++;
-  ck_assert(vf_table_full(t));
-  ck_assert_uint_eq(slot, UINT64_MAX);
-  ck_assert_uint_ne(vf_table_find(t, hk(1)), UINT64_MAX);
+  /* one thread's shared table: the same set */
+  t = vf_table_new_shared(1);
+  for (uint64_t k = 1; k <= 5000; k++) ck_assert(vf_table_insert(t, hk(k)));
+  for (uint64_t k = 1; k <= 5000; k++) ck_assert(!vf_table_insert(t, hk(k)));
+  ck_assert(vf_table_insert(t, (sim_hash128){0, 0}));
+  ck_assert(!vf_table_insert(t, (sim_hash128){1, 0}));
+  ck_assert_uint_eq(vf_table_count(t), 5001);
+  vf_table_free(t);
+}
+END_TEST
+
+/* Searchers' caches in front of a shared table answer as the table does: a key is new once,
+ * whichever searcher meets it first, and keys sharing a cache line (same hi) stay apart. */
+START_TEST(cached_inserts) {
+  vf_table *t = vf_table_new_shared(2);
+  sim_hash128 *c1 = calloc(VF_RECENT, sizeof *c1), *c2 = calloc(VF_RECENT, sizeof *c2);
+  for (uint64_t k = 1; k <= 3000; k++) ck_assert(vf_table_insert_cached(t, c1, hk(k)));
+  for (uint64_t k = 1; k <= 3000; k++) {
+    ck_assert(!vf_table_insert_cached(t, c1, hk(k))); /* mostly from c1 itself */
+    ck_assert(!vf_table_insert_cached(t, c2, hk(k))); /* from the table */
+  }
+  for (uint64_t k = 1; k <= 500; k++) ck_assert(vf_table_insert_cached(t, c2, (sim_hash128){k << 20, 9}));
+  for (uint64_t k = 1; k <= 500; k++) {
+    ck_assert(!vf_table_insert_cached(t, c1, (sim_hash128){k << 20, 9}));
+    ck_assert(!vf_table_insert(t, (sim_hash128){k << 20, 9}));
+  }
+  ck_assert(vf_table_insert_cached(t, c1, (sim_hash128){0, 0})); /* the empty key is a key */
+  ck_assert(!vf_table_insert_cached(t, c2, (sim_hash128){0, 0}));
+  ck_assert_uint_eq(vf_table_count(t), 3501);
+  free(c1);
+  free(c2);
   vf_table_free(t);
 }
 END_TEST
@@ -237,8 +224,8 @@ int main(void) {
   tcase_set_timeout(t, 120);
   tcase_add_test(t, membership_through_growth);
   tcase_add_test(t, keys_are_119_bits);
-  tcase_add_test(t, marks_survive_growth);
   tcase_add_test(t, shared_table);
+  tcase_add_test(t, cached_inserts);
   tcase_add_test(t, reduced_search_unchanged);
   tcase_add_test(t, halves_are_distinct);
   tcase_add_test(t, big_zalloc);
