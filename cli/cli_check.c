@@ -168,6 +168,7 @@ int vf_cmd_check(int argc, char **argv) {
   probe = vf_cli_plan(&plan, mod, &o.r, &err);
   if (!probe) goto input_error;
   vf_argplan_partial(&plan, probe, o.partial != VF_PARTIAL_OFF);
+  vf_argplan_guards(&plan); /* both sides of every argument guard (vf_argguard.c) */
   uint32_t found[8] = {0};     /* per partial-tile probe: reports only it found (vf_partial.c) */
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
   uint32_t combos = vf_argplan_combos(&plan);
@@ -296,6 +297,19 @@ int vf_cmd_check(int argc, char **argv) {
     if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
     else if (ld) cover_add(&rep.covered, "%s", ld);
     free(ld);
+    /* a guard side no run took (vf_argguard.c): said in the coverage line, and "verified"
+     * is for the sides covered only */
+    char *gaps = vf_argplan_gaps(&plan);
+    if (gaps) {
+      cover_add(&rep.covered, "not covered: %s", gaps);
+      if (all.verdict == VF_VERIFIED) {
+        char *vf = rep.verified_for;
+        rep.verified_for = NULL;
+        cover_add(&rep.verified_for, "%s%severy argument guard side but %s", vf ? vf : "", vf ? " and " : "", gaps);
+        free(vf);
+      }
+      free(gaps);
+    }
   }
   rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;

@@ -335,7 +335,9 @@ void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
   if (probe) p->n_probes = p->n_aligned;
 }
 
-uint32_t vf_argplan_combos(const vf_argplan *p) {
+/* The combinations of the varied values (joint vectors, or their product), without the
+ * guard runs. */
+static uint32_t base_combos(const vf_argplan *p) {
   if (p->joint) return p->n_vary ? p->n_vals[0] : 1;
   uint32_t n = 1;
   for (uint32_t i = 0; i < p->n_vary; i++) {
@@ -343,6 +345,13 @@ uint32_t vf_argplan_combos(const vf_argplan *p) {
     if (n > VF_MAX_RUNS) return VF_MAX_RUNS;
   }
   return n;
+}
+
+uint32_t vf_argplan_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
+
+int32_t vf_argplan_guard_of(const vf_argplan *p, uint32_t combo) {
+  uint32_t c = base_combos(p);
+  return combo >= c && combo - c < p->n_guard_runs ? (int32_t)(combo - c) : -1;
 }
 
 /* Which value of varied argument i combination *combo takes (consumes its digit). */
@@ -360,8 +369,10 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
 
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
-  int32_t probe = vf_argplan_probe_of(p, combo);
-  if (probe >= 0) combo = 0; /* a probe: combination 0 with one argument at a partial tile */
+  int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
+  /* a probe: combination 0 with one argument at a partial tile; a guard run: combination 0
+   * with one argument on the other side of a guard */
+  if (probe >= 0 || guard >= 0) combo = 0;
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -375,26 +386,31 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     uint32_t k = p->aligned_arg[probe];
     bits[k] = sim_trunc((uint64_t)p->probe_val[probe], sim_int_width(entry->args[k]->type));
   }
+  if (guard >= 0) {
+    uint32_t k = p->guard_arg[guard];
+    bits[k] = sim_trunc((uint64_t)p->guard_val[guard], sim_int_width(entry->args[k]->type));
+  }
 }
 
 char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
-  int32_t probe = vf_argplan_probe_of(p, combo);
-  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : UINT32_MAX;
+  int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
+  /* the one argument a probe or a guard run moves off combination 0 */
+  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : guard >= 0 ? p->guard_arg[guard] : UINT32_MAX;
+  int64_t pv = probe >= 0 ? p->probe_val[probe] : guard >= 0 ? p->guard_val[guard] : 0;
   bool shown = false;
-  if (probe >= 0) combo = 0;
+  if (probe >= 0 || guard >= 0) combo = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
     bool mine = p->vary_arg[i] == pk;
     shown |= mine;
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
-                            p->names[p->vary_arg[i]],
-                            (long long)(mine ? p->probe_val[probe] : p->vary_vals[i][d]));
+                            p->names[p->vary_arg[i]], (long long)(mine ? pv : p->vary_vals[i][d]));
   }
-  if (probe >= 0 && !shown && len < sizeof buf)
+  if (pk != UINT32_MAX && !shown && len < sizeof buf)
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk],
-                            (long long)p->probe_val[probe]);
+                            (long long)pv);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -406,7 +422,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
 }
 
 char *vf_argplan_covered(const vf_argplan *p) {
-  if (!p->n_vary && !p->n_aligned) return NULL;
+  if (!p->n_vary && !p->n_aligned && !p->n_guard_runs) return NULL;
   char buf[1024] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
@@ -439,6 +455,9 @@ char *vf_argplan_covered(const vf_argplan *p) {
       len += (size_t)snprintf(buf + len, sizeof buf - len, ", and the partial tile %s=%lld",
                               p->names[k], (long long)p->probe_val[i]);
   }
+  char *gr = vf_argplan_guard_runs(p);
+  if (gr && len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", len ? "; " : "", gr);
+  free(gr);
   if (len < sizeof buf) snprintf(buf + len, sizeof buf - len, "; pass --arg to check other values");
   return ir_xstrdup(buf);
 }
