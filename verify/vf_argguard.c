@@ -496,14 +496,21 @@ char *vf_argplan_guard_runs(const vf_argplan *p) {
   for (uint32_t r = 0; r < p->n_guard_runs && len < sizeof buf; r++) {
     char at[200];
     where(p, p->guard_op[r], p->guard_arg[r], at, sizeof at);
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld (%s %s)", r ? ", " : "",
-                            p->names[p->guard_arg[r]], (long long)p->guard_val[r],
-                            p->guard_side[r] ? "true at" : "false at", at);
+    if (!p->guard_op[r]) /* the i1 argument itself */
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", r ? ", " : "",
+                              p->names[p->guard_arg[r]], (long long)p->guard_val[r]);
+    else
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld (%s at %s)", r ? ", " : "",
+                              p->names[p->guard_arg[r]], (long long)p->guard_val[r],
+                              p->guard_side[r] ? "true" : "false", at);
   }
   for (uint32_t r = 0; r < p->n_outside && len < sizeof buf; r++) {
     char at[200], why[200];
     where(p, p->out_op[r], p->out_arg[r], at, sizeof at);
-    if (same_place(p, p->out_op, p->out_side, r)) continue;
+    bool dup = false; /* one line per value not run (the compiler's copies of one guard) */
+    for (uint32_t i = 0; i < r && !dup; i++)
+      dup = p->out_arg[i] == p->out_arg[r] && p->out_val[i] == p->out_val[r] && p->out_why[i] == p->out_why[r];
+    if (dup) continue;
     ir_loc l = sim_op_loc(p->mod, p->out_why[r]);
     if (l.file) ir_loc_str(l, why, sizeof why);
     else snprintf(why, sizeof why, "?");

@@ -276,7 +276,7 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   return true;
 }
 
-int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+static int choose_defaults(vf_argplan *p, sim_machine *probe) {
   vf_argplan_align(p);
   /* a tile-aligned control argument no route varies starts at one whole tile, not at 1 */
   for (uint32_t k = 0; k < p->n_args; k++)
@@ -299,6 +299,17 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
     uint32_t vi = p->n_vary++;
     p->vary_arg[vi] = k;
     p->n_vals[vi] = 0;
+    const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
+    if (ty && ty->kind == IR_T_INT && ty->bits == 1) {
+      /* a flag: both of its values (true first: combination 0, which the probes and the guard
+       * runs start from, takes the path the flag enables) */
+      p->vary_vals[vi][0] = 1;
+      p->vary_vals[vi][1] = 0;
+      p->trips[vi][0] = p->trips[vi][1] = -1;
+      p->n_vals[vi] = 2;
+      p->value[k] = 1;
+      continue;
+    }
     for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
     int64_t base = trips_with(p, bits, k, p->align[k]);
     bool loops = base >= 0 && trips_with(p, bits, k, vf_argplan_big(p, k)) != base;
@@ -321,6 +332,35 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   }
   free(bits);
   return 0;
+}
+
+/* Each varied value as the run sees it: truncated to the argument's type (an i1 argument
+ * takes 0 and 1, not 2 and 3), duplicates dropped where the values are per argument. */
+static void fit_types(vf_argplan *p) {
+  const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  for (uint32_t i = 0; i < p->n_vary; i++) {
+    uint32_t k = p->vary_arg[i], n = 0;
+    const ir_type *t = entry->args[k]->type;
+    unsigned w = sim_int_width(t);
+    bool uns = t && t->kind == IR_T_INT && (t->is_unsigned || w == 1);
+    for (uint32_t j = 0; j < p->n_vals[i]; j++) {
+      uint64_t b = sim_trunc((uint64_t)p->vary_vals[i][j], w);
+      int64_t v = uns ? (int64_t)b : sim_sext(b, w);
+      bool dup = false;
+      for (uint32_t q = 0; q < n && !p->joint; q++) dup |= p->vary_vals[i][q] == v;
+      if (dup) continue;
+      p->trips[i][n] = p->trips[i][j];
+      p->vary_vals[i][n++] = v;
+    }
+    p->n_vals[i] = n;
+    if (n) p->value[k] = p->vary_vals[i][0];
+  }
+}
+
+int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+  int rc = choose_defaults(p, probe);
+  fit_types(p);
+  return rc;
 }
 
 void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
@@ -421,6 +461,11 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   return len ? ir_xstrdup(buf) : NULL;
 }
 
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 char *vf_argplan_covered(const vf_argplan *p) {
   if (!p->n_vary && !p->n_aligned && !p->n_guard_runs) return NULL;
   char buf[1024] = "";
@@ -428,10 +473,13 @@ char *vf_argplan_covered(const vf_argplan *p) {
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s in {", i ? "; " : "",
                             p->names[p->vary_arg[i]]);
-    for (uint32_t j = 0; j < p->n_vals[i] && len < sizeof buf; j++)
-      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "",
-                              (long long)p->vary_vals[i][j]);
     bool trips = p->n_vals[i] && p->trips[i][0] >= 0;
+    /* a set of values ascending; joint vectors and trip counts keep their order */
+    int64_t shown[VF_MAX_VALS];
+    memcpy(shown, p->vary_vals[i], p->n_vals[i] * sizeof *shown);
+    if (!trips && !p->joint) qsort(shown, p->n_vals[i], sizeof *shown, cmp_i64);
+    for (uint32_t j = 0; j < p->n_vals[i] && len < sizeof buf; j++)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "", (long long)shown[j]);
     if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "}");
     if (trips && len < sizeof buf) {
       len += (size_t)snprintf(buf + len, sizeof buf - len, " (loop trip counts ");
