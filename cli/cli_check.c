@@ -168,12 +168,12 @@ int vf_cmd_check(int argc, char **argv) {
   probe = vf_cli_plan(&plan, mod, &o.r, &err);
   if (!probe) goto input_error;
   vf_argplan_partial(&plan, probe, o.partial != VF_PARTIAL_OFF);
-  vf_argplan_guards(&plan); /* both sides of every argument guard (vf_argguard.c) */
   uint32_t found[8] = {0};     /* per partial-tile probe: reports only it found (vf_partial.c) */
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
-  uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);
   uint64_t npid = per_pid ? sim_grid_programs(plan.grid) : 1; /* 64 bits: 65536 x 65536 */
+  vf_argplan_guards(&plan, npid); /* both sides of every argument guard (vf_argguard.c) */
+  uint32_t combos = vf_argplan_combos(&plan);
   uint64_t pid_runs = 0;       /* program ids 0..pid_runs-1 have runs */
   for (uint32_t c = 0; c < combos; c++)
     for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {

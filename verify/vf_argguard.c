@@ -28,6 +28,7 @@
 
 #include "vf_run.h"
 #include "ir/ir_alloc.h"
+#include "sim/sim_size.h"
 
 enum { GUARDS_MAX = 64, CANDS_MAX = 160, CONSTS_MAX = 8 };
 
@@ -207,17 +208,22 @@ static void collect(gctx *c, const ir_op *op) {
 }
 
 /* Side of guard g under bits (0 false, 1 true), -1 when it cannot be evaluated. */
-static int side(const gctx *c, const guard *g, const uint64_t *bits) {
+static int side_at(const gctx *c, const guard *g, const uint64_t *bits, const int32_t pid[3]) {
   const vf_argplan *p = c->p;
-  static const int32_t pid0[3] = {0, 0, 0};
   uint64_t x[3];
   if (g->cond)
-    return sim_static_value(p->fn, g->cond, bits, p->n_args, pid0, p->grid, x) ? (int)(x[0] & 1) : -1;
+    return sim_static_value(p->fn, g->cond, bits, p->n_args, pid, p->grid, x) ? (int)(x[0] & 1) : -1;
   for (uint32_t k = 0; k < 3; k++)
-    if (!sim_static_value(p->fn, g->loop->operands[k], bits, p->n_args, pid0, p->grid, &x[k])) return -1;
+    if (!sim_static_value(p->fn, g->loop->operands[k], bits, p->n_args, pid, p->grid, &x[k])) return -1;
   unsigned w = sim_int_width(g->loop->operands[0]->type);
   int64_t lb = sim_sext(x[0], w), ub = sim_sext(x[1], w), st = sim_sext(x[2], w);
   return st > 0 ? lb < ub : -1;
+}
+
+/* At program 0 (the choice of a guard run's values). */
+static int side(const gctx *c, const guard *g, const uint64_t *bits) {
+  static const int32_t pid0[3] = {0, 0, 0};
+  return side_at(c, g, bits, pid0);
 }
 
 /* op certainly runs under bits: every scf.if around it (up to the kernel function, partitions
@@ -275,10 +281,16 @@ static const ir_op *outside(const gctx *c, const uint64_t *bits) {
   return NULL;
 }
 
-static void note(gctx *c, const uint64_t *bits) {
-  for (uint32_t i = 0; i < c->n; i++) {
-    int s = side(c, &c->g[i], bits);
-    if (s >= 0) c->g[i].seen[s] = true;
+/* The sides bits give every guard at each program the runs check (npid: 1, or the grid's
+ * programs when synchronization depends on the program id; the first VF_MAX_RUNS). */
+static void note(gctx *c, const uint64_t *bits, uint64_t npid) {
+  for (uint64_t q = 0; q < npid && q < VF_MAX_RUNS; q++) {
+    int32_t pid[3];
+    sim_grid_pid(c->p->grid, q, pid);
+    for (uint32_t i = 0; i < c->n; i++) {
+      int s = side_at(c, &c->g[i], bits, pid);
+      if (s >= 0) c->g[i].seen[s] = true;
+    }
   }
 }
 
@@ -341,7 +353,7 @@ static uint32_t candidates(const gctx *c, const guard *g, uint32_t k, const uint
 /* Argument bits of plan combination 0 (the base of every guard run). */
 static void base_bits(const vf_argplan *p, uint64_t *bits) { vf_argplan_bits(p, 0, bits); }
 
-void vf_argplan_guards(vf_argplan *p) {
+void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   p->n_guard_runs = p->n_gaps = p->n_gaps_more = p->n_outside = 0;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions) return;
   gctx c = {.p = p};
@@ -360,6 +372,12 @@ void vf_argplan_guards(vf_argplan *p) {
       add_guard(&c, v, NULL, NULL, deps_of(&c, v, 0));
   }
   walk_ops(&c, body, collect);
+  /* each guard run is runs_per_combo runs (the programs of the grid when synchronization
+   * depends on the program id): the guard runs may not push the check past VF_MAX_RUNS (the
+   * base combinations or the probes would be cut); sides beyond the budget are gaps */
+  uint64_t per = runs_per_combo ? runs_per_combo : 1, room = VF_MAX_RUNS / per;
+  uint64_t used = vf_argplan_combos(p) + p->n_probes; /* the probes keep their room */
+  uint32_t cap = room > used ? (uint32_t)(room - used < VF_MAX_GUARD_RUNS ? room - used : VF_MAX_GUARD_RUNS) : 0;
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits), *base = ir_xcalloc(p->n_args + 1, sizeof *bits);
   base_bits(p, base);
   /* guards that cannot be evaluated at the base values are not guards of the arguments */
@@ -371,19 +389,19 @@ void vf_argplan_guards(vf_argplan *p) {
   uint32_t combos = vf_argplan_combos(p);
   for (uint32_t j = 0; j < combos; j++) {
     vf_argplan_bits(p, j, bits);
-    note(&c, bits);
+    note(&c, bits, per);
   }
   for (uint32_t i = 0; i < p->n_probes; i++) {
     if (!p->probe_val[i]) continue;
     memcpy(bits, base, (p->n_args + 1) * sizeof *bits);
     uint32_t k = p->aligned_arg[i];
     bits[k] = sim_trunc((uint64_t)p->probe_val[i], sim_int_width(entry->args[k]->type));
-    note(&c, bits);
+    note(&c, bits, per);
   }
   for (uint32_t i = 0; i < c.n; i++) {
     guard *g = &c.g[i];
     for (int s = 0; s < 2; s++) {
-      if (g->seen[s] || p->n_guard_runs == VF_MAX_GUARD_RUNS) continue;
+      if (g->seen[s] || p->n_guard_runs >= cap) continue;
       /* the first value taking side s, non-negative values first (negative ones only when no
        * non-negative one takes it): run it, or, when it is outside the kernel's domain, say so */
       bool found = false;
@@ -410,7 +428,7 @@ void vf_argplan_guards(vf_argplan *p) {
             p->guard_val[r] = cand[q];
             p->guard_op[r] = g->at;
             p->guard_side[r] = s;
-            note(&c, bits);
+            note(&c, bits, per);
             found = true;
           }
         }
@@ -440,7 +458,7 @@ void vf_argplan_guards(vf_argplan *p) {
   for (uint32_t i = 0; i < c.n; i++)
     for (int s = 0; s < 2; s++) {
       guard *g = &c.g[i];
-      if (g->seen[s] || p->n_guard_runs < VF_MAX_GUARD_RUNS) continue;
+      if (g->seen[s] || p->n_guard_runs < cap) continue;
       bool listed = false;
       for (uint32_t j = 0; j < p->n_gaps; j++) listed |= p->gap_op[j] == g->at && p->gap_side[j] == s;
       if (listed) continue;

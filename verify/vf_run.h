@@ -143,8 +143,10 @@ void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe);
 /* After the defaults and the probes (vf_argguard.c): a run for each side of an argument
  * guard (a comparison of argument values deciding a branch, loop bound, predicate or barrier
  * index; an scf.for's lb < ub; an i1 argument used as a condition) that no combination or
- * probe takes; the sides no value reaches are the plan's gaps. */
-void vf_argplan_guards(vf_argplan *p);
+ * probe takes; the sides no value reaches are the plan's gaps. runs_per_combo: the runs each
+ * combination makes (the grid's programs when synchronization depends on the program id): the
+ * guard runs stay within VF_MAX_RUNS, the sides past it are gaps. */
+void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo);
 /* "the other side of the argument guards: n=0 (false at checkers.py:29:5)" (malloc'd), NULL
  * without guard runs. */
 char *vf_argplan_guard_runs(const vf_argplan *p);
