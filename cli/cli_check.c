@@ -170,9 +170,10 @@ int vf_cmd_check(int argc, char **argv) {
   vf_argplan_partial(&plan, probe, o.partial != VF_PARTIAL_OFF);
   uint32_t found[8] = {0};     /* per partial-tile probe: reports only it found (vf_partial.c) */
   /* runs: argument combinations x program ids (all of the grid when control depends on it) */
-  uint32_t combos = vf_argplan_combos(&plan);
   bool per_pid = sim_depends_on_pid(probe);
   uint64_t npid = per_pid ? sim_grid_programs(plan.grid) : 1; /* 64 bits: 65536 x 65536 */
+  vf_argplan_guards(&plan, npid); /* both sides of every argument guard (vf_argguard.c) */
+  uint32_t combos = vf_argplan_combos(&plan);
   uint64_t pid_runs = 0;       /* program ids 0..pid_runs-1 have runs */
   for (uint32_t c = 0; c < combos; c++)
     for (uint64_t p = 0; p < npid && n_runs < VF_MAX_RUNS; p++) {
@@ -296,6 +297,19 @@ int vf_cmd_check(int argc, char **argv) {
     if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
     else if (ld) cover_add(&rep.covered, "%s", ld);
     free(ld);
+    /* a guard side no run took (vf_argguard.c): said in the coverage line, and "verified"
+     * is for the sides covered only */
+    char *gaps = vf_argplan_gaps(&plan);
+    if (gaps) {
+      cover_add(&rep.covered, "not covered: %s", gaps);
+      if (all.verdict == VF_VERIFIED) {
+        char *vf = rep.verified_for;
+        rep.verified_for = NULL;
+        cover_add(&rep.verified_for, "%s%severy argument guard side but %s", vf ? vf : "", vf ? " and " : "", gaps);
+        free(vf);
+      }
+      free(gaps);
+    }
   }
   rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;

@@ -351,6 +351,7 @@ int vf_cmd_explain(int argc, char **argv) {
   if (tgt && !strncmp(tgt, "hip:", 4)) o.r.all_waves = true;
   probe = vf_cli_plan(&plan, mod, &o.r, &serr);
   if (!probe) goto sim_error;
+  vf_argplan_guards(&plan, 1); /* check's runs: both sides of every argument guard */
   int32_t pid0[3] = {0, 0, 0};
   if (ob.n_warps) {
     uint32_t per = sim_n_agents(probe) / sim_n_ctas(probe);

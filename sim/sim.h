@@ -424,6 +424,11 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
+/* The value of scalar v (bits, sim_trunc'd to its width) when it depends only on the arguments,
+ * constants and the program id / grid size (pid, grid may be NULL: program 0 of 1) through
+ * scalar ops; false otherwise (loaded data, loop-carried values, an induction variable). */
+bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n_args,
+                      const int32_t pid[3], const int32_t grid[3], uint64_t *out);
 /* As sim_static_loops, with the induction variable and the carried values of every enclosing
  * scf.for at their first iteration's values (lower bound, inits): a nested loop whose bounds
  * come from its enclosing loop (a tile's KV range from the tile index) gets the count of the

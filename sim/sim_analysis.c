@@ -2,6 +2,7 @@
  * name (barrier arrays, buffers touched by the async proxy), and which values the program id,
  * kernel arguments or loaded data flow into (synchronization-relevant uses). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim_internal.h"
 #include "sim_size.h"
@@ -82,7 +83,72 @@ typedef struct flow {
   uint32_t W;                  /* words per points-to set */
   uint64_t **pts;              /* per region: n_slots * W */
   uint64_t **taint;            /* per region: n_slots */
+  uint32_t *cd_start, *cd_br;  /* per COPY instruction pc: the branches it is control
+                                  dependent on, cd_br[cd_start[pc] .. cd_start[pc + 1]) */
 } flow;
+
+/* The branches a parallel copy is control dependent on, where the copy merges values the
+ * branch chose between: the yields of an scf.if's arms (the else arm included: the then arm
+ * ends with a forward jump past it), the block arguments of a cf.cond_br's edges, and the
+ * results of an scf.for / scf.while (their final values depend on how many times the body
+ * ran: the loop test's choice). Without this, a value merged by an `if flag` from two
+ * flag-free values looked independent of flag (the coordinates of a global write: vf_grid.c
+ * compared them at a flag value the grid need not be consistent with). A carried value
+ * inside the body is not control dependent on the test (iteration k sees the same value
+ * whatever the bound). The other taint sinks are unchanged: every branch condition is a sink
+ * of its own. */
+static void control_deps(flow *f) {
+  sim_machine *m = f->m;
+  uint32_t n = m->n_code;
+  uint32_t *cnt = ir_xcalloc(n + 2, sizeof *cnt);
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      f->cd_start = ir_xcalloc(n + 2, sizeof *f->cd_start);
+      for (uint32_t pc = 0; pc < n; pc++) f->cd_start[pc + 1] = f->cd_start[pc] + cnt[pc];
+      f->cd_br = ir_xcalloc(f->cd_start[n] + 1, sizeof *f->cd_br);
+      memset(cnt, 0, (n + 2) * sizeof *cnt);
+    }
+    for (uint32_t b = 0; b < n; b++) {
+      const sim_ins *br = &m->code[b];
+      if ((br->code != SIM_I_BRZ && br->code != SIM_I_FOR_TEST) || !br->n_in || !br->op) continue;
+      const sim_region *rg = &m->regions[br->region];
+      uint32_t lo = 0, hi = 0;
+      const ir_op *same = NULL; /* only copies of this op */
+      switch (br->op->code) {
+      case IR_OP_SCF_IF:
+        lo = b + 1;
+        hi = br->target;
+        if (hi > lo && hi <= rg->end && m->code[hi - 1].code == SIM_I_JMP && m->code[hi - 1].target > hi)
+          hi = m->code[hi - 1].target;
+        break;
+      case IR_OP_CF_COND_BR: /* its edges' copies carry the cond_br */
+        lo = rg->start;
+        hi = rg->end;
+        same = br->op;
+        break;
+      case IR_OP_SCF_FOR: /* the results, copied at the exit */
+        lo = br->target;
+        hi = br->target + 1;
+        same = br->op;
+        break;
+      case IR_OP_SCF_CONDITION: /* the results, copied before the exit test */
+        lo = b ? b - 1 : 0;
+        hi = b;
+        same = br->op;
+        break;
+      default:
+        break;
+      }
+      if (hi > rg->end) hi = rg->end;
+      for (uint32_t pc = lo; pc < hi; pc++) {
+        if (m->code[pc].code != SIM_I_COPY || (same && m->code[pc].op != same)) continue;
+        if (pass == 1) f->cd_br[f->cd_start[pc] + cnt[pc]] = b;
+        cnt[pc]++;
+      }
+    }
+  }
+  free(cnt);
+}
 
 static bool or_into(uint64_t *dst, const uint64_t *src, uint32_t W) {
   bool ch = false;
@@ -102,11 +168,18 @@ static bool flow_ins(flow *f, uint32_t pc) {
   const uint32_t *in = ins_in(m, i), *out = ins_out(m, i);
   bool ch = false;
   if (i->code == SIM_I_COPY) {
+    uint64_t ct = 0; /* the conditions that chose this copy (control_deps) */
+    for (uint32_t d = f->cd_start[pc]; d < f->cd_start[pc + 1]; d++) {
+      const sim_ins *br = &m->code[f->cd_br[d]];
+      const uint32_t *bin = ins_in(m, br);
+      for (uint32_t k = 0; k < br->n_in; k++) ct |= T[bin[k]];
+    }
     for (uint32_t k = 0; k < i->n_in && k < i->n_out; k++) {
       if (!out[k]) continue;
       ch |= or_into(P + (size_t)out[k] * W, P + (size_t)in[k] * W, W);
-      if ((T[out[k]] | T[in[k]]) != T[out[k]]) {
-        T[out[k]] |= T[in[k]];
+      uint64_t t = T[in[k]] | ct;
+      if ((T[out[k]] | t) != T[out[k]]) {
+        T[out[k]] |= t;
         ch = true;
       }
     }
@@ -195,6 +268,7 @@ void sim_analyze(sim_machine *m) {
   }
   for (uint32_t k = 0; k < m->n_args; k++)
     if (m->arg_slots[k]) f.taint[0][m->arg_slots[k]] |= arg_bit(k);
+  control_deps(&f);
   bool ch = true;
   while (ch) {
     ch = false;
@@ -294,4 +368,6 @@ void sim_analyze(sim_machine *m) {
   }
   free(f.pts);
   free(f.taint);
+  free(f.cd_start);
+  free(f.cd_br);
 }

@@ -129,6 +129,18 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
   return c.count;
 }
 
+bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n_args,
+                      const int32_t pid[3], const int32_t grid[3], uint64_t *out) {
+  if (!fn || !fn->op || !v) return false;
+  g_pid = pid;
+  g_grid = grid;
+  g_queries = true;
+  bool ok = eval(fn, v, args, n_args, out, 0);
+  g_pid = g_grid = NULL;
+  g_queries = false;
+  return ok;
+}
+
 uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_t n_args,
                                 const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
                                 uint32_t max) {

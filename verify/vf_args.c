@@ -276,7 +276,7 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   return true;
 }
 
-int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+static int choose_defaults(vf_argplan *p, sim_machine *probe) {
   vf_argplan_align(p);
   /* a tile-aligned control argument no route varies starts at one whole tile, not at 1 */
   for (uint32_t k = 0; k < p->n_args; k++)
@@ -299,6 +299,17 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
     uint32_t vi = p->n_vary++;
     p->vary_arg[vi] = k;
     p->n_vals[vi] = 0;
+    const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
+    if (ty && ty->kind == IR_T_INT && ty->bits == 1) {
+      /* a flag: both of its values (true first: combination 0, which the probes and the guard
+       * runs start from, takes the path the flag enables) */
+      p->vary_vals[vi][0] = 1;
+      p->vary_vals[vi][1] = 0;
+      p->trips[vi][0] = p->trips[vi][1] = -1;
+      p->n_vals[vi] = 2;
+      p->value[k] = 1;
+      continue;
+    }
     for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
     int64_t base = trips_with(p, bits, k, p->align[k]);
     bool loops = base >= 0 && trips_with(p, bits, k, vf_argplan_big(p, k)) != base;
@@ -323,6 +334,35 @@ int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
   return 0;
 }
 
+/* Each varied value as the run sees it: truncated to the argument's type (an i1 argument
+ * takes 0 and 1, not 2 and 3), duplicates dropped where the values are per argument. */
+static void fit_types(vf_argplan *p) {
+  const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  for (uint32_t i = 0; i < p->n_vary; i++) {
+    uint32_t k = p->vary_arg[i], n = 0;
+    const ir_type *t = entry->args[k]->type;
+    unsigned w = sim_int_width(t);
+    bool uns = t && t->kind == IR_T_INT && (t->is_unsigned || w == 1);
+    for (uint32_t j = 0; j < p->n_vals[i]; j++) {
+      uint64_t b = sim_trunc((uint64_t)p->vary_vals[i][j], w);
+      int64_t v = uns ? (int64_t)b : sim_sext(b, w);
+      bool dup = false;
+      for (uint32_t q = 0; q < n && !p->joint; q++) dup |= p->vary_vals[i][q] == v;
+      if (dup) continue;
+      p->trips[i][n] = p->trips[i][j];
+      p->vary_vals[i][n++] = v;
+    }
+    p->n_vals[i] = n;
+    if (n) p->value[k] = p->vary_vals[i][0];
+  }
+}
+
+int vf_argplan_defaults(vf_argplan *p, sim_machine *probe) {
+  int rc = choose_defaults(p, probe);
+  fit_types(p);
+  return rc;
+}
+
 void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
   p->n_aligned = p->n_probes = 0;
   for (uint32_t k = 0; k < p->n_args && p->n_aligned < 8; k++) {
@@ -335,7 +375,9 @@ void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe) {
   if (probe) p->n_probes = p->n_aligned;
 }
 
-uint32_t vf_argplan_combos(const vf_argplan *p) {
+/* The combinations of the varied values (joint vectors, or their product), without the
+ * guard runs. */
+static uint32_t base_combos(const vf_argplan *p) {
   if (p->joint) return p->n_vary ? p->n_vals[0] : 1;
   uint32_t n = 1;
   for (uint32_t i = 0; i < p->n_vary; i++) {
@@ -343,6 +385,13 @@ uint32_t vf_argplan_combos(const vf_argplan *p) {
     if (n > VF_MAX_RUNS) return VF_MAX_RUNS;
   }
   return n;
+}
+
+uint32_t vf_argplan_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
+
+int32_t vf_argplan_guard_of(const vf_argplan *p, uint32_t combo) {
+  uint32_t c = base_combos(p);
+  return combo >= c && combo - c < p->n_guard_runs ? (int32_t)(combo - c) : -1;
 }
 
 /* Which value of varied argument i combination *combo takes (consumes its digit). */
@@ -360,8 +409,10 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
 
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
-  int32_t probe = vf_argplan_probe_of(p, combo);
-  if (probe >= 0) combo = 0; /* a probe: combination 0 with one argument at a partial tile */
+  int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
+  /* a probe: combination 0 with one argument at a partial tile; a guard run: combination 0
+   * with one argument on the other side of a guard */
+  if (probe >= 0 || guard >= 0) combo = 0;
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -375,26 +426,31 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     uint32_t k = p->aligned_arg[probe];
     bits[k] = sim_trunc((uint64_t)p->probe_val[probe], sim_int_width(entry->args[k]->type));
   }
+  if (guard >= 0) {
+    uint32_t k = p->guard_arg[guard];
+    bits[k] = sim_trunc((uint64_t)p->guard_val[guard], sim_int_width(entry->args[k]->type));
+  }
 }
 
 char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
-  int32_t probe = vf_argplan_probe_of(p, combo);
-  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : UINT32_MAX;
+  int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
+  /* the one argument a probe or a guard run moves off combination 0 */
+  uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : guard >= 0 ? p->guard_arg[guard] : UINT32_MAX;
+  int64_t pv = probe >= 0 ? p->probe_val[probe] : guard >= 0 ? p->guard_val[guard] : 0;
   bool shown = false;
-  if (probe >= 0) combo = 0;
+  if (probe >= 0 || guard >= 0) combo = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
     bool mine = p->vary_arg[i] == pk;
     shown |= mine;
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
-                            p->names[p->vary_arg[i]],
-                            (long long)(mine ? p->probe_val[probe] : p->vary_vals[i][d]));
+                            p->names[p->vary_arg[i]], (long long)(mine ? pv : p->vary_vals[i][d]));
   }
-  if (probe >= 0 && !shown && len < sizeof buf)
+  if (pk != UINT32_MAX && !shown && len < sizeof buf)
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk],
-                            (long long)p->probe_val[probe]);
+                            (long long)pv);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -405,17 +461,25 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   return len ? ir_xstrdup(buf) : NULL;
 }
 
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 char *vf_argplan_covered(const vf_argplan *p) {
-  if (!p->n_vary && !p->n_aligned) return NULL;
+  if (!p->n_vary && !p->n_aligned && !p->n_guard_runs) return NULL;
   char buf[1024] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s in {", i ? "; " : "",
                             p->names[p->vary_arg[i]]);
-    for (uint32_t j = 0; j < p->n_vals[i] && len < sizeof buf; j++)
-      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "",
-                              (long long)p->vary_vals[i][j]);
     bool trips = p->n_vals[i] && p->trips[i][0] >= 0;
+    /* a set of values ascending; joint vectors and trip counts keep their order */
+    int64_t shown[VF_MAX_VALS];
+    memcpy(shown, p->vary_vals[i], p->n_vals[i] * sizeof *shown);
+    if (!trips && !p->joint) qsort(shown, p->n_vals[i], sizeof *shown, cmp_i64);
+    for (uint32_t j = 0; j < p->n_vals[i] && len < sizeof buf; j++)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "", (long long)shown[j]);
     if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "}");
     if (trips && len < sizeof buf) {
       len += (size_t)snprintf(buf + len, sizeof buf - len, " (loop trip counts ");
@@ -439,6 +503,9 @@ char *vf_argplan_covered(const vf_argplan *p) {
       len += (size_t)snprintf(buf + len, sizeof buf - len, ", and the partial tile %s=%lld",
                               p->names[k], (long long)p->probe_val[i]);
   }
+  char *gr = vf_argplan_guard_runs(p);
+  if (gr && len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", len ? "; " : "", gr);
+  free(gr);
   if (len < sizeof buf) snprintf(buf + len, sizeof buf - len, "; pass --arg to check other values");
   return ir_xstrdup(buf);
 }

@@ -9,7 +9,8 @@
 
 #include "vf.h"
 
-enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16, VF_MAX_TARGETS = 8 };
+enum { VF_MAX_RUNS = 64, VF_MAX_DEFAULTS = 8, VF_MAX_VALS = 16, VF_MAX_LOOPS = 16, VF_MAX_TARGETS = 8,
+       VF_MAX_GUARD_RUNS = 6, VF_MAX_GAPS = 8 };
 
 typedef struct vf_argplan {
   const ir_module *mod;
@@ -53,6 +54,27 @@ typedef struct vf_argplan {
   uint32_t aligned_arg[8];
   int64_t probe_val[8];
   uint32_t n_probes;           /* probe combinations (n_aligned, or 0 when off) */
+  /* Guard runs (vf_argguard.c): combination base + i (base: the combinations above, before
+   * the probes) is combination 0 with argument guard_arg[i] at guard_val[i], the side
+   * guard_side[i] of the guard at guard_op[i] (NULL: the i1 argument itself) that no other run
+   * takes. Gaps: guard sides no run takes (no value found): gap_op / gap_arg / gap_side, and
+   * n_gaps_more past VF_MAX_GAPS. */
+  uint32_t n_guard_runs;
+  uint32_t guard_arg[VF_MAX_GUARD_RUNS];
+  int64_t guard_val[VF_MAX_GUARD_RUNS];
+  const ir_op *guard_op[VF_MAX_GUARD_RUNS];
+  bool guard_side[VF_MAX_GUARD_RUNS];
+  uint32_t n_outside;           /* guard sides whose first value is outside the kernel's domain
+                                  (out_why: the llvm.intr.assume it breaks, or the division
+                                  by zero it makes): not run, not a gap, said in the summary */
+  const ir_op *out_op[VF_MAX_GAPS], *out_why[VF_MAX_GAPS];
+  uint32_t out_arg[VF_MAX_GAPS];
+  int64_t out_val[VF_MAX_GAPS];
+  bool out_side[VF_MAX_GAPS];
+  uint32_t n_gaps, n_gaps_more;
+  const ir_op *gap_op[VF_MAX_GAPS];
+  uint32_t gap_arg[VF_MAX_GAPS];
+  bool gap_side[VF_MAX_GAPS];
 } vf_argplan;
 
 /* Which trip counts the runs gave each scf.for (computed from the arguments, program id and
@@ -118,9 +140,24 @@ uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op 
 /* After the defaults: notes the tile-aligned arguments and, when `probe` is true, plans one
  * partial-tile probe per argument (value A + tt.divisibility). */
 void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe);
+/* After the defaults and the probes (vf_argguard.c): a run for each side of an argument
+ * guard (a comparison of argument values deciding a branch, loop bound, predicate or barrier
+ * index; an scf.for's lb < ub; an i1 argument used as a condition) that no combination or
+ * probe takes; the sides no value reaches are the plan's gaps. runs_per_combo: the runs each
+ * combination makes (the grid's programs when synchronization depends on the program id): the
+ * guard runs stay within VF_MAX_RUNS, the sides past it are gaps. */
+void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo);
+/* "the other side of the argument guards: n=0 (false at checkers.py:29:5)" (malloc'd), NULL
+ * without guard runs. */
+char *vf_argplan_guard_runs(const vf_argplan *p);
+/* "the false side of the guard at checkers.py:29:5, ..." (malloc'd), NULL without gaps. */
+char *vf_argplan_gaps(const vf_argplan *p);
+/* The guard run a combination is (0 .. n_guard_runs-1), or -1. */
+int32_t vf_argplan_guard_of(const vf_argplan *p, uint32_t combo);
 /* The probe a combination is (0 .. n_probes-1), or -1 for an aligned combination. */
 int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
-/* Argument bits for combination `combo` (0 .. vf_argplan_combos-1, then the probes). */
+/* Argument bits for combination `combo` (0 .. vf_argplan_combos-1, the guard runs last
+ * among them, then the probes). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
 /* A new machine (caller frees) of the plan's kernel for combination combo and program id pid,

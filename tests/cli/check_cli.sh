@@ -119,10 +119,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
 }
 EOF
 input_error check "memdesc.ttgir:4:3: error: argument %alloc of @wait_barrier is a memory descriptor" "$T/memdesc.ttgir"
-# so is --max-states: the five default runs (four whole-tile, one partial-tile probe) together
-# explore about 100 states
+# so is --max-states: the six default runs (four whole-tile, the guard run ynumel=0 for the
+# loop's zero trips, one partial-tile probe) together explore about 100 states
 expect_rc 3 "$TLXV" "$K0" --max-states 100 --format json
-[ "$(jq '.stats.runs' "$T/out")" = 5 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
+[ "$(jq '.stats.runs' "$T/out")" = 6 ] && [ "$(jq '.stats.states' "$T/out")" -le 104 ] ||
   fail "--max-states over runs: $(jq -c .stats "$T/out")"
 # a lit-style file of several modules: the located error, then how to take them one at a time
 { cat "$K0"; echo "// -----"; cat "$K0"; } > "$T/split.mlir"
@@ -130,9 +130,10 @@ input_error check "redefinition of alias" "$T/split.mlir"
 head -1 "$T/err" | grep -q "split.mlir:[0-9]*:[0-9]*: error: redefinition of alias" || fail "split input: $(cat "$T/err")"
 grep -q "note: the file holds several inputs separated by '// -----' lines" "$T/err" || fail "no split-input note: $(cat "$T/err")"
 # --time-limit is one budget for the whole check: once it is spent, every later run (here the
-# four default ynumel values and the partial-tile probe) stops at its initial state, inconclusive
+# four default ynumel values, the guard run ynumel=0 and the partial-tile probe) stops at its
+# initial state, inconclusive
 expect_rc 3 "$TLXV" "$K0" --time-limit 1e-9 --format json
-[ "$(jq '.stats.runs' "$T/out")" = 5 ] && [ "$(jq '.stats.states' "$T/out")" = 5 ] ||
+[ "$(jq '.stats.runs' "$T/out")" = 6 ] && [ "$(jq '.stats.states' "$T/out")" = 6 ] ||
   fail "--time-limit past: $(jq -c .stats "$T/out")"
 # deterministic text output (timing lines aside)
 "$TLXV" "$K2" $A > "$T/a" || true
