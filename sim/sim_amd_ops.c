@@ -241,10 +241,10 @@ static int sbarrier(sim_exec *e) {
     return SIM_X_STAY;
   }
   if (divergent_generation(e, waiting)) return SIM_X_HALT;
-  /* what every wave still has in flight crossed this barrier without its wait */
+  /* what every wave of the group still has in flight crossed this barrier without its wait */
   sim_event *ev = st_events(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)
-    if ((ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM || ev[k].kind == SIM_EV_AMD_TDM) &&
+    if (same_group(m, ev[k].agent, e->a) && (ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM || ev[k].kind == SIM_EV_AMD_TDM) &&
         !(ev[k].flags & SIM_EVF_AMD_XBAR)) {
       ev[k].flags |= SIM_EVF_AMD_XBAR;
       ev[k].bytes = e->pc;
@@ -275,6 +275,16 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
   }
   return (!lds || q_le(m, st, a, SIM_EV_AMD_DS, 0)) && (!vm || q_le(m, st, a, SIM_EV_AMD_VM, 0));
 }
+
+/* MODEL (fail closed, docs/amd-gfx1250.md): in a gfx1250 kernel with warp specialization every
+ * CTA barrier but the fork / join (Membar's, ttg.barrier / gpu.barrier, lowered to rocdl.barrier:
+ * fence release, s_barrier, fence acquire) is rewritten into s_barrier_join +
+ * s_barrier_signal_var + s_barrier_wait (ConvertWarpSpecializeToLLVM.cpp
+ * rewriteWarpGroupBarriers erases the rocdl.barrier, and with it its fences, which are part of
+ * its translation to LLVM IR): the wave's LDS writes are not waited for (no s_wait_dscnt), so
+ * the model does not wait for them either; a write that crosses the barrier is reported as
+ * amd.lds-unwaited. The init's barrier is modelled with its wait (sim_amd_mbar.c). */
+static bool named_barrier_unfenced(const sim_machine *m) { return m->amd_gfx == 1250 && m->n_ws; }
 
 /* ------------------------------------------------------------------ dispatch */
 
@@ -351,8 +361,11 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   case SIM_I_END:
     return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) + count_q(m, st, a, SIM_EV_AMD_TDM) +
                count_q(m, st, a, SIM_EV_AMD_ARRIVE) == 0;
-  case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
-  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
+  /* gfx1250 with warp specialization: these CTA barriers become named barriers without
+   * the fence of the rocdl.barrier they replace (named_barrier_unfenced) */
+  case SIM_I_AMD_BAR: return named_barrier_unfenced(m) || q_le(m, st, a, SIM_EV_AMD_DS, 0);
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
+    return named_barrier_unfenced(m) || barrier_waits_done(m, st, a, i);
   case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)i->imm); /* num */
   case IR_OP_AMDG_ASYNC_WAIT: return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai); /* num_inst */
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* load (ai) and ds (xi[0]), each when given */
@@ -465,7 +478,9 @@ sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uin
   /* a TDM copy that signals an LDS mbarrier: the other wave's ordering is that barrier's
    * wait (sim_amd_mbar.c), not an s_barrier after a tensorcnt wait */
   if (e->kind == SIM_EV_AMD_TDM && e->bar != SIM_NOBAR) return SIM_BUG_RACE;
-  if (!(e->flags & SIM_EVF_AMD_XBAR)) return SIM_BUG_RACE;
+  /* the barrier it crossed is one of the issuing wave's group, which orders nothing for a wave
+   * of another group (gfx1250 partitions) */
+  if (!(e->flags & SIM_EVF_AMD_XBAR) || !same_group(m, e->agent, a)) return SIM_BUG_RACE;
   *rel = e->bytes;
   *note = e->kind == SIM_EV_AMD_DS    ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
           : e->kind == SIM_EV_AMD_TDM ? "the issuing wave's async_tdm_wait is missing before this s_barrier"
