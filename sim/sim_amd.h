@@ -77,6 +77,12 @@ const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
  * (the barrier meant to run in some waves only). */
 bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
 
+/* The wave index of agent a within its group: a gfx1250 partition wave's index in its
+ * partition (Triton's getThreadId subtracts the partition's warpGroupStartId,
+ * TritonGPUToLLVM/Utility.cpp), else the wave's id. */
+static inline uint32_t sim_amd_rel_wave(const sim_machine *m, uint32_t a) {
+  return m->agents[a].local ? m->amd_share[a][0] : m->amd_wave[a];
+}
 /* The thread id of wave w at a thread id op (lane 0 stands for the wave); x: the op reads the
  * x dimension (sim_compile_tid_x, decoded by the compiler: SIM_AF_TID_X). */
 uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, bool x, uint32_t wave);
@@ -88,12 +94,16 @@ void sim_amd_choose_waves(sim_machine *m);
 /* sim_amd_ops.c: running waves */
 /* MODEL: the part of an LDS footprint that agent (waves [lo, hi)) writes (see share). */
 void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f);
-/* s_barrier of the running wave (one generation per workgroup). */
+/* s_barrier of the running wave: one generation per group of waves (the workgroup; with gfx1250
+ * warp specialization the default waves, and each partition's waves). */
 int sim_amd_sbarrier(sim_exec *e);
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */
 int sim_amd_exec(sim_exec *e);                                    /* SIM_X_* */
 bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
-/* A wave reached its end (tt.return): DONE, barrier-count check, the workgroup's exit when
+/* gfx1250: a default wave may arrive at the fork / join of warp specialization (SIM_I_FORK /
+ * SIM_I_JOIN; their s_barrier is sim_amd_sbarrier, sim_exec.c starts and ends the partitions). */
+bool sim_amd_fork_join_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
+/* A wave reached its end (tt.return, or ttg.warp_return of a partition wave): DONE, barrier-count check, the workgroup's exit when
  * it is the last one. */
 void sim_amd_wave_end(sim_exec *e);
 /* Race-checker hooks (sim.h contracts of sim_agent_access, sim_access_after_event,

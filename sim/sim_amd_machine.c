@@ -2,6 +2,7 @@
  * and ops the model takes, how visible the ops are, and the agents (one per wave). Simulate
  * mode runs them too: every wave computes the TTGIR's whole-tensor values (a store of equal
  * values by several waves), LDS writes land at issue, LDS DMA at its completion. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,8 +59,16 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
     if (m->amd_gfx != 1250)
       return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
                       "only for gfx1250", m->ma.target);
-    return sim_errf(err, m, op, "ttg.warp_specialize on gfx1250: the waves of the partitions are "
-                    "not modelled yet (docs/amd-gfx1250.md)");
+    /* MODEL (docs/amd-gfx1250.md): one warp_specialize in the kernel body, outside any loop or
+     * branch; the fork and join are s_barriers of all waves in the lowering (the switch loop of
+     * WarpSpecializeUtility.cpp), which the model runs once */
+    if (m->n_ws)
+      return sim_errf(err, m, op, "a second ttg.warp_specialize on gfx1250: the model runs one per "
+                      "kernel (docs/amd-gfx1250.md)");
+    if (!op->parent || !op->parent->parent || op->parent->parent->parent != m->fn->op)
+      return sim_errf(err, m, op, "ttg.warp_specialize inside a loop or branch on gfx1250: the model "
+                      "runs one fork and join at the kernel's top level (docs/amd-gfx1250.md)");
+    return 0;
   case IR_OP_AMDG_UPDATE_TENSOR_DESC: {
     /* pred (segment 4): the TDM copies of a descriptor with a false predicate do not run, and
      * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
@@ -95,18 +104,51 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia) {
   }
 }
 
+/* Agents: the waves the model runs of the default group (sim_amd_waves.c), then, on gfx1250
+ * with warp specialization, every wave of every partition (local = partition + 1, the NVIDIA
+ * layout's partition slot; wave ids after the default's num_warps, in partition order: the
+ * warpGroupStartIds Triton assigns). They start idle; the fork starts them (sim_exec.c). */
 void sim_amd_layout_agents(sim_machine *m) {
   sim_amd_choose_waves(m); /* n_agents: the waves that run (sim_amd_waves.c) */
-  m->agents_per_cta = m->n_agents; /* one workgroup: no clusters on gfx942 / gfx950 */
+  uint32_t n = m->n_agents;
+  for (uint32_t a = 0; a < n; a++) {
+    m->amd_nw[a] = (uint8_t)m->num_warps;
+    m->agents[a].local = 0; /* every default wave runs the kernel body (region 0) */
+  }
+  if (m->n_ws) {
+    const sim_ws *ws = &m->ws[0];
+    uint32_t wave = m->num_warps;
+    for (uint32_t p = 0; p < ws->n_parts; p++) {
+      uint32_t nw = (uint32_t)m->regions[ws->part_region[p]].num_warps;
+      for (uint32_t k = 0; k < nw; k++, n++) {
+        assert(n < SIM_MAX_AGENTS); /* sim_compile refuses more */
+        m->amd_wave[n] = (uint8_t)(wave + k);
+        m->amd_share[n][0] = (uint8_t)k;
+        m->amd_share[n][1] = (uint8_t)(k + 1);
+        m->amd_nw[n] = (uint8_t)nw;
+        m->agents[n].local = (uint8_t)(p + 1);
+      }
+      wave += nw;
+    }
+  }
+  m->n_agents = n;
+  m->agents_per_cta = n; /* one workgroup: no clusters modelled on AMD */
+  uint32_t cap[SIM_MAX_AGENTS] = {0};
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    uint32_t l = m->regions[r].part < 0 ? 0 : (uint32_t)m->regions[r].part + 1;
+    if (l < SIM_MAX_AGENTS && m->regions[r].n_colors > cap[l]) cap[l] = m->regions[r].n_colors;
+  }
   uint32_t env = 0;
-  for (uint32_t a = 0; a < m->n_agents; a++) {
+  for (uint32_t a = 0; a < n; a++) {
     sim_agentinfo *ai = &m->agents[a];
     ai->cta = 0;
-    ai->local = 0; /* every wave runs the kernel body (region 0) */
     ai->env_off = env;
-    ai->env_cap = m->regions[0].n_colors;
+    ai->env_cap = ai->local ? cap[ai->local] : m->regions[0].n_colors;
     env += ai->env_cap;
-    snprintf(ai->name, sizeof ai->name, "wave%u", m->amd_wave[a]);
+    if (ai->local)
+      snprintf(ai->name, sizeof ai->name, "partition%u.wave%u", ai->local - 1u, m->amd_wave[a]);
+    else
+      snprintf(ai->name, sizeof ai->name, "wave%u", m->amd_wave[a]);
   }
   m->env_total = env;
 }

@@ -113,9 +113,10 @@ bool sim_amd_mbar_handles(const sim_ins *i) {
   }
 }
 
-/* amdg.init_barrier: wave 0 (thread 0) initialises, then the CTA barrier every wave passes. */
+/* amdg.init_barrier: wave 0 (thread 0) initialises, then the CTA barrier every wave passes
+ * (in a gfx1250 partition: its first wave, and its waves' named barrier, sim_amd_ops.c). */
 static int init(sim_exec *e) {
-  if (e->m->amd_wave[e->a] == 0) {
+  if (sim_amd_rel_wave(e->m, e->a) == 0) {
     int rc = sim_op_barrier(e); /* sim_ops_bar.c init_op: lifecycle and count checks */
     if (rc != SIM_X_NEXT) return rc;
   }

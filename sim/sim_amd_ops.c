@@ -17,13 +17,17 @@
 /* MODEL: the share of a wave of a distributed tensor stored to LDS. A tensor's elements are
  * split among the waves by its layout (warpsPerCTA; a broadcast layout stores equal values
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
- * gives wave w the w-th of num_warps equal parts of the buffer, and an agent that stands for
+ * gives wave w the w-th of num_warps equal parts of the buffer (in a gfx1250 partition: the
+ * k-th wave of the partition the k-th of its num_warps parts), and an agent that stands for
  * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
 void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f) {
-  uint64_t w = m->num_warps, p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
-  if (w <= 1 || !f->alloc || agent >= m->n_agents) return;
+  if (!f->alloc || agent >= m->n_agents) return;
+  /* a gfx1250 partition wave: its index among the partition's waves (sim_amd_machine.c) */
+  uint64_t w = m->amd_nw[agent] ? m->amd_nw[agent] : m->num_warps;
+  uint64_t p0 = m->amd_share[agent][0], p1 = m->amd_share[agent][1];
+  if (w <= 1) return;
   assert(p0 < p1 && p1 <= w);
   if (f->rows >= w) { /* whole rows [p0*rows/w, p1*rows/w) */
     uint32_t lo = (uint32_t)(p0 * f->rows / w), hi = (uint32_t)(p1 * f->rows / w);
@@ -140,6 +144,15 @@ static bool groups_le(const sim_machine *m, const void *st, uint32_t a, uint32_t
 
 /* ------------------------------------------------------------------ s_barrier */
 
+/* The waves an s_barrier of wave a synchronizes: its group. On gfx1250 with warp
+ * specialization every CTA barrier outside the partitions is named barrier 1 over the default
+ * waves, one in partition p named barrier 2 + p over its waves (ConvertWarpSpecializeToLLVM.cpp
+ * rewriteWarpGroupBarriers: s_barrier_join + s_barrier_signal_var(numWarps) + s_barrier_wait);
+ * without it there is one group, the workgroup. */
+static bool same_group(const sim_machine *m, uint32_t a, uint32_t b) {
+  return m->agents[a].local == m->agents[b].local;
+}
+
 static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
   const sim_agent *ag = st_cagent(m, st, a);
   return ag->status == SIM_AG_NBWAIT && ag->aux == SIM_AMD_SBWAIT;
@@ -203,7 +216,7 @@ static int sbarrier(sim_exec *e) {
   sim_machine *m = e->m;
   uint32_t waiting = 0, live = 0;
   for (uint32_t w = 0; w < m->n_agents; w++) {
-    if (w == e->a) continue;
+    if (w == e->a || !same_group(m, w, e->a)) continue;
     const sim_agent *ag = st_cagent(m, e->st, w);
     if (ag->status == SIM_AG_DONE) {
       sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_COUNT, (int)e->a, e->pc,
@@ -228,10 +241,10 @@ static int sbarrier(sim_exec *e) {
     return SIM_X_STAY;
   }
   if (divergent_generation(e, waiting)) return SIM_X_HALT;
-  /* what every wave still has in flight crossed this barrier without its wait */
+  /* what every wave of the group still has in flight crossed this barrier without its wait */
   sim_event *ev = st_events(m, e->st);
   for (uint32_t k = 0; k < st_chdr(e->st)->n_events; k++)
-    if ((ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM || ev[k].kind == SIM_EV_AMD_TDM) &&
+    if (same_group(m, ev[k].agent, e->a) && (ev[k].kind == SIM_EV_AMD_DS || ev[k].kind == SIM_EV_AMD_VM || ev[k].kind == SIM_EV_AMD_TDM) &&
         !(ev[k].flags & SIM_EVF_AMD_XBAR)) {
       ev[k].flags |= SIM_EVF_AMD_XBAR;
       ev[k].bytes = e->pc;
@@ -262,6 +275,16 @@ static bool barrier_waits_done(const sim_machine *m, const void *st, uint32_t a,
   }
   return (!lds || q_le(m, st, a, SIM_EV_AMD_DS, 0)) && (!vm || q_le(m, st, a, SIM_EV_AMD_VM, 0));
 }
+
+/* MODEL (fail closed, docs/amd-gfx1250.md): in a gfx1250 kernel with warp specialization every
+ * CTA barrier but the fork / join (Membar's, ttg.barrier / gpu.barrier, lowered to rocdl.barrier:
+ * fence release, s_barrier, fence acquire) is rewritten into s_barrier_join +
+ * s_barrier_signal_var + s_barrier_wait (ConvertWarpSpecializeToLLVM.cpp
+ * rewriteWarpGroupBarriers erases the rocdl.barrier, and with it its fences, which are part of
+ * its translation to LLVM IR): the wave's LDS writes are not waited for (no s_wait_dscnt), so
+ * the model does not wait for them either; a write that crosses the barrier is reported as
+ * amd.lds-unwaited. The init's barrier is modelled with its wait (sim_amd_mbar.c). */
+static bool named_barrier_unfenced(const sim_machine *m) { return m->amd_gfx == 1250 && m->n_ws; }
 
 /* ------------------------------------------------------------------ dispatch */
 
@@ -338,8 +361,11 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   case SIM_I_END:
     return count_q(m, st, a, SIM_EV_AMD_DS) + count_q(m, st, a, SIM_EV_AMD_VM) + count_q(m, st, a, SIM_EV_AMD_TDM) +
                count_q(m, st, a, SIM_EV_AMD_ARRIVE) == 0;
-  case SIM_I_AMD_BAR: return q_le(m, st, a, SIM_EV_AMD_DS, 0);
-  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER: return barrier_waits_done(m, st, a, i);
+  /* gfx1250 with warp specialization: these CTA barriers become named barriers without
+   * the fence of the rocdl.barrier they replace (named_barrier_unfenced) */
+  case SIM_I_AMD_BAR: return named_barrier_unfenced(m) || q_le(m, st, a, SIM_EV_AMD_DS, 0);
+  case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
+    return named_barrier_unfenced(m) || barrier_waits_done(m, st, a, i);
   case IR_OP_TTG_ASYNC_WAIT: return groups_le(m, st, a, (uint32_t)i->imm); /* num */
   case IR_OP_AMDG_ASYNC_WAIT: return q_le(m, st, a, SIM_EV_AMD_VM, (uint32_t)i->ai); /* num_inst */
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: /* load (ai) and ds (xi[0]), each when given */
@@ -352,6 +378,19 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   }
 }
 
+/* The fork and join of gfx1250 warp specialization are rocdl.barrier (a workgroup release
+ * fence, s_barrier, acquire fence: the LDS writes of the arriving wave are done first, as for
+ * `ttg.barrier local`); the join's s_barrier is also the one every partition wave reaches at
+ * its ttg.warp_return (WarpSpecializeUtility.cpp rewritePartitionRegions), so their LDS writes
+ * are done too. Async copies and TDM copies are not waited for: they cross it (sbarrier). */
+bool sim_amd_fork_join_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i) {
+  if (!q_le(m, st, a, SIM_EV_AMD_DS, 0)) return false;
+  if (i->code == SIM_I_JOIN)
+    for (uint32_t w = 0; w < m->n_agents; w++)
+      if (m->agents[w].local && !q_le(m, st, w, SIM_EV_AMD_DS, 0)) return false;
+  return true;
+}
+
 void sim_amd_wave_end(sim_exec *e) {
   sim_machine *m = e->m;
   st_agent(m, e->st, e->a)->status = SIM_AG_DONE;
@@ -359,8 +398,9 @@ void sim_amd_wave_end(sim_exec *e) {
   bool last = true;
   for (uint32_t w = 0; w < m->n_agents; w++) {
     if (w == e->a) continue;
-    if (st_cagent(m, e->st, w)->status != SIM_AG_DONE) last = false;
-    if (sbwaiting(m, e->st, w)) {
+    uint8_t ws = st_cagent(m, e->st, w)->status;
+    if (ws != SIM_AG_DONE && ws != SIM_AG_IDLE) last = false;
+    if (same_group(m, w, e->a) && sbwaiting(m, e->st, w)) {
       uint32_t pc = st_cagent(m, e->st, w)->pc;
       sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_COUNT, (int)w, pc,
                                  "%s waits in this s_barrier while %s ends without reaching it: "
@@ -438,7 +478,9 @@ sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uin
   /* a TDM copy that signals an LDS mbarrier: the other wave's ordering is that barrier's
    * wait (sim_amd_mbar.c), not an s_barrier after a tensorcnt wait */
   if (e->kind == SIM_EV_AMD_TDM && e->bar != SIM_NOBAR) return SIM_BUG_RACE;
-  if (!(e->flags & SIM_EVF_AMD_XBAR)) return SIM_BUG_RACE;
+  /* the barrier it crossed is one of the issuing wave's group, which orders nothing for a wave
+   * of another group (gfx1250 partitions) */
+  if (!(e->flags & SIM_EVF_AMD_XBAR) || !same_group(m, e->agent, a)) return SIM_BUG_RACE;
   *rel = e->bytes;
   *note = e->kind == SIM_EV_AMD_DS    ? "the issuing wave's s_waitcnt lgkmcnt is missing before this s_barrier"
           : e->kind == SIM_EV_AMD_TDM ? "the issuing wave's async_tdm_wait is missing before this s_barrier"
@@ -495,10 +537,10 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
 void sim_amd_explain_sbwait(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n) {
   uint32_t in = 0, live = 0;
   for (uint32_t w = 0; w < m->n_agents; w++) {
-    if (st_cagent(m, st, w)->status == SIM_AG_DONE) continue;
+    if (st_cagent(m, st, w)->status == SIM_AG_DONE || !same_group(m, w, a)) continue;
     live++;
     if (sbwaiting(m, st, w)) in++;
   }
-  (void)a;
-  snprintf(buf, n, "waits in an s_barrier: %u of %u live waves arrived", in, live);
+  snprintf(buf, n, "waits in an s_barrier: %u of %u live waves %sarrived", in, live,
+           m->agents[a].local ? "of its partition " : "");
 }

@@ -394,7 +394,8 @@ void sim_amd_choose_waves(sim_machine *m) {
   bool per_wave = false;
   for (uint32_t pc = 0; pc < m->n_code && !per_wave; pc++)
     per_wave = m->code[pc].op && sim_amd_mbar_op(m->code[pc].op->code);
-  if (m->amd_all_waves || per_wave || !nest || !wave_classes(m, wp, order, class_of)) {
+  /* gfx1250 warp specialization: every wave (sim_amd_layout_agents adds the partitions') */
+  if (m->amd_all_waves || per_wave || m->n_ws || !nest || !wave_classes(m, wp, order, class_of)) {
     for (uint32_t w = 0; w < nw; w++) {
       m->amd_wave[w] = (uint8_t)w;
       m->amd_share[w][0] = (uint8_t)w;

@@ -2,6 +2,7 @@
  * (jumps, branches and loops taken both ways, data ignored) and the instructions an agent
  * may still run from a state. Used by the liveness (sim_live.c) and by explain, which asks
  * whether an agent can still get to a line. */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "sim_internal.h"
@@ -59,7 +60,11 @@ void sim_agent_reach(const sim_machine *m, const void *st, uint32_t a, uint8_t *
   if (!l) return; /* the parent (or an AMD wave): its own code only */
   /* a partition slot runs again when its CTA's parent (the CTA's first agent) reaches a
    * warp_specialize with a region for it: the one it waits at, or one of a later loop trip */
-  const sim_agent *pa = st_cagent(m, st, a - l);
+  uint32_t parent = a - l; /* NVIDIA: the CTA's agents are the parent, then one per slot */
+  if (m->amd_gfx) /* gfx1250: a partition wave; wave 0 of the default runs the fork */
+    for (parent = 0; parent < m->n_agents && m->agents[parent].local; parent++) {}
+  assert(parent < m->n_agents);
+  const sim_agent *pa = st_cagent(m, st, parent);
   if (pa->status == SIM_AG_DONE || pa->status == SIM_AG_IDLE) return;
   uint8_t *pm = ir_xcalloc(m->n_code, 1);
   ins_reach(m, pa->pc, pm);

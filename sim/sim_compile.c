@@ -535,6 +535,19 @@ static int compile_ws(cctx *c, const ir_op *op) {
                     "CTA%s): agent sets are 32-bit masks in the model's state, so at most %u "
                     "partitions per CTA", np_all, ctas > 1 ? " per CTA" : "", SIM_MAX_AGENTS, ctas,
                     ctas > 1 ? "s" : "", SIM_MAX_AGENTS / ctas - 1);
+  if (m->amd_gfx) {
+    /* gfx1250: every wave of every partition is an agent (sim_amd_machine.c), after the
+     * default's num_warps waves */
+    uint32_t waves = m->num_warps;
+    for (uint32_t k = 0; k < np; k++) {
+      if (parts[k]->num_warps < 1)
+        return sim_errf(c->err, c->m, op, "ttg.warp_specialize partition %u without num_warps", k);
+      waves += (uint32_t)parts[k]->num_warps;
+    }
+    if (np != np_all || waves > SIM_MAX_AGENTS)
+      return sim_errf(c->err, c->m, op, "ttg.warp_specialize with %u waves in all: the AMD model runs "
+                      "every wave as an agent, at most %d", waves, SIM_MAX_AGENTS);
+  }
   uint32_t w = m->n_ws;
   sim_ws *ws = IR_PUSH(m->ws, m->n_ws, m->cap_ws);
   ws->n_parts = np;

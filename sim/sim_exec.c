@@ -258,6 +258,10 @@ static int run_pure(sim_exec *e) {
       continue;
     }
     case SIM_I_PEND:
+      if (m->amd_gfx) { /* a partition wave ends (sim_amd_ops.c: its named barrier's count) */
+        sim_amd_wave_end(e);
+        return 1;
+      }
       ag->status = SIM_AG_DONE;
       if (m->uses_cluster) sim_cluster_try_complete(m, e->st, e);
       return 1;
@@ -357,44 +361,67 @@ static int fork_op(sim_exec *e) {
   return SIM_X_NEXT;
 }
 
+/* Agent b runs partition p of a CTA's warp_specialize: agent cta * agents_per_cta + 1 + p on
+ * NVIDIA; on AMD (gfx1250) each wave of the partition is an agent (sim_amd_machine.c). */
+static bool part_agent(const sim_machine *m, uint32_t cta, uint32_t b, uint32_t p) {
+  return m->agents[b].cta == cta && m->agents[b].local == p + 1;
+}
+
 static bool join_ready(const sim_machine *m, const void *st, uint32_t a, uint32_t w) {
   const sim_ws *ws = &m->ws[w];
-  uint32_t base = m->agents[a].cta * m->agents_per_cta;
-  for (uint32_t p = 0; p < ws->n_parts; p++)
-    if (st_cagent(m, st, base + 1 + p)->status != SIM_AG_DONE) return false;
+  for (uint32_t b = 0; b < m->n_agents; b++)
+    for (uint32_t p = 0; p < ws->n_parts; p++)
+      if (part_agent(m, m->agents[a].cta, b, p) && st_cagent(m, st, b)->status != SIM_AG_DONE) return false;
   return true;
 }
 
 static int join_op(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ws *ws = &m->ws[e->i->imm];
-  uint32_t base = e->cta * m->agents_per_cta;
   /* §1.4 intents: the join orders every partition's waits before the parent's next op, so
    * the parent knows each phase a partition saw complete (its first wait after the join is
-   * not a first wait on that barrier) */
-  for (uint32_t p = 0; p < ws->n_parts; p++)
-    for (uint32_t b = 0; b < m->n_bars; b++) {
-      int32_t *mine = st_intent(m, e->st, e->a, b), pi = *st_intent(m, e->st, base + 1 + p, b);
-      if (pi > *mine) *mine = pi;
-    }
-  for (uint32_t p = 0; p < ws->n_parts; p++) {
-    sim_agent *pa = st_agent(m, e->st, base + 1 + p);
-    pa->status = SIM_AG_IDLE;
-    pa->pc = 0;
-    pa->seq = 0;
-    pa->cp_group = 0;
-    if (m->data) sim_data_agent_clear(m->data, base + 1 + p);
+   * not a first wait on that barrier); on AMD every default wave passed the join's s_barrier */
+  for (uint32_t d = 0; d < m->n_agents; d++) {
+    if (d != e->a && !(m->amd_gfx && m->agents[d].local == 0)) continue;
+    for (uint32_t pa = 0; pa < m->n_agents; pa++)
+      for (uint32_t p = 0; p < ws->n_parts; p++) {
+        if (!part_agent(m, e->cta, pa, p)) continue;
+        for (uint32_t b = 0; b < m->n_bars; b++) {
+          int32_t *mine = st_intent(m, e->st, d, b), pi = *st_intent(m, e->st, pa, b);
+          if (pi > *mine) *mine = pi;
+        }
+      }
   }
+  for (uint32_t b = 0; b < m->n_agents; b++)
+    for (uint32_t p = 0; p < ws->n_parts; p++) {
+      if (!part_agent(m, e->cta, b, p)) continue;
+      sim_agent *pa = st_agent(m, e->st, b);
+      pa->status = SIM_AG_IDLE;
+      pa->pc = 0;
+      pa->seq = 0;
+      pa->cp_group = 0;
+      if (m->data) sim_data_agent_clear(m->data, b);
+    }
   sim_logf(e->log, "warp_specialize: all partitions finished (join)");
   return SIM_X_NEXT;
+}
+
+/* gfx1250 (docs/amd-gfx1250.md): the fork and the join are s_barriers of all waves
+ * (WarpSpecializeUtility.cpp lowerWarpSpecializeCommon: createAllBarrier, rocdl.barrier,
+ * with its workgroup release fence) that the default waves meet; the last default wave to
+ * arrive at the fork starts the partitions' waves, at the join the partitions have ended. */
+static int amd_fork_join(sim_exec *e) {
+  int rc = sim_amd_sbarrier(e);
+  if (rc != SIM_X_NEXT) return rc;
+  return e->i->code == SIM_I_FORK ? fork_op(e) : join_op(e);
 }
 
 static int exec_visible(sim_exec *e) {
   const sim_ins *i = e->i;
   if (sim_amd_handles(e->m, i)) return sim_amd_exec(e);
   switch (i->code) {
-  case SIM_I_FORK: return fork_op(e);
-  case SIM_I_JOIN: return join_op(e);
+  case SIM_I_FORK: return e->m->amd_gfx ? amd_fork_join(e) : fork_op(e);
+  case SIM_I_JOIN: return e->m->amd_gfx ? amd_fork_join(e) : join_op(e);
   case SIM_I_CLSYNC: return sim_op_barrier(e);
   case SIM_I_END: /* reached with async ops in flight (run_pure) */
     st_agent(e->m, e->st, e->a)->status = SIM_AG_DONE;
@@ -423,8 +450,10 @@ bool sim_agent_enabled(const sim_machine *m, const void *st, uint32_t a) {
   const sim_ins *i = &m->code[ag->pc];
   if (sim_amd_handles(m, i)) return sim_amd_enabled(m, st, a, i);
   switch (i->code) {
-  case SIM_I_JOIN: return join_ready(m, st, a, (uint32_t)i->imm);
-  case SIM_I_FORK: case SIM_I_CLSYNC: case SIM_I_END: return true;
+  case SIM_I_JOIN:
+    return join_ready(m, st, a, (uint32_t)i->imm) && (!m->amd_gfx || sim_amd_fork_join_enabled(m, st, a, i));
+  case SIM_I_FORK: return !m->amd_gfx || sim_amd_fork_join_enabled(m, st, a, i);
+  case SIM_I_CLSYNC: case SIM_I_END: return true;
   default: break;
   }
   if (i->code >= IR_OP__COUNT) return false;
@@ -468,24 +497,24 @@ static int deferred(sim_exec *e) {
   sim_machine *m = e->m;
   if (e->fork_ws != UINT32_MAX) {
     const sim_ws *ws = &m->ws[e->fork_ws];
-    uint32_t base = e->cta * m->agents_per_cta;
     e->fork_ws = UINT32_MAX;
-    for (uint32_t p = 0; p < ws->n_parts; p++) {
-      const sim_region *r = &m->regions[ws->part_region[p]];
-      uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
-      /* what the parent knows of each barrier's phases happens before the partition's ops
-       * (the phase-alias intent, sim_internal.h) */
-      for (uint32_t bl = 0; bl < m->n_bars; bl++) {
-        int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
-        *st_intent(m, e->st, base + 1 + p, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
+    for (uint32_t b = 0; b < m->n_agents; b++)
+      for (uint32_t p = 0; p < ws->n_parts; p++) {
+        if (!part_agent(m, e->cta, b, p)) continue;
+        const sim_region *r = &m->regions[ws->part_region[p]];
+        uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
+        /* what the parent knows of each barrier's phases happens before the partition's ops
+         * (the phase-alias intent, sim_internal.h) */
+        for (uint32_t bl = 0; bl < m->n_bars; bl++) {
+          int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
+          *st_intent(m, e->st, b, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
+        }
+        if (m->data)
+          sim_data_copy(m->data, b, (const ir_value *const *)r->entry_vals, e->a, ws->cap_vals, n);
+        if (sim_start_agent(m, e->st, b, r->start, r->entry_slots, e->fork_caps, m->fork_mviews, n,
+                            e->log, &e->release))
+          return -1;
       }
-      if (m->data)
-        sim_data_copy(m->data, base + 1 + p, (const ir_value *const *)r->entry_vals, e->a,
-                      ws->cap_vals, n);
-      if (sim_start_agent(m, e->st, base + 1 + p, r->start, r->entry_slots, e->fork_caps,
-                          m->fork_mviews, n, e->log, &e->release))
-        return -1;
-    }
   }
   while (e->release) {
     uint32_t b = (uint32_t)__builtin_ctz(e->release);

@@ -380,8 +380,11 @@ struct sim_machine {
                                   the thread id; sim_amd_waves.c; owned) */
   bool amd_all_waves;          /* AMD: every wave runs (sim_opts.amd_all_waves) */
   uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_amd_waves.c) */
-  uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of num_warps of each LDS
+  uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of amd_nw of each LDS
                                            write footprint it writes (share, sim_amd_ops.c) */
+  uint8_t amd_nw[SIM_MAX_AGENTS];       /* AMD: agent -> the waves of its group: num_warps for the
+                                           default waves, the partition's for a gfx1250 partition
+                                           wave (sim_amd_machine.c) */
   uint8_t *amd_wctl;           /* AMD: per op id of fn, 1 = an scf.if / for / while whose condition
                                   or bounds depend on the wave (sim_amd_waves.c; owned) */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */

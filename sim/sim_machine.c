@@ -237,12 +237,14 @@ int sim_init(sim_machine *m, void *st, sim_log *log) {
   sim_mview *mv = m->data ? ir_xcalloc(m->n_args + 1, sizeof *mv) : NULL;
   uint32_t release = 0;
   int rc = 0;
-  /* every CTA's parent; on AMD every wave of the workgroup (all run the kernel body) */
+  /* every CTA's parent; on AMD every wave of the workgroup that runs the kernel body (local
+   * 0; gfx1250 partition waves start at the fork) */
   uint32_t starts = m->amd_gfx ? m->n_agents : 1;
   for (uint32_t c = 0; c < m->n_ctas && !rc; c++)
     for (uint32_t w = 0; w < starts && !rc; w++)
-      rc = sim_start_agent(m, st, c * m->agents_per_cta + w, m->regions[0].start, m->arg_slots,
-                           m->args, mv, m->n_args, log, &release);
+      if (!m->agents[c * m->agents_per_cta + w].local)
+        rc = sim_start_agent(m, st, c * m->agents_per_cta + w, m->regions[0].start, m->arg_slots,
+                             m->args, mv, m->n_args, log, &release);
   free(mv);
   return rc || log->halt ? -1 : 0;
 }

@@ -1,14 +1,15 @@
 #!/bin/sh
-# check_amd_gfx1250.sh: gfx1250's LDS mbarriers and TDM copies (sim/sim_amd_mbar.c,
+# check_amd_gfx1250.sh: gfx1250's LDS mbarriers, TDM copies (sim/sim_amd_mbar.c) and warp
+# specialization (waves of each partition, per-partition barriers: sim/sim_amd_machine.c,
 # docs/amd-gfx1250.md): the correct kernels of tests/amd/gfx1250 verify, every planted bug is
 # reported first with its kind at its line; what the model does not take is refused at the op.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/amd/gfx1250" g.py
-[ "$n" -ge 16 ] || fail "only $n gfx1250 kernels"
+[ "$n" -ge 27 ] || fail "only $n gfx1250 kernels"
 # refused at the op (exit 2), never checked under another rule: gfx1250 ops on gfx950, a TDM
-# copy with warp_used_hint, warp specialization on gfx1250
+# copy with warp_used_hint, warp specialization on gfx950 / twice / in a loop, cluster barriers
 ok="$SRC/tests/amd/gfx1250/tdm-mbar.ok.ttgir"
 refuse() { # FILE WHAT: exit 2 with the message WHAT
   rc=0
@@ -38,4 +39,18 @@ tw="$SRC/tests/corpus/amd/amdk_gfx1250_tw.ok.ttgir"
 sed 's/into %b, %true/into %b, %false/; s/%true = arith.constant true/%true = arith.constant true\n    %false = arith.constant false/' "$tw" > "$T/tdmpred.ttgir"
 grep -q 'into %b, %false' "$T/tdmpred.ttgir" || fail "could not plant the TDM predicate"
 refuse "$T/tdmpred.ttgir" 'with a predicate that is not constant true: whether the copy runs'
+# warp specialization: only gfx1250 has it; the model runs one fork / join at the top level
+ws="$SRC/tests/amd/gfx1250/ws-ring.ok.ttgir"
+grep -v 'amdg\.' "$ws" | sed 's/hip:gfx1250/hip:gfx950/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' > "$T/ws950.ttgir"
+refuse "$T/ws950.ttgir" 'warp specialization exists on AMD only for gfx1250'
+awk '/ttg.warp_specialize\(/ { on = 1 } on { blk = blk $0 "\n" } { print }
+/^    } : \(/ && on { on = 0; printf "%s", blk }' "$ws" > "$T/ws2.ttgir"
+[ "$(grep -c 'ttg.warp_specialize(' "$T/ws2.ttgir")" = 2 ] || fail "could not plant a second warp_specialize"
+refuse "$T/ws2.ttgir" 'a second ttg.warp_specialize on gfx1250'
+awk '/ttg.warp_specialize\(/ { print "    scf.for %i = %c0 to %c1 step %c1 : i32 {" } { print }
+/^    } : \(/ { print "    }" }' "$ws" > "$T/wsloop.ttgir"
+refuse "$T/wsloop.ttgir" 'ttg.warp_specialize inside a loop or branch on gfx1250'
+# cluster barriers (Triton 3.6.0's Gluon has no gfx1250 cluster API; the ops need num-ctas > 1)
+sed 's/"ttg.num-ctas" = 1/"ttg.num-ctas" = 2/' "$ok" > "$T/cl.ttgir"
+refuse "$T/cl.ttgir" 'CTAs per cluster'
 echo "check_amd_gfx1250: $n kernels ok"
