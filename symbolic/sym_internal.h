@@ -131,6 +131,12 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  /* A loop event that continues the firings of its kind on the ring in an earlier sibling loop
+   * of its partition (sym_sibling.c): seq = base + mul * it + off with the symbolic base (the
+   * earlier loop's firings, mul_A * T_A); NULL for every other event. Rules that compare two
+   * events' integer offsets do so only when their bases are equal (sym_same_base). */
+  bool sibling;                /* deferred to sym_place_siblings */
+  Z3_ast base;
   /* A straight-line op after its partition's loop on a ring the loop uses (an epilogue wait):
    * it fires once with the symbolic sequence number seqt = mul_L * T + off_L + k, T the
    * loop's trip count (sym_after.c); NULL for every other event */
@@ -299,6 +305,18 @@ Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL o
  * counter, and for a flattened loop also of the two original counters (by fresh variables
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+
+/* ---- sym_sibling.c: a ring used by sibling loops of one partition */
+/* Loop event e has an event of its kind on its ring in an earlier sibling loop of its
+ * partition (its sequence continues those firings): marks it e->sibling and returns true. */
+bool sym_sibling_defer(sym_ctx *c, sym_event *e);
+/* Gives each deferred event base / mul / off (proved to index its slot), or makes it
+ * unsupported; makes straight-line ops between / after sibling loops on such rings unsupported. */
+void sym_place_siblings(sym_ctx *c);
+/* a and b have the same symbolic base (both none, or one term): their integer offsets compare. */
+bool sym_same_base(sym_ctx *c, const sym_event *a, const sym_event *b);
+/* The partition's top-level loops that hold ring events may be several plain scf.for loops. */
+bool sym_sibling_loops_ok(sym_ctx *c, int part);
 
 /* ---- sym_after.c: ops after a partition's loop (epilogues) */
 /* Gives each post_loop event its sequence number seqt, or makes it unsupported. */

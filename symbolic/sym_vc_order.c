@@ -20,6 +20,7 @@ static bool same_seq(sym_ctx *c, const sym_event *w, const sym_event *e, bool bu
   if (ring < 0 || c->rings[ring].n != c->rings[w->ring].n) return false;
   if (w->seqt || (!buf && e->seqt)) /* after the loop: the same symbolic sequence number */
     return !buf && w->loop < 0 && e->loop < 0 && sym_same_seq(c, w, e) == 1;
+  if (!sym_same_base(c, w, e) || (buf && w->base)) return false; /* buf: never based */
   return buf ? e->buf_mul == w->mul && e->buf_off == w->off : e->mul == w->mul && e->off == w->off;
 }
 
@@ -122,7 +123,8 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p)) continue;
     if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
-        p->mul != w->mul || (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
+        p->mul != w->mul || !sym_same_base(c, p, w) ||
+        (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
       return false;
     any = true;
   }
@@ -211,6 +213,9 @@ static bool is_producer(const sym_event *e) {
 static bool in_graph(sym_ctx *c, const sym_event *e) {
   if (e->loop < 0) return false;
   int main = c->parts[e->part].main_loop;
+  if (c->parts[e->part].multi_loop) /* sibling loops (sym_sibling.c): each is a graph loop */
+    return sym_sibling_loops_ok(c, e->part) && c->loops[e->loop].parent < 0 &&
+           c->loops[e->loop].flat_outer < 0;
   return main == e->loop || (main >= 0 && c->loops[e->loop].flat_outer == main);
 }
 
@@ -254,8 +259,13 @@ static bool before_own_loop(sym_ctx *c, const sym_event *w, const sym_event *p) 
 /* A producer after its loop (sequence number seqt) that never produces a round loop wait w
  * needs: no dependency edge is lost by leaving it out. */
 static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
-  if (!p->seqt || w->loop < 0) return false;
+  if (w->loop < 0) return false;
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
+  if (!p->seqt) { /* a loop producer of another base (sibling loops): it never fires there */
+    if (!p->has_seq || p->loop < 0 || sym_same_base(c, p, w)) return false;
+    Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_fires(c, p, target));
+    return sym_sat(c, phi) == Z3_L_FALSE;
+  }
   Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_eq(c, target, p->seqt));
   return sym_sat(c, phi) == Z3_L_FALSE;
 }
@@ -280,7 +290,8 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
     /* a producer after the join follows every partition's wait: no edge is needed */
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
-        !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
+        !never_needed(c, w, *lag, p) &&
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p)))
       ok = false;
   }
   c->edges[wi] = ok;
@@ -333,7 +344,7 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
         const sym_event *p = &c->evs[v];
         int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
-            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+            !sym_same_base(c, p, eu) || !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; changed = true; }
@@ -359,6 +370,22 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
 }
 
 /* ------------------------------------------------------------------ back-pressure */
+
+/* Producer e of loop wait w's next round (sequence number next), with another base than w
+ * (sibling loops, sym_sibling.c): DEP_NO when e's loop follows w's in w's partition (program
+ * order puts every instance of e after every instance of w: it cannot complete the round
+ * early, but whether it fires for it is not known, so it is no dependency either) or when e
+ * never fires with that sequence number (Z3); DEP_UNKNOWN otherwise. */
+static dep sibling_producer(sym_ctx *c, const sym_event *w, const sym_event *e, Z3_ast next) {
+  if (e->part == w->part && e->loop >= 0 && w->loop >= 0 && !e->prefork && !e->postjoin &&
+      c->loops[e->loop].parent < 0 && c->loops[w->loop].parent < 0 &&
+      c->loops[e->loop].flat_outer < 0 && c->loops[w->loop].flat_outer < 0 &&
+      c->loops[e->loop].op->id > c->loops[w->loop].op->id)
+    return DEP_NO;
+  if (!e->has_seq) return DEP_UNKNOWN;
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_fires(c, e, next));
+  return sym_sat(c, phi) == Z3_L_FALSE ? DEP_NO : DEP_UNKNOWN;
+}
 
 /* Marks (in after[]) the events that program order puts after straight-line wait wi: the
  * later events of its partition and, transitively, those after a straight-line wait whose
@@ -456,9 +483,13 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
         const sym_event *e = &c->evs[p];
         int64_t k;
-        if (e->ring != w->ring || !is_producer(e) || e->prefork ||
-            !iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+        if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
+        if (!sym_same_base(c, e, w)) { /* sibling loops: no integer iteration offset */
+          dep d = sibling_producer(c, w, e, next);
+          if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
           continue;
+        }
+        if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k)) continue;
         dep d = depends(c, (int)p, k, (int)wi, dist);
         if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
       }
@@ -594,7 +625,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
         if (rd->op == e->op) continue;
         r->n_checked++;
-        if (rd->mul != e->mul || (e->loop >= 0 && e->mul != 1)) {
+        if (rd->mul != e->mul || !sym_same_base(c, rd, e) || (e->loop >= 0 && e->mul != 1)) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
                            ir_loc_str(e->op->loc, lb, sizeof lb));
           continue;

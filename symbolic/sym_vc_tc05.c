@@ -86,7 +86,9 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
     return -1;
   int64_t n = c->rings[w->ring].n;
   if (loop >= 0 && w->loop == loop && cm->loop == loop) { /* one loop: iteration offsets */
-    if (w->seqt || cm->seqt || w->mul != cm->mul || (w->mul != 1 && w->mul != n)) return -1;
+    if (w->seqt || cm->seqt || w->mul != cm->mul || (w->mul != 1 && w->mul != n) ||
+        !sym_same_base(c, w, cm))
+      return -1;
     int64_t x0 = w->off - lag * n - cm->off;
     if (x0 % w->mul) return 0; /* w waits for rounds of another slot */
     int64_t k = x0 / w->mul;   /* w at iteration j waits for cm's round of iteration j + k */
@@ -229,7 +231,8 @@ static bool latest_same_slot(sym_ctx *c, const sym_event *a, const sym_event *x,
   }
   *D = t;
   if (n == 1) return true;
-  if (!has_seq || !a->has_seq || mul != a->mul) return false;
+  /* sibling loops (sym_sibling.c): x's base (a TMA load's buffer sequence has none) */
+  if (!has_seq || !a->has_seq || mul != a->mul || a->base || x->base) return false;
   if (mul == n) { /* constant slots */
     *none = pmod(off - a->off, n) != 0;
     return true;
