@@ -272,7 +272,13 @@ static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_even
 
 /* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
  * the parent's before the fork (it happens before every partition's event: no edge). */
-static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
+static int wait_edges(sym_ctx *c, int wi, int *lag);
+static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) { return wait_edges(c, wi, lag) == 1; }
+
+/* wait_edges: 1 every producer of the wait's rounds is a graph event of its base; 2 the same
+ * except producers of another base (sibling loops, sym_sibling.c) that may produce one of its
+ * rounds: the edges to the others are real, but not all of them (a lower bound); 0 none. */
+static int wait_edges(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
   if (w->kind != SYM_EV_WAIT || !w->has_seq || w->unsupported || w->ring < 0 ||
@@ -284,18 +290,22 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
     memset(c->edges, -2, c->n_evs ? c->n_evs : 1);
   }
   if (c->edges[wi] != -2) return c->edges[wi];
-  bool ok = true;
+  bool ok = true, sib = false;
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *p = &c->evs[i];
     /* a producer after the join follows every partition's wait: no edge is needed */
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
-        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p)))
-      ok = false;
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p))) {
+      if (p->has_seq && !sym_same_base(c, p, w))
+        sib = true; /* its edge is left out */
+      else
+        ok = false;
+    }
   }
-  c->edges[wi] = ok;
-  return ok;
+  c->edges[wi] = (int8_t)(!ok ? 0 : sib ? 2 : 1);
+  return c->edges[wi];
 }
 
 /* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
@@ -333,7 +343,10 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
-      if (!wait_edges_ok(c, (int)u, &lag)) {
+      /* 2 (sibling loops): the same-base edges would hold only from the loop's n-th round
+       * on (before it, the rounds come from the earlier loop, whose events need not mirror this
+       * loop's), a phantom instance the iteration offsets cannot exclude: no edges */
+      if (wait_edges(c, (int)u, &lag) != 1) {
         partial = true;
         continue;
       }
