@@ -359,6 +359,15 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
  * writes (accumulator load / store) only after the MMA is retired; an arrive that hands an
  * accumulator to another partition comes after the MMA writing it is retired. */
 void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
+/* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
+ * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
+bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);
+/* The same pair when no rule retires a: asks Z3 for an instance of x on a's slot before any
+ * wait that may have observed a commit after a (over-approximated); true when the pair was
+ * checked (a violation appended, or none found), false when a wait between them has a shape the
+ * rule does not follow (the caller notes unknown). */
+bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_event *a,
+                                    const sym_event *x);
 /* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
  * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);
