@@ -199,6 +199,8 @@ typedef struct sym_ctx {
   int8_t *edges;               /* per event: cached wait_edges_ok of sym_vc_order.c (-2 = not
                                   computed yet, 0 no, 1 yes) */
   const char **lag_how;        /* per event: the rule that decided the lag */
+  int64_t *sib_thr;            /* per event: sibling_threshold of sym_vc_order.c (INT64_MIN = not
+                                  computed yet) */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
    * def_var[k] to its unique value; a query gets the definitions of the variables it uses */

@@ -272,9 +272,6 @@ static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_even
 
 /* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
  * the parent's before the fork (it happens before every partition's event: no edge). */
-static int wait_edges(sym_ctx *c, int wi, int *lag);
-static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) { return wait_edges(c, wi, lag) == 1; }
-
 /* wait_edges: 1 every producer of the wait's rounds is a graph event of its base; 2 the same
  * except producers of another base (sibling loops, sym_sibling.c) that may produce one of its
  * rounds: the edges to the others are real, but not all of them (a lower bound); 0 none. */
@@ -325,7 +322,29 @@ typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
  * DEP_YES: unbounded (a positive cycle, or a wait that never passes is reached: src never
  * happens and depends on everything). DEP_UNKNOWN: a wait whose edges the encoding lacks was
  * reached, so dist is only a lower bound. DEP_NO: dist is exact. */
-static dep longest(sym_ctx *c, int src, int64_t *dist) {
+/* Type-2 wait u (wait_edges: sibling loops): the first iteration from which no producer of
+ * another base makes the round it waits for, so that its same-base edges are the real ones
+ * (proved with Z3 for t = lag * N / mul: the rounds before come from the earlier loop);
+ * INT64_MAX when that does not hold. */
+static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
+  const sym_event *w = &c->evs[wi];
+  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul;
+  Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
+  Z3_ast late = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                         sym_sle(c, sym_int(c, t), c->loops[w->loop].it));
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->prefork || p->postjoin ||
+        sym_same_base(c, p, w))
+      continue;
+    if (!p->has_seq || p->seqt || p->loop < 0 ||
+        sym_sat(c, sym_and2(c, late, sym_fires(c, p, target))) != Z3_L_FALSE)
+      return INT64_MAX;
+  }
+  return t;
+}
+
+static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
   bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
@@ -343,12 +362,20 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
-      /* 2 (sibling loops): the same-base edges would hold only from the loop's n-th round
-       * on (before it, the rounds come from the earlier loop, whose events need not mirror this
-       * loop's), a phantom instance the iteration offsets cannot exclude: no edges */
-      if (wait_edges(c, (int)u, &lag) != 1) {
+      /* 2 (sibling loops): the same-base edges hold only from iteration thr on (before it
+       * the rounds come from the earlier loop, whose events need not mirror this loop's: an
+       * edge would name an instance that does not exist); src's iteration is at least src_min,
+       * so u's instance on this path is src_min + dist[u] (dist only grows) */
+      int we = wait_edges(c, (int)u, &lag);
+      if (we != 1) {
         partial = true;
-        continue;
+        if (we == 0 || src_min == INT64_MIN) continue;
+        if (!c->sib_thr) {
+          c->sib_thr = ir_xmalloc(c->n_evs, sizeof *c->sib_thr);
+          for (uint32_t q = 0; q < c->n_evs; q++) c->sib_thr[q] = INT64_MIN;
+        }
+        if (c->sib_thr[u] == INT64_MIN) c->sib_thr[u] = sibling_threshold(c, (int)u, lag);
+        if (c->sib_thr[u] == INT64_MAX || src_min + dist[u] < c->sib_thr[u]) continue;
       }
       if (eu->dead) continue; /* it never executes: it waits for nothing */
       if (blocking(c, eu)) return DEP_YES;
@@ -368,9 +395,10 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
   return DEP_YES;
 }
 
-/* Does event src at iteration i + delta depend on wait w at iteration i? */
+/* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
+ * iteration is at least delta)? */
 static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  dep d = longest(c, src, dist);
+  dep d = longest(c, src, delta, dist);
   if (d == DEP_YES) return DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
@@ -491,7 +519,9 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
-    if (in_graph(c, w) && wait_edges_ok(c, (int)wi, &lag)) {
+    /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
+     * takes part too: its own edges are not used here, only those of waits a path reaches */
+    if (in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
         const sym_event *e = &c->evs[p];
