@@ -80,6 +80,9 @@ static Z3_ast may_be_retired(sym_ctx *c, const sym_event *a, const sym_event *x)
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT || w->part != x->part || w->pos < a->pos) continue;
     bool in_loop = w->loop == x->loop, before_loop = w->loop < 0 && w->pos < L->op->id;
+    for (int l = w->loop; l >= 0 && !in_loop; l = c->loops[l].parent)
+      if (c->loops[l].parent == x->loop || c->loops[l].flat_outer == x->loop)
+        return NULL; /* in a loop nested in x's: its instances are not followed */
     if (!in_loop && !before_loop) {
       if (w->loop >= 0 && w->pos < L->op->id) return NULL; /* another loop between a and x */
       continue;                                            /* after x's loop */
