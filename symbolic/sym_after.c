@@ -40,6 +40,10 @@ static const sym_event *loop_twin(sym_ctx *c, const sym_event *e, int64_t slot, 
           !l->has_seq || l->unsupported)
         continue;
       if (l->mul != 1 && !(l->mul == n && slot >= 0 && ((l->off % n) + n) % n == slot)) continue;
+      if (l->base) { /* sibling loops: sym_sibling.c refuses such a straight-line op */
+        *why = "ring op after sibling loops that use the ring";
+        return NULL;
+      }
       if (!sym_is_true(c, l->pred)) {
         *why = "ring op after the loop, whose op of that kind is predicated (its firings are "
                "not the trip count)";

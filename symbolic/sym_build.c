@@ -641,7 +641,9 @@ static void assign_main_loops(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (!is_ring_event(e) || e->unsupported) continue;
-    if (c->parts[e->part].multi_loop) e->unsupported = "partition uses rings in more than one loop";
+    /* several plain top-level loops (sibling loops): sym_sibling.c numbers their rounds */
+    if (c->parts[e->part].multi_loop && !sym_sibling_loops_ok(c, e->part))
+      e->unsupported = "partition uses rings in more than one loop";
     /* an scf.while's trip count is free: two partitions' while loops need not run equally
      * often in the encoding, though the kernel (e.g. following the same CLC responses) does */
     for (uint32_t j = 0; j < c->n_evs && !e->unsupported; j++) {
@@ -653,7 +655,7 @@ static void assign_main_loops(sym_ctx *c) {
     for (uint32_t j = 0; j < c->n_evs && !e->unsupported && e->loop >= 0; j++) {
       const sym_event *f = &c->evs[j];
       if (is_ring_event(f) && f->part == e->part && f->ring == e->ring && f->loop >= 0 &&
-          f->loop != e->loop)
+          f->loop != e->loop && !sym_sibling_loops_ok(c, e->part))
         e->unsupported = "ring used in two loops of the partition";
     }
   }

@@ -58,6 +58,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->divisibility);
   free(c->lag);
   free(c->edges);
+  free(c->sib_thr);
   free(c->def_var);
   free(c->def_phi);
   free(c->lag_how);

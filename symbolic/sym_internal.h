@@ -131,6 +131,12 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  /* A loop event that continues the firings of its kind on the ring in an earlier sibling loop
+   * of its partition (sym_sibling.c): seq = base + mul * it + off with the symbolic base (the
+   * earlier loop's firings, mul_A * T_A); NULL for every other event. Rules that compare two
+   * events' integer offsets do so only when their bases are equal (sym_same_base). */
+  bool sibling;                /* deferred to sym_place_siblings */
+  Z3_ast base;
   /* A straight-line op after its partition's loop on a ring the loop uses (an epilogue wait):
    * it fires once with the symbolic sequence number seqt = mul_L * T + off_L + k, T the
    * loop's trip count (sym_after.c); NULL for every other event */
@@ -193,6 +199,8 @@ typedef struct sym_ctx {
   int8_t *edges;               /* per event: cached wait_edges_ok of sym_vc_order.c (-2 = not
                                   computed yet, 0 no, 1 yes) */
   const char **lag_how;        /* per event: the rule that decided the lag */
+  int64_t *sib_thr;            /* per event: sibling_threshold of sym_vc_order.c (INT64_MIN = not
+                                  computed yet) */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
    * def_var[k] to its unique value; a query gets the definitions of the variables it uses */
@@ -300,6 +308,18 @@ Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL o
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
 
+/* ---- sym_sibling.c: a ring used by sibling loops of one partition */
+/* Loop event e has an event of its kind on its ring in an earlier sibling loop of its
+ * partition (its sequence continues those firings): marks it e->sibling and returns true. */
+bool sym_sibling_defer(sym_ctx *c, sym_event *e);
+/* Gives each deferred event base / mul / off (proved to index its slot), or makes it
+ * unsupported; makes straight-line ops between / after sibling loops on such rings unsupported. */
+void sym_place_siblings(sym_ctx *c);
+/* a and b have the same symbolic base (both none, or one term): their integer offsets compare. */
+bool sym_same_base(sym_ctx *c, const sym_event *a, const sym_event *b);
+/* The partition's top-level loops that hold ring events may be several plain scf.for loops. */
+bool sym_sibling_loops_ok(sym_ctx *c, int part);
+
 /* ---- sym_after.c: ops after a partition's loop (epilogues) */
 /* Gives each post_loop event its sequence number seqt, or makes it unsupported. */
 void sym_place_after(sym_ctx *c);
@@ -341,6 +361,15 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
  * writes (accumulator load / store) only after the MMA is retired; an arrive that hands an
  * accumulator to another partition comes after the MMA writing it is retired. */
 void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
+/* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
+ * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
+bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);
+/* The same pair when no rule retires a: asks Z3 for an instance of x on a's slot before any
+ * wait that may have observed a commit after a (over-approximated); true when the pair was
+ * checked (a violation appended, or none found), false when a wait between them has a shape the
+ * rule does not follow (the caller notes unknown). */
+bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_event *a,
+                                    const sym_event *x);
 /* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
  * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);

@@ -36,6 +36,11 @@ static Z3_ast loop_firings(sym_ctx *c, const sym_event *a, int64_t s, const char
            "trip count)";
     return NULL;
   }
+  if (a->base) {
+    *why = "ring op after the join: an arrival in a sibling loop (its firings start at a symbolic "
+           "sequence number)";
+    return NULL;
+  }
   if (a->mul == n) /* a constant slot: once per iteration */
     return ((a->off % n) + n) % n == s ? T : sym_int(c, 0);
   if (a->mul != 1) {

@@ -36,6 +36,7 @@ const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
   const char *name = e->ring >= 0 ? c->rings[e->ring].name : "?";
   if (!e->has_seq || e->ring < 0 || c->rings[e->ring].n == 1) snprintf(buf, n, "%s", name);
   else if (e->seqt) snprintf(buf, n, "%s (after the loop)", name);
+  else if (e->base) snprintf(buf, n, "%s (continuing an earlier loop's sequence)", name);
   else if (e->mul != 1) snprintf(buf, n, "%s[%lld]", name, (long long)e->off);
   else if (e->off == 0) snprintf(buf, n, "%s[i %% %lld]", name, (long long)c->rings[e->ring].n);
   else snprintf(buf, n, "%s[(i %s %lld) %% %lld]", name, e->off < 0 ? "-" : "+",

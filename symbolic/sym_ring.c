@@ -413,6 +413,8 @@ void sym_ring_seq(sym_ctx *c) {
         e->join_round = true; /* placed by sym_place_join, once the partitions' events are */
       else
         e->post_loop = true; /* placed by sym_place_after, once the loop events are */
+    } else if (sym_sibling_defer(c, e)) {
+      continue; /* continues an earlier sibling loop: placed by sym_place_siblings */
     } else {
       e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
@@ -426,6 +428,7 @@ void sym_ring_seq(sym_ctx *c) {
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   c->rlimit = full;
+  sym_place_siblings(c);
   place_rounds(c);
   sym_place_after(c);
   sym_place_join(c);
@@ -452,7 +455,8 @@ void sym_ring_seq(sym_ctx *c) {
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e) {
   if (e->seqt) return e->seqt;
   if (e->loop < 0) return sym_int(c, e->off);
-  return sym_add(c, sym_mul(c, sym_int(c, e->mul), c->loops[e->loop].it), sym_int(c, e->off));
+  Z3_ast s = sym_add(c, sym_mul(c, sym_int(c, e->mul), c->loops[e->loop].it), sym_int(c, e->off));
+  return e->base ? sym_add(c, e->base, s) : s;
 }
 
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e) {
@@ -474,6 +478,7 @@ Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
     return sym_resize(c, r, width, true);
   }
   if (e->seqt) return sym_resize(c, sym_fdiv(c, e->seqt, n), width, true);
+  if (e->base) return sym_resize(c, sym_fdiv(c, sym_seq_term(c, e), n), width, true);
   if (e->loop < 0) return sym_bv(c, floordiv(e->off, n), width);
   Z3_ast it = c->loops[e->loop].it;
   if (n == 1) return sym_resize(c, sym_seq_term(c, e), width, true);
@@ -484,13 +489,14 @@ Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
 
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
   if (e->loop < 0) return sym_int(c, 0);
+  if (e->base) n = sym_sub(c, n, e->base);
   return Z3_mk_bvsdiv(c->z, sym_sub(c, n, sym_int(c, e->off)), sym_int(c, e->mul));
 }
 
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   if (e->loop < 0) return sym_and2(c, sym_eq(c, n, sym_seq_term(c, e)), e->pred);
   const sym_loop *L = &c->loops[e->loop];
-  Z3_ast d = sym_sub(c, n, sym_int(c, e->off));
+  Z3_ast d = sym_sub(c, e->base ? sym_sub(c, n, e->base) : n, sym_int(c, e->off));
   Z3_ast j = sym_iter_of_seq(c, e, n);
   Z3_ast ok = sym_sle(c, sym_int(c, 0), d);
   if (e->mul != 1)

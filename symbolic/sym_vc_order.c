@@ -20,6 +20,7 @@ static bool same_seq(sym_ctx *c, const sym_event *w, const sym_event *e, bool bu
   if (ring < 0 || c->rings[ring].n != c->rings[w->ring].n) return false;
   if (w->seqt || (!buf && e->seqt)) /* after the loop: the same symbolic sequence number */
     return !buf && w->loop < 0 && e->loop < 0 && sym_same_seq(c, w, e) == 1;
+  if (!sym_same_base(c, w, e) || (buf && w->base)) return false; /* buf: never based */
   return buf ? e->buf_mul == w->mul && e->buf_off == w->off : e->mul == w->mul && e->off == w->off;
 }
 
@@ -122,7 +123,8 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p)) continue;
     if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
-        p->mul != w->mul || (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
+        p->mul != w->mul || !sym_same_base(c, p, w) ||
+        (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
       return false;
     any = true;
   }
@@ -211,6 +213,9 @@ static bool is_producer(const sym_event *e) {
 static bool in_graph(sym_ctx *c, const sym_event *e) {
   if (e->loop < 0) return false;
   int main = c->parts[e->part].main_loop;
+  if (c->parts[e->part].multi_loop) /* sibling loops (sym_sibling.c): each is a graph loop */
+    return sym_sibling_loops_ok(c, e->part) && c->loops[e->loop].parent < 0 &&
+           c->loops[e->loop].flat_outer < 0;
   return main == e->loop || (main >= 0 && c->loops[e->loop].flat_outer == main);
 }
 
@@ -254,15 +259,23 @@ static bool before_own_loop(sym_ctx *c, const sym_event *w, const sym_event *p) 
 /* A producer after its loop (sequence number seqt) that never produces a round loop wait w
  * needs: no dependency edge is lost by leaving it out. */
 static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
-  if (!p->seqt || w->loop < 0) return false;
+  if (w->loop < 0) return false;
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
+  if (!p->seqt) { /* a loop producer of another base (sibling loops): it never fires there */
+    if (!p->has_seq || p->loop < 0 || sym_same_base(c, p, w)) return false;
+    Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_fires(c, p, target));
+    return sym_sat(c, phi) == Z3_L_FALSE;
+  }
   Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_eq(c, target, p->seqt));
   return sym_sat(c, phi) == Z3_L_FALSE;
 }
 
 /* Usable wait edges: the wait's lag is known and every producer is a plain loop event, or
  * the parent's before the fork (it happens before every partition's event: no edge). */
-static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
+/* wait_edges: 1 every producer of the wait's rounds is a graph event of its base; 2 the same
+ * except producers of another base (sibling loops, sym_sibling.c) that may produce one of its
+ * rounds: the edges to the others are real, but not all of them (a lower bound); 0 none. */
+static int wait_edges(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
   if (w->kind != SYM_EV_WAIT || !w->has_seq || w->unsupported || w->ring < 0 ||
@@ -274,17 +287,22 @@ static bool wait_edges_ok(sym_ctx *c, int wi, int *lag) {
     memset(c->edges, -2, c->n_evs ? c->n_evs : 1);
   }
   if (c->edges[wi] != -2) return c->edges[wi];
-  bool ok = true;
+  bool ok = true, sib = false;
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *p = &c->evs[i];
     /* a producer after the join follows every partition's wait: no edge is needed */
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
-        !never_needed(c, w, *lag, p) && (!p->has_seq || p->mul != w->mul || !in_graph(c, p)))
-      ok = false;
+        !never_needed(c, w, *lag, p) &&
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p))) {
+      if (p->has_seq && !sym_same_base(c, p, w))
+        sib = true; /* its edge is left out */
+      else
+        ok = false;
+    }
   }
-  c->edges[wi] = ok;
-  return ok;
+  c->edges[wi] = (int8_t)(!ok ? 0 : sib ? 2 : 1);
+  return c->edges[wi];
 }
 
 /* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
@@ -304,7 +322,29 @@ typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
  * DEP_YES: unbounded (a positive cycle, or a wait that never passes is reached: src never
  * happens and depends on everything). DEP_UNKNOWN: a wait whose edges the encoding lacks was
  * reached, so dist is only a lower bound. DEP_NO: dist is exact. */
-static dep longest(sym_ctx *c, int src, int64_t *dist) {
+/* Type-2 wait u (wait_edges: sibling loops): the first iteration from which no producer of
+ * another base makes the round it waits for, so that its same-base edges are the real ones
+ * (proved with Z3 for t = lag * N / mul: the rounds before come from the earlier loop);
+ * INT64_MAX when that does not hold. */
+static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
+  const sym_event *w = &c->evs[wi];
+  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul;
+  Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
+  Z3_ast late = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                         sym_sle(c, sym_int(c, t), c->loops[w->loop].it));
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p) || p->prefork || p->postjoin ||
+        sym_same_base(c, p, w))
+      continue;
+    if (!p->has_seq || p->seqt || p->loop < 0 ||
+        sym_sat(c, sym_and2(c, late, sym_fires(c, p, target))) != Z3_L_FALSE)
+      return INT64_MAX;
+  }
+  return t;
+}
+
+static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
   bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
@@ -322,9 +362,20 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
-      if (!wait_edges_ok(c, (int)u, &lag)) {
+      /* 2 (sibling loops): the same-base edges hold only from iteration thr on (before it
+       * the rounds come from the earlier loop, whose events need not mirror this loop's: an
+       * edge would name an instance that does not exist); src's iteration is at least src_min,
+       * so u's instance on this path is src_min + dist[u] (dist only grows) */
+      int we = wait_edges(c, (int)u, &lag);
+      if (we != 1) {
         partial = true;
-        continue;
+        if (we == 0 || src_min == INT64_MIN) continue;
+        if (!c->sib_thr) {
+          c->sib_thr = ir_xmalloc(c->n_evs, sizeof *c->sib_thr);
+          for (uint32_t q = 0; q < c->n_evs; q++) c->sib_thr[q] = INT64_MIN;
+        }
+        if (c->sib_thr[u] == INT64_MIN) c->sib_thr[u] = sibling_threshold(c, (int)u, lag);
+        if (c->sib_thr[u] == INT64_MAX || src_min + dist[u] < c->sib_thr[u]) continue;
       }
       if (eu->dead) continue; /* it never executes: it waits for nothing */
       if (blocking(c, eu)) return DEP_YES;
@@ -333,7 +384,7 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
         const sym_event *p = &c->evs[v];
         int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
-            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+            !sym_same_base(c, p, eu) || !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; changed = true; }
@@ -344,9 +395,10 @@ static dep longest(sym_ctx *c, int src, int64_t *dist) {
   return DEP_YES;
 }
 
-/* Does event src at iteration i + delta depend on wait w at iteration i? */
+/* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
+ * iteration is at least delta)? */
 static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  dep d = longest(c, src, dist);
+  dep d = longest(c, src, delta, dist);
   if (d == DEP_YES) return DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
@@ -359,6 +411,22 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
 }
 
 /* ------------------------------------------------------------------ back-pressure */
+
+/* Producer e of loop wait w's next round (sequence number next), with another base than w
+ * (sibling loops, sym_sibling.c): DEP_NO when e's loop follows w's in w's partition (program
+ * order puts every instance of e after every instance of w: it cannot complete the round
+ * early, but whether it fires for it is not known, so it is no dependency either) or when e
+ * never fires with that sequence number (Z3); DEP_UNKNOWN otherwise. */
+static dep sibling_producer(sym_ctx *c, const sym_event *w, const sym_event *e, Z3_ast next) {
+  if (e->part == w->part && e->loop >= 0 && w->loop >= 0 && !e->prefork && !e->postjoin &&
+      c->loops[e->loop].parent < 0 && c->loops[w->loop].parent < 0 &&
+      c->loops[e->loop].flat_outer < 0 && c->loops[w->loop].flat_outer < 0 &&
+      c->loops[e->loop].op->id > c->loops[w->loop].op->id)
+    return DEP_NO;
+  if (!e->has_seq) return DEP_UNKNOWN;
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_fires(c, e, next));
+  return sym_sat(c, phi) == Z3_L_FALSE ? DEP_NO : DEP_UNKNOWN;
+}
 
 /* Marks (in after[]) the events that program order puts after straight-line wait wi: the
  * later events of its partition and, transitively, those after a straight-line wait whose
@@ -451,14 +519,20 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
-    if (in_graph(c, w) && wait_edges_ok(c, (int)wi, &lag)) {
+    /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
+     * takes part too: its own edges are not used here, only those of waits a path reaches */
+    if (in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
         const sym_event *e = &c->evs[p];
         int64_t k;
-        if (e->ring != w->ring || !is_producer(e) || e->prefork ||
-            !iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+        if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
+        if (!sym_same_base(c, e, w)) { /* sibling loops: no integer iteration offset */
+          dep d = sibling_producer(c, w, e, next);
+          if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
           continue;
+        }
+        if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k)) continue;
         dep d = depends(c, (int)p, k, (int)wi, dist);
         if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
       }
@@ -594,7 +668,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
         if (rd->op == e->op) continue;
         r->n_checked++;
-        if (rd->mul != e->mul || (e->loop >= 0 && e->mul != 1)) {
+        if (rd->mul != e->mul || !sym_same_base(c, rd, e) || (e->loop >= 0 && e->mul != 1)) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
                            ir_loc_str(e->op->loc, lb, sizeof lb));
           continue;

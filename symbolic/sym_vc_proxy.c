@@ -25,7 +25,7 @@ static bool async_read(const sym_event *e) {
 static bool same_slot(sym_ctx *c, const sym_event *w, const sym_event *r) {
   if (w->ring != r->ring || w->loop != r->loop) return false;
   if (c->rings[w->ring].n == 1 && !w->view && !r->view) return true;
-  if (!w->has_seq || !r->has_seq || w->mul != r->mul) return false;
+  if (!w->has_seq || !r->has_seq || w->mul != r->mul || !sym_same_base(c, w, r)) return false;
   return w->loop < 0 ? sym_same_seq(c, w, r) != 0 : w->off == r->off;
 }
 

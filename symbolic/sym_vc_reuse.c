@@ -48,7 +48,7 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
         continue;
       }
       r->n_checked++;
-      if (!rd->has_seq || rd->mul != 1 || mul != 1) {
+      if (!rd->has_seq || rd->mul != 1 || mul != 1 || rd->base || w->base) {
         sym_note_unknown(r, "refill at %s: slot sequences of different shapes",
                          ir_loc_str(w->op->loc, lb, sizeof lb));
         continue;
