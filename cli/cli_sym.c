@@ -124,6 +124,8 @@ static const char *const cond_description[VF_SYM__NCOND] = {
                              "passed, and every slot is released after its reads completed",
     [VF_SYM_PROXY_FENCE] = "every shared buffer written through the generic proxy is read by the "
                            "async proxy only after a fence.proxy.async of its writer",
+    [VF_SYM_PROGRESS] = "no cycle of waits: no wait needs an arrival that comes, through other "
+                        "threads' waits, only after it (no deadlock)",
 };
 
 int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {

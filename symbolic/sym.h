@@ -24,6 +24,9 @@ typedef enum vf_sym_cond {
   VF_SYM_PROXY_FENCE,     /* "proxy-fence": a shared buffer written through the generic proxy
                              is read by the async proxy (TMA store, wgmma / tcgen05 operand)
                              only after a fence.proxy.async of the writer (semantics.md §2.3) */
+  VF_SYM_PROGRESS,        /* "progress": no cycle of waits (a deadlock): no wait's round needs an
+                             arrival that program order puts after a wait which, through other
+                             threads, needs it (semantics.md §1.3; sym_vc_progress.c) */
   VF_SYM__NCOND
 } vf_sym_cond;
 
@@ -92,7 +95,7 @@ typedef struct vf_sym_result {
   double seconds;             /* wall time of vf_sym_check */
 } vf_sym_result;
 
-/* Runs the six conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
+/* Runs the seven conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
  * its memory: release with vf_sym_result_free. */
 vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o);
 void vf_sym_result_free(vf_sym_result *r);

@@ -10,7 +10,7 @@
 const char *vf_sym_cond_name(vf_sym_cond c) {
   static const char *const n[VF_SYM__NCOND] = {"phase-agreement", "arrival-balance",
                                                "byte-balance", "bounds", "back-pressure",
-                                               "proxy-fence"};
+                                               "proxy-fence", "progress"};
   return (unsigned)c < VF_SYM__NCOND ? n[c] : "?";
 }
 
@@ -208,7 +208,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   double t_built = sym_now_s();
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
-      sym_vc_proxy};
+      sym_vc_proxy, sym_vc_progress};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     double t1 = sym_now_s();
     c.vc_undef = 0;

@@ -322,6 +322,8 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r);
+/* Progress, sym_vc_progress.c: no cycle of waits across threads (a deadlock) for any argument. */
+void sym_vc_progress(sym_ctx *c, vf_sym_condres *r);
 /* Is async read rd (an async wgmma operand, a TMA store) retired by a group wait of its
  * partition before event e? D: rd's iteration minus e's (0 outside loops). *unknown is set
  * when predicated reads or waits make the group count inexact (sym_vc_order.c). */
