@@ -239,6 +239,8 @@ void vf_sym_result_free(vf_sym_result *r) {
     for (uint32_t v = 0; v < c->n_viol; v++) {
       free(c->viol[v].message);
       free(c->viol[v].args);
+      free(c->viol[v].confirm_note);
+      free(c->viol[v].sites);
     }
     free(c->viol);
     free(c->detail);
@@ -297,7 +299,9 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
         fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
         first = false;
       }
-      if (x->confirmed >= 0)
+      if (x->confirm_note)
+        fprintf(out, "%snot confirmed: %s", first ? "" : "; ", x->confirm_note);
+      else if (x->confirmed >= 0)
         fprintf(out, "%s%s by the explorer", first ? "" : "; ",
                 x->confirmed ? "confirmed" : "not reproduced");
       fprintf(out, ")\n");

@@ -159,6 +159,10 @@ static void ask(prog *g) {
                                       extra, (unsigned)(2 * m), x, &st);
   if (st == Z3_L_TRUE) g->found = true; /* a deadlock (or, tainted, unknown): enough */
   if (!v) return;
+  for (int j = 0; j < m; j++) {
+    sym_site(v, c->evs[g->w[j]].op);
+    sym_site(v, c->evs[g->p[j]].op);
+  }
   /* "wait on z (pp.py:22:7, iteration 4) needs the arrival at pp.py:33:7 (partition1,
    * iteration 4), which comes after partition1's wait on y (pp.py:32:7, iteration 4); ..." */
   char *msg = NULL, sb[128], lb[256], pb[256], it_s[48], jt_s[48];
