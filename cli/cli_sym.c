@@ -224,8 +224,10 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
       const vf_sym_violation *x = &c->viol[i];
       tr_rsymviol *y = &d->viol[i];
       char msg[1024];
-      snprintf(msg, sizeof msg, "%s%s%s", x->partition ? x->partition : "",
-               x->partition ? ": " : "", x->message ? x->message : "violated");
+      snprintf(msg, sizeof msg, "%s%s%s%s%s%s", x->partition ? x->partition : "",
+               x->partition ? ": " : "", x->message ? x->message : "violated",
+               x->confirm_note ? " (not confirmed: " : "", x->confirm_note ? x->confirm_note : "",
+               x->confirm_note ? ")" : "");
       y->message = ir_xstrdup(msg);
       y->loc = x->loc;
       y->trip_count = x->trip_count;
