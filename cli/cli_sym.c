@@ -5,13 +5,25 @@
 
 #include "cli.h"
 #include "cli_sym.h"
+#include "cli_symmatch.h"
 #include "traces/tr_utf8.h"
 #include "ir/ir_alloc.h"
+
+/* One exploration per distinct argument vector: its error bugs (explorer order). */
+typedef struct confirm_run_t {
+  int64_t *args;                /* the violation's arguments (malloc'd copy) */
+  int rc;                       /* 0 explored, -1 the machine could not be built */
+  vf_sym_bugsite *bugs;         /* malloc'd */
+  uint32_t n_bugs;
+} confirm_run_t;
 
 typedef struct confirm_ctx {
   const vf_argplan *plan;
   const vf_sym_cli_opts *o;
   const bool *relevant;         /* the arguments the symbolic layer chose */
+  uint32_t n_args;              /* of the symbolic result */
+  confirm_run_t *runs;          /* malloc'd */
+  uint32_t n_runs;
 } confirm_ctx;
 
 static int arg_width(const ir_value *v) {
@@ -20,9 +32,9 @@ static int arg_width(const ir_value *v) {
   return t && t->kind == IR_T_INT ? t->bits : 0;
 }
 
-/* One exploration with the counterexample's arguments: 1 when it finds a bug. */
-static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
-  const confirm_ctx *cx = vctx;
+/* One exploration with the counterexample's arguments; its error bugs into *out. */
+static void explore_at(const ir_module *m, const int64_t *args, const confirm_ctx *cx,
+                       confirm_run_t *out) {
   const vf_argplan *p = cx->plan;
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
@@ -40,14 +52,71 @@ static int confirm_run(const ir_module *m, const int64_t *args, void *vctx) {
   sim_err err = {{0}};
   sim_machine *mach = sim_machine_new(&so, &err);
   free(bits);
-  if (!mach) return -1;
+  out->rc = mach ? 0 : -1;
+  if (!mach) return;
   vf_result res = {0};
   vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
   vf_explore(mach, &vo, &res);
-  int found = vf_result_errors(&res) > 0; /* a warning confirms nothing */
+  out->bugs = ir_xcalloc(res.n_bugs + 1, sizeof *out->bugs);
+  for (uint32_t b = 0; b < res.n_bugs; b++) {
+    const sim_viol *v = &res.bugs[b].v;
+    if (v->severity != SIM_SEV_ERROR) continue; /* a warning confirms nothing */
+    vf_sym_bugsite *x = &out->bugs[out->n_bugs++];
+    x->kind = v->kind;
+    /* locations, not ops: the machine may own ops it made (it is freed below) */
+    x->loc = sim_ins_loc(mach, v->ins);
+    for (uint8_t k = 0; k < v->n_rel && k < SIM_MAX_REL; k++)
+      x->rel[x->n_rel++] = sim_ins_loc(mach, v->rel[k]);
+  }
   vf_result_free(&res);
   sim_machine_free(mach);
-  return found;
+}
+
+/* Is violation v of condition cond the explorer's bug at its arguments? 1 when some error of
+ * a kind the condition accounts for names its op (cli_symmatch.c); 0 otherwise, with a note
+ * naming the explorer's first error when there is one; -1 when the run could not start. */
+static int confirm_run(const ir_module *m, vf_sym_cond cond, vf_sym_violation *v, void *vctx) {
+  confirm_ctx *cx = vctx;
+  confirm_run_t *run = NULL;
+  for (uint32_t q = 0; q < cx->n_runs && !run; q++)
+    if (!memcmp(cx->runs[q].args, v->args, cx->n_args * sizeof *v->args)) run = &cx->runs[q];
+  if (!run) {
+    cx->runs = ir_xrealloc(cx->runs, cx->n_runs + 1, sizeof *cx->runs);
+    run = &cx->runs[cx->n_runs++];
+    memset(run, 0, sizeof *run);
+    run->args = ir_xcalloc(cx->n_args + 1, sizeof *run->args);
+    memcpy(run->args, v->args, cx->n_args * sizeof *v->args);
+    explore_at(m, v->args, cx, run);
+  }
+  if (run->rc) return -1;
+  if (getenv("TLXV_SYM_MATCH_DEBUG")) {
+    char lb[256], bb[320];
+    fprintf(stderr, "match: %s at %s:", vf_sym_cond_name(cond), ir_loc_str(v->loc, lb, sizeof lb));
+    for (uint32_t b = 0; b < run->n_bugs; b++) {
+      fprintf(stderr, " [%s", vf_sym_bugsite_text(m, &run->bugs[b], bb, sizeof bb));
+      for (uint8_t k = 0; k < run->bugs[b].n_rel; k++)
+        fprintf(stderr, " rel %s", ir_loc_str(run->bugs[b].rel[k], lb, sizeof lb));
+      fprintf(stderr, "]");
+    }
+    fprintf(stderr, "\n");
+  }
+  for (uint32_t b = 0; b < run->n_bugs; b++)
+    if (vf_sym_bug_matches(m, cond, v, &run->bugs[b])) return 1;
+  if (run->n_bugs) {
+    char bb[320], note[400];
+    snprintf(note, sizeof note, "the explorer found %s instead",
+             vf_sym_bugsite_text(m, &run->bugs[0], bb, sizeof bb));
+    v->confirm_note = ir_xstrdup(note);
+  }
+  return 0;
+}
+
+static void confirm_free(confirm_ctx *cx) {
+  for (uint32_t q = 0; q < cx->n_runs; q++) {
+    free(cx->runs[q].args);
+    free(cx->runs[q].bugs);
+  }
+  free(cx->runs);
 }
 
 int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o,
@@ -65,8 +134,9 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
     fprintf(stderr, "%s\n", r->error ? r->error : "tlx-verify: error: symbolic check failed");
     return VF_EXIT_INPUT;
   }
-  confirm_ctx cx = {.plan = plan, .o = o, .relevant = r->arg_relevant};
-  if (plan->n_args == r->n_args) vf_sym_confirm(m, r, confirm_run, &cx);
+  confirm_ctx cx = {.plan = plan, .o = o, .relevant = r->arg_relevant, .n_args = r->n_args};
+  if (plan->n_args == r->n_args) vf_sym_confirm_each(m, r, confirm_run, &cx);
+  confirm_free(&cx);
   return 0;
 }
 
@@ -102,7 +172,9 @@ int vf_sym_cli_exit(const vf_sym_result *r, int explicit_exit) {
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     unknown |= r->cond[k].status == VF_SYM_UNKNOWN;
     for (uint32_t v = 0; v < r->cond[k].n_viol; v++) {
-      if (r->cond[k].viol[v].confirmed == 1) confirmed = true;
+      /* the explorer found a bug at the counterexample's arguments: this violation's (1), or
+       * another one (confirm_note): either is a bug of the kernel */
+      if (r->cond[k].viol[v].confirmed == 1 || r->cond[k].viol[v].confirm_note) confirmed = true;
       else unconfirmed = true;
     }
   }
@@ -124,6 +196,8 @@ static const char *const cond_description[VF_SYM__NCOND] = {
                              "passed, and every slot is released after its reads completed",
     [VF_SYM_PROXY_FENCE] = "every shared buffer written through the generic proxy is read by the "
                            "async proxy only after a fence.proxy.async of its writer",
+    [VF_SYM_PROGRESS] = "no cycle of waits: no wait needs an arrival that comes, through other "
+                        "threads' waits, only after it (no deadlock)",
 };
 
 int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
@@ -150,8 +224,10 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
       const vf_sym_violation *x = &c->viol[i];
       tr_rsymviol *y = &d->viol[i];
       char msg[1024];
-      snprintf(msg, sizeof msg, "%s%s%s", x->partition ? x->partition : "",
-               x->partition ? ": " : "", x->message ? x->message : "violated");
+      snprintf(msg, sizeof msg, "%s%s%s%s%s%s", x->partition ? x->partition : "",
+               x->partition ? ": " : "", x->message ? x->message : "violated",
+               x->confirm_note ? " (not confirmed: " : "", x->confirm_note ? x->confirm_note : "",
+               x->confirm_note ? ")" : "");
       y->message = ir_xstrdup(msg);
       y->loc = x->loc;
       y->trip_count = x->trip_count;

@@ -24,6 +24,9 @@ typedef enum vf_sym_cond {
   VF_SYM_PROXY_FENCE,     /* "proxy-fence": a shared buffer written through the generic proxy
                              is read by the async proxy (TMA store, wgmma / tcgen05 operand)
                              only after a fence.proxy.async of the writer (semantics.md §2.3) */
+  VF_SYM_PROGRESS,        /* "progress": no cycle of waits (a deadlock): no wait's round needs an
+                             arrival that program order puts after a wait which, through other
+                             threads, needs it (semantics.md §1.3; sym_vc_progress.c) */
   VF_SYM__NCOND
 } vf_sym_cond;
 
@@ -44,6 +47,14 @@ typedef struct vf_sym_violation {
   int64_t trip_count;  /* trip count of the loop the failing op is in (-1: not in a loop) */
   int64_t iteration;   /* failing iteration (0-based; -1: not in a loop) */
   int confirmed;       /* set by vf_sym_confirm: 1 confirmed, 0 not, -1 not asked / error */
+  char *confirm_note;  /* with confirmed == 0: why not, when the explorer found another bug at
+                          these arguments ("the explorer found race at k.py:80:5 instead"),
+                          else NULL (malloc'd; vf_sym_confirm_each) */
+  const ir_op **sites; /* the other ops the violation is about (the ring's waits and arrivals
+                          and the accesses they guard, a read it names, an MMA, a cycle's
+                          waits): an explorer bug at one of them, or at op, reproduces it
+                          (malloc'd array; ops owned by the module) */
+  uint32_t n_sites;
 } vf_sym_violation;
 
 /* The result of one condition over the whole kernel. */
@@ -92,7 +103,7 @@ typedef struct vf_sym_result {
   double seconds;             /* wall time of vf_sym_check */
 } vf_sym_result;
 
-/* Runs the six conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
+/* Runs the seven conditions. Never exits; Z3 errors become VF_SYM_UNKNOWN. The result owns
  * its memory: release with vf_sym_result_free. */
 vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o);
 void vf_sym_result_free(vf_sym_result *r);
@@ -137,5 +148,13 @@ void vf_sym_suggestion_free(vf_sym_suggestion *s);
  * violation.confirmed and returns how many violations were confirmed. */
 typedef int (*vf_sym_confirm_fn)(const ir_module *m, const int64_t *args, void *ctx);
 int vf_sym_confirm(const ir_module *m, vf_sym_result *r, vf_sym_confirm_fn confirm, void *ctx);
+/* The same, asked per violation (sym_confirm.c): confirm(m, cond, v, ctx) returns 1 when the
+ * explorer, run with v->args, reproduces the violation of condition cond (a bug of a kind the
+ * condition accounts for, at its op), 0 when not (it may set v->confirm_note), <0 on error;
+ * the callback caches its runs per argument vector. Returns how many were confirmed. */
+typedef int (*vf_sym_confirm_each_fn)(const ir_module *m, vf_sym_cond cond,
+                                      vf_sym_violation *v, void *ctx);
+int vf_sym_confirm_each(const ir_module *m, vf_sym_result *r, vf_sym_confirm_each_fn confirm,
+                        void *ctx);
 
 #endif

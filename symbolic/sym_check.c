@@ -10,7 +10,7 @@
 const char *vf_sym_cond_name(vf_sym_cond c) {
   static const char *const n[VF_SYM__NCOND] = {"phase-agreement", "arrival-balance",
                                                "byte-balance", "bounds", "back-pressure",
-                                               "proxy-fence"};
+                                               "proxy-fence", "progress"};
   return (unsigned)c < VF_SYM__NCOND ? n[c] : "?";
 }
 
@@ -209,7 +209,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   double t_built = sym_now_s();
   void (*const vc[VF_SYM__NCOND])(sym_ctx *, vf_sym_condres *) = {
       sym_vc_phase, sym_vc_arrivals, sym_vc_bytes, sym_vc_bounds, sym_vc_backpressure,
-      sym_vc_proxy};
+      sym_vc_proxy, sym_vc_progress};
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     double t1 = sym_now_s();
     c.vc_undef = 0;
@@ -240,6 +240,8 @@ void vf_sym_result_free(vf_sym_result *r) {
     for (uint32_t v = 0; v < c->n_viol; v++) {
       free(c->viol[v].message);
       free(c->viol[v].args);
+      free(c->viol[v].confirm_note);
+      free(c->viol[v].sites);
     }
     free(c->viol);
     free(c->detail);
@@ -298,7 +300,9 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
         fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
         first = false;
       }
-      if (x->confirmed >= 0)
+      if (x->confirm_note)
+        fprintf(out, "%snot confirmed: %s", first ? "" : "; ", x->confirm_note);
+      else if (x->confirmed >= 0)
         fprintf(out, "%s%s by the explorer", first ? "" : "; ",
                 x->confirmed ? "confirmed" : "not reproduced");
       fprintf(out, ")\n");

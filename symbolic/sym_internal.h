@@ -342,6 +342,8 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r);
 void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r);
+/* Progress, sym_vc_progress.c: no cycle of waits across threads (a deadlock) for any argument. */
+void sym_vc_progress(sym_ctx *c, vf_sym_condres *r);
 /* Is async read rd (an async wgmma operand, a TMA store) retired by a group wait of its
  * partition before event e? D: rd's iteration minus e's (0 outside loops). *unknown is set
  * when predicated reads or waits make the group count inexact (sym_vc_order.c). */
@@ -388,6 +390,12 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
                                 Z3_ast phi, int loop, Z3_ast iter, bool tainted,
                                 const Z3_ast *extra, unsigned n_extra, int64_t *extra_out,
                                 Z3_lbool *st);
+/* sym_sites.c: the ops a violation is about besides its own (vf_sym_violation.sites): op
+ * itself; every event of ring `ring` and the buffer accesses its waits guard (after a wait
+ * until its partition's next wait) and its arrivals release (before an arrival back to the
+ * previous wait). */
+void sym_site(vf_sym_violation *v, const ir_op *op);
+void sym_ring_sites(sym_ctx *c, vf_sym_violation *v, int ring);
 void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Sets status and sorts violations (smallest trip count, then iteration, first). */

@@ -100,6 +100,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
                                         e->tainted, extra, 4, x, &st);
     if (!v) continue;
+    sym_ring_sites(c, v, e->ring);
     int64_t phase = x[2] - lag, slot = ((x[3] % n) + n) % n;
     char why[200];
     if (lag == 0)
@@ -162,6 +163,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       Z3_lbool st;
       vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
                                           sym_iter_of_seq(c, e0, n), taint, extra, 3, x, &st);
+      sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] receives %lld arrivals but its init "
                              "count is %lld (over-arrival, semantics.md §1.5)",
@@ -178,6 +180,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       Z3_ast extra3[3] = {A, C, n};
       v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop, sym_iter_of_seq(c, e0, n), taint,
                         extra3, 3, x, &st);
+      sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] gets only %lld of its %lld arrivals "
                              "but the slot is arrived on again later: the next round's arrivals "
@@ -205,6 +208,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       Z3_lbool st;
       vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, sym_ev_it(c, w),
                                           taint || w->tainted, extra, 3, x, &st);
+      sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
       if (v)
         v->message = sym_fmt("wait on %s in iteration %lld needs round %lld of slot %lld to "
                              "complete, but that phase receives %lld of its %lld arrivals%s%s",
@@ -259,6 +263,7 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
     vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
                                         sym_iter_of_seq(c, e0, n), ring_tainted(c, (int)ring),
                                         extra, 3, x, &st);
+    sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
     if (v)
       v->message = sym_fmt("round %lld of barrier %s[%lld] expects %lld bytes but the TMA copies "
                            "signalling it deliver %lld (semantics.md §1.2, §2.1)",

@@ -554,6 +554,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, w->loop, sym_ev_it(c, w),
                                         w->tainted, extra, 2, x, &st);
+    sym_ring_sites(c, v, w->ring); /* (no-op without v) */
     if (v)
       v->message = sym_fmt("nothing makes %s's round %lld of %s[%lld] (iteration %lld) wait for "
                            "%s's wait on %s in iteration %lld, which is for round %lld: the "
@@ -708,6 +709,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
                                             e->tainted || rd->tainted, extra, 1, x, &st);
         if (!v) continue;
+        sym_site(v, rd->op);
+        sym_ring_sites(c, v, (int)ring);
         char rl[256];
         ir_loc_str(rd->op->loc, rl, sizeof rl);
         const char *buf = c->rings[rd->ring].name, *bar = c->rings[ring].name;

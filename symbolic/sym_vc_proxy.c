@@ -99,6 +99,8 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, sym_ev_it(c, w),
                                       w->tainted || last->tainted, NULL, 0, NULL, &st);
   if (!v) return;
+  sym_site(v, rd->op);
+  if (rel) sym_site(v, rel->op);
   ir_loc_str(rd->op->loc, rl, sizeof rl);
   char when[48] = "";
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);

@@ -72,6 +72,7 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
       vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, L->it,
                                           w->tainted || rd->tainted, extra, 1, x, &st);
       if (!v) continue;
+      sym_site(v, rd->op);
       ir_loc_str(rd->op->loc, rl, sizeof rl);
       const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
       const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";

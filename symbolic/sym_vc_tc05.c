@@ -332,6 +332,7 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, loop, sym_ev_it(c, x),
                                       x->tainted || a->tainted, extra, 1, xv, &st);
   if (!v) return;
+  sym_site(v, a->op);
   char when[64] = "", at[64] = "";
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
   if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);
@@ -389,6 +390,8 @@ static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, con
   vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
                                       e->tainted || a->tainted, extra, 1, xv, &st);
   if (!v) return;
+  sym_site(v, a->op);
+  sym_ring_sites(c, v, e->ring); /* the waiter and the accesses it guards */
   char when[64] = "", at[64] = "", wl[256];
   if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
   if (j) snprintf(at, sizeof at, " in iteration %lld", (long long)xv[0]);

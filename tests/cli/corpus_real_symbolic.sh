@@ -1,7 +1,7 @@
 #!/bin/sh
 # corpus_real_symbolic.sh: `check --symbolic` on every kernel of tests/corpus/real/ whose
 # expected verdict is ok gets the result recorded in tests/corpus/real/symbolic.tsv (columns:
-# file, result, why): `proved` (all six conditions proved), `counterexample` (a violation
+# file, result, why): `proved` (all seven conditions proved), `counterexample` (a violation
 # confirmed by the explorer), `unknown` (some condition unknown, none violated-and-confirmed;
 # docs/symbolic.md §4 says why), `refused` (exit 2), `timeout` (over 60 s when the table was
 # made; not run here: a wall-clock bound would make the test depend on the load). A row that
@@ -22,7 +22,7 @@ classify() { # FILE ARGS -> result
   [ $rc = 124 ] && { echo timeout; return; }
   [ $rc = 2 ] && { echo refused; return; }
   grep -q 'confirmed by the explorer' "$T/sym" && { echo counterexample; return; }
-  if [ "$(grep -c '^  [a-z-]* *proved ' "$T/sym")" = 6 ]; then echo proved; else echo unknown; fi
+  if [ "$(grep -c '^  [a-z-]* *proved ' "$T/sym")" = 7 ]; then echo proved; else echo unknown; fi
 }
 while IFS="$(printf '\t')" read -r file args verdict kinds source; do
   [ "$verdict" = ok ] || continue

@@ -20,7 +20,8 @@ has() { grep -q -- "$1" "$out" || { echo "FAIL: output lacks '$1'"; cat "$out"; 
 check 0 "bug0 --symbolic" "$TLXV" check "$g/ws_add.bug0.ttgir" --symbolic &&
   has "symbolic: for all values of ynumel satisfying ynumel % 16 == 0, 0 < ynumel <= 2147483647" &&
   has "phase-agreement  proved" && has "arrival-balance  proved" && has "byte-balance     proved" &&
-  has "bounds           proved" && has "back-pressure    proved" && has "proxy-fence      proved"
+  has "bounds           proved" && has "back-pressure    proved" && has "proxy-fence      proved" &&
+  has "progress         proved"
 
 check 0 "bug2 at one iteration" "$TLXV" check "$g/ws_add.bug2.ttgir" --arg ynumel=64 -q
 check 1 "bug2 --symbolic" "$TLXV" check "$g/ws_add.bug2.ttgir" --arg ynumel=64 --symbolic &&

@@ -1,6 +1,6 @@
 #!/bin/sh
 # symbolic_examples.sh: `check --symbolic` on the example kernels (examples/*/symbolic.tsv):
-# correct kernels proved for every argument value (six conditions, exit 0); every planted bug
+# correct kernels proved for every argument value (seven conditions, exit 0); every planted bug
 # violates the listed condition with the listed smallest counterexample, confirmed by the
 # explicit explorer.
 set -u
@@ -22,7 +22,7 @@ run_dir() {
     proved=$(grep -c '^  [a-z-]* *proved ' "$out")
     case "$symbolic" in
     verified)
-      [ $rc -eq 0 ] && [ "$proved" -eq 6 ] || bad "$file: exit $rc, $proved proved; expected 0 and 6" ;;
+      [ $rc -eq 0 ] && [ "$proved" -eq 7 ] || bad "$file: exit $rc, $proved proved; expected 0 and 7" ;;
     bug)
       n=$(grep -F "error: $condition:" "$out" | grep -c -F "($cex; confirmed by the explorer)")
       [ $rc -eq 1 ] && [ "$n" -ge 1 ] ||
@@ -36,7 +36,7 @@ run_dir hopper_attention_ws --arg N_CTX=256
 run_dir blackwell_gemm_tcgen05 --arg M=128 --arg N=128 --arg K=256
 [ $rows -ge 21 ] || { echo "FAIL: only $rows rows"; fail=1; }
 
-# the hand-written checker kernels (tests/checkers): every correct one is proved (six
+# the hand-written checker kernels (tests/checkers): every correct one is proved (seven
 # conditions; cluster-exit.ok's expected bytes come from loaded data: unknown, exit 3), and
 # each planted bug a condition covers violates it, confirmed by the explorer
 ck="$SRC/tests/checkers"

@@ -2,7 +2,7 @@
 # symbolic_json.sh: `check --symbolic --format json|sarif` carries the symbolic layer's result:
 # a "symbolic" object (verdict, constraints, one entry per condition with result, loc,
 # counterexample, confirmed) next to the unchanged keys of design.md "Outputs", and in SARIF one
-# rule per condition and one result per counterexample. ws_add.bug0: all six proved, exit 0;
+# rule per condition and one result per counterexample. ws_add.bug0: all seven proved, exit 0;
 # examples/trip_count/ws_add_norelease.ttgir at ynumel=64 (the explicit check passes there):
 # arrival-balance violated at kernels.py:33 with ynumel=144, confirmed by the explorer, exit 1.
 set -eu
@@ -42,7 +42,7 @@ assert s["verdict"] == "proved", s["verdict"]
 assert "ynumel" in s["constraints"], s["constraints"]
 names = [c["name"] for c in s["conditions"]]
 assert names == ["phase-agreement", "arrival-balance", "byte-balance", "bounds",
-                 "back-pressure", "proxy-fence"], names
+                 "back-pressure", "proxy-fence", "progress"], names
 for c in s["conditions"]:
     assert c["result"] == "proved", c
     assert c["instances"] >= 1, c
@@ -68,7 +68,7 @@ assert ab["trip_count"] == 3, ab
 assert (ab["loc"]["file"], ab["loc"]["line"]) == ("kernels.py", 33), ab["loc"]
 assert "le" in ab["message"], ab["message"]
 assert ab["violations"][0]["counterexample"] == ab["counterexample"], ab["violations"]
-for n in ("phase-agreement", "byte-balance", "bounds", "back-pressure", "proxy-fence"):
+for n in ("phase-agreement", "byte-balance", "bounds", "back-pressure", "proxy-fence", "progress"):
     assert by[n]["result"] == "proved", by[n]
 EOF
 
@@ -78,7 +78,7 @@ run 0 "$T/bug0.sarif" check "$BUG0" --symbolic --format sarif
 "$PY" - "$T/norel.sarif" "$T/bug0.sarif" <<'EOF' || fail "SARIF: $(cat "$T/norel.sarif")"
 import json, sys
 conds = {"phase-agreement", "arrival-balance", "byte-balance", "bounds", "back-pressure",
-         "proxy-fence"}
+         "proxy-fence", "progress"}
 d = json.load(open(sys.argv[1]))
 assert d["version"] == "2.1.0"
 run = d["runs"][0]

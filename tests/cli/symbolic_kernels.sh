@@ -1,7 +1,7 @@
 #!/bin/sh
 # symbolic_kernels.sh: `check --symbolic` on each kernel of tests/symbolic/expected.tsv (hand-written
 # kernels, one correct and one planted bug per encoding of docs/symbolic.md) gives the recorded
-# result: `proved` (exit 0, all six conditions proved), `violated:COND` (exit 1, a counterexample
+# result: `proved` (exit 0, all seven conditions proved), `violated:COND` (exit 1, a counterexample
 # of COND confirmed by the explorer) or `unknown` (no condition violated, not all proved; exit 3,
 # or 1 when the explicit check finds the planted bug).
 set -u
@@ -20,8 +20,8 @@ while IFS="$tab" read -r file args want what; do
   "$TLXV" check "$d/$file" $args --symbolic >"$out" 2>&1 || rc=$?
   proved=$(grep -c '^  [a-z-]* *proved ' "$out")
   case "$want" in
-    proved) [ $rc -eq 0 ] && [ "$proved" -eq 6 ] && continue ;;
-    unknown) [ $rc -eq 3 ] || [ $rc -eq 1 ] && [ "$proved" -lt 6 ] &&
+    proved) [ $rc -eq 0 ] && [ "$proved" -eq 7 ] && continue ;;
+    unknown) [ $rc -eq 3 ] || [ $rc -eq 1 ] && [ "$proved" -lt 7 ] &&
       ! grep -q '^  [a-z-]* *violated ' "$out" && continue ;;
     violated:*)
       cond=${want#violated:}

@@ -21,21 +21,20 @@ while IFS="$tab" read -r file small small_verdict symbolic violated min_args min
   "$TLXV" check "$dir/$file" --arg "$small" --symbolic >"$out" 2>&1
   rc=$?
   if [ "$symbolic" = verified ]; then
-    if [ $rc -ne 0 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -ne 6 ]; then
-      echo "FAIL $file --symbolic: exit $rc, expected 0 with six proved conditions"; cat "$out"; fail=1
+    if [ $rc -ne 0 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -ne 7 ]; then
+      echo "FAIL $file --symbolic: exit $rc, expected 0 with seven proved conditions"; cat "$out"; fail=1
     fi
     continue
   fi
-  # the first violation of the listed condition names the smallest failing argument
+  # a violation of the listed condition names the smallest failing argument, confirmed (the
+  # explorer's bug is at its wait: of several waits with wrong parities, the one it reports)
   line=$(grep "error: $violated:" "$out" | head -1)
   if [ $rc -ne 1 ] || [ -z "$line" ]; then
     echo "FAIL $file --symbolic: exit $rc, expected 1 with a $violated violation"; cat "$out"; fail=1
     continue
   fi
-  case "$line" in
-    *"($min_args: trip count $min_trip; confirmed by the explorer)"*) ;;
-    *) echo "FAIL $file: expected ($min_args: trip count $min_trip; confirmed ...) in: $line"; fail=1 ;;
-  esac
+  grep "error: $violated:" "$out" | grep -q -F "($min_args: trip count $min_trip; confirmed by the explorer)" ||
+    { echo "FAIL $file: expected ($min_args: trip count $min_trip; confirmed ...) in: $line"; fail=1; }
 done <"$dir/expected.tsv"
 [ $rows -ge 8 ] || { echo "FAIL: only $rows rows in expected.tsv"; fail=1; }
 exit $fail

@@ -1,6 +1,6 @@
 #!/bin/sh
 # symbolic_wgmma_wait.sh: slot reuse ordered only by warp_group_dot_wait (the shape of Triton's
-# software-pipelined Hopper matmul; tests/symbolic/wgmma-wait.ok.ttgir): --symbolic proves all six
+# software-pipelined Hopper matmul; tests/symbolic/wgmma-wait.ok.ttgir): --symbolic proves all seven
 # conditions; with {pendings = 2} (wgmma-wait.bug.ttgir) the refill overwrites the slot the
 # previous wgmma still reads: back-pressure is violated and the explorer confirms it (exit 1).
 set -u
@@ -11,9 +11,9 @@ trap 'rm -f "$out"' EXIT
 fail=0
 "$TLXV" check "$d/wgmma-wait.ok.ttgir" --symbolic >"$out" 2>&1
 rc=$?
-if [ $rc -ne 0 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -ne 6 ] ||
+if [ $rc -ne 0 ] || [ "$(grep -c '^  [a-z-]* *proved ' "$out")" -ne 7 ] ||
    ! grep -q '^  back-pressure *proved *[1-9]' "$out"; then
-  echo "FAIL ok: exit $rc, expected 0 with six proved conditions (back-pressure non-vacuous)"; cat "$out"; fail=1
+  echo "FAIL ok: exit $rc, expected 0 with seven proved conditions (back-pressure non-vacuous)"; cat "$out"; fail=1
 fi
 "$TLXV" check "$d/wgmma-wait.bug.ttgir" --symbolic >"$out" 2>&1
 rc=$?

@@ -1,0 +1,281 @@
+/* sym_vc_progress.c: the progress condition: no cycle of waits (a deadlock) for any argument.
+ *
+ * A wait passes once every arrival of the round it is for has happened (arrival-balance and
+ * byte-balance make those exactly the producers that fire with that sequence number), and an
+ * arrival happens once the ops before it in its thread's program order did (semantics.md §1.3).
+ * The kernel can get stuck only in waits, at most one per thread (the parent before the fork,
+ * the default partition and the parent after the join are one thread; the fork orders the
+ * parent's earlier ops before every partition's, the join every partition's before its later
+ * ones). A stuck wait w needs a producer p that never runs, so p comes after the stuck wait w'
+ * of its own thread: following w -> w' gives a cycle of stuck waits w_1 .. w_m in m distinct
+ * threads, where a producer p_j of w_j's round comes after w_{j+1} (w_1 after w_m) in program
+ * order. Conversely, if waits and producers of such a cycle all execute, none of the waits can
+ * pass first: the kernel cannot finish. So the condition is one Z3 query per candidate cycle:
+ * iterations i_j where w_j executes, whose rounds p_j fire, and w_{j+1} at i_{j+1} precedes p_j
+ * in program order. A model is a deadlock (confirmed by the explorer: kind deadlock); every
+ * query unsatisfiable proves progress. Candidates are found by a search over waits that visits
+ * each thread at most once; a cycle whose events are all in one loop nest with constant
+ * iteration offsets is ruled out without Z3 when its offsets sum below zero (the producer is
+ * always an earlier iteration's: a pipeline's own dependency chain). Without the condition a
+ * cross wait (A: wait X; arrive Y. B: wait Y; arrive X) was "proved" by the other five
+ * (tests/symbolic/cross-wait.bug, late-cycle.bug). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+#include "ir/ir_alloc.h"
+
+#define PROG_MAXC 16         /* threads in one cycle (more: unknown) */
+#define PROG_STEPS 200000    /* search steps before the condition gives up (unknown) */
+#define PROG_QUERIES 64      /* Z3 queries for candidate cycles before it gives up */
+
+typedef struct prog {
+  sym_ctx *c;
+  vf_sym_condres *r;
+  int *lag;                  /* per event: the wait's lag (waits only) */
+  int w[PROG_MAXC], p[PROG_MAXC];
+  int m;
+  uint64_t used;             /* threads on the current path */
+  long steps;
+  int queries;
+  bool gave_up, found;
+} prog;
+
+static bool producer(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* The partition's top-level loop holding loop l (a flattened loop: its outer loop). */
+static int top_loop(sym_ctx *c, int l) {
+  return c->loops[l].flat_outer >= 0 ? c->loops[l].flat_outer : l;
+}
+
+static uint32_t anchor(sym_ctx *c, const sym_event *e) {
+  return e->loop < 0 ? e->pos : c->loops[top_loop(c, e->loop)].op->id;
+}
+
+/* Fork and join order across threads; else program order of one thread (op ids are in
+ * textual order, a loop's before its body's). 1: a before b, 0: not, -1: depends on the
+ * iterations (one top-level loop or nest). */
+static int order(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  if (a->prefork != b->prefork) return a->prefork;
+  if (a->postjoin != b->postjoin) return b->postjoin;
+  if (a->part != b->part && !a->prefork && !a->postjoin) return 0;
+  if (a->loop >= 0 && b->loop >= 0 && top_loop(c, a->loop) == top_loop(c, b->loop)) return -1;
+  return anchor(c, a) < anchor(c, b);
+}
+
+/* Counter of the top-level loop O at e's iteration i. */
+static Z3_ast outer_it(sym_ctx *c, const sym_event *e, Z3_ast i, int O) {
+  return e->loop == O ? i : sym_at(c, e->loop, c->loops[O].it, i);
+}
+
+/* Bool: a at iteration ia runs before b at iteration ib (NULL iterations outside loops). */
+static Z3_ast before(sym_ctx *c, const sym_event *a, Z3_ast ia, const sym_event *b, Z3_ast ib) {
+  int o = order(c, a, b);
+  if (o >= 0) return o ? Z3_mk_true(c->z) : Z3_mk_false(c->z);
+  Z3_ast x = ia, y = ib;
+  if (a->loop != b->loop) { /* one in a flattened nest, one in its outer loop's body */
+    int O = top_loop(c, a->loop);
+    x = outer_it(c, a, ia, O);
+    y = outer_it(c, b, ib, O);
+  }
+  Z3_ast same = a->pos < b->pos ? sym_eq(c, x, y) : Z3_mk_false(c->z);
+  return sym_or2(c, sym_slt(c, x, y), same);
+}
+
+/* Can producer p fire in the round wait w needs?  Only a same-shape loop pair is told apart
+ * without Z3 (another slot); *k is then p's iteration minus w's. */
+static bool may_feed(sym_ctx *c, const prog *g, int wi, const sym_event *p, bool *offset,
+                     int64_t *k) {
+  const sym_event *w = &c->evs[wi];
+  int64_t n = c->rings[w->ring].n, need = w->off - g->lag[wi] * n;
+  *offset = false;
+  if (p->ring != w->ring || !producer(p)) return false;
+  if (w->seqt || p->seqt) return true;
+  if (w->loop < 0 && p->loop < 0) return p->off == need;
+  if (w->loop < 0 || p->loop < 0 || p->mul != w->mul) return true;
+  int64_t x = need - p->off;
+  if (x % w->mul) return false;
+  *offset = true;
+  *k = x / w->mul;
+  return true;
+}
+
+static const char *loc_text(const ir_op *op, char *buf, size_t n) { return ir_loc_str(op->loc, buf, n); }
+
+/* The candidate cycle g->w / g->p (m waits): one query. */
+static void ask(prog *g) {
+  sym_ctx *c = g->c;
+  int m = g->m;
+  /* a cycle of one loop nest with constant offsets: its iterations must satisfy
+   * i_{j+1} <= i_j + k_j - d_j (d_j = 1 when w_{j+1} follows p_j in the body) around it */
+  int64_t sum = 0;
+  bool all_offset = true;
+  for (int j = 0; j < m && all_offset; j++) {
+    const sym_event *p = &c->evs[g->p[j]], *wn = &c->evs[g->w[(j + 1) % m]];
+    bool off;
+    int64_t k;
+    may_feed(c, g, g->w[j], p, &off, &k);
+    all_offset = off && wn->loop == p->loop && !wn->prefork && !wn->postjoin;
+    sum += k - (wn->pos > p->pos);
+  }
+  if (all_offset && sum < 0) return;
+  if (g->queries++ >= PROG_QUERIES) {
+    g->gave_up = true;
+    return;
+  }
+  Z3_ast it[PROG_MAXC], jt[PROG_MAXC], phi = Z3_mk_true(c->z);
+  bool tainted = false;
+  for (int j = 0; j < m; j++) {
+    const sym_event *w = &c->evs[g->w[j]];
+    it[j] = w->loop >= 0 ? sym_fresh(c, "i", c->wide) : NULL;
+  }
+  for (int j = 0; j < m; j++) {
+    const sym_event *w = &c->evs[g->w[j]], *p = &c->evs[g->p[j]];
+    const sym_event *wn = &c->evs[g->w[(j + 1) % m]];
+    Z3_ast inst = w->pred, seq = sym_seq_term(c, w);
+    if (w->loop >= 0) {
+      inst = sym_at(c, w->loop, sym_and2(c, c->loops[w->loop].range, w->pred), it[j]);
+      seq = sym_at(c, w->loop, seq, it[j]);
+    }
+    Z3_ast t = sym_sub(c, seq, sym_int(c, g->lag[g->w[j]] * c->rings[w->ring].n));
+    jt[j] = p->loop >= 0 ? sym_iter_of_seq(c, p, t) : NULL;
+    phi = sym_and2(c, phi, sym_and2(c, inst, sym_sle(c, sym_int(c, 0), t)));
+    phi = sym_and2(c, phi, sym_fires(c, p, t));
+    phi = sym_and2(c, phi, before(c, wn, it[(j + 1) % m], p, jt[j]));
+    tainted |= w->tainted || p->tainted;
+  }
+  const sym_event *w0 = &c->evs[g->w[0]];
+  Z3_ast extra[2 * PROG_MAXC];
+  int64_t x[2 * PROG_MAXC];
+  for (int j = 0; j < m; j++) {
+    extra[2 * j] = it[j] ? it[j] : sym_int(c, -1);
+    extra[2 * j + 1] = jt[j] ? jt[j] : sym_int(c, -1);
+  }
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, g->r, w0->op, w0->part, phi, w0->loop, it[0], tainted,
+                                      extra, (unsigned)(2 * m), x, &st);
+  if (st == Z3_L_TRUE) g->found = true; /* a deadlock (or, tainted, unknown): enough */
+  if (!v) return;
+  for (int j = 0; j < m; j++) {
+    sym_site(v, c->evs[g->w[j]].op);
+    sym_site(v, c->evs[g->p[j]].op);
+  }
+  /* "wait on z (pp.py:22:7, iteration 4) needs the arrival at pp.py:33:7 (partition1,
+   * iteration 4), which comes after partition1's wait on y (pp.py:32:7, iteration 4); ..." */
+  char *msg = NULL, sb[128], lb[256], pb[256], it_s[48], jt_s[48];
+  size_t len = 0;
+  FILE *f = open_memstream(&msg, &len);
+  if (!f) return;
+  for (int j = 0; j < m; j++) {
+    const sym_event *w = &c->evs[g->w[j]], *p = &c->evs[g->p[j]];
+    snprintf(it_s, sizeof it_s, it[j] ? ", iteration %lld" : "", (long long)x[2 * j]);
+    snprintf(jt_s, sizeof jt_s, jt[j] ? ", iteration %lld" : "", (long long)x[2 * j + 1]);
+    if (j == 0)
+      fprintf(f, "wait on %s (%s%s)", sym_slot_text(c, w, sb, sizeof sb),
+              loc_text(w->op, lb, sizeof lb), it_s);
+    fprintf(f, " needs the %s at %s (%s%s), which comes after ",
+            p->kind == SYM_EV_TMA_LOAD ? "TMA load" : "arrival", loc_text(p->op, pb, sizeof pb),
+            sym_part_label(c, p->part), jt_s);
+    if (j + 1 == m) {
+      fprintf(f, m == 1 ? "the wait itself" : "the first wait");
+      break;
+    }
+    const sym_event *wn = &c->evs[g->w[j + 1]];
+    snprintf(it_s, sizeof it_s, it[j + 1] ? ", iteration %lld" : "", (long long)x[2 * j + 2]);
+    fprintf(f, "%s's wait on %s (%s%s), which", sym_part_label(c, wn->part),
+            sym_slot_text(c, wn, sb, sizeof sb), loc_text(wn->op, lb, sizeof lb), it_s);
+  }
+  fprintf(f, ": a cycle of waits, none can pass (deadlock, semantics.md §1.3)");
+  fclose(f);
+  v->message = msg;
+}
+
+static void search(prog *g, int wi);
+
+/* Extends the path at wait wi (g->w[g->m - 1]) by each producer of its round and each wait
+ * that may precede that producer in its thread. */
+static void search(prog *g, int wi) {
+  sym_ctx *c = g->c;
+  int depth = g->m;
+  for (uint32_t pi = 0; pi < c->n_evs && !g->found && !g->gave_up; pi++) {
+    const sym_event *p = &c->evs[pi];
+    bool off;
+    int64_t k;
+    if (!may_feed(c, g, wi, p, &off, &k)) continue;
+    g->p[depth - 1] = (int)pi;
+    for (uint32_t vi = 0; vi < c->n_evs && !g->found && !g->gave_up; vi++) {
+      const sym_event *v = &c->evs[vi];
+      if (v->kind != SYM_EV_WAIT || v->ring < 0 || g->lag[vi] < 0 || order(c, v, p) == 0)
+        continue;
+      if (++g->steps > PROG_STEPS) {
+        g->gave_up = true;
+        return;
+      }
+      if ((int)vi == g->w[0]) { /* the cycle closes */
+        ask(g);
+        continue;
+      }
+      /* each cycle once: its first wait has the smallest thread */
+      int th = v->part;
+      if (th <= c->evs[g->w[0]].part || (g->used >> th & 1)) continue;
+      if (depth == PROG_MAXC) {
+        g->gave_up = true;
+        return;
+      }
+      g->w[g->m++] = (int)vi;
+      g->used |= UINT64_C(1) << th;
+      search(g, (int)vi);
+      g->used &= ~(UINT64_C(1) << th);
+      g->m--;
+    }
+  }
+}
+
+/* Why the waits and producers cannot all be placed, or NULL. */
+static const char *unplaced(sym_ctx *c, const sym_event *e) {
+  if (e->unsupported) return e->unsupported;
+  if (e->ring < 0) return "a barrier not traced to an allocation";
+  if (c->rings[e->ring].irregular)
+    return c->rings[e->ring].why ? c->rings[e->ring].why : "irregular ring";
+  if (!e->has_seq) return "no sequence number";
+  return NULL;
+}
+
+void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
+  char lb[256];
+  prog g = {.c = c, .r = r};
+  g.lag = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *g.lag);
+  bool ok = c->n_parts <= 64;
+  if (!ok) sym_note_unknown(r, "more than 64 partitions");
+  for (uint32_t i = 0; i < c->n_evs && ok; i++) {
+    const sym_event *e = &c->evs[i];
+    g.lag[i] = -1;
+    if (e->kind != SYM_EV_WAIT && !(producer(e) && e->ring >= 0)) continue;
+    if (e->kind == SYM_EV_WAIT) r->n_checked++;
+    const char *why = unplaced(c, e), *how = NULL;
+    if (!why && e->kind == SYM_EV_WAIT && (g.lag[i] = sym_wait_lag(c, (int)i, &how)) < 0)
+      why = how ? how : "which phase it waits for is unknown";
+    if (!why) continue;
+    sym_note_unknown(r, "%s at %s: %s", e->kind == SYM_EV_WAIT ? "wait" : "arrival",
+                     ir_loc_str(e->op->loc, lb, sizeof lb), why);
+    ok = false;
+  }
+  for (uint32_t i = 0; i < c->n_evs && ok && !g.found && !g.gave_up; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_WAIT) continue;
+    sym_debug_what(c, "progress from ev %u", i);
+    g.w[0] = (int)i;
+    g.m = 1;
+    g.used = UINT64_C(1) << e->part;
+    search(&g, (int)i);
+  }
+  if (g.gave_up && !g.found)
+    sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
+                     g.queries, g.steps);
+  free(g.lag);
+  sym_finish_cond(r, "no cycle of waits: every wait's round is produced by ops that do not "
+                  "wait for it, for every argument value");
+}
