@@ -13,14 +13,18 @@
  * from the arguments (zero trips against some). Guards that depend only on --arg values are
  * the user's choice and are left alone.
  *
- * Each guard is evaluated statically (sim_static_value, program 0 of the plan's grid) under
- * every planned combination and partial-tile probe. A side no run takes gets a run of its own:
- * combination 0 with one argument the guard depends on moved to the first value (0, then the
- * smallest whole tiles, values next to the guard's constants, then negatives) that takes that
- * side, honours the argument's type and alignment (whole tiles, a multiple of tt.divisibility)
- * and every llvm.intr.assume that can be evaluated (a side the kernel assumes away needs no
- * run). One run may cover several guards; at most VF_MAX_GUARD_RUNS are added (each is a full
- * exploration). A side left without a run is a gap: the summary names it and the verdict is
+ * Each guard is evaluated statically (sim_static_value) under every planned combination and
+ * partial-tile probe, at every program the check runs. A side no run takes gets a run of its
+ * own: combination 0 with one argument the guard depends on moved to the first value that takes
+ * that side (0, then whole tiles by size, values next to the guard's constants and the other
+ * arguments' values), a multiple of
+ * the argument's alignment within its type. When that value breaks an llvm.intr.assume or
+ * divides by zero where the division certainly runs, the side is outside the kernel's domain:
+ * not run, and the summary says so. One run may cover several guards; at most
+ * VF_MAX_GUARD_RUNS are added (each is a full exploration, times the programs when
+ * synchronization depends on the program id), within VF_MAX_RUNS. A side left without a run
+ * is a gap, and so is a side only negative values take (sizes are not negative; the value is
+ * named, for --arg): the summary names it and the verdict is
  * "verified for" the sides covered (cli_check.c). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -350,9 +354,6 @@ static uint32_t candidates(const gctx *c, const guard *g, uint32_t k, const uint
   return n;
 }
 
-/* Argument bits of plan combination 0 (the base of every guard run). */
-static void base_bits(const vf_argplan *p, uint64_t *bits) { vf_argplan_bits(p, 0, bits); }
-
 void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   p->n_guard_runs = p->n_gaps = p->n_gaps_more = p->n_outside = 0;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions) return;
@@ -379,7 +380,7 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   uint64_t used = vf_argplan_combos(p) + p->n_probes; /* the probes keep their room */
   uint32_t cap = room > used ? (uint32_t)(room - used < VF_MAX_GUARD_RUNS ? room - used : VF_MAX_GUARD_RUNS) : 0;
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits), *base = ir_xcalloc(p->n_args + 1, sizeof *bits);
-  base_bits(p, base);
+  vf_argplan_bits(p, 0, base); /* combination 0: the base of every guard run */
   /* guards that cannot be evaluated at the base values are not guards of the arguments */
   uint32_t w = 0;
   for (uint32_t i = 0; i < c.n; i++)
@@ -408,13 +409,14 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
       uint32_t xk = 0;
       int64_t xv = 0;
       const ir_op *why = NULL;
-      for (int neg = 0; neg < 2 && !found && !why; neg++)
-        for (uint32_t k = 0; k < p->n_args && k < 64 && !found && !why; k++) {
+      bool negative = false;
+      for (int neg = 0; neg < 2 && !found && !why && !negative; neg++)
+        for (uint32_t k = 0; k < p->n_args && k < 64 && !found && !why && !negative; k++) {
           if (!((g->deps >> k) & 1)) continue;
           int64_t cand[CANDS_MAX];
           uint32_t nc = candidates(&c, g, k, base, cand);
           unsigned wk = sim_int_width(entry->args[k]->type);
-          for (uint32_t q = 0; q < nc && !found && !why; q++) {
+          for (uint32_t q = 0; q < nc && !found && !why && !negative; q++) {
             if ((cand[q] < 0) != (neg == 1)) continue;
             memcpy(bits, base, (p->n_args + 1) * sizeof *bits);
             bits[k] = sim_trunc((uint64_t)cand[q], wk);
@@ -423,6 +425,10 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
             xk = k;
             xv = cand[q];
             if (why) break;
+            if (neg) { /* negative values are not run (sizes): a gap, named with the value */
+              negative = true;
+              break;
+            }
             uint32_t r = p->n_guard_runs++;
             p->guard_arg[r] = k;
             p->guard_val[r] = cand[q];
@@ -447,7 +453,8 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
       }
       if (p->n_gaps < VF_MAX_GAPS) {
         p->gap_op[p->n_gaps] = g->at;
-        p->gap_arg[p->n_gaps] = (uint32_t)__builtin_ctzll(g->deps);
+        p->gap_arg[p->n_gaps] = negative ? xk : (uint32_t)__builtin_ctzll(g->deps);
+        p->gap_neg[p->n_gaps] = negative ? xv : 0;
         p->gap_side[p->n_gaps++] = s;
       } else {
         p->n_gaps_more++;
@@ -465,6 +472,7 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
       if (p->n_gaps < VF_MAX_GAPS) {
         p->gap_op[p->n_gaps] = g->at;
         p->gap_arg[p->n_gaps] = (uint32_t)__builtin_ctzll(g->deps);
+        p->gap_neg[p->n_gaps] = 0;
         p->gap_side[p->n_gaps++] = s;
       } else {
         p->n_gaps_more++;
@@ -551,6 +559,9 @@ char *vf_argplan_gaps(const vf_argplan *p) {
     where(p, p->gap_op[i], p->gap_arg[i], at, sizeof at);
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%sthe %s side of the guard at %s",
                             len ? ", " : "", p->gap_side[i] ? "true" : "false", at);
+    if (p->gap_neg[i] && len < sizeof buf)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, " (only negative values reach it, e.g. %s=%lld)",
+                              p->names[p->gap_arg[i]], (long long)p->gap_neg[i]);
   }
   if (p->n_gaps_more && len < sizeof buf)
     snprintf(buf + len, sizeof buf - len, " and %u more", p->n_gaps_more);

@@ -74,6 +74,7 @@ typedef struct vf_argplan {
   uint32_t n_gaps, n_gaps_more;
   const ir_op *gap_op[VF_MAX_GAPS];
   uint32_t gap_arg[VF_MAX_GAPS];
+  int64_t gap_neg[VF_MAX_GAPS];   /* a negative value that takes the side (not run), or 0 */
   bool gap_side[VF_MAX_GAPS];
 } vf_argplan;
 
