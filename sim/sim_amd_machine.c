@@ -10,8 +10,8 @@
 
 int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
   /* gfx942 (MI300, CDNA3) and gfx950 (MI350, CDNA4) share the rules of §8.1; gfx1250 adds
-   * LDS mbarriers and TDM copies (sim_amd_mbar.c, docs/amd-gfx1250.md); its clusters and
-   * warp specialization are refused */
+   * LDS mbarriers and TDM copies (sim_amd_mbar.c, docs/amd-gfx1250.md) and warp
+   * specialization (sim_amd_layout_agents); its clusters are refused */
   const char *g = target + 4;
   if (!strncmp(g, "gfx942", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 942;
   else if (!strncmp(g, "gfx950", 6) && (!g[6] || g[6] == ':')) m->amd_gfx = 950;

@@ -361,17 +361,19 @@ static int fork_op(sim_exec *e) {
   return SIM_X_NEXT;
 }
 
-/* Agent b runs partition p of a CTA's warp_specialize: agent cta * agents_per_cta + 1 + p on
- * NVIDIA; on AMD (gfx1250) each wave of the partition is an agent (sim_amd_machine.c). */
-static bool part_agent(const sim_machine *m, uint32_t cta, uint32_t b, uint32_t p) {
-  return m->agents[b].cta == cta && m->agents[b].local == p + 1;
+/* Agent b runs one of the n_parts partitions of a CTA's warp_specialize: agent cta *
+ * agents_per_cta + 1 + p runs partition p on NVIDIA; on AMD (gfx1250) each wave of a partition
+ * is an agent (sim_amd_machine.c). Its partition is local - 1. */
+static bool part_agent(const sim_machine *m, uint32_t cta, uint32_t b, uint32_t n_parts) {
+  uint32_t l = m->agents[b].local;
+  return m->agents[b].cta == cta && l >= 1 && l - 1 < n_parts;
 }
 
 static bool join_ready(const sim_machine *m, const void *st, uint32_t a, uint32_t w) {
   const sim_ws *ws = &m->ws[w];
   for (uint32_t b = 0; b < m->n_agents; b++)
-    for (uint32_t p = 0; p < ws->n_parts; p++)
-      if (part_agent(m, m->agents[a].cta, b, p) && st_cagent(m, st, b)->status != SIM_AG_DONE) return false;
+    if (part_agent(m, m->agents[a].cta, b, ws->n_parts) && st_cagent(m, st, b)->status != SIM_AG_DONE)
+      return false;
   return true;
 }
 
@@ -383,25 +385,23 @@ static int join_op(sim_exec *e) {
    * not a first wait on that barrier); on AMD every default wave passed the join's s_barrier */
   for (uint32_t d = 0; d < m->n_agents; d++) {
     if (d != e->a && !(m->amd_gfx && m->agents[d].local == 0)) continue;
-    for (uint32_t pa = 0; pa < m->n_agents; pa++)
-      for (uint32_t p = 0; p < ws->n_parts; p++) {
-        if (!part_agent(m, e->cta, pa, p)) continue;
-        for (uint32_t b = 0; b < m->n_bars; b++) {
-          int32_t *mine = st_intent(m, e->st, d, b), pi = *st_intent(m, e->st, pa, b);
-          if (pi > *mine) *mine = pi;
-        }
+    for (uint32_t pa = 0; pa < m->n_agents; pa++) {
+      if (!part_agent(m, e->cta, pa, ws->n_parts)) continue;
+      for (uint32_t b = 0; b < m->n_bars; b++) {
+        int32_t *mine = st_intent(m, e->st, d, b), pi = *st_intent(m, e->st, pa, b);
+        if (pi > *mine) *mine = pi;
       }
-  }
-  for (uint32_t b = 0; b < m->n_agents; b++)
-    for (uint32_t p = 0; p < ws->n_parts; p++) {
-      if (!part_agent(m, e->cta, b, p)) continue;
-      sim_agent *pa = st_agent(m, e->st, b);
-      pa->status = SIM_AG_IDLE;
-      pa->pc = 0;
-      pa->seq = 0;
-      pa->cp_group = 0;
-      if (m->data) sim_data_agent_clear(m->data, b);
     }
+  }
+  for (uint32_t b = 0; b < m->n_agents; b++) {
+    if (!part_agent(m, e->cta, b, ws->n_parts)) continue;
+    sim_agent *pa = st_agent(m, e->st, b);
+    pa->status = SIM_AG_IDLE;
+    pa->pc = 0;
+    pa->seq = 0;
+    pa->cp_group = 0;
+    if (m->data) sim_data_agent_clear(m->data, b);
+  }
   sim_logf(e->log, "warp_specialize: all partitions finished (join)");
   return SIM_X_NEXT;
 }
@@ -498,23 +498,22 @@ static int deferred(sim_exec *e) {
   if (e->fork_ws != UINT32_MAX) {
     const sim_ws *ws = &m->ws[e->fork_ws];
     e->fork_ws = UINT32_MAX;
-    for (uint32_t b = 0; b < m->n_agents; b++)
-      for (uint32_t p = 0; p < ws->n_parts; p++) {
-        if (!part_agent(m, e->cta, b, p)) continue;
-        const sim_region *r = &m->regions[ws->part_region[p]];
-        uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
-        /* what the parent knows of each barrier's phases happens before the partition's ops
-         * (the phase-alias intent, sim_internal.h) */
-        for (uint32_t bl = 0; bl < m->n_bars; bl++) {
-          int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
-          *st_intent(m, e->st, b, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
-        }
-        if (m->data)
-          sim_data_copy(m->data, b, (const ir_value *const *)r->entry_vals, e->a, ws->cap_vals, n);
-        if (sim_start_agent(m, e->st, b, r->start, r->entry_slots, e->fork_caps, m->fork_mviews, n,
-                            e->log, &e->release))
-          return -1;
+    for (uint32_t b = 0; b < m->n_agents; b++) {
+      if (!part_agent(m, e->cta, b, ws->n_parts)) continue;
+      const sim_region *r = &m->regions[ws->part_region[m->agents[b].local - 1]];
+      uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
+      /* what the parent knows of each barrier's phases happens before the partition's ops
+       * (the phase-alias intent, sim_internal.h) */
+      for (uint32_t bl = 0; bl < m->n_bars; bl++) {
+        int32_t h = sim_intent_known(*st_intent(m, e->st, e->a, bl));
+        *st_intent(m, e->st, b, bl) = SIM_INTENT_NONE(h < (1 << 24) ? h : 0);
       }
+      if (m->data)
+        sim_data_copy(m->data, b, (const ir_value *const *)r->entry_vals, e->a, ws->cap_vals, n);
+      if (sim_start_agent(m, e->st, b, r->start, r->entry_slots, e->fork_caps, m->fork_mviews, n,
+                          e->log, &e->release))
+        return -1;
+    }
   }
   while (e->release) {
     uint32_t b = (uint32_t)__builtin_ctz(e->release);
