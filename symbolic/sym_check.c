@@ -287,8 +287,12 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
     const vf_sym_condres *c = &r->cond[k];
     for (uint32_t v = 0; v < c->n_viol; v++) {
       const vf_sym_violation *x = &c->viol[v];
-      fprintf(out, "%s: error: %s: %s%s%s (", ir_loc_str(x->loc, lb, sizeof lb),
-              vf_sym_cond_name((vf_sym_cond)k), x->partition ? x->partition : "",
+      /* a counterexample the explorer did not reproduce (or reproduced as another bug) is
+       * not a bug report of its own: a warning (the run is inconclusive, exit 3, when
+       * nothing else is found) */
+      bool conf = x->confirmed > 0 && !x->confirm_note;
+      fprintf(out, "%s: %s: %s: %s%s%s (", ir_loc_str(x->loc, lb, sizeof lb),
+              conf ? "error" : "warning", vf_sym_cond_name((vf_sym_cond)k), x->partition ? x->partition : "",
               x->partition ? ": " : "", x->message ? x->message : "violated");
       bool first = true;
       for (uint32_t a = 0; a < r->n_args; a++)

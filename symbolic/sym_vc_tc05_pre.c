@@ -13,21 +13,32 @@
  * the other conditions, as for sym_tc05_retired (arrival-balance, phase-agreement). */
 #include "sym_internal.h"
 
-bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x) {
+/* Whether the rule applies to MMA a (before the loop) and access x (in a top-level scf.for of
+ * the same partition); then *L is x's loop and *conflict the condition that x is on a's
+ * (constant) slot. */
+static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, const sym_loop **L,
+                        Z3_ast *conflict) {
   if (a->loop >= 0 || x->loop < 0 || a->prefork || a->postjoin || a->part != x->part ||
       a->group != SYM_G_TC05 || a->ring < 0 || !sym_is_true(c, a->pred))
     return false;
-  const sym_loop *L = &c->loops[x->loop];
-  if (L->parent >= 0 || L->flat_outer >= 0 || !L->op || L->op->code != IR_OP_SCF_FOR ||
-      a->pos > L->op->id)
+  *L = &c->loops[x->loop];
+  if ((*L)->parent >= 0 || (*L)->flat_outer >= 0 || !(*L)->op || (*L)->op->code != IR_OP_SCF_FOR ||
+      a->pos > (*L)->op->id)
     return false;
-  int64_t n = c->rings[a->ring].n, as;
-  Z3_ast conflict = Z3_mk_true(c->z);
-  if (n != 1) { /* x on a's (constant) slot */
+  int64_t as;
+  *conflict = Z3_mk_true(c->z);
+  if (c->rings[a->ring].n != 1) {
     Z3_ast xs = x->kind == SYM_EV_TMA_LOAD ? x->buf_idx : x->idx;
     if (!a->idx || !xs || !sym_numeral(c, a->idx, &as)) return false;
-    conflict = sym_eq(c, sym_wide(c, xs, true), sym_int(c, as));
+    *conflict = sym_eq(c, sym_wide(c, xs, true), sym_int(c, as));
   }
+  return true;
+}
+
+bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  const sym_loop *L;
+  Z3_ast conflict;
+  if (!pre_applies(c, a, x, &L, &conflict)) return false;
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     const char *how;
@@ -135,20 +146,9 @@ static Z3_ast may_be_retired(sym_ctx *c, const sym_event *a, const sym_event *x)
 
 bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_event *a,
                                     const sym_event *x) {
-  if (a->loop >= 0 || x->loop < 0 || a->prefork || a->postjoin || a->part != x->part ||
-      a->group != SYM_G_TC05 || a->ring < 0 || !sym_is_true(c, a->pred))
-    return false;
-  const sym_loop *L = &c->loops[x->loop];
-  if (L->parent >= 0 || L->flat_outer >= 0 || !L->op || L->op->code != IR_OP_SCF_FOR ||
-      a->pos > L->op->id)
-    return false;
-  int64_t n = c->rings[a->ring].n, as;
-  Z3_ast conflict = Z3_mk_true(c->z);
-  if (n != 1) {
-    Z3_ast xs = x->kind == SYM_EV_TMA_LOAD ? x->buf_idx : x->idx;
-    if (!a->idx || !xs || !sym_numeral(c, a->idx, &as)) return false;
-    conflict = sym_eq(c, sym_wide(c, xs, true), sym_int(c, as));
-  }
+  const sym_loop *L;
+  Z3_ast conflict;
+  if (!pre_applies(c, a, x, &L, &conflict)) return false;
   Z3_ast retired = may_be_retired(c, a, x);
   if (!retired) return false;
   Z3_ast phi = sym_and2(c, sym_and2(c, L->range, x->pred), sym_and2(c, conflict, sym_not(c, retired)));
