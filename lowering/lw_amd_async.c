@@ -18,7 +18,10 @@
  * buffer_load_to_local (the offsets' layout): 4 bytes each, from the types alone. */
 static int dma_count(const ir_op *op) {
   bool buf = op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
-  const ir_value *lv = ir_seg(op, buf ? 1 : 0, NULL), *pv = ir_seg(op, 0, NULL);
+  /* the buffer form's offsets, else the async copy's pointers; pv: the pointer(s) of either */
+  _Static_assert(IR_SEG_TTG_ASYNC_COPY_G2L_SRC == IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_PTR, "one segment");
+  const ir_value *lv = ir_seg(op, buf ? IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OFFSETS : IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
+  const ir_value *pv = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
   const ir_type *st = lv ? lv->type : NULL;
   lw_ll l;
   char err[160];
@@ -160,9 +163,11 @@ static int dma_emit(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *p
 
 /* amdg.buffer_load_to_local %ptr[%offsets] into %dest (mask, other: zero fill only). */
 int lw_amd_buffer_to_local(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_smem_layout *sl) {
-  ir_value *ptr = ir_seg(op, 0, NULL), *offs = ir_seg(op, 1, NULL), *mask = ir_seg(op, 3, NULL);
-  ir_value *other = ir_seg(op, 4, NULL);
-  if (ir_seg(op, 5, NULL)) return lw_fail(c, op, "amdg.buffer_load_to_local with a stride operand is not supported yet");
+  ir_value *ptr = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_PTR, NULL);
+  ir_value *offs = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OFFSETS, NULL);
+  ir_value *mask = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_MASK, NULL);
+  ir_value *other = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OTHER, NULL);
+  if (ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_STRIDE, NULL)) return lw_fail(c, op, "amdg.buffer_load_to_local with a stride operand is not supported yet");
   if (other && !lw_is_zero_const(other))
     return lw_fail(c, op, "amdg.buffer_load_to_local fills masked-off elements with zeros: `other` must be a constant 0");
   if (!ptr || ptr->type->kind != IR_T_PTR || !offs || offs->type->kind != IR_T_TENSOR)

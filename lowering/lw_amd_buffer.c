@@ -28,10 +28,12 @@ lw_ssa lw_amd_buffer_rsrc(lw_ctx *c, lw_ssa base) {
 int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
   if (!lw_target_is_amd(c->target)) return lw_unsupported(c, op);
   bool load = op->code == IR_OP_AMDG_BUFFER_LOAD;
-  int b = load ? 0 : 1;
-  ir_value *val = load ? NULL : ir_seg(op, 0, NULL);
-  ir_value *ptr = ir_seg(op, b, NULL), *offs = ir_seg(op, b + 1, NULL), *mask = ir_seg(op, b + 2, NULL);
-  ir_value *other = load ? ir_seg(op, 3, NULL) : NULL;
+  int ps = load ? IR_SEG_AMDG_BUFFER_LOAD_PTR : IR_SEG_AMDG_BUFFER_STORE_PTR;
+  int os = load ? IR_SEG_AMDG_BUFFER_LOAD_OFFSETS : IR_SEG_AMDG_BUFFER_STORE_OFFSETS;
+  int ms = load ? IR_SEG_AMDG_BUFFER_LOAD_MASK : IR_SEG_AMDG_BUFFER_STORE_MASK;
+  ir_value *val = load ? NULL : ir_seg(op, IR_SEG_AMDG_BUFFER_STORE_VALUE, NULL);
+  ir_value *ptr = ir_seg(op, ps, NULL), *offs = ir_seg(op, os, NULL), *mask = ir_seg(op, ms, NULL);
+  ir_value *other = load ? ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_OTHER, NULL) : NULL;
   /* The optional `stride` operand (segment 4) only feeds the resource's cache-swizzle field
    * (Triton's BufferOpsEmitter sets it on some targets for performance); the addresses are
    * the offsets alone, so the lowering leaves the stride field 0. */

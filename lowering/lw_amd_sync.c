@@ -10,7 +10,7 @@ int lw_amd_sync_op(lw_ctx *c, const ir_op *op) {
   if (!lw_target_is_amd(c->target)) return lw_unsupported(c, op);
   switch (op->code) {
   case IR_OP_AMDG_COND_BARRIER: {
-    ir_value *p = ir_seg(op, 0, NULL);
+    ir_value *p = ir_seg(op, IR_SEG_AMDG_COND_BARRIER_PRED, NULL);
     lw_val *pv = p ? lw_get(c, p) : NULL;
     if (!pv || pv->kind != LV_SCALAR || !pv->ty || strcmp(pv->ty, "i1"))
       return lw_fail(c, op, "amdg.cond_barrier needs a scalar i1 predicate");

@@ -324,8 +324,9 @@ static int map_block_args(cctx *c, const ir_block *b, uint32_t *slots) {
 
 static int compile_for(cctx *c, const ir_op *op) {
   uint32_t n_lb, n_ub, n_step, n_init;
-  ir_value *lb = ir_seg(op, 0, &n_lb), *ub = ir_seg(op, 1, &n_ub), *step = ir_seg(op, 2, &n_step);
-  ir_seg(op, 3, &n_init);
+  ir_value *lb = ir_seg(op, IR_SEG_SCF_FOR_LB, &n_lb), *ub = ir_seg(op, IR_SEG_SCF_FOR_UB, &n_ub);
+  ir_value *step = ir_seg(op, IR_SEG_SCF_FOR_STEP, &n_step);
+  ir_seg(op, IR_SEG_SCF_FOR_INITS, &n_init);
   if (!lb || !ub || !step || op->n_regions < 1 || op->regions[0]->n_blocks < 1)
     return sim_errf(c->err, c->m, op, "malformed scf.for");
   const ir_block *body = op->regions[0]->blocks[0];

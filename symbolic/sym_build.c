@@ -413,55 +413,62 @@ static void tmem_copy_events(sym_ctx *c, walk *w, const ir_op *op) {
     e->weight = 1;
 }
 
+/* cases that share a segment index name one op's constant: the others must agree */
+_Static_assert(IR_SEG_TTNG_WAIT_BARRIER_ALLOC == IR_SEG_AMDG_WAIT_BARRIER_ALLOC, "one segment");
+_Static_assert(IR_SEG_TTNG_ARRIVE_BARRIER_ALLOC == IR_SEG_AMDG_ARRIVE_BARRIER_ALLOC, "one segment");
+_Static_assert(IR_SEG_TTNG_TMA_L2G_SRC == IR_SEG_TTNG_TMA_REDUCE_SRC, "one segment");
+_Static_assert(IR_SEG_TTNG_TMEM_STORE_DST == IR_SEG_TTG_LOCAL_STORE_DST, "one segment");
+
 static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   sym_event *e;
   switch (op->code) {
   case IR_OP_TTNG_WAIT_BARRIER:
   case IR_OP_AMDG_WAIT_BARRIER:
-    if ((e = view_event(c, w, SYM_EV_WAIT, op, 0, false))) {
-      e->phase = sym_eval(c, ir_seg(op, 1, NULL));
-      e->tainted |= sym_tainted(c, ir_seg(op, 1, NULL));
+    if ((e = view_event(c, w, SYM_EV_WAIT, op, IR_SEG_TTNG_WAIT_BARRIER_ALLOC, false))) {
+      _Static_assert(IR_SEG_TTNG_WAIT_BARRIER_PHASE == IR_SEG_AMDG_WAIT_BARRIER_PHASE, "one segment");
+      e->phase = sym_eval(c, ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_PHASE, NULL));
+      e->tainted |= sym_tainted(c, ir_seg(op, IR_SEG_TTNG_WAIT_BARRIER_PHASE, NULL));
       if (op->code == IR_OP_TTNG_WAIT_BARRIER)
-        e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
+        e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_WAIT_BARRIER_PRED, &e->tainted));
       if (!e->phase) e->unsupported = "phase operand is not a scalar";
     }
     break;
   case IR_OP_TTNG_ARRIVE_BARRIER:
   case IR_OP_AMDG_ARRIVE_BARRIER:
-    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, IR_SEG_TTNG_ARRIVE_BARRIER_ALLOC, false))) {
       e->weight = ir_op_attr_int(op, "count", 1);
       if (ir_op_has_attr(op, "perThread")) e->weight *= 32 * partition_warps(c, w->part);
       if (op->code == IR_OP_TTNG_ARRIVE_BARRIER)
-        e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
+        e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_ARRIVE_BARRIER_PRED, &e->tainted));
       if (ir_op_has_attr(op, "ctaMask")) e->unsupported = "remote (ctaMask) arrive";
     }
     break;
   case IR_OP_TTNG_BARRIER_EXPECT:
-    if ((e = view_event(c, w, SYM_EV_EXPECT, op, 0, false))) {
+    if ((e = view_event(c, w, SYM_EV_EXPECT, op, IR_SEG_TTNG_BARRIER_EXPECT_ALLOC, false))) {
       e->weight = 1; /* arrive.expect_tx: one arrival (semantics.md §1.8) */
       e->bytes = ir_op_attr_int(op, "size", -1);
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_BARRIER_EXPECT_PRED, &e->tainted));
     }
     break;
   case IR_OP_TTNG_TC_GEN5_COMMIT:
-    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, IR_SEG_TTNG_TC_GEN5_COMMIT_BARRIER, false))) {
       e->weight = 1; /* tcgen05.commit: arrive-on(1) when the MMAs finish (§1.2) */
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 1, &e->tainted));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_TC_GEN5_COMMIT_PRED, &e->tainted));
       if (ir_op_has_attr(op, "two_ctas")) e->unsupported = "two-CTA commit";
     }
     break;
   case IR_OP_TTNG_TMA_G2L:
-    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) {
-      e->bytes = tma_block_bytes(ir_seg(op, 0, NULL));
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 4, &e->tainted));
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, IR_SEG_TTNG_TMA_G2L_BARRIER, false))) {
+      e->bytes = tma_block_bytes(ir_seg(op, IR_SEG_TTNG_TMA_G2L_DESC, NULL));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_TMA_G2L_PRED, &e->tainted));
       uint32_t nm = 0;
-      ir_seg(op, 5, &nm);
+      ir_seg(op, IR_SEG_TTNG_TMA_G2L_MCAST, &nm);
       if (nm || ir_op_has_attr(op, "multicast") || ir_op_has_attr(op, "two_cta"))
         e->unsupported = "multicast / two-CTA TMA";
       if (e->bytes < 0) e->unsupported = "TMA block size unknown";
       Z3_ast bi = NULL;
       const ir_op *bv = NULL;
-      e->buf_ring = sym_ring_of_view(c, ir_seg(op, 2, NULL), &bi, &bv);
+      e->buf_ring = sym_ring_of_view(c, ir_seg(op, IR_SEG_TTNG_TMA_G2L_RESULT, NULL), &bi, &bv);
       e->buf_idx = bi;
       e->buf_view = bv;
     }
@@ -469,7 +476,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL:
   case IR_OP_TTNG_CLC_TRY_CANCEL:
     /* the 16-byte response lands with complete_tx(16) on the barrier, like a TMA load (§6.3) */
-    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 1 : 0, false))) {
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? IR_SEG_TTNG_CLC_TRY_CANCEL_BARRIER : IR_SEG_TTNG_ASYNC_CLC_TRY_CANCEL_BARRIER, false))) {
       e->bytes = 16;
       e->buf_ring = -1;
       if (ir_module_attr_int(c->m, "ttg.num-ctas", 1) > 1 || ir_module_attr_int(c->m, "ttg.cluster-dim-x", 1) > 1)
@@ -478,7 +485,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     break;
   case IR_OP_TTNG_TMA_L2G:
   case IR_OP_TTNG_TMA_REDUCE:
-    if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, 2, true))) e->group = SYM_G_TMA_STORE;
+    if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op, IR_SEG_TTNG_TMA_L2G_SRC, true))) e->group = SYM_G_TMA_STORE;
     break;
   case IR_OP_TTNG_TMA_STORE_WAIT:
   case IR_OP_TTNG_WARP_GROUP_DOT_WAIT:
@@ -489,7 +496,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMA_GATHER:
     /* a TMA load by rows (sim_ops_async.c): its complete_tx on the barrier is not encoded, so
      * the barrier's ring is left unknown */
-    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, 3, false))) e->unsupported = "ttng.async_tma_gather";
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, IR_SEG_TTNG_TMA_GATHER_BARRIER, false))) e->unsupported = "ttng.async_tma_gather";
     break;
   case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_TMA_SCATTER:
     /* bulk smem -> global copy (a bulk group): not encoded */
@@ -499,7 +506,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_ASYNC_SHARED_STORE:
     /* st.async: its complete_tx on the mbarrier (segment 2) is not encoded, so that barrier's
      * ring is left unknown (else byte-balance would count no bytes for it) */
-    e = view_event(c, w, SYM_EV_TMA_LOAD, op, 2, false);
+    e = view_event(c, w, SYM_EV_TMA_LOAD, op, IR_SEG_TTNG_ASYNC_SHARED_STORE_MBARRIER, false);
     if (!e) e = new_event(c, w, SYM_EV_ASYNC_READ, op);
     e->unsupported = "ttng.async_shared_store";
     break;
@@ -507,11 +514,11 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     /* the wait for the store its token names (sim_ops_async.c) is not encoded (no store is
      * retired by it here: conservative); its arrive on the first barrier is, one arrival
      * under its predicate */
-    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 1, false))) {
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIERS, false))) {
       e->weight = 1;
-      e->pred = sym_and2(c, e->pred, pred_of(c, op, 2, &e->tainted));
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIER_PREDS, &e->tainted));
       uint32_t nb = 0;
-      ir_seg(op, 1, &nb);
+      ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIERS, &nb);
       if (nb > 1) e->unsupported = "async_tma_store_token_wait with several barriers";
     }
     break;
@@ -524,14 +531,14 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     break;
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
-    view_event(c, w, SYM_EV_READ, op, 0, true);
+    view_event(c, w, SYM_EV_READ, op, IR_SEG_TTG_LOCAL_LOAD_SRC, true);
     break;
   case IR_OP_TTG_LOCAL_STORE:
   case IR_OP_TTNG_TMEM_STORE:
-    view_event(c, w, SYM_EV_WRITE, op, 1, true);
+    view_event(c, w, SYM_EV_WRITE, op, IR_SEG_TTG_LOCAL_STORE_DST, true);
     break;
   case IR_OP_TTG_ASYNC_COPY_G2L: /* cp.async: writes its slot from issue on (semantics.md §2.2) */
-    view_event(c, w, SYM_EV_WRITE, op, 1, true);
+    view_event(c, w, SYM_EV_WRITE, op, IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, true);
     break;
   case IR_OP_TTNG_WARP_GROUP_DOT: { /* an async wgmma reads its smem operands until retired */
     bool async = ir_op_has_attr(op, "isAsync") && ir_op_attr_int(op, "isAsync", 1);

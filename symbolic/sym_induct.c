@@ -198,8 +198,8 @@ void sym_induct_loop(sym_ctx *c, int l) {
   const ir_region *yr = wl ? f->regions[1] : f->regions[0];
   const ir_block *yb = yr->n_blocks ? yr->blocks[0] : NULL;
   const ir_op *y = yb && yb->last && yb->last->code == IR_OP_SCF_YIELD ? yb->last : NULL;
-  uint32_t n_init = wl ? f->n_operands : 0, init_at = wl ? 0 : f->n_operands ? f->seg_start[3] : 0;
-  if (!wl) ir_seg(f, 3, &n_init);
+  uint32_t n_init = wl ? f->n_operands : 0, init_at = wl ? 0 : f->n_operands ? f->seg_start[IR_SEG_SCF_FOR_INITS] : 0;
+  if (!wl) ir_seg(f, IR_SEG_SCF_FOR_INITS, &n_init);
   if (!n || !y || y->n_operands != n || n_init != n) {
     for (uint32_t k = 0; k < n; k++) L->final[k] = NULL;
     L->induct_done = true;

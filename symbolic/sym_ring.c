@@ -55,7 +55,8 @@ static void scan_inits(sym_ctx *c, const ir_region *r) {
       if (op->code == IR_OP_TTNG_INIT_BARRIER || op->code == IR_OP_AMDG_INIT_BARRIER) {
         Z3_ast idx;
         const ir_op *view;
-        int ring = sym_ring_of_view(c, ir_seg(op, 0, NULL), &idx, &view);
+        int ring = sym_ring_of_view(c, ir_seg(op, IR_SEG_TTNG_INIT_BARRIER_ALLOC, NULL), &idx, &view);
+        _Static_assert(IR_SEG_TTNG_INIT_BARRIER_ALLOC == IR_SEG_AMDG_INIT_BARRIER_ALLOC, "one segment");
         if (ring >= 0) {
           sym_ring *R = &c->rings[ring];
           R->is_barrier = true;

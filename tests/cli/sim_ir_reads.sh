@@ -22,5 +22,15 @@ for f in sim/*.c; do
     bad=1
   fi
 done
+# Segment indices are named (ir/ir_segs.h, generated from ops.def: IR_SEG_<OP>_<SEGMENT>), in
+# every folder: no ir_seg(op, 3, ...) with a bare number.
+for f in ir/*.c sim/*.c verify/*.c symbolic/*.c traces/*.c lowering/*.c cli/*.c; do
+  hits=$(grep -nE '\bir_seg\([^,()]+, *[0-9]+ *,' "$f")
+  if [ -n "$hits" ]; then
+    echo "FAIL: $f names a segment by number (use its IR_SEG_ constant):"
+    echo "$hits"
+    bad=1
+  fi
+done
 [ $bad = 0 ] && echo "sim_ir_reads: ok"
 exit $bad
