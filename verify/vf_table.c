@@ -83,6 +83,7 @@ enum {
 };
 
 static void part_init(part *p, uint64_t cap) {
+  assert(cap >= 4 && (cap & (cap - 1)) == 0); /* probing masks with cap - 1 */
   p->cap = cap;
   p->n = 0;
   p->slots = vf_big_zalloc(cap * sizeof *p->slots);
@@ -107,6 +108,7 @@ vf_table *vf_table_new_shared(uint32_t threads) {
   uint32_t n = 1;
   while (n < (uint64_t)threads * SHARDS_PER_THREAD && n < MAX_SHARDS) n *= 2;
   t->n_sh = n;
+  assert((n & (n - 1)) == 0); /* shard_of masks with n_sh - 1 */
   if (posix_memalign((void **)&t->sh, 64, n * sizeof *t->sh)) ir_out_of_memory(0);
   for (uint32_t k = 0; k < n; k++) {
     pthread_mutex_init(&t->sh[k].mu, NULL);
@@ -150,6 +152,8 @@ static bool part_has(const part *p, sim_hash128 k) {
 
 /* Inserts key k; true when it was new. Grows p at 3/4 load (*gen counts growths). */
 static bool part_insert(part *p, sim_hash128 k, uint32_t *gen) {
+  assert(k.lo != 0);           /* 0 marks an empty slot: key() never returns it */
+  assert(p->n * 4 <= p->cap * 3); /* a free slot exists: the probe below ends */
   uint64_t i = k.lo & (p->cap - 1);
   for (;;) {
     sim_hash128 s = p->slots[i];
@@ -169,6 +173,7 @@ static bool part_insert(part *p, sim_hash128 k, uint32_t *gen) {
       np.slots[q] = p->slots[j];
     }
     np.n = p->n;
+    assert(np.n * 4 <= np.cap * 3); /* the grown part is back under its load bound */
     part_free(p);
     *p = np;
     (*gen)++;
