@@ -114,6 +114,9 @@ static uint32_t opnd_push(sim_machine *m, uint32_t s) {
 static sim_ins *emit(cctx *c, uint16_t code, const ir_op *op, uint32_t n_in, const uint32_t *in,
                      uint32_t n_out, const uint32_t *out) {
   sim_machine *m = c->m;
+  /* the operand list exists even when no instruction has operands: ins_in / ins_out add
+   * offsets to it (an offset added to NULL is undefined, found by fuzz_check) */
+  if (!m->opnd) m->opnd = ir_grow(m->opnd, &m->cap_opnd, 1, sizeof *m->opnd);
   m->code = ir_grow(m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
   sim_ins *i = &m->code[m->n_code++];
   memset(i, 0, sizeof *i);

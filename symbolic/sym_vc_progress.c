@@ -104,6 +104,11 @@ static bool may_feed(sym_ctx *c, const prog *g, int wi, const sym_event *p, bool
 }
 
 static const char *loc_text(const ir_op *op, char *buf, size_t n) { return ir_loc_str(op->loc, buf, n); }
+/* ", iteration N" for an event in a loop (its iteration variable it set), else "". */
+static void iter_text(char *buf, size_t n, Z3_ast it, int64_t v) {
+  if (it) snprintf(buf, n, ", iteration %lld", (long long)v);
+  else buf[0] = 0;
+}
 
 /* The candidate cycle g->w / g->p (m waits): one query. */
 static void ask(prog *g) {
@@ -171,8 +176,8 @@ static void ask(prog *g) {
   if (!f) return;
   for (int j = 0; j < m; j++) {
     const sym_event *w = &c->evs[g->w[j]], *p = &c->evs[g->p[j]];
-    snprintf(it_s, sizeof it_s, it[j] ? ", iteration %lld" : "", (long long)x[2 * j]);
-    snprintf(jt_s, sizeof jt_s, jt[j] ? ", iteration %lld" : "", (long long)x[2 * j + 1]);
+    iter_text(it_s, sizeof it_s, it[j], x[2 * j]);
+    iter_text(jt_s, sizeof jt_s, jt[j], x[2 * j + 1]);
     if (j == 0)
       fprintf(f, "wait on %s (%s%s)", sym_slot_text(c, w, sb, sizeof sb),
               loc_text(w->op, lb, sizeof lb), it_s);
@@ -184,7 +189,7 @@ static void ask(prog *g) {
       break;
     }
     const sym_event *wn = &c->evs[g->w[j + 1]];
-    snprintf(it_s, sizeof it_s, it[j + 1] ? ", iteration %lld" : "", (long long)x[2 * j + 2]);
+    iter_text(it_s, sizeof it_s, it[j + 1], x[2 * j + 2]);
     fprintf(f, "%s's wait on %s (%s%s), which", sym_part_label(c, wn->part),
             sym_slot_text(c, wn, sb, sizeof sb), loc_text(wn->op, lb, sizeof lb), it_s);
   }

@@ -68,4 +68,8 @@ input_error lower "unstructured control flow (cf.br between the blocks of the ke
 # the AMD model refuses them (its Membar barrier placement follows structured control only)
 sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$D/cf-swap.ttgir" > "$T/amd.ttgir"
 input_error check "^cf.py:6:1: error: unstructured control flow (cf.br between the blocks of a region) is not supported by the AMD model" "$T/amd.ttgir"
+# blocks and no instruction with operands (fuzz_check finding 3: under UBSan, an offset added to
+# the machine's NULL operand list)
+run 0 "$SRC/tests/fuzz/regress/cf-no-operands.ttgir"
+grep -q "verified: no bug" "$T/o.txt" || fail "cf-no-operands: $(cat "$T/o.txt")"
 echo "check_cf: ok"
