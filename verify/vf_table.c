@@ -191,30 +191,35 @@ bool vf_table_has(const vf_table *t, sim_hash128 h) {
   return has;
 }
 
+/* Inserts key k into the table proper (a shared table: the key's shard, under its lock). */
+static bool insert_key(vf_table *t, sim_hash128 k) {
+  if (!t->sh) return part_insert(&t->p, k, &t->gen);
+  shard *s = shard_of(t, k);
+  pthread_mutex_lock(&s->mu);
+  uint32_t gen = 0;
+  bool fresh = part_insert(&s->p, k, &gen);
+  pthread_mutex_unlock(&s->mu);
+  if (gen) __atomic_add_fetch(&t->gen, gen, __ATOMIC_RELAXED);
+  return fresh;
+}
+
+/* Inserts key k through the direct-mapped cache `recent` (it holds visited keys only: a hit
+ * is a revisit without touching the table). */
+static bool insert_via(vf_table *t, sim_hash128 *recent, sim_hash128 k) {
+  sim_hash128 *r = &recent[k.hi & (RECENT - 1)];
+  if (same(*r, k)) return false;
+  bool fresh = insert_key(t, k);
+  *r = k;
+  return fresh;
+}
+
 bool vf_table_insert(vf_table *t, sim_hash128 h) {
   sim_hash128 k = key(h);
-  if (t->sh) { /* several threads: the key's shard, under its lock */
-    shard *s = shard_of(t, k);
-    pthread_mutex_lock(&s->mu);
-    uint32_t gen = 0;
-    bool fresh = part_insert(&s->p, k, &gen);
-    pthread_mutex_unlock(&s->mu);
-    if (gen) __atomic_add_fetch(&t->gen, gen, __ATOMIC_RELAXED);
-    return fresh;
-  }
-  sim_hash128 *r = &t->recent[k.hi & (RECENT - 1)];
-  if (same(*r, k)) return false;
-  if (!part_insert(&t->p, k, &t->gen)) return false;
-  *r = k;
-  return true;
+  return t->sh ? insert_key(t, k) : insert_via(t, t->recent, k);
 }
 
 bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h) {
-  sim_hash128 k = key(h), *r = &recent[k.hi & (RECENT - 1)];
-  if (same(*r, k)) return false; /* in the table: caches hold visited keys only */
-  bool fresh = vf_table_insert(t, h);
-  *r = k;
-  return fresh;
+  return insert_via(t, recent, key(h));
 }
 
 uint32_t vf_table_generation(const vf_table *t) { return __atomic_load_n(&t->gen, __ATOMIC_RELAXED); }
