@@ -64,18 +64,25 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
   return true;
 }
 
+/* Trip count of scf.for op from its bounds, evaluated statically; -1 when a bound is not
+ * computable or the step is not positive. */
+static int64_t for_trips(const ir_func *fn, const ir_op *op, const uint64_t *args, uint32_t n) {
+  uint64_t lb, ub, st;
+  unsigned w = sim_int_width(op->operands[0]->type);
+  if (!eval(fn, op->operands[0], args, n, &lb, 0) || !eval(fn, op->operands[1], args, n, &ub, 0) ||
+      !eval(fn, op->operands[2], args, n, &st, 0))
+    return -1;
+  int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
+  if (s <= 0) return -1;
+  return u > l ? (u - l + s - 1) / s : 0;
+}
+
 static void walk(const ir_func *fn, const ir_region *r, const uint64_t *args, uint32_t n, int64_t *best) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
-        uint64_t lb, ub, st;
-        unsigned w = sim_int_width(op->operands[0]->type);
-        if (eval(fn, op->operands[0], args, n, &lb, 0) && eval(fn, op->operands[1], args, n, &ub, 0) &&
-            eval(fn, op->operands[2], args, n, &st, 0)) {
-          int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
-          int64_t trips = (s > 0 && u > l) ? (u - l + s - 1) / s : 0;
-          if (s > 0 && trips > *best) *best = trips;
-        }
+        int64_t trips = for_trips(fn, op, args, n);
+        if (trips > *best) *best = trips;
       }
       for (uint32_t k = 0; k < op->n_regions; k++) walk(fn, op->regions[k], args, n, best);
     }
@@ -100,15 +107,7 @@ static void walk_loops(loops_ctx *c, const ir_region *r) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3 && c->count < c->max) {
-        uint64_t lb, ub, st;
-        int64_t trips = -1;
-        unsigned w = sim_int_width(op->operands[0]->type);
-        if (eval(c->fn, op->operands[0], c->args, c->n, &lb, 0) &&
-            eval(c->fn, op->operands[1], c->args, c->n, &ub, 0) &&
-            eval(c->fn, op->operands[2], c->args, c->n, &st, 0)) {
-          int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
-          if (s > 0) trips = u > l ? (u - l + s - 1) / s : 0;
-        }
+        int64_t trips = for_trips(c->fn, op, c->args, c->n);
         c->out[c->count].op = op;
         c->out[c->count++].trips = trips;
       }
