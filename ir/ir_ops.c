@@ -56,7 +56,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_AMDG_ASYNC_WAIT] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_MEMORY_COUNTER_WAIT] = IR_F_SIM_AMD,
     [IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL] = IR_F_SIM_AMD | IR_F_LW,
-    [IR_OP_ROCDL_WORKITEM_ID_X] = IR_F_SIM_AMD,
+    [IR_OP_ROCDL_WORKITEM_ID_X] = IR_F_SIM_AMD | IR_F_LW,
     /* lowered by code of their own (a case label in lowering/lw_*.c: lw_func.c lw_lower_op and
      * the switches it calls); tests/cli/lw_column.sh checks that this column and those labels
      * agree. Ops of a class with a generic lowering (lw_lower_op) may still lower without it. */

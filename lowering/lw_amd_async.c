@@ -167,7 +167,9 @@ int lw_amd_buffer_to_local(lw_ctx *c, const ir_op *op, const lw_val *m, const lw
   ir_value *offs = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OFFSETS, NULL);
   ir_value *mask = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_MASK, NULL);
   ir_value *other = ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OTHER, NULL);
-  if (ir_seg(op, IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_STRIDE, NULL)) return lw_fail(c, op, "amdg.buffer_load_to_local with a stride operand is not supported yet");
+  /* The optional `stride` operand only feeds the resource's cache-swizzle field, which Triton
+   * leaves off on CDNA3 / CDNA4 (BufferOpsEmitter::createResourceDescriptor keeps stride 0:
+   * the swizzle code is disabled); the addresses are the offsets alone, as in lw_amd_buffer_op. */
   if (other && !lw_is_zero_const(other))
     return lw_fail(c, op, "amdg.buffer_load_to_local fills masked-off elements with zeros: `other` must be a constant 0");
   if (!ptr || ptr->type->kind != IR_T_PTR || !offs || offs->type->kind != IR_T_TENSOR)

@@ -100,6 +100,10 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
     r = x ? c->tid : lw_i32(c, 0);
     break;
   }
+  case IR_OP_ROCDL_WORKITEM_ID_X: /* the AMD thread id the kernel entry already read */
+    if (!amd) return lw_unsupported(c, op);
+    r = c->tid;
+    break;
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_NVG_CLUSTER_ID:
     r = lw_asm(c, "i32", "mov.u32 $0, %cluster_ctarank;", "=r", NULL, NULL, 0, 0);
     break;
@@ -157,7 +161,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     return lw_cluster_op(c, op);
   case IR_OP_TT_GET_PROGRAM_ID: case IR_OP_TT_GET_NUM_PROGRAMS: case IR_OP_GPU_THREAD_ID:
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_SIZE_1D: case IR_OP_TTG_CLOCK64:
-  case IR_OP_NVG_CLUSTER_ID:
+  case IR_OP_NVG_CLUSTER_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
     return lower_query(c, op);
   case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
   case IR_OP_TTNG_TMA_STORE_WAIT:
