@@ -31,7 +31,10 @@ mm2, mm3, dmm, tw, tm, am compiled later (tests/corpus/amd/amdk_gfx1250_*). A th
 amdws, a compact copy of `ws`, `ws2`, `cb`, `cb0`): `ws` and `ws2` fail in make_llir
 ("PassManager::run failed"; the diagnostic was not printed, the TTGIR not kept: both fixed since),
 `cb` / `cb0` fail at once: Triton 3.6.0's gluon.language.amd.gfx1250 has no `cluster` module
-(the TLX fork's v3.6.1 has `cluster.arrive` / `cluster.wait`).
+(the TLX fork's v3.6.1 has `cluster.arrive` / `cluster.wait`). Fourth run (lead, session 9):
+`ws`, `ws2` fail in make_llir with "failed to legalize operation 'ttg.warp_specialize'" (no gfx1250
+lowering of warp specialization in Triton 3.6.0); their complete TTGIR was kept
+(tests/corpus/amd/amdk_gfx1250_ws.ok, tests/bench/large/amdk_gfx1250_ws2).
 """
 import os
 import re
