@@ -92,7 +92,21 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
             : lw_op(c, "nvvm.read.ptx.sreg.ctaid.%c : i32", xyz[axis_of(op)]);
     break;
   case IR_OP_TT_GET_NUM_PROGRAMS:
-    r = lw_op(c, "nvvm.read.ptx.sreg.nctaid.%c : i32", xyz[axis_of(op)]);
+    if (amd) {
+      /* Workgroups along an axis: the HSA dispatch packet's grid size (work-items; u32 at byte
+       * 12 + 4 * axis of hsa_kernel_dispatch_packet_t) over the workgroup size. Triton lowers
+       * this through gpu.grid_dim, i.e. ROCm's __ockl_get_num_groups from the device library,
+       * which this lowering does not link; the packet is what that library reads. The workgroup
+       * size is c->threads along x (reqd_work_group_size) and 1 along y and z. */
+      int ax = axis_of(op);
+      lw_ssa dp = lw_op(c, "llvm.call_intrinsic \"llvm.amdgcn.dispatch.ptr\"() : () -> !llvm.ptr<4>");
+      lw_ssa gp = lw_op(c, "llvm.getelementptr %s[%d] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i8", lw_n(c, dp),
+                        12 + 4 * ax);
+      r = lw_op(c, "llvm.load %s invariant {alignment = 4 : i64} : !llvm.ptr<4> -> i32", lw_n(c, gp));
+      if (ax == 0) r = lw_bin_imm(c, "llvm.udiv", r, c->threads, "i32");
+    } else {
+      r = lw_op(c, "nvvm.read.ptx.sreg.nctaid.%c : i32", xyz[axis_of(op)]);
+    }
     break;
   case IR_OP_GPU_THREAD_ID: {
     const ir_attr *d = ir_op_attr(op, "dimension");

@@ -6,5 +6,5 @@ set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/corpus/amd" -
-[ "$n" -ge 13 ] || fail "only $n AMD corpus kernels"
+[ "$n" -ge 34 ] || fail "only $n AMD corpus kernels"
 echo "corpus_amd: $n kernels ok"

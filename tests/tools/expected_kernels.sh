@@ -4,8 +4,9 @@
 # file, verdict, kind, line, optional args split into words; SRC "=": the kernels' own files, no
 # locations): a "verified" kernel exits 0 with no bug, or (kind not "-") with warnings only, the
 # first of that kind at SRC:line (docs/diagnostics.md "Severity"); a "bug" kernel exits 1 and its
-# first bug (JSON and text output) is an error of the kind at SRC:line. Sets n to the number of
-# kernels checked.
+# first bug (JSON and text output) is an error of the kind at SRC:line; a "refused" kernel (one
+# whose construct the model does not compute) exits 2 with `SRC:line:col: error:` first on stderr
+# and nothing on stdout. Sets n to the number of kernels checked.
 . "$SRC/tests/tools/input_error.sh"
 check_expected() {
   dir=$1
@@ -15,6 +16,20 @@ check_expected() {
   while IFS="$(printf '\t')" read -r file verdict kind line args; do
     [ -n "$file" ] || continue
     rc=0
+    want_src=$src
+    [ "$src" != "=" ] || want_src="$dir/$file" # "=": kernels without locations, the IR file's lines
+    if [ "$verdict" = refused ]; then
+      # shellcheck disable=SC2086
+      "$TLXV" "$dir/$file" $args > "$T/o.txt" 2> "$T/err" || rc=$?
+      [ "$rc" = 2 ] || fail "$file: exit $rc, expected 2 (refused)"
+      [ ! -s "$T/o.txt" ] || fail "$file: refused with output: $(cat "$T/o.txt")"
+      w=$want_src
+      [ "$w" != - ] || w='[^:]*' # "-": the kernels' own source files, any name
+      head -1 "$T/err" | grep -q "^$w:$line:[0-9]*: error: " ||
+        fail "$file: refusal not at $want_src:$line: $(head -1 "$T/err")"
+      n=$((n + 1))
+      continue
+    fi
     # shellcheck disable=SC2086
     "$TLXV" "$dir/$file" $args --format json > "$T/o.json" 2> "$T/err" || rc=$?
     [ ! -s "$T/err" ] || fail "$file: stderr: $(cat "$T/err")"
@@ -39,8 +54,6 @@ check_expected() {
       l=$(jq -r '.bugs[0].loc.line' "$T/o.json")
       f=$(jq -r '.bugs[0].loc.file' "$T/o.json")
       [ "$k" = "$kind" ] || fail "$file: first bug is $k, expected $kind"
-      want_src=$src
-      [ "$src" != "=" ] || want_src="$dir/$file" # "=": kernels without locations, the IR file's lines
       [ "$l" = "$line" ] && [ "$f" = "$want_src" ] || fail "$file: first bug at $f:$l, expected $want_src:$line"
       # the text form names the same place, compiler style
       # shellcheck disable=SC2086
