@@ -351,13 +351,16 @@ static void step(sk_ctx *c, int i, sk_state *s) {
   }
   switch (in->kind) {
   case SK_LDS_R: case SK_LDS_W: case SK_LDS_RW: case SK_LGKM: case SK_SMEM:
-    push(s->lg, s->lg_at, &s->nlg, SK_LG_CAP, (uint8_t)in->kind, i);
+    /* Only an LDS access's issuing instruction is read back (the diagnostics' r_at / w_at);
+     * the others record 0, so that paths differing only in where a scalar load or a
+     * ds_bpermute was issued are one state (exec-mask branches would multiply them). */
+    push(s->lg, s->lg_at, &s->nlg, SK_LG_CAP, (uint8_t)in->kind, rd || wr ? i : 0);
     if (rd && !(s->h & H_R)) s->h |= H_R, s->r_at = i;
     if (wr && (!(s->h & H_W) || (s->h & H_WSPILL))) s->w_at = i; /* a fresh write: the same-interval rule */
     if (wr) s->h = (uint8_t)((s->h | H_W) & ~H_WSPILL);
     break;
   case SK_VM: case SK_DMA:
-    push(s->vm, s->vm_at, &s->nvm, SK_VM_CAP, (uint8_t)in->kind, i);
+    push(s->vm, s->vm_at, &s->nvm, SK_VM_CAP, (uint8_t)in->kind, 0); /* vm_at is never read back */
     if (in->kind == SK_DMA) s->h |= H_DMA;
     break;
   case SK_FLAT: inconclusive(c, i, "a flat access may touch LDS; the skeleton does not model flat addressing"); break;
