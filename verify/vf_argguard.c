@@ -197,9 +197,22 @@ static bool is_div(ir_opcode code) {
   }
 }
 
+/* cond is a guard already (a comparison, an i1 argument, or another branch's condition). */
+static bool has_guard(const gctx *c, const ir_value *cond) {
+  for (uint32_t i = 0; i < c->n; i++)
+    if (c->g[i].cond == cond) return true;
+  return false;
+}
+
 static void collect(gctx *c, const ir_op *op) {
   if (op->code == IR_OP_ARITH_CMPI && op->n_results && c->rel[op->results[0]->id]) {
     add_guard(c, op->results[0], NULL, op, deps_of(c, op->results[0], 0));
+  } else if ((op->code == IR_OP_SCF_IF || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_SCF_CONDITION) &&
+             op->n_operands && op->operands[0]->def && op->operands[0]->def->code != IR_OP_ARITH_CMPI &&
+             !has_guard(c, op->operands[0])) {
+    /* a condition made of comparisons (`n <= 0 && m <= 0`: arith.andi / ori / xori / select):
+     * each comparison taking both sides does not make the branch take both */
+    add_guard(c, op->operands[0], NULL, op, deps_of(c, op->operands[0], 0));
   } else if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
     uint64_t d = 0;
     for (uint32_t k = 0; k < 3; k++) d |= deps_of(c, op->operands[k], 0);
@@ -354,6 +367,40 @@ static uint32_t candidates(const gctx *c, const guard *g, uint32_t k, const uint
   return n;
 }
 
+/* The search for a value of one argument (in g's deps, not skip) that gives g side s when set
+ * in start (a copy is made in bits): non-negative values first, negative ones only when no
+ * non-negative one takes it. Returns 1 with *xk, *xv when found (bits hold the run's values);
+ * else 0, with *why set when the first value taking s is outside the kernel's domain, or
+ * *negative when only a negative one does (*xk, *xv name it). */
+static int search(const gctx *c, const guard *g, int s, const uint64_t *start, uint32_t skip, uint64_t *bits,
+                  uint32_t *xk, int64_t *xv, const ir_op **why, bool *negative) {
+  const vf_argplan *p = c->p;
+  const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  for (int neg = 0; neg < 2; neg++)
+    for (uint32_t k = 0; k < p->n_args && k < 64; k++) {
+      if (!((g->deps >> k) & 1) || k == skip) continue;
+      int64_t cand[CANDS_MAX];
+      uint32_t nc = candidates(c, g, k, start, cand);
+      unsigned wk = sim_int_width(entry->args[k]->type);
+      for (uint32_t q = 0; q < nc; q++) {
+        if ((cand[q] < 0) != (neg == 1)) continue;
+        memcpy(bits, start, (p->n_args + 1) * sizeof *bits);
+        bits[k] = sim_trunc((uint64_t)cand[q], wk);
+        if (side(c, g, bits) != s) continue;
+        *xk = k;
+        *xv = cand[q];
+        *why = outside(c, bits);
+        if (*why) return 0;
+        if (neg) { /* negative values are not run (sizes): a gap, named with the value */
+          *negative = true;
+          return 0;
+        }
+        return 1;
+      }
+    }
+  return 0;
+}
+
 void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   p->n_guard_runs = p->n_gaps = p->n_gaps_more = p->n_outside = 0;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions) return;
@@ -403,41 +450,40 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
     guard *g = &c.g[i];
     for (int s = 0; s < 2; s++) {
       if (g->seen[s] || p->n_guard_runs >= cap) continue;
-      /* the first value taking side s, non-negative values first (negative ones only when no
-       * non-negative one takes it): run it, or, when it is outside the kernel's domain, say so */
-      bool found = false;
-      uint32_t xk = 0;
-      int64_t xv = 0;
+      /* the first value taking side s from combination 0, one argument moved; else, from an
+       * earlier guard run, a second argument moved (`n <= 0 && m <= 0` after the runs n = 0
+       * and m = 0) */
+      uint32_t xk = 0, xk2 = UINT32_MAX;
+      int64_t xv = 0, xv2 = 0;
       const ir_op *why = NULL;
       bool negative = false;
-      for (int neg = 0; neg < 2 && !found && !why && !negative; neg++)
-        for (uint32_t k = 0; k < p->n_args && k < 64 && !found && !why && !negative; k++) {
-          if (!((g->deps >> k) & 1)) continue;
-          int64_t cand[CANDS_MAX];
-          uint32_t nc = candidates(&c, g, k, base, cand);
-          unsigned wk = sim_int_width(entry->args[k]->type);
-          for (uint32_t q = 0; q < nc && !found && !why && !negative; q++) {
-            if ((cand[q] < 0) != (neg == 1)) continue;
-            memcpy(bits, base, (p->n_args + 1) * sizeof *bits);
-            bits[k] = sim_trunc((uint64_t)cand[q], wk);
-            if (side(&c, g, bits) != s) continue;
-            why = outside(&c, bits);
-            xk = k;
-            xv = cand[q];
-            if (why) break;
-            if (neg) { /* negative values are not run (sizes): a gap, named with the value */
-              negative = true;
-              break;
-            }
-            uint32_t r = p->n_guard_runs++;
-            p->guard_arg[r] = k;
-            p->guard_val[r] = cand[q];
-            p->guard_op[r] = g->at;
-            p->guard_side[r] = s;
-            note(&c, bits, per);
-            found = true;
-          }
+      bool found = search(&c, g, s, base, UINT32_MAX, bits, &xk, &xv, &why, &negative);
+      uint64_t *start = ir_xcalloc(p->n_args + 1, sizeof *start);
+      for (uint32_t r = 0; r < p->n_guard_runs && !found && !why && !negative; r++) {
+        if (p->guard_arg2[r] != UINT32_MAX) continue;
+        memcpy(start, base, (p->n_args + 1) * sizeof *start);
+        uint32_t k0 = p->guard_arg[r];
+        start[k0] = sim_trunc((uint64_t)p->guard_val[r], sim_int_width(entry->args[k0]->type));
+        const ir_op *why2 = NULL;
+        bool neg2 = false;
+        uint32_t k2;
+        int64_t v2;
+        if (search(&c, g, s, start, k0, bits, &k2, &v2, &why2, &neg2)) {
+          found = true;
+          xk = k0, xv = p->guard_val[r], xk2 = k2, xv2 = v2;
         }
+      }
+      free(start);
+      if (found) {
+        uint32_t r = p->n_guard_runs++;
+        p->guard_arg[r] = xk;
+        p->guard_val[r] = xv;
+        p->guard_arg2[r] = xk2;
+        p->guard_val2[r] = xv2;
+        p->guard_op[r] = g->at;
+        p->guard_side[r] = s;
+        note(&c, bits, per);
+      }
       if (found) continue;
       if (why) {
         /* not a gap: the kernel's contract excludes it; said in the summary */
@@ -525,6 +571,11 @@ char *vf_argplan_guard_runs(const vf_argplan *p) {
     if (!p->guard_op[r]) /* the i1 argument itself */
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", r ? ", " : "",
                               p->names[p->guard_arg[r]], (long long)p->guard_val[r]);
+    else if (p->guard_arg2[r] != UINT32_MAX)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld and %s=%lld (%s at %s)", r ? ", " : "",
+                              p->names[p->guard_arg[r]], (long long)p->guard_val[r],
+                              p->names[p->guard_arg2[r]], (long long)p->guard_val2[r],
+                              p->guard_side[r] ? "true" : "false", at);
     else
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld (%s at %s)", r ? ", " : "",
                               p->names[p->guard_arg[r]], (long long)p->guard_val[r],

@@ -427,8 +427,9 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
     bits[k] = sim_trunc((uint64_t)p->probe_val[probe], sim_int_width(entry->args[k]->type));
   }
   if (guard >= 0) {
-    uint32_t k = p->guard_arg[guard];
+    uint32_t k = p->guard_arg[guard], k2 = p->guard_arg2[guard];
     bits[k] = sim_trunc((uint64_t)p->guard_val[guard], sim_int_width(entry->args[k]->type));
+    if (k2 != UINT32_MAX) bits[k2] = sim_trunc((uint64_t)p->guard_val2[guard], sim_int_width(entry->args[k2]->type));
   }
 }
 
@@ -439,18 +440,26 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   /* the one argument a probe or a guard run moves off combination 0 */
   uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : guard >= 0 ? p->guard_arg[guard] : UINT32_MAX;
   int64_t pv = probe >= 0 ? p->probe_val[probe] : guard >= 0 ? p->guard_val[guard] : 0;
-  bool shown = false;
+  /* a guard run's second moved argument, if any */
+  uint32_t pk2 = guard >= 0 ? p->guard_arg2[guard] : UINT32_MAX;
+  int64_t pv2 = guard >= 0 ? p->guard_val2[guard] : 0;
+  bool shown = false, shown2 = false;
   if (probe >= 0 || guard >= 0) combo = 0;
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
-    bool mine = p->vary_arg[i] == pk;
+    bool mine = p->vary_arg[i] == pk, mine2 = p->vary_arg[i] == pk2;
     shown |= mine;
+    shown2 |= mine2;
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "",
-                            p->names[p->vary_arg[i]], (long long)(mine ? pv : p->vary_vals[i][d]));
+                            p->names[p->vary_arg[i]],
+                            (long long)(mine ? pv : mine2 ? pv2 : p->vary_vals[i][d]));
   }
   if (pk != UINT32_MAX && !shown && len < sizeof buf)
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk],
                             (long long)pv);
+  if (pk2 != UINT32_MAX && !shown2 && len < sizeof buf)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk2],
+                            (long long)pv2);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",

@@ -55,13 +55,17 @@ typedef struct vf_argplan {
   int64_t probe_val[8];
   uint32_t n_probes;           /* probe combinations (n_aligned, or 0 when off) */
   /* Guard runs (vf_argguard.c): combination base + i (base: the combinations above, before
-   * the probes) is combination 0 with argument guard_arg[i] at guard_val[i], the side
+   * the probes) is combination 0 with argument guard_arg[i] at guard_val[i] (and, when a
+   * side needs two arguments moved, e.g. `if n <= 0 && m <= 0`, guard_arg2[i] at
+   * guard_val2[i]; UINT32_MAX when one is enough), the side
    * guard_side[i] of the guard at guard_op[i] (NULL: the i1 argument itself) that no other run
    * takes. Gaps: guard sides no run takes (no value found): gap_op / gap_arg / gap_side, and
    * n_gaps_more past VF_MAX_GAPS. */
   uint32_t n_guard_runs;
   uint32_t guard_arg[VF_MAX_GUARD_RUNS];
   int64_t guard_val[VF_MAX_GUARD_RUNS];
+  uint32_t guard_arg2[VF_MAX_GUARD_RUNS];
+  int64_t guard_val2[VF_MAX_GUARD_RUNS];
   const ir_op *guard_op[VF_MAX_GUARD_RUNS];
   bool guard_side[VF_MAX_GUARD_RUNS];
   uint32_t n_outside;           /* guard sides whose first value is outside the kernel's domain

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check_guards.sh: both sides of every argument guard (verify/vf_argguard.c, issue 12 class 5)
 # on tests/checkers/guard-{zero,flag,loop}.{ok,bug}.ttgir and variants made here:
+#  - guard-conj.bug (an arrival unless n <= 0 and m <= 0): found only with both moved;
 #  - guard-zero.bug (an arrival under `if n > 0`): found with the defaults at n=0 (the run the
 #    guard adds, named in the summary); checked as given with --arg (n=3 verifies, n=0 not);
 #  - the same guard written with cf.cond_br: found;
@@ -32,6 +33,12 @@ hasnt "the other side of the argument guards"
 run 1 "$D/guard-zero.bug.ttgir" --arg n=0
 run 0 "$D/guard-zero.ok.ttgir"
 has "n=0 (false at checkers.py:19:5)"
+# a branch on `not (n <= 0 and m <= 0)`: each comparison takes both sides in a run of its own,
+# the branch only in the run with both moved
+run 1 "$D/guard-conj.bug.ttgir"
+has "schedule (n=0, m=0)"
+has "n=0 (true at checkers.py:29:5), m=0 (true at checkers.py:29:15), n=0 and m=0 (false at checkers.py:30:5)"
+run 0 "$D/guard-conj.ok.ttgir"
 run 1 "$D/guard-loop.bug.ttgir"
 has "N=0 (false at checkers.py:18:5 (loop))"
 has "loop checkers.py:30: trip counts 0, 1, 2, 3"
