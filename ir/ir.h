@@ -368,6 +368,11 @@ const ir_op *ir_view_origin(const ir_value *v, unsigned how, ir_view_arg_fn arg,
 /* Integer of an arith.constant defining v; returns false if v is not such a constant. */
 bool ir_value_const_int(const ir_value *v, int64_t *out);
 ir_func *ir_module_func(const ir_module *m, const char *name);
+/* The operand a called function's entry argument v receives at the one tt.call of that function
+ * in m; NULL when v is not such an argument (the kernel's own arguments included) or the
+ * function has no call or more than one (the argument then has no single value). Walks the
+ * module: for analyses, not for a step loop. Points into m. */
+const ir_value *ir_call_arg(const ir_module *m, const ir_value *v);
 /* The kernel: the first public function, else the first function; NULL when there is none. */
 const ir_func *ir_module_kernel(const ir_module *m);
 /* Module attribute as integer ("ttg.num-warps", "ttg.num-ctas"...), dflt when absent. */

@@ -68,6 +68,39 @@ ir_func *ir_module_func(const ir_module *m, const char *name) {
   return NULL;
 }
 
+/* Counts the tt.call ops of region r (nested regions included) that call name; *site: the last. */
+static uint32_t count_calls(const ir_region *r, const char *name, const ir_op **site) {
+  uint32_t n = 0;
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_TT_CALL) {
+        const ir_attr *ca = ir_op_attr(op, "callee");
+        const char *cn = ca ? ca->str : NULL;
+        if (cn && cn[0] == '@') cn++;
+        if (cn && !strcmp(cn, name)) n++, *site = op;
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) n += count_calls(op->regions[k], name, site);
+    }
+  return n;
+}
+
+const ir_value *ir_call_arg(const ir_module *m, const ir_value *v) {
+  if (!m || !v || v->def || !v->block || !v->block->parent) return NULL;
+  const ir_region *r = v->block->parent;
+  const ir_op *fop = r->parent;
+  if (!fop || fop->code != IR_OP_TT_FUNC || !r->n_blocks || v->block != r->blocks[0]) return NULL;
+  const ir_func *f = NULL;
+  for (uint32_t i = 0; i < m->n_funcs && !f; i++)
+    if (m->funcs[i]->op == fop) f = m->funcs[i];
+  if (!f || !f->name) return NULL;
+  const ir_op *site = NULL;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    if (m->funcs[i]->op && m->funcs[i]->op->n_regions) n += count_calls(m->funcs[i]->op->regions[0], f->name, &site);
+  if (n != 1 || v->arg_idx >= site->n_operands) return NULL;
+  return site->operands[v->arg_idx];
+}
+
 int64_t ir_module_attr_int(const ir_module *m, const char *name, int64_t dflt) {
   const ir_attr *a = ir_dict_get(m->attrs, name);
   if (a && (a->kind == IR_A_INT || a->kind == IR_A_BOOL)) return a->ival;

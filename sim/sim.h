@@ -429,6 +429,10 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
  * scalar ops; false otherwise (loaded data, loop-carried values, an induction variable). */
 bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n_args,
                       const int32_t pid[3], const int32_t grid[3], uint64_t *out);
+/* As sim_static_value, and a value inside a function the kernel calls (tt.call) follows the
+ * function's arguments to the operands of its one call in m (ir_call_arg). */
+bool sim_static_value_m(const ir_module *m, const ir_func *fn, const ir_value *v, const uint64_t *args,
+                        uint32_t n_args, const int32_t pid[3], const int32_t grid[3], uint64_t *out);
 /* As sim_static_loops, with the induction variable and the carried values of every enclosing
  * scf.for at their first iteration's values (lower bound, inits): a nested loop whose bounds
  * come from its enclosing loop (a tile's KV range from the tile index) gets the count of the

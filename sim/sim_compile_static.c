@@ -9,6 +9,8 @@
 /* The program whose loops are evaluated: its id and the grid (NULL: program 0 of 1). */
 static _Thread_local const int32_t *g_pid, *g_grid;
 static _Thread_local bool g_queries; /* program id / grid evaluated (sim_static_loops only) */
+static _Thread_local const ir_module *g_mod; /* a called function's arguments are its one call's
+                                                operands (ir_call_arg; NULL: not followed) */
 static _Thread_local bool g_first;   /* an scf.for's induction variable and carried values take
                                         their first iteration's values (lower bound, inits) */
 
@@ -29,6 +31,8 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
     /* a partition block argument: the warp_specialize capture of the same index */
     const ir_value *cap = ir_ws_capture(v);
     if (cap) return eval(fn, cap, args, n, out, depth + 1);
+    const ir_value *site = ir_call_arg(g_mod, v);
+    if (site) return eval(fn, site, args, n, out, depth + 1);
     /* first iteration: the induction variable is the lower bound, a carried value its init */
     const ir_region *r = b->parent;
     const ir_op *loop = r ? r->parent : NULL;
@@ -137,6 +141,14 @@ bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args
   bool ok = eval(fn, v, args, n_args, out, 0);
   g_pid = g_grid = NULL;
   g_queries = false;
+  return ok;
+}
+
+bool sim_static_value_m(const ir_module *m, const ir_func *fn, const ir_value *v, const uint64_t *args,
+                        uint32_t n_args, const int32_t pid[3], const int32_t grid[3], uint64_t *out) {
+  g_mod = m;
+  bool ok = sim_static_value(fn, v, args, n_args, pid, grid, out);
+  g_mod = NULL;
   return ok;
 }
 

@@ -50,6 +50,9 @@ typedef struct gctx {
   bool changed;
   guard g[GUARDS_MAX];
   uint32_t n;
+  const ir_op *callee_gap[8];  /* comparisons in a function called from several places whose
+                                  value comes from its arguments: no single value, not driven */
+  uint32_t n_callee_gap;
   const ir_op *dom[32];         /* llvm.intr.assume ops, and divisions whose divisor comes
                                   from the arguments: the kernel's domain */
   uint32_t n_dom;
@@ -174,7 +177,9 @@ static uint64_t deps_of(const gctx *c, const ir_value *v, int depth) {
       return open ? 1ull << k : 0;
     }
     const ir_value *cap = ir_ws_capture(v);
-    return cap ? deps_of(c, cap, depth + 1) : 0;
+    if (cap) return deps_of(c, cap, depth + 1);
+    const ir_value *site = ir_call_arg(c->p->mod, v); /* a called function's argument */
+    return site ? deps_of(c, site, depth + 1) : 0;
   }
   if (ir_ops[v->def->code].cls != IR_C_SCALAR) return 0;
   uint64_t d = 0;
@@ -224,14 +229,76 @@ static void collect(gctx *c, const ir_op *op) {
   }
 }
 
+/* In a function the kernel calls: comparisons, branch conditions and loops whose value comes
+ * from its arguments (which get their call's operands: ir_call_arg) are guards too. The
+ * relevance marks (rel) are per value id of the kernel, so they are not used here: every
+ * comparison counts; a function called from more than one place has no single argument value,
+ * and its comparisons are gaps (gctx.callee_gap). */
+/* v's scalar expression reaches an argument of a called function that has no single call
+ * (ir_call_arg NULL). */
+static bool unbound(const gctx *c, const ir_value *v, int depth) {
+  if (!v || depth > 64) return false;
+  if (!v->def) {
+    const ir_value *cap = ir_ws_capture(v);
+    if (cap) return unbound(c, cap, depth + 1);
+    const ir_region *r = v->block ? v->block->parent : NULL;
+    const ir_op *fop = r ? r->parent : NULL;
+    if (!fop || fop->code != IR_OP_TT_FUNC || fop == c->p->fn->op || v->block != r->blocks[0]) return false;
+    const ir_value *site = ir_call_arg(c->p->mod, v);
+    return site ? unbound(c, site, depth + 1) : true;
+  }
+  if (ir_ops[v->def->code].cls != IR_C_SCALAR) return false;
+  for (uint32_t k = 0; k < v->def->n_operands; k++)
+    if (unbound(c, v->def->operands[k], depth + 1)) return true;
+  return false;
+}
+
+static void collect_callee(gctx *c, const ir_op *op) {
+  if (op->code == IR_OP_ARITH_CMPI && op->n_results) {
+    if (unbound(c, op->results[0], 0) && c->n_callee_gap < 8) c->callee_gap[c->n_callee_gap++] = op;
+    add_guard(c, op->results[0], NULL, op, deps_of(c, op->results[0], 0));
+  } else if ((op->code == IR_OP_SCF_IF || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_SCF_CONDITION) &&
+             op->n_operands && op->operands[0]->def && op->operands[0]->def->code != IR_OP_ARITH_CMPI &&
+             !has_guard(c, op->operands[0])) {
+    add_guard(c, op->operands[0], NULL, op, deps_of(c, op->operands[0], 0));
+  } else if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
+    uint64_t d = 0;
+    for (uint32_t k = 0; k < 3; k++) d |= deps_of(c, op->operands[k], 0);
+    add_guard(c, NULL, op, op, d);
+  }
+}
+
+/* The functions the kernel calls, transitively (depth-limited as the compiler's inlining is),
+ * each walked once with collect_callee. */
+static void walk_calls(gctx *c, const ir_region *r, const ir_func **seen, uint32_t *n_seen, int depth) {
+  if (depth > 16) return;
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_TT_CALL) {
+        const ir_attr *ca = ir_op_attr(op, "callee");
+        const char *name = ca ? ca->str : NULL;
+        if (name && name[0] == '@') name++;
+        const ir_func *f = name ? ir_module_func(c->p->mod, name) : NULL;
+        bool again = false;
+        for (uint32_t i = 0; i < *n_seen && f; i++) again |= seen[i] == f;
+        if (f && !again && *n_seen < 32 && f->op && f->op->n_regions) {
+          seen[(*n_seen)++] = f;
+          walk_ops(c, f->op->regions[0], collect_callee);
+          walk_calls(c, f->op->regions[0], seen, n_seen, depth + 1);
+        }
+      }
+      for (uint32_t k = 0; k < op->n_regions; k++) walk_calls(c, op->regions[k], seen, n_seen, depth);
+    }
+}
+
 /* Side of guard g under bits (0 false, 1 true), -1 when it cannot be evaluated. */
 static int side_at(const gctx *c, const guard *g, const uint64_t *bits, const int32_t pid[3]) {
   const vf_argplan *p = c->p;
   uint64_t x[3];
   if (g->cond)
-    return sim_static_value(p->fn, g->cond, bits, p->n_args, pid, p->grid, x) ? (int)(x[0] & 1) : -1;
+    return sim_static_value_m(p->mod, p->fn, g->cond, bits, p->n_args, pid, p->grid, x) ? (int)(x[0] & 1) : -1;
   for (uint32_t k = 0; k < 3; k++)
-    if (!sim_static_value(p->fn, g->loop->operands[k], bits, p->n_args, pid, p->grid, &x[k])) return -1;
+    if (!sim_static_value_m(p->mod, p->fn, g->loop->operands[k], bits, p->n_args, pid, p->grid, &x[k])) return -1;
   unsigned w = sim_int_width(g->loop->operands[0]->type);
   int64_t lb = sim_sext(x[0], w), ub = sim_sext(x[1], w), st = sim_sext(x[2], w);
   return st > 0 ? lb < ub : -1;
@@ -263,13 +330,13 @@ static bool runs(const gctx *c, const ir_op *op, const uint64_t *bits) {
     case IR_OP_SCF_EXECUTE_REGION:
       break;
     case IR_OP_SCF_IF:
-      if (!sim_static_value(p->fn, up->operands[0], bits, p->n_args, pid0, p->grid, x) ||
+      if (!sim_static_value_m(p->mod, p->fn, up->operands[0], bits, p->n_args, pid0, p->grid, x) ||
           (x[0] & 1) != (r == up->regions[0]))
         return false;
       break;
     case IR_OP_SCF_FOR: {
       for (uint32_t k = 0; k < 3; k++)
-        if (!sim_static_value(p->fn, up->operands[k], bits, p->n_args, pid0, p->grid, &x[k])) return false;
+        if (!sim_static_value_m(p->mod, p->fn, up->operands[k], bits, p->n_args, pid0, p->grid, &x[k])) return false;
       unsigned w = sim_int_width(up->operands[0]->type);
       if (sim_sext(x[2], w) <= 0 || sim_sext(x[0], w) >= sim_sext(x[1], w)) return false;
       break;
@@ -291,7 +358,7 @@ static const ir_op *outside(const gctx *c, const uint64_t *bits) {
     const ir_op *op = c->dom[d];
     const ir_value *v = op->code == IR_OP_LLVM_INTR_ASSUME ? op->operands[0] : op->operands[1];
     uint64_t x;
-    if (!sim_static_value(c->p->fn, v, bits, c->p->n_args, pid0, c->p->grid, &x)) continue;
+    if (!sim_static_value_m(c->p->mod, c->p->fn, v, bits, c->p->n_args, pid0, c->p->grid, &x)) continue;
     bool bad = op->code == IR_OP_LLVM_INTR_ASSUME ? !(x & 1) : !x;
     if (bad && runs(c, op, bits)) return op;
   }
@@ -420,6 +487,9 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
       add_guard(&c, v, NULL, NULL, deps_of(&c, v, 0));
   }
   walk_ops(&c, body, collect);
+  const ir_func *called[32];
+  uint32_t n_called = 0;
+  walk_calls(&c, body, called, &n_called, 0);
   /* each guard run is runs_per_combo runs (the programs of the grid when synchronization
    * depends on the program id): the guard runs may not push the check past VF_MAX_RUNS (the
    * base combinations or the probes would be cut); sides beyond the budget are gaps */
@@ -507,6 +577,18 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
       }
     }
   }
+  /* comparisons in functions called from several places: both sides are gaps */
+  for (uint32_t i = 0; i < c.n_callee_gap; i++)
+    for (int s = 0; s < 2; s++) {
+      if (p->n_gaps < VF_MAX_GAPS) {
+        p->gap_op[p->n_gaps] = c.callee_gap[i];
+        p->gap_arg[p->n_gaps] = 0;
+        p->gap_neg[p->n_gaps] = 0;
+        p->gap_side[p->n_gaps++] = s;
+      } else {
+        p->n_gaps_more++;
+      }
+    }
   /* sides left when the guard runs ran out: gaps */
   for (uint32_t i = 0; i < c.n; i++)
     for (int s = 0; s < 2; s++) {

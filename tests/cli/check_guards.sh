@@ -1,6 +1,7 @@
 #!/bin/sh
 # check_guards.sh: both sides of every argument guard (verify/vf_argguard.c, issue 12 class 5)
 # on tests/checkers/guard-{zero,flag,loop}.{ok,bug}.ttgir and variants made here:
+#  - guard-call.bug (an arrival under `if n > 0` in a called function): found at n=0;
 #  - guard-conj.bug (an arrival unless n <= 0 and m <= 0): found only with both moved;
 #  - guard-zero.bug (an arrival under `if n > 0`): found with the defaults at n=0 (the run the
 #    guard adds, named in the summary); checked as given with --arg (n=3 verifies, n=0 not);
@@ -39,6 +40,18 @@ run 1 "$D/guard-conj.bug.ttgir"
 has "schedule (n=0, m=0)"
 has "n=0 (true at checkers.py:29:5), m=0 (true at checkers.py:29:15), n=0 and m=0 (false at checkers.py:30:5)"
 run 0 "$D/guard-conj.ok.ttgir"
+# the guard inside a called function (tt.call): its argument is the call's operand
+run 1 "$D/guard-call.bug.ttgir"
+has "schedule (n=0)"
+has "n=0 (false at checkers.py:5:1)"
+run 0 "$D/guard-call.ok.ttgir"
+# called from two places (and a count of 2 for the two arrivals): the callee's argument has no
+# single value; its comparison's sides are named as not covered, never a bare "verified"
+sed -e 's/^\(    tt.call @maybe_arrive.*\)$/\1\n\1/' -e 's/ttng.init_barrier %bar, 1 :/ttng.init_barrier %bar, 2 :/' \
+  "$D/guard-call.ok.ttgir" > "$T/call2.ttgir"
+[ "$(grep -c 'tt.call' "$T/call2.ttgir")" = 2 ] || fail "call2: not two calls"
+run 0 "$T/call2.ttgir"
+has "verified for every argument guard side but the false side of the guard at checkers.py:5:1, the true side of the guard at checkers.py:5:1 only"
 run 1 "$D/guard-loop.bug.ttgir"
 has "N=0 (false at checkers.py:18:5 (loop))"
 has "loop checkers.py:30: trip counts 0, 1, 2, 3"
