@@ -87,6 +87,31 @@ for gfx in gfx942 gfx950; do
        /^ds_read/ && !seen { seen = 1; if (!bar) bad = 1 } END { exit bad || !seen }' "$T/bdma.s" ||
     fail "buffer_dma $gfx: ds_read without vmcnt(0) + s_barrier: $(cat "$T/bdma.s")"
 done
+# LDS DMA into a swizzled layout (gfx942): each lane fetches the element that belongs at
+# M0 + 4 * lane: 4 global_load_lds_dword, the two halves of each pointer read from the lane
+# that owns it (8 ds_bpermute_b32); the skeleton verifies. A layout whose wave does not fill
+# one block of 256 bytes (lanes down the rows) is refused at the copy.
+"$TLXV" lower "$A/lds_dma_swizzled.ttgir" --target gfx942 -o "$T/swz.hsaco" 2> "$T/err" || fail "swizzled dma: $(cat "$T/err")"
+disasm "$T/swz.hsaco" > "$T/swz.s"
+[ "$(grep -c '^global_load_lds_dword ' "$T/swz.s")" = 4 ] || fail "swizzled dma: want 4 global_load_lds_dword"
+[ "$(grep -c '^ds_bpermute_b32 ' "$T/swz.s")" = 8 ] || fail "swizzled dma: want 8 ds_bpermute_b32"
+"$TLXV" skeleton "$T/swz.hsaco" | grep -q verified || fail "swizzled dma: skeleton"
+sed 's|#blocked = #ttg.blocked<{sizePerThread = \[1, 2\], threadsPerWarp = \[2, 32\], warpsPerCTA = \[4, 1\]|#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 2], warpsPerCTA = [1, 4]|' \
+  "$A/lds_dma_swizzled.ttgir" > "$T/swz_rows.ttgir"
+grep -q 'threadsPerWarp = \[32, 2\]' "$T/swz_rows.ttgir" || fail "the layout edit did not apply"
+input_error lower "^swz.py:17:4: error: lowering: this async copy's layouts do not give each lane 4 consecutive bytes at 4 \* lane of one block in LDS" \
+  "$T/swz_rows.ttgir" --target gfx942 -o "$T/x"
+# Offsets taken modulo an argument (`(pid * BLOCK + arange) % M`, lowering/lw_axis.c): runs
+# of 4 stay runs when M is a multiple of 16 (dwordx4 loads), not without its divisibility.
+sed 's|%n: i32 {tt.divisibility = 16 : i32}|&, %m: i32 {tt.divisibility = 16 : i32}|; s|%offs = arith.addi %s, %range|%o0 = arith.addi %s, %range : tensor<1024xi32, #blocked>\n    %ms = tt.splat %m : i32 -> tensor<1024xi32, #blocked>\n    %offs = arith.remsi %o0, %ms|' \
+  "$A/vadd.ttgir" > "$T/rem.ttgir"
+sed 's|%m: i32 {tt.divisibility = 16 : i32}|%m: i32|' "$T/rem.ttgir" > "$T/rem1.ttgir"
+grep -q 'remsi' "$T/rem.ttgir" && ! grep -q '%m: i32 {' "$T/rem1.ttgir" || fail "the remsi edit did not apply"
+for f in rem:global_load_dwordx4:2 rem1:global_load_dword:8; do
+  "$TLXV" lower "$T/${f%%:*}.ttgir" --target gfx942 -o "$T/rem.hsaco" 2> "$T/err" || fail "${f%%:*}: $(cat "$T/err")"
+  w=${f#*:}
+  [ "$(disasm "$T/rem.hsaco" | grep -c "^${w%:*} ")" = "${w#*:}" ] || fail "${f%%:*}: want ${w#*:} ${w%:*}"
+done
 # amdg.async_wait {num_inst} is vmcnt(num_inst) as it stands.
 sed 's|%w = ttg.async_wait %g {num = 0 : i32}|%w = amdg.async_wait %g {num_inst = 2 : i32}|' "$A/buffer_dma.ttgir" > "$T/aw.ttgir"
 "$TLXV" lower "$T/aw.ttgir" --target gfx942 --emit mlir -o "$T/aw.mlir"

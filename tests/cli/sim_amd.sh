@@ -36,6 +36,8 @@ for sched in random round-robin; do
     --schedule $sched --out "$T/lds" -q || fail "sim lds_exchange ($sched)"
   "$TLXV" sim "$L/lds_dma.ttgir" --tensor a_ptr=random:1024:f32 --tensor b_ptr=random:1024:f32 \
     --tensor out_ptr=zeros:1024:f32 --schedule $sched --out "$T/dma" -q || fail "sim lds_dma ($sched)"
+  "$TLXV" sim "$L/lds_dma_swizzled.ttgir" --tensor a_ptr=random:2048:f16 --tensor out_ptr=zeros:2048:f16 \
+    --schedule $sched --out "$T/swz" -q || fail "sim lds_dma_swizzled ($sched)"
   "$TLXV" sim "$L/buffer_dma.ttgir" --arg n=1000 --tensor a_ptr=random:1024:f32 --tensor out_ptr=zeros:1024:f32 \
     --schedule $sched --out "$T/bdma" -q || fail "sim buffer_dma ($sched)"
   "$TLXV" sim "$SRC/tests/amd/dma-add.ok.ttgir" --arg n=1000 --tensor x_ptr=random:1024:f32 \
@@ -68,6 +70,8 @@ x, out = ld("lds", "x_ptr"), ld("lds", "out_ptr")
 assert np.array_equal(out, x), "lds_exchange"
 a, b, out = ld("dma", "a_ptr"), ld("dma", "b_ptr"), ld("dma", "out_ptr")
 assert np.array_equal(out, a + b), "lds_dma"
+a, out = ld("swz", "a_ptr"), ld("swz", "out_ptr")
+assert np.array_equal(out, a), "lds_dma_swizzled"
 a, out = ld("bdma", "a_ptr"), ld("bdma", "out_ptr")
 assert np.array_equal(out, np.where(np.arange(1024) < 1000, a, 0)), "buffer_dma: masked lanes are 0"
 x, y, out = ld("dadd", "x_ptr"), ld("dadd", "y_ptr"), ld("dadd", "out_ptr")
