@@ -1,6 +1,8 @@
 /* lw_amd_async.c: direct-to-LDS copies on gfx942 / gfx950 (semantics.md §8.1): an unmasked
- * ttg.async_copy_global_to_local is one llvm.amdgcn.global.load.lds of 4 bytes per lane per
- * instruction (global_load_lds_dword: lane L writes M0 + 4*L, AMDGPUUsage "LDS DMA"), and
+ * ttg.async_copy_global_to_local is one llvm.amdgcn.global.load.lds of W bytes per lane per
+ * instruction (global_load_lds_dword, W = 4: lane L writes M0 + 4*L, AMDGPUUsage "LDS DMA";
+ * gfx950 also global_load_lds_dwordx4, W = 16 [CDNA4 ISA]), amdg.buffer_load_to_local the
+ * same through raw.ptr.buffer.load.lds, and
  * ttg.async_wait {num} is `s_waitcnt vmcnt(n)` with n the direct-to-LDS instructions of the
  * youngest num commit groups (LLVM 22 has no asyncmark intrinsics). Vector-memory operations
  * complete in issue order ("Memory Model GFX942"), and loads to registers and stores also count
@@ -13,29 +15,39 @@
 
 #include "lw_int.h"
 
-#define LW_DMA_BYTES 4 /* bytes per lane of one global_load_lds_dword */
 #define LW_BUF_OOB (-2147483647 - 1) /* 0x80000000: past the buffer resource's range (lw_amd_buffer.c) */
 
-/* Instructions one lane issues for an async copy (the pointer tensor's layout) or a
- * buffer_load_to_local (the offsets' layout): 4 bytes each, from the types alone. */
-static int dma_count(const ir_op *op) {
-  bool buf = op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
-  /* the buffer form's offsets, else the async copy's pointers; pv: the pointer(s) of either */
-  _Static_assert(IR_SEG_TTG_ASYNC_COPY_G2L_SRC == IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_PTR, "one segment");
-  const ir_value *lv = ir_seg(op, buf ? IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OFFSETS : IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
-  const ir_value *pv = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
-  const ir_type *st = lv ? lv->type : NULL;
+/* What a copy's types say: the source's register layout (the pointers', or the buffer form's
+ * offsets'), the LDS layout, and the elements contiguous in global memory. */
+typedef struct dma_shape {
   lw_ll l;
+  lw_smem_layout sl;
+  int vg;
+} dma_shape;
+
+static int dma_shape_of(const lw_ctx *c, const ir_op *op, dma_shape *s) {
+  bool buf = op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL;
+  const ir_value *lv = ir_seg(op, buf ? IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_OFFSETS : IR_SEG_TTG_ASYNC_COPY_G2L_SRC, NULL);
+  const ir_value *dv = ir_seg(op, buf ? IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_DEST : IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, NULL);
+  const ir_value *mk = ir_seg(op, buf ? IR_SEG_AMDG_BUFFER_LOAD_TO_LOCAL_MASK : IR_SEG_TTG_ASYNC_COPY_G2L_MASK, NULL);
   char err[160];
-  if (!st || !pv || st->kind != IR_T_TENSOR || lw_ll_of_type(st, &l, err, sizeof err)) return -1;
-  const ir_type *pe = buf ? pv->type : st->elem;
-  const char *ety = pe && pe->kind == IR_T_PTR ? lw_llty(pe->elem) : NULL;
-  int eb = ety ? lw_ty_bits(ety) / 8 : 0;
-  if (eb < 1 || eb > LW_DMA_BYTES) return -1;
-  return (int)(lw_ll_nregs(&l) * (uint32_t)eb / LW_DMA_BYTES);
+  if (!lv || !dv || lv->type->kind != IR_T_TENSOR || lw_ll_of_type(lv->type, &s->l, err, sizeof err) ||
+      lw_smem_layout_of(dv->type, &s->sl, err, sizeof err))
+    return -1;
+  s->vg = lw_global_vec(c, &s->l, lv, mk, s->sl.eb);
+  /* `contiguity` (the buffer form): the runs of consecutive offsets the op was built with
+   * (Triton's axis analysis, loop-carried offsets included, which lw_axis.c does not follow);
+   * Triton's lowering takes the larger of it and its own vector width, the mask's alignment
+   * notwithstanding (BufferLoadToLocalOpConversion), and so do we. */
+  int64_t cg = buf ? ir_op_attr_int(op, "contiguity", 1) : 1;
+  if (cg > s->vg && cg <= 16 / s->sl.eb && (cg & (cg - 1)) == 0) s->vg = (int)cg;
+  return 0;
 }
 
+static int dma_count(lw_ctx *c, const ir_op *op);
+
 typedef struct scan {
+  lw_ctx *c;
   int kmin;   /* smallest group seen, in instructions; -1 none yet */
   bool bad;   /* the youngest groups are not static: every wait is vmcnt(0) */
 } scan;
@@ -47,7 +59,7 @@ static int scan_block(scan *s, const ir_block *b, int pending, bool cond);
 static int scan_op(scan *s, const ir_op *op, int pending, bool cond) {
   switch (op->code) {
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
-    int n = dma_count(op);
+    int n = dma_count(s->c, op);
     if (n < 0 || cond) s->bad = true;
     return pending + (n > 0 ? n : 0);
   }
@@ -73,7 +85,7 @@ static int scan_block(scan *s, const ir_block *b, int pending, bool cond) {
 }
 
 void lw_amd_async_analyze(lw_ctx *c) {
-  scan s = {.kmin = -1};
+  scan s = {.c = c, .kmin = -1};
   const ir_region *body = c->fn->op->regions[0];
   for (uint32_t k = 0; k < body->n_blocks; k++)
     if (scan_block(&s, body->blocks[k], 0, false)) s.bad = true;
@@ -177,6 +189,33 @@ static int dma_lanes_of(lw_ctx *c, const lw_ll *l, const lw_smem_layout *sl, con
   return rc;
 }
 
+/* The widest DMA the target has whose lanes fill blocks (dma_lanes_of), k = width / eb
+ * registers of a lane contiguous in global memory too: gfx950 16 bytes
+ * (global_load_lds_dwordx4 / buffer_load_dwordx4 lds) or 4, gfx942 4 (dword) [CDNA3 / CDNA4
+ * ISA "global_load_lds"]. 12 bytes (dwordx3) is never a power-of-two register group. Returns
+ * the width, or -1. */
+static int dma_width(lw_ctx *c, const dma_shape *s, const int32_t *off, dma_lanes *dl) {
+  static const int w950[] = {16, 4}, w942[] = {4};
+  const int *w = c->target == LW_GFX950 ? w950 : w942;
+  int nw = c->target == LW_GFX950 ? 2 : 1, eb = s->sl.eb;
+  for (int i = 0; i < nw; i++) {
+    int k = w[i] / (eb ? eb : 1);
+    if (eb < 1 || eb > w[i] || k * eb != w[i] || s->vg < k) continue;
+    if (!dma_lanes_of(c, &s->l, &s->sl, off, k, w[i], dl)) return w[i];
+  }
+  return -1;
+}
+
+/* Instructions one lane issues for a copy, from its types alone (no view offsets); -1 when
+ * it has no DMA form. The emission checks it issues as many. */
+static int dma_count(lw_ctx *c, const ir_op *op) {
+  dma_shape s;
+  dma_lanes dl;
+  int32_t off[IR_MAX_RANK] = {0};
+  if (dma_shape_of(c, op, &s) || dma_width(c, &s, off, &dl) < 0) return -1;
+  return dl.nins;
+}
+
 /* The affine part of m at run time: XOR of col[b] over the set bits b of the thread id. */
 static lw_ssa lane_map_lin(lw_ctx *c, const lane_map *m, int tbits) {
   lw_ssa x = 0;
@@ -220,12 +259,16 @@ int lw_amd_dma(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, co
 
 static int dma_emit(lw_ctx *c, const ir_op *op, const lw_val *m, const lw_val *pv, const lw_val *mk,
                     lw_ssa rsrc, int eb_src, const lw_ll *l, const lw_smem_layout *sl, int vg) {
-  int eb = sl->eb, width = LW_DMA_BYTES, k = width / (eb ? eb : 1);
+  dma_shape sh = {.l = *l, .sl = *sl, .vg = vg};
   dma_lanes dl;
-  if (eb > width || k * eb != width || vg < k || dma_lanes_of(c, l, sl, m->off, k, width, &dl))
-    return lw_fail(c, op, "this async copy's layouts do not give each lane %d consecutive bytes at %d * lane "
-                          "of one block in LDS, up to a permutation of the lanes (global_load_lds_dword)",
-                   width, width);
+  int width = dma_width(c, &sh, m->off, &dl);
+  if (width < 0)
+    return lw_fail(c, op, "this async copy's layouts do not give each lane %s consecutive bytes at that many "
+                          "times the lane in one block of LDS, up to a permutation of the lanes (LDS DMA)",
+                   c->target == LW_GFX950 ? "16 or 4" : "4");
+  if (dl.nins != dma_count(c, op))
+    return lw_fail(c, op, "internal: this copy's view offsets change its DMA width, which its waits were counted with");
+  int k = dl.k;
   int tbits = c->lane_bits + l->nwarp;
   lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
   lw_thread_coord(c, l, thr);

@@ -82,9 +82,9 @@ static void plan_op(plan_walk *w, const ir_op *op) {
       if (!w->bad) w->bad = op;
       return;
     }
-    /* The whole allocation, buffer dims included: product of the memdesc shape. */
-    uint64_t bytes = (uint64_t)l.eb;
-    for (int d = 0; d < t->rank; d++) bytes *= (uint64_t)t->shape[d];
+    /* The whole allocation, buffer dims included: product of the memdesc shape (the padding
+     * of a padded_shared layout added). */
+    uint64_t bytes = (uint64_t)lw_smem_alloc_bytes(&l);
     place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
     w->nallocs++;
     if (t->elem && t->elem->kind == IR_T_INT && t->elem->bits == 64) w->bars = true;

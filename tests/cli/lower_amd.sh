@@ -99,7 +99,7 @@ disasm "$T/swz.hsaco" > "$T/swz.s"
 sed 's|#blocked = #ttg.blocked<{sizePerThread = \[1, 2\], threadsPerWarp = \[2, 32\], warpsPerCTA = \[4, 1\]|#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 2], warpsPerCTA = [1, 4]|' \
   "$A/lds_dma_swizzled.ttgir" > "$T/swz_rows.ttgir"
 grep -q 'threadsPerWarp = \[32, 2\]' "$T/swz_rows.ttgir" || fail "the layout edit did not apply"
-input_error lower "^swz.py:17:4: error: lowering: this async copy's layouts do not give each lane 4 consecutive bytes at 4 \* lane of one block in LDS" \
+input_error lower "^swz.py:17:4: error: lowering: this async copy's layouts do not give each lane 4 consecutive bytes at that many times the lane in one block of LDS" \
   "$T/swz_rows.ttgir" --target gfx942 -o "$T/x"
 # Offsets taken modulo an argument (`(pid * BLOCK + arange) % M`, lowering/lw_axis.c): runs
 # of 4 stay runs when M is a multiple of 16 (dwordx4 loads), not without its divisibility.
