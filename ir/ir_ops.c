@@ -25,7 +25,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_ROCDL_SCHED_BARRIER] = IR_F_LW_NOOP,
     [IR_OP_ROCDL_S_SETPRIO] = IR_F_LW_NOOP,
     [IR_OP_PROTON_RECORD] = IR_F_LW_NOOP,          /* the kernel is lowered unprofiled */
-    [IR_OP_TTG_LOCAL_DEALLOC] = IR_F_LW_NOOP,      /* the plan never reuses memory */
+    [IR_OP_TTG_LOCAL_DEALLOC] = IR_F_LW_NOOP,      /* the plan reads it (lw_plan.c reuse pool) */
     [IR_OP_LLVM_INTR_ASSUME] = IR_F_LW_NOOP,       /* an optimization hint */
     /* gfx1250: LDS mbarriers and TDM copies the AMD model runs (sim_amd_mbar.c, docs/amd-gfx1250.md);
      * clusters, fused TDM and async L2G copies it refuses on every AMD target (amd_refusal) */

@@ -80,6 +80,14 @@ static void binary(const lw_ctx *c, const ir_op *op, lw_axis *a, int depth) {
     case IR_OP_ARITH_ANDI: case IR_OP_ARITH_ORI:  /* masks: equal where both are */
       a->cst[d] = gcd2(x.cst[d], y.cst[d]);
       break;
+    case IR_OP_ARITH_REMSI: case IR_OP_ARITH_REMUI:
+      /* x % y, y constant along d: a run of x that starts at a multiple of g, g | y, stays a
+       * run (the multiples of y, where x % y wraps, are multiples of g): the usual
+       * `(pid * BLOCK + arange) % N` (Triton's RemOp rule) */
+      if (y.cst[d] >= x.contig[d]) a->contig[d] = gcd2(x.contig[d], gcd2(x.div[d], y.div[d]));
+      a->div[d] = gcd2(x.div[d], y.div[d]);
+      a->cst[d] = gcd2(x.cst[d], y.cst[d]);
+      break;
     case IR_OP_ARITH_CMPI: {
       a->cst[d] = gcd2(x.cst[d], y.cst[d]);
       /* x in runs of consecutive values against a constant y: constant over chunks that
@@ -184,7 +192,8 @@ static void axis(const lw_ctx *c, const ir_value *v, lw_axis *a, int depth) {
     return;
   }
   case IR_OP_ARITH_ADDI: case IR_OP_TT_ADDPTR: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
-  case IR_OP_ARITH_ANDI: case IR_OP_ARITH_ORI: case IR_OP_ARITH_CMPI:
+  case IR_OP_ARITH_ANDI: case IR_OP_ARITH_ORI: case IR_OP_ARITH_CMPI: case IR_OP_ARITH_REMSI:
+  case IR_OP_ARITH_REMUI:
     if (op->n_operands == 2) binary(c, op, a, depth);
     return;
   default: return;

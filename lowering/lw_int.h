@@ -82,7 +82,9 @@ int32_t lw_ll_find_reg(const lw_ll *l, const int32_t *coord);
 bool lw_ll_equal(const lw_ll *a, const lw_ll *b);
 
 /* Shared-memory layout of a memdesc type: byte offset of an element. */
-typedef enum lw_smkind { LW_SM_PLAIN, LW_SM_SWIZZLED, LW_SM_NVMMA } lw_smkind;
+typedef enum lw_smkind { LW_SM_PLAIN, LW_SM_SWIZZLED, LW_SM_NVMMA, LW_SM_PADDED } lw_smkind;
+#define LW_PAD_MAXBITS 24 /* PADDED: coordinate bits per dim */
+#define LW_PAD_MAXPAIRS 4
 typedef struct lw_smem_layout {
   lw_smkind kind;
   int rank;
@@ -95,6 +97,16 @@ typedef struct lw_smem_layout {
   int er;                    /* SWIZZLED: dims the encoding covers (the last er dims) */
   int swizzle;               /* NVMMA: swizzle bytes 0 / 32 / 64 / 128 */
   int inner;                 /* NVMMA: contiguous dim */
+  /* PADDED (#ttg.padded_shared, lw_padded.c): the element index of a coordinate of the last er
+   * dims is the XOR of pinv[d][b] over the set bits b of coordinate d (the inverse of the
+   * encoding's offset bases); the leading dims count whole tiles; then every 2^pint[i]
+   * elements are followed by 2^ppad[i] elements of padding. order[0]: the dim of offset bit 0;
+   * prun: log2 of the elements contiguous along it (the offset bases 1, 2, 4, ... there). */
+  int npad;
+  int pint[LW_PAD_MAXPAIRS], ppad[LW_PAD_MAXPAIRS];
+  int pbits[IR_MAX_RANK];    /* log2 of the tile along each of the last er dims */
+  int64_t pinv[IR_MAX_RANK][LW_PAD_MAXBITS];
+  int prun;
 } lw_smem_layout;
 
 /* Layout of a memdesc type's tile. Returns 0 or -1 with a reason in err. */
@@ -106,6 +118,13 @@ int64_t lw_smem_offset_const(const lw_smem_layout *l, const int64_t *coord);
 int64_t lw_swizzle_xor(const lw_smem_layout *l, int64_t row);
 /* Bytes of one tile (the product of tile dims times element bytes). */
 int64_t lw_smem_tile_bytes(const lw_smem_layout *l);
+/* Bytes an allocation of layout l takes: the tile bytes, padding included (PADDED). */
+int64_t lw_smem_alloc_bytes(const lw_smem_layout *l);
+/* lw_padded.c: #ttg.padded_shared. Parses e's body into l (rank, tile and eb already set). */
+int lw_padded_layout(const ir_encoding *e, lw_smem_layout *l, char *err, size_t errn);
+/* Element index (before padding) of a constant coordinate, and that index padded. */
+int64_t lw_padded_index(const lw_smem_layout *l, const int64_t *coord);
+int64_t lw_padded_pad(const lw_smem_layout *l, int64_t idx);
 /* NVMMA: elements of the contiguous dim per swizzle row (the TMA box inner extent). */
 int64_t lw_nvmma_row_elems(const lw_smem_layout *l);
 
@@ -348,6 +367,10 @@ lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);
 lw_ssa lw_memdesc_ptr_remote(lw_ctx *c, const ir_op *op, const ir_value *v);
 /* Byte offset (i32) of the element at coord in view v of memdesc type md. */
 lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const lw_ssa *coord);
+/* lw_padded.c: PADDED element index (i32) of the coordinates of the last er dims, and an
+ * element index (i32) padded, in bytes. */
+lw_ssa lw_padded_index_emit(lw_ctx *c, const lw_smem_layout *l, const lw_ssa *coord);
+lw_ssa lw_padded_bytes_emit(lw_ctx *c, const lw_smem_layout *l, lw_ssa idx);
 /* True for a constant zero (`other` operands that mean a zero fill). */
 bool lw_is_zero_const(const ir_value *v);
 /* lw_sync.c */

@@ -1,6 +1,6 @@
 /* lw_layout.c: register layouts as linear maps (blocked, slice, nvidia_mma v3, dot_op over
- * mma v3, amd_mfma and dot_op over it, linear) and shared-memory layouts (plain, swizzled_shared, nvmma_shared) as byte
- * offset functions. Pure computation: no emission. */
+ * mma v3, amd_mfma and dot_op over it, linear) and shared-memory layouts (plain, swizzled_shared, nvmma_shared;
+ * padded_shared in lw_padded.c) as byte offset functions. Pure computation: no emission. */
 #include <stdio.h>
 #include <string.h>
 
@@ -418,6 +418,9 @@ int lw_smem_layout_of(const ir_type *md, lw_smem_layout *l, char *err, size_t er
     if (l->swizzle && l->tile[l->inner] * l->eb < l->swizzle)
       return fail(err, errn, "nvmma_shared tile narrower than its swizzle width");
     return 0;
+  case IR_E_PADDED_SHARED:
+    l->kind = LW_SM_PADDED;
+    return lw_padded_layout(e, l, err, errn);
   default: return fail(err, errn, "unsupported shared-memory layout");
   }
 }
@@ -435,6 +438,17 @@ int64_t lw_smem_tile_bytes(const lw_smem_layout *l) {
   int64_t n = l->eb;
   for (int d = 0; d < l->rank; d++) n *= l->tile[d];
   return n;
+}
+
+int64_t lw_smem_alloc_bytes(const lw_smem_layout *l) {
+  if (l->kind != LW_SM_PADDED) return lw_smem_tile_bytes(l);
+  /* Triton's getPaddedSize: no padding after the last element */
+  int64_t n = lw_smem_tile_bytes(l) / l->eb, p = 0;
+  for (int i = 0; i < l->npad; i++) {
+    p += (n >> l->pint[i]) << l->ppad[i];
+    if (n % (1LL << l->pint[i]) == 0) p -= 1LL << l->ppad[i];
+  }
+  return (n + p) * l->eb;
 }
 
 int64_t lw_nvmma_row_elems(const lw_smem_layout *l) {
@@ -459,6 +473,7 @@ int64_t lw_smem_offset_const(const lw_smem_layout *l, const int64_t *c) {
     if (l->swizzle) o ^= ((o >> 7) & (l->swizzle / 16 - 1)) << 4;
     return chunk * nouter * rowb + o;
   }
+  if (l->kind == LW_SM_PADDED) return lw_padded_pad(l, lw_padded_index(l, c)) * l->eb;
   int64_t off = 0, stride = 1;
   for (int k = 0; k < l->rank; k++) {
     int d = l->order[k];

@@ -89,6 +89,7 @@ lw_ssa lw_smem_addr(lw_ctx *c, const lw_smem_layout *l, const lw_val *v, const l
     }
     return lw_bin(c, "llvm.add", o, lw_bin_imm(c, "llvm.mul", chunk, nouter * rowb, "i32"), "i32");
   }
+  if (l->kind == LW_SM_PADDED) return lw_padded_bytes_emit(c, l, lw_padded_index_emit(c, l, cd));
   lw_ssa off = 0;
   int64_t stride = 1;
   for (int k = 0; k < l->rank; k++) {
@@ -141,7 +142,17 @@ static int view(lw_ctx *c, const ir_op *op) {
     int64_t sub = lw_smem_tile_bytes(&sl) / sl.tile[0];
     ir_value *iv = ir_seg(op, IR_SEG_TTG_MEMDESC_INDEX_INDEX, NULL);
     int64_t k;
-    if (ir_value_const_int(iv, &k)) {
+    if (sl.kind == LW_SM_PADDED) {
+      /* the padding of index * tile elements (ViewOpToLLVM.cpp); it adds to the padding
+       * inside the tile when the tile is a whole number of every interval */
+      int64_t n = sub / sl.eb;
+      for (int i = 0; i < sl.npad; i++)
+        if (n % (1LL << sl.pint[i]))
+          return lw_fail(c, op, "memdesc_index of a padded_shared buffer whose tile is not a multiple of the padding interval");
+      if (st->rank - 1 != sl.er) return lw_fail(c, op, "memdesc_index of a padded_shared buffer with several buffer dims");
+      lw_ssa i = ir_value_const_int(iv, &k) ? lw_i32(c, (int32_t)k) : lw_scalar(c, iv);
+      r.s = lw_gep(c, sv->s, lw_padded_bytes_emit(c, &sl, lw_bin_imm(c, "llvm.mul", i, n, "i32")));
+    } else if (ir_value_const_int(iv, &k)) {
       r.s = lw_gep_imm(c, sv->s, k * sub);
     } else {
       lw_ssa i = lw_scalar(c, iv);
@@ -207,6 +218,8 @@ static int64_t contig_cap(const lw_smem_layout *sl) {
     if (lw_nvmma_row_elems(sl) < cap) cap = lw_nvmma_row_elems(sl);
   } else if (sl->kind == LW_SM_SWIZZLED && sl->er >= 2 && sl->max_phase > 1 && sl->vec < cap) {
     cap = sl->vec;
+  } else if (sl->kind == LW_SM_PADDED && (1LL << sl->prun) < cap) {
+    cap = 1LL << sl->prun;
   }
   if (sl->tile[smem_inner(sl)] < cap) cap = sl->tile[smem_inner(sl)];
   return cap;

@@ -12,8 +12,17 @@
  * position k of a warp_specialize's partitions (worker warps). Pools never overlap each
  * other or an allocation, because their warps may run at the same time; inside a pool every
  * scratch op starts with a barrier of its region before it writes (lw_tensor.c exchange,
- * lw_reduce.c step 3), so the previous user's reads are done and one buffer serves all. */
+ * lw_reduce.c step 3), so the previous user's reads are done and one buffer serves all.
+ * The reuse pool: a scratch op in the function's top-level block, after every allocation of
+ * the function is local_dealloc'ed in that block, takes the allocations' bytes from offset 0
+ * (Triton's allocation analysis frees a buffer at its last use likewise; an epilogue's layout
+ * conversion then fits beside nothing). Same argument: its leading barrier orders the earlier
+ * reads and writes of the allocations before its writes, and no later op touches an allocation.
+ * Only without warp_specialize (worker warps could still run), only for the default pool, and
+ * only without i64 (mbarrier) allocations, which the hang recorder reads at its dump
+ * (lw_recorder.c); the TMEM slot and the ws area come after it. */
 #define LW_NPOOLS (1 + LW_MAX_PARTS)
+#define LW_POOL_REUSE LW_NPOOLS /* index in scratch_pool: the reuse pool */
 
 typedef struct plan_walk {
   lw_ctx *c;
@@ -22,7 +31,15 @@ typedef struct plan_walk {
   uint64_t pool_bytes[LW_NPOOLS];  /* the largest scratch of each pool */
   const ir_op **scratch; /* scratch ops in walk order, with their pools */
   int *scratch_pool;
+  uint64_t *scratch_bytes;
   uint32_t nscratch;
+  bool top;              /* walking the function's top-level block */
+  uint32_t nallocs;      /* local_allocs seen so far */
+  uint32_t nfreed;       /* of them, local_dealloc'ed in the top-level block so far */
+  bool *freed;           /* per op id: a local_alloc freed in the top-level block */
+  uint32_t *scratch_freed; /* per scratch op: nfreed when it was seen at the top level, else 0 */
+  bool bars;             /* an i64 (mbarrier) allocation */
+  uint64_t reuse_bytes;  /* the largest scratch of the reuse pool */
   const ir_op *bad;      /* op whose memdesc could not be planned */
   uint64_t tcols;        /* tensor-memory columns used so far */
   char err[160];
@@ -39,8 +56,9 @@ static void place(plan_walk *w, const ir_op *op, uint64_t bytes, uint64_t align)
 static void add_scratch(plan_walk *w, const ir_op *op, uint64_t bytes) {
   if (!bytes) return;
   w->scratch[w->nscratch] = op;
+  w->scratch_freed[w->nscratch] = w->top && w->pool == 0 ? w->nfreed : 0;
+  w->scratch_bytes[w->nscratch] = bytes;
   w->scratch_pool[w->nscratch++] = w->pool;
-  if (bytes > w->pool_bytes[w->pool]) w->pool_bytes[w->pool] = bytes;
 }
 
 /* Pool of region rg when it belongs to a warp_specialize op: 0 for its default region, 1 + k
@@ -64,10 +82,16 @@ static void plan_op(plan_walk *w, const ir_op *op) {
       if (!w->bad) w->bad = op;
       return;
     }
-    /* The whole allocation, buffer dims included: product of the memdesc shape. */
-    uint64_t bytes = (uint64_t)l.eb;
-    for (int d = 0; d < t->rank; d++) bytes *= (uint64_t)t->shape[d];
+    /* The whole allocation, buffer dims included: product of the memdesc shape (the padding
+     * of a padded_shared layout added). */
+    uint64_t bytes = (uint64_t)lw_smem_alloc_bytes(&l);
     place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
+    w->nallocs++;
+    if (t->elem && t->elem->kind == IR_T_INT && t->elem->bits == 64) w->bars = true;
+  } else if (op->code == IR_OP_TTG_LOCAL_DEALLOC && w->top && op->n_operands == 1 && op->operands[0]->def &&
+             op->operands[0]->def->code == IR_OP_TTG_LOCAL_ALLOC && !w->freed[op->operands[0]->def->id]) {
+    w->freed[op->operands[0]->def->id] = true;
+    w->nfreed++;
   } else if (lw_is_relayout(op) && op->n_results == 1 &&
              op->results[0]->type->kind == IR_T_TENSOR) {
     add_scratch(w, op, lw_relayout_scratch_bytes(op));
@@ -89,6 +113,8 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     add_scratch(w, op, lw_reduce_scratch_bytes(op)); /* cross-warp partials */
   }
   int outer = w->pool;
+  bool top = w->top;
+  w->top = op == w->c->fn->op;
   for (uint32_t r = 0; r < op->n_regions; r++) {
     if (op->code == IR_OP_TTG_WARP_SPECIALIZE || op->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
       const ir_op *ws = op;
@@ -101,6 +127,7 @@ static void plan_op(plan_walk *w, const ir_op *op) {
       for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next) plan_op(w, o);
     w->pool = outer;
   }
+  w->top = top;
 }
 
 int lw_plan_build(lw_ctx *c) {
@@ -110,15 +137,26 @@ int lw_plan_build(lw_ctx *c) {
   plan_walk w = {.c = c};
   w.scratch = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch);
   w.scratch_pool = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_pool);
+  w.scratch_bytes = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_bytes);
+  w.scratch_freed = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_freed);
+  w.freed = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.freed);
+  for (uint32_t i = 0; i <= c->fn->n_ops; i++) w.freed[i] = false;
   plan_op(&w, c->fn->op);
   if (w.bad) return lw_fail(c, w.bad, "%s", w.err);
+  for (uint32_t i = 0; i < w.nscratch; i++) {
+    if (!c->ws.nops && !w.bars && w.nallocs && w.scratch_freed[i] == w.nallocs) w.scratch_pool[i] = LW_POOL_REUSE;
+    uint64_t *max = w.scratch_pool[i] == LW_POOL_REUSE ? &w.reuse_bytes : &w.pool_bytes[w.scratch_pool[i]];
+    if (w.scratch_bytes[i] > *max) *max = w.scratch_bytes[i];
+  }
   /* The pools, after every allocation; each scratch op gets its pool's start. */
   uint64_t pool_off[LW_NPOOLS];
   for (int p = 0; p < LW_NPOOLS; p++) {
     pool_off[p] = w.cur = align_up(w.cur, 16);
     w.cur += w.pool_bytes[p];
   }
-  for (uint32_t i = 0; i < w.nscratch; i++) c->plan.off[w.scratch[i]->id] = (uint32_t)pool_off[w.scratch_pool[i]];
+  for (uint32_t i = 0; i < w.nscratch; i++)
+    c->plan.off[w.scratch[i]->id] = w.scratch_pool[i] == LW_POOL_REUSE ? 0 : (uint32_t)pool_off[w.scratch_pool[i]];
+  if (w.reuse_bytes > w.cur) w.cur = w.reuse_bytes;
   if (w.tcols) {
     /* tcgen05.alloc takes a power of two of at least 32 columns, 512 at most. */
     uint64_t n = 32;

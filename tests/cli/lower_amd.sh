@@ -87,6 +87,31 @@ for gfx in gfx942 gfx950; do
        /^ds_read/ && !seen { seen = 1; if (!bar) bad = 1 } END { exit bad || !seen }' "$T/bdma.s" ||
     fail "buffer_dma $gfx: ds_read without vmcnt(0) + s_barrier: $(cat "$T/bdma.s")"
 done
+# LDS DMA into a swizzled layout (gfx942): each lane fetches the element that belongs at
+# M0 + 4 * lane: 4 global_load_lds_dword, the two halves of each pointer read from the lane
+# that owns it (8 ds_bpermute_b32); the skeleton verifies. A layout whose wave does not fill
+# one block of 256 bytes (lanes down the rows) is refused at the copy.
+"$TLXV" lower "$A/lds_dma_swizzled.ttgir" --target gfx942 -o "$T/swz.hsaco" 2> "$T/err" || fail "swizzled dma: $(cat "$T/err")"
+disasm "$T/swz.hsaco" > "$T/swz.s"
+[ "$(grep -c '^global_load_lds_dword ' "$T/swz.s")" = 4 ] || fail "swizzled dma: want 4 global_load_lds_dword"
+[ "$(grep -c '^ds_bpermute_b32 ' "$T/swz.s")" = 8 ] || fail "swizzled dma: want 8 ds_bpermute_b32"
+"$TLXV" skeleton "$T/swz.hsaco" | grep -q verified || fail "swizzled dma: skeleton"
+sed 's|#blocked = #ttg.blocked<{sizePerThread = \[1, 2\], threadsPerWarp = \[2, 32\], warpsPerCTA = \[4, 1\]|#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 2], warpsPerCTA = [1, 4]|' \
+  "$A/lds_dma_swizzled.ttgir" > "$T/swz_rows.ttgir"
+grep -q 'threadsPerWarp = \[32, 2\]' "$T/swz_rows.ttgir" || fail "the layout edit did not apply"
+input_error lower "^swz.py:17:4: error: lowering: this async copy's layouts do not give each lane 4 consecutive bytes at that many times the lane in one block of LDS" \
+  "$T/swz_rows.ttgir" --target gfx942 -o "$T/x"
+# Offsets taken modulo an argument (`(pid * BLOCK + arange) % M`, lowering/lw_axis.c): runs
+# of 4 stay runs when M is a multiple of 16 (dwordx4 loads), not without its divisibility.
+sed 's|%n: i32 {tt.divisibility = 16 : i32}|&, %m: i32 {tt.divisibility = 16 : i32}|; s|%offs = arith.addi %s, %range|%o0 = arith.addi %s, %range : tensor<1024xi32, #blocked>\n    %ms = tt.splat %m : i32 -> tensor<1024xi32, #blocked>\n    %offs = arith.remsi %o0, %ms|' \
+  "$A/vadd.ttgir" > "$T/rem.ttgir"
+sed 's|%m: i32 {tt.divisibility = 16 : i32}|%m: i32|' "$T/rem.ttgir" > "$T/rem1.ttgir"
+grep -q 'remsi' "$T/rem.ttgir" && ! grep -q '%m: i32 {' "$T/rem1.ttgir" || fail "the remsi edit did not apply"
+for f in rem:global_load_dwordx4:2 rem1:global_load_dword:8; do
+  "$TLXV" lower "$T/${f%%:*}.ttgir" --target gfx942 -o "$T/rem.hsaco" 2> "$T/err" || fail "${f%%:*}: $(cat "$T/err")"
+  w=${f#*:}
+  [ "$(disasm "$T/rem.hsaco" | grep -c "^${w%:*} ")" = "${w#*:}" ] || fail "${f%%:*}: want ${w#*:} ${w%:*}"
+done
 # amdg.async_wait {num_inst} is vmcnt(num_inst) as it stands.
 sed 's|%w = ttg.async_wait %g {num = 0 : i32}|%w = amdg.async_wait %g {num_inst = 2 : i32}|' "$A/buffer_dma.ttgir" > "$T/aw.ttgir"
 "$TLXV" lower "$T/aw.ttgir" --target gfx942 --emit mlir -o "$T/aw.mlir"
@@ -161,6 +186,28 @@ input_error lower "error: lowering: the kernel needs 81920 bytes of LDS, more th
   "$T/big.ttgir" --target gfx942 -o "$T/x"
 "$TLXV" lower "$T/big.ttgir" --target gfx950 -o "$T/big.hsaco" || fail "80 KiB of LDS on gfx950"
 [ "$(note "$T/big.hsaco" group_segment_fixed_size)" = 81920 ] || fail "gfx950 LDS size $(note "$T/big.hsaco" group_segment_fixed_size)"
+# The reuse pool (lowering/lw_plan.c): two layout exchanges after the allocation is
+# local_dealloc'ed take its 4 KiB (LDS 4096); without the dealloc they sit beside it (8192). The
+# skeleton verifies the reuse, and finds the race when the barrier that starts the first
+# exchange (between the allocation's reads and the scratch's writes) is cut out.
+sed 's|^    %r1 = |    ttg.local_dealloc %buf : !ttg.memdesc<1024xf32, #shared, #smem, mutable> loc("lds.py":14:30)\n    %z = ttg.convert_layout %y : tensor<1024xf32, #blocked1> -> tensor<1024xf32, #blocked> loc("lds.py":14:40)\n    %zz = ttg.convert_layout %z : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1> loc("lds.py":14:50)\n    %r1 = |; s|tt.store %op, %y|tt.store %op, %zz|' \
+  "$A/lds_exchange.ttgir" > "$T/reuse.ttgir"
+grep -v local_dealloc "$T/reuse.ttgir" > "$T/noreuse.ttgir"
+for f in reuse:4096 noreuse:8192; do
+  "$TLXV" lower "$T/${f%:*}.ttgir" --target gfx942 -o "$T/${f%:*}.hsaco" 2> "$T/err" || fail "${f%:*}: $(cat "$T/err")"
+  [ "$(note "$T/${f%:*}.hsaco" group_segment_fixed_size)" = "${f#*:}" ] ||
+    fail "${f%:*}: LDS $(note "$T/${f%:*}.hsaco" group_segment_fixed_size), want ${f#*:}"
+  "$TLXV" skeleton "$T/${f%:*}.hsaco" | grep -q verified || fail "${f%:*}: skeleton"
+done
+"$OBJDUMP" -d "$T/reuse.hsaco" > "$T/reuse.s"
+w=$(grep -n '^	ds_write2st64' "$T/reuse.s" | sed -n 1p | cut -d: -f1)
+b=$(head -n "$w" "$T/reuse.s" | grep -n '^	s_barrier' | tail -n 1 | cut -d: -f1)
+[ "$(head -n "$b" "$T/reuse.s" | grep -c '^	ds_read2st64')" = 2 ] || fail "reuse: the barrier of line $b is not after the allocation's reads"
+sed "${b}d" "$T/reuse.s" > "$T/cut.s"
+rc=0
+"$TLXV" skeleton "$T/cut.s" > "$T/out" 2> "$T/err" || rc=$?
+[ $rc = 1 ] && head -n 1 "$T/err" | grep -q "error: race: lds_exchange+0x[0-9a-f]* \`ds_write2st64.*write after read" ||
+  fail "reuse without its barrier: exit $rc: $(head -n 3 "$T/err")"
 # A warp pipeline (its barriers come from ConvertWarpPipeline at LLVM lowering): refused, not
 # lowered without them.
 cat > "$T/wp.ttgir" <<'K'

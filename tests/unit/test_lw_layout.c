@@ -14,6 +14,9 @@ static const char *aliases =
     "#sw32t = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = true, elementBitWidth = 16}>\n"
     "#sws = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>\n"
     "#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+    "#pad = #ttg.padded_shared<[16:+1] {offset = [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], block = []}>\n"
+    "#pad2 = #ttg.padded_shared<[2:+1, 4:+2] {order = [0], shape = [16]}>\n"
+    "#padbad = #ttg.padded_shared<[16:+1] {offset = [[0, 1], [0, 2], [2, 0], [2, 0], [1, 0]], block = []}>\n"
     "#smem = #ttg.shared_memory\n";
 
 static lw_ll ll_of(const char *ty) { return tu_ll_of(aliases, ty); }
@@ -178,6 +181,43 @@ START_TEST(swizzled_shared_offsets) {
 }
 END_TEST
 
+/* padded_shared: Triton's two examples (TritonGPUAttrDefs.td, PaddedSharedEncodingAttr). */
+START_TEST(padded_shared_offsets) {
+  /* rows 0, 2, 4, 6 then a pad element, then rows 1, 3, 5, 7: [16:+1] with rearranged rows */
+  lw_smem_layout l = sl_of("!ttg.memdesc<8x4xf32, #pad, #smem, mutable>");
+  ck_assert_int_eq(l.kind, LW_SM_PADDED);
+  for (int64_t r = 0; r < 8; r++)
+    for (int64_t c = 0; c < 4; c++) {
+      int64_t co[2] = {r, c};
+      int64_t want = (r % 2) * 17 + (r / 2) * 4 + c;
+      ck_assert_int_eq(lw_smem_offset_const(&l, co), want * 4);
+    }
+  ck_assert_int_eq(l.order[0], 1);
+  ck_assert_int_eq(l.prun, 2); /* 4 contiguous elements along dim 1 */
+  ck_assert_int_eq(lw_smem_alloc_bytes(&l), 33 * 4); /* no padding after the last element */
+  /* two buffers: the second starts after 32 elements and their padding (2 pads) */
+  lw_smem_layout b = sl_of("!ttg.memdesc<2x8x4xf32, #pad, #smem, mutable>");
+  int64_t co[3] = {1, 0, 0};
+  ck_assert_int_eq(lw_smem_offset_const(&b, co), 34 * 4);
+  ck_assert_int_eq(lw_smem_alloc_bytes(&b), (64 + 4 - 1) * 4);
+  /* [2:+1, 4:+2], identity short form: e0 e1 p e2 e3 p p p e4 e5 p e6 e7 p p p ... */
+  lw_smem_layout p = sl_of("!ttg.memdesc<16xf16, #pad2, #smem, mutable>");
+  static const int64_t want[8] = {0, 1, 3, 4, 8, 9, 11, 12};
+  for (int64_t i = 0; i < 8; i++) {
+    int64_t c1[1] = {i};
+    ck_assert_int_eq(lw_smem_offset_const(&p, c1), want[i] * 2);
+  }
+  /* bases that are not a bijection onto the tile are refused */
+  ir_module *m;
+  const ir_type *t = tu_type(aliases, "!ttg.memdesc<8x4xf32, #padbad, #smem, mutable>", &m);
+  lw_smem_layout x;
+  char err[160];
+  ck_assert_int_eq(lw_smem_layout_of(t, &x, err, sizeof err), -1);
+  ck_assert_msg(strstr(err, "not invertible") != NULL, "%s", err);
+  ir_module_free(m);
+}
+END_TEST
+
 START_TEST(tma_boxes) {
   ir_module *m;
   lw_tma_info ti;
@@ -207,6 +247,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, nvmma_offsets_match_tma);
   tcase_add_test(tc, swizzled_shared_offsets);
   tcase_add_test(tc, tma_boxes);
+  tcase_add_test(tc, padded_shared_offsets);
   suite_add_tcase(s, tc);
   return s;
 }
