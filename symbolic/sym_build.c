@@ -728,6 +728,10 @@ int sym_build(sym_ctx *c, char **err) {
     sym_induct_loop(c, (int)l);
     sym_forget(c);
   }
+  for (uint32_t l = 0; l < c->n_loops; l++) { /* counters carried across a nest */
+    sym_induct_nest(c, (int)l);
+    sym_forget(c);
+  }
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
   flatten_loops(c, &lcap);
   /* init counts come from the parent body (views there are part of the bounds check too) */
@@ -777,6 +781,7 @@ int sym_build(sym_ctx *c, char **err) {
   resolve_alloc_writes(c);
   query_facts(c);
   assign_main_loops(c);
+  sym_flat_rewrite(c);
   sym_ring_counts(c);
   if (!c->structure_only) sym_ring_seq(c);
   return 0;

@@ -284,6 +284,15 @@ int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 
 
 /* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
 void sym_induct_loop(sym_ctx *c, int loop);
+/* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
+ * for carried values the loops' own inductions left havoc; run after them. */
+void sym_induct_nest(sym_ctx *c, int inner);
+/* Events of flattened loops: the subterm t * T2 + k replaced by the flattened counter. */
+void sym_flat_rewrite(sym_ctx *c);
+/* The range of loop l for a query about term t: a flattened loop's without the link
+ * itF = t * T2 + k when t mentions neither original counter (the same models over itF, with no
+ * product to bit-blast); l's range otherwise. */
+Z3_ast sym_flat_domain(sym_ctx *c, int l, Z3_ast t);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);

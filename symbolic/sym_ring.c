@@ -278,7 +278,8 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
                                             sym_add(c, seq, sym_int(c, *shift * n)))));
   else if (idx && *mul == 1)
     bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
-  Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
+  Z3_ast q = sym_and2(c, e->pred, bad);
+  Z3_lbool r = sym_sat(c, sym_and2(c, sym_flat_domain(c, e->loop, q), q));
   if (r == Z3_L_FALSE) return true;
   if (*seqx && idx) { /* "x % n" of an x that is not the counter itself ((i % n + 2) % n): the
                        * index may still be seq mod n */
