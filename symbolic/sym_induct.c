@@ -552,11 +552,8 @@ Z3_ast sym_flat_domain(sym_ctx *c, int l, Z3_ast t) {
   if (F->flat_outer < 0 || mentions(c, t, c->loops[F->flat_outer].it) ||
       mentions(c, t, c->loops[F->flat_inner].it))
     return F->range;
-  /* for each itF in [0, T1 * T2) one (t, k) satisfies the link, and t does not mention them */
-  Z3_ast T1 = c->loops[F->flat_outer].trip, T2 = c->loops[F->flat_inner].trip;
+  /* an over-approximation of F's range: itF in [0, 2^38) (F's trip count T1 * T2 is below it);
+   * an unsat answer over it is one over the range */
   Z3_ast lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
-  Z3_ast small = sym_and2(c, sym_and2(c, sym_slt(c, T1, lim), sym_slt(c, T2, lim)),
-                          Z3_mk_bvmul_no_overflow(c->z, T1, T2, false));
-  small = sym_and2(c, small, sym_slt(c, F->trip, lim));
-  return sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, F->trip)), small);
+  return sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, lim));
 }

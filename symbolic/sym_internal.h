@@ -289,9 +289,9 @@ void sym_induct_loop(sym_ctx *c, int loop);
 void sym_induct_nest(sym_ctx *c, int inner);
 /* Events of flattened loops: the subterm t * T2 + k replaced by the flattened counter. */
 void sym_flat_rewrite(sym_ctx *c);
-/* The range of loop l for a query about term t: a flattened loop's without the link
- * itF = t * T2 + k when t mentions neither original counter (the same models over itF, with no
- * product to bit-blast); l's range otherwise. */
+/* A domain of loop l for an unsat proof about term t: for a flattened loop, when t mentions
+ * neither original counter, 0 <= itF < 2^38 (a superset of its range, with no product t * T2
+ * to bit-blast; a sat answer proves nothing); l's range otherwise. */
 Z3_ast sym_flat_domain(sym_ctx *c, int l, Z3_ast t);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
