@@ -334,6 +334,12 @@ static Z3_ast closed_form_u(sym_ctx *c, const tmpl *t, Z3_ast q, Z3_ast r, unsig
   return closed_form_qr(c, t, qc, rc, w);
 }
 
+/* Template t at u (u = p * q + r for a periodic one: closed_form_u; a linear one a + d * u). */
+static Z3_ast nest_form(sym_ctx *c, const tmpl *t, Z3_ast u, Z3_ast q, Z3_ast r, unsigned w) {
+  if (t->kind == T_LINEAR) return closed_form(c, t, u, w);
+  return closed_form_u(c, t, q, r, w);
+}
+
 /* Index j of the carried value whose block argument in loop op f is v; -1 when v is none. */
 static int carried_index(const ir_op *f, const ir_value *v) {
   for (uint32_t j = 0;; j++) {
@@ -354,12 +360,14 @@ static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
   return !Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t));
 }
 
-/* A counter carried across a two-level nest (docs/symbolic.md §1, "Loop nests"): the inner loop
- * I (directly in the top-level loop O's body, trip count T2 independent of O) starts carried
- * value k at O's carried value j, and O's next value j is I's result k (a ring counter the K
- * loop advances and the tile loop hands on: "outer counter += inner trip count"). Both stay
- * havoc when each loop is inducted alone. With a template g fitted to the samples (I's body run
- * from O's init), this proves for a fresh B (standing for t * T2):
+/* A counter carried across a two-level nest (docs/symbolic.md §1, "Counters carried across a
+ * nest"): the inner loop I (directly in the top-level loop O's body, trip count T2 independent
+ * of O: sym_nestable) starts carried value k at O's carried value j, and O's next value j is
+ * I's result k (a ring counter the K loop advances and the tile loop hands on: "outer counter
+ * += inner trip count"). A periodic one stays havoc when each loop is inducted alone; a linear
+ * one gets a symbolic step (x0 + T2 * t) whose products Z3 bit-blasts. With a template g
+ * fitted to the samples (I's body run from O's init), this proves for a fresh B (standing for
+ * t * T2):
  *   base   0 < T1  ->  init_O[j] = g(0)
  *   step   0 <= kk < T2, 0 <= B, B + T2 < 2^38, I's candidates at kk (g_k'(B + kk)) and its
  *          other closed forms  ->  next_I[k] = g(B + kk + 1)
@@ -370,9 +378,9 @@ static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
 void sym_induct_nest(sym_ctx *c, int l) {
   sym_loop *I = &c->loops[l];
   int o = I->parent;
-  if (o < 0 || I->op->code != IR_OP_SCF_FOR || !I->step_ok || !I->n_carried) return;
+  if (!I->n_carried || !sym_nestable(c, l)) return;
   sym_loop *O = &c->loops[o];
-  if (O->parent >= 0 || O->op->code != IR_OP_SCF_FOR || !O->step_ok || !O->n_carried) return;
+  if (!O->n_carried) return;
   const ir_op *yO = body_yield(O->op), *yI = body_yield(I->op);
   uint32_t n = I->n_carried, nI = 0, nO = 0, atI = I->op->seg_start[3], atO = O->op->seg_start[3];
   ir_seg(I->op, 3, &nI);
@@ -380,8 +388,7 @@ void sym_induct_nest(sym_ctx *c, int l) {
   if (!yO || !yI || nI != n || yI->n_operands != n || nO != O->n_carried ||
       yO->n_operands != O->n_carried || I->op->n_results != n)
     return;
-  /* T2 must be the same in every outer iteration */
-  if (mentions(c, I->trip, O->it)) return;
+  /* T2 must not depend on the outer loop's carried values either */
   for (uint32_t j = 0; j < O->n_carried; j++)
     if (mentions(c, I->trip, O->carried_var[j])) return;
   int *pair = ir_xcalloc(n, sizeof *pair);
@@ -390,9 +397,10 @@ void sym_induct_nest(sym_ctx *c, int l) {
   for (uint32_t k = 0; k < n; k++) {
     pair[k] = -1;
     w[k] = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
-    if (!w[k] || I->closed[k]) continue;
+    if (!w[k]) continue;
     int j = carried_index(O->op, I->op->operands[atI + k]);
-    if (j < 0 || O->closed[j] || yO->operands[j] != I->op->results[k]) continue;
+    if (j < 0 || yO->operands[j] != I->op->results[k]) continue;
+    /* a closed form of the loops' own (a symbolic step) is replaced when g is proved */
     pair[k] = j;
     any = true;
   }
@@ -441,7 +449,8 @@ void sym_induct_nest(sym_ctx *c, int l) {
   for (uint32_t k = 0; k < n; k++)
     if (cand[k]) {
       t[k] = fit(s[k], SAMPLES);
-      cand[k] = t[k].kind == T_MOD || t[k].kind == T_PARITY || t[k].kind == T_STEP;
+      cand[k] = !t[k].first && (t[k].kind == T_MOD || t[k].kind == T_PARITY ||
+                                t[k].kind == T_STEP || t[k].kind == T_LINEAR);
     }
   Z3_ast zero = sym_int(c, 0), lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
   Z3_ast B = sym_fresh(c, "B", c->wide), kk = I->it, T2 = I->trip;
@@ -452,7 +461,7 @@ void sym_induct_nest(sym_ctx *c, int l) {
   Z3_ast *q1 = ir_xcalloc(n, sizeof *q1), *r1 = ir_xcalloc(n, sizeof *r1);
   Z3_ast qrdef = Z3_mk_true(c->z);
   for (uint32_t k = 0; k < n; k++) {
-    if (!cand[k]) continue;
+    if (!cand[k] || t[k].kind == T_LINEAR) continue;
     for (uint32_t k2 = 0; k2 < k && !q[k]; k2++)
       if (q[k2] && t[k2].p == t[k].p) {
         q[k] = q[k2];
@@ -484,35 +493,31 @@ void sym_induct_nest(sym_ctx *c, int l) {
     hyp = sym_and2(c, hyp, qrdef);
     for (uint32_t k = 0; k < n; k++) {
       if (cand[k])
-        hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], closed_form_u(c, &t[k], q[k], r[k], w[k])));
-      else if (I->closed[k]) hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], I->closed[k]));
+        hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], nest_form(c, &t[k], at, q[k], r[k], w[k])));
+      else if (I->closed[k] && pair[k] < 0)
+        hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], I->closed[k]));
     }
     for (uint32_t k = 0; k < n && !changed; k++) {
       if (!cand[k]) continue;
-      Z3_ast goal = sym_eq(c, next[k], closed_form_u(c, &t[k], q1[k], r1[k], w[k]));
+      Z3_ast goal = sym_eq(c, next[k], nest_form(c, &t[k], sym_add(c, at, sym_int(c, 1)), q1[k],
+                                                  r1[k], w[k]));
       if (sym_sat(c, sym_and2(c, hyp, sym_not(c, goal))) != Z3_L_FALSE) {
         cand[k] = false;
         changed = true;
       }
     }
   }
-  Z3_ast tb = sym_mul(c, O->it, T2);
-  bool proved = false;
+  Z3_ast tb = NULL, tf = NULL;
   for (uint32_t k = 0; k < n; k++) {
     if (!cand[k]) continue;
     uint32_t j = (uint32_t)pair[k];
+    if (!tb) sym_nest_vars(c, l, &tb, &tf);
+    if (!O->closed[j]) c->n_invariants++;
+    if (!I->closed[k]) c->n_invariants++;
     O->closed[j] = O->final[j] = closed_form(c, &t[k], tb, w[k]);
     O->closed_form[j] = "g(t * T2), g a template of the nested loop's counter";
     I->closed[k] = I->final[k] = closed_form(c, &t[k], sym_add(c, tb, I->it), w[k]);
     I->closed_form[k] = "g(t * T2 + i), carried across the nest";
-    c->n_invariants += 2;
-    proved = true;
-  }
-  if (proved) { /* the flattened nest's bound, now an assumption on the arguments */
-    Z3_ast T1 = O->trip;
-    Z3_ast small = sym_and2(c, sym_slt(c, T1, lim), sym_slt(c, T2, lim));
-    small = sym_and2(c, small, Z3_mk_bvmul_no_overflow(c->z, T1, T2, false));
-    c->facts = sym_and2(c, c->facts, sym_and2(c, small, sym_slt(c, sym_mul(c, T1, T2), lim)));
   }
   free(q);
   free(r);
@@ -529,31 +534,21 @@ void sym_induct_nest(sym_ctx *c, int l) {
   free(w);
 }
 
-/* Terms of events in a flattened loop F (counter itF, its range linking itF = t * T2 + k) are
- * built over t and k; a closed form carried across the nest (sym_induct_nest) holds the link's
- * right-hand side t * T2 + k as a subterm. Replacing it by itF (equal wherever the event
- * fires: its conditions are all asked under F's range) gives terms over one counter, as in a
- * single loop, which Z3 decides without bit-blasting the product t * T2. */
+/* Terms of events in a flattened loop F (counter itF, its range linking itF = TB + k, TB
+ * standing for t * T2) are built over t and k; a closed form carried across the nest
+ * (sym_induct_nest) holds the link's right-hand side TB + k as a subterm. Replacing it by itF
+ * (equal wherever the event fires: its conditions are all asked under F's range) gives terms
+ * over one counter, as in a single loop. */
 void sym_flat_rewrite(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (e->loop < 0 || c->loops[e->loop].flat_outer < 0) continue;
     const sym_loop *F = &c->loops[e->loop];
-    const sym_loop *O = &c->loops[F->flat_outer], *I = &c->loops[F->flat_inner];
-    Z3_ast from = sym_add(c, sym_mul(c, O->it, I->trip), I->it), to = F->it;
+    const sym_loop *I = &c->loops[F->flat_inner];
+    if (!I->nest_base) continue;
+    Z3_ast from = sym_add(c, I->nest_base, I->it), to = F->it;
     Z3_ast *terms[4] = {&e->idx, &e->phase, &e->pred, &e->buf_idx};
     for (int k = 0; k < 4; k++)
       if (*terms[k]) *terms[k] = Z3_substitute(c->z, *terms[k], 1, &from, &to);
   }
-}
-
-Z3_ast sym_flat_domain(sym_ctx *c, int l, Z3_ast t) {
-  const sym_loop *F = &c->loops[l];
-  if (F->flat_outer < 0 || mentions(c, t, c->loops[F->flat_outer].it) ||
-      mentions(c, t, c->loops[F->flat_inner].it))
-    return F->range;
-  /* an over-approximation of F's range: itF in [0, 2^38) (F's trip count T1 * T2 is below it);
-   * an unsat answer over it is one over the range */
-  Z3_ast lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
-  return sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, lim));
 }
