@@ -212,6 +212,10 @@ bool sym_nestable(sym_ctx *c, int l) {
   if (c->loops[l].op->code != IR_OP_SCF_FOR || c->loops[o].op->code != IR_OP_SCF_FOR) return false;
   Z3_ast t2 = c->loops[l].trip;
   Z3_ast moved = sym_subst(c, t2, c->loops[o].it, sym_fresh(c, "t", c->wide));
+  /* nor on a counter carried across a nest (its base TB stands for t * T2) */
+  for (uint32_t k = 0; k < c->n_loops; k++)
+    if (c->loops[k].nest_base)
+      moved = sym_subst(c, moved, c->loops[k].nest_base, sym_fresh(c, "t", c->wide));
   return Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2));
 }
 

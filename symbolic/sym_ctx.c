@@ -166,27 +166,28 @@ static Z3_solver new_solver(sym_ctx *c) {
 
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit); }
 
-/* Is phi unsatisfiable without the lazy definitions it needs (products of a flattened nest)?
- * Most proofs about a nest's rings need no product, and an unsat answer there is one with
- * them (every model of the full query is one of the abstraction). Half the limit; false when
- * phi needs no lazy definition. */
-static bool abstract_unsat(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
-  if (!mentions_lazy(c, phi)) return false;
+/* phi without the lazy definitions it needs (products of a flattened nest), at half the
+ * limit: most proofs about a nest's rings need no product, and an unsat answer there is one
+ * with them (every model of the full query is one of the abstraction). Z3_L_TRUE (sat: only
+ * the full query can tell) when phi needs no lazy definition. An undefined answer stands for
+ * the full query's too (strictly more to decide): the callers do not ask it then. */
+static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  if (!mentions_lazy(c, phi)) return Z3_L_TRUE;
   Z3_solver s = new_solver(c);
   set_limits(c, s, rlimit / 2);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi, false);
   Z3_lbool r = check(c, s);
   Z3_solver_dec_ref(c->z, s);
-  return r == Z3_L_FALSE && sym_ok(c);
+  return sym_ok(c) ? r : Z3_L_UNDEF;
 }
 
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
     if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
-  Z3_lbool r = abstract_unsat(c, phi, rlimit) ? Z3_L_FALSE : Z3_L_UNDEF;
-  if (r != Z3_L_FALSE && sym_ok(c)) {
+  Z3_lbool r = abstract_check(c, phi, rlimit);
+  if (r == Z3_L_TRUE) {
     Z3_solver s = new_solver(c);
     if (rlimit != c->rlimit) set_limits(c, s, rlimit);
     Z3_solver_assert(c->z, s, phi);
@@ -324,7 +325,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
   for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
-  if (abstract_unsat(c, phi, c->rlimit)) return Z3_L_FALSE;
+  Z3_lbool ra = abstract_check(c, phi, c->rlimit);
+  if (ra != Z3_L_TRUE) return ra;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
   assert_defs(c, s, phi, true);

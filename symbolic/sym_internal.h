@@ -343,6 +343,10 @@ Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL o
  * counter, and for a flattened loop also of the two original counters (by fresh variables
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+/* t with loop l's counter replaced by j, and the base TB (t * T2) of each nest whose outer
+ * loop is l by j * T2 (TF when j is l's trip count): a closed form carried across a nest
+ * (sym_induct_nest) at another outer iteration, or after the loop. */
+Z3_ast sym_subst_counter(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
 
 /* ---- sym_sibling.c: a ring used by sibling loops of one partition */
 /* Loop event e has an event of its kind on its ring in an earlier sibling loop of its

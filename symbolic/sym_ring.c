@@ -202,7 +202,7 @@ static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, con
  * times (outer counter 0, inner j): only a guess of the index's shape, proved afterwards. */
 static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
   const sym_loop *L = &c->loops[l];
-  if (L->flat_outer < 0) return sym_subst(c, t, L->it, sym_int(c, j));
+  if (L->flat_outer < 0) return sym_subst_counter(c, l, t, sym_int(c, j));
   const sym_loop *I = &c->loops[L->flat_inner];
   Z3_ast from[4] = {L->it, c->loops[L->flat_outer].it, I->it, I->nest_base};
   Z3_ast to[4] = {sym_int(c, j), sym_int(c, 0), sym_int(c, j), sym_int(c, 0)};
@@ -507,10 +507,27 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   return sym_and2(c, ok, sym_at(c, e->loop, at, j));
 }
 
+Z3_ast sym_subst_counter(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
+  const sym_loop *L = &c->loops[l];
+  Z3_ast from[8], to[8];
+  unsigned n = 0;
+  from[n] = L->it;
+  to[n++] = j;
+  /* the bases TB (t * T2) of the nests whose outer loop is l, at t = j: the product itself
+   * (TF at j = T1) */
+  for (uint32_t k = 0; k < c->n_loops && n < 8; k++)
+    if (c->loops[k].parent == l && c->loops[k].nest_base) {
+      from[n] = c->loops[k].nest_base;
+      to[n++] = Z3_is_eq_ast(c->z, j, L->trip) ? c->loops[k].nest_trip
+                                                : sym_mul(c, j, c->loops[k].trip);
+    }
+  return Z3_substitute(c->z, t, n, from, to);
+}
+
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
   const sym_loop *L = &c->loops[l];
   if (Z3_is_eq_ast(c->z, j, L->it)) return t;
-  if (L->flat_outer < 0) return sym_subst(c, t, L->it, j);
+  if (L->flat_outer < 0) return sym_subst_counter(c, l, t, j);
   /* the unique (t', k') with j = t' * T2 + k', 0 <= k' < T2, 0 <= t' < T1 when j is in
    * [0, T1 * T2); unconstrained otherwise (where F's range is false anyway). TB' stands for
    * t' * T2 as TB does for t * T2 (sym_nest_vars): the product is its lazy definition */
