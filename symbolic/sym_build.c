@@ -1,5 +1,6 @@
 /* sym_build.c: finds the kernel, its integer arguments and their facts, the warp_specialize
  * partitions, their loops (normalised and inducted) and the events that touch rings. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,17 +205,82 @@ static void normalise_loop(sym_ctx *c, int l) {
   if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
 }
 
+bool sym_nestable(sym_ctx *c, int l) {
+  int o = c->loops[l].parent;
+  if (o < 0 || c->loops[o].parent >= 0 || !c->loops[l].step_ok || !c->loops[o].step_ok)
+    return false;
+  if (c->loops[l].op->code != IR_OP_SCF_FOR || c->loops[o].op->code != IR_OP_SCF_FOR) return false;
+  Z3_ast t2 = c->loops[l].trip;
+  Z3_ast moved = sym_subst(c, t2, c->loops[o].it, sym_fresh(c, "t", c->wide));
+  /* nor on a counter carried across a nest (its base TB stands for t * T2) */
+  for (uint32_t k = 0; k < c->n_loops; k++)
+    if (c->loops[k].nest_base)
+      moved = sym_subst(c, moved, c->loops[k].nest_base, sym_fresh(c, "t", c->wide));
+  return Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2));
+}
+
+/* tb = t * T2 and tf = T1 * T2 are products Z3 bit-blasts (slow, and sensitive to term order),
+ * while the nest's ring proofs need only their linear consequences: those are the eager
+ * definitions, the products lazy ones (sym_sat_rl tries without them first). The flattened
+ * trip count must fit the wide vectors: T1 * T2 < 2^(SYM_WIDE - 2) is assumed of the
+ * arguments, and printed (docs/symbolic.md §1, "Loop nests"). */
+void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf) {
+  sym_loop *I = &c->loops[l];
+  assert(sym_nestable(c, l));
+  if (!I->nest_base) {
+    const sym_loop *O = &c->loops[I->parent];
+    Z3_ast t1 = O->trip, t2 = I->trip, t = O->it, zero = sym_int(c, 0), one = sym_int(c, 1);
+    Z3_ast lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
+    Z3_ast TB = sym_fresh(c, "TB", c->wide);
+    sym_product(c, TB, t, t1, t2);
+    /* TF is shared by the nests of equal trip counts (the partitions of one persistent
+     * kernel), so that their flattened loops run equally often without the product */
+    for (uint32_t k = 0; k < c->n_loops; k++)
+      if (c->loops[k].nest_trip && Z3_is_eq_ast(c->z, c->loops[k].trip, t2) &&
+          Z3_is_eq_ast(c->z, c->loops[c->loops[k].parent].trip, t1))
+        I->nest_trip = c->loops[k].nest_trip;
+    Z3_ast TF = I->nest_trip ? I->nest_trip : sym_fresh(c, "TF", c->wide);
+    char lb[200], text[300];
+    ir_loc_str(sim_op_loc(c->m, O->op), lb, sizeof lb);
+    if (!I->nest_trip) {
+      snprintf(text, sizeof text, "the loop nest at %s runs fewer than 2^%d inner iterations in all",
+               lb, SYM_WIDE - 2);
+      sym_assume(c, sym_and2(c, sym_sle(c, zero, TF), sym_slt(c, TF, lim)), text);
+      /* TF = T1 * T2 (no overflow): lazy; its linear consequences eager */
+      Z3_ast prod = sym_and2(c, sym_eq(c, TF, sym_mul(c, t1, t2)),
+                             sym_and2(c, Z3_mk_bvmul_no_overflow(c->z, t1, t2, false),
+                                      sym_and2(c, sym_slt(c, t1, lim), sym_slt(c, t2, lim))));
+      sym_define_lazy(c, TF, prod);
+      Z3_ast empty = sym_or2(c, sym_sle(c, t1, zero), sym_sle(c, t2, zero));
+      Z3_ast lin = sym_ite(c, empty, sym_eq(c, TF, zero),
+                           sym_and2(c, sym_sle(c, t1, TF), sym_sle(c, t2, TF)));
+      sym_define(c, TF, lin);
+    }
+    /* TB = t * T2: lazy; in O's range, 0 <= TB, TB + T2 <= TF, TB = 0 at t = 0, TB >= T2 later */
+    Z3_ast in = sym_and2(c, sym_and2(c, sym_sle(c, zero, t), sym_slt(c, t, t1)), sym_slt(c, zero, t2));
+    Z3_ast blin = sym_and2(c, sym_and2(c, sym_sle(c, zero, TB), sym_sle(c, sym_add(c, TB, t2), TF)),
+                           sym_ite(c, sym_eq(c, t, zero), sym_eq(c, TB, zero),
+                                   sym_sle(c, t2, TB)));
+    blin = sym_and2(c, blin, sym_ite(c, sym_eq(c, t, sym_sub(c, t1, one)),
+                                     sym_eq(c, sym_add(c, TB, t2), TF), Z3_mk_true(c->z)));
+    sym_define(c, TB, Z3_mk_implies(c->z, in, blin));
+    I->nest_base = TB;
+    I->nest_trip = TF;
+  }
+  *tb = I->nest_base;
+  *tf = I->nest_trip;
+}
+
 /* Flattens each two-level nest whose inner trip count T2 does not depend on the outer
- * counter: a loop F with counter itF = t * T2 + k in [0, T1 * T2). F's trip count must stay
- * below 2^(SYM_WIDE - 2) (an assumption on the arguments, docs/symbolic.md §4). */
+ * counter: a loop F with counter itF = t * T2 + k in [0, T1 * T2) (through the nest's
+ * variables: itF = TB + k, TB standing for t * T2; sym_nest_vars). */
 static void flatten_loops(sym_ctx *c, uint32_t *cap) {
   uint32_t n = c->n_loops;
   for (uint32_t l = 0; l < n; l++) {
+    if (!sym_nestable(c, (int)l)) continue;
     int o = c->loops[l].parent;
-    if (o < 0 || c->loops[o].parent >= 0 || !c->loops[l].step_ok || !c->loops[o].step_ok) continue;
-    Z3_ast t2 = c->loops[l].trip, t1 = c->loops[o].trip, to = c->loops[o].it, ti = c->loops[l].it;
-    Z3_ast moved = sym_subst(c, t2, to, sym_fresh(c, "t", c->wide));
-    if (!Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2))) continue;
+    Z3_ast TB, TF;
+    sym_nest_vars(c, (int)l, &TB, &TF);
     c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
     sym_loop *F = &c->loops[c->n_loops];
     memset(F, 0, sizeof *F);
@@ -234,14 +300,10 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
     char name[48];
     snprintf(name, sizeof name, "itF%u", c->n_loops);
     F->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
-    F->trip = sym_mul(c, t1, t2);
-    Z3_ast lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
-    Z3_ast small = sym_and2(c, sym_slt(c, t1, lim), sym_slt(c, t2, lim));
-    small = sym_and2(c, small, Z3_mk_bvmul_no_overflow(c->z, t1, t2, false));
-    small = sym_and2(c, small, sym_slt(c, F->trip, lim));
-    Z3_ast link = sym_eq(c, F->it, sym_add(c, sym_mul(c, to, t2), ti));
+    F->trip = TF;
+    Z3_ast link = sym_eq(c, F->it, sym_add(c, TB, c->loops[l].it));
     F->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, F->trip)),
-                        sym_and2(c, small, sym_and2(c, link, c->loops[l].range)));
+                        sym_and2(c, link, c->loops[l].range));
     c->loops[l].flat = (int)c->n_loops++;
   }
 }
@@ -728,6 +790,10 @@ int sym_build(sym_ctx *c, char **err) {
     sym_induct_loop(c, (int)l);
     sym_forget(c);
   }
+  for (uint32_t l = 0; l < c->n_loops; l++) { /* counters carried across a nest */
+    sym_induct_nest(c, (int)l);
+    sym_forget(c);
+  }
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
   flatten_loops(c, &lcap);
   /* init counts come from the parent body (views there are part of the bounds check too) */
@@ -777,6 +843,7 @@ int sym_build(sym_ctx *c, char **err) {
   resolve_alloc_writes(c);
   query_facts(c);
   assign_main_loops(c);
+  sym_flat_rewrite(c);
   sym_ring_counts(c);
   if (!c->structure_only) sym_ring_seq(c);
   return 0;

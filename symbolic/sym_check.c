@@ -61,6 +61,10 @@ static void ctx_close(sym_ctx *c) {
   free(c->sib_thr);
   free(c->def_var);
   free(c->def_phi);
+  free(c->def_lazy);
+  free(c->prods);
+  for (uint32_t k = 0; k < c->n_assume; k++) free(c->assume[k]);
+  free(c->assume);
   free(c->lag_how);
   if (c->z) Z3_del_context(c->z);
 }
@@ -84,6 +88,15 @@ static void append(char **buf, size_t *len, const char *s) {
   *len += n;
 }
 
+/* The bounds the encoding assumes of the arguments (sym_assume), e.g. a flattened nest's trip
+ * count below 2^38: a proof holds for the arguments satisfying them. */
+static void assumptions_text(sym_ctx *c, char **s, size_t *len) {
+  for (uint32_t k = 0; k < c->n_assume; k++) {
+    append(s, len, k ? ", and " : ", assuming ");
+    append(s, len, c->assume[k]);
+  }
+}
+
 static char *constraints_text(sym_ctx *c, const bool *rel) {
   char *s = NULL, tmp[160];
   size_t len = 0;
@@ -96,6 +109,7 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
     else append(&s, &len, "for the kernel's constant trip counts (no integer argument reaches the "
                           "pipeline's control)");
     append(&s, &len, wtext);
+    assumptions_text(c, &s, &len);
     return s;
   }
   append(&s, &len, "for all values of ");
@@ -135,6 +149,7 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
     append(&s, &len, ", and ");
     append(&s, &len, wtext);
   }
+  assumptions_text(c, &s, &len);
   return s;
 }
 

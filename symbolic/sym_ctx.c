@@ -107,7 +107,8 @@ bool sym_ok(sym_ctx *c) {
 
 /* ------------------------------------------------------------------ solving */
 
-static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi);
+static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi, bool lazy);
+static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
 
 /* Z3_solver_check, timed for TLXV_SYM_DEBUG. */
 static Z3_lbool check(sym_ctx *c, Z3_solver s) {
@@ -165,16 +166,35 @@ static Z3_solver new_solver(sym_ctx *c) {
 
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit); }
 
+/* phi without the lazy definitions it needs (products of a flattened nest), at half the
+ * limit: most proofs about a nest's rings need no product, and an unsat answer there is one
+ * with them (every model of the full query is one of the abstraction). Z3_L_TRUE (sat: only
+ * the full query can tell) when phi needs no lazy definition. An undefined answer stands for
+ * the full query's too (strictly more to decide): the callers do not ask it then. */
+static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  if (!mentions_lazy(c, phi)) return Z3_L_TRUE;
+  Z3_solver s = new_solver(c);
+  set_limits(c, s, rlimit / 2);
+  Z3_solver_assert(c->z, s, phi);
+  assert_defs(c, s, phi, false);
+  Z3_lbool r = check(c, s);
+  Z3_solver_dec_ref(c->z, s);
+  return sym_ok(c) ? r : Z3_L_UNDEF;
+}
+
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
     if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
-  Z3_solver s = new_solver(c);
-  if (rlimit != c->rlimit) set_limits(c, s, rlimit);
-  Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi);
-  Z3_lbool r = check(c, s);
-  Z3_solver_dec_ref(c->z, s);
+  Z3_lbool r = abstract_check(c, phi, rlimit);
+  if (r == Z3_L_TRUE) {
+    Z3_solver s = new_solver(c);
+    if (rlimit != c->rlimit) set_limits(c, s, rlimit);
+    Z3_solver_assert(c->z, s, phi);
+    assert_defs(c, s, phi, true);
+    r = check(c, s);
+    Z3_solver_dec_ref(c->z, s);
+  }
   if (!sym_ok(c)) return Z3_L_UNDEF;
   if (r != Z3_L_UNDEF || c->deadline <= 0) { /* a wall-clock timeout is not an answer */
     c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
@@ -209,7 +229,7 @@ static Z3_solver probe(sym_ctx *c, Z3_ast phi, uint64_t rl, Z3_lbool *r) {
   Z3_solver s = new_solver(c);
   set_limits(c, s, rl);
   Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi);
+  assert_defs(c, s, phi, true);
   *r = check(c, s);
   return s;
 }
@@ -305,9 +325,11 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
   for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  Z3_lbool ra = abstract_check(c, phi, c->rlimit);
+  if (ra != Z3_L_TRUE) return ra;
   Z3_solver s = new_solver(c);
   Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi);
+  assert_defs(c, s, phi, true);
   Z3_lbool r = check(c, s);
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
@@ -393,30 +415,107 @@ void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
   mark_consts(c, t, c->argvar, c->n_args, used);
 }
 
-void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi) {
+static void define(sym_ctx *c, Z3_ast var, Z3_ast phi, bool lazy) {
   if (c->n_defs == c->cap_defs) {
     c->cap_defs = c->cap_defs ? 2 * c->cap_defs : 16;
     c->def_var = ir_xrealloc(c->def_var, c->cap_defs, sizeof *c->def_var);
     c->def_phi = ir_xrealloc(c->def_phi, c->cap_defs, sizeof *c->def_phi);
+    c->def_lazy = ir_xrealloc(c->def_lazy, c->cap_defs, sizeof *c->def_lazy);
   }
   c->def_var[c->n_defs] = var;
+  c->def_lazy[c->n_defs] = lazy;
   c->def_phi[c->n_defs++] = phi;
 }
 
-/* Asserts the definitions of the fresh variables phi mentions, and of those they mention. */
-static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi) {
-  if (!c->n_defs) return;
-  bool *used = ir_xcalloc(c->n_defs, sizeof *used), *done = ir_xcalloc(c->n_defs, sizeof *done);
+void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi) { define(c, var, phi, false); }
+void sym_define_lazy(sym_ctx *c, Z3_ast var, Z3_ast phi) { define(c, var, phi, true); }
+
+void sym_product(sym_ctx *c, Z3_ast var, Z3_ast t, Z3_ast n, Z3_ast m) {
+  sym_define_lazy(c, var, sym_eq(c, var, sym_mul(c, t, m)));
+  c->prods = ir_xrealloc(c->prods, c->n_prods + 1, sizeof *c->prods);
+  c->prods[c->n_prods++] = (struct sym_prod){var, t, n, m};
+}
+
+/* The monotonicity lemmas of the products among the definitions used[] (sym_product): each
+ * holds in every model of the full definitions, where t * m < n * m fits the wide vectors. */
+static void assert_product_lemmas(sym_ctx *c, Z3_solver s, const bool *used) {
+  uint32_t *at = ir_xcalloc(c->n_prods ? c->n_prods : 1, sizeof *at), k = 0;
+  for (uint32_t p = 0; p < c->n_prods; p++)
+    for (uint32_t d = 0; d < c->n_defs; d++)
+      if (used[d] && c->def_var[d] == c->prods[p].var) {
+        at[k++] = p;
+        break;
+      }
+  Z3_ast zero = sym_int(c, 0);
+  for (uint32_t a = 0; a < k; a++)
+    for (uint32_t b = a + 1; b < k; b++) {
+      const struct sym_prod *x = &c->prods[at[a]], *y = &c->prods[at[b]];
+      if (x->m != y->m || x->n != y->n) continue;
+      Z3_ast in = sym_and2(c, sym_and2(c, sym_sle(c, zero, x->t), sym_slt(c, x->t, x->n)),
+                           sym_and2(c, sym_sle(c, zero, y->t), sym_slt(c, y->t, y->n)));
+      Z3_ast lt = Z3_mk_implies(c->z, sym_slt(c, x->t, y->t), sym_sle(c, sym_add(c, x->var, x->m), y->var));
+      Z3_ast gt = Z3_mk_implies(c->z, sym_slt(c, y->t, x->t), sym_sle(c, sym_add(c, y->var, y->m), x->var));
+      Z3_ast eq = Z3_mk_implies(c->z, sym_eq(c, x->t, y->t), sym_eq(c, x->var, y->var));
+      Z3_solver_assert(c->z, s, Z3_mk_implies(c->z, in, sym_and2(c, sym_and2(c, lt, gt), eq)));
+    }
+  free(at);
+}
+
+void sym_assume(sym_ctx *c, Z3_ast phi, const char *text) {
+  for (uint32_t k = 0; k < c->n_assume; k++)
+    if (!strcmp(c->assume[k], text)) return;
+  c->assume = ir_xrealloc(c->assume, c->n_assume + 1, sizeof *c->assume);
+  size_t n = strlen(text) + 1;
+  c->assume[c->n_assume] = memcpy(ir_xmalloc(n, 1), text, n);
+  c->n_assume++;
+  c->facts = sym_and2(c, c->facts, phi);
+}
+
+/* The definitions (indices into def_var) that phi needs: of the fresh variables it mentions,
+ * and of those their definitions mention; with lazy false, lazy ones are left out (and what
+ * only they mention). used[] has n_defs entries. */
+static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used) {
+  bool *done = ir_xcalloc(c->n_defs, sizeof *done);
   mark_consts(c, phi, c->def_var, c->n_defs, used);
   for (bool more = true; more;) {
     more = false;
     for (uint32_t k = 0; k < c->n_defs; k++)
-      if (used[k] && !done[k]) {
+      if (used[k] && !done[k] && (lazy || !c->def_lazy[k])) {
         done[k] = more = true;
-        Z3_solver_assert(c->z, s, c->def_phi[k]);
         mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
       }
   }
-  free(used);
+  for (uint32_t k = 0; k < c->n_defs; k++) used[k] = done[k];
   free(done);
+}
+
+/* Does phi need a lazy definition? */
+static bool mentions_lazy(sym_ctx *c, Z3_ast phi) {
+  if (!c->n_defs) return false;
+  bool *used = ir_xcalloc(c->n_defs, sizeof *used), any = false;
+  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  /* a lazy variable reached through eager definitions counts too */
+  needed_defs(c, phi, false, used);
+  bool *all = ir_xcalloc(c->n_defs, sizeof *all);
+  needed_defs(c, phi, true, all);
+  for (uint32_t k = 0; k < c->n_defs; k++) any |= all[k] && !used[k];
+  free(used);
+  free(all);
+  return any;
+}
+
+/* Asserts the definitions phi needs (lazy ones only when lazy is set; without them, the
+ * products' monotonicity lemmas). */
+static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi, bool lazy) {
+  if (!c->n_defs) return;
+  bool *used = ir_xcalloc(c->n_defs, sizeof *used);
+  needed_defs(c, phi, lazy, used);
+  for (uint32_t k = 0; k < c->n_defs; k++)
+    if (used[k]) Z3_solver_assert(c->z, s, c->def_phi[k]);
+  if (!lazy && c->n_prods) {
+    memset(used, 0, c->n_defs * sizeof *used);
+    needed_defs(c, phi, true, used);
+    assert_product_lemmas(c, s, used);
+  }
+  free(used);
 }

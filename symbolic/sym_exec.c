@@ -81,7 +81,7 @@ Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
           to[n++] = L->final[k];
           if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0) continue;
           from[n] = L->result_var[k]; /* the value after the loop */
-          to[n++] = sym_subst(c, L->final[k], L->it, L->trip);
+          to[n++] = sym_subst_counter(c, (int)l, L->final[k], L->trip);
         }
       }
       if (havoc) nh = n;
@@ -247,7 +247,7 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     if (!c->loops[l].closed[ridx]) return NULL;
     /* the value after the loop: the closed form at it = trip */
     Z3_ast t = sym_resolve_carried(c, c->loops[l].closed[ridx], taint);
-    return sym_subst(c, t, c->loops[l].it, c->loops[l].trip);
+    return sym_subst_counter(c, l, t, c->loops[l].trip);
   }
   case IR_OP_SCF_IF: {
     if (op->n_regions < 2 || !op->n_operands) return NULL;

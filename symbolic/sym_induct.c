@@ -308,3 +308,247 @@ void sym_induct_loop(sym_ctx *c, int l) {
   free(w);
   free(t);
 }
+
+/* ------------------------------------------------------------------ counters across a nest */
+
+/* A periodic template (MOD, PARITY, STEP with period p, shift c) at u, given the quotient q and
+ * remainder r of u + c by p (u + c = p * q + r, 0 <= r < p): the same value without a
+ * division, which Z3 decides far more easily over a free u. NULL for other templates. */
+static Z3_ast closed_form_qr(sym_ctx *c, const tmpl *t, Z3_ast q, Z3_ast r, unsigned w) {
+  Z3_ast v;
+  switch (t->first ? T_NONE : t->kind) {
+  case T_MOD: v = r; break;
+  case T_PARITY: v = Z3_mk_bvxor(c->z, sym_int(c, t->b), Z3_mk_bvand(c->z, q, sym_int(c, 1))); break;
+  case T_STEP: v = sym_add(c, sym_int(c, t->a), q); break;
+  default: return NULL;
+  }
+  return sym_resize(c, v, w, true);
+}
+
+/* Template t at u, from the Euclidean quotient q and remainder r of u itself by t->p: u + c
+ * (0 <= c < p) has quotient q + 1 and remainder r + c - p when r + c >= p, else q and r + c. */
+static Z3_ast closed_form_u(sym_ctx *c, const tmpl *t, Z3_ast q, Z3_ast r, unsigned w) {
+  Z3_ast over = sym_sle(c, sym_int(c, t->p), sym_add(c, r, sym_int(c, t->c)));
+  Z3_ast qc = sym_ite(c, over, sym_add(c, q, sym_int(c, 1)), q);
+  Z3_ast rc = sym_ite(c, over, sym_add(c, r, sym_int(c, t->c - t->p)), sym_add(c, r, sym_int(c, t->c)));
+  return closed_form_qr(c, t, qc, rc, w);
+}
+
+/* Template t at u (u = p * q + r for a periodic one: closed_form_u; a linear one a + d * u). */
+static Z3_ast nest_form(sym_ctx *c, const tmpl *t, Z3_ast u, Z3_ast q, Z3_ast r, unsigned w) {
+  if (t->kind == T_LINEAR) return closed_form(c, t, u, w);
+  return closed_form_u(c, t, q, r, w);
+}
+
+/* Index j of the carried value whose block argument in loop op f is v; -1 when v is none. */
+static int carried_index(const ir_op *f, const ir_value *v) {
+  for (uint32_t j = 0;; j++) {
+    const ir_value *a = sym_carried_arg(f, j);
+    if (!a) return -1;
+    if (a == v) return (int)j;
+  }
+}
+
+static const ir_op *body_yield(const ir_op *f) {
+  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
+  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
+}
+
+/* Does term t mention x? */
+static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
+  Z3_ast moved = sym_subst(c, t, x, sym_fresh(c, "m", Z3_get_sort(c->z, x)));
+  return !Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t));
+}
+
+/* A counter carried across a two-level nest (docs/symbolic.md §1, "Counters carried across a
+ * nest"): the inner loop I (directly in the top-level loop O's body, trip count T2 independent
+ * of O: sym_nestable) starts carried value k at O's carried value j, and O's next value j is
+ * I's result k (a ring counter the K loop advances and the tile loop hands on: "outer counter
+ * += inner trip count"). A periodic one stays havoc when each loop is inducted alone; a linear
+ * one gets a symbolic step (x0 + T2 * t) whose products Z3 bit-blasts. With a template g
+ * fitted to the samples (I's body run from O's init), this proves for a fresh B (standing for
+ * t * T2):
+ *   base   0 < T1  ->  init_O[j] = g(0)
+ *   step   0 <= kk < T2, 0 <= B, B + T2 < 2^38, I's candidates at kk (g_k'(B + kk)) and its
+ *          other closed forms  ->  next_I[k] = g(B + kk + 1)
+ * The outer step holds by construction (I's result is its value after T2 iterations, or its
+ * init when T2 = 0, both g(B + T2)); so O's value is g(t * T2) and I's g(t * T2 + kk) (the
+ * step covers the last iteration, so I's result g(t * T2 + T2) is proved too). T1 * T2 < 2^38
+ * (the flattened nest's assumption, §4) becomes an assumption on the arguments. */
+void sym_induct_nest(sym_ctx *c, int l) {
+  sym_loop *I = &c->loops[l];
+  int o = I->parent;
+  if (!I->n_carried || !sym_nestable(c, l)) return;
+  sym_loop *O = &c->loops[o];
+  if (!O->n_carried) return;
+  const ir_op *yO = body_yield(O->op), *yI = body_yield(I->op);
+  uint32_t n = I->n_carried, nI = 0, nO = 0, atI = I->op->seg_start[3], atO = O->op->seg_start[3];
+  ir_seg(I->op, 3, &nI);
+  ir_seg(O->op, 3, &nO);
+  if (!yO || !yI || nI != n || yI->n_operands != n || nO != O->n_carried ||
+      yO->n_operands != O->n_carried || I->op->n_results != n)
+    return;
+  /* T2 must not depend on the outer loop's carried values either */
+  for (uint32_t j = 0; j < O->n_carried; j++)
+    if (mentions(c, I->trip, O->carried_var[j])) return;
+  int *pair = ir_xcalloc(n, sizeof *pair);
+  unsigned *w = ir_xcalloc(n, sizeof *w);
+  bool any = false;
+  for (uint32_t k = 0; k < n; k++) {
+    pair[k] = -1;
+    w[k] = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
+    if (!w[k]) continue;
+    int j = carried_index(O->op, I->op->operands[atI + k]);
+    if (j < 0 || yO->operands[j] != I->op->results[k]) continue;
+    /* a closed form of the loops' own (a symbolic step) is replaced when g is proved */
+    pair[k] = j;
+    any = true;
+  }
+  if (!any) {
+    free(pair);
+    free(w);
+    return;
+  }
+  sym_debug_what(c, "nest induction of loop %d in loop %d", l, o);
+  /* I's next values over its carried variables (as before its own induction) */
+  Z3_ast *next = ir_xcalloc(n, sizeof *next), *init = ir_xcalloc(n, sizeof *init);
+  I->induct_done = false;
+  sym_forget(c);
+  for (uint32_t k = 0; k < n; k++)
+    if (pair[k] >= 0) {
+      next[k] = sym_eval(c, yI->operands[k]);
+      init[k] = sym_eval(c, O->op->operands[atO + (uint32_t)pair[k]]);
+      if (!next[k] || !init[k]) pair[k] = -1;
+    }
+  I->induct_done = true;
+  sym_forget(c);
+  /* samples: I's body run from O's init (other loops at their sample values) */
+  sample_subst ss = {0};
+  sample_values(c, l, &ss);
+  int64_t (*s)[SAMPLES] = ir_xcalloc(n, sizeof *s);
+  bool *cand = ir_xcalloc(n, sizeof *cand);
+  tmpl *t = ir_xcalloc(n, sizeof *t);
+  for (uint32_t k = 0; k < n; k++) cand[k] = pair[k] >= 0 && concrete(c, init[k], &ss, &s[k][0]);
+  unsigned base = ss.n;
+  for (int i = 1; i < SAMPLES; i++) {
+    ss.n = base;
+    ss_add(&ss, I->it, sym_int(c, i - 1));
+    for (uint32_t k = 0; k < n; k++) {
+      if (!w[k]) continue;
+      int64_t v = 0;
+      if (cand[k]) v = s[k][i - 1];
+      else if (I->closed[k]) {
+        Z3_ast ck = sym_subst(c, I->closed[k], I->it, sym_int(c, i - 1));
+        if (!concrete(c, ck, &ss, &v)) v = 0;
+      }
+      ss_add(&ss, I->carried_var[k], Z3_mk_int64(c->z, v, Z3_get_sort(c->z, I->carried_var[k])));
+    }
+    for (uint32_t k = 0; k < n; k++)
+      if (cand[k] && !concrete(c, next[k], &ss, &s[k][i])) cand[k] = false;
+  }
+  for (uint32_t k = 0; k < n; k++)
+    if (cand[k]) {
+      t[k] = fit(s[k], SAMPLES);
+      cand[k] = !t[k].first && (t[k].kind == T_MOD || t[k].kind == T_PARITY ||
+                                t[k].kind == T_STEP || t[k].kind == T_LINEAR);
+    }
+  Z3_ast zero = sym_int(c, 0), lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
+  Z3_ast B = sym_fresh(c, "B", c->wide), kk = I->it, T2 = I->trip;
+  Z3_ast at = sym_add(c, B, kk);
+  /* per candidate: u = p * q + r at u = B + kk (one pair per period p: candidates of one
+   * period share it, so Z3 needs no uniqueness of division), and q', r' at u + 1 */
+  Z3_ast *q = ir_xcalloc(n, sizeof *q), *r = ir_xcalloc(n, sizeof *r);
+  Z3_ast *q1 = ir_xcalloc(n, sizeof *q1), *r1 = ir_xcalloc(n, sizeof *r1);
+  Z3_ast qrdef = Z3_mk_true(c->z);
+  for (uint32_t k = 0; k < n; k++) {
+    if (!cand[k] || t[k].kind == T_LINEAR) continue;
+    for (uint32_t k2 = 0; k2 < k && !q[k]; k2++)
+      if (q[k2] && t[k2].p == t[k].p) {
+        q[k] = q[k2];
+        r[k] = r[k2];
+      }
+    if (!q[k]) {
+      q[k] = sym_fresh(c, "q", c->wide);
+      r[k] = sym_fresh(c, "r", c->wide);
+      Z3_ast p = sym_int(c, t[k].p);
+      qrdef = sym_and2(c, qrdef, sym_and2(c, sym_eq(c, at, sym_add(c, sym_mul(c, p, q[k]), r[k])),
+                                          sym_and2(c, sym_sle(c, sym_int(c, 0), r[k]),
+                                                   sym_slt(c, r[k], p))));
+    }
+    Z3_ast wrap = sym_eq(c, r[k], sym_int(c, t[k].p - 1));
+    q1[k] = sym_ite(c, wrap, sym_add(c, q[k], sym_int(c, 1)), q[k]);
+    r1[k] = sym_ite(c, wrap, sym_int(c, 0), sym_add(c, r[k], sym_int(c, 1)));
+  }
+  for (uint32_t k = 0; k < n; k++) /* base case */
+    if (cand[k] && sym_sat(c, sym_and2(c, sym_slt(c, zero, O->trip),
+                                       sym_not(c, sym_eq(c, init[k],
+                                                         closed_form(c, &t[k], zero, w[k]))))) !=
+                       Z3_L_FALSE)
+      cand[k] = false;
+  for (bool changed = true; changed;) {
+    changed = false;
+    Z3_ast hyp = sym_and2(c, sym_and2(c, sym_sle(c, zero, kk), sym_slt(c, kk, T2)),
+                          sym_and2(c, sym_sle(c, zero, B), sym_slt(c, sym_add(c, B, T2), lim)));
+    hyp = sym_and2(c, hyp, sym_and2(c, sym_slt(c, T2, lim), sym_slt(c, B, lim))); /* no wrap */
+    hyp = sym_and2(c, hyp, qrdef);
+    for (uint32_t k = 0; k < n; k++) {
+      if (cand[k])
+        hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], nest_form(c, &t[k], at, q[k], r[k], w[k])));
+      else if (I->closed[k] && pair[k] < 0)
+        hyp = sym_and2(c, hyp, sym_eq(c, I->carried_var[k], I->closed[k]));
+    }
+    for (uint32_t k = 0; k < n && !changed; k++) {
+      if (!cand[k]) continue;
+      Z3_ast goal = sym_eq(c, next[k], nest_form(c, &t[k], sym_add(c, at, sym_int(c, 1)), q1[k],
+                                                  r1[k], w[k]));
+      if (sym_sat(c, sym_and2(c, hyp, sym_not(c, goal))) != Z3_L_FALSE) {
+        cand[k] = false;
+        changed = true;
+      }
+    }
+  }
+  Z3_ast tb = NULL, tf = NULL;
+  for (uint32_t k = 0; k < n; k++) {
+    if (!cand[k]) continue;
+    uint32_t j = (uint32_t)pair[k];
+    if (!tb) sym_nest_vars(c, l, &tb, &tf);
+    if (!O->closed[j]) c->n_invariants++;
+    if (!I->closed[k]) c->n_invariants++;
+    O->closed[j] = O->final[j] = closed_form(c, &t[k], tb, w[k]);
+    O->closed_form[j] = "g(t * T2), g a template of the nested loop's counter";
+    I->closed[k] = I->final[k] = closed_form(c, &t[k], sym_add(c, tb, I->it), w[k]);
+    I->closed_form[k] = "g(t * T2 + i), carried across the nest";
+  }
+  free(q);
+  free(r);
+  free(q1);
+  free(r1);
+  free(ss.from);
+  free(ss.to);
+  free(s);
+  free(cand);
+  free(t);
+  free(next);
+  free(init);
+  free(pair);
+  free(w);
+}
+
+/* Terms of events in a flattened loop F (counter itF, its range linking itF = TB + k, TB
+ * standing for t * T2) are built over t and k; a closed form carried across the nest
+ * (sym_induct_nest) holds the link's right-hand side TB + k as a subterm. Replacing it by itF
+ * (equal wherever the event fires: its conditions are all asked under F's range) gives terms
+ * over one counter, as in a single loop. */
+void sym_flat_rewrite(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->loop < 0 || c->loops[e->loop].flat_outer < 0) continue;
+    const sym_loop *F = &c->loops[e->loop];
+    const sym_loop *I = &c->loops[F->flat_inner];
+    if (!I->nest_base) continue;
+    Z3_ast from = sym_add(c, I->nest_base, I->it), to = F->it;
+    Z3_ast *terms[4] = {&e->idx, &e->phase, &e->pred, &e->buf_idx};
+    for (int k = 0; k < 4; k++)
+      if (*terms[k]) *terms[k] = Z3_substitute(c->z, *terms[k], 1, &from, &to);
+  }
+}

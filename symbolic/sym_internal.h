@@ -48,6 +48,9 @@ typedef struct sym_loop {
    * its own variable, its range ties it to the two original counters, and its events'
    * terms stay over those counters; sym_at() instantiates them at another iteration. */
   int flat;                    /* original inner loop: index of its flattened loop, or -1 */
+  /* original inner loop k of a nest (sym_nest_vars): the variables standing for t * T2
+   * (nest_base) and T1 * T2 (nest_trip), defined lazily; NULL until asked */
+  Z3_ast nest_base, nest_trip;
   int flat_outer, flat_inner;  /* flattened loop: the outer and inner loops, else -1 */
 } sym_loop;
 
@@ -203,9 +206,21 @@ typedef struct sym_ctx {
                                   computed yet) */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
-   * def_var[k] to its unique value; a query gets the definitions of the variables it uses */
+   * def_var[k] to its unique value; a query gets the definitions of the variables it uses.
+   * A lazy definition (def_lazy[k]: a product t * T2 of a flattened nest) is left out of a
+   * query's first attempt (sym_sat_rl: an unsat answer without it is one with it) and asserted
+   * in the second, and always for counterexamples */
   Z3_ast *def_var, *def_phi;
+  bool *def_lazy;
   uint32_t n_defs, cap_defs;
+  /* the lazily defined products var = t * m (sym_product), 0 <= t < n keeping it below
+   * n * m: two of one nest (same m, n) are monotone in t, a lemma the first attempt gets */
+  struct sym_prod { Z3_ast var, t, n, m; } *prods;
+  uint32_t n_prods;
+  /* printed with the arguments' constraints ("assuming ..."): bounds the encoding assumes of
+   * the arguments beyond their types (a flattened nest's trip count below 2^38) */
+  char **assume;
+  uint32_t n_assume;
   char errbuf[256];            /* first Z3 error message */
   char dbg[160];               /* TLXV_SYM_DEBUG: what the next queries are for (sym_debug.c) */
 } sym_ctx;
@@ -257,6 +272,16 @@ void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used);
 /* Registers phi as the definition of the fresh variable var: total (satisfiable for every
  * value of the other variables) and functional, so conjoining it changes no answer. */
 void sym_define(sym_ctx *c, Z3_ast var, Z3_ast phi);
+/* The same for a definition a query first tries without (an abstraction: var free there):
+ * phi must hold of var's value, the eager definitions of var being consequences of it. */
+void sym_define_lazy(sym_ctx *c, Z3_ast var, Z3_ast phi);
+/* var = t * m, a lazy definition, for 0 <= t < n (n * m has no overflow, a lazy definition
+ * elsewhere): queries without the product get, for two such variables of the same n and m,
+ * t1 < t2 -> var1 + m <= var2 and t1 = t2 -> var1 = var2 when both t are in [0, n). */
+void sym_product(sym_ctx *c, Z3_ast var, Z3_ast t, Z3_ast n, Z3_ast m);
+/* Records an assumption on the arguments (printed; text copied) and conjoins phi to the
+ * facts, unless the same text was recorded before. */
+void sym_assume(sym_ctx *c, Z3_ast phi, const char *text);
 
 /* ---- sym_exec.c: structure and symbolic evaluation */
 int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'd) */
@@ -282,8 +307,19 @@ static inline const ir_value *sym_carried_arg(const ir_op *f, uint32_t k) {
 int sym_loop_of_op(sym_ctx *c, const ir_op *op); /* innermost registered loop, -1 */
 int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
 
+/* The variables of the nest of inner loop l (flattenable: sym_nestable): *tb stands for
+ * t * T2, *tf for T1 * T2 (lazy definitions, with their linear consequences eager); the
+ * first call assumes T1 * T2 < 2^38 (sym_assume). */
+bool sym_nestable(sym_ctx *c, int l);
+void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf);
+
 /* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
 void sym_induct_loop(sym_ctx *c, int loop);
+/* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
+ * for carried values the loops' own inductions left havoc; run after them. */
+void sym_induct_nest(sym_ctx *c, int inner);
+/* Events of flattened loops: the subterm TB + k (t * T2 + k) replaced by the flattened counter. */
+void sym_flat_rewrite(sym_ctx *c);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
@@ -307,6 +343,10 @@ Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL o
  * counter, and for a flattened loop also of the two original counters (by fresh variables
  * defined through sym_define). */
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+/* t with loop l's counter replaced by j, and the base TB (t * T2) of each nest whose outer
+ * loop is l by j * T2 (TF when j is l's trip count): a closed form carried across a nest
+ * (sym_induct_nest) at another outer iteration, or after the loop. */
+Z3_ast sym_subst_counter(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
 
 /* ---- sym_sibling.c: a ring used by sibling loops of one partition */
 /* Loop event e has an event of its kind on its ring in an earlier sibling loop of its

@@ -202,10 +202,11 @@ static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, con
  * times (outer counter 0, inner j): only a guess of the index's shape, proved afterwards. */
 static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
   const sym_loop *L = &c->loops[l];
-  if (L->flat_outer < 0) return sym_subst(c, t, L->it, sym_int(c, j));
-  Z3_ast from[3] = {L->it, c->loops[L->flat_outer].it, c->loops[L->flat_inner].it};
-  Z3_ast to[3] = {sym_int(c, j), sym_int(c, 0), sym_int(c, j)};
-  return Z3_substitute(c->z, t, 3, from, to);
+  if (L->flat_outer < 0) return sym_subst_counter(c, l, t, sym_int(c, j));
+  const sym_loop *I = &c->loops[L->flat_inner];
+  Z3_ast from[4] = {L->it, c->loops[L->flat_outer].it, I->it, I->nest_base};
+  Z3_ast to[4] = {sym_int(c, j), sym_int(c, 0), sym_int(c, j), sym_int(c, 0)};
+  return Z3_substitute(c->z, t, 4, from, to);
 }
 
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
@@ -506,21 +507,44 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   return sym_and2(c, ok, sym_at(c, e->loop, at, j));
 }
 
+Z3_ast sym_subst_counter(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
+  const sym_loop *L = &c->loops[l];
+  Z3_ast from[8], to[8];
+  unsigned n = 0;
+  from[n] = L->it;
+  to[n++] = j;
+  /* the bases TB (t * T2) of the nests whose outer loop is l, at t = j: the product itself
+   * (TF at j = T1) */
+  for (uint32_t k = 0; k < c->n_loops && n < 8; k++)
+    if (c->loops[k].parent == l && c->loops[k].nest_base) {
+      from[n] = c->loops[k].nest_base;
+      to[n++] = Z3_is_eq_ast(c->z, j, L->trip) ? c->loops[k].nest_trip
+                                                : sym_mul(c, j, c->loops[k].trip);
+    }
+  return Z3_substitute(c->z, t, n, from, to);
+}
+
 Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
   const sym_loop *L = &c->loops[l];
   if (Z3_is_eq_ast(c->z, j, L->it)) return t;
-  if (L->flat_outer < 0) return sym_subst(c, t, L->it, j);
+  if (L->flat_outer < 0) return sym_subst_counter(c, l, t, j);
   /* the unique (t', k') with j = t' * T2 + k', 0 <= k' < T2, 0 <= t' < T1 when j is in
-   * [0, T1 * T2); unconstrained otherwise (where F's range is false anyway) */
+   * [0, T1 * T2); unconstrained otherwise (where F's range is false anyway). TB' stands for
+   * t' * T2 as TB does for t * T2 (sym_nest_vars): the product is its lazy definition */
   const sym_loop *O = &c->loops[L->flat_outer], *I = &c->loops[L->flat_inner];
   Z3_ast to = sym_fresh(c, "t", c->wide), ki = sym_fresh(c, "k", c->wide);
-  Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, 0), j), sym_slt(c, j, L->trip));
-  Z3_ast split = sym_and2(c, sym_eq(c, j, sym_add(c, sym_mul(c, to, I->trip), ki)),
-                          sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), ki), sym_slt(c, ki, I->trip)),
-                                   sym_and2(c, sym_sle(c, sym_int(c, 0), to), sym_slt(c, to, O->trip))));
-  Z3_ast def = Z3_mk_implies(c->z, in, split);
+  Z3_ast tb = sym_fresh(c, "TB", c->wide), zero = sym_int(c, 0);
+  Z3_ast in = sym_and2(c, sym_sle(c, zero, j), sym_slt(c, j, L->trip));
+  Z3_ast split = sym_and2(c, sym_eq(c, j, sym_add(c, tb, ki)),
+                          sym_and2(c, sym_and2(c, sym_sle(c, zero, ki), sym_slt(c, ki, I->trip)),
+                                   sym_and2(c, sym_sle(c, zero, to), sym_slt(c, to, O->trip))));
+  Z3_ast blin = sym_and2(c, sym_and2(c, sym_sle(c, zero, tb), sym_sle(c, sym_add(c, tb, I->trip), L->trip)),
+                         sym_ite(c, sym_eq(c, to, zero), sym_eq(c, tb, zero), sym_sle(c, I->trip, tb)));
+  Z3_ast def = Z3_mk_implies(c->z, in, sym_and2(c, split, blin));
   sym_define(c, to, def);
   sym_define(c, ki, def);
-  Z3_ast from[3] = {L->it, O->it, I->it}, by[3] = {j, to, ki};
-  return Z3_substitute(c->z, t, 3, from, by);
+  sym_define(c, tb, def);
+  sym_product(c, tb, to, O->trip, I->trip);
+  Z3_ast from[4] = {L->it, O->it, I->it, I->nest_base}, by[4] = {j, to, ki, tb};
+  return Z3_substitute(c->z, t, 4, from, by);
 }
