@@ -36,10 +36,15 @@ typedef struct sym_loop {
   Z3_ast *carried_var;         /* per iter_arg: the free variable used before induction */
   Z3_ast *closed;              /* per iter_arg: closed form over it proved by induction, or NULL */
   Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
+  Z3_ast *after;               /* per iter_arg after induction (scf.for): the value after the
+                                  loop, a term over the arguments and enclosing loops: the closed
+                                  form at it = trip once its last step (it + 1 = trip) and the
+                                  zero-trip case are proved, else a havoc h(trip) */
+  bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
   Z3_ast *result_var;          /* per iter_arg: stands for the loop's result in terms built before
                                   its induction (a later sibling loop's init: loops are inducted
-                                  last first); sym_resolve_carried replaces it by the final term
-                                  at it = trip (tainted when havoc) */
+                                  last first); sym_resolve_carried replaces it by `after`
+                                  (tainted when havoc) */
   bool induct_done;
   const char **closed_form;    /* per iter_arg: the template's name ("(i + 1) mod 3"), or NULL */
   /* Loop nests (docs/symbolic.md §1, "Nested loops"): an inner loop k of a top-level loop t
