@@ -227,6 +227,10 @@ Z3_ast sym_and2(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_or2(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_not(sym_ctx *c, Z3_ast a);
 Z3_ast sym_eq(sym_ctx *c, Z3_ast a, Z3_ast b);
+/* a == b + add as signed integers: both sign-extended to the wider of their widths (at least
+ * SYM_WIDE), never truncated (an i64 counter is not compared through its low 40 bits) */
+Z3_ast sym_eq_int(sym_ctx *c, Z3_ast a, Z3_ast b, int64_t add);
+unsigned sym_int_width(sym_ctx *c, Z3_ast t); /* max(width of t, SYM_WIDE) */
 Z3_ast sym_slt(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_sle(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b);

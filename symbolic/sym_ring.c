@@ -109,6 +109,11 @@ const ir_value *sym_mod_argument(const ir_value *index, int64_t n) {
 
 static int64_t floordiv(int64_t a, int64_t n) { return (a - ((a % n) + n) % n) / n; }
 
+/* A counter's sampled values must be far from int64's ends (shift * n stays exact); after the
+ * normalisation seq's offset must be far from SYM_WIDE's (seq = mul * it + off cannot wrap). */
+#define SEQ_LIMIT ((int64_t)1 << 60)
+#define SEQ_OFF_MAX ((int64_t)1 << (SYM_WIDE - 4))
+
 /* A straight-line event of the same partition, ring and kind before e's loop: a peeled
  * prologue, whose firings come first; then e's rounds follow the code's own counter. */
 static bool has_prologue(sym_ctx *c, const sym_event *e) {
@@ -239,11 +244,17 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     const ir_value *xv = view ? sym_mod_argument(view->operands[1], n) : NULL;
     Z3_ast x = xv ? sym_eval(c, xv) : idx;
     if (!x) { *why = "ring index not modelled"; return false; }
-    Z3_ast x64 = sym_wide(c, x, true);
+    /* in the counter's own width (an i64 counter is not truncated to the 40-bit sequence
+     * numbers: docs/symbolic.md §1, "Sequence numbers") */
+    Z3_ast xw = sym_resize(c, x, sym_int_width(c, x), true);
     int64_t v0, v1;
-    if (!sym_numeral(c, guess_at(c, e->loop, x64, 0), &v0) ||
-        !sym_numeral(c, guess_at(c, e->loop, x64, 1), &v1)) {
+    if (sym_width(c, xw) > 64 || !sym_numeral(c, guess_at(c, e->loop, xw, 0), &v0) ||
+        !sym_numeral(c, guess_at(c, e->loop, xw, 1), &v1)) {
       *why = "ring index depends on more than the loop counter";
+      return false;
+    }
+    if (v0 < -SEQ_LIMIT || v0 > SEQ_LIMIT || v1 < -SEQ_LIMIT || v1 > SEQ_LIMIT) {
+      *why = "ring counter too large for the encoding's sequence numbers";
       return false;
     }
     /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
@@ -269,22 +280,27 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     *off -= r0 * n;
     *shift = r0;
   }
+  /* seq = mul * it + off is a SYM_WIDE-bit term: its offset must leave room for the counter
+   * (a counter started near 2^40 keeps its full value in seqx; its offset is normalised above) */
+  if (*off < -SEQ_OFF_MAX || *off > SEQ_OFF_MAX) {
+    *why = "ring counter too large for the encoding's sequence numbers";
+    return false;
+  }
   Z3_ast seq = sym_add(c, sym_mul(c, sym_int(c, *mul), L->it), sym_int(c, *off));
   Z3_ast bad = sym_slt(c, seq, sym_int(c, 0));
   /* "x % n" (remsi / remui / andi with n - 1) of x >= 0 is x mod n by construction; a
    * wrapped counter must be shown to equal seq mod n */
   if (*seqx)
-    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, *seqx, true),
-                                            sym_add(c, seq, sym_int(c, *shift * n)))));
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, *seqx, seq, *shift * n)));
   else if (idx && *mul == 1)
-    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
   if (*seqx && idx) { /* "x % n" of an x that is not the counter itself ((i % n + 2) % n): the
                        * index may still be seq mod n */
     *seqx = NULL;
     bad = sym_or2(c, sym_slt(c, seq, sym_int(c, 0)),
-                  sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+                  sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
     r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
     if (r == Z3_L_FALSE) return true;
   }

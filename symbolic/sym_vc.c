@@ -318,8 +318,10 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     }
     if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
     if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
-    Z3_ast i64 = sym_wide(c, idx, true);
-    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_int(c, 0)), sym_sle(c, sym_int(c, n), i64));
+    /* in the index's own width (at least SYM_WIDE): an i64 index is not truncated */
+    unsigned wi = sym_int_width(c, idx);
+    Z3_ast i64 = sym_resize(c, idx, wi, true);
+    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_bv(c, 0, wi)), sym_sle(c, sym_bv(c, n, wi), i64));
     /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
      * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
     const ir_value *iv = sym_strip_casts(op->operands[1]);
@@ -330,7 +332,7 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
       Z3_ast x = sym_eval(c, iv->def->operands[0]);
       if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
         out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
-                       sym_not(c, sym_eq(c, i64, sym_int(c, 0))));
+                       sym_not(c, sym_eq(c, i64, sym_bv(c, 0, wi))));
       else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
                (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
         out = Z3_mk_false(c->z);
