@@ -309,6 +309,9 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
 Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width);
 /* Iteration of e that has sequence number n (wide BV), valid when sym_fires holds. */
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
+/* Reports v at op of partition part instead (the event that fires in the counterexample,
+ * where the query was asked for a whole ring). */
+void sym_violation_move(sym_ctx *c, vf_sym_violation *v, const ir_op *op, int part);
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off, or seqt (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */

@@ -213,17 +213,46 @@ static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
   return Z3_substitute(c->z, t, 3, from, to);
 }
 
+/* The value k of straight-line event e's index idx whenever e fires: a pipeliner's prologue op
+ * predicated on the trip count (or under an scf.if) whose slot is a select on the same condition
+ * (`N > 0 ? 1 : 0` under `N > 32`). One model of the predicate gives k, a second query proves
+ * that idx is k wherever the predicate holds. 1: constant k; 0: not a constant (or Z3 ran out);
+ * -1: the op never fires. */
+static int slot_under_pred(sym_ctx *c, const sym_event *e, Z3_ast idx, int64_t *k) {
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip, it;
+  c->cex_iter_only = true; /* one model, no minimisation: only idx is read */
+  Z3_lbool r = sym_cex(c, e->pred, NULL, NULL, &idx, 1, args, &trip, &it, k);
+  c->cex_iter_only = false;
+  free(args);
+  if (r == Z3_L_FALSE) return -1;
+  if (r != Z3_L_TRUE) return 0;
+  unsigned w = sym_width(c, idx);
+  if (w < 64 && (*k < -((int64_t)1 << (w - 1)) || *k >= ((int64_t)1 << (w - 1)))) return 0;
+  Z3_ast other = sym_not(c, sym_eq(c, idx, sym_bv(c, *k, w)));
+  return sym_sat(c, sym_and2(c, e->pred, other)) == Z3_L_FALSE ? 1 : 0;
+}
+
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
  * the first firing in round 0 (unless a prologue fired first); proves it with Z3. Returns
- * false with *why set when the index has another shape. */
-static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
+ * false with *why set when the index has another shape. A straight-line op's index that is a
+ * constant only under its predicate is replaced by that constant (*idxp). */
+static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view, int64_t n,
                       int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
   int64_t k;
+  Z3_ast idx = *idxp;
   *seqx = NULL;
   *shift = 0;
   if (e->loop < 0) { /* straight-line: fires once, on its constant slot, in round 0 */
+    if (idx && !sym_numeral(c, idx, &k) && !sym_is_true(c, e->pred)) {
+      int s = slot_under_pred(c, e, idx, &k);
+      if (s < 0) { /* dead: keep the event, it never fires */
+        e->pred = Z3_mk_false(c->z);
+        k = 0;
+      }
+      if (s != 0) *idxp = idx = sym_bv(c, k, sym_width(c, idx));
+    }
     if (idx && !(sym_numeral(c, idx, &k) && k >= 0 && k < n)) {
-      *why = "slot of a straight-line op is not a constant in range";
+      *why = "slot of a straight-line op is not a constant in range (whenever it runs)";
       return false;
     }
     if (!idx && n != 1) { *why = "ring used without an index"; return false; }
@@ -395,7 +424,10 @@ static void place_rounds(sym_ctx *c) {
         if (p->loop >= 0 || p->prefork != e->prefork || (!e->prefork && p->part != e->part) ||
             p->ring != e->ring || p->kind != e->kind || !p->has_seq || p->off % n != e->off)
           continue;
-        if (!sym_is_true(c, p->pred)) {
+        /* a predicated earlier op counts when it fires whenever e does (a pipeliner's prologue:
+         * `k > 0` before `k > 1`; proved), else e's round depends on the predicate */
+        if (!sym_is_true(c, p->pred) &&
+            sym_sat(c, sym_and2(c, e->pred, sym_not(c, p->pred))) != Z3_L_FALSE) {
           e->unsupported = "an earlier op of its kind on the slot is predicated (its round "
                            "depends on the predicate)";
           break;
@@ -433,7 +465,7 @@ void sym_ring_seq(sym_ctx *c) {
     } else if (sym_sibling_defer(c, e)) {
       continue; /* continues an earlier sibling loop: placed by sym_place_siblings */
     } else {
-      e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
+      e->has_seq = infer_seq(c, e, &e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
       if (!e->has_seq) e->unsupported = why;
       undef += timed_out(why);
@@ -441,7 +473,7 @@ void sym_ring_seq(sym_ctx *c) {
     Z3_ast bx;
     int64_t bs;
     if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0 && e->has_seq)
-      e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
+      e->buf_has_seq = infer_seq(c, e, &e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   c->rlimit = full;
