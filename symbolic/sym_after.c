@@ -94,9 +94,10 @@ static bool own_counter(sym_ctx *c, sym_event *e, const sym_event *l, Z3_ast seq
   Z3_ast x = sym_eval(c, xv);
   if (!x) return false;
   int64_t shift = l->seqx ? l->seqx_shift : 0;
-  Z3_ast xw = sym_wide(c, x, true);
-  Z3_ast bad = sym_or2(c, sym_not(c, sym_eq(c, xw, sym_add(c, seqt, sym_int(c, shift * n)))),
-                       sym_slt(c, xw, sym_int(c, 0)));
+  /* compared in x's own width: an i64 counter is not truncated to SYM_WIDE bits */
+  unsigned w = sym_int_width(c, x);
+  Z3_ast bad = sym_or2(c, sym_not(c, sym_eq_int(c, x, seqt, shift * n)),
+                       sym_slt(c, sym_resize(c, x, w, true), sym_bv(c, 0, w)));
   if (sym_sat(c, sym_and2(c, e->pred, bad)) != Z3_L_FALSE) return false;
   e->seqx = x;
   e->seqx_shift = shift;
@@ -112,7 +113,7 @@ static bool try_twin(sym_ctx *c, uint32_t i, const sym_event *l, int64_t j) {
   if (!e->idx) {
     if (n != 1) return false;
   } else if (!own_counter(c, e, l, seqt)) {
-    Z3_ast bad = sym_not(c, sym_eq(c, sym_wide(c, e->idx, true), sym_fmod(c, seqt, n)));
+    Z3_ast bad = sym_not(c, sym_eq_int(c, e->idx, sym_fmod(c, seqt, n), 0));
     if (sym_sat(c, sym_and2(c, e->pred, bad)) != Z3_L_FALSE) return false;
   }
   e->seqt = seqt;

@@ -139,6 +139,8 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->carried_var = ir_xcalloc(n, sizeof *L->carried_var);
   L->closed = ir_xcalloc(n, sizeof *L->closed);
   L->final = ir_xcalloc(n, sizeof *L->final);
+  L->after = ir_xcalloc(n, sizeof *L->after);
+  L->after_ok = ir_xcalloc(n, sizeof *L->after_ok);
   L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   for (uint32_t k = 0; k < L->n_carried; k++) {
@@ -295,6 +297,8 @@ static void flatten_loops(sym_ctx *c, uint32_t *cap) {
     F->carried_var = ir_xcalloc(1, sizeof *F->carried_var);
     F->closed = ir_xcalloc(1, sizeof *F->closed);
     F->final = ir_xcalloc(1, sizeof *F->final);
+    F->after = ir_xcalloc(1, sizeof *F->after);
+    F->after_ok = ir_xcalloc(1, sizeof *F->after_ok);
     F->result_var = ir_xcalloc(1, sizeof *F->result_var);
     F->closed_form = ir_xcalloc(1, sizeof *F->closed_form);
     char name[48];

@@ -53,6 +53,18 @@ Z3_ast sym_or2(sym_ctx *c, Z3_ast a, Z3_ast b) {
 
 Z3_ast sym_not(sym_ctx *c, Z3_ast a) { return Z3_mk_not(c->z, a); }
 Z3_ast sym_eq(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_eq(c->z, a, b); }
+
+unsigned sym_int_width(sym_ctx *c, Z3_ast t) {
+  unsigned w = sym_width(c, t);
+  return w > SYM_WIDE ? w : SYM_WIDE;
+}
+
+Z3_ast sym_eq_int(sym_ctx *c, Z3_ast a, Z3_ast b, int64_t add) {
+  unsigned wa = sym_int_width(c, a), wb = sym_int_width(c, b), w = wa > wb ? wa : wb;
+  Z3_ast rhs = sym_resize(c, b, w, true);
+  if (add) rhs = sym_add(c, rhs, sym_bv(c, add, w));
+  return Z3_mk_eq(c->z, sym_resize(c, a, w, true), rhs);
+}
 Z3_ast sym_slt(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvslt(c->z, a, b); }
 Z3_ast sym_sle(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvsle(c->z, a, b); }
 Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b) { return Z3_mk_bvadd(c->z, a, b); }

@@ -72,16 +72,21 @@ Z3_ast sym_resolve_carried(sym_ctx *c, Z3_ast t, bool *taint) {
         const sym_loop *L = &c->loops[l];
         if (!L->induct_done) continue;
         for (uint32_t k = 0; k < L->n_carried; k++) {
-          if (!L->final[k] || (L->closed[k] == NULL) != havoc) continue; /* a tensor: never */
+          if (!L->final[k]) continue; /* a tensor: never */
           if (n + 2 > MAX) {
             full = true;
             continue;
           }
-          from[n] = L->carried_var[k];
-          to[n++] = L->final[k];
-          if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0) continue;
-          from[n] = L->result_var[k]; /* the value after the loop */
-          to[n++] = sym_subst_counter(c, (int)l, L->final[k], L->trip);
+          if ((L->closed[k] == NULL) == havoc) {
+            from[n] = L->carried_var[k];
+            to[n++] = L->final[k];
+          }
+          /* the value after the loop: proved (last step and zero trips), else havoc */
+          if (L->op->code != IR_OP_SCF_FOR || L->flat_outer >= 0 || !L->after[k] ||
+              L->after_ok[k] == havoc)
+            continue;
+          from[n] = L->result_var[k];
+          to[n++] = L->after[k];
         }
       }
       if (havoc) nh = n;
@@ -244,10 +249,10 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     /* before its induction (a later sibling loop's init, inducted first): a variable that
      * sym_resolve_carried replaces */
     if (!c->loops[l].induct_done) return c->loops[l].result_var[ridx];
-    if (!c->loops[l].closed[ridx]) return NULL;
-    /* the value after the loop: the closed form at it = trip */
-    Z3_ast t = sym_resolve_carried(c, c->loops[l].closed[ridx], taint);
-    return sym_subst_counter(c, l, t, c->loops[l].trip);
+    /* the value after the loop: the closed form at it = trip once proved there
+     * (sym_induct.c, after_loop) */
+    if (!c->loops[l].after_ok[ridx]) return NULL;
+    return sym_resolve_carried(c, c->loops[l].after[ridx], taint);
   }
   case IR_OP_SCF_IF: {
     if (op->n_regions < 2 || !op->n_operands) return NULL;

@@ -25,7 +25,8 @@ typedef struct tmpl {
  *   LINEAR  a + d*it        MOD    (it + c) mod p
  *   PARITY  b ^ (((it + c) div p) & 1)    STEP  a + (it + c) div p
  *   SYMLINEAR  init + step*it (symbolic init and step)
- *   TABLE  tab[it] for it < ntab (a constant trip count), tab[ntab - 1] beyond. */
+ *   TABLE  tab[it] for it < ntab (a constant trip count: ntab = T + 1, or T when T = SAMPLES,
+ *          then the value after the loop is not proved), tab[ntab - 1] beyond. */
 static Z3_ast closed_form(sym_ctx *c, const tmpl *t, Z3_ast it, unsigned w) {
   if (t->first) {
     tmpl in = *t;
@@ -159,12 +160,15 @@ static tmpl symlinear(sym_ctx *c, const sym_loop *L, Z3_ast init, Z3_ast next, Z
   return (tmpl){.kind = T_SYMLINEAR, .sym_init = init, .sym_step = step};
 }
 
-/* The samples as a table, for a loop whose trip count is a constant T <= SAMPLES. */
+/* The samples as a table, for a loop whose trip count is a constant T <= SAMPLES: the values
+ * of iterations 0 .. T - 1 and, when sampled (T < SAMPLES), the value after the loop (it = T),
+ * which the last step must reach (sym_induct_loop). */
 static tmpl table(sym_ctx *c, const sym_loop *L, const int64_t *s, bool have) {
   int64_t T;
   if (!have || !sym_numeral(c, L->trip, &T) || T < 1 || T > SAMPLES) return (tmpl){.kind = T_NONE};
-  tmpl t = {.kind = T_TABLE, .ntab = (int)T};
-  memcpy(t.tab, s, (size_t)T * sizeof *s);
+  int m = T < SAMPLES ? (int)T + 1 : (int)T;
+  tmpl t = {.kind = T_TABLE, .ntab = m};
+  memcpy(t.tab, s, (size_t)m * sizeof *s);
   return t;
 }
 
@@ -185,6 +189,53 @@ static bool base_case(sym_ctx *c, const sym_loop *L, Z3_ast init, const tmpl *t,
   Z3_ast zero = sym_int(c, 0), f0 = closed_form(c, t, zero, w);
   return f0 && sym_sat(c, sym_and2(c, sym_slt(c, zero, L->trip),
                                    sym_not(c, sym_eq(c, init, f0)))) == Z3_L_FALSE;
+}
+
+/* A havoc value after the loop: a fresh function of the trip count (tainted: after_ok false). */
+static Z3_ast havoc_after(sym_ctx *c, const sym_loop *L, uint32_t k) {
+  Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?after", 1, &c->wide,
+                                         Z3_get_sort(c->z, L->carried_var[k]));
+  return Z3_mk_app(c->z, h, 1, &L->trip);
+}
+
+/* The values after an scf.for (L->after). The induction proves the closed form f for the
+ * iterations 0 <= it < T (base case for T > 0, steps with it + 1 < T); the value after the
+ * loop is the last iteration's yield when T > 0 and the init when T = 0. So f(T) is that value
+ * only once the last step (it + 1 = T: the yield of iteration T - 1 is f(T)) holds, and, where
+ * T = 0 is possible, f(0) is the init (else the init is kept as ite(T = 0, init, f(T))). A
+ * value whose last step does not hold (a counter the last iteration advances differently:
+ * tests/symbolic/last-step.bug) is havoc after the loop, never f(T). */
+static void after_loop(sym_ctx *c, sym_loop *L, const bool *cand, const tmpl *t,
+                       Z3_ast const *init, Z3_ast const *next, const unsigned *w, uint32_t init_at) {
+  uint32_t n = L->n_carried;
+  Z3_ast zero = sym_int(c, 0), T = L->trip, it1 = sym_add(c, L->it, sym_int(c, 1));
+  Z3_ast last = sym_and2(c, sym_sle(c, zero, L->it), sym_eq(c, it1, T));
+  for (uint32_t k = 0; k < n; k++)
+    if (cand[k]) last = sym_and2(c, last, sym_eq(c, L->carried_var[k], L->closed[k]));
+  Z3_ast all = Z3_mk_true(c->z);
+  for (uint32_t k = 0; k < n; k++)
+    if (cand[k]) all = sym_and2(c, all, sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k])));
+  /* one query for every candidate, then one per candidate if that fails */
+  bool every = sym_sat(c, sym_and2(c, last, sym_not(c, all))) == Z3_L_FALSE;
+  Z3_ast empty = sym_eq(c, T, zero);
+  for (uint32_t k = 0; k < n; k++) {
+    L->after_ok[k] = false;
+    if (!w[k]) continue;
+    L->after[k] = havoc_after(c, L, k);
+    if (!cand[k]) continue;
+    Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));
+    if (!every && sym_sat(c, sym_and2(c, last, sym_not(c, goal))) != Z3_L_FALSE) continue;
+    /* at it = T, with the bases of the nests under this loop at their totals (sym_subst_counter) */
+    Z3_ast fT = sym_subst_counter(c, (int)(L - c->loops), L->closed[k], T);
+    if (sym_sat(c, sym_and2(c, empty, sym_not(c, sym_eq(c, init[k], closed_form(c, &t[k], zero,
+                                                                               w[k]))))) !=
+        Z3_L_FALSE) {
+      if (sym_tainted(c, L->op->operands[init_at + k])) continue;
+      fT = sym_ite(c, empty, init[k], fT);
+    }
+    L->after[k] = fT;
+    L->after_ok[k] = true;
+  }
 }
 
 void sym_induct_loop(sym_ctx *c, int l) {
@@ -208,6 +259,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
         Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
         Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide, s);
         L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
+        L->after[k] = havoc_after(c, L, k);
       }
     return;
   }
@@ -297,6 +349,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
       L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
     }
   }
+  if (!wl) after_loop(c, L, cand, t, init, next, w, init_at);
   L->induct_done = true;
   free(ss.from);
   free(ss.to);
@@ -518,6 +571,11 @@ void sym_induct_nest(sym_ctx *c, int l) {
     O->closed_form[j] = "g(t * T2), g a template of the nested loop's counter";
     I->closed[k] = I->final[k] = closed_form(c, &t[k], sym_add(c, tb, I->it), w[k]);
     I->closed_form[k] = "g(t * T2 + i), carried across the nest";
+    /* the value after the inner loop: g(TB + T2). The steps above hold for every k < T2, the
+     * last one included, and with no trip the result is the init, O's carried g(TB) (pair:
+     * I's init is that carried value), so it holds for T2 = 0 too (sym_induct.c after_loop) */
+    I->after[k] = sym_subst(c, I->closed[k], I->it, I->trip);
+    I->after_ok[k] = true;
   }
   free(q);
   free(r);

@@ -36,10 +36,15 @@ typedef struct sym_loop {
   Z3_ast *carried_var;         /* per iter_arg: the free variable used before induction */
   Z3_ast *closed;              /* per iter_arg: closed form over it proved by induction, or NULL */
   Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
+  Z3_ast *after;               /* per iter_arg after induction (scf.for): the value after the
+                                  loop, a term over the arguments and enclosing loops: the closed
+                                  form at it = trip once its last step (it + 1 = trip) and the
+                                  zero-trip case are proved, else a havoc h(trip) */
+  bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
   Z3_ast *result_var;          /* per iter_arg: stands for the loop's result in terms built before
                                   its induction (a later sibling loop's init: loops are inducted
-                                  last first); sym_resolve_carried replaces it by the final term
-                                  at it = trip (tainted when havoc) */
+                                  last first); sym_resolve_carried replaces it by `after`
+                                  (tainted when havoc) */
   bool induct_done;
   const char **closed_form;    /* per iter_arg: the template's name ("(i + 1) mod 3"), or NULL */
   /* Loop nests (docs/symbolic.md §1, "Nested loops"): an inner loop k of a top-level loop t
@@ -237,6 +242,10 @@ Z3_ast sym_and2(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_or2(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_not(sym_ctx *c, Z3_ast a);
 Z3_ast sym_eq(sym_ctx *c, Z3_ast a, Z3_ast b);
+/* a == b + add as signed integers: both sign-extended to the wider of their widths (at least
+ * SYM_WIDE), never truncated (an i64 counter is not compared through its low 40 bits) */
+Z3_ast sym_eq_int(sym_ctx *c, Z3_ast a, Z3_ast b, int64_t add);
+unsigned sym_int_width(sym_ctx *c, Z3_ast t); /* max(width of t, SYM_WIDE) */
 Z3_ast sym_slt(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_sle(sym_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast sym_add(sym_ctx *c, Z3_ast a, Z3_ast b);
@@ -336,6 +345,9 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
 Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width);
 /* Iteration of e that has sequence number n (wide BV), valid when sym_fires holds. */
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
+/* Reports v at op of partition part instead (the event that fires in the counterexample,
+ * where the query was asked for a whole ring). */
+void sym_violation_move(sym_ctx *c, vf_sym_violation *v, const ir_op *op, int part);
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off, or seqt (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */

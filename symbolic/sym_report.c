@@ -114,6 +114,12 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
   return v;
 }
 
+void sym_violation_move(sym_ctx *c, vf_sym_violation *v, const ir_op *op, int part) {
+  v->loc = op->loc;
+  v->op = op;
+  v->partition = sym_part_label(c, part);
+}
+
 static int cmp_viol(const void *a, const void *b) {
   const vf_sym_violation *x = a, *y = b;
   if (x->trip_count != y->trip_count) return x->trip_count < y->trip_count ? -1 : 1;

@@ -109,6 +109,11 @@ const ir_value *sym_mod_argument(const ir_value *index, int64_t n) {
 
 static int64_t floordiv(int64_t a, int64_t n) { return (a - ((a % n) + n) % n) / n; }
 
+/* A counter's sampled values must be far from int64's ends (shift * n stays exact); after the
+ * normalisation seq's offset must be far from SYM_WIDE's (seq = mul * it + off cannot wrap). */
+#define SEQ_LIMIT ((int64_t)1 << 60)
+#define SEQ_OFF_MAX ((int64_t)1 << (SYM_WIDE - 4))
+
 /* A straight-line event of the same partition, ring and kind before e's loop: a peeled
  * prologue, whose firings come first; then e's rounds follow the code's own counter. */
 static bool has_prologue(sym_ctx *c, const sym_event *e) {
@@ -209,17 +214,46 @@ static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
   return Z3_substitute(c->z, t, 4, from, to);
 }
 
+/* The value k of straight-line event e's index idx whenever e fires: a pipeliner's prologue op
+ * predicated on the trip count (or under an scf.if) whose slot is a select on the same condition
+ * (`N > 0 ? 1 : 0` under `N > 32`). One model of the predicate gives k, a second query proves
+ * that idx is k wherever the predicate holds. 1: constant k; 0: not a constant (or Z3 ran out);
+ * -1: the op never fires. */
+static int slot_under_pred(sym_ctx *c, const sym_event *e, Z3_ast idx, int64_t *k) {
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip, it;
+  c->cex_iter_only = true; /* one model, no minimisation: only idx is read */
+  Z3_lbool r = sym_cex(c, e->pred, NULL, NULL, &idx, 1, args, &trip, &it, k);
+  c->cex_iter_only = false;
+  free(args);
+  if (r == Z3_L_FALSE) return -1;
+  if (r != Z3_L_TRUE) return 0;
+  unsigned w = sym_width(c, idx);
+  if (w < 64 && (*k < -((int64_t)1 << (w - 1)) || *k >= ((int64_t)1 << (w - 1)))) return 0;
+  Z3_ast other = sym_not(c, sym_eq(c, idx, sym_bv(c, *k, w)));
+  return sym_sat(c, sym_and2(c, e->pred, other)) == Z3_L_FALSE ? 1 : 0;
+}
+
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
  * the first firing in round 0 (unless a prologue fired first); proves it with Z3. Returns
- * false with *why set when the index has another shape. */
-static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, int64_t n,
+ * false with *why set when the index has another shape. A straight-line op's index that is a
+ * constant only under its predicate is replaced by that constant (*idxp). */
+static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view, int64_t n,
                       int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
   int64_t k;
+  Z3_ast idx = *idxp;
   *seqx = NULL;
   *shift = 0;
   if (e->loop < 0) { /* straight-line: fires once, on its constant slot, in round 0 */
+    if (idx && !sym_numeral(c, idx, &k) && !sym_is_true(c, e->pred)) {
+      int s = slot_under_pred(c, e, idx, &k);
+      if (s < 0) { /* dead: keep the event, it never fires */
+        e->pred = Z3_mk_false(c->z);
+        k = 0;
+      }
+      if (s != 0) *idxp = idx = sym_bv(c, k, sym_width(c, idx));
+    }
     if (idx && !(sym_numeral(c, idx, &k) && k >= 0 && k < n)) {
-      *why = "slot of a straight-line op is not a constant in range";
+      *why = "slot of a straight-line op is not a constant in range (whenever it runs)";
       return false;
     }
     if (!idx && n != 1) { *why = "ring used without an index"; return false; }
@@ -240,11 +274,17 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     const ir_value *xv = view ? sym_mod_argument(view->operands[1], n) : NULL;
     Z3_ast x = xv ? sym_eval(c, xv) : idx;
     if (!x) { *why = "ring index not modelled"; return false; }
-    Z3_ast x64 = sym_wide(c, x, true);
+    /* in the counter's own width (an i64 counter is not truncated to the 40-bit sequence
+     * numbers: docs/symbolic.md §1, "Sequence numbers") */
+    Z3_ast xw = sym_resize(c, x, sym_int_width(c, x), true);
     int64_t v0, v1;
-    if (!sym_numeral(c, guess_at(c, e->loop, x64, 0), &v0) ||
-        !sym_numeral(c, guess_at(c, e->loop, x64, 1), &v1)) {
+    if (sym_width(c, xw) > 64 || !sym_numeral(c, guess_at(c, e->loop, xw, 0), &v0) ||
+        !sym_numeral(c, guess_at(c, e->loop, xw, 1), &v1)) {
       *why = "ring index depends on more than the loop counter";
+      return false;
+    }
+    if (v0 < -SEQ_LIMIT || v0 > SEQ_LIMIT || v1 < -SEQ_LIMIT || v1 > SEQ_LIMIT) {
+      *why = "ring counter too large for the encoding's sequence numbers";
       return false;
     }
     /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
@@ -270,22 +310,27 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast idx, const ir_op *view, i
     *off -= r0 * n;
     *shift = r0;
   }
+  /* seq = mul * it + off is a SYM_WIDE-bit term: its offset must leave room for the counter
+   * (a counter started near 2^40 keeps its full value in seqx; its offset is normalised above) */
+  if (*off < -SEQ_OFF_MAX || *off > SEQ_OFF_MAX) {
+    *why = "ring counter too large for the encoding's sequence numbers";
+    return false;
+  }
   Z3_ast seq = sym_add(c, sym_mul(c, sym_int(c, *mul), L->it), sym_int(c, *off));
   Z3_ast bad = sym_slt(c, seq, sym_int(c, 0));
   /* "x % n" (remsi / remui / andi with n - 1) of x >= 0 is x mod n by construction; a
    * wrapped counter must be shown to equal seq mod n */
   if (*seqx)
-    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, *seqx, true),
-                                            sym_add(c, seq, sym_int(c, *shift * n)))));
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, *seqx, seq, *shift * n)));
   else if (idx && *mul == 1)
-    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
   if (*seqx && idx) { /* "x % n" of an x that is not the counter itself ((i % n + 2) % n): the
                        * index may still be seq mod n */
     *seqx = NULL;
     bad = sym_or2(c, sym_slt(c, seq, sym_int(c, 0)),
-                  sym_not(c, sym_eq(c, sym_wide(c, idx, true), sym_fmod(c, seq, n))));
+                  sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
     r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
     if (r == Z3_L_FALSE) return true;
   }
@@ -380,7 +425,10 @@ static void place_rounds(sym_ctx *c) {
         if (p->loop >= 0 || p->prefork != e->prefork || (!e->prefork && p->part != e->part) ||
             p->ring != e->ring || p->kind != e->kind || !p->has_seq || p->off % n != e->off)
           continue;
-        if (!sym_is_true(c, p->pred)) {
+        /* a predicated earlier op counts when it fires whenever e does (a pipeliner's prologue:
+         * `k > 0` before `k > 1`; proved), else e's round depends on the predicate */
+        if (!sym_is_true(c, p->pred) &&
+            sym_sat(c, sym_and2(c, e->pred, sym_not(c, p->pred))) != Z3_L_FALSE) {
           e->unsupported = "an earlier op of its kind on the slot is predicated (its round "
                            "depends on the predicate)";
           break;
@@ -418,7 +466,7 @@ void sym_ring_seq(sym_ctx *c) {
     } else if (sym_sibling_defer(c, e)) {
       continue; /* continues an earlier sibling loop: placed by sym_place_siblings */
     } else {
-      e->has_seq = infer_seq(c, e, e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
+      e->has_seq = infer_seq(c, e, &e->idx, e->view, c->rings[e->ring].n, &e->mul, &e->off,
                              &e->seqx, &e->seqx_shift, &why);
       if (!e->has_seq) e->unsupported = why;
       undef += timed_out(why);
@@ -426,7 +474,7 @@ void sym_ring_seq(sym_ctx *c) {
     Z3_ast bx;
     int64_t bs;
     if (e->kind == SYM_EV_TMA_LOAD && e->buf_ring >= 0 && e->has_seq)
-      e->buf_has_seq = infer_seq(c, e, e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
+      e->buf_has_seq = infer_seq(c, e, &e->buf_idx, e->buf_view, c->rings[e->buf_ring].n,
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   c->rlimit = full;

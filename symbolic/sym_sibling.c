@@ -75,6 +75,22 @@ static bool every_iteration(sym_ctx *c, const sym_event *e) {
   return sym_sat(c, sym_and2(c, L->range, sym_not(c, e->pred))) == Z3_L_FALSE;
 }
 
+/* An index "x % n" whose x is seq (proved, in x's own width): the round is then computed from
+ * x as the kernel computes its phase (sym_round_term), which keeps the phase proof of an i64
+ * counter's division small. Leaves e->seqx NULL otherwise. */
+static void own_counter(sym_ctx *c, sym_event *e, Z3_ast seq) {
+  int64_t n = c->rings[e->ring].n;
+  if (!e->view || e->mul != 1 || n == 1) return;
+  const ir_value *xv = sym_mod_argument(e->view->operands[1], n);
+  if (!xv || xv == e->view->operands[1]) return;
+  Z3_ast x = sym_eval(c, xv);
+  if (!x || sym_tainted(c, xv)) return;
+  const sym_loop *L = &c->loops[e->loop];
+  if (sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), sym_not(c, sym_eq_int(c, x, seq, 0)))) ==
+      Z3_L_FALSE)
+    e->seqx = x;
+}
+
 /* Places deferred event i, or returns why not. */
 static const char *place(sym_ctx *c, uint32_t i) {
   sym_event *e = &c->evs[i];
@@ -121,7 +137,7 @@ static const char *place(sym_ctx *c, uint32_t i) {
     if (!sym_numeral(c, e->idx, &k) || k != ((twin->off % n) + n) % n)
       return "ring op in a sibling loop: its constant slot is not the earlier loop's";
   } else {
-    bad = sym_or2(c, bad, sym_not(c, sym_eq(c, sym_wide(c, e->idx, true), sym_fmod(c, seq, n))));
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, e->idx, sym_fmod(c, seq, n), 0)));
   }
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r != Z3_L_FALSE)
@@ -134,6 +150,7 @@ static const char *place(sym_ctx *c, uint32_t i) {
   e->base = base;
   e->seqx = NULL;
   e->seqx_shift = 0;
+  own_counter(c, e, seq);
   return NULL;
 }
 

@@ -126,6 +126,45 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
 
 /* ------------------------------------------------------------------ arrival-balance */
 
+#define FIRERS 8 /* events a ring-wide counterexample looks at for the one that fires */
+
+/* Up to FIRERS events of the ring that pick accepts, expects first (the op a byte-balance or
+ * arrival-balance report names), each with three extra terms: 1 when it fires with sequence number n, its
+ * iteration, its loop's trip count. */
+static void firers(sym_ctx *c, int ring, bool (*pick)(const sym_event *), Z3_ast n,
+                   uint32_t *fi, uint32_t *nf, Z3_ast *extra) {
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t i = 0; i < c->n_evs && *nf < FIRERS; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->ring != ring || !pick(e) || !e->has_seq || (e->kind == SYM_EV_EXPECT) != (pass == 0))
+        continue;
+      fi[*nf] = i;
+      extra[3 * *nf] = sym_ite(c, sym_fires(c, e, n), sym_int(c, 1), sym_int(c, 0));
+      extra[3 * *nf + 1] = e->loop >= 0 ? sym_iter_of_seq(c, e, n) : NULL;
+      extra[3 * *nf + 2] = e->loop >= 0 ? c->loops[e->loop].trip : NULL;
+      ++*nf;
+    }
+}
+
+/* Moves v to the first of the firers that fires in its model (x: firers' extra values). */
+static void move_to_firer(sym_ctx *c, vf_sym_violation *v, const uint32_t *fi, uint32_t nf,
+                          const int64_t *x) {
+  for (uint32_t k = 0; k < nf; k++) {
+    if (x[3 * k] != 1) continue;
+    const sym_event *e = &c->evs[fi[k]];
+    sym_violation_move(c, v, e->op, e->part);
+    v->iteration = e->loop >= 0 ? x[3 * k + 1] : -1;
+    v->trip_count = e->loop >= 0 ? x[3 * k + 2] : -1;
+    return;
+  }
+}
+
+static bool is_tx(const sym_event *e) {
+  return e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+static bool is_expect(const sym_event *e) { return e->kind == SYM_EV_EXPECT; }
+
+
 static bool waits_or_arrives(const sym_event *e) { return is_arrival(e) || e->kind == SYM_EV_WAIT; }
 static bool arrives(const sym_event *e) { return is_arrival(e); }
 
@@ -158,12 +197,16 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       r->n_checked++;
       Z3_ast n = seq_var(c, "n"), A = arrivals_at(c, (int)ring, n), C = count_at(c, (int)ring, n);
       Z3_ast phi = sym_and2(c, seq_range(c, n), Z3_mk_bvsgt(c->z, A, C));
-      Z3_ast extra[3] = {A, C, n};
-      int64_t x[3];
+      uint32_t nf = 0, fi[FIRERS];
+      Z3_ast extra[3 + 3 * FIRERS] = {A, C, n};
+      firers(c, (int)ring, arrives, n, fi, &nf, extra + 3);
+      int64_t x[3 + 3 * FIRERS];
       Z3_lbool st;
       vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
-                                          sym_iter_of_seq(c, e0, n), taint, extra, 3, x, &st);
+                                          sym_iter_of_seq(c, e0, n), taint, extra, 3 + 3 * nf, x,
+                                          &st);
       sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
+      if (v) move_to_firer(c, v, fi, nf, x + 3);
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] receives %lld arrivals but its init "
                              "count is %lld (over-arrival, semantics.md §1.5)",
@@ -177,10 +220,13 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       Z3_ast later = arrivals_at(c, (int)ring, sym_add(c, n, sym_int(c, R->n)));
       phi = sym_and2(c, seq_range(c, n), sym_and2(c, Z3_mk_bvslt(c->z, A, C),
                                                    Z3_mk_bvsgt(c->z, later, sym_int(c, 0))));
-      Z3_ast extra3[3] = {A, C, n};
+      nf = 0;
+      Z3_ast extra3[3 + 3 * FIRERS] = {A, C, n};
+      firers(c, (int)ring, arrives, n, fi, &nf, extra3 + 3);
       v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop, sym_iter_of_seq(c, e0, n), taint,
-                        extra3, 3, x, &st);
+                        extra3, 3 + 3 * nf, x, &st);
       sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
+      if (v) move_to_firer(c, v, fi, nf, x + 3);
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] gets only %lld of its %lld arrivals "
                              "but the slot is arrived on again later: the next round's arrivals "
@@ -224,11 +270,6 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
 
 /* ------------------------------------------------------------------ byte-balance */
 
-static bool is_tx(const sym_event *e) {
-  return e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
-static bool is_expect(const sym_event *e) { return e->kind == SYM_EV_EXPECT; }
-
 void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     const sym_ring *R = &c->rings[ring];
@@ -257,13 +298,18 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
     int e0i = first_event(c, (int)ring, is_expect);
     const sym_event *e0 = &c->evs[e0i >= 0 ? e0i : any];
     Z3_ast phi = sym_and2(c, seq_range(c, n), sym_not(c, sym_eq(c, X, D)));
-    Z3_ast extra[3] = {X, D, n};
-    int64_t x[3];
+    /* which op fires in the failing round (its iteration, its loop's trip count): the report
+     * names it, not the ring's first expect (a second sibling loop's, an epilogue's) */
+    uint32_t nf = 0, fi[FIRERS];
+    Z3_ast extra[3 + 3 * FIRERS] = {X, D, n};
+    firers(c, (int)ring, is_tx, n, fi, &nf, extra + 3);
+    int64_t x[3 + 3 * FIRERS];
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, e0->loop,
                                         sym_iter_of_seq(c, e0, n), ring_tainted(c, (int)ring),
-                                        extra, 3, x, &st);
+                                        extra, 3 + 3 * nf, x, &st);
     sym_ring_sites(c, v, (int)ring); /* (no-op without v) */
+    if (v) move_to_firer(c, v, fi, nf, x + 3);
     if (v)
       v->message = sym_fmt("round %lld of barrier %s[%lld] expects %lld bytes but the TMA copies "
                            "signalling it deliver %lld (semantics.md §1.2, §2.1)",
@@ -318,8 +364,10 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     }
     if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
     if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
-    Z3_ast i64 = sym_wide(c, idx, true);
-    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_int(c, 0)), sym_sle(c, sym_int(c, n), i64));
+    /* in the index's own width (at least SYM_WIDE): an i64 index is not truncated */
+    unsigned wi = sym_int_width(c, idx);
+    Z3_ast i64 = sym_resize(c, idx, wi, true);
+    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_bv(c, 0, wi)), sym_sle(c, sym_bv(c, n, wi), i64));
     /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
      * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
     const ir_value *iv = sym_strip_casts(op->operands[1]);
@@ -330,7 +378,7 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
       Z3_ast x = sym_eval(c, iv->def->operands[0]);
       if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
         out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
-                       sym_not(c, sym_eq(c, i64, sym_int(c, 0))));
+                       sym_not(c, sym_eq(c, i64, sym_bv(c, 0, wi))));
       else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
                (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
         out = Z3_mk_false(c->z);

@@ -549,12 +549,31 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       continue;
     }
     const sym_event *e0 = &c->evs[first];
-    Z3_ast extra[2] = {next, sym_iter_of_seq(c, e0, next)};
-    int64_t x[2];
+    /* the producer named is one that makes round r + 1 in the counterexample (a second
+     * sibling loop's, not the ring's first producer), with its iteration */
+    enum { PRODS = 8 };
+    Z3_ast extra[2 + 2 * PRODS] = {next, sym_iter_of_seq(c, e0, next)};
+    uint32_t pi[PRODS], np = 0;
+    for (uint32_t p = 0; p < c->n_evs && np < PRODS; p++) {
+      const sym_event *e = &c->evs[p];
+      if (e->ring != w->ring || !is_producer(e) || (e->postjoin && !w->postjoin) || !e->has_seq)
+        continue;
+      pi[np] = p;
+      extra[2 + 2 * np] = sym_ite(c, sym_fires(c, e, next), sym_int(c, 1), sym_int(c, 0));
+      extra[3 + 2 * np++] = sym_iter_of_seq(c, e, next);
+    }
+    int64_t x[2 + 2 * PRODS];
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, e0->op, e0->part, phi, w->loop, sym_ev_it(c, w),
-                                        w->tainted, extra, 2, x, &st);
+                                        w->tainted, extra, 2 + 2 * np, x, &st);
     sym_ring_sites(c, v, w->ring); /* (no-op without v) */
+    for (uint32_t k = 0; v && k < np; k++)
+      if (x[2 + 2 * k] == 1) {
+        e0 = &c->evs[pi[k]];
+        sym_violation_move(c, v, e0->op, e0->part);
+        x[1] = x[3 + 2 * k];
+        break;
+      }
     if (v)
       v->message = sym_fmt("nothing makes %s's round %lld of %s[%lld] (iteration %lld) wait for "
                            "%s's wait on %s in iteration %lld, which is for round %lld: the "

@@ -30,7 +30,7 @@ static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, cons
   if (c->rings[a->ring].n != 1) {
     Z3_ast xs = x->kind == SYM_EV_TMA_LOAD ? x->buf_idx : x->idx;
     if (!a->idx || !xs || !sym_numeral(c, a->idx, &as)) return false;
-    *conflict = sym_eq(c, sym_wide(c, xs, true), sym_int(c, as));
+    *conflict = sym_eq_int(c, xs, sym_int(c, as), 0);
   }
   return true;
 }

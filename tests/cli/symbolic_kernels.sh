@@ -2,7 +2,7 @@
 # symbolic_kernels.sh: `check --symbolic` on each kernel of tests/symbolic/expected.tsv (hand-written
 # kernels, one correct and one planted bug per encoding of docs/symbolic.md) gives the recorded
 # result: `proved` (exit 0, all seven conditions proved), `violated:COND` (exit 1, a counterexample
-# of COND confirmed by the explorer) or `unknown` (no condition violated, not all proved; exit 3,
+# of COND confirmed by the explorer; `violated:COND@FILE:LINE:COL`: reported at that op) or `unknown` (no condition violated, not all proved; exit 3,
 # or 1 when the explicit check finds the planted bug).
 set -u
 : "${TLXV:?}" "${SRC:?}"
@@ -23,6 +23,11 @@ while IFS="$tab" read -r file args want what; do
     proved) [ $rc -eq 0 ] && [ "$proved" -eq 7 ] && continue ;;
     unknown) [ $rc -eq 3 ] || [ $rc -eq 1 ] && [ "$proved" -lt 7 ] &&
       ! grep -q '^  [a-z-]* *violated ' "$out" && continue ;;
+    violated:*@*) # violated:COND@LOC: the counterexample is reported at the op at LOC
+      cond=${want#violated:}
+      loc=${cond#*@}
+      cond=${cond%%@*}
+      [ $rc -eq 1 ] && grep -q "^$loc: error: $cond: .*confirmed by the explorer" "$out" && continue ;;
     violated:*)
       cond=${want#violated:}
       [ $rc -eq 1 ] && grep -q "error: $cond: .*confirmed by the explorer" "$out" && continue ;;
