@@ -167,11 +167,12 @@ static void relevant_args(sym_ctx *c, bool *rel) {
 
 /* ------------------------------------------------------------------ check */
 
-/* The first cf.br / cf.cond_br of region r (or of the regions nested in it), or NULL. */
+/* The first cf.br / cf.cond_br or tt.call of region r (or of the regions nested in it), or
+ * NULL. */
 static const ir_op *first_branch(const ir_region *r) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR) return op;
+      if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_TT_CALL) return op;
       for (uint32_t k = 0; k < op->n_regions; k++) {
         const ir_op *x = first_branch(op->regions[k]);
         if (x) return x;
@@ -180,23 +181,28 @@ static const ir_op *first_branch(const ir_region *r) {
   return NULL;
 }
 
-/* Blocks joined by branches (a loop or an if written with cf.br / cf.cond_br): the encoding
- * follows scf loops and ifs only (sym_build.c), so nothing is proved for such a kernel, in
- * any of its functions (a callee is inlined): every condition is unknown, with the branch. */
+/* Blocks joined by branches (a loop or an if written with cf.br / cf.cond_br), or a call: the
+ * encoding follows scf loops and ifs of the kernel's own body only (sym_build.c; a callee's
+ * waits and arrivals would be missing, e.g. "nothing ever arrives" for an arrival inside it),
+ * so nothing is proved for such a kernel, in any of its functions: every condition is unknown,
+ * with the op. */
 static bool unstructured(const ir_module *m, vf_sym_result *res) {
   const ir_op *br = NULL;
   for (uint32_t f = 0; f < m->n_funcs && !br; f++)
     if (m->funcs[f]->op && m->funcs[f]->op->n_regions) br = first_branch(m->funcs[f]->op->regions[0]);
   if (!br) return false;
   char tmp[256];
-  snprintf(tmp, sizeof tmp, "unstructured control flow (%s at %s:%u:%u): the encoding follows "
-           "scf loops and ifs only", ir_ops[br->code].name, br->loc.file ? br->loc.file : "?",
-           br->loc.line, br->loc.col);
+  bool call = br->code == IR_OP_TT_CALL;
+  snprintf(tmp, sizeof tmp, "%s (%s at %s:%u:%u): the encoding follows scf loops and ifs %s",
+           call ? "a function call" : "unstructured control flow", ir_ops[br->code].name,
+           br->loc.file ? br->loc.file : "?", br->loc.line, br->loc.col,
+           call ? "of the kernel's own body only" : "only");
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     res->cond[k].status = VF_SYM_UNKNOWN;
     res->cond[k].detail = sym_strdup(tmp);
   }
-  res->constraints = sym_strdup("nothing encoded: the kernel has unstructured control flow");
+  res->constraints = sym_strdup(call ? "nothing encoded: the kernel calls a function"
+                                      : "nothing encoded: the kernel has unstructured control flow");
   return true;
 }
 
