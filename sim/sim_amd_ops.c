@@ -75,7 +75,7 @@ static int ds_write(sim_exec *e) {
   const ir_op *op = e->i->op;
   if (ex_in(e, 1) & SIM_VIEW_OOB) return sim_op_mem(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
-  sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
+  sim_view_fp(m, ex_in(e, 1), ins_rin(m, e->i, 1), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
@@ -102,7 +102,7 @@ static int dma(sim_exec *e) {
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_VM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
                   .group = ag->cp_group};
-  sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
+  sim_view_fp(m, v, ins_rseg(m, e->i, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
@@ -427,11 +427,11 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
   const uint32_t *in = ins_in(m, i);
   switch (i->code) {
   case IR_OP_TTG_LOCAL_LOAD: /* ds_read of the whole buffer (see share) */
-    sim_view_fp(m, env_slot(m, env, i->region, in[0]), i->op->operands[0], &out[0]);
+    sim_view_fp(m, env_slot(m, env, i->region, in[0]), ins_rin(m, i, 0), &out[0]);
     return out[0].alloc ? 1 : 0;
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!i->imm || !i->n_out) return 0;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &out[0]);
     out[0].flags |= SIM_FP_WRITE;
     sim_amd_share(m, a, &out[0]);
     return out[0].alloc ? 1 : 0;
@@ -498,18 +498,18 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
   sim_fp f;
   switch (i->code) {
   case IR_OP_TTG_LOCAL_STORE:
-    sim_view_fp(m, x[ins_in(m, i)[1]], op->operands[1], &f);
+    sim_view_fp(m, x[ins_in(m, i)[1]], ins_rin(m, i, 1), &f);
     e->kind |= SIM_E_ISSUE;
     break;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int s = dma_seg(op->code);
-    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_val(i, s, 0), &f);
+    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_rseg(m, i, s, 0), &f);
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     break;
   }
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!sim_alloc_writes(op) || !i->imm) return false;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), op->results[0], &f);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &f);
     e->kind |= SIM_E_MEM;
     break;
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:

@@ -306,7 +306,11 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   }
   const sim_alloc *al = &m->allocs[c->alias_alloc[k]];
   i->imm = c->alias_alloc[k];
-  i->imm2 = op != big && !sim_view_alias_regular(al, big->results[0]->type, t);
+  sim_vtype at, bt, vt;
+  sim_vtype_decode(al->op && al->op->n_results ? al->op->results[0]->type : NULL, &at);
+  sim_vtype_decode(big->results[0]->type, &bt);
+  sim_vtype_decode(t, &vt);
+  i->imm2 = op != big && !sim_view_alias_regular(al, &at, &bt, &vt);
   return 0;
 }
 
@@ -1156,5 +1160,6 @@ int sim_compile(sim_machine *m, sim_err *err) {
   free(c.pend);
   for (uint32_t k = 0; k < m->n_regions; k++)
     if (m->regions[k].n_slots > m->max_slots) m->max_slots = m->regions[k].n_slots;
+  if (!rc) sim_compile_types(m);
   return rc;
 }

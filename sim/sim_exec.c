@@ -128,7 +128,7 @@ static int view_op(sim_exec *e) {
     return -1;
   }
   e->x[ins_out(m, i)[0]] = out;
-  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
+  if (m->data && !ins_tout(m, i, 0)->clc_resp) { /* CLC responses: sim_clc.c */
     sim_data_err derr;
     const uint32_t *in = ins_in(m, i);
     if (sim_mview_apply(m->data, i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
@@ -158,10 +158,10 @@ int sim_exec_alloc(sim_exec *e) {
     e->x[out] = va;
     return 0;
   }
-  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
+  if (m->data && !ins_tout(m, i, 0)->clc_resp) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;
-    if (sim_mview_of_alloc(m->data, buf, i->op->results[0]->type, &m->mscratch[out], &derr) ||
+    if (sim_mview_of_alloc(m->data, buf, ins_tout(m, i, 0), &m->mscratch[out], &derr) ||
         (i->n_in && sim_data_init_alloc(m->data, e->a, i->op, &m->mscratch[out], &derr))) {
       sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return -1;
