@@ -21,7 +21,7 @@
  *     a barrier, each wave's copy arrives once when it completes (only the last instruction of
  *     a multi-instruction copy signals, TDMUtility.cpp; the fork's tests size such barriers as
  *     NUM_WARPS).
- * The model runs every wave of a kernel that uses them (sim_amd_waves.c): arrival counts are
+ * The model runs every wave of a kernel that uses them (sim_compile_amd_waves.c): arrival counts are
  * per wave. Ownership: nothing here owns memory. */
 #include <assert.h>
 #include <stdio.h>
@@ -159,7 +159,7 @@ static int tdm(sim_exec *e) {
   /* MODEL (as sim_amd_ops.c share): a wave's copy touches its part of the buffer. A TDM load
    * and a TDM store of one tile shape split it among the waves alike (TDMUtility.cpp); ds_writes
    * split it by their layout instead, but Membar puts a LOCAL barrier (dscnt(0) + s_barrier)
-   * between a local_store and a TDM op that reads the buffer (sim_amd_membar.c) */
+   * between a local_store and a TDM op that reads the buffer (sim_compile_amd_membar.c) */
   if (writes) ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   if (ins_seg_len(e->i, sb)) {

@@ -19,7 +19,7 @@
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
  * gives wave w the w-th of num_warps equal parts of the buffer (in a gfx1250 partition: the
  * k-th wave of the partition the k-th of its num_warps parts), and an agent that stands for
- * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
+ * several waves (sim_compile_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
 void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f) {
@@ -171,9 +171,9 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
  * counts are amd.barrier-count-mismatch (sbarrier, sim_amd_wave_end). Reports and halts. */
 /* A barrier a wave may reach on its own path: in wave-divergent control and neither a
  * cond_barrier nor a barrier of a warp pipeline, whose two wave groups run one stage apart
- * by design (sim_amd_wpipe.c, ConvertWarpPipeline.cpp). */
+ * by design (sim_compile_amd_wpipe.c, ConvertWarpPipeline.cpp). */
 static bool path_barrier(const sim_machine *m, uint32_t pc) {
-  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(m, &m->code[pc]);
+  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(&m->code[pc]);
 }
 
 static bool divergent_generation(sim_exec *e, uint32_t waiting) {
@@ -197,12 +197,9 @@ static bool divergent_generation(sim_exec *e, uint32_t waiting) {
                              "different paths to this generation, and it is not a cond_barrier, "
                              "the one barrier meant to run in some waves only (§8.2)");
   sim_viol_rel(v, other, "the other wave's barrier");
-  const ir_op *ctl = sim_amd_wave_ctl(m, m->code[at].op);
-  for (uint32_t pc = 0; ctl && pc < m->n_code; pc++)
-    if (m->code[pc].op == ctl) {
-      sim_viol_rel(v, pc, "the condition or bounds of this construct depend on the thread id");
-      break;
-    }
+  uint32_t ctl = m->amd_ctl ? m->amd_ctl[at] : 0; /* the construct's instruction + 1 */
+  if (ctl && ctl != UINT32_MAX)
+    sim_viol_rel(v, ctl - 1, "the condition or bounds of this construct depend on the thread id");
   e->log->halt = true;
   return true;
 }
@@ -305,7 +302,7 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 int sim_amd_exec(sim_exec *e) {
   if (sim_amd_mbar_handles(e->i)) return sim_amd_mbar_exec(e);
   switch (e->i->code) {
-  case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
+  case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_compile_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
     return sbarrier(e);
   case SIM_I_AMD_SBAR: return sbarrier(e); /* a warp pipeline's raw s_barrier */

@@ -28,8 +28,8 @@ enum {
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
   SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
-  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c),
-                                   or a LOCAL barrier of a warp pipeline (sim_amd_wpipe.c) */
+  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_compile_amd_membar.c),
+                                   or a LOCAL barrier of a warp pipeline (sim_compile_amd_wpipe.c) */
   SIM_I_AMD_SBAR,               /* AMD: a warp pipeline's raw s_barrier (no waits) */
   SIM_I_AMD_CBAR,               /* AMD: a warp pipeline's cond_barrier: imm 1 = the waves of
                                    the high group (warpHigh), 0 = the low group (warpLow) */
@@ -109,6 +109,8 @@ enum {
   SIM_AF_HAS_AI = 32,          /* ai holds a value that the op may omit (AMD waits) */
   SIM_AF_HAS_AI2 = 64,         /* ... and xi[0] a second one */
   SIM_AF_TID_X = 128,          /* a thread id op of the x dimension (sim_compile_tid_x) */
+  SIM_AF_WP_INSIDE = 256,      /* AMD: the op is in a warp pipeline (m->amd_wp SIM_WP_INSIDE;
+                                  sim_compile_amd_ins) */
 };
 /* A thread id op (gpu.thread_id, rocdl.workitem.id.x) reads the x dimension: no "dimension",
  * 0, or the keyword x (sim_compile.c). */
@@ -390,20 +392,24 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
-  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_amd_wpipe.c; owned), or NULL */
+  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_compile_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
-                                  it (sim_amd_membar.c; owned) */
+                                  it (sim_compile_amd_membar.c; owned) */
   uint8_t *amd_wdep;           /* AMD: per value id of fn, 1 = depends on the wave (computed from
-                                  the thread id; sim_amd_waves.c; owned) */
+                                  the thread id; sim_compile_amd_waves.c; owned) */
   bool amd_all_waves;          /* AMD: every wave runs (sim_opts.amd_all_waves) */
-  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_amd_waves.c) */
+  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_compile_amd_waves.c) */
   uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of amd_nw of each LDS
                                            write footprint it writes (share, sim_amd_ops.c) */
   uint8_t amd_nw[SIM_MAX_AGENTS];       /* AMD: agent -> the waves of its group: num_warps for the
                                            default waves, the partition's for a gfx1250 partition
                                            wave (sim_amd_machine.c) */
   uint8_t *amd_wctl;           /* AMD: per op id of fn, 1 = an scf.if / for / while whose condition
-                                  or bounds depend on the wave (sim_amd_waves.c; owned) */
+                                  or bounds depend on the wave (sim_compile_amd_waves.c; owned) */
+  uint32_t *amd_ctl;           /* AMD: per instruction, 0 when it is in wave-uniform control, else
+                                  1 + the instruction of the innermost construct that makes it
+                                  wave-divergent (sim_amd_wave_ctl; UINT32_MAX: that construct
+                                  has no instruction); sim_compile_amd_ins; owned, or NULL */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
@@ -687,7 +693,7 @@ static inline uint8_t sim_desc_flags(const sim_ins *i) {
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
 
-/* sim_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
+/* sim_compile_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
  * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or
  * NULL. */
 const ir_op *sim_alias_group(const ir_func *fn, const ir_value *spec, const ir_op **overlap);

@@ -206,6 +206,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->amd_bar_before);
   free(m->amd_wdep);
   free(m->amd_wctl);
+  free(m->amd_ctl);
   free(m->amd_wp);
   free(m->evrec);
   free(m->sandbox);
