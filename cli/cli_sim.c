@@ -213,7 +213,9 @@ static int build_args(const ir_func *fn, sim_data *d, simopt *o, uint64_t *bits,
         bits[i + 1 + k] = k < rank ? (uint64_t)(uint32_t)val : (uint64_t)val;
         ka[i + 1 + k].companion_of = (int)i;
       }
-      uint32_t did = sim_data_tdesc_new(d, id, t, rank, b->shape, stride, &err);
+      sim_vtype dvt;
+      sim_vtype_decode(t, &dvt);
+      uint32_t did = sim_data_tdesc_new(d, id, &dvt, rank, b->shape, stride, &err);
       if (!did) {
         print_loc_err(v->loc, NULL, err.msg);
         return VF_EXIT_INPUT;

@@ -142,7 +142,7 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
 int lw_lower_op(lw_ctx *c, const ir_op *op) {
   if (c->err) return -1;
   /* A warp pipeline gets its barriers from Triton's ConvertWarpPipeline at LLVM lowering
-   * (sim/sim_amd_wpipe.c models them); lowered without them it would be another program. */
+   * (sim/sim_compile_amd_wpipe.c models them); lowered without them it would be another program. */
   if ((op->code == IR_OP_ROCDL_SCHED_BARRIER && ir_op_has_attr(op, "triton.warp_pipeline.border")) ||
       (op->code == IR_OP_SCF_FOR && ir_op_has_attr(op, "triton.warp_pipeline.pipelined_for")))
     return lw_fail(c, op, "warp pipelines are not lowered yet (the barriers ConvertWarpPipeline adds)");

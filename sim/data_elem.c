@@ -15,8 +15,8 @@ static int dt_bits(sim_dtype dt) { return dt == SIM_DT_I1 ? 1 : sim_dtype_size(d
 static uint64_t mask_w(int w) { return sim_trunc(~0ull, (unsigned)w); }
 static int64_t sext_w(uint64_t b, int w) { return sim_sext(b, (unsigned)w); }
 
-int64_t sim_data_sext(const ir_value *v, uint64_t bits) {
-  sim_dtype dt = sim_dtype_of(v ? v->type : NULL);
+int64_t sim_data_sext(const sim_vtype *t, uint64_t bits) {
+  sim_dtype dt = (sim_dtype)t->dt;
   if (dt == SIM_DT_NONE || sim_dtype_is_float(dt)) return (int64_t)bits;
   return sext_w(bits, dt_bits(dt));
 }
@@ -282,7 +282,7 @@ static int setup(const sim_opdec *dec, elem_ctx *c, sim_data_err *err) {
   c->op = op;
   c->code = op->code;
   for (uint32_t i = 0; i < op->n_operands && i < 4; i++) {
-    c->in[i] = sim_dtype_of(op->operands[i]->type);
+    c->in[i] = (sim_dtype)sim_opdec_tin(dec, i)->dt;
     if (c->in[i] == SIM_DT_NONE)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                            "simulate mode does not support operand %u's type of '%s'", i,
@@ -291,7 +291,7 @@ static int setup(const sim_opdec *dec, elem_ctx *c, sim_data_err *err) {
   if (op->n_results < 1)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s' has no result",
                          ir_ops[op->code].name);
-  c->out = sim_dtype_of(op->results[0]->type);
+  c->out = (sim_dtype)sim_opdec_tout(dec, 0)->dt;
   if (c->out == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                          "simulate mode does not support the result type of '%s'",
@@ -303,9 +303,7 @@ static int setup(const sim_opdec *dec, elem_ctx *c, sim_data_err *err) {
   if ((op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF) && (c->pred = dec->pred) < 0)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%s: unknown predicate", ir_ops[op->code].name);
   if (op->code == IR_OP_TT_ADDPTR) {
-    const ir_type *pt = op->operands[0]->type;
-    if (pt->kind == IR_T_TENSOR) pt = pt->elem;
-    int sz = pt && pt->elem ? ir_type_elem_bytes(pt->elem) : 0;
+    int sz = sim_opdec_tin(dec, 0)->pbytes; /* of the pointee */
     if (sz <= 0)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                            "tt.addptr on a pointer to an unsized type");
@@ -365,8 +363,8 @@ static int eval_constant(const sim_opdec *dec, sim_tensor **outs, uint64_t *out_
                          sim_data_err *err) {
   const ir_op *op = dec->op;
   const ir_attr *a = dec->value;
-  const ir_type *rt = op->results[0]->type;
-  sim_dtype dt = sim_dtype_of(rt);
+  const sim_vtype *rt = sim_opdec_tout(dec, 0);
+  sim_dtype dt = (sim_dtype)rt->dt;
   if (!a || dt == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "arith.constant of an unsupported type");
   if (rt->kind != IR_T_TENSOR) {
@@ -454,8 +452,9 @@ int sim_data_eval_elementwise(sim_data *d, const ir_op *op, sim_tensor *const *i
   if (op->code == IR_OP_ARITH_CONSTANT) return eval_constant(sim_data_dec(d, op), outs, out_bits, err);
   if (!is_elementwise(op->code)) return -1;
   elem_ctx c;
-  if (setup(sim_data_dec(d, op), &c, err)) return err->status;
-  const ir_type *rt = op->results[0]->type;
+  const sim_opdec *dec = sim_data_dec(d, op);
+  if (setup(dec, &c, err)) return err->status;
+  const sim_vtype *rt = sim_opdec_tout(dec, 0);
   if (rt->kind != IR_T_TENSOR) { /* scalar */
     uint64_t b[4] = {0}, o[2] = {0};
     for (uint32_t i = 0; i < op->n_operands && i < 4; i++) b[i] = in_bits[i];
@@ -463,16 +462,16 @@ int sim_data_eval_elementwise(sim_data *d, const ir_op *op, sim_tensor *const *i
     for (uint32_t i = 0; i < op->n_results && i < 2; i++) out_bits[i] = o[i];
     return 0;
   }
-  int64_t n = ir_type_numel(rt);
+  int64_t n = rt->numel;
   for (uint32_t i = 0; i < op->n_operands; i++)
-    if (op->operands[i]->type->kind == IR_T_TENSOR && (!ins[i] || ins[i]->numel != n))
+    if (sim_opdec_tin(dec, i)->kind == IR_T_TENSOR && (!ins[i] || ins[i]->numel != n))
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                            "operand %u of '%s' has no payload of the result's shape "
                            "(computed in verify mode only?)",
                            i, ir_ops[op->code].name);
   sim_tensor *t[2] = {sim_tensor_new(c.out, rt->rank, rt->shape), NULL};
   if (op->n_results > 1)
-    t[1] = sim_tensor_new(sim_dtype_of(op->results[1]->type), rt->rank, rt->shape);
+    t[1] = sim_tensor_new((sim_dtype)sim_opdec_tout(dec, 1)->dt, rt->rank, rt->shape);
   if (!t[0] || (op->n_results > 1 && !t[1])) {
     sim_tensor_unref(t[0]);
     sim_tensor_unref(t[1]);

@@ -13,7 +13,7 @@ int sim_data_desc_at(sim_data *d, const ir_op *op, uint64_t va, int rank, const 
   uint32_t buf = (uint32_t)(va >> SIM_VA_SHIFT);
   int64_t off = (int64_t)(va & ((UINT64_C(1) << SIM_VA_SHIFT) - 1));
   if (!sim_data_buf(d, buf)) return sim_data_fail(err, SIM_DATA_FAULT, op, "descriptor base is not a valid pointer");
-  uint32_t id = sim_data_tdesc_new(d, buf, op->results[0]->type, rank, shape, stride, err);
+  uint32_t id = sim_data_tdesc_new(d, buf, sim_opdec_tout(sim_data_dec(d, op), 0), rank, shape, stride, err);
   if (!id) {
     err->loc = op->loc;
     return err->status;
@@ -37,8 +37,8 @@ static int make_desc(sim_data *d, const ir_op *op, const uint64_t *in_bits, uint
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "make_tensor_descriptor: bad rank");
   int64_t shape[IR_MAX_RANK], stride[IR_MAX_RANK];
   for (uint32_t i = 0; i < ns; i++) {
-    shape[i] = sim_data_sext(op->operands[1 + i], in_bits[1 + i]);
-    stride[i] = sim_data_sext(op->operands[1 + ns + i], in_bits[1 + ns + i]);
+    shape[i] = sim_data_sext(sim_opdec_tin(dec, 1 + i), in_bits[1 + i]);
+    stride[i] = sim_data_sext(sim_opdec_tin(dec, 1 + ns + i), in_bits[1 + ns + i]);
   }
   return sim_data_desc_at(d, op, in_bits[0], (int)ns, shape, stride, out_bits, err);
 }
@@ -77,15 +77,14 @@ int sim_data_eval(sim_data *d, uint32_t agent, const ir_op *op, const uint64_t *
     if (zero != zstack) free(zero);
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "too many results");
   }
-  for (uint32_t i = 0; i < op->n_operands; i++) {
-    const ir_value *v = op->operands[i];
-    ins[i] = v->type && v->type->kind == IR_T_TENSOR ? sim_data_get(d, agent, v) : NULL;
-  }
+  const sim_opdec *dec = sim_data_dec(d, op);
+  for (uint32_t i = 0; i < op->n_operands; i++)
+    ins[i] = sim_opdec_tin(dec, i)->kind == IR_T_TENSOR ? sim_data_get(d, agent, op->operands[i]) : NULL;
   if (!in_bits) in_bits = zero; /* only tensor operands */
   int rc = sim_data_eval_raw(d, op, ins, in_bits, outs, out_bits, err);
   if (!rc) {
     for (uint32_t i = 0; i < op->n_results; i++) {
-      if (op->results[i]->type && op->results[i]->type->kind == IR_T_TENSOR)
+      if (sim_opdec_tout(dec, i)->kind == IR_T_TENSOR)
         sim_data_set(d, agent, op->results[i], outs[i]); /* takes the reference */
       else
         sim_tensor_unref(outs[i]);

@@ -57,45 +57,6 @@ sim_dtype sim_dtype_parse(const char *s, size_t len) {
   return SIM_DT_NONE;
 }
 
-sim_dtype sim_dtype_of(const ir_type *t) {
-  if (!t) return SIM_DT_NONE;
-  if (t->kind == IR_T_TENSOR || t->kind == IR_T_MEMDESC) t = t->elem;
-  if (!t) return SIM_DT_NONE;
-  switch (t->kind) {
-  case IR_T_INDEX: return SIM_DT_I64;
-  case IR_T_PTR: return SIM_DT_PTR;
-  case IR_T_INT:
-    switch (t->bits) {
-    case 1: return SIM_DT_I1;
-    case 8: return SIM_DT_I8;
-    case 16: return SIM_DT_I16;
-    case 32: return SIM_DT_I32;
-    case 64: return SIM_DT_I64;
-    default: return SIM_DT_NONE;
-    }
-  case IR_T_FLOAT:
-    switch (t->fkind) {
-    case IR_F16: return SIM_DT_F16;
-    case IR_BF16: return SIM_DT_BF16;
-    case IR_F32: return SIM_DT_F32;
-    case IR_F64: return SIM_DT_F64;
-    case IR_TF32: return SIM_DT_TF32;
-    case IR_F8E4M3FN: return SIM_DT_F8E4M3FN;
-    case IR_F8E5M2: return SIM_DT_F8E5M2;
-    case IR_F8E4M3FNUZ: return SIM_DT_F8E4M3FNUZ;
-    case IR_F8E5M2FNUZ: return SIM_DT_F8E5M2FNUZ;
-    case IR_F8E4M3B11FNUZ: return SIM_DT_F8E4M3B11FNUZ;
-    case IR_F8E4M3: return SIM_DT_F8E4M3;
-    case IR_F6E2M3FN: return SIM_DT_F6E2M3FN;
-    case IR_F6E3M2FN: return SIM_DT_F6E3M2FN;
-    case IR_F4E2M1FN: return SIM_DT_F4E2M1FN;
-    case IR_F8E8M0FNU: return SIM_DT_F8E8M0FNU;
-    default: return SIM_DT_NONE;
-    }
-  default: return SIM_DT_NONE;
-  }
-}
-
 /* ------------------------------------------------------------------ rounding core */
 
 /* A binary floating-point format with ebits exponent bits and mbits stored mantissa bits. */

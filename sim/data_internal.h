@@ -89,7 +89,7 @@ int sim_data_eval_scalar(sim_data *d, const ir_op *op, const uint64_t *in_bits, 
                          sim_data_err *err);
 
 /* Sign-extends scalar bits by the width of v's integer type (index / i64: unchanged). */
-int64_t sim_data_sext(const ir_value *v, uint64_t bits);
+int64_t sim_data_sext(const sim_vtype *t, uint64_t bits);
 /* A new descriptor (id in out_bits[0]) of op's result type over the tensor at address va, of
  * rank `rank` with shape and strides in elements, outer first (tt.make_tensor_descriptor,
  * ttng.reinterpret_tensor_descriptor of a tensormap record): FAULT for an invalid or misaligned
@@ -111,6 +111,6 @@ static inline float sim_f16_to_float(uint16_t h) {
 }
 
 /* Shape of a tensor type into rank/shape; false when not a ranked tensor. */
-bool sim_data_tensor_shape(const ir_type *t, int *rank, int64_t *shape);
+bool sim_data_tensor_shape(const sim_vtype *t, int *rank, int64_t *shape);
 
 #endif

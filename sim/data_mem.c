@@ -26,9 +26,9 @@ int sim_data_load_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_m
   if (op->n_results < 1) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "load without result");
   int rc = sim_data_view_read(d, src, &t, op, err);
   if (rc) return rc;
-  const ir_type *rt = op->results[0]->type;
-  sim_dtype rdt = sim_dtype_of(rt);
-  if (rt->kind != IR_T_TENSOR || ir_type_numel(rt) != t->numel || rdt == SIM_DT_NONE) {
+  const sim_vtype *rt = sim_opdec_tout(sim_data_dec(d, op), 0);
+  sim_dtype rdt = (sim_dtype)rt->dt;
+  if (rt->kind != IR_T_TENSOR || rt->numel != t->numel || rdt == SIM_DT_NONE) {
     sim_tensor_unref(t);
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                          "'%s' result does not match its memory view", ir_ops[op->code].name);
@@ -81,6 +81,7 @@ static uint8_t *deref(sim_data *d, uint64_t va, int size, const ir_op *op, const
 /* Operand at segment k: its payload (tensor) or its scalar bits. */
 typedef struct opnd {
   const ir_value *v;   /* NULL when the segment is empty */
+  const sim_vtype *vt; /* v's type (sim_opdec) */
   const sim_tensor *t; /* payload when v is a tensor */
   uint64_t bits;       /* scalar value */
 } opnd;
@@ -93,7 +94,8 @@ static int get_opnd(sim_data *d, uint32_t agent, const ir_op *op, int k, const u
   ir_value *v = sim_opdec_seg(dec, k, &n);
   if (!v) return 0;
   o->v = v;
-  if (v->type->kind == IR_T_TENSOR) {
+  o->vt = sim_opdec_tin(dec, dec->seg[k]);
+  if (o->vt->kind == IR_T_TENSOR) {
     if (!(o->t = sim_data_get(d, agent, v)))
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': operand '%s' has no payload",
                            ir_ops[op->code].name, v->name ? v->name : "?");
@@ -194,21 +196,21 @@ int sim_data_global_access(sim_data *d, uint32_t agent, const ir_op *op, const u
   if (!rc && ko >= 0) rc = get_opnd(d, agent, op, ko, in_bits, &c, err);
   if (!rc && kc >= 0) rc = get_opnd(d, agent, op, kc, in_bits, &c, err);
   if (rc) return rc;
-  const ir_type *pt = p.v->type;
-  if (pt->kind == IR_T_TENSOR) pt = pt->elem;
-  if (!pt || pt->kind != IR_T_PTR || !pt->elem || pt->elem->kind == IR_T_TENSOR)
+  const sim_vtype *pt = p.vt; /* a pointer or a tensor of pointers: its pointee */
+  if (pt->pkind == IR_T_NONE || pt->pkind == IR_T_TENSOR)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                          "simulate mode supports loads / stores through pointers to scalars only");
-  sim_dtype dt = sim_dtype_of(pt->elem);
+  sim_dtype dt = (sim_dtype)pt->pdt;
   if (dt == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "unsupported pointee type");
   int sz = sim_dtype_size(dt);
   int64_t n = kx >= 0 ? (x.t ? x.t->numel : 1) : p.t ? p.t->numel : 1;
   sim_tensor *res = NULL;
   bool has_res = op->n_results > 0;
-  bool tensor_res = has_res && op->results[0]->type->kind == IR_T_TENSOR;
+  const sim_opdec *dec = sim_data_dec(d, op);
+  bool tensor_res = has_res && sim_opdec_tout(dec, 0)->kind == IR_T_TENSOR;
   if (tensor_res) {
-    const ir_type *rt = op->results[0]->type;
+    const sim_vtype *rt = sim_opdec_tout(dec, 0);
     if (!(res = sim_tensor_new(dt, rt->rank, rt->shape)))
       return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
   }
@@ -270,14 +272,15 @@ static int cp_async_gather(sim_data *d, uint32_t agent, const ir_op *op, const u
   if (rc) return rc;
   if (buf && !x.t)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "buffer_load_to_local: simulate mode needs offsets of a tensor");
-  const ir_type *pt = p.v ? p.v->type : NULL;
-  if (pt && pt->kind == IR_T_TENSOR) pt = pt->elem;
-  const ir_value *dv = sim_opdec_seg(sim_data_dec(d, op), sd, NULL);
-  const ir_type *dt = dv ? dv->type : NULL;
-  if (!pt || pt->kind != IR_T_PTR || !pt->elem || !dt || dt->kind != IR_T_MEMDESC)
+  const sim_vtype *pt = p.v ? p.vt : NULL; /* a pointer or a tensor of pointers: its pointee */
+  const sim_opdec *dec = sim_data_dec(d, op);
+  uint32_t nd = 0;
+  sim_opdec_seg(dec, sd, &nd);
+  const sim_vtype *dt = nd ? sim_opdec_tin(dec, dec->seg[sd]) : NULL;
+  if (!pt || pt->pkind == IR_T_NONE || !dt || dt->kind != IR_T_MEMDESC)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: simulate mode needs a pointer "
                          "source and a shared-memory destination");
-  sim_dtype et = sim_dtype_of(pt->elem);
+  sim_dtype et = (sim_dtype)pt->pdt;
   if (et == SIM_DT_NONE) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "cp.async: unsupported pointee type");
   int sz = sim_dtype_size(et);
   bool scalar = !p.t && !buf;
@@ -490,13 +493,14 @@ int sim_data_desc_access(sim_data *d, uint32_t agent, const ir_op *op, const uin
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "%u coordinates for a rank-%d descriptor",
                          n, td->rank);
   int64_t coords[IR_MAX_RANK];
-  for (uint32_t k = 0; k < n; k++) coords[k] = sim_data_sext(op->operands[1 + k], in_bits[1 + k]);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  for (uint32_t k = 0; k < n; k++) coords[k] = sim_data_sext(sim_opdec_tin(dec, 1 + k), in_bits[1 + k]);
   if (load) {
-    const ir_type *rt = op->results[0]->type;
+    const sim_vtype *rt = sim_opdec_tout(dec, 0);
     sim_tensor *t = sim_tensor_new(td->dt, td->rank, td->block);
     if (!t) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
     int rc = tile_move(d, td, coords, t, TILE_LOAD, NULL, op, err);
-    if (rc || ir_type_numel(rt) != t->numel) {
+    if (rc || rt->numel != t->numel) {
       sim_tensor_unref(t);
       return rc ? rc : sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "result is not the box shape");
     }

@@ -126,8 +126,9 @@ int sim_data_eval_dot(sim_data *d, const ir_op *op, sim_tensor *const *ins, cons
   if (op->code != IR_OP_TT_DOT) return -1;
   if (!ins[0] || !ins[1] || !ins[2])
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "tt.dot operand without a payload");
-  return gemm_tensors(op, ins[0], ins[1], ins[2], sim_dtype_of(op->results[0]->type),
-                      sim_data_dec(d, op)->precision, &outs[0], err);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  return gemm_tensors(op, ins[0], ins[1], ins[2], (sim_dtype)sim_opdec_tout(dec, 0)->dt, dec->precision,
+                      &outs[0], err);
 }
 
 int sim_data_wgmma(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *a_view,
@@ -150,7 +151,8 @@ int sim_data_wgmma(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview
     rc = sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "warp_group_dot C has no payload");
     goto done;
   }
-  rc = gemm_tensors(op, a, b, c, sim_dtype_of(op->results[0]->type), sim_data_dec(d, op)->precision, &r, err);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  rc = gemm_tensors(op, a, b, c, (sim_dtype)sim_opdec_tout(dec, 0)->dt, dec->precision, &r, err);
   if (!rc) sim_data_set(d, agent, op->results[0], r);
 done:
   sim_tensor_unref(a);

@@ -104,9 +104,9 @@ int sim_data_eval_reduce(sim_data *d, const ir_op *op, sim_tensor *const *ins,
   int rrank = 0;
   for (int k = 0; k < s0->rank; k++)
     if (scan || k != axis) rshape[rrank++] = s0->shape[k];
-  bool scalar_out = !scan && op->results[0]->type->kind != IR_T_TENSOR;
+  bool scalar_out = !scan && sim_opdec_tout(dec, 0)->kind != IR_T_TENSOR;
   for (int i = 0; i < n; i++) {
-    sim_dtype dt = sim_dtype_of(op->results[i]->type);
+    sim_dtype dt = (sim_dtype)sim_opdec_tout(dec, (uint32_t)i)->dt;
     if (dt == SIM_DT_NONE || !(r[i] = sim_tensor_new(dt, rrank, rshape))) {
       for (int j = 0; j < i; j++) sim_tensor_unref(r[j]);
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "unsupported result type");

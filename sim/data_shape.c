@@ -4,12 +4,13 @@
 
 #include "data_internal.h"
 
-/* New tensor of op's result k type; NULL (err set) on failure. */
-static sim_tensor *new_result(const ir_op *op, uint32_t k, sim_data_err *err) {
+/* New tensor of the decoded op's result k type; NULL (err set) on failure. */
+static sim_tensor *new_result_(const sim_opdec *dec, uint32_t k, sim_data_err *err) {
+  const ir_op *op = dec->op;
   int rank;
   int64_t shape[IR_MAX_RANK];
-  const ir_type *t = op->results[k]->type;
-  sim_dtype dt = sim_dtype_of(t);
+  const sim_vtype *t = sim_opdec_tout(dec, k);
+  sim_dtype dt = (sim_dtype)t->dt;
   if (!sim_data_tensor_shape(t, &rank, shape) || dt == SIM_DT_NONE) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': unsupported result type",
                   ir_ops[op->code].name);
@@ -54,6 +55,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
                         const uint64_t *in_bits, sim_tensor **outs, uint64_t *out_bits,
                         sim_data_err *err) {
   const sim_opdec *dec = sim_data_dec(d, op);
+#define new_result(op, k, err) new_result_(dec, (k), (err))
   sim_tensor *r = NULL;
   int64_t ix[IR_MAX_RANK] = {0}, st[IR_MAX_RANK];
   switch (op->code) {
@@ -207,4 +209,5 @@ bad_shape:
   sim_tensor_unref(r);
   return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': operand and result shapes disagree",
                        ir_ops[op->code].name);
+#undef new_result
 }

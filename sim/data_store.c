@@ -92,8 +92,8 @@ sim_tensor *sim_tensor_convert(const sim_tensor *src, sim_dtype dt, sim_round r)
   return t;
 }
 
-bool sim_data_tensor_shape(const ir_type *t, int *rank, int64_t *shape) {
-  if (!t || t->kind != IR_T_TENSOR) return false;
+bool sim_data_tensor_shape(const sim_vtype *t, int *rank, int64_t *shape) {
+  if (t->kind != IR_T_TENSOR) return false;
   *rank = t->rank;
   for (int i = 0; i < t->rank; i++) shape[i] = t->shape[i];
   return true;
@@ -137,7 +137,11 @@ void sim_data_free(sim_data *d) {
   free(d->descs);
   for (uint32_t i = 0; i < d->n_pend; i++) sim_tensor_unref(d->pend[i]);
   free(d->pend);
-  for (size_t i = 0; i < d->dec.cap; i++) free(d->dec.vals[i]);
+  for (size_t i = 0; i < d->dec.cap; i++)
+    if (d->dec.vals[i]) {
+      sim_opdec_release(d->dec.vals[i]);
+      free(d->dec.vals[i]);
+    }
   ir_pmap_free(&d->dec);
   free(d);
 }
@@ -207,24 +211,20 @@ nomem:
   return 0;
 }
 
-uint32_t sim_data_buf_for_alloc(sim_data *d, const ir_type *md, sim_data_err *err) {
+uint32_t sim_data_buf_for_alloc(sim_data *d, const sim_vtype *md, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
-  if (!md || md->kind != IR_T_MEMDESC) {
+  if (md->kind != IR_T_MEMDESC) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "allocation result is not a memdesc");
     return 0;
   }
-  sim_dtype dt = sim_dtype_of(md);
+  sim_dtype dt = (sim_dtype)md->dt;
   if (dt == SIM_DT_NONE) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL,
                   "simulate mode cannot hold this allocation's element type");
     return 0;
   }
-  sim_space sp = SIM_SPACE_SHARED;
-  const ir_encoding *se = md->space && md->space->kind == IR_A_ENCODING ? md->space->enc : NULL;
-  if (se && se->kind == IR_E_SPACE_TMEM) sp = SIM_SPACE_TMEM;
-  const int64_t *shape = md->alloc_rank ? md->alloc_shape : md->shape;
-  int rank = md->alloc_rank ? md->alloc_rank : md->rank;
-  return sim_data_buf_new(d, sp, dt, rank, shape, "", err);
+  sim_space sp = md->in_tmem ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;
+  return sim_data_buf_new(d, sp, dt, md->arank, md->ashape, "", err);
 }
 
 sim_buf *sim_data_buf(sim_data *d, uint32_t id) {
@@ -242,7 +242,7 @@ void sim_data_buf_free(sim_data *d, uint32_t id) {
 
 /* ------------------------------------------------------------------ descriptors */
 
-uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type, int rank,
+uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const sim_vtype *desc_type, int rank,
                             const int64_t *shape, const int64_t *stride, sim_data_err *err) {
   SIM_DATA_ENTRY(d, err);
   sim_buf *b = sim_data_buf(d, buf);
@@ -250,8 +250,9 @@ uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type,
     sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL, "tensor descriptor over an unknown buffer");
     return 0;
   }
-  const ir_type *blk = desc_type && desc_type->kind == IR_T_TENSORDESC ? desc_type->elem : NULL;
-  if (!blk || blk->kind != IR_T_TENSOR) {
+  /* its block (the shaped fields of a decoded TENSORDESC) */
+  const sim_vtype *blk = desc_type && desc_type->kind == IR_T_TENSORDESC ? desc_type : NULL;
+  if (!blk || blk->bkind != IR_T_TENSOR) {
     sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "tensor descriptor type has no block shape");
     return 0;
   }
@@ -261,7 +262,7 @@ uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type,
                   rank, blk->rank);
     return 0;
   }
-  sim_dtype dt = sim_dtype_of(blk);
+  sim_dtype dt = (sim_dtype)blk->pdt;
   if (dt == SIM_DT_NONE || sim_dtype_size(dt) != sim_dtype_size(b->dt)) {
     sim_data_fail(err, SIM_DATA_BAD_INPUT, NULL,
                   "tensor '%s' holds %s but its descriptor's block is %s: pass a %s tensor",
@@ -370,14 +371,15 @@ void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst, 
                    const ir_value *const *src, uint32_t n) {
   sim_tensor *stack[16], **tmp = n <= 16 ? stack : ir_xmalloc(n * sizeof *tmp, 1);
   if (!tmp) ir_out_of_memory(0);
+  /* only tensor-typed values have payloads (sim_data_eval and the memory ops store no other),
+   * and a copy's source and destination have one type: what the source holds, a payload or
+   * none, is what the destination gets */
   for (uint32_t i = 0; i < n; i++) {
-    sim_tensor *t = dst[i] && dst[i]->type && dst[i]->type->kind == IR_T_TENSOR && src[i]
-                        ? sim_data_get(d, src_agent, src[i])
-                        : NULL;
+    sim_tensor *t = dst[i] && src[i] ? sim_data_get(d, src_agent, src[i]) : NULL;
     tmp[i] = t ? sim_tensor_ref(t) : NULL;
   }
   for (uint32_t i = 0; i < n; i++)
-    if (dst[i] && dst[i]->type && dst[i]->type->kind == IR_T_TENSOR)
+    if (dst[i])
       sim_data_set(d, dst_agent, dst[i], tmp[i]);
     else
       sim_tensor_unref(tmp[i]);

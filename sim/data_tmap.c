@@ -64,9 +64,9 @@ int sim_data_tmap_create(sim_data *d, const ir_op *op, const uint64_t *in_bits, 
   uint32_t g0 = dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_DIM];
   uint32_t s0 = dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_GLOBAL_STRIDE];
   for (uint32_t i = 0; i < ng; i++)
-    r.global_dim[i] = sim_data_sext(op->operands[g0 + i], in_bits[g0 + i]);
+    r.global_dim[i] = sim_data_sext(sim_opdec_tin(dec, g0 + i), in_bits[g0 + i]);
   for (uint32_t i = 0; i < ns; i++)
-    r.global_stride[i + 1] = sim_data_sext(op->operands[s0 + i], in_bits[s0 + i]);
+    r.global_stride[i + 1] = sim_data_sext(sim_opdec_tin(dec, s0 + i), in_bits[s0 + i]);
   tmap_record *dst = record_at(d, in_bits[dec->seg[IR_SEG_TTNG_TENSORMAP_CREATE_DESC_PTR]], op, err);
   if (!dst) return err->status;
   memcpy(dst, &r, sizeof r);
@@ -82,8 +82,8 @@ int sim_data_tmap_reinterpret(sim_data *d, const ir_op *op, uint64_t va, uint64_
     return sim_data_fail(err, SIM_DATA_FAULT, op,
                          "the descriptor at 0x%llx is read before a ttng.tensormap_create wrote it",
                          (unsigned long long)va);
-  const ir_type *dt = op->results[0]->type;
-  sim_dtype et = dt && dt->kind == IR_T_TENSORDESC && dt->elem ? sim_dtype_of(dt->elem) : SIM_DT_NONE;
+  const sim_vtype *dt = sim_opdec_tout(sim_data_dec(d, op), 0);
+  sim_dtype et = dt->kind == IR_T_TENSORDESC ? (sim_dtype)dt->pdt : SIM_DT_NONE;
   int sz = et == SIM_DT_NONE ? 0 : sim_dtype_size(et);
   if (!sz) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "descriptor of an unsupported type");
   int rank = (int)r->rank;

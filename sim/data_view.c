@@ -5,10 +5,10 @@
 
 #include "data_internal.h"
 
-/* Result memdesc type of a view op, checked. */
-static const ir_type *result_memdesc(const ir_op *op) {
-  if (op->n_results < 1 || !op->results[0]->type) return NULL;
-  const ir_type *t = op->results[0]->type;
+/* Result memdesc type of a decoded view op, checked. */
+static const sim_vtype *result_memdesc(const sim_opdec *dec) {
+  if (dec->n_out < 1) return NULL;
+  const sim_vtype *t = sim_opdec_tout(dec, 0);
   return t->kind == IR_T_MEMDESC ? t : NULL;
 }
 
@@ -27,14 +27,14 @@ static int64_t view_numel(const sim_mview *v) {
   return n;
 }
 
-int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const ir_type *md, sim_mview *out,
+int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const sim_vtype *md, sim_mview *out,
                        sim_data_err *err) {
   (void)d;
   memset(out, 0, sizeof *out);
-  if (!md || md->kind != IR_T_MEMDESC)
+  if (md->kind != IR_T_MEMDESC)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL, "allocation result is not a memdesc");
   out->buf = buf;
-  out->dt = sim_dtype_of(md);
+  out->dt = (sim_dtype)md->dt;
   if (out->dt == SIM_DT_NONE)
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, NULL,
                          "simulate mode cannot hold this memdesc's element type");
@@ -58,7 +58,7 @@ void sim_mview_byte_range(const sim_mview *v, int64_t *lo, int64_t *hi) {
 }
 
 /* Sets out's shape from the result type and checks the element count. */
-static int take_result_shape(const ir_op *op, const ir_type *rt, sim_mview *out,
+static int take_result_shape(const ir_op *op, const sim_vtype *rt, sim_mview *out,
                              sim_data_err *err) {
   int64_t n0 = view_numel(out);
   int64_t n1 = 1;
@@ -75,13 +75,13 @@ static int take_result_shape(const ir_op *op, const ir_type *rt, sim_mview *out,
 int sim_mview_apply(sim_data *d, const ir_op *op, const sim_mview *src, const uint64_t *idx,
                     sim_mview *out, sim_data_err *err) {
   const sim_opdec *dec = sim_data_dec(d, op);
-  const ir_type *rt = result_memdesc(op);
+  const sim_vtype *rt = result_memdesc(dec);
   if (!rt) return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "view op without a memdesc result");
   *out = *src;
-  sim_dtype rdt = sim_dtype_of(rt);
+  sim_dtype rdt = (sim_dtype)rt->dt;
   switch (op->code) {
   case IR_OP_TTG_MEMDESC_INDEX: {
-    int64_t i = sim_data_sext(op->operands[1], idx[0]);
+    int64_t i = sim_data_sext(sim_opdec_tin(dec, 1), idx[0]);
     /* An index outside the array is only address arithmetic until the view is accessed
      * (e.g. ring[(i - 1) % 2] under a false predicate): accesses check the bounds. */
     if (src->rank < 1)
@@ -113,7 +113,7 @@ int sim_mview_apply(sim_data *d, const ir_op *op, const sim_mview *src, const ui
       sim_opdec_seg(dec, IR_SEG_TTG_MEMDESC_DYN_SUBSLICE_OFFSETS, &n);
       if ((int)n != src->rank)
         return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "memdesc_dynamic_subslice offsets");
-      for (uint32_t k = 0; k < n; k++) off[k] = sim_data_sext(op->operands[1 + k], idx[k]);
+      for (uint32_t k = 0; k < n; k++) off[k] = sim_data_sext(sim_opdec_tin(dec, 1 + k), idx[k]);
     }
     if (rt->rank != src->rank)
       return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "subslice changes the rank");

@@ -45,7 +45,7 @@ typedef struct sim_opts {
   int32_t clc_max;         /* CLC (sim_clc.c): successful cancels per simulated cluster in
                               verify mode; 0 = 2, -1 = no bound (simulate mode: no bound) */
   bool amd_all_waves;      /* AMD: run every wave of the workgroup, not two of each class of
-                              waves (sim_amd_waves.c; for checking that reduction) */
+                              waves (sim_compile_amd_waves.c; for checking that reduction) */
 } sim_opts;
 
 typedef struct sim_err {

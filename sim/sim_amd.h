@@ -5,8 +5,9 @@
  * ttg.local_store) and its vector-memory queue (SIM_EV_AMD_VM: the LDS DMA of
  * ttg.async_copy_global_to_local / amdg.buffer_load_to_local). s_barrier is one generation per
  * group of waves (the workgroup; with warp specialization the default waves and each
- * partition's): a wave waiting in it is SIM_AG_NBWAIT with aux SIM_AMD_SBWAIT. Ownership: nothing here owns memory except m->amd_bar_before (sim_machine
- * frees it). */
+ * partition's): a wave waiting in it is SIM_AG_NBWAIT with aux SIM_AMD_SBWAIT. Ownership: the analyses' per-op and per-instruction tables (m->amd_wp,
+ * m->amd_bar_before, m->amd_wdep, m->amd_wctl, m->amd_ctl) belong to the machine (sim_machine_free
+ * frees them); nothing else here owns memory. */
 #ifndef TLXV_SIM_AMD_H
 #define TLXV_SIM_AMD_H
 
@@ -30,8 +31,8 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia);
 /* Agents and their names for sim_layout (one per wave). */
 void sim_amd_layout_agents(sim_machine *m);
 
-/* Shared-memory allocations by bit, for the buffer analyses of sim_amd_membar.c and
- * sim_amd_wpipe.c: bit k = allocs[k]; bit SIM_AMD_UNKNOWN = a buffer the analysis cannot name,
+/* Shared-memory allocations by bit, for the buffer analyses of sim_compile_amd_membar.c and
+ * sim_compile_amd_wpipe.c: bit k = allocs[k]; bit SIM_AMD_UNKNOWN = a buffer the analysis cannot name,
  * which meets every buffer. */
 #define SIM_AMD_UNKNOWN 63
 typedef struct sim_amd_bufs {
@@ -44,7 +45,7 @@ uint64_t sim_amd_alloc_bit(sim_amd_bufs *t, const ir_op *alloc);
 /* Two buffer sets may overlap. */
 bool sim_amd_meets(uint64_t a, uint64_t b);
 
-/* sim_amd_wpipe.c: Triton's warp pipelines, expanded as ConvertWarpPipeline.cpp does. What
+/* sim_compile_amd_wpipe.c: Triton's warp pipelines, expanded as ConvertWarpPipeline.cpp does. What
  * goes before each op, per op id (m->amd_wp; NULL when the kernel has no pipeline): */
 enum {
   SIM_WP_INSIDE = 1,     /* the op is in a warp pipeline (its barriers pair one generation apart) */
@@ -57,26 +58,37 @@ enum {
 /* Finds the pipelines of m's kernel and fills m->amd_wp; 0, or -1 with err for a malformed
  * one (Triton's own passes reject those). */
 int sim_amd_wpipe(sim_machine *m, sim_err *err);
-/* Instruction i is a barrier of a warp pipeline (or one of its cond_barriers). */
-bool sim_amd_wp_barrier(const sim_machine *m, const sim_ins *i);
+/* Instruction i is a barrier of a warp pipeline (or one of its cond_barriers): its op is in a
+ * pipeline (SIM_AF_WP_INSIDE, decoded by sim_compile_amd_ins). */
+static inline bool sim_amd_wp_barrier(const sim_ins *i) {
+  return i->code == SIM_I_AMD_CBAR || i->code == IR_OP_AMDG_COND_BARRIER || (i->af & SIM_AF_WP_INSIDE);
+}
 
-/* sim_amd_membar.c: where Triton's Membar pass puts CTA barriers that the TTGIR does not
+/* sim_compile_amd_membar.c: where Triton's Membar pass puts CTA barriers that the TTGIR does not
  * show (m->amd_bar_before, per op id of the kernel), and the barrier it puts after every
  * async wait. */
 void sim_amd_membar(sim_machine *m);
 bool sim_amd_bar_before(const sim_machine *m, const ir_op *op);
 bool sim_amd_bar_after(const ir_op *op);
 
-/* sim_amd_waves.c: which values depend on the wave (m->amd_wdep: computed from the thread
+/* sim_compile_amd_waves.c: which values depend on the wave (m->amd_wdep: computed from the thread
  * id, through data and through the control they steer) and which scf.if / for / while the
  * waves may take differently (m->amd_wctl). */
 void sim_amd_wave_deps(sim_machine *m);
 /* The innermost scf.if / for / while around op whose condition or bounds depend on the wave,
- * or NULL (op is in wave-uniform control flow). */
+ * or NULL (op is in wave-uniform control flow). Build time; running waves read its decoded
+ * form, m->amd_ctl. */
 const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
-/* Instruction pc is an s_barrier in wave-divergent control flow that is not a cond_barrier
- * (the barrier meant to run in some waves only). */
-bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
+/* Instruction pc is an s_barrier in wave-divergent control flow (m->amd_ctl) that is not a
+ * cond_barrier (the barrier meant to run in some waves only: the phase shift of a wave group,
+ * BlockPingpong.cpp, ConvertWarpPipeline.cpp). */
+static inline bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc) {
+  return m->code[pc].code != IR_OP_AMDG_COND_BARRIER && m->amd_ctl && m->amd_ctl[pc];
+}
+/* sim_compile_amd.c: what running waves read of the analyses above, per instruction of the
+ * compiled code: SIM_AF_WP_INSIDE (m->amd_wp) and m->amd_ctl (sim_amd_wave_ctl). After the
+ * code is compiled. */
+void sim_compile_amd_ins(sim_machine *m);
 
 /* The wave index of agent a within its group: a gfx1250 partition wave's index in its
  * partition (Triton's getThreadId subtracts the partition's warpGroupStartId,
@@ -84,9 +96,13 @@ bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc);
 static inline uint32_t sim_amd_rel_wave(const sim_machine *m, uint32_t a) {
   return m->agents[a].local ? m->amd_share[a][0] : m->amd_wave[a];
 }
-/* The thread id of wave w at a thread id op (lane 0 stands for the wave); x: the op reads the
- * x dimension (sim_compile_tid_x, decoded by the compiler: SIM_AF_TID_X). */
-uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, bool x, uint32_t wave);
+/* The thread id the model gives wave w at a thread id op of result width w_bits: lane 0 of the
+ * wave stands for it (MODEL, sim_exec.c query: exact for wave-uniform uses such as tid / 64
+ * and the wave-group predicates of cond_barrier); only the x dimension of a 1-D workgroup is
+ * non-zero (x: the op reads it, sim_compile_tid_x, decoded as SIM_AF_TID_X). */
+static inline uint64_t sim_amd_wave_tid(const sim_machine *m, unsigned w_bits, bool x, uint32_t wave) {
+  return x ? sim_trunc((uint64_t)wave * m->threads_per_warp, w_bits) : 0;
+}
 /* The waves the model runs: m->n_agents, m->amd_wave and m->amd_share (two waves of each
  * class of waves that compute the same, or every wave with m->amd_all_waves). After
  * sim_amd_wave_deps and sim_compile. */

@@ -104,12 +104,12 @@ uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia) {
   }
 }
 
-/* Agents: the waves the model runs of the default group (sim_amd_waves.c), then, on gfx1250
+/* Agents: the waves the model runs of the default group (sim_compile_amd_waves.c), then, on gfx1250
  * with warp specialization, every wave of every partition (local = partition + 1, the NVIDIA
  * layout's partition slot; wave ids after the default's num_warps, in partition order: the
  * warpGroupStartIds Triton assigns). They start idle; the fork starts them (sim_exec.c). */
 void sim_amd_layout_agents(sim_machine *m) {
-  sim_amd_choose_waves(m); /* n_agents: the waves that run (sim_amd_waves.c) */
+  sim_amd_choose_waves(m); /* n_agents: the waves that run (sim_compile_amd_waves.c) */
   uint32_t n = m->n_agents;
   for (uint32_t a = 0; a < n; a++) {
     m->amd_nw[a] = (uint8_t)m->num_warps;

@@ -21,7 +21,7 @@
  *     a barrier, each wave's copy arrives once when it completes (only the last instruction of
  *     a multi-instruction copy signals, TDMUtility.cpp; the fork's tests size such barriers as
  *     NUM_WARPS).
- * The model runs every wave of a kernel that uses them (sim_amd_waves.c): arrival counts are
+ * The model runs every wave of a kernel that uses them (sim_compile_amd_waves.c): arrival counts are
  * per wave. Ownership: nothing here owns memory. */
 #include <assert.h>
 #include <stdio.h>
@@ -155,11 +155,11 @@ static int tdm(sim_exec *e) {
   uint64_t v = ex_seg(e, s, 0);
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_TDM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
-  sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
+  sim_view_fp(m, v, ins_rseg(m, e->i, s, 0), &ev.fp[0]);
   /* MODEL (as sim_amd_ops.c share): a wave's copy touches its part of the buffer. A TDM load
    * and a TDM store of one tile shape split it among the waves alike (TDMUtility.cpp); ds_writes
    * split it by their layout instead, but Membar puts a LOCAL barrier (dscnt(0) + s_barrier)
-   * between a local_store and a TDM op that reads the buffer (sim_amd_membar.c) */
+   * between a local_store and a TDM op that reads the buffer (sim_compile_amd_membar.c) */
   if (writes) ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   if (ins_seg_len(e->i, sb)) {
@@ -261,7 +261,7 @@ bool sim_amd_mbar_effect(const sim_machine *m, const sim_ins *i, const uint64_t 
   bool writes = false;
   if (!tdm_segs(op->code, &s, &sb, &writes)) return false;
   sim_fp f;
-  sim_view_fp(m, x[in[ins_seg_at(i, s)]], ins_val(i, s, 0), &f);
+  sim_view_fp(m, x[in[ins_seg_at(i, s)]], ins_rseg(m, i, s, 0), &f);
   e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
   if (ins_seg_len(i, sb)) {
     b = sim_view_bar(m, x[in[ins_seg_at(i, sb)]]);

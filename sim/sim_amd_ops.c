@@ -19,7 +19,7 @@
  * twice), and which bytes each wave writes depends on the layout and the swizzle; the model
  * gives wave w the w-th of num_warps equal parts of the buffer (in a gfx1250 partition: the
  * k-th wave of the partition the k-th of its num_warps parts), and an agent that stands for
- * several waves (sim_amd_waves.c) their parts [lo, hi) together. So the stores of different
+ * several waves (sim_compile_amd_waves.c) their parts [lo, hi) together. So the stores of different
  * waves never meet, while a read of the whole buffer (a local_load into another layout, e.g.
  * a dot operand, reads what other waves wrote) meets every wave's part. */
 void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f) {
@@ -75,7 +75,7 @@ static int ds_write(sim_exec *e) {
   const ir_op *op = e->i->op;
   if (ex_in(e, 1) & SIM_VIEW_OOB) return sim_op_mem(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
-  sim_view_fp(m, ex_in(e, 1), op->operands[1], &ev.fp[0]);
+  sim_view_fp(m, ex_in(e, 1), ins_rin(m, e->i, 1), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
@@ -102,7 +102,7 @@ static int dma(sim_exec *e) {
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
   sim_event ev = {.kind = SIM_EV_AMD_VM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1,
                   .group = ag->cp_group};
-  sim_view_fp(m, v, ins_val(e->i, s, 0), &ev.fp[0]);
+  sim_view_fp(m, v, ins_rseg(m, e->i, s, 0), &ev.fp[0]);
   ev.fp[0].flags |= SIM_FP_WRITE;
   sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
@@ -171,9 +171,9 @@ static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
  * counts are amd.barrier-count-mismatch (sbarrier, sim_amd_wave_end). Reports and halts. */
 /* A barrier a wave may reach on its own path: in wave-divergent control and neither a
  * cond_barrier nor a barrier of a warp pipeline, whose two wave groups run one stage apart
- * by design (sim_amd_wpipe.c, ConvertWarpPipeline.cpp). */
+ * by design (sim_compile_amd_wpipe.c, ConvertWarpPipeline.cpp). */
 static bool path_barrier(const sim_machine *m, uint32_t pc) {
-  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(m, &m->code[pc]);
+  return sim_amd_bar_divergent(m, pc) && !sim_amd_wp_barrier(&m->code[pc]);
 }
 
 static bool divergent_generation(sim_exec *e, uint32_t waiting) {
@@ -197,12 +197,9 @@ static bool divergent_generation(sim_exec *e, uint32_t waiting) {
                              "different paths to this generation, and it is not a cond_barrier, "
                              "the one barrier meant to run in some waves only (§8.2)");
   sim_viol_rel(v, other, "the other wave's barrier");
-  const ir_op *ctl = sim_amd_wave_ctl(m, m->code[at].op);
-  for (uint32_t pc = 0; ctl && pc < m->n_code; pc++)
-    if (m->code[pc].op == ctl) {
-      sim_viol_rel(v, pc, "the condition or bounds of this construct depend on the thread id");
-      break;
-    }
+  uint32_t ctl = m->amd_ctl ? m->amd_ctl[at] : 0; /* the construct's instruction + 1 */
+  if (ctl && ctl != UINT32_MAX)
+    sim_viol_rel(v, ctl - 1, "the condition or bounds of this construct depend on the thread id");
   e->log->halt = true;
   return true;
 }
@@ -305,7 +302,7 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 int sim_amd_exec(sim_exec *e) {
   if (sim_amd_mbar_handles(e->i)) return sim_amd_mbar_exec(e);
   switch (e->i->code) {
-  case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_amd_membar.c); its
+  case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_compile_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
     return sbarrier(e);
   case SIM_I_AMD_SBAR: return sbarrier(e); /* a warp pipeline's raw s_barrier */
@@ -427,11 +424,11 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
   const uint32_t *in = ins_in(m, i);
   switch (i->code) {
   case IR_OP_TTG_LOCAL_LOAD: /* ds_read of the whole buffer (see share) */
-    sim_view_fp(m, env_slot(m, env, i->region, in[0]), i->op->operands[0], &out[0]);
+    sim_view_fp(m, env_slot(m, env, i->region, in[0]), ins_rin(m, i, 0), &out[0]);
     return out[0].alloc ? 1 : 0;
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!i->imm || !i->n_out) return 0;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), i->op->results[0], &out[0]);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &out[0]);
     out[0].flags |= SIM_FP_WRITE;
     sim_amd_share(m, a, &out[0]);
     return out[0].alloc ? 1 : 0;
@@ -498,18 +495,18 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
   sim_fp f;
   switch (i->code) {
   case IR_OP_TTG_LOCAL_STORE:
-    sim_view_fp(m, x[ins_in(m, i)[1]], op->operands[1], &f);
+    sim_view_fp(m, x[ins_in(m, i)[1]], ins_rin(m, i, 1), &f);
     e->kind |= SIM_E_ISSUE;
     break;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int s = dma_seg(op->code);
-    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_val(i, s, 0), &f);
+    sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_rseg(m, i, s, 0), &f);
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
     break;
   }
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!sim_alloc_writes(op) || !i->imm) return false;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), op->results[0], &f);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &f);
     e->kind |= SIM_E_MEM;
     break;
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:

@@ -298,7 +298,7 @@ void sim_analyze(sim_machine *m) {
       /* an async token names an async op, not data (tokens are values only for the TMA-store
        * token wait, sim_ops_async.c): a token from a memory op is no data dependence */
       if (i->code < IR_OP__COUNT && i->op && k < i->op->n_operands &&
-          i->op->operands[k]->type->kind == IR_T_TOKEN)
+          ins_tin(m, i, k)->kind == IR_T_TOKEN)
         continue;
       uint64_t t = f.taint[i->region][in[k]];
       if ((t & T_DATA) && m->data_sink_ins == UINT32_MAX) m->data_sink_ins = pc;

@@ -52,10 +52,6 @@ bool sim_clc_op(uint32_t code) {
   }
 }
 
-bool sim_clc_resp_type(const ir_type *t) {
-  return t && t->kind == IR_T_MEMDESC && t->elem && t->elem->kind == IR_T_INT && t->elem->bits == 128;
-}
-
 size_t sim_clc_layout(sim_machine *m) {
   m->uses_clc = false;
   for (uint32_t pc = 0; pc < m->n_code; pc++)
@@ -135,7 +131,7 @@ static bool resp_set(const sim_machine *m, void *st, const sim_fp *f, uint32_t c
 }
 
 /* The response slot a memdesc operand names: 16 bytes from the view's offset. */
-static void resp_fp(const sim_machine *m, uint64_t view, const ir_value *v, sim_fp *f) {
+static void resp_fp(const sim_machine *m, uint64_t view, const sim_tref *v, sim_fp *f) {
   sim_view_fp(m, view, v, f);
   f->len = 16;
   f->rows = 1;
@@ -173,7 +169,7 @@ int sim_clc_issue(sim_exec *e) {
   int32_t bar = sim_ex_bar(e, sb, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   sim_fp f;
-  resp_fp(m, ex_seg(e, sr, 0), ins_val(e->i, sr, 0), &f);
+  resp_fp(m, ex_seg(e, sr, 0), ins_rseg(m, e->i, sr, 0), &f);
   f.flags |= SIM_FP_WRITE | SIM_FP_ASYNC;
   uint64_t next;
   bool can_succeed = pool_next(m, e->st, &next);
@@ -297,7 +293,7 @@ int sim_clc_read(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
   sim_fp f;
-  resp_fp(m, ex_in(e, 0), op->operands[0], &f);
+  resp_fp(m, ex_in(e, 0), ins_rin(m, e->i, 0), &f);
   sim_uf_note(m, e->st, e->a, &f, e->pc);
   uint32_t code = resp_get(m, e->st, &f);
   char fp[96];
@@ -311,7 +307,7 @@ int sim_clc_read(sim_exec *e) {
     int32_t id[3] = {-1, -1, -1};
     if (code >= CLC_OK0) cluster_ctaid(m, code - CLC_OK0, id);
     for (uint32_t k = 0; k < e->i->n_out && k < 3; k++)
-      e->x[out[k]] = sim_trunc((uint64_t)(int64_t)id[k], sim_int_width(op->results[k]->type));
+      e->x[out[k]] = sim_trunc((uint64_t)(int64_t)id[k], ins_tout(m, e->i, k)->w);
     if (code >= CLC_OK0)
       sim_logf(e->log, "clc_query_cancel reads %s: ctaid (%d,%d,%d)", fp, id[0], id[1], id[2]);
     else

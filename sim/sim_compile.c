@@ -218,7 +218,7 @@ static const char *const refusal_reason[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = CLC, [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = CLC,
     [IR_OP_TTNG_CLC_READ] = CLC,
 #undef CLC
-    [IR_OP_TLX_SET_BUFFER_OVERLAP] = /* sim_alias.c */
+    [IR_OP_TLX_SET_BUFFER_OVERLAP] = /* sim_compile_alias.c */
     "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
     "buffer-index rewriting) is not modelled; without it every allocation of the spec "
     "starts at offset 0, which the model checks",
@@ -278,7 +278,7 @@ static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
   return id;
 }
 
-/* tlx.storage_alias_local_alloc (sim_alias.c): the first of a spec's allocations makes the
+/* tlx.storage_alias_local_alloc (sim_compile_alias.c): the first of a spec's allocations makes the
  * backing allocation, typed as the largest of them; each is a view at its offset 0, regular
  * when its type is the backing's (or both are TMEM views), else laid out contiguously
  * (imm2 = 1: sim_exec_alloc marks the view irregular, as tlx.local_alias would). */
@@ -306,7 +306,11 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   }
   const sim_alloc *al = &m->allocs[c->alias_alloc[k]];
   i->imm = c->alias_alloc[k];
-  i->imm2 = op != big && !sim_view_alias_regular(al, big->results[0]->type, t);
+  sim_vtype at, bt, vt;
+  sim_vtype_decode(al->op && al->op->n_results ? al->op->results[0]->type : NULL, &at);
+  sim_vtype_decode(big->results[0]->type, &bt);
+  sim_vtype_decode(t, &vt);
+  i->imm2 = op != big && !sim_view_alias_regular(al, &at, &bt, &vt);
   return 0;
 }
 
@@ -770,7 +774,7 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (m->amd_gfx && m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & ~SIM_WP_INSIDE)) {
     /* a warp pipeline's barriers before this op, in the order ConvertWarpPipeline writes them:
      * the previous pipeline's reconverge, this one's prelude, a cluster barrier
-     * (sim_amd_wpipe.c) */
+     * (sim_compile_amd_wpipe.c) */
     static const struct { uint8_t flag; uint16_t code; int64_t imm; } wpb[] = {
         {SIM_WP_CBAR_LOW, SIM_I_AMD_CBAR, 0}, {SIM_WP_PRE_LOCAL, SIM_I_AMD_BAR, 0},
         {SIM_WP_CBAR_HIGH, SIM_I_AMD_CBAR, 1}, {SIM_WP_BAR_LOCAL, SIM_I_AMD_BAR, 0},
@@ -783,7 +787,7 @@ static int compile_op(cctx *c, const ir_op *op) {
       }
   }
   if (m->amd_gfx && sim_amd_bar_before(m, op)) {
-    /* a CTA barrier Triton's Membar pass puts before this op (sim_amd_membar.c) */
+    /* a CTA barrier Triton's Membar pass puts before this op (sim_compile_amd_membar.c) */
     sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);
     s->vis = SIM_V_SYNC;
   }
@@ -888,7 +892,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     }
   }
   if (m->amd_gfx && sim_amd_bar_after(op)) {
-    /* Membar puts a CTA barrier after every async wait (sim_amd_membar.c) */
+    /* Membar puts a CTA barrier after every async wait (sim_compile_amd_membar.c) */
     sim_ins *s = emit(c, SIM_I_AMD_BAR, op, 0, NULL, 0, NULL);
     s->vis = SIM_V_SYNC;
     return 0;
@@ -983,7 +987,7 @@ static int compile_blocks(cctx *c, const ir_region *r) {
     free(order);
     return sim_errf(c->err, c->m, br, "unstructured control flow (%s between the blocks of a "
                     "region) is not supported by the AMD model: its barrier placement "
-                    "(sim_amd_membar.c) follows structured control only", ir_ops[br->code].name);
+                    "(sim_compile_amd_membar.c) follows structured control only", ir_ops[br->code].name);
   }
   cfgctx g = {.r = r, .start = ir_xmalloc((r->n_blocks + 1) * sizeof *g.start, 1), .up = c->cf};
   memset(g.start, 0xff, (r->n_blocks + 1) * sizeof *g.start);
@@ -1156,5 +1160,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
   free(c.pend);
   for (uint32_t k = 0; k < m->n_regions; k++)
     if (m->regions[k].n_slots > m->max_slots) m->max_slots = m->regions[k].n_slots;
+  if (!rc) sim_compile_types(m);
+  if (!rc && m->amd_gfx) sim_compile_amd_ins(m);
   return rc;
 }

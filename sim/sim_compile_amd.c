@@ -1,8 +1,10 @@
 /* sim_compile_amd.c: the attributes the AMD model's build-time analyses read (the wave analysis
- * sim_amd_waves.c, Membar's barriers sim_amd_membar.c, warp pipelines sim_amd_wpipe.c, the op
+ * sim_compile_amd_waves.c, Membar's barriers sim_compile_amd_membar.c, warp pipelines sim_compile_amd_wpipe.c, the op
  * checks sim_amd_machine.c / sim_amd_mbar.c): they walk the IR once while the machine is built,
  * before there are instructions, and ask the compiler for what an op's attributes say
  * (tests/cli/sim_ir_reads.sh: only sim_compile*.c read attributes). */
+#include <assert.h>
+
 #include "sim_amd.h"
 
 bool sim_compile_amd_has(const ir_op *op, sim_amd_attr a) {
@@ -21,4 +23,29 @@ int sim_compile_dense_ints(const ir_op *op, const char *name, const int64_t **va
   if (!a || a->kind != IR_A_DENSE_ARRAY) return -1;
   *vals = a->ivals;
   return (int)a->n;
+}
+
+void sim_compile_amd_ins(sim_machine *m) {
+  assert(m->amd_gfx && !m->amd_ctl);
+  /* the first instruction of each op, for the construct a divergent barrier names */
+  ir_pmap first = {0};
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    const ir_op *op = m->code[pc].op;
+    if (!op) continue;
+    void **slot = ir_pmap_slot(&first, op, true);
+    if (!*slot) *slot = (void *)(uintptr_t)(pc + 1);
+  }
+  if (m->amd_wctl) m->amd_ctl = ir_xcalloc(m->n_code + 1, sizeof *m->amd_ctl);
+  for (uint32_t pc = 0; pc < m->n_code; pc++) {
+    sim_ins *i = &m->code[pc];
+    const ir_op *op = i->op;
+    if (!op) continue;
+    if (m->amd_wp && op->id < m->fn->n_ops && (m->amd_wp[op->id] & SIM_WP_INSIDE)) i->af |= SIM_AF_WP_INSIDE;
+    const ir_op *ctl = m->amd_ctl ? sim_amd_wave_ctl(m, op) : NULL;
+    if (ctl) {
+      void **slot = ir_pmap_slot(&first, ctl, false);
+      m->amd_ctl[pc] = slot && *slot ? (uint32_t)(uintptr_t)*slot : UINT32_MAX;
+    }
+  }
+  ir_pmap_free(&first);
 }

@@ -1,10 +1,140 @@
-/* sim_compile_dec.c: the compiler's decoding of what the data plane reads of an op's attributes
- * and operand segments (sim_data.h sim_opdec): done once per op, so that computing values never
- * looks an attribute up by name (tests/cli/sim_ir_reads.sh checks that only sim_compile*.c
- * call the IR's attribute and segment accessors). */
+/* sim_compile_dec.c: the compiler's decoding of what running a machine and computing values read
+ * of an op's attributes, operand segments and value types: a type (sim_vtype, with the element
+ * type sim_dtype_of and integer width sim_int_width), a scalar op (sim_scalar_dec) and the data
+ * plane's per-op record (sim_opdec). Done once per op or type, so that neither the step loop
+ * nor the data plane looks an attribute up by name or reads an ir_type
+ * (tests/cli/sim_ir_reads.sh checks that only sim_compile*.c use the IR's attribute, segment
+ * and type accessors). */
+#include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
+
+/* ------------------------------------------------------------------ types */
+
+unsigned sim_int_width(const ir_type *t) {
+  if (t && t->kind == IR_T_INT && t->bits) return t->bits;
+  return 64; /* index, pointers, a width-less int, no type */
+}
+
+sim_dtype sim_dtype_of(const ir_type *t) {
+  if (!t) return SIM_DT_NONE;
+  if (t->kind == IR_T_TENSOR || t->kind == IR_T_MEMDESC) t = t->elem;
+  if (!t) return SIM_DT_NONE;
+  switch (t->kind) {
+  case IR_T_INDEX: return SIM_DT_I64;
+  case IR_T_PTR: return SIM_DT_PTR;
+  case IR_T_INT:
+    switch (t->bits) {
+    case 1: return SIM_DT_I1;
+    case 8: return SIM_DT_I8;
+    case 16: return SIM_DT_I16;
+    case 32: return SIM_DT_I32;
+    case 64: return SIM_DT_I64;
+    default: return SIM_DT_NONE;
+    }
+  case IR_T_FLOAT:
+    switch (t->fkind) {
+    case IR_F16: return SIM_DT_F16;
+    case IR_BF16: return SIM_DT_BF16;
+    case IR_F32: return SIM_DT_F32;
+    case IR_F64: return SIM_DT_F64;
+    case IR_TF32: return SIM_DT_TF32;
+    case IR_F8E4M3FN: return SIM_DT_F8E4M3FN;
+    case IR_F8E5M2: return SIM_DT_F8E5M2;
+    case IR_F8E4M3FNUZ: return SIM_DT_F8E4M3FNUZ;
+    case IR_F8E5M2FNUZ: return SIM_DT_F8E5M2FNUZ;
+    case IR_F8E4M3B11FNUZ: return SIM_DT_F8E4M3B11FNUZ;
+    case IR_F8E4M3: return SIM_DT_F8E4M3;
+    case IR_F6E2M3FN: return SIM_DT_F6E2M3FN;
+    case IR_F6E3M2FN: return SIM_DT_F6E3M2FN;
+    case IR_F4E2M1FN: return SIM_DT_F4E2M1FN;
+    case IR_F8E8M0FNU: return SIM_DT_F8E8M0FNU;
+    default: return SIM_DT_NONE;
+    }
+  default: return SIM_DT_NONE;
+  }
+}
+
+/* Bits of an INT / FLOAT element (tf32 counts 32), 0 for other elements. */
+static int32_t elem_bits(const ir_type *e) {
+  if (!e) return 0;
+  if (e->kind == IR_T_FLOAT && e->fkind == IR_TF32) return 32;
+  return (e->kind == IR_T_INT || e->kind == IR_T_FLOAT) ? e->bits : 0;
+}
+
+void sim_vtype_decode(const ir_type *t, sim_vtype *d) {
+  memset(d, 0, sizeof *d);
+  d->kind = (uint8_t)(t ? t->kind : IR_T_NONE);
+  d->pkind = d->bkind = IR_T_NONE;
+  d->w = (uint8_t)sim_int_width(t);
+  d->numel = 1;
+  if (!t) return;
+  d->dt = (uint8_t)sim_dtype_of(t);
+  /* the shaped part: a tensor's or memdesc's own, a descriptor's block's */
+  const ir_type *s = t->kind == IR_T_TENSORDESC ? t->elem : t;
+  if (s && (s->kind == IR_T_TENSOR || s->kind == IR_T_MEMDESC)) {
+    assert(s->rank <= IR_MAX_RANK);
+    d->rank = s->rank;
+    memcpy(d->shape, s->shape, sizeof d->shape);
+    d->numel = ir_type_numel(s);
+    d->has_elem = s->elem != NULL;
+    d->ebytes = s->elem ? ir_type_elem_bytes(s->elem) : 0;
+    d->ebits = elem_bits(s->elem);
+  }
+  if (t->kind == IR_T_TENSORDESC) {
+    d->pdt = (uint8_t)sim_dtype_of(t->elem);
+    d->bkind = (uint8_t)(t->elem ? t->elem->kind : IR_T_NONE);
+  }
+  if (t->kind == IR_T_PTR && t->elem) {
+    d->has_elem = 1;
+    d->ebytes = ir_type_elem_bytes(t->elem);
+  }
+  /* a pointer, or a tensor of pointers: its pointee */
+  const ir_type *p = t->kind == IR_T_TENSOR ? t->elem : t;
+  if (p && p->kind == IR_T_PTR && p->elem) {
+    d->pkind = (uint8_t)p->elem->kind;
+    d->pdt = (uint8_t)sim_dtype_of(p->elem);
+    d->pbytes = ir_type_elem_bytes(p->elem);
+  }
+  if (t->kind == IR_T_MEMDESC) {
+    d->in_tmem = t->space && t->space->enc && t->space->enc->kind == IR_E_SPACE_TMEM;
+    const ir_encoding *e = t->enc ? t->enc->enc : NULL;
+    if (e && e->kind == IR_E_TMEM) {
+      d->tmem_enc = 1;
+      d->tm_block_m = e->block_m;
+      d->tm_col_stride = e->col_stride;
+    }
+    d->clc_resp = t->elem && t->elem->kind == IR_T_INT && t->elem->bits == 128;
+    d->arank = t->alloc_rank ? t->alloc_rank : t->rank;
+    assert(d->arank <= IR_MAX_RANK);
+    memcpy(d->ashape, t->alloc_rank ? t->alloc_shape : t->shape, sizeof d->ashape);
+  }
+}
+
+/* ------------------------------------------------------------------ scalar ops */
+
+void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d) {
+  memset(d, 0, sizeof *d);
+  /* sim_scalar_dec: what sim_scalar_run reads of the op (sim_scalar.c) */
+  const ir_type *rt = op->n_results ? op->results[0]->type : NULL;
+  const ir_type *t0 = op->n_operands ? op->operands[0]->type : NULL;
+  const ir_type *t1 = op->n_operands > 1 ? op->operands[1]->type : NULL;
+  d->code = (uint16_t)op->code;
+  d->w = (uint8_t)sim_int_width(rt);
+  d->w0 = (uint8_t)sim_int_width(t0);
+  d->w1 = (uint8_t)sim_int_width(t1);
+  d->dt = (uint8_t)(rt ? sim_dtype_of(rt) : SIM_DT_NONE);
+  d->dt0 = (uint8_t)(t0 ? sim_dtype_of(t0) : SIM_DT_NONE);
+  d->rt_kind = (uint8_t)(rt ? rt->kind : 0);
+  d->n_operands = (uint8_t)(op->n_operands < 255 ? op->n_operands : 255);
+  int pred = op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF ? sim_cmp_pred(op) : -1;
+  d->pred = pred < 0 ? 0xff : (uint8_t)pred; /* 0xff: none, or unknown */
+  d->eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
+}
+
+/* ------------------------------------------------------------------ attributes */
 
 /* MLIR's arith.cmpi / cmpf predicate enums, in their numbering. */
 static const char *const cmpi_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
@@ -87,4 +217,14 @@ void sim_opdec_decode(const ir_op *op, sim_opdec *d) {
   d->order_dense = order && order->kind == IR_A_DENSE_ARRAY;
   d->n_order = attr_ints(op, "order", d->order, IR_MAX_RANK);
   d->n_offsets = attr_ints(op, "offsets", d->offsets, IR_MAX_RANK);
+  d->n_in = op->n_operands;
+  d->n_out = op->n_results;
+  d->vt = ir_xcalloc((size_t)d->n_in + d->n_out + 1, sizeof *d->vt);
+  for (uint32_t k = 0; k < d->n_in; k++) sim_vtype_decode(op->operands[k]->type, &d->vt[k]);
+  for (uint32_t k = 0; k < d->n_out; k++) sim_vtype_decode(op->results[k]->type, &d->vt[d->n_in + k]);
+}
+
+void sim_opdec_release(sim_opdec *d) {
+  free(d->vt);
+  d->vt = NULL;
 }

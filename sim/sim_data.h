@@ -38,6 +38,7 @@
  * data plane (sim_data_last_error), so the engine may just stop the path (log->halt) and the
  * driver reads the cause from there. Nothing here prints or exits. */
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -115,6 +116,44 @@ void sim_elem_set_bits(sim_dtype dt, void *p, uint64_t bits); /* stores the low 
 double sim_bits_to_double(sim_dtype dt, uint64_t bits);
 uint64_t sim_bits_from_double(sim_dtype dt, double x, sim_round r);
 
+/* ------------------------------------------------------------------ decoded types
+ * What the machine and the data plane read of a value's type, decoded once by the compiler
+ * (sim_compile_dec.c sim_vtype_decode): running a machine or computing values never reads an
+ * ir_type (tests/cli/sim_ir_reads.sh). Tensor-like fields describe a TENSOR's or MEMDESC's
+ * shape and elements, and a TENSORDESC's block; they are 0 for other kinds. */
+typedef struct sim_vtype {
+  uint8_t kind;                  /* ir_typekind (IR_T_*); IR_T_NONE when the value has no type */
+  uint8_t dt;                    /* sim_dtype_of the type (a scalar's, a TENSOR's / MEMDESC's element's) */
+  uint8_t pdt;                   /* sim_dtype_of the pointee (pkind), of a TENSORDESC's block */
+  uint8_t w;                     /* sim_int_width: an INT's bits, 64 for any other type */
+  uint8_t rank;                  /* TENSOR / MEMDESC / TENSORDESC block rank */
+  uint8_t has_elem;              /* TENSOR / MEMDESC / TENSORDESC block, PTR: its element type
+                                    (pointee) is known */
+  uint8_t in_tmem;               /* MEMDESC in #ttng.tensor_memory */
+  uint8_t tmem_enc;              /* MEMDESC with a #ttng.tensor_memory_encoding (the fields below) */
+  uint8_t clc_resp;              /* a MEMDESC of 128-bit integers: CLC responses (sim_clc.c) */
+  uint8_t pkind;                 /* a PTR's or a TENSOR of PTR's pointee kind (IR_T_*); IR_T_NONE
+                                    when not a pointer or the pointee is unknown */
+  uint8_t bkind;                 /* TENSORDESC: the kind of its block type (IR_T_TENSOR) */
+  uint8_t arank;                 /* MEMDESC: rank of its allocation shape (alloc_shape when
+                                    written, else shape) */
+  int32_t ebytes;                /* bytes per element (ir_type_elem_bytes) of a TENSOR / MEMDESC /
+                                    TENSORDESC block element or a PTR pointee; 0 when unknown */
+  int32_t ebits;                 /* bits of an INT / FLOAT element (tf32: 32), 0 for other elements */
+  int32_t pbytes;                /* bytes of the pointee (pkind), 0 when unknown */
+  int32_t tm_block_m, tm_col_stride; /* tmem_enc: blockM, colStride */
+  int64_t numel;                 /* ir_type_numel: elements of the shape (block), 1 for scalars */
+  int64_t shape[IR_MAX_RANK];
+  int64_t ashape[IR_MAX_RANK];   /* MEMDESC: its allocation shape (arank) */
+} sim_vtype;
+
+/* Decodes t (NULL: kind IR_T_NONE) into *out (sim_compile_dec.c). */
+void sim_vtype_decode(const ir_type *t, sim_vtype *out);
+/* Bytes of a TENSOR / MEMDESC / TENSORDESC block: elements x element bytes (1 when unknown). */
+static inline uint32_t sim_vtype_bytes(const sim_vtype *t) {
+  return (uint32_t)(t->numel * (t->has_elem ? t->ebytes : 1));
+}
+
 /* ------------------------------------------------------------------ decoded attributes
  * What the data plane reads of an op's attributes and operand segments, decoded once by the
  * compiler (sim_compile_dec.c sim_opdec_decode): computing values never looks an attribute up
@@ -140,10 +179,25 @@ typedef struct sim_opdec {
   int n_order, n_offsets;        /* lengths of "order" (trans, memdesc_trans) and "offsets"
                                     (memdesc_subslice); -1 when absent */
   int64_t order[IR_MAX_RANK], offsets[IR_MAX_RANK];
+  /* The types of the op's operands, then of its results (n_operands + n_results of them;
+   * owned, freed with the record): tin(d, k) / tout(d, k). */
+  sim_vtype *vt;
+  uint32_t n_in, n_out;
 } sim_opdec;
 
 /* Decodes op into *out (sim_compile_dec.c). */
 void sim_opdec_decode(const ir_op *op, sim_opdec *out);
+/* Frees what *d owns (its types), not d. */
+void sim_opdec_release(sim_opdec *d);
+/* The decoded type of operand k / result k of a decoded op. */
+static inline const sim_vtype *sim_opdec_tin(const sim_opdec *d, uint32_t k) {
+  assert(k < d->n_in);
+  return &d->vt[k];
+}
+static inline const sim_vtype *sim_opdec_tout(const sim_opdec *d, uint32_t k) {
+  assert(k < d->n_out);
+  return &d->vt[d->n_in + k];
+}
 /* The first operand of segment k of a decoded op (NULL when empty); *n receives its size. */
 static inline ir_value *sim_opdec_seg(const sim_opdec *d, int k, uint32_t *n) {
   bool in = k >= 0 && k < d->n_seg;
@@ -243,7 +297,7 @@ uint32_t sim_data_buf_new(sim_data *d, sim_space space, sim_dtype dt, int rank,
                           const int64_t *shape, const char *name, sim_data_err *err);
 /* Buffer for a ttg.local_alloc / ttng.tmem_alloc result type (a MEMDESC); when the alloc
  * has a `src` operand the engine then calls sim_data_init_alloc. */
-uint32_t sim_data_buf_for_alloc(sim_data *d, const ir_type *memdesc, sim_data_err *err);
+uint32_t sim_data_buf_for_alloc(sim_data *d, const sim_vtype *memdesc, sim_data_err *err);
 sim_buf *sim_data_buf(sim_data *d, uint32_t id);  /* NULL if no such id */
 void sim_data_buf_free(sim_data *d, uint32_t id); /* local_dealloc, or end of a program */
 
@@ -270,7 +324,7 @@ typedef struct sim_mview {
 } sim_mview;
 
 /* The full view of a freshly allocated buffer, typed as the alloc's result memdesc. */
-int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const ir_type *memdesc, sim_mview *out,
+int sim_mview_of_alloc(const sim_data *d, uint32_t buf, const sim_vtype *memdesc, sim_mview *out,
                        sim_data_err *err);
 /* Applies a view op (IR_C_VIEW: memdesc_index, memdesc_subslice, memdesc_dynamic_subslice,
  * memdesc_trans, memdesc_reshape, memdesc_reinterpret, tmem_subslice, map_to_remote_buffer,
@@ -299,7 +353,7 @@ typedef struct sim_tdesc {
 
 /* Registers a descriptor over buffer `buf` (shape/strides as given, block from the
  * !tt.tensordesc type). Returns its id, 0 on error. */
-uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const ir_type *desc_type, int rank,
+uint32_t sim_data_tdesc_new(sim_data *d, uint32_t buf, const sim_vtype *desc_type, int rank,
                             const int64_t *shape, const int64_t *stride, sim_data_err *err);
 const sim_tdesc *sim_data_tdesc(const sim_data *d, uint32_t id);
 
@@ -314,8 +368,8 @@ sim_tensor *sim_data_get(sim_data *d, uint32_t agent, const ir_value *v);
 void sim_data_set(sim_data *d, uint32_t agent, const ir_value *v, sim_tensor *t);
 /* Parallel copy dst[i] := src[i] for tensor-typed values (scf.yield into iter_args, scf.if
  * results, warp_specialize captures into partition block arguments, tt.call arguments):
- * all sources are read before any destination is written. Non-tensor values are ignored,
- * so the engine may pass whole operand lists. */
+ * all sources are read before any destination is written. A destination gets what its
+ * source holds; only tensor values hold payloads, so the engine may pass whole operand lists. */
 void sim_data_copy(sim_data *d, uint32_t dst_agent, const ir_value *const *dst, uint32_t src_agent,
                    const ir_value *const *src, uint32_t n);
 /* Drops every payload of an agent (agent exit, or the program finished). */

@@ -17,7 +17,7 @@ static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
   e->cta = (uint8_t)cta;
 }
 
-static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const ir_value *val, uint8_t flags) {
+static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const sim_tref *val, uint8_t flags) {
   if (e->n_fp >= 3) return;
   sim_fp f;
   sim_view_fp(m, view, val, &f);
@@ -35,14 +35,14 @@ static void add_gbox(const sim_machine *m, sim_eff *e, const sim_ins *i, const u
   const uint32_t *in = ins_in(m, i);
   for (uint32_t k = 0; k < n; k++) coords[k] = x[in[c0 + k]];
   sim_gbox b;
-  if (sim_gbox_of(m, x[in[dk]], i->op->operands[dk]->type, coords, n, flags & ~SIM_FP_ASYNC, &b))
+  if (sim_gbox_of(m, x[in[dk]], ins_tin(m, i, dk), coords, n, flags & ~SIM_FP_ASYNC, &b))
     e->fp[e->n_fp++] = sim_gbox_fp(&b, flags & SIM_FP_ASYNC);
 }
 
 /* Slot value k of instruction i's inputs, from slot-indexed values x. */
 #define IN(k) (x[ins_in(m, i)[(k)]])
 #define SEG(s, k) ((k) < ins_seg_len(i, (s)) ? IN(ins_seg_at(i, (s)) + (k)) : 0)
-#define SEGV(s, k) (i->op->operands[ins_seg_at(i, (s)) + (k)])
+#define SEGV(s, k) ins_rseg(m, i, (s), (k))
 
 static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
   const ir_op *op = i->op;
@@ -100,16 +100,16 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
     e->kind |= SIM_E_MEM;
-    add_fp(m, e, IN(0), op->operands[0], 0);
+    add_fp(m, e, IN(0), ins_rin(m, i, 0), 0);
     return;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
     e->kind |= SIM_E_MEM;
-    add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
+    add_fp(m, e, IN(1), ins_rin(m, i, 1), SIM_FP_WRITE);
     return;
   case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value: writes the buffer */
     if (!sim_alloc_writes(op) || !i->imm) break;
     e->kind |= SIM_E_MEM;
-    add_fp(m, e, sim_view_make((uint32_t)i->imm, e->cta, 0), op->results[0], SIM_FP_WRITE);
+    add_fp(m, e, sim_view_make((uint32_t)i->imm, e->cta, 0), ins_rout(m, i, 0), SIM_FP_WRITE);
     return;
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: case IR_OP_TT_DESCRIPTOR_REDUCE:
     e->kind |= SIM_E_MEM;
@@ -122,9 +122,8 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_ISSUE | SIM_E_SIGNAL | SIM_E_TX;
     e->bar = (uint16_t)b;
     {
-      const ir_type *dt = SEGV(0, 0)->type;
-      const ir_type *blk = dt && dt->kind == IR_T_TENSORDESC ? dt->elem : NULL;
-      e->bytes = blk ? (uint32_t)(ir_type_numel(blk) * (blk->elem ? ir_type_elem_bytes(blk->elem) : 1)) : 0;
+      const sim_vtype *dt = ins_tseg(m, i, 0, 0);
+      e->bytes = dt->kind == IR_T_TENSORDESC ? sim_vtype_bytes(dt) : 0;
     }
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_WRITE | SIM_FP_ASYNC);
     add_gbox(m, e, i, x, 0, ins_seg_at(i, 1), ins_seg_len(i, 1), SIM_FP_ASYNC);
@@ -138,7 +137,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   case IR_OP_TTNG_WARP_GROUP_DOT:
     e->kind |= (i->af & SIM_AF_ASYNC) ? SIM_E_ISSUE | SIM_E_GWAIT : SIM_E_MEM;
     for (int k = 0; k < 2; k++)
-      if (op->operands[k]->type->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), op->operands[k], SIM_FP_ASYNC);
+      if (ins_tin(m, i, k)->kind == IR_T_MEMDESC) add_fp(m, e, IN(k), ins_rin(m, i, k), SIM_FP_ASYNC);
     return;
   case IR_OP_TTNG_TMA_STORE_TOKEN_WAIT:
     if (ins_seg_len(i, 1)) break; /* arrives on barriers: taken as dependent */
@@ -152,7 +151,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
     int sb = scaled ? 8 : 6;
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
-    for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), op->operands[k], k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
+    for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), ins_rin(m, i, k), k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
     /* what its completion will arrive on (every barrier operand: predicates not looked at) */
     uint16_t *slot[4] = {&e->bar, &e->bar2, &e->xbar[0], &e->xbar[1]};
     uint32_t nb = 0;
@@ -170,8 +169,8 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   }
   case IR_OP_TTNG_TMEM_COPY:
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT;
-    add_fp(m, e, IN(0), op->operands[0], SIM_FP_ASYNC);
-    add_fp(m, e, IN(1), op->operands[1], SIM_FP_WRITE);
+    add_fp(m, e, IN(0), ins_rin(m, i, 0), SIM_FP_ASYNC);
+    add_fp(m, e, IN(1), ins_rin(m, i, 1), SIM_FP_WRITE);
     if (ins_seg_len(i, 2) && (b = sim_view_bar(m, SEG(2, 0))) >= 0) {
       e->kind |= SIM_E_SIGNAL;
       e->bar = (uint16_t)b;

@@ -26,6 +26,7 @@ uint32_t sim_agent_threads(const sim_machine *m, const void *st, uint32_t a) {
  * pc), every other word zero: those are loaded, and the region's other persistent slots
  * (dead there: nothing reads them before writing them) are zero. */
 void sim_env_load(sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
+  assert(a < m->n_agents && pc < m->n_code); /* an agent that runs stands at an instruction */
   const sim_region *r = &m->regions[region_of(m, pc)];
   const uint64_t *env = st_cenv(m, st, a);
   uint32_t row = m->live_row[pc];
@@ -104,8 +105,8 @@ static int query(sim_exec *e) {
   case IR_OP_TTG_WARP_ID: v = m->agents[e->a].first_warp; break;
   case IR_OP_TTNG_CLUSTER_SIZE_1D: v = m->n_ctas; break;
   case IR_OP_GPU_THREAD_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
-    /* AMD: the wave the agent runs (sim_amd_waves.c); NVIDIA: thread 0 */
-    if (m->amd_gfx) v = sim_amd_wave_tid(m, i->op, i->af & SIM_AF_TID_X, m->amd_wave[e->a]);
+    /* AMD: the wave the agent runs (sim_compile_amd_waves.c); NVIDIA: thread 0 */
+    if (m->amd_gfx) v = sim_amd_wave_tid(m, i->sc.w, i->af & SIM_AF_TID_X, m->amd_wave[e->a]);
     break;
   default: v = 0; break; /* thread id, clock: the elected thread 0 / time 0 (analysis refuses sync uses) */
   }
@@ -128,7 +129,7 @@ static int view_op(sim_exec *e) {
     return -1;
   }
   e->x[ins_out(m, i)[0]] = out;
-  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
+  if (m->data && !ins_tout(m, i, 0)->clc_resp) { /* CLC responses: sim_clc.c */
     sim_data_err derr;
     const uint32_t *in = ins_in(m, i);
     if (sim_mview_apply(m->data, i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
@@ -158,10 +159,10 @@ int sim_exec_alloc(sim_exec *e) {
     e->x[out] = va;
     return 0;
   }
-  if (m->data && !sim_clc_resp_type(i->op->results[0]->type)) { /* CLC responses: sim_clc.c */
+  if (m->data && !ins_tout(m, i, 0)->clc_resp) { /* CLC responses: sim_clc.c */
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;
-    if (sim_mview_of_alloc(m->data, buf, i->op->results[0]->type, &m->mscratch[out], &derr) ||
+    if (sim_mview_of_alloc(m->data, buf, ins_tout(m, i, 0), &m->mscratch[out], &derr) ||
         (i->n_in && sim_data_init_alloc(m->data, e->a, i->op, &m->mscratch[out], &derr))) {
       sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return -1;
@@ -551,6 +552,7 @@ int sim_run_agent(sim_machine *m, void *st, uint32_t a, bool fire, sim_log *log)
     /* an op on memory that may lie over a barrier with a late arrival pending (sim_late.c) */
     if (e.i->late_chk && sim_late_reuse_check(&e)) return -1;
     rc = exec_visible(&e);
+    assert(rc == SIM_X_NEXT || rc == SIM_X_STAY || rc == SIM_X_HALT);
     if (rc == SIM_X_HALT) {
       log->halt = true;
       return -1;

@@ -92,13 +92,14 @@ char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n) {
   return buf;
 }
 
-bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
+bool sim_gbox_of(const sim_machine *m, uint64_t desc, const sim_vtype *desc_t, const uint64_t *coords,
                  uint32_t n, uint8_t flags, sim_gbox *out) {
   memset(out, 0, sizeof *out);
   uint32_t al = sim_view_alloc(desc);
   if (!al || al >= m->n_allocs || m->allocs[al].space != SIM_SPACE_GLOBAL || !m->allocs[al].is_desc)
     return false;
-  const ir_type *blk = desc_t && desc_t->kind == IR_T_TENSORDESC ? desc_t->elem : NULL;
+  /* the descriptor's block (sim_vtype of a TENSORDESC) */
+  const sim_vtype *blk = desc_t && desc_t->kind == IR_T_TENSORDESC ? desc_t : NULL;
   if (!blk || !blk->rank || blk->rank > SIM_GBOX_RANK || n != blk->rank) return false;
   out->alloc = (uint16_t)al;
   out->rank = (uint8_t)blk->rank;

@@ -8,11 +8,6 @@
 
 #include "sim_internal.h"
 
-unsigned sim_int_width(const ir_type *t) {
-  if (t && t->kind == IR_T_INT && t->bits) return t->bits;
-  return 64; /* index, pointers, a width-less int, no type */
-}
-
 int64_t sim_sext(uint64_t bits, unsigned w) {
   if (w >= 64) return (int64_t)bits;
   if (w == 0) return 0;

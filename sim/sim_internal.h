@@ -5,6 +5,7 @@
 #ifndef TLXV_SIM_INTERNAL_H
 #define TLXV_SIM_INTERNAL_H
 
+#include <assert.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -27,8 +28,8 @@ enum {
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
   SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
-  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_amd_membar.c),
-                                   or a LOCAL barrier of a warp pipeline (sim_amd_wpipe.c) */
+  SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_compile_amd_membar.c),
+                                   or a LOCAL barrier of a warp pipeline (sim_compile_amd_wpipe.c) */
   SIM_I_AMD_SBAR,               /* AMD: a warp pipeline's raw s_barrier (no waits) */
   SIM_I_AMD_CBAR,               /* AMD: a warp pipeline's cond_barrier: imm 1 = the waves of
                                    the high group (warpHigh), 0 = the low group (warpLow) */
@@ -83,7 +84,20 @@ typedef struct sim_ins {
   uint8_t n_xi;
   const char *astr;            /* a string attribute (the kind of a TMA reduce) */
   sim_scalar_dec sc;           /* scalar ops: result / operand types and predicate (sim_scalar.c) */
+  /* The types of the op's operands, then of its results, decoded once by the compiler
+   * (sim_compile_types.c): m->trefs[vt .. vt + n_top + n_tres); read with ins_tin / ins_tout /
+   * ins_tseg, never through op (tests/cli/sim_ir_reads.sh). */
+  uint32_t vt;
+  uint16_t n_top, n_tres;
 } sim_ins;
+
+/* A value's decoded type (sim_compile_types.c): t indexes m->vtypes (0: no type); src, for a
+ * memdesc made by a chain of permuting views (trans, reshape, reinterpret, local_alias), the
+ * type of the view the chain started from, whose bytes an irregular view covers (sim_view_fp);
+ * 0 when there is none. */
+typedef struct sim_tref {
+  uint16_t t, src;
+} sim_tref;
 
 /* sim_ins.af: flag attributes */
 enum {
@@ -95,6 +109,8 @@ enum {
   SIM_AF_HAS_AI = 32,          /* ai holds a value that the op may omit (AMD waits) */
   SIM_AF_HAS_AI2 = 64,         /* ... and xi[0] a second one */
   SIM_AF_TID_X = 128,          /* a thread id op of the x dimension (sim_compile_tid_x) */
+  SIM_AF_WP_INSIDE = 256,      /* AMD: the op is in a warp pipeline (m->amd_wp SIM_WP_INSIDE;
+                                  sim_compile_amd_ins) */
 };
 /* A thread id op (gpu.thread_id, rocdl.workitem.id.x) reads the x dimension: no "dimension",
  * 0, or the keyword x (sim_compile.c). */
@@ -114,10 +130,6 @@ static inline uint32_t ins_seg_len(const sim_ins *i, int s) {
   return s < i->n_seg ? (uint32_t)(i->seg[s + 1] - i->seg[s]) : 0;
 }
 static inline uint32_t ins_seg_at(const sim_ins *i, int s) { return s < i->n_seg ? i->seg[s] : i->n_in; }
-/* The IR value of operand k of segment s (for its type: sim_view_fp, sim_gbox_of). */
-static inline const ir_value *ins_val(const sim_ins *i, int s, uint32_t k) {
-  return i->op->operands[ins_seg_at(i, s) + k];
-}
 
 /* ttng.arrive_barrier's sim_ins.imm2 (imm: its count; sim_compile.c decode_attrs) */
 #define SIM_ARRIVE_PER_THREAD 1     /* perThread: every thread arrives */
@@ -185,6 +197,8 @@ typedef struct sim_alloc {
                                   Triton's allocator may place it over those barriers' bytes */
   uint32_t sig_ins[8];         /* barrier: instructions that arrive / expect / signal it */
   uint32_t n_sig;
+  uint16_t vt;                 /* m->vtypes index of its type (the defining op's result; 0 for
+                                  globals: sim_compile_types.c) */
 } sim_alloc;
 
 /* A rule broken statically (sim_tmem.c), reported when instruction ins runs. */
@@ -333,6 +347,11 @@ struct sim_machine {
   uint32_t threads_per_warp;
   uint32_t num_warps;          /* parent warps */
 
+  sim_vtype *vtypes;           /* the program's distinct value types, [0] = no type (owned;
+                                  sim_compile_types.c) */
+  uint32_t n_vtypes, cap_vtypes;
+  sim_tref *trefs;             /* instructions' operand and result types (sim_ins.vt; owned) */
+  uint32_t n_trefs, cap_trefs;
   sim_ins *code;               /* all instructions */
   uint32_t n_code, cap_code;
   uint32_t *opnd;              /* operand slots */
@@ -373,20 +392,24 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
-  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_amd_wpipe.c; owned), or NULL */
+  uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_compile_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
-                                  it (sim_amd_membar.c; owned) */
+                                  it (sim_compile_amd_membar.c; owned) */
   uint8_t *amd_wdep;           /* AMD: per value id of fn, 1 = depends on the wave (computed from
-                                  the thread id; sim_amd_waves.c; owned) */
+                                  the thread id; sim_compile_amd_waves.c; owned) */
   bool amd_all_waves;          /* AMD: every wave runs (sim_opts.amd_all_waves) */
-  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_amd_waves.c) */
+  uint8_t amd_wave[SIM_MAX_AGENTS];     /* AMD: agent -> the wave it runs (sim_compile_amd_waves.c) */
   uint8_t amd_share[SIM_MAX_AGENTS][2]; /* AMD: agent -> the parts [lo, hi) of amd_nw of each LDS
                                            write footprint it writes (share, sim_amd_ops.c) */
   uint8_t amd_nw[SIM_MAX_AGENTS];       /* AMD: agent -> the waves of its group: num_warps for the
                                            default waves, the partition's for a gfx1250 partition
                                            wave (sim_amd_machine.c) */
   uint8_t *amd_wctl;           /* AMD: per op id of fn, 1 = an scf.if / for / while whose condition
-                                  or bounds depend on the wave (sim_amd_waves.c; owned) */
+                                  or bounds depend on the wave (sim_compile_amd_waves.c; owned) */
+  uint32_t *amd_ctl;           /* AMD: per instruction, 0 when it is in wave-uniform control, else
+                                  1 + the instruction of the innermost construct that makes it
+                                  wave-divergent (sim_amd_wave_ctl; UINT32_MAX: that construct
+                                  has no instruction); sim_compile_amd_ins; owned, or NULL */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
   bool *arg_ctl;               /* per kernel argument: flows into control */
@@ -487,6 +510,37 @@ static inline const uint32_t *ins_in(const sim_machine *m, const sim_ins *i) {
 static inline const uint32_t *ins_out(const sim_machine *m, const sim_ins *i) {
   return m->opnd + i->opnd + i->n_in;
 }
+/* Decoded types of instruction i (sim_compile_types.c): of IR operand k, of result k, of
+ * operand k of segment s; the tref forms also carry a view's permutation source. */
+static inline const sim_tref *ins_rin(const sim_machine *m, const sim_ins *i, uint32_t k) {
+  assert(k < i->n_top);
+  return &m->trefs[i->vt + k];
+}
+static inline const sim_tref *ins_rout(const sim_machine *m, const sim_ins *i, uint32_t k) {
+  assert(k < i->n_tres);
+  return &m->trefs[i->vt + i->n_top + k];
+}
+static inline const sim_tref *ins_rseg(const sim_machine *m, const sim_ins *i, int s, uint32_t k) {
+  return ins_rin(m, i, ins_seg_at(i, s) + k);
+}
+static inline const sim_vtype *sim_vt(const sim_machine *m, const sim_tref *r) {
+  assert(r->t < m->n_vtypes);
+  return &m->vtypes[r->t];
+}
+static inline const sim_vtype *ins_tin(const sim_machine *m, const sim_ins *i, uint32_t k) {
+  return sim_vt(m, ins_rin(m, i, k));
+}
+static inline const sim_vtype *ins_tout(const sim_machine *m, const sim_ins *i, uint32_t k) {
+  return sim_vt(m, ins_rout(m, i, k));
+}
+static inline const sim_vtype *ins_tseg(const sim_machine *m, const sim_ins *i, int s, uint32_t k) {
+  return sim_vt(m, ins_rseg(m, i, s, k));
+}
+/* The type of allocation al (sim_compile_types.c). */
+static inline const sim_vtype *sim_alloc_vt(const sim_machine *m, const sim_alloc *al) {
+  assert(al->vt < m->n_vtypes);
+  return &m->vtypes[al->vt];
+}
 
 /* ------------------------------------------------------------------ executing one agent */
 
@@ -564,6 +618,8 @@ void sim_cta_exit(sim_exec *e);
 
 /* sim_compile.c */
 int sim_compile(sim_machine *m, sim_err *err);
+/* sim_compile_types.c: m->vtypes, m->trefs, sim_ins.vt and sim_alloc.vt of the compiled code. */
+void sim_compile_types(sim_machine *m);
 /* Paired-CTA kernels (cta_group::2, semantics.md §4.3). sim_compile_pair.c: cluster size,
  * `paired` and the implicit init cluster sync of a module (machine build); ops the pair model
  * refuses (compile). sim_pair.c: issue of a paired tcgen05.mma / commit; the data of one half
@@ -613,10 +669,10 @@ static inline uint32_t sim_view_off(uint64_t v) { return (uint32_t)v; }
 /* Applies view instruction i to src (idx: its scalar operands as bits). Returns 0 or -1 (err). */
 int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const uint64_t *idx,
                    uint32_t n_idx, uint64_t *out, sim_err *err);
-/* Footprint of view v, the value of IR value val (a memdesc). A view through trans / reshape /
- * reinterpret covers the same bytes as the view it was made from: its footprint is computed
- * with the type of that view. */
-void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *out);
+/* Footprint of view v, a value of decoded type val (a memdesc: ins_rin / ins_rout / ins_rseg).
+ * A view through trans / reshape / reinterpret covers the same bytes as the view it was made
+ * from: its footprint is computed with the type of that view (val->src). */
+void sim_view_fp(const sim_machine *m, uint64_t v, const sim_tref *val, sim_fp *out);
 /* Barrier index (global) named by a view of a barrier allocation, or -1. */
 int32_t sim_view_bar(const sim_machine *m, uint64_t v);
 
@@ -625,7 +681,7 @@ bool sim_gfp_overlap(const sim_fp *a, const sim_fp *b);
 char *sim_gfp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
 /* The box an op with descriptor value desc (of type desc_t) touches at coordinates
  * coords[0..n); false when the descriptor is not a kernel argument the model knows. */
-bool sim_gbox_of(const sim_machine *m, uint64_t desc, const ir_type *desc_t, const uint64_t *coords,
+bool sim_gbox_of(const sim_machine *m, uint64_t desc, const sim_vtype *desc_t, const uint64_t *coords,
                  uint32_t n, uint8_t flags, sim_gbox *out);
 /* Access flags of a tt.descriptor_load / store / reduce's box: a store writes, a store with a
  * reduce_kind and a tt.descriptor_reduce are atomic reductions. */
@@ -637,16 +693,17 @@ static inline uint8_t sim_desc_flags(const sim_ins *i) {
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
 
-/* sim_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
+/* sim_compile_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
  * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or
  * NULL. */
 const ir_op *sim_alias_group(const ir_func *fn, const ir_value *spec, const ir_op **overlap);
-/* sim_view.c: whether a view of type t at offset 0 of allocation al (made for type base) is
- * regular, as tlx.local_alias / memdesc_reinterpret decide it. */
-bool sim_view_alias_regular(const sim_alloc *al, const ir_type *base, const ir_type *t);
+/* sim_view.c: whether a view of type t at offset 0 of allocation al (of type alt; made for
+ * type base) is regular, as tlx.local_alias / memdesc_reinterpret decide it. */
+bool sim_view_alias_regular(const sim_alloc *al, const sim_vtype *alt, const sim_vtype *base,
+                            const sim_vtype *t);
 
 /* sim_tmem.c: tensor-memory allocation rules (§4.2) */
-uint32_t sim_tmem_min_cols(const sim_alloc *al);
+uint32_t sim_tmem_min_cols(const sim_machine *m, const sim_alloc *al);
 /* Rules of single allocations and of the kernel's column count (machine build). */
 void sim_tmem_check(sim_machine *m);
 /* Allocations allocs[0..n) live together across the warp_specialize forked at fork_ins. */
@@ -756,7 +813,6 @@ void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp 
 
 /* sim_clc.c: cluster launch control (§6.3) */
 bool sim_clc_op(uint32_t code);
-bool sim_clc_resp_type(const ir_type *t);     /* memdesc of 128-bit responses: no data buffer */
 size_t sim_clc_layout(sim_machine *m);        /* sets uses_clc; state bytes it needs */
 int sim_clc_issue(sim_exec *e);               /* (async_)clc_try_cancel */
 int sim_clc_read(sim_exec *e);                /* clc_query_cancel, clc_load_result */

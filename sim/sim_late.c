@@ -211,7 +211,7 @@ static uint32_t view_alloc(const sim_exec *e, uint32_t k, uint32_t *cta) {
     }
     return 0;
   }
-  if (k >= op->n_operands || op->operands[k]->type->kind != IR_T_MEMDESC) return 0;
+  if (k >= op->n_operands || ins_tin(e->m, i, k)->kind != IR_T_MEMDESC) return 0;
   uint64_t v = ex_in(e, k);
   *cta = sim_view_cta(v);
   return sim_view_alloc(v);

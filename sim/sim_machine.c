@@ -128,9 +128,9 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
       for (uint32_t a = 1; a < m->n_allocs; a++) {
         const sim_alloc *al = &m->allocs[a];
         if (!al->op || al->space == SIM_SPACE_GLOBAL) continue;
-        if (sim_clc_resp_type(al->op->results[0]->type)) continue; /* in the state (sim_clc.c) */
+        if (sim_alloc_vt(m, al)->clc_resp) continue; /* in the state (sim_clc.c) */
         sim_data_err derr;
-        uint32_t id = sim_data_buf_for_alloc(m->data, al->op->results[0]->type, &derr);
+        uint32_t id = sim_data_buf_for_alloc(m->data, sim_alloc_vt(m, al), &derr);
         if (!id) {
           sim_errf(err, m, al->op, "%s", derr.msg);
           sim_machine_free(m);
@@ -179,6 +179,8 @@ void sim_machine_free(sim_machine *m) {
     free(m->ws[w].cap_vals);
   }
   free(m->code);
+  free(m->vtypes);
+  free(m->trefs);
   free(m->opnd);
   free(m->regions);
   free(m->ws);
@@ -204,6 +206,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->amd_bar_before);
   free(m->amd_wdep);
   free(m->amd_wctl);
+  free(m->amd_ctl);
   free(m->amd_wp);
   free(m->evrec);
   free(m->sandbox);

@@ -8,8 +8,7 @@
 
 /* Footprint of the memdesc operand `seg`[k] of the current op (flags added). */
 static void seg_fp(sim_exec *e, int seg, uint32_t k, uint8_t flags, sim_fp *f) {
-  const ir_value *v = ins_val(e->i, seg, k);
-  sim_view_fp(e->m, ex_seg(e, seg, k), v, f);
+  sim_view_fp(e->m, ex_seg(e, seg, k), ins_rseg(e->m, e->i, seg, k), f);
   f->flags |= flags;
 }
 
@@ -30,11 +29,8 @@ static const sim_mview *seg_mview(sim_exec *e, int seg, uint32_t k) {
 
 /* Box bytes of a TMA through a !tt.tensordesc (§2.1: Π box dims × element bytes, out-of-bound
  * elements included). */
-static uint32_t desc_bytes(const ir_type *t) {
-  const ir_type *blk = t && t->kind == IR_T_TENSORDESC ? t->elem : NULL;
-  if (!blk) return 0;
-  int eb = blk->elem ? ir_type_elem_bytes(blk->elem) : 1;
-  return (uint32_t)(ir_type_numel(blk) * eb);
+static uint32_t desc_bytes(const sim_vtype *t) {
+  return t->kind == IR_T_TENSORDESC ? sim_vtype_bytes(t) : 0;
 }
 
 /* The global box of a TMA op (descriptor segment 0, coordinates segment 1), packed as a
@@ -44,7 +40,7 @@ static bool tma_gbox(sim_exec *e, uint8_t flags, sim_gbox *b) {
   uint32_t n = ins_seg_len(e->i, 1);
   if (n > SIM_GBOX_RANK) return false;
   for (uint32_t k = 0; k < n; k++) coords[k] = ex_seg(e, 1, k);
-  return sim_gbox_of(e->m, ex_seg(e, 0, 0), ins_val(e->i, 0, 0)->type, coords, n, flags, b);
+  return sim_gbox_of(e->m, ex_seg(e, 0, 0), ins_tseg(e->m, e->i, 0, 0), coords, n, flags, b);
 }
 
 static int add_event(sim_exec *e, sim_event *ev) {
@@ -69,7 +65,7 @@ static uint32_t tma_evrec(sim_exec *e) {
 
 static int tma_load(sim_exec *e) {
   sim_machine *m = e->m;
-  uint32_t bytes = desc_bytes(ins_val(e->i, 0, 0)->type);
+  uint32_t bytes = desc_bytes(ins_tseg(m, e->i, 0, 0));
   int32_t bar = sim_ex_bar(e, 3, 0, NULL);
   if (bar < 0) return SIM_X_HALT;
   sim_fp dst;
@@ -137,7 +133,7 @@ static int tma_store(sim_exec *e) {
   return add_event(e, &ev);
 }
 
-static bool is_memdesc(const ir_value *v) { return v && v->type && v->type->kind == IR_T_MEMDESC; }
+static bool is_memdesc(const sim_vtype *t) { return t->kind == IR_T_MEMDESC; }
 
 /* ttng.async_tma_gather (§2.1): a TMA load whose rows are the values of a tensor: it writes
  * its whole shared-memory result asynchronously and performs complete_tx(result bytes) on its
@@ -154,8 +150,7 @@ static int tma_gather(sim_exec *e) {
   if (bar < 0) return SIM_X_HALT;
   sim_fp dst;
   seg_fp(e, 4, 0, SIM_FP_WRITE | SIM_FP_ASYNC, &dst);
-  const ir_type *t = ins_val(e->i, 4, 0)->type;
-  uint32_t bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  uint32_t bytes = sim_vtype_bytes(ins_tseg(m, e->i, 4, 0));
   if (sim_check_bar_usable(m, e->st, (uint32_t)bar, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   st_mbar(m, e->st, (uint32_t)bar)->iss_bytes += (int32_t)bytes;
   sim_uf_check_async(m, e->st, e->a, &dst, e->pc, e->log);
@@ -213,8 +208,7 @@ static int shared_store(sim_exec *e) {
   const ir_op *op = e->i->op;
   sim_event ev = {.kind = SIM_EV_BULK_COPY, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   seg_fp(e, 1, 0, SIM_FP_WRITE, &ev.fp[0]);
-  const ir_type *t = ins_val(e->i, 0, 0)->type;
-  ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  ev.bytes = sim_vtype_bytes(ins_tseg(m, e->i, 0, 0));
   uint32_t dcta = ev.fp[0].cta;
   int32_t b = sim_view_bar(m, ex_seg(e, 2, 0));
   if (b < 0) {
@@ -245,7 +239,7 @@ static int wgmma(sim_exec *e) {
   sim_machine *m = e->m;
   const ir_op *op = e->i->op;
   sim_event ev = {.kind = SIM_EV_WGMMA, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR};
-  const ir_value *a = ins_val(e->i, 0, 0), *b = ins_val(e->i, 1, 0);
+  const sim_vtype *a = ins_tseg(m, e->i, 0, 0), *b = ins_tseg(m, e->i, 1, 0);
   if (is_memdesc(a)) seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
   if (is_memdesc(b)) seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[ev.n_fp++]);
   for (uint32_t k = 0; k < ev.n_fp; k++) sim_uf_check_async(m, e->st, e->a, &ev.fp[k], e->pc, e->log);
@@ -270,9 +264,8 @@ static int mma5(sim_exec *e) {
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
   int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
   sim_event ev = {.kind = SIM_EV_MMA5, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 3};
-  const ir_value *a = ins_val(e->i, 0, 0);
-  seg_fp(e, 0, 0, is_memdesc(a) && a->type->space && a->type->space->enc &&
-                          a->type->space->enc->kind == IR_E_SPACE_TMEM ? 0 : SIM_FP_ASYNC, &ev.fp[0]);
+  const sim_vtype *a = ins_tseg(m, e->i, 0, 0);
+  seg_fp(e, 0, 0, is_memdesc(a) && a->in_tmem ? 0 : SIM_FP_ASYNC, &ev.fp[0]);
   seg_fp(e, 1, 0, SIM_FP_ASYNC, &ev.fp[1]);
   seg_fp(e, 2, 0, SIM_FP_WRITE, &ev.fp[2]);
   if (ev.fp[0].flags & SIM_FP_TMEM) ev.fp[0].flags &= (uint8_t)~SIM_FP_ASYNC;
@@ -406,14 +399,13 @@ static int remote_copy(sim_exec *e) {
   seg_fp(e, 2, 0, SIM_FP_WRITE, &ev.fp[0]);
   ev.fp[0].cta = (uint8_t)rank;
   ev.n_fp = 1;
-  const ir_value *src = ins_val(e->i, 0, 0);
+  const sim_vtype *src = ins_tseg(m, e->i, 0, 0);
   if (op->code == IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY && is_memdesc(src)) {
     seg_fp(e, 0, 0, SIM_FP_ASYNC, &ev.fp[1]);
     ev.n_fp = 2;
     ev.fp[0].flags |= SIM_FP_ASYNC;
   }
-  const ir_type *t = src->type;
-  ev.bytes = (uint32_t)(ir_type_numel(t) * (t->elem ? ir_type_elem_bytes(t->elem) : 1));
+  ev.bytes = sim_vtype_bytes(src);
   int32_t b = sim_view_bar(m, ex_seg(e, 3, 0));
   if (b >= 0) {
     uint32_t rb = rank * m->n_bars + (uint32_t)b % m->n_bars;
@@ -480,7 +472,7 @@ int sim_op_async(sim_exec *e) {
   const ir_op *op = e->i->op;
   for (uint32_t k = 0; op && k < e->i->n_in && k < op->n_operands; k++) {
     uint64_t v = ex_in(e, k);
-    if (op->operands[k]->type->kind != IR_T_MEMDESC || !(v & SIM_VIEW_OOB)) continue;
+    if (ins_tin(e->m, e->i, k)->kind != IR_T_MEMDESC || !(v & SIM_VIEW_OOB)) continue;
     uint32_t al = sim_view_alloc(v);
     if (al && al < e->m->n_allocs && e->m->allocs[al].is_barrier) continue;
     sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,

@@ -18,7 +18,7 @@ static bool desc_gbox(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   uint64_t coords[SIM_GBOX_RANK];
   if (n > SIM_GBOX_RANK) return false;
   for (uint32_t k = 0; k < n; k++) coords[k] = x[in[ins_seg_at(i, 1) + k]];
-  return sim_gbox_of(m, x[in[0]], ins_val(i, 0, 0)->type, coords, n, sim_desc_flags(i), b);
+  return sim_gbox_of(m, x[in[0]], ins_tseg(m, i, 0, 0), coords, n, sim_desc_flags(i), b);
 }
 
 int sim_op_mem(sim_exec *e) {
@@ -29,7 +29,7 @@ int sim_op_mem(sim_exec *e) {
   sim_fp f;
   char fp[96];
   for (uint32_t k = 0; k < e->i->n_in; k++)
-    if (op->operands[k]->type->kind == IR_T_MEMDESC && (ex_in(e, k) & SIM_VIEW_OOB)) {
+    if (ins_tin(m, e->i, k)->kind == IR_T_MEMDESC && (ex_in(e, k) & SIM_VIEW_OOB)) {
       uint32_t al = sim_view_alloc(ex_in(e, k));
       sim_viol_add(e->log, SIM_BUG_LIFECYCLE, (int)e->a, e->pc,
                    "%s through a view of %s that is outside its allocation (an index or a slice "
@@ -46,7 +46,7 @@ int sim_op_mem(sim_exec *e) {
      * a fence.proxy.async in between (§2.3), as after a local_store: Triton 3.6.0 adds none
      * when it lowers the TTGIR (tests/device/triton_ptx.py, docs/comparison.md). */
     if (sim_exec_alloc(e)) return SIM_X_HALT;
-    sim_view_fp(m, e->x[ins_out(m, e->i)[0]], op->results[0], &f);
+    sim_view_fp(m, e->x[ins_out(m, e->i)[0]], ins_rout(m, e->i, 0), &f);
     if (op->n_operands && op->code == IR_OP_TTG_LOCAL_ALLOC) {
       f.flags |= SIM_FP_WRITE;
       sim_uf_note(m, e->st, e->a, &f, e->pc);
@@ -54,14 +54,14 @@ int sim_op_mem(sim_exec *e) {
     sim_logf(e->log, "%s writes %s", ir_ops[op->code].name, sim_fp_str(m, &f, fp, sizeof fp));
     return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
-    sim_view_fp(m, ex_in(e, 0), op->operands[0], &f);
+    sim_view_fp(m, ex_in(e, 0), ins_rin(m, e->i, 0), &f);
     sim_uf_note(m, e->st, e->a, &f, e->pc);
     sim_logf(e->log, "%s reads %s", op->code == IR_OP_TTG_LOCAL_LOAD ? "local_load" : "tmem_load",
              sim_fp_str(m, &f, fp, sizeof fp));
     if (m->data && sim_data_load_view(m->data, e->a, op, &m->mscratch[in[0]], &derr)) return data_fail(e, &derr);
     return SIM_X_NEXT;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE: {
-    sim_view_fp(m, ex_in(e, 1), op->operands[1], &f);
+    sim_view_fp(m, ex_in(e, 1), ins_rin(m, e->i, 1), &f);
     f.flags |= SIM_FP_WRITE;
     sim_uf_note(m, e->st, e->a, &f, e->pc);
     sim_logf(e->log, "%s writes %s", op->code == IR_OP_TTG_LOCAL_STORE ? "local_store" : "tmem_store",
@@ -72,7 +72,7 @@ int sim_op_mem(sim_exec *e) {
   }
   case IR_OP_TTG_REMOTE_SHMEM_STORE: {
     uint32_t rank = (uint32_t)ex_in(e, 1);
-    sim_view_fp(m, ex_in(e, 2), op->operands[2], &f);
+    sim_view_fp(m, ex_in(e, 2), ins_rin(m, e->i, 2), &f);
     f.cta = (uint8_t)rank;
     f.flags |= SIM_FP_WRITE;
     if (rank >= m->n_ctas || ((st_chdr(e->st)->exited >> rank) & 1)) {
@@ -131,24 +131,24 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   switch (op->code) {
   case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value (visible only then) */
     if (!i->imm || !i->n_out) break;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, agent_cta(m, a), 0), op->results[0], &out[n]);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, agent_cta(m, a), 0), ins_rout(m, i, 0), &out[n]);
     out[n++].flags |= SIM_FP_WRITE;
     break;
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* a CLC response (16 bytes) */
-    sim_view_fp(m, VAL(0), op->operands[0], &out[n++]);
+    sim_view_fp(m, VAL(0), ins_rin(m, i, 0), &out[n++]);
     break;
   case IR_OP_TTNG_ASYNC_CLC_TRY_CANCEL: case IR_OP_TTNG_CLC_TRY_CANCEL: /* its response window opens */
     sim_view_fp(m, VAL(op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 0 : 1),
-                op->operands[op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 0 : 1], &out[n]);
+                ins_rin(m, i, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? 0 : 1), &out[n]);
     out[n++].flags |= SIM_FP_WRITE | SIM_FP_ASYNC;
     break;
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
-    sim_view_fp(m, VAL(1), op->operands[1], &out[n]);
+    sim_view_fp(m, VAL(1), ins_rin(m, i, 1), &out[n]);
     out[n++].flags |= SIM_FP_WRITE;
     break;
   case IR_OP_TTG_REMOTE_SHMEM_STORE:
-    sim_view_fp(m, VAL(2), op->operands[2], &out[n]);
+    sim_view_fp(m, VAL(2), ins_rin(m, i, 2), &out[n]);
     out[n].cta = (uint8_t)VAL(1);
     out[n++].flags |= SIM_FP_WRITE;
     break;
@@ -168,8 +168,8 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   case IR_OP_TTNG_WARP_GROUP_DOT:
     if (i->af & SIM_AF_ASYNC) break;
     for (uint32_t k = 0; k < 2; k++)
-      if (op->operands[k]->type->kind == IR_T_MEMDESC) {
-        sim_view_fp(m, VAL(k), op->operands[k], &out[n]);
+      if (ins_tin(m, i, k)->kind == IR_T_MEMDESC) {
+        sim_view_fp(m, VAL(k), ins_rin(m, i, k), &out[n]);
         out[n++].flags |= SIM_FP_ASYNC;
       }
     break;

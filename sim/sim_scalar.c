@@ -48,24 +48,6 @@ static double float_bin(ir_opcode c, double a, double b, bool *ok) {
   }
 }
 
-void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d) {
-  memset(d, 0, sizeof *d);
-  const ir_type *rt = op->n_results ? op->results[0]->type : NULL;
-  const ir_type *t0 = op->n_operands ? op->operands[0]->type : NULL;
-  const ir_type *t1 = op->n_operands > 1 ? op->operands[1]->type : NULL;
-  d->code = (uint16_t)op->code;
-  d->w = (uint8_t)sim_int_width(rt);
-  d->w0 = (uint8_t)sim_int_width(t0);
-  d->w1 = (uint8_t)sim_int_width(t1);
-  d->dt = (uint8_t)(rt ? sim_dtype_of(rt) : SIM_DT_NONE);
-  d->dt0 = (uint8_t)(t0 ? sim_dtype_of(t0) : SIM_DT_NONE);
-  d->rt_kind = (uint8_t)(rt ? rt->kind : 0);
-  d->n_operands = (uint8_t)(op->n_operands < 255 ? op->n_operands : 255);
-  int pred = op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF ? sim_cmp_pred(op) : -1;
-  d->pred = pred < 0 ? 0xff : (uint8_t)pred; /* 0xff: none, or unknown */
-  d->eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
-}
-
 int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err *err) {
   sim_scalar_dec d;
   sim_scalar_decode(op, &d);

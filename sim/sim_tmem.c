@@ -15,14 +15,12 @@ enum { TMEM_COLS = 512, TMEM_LANES = 128 };
 /* A lower bound on the columns allocation al occupies: its 32-bit cells spread over all 128
  * lanes (an allocation may use fewer lanes, or one column per element, never less). Exact
  * for the common 128-row fp32 accumulator. */
-uint32_t sim_tmem_min_cols(const sim_alloc *al) {
-  if (!al->op || !al->op->n_results) return 0;
-  const ir_type *t = al->op->results[0]->type;
-  if (!t || t->kind != IR_T_MEMDESC || !t->elem) return 0;
-  int64_t bits = (t->elem->kind == IR_T_INT || t->elem->kind == IR_T_FLOAT) && t->elem->bits
-                     ? (t->elem->kind == IR_T_FLOAT && t->elem->fkind == IR_TF32 ? 32 : t->elem->bits)
-                     : ir_type_elem_bytes(t->elem) * 8;
-  int64_t cells = (ir_type_numel(t) * bits + 31) / 32;
+uint32_t sim_tmem_min_cols(const sim_machine *m, const sim_alloc *al) {
+  if (!al->op) return 0;
+  const sim_vtype *t = sim_alloc_vt(m, al);
+  if (t->kind != IR_T_MEMDESC || !t->has_elem) return 0;
+  int64_t bits = t->ebits ? t->ebits : (int64_t)t->ebytes * 8;
+  int64_t cells = (t->numel * bits + 31) / 32;
   return (uint32_t)((cells + TMEM_LANES - 1) / TMEM_LANES);
 }
 
@@ -48,7 +46,7 @@ void sim_tmem_check(sim_machine *m) {
     if (m->code[ins].code != IR_OP_TTNG_TMEM_ALLOC || !m->code[ins].imm) continue;
     const sim_alloc *al = &m->allocs[m->code[ins].imm];
     if (first == UINT32_MAX) first = ins;
-    uint32_t cols = sim_tmem_min_cols(al);
+    uint32_t cols = sim_tmem_min_cols(m, al);
     if (cols > TMEM_COLS)
       note(m, ins, "%s needs at least %u tensor-memory columns, more than the %d of an SM "
            "(§4.2): the allocation cannot succeed", al->name, cols, TMEM_COLS);
@@ -79,7 +77,7 @@ void sim_tmem_check_live(sim_machine *m, uint32_t fork_ins, const uint32_t *allo
     if (al->space != SIM_SPACE_TMEM) continue;
     /* placed allocations are checked against their offsets instead */
     if (al->tmem_col >= 0) return;
-    total += sim_tmem_min_cols(al);
+    total += sim_tmem_min_cols(m, al);
     if (len < sizeof names)
       len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", counted ? ", " : "", al->name);
     counted++;

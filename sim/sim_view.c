@@ -26,57 +26,45 @@ static int64_t dim_stride(const sim_alloc *al, int r, int d) {
  * blocks interleave in the lanes; scale encodings; unpacked allocations) keep the bounding
  * byte footprint of their type. */
 
-static const ir_encoding *tmem_enc(const ir_type *t) {
-  if (!t || t->kind != IR_T_MEMDESC || !t->enc || !t->enc->enc) return NULL;
-  return t->enc->enc->kind == IR_E_TMEM ? t->enc->enc : NULL;
-}
-
-static int elem_bits(const ir_type *t) {
-  const ir_type *e = t ? t->elem : NULL;
-  if (!e) return 0;
-  if (e->kind == IR_T_FLOAT && e->fkind == IR_TF32) return 32;
-  return (e->kind == IR_T_INT || e->kind == IR_T_FLOAT) ? e->bits : 0;
-}
+/* colStride of t's TMEM encoding (1 when not given). */
+static int col_stride(const sim_vtype *t) { return t->tm_col_stride > 0 ? t->tm_col_stride : 1; }
 
 /* Cell bytes (4 per 32-bit cell) of n element columns of a 128-lane TMEM view of type t, or
  * -1 when t has no such geometry. */
-static int64_t tmem_col_bytes(const ir_type *t, int64_t n) {
-  const ir_encoding *enc = tmem_enc(t);
-  int bits = elem_bits(t);
-  if (!enc || enc->block_m != 128 || t->rank < 2 || bits <= 0) return -1;
-  int cs = enc->col_stride > 0 ? enc->col_stride : 1;
-  int64_t w = (int64_t)bits * cs; /* bits one element takes of its cell */
+static int64_t tmem_col_bytes(const sim_vtype *t, int64_t n) {
+  int bits = t->ebits;
+  if (!t->tmem_enc || t->tm_block_m != 128 || t->rank < 2 || bits <= 0) return -1;
+  int64_t w = (int64_t)bits * col_stride(t); /* bits one element takes of its cell */
   if (w > 32 || 32 % w) return -1;
   return (n * w + 31) / 32 * 4;
 }
 
-/* Allocation al is laid out as its cells (see above). */
-static bool tmem_cells(const sim_alloc *al) {
-  if (al->space != SIM_SPACE_TMEM || !al->op || !al->op->n_results || al->rank < 2) return false;
-  const ir_type *t = al->op->results[0]->type;
-  const ir_encoding *enc = tmem_enc(t);
-  if (!enc || enc->col_stride > 1 || al->shape[al->rank - 2] != 128) return false;
+/* Allocation al, of type t, is laid out as its cells (see above). */
+static bool tmem_cells(const sim_alloc *al, const sim_vtype *t) {
+  if (al->space != SIM_SPACE_TMEM || !al->op || t->kind == IR_T_NONE || al->rank < 2) return false;
+  if (!t->tmem_enc || t->tm_col_stride > 1 || al->shape[al->rank - 2] != 128) return false;
   int64_t row = tmem_col_bytes(t, t->shape[t->rank - 1]);
   return row > 0 && row == al->stride[al->rank - 2];
 }
 
-/* A view of type t of al with the cell geometry: its outer dimensions are the 128 lanes. */
-static bool tmem_view(const sim_alloc *al, const ir_type *t) {
-  if (!tmem_cells(al) || tmem_col_bytes(t, 1) < 0) return false;
+/* A view of type t of al (of type alt) with the cell geometry: its outer dimensions are the
+ * 128 lanes. */
+static bool tmem_view(const sim_alloc *al, const sim_vtype *alt, const sim_vtype *t) {
+  if (!tmem_cells(al, alt) || tmem_col_bytes(t, 1) < 0) return false;
   int64_t lanes = 1;
   for (int d = 0; d + 1 < t->rank; d++) lanes *= t->shape[d];
   return lanes == 128;
 }
 
-static bool same_shape(const ir_type *st, const ir_type *rt) {
-  bool same = rt->rank == st->rank && rt->elem && st->elem &&
-              ir_type_elem_bytes(rt->elem) == ir_type_elem_bytes(st->elem);
+static bool same_shape(const sim_vtype *st, const sim_vtype *rt) {
+  bool same = rt->rank == st->rank && rt->has_elem && st->has_elem && rt->ebytes == st->ebytes;
   for (int d = 0; same && d < st->rank; d++) same = rt->shape[d] == st->shape[d];
   return same;
 }
 
-bool sim_view_alias_regular(const sim_alloc *al, const ir_type *st, const ir_type *rt) {
-  return same_shape(st, rt) || (tmem_view(al, st) && tmem_view(al, rt));
+bool sim_view_alias_regular(const sim_alloc *al, const sim_vtype *alt, const sim_vtype *st,
+                            const sim_vtype *rt) {
+  return same_shape(st, rt) || (tmem_view(al, alt, st) && tmem_view(al, alt, rt));
 }
 
 int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const uint64_t *idx,
@@ -90,8 +78,7 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
     return 0;
   }
   const sim_alloc *al = &m->allocs[alloc];
-  const ir_type *st = op->operands[0]->type;
-  const ir_type *rt = op->results[0]->type;
+  const sim_vtype *st = ins_tin(m, i, 0), *rt = ins_tout(m, i, 0), *alt = sim_alloc_vt(m, al);
   int r = st->rank;
   bool irreg = (src & SIM_VIEW_IRREG) != 0;
   int64_t off = sim_view_off(src);
@@ -105,7 +92,7 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
       *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
       return 0;
     }
-    int64_t stride = irreg ? ir_type_numel(rt) * ir_type_elem_bytes(rt->elem) : dim_stride(al, r, 0);
+    int64_t stride = irreg ? rt->numel * rt->ebytes : dim_stride(al, r, 0);
     off += k * stride;
     break;
   }
@@ -143,9 +130,9 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
       *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
       return 0;
     }
-    if (tmem_view(al, st) && tmem_view(al, rt)) {
+    if (tmem_view(al, alt, st) && tmem_view(al, alt, rt)) {
       /* columns by the source's element size and colStride (tmem_col_bytes) */
-      int64_t w = (int64_t)elem_bits(st) * (tmem_enc(st)->col_stride > 0 ? tmem_enc(st)->col_stride : 1);
+      int64_t w = (int64_t)st->ebits * col_stride(st);
       if ((n0 * w) % 32) {
         *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
         return 0;
@@ -160,7 +147,7 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
   case IR_OP_TTG_MEMDESC_REINTERPRET: case IR_OP_TLX_LOCAL_ALIAS: {
     /* the same shape and element size (e.g. dropping the allocation shape): the same view;
      * a TMEM view keeps its base cell and covers its own type's columns (sim_view_fp) */
-    bool same = irreg ? same_shape(st, rt) : sim_view_alias_regular(al, st, rt);
+    bool same = irreg ? same_shape(st, rt) : sim_view_alias_regular(al, alt, st, rt);
     if (!same) flags |= SIM_VIEW_IRREG;
     break;
   }
@@ -189,18 +176,13 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
   return 0;
 }
 
-static bool permutes(const ir_op *op) {
-  return op && (op->code == IR_OP_TTG_MEMDESC_TRANS || op->code == IR_OP_TTG_MEMDESC_RESHAPE ||
-                op->code == IR_OP_TTG_MEMDESC_REINTERPRET || op->code == IR_OP_TLX_LOCAL_ALIAS);
-}
-
-void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *f) {
+void sim_view_fp(const sim_machine *m, uint64_t v, const sim_tref *val, sim_fp *f) {
   memset(f, 0, sizeof *f);
   uint32_t alloc = sim_view_alloc(v);
   if (!alloc || alloc >= m->n_allocs || !val || (v & SIM_VIEW_OOB)) return;
-  const ir_type *t = val->type;
+  const sim_vtype *t = sim_vt(m, val);
   const sim_alloc *tal = &m->allocs[alloc];
-  if (!(v & SIM_VIEW_IRREG) && tmem_view(tal, t)) {
+  if (!(v & SIM_VIEW_IRREG) && tmem_view(tal, sim_alloc_vt(m, tal), t)) {
     /* the 128 lanes of the view's columns, at the allocation's lane pitch */
     int64_t pitch = tal->stride[tal->rank - 2];
     int64_t len = tmem_col_bytes(t, t->shape[t->rank - 1]);
@@ -223,13 +205,10 @@ void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *
     return;
   }
   if (v & SIM_VIEW_IRREG) {
-    /* the same bytes as the view the permutation started from, if that one is regular */
-    const ir_value *src = val;
-    for (int k = 0; k < 16 && src->def && permutes(src->def) && src->def->n_operands; k++)
-      src = src->def->operands[0];
-    if (src != val && src->type && src->type->kind == IR_T_MEMDESC &&
-        !(src->def && permutes(src->def))) {
-      t = src->type;
+    /* the same bytes as the view the permutation started from, if that one is regular
+     * (sim_tref.src, found by the compiler) */
+    if (val->src) {
+      t = &m->vtypes[val->src];
       v &= ~SIM_VIEW_IRREG;
     }
   }
@@ -239,8 +218,8 @@ void sim_view_fp(const sim_machine *m, uint64_t v, const ir_value *val, sim_fp *
   f->off = sim_view_off(v);
   f->rows = 1;
   if (al->space == SIM_SPACE_TMEM) f->flags |= SIM_FP_TMEM;
-  int eb = t->elem ? ir_type_elem_bytes(t->elem) : al->ebytes;
-  int64_t numel = ir_type_numel(t);
+  int eb = t->has_elem ? t->ebytes : al->ebytes;
+  int64_t numel = t->numel;
   int r = t->rank;
   if ((v & SIM_VIEW_IRREG) || r == 0) {
     f->len = (uint32_t)(numel * eb);

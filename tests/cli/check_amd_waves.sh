@@ -1,5 +1,5 @@
 #!/bin/sh
-# check_amd_waves.sh: the wave reduction of the AMD model (sim/sim_amd_waves.c: two waves of
+# check_amd_waves.sh: the wave reduction of the AMD model (sim/sim_compile_amd_waves.c: two waves of
 # each class of waves that compute the same) gives the verdict and the set of bug kinds of the
 # run of every wave (--all-waves), on the hand-written AMD kernels (tests/amd), 8-wave versions
 # of those that read the thread id (two wave groups of 4: tid / 128 becomes tid / 256),

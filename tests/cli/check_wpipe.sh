@@ -1,5 +1,5 @@
 #!/bin/sh
-# check_wpipe.sh: AMD warp pipelines (sim/sim_amd_wpipe.c), the inputs of Triton's own lit tests
+# check_wpipe.sh: AMD warp pipelines (sim/sim_compile_amd_wpipe.c), the inputs of Triton's own lit tests
 # (tests/amd/wpipe, README.md): every kernel gets the verdict of tests/amd/wpipe/verdicts.tsv, the
 # first bug its kind at its line (the race of two wave groups running adjacent stages on one
 # buffer; the planted edit eight_stage_adjacent.bug), the correct ones verify. The barrier

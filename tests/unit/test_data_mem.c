@@ -12,6 +12,16 @@
 #include "check_run.h"
 #include "data_test_util.h"
 
+
+/* The decoded form of t (sim_vtype_decode), as the machine passes it; a few live at once. */
+static const sim_vtype *vtof(const ir_type *t) {
+  static sim_vtype ring[8];
+  static unsigned next;
+  sim_vtype *v = &ring[next++ % 8];
+  sim_vtype_decode(t, v);
+  return v;
+}
+
 static void tmpname(char *buf, size_t n, const char *tag) {
   snprintf(buf, n, "/tmp/test_data_mem_%d_%s.npy", (int)getpid(), tag);
 }
@@ -190,16 +200,16 @@ START_TEST(tma_tile_with_oob_fill) {
   ir_type *tdesc = talloc(sizeof *tdesc);
   tdesc->kind = IR_T_TENSORDESC;
   tdesc->elem = tblk;
-  uint32_t desc = sim_data_tdesc_new(d, g, tdesc, 2, gshape, gstride, &err);
+  uint32_t desc = sim_data_tdesc_new(d, g, vtof(tdesc), 2, gshape, gstride, &err);
   ck_assert_msg(desc != 0, "%s", err.msg);
   /* smem ring 2x4x8, view of stage 1 through memdesc_index */
   ir_type *mring = shaped(IR_T_MEMDESC, &T_F32, 3, sshape),
           *mstage = shaped(IR_T_MEMDESC, &T_F32, 2, blk);
-  uint32_t sbuf = sim_data_buf_for_alloc(d, mring, &err);
+  uint32_t sbuf = sim_data_buf_for_alloc(d, vtof(mring), &err);
   ck_assert(sbuf != 0);
   ck_assert_int_eq(sim_data_buf(d, sbuf)->space, SIM_SPACE_SHARED);
   sim_mview ring, stage;
-  ck_assert_int_eq(sim_mview_of_alloc(d, sbuf, mring, &ring, &err), 0);
+  ck_assert_int_eq(sim_mview_of_alloc(d, sbuf, vtof(mring), &ring, &err), 0);
   ir_value *ops[2] = {val(mring), val(&T_I32)};
   ir_op *idx = mkop(IR_OP_TTG_MEMDESC_INDEX, 2, ops, 1, mstage);
   uint64_t one = 1;
@@ -256,9 +266,9 @@ START_TEST(views_trans_subslice_load_store) {
   int64_t s[2] = {4, 6}, st[2] = {6, 4}, ss[2] = {2, 3};
   ir_type *m = shaped(IR_T_MEMDESC, &T_F32, 2, s), *mt = shaped(IR_T_MEMDESC, &T_F32, 2, st),
           *msub = shaped(IR_T_MEMDESC, &T_F32, 2, ss);
-  uint32_t b = sim_data_buf_for_alloc(d, m, &err);
+  uint32_t b = sim_data_buf_for_alloc(d, vtof(m), &err);
   sim_mview v, vt, vs;
-  sim_mview_of_alloc(d, b, m, &v, &err);
+  sim_mview_of_alloc(d, b, vtof(m), &v, &err);
   float *mem = (float *)sim_data_buf(d, b)->bytes;
   for (int i = 0; i < 24; i++) mem[i] = (float)i;
   ir_value *src = val(m);

@@ -3,8 +3,8 @@
  * and a jump back; a warp_specialize FORK, the default region, JOIN; a partition ends in
  * PEND, the kernel in END), each instruction's visibility (barrier ops and waits interleave,
  * shared-memory accesses are memory ops, scalar arithmetic runs inside a step), the decoded
- * arrive count, agents and regions, blocks joined by cf branches, and an op the model lacks
- * refused at its line. */
+ * arrive count, agents and regions, blocks joined by cf branches, an op the model lacks
+ * refused at its line, and the value types decoded for the step loop (sim_compile_types.c). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,6 +268,65 @@ START_TEST(cf_blocks) {
 }
 END_TEST
 
+/* The value types the step loop reads, decoded once (sim_compile_types.c): an instruction's
+ * operand and result types, an allocation's type, and for a view made by a permutation the
+ * type of the view it started from (sim_view_fp covers that one's bytes). */
+#define SH2 "#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>\n"
+#define B2 "#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+#define RING2 "!ttg.memdesc<2x16x32xf16, #shared2, #smem, mutable>"
+#define SLOT2 "!ttg.memdesc<16x32xf16, #shared2, #smem, mutable>"
+#define TSLOT2 "!ttg.memdesc<32x16xf16, #shared2, #smem, mutable>"
+static const char *k_types = SH2 B2 HDR
+  "  tt.func public @k(%n: i32) {\n"
+  "    %c1 = arith.constant 1 : i32\n"
+  "    %ring = ttg.local_alloc : () -> " RING2 "\n"
+  "    %s = ttg.memdesc_index %ring[%c1] : " RING2 " -> " SLOT2 "\n"
+  "    %t = ttg.memdesc_trans %s {order = array<i32: 1, 0>} : " SLOT2 " -> " TSLOT2 "\n"
+  "    %v = ttg.local_load %t : " TSLOT2 " -> tensor<32x16xf16, #blocked2>\n"
+  "    %w = ttg.local_load %s : " SLOT2 " -> tensor<16x32xf16, #blocked2>\n"
+  "    %x = arith.addi %n, %c1 : i32\n"
+  "    tt.return\n  }\n}\n";
+
+START_TEST(decoded_types) {
+  rig r;
+  rig_up(&r, k_types, 1);
+  const sim_machine *m = r.m;
+  uint32_t add = find(m, 0, IR_OP_ARITH_ADDI, 0), ld_t = find(m, 0, IR_OP_TTG_LOCAL_LOAD, 0);
+  uint32_t ld_s = find(m, 0, IR_OP_TTG_LOCAL_LOAD, ld_t + 1);
+  ck_assert_uint_ne(ld_s, UINT32_MAX);
+  /* a scalar: its width */
+  ck_assert_uint_eq(ins_tin(m, &m->code[add], 0)->kind, IR_T_INT);
+  ck_assert_uint_eq(ins_tin(m, &m->code[add], 0)->w, 32);
+  ck_assert_uint_eq(ins_tout(m, &m->code[add], 0)->w, 32);
+  /* a memdesc operand and a tensor result: shape, elements, element bytes and dtype */
+  const sim_vtype *st = ins_tin(m, &m->code[ld_s], 0), *rt = ins_tout(m, &m->code[ld_s], 0);
+  ck_assert_uint_eq(st->kind, IR_T_MEMDESC);
+  ck_assert_uint_eq(st->rank, 2);
+  ck_assert_int_eq(st->shape[0], 16);
+  ck_assert_int_eq(st->shape[1], 32);
+  ck_assert_int_eq(st->numel, 512);
+  ck_assert_int_eq(st->ebytes, 2);
+  ck_assert_uint_eq(st->dt, SIM_DT_F16);
+  ck_assert_uint_eq(sim_vtype_bytes(st), 1024);
+  ck_assert_uint_eq(rt->kind, IR_T_TENSOR);
+  ck_assert_int_eq(rt->numel, 512);
+  /* types are uniqued: the two loads' operands differ, %s's type is the slot type */
+  ck_assert_uint_ne(ins_rin(m, &m->code[ld_t], 0)->t, ins_rin(m, &m->code[ld_s], 0)->t);
+  /* the transposed view started from %s: its regular source is the slot type; %s has none */
+  ck_assert_uint_eq(ins_rin(m, &m->code[ld_t], 0)->src, ins_rin(m, &m->code[ld_s], 0)->t);
+  ck_assert_uint_eq(ins_rin(m, &m->code[ld_s], 0)->src, 0);
+  /* the allocation's type: the ring */
+  const sim_vtype *at = NULL;
+  for (uint32_t a = 1; a < m->n_allocs; a++)
+    if (m->allocs[a].op && !m->allocs[a].is_barrier) at = sim_alloc_vt(m, &m->allocs[a]);
+  ck_assert_ptr_nonnull(at);
+  ck_assert_uint_eq(at->rank, 3);
+  ck_assert_int_eq(at->numel, 1024);
+  ck_assert_uint_eq(at->arank, 3);
+  rig_down(&r);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sim_compile");
   TCase *t = tcase_create("compile");
@@ -278,6 +337,7 @@ int main(void) {
   tcase_add_test(t, loop_induction_wrap);
   tcase_add_test(t, unsupported_op_refused);
   tcase_add_test(t, cf_blocks);
+  tcase_add_test(t, decoded_types);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }

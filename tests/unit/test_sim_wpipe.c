@@ -1,4 +1,4 @@
-/* test_sim_wpipe.c: the warp-pipeline expansion (sim/sim_amd_wpipe.c) against the barriers
+/* test_sim_wpipe.c: the warp-pipeline expansion (sim/sim_compile_amd_wpipe.c) against the barriers
  * Triton's ConvertWarpPipeline pass writes, as the CHECK lines of its lit tests state them.
  * The inputs are those lit tests (tests/amd/wpipe, provenance in their headers and README);
  * tests/amd/wpipe/expected.tsv lists, per kernel, the barriers before each op: the op's line

@@ -1,4 +1,4 @@
-/* sim_amd_waves.c: what in an AMD kernel depends on which wave runs it (semantics.md §8.2):
+/* sim_compile_amd_waves.c: what in an AMD kernel depends on which wave runs it (semantics.md §8.2):
  * the values computed from the thread id, the control flow they steer (a barrier inside it is
  * in wave-divergent control flow: amd.barrier-divergent), and the wave classes that decide
  * which waves the model runs. In Triton's IR every scalar is uniform across the workgroup
@@ -156,22 +156,7 @@ const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op) {
   return NULL;
 }
 
-bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc) {
-  const sim_ins *i = &m->code[pc];
-  /* cond_barrier is the barrier meant to run in some waves only: the phase shift of a wave
-   * group (BlockPingpong.cpp, ConvertWarpPipeline.cpp) */
-  return i->code != IR_OP_AMDG_COND_BARRIER && sim_amd_wave_ctl(m, i->op) != NULL;
-}
-
 /* ------------------------------------------------------------------ wave classes */
-
-/* The thread id the model gives wave w at op (a thread id op): lane 0 of the wave stands for
- * it (MODEL, sim_exec.c query: exact for wave-uniform uses such as tid / 64 and the wave-group
- * predicates of cond_barrier); only the x dimension of a 1-D workgroup is non-zero. */
-uint64_t sim_amd_wave_tid(const sim_machine *m, const ir_op *op, bool x, uint32_t wave) {
-  const ir_type *t = op->n_results ? op->results[0]->type : NULL;
-  return x ? sim_trunc((uint64_t)wave * m->threads_per_warp, sim_int_width(t)) : 0;
-}
 
 static bool int_scalar(const ir_value *v) {
   return v->type && (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX);
@@ -210,7 +195,8 @@ static void scan_block(cscan *c, const ir_block *b) {
       for (uint32_t w = 0; w < m->num_warps && !c->fail; w++) {
         uint64_t *x = c->val + (size_t)w * nv, in[3] = {0, 0, 0};
         int64_t cv = 0;
-        if (is_tid(op->code)) x[id] = sim_amd_wave_tid(m, op, sim_compile_tid_x(op), w);
+        if (is_tid(op->code))
+          x[id] = sim_amd_wave_tid(m, sim_int_width(op->results[0]->type), sim_compile_tid_x(op), w);
         else if (op->code == IR_OP_ARITH_CONSTANT && ir_value_const_int(op->results[0], &cv))
           x[id] = sim_trunc((uint64_t)cv, sim_int_width(op->results[0]->type));
         else if (op->n_operands > 3) c->fail = true;
@@ -234,7 +220,7 @@ static void scan_block(cscan *c, const ir_block *b) {
 /* Sorts the waves into classes (equal values of every frontier value), class by class, each in
  * wave order: order[0..num_warps), class_of[w] = the class's first wave. False when the scan
  * could not evaluate a value (then every wave runs). */
-/* The wave group of a warp pipeline (sim_amd_wpipe.c: waves 0-3 and the rest, one stage
+/* The wave group of a warp pipeline (sim_compile_amd_wpipe.c: waves 0-3 and the rest, one stage
  * apart; the predicate sim_amd_ops.c evaluates for its cond_barriers). */
 static uint32_t wp_group(const sim_machine *m, uint32_t w) {
   return w * m->threads_per_warp / (4 * 64) != 0;

@@ -1,4 +1,4 @@
-/* sim_alias.c: TLX buffer sharing (tlx.storage_alias_spec / tlx.storage_alias_local_alloc):
+/* sim_compile_alias.c: TLX buffer sharing (tlx.storage_alias_spec / tlx.storage_alias_local_alloc):
  * the allocations that reference one spec share one backing allocation. Without a
  * tlx.set_buffer_overlap every one of them starts at offset 0 of it, each laid out as its own
  * contiguous buffer (the fork's StorageAliasAllocation pass and its design note

@@ -1,4 +1,4 @@
-/* sim_amd_wpipe.c: Triton's AMD warp pipelines (gfx942 / gfx950), expanded as Triton's
+/* sim_compile_amd_wpipe.c: Triton's AMD warp pipelines (gfx942 / gfx950), expanded as Triton's
  * ConvertWarpPipeline pass does at LLVM lowering, so that the model checks the barriers that
  * pass chooses. Sources (read, not copied): facebookexperimental/triton (TLX fork, db4666f)
  * third_party/amd/lib/TritonAMDGPUTransforms/WarpPipeliner.cpp (the border markers become
@@ -498,9 +498,4 @@ int sim_amd_wpipe(sim_machine *m, sim_err *err) {
   free(acc);
   free(c.p);
   return 0;
-}
-
-bool sim_amd_wp_barrier(const sim_machine *m, const sim_ins *i) {
-  if (i->code == SIM_I_AMD_CBAR || i->code == IR_OP_AMDG_COND_BARRIER) return true;
-  return m->amd_wp && i->op && i->op->id < m->fn->n_ops && (m->amd_wp[i->op->id] & SIM_WP_INSIDE);
 }

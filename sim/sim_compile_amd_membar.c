@@ -1,4 +1,4 @@
-/* sim_amd_membar.c: the CTA barriers Triton's Membar pass adds at LLVM lowering, which the
+/* sim_compile_amd_membar.c: the CTA barriers Triton's Membar pass adds at LLVM lowering, which the
  * TTGIR does not show (semantics.md §8.2). On NVIDIA one agent is a whole partition, so
  * these barriers need no model there; on AMD the agents are waves, and without them every
  * local_store -> local_load of a pipelined matmul would be a race between waves. Modelled as
@@ -138,7 +138,7 @@ static void access(mctx *c, const ir_op *op, mstate *s) {
 static void walk_block(mctx *c, const ir_block *b, mstate *s) {
   for (const ir_op *op = b->first; op; op = op->next) {
     if (op->id >= c->m->fn->n_ops) continue;
-    /* a warp pipeline's LOCAL barriers (sim_amd_wpipe.c) come before the op: Membar runs after
+    /* a warp pipeline's LOCAL barriers (sim_compile_amd_wpipe.c) come before the op: Membar runs after
      * ConvertWarpPipeline and sees them */
     if (c->m->amd_wp && (c->m->amd_wp[op->id] & (SIM_WP_PRE_LOCAL | SIM_WP_BAR_LOCAL))) *s = (mstate){0};
     if (clears(op) || sim_amd_bar_after(op)) {
