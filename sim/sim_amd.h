@@ -27,8 +27,9 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err);
 int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
 /* Visibility of op in an AMD kernel (barriers become visible: waves are separate agents). */
 uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia);
-/* Agents and their names for sim_layout (one per wave). */
-void sim_amd_layout_agents(sim_machine *m);
+/* Agents and their names for sim_layout (one per wave, per CTA of a gfx1250 cluster); -1 with
+ * err when they exceed SIM_MAX_AGENTS. */
+int sim_amd_layout_agents(sim_machine *m, sim_err *err);
 
 /* Shared-memory allocations by bit, for the buffer analyses of sim_amd_membar.c and
  * sim_amd_wpipe.c: bit k = allocs[k]; bit SIM_AMD_UNKNOWN = a buffer the analysis cannot name,
@@ -145,5 +146,16 @@ typedef enum sim_amd_attr {
 bool sim_compile_amd_has(const ir_op *op, sim_amd_attr a);
 /* A dense-array attribute: its length and *vals (the module's), or -1 when absent or another kind. */
 int sim_compile_dense_ints(const ir_op *op, const char *name, const int64_t **vals);
+/* A tensor or memdesc operand of op whose layout gives several CTAs the same elements (a zero
+ * basis in its CGALayout: the copy becomes a multicast, LoadStoreOpToLLVM.cpp
+ * emitCtaMulticastMask), or whose CGA layout is absent or not understood. */
+bool sim_compile_amd_cta_broadcast(const ir_op *op);
+
+/* sim_amd_cluster.c: gfx1250 workgroup clusters (ttg.num-ctas > 1): the cluster user barrier
+ * (barrier id -3) of amdg.cluster_barrier_arrive / _wait (docs/amd-gfx1250.md). */
+bool sim_amd_cluster_op(uint32_t code);
+int sim_amd_cluster_exec(sim_exec *e);
+/* A wave waiting in the cluster barrier (SIM_AG_CLWAIT): what it waits for. */
+void sim_amd_cluster_explain(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n);
 
 #endif

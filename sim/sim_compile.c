@@ -809,8 +809,9 @@ static int compile_op(cctx *c, const ir_op *op) {
     return compile_yield(c, op);
   case IR_OP_TT_RETURN:
     if (c->depth == 0) {
-      /* implicit cluster barrier before ret for clustered kernels (tlx-ir.md §0) */
-      if (m->n_ctas > 1) {
+      /* implicit cluster barrier before ret for clustered kernels (tlx-ir.md §0); NVIDIA
+       * only: Triton's AMD lowering adds none (its CTAs share no LDS, sim_amd_cluster.c) */
+      if (m->n_ctas > 1 && !m->amd_gfx) {
         sim_ins *s = emit(c, SIM_I_CLSYNC, op, 0, NULL, 0, NULL);
         s->vis = SIM_V_SYNC;
         s->imm = 1;
