@@ -33,10 +33,6 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
  * name). scripts/ops_coverage.py reads the case labels of this function for docs/ops-coverage.md. */
 static const char *amd_refusal(ir_opcode code) {
   switch (code) {
-  case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
-    /* NVIDIA's barrier.cluster (sim_ops_bar.c) shares its state words with the AMD cluster
-     * barrier (sim_amd_cluster.c) */
-    return "%s is an NVIDIA cluster op; an AMD kernel's cluster barrier is amdg.cluster_barrier_*";
   case IR_OP_AMDG_ASYNC_COPY_L2G: case IR_OP_AMDG_TDM_FUSED_G2L:
     return "%s (gfx1250) is not modelled; the kernel cannot be checked";
   default: return NULL;
@@ -97,6 +93,11 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
                       "true: which TDM copies run (and arrive) is not modelled");
     return 0;
   }
+  case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
+    /* NVIDIA's barrier.cluster (sim_ops_bar.c) shares its state words with the AMD cluster
+     * barrier (sim_amd_cluster.c) */
+    return sim_errf(err, m, op, "%s is an NVIDIA cluster op; an AMD kernel's cluster barrier is "
+                    "amdg.cluster_barrier_arrive / _wait", ir_ops[code].name);
   case IR_OP_AMDG_CLUSTER_BARRIER_ARRIVE: case IR_OP_AMDG_CLUSTER_BARRIER_WAIT:
     /* the cluster user barrier (s_barrier_signal / s_barrier_wait -3) exists on gfx1250, and
      * the op's verifier requires ttg.num-ctas > 1 (TritonAMDGPUOps.td) */
