@@ -69,12 +69,10 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
     if (m->amd_gfx != 1250)
       return sim_errf(err, m, op, "ttg.warp_specialize on %s: warp specialization exists on AMD "
                       "only for gfx1250", m->ma.target);
-    /* MODEL (docs/amd-gfx1250.md): one warp_specialize in the kernel body, outside any loop or
-     * branch; the fork and join are s_barriers of all waves in the lowering (the switch loop of
-     * WarpSpecializeUtility.cpp), which the model runs once */
-    if (m->n_ws)
-      return sim_errf(err, m, op, "a second ttg.warp_specialize on gfx1250: the model runs one per "
-                      "kernel (docs/amd-gfx1250.md)");
+    /* MODEL (docs/amd-gfx1250.md): warp_specialize ops in the kernel body, outside any loop or
+     * branch, one after the other; the fork and join are s_barriers of all waves in the lowering
+     * (the switch loop of WarpSpecializeUtility.cpp). A later one must have the first one's
+     * partition waves (sim_compile.c compile_ws). */
     if (m->n_ctas > 1)
       return sim_errf(err, m, op, "ttg.warp_specialize in a gfx1250 kernel of %u CTAs: warp "
                       "specialization in a cluster is not modelled (docs/amd-gfx1250.md)", m->n_ctas);

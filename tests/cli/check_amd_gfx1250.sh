@@ -7,9 +7,9 @@ set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/amd/gfx1250" g.py
-[ "$n" -ge 33 ] || fail "only $n gfx1250 kernels"
+[ "$n" -ge 36 ] || fail "only $n gfx1250 kernels"
 # refused at the op (exit 2), never checked under another rule: gfx1250 ops on gfx950, a TDM
-# copy with warp_used_hint, warp specialization on gfx950 / twice / in a loop
+# copy with warp_used_hint, warp specialization on gfx950 / twice with other partitions / in a loop
 ok="$SRC/tests/amd/gfx1250/tdm-mbar.ok.ttgir"
 refuse() { # FILE WHAT: exit 2 with the message WHAT
   rc=0
@@ -46,7 +46,10 @@ refuse "$T/ws950.ttgir" 'warp specialization exists on AMD only for gfx1250'
 awk '/ttg.warp_specialize\(/ { on = 1 } on { blk = blk $0 "\n" } { print }
 /^    } : \(/ && on { on = 0; printf "%s", blk }' "$ws" > "$T/ws2.ttgir"
 [ "$(grep -c 'ttg.warp_specialize(' "$T/ws2.ttgir")" = 2 ] || fail "could not plant a second warp_specialize"
-refuse "$T/ws2.ttgir" 'a second ttg.warp_specialize on gfx1250'
+# a second one after the first is modelled (ws-two.ok) when its partitions have the first's waves
+awk '/num_warps\(2\)/ && ++k == 2 { sub(/num_warps\(2\)/, "num_warps(1)") } { print }' "$T/ws2.ttgir" > "$T/ws2b.ttgir"
+grep -q 'num_warps(1)' "$T/ws2b.ttgir" || fail "could not plant a second partition shape"
+refuse "$T/ws2b.ttgir" 'a second ttg.warp_specialize on gfx1250 whose partitions differ from the first'
 awk '/ttg.warp_specialize\(/ { print "    scf.for %i = %c0 to %c1 step %c1 : i32 {" } { print }
 /^    } : \(/ { print "    }" }' "$ws" > "$T/wsloop.ttgir"
 refuse "$T/wsloop.ttgir" 'ttg.warp_specialize inside a loop or branch on gfx1250'
