@@ -1,6 +1,7 @@
 /* sim_amd.h: private to sim/: the AMD gfx942 / gfx950 (CDNA3 / CDNA4) model, semantics.md §8.
- * Agents are the waves of the one workgroup (ttg.num-warps of them, wave64; on gfx1250 wave32,
- * plus the waves of the partitions of its one warp_specialize, docs/amd-gfx1250.md); each wave
+ * Agents are the waves of the workgroup (ttg.num-warps of them, wave64; on gfx1250 wave32, plus
+ * the waves of the partitions of its warp_specialize ops, and the waves of every CTA of a
+ * cluster, docs/amd-gfx1250.md); each wave
  * owns two in-order queues in the state's event list: its LDS queue (SIM_EV_AMD_DS: ds_write of
  * ttg.local_store) and its vector-memory queue (SIM_EV_AMD_VM: the LDS DMA of
  * ttg.async_copy_global_to_local / amdg.buffer_load_to_local). s_barrier is one generation per
