@@ -1,6 +1,7 @@
 /* sim_amd.h: private to sim/: the AMD gfx942 / gfx950 (CDNA3 / CDNA4) model, semantics.md §8.
- * Agents are the waves of the one workgroup (ttg.num-warps of them, wave64; on gfx1250 wave32,
- * plus the waves of the partitions of its one warp_specialize, docs/amd-gfx1250.md); each wave
+ * Agents are the waves of the workgroup (ttg.num-warps of them, wave64; on gfx1250 wave32, plus
+ * the waves of the partitions of its warp_specialize ops, and the waves of every CTA of a
+ * cluster, docs/amd-gfx1250.md); each wave
  * owns two in-order queues in the state's event list: its LDS queue (SIM_EV_AMD_DS: ds_write of
  * ttg.local_store) and its vector-memory queue (SIM_EV_AMD_VM: the LDS DMA of
  * ttg.async_copy_global_to_local / amdg.buffer_load_to_local). s_barrier is one generation per
@@ -28,8 +29,9 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err);
 int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
 /* Visibility of op in an AMD kernel (barriers become visible: waves are separate agents). */
 uint8_t sim_amd_visibility(const ir_op *op, uint8_t nvidia);
-/* Agents and their names for sim_layout (one per wave). */
-void sim_amd_layout_agents(sim_machine *m);
+/* Agents and their names for sim_layout (one per wave, per CTA of a gfx1250 cluster); -1 with
+ * err when they exceed SIM_MAX_AGENTS. */
+int sim_amd_layout_agents(sim_machine *m, sim_err *err);
 
 /* Shared-memory allocations by bit, for the buffer analyses of sim_compile_amd_membar.c and
  * sim_compile_amd_wpipe.c: bit k = allocs[k]; bit SIM_AMD_UNKNOWN = a buffer the analysis cannot name,
@@ -161,5 +163,16 @@ typedef enum sim_amd_attr {
 bool sim_compile_amd_has(const ir_op *op, sim_amd_attr a);
 /* A dense-array attribute: its length and *vals (the module's), or -1 when absent or another kind. */
 int sim_compile_dense_ints(const ir_op *op, const char *name, const int64_t **vals);
+/* A tensor or memdesc operand of op whose layout gives several CTAs the same elements (a zero
+ * basis in its CGALayout: the copy becomes a multicast, LoadStoreOpToLLVM.cpp
+ * emitCtaMulticastMask), or whose CGA layout is absent or not understood. */
+bool sim_compile_amd_cta_broadcast(const ir_op *op);
+
+/* sim_amd_cluster.c: gfx1250 workgroup clusters (ttg.num-ctas > 1): the cluster user barrier
+ * (barrier id -3) of amdg.cluster_barrier_arrive / _wait (docs/amd-gfx1250.md). */
+bool sim_amd_cluster_op(uint32_t code);
+int sim_amd_cluster_exec(sim_exec *e);
+/* A wave waiting in the cluster barrier (SIM_AG_CLWAIT): what it waits for. */
+void sim_amd_cluster_explain(const sim_machine *m, const void *st, uint32_t a, char *buf, size_t n);
 
 #endif

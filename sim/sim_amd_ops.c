@@ -150,7 +150,8 @@ static bool groups_le(const sim_machine *m, const void *st, uint32_t a, uint32_t
  * rewriteWarpGroupBarriers: s_barrier_join + s_barrier_signal_var(numWarps) + s_barrier_wait);
  * without it there is one group, the workgroup. */
 static bool same_group(const sim_machine *m, uint32_t a, uint32_t b) {
-  return m->agents[a].local == m->agents[b].local;
+  /* s_barrier is per workgroup: the CTAs of a gfx1250 cluster each have their own */
+  return m->agents[a].cta == m->agents[b].cta && m->agents[a].local == m->agents[b].local;
 }
 
 static bool sbwaiting(const sim_machine *m, const void *st, uint32_t a) {
@@ -288,6 +289,7 @@ static bool named_barrier_unfenced(const sim_machine *m) { return m->amd_gfx == 
 bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
   if (!m->amd_gfx) return false;
   if (m->amd_gfx == 1250 && sim_amd_mbar_handles(i)) return true; /* sim_amd_mbar.c */
+  if (m->amd_gfx == 1250 && sim_amd_cluster_op(i->code)) return true; /* sim_amd_cluster.c */
   switch (i->code) {
   case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
@@ -301,6 +303,7 @@ bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
 
 int sim_amd_exec(sim_exec *e) {
   if (sim_amd_mbar_handles(e->i)) return sim_amd_mbar_exec(e);
+  if (sim_amd_cluster_op(e->i->code)) return sim_amd_cluster_exec(e);
   switch (e->i->code) {
   case SIM_I_AMD_BAR: /* Membar's barrier: `ttg.barrier local` (sim_compile_amd_membar.c); its
                        * lgkmcnt(0) passed (sim_amd_enabled) */
@@ -392,11 +395,11 @@ void sim_amd_wave_end(sim_exec *e) {
   sim_machine *m = e->m;
   st_agent(m, e->st, e->a)->status = SIM_AG_DONE;
   sim_logf(e->log, "%s ends", sim_agent_name(m, e->a));
-  bool last = true;
+  bool last = true; /* the last wave of its workgroup (CTA) */
   for (uint32_t w = 0; w < m->n_agents; w++) {
     if (w == e->a) continue;
     uint8_t ws = st_cagent(m, e->st, w)->status;
-    if (ws != SIM_AG_DONE && ws != SIM_AG_IDLE) last = false;
+    if (ws != SIM_AG_DONE && ws != SIM_AG_IDLE && m->agents[w].cta == m->agents[e->a].cta) last = false;
     if (same_group(m, w, e->a) && sbwaiting(m, e->st, w)) {
       uint32_t pc = st_cagent(m, e->st, w)->pc;
       sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_BARRIER_COUNT, (int)w, pc,
@@ -428,7 +431,7 @@ int sim_amd_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *out
     return out[0].alloc ? 1 : 0;
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!i->imm || !i->n_out) return 0;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &out[0]);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, agent_cta(m, a), 0), ins_rout(m, i, 0), &out[0]);
     out[0].flags |= SIM_FP_WRITE;
     sim_amd_share(m, a, &out[0]);
     return out[0].alloc ? 1 : 0;
@@ -490,6 +493,10 @@ sim_bug_kind sim_race_kind(const sim_machine *m, const void *st, uint32_t a, uin
 
 bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, uint32_t wave, sim_eff *e) {
   if (m->amd_gfx == 1250 && sim_amd_mbar_effect(m, i, x, wave, e)) return true;
+  if (sim_amd_cluster_op(i->code)) { /* the cluster's barrier: every CTA's waves (sim_amd_cluster.c) */
+    e->kind |= SIM_E_CLUSTER;
+    return true;
+  }
   if (!sim_amd_handles(m, i) && i->code != IR_OP_TTG_LOCAL_ALLOC) return false;
   const ir_op *op = i->op;
   sim_fp f;
@@ -506,7 +513,7 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
   }
   case IR_OP_TTG_LOCAL_ALLOC:
     if (!sim_alloc_writes(op) || !i->imm) return false;
-    sim_view_fp(m, sim_view_make((uint32_t)i->imm, 0, 0), ins_rout(m, i, 0), &f);
+    sim_view_fp(m, sim_view_make((uint32_t)i->imm, e->cta, 0), ins_rout(m, i, 0), &f);
     e->kind |= SIM_E_MEM;
     break;
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:

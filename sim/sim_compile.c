@@ -525,6 +525,35 @@ static int ws_shape(const ir_op *op, const ir_region **def, const ir_region **pa
   return *def ? 0 : -1;
 }
 
+/* The wave id of partition p's first wave: its warpGroupStartIds entry, else the waves of the
+ * default and of the partitions before it (sim_layout.c agent_first_warp). */
+static int64_t part_start(const sim_machine *m, const int64_t *ids, uint32_t n_ids, const int32_t *nw,
+                          uint32_t p) {
+  if (ids && p < n_ids) return ids[p];
+  int64_t w = m->num_warps;
+  for (uint32_t k = 0; k < p; k++) w += nw[k];
+  return w;
+}
+
+/* gfx1250: warp_specialize op has the partitions of the kernel's first one (ws0): as many, with
+ * the same num_warps and the same first wave ids. */
+static bool same_partition_waves(const sim_machine *m, const sim_ws *ws0, const ir_op *op,
+                                 const ir_region *const *parts, uint32_t np) {
+  if (np != ws0->n_parts) return false;
+  int32_t nw0[SIM_MAX_AGENTS], nw1[SIM_MAX_AGENTS];
+  for (uint32_t k = 0; k < np; k++) {
+    nw0[k] = (int32_t)m->regions[ws0->part_region[k]].num_warps;
+    nw1[k] = (int32_t)parts[k]->num_warps;
+    if (nw0[k] != nw1[k]) return false;
+  }
+  const ir_attr *ids = ir_op_attr(op, "warpGroupStartIds");
+  const int64_t *v = ids && ids->kind == IR_A_DENSE_ARRAY ? ids->ivals : NULL;
+  uint32_t n = v ? ids->n : 0;
+  for (uint32_t k = 0; k < np; k++)
+    if (part_start(m, ws0->start_ids, ws0->n_start_ids, nw0, k) != part_start(m, v, n, nw1, k)) return false;
+  return true;
+}
+
 static int compile_ws(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   if (c->region != 0)
@@ -555,6 +584,13 @@ static int compile_ws(cctx *c, const ir_op *op) {
     if (np != np_all || waves > SIM_MAX_AGENTS)
       return sim_errf(c->err, c->m, op, "ttg.warp_specialize with %u waves in all: the AMD model runs "
                       "every wave as an agent, at most %d", waves, SIM_MAX_AGENTS);
+    /* MODEL (docs/amd-gfx1250.md): a later warp_specialize runs on the same partition waves
+     * (the worker waves loop back to the switch of WarpSpecializeUtility.cpp between two), so
+     * the model reuses the first one's agents: its partitions must have the same waves */
+    if (m->n_ws && !same_partition_waves(m, &m->ws[0], op, parts, np))
+      return sim_errf(c->err, c->m, op, "a second ttg.warp_specialize on gfx1250 whose partitions "
+                      "differ from the first's (number, num_warps or warpGroupStartIds): the model runs "
+                      "every warp_specialize of a kernel on the same partition waves");
   }
   uint32_t w = m->n_ws;
   sim_ws *ws = IR_PUSH(m->ws, m->n_ws, m->cap_ws);
@@ -813,8 +849,9 @@ static int compile_op(cctx *c, const ir_op *op) {
     return compile_yield(c, op);
   case IR_OP_TT_RETURN:
     if (c->depth == 0) {
-      /* implicit cluster barrier before ret for clustered kernels (tlx-ir.md §0) */
-      if (m->n_ctas > 1) {
+      /* implicit cluster barrier before ret for clustered kernels (tlx-ir.md §0); NVIDIA
+       * only: Triton's AMD lowering adds none (its CTAs share no LDS, sim_amd_cluster.c) */
+      if (m->n_ctas > 1 && !m->amd_gfx) {
         sim_ins *s = emit(c, SIM_I_CLSYNC, op, 0, NULL, 0, NULL);
         s->vis = SIM_V_SYNC;
         s->imm = 1;

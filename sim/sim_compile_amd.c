@@ -49,3 +49,38 @@ void sim_compile_amd_ins(sim_machine *m) {
   }
   ir_pmap_free(&first);
 }
+
+/* A layout that puts the same elements in several CTAs: a CGALayout basis of zeros (the
+ * "block" dimension is free, Triton's getFreeVariableMasks), or the older form with a
+ * CTASplitNum below CTAsPerCGA; no CGA layout at all counts as unknown (true). */
+static bool enc_broadcasts(const ir_encoding *e) {
+  if (!e) return false;
+  if (e->cta_layout) {
+    const ir_attr *l = e->cta_layout;
+    if (l->kind != IR_A_ARRAY) return true;
+    for (uint32_t k = 0; k < l->n; k++) {
+      const ir_attr *row = l->elems[k];
+      if (!row || row->kind != IR_A_ARRAY) return true;
+      bool zero = true;
+      for (uint32_t d = 0; d < row->n; d++)
+        if (!row->elems[d] || row->elems[d]->kind != IR_A_INT || row->elems[d]->ival) zero = false;
+      if (zero) return true;
+    }
+    return false;
+  }
+  bool old = false;
+  for (int d = 0; d < IR_MAX_RANK; d++)
+    if (e->ctas_per_cga[d]) {
+      old = true;
+      if (e->cta_split_num[d] < e->ctas_per_cga[d]) return true;
+    }
+  return !old;
+}
+
+bool sim_compile_amd_cta_broadcast(const ir_op *op) {
+  for (uint32_t k = 0; k < op->n_operands; k++) {
+    const ir_type *t = op->operands[k]->type;
+    if ((t->kind == IR_T_MEMDESC || t->kind == IR_T_TENSOR) && enc_broadcasts(ir_type_encoding(t))) return true;
+  }
+  return false;
+}

@@ -376,10 +376,11 @@ void sim_amd_choose_waves(sim_machine *m) {
       wp |= warp_pipelined(f->regions[r]->blocks[b]);
     }
   free(kinds);
-  /* gfx1250 mbarriers count arrivals per wave (sim_amd_mbar.c): one agent per wave */
+  /* gfx1250 mbarriers count arrivals per wave (sim_amd_mbar.c), and wave 0 alone signals the
+   * cluster barrier (sim_amd_cluster.c): one agent per wave */
   bool per_wave = false;
   for (uint32_t pc = 0; pc < m->n_code && !per_wave; pc++)
-    per_wave = m->code[pc].op && sim_amd_mbar_op(m->code[pc].op->code);
+    per_wave = m->code[pc].op && (sim_amd_mbar_op(m->code[pc].op->code) || sim_amd_cluster_op(m->code[pc].op->code));
   /* gfx1250 warp specialization: every wave (sim_amd_layout_agents adds the partitions') */
   if (m->amd_all_waves || per_wave || m->n_ws || !nest || !wave_classes(m, wp, order, class_of)) {
     for (uint32_t w = 0; w < nw; w++) {

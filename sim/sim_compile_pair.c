@@ -89,7 +89,8 @@ int sim_pair_setup(sim_machine *m, sim_err *err) {
   m->paired = r.paired;
   /* the implicit cluster sync after barrier init, where the lowering puts it (tlx-ir.md §0) */
   m->cl_init_after = NULL;
-  if (r.n > 1) ir_cluster_init_sync(m->mod, m->fn, &m->cl_init_after);
+  /* NVIDIA only: an AMD cluster has no implicit cluster barrier (sim_amd_cluster.c) */
+  if (r.n > 1 && !m->amd_gfx) ir_cluster_init_sync(m->mod, m->fn, &m->cl_init_after);
   m->needs_cl_init_sync = m->cl_init_after != NULL;
   return 0;
 }

@@ -21,7 +21,9 @@ int sim_explain_blocked(const sim_machine *m, const void *st, uint32_t a, char *
     return 0;
   }
   if (ag->status == SIM_AG_CLWAIT) {
-    if (sim_in_partition_barrier(m, st, a))
+    if (m->amd_gfx)
+      sim_amd_cluster_explain(m, st, a, buf, n);
+    else if (sim_in_partition_barrier(m, st, a))
       snprintf(buf, n, "waits on the partition cluster barrier (cluster_barrier inside "
                "warp_specialize) for its copies in the other CTAs, which never arrive");
     else

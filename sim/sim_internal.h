@@ -222,8 +222,10 @@ typedef struct sim_agentinfo {
 typedef struct sim_hdr {
   uint16_t n_events;
   uint16_t exited;             /* bit per CTA that ran its kernel end (cluster-exit checks) */
-  uint32_t cl_arrived;         /* cluster barrier: agents arrived in this generation (bitmask) */
-  uint32_t cl_passed;          /* cluster barrier: agents whose generation completed, wait not yet run */
+  uint32_t cl_arrived;         /* cluster barrier: agents arrived in this generation (bitmask);
+                                  AMD (sim_amd_cluster.c): CTAs that signalled in this phase */
+  uint32_t cl_passed;          /* cluster barrier: agents whose generation completed, wait not yet
+                                  run; AMD: waves that arrived and have not yet waited */
   uint32_t pcl_arrived;        /* partition cluster barriers (sim_ops_bar.c): agents arrived (bitmask) */
 } sim_hdr;
 
@@ -233,7 +235,8 @@ typedef struct sim_agent {
   uint8_t aux;                 /* NBWAIT: named-barrier id */
   uint16_t seq;                /* TMA stores with a token issued so far (token numbers) */
   uint16_t cp_group;           /* cp.async: current (uncommitted) group number */
-  uint16_t pad;
+  uint16_t cl_credit;          /* AMD cluster barrier: phases completed while the wave was not
+                                  waiting, for its next waits (sim_amd_cluster.c) */
 } sim_agent;
 
 /* mbarrier object (semantics.md §1.1) plus the checker's per-phase byte ledger (§1.9). */

@@ -32,7 +32,7 @@ static uint32_t agent_first_warp(const sim_machine *m, uint32_t a) {
 
 int sim_layout(sim_machine *m, sim_err *err) {
   if (m->amd_gfx) {
-    sim_amd_layout_agents(m); /* one agent per wave */
+    if (sim_amd_layout_agents(m, err)) return -1; /* one agent per wave (per CTA) */
   } else {
     m->agents_per_cta = 1 + m->max_parts;
     m->n_agents = m->n_ctas * m->agents_per_cta;

@@ -81,9 +81,10 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
-  if (m->amd_gfx && m->n_ctas > 1) {
-    sim_errf(err, m, fn->op, "an AMD kernel with %u CTAs per cluster: gfx942 / gfx950 have no "
-             "clusters, and gfx1250's are not modelled", m->n_ctas);
+  /* workgroup clusters exist on gfx1250 only (sim_amd_cluster.c, docs/amd-gfx1250.md) */
+  if (m->amd_gfx && m->amd_gfx != 1250 && m->n_ctas > 1) {
+    sim_errf(err, m, fn->op, "an AMD kernel with %u CTAs per cluster: %s has no workgroup clusters",
+             m->n_ctas, m->ma.target);
     sim_machine_free(m);
     return NULL;
   }
@@ -242,7 +243,7 @@ int sim_init(sim_machine *m, void *st, sim_log *log) {
   int rc = 0;
   /* every CTA's parent; on AMD every wave of the workgroup that runs the kernel body (local
    * 0; gfx1250 partition waves start at the fork) */
-  uint32_t starts = m->amd_gfx ? m->n_agents : 1;
+  uint32_t starts = m->amd_gfx ? m->agents_per_cta : 1;
   for (uint32_t c = 0; c < m->n_ctas && !rc; c++)
     for (uint32_t w = 0; w < starts && !rc; w++)
       if (!m->agents[c * m->agents_per_cta + w].local)

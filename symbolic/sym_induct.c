@@ -435,9 +435,9 @@ void sym_induct_nest(sym_ctx *c, int l) {
   sym_loop *O = &c->loops[o];
   if (!O->n_carried) return;
   const ir_op *yO = body_yield(O->op), *yI = body_yield(I->op);
-  uint32_t n = I->n_carried, nI = 0, nO = 0, atI = I->op->seg_start[3], atO = O->op->seg_start[3];
-  ir_seg(I->op, 3, &nI);
-  ir_seg(O->op, 3, &nO);
+  uint32_t n = I->n_carried, nI = 0, nO = 0, atI = I->op->seg_start[IR_SEG_SCF_FOR_INITS], atO = O->op->seg_start[IR_SEG_SCF_FOR_INITS];
+  ir_seg(I->op, IR_SEG_SCF_FOR_INITS, &nI);
+  ir_seg(O->op, IR_SEG_SCF_FOR_INITS, &nO);
   if (!yO || !yI || nI != n || yI->n_operands != n || nO != O->n_carried ||
       yO->n_operands != O->n_carried || I->op->n_results != n)
     return;

@@ -1,15 +1,15 @@
 #!/bin/sh
 # check_amd_gfx1250.sh: gfx1250's LDS mbarriers, TDM copies (sim/sim_amd_mbar.c) and warp
-# specialization (waves of each partition, per-partition barriers: sim/sim_amd_machine.c,
-# docs/amd-gfx1250.md): the correct kernels of tests/amd/gfx1250 verify, every planted bug is
+# specialization (waves of each partition, per-partition barriers: sim/sim_amd_machine.c) and
+# clusters (sim/sim_amd_cluster.c; docs/amd-gfx1250.md): the correct kernels of tests/amd/gfx1250 verify, every planted bug is
 # reported first with its kind at its line; what the model does not take is refused at the op.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/expected_kernels.sh"
 check_expected "$SRC/tests/amd/gfx1250" g.py
-[ "$n" -ge 27 ] || fail "only $n gfx1250 kernels"
+[ "$n" -ge 37 ] || fail "only $n gfx1250 kernels"
 # refused at the op (exit 2), never checked under another rule: gfx1250 ops on gfx950, a TDM
-# copy with warp_used_hint, warp specialization on gfx950 / twice / in a loop, cluster barriers
+# copy with warp_used_hint, warp specialization on gfx950 / twice with other partitions / in a loop
 ok="$SRC/tests/amd/gfx1250/tdm-mbar.ok.ttgir"
 refuse() { # FILE WHAT: exit 2 with the message WHAT
   rc=0
@@ -46,11 +46,26 @@ refuse "$T/ws950.ttgir" 'warp specialization exists on AMD only for gfx1250'
 awk '/ttg.warp_specialize\(/ { on = 1 } on { blk = blk $0 "\n" } { print }
 /^    } : \(/ && on { on = 0; printf "%s", blk }' "$ws" > "$T/ws2.ttgir"
 [ "$(grep -c 'ttg.warp_specialize(' "$T/ws2.ttgir")" = 2 ] || fail "could not plant a second warp_specialize"
-refuse "$T/ws2.ttgir" 'a second ttg.warp_specialize on gfx1250'
+# a second one after the first is modelled (ws-two.ok) when its partitions have the first's waves
+awk '/num_warps\(2\)/ && ++k == 2 { sub(/num_warps\(2\)/, "num_warps(1)") } { print }' "$T/ws2.ttgir" > "$T/ws2b.ttgir"
+grep -q 'num_warps(1)' "$T/ws2b.ttgir" || fail "could not plant a second partition shape"
+refuse "$T/ws2b.ttgir" 'a second ttg.warp_specialize on gfx1250 whose partitions differ from the first'
 awk '/ttg.warp_specialize\(/ { print "    scf.for %i = %c0 to %c1 step %c1 : i32 {" } { print }
 /^    } : \(/ { print "    }" }' "$ws" > "$T/wsloop.ttgir"
 refuse "$T/wsloop.ttgir" 'ttg.warp_specialize inside a loop or branch on gfx1250'
-# cluster barriers (Triton 3.6.0's Gluon has no gfx1250 cluster API; the ops need num-ctas > 1)
+# clusters (sim/sim_amd_cluster.c): a copy whose layout has no CGA layout, or gives several CTAs
+# the same rows (a multicast), is refused; so are clusters on gfx950, cluster barriers in a kernel
+# of one CTA, and warp specialization in a cluster
 sed 's/"ttg.num-ctas" = 1/"ttg.num-ctas" = 2/' "$ok" > "$T/cl.ttgir"
-refuse "$T/cl.ttgir" 'CTAs per cluster'
+refuse "$T/cl.ttgir" 'a multicast copy, or no CGA layout'
+cl="$SRC/tests/amd/gfx1250/cl-loop.ok.ttgir"
+sed 's/CGALayout = \[\[1, 0\]\]/CGALayout = [[0, 0]]/g' "$cl" > "$T/mcast.ttgir"
+grep -q 'CGALayout = \[\[0, 0\]\]' "$T/mcast.ttgir" || fail "could not plant the multicast layout"
+refuse "$T/mcast.ttgir" 'amdg.async_tdm_copy_global_to_local in a kernel of 2 CTAs'
+sed 's/hip:gfx1250/hip:gfx950/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$cl" > "$T/cl950.ttgir"
+refuse "$T/cl950.ttgir" 'hip:gfx950 has no workgroup clusters'
+sed 's/"ttg.num-ctas" = 2/"ttg.num-ctas" = 1/' "$SRC/tests/amd/gfx1250/cl-pair.ok.ttgir" > "$T/cl1.ttgir"
+refuse "$T/cl1.ttgir" 'its verifier requires ttg.num-ctas > 1'
+sed 's/"ttg.num-ctas" = 1/"ttg.num-ctas" = 2/' "$ws" > "$T/wscl.ttgir"
+refuse "$T/wscl.ttgir" 'warp specialization in a cluster is not modelled'
 echo "check_amd_gfx1250: $n kernels ok"
