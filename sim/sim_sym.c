@@ -48,10 +48,19 @@ struct sim_sym {
   uint32_t n_code;
   uint32_t group[SIM_MAX_AGENTS]; /* agents of one group share it; UINT32_MAX: never moved */
   uint8_t idle_free[SIM_MAX_AGENTS]; /* a partition wave that is idle or done is free */
+  bool parts;                  /* part mode (below): every group of n_parts waves moves by one
+                                  permutation of the LDS parts */
+  uint32_t n_parts;
+  uint8_t part[SIM_MAX_AGENTS];   /* part mode: the wave's part (its index in its group) */
+  int8_t by_part[SIM_MAX_AGENTS][SIM_MAX_AGENTS]; /* part mode: [group][part] -> agent, -1 */
+  uint32_t n_groups;
+  uint8_t *init_reach;         /* part mode: per instruction, an init_barrier is reachable */
+  uint8_t idle_init[SIM_MAX_AGENTS]; /* part mode: an idle partition wave may reach one */
   uint8_t *img;                /* the permuted copy (m->size bytes) */
   uint8_t *kbuf;               /* one wave's key bytes */
   size_t kcap;
   uint64_t permuted;
+  bool bad;                    /* wave_key met a footprint that is not a part */
 };
 
 static bool asym_op(uint32_t c) {
@@ -70,11 +79,14 @@ static bool wave_id_op(uint32_t c) {
          c == SIM_I_AMD_CBAR;
 }
 
-/* asym_reach: backward fixpoint over sim_ins_succs, per region (as sim_canon.c). */
-static void reach_asym(const sim_machine *m, uint8_t *r) {
+static bool init_op(uint32_t c) { return c == IR_OP_TTNG_INIT_BARRIER || c == IR_OP_AMDG_INIT_BARRIER; }
+
+/* r[pc]: an instruction `is` accepts is reachable from pc: backward fixpoint over
+ * sim_ins_succs, per region (as sim_canon.c). */
+static void reach(const sim_machine *m, uint8_t *r, bool (*is)(uint32_t)) {
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     const sim_ins *i = &m->code[pc];
-    r[pc] = asym_op(i->code) || (i->op && asym_op(i->op->code));
+    r[pc] = is(i->code) || (i->op && is(i->op->code));
   }
   for (bool grew = true; grew;) {
     grew = false;
@@ -120,9 +132,25 @@ sim_sym *sim_sym_new(const sim_machine *m) {
   }
   if (n_groups == m->n_agents) return NULL; /* every group has one wave */
   sim_sym *y = ir_xcalloc(1, sizeof *y);
+  /* part mode: every group of more than one wave has n_parts waves, one per part */
+  y->n_groups = n_groups;
+  y->parts = sim_sym_parts_ok(m);
+  memset(y->by_part, -1, sizeof y->by_part);
+  for (uint32_t a = 0; a < m->n_agents && y->parts; a++) {
+    uint32_t g = group[a], size = 0;
+    for (uint32_t b = 0; b < m->n_agents; b++) size += group[b] == g;
+    if (size == 1) continue;
+    if (!y->n_parts) y->n_parts = size;
+    uint32_t k = m->amd_share[a][0];
+    y->parts &= size == y->n_parts && m->amd_nw[a] == size && k < size && y->by_part[g][k] < 0;
+    if (y->parts) {
+      y->by_part[g][k] = (int8_t)a;
+      y->part[a] = (uint8_t)k;
+    }
+  }
   y->n_code = m->n_code;
   y->asym_reach = ir_xcalloc((size_t)m->n_code + 1, 1);
-  reach_asym(m, y->asym_reach);
+  reach(m, y->asym_reach, asym_op);
   memcpy(y->group, group, sizeof group);
   for (uint32_t a = 0; a < m->n_agents; a++) {
     uint32_t l = m->agents[a].local;
@@ -130,6 +158,15 @@ sim_sym *sim_sym_new(const sim_machine *m) {
     for (uint32_t w = 0; w < m->n_ws && l; w++)
       if (l - 1 < m->ws[w].n_parts) f &= !y->asym_reach[m->regions[m->ws[w].part_region[l - 1]].start];
     y->idle_free[a] = f;
+  }
+  if (y->parts) {
+    y->init_reach = ir_xcalloc((size_t)m->n_code + 1, 1);
+    reach(m, y->init_reach, init_op);
+    for (uint32_t a = 0; a < m->n_agents; a++) {
+      uint32_t l = m->agents[a].local;
+      for (uint32_t w = 0; w < m->n_ws && l; w++)
+        if (l - 1 < m->ws[w].n_parts) y->idle_init[a] |= y->init_reach[m->regions[m->ws[w].part_region[l - 1]].start];
+    }
   }
   y->img = ir_xmalloc(m->size, 1);
   y->kcap = sizeof(sim_agent) + 64 + (size_t)m->n_bars * 4 + (size_t)SIM_MAX_EVENTS * (sizeof(sim_event) + 4);
@@ -144,6 +181,7 @@ sim_sym *sim_sym_new(const sim_machine *m) {
 void sim_sym_free(sim_sym *y) {
   if (!y) return;
   free(y->asym_reach);
+  free(y->init_reach);
   free(y->img);
   free(y->kbuf);
   free(y);
@@ -172,6 +210,105 @@ static uint32_t mask_bits(const sim_machine *m, const void *st, uint32_t a, uint
   return n;
 }
 
+/* ------------------------------------------------------------------ part mode */
+
+/* A ds_write or LDS DMA of a wave of several parts: its footprint is the wave's part. */
+static bool split_event(const sim_machine *m, const sim_event *e) {
+  return (e->kind == SIM_EV_AMD_DS || e->kind == SIM_EV_AMD_VM) && e->agent < m->n_agents &&
+         m->amd_nw[e->agent] > 1 && e->n_fp == 1 && e->fp[0].alloc;
+}
+
+/* Part j of n of the whole footprint f (sim_amd_share's rule). */
+static sim_fp reshare(sim_fp f, uint32_t j, uint32_t n) {
+  if (f.rows >= n) {
+    uint32_t lo = (uint32_t)((uint64_t)j * f.rows / n), hi = (uint32_t)((uint64_t)(j + 1) * f.rows / n);
+    f.off += lo * f.pitch;
+    f.rows = hi - lo;
+  } else if (f.rows <= 1 && f.len >= n) {
+    uint32_t lo = (uint32_t)((uint64_t)j * f.len / n), hi = (uint32_t)((uint64_t)(j + 1) * f.len / n);
+    f.off += lo;
+    f.len = hi - lo;
+  }
+  return f;
+}
+
+/* The whole footprint of split event e (its issuing wave's part of it): the footprint of the
+ * op's LDS operand type at the event's allocation, placed so that the wave's part of it is
+ * e's. False when e's footprint is not such a part (a clamped view): no permutation then. */
+static bool unshare(const sim_sym *y, const sim_machine *m, const sim_event *e, sim_fp *whole) {
+  const sim_ins *i = &m->code[e->ins];
+  const ir_op *op = i->op;
+  if (!op) return false;
+  const ir_value *val = NULL;
+  if (e->kind == SIM_EV_AMD_DS) val = op->n_operands > 1 ? op->operands[1] : NULL;
+  else val = ins_val(i, op->code == IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL ? 2 : 1, 0);
+  const sim_fp *f = &e->fp[0];
+  sim_fp w;
+  sim_view_fp(m, sim_view_make(f->alloc, f->cta, 0), val, &w);
+  if (!w.alloc) return false;
+  uint32_t n = m->amd_nw[e->agent], k = y->part[e->agent];
+  w.flags = f->flags;
+  w.off = 0;
+  sim_fp p = reshare(w, k, n);
+  if (p.rows != f->rows || p.len != f->len || p.pitch != f->pitch || p.off > f->off) return false;
+  w.off = f->off - p.off;
+  *whole = w;
+  return true;
+}
+
+/* May agent a of a moving group still run an init_barrier (wave 0's, sim_amd_mbar.c)? */
+static bool may_init(const sim_sym *y, const sim_machine *m, const void *st, uint32_t a) {
+  const sim_agent *ag = st_cagent(m, st, a);
+  if (m->agents[a].local && (ag->status == SIM_AG_IDLE || ag->status == SIM_AG_DONE)) return y->idle_init[a];
+  if (ag->status == SIM_AG_DONE) return false;
+  return ag->pc >= y->n_code || y->init_reach[ag->pc];
+}
+
+/* The key of wave a's local state: everything pi moves with it (part mode: its split events
+ * by their whole footprints). False when a footprint is not a part (no permutation). */
+static bool wave_key_ok(sim_sym *y, const sim_machine *m, const void *st, uint32_t a, uint64_t *key);
+
+/* Part mode: pi moves every group of n_parts waves by one permutation sigma of the parts:
+ * the parts sorted by the keys of their waves (every group's), part 0 kept while a wave of
+ * part 0 may still initialise a barrier. */
+static bool part_perm(sim_sym *y, const sim_machine *m, const void *st, uint8_t *pi, uint8_t *sigma) {
+  uint32_t n = y->n_parts;
+  uint64_t pk[SIM_MAX_AGENTS];
+  bool pin0 = false;
+  for (uint32_t k = 0; k < n; k++) {
+    uint64_t acc[SIM_MAX_AGENTS];
+    uint32_t na = 0;
+    for (uint32_t g = 0; g < y->n_groups; g++) {
+      int8_t a = y->by_part[g][k];
+      if (a < 0) continue;
+      if (!wave_key_ok(y, m, st, (uint32_t)a, &acc[na++])) return false;
+      if (k == 0) pin0 |= may_init(y, m, st, (uint32_t)a);
+    }
+    pk[k] = XXH3_64bits(acc, na * sizeof *acc);
+  }
+  uint32_t mv[SIM_MAX_AGENTS], by[SIM_MAX_AGENTS], nm = 0;
+  for (uint32_t k = pin0 ? 1 : 0; k < n; k++) mv[nm++] = k;
+  for (uint32_t i = 0; i < nm; i++) { /* insertion sort of the movable parts by key */
+    uint32_t j = i;
+    while (j > 0 && pk[by[j - 1]] > pk[mv[i]]) {
+      by[j] = by[j - 1];
+      j--;
+    }
+    by[j] = mv[i];
+  }
+  for (uint32_t k = 0; k < n; k++) sigma[k] = (uint8_t)k;
+  bool moved = false;
+  for (uint32_t i = 0; i < nm; i++) {
+    sigma[by[i]] = (uint8_t)mv[i];
+    moved |= by[i] != mv[i];
+  }
+  if (!moved) return false;
+  for (uint32_t g = 0; g < y->n_groups; g++)
+    for (uint32_t k = 0; k < n; k++)
+      if (y->by_part[g][k] >= 0) pi[y->by_part[g][k]] = (uint8_t)y->by_part[g][sigma[k]];
+  return true;
+}
+
 /* The key of wave a's local state: everything pi moves with it. */
 static uint64_t wave_key(sim_sym *y, const sim_machine *m, const void *st, uint32_t a) {
   uint8_t *p = y->kbuf;
@@ -192,12 +329,19 @@ static uint64_t wave_key(sim_sym *y, const sim_machine *m, const void *st, uint3
     if (ev[k].agent != a) continue;
     sim_event e = ev[k];
     e.agent = 0;
+    if (y->parts && split_event(m, &ev[k]) && !unshare(y, m, &ev[k], &e.fp[0])) y->bad = true;
     memcpy(p, &k, 4);
     memcpy(p + 4, &e, sizeof e);
     p += 4 + sizeof e;
   }
   assert((size_t)(p - y->kbuf) <= y->kcap);
   return XXH3_64bits(y->kbuf, (size_t)(p - y->kbuf));
+}
+
+static bool wave_key_ok(sim_sym *y, const sim_machine *m, const void *st, uint32_t a, uint64_t *key) {
+  y->bad = false;
+  *key = wave_key(y, m, st, a);
+  return !y->bad;
 }
 
 static uint32_t permute_mask(uint32_t x, const uint8_t *pi, uint32_t n) {
@@ -242,6 +386,22 @@ sim_hash128 sim_sym_hash(sim_sym *y, const sim_machine *m, const void *st) {
   uint64_t key[SIM_MAX_AGENTS];
   bool moved = false;
   for (uint32_t a = 0; a < m->n_agents; a++) pi[a] = (uint8_t)a;
+  if (y->parts) {
+    uint8_t sigma[SIM_MAX_AGENTS];
+    if (!part_perm(y, m, st, pi, sigma)) return sim_state_hash(m, st);
+    apply(y, m, st, pi);
+    /* the split events' parts follow their waves: part k becomes sigma[k] */
+    const sim_event *ev = st_cevents(m, st);
+    sim_event *out = st_events(m, y->img);
+    for (uint32_t k = 0; k < st_chdr(st)->n_events; k++) {
+      if (!split_event(m, &ev[k]) || pi[ev[k].agent] == ev[k].agent) continue;
+      sim_fp whole;
+      if (!unshare(y, m, &ev[k], &whole)) return sim_state_hash(m, st);
+      out[k].fp[0] = reshare(whole, sigma[y->part[ev[k].agent]], m->amd_nw[ev[k].agent]);
+    }
+    y->permuted++;
+    return sim_state_hash(m, y->img);
+  }
   uint8_t done[SIM_MAX_AGENTS] = {0};
   for (uint32_t a0 = 0; a0 < m->n_agents; a0++) {
     if (done[a0] || y->group[a0] == UINT32_MAX) continue;

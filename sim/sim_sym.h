@@ -17,6 +17,9 @@ void sim_sym_free(sim_sym *y);
  * representative, and a state is bisimilar to its representative (the same verdicts, kinds
  * and lines from both). Uses y's buffers: one thread per object. */
 sim_hash128 sim_sym_hash(sim_sym *y, const sim_machine *m, const void *st);
+/* sim_sym_parts.c, for sim_sym_new: may the waves' LDS parts be permuted (every allocation a
+ * wave stores its part of is viewed alike by every access, no TDM copies)? */
+bool sim_sym_parts_ok(const sim_machine *m);
 /* How many states were hashed as a permuted representative (statistics). */
 uint64_t sim_sym_permuted(const sim_sym *y);
 
