@@ -41,6 +41,7 @@ enum {
 typedef struct canon_ent {
   uint64_t key;
   uint64_t live;               /* bit b: the entry of local barrier b is live */
+  uint32_t gen;                /* the memo's generation it belongs to (older: empty) */
 } canon_ent;
 
 struct sim_canon {
@@ -48,9 +49,9 @@ struct sim_canon {
   uint32_t n_code;
   canon_ent *memo;             /* MEMO_MAX entries, open addressing; NULL: no runs (the
                                   static answer only) */
-  uint32_t used;
+  uint32_t used, gen;          /* entries of generation gen (the live ones) */
   struct canon_pt { uint64_t key; int8_t bar; } *path; /* run_live's path (RUN_FAR points) */
-  uint64_t *env;               /* scratch_key's words (the largest env_cap) */
+  uint64_t *env;               /* agent_key's words (the largest env_cap) */
 };
 
 /* reads[pc] = an intent reader (wait_barrier, fork) is reachable from pc in its region:
@@ -95,6 +96,7 @@ sim_canon *sim_canon_new(const sim_machine *m) {
     for (uint32_t a = 0; a < m->n_agents; a++)
       if (m->agents[a].env_cap > cap) cap = m->agents[a].env_cap;
     c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+    c->gen = 1;
     c->path = ir_xcalloc(RUN_FAR, sizeof *c->path);
     c->env = ir_xcalloc(cap, sizeof *c->env);
   }
@@ -117,34 +119,44 @@ static bool join_reads(const sim_canon *c, const sim_machine *m, int32_t w) {
   return join >= c->n_code || c->reads[join];
 }
 
-/* The memo's key of agent a's local state at pc with persistent words env (env_cap of them,
- * zero where not live before pc: env_store's layout): the future run_live follows is a
- * function of the agent, its pc and the slots live there (pure ops read no other part of the
- * state; the CLC decodes that do disable the memo, sim_canon_new). */
-static uint64_t point_key(const sim_machine *m, uint32_t a, uint32_t pc, const uint64_t *env) {
+/* The memo's key of agent a's local state at pc: the future run_live follows is a function of
+ * the agent, its pc and the slots live there (pure ops read no other part of the state; the CLC
+ * decodes that do disable the memo, sim_canon_new). words: those slots' values, in the order
+ * of pc's liveness row (env_store's list). */
+static uint64_t point_key(const sim_machine *m, uint32_t a, uint32_t pc, const uint64_t *words, uint32_t n) {
   uint64_t seed = ((uint64_t)a << 32 | pc) * 0x9e3779b97f4a7c15ull;
-  return XXH3_64bits_withSeed(env, (size_t)m->agents[a].env_cap * sizeof *env, seed) | 1;
+  return XXH3_64bits_withSeed(words, (size_t)n * sizeof *words, seed) | 1;
 }
 
-/* The key of the sandbox run's point: the agent at visible op pc with scratch loaded. */
-static uint64_t scratch_key(sim_canon *c, const sim_machine *m, uint32_t a, uint32_t pc) {
-  uint32_t cap = m->agents[a].env_cap, row = m->live_row[pc];
-  memset(c->env, 0, (size_t)cap * sizeof *c->env);
+/* The key of agent a at pc in state st (its persistent words: env_store's layout), or, with
+ * st NULL, in the sandbox run (the scratch slots loaded). */
+static uint64_t agent_key(sim_canon *c, const sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
+  uint32_t row = m->live_row[pc], n = 0;
+  const uint64_t *env = st ? st_cenv(m, st, a) : NULL;
   for (const struct sim_live_ent *q = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
        q < end; q++)
-    c->env[q->word] = m->scratch[q->slot];
-  return point_key(m, a, pc, c->env);
+    c->env[n++] = env ? env[q->word] : m->scratch[q->slot];
+  return point_key(m, a, pc, c->env, n);
+}
+
+static canon_ent *memo_at(sim_canon *c, uint64_t key) {
+  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
+  while (c->memo[i].gen == c->gen && c->memo[i].key != key) i = (i + 1) & (MEMO_MAX - 1);
+  return &c->memo[i];
 }
 
 static void memo_put(sim_canon *c, uint64_t key, uint64_t live) {
-  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory) */
-    memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
+  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory; a new generation
+                                  * empties every entry without touching them) */
+    if (++c->gen == 0) {
+      memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
+      c->gen = 1;
+    }
     c->used = 0;
   }
-  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
-  while (c->memo[i].key && c->memo[i].key != key) i = (i + 1) & (MEMO_MAX - 1);
-  if (!c->memo[i].key) c->used++;
-  c->memo[i] = (canon_ent){.key = key, .live = live};
+  canon_ent *e = memo_at(c, key);
+  if (e->gen != c->gen) c->used++;
+  *e = (canon_ent){.key = key, .live = live, .gen = c->gen};
 }
 
 /* The live entries of running agent a (status RUN) in st: run it alone from its current op
@@ -159,10 +171,11 @@ static void run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
   const uint64_t all = m->n_bars == 64 ? ~0ull : (1ull << m->n_bars) - 1;
   const sim_agent *ag = st_cagent(m, st, a);
   uint32_t pc = ag->pc;
-  uint64_t key0 = point_key(m, a, pc, st_cenv(m, st, a));
-  int32_t ws = pc < c->n_code ? m->regions[m->code[pc].region].ws : -1;
+  assert(pc < c->n_code); /* memo_live answers the others */
+  uint64_t key0 = agent_key(c, m, st, a, pc);
+  int32_t ws = m->regions[m->code[pc].region].ws;
   bool part = m->agents[a].local != 0;
-  if (pc >= c->n_code || (part && ws < 0)) { /* a partition outside a partition region: not expected */
+  if (part && ws < 0) { /* a partition outside a partition region: not expected */
     memo_put(c, key0, all);
     return;
   }
@@ -177,7 +190,7 @@ static void run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
   bool ended = false, only0 = false;
   for (; n < RUN_FAR && !ended; n++) {
     const sim_ins *i = &m->code[pc];
-    c->path[n].key = n ? scratch_key(c, m, a, pc) : key0;
+    c->path[n].key = n ? agent_key(c, m, NULL, a, pc) : key0;
     c->path[n].bar = -1;
     ended = true; /* unless the op is passed below */
     if (i->code == IR_OP_TTNG_WAIT_BARRIER) {
@@ -222,17 +235,15 @@ static void run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
 
 /* run_live, memoized by the agent's local state. */
 static uint64_t memo_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
-  uint64_t key = point_key(m, a, st_cagent(m, st, a)->pc, st_cenv(m, st, a));
-  for (int pass = 0; pass < 2; pass++) {
-    uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
-    while (c->memo[i].key) {
-      if (c->memo[i].key == key) return c->memo[i].live;
-      i = (i + 1) & (MEMO_MAX - 1);
-    }
-    if (!pass) run_live(c, m, st, a);
-  }
-  assert(!"run_live answers its own point");
-  return ~0ull;
+  uint32_t pc = st_cagent(m, st, a)->pc;
+  if (pc >= c->n_code) return m->n_bars == 64 ? ~0ull : (1ull << m->n_bars) - 1;
+  uint64_t key = agent_key(c, m, st, a, pc);
+  canon_ent *e = memo_at(c, key);
+  if (e->gen == c->gen) return e->live;
+  run_live(c, m, st, a);
+  e = memo_at(c, key);
+  assert(e->gen == c->gen); /* run_live answers its own point */
+  return e->live;
 }
 
 /* Are all of agent a's entries live without running it (the coarse, static answer)? */
