@@ -39,6 +39,10 @@ bool vf_cli_run_opt(vf_cli_run *r, vf_cli_args *p, uint64_t max_states_hi) {
   int64_t x = 0;
   if (vf_cli_flag(p, "--no-reduction")) {
     r->vf.no_reduction = true;
+  } else if (vf_cli_flag(p, "--no-symmetry")) {
+    r->vf.no_symmetry = true;
+  } else if (vf_cli_flag(p, "--symmetry")) {
+    r->vf.sym_after = 1;
   } else if (vf_cli_flag(p, "-q") || vf_cli_flag(p, "--quiet")) {
     r->quiet = true;
   } else if (vf_cli_flag(p, "--all-waves")) {

@@ -23,14 +23,17 @@
  * a dead entry changes no enabled transition, no step's outcome and no violation (the
  * checkers read an intent only at a wait), so the reset state is bisimilar to the original
  * one. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "sim/sim_canon.h"
 #include "sim_internal.h"
 
 enum {
   RUN_MAX = 4096,              /* visible ops an agent is run through before "not known" */
+  RUN_FAR = 2 * RUN_MAX,       /* visible ops a run goes on, answering the later points */
   MEMO_MAX = 1 << 16,          /* memo entries; the memo starts over when half full */
 };
 
@@ -38,6 +41,7 @@ enum {
 typedef struct canon_ent {
   uint64_t key;
   uint64_t live;               /* bit b: the entry of local barrier b is live */
+  uint32_t gen;                /* the memo's generation it belongs to (older: empty) */
 } canon_ent;
 
 struct sim_canon {
@@ -45,7 +49,9 @@ struct sim_canon {
   uint32_t n_code;
   canon_ent *memo;             /* MEMO_MAX entries, open addressing; NULL: no runs (the
                                   static answer only) */
-  uint32_t used;
+  uint32_t used, gen;          /* entries of generation gen (the live ones) */
+  struct canon_pt { uint64_t key; int8_t bar; } *path; /* run_live's path (RUN_FAR points) */
+  uint64_t *env;               /* agent_key's words (the largest env_cap) */
 };
 
 /* reads[pc] = an intent reader (wait_barrier, fork) is reachable from pc in its region:
@@ -85,7 +91,15 @@ sim_canon *sim_canon_new(const sim_machine *m) {
   bool own = m->n_bars <= 64;
   for (uint32_t pc = 0; pc < m->n_code && own; pc++)
     own = m->code[pc].code != IR_OP_TTNG_CLC_IS_CANCELED && m->code[pc].code != IR_OP_TTNG_CLC_GET_PROGRAM_ID;
-  if (own) c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+  if (own) {
+    uint32_t cap = 1;
+    for (uint32_t a = 0; a < m->n_agents; a++)
+      if (m->agents[a].env_cap > cap) cap = m->agents[a].env_cap;
+    c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+    c->gen = 1;
+    c->path = ir_xcalloc(RUN_FAR, sizeof *c->path);
+    c->env = ir_xcalloc(cap, sizeof *c->env);
+  }
   return c;
 }
 
@@ -93,6 +107,8 @@ void sim_canon_free(sim_canon *c) {
   if (!c) return;
   free(c->reads);
   free(c->memo);
+  free(c->path);
+  free(c->env);
   free(c);
 }
 
@@ -103,34 +119,93 @@ static bool join_reads(const sim_canon *c, const sim_machine *m, int32_t w) {
   return join >= c->n_code || c->reads[join];
 }
 
+/* The memo's key of agent a's local state at pc: the future run_live follows is a function of
+ * the agent, its pc and the slots live there (pure ops read no other part of the state; the CLC
+ * decodes that do disable the memo, sim_canon_new). words: those slots' values, in the order
+ * of pc's liveness row (env_store's list). */
+static uint64_t point_key(const sim_machine *m, uint32_t a, uint32_t pc, const uint64_t *words, uint32_t n) {
+  uint64_t seed = ((uint64_t)a << 32 | pc) * 0x9e3779b97f4a7c15ull;
+  return XXH3_64bits_withSeed(words, (size_t)n * sizeof *words, seed) | 1;
+}
+
+/* The key of agent a at pc in state st (its persistent words: env_store's layout), or, with
+ * st NULL, in the sandbox run (the scratch slots loaded). */
+static uint64_t agent_key(sim_canon *c, const sim_machine *m, const void *st, uint32_t a, uint32_t pc) {
+  uint32_t row = m->live_row[pc], n = 0;
+  const uint64_t *env = st ? st_cenv(m, st, a) : NULL;
+  for (const struct sim_live_ent *q = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
+       q < end; q++)
+    c->env[n++] = env ? env[q->word] : m->scratch[q->slot];
+  return point_key(m, a, pc, c->env, n);
+}
+
+static canon_ent *memo_at(sim_canon *c, uint64_t key) {
+  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
+  while (c->memo[i].gen == c->gen && c->memo[i].key != key) i = (i + 1) & (MEMO_MAX - 1);
+  return &c->memo[i];
+}
+
+static void memo_put(sim_canon *c, uint64_t key, uint64_t live) {
+  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory; a new generation
+                                  * empties every entry without touching them) */
+    if (++c->gen == 0) {
+      memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
+      c->gen = 1;
+    }
+    c->used = 0;
+  }
+  canon_ent *e = memo_at(c, key);
+  if (e->gen != c->gen) c->used++;
+  *e = (canon_ent){.key = key, .live = live, .gen = c->gen};
+}
+
 /* The live entries of running agent a (status RUN) in st: run it alone from its current op
  * (sim_lookahead's way: waits pass, visible ops only skipped) and collect the barriers its
- * waits name (m->n_bars <= 64). */
-static uint64_t run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
+ * waits name (m->n_bars <= 64). The run from point k (its k-th visible op) would follow the
+ * same path from there: its answer is the union of the waits from k on, with the same end,
+ * or all when that end lies RUN_MAX or more visible ops after k (the cap of a run). So one
+ * run answers every point of its path (memoized by point_key; the path goes on past RUN_MAX,
+ * up to RUN_FAR, for the points closer to the end), instead of a run per new local state
+ * (quadratic in a loop's length). */
+static void run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
   const uint64_t all = m->n_bars == 64 ? ~0ull : (1ull << m->n_bars) - 1;
   const sim_agent *ag = st_cagent(m, st, a);
   uint32_t pc = ag->pc;
-  if (pc >= c->n_code) return all;
+  assert(pc < c->n_code); /* memo_live answers the others */
+  uint64_t key0 = agent_key(c, m, st, a, pc);
   int32_t ws = m->regions[m->code[pc].region].ws;
   bool part = m->agents[a].local != 0;
-  if (part && ws < 0) return all; /* a partition outside a partition region: not expected */
+  if (part && ws < 0) { /* a partition outside a partition region: not expected */
+    memo_put(c, key0, all);
+    return;
+  }
   if (!m->sandbox) m->sandbox = ir_xmalloc(m->size, 1);
   memcpy(m->sandbox, st, sim_state_used(m, st));
   sim_env_load(m, m->sandbox, a, pc);
   sim_log log = {0};
-  uint64_t live = 0;
-  for (int n = 0; n < RUN_MAX; n++) {
+  /* the path: point k's key and the barrier its wait names (-1 none); n points, then the
+   * end (tail: the live entries it adds, all or none) or none seen (n == RUN_FAR) */
+  uint32_t n = 0;
+  uint64_t tail = all;
+  bool ended = false, only0 = false;
+  for (; n < RUN_FAR && !ended; n++) {
     const sim_ins *i = &m->code[pc];
+    c->path[n].key = n ? agent_key(c, m, NULL, a, pc) : key0;
+    c->path[n].bar = -1;
+    ended = true; /* unless the op is passed below */
     if (i->code == IR_OP_TTNG_WAIT_BARRIER) {
       int32_t b = sim_view_bar(m, m->scratch[ins_in(m, i)[ins_seg_at(i, 0)]]);
-      if (b < 0) return all;
-      live |= 1ull << ((uint32_t)b % m->n_bars);
+      if (b < 0) continue; /* all */
+      c->path[n].bar = (int8_t)((uint32_t)b % m->n_bars);
     } else if (i->code == SIM_I_FORK) {
-      return all;
+      continue; /* all */
     } else if (i->code == SIM_I_JOIN) {
-      return join_reads(c, m, (int32_t)i->imm) ? all : live;
-    } else if (i->code == SIM_I_END) {
-      return live;
+      tail = join_reads(c, m, (int32_t)i->imm) ? all : 0;
+      continue;
+    } else if (i->code == SIM_I_END) { /* async ops in flight stopped it before the exit */
+      tail = 0;
+      only0 = part; /* see below */
+      continue;
     } else if (i->code == IR_OP_TTNG_WARP_GROUP_DOT_WAIT) { /* its results are used later */
       const uint32_t *in = ins_in(m, i), *o = ins_out(m, i);
       for (uint32_t k = 0; k < i->n_out && k < i->n_in; k++) m->scratch[o[k]] = m->scratch[in[k]];
@@ -138,29 +213,37 @@ static uint64_t run_live(sim_canon *c, sim_machine *m, const void *st, uint32_t 
     }
     pc++;
     int rc = sim_run_pure_from(m, m->sandbox, a, &pc, &log);
-    if (rc == 1) return part && join_reads(c, m, ws) ? all : live; /* its end (pc stays there) */
-    if (rc < 0) return all;
+    if (rc == 1) { /* its end (pc stays there) */
+      tail = part && join_reads(c, m, ws) ? all : 0;
+      /* a partition at the kernel's end: whether it stops before the exit depends on the
+       * events in flight, which the run from a later point sees in another state */
+      only0 = part && pc < c->n_code && m->code[pc].code == SIM_I_END;
+      continue;
+    }
+    ended = rc < 0; /* all */
   }
-  return all;
+  /* the run from point k returns in its (n - 1 - k)-th iteration; one that needs RUN_MAX or
+   * more answers all. Without an end seen: all when the cap comes first, else unknown. */
+  uint64_t live = tail;
+  for (uint32_t k = n; k-- > 0;) {
+    if (c->path[k].bar >= 0) live |= 1ull << c->path[k].bar;
+    if (!ended && RUN_FAR - k < RUN_MAX) continue;
+    if (only0 && k) continue;
+    memo_put(c, c->path[k].key, !ended || n - k > RUN_MAX ? all : live);
+  }
 }
 
 /* run_live, memoized by the agent's local state. */
 static uint64_t memo_live(sim_canon *c, sim_machine *m, const void *st, uint32_t a) {
-  uint64_t key = sim_agent_local_hash(m, st, a) | 1;
-  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
-  while (c->memo[i].key) {
-    if (c->memo[i].key == key) return c->memo[i].live;
-    i = (i + 1) & (MEMO_MAX - 1);
-  }
-  uint64_t live = run_live(c, m, st, a);
-  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory) */
-    memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
-    c->used = 0;
-    i = (uint32_t)key & (MEMO_MAX - 1);
-  }
-  c->memo[i] = (canon_ent){.key = key, .live = live};
-  c->used++;
-  return live;
+  uint32_t pc = st_cagent(m, st, a)->pc;
+  if (pc >= c->n_code) return m->n_bars == 64 ? ~0ull : (1ull << m->n_bars) - 1;
+  uint64_t key = agent_key(c, m, st, a, pc);
+  canon_ent *e = memo_at(c, key);
+  if (e->gen == c->gen) return e->live;
+  run_live(c, m, st, a);
+  e = memo_at(c, key);
+  assert(e->gen == c->gen); /* run_live answers its own point */
+  return e->live;
 }
 
 /* Are all of agent a's entries live without running it (the coarse, static answer)? */

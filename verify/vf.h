@@ -20,6 +20,8 @@ typedef struct vf_gwset vf_gwset; /* global writes of programs (vf_grid.c) */
 /* Monotonic clock in seconds (timing, deadlines). */
 double vf_now_s(void);
 
+enum { VF_SYM_AFTER = 100000 }; /* vf_opts.sym_after's default */
+
 typedef struct vf_opts {
   uint64_t max_states;         /* states over the whole check (every run); 0 = 5,000,000 */
   uint64_t states_done;        /* states earlier runs of the same check explored: they count
@@ -29,6 +31,10 @@ typedef struct vf_opts {
                                   none. check sets it once from --time-limit: one budget for
                                   all its runs and the Z3 layer */
   bool no_reduction;           /* explore every interleaving (naive) */
+  bool no_symmetry;            /* no symmetry reduction (sim_sym.c); implied by no_reduction */
+  uint64_t sym_after;          /* the symmetry reduction keys the states a run visits after this
+                                  many (1: all; 0: VF_SYM_AFTER): a small search stays the exact
+                                  one (the same bugs, found in the same order) */
   uint32_t random_walks;       /* > 0: walk this many random schedules instead of searching */
   uint64_t seed;               /* random walks */
   vf_gwset *gw;                /* not owned, may be NULL: every global write a step makes is

@@ -12,6 +12,7 @@
 #include "vf.h"
 #include "vf_por.h"
 #include "sim/sim_canon.h"
+#include "sim/sim_sym.h"
 
 typedef struct frame {
   uint8_t *st;                 /* the state (its used bytes; the next state starts after them) */
@@ -88,6 +89,7 @@ typedef struct dfs {
                                   (vf_table_insert_cached; VF_RECENT entries); NULL: one thread */
   vf_por *por;
   sim_canon *canon;            /* state canonicalization (NULL: none, --no-reduction) */
+  sim_sym *sym;                /* symmetry reduction (NULL: none) */
   void *spare;                 /* a state's room for full_log */
   sim_log full;                /* full_log's log */
   uint64_t tick;               /* transitions fired: the clock and the work-sharing check */

@@ -207,6 +207,20 @@ static bool past_states(const dfs *d, uint64_t max_states) {
   return true;
 }
 
+/* The key of state st in the visited table: its hash, or past the first sym_after states of
+ * the run (vf.h) the hash of its symmetric representative (sim_sym.c). Both kinds of key in
+ * one table: equal keys still mean states equal up to a permutation, so the mix is sound; a
+ * state met before and after the switch may be searched twice. A search that stays small is
+ * the exact one, bugs and schedules in the same order. */
+static sim_hash128 state_key(dfs *d, const void *st) {
+  if (d->sym) {
+    uint64_t after = d->o->sym_after ? d->o->sym_after : VF_SYM_AFTER;
+    uint64_t mine = d->sh ? __atomic_load_n(&d->sh->states, __ATOMIC_RELAXED) : d->res->st.states;
+    if (mine + 1 >= after) return sim_sym_hash(d->sym, d->m, st);
+  }
+  return sim_state_hash(d->m, st);
+}
+
 /* Another searcher should stop too: the search ended, a bound, or the inputs are outside the
  * kernel's contract. */
 static bool stopped(const dfs *d) { return d->sh && __atomic_load_n(&d->sh->stop, __ATOMIC_RELAXED); }
@@ -269,7 +283,7 @@ static void dfs_loop(dfs *d) {
     }
     if (rc) continue;
     sim_canon_step(d->canon, m, cur, nxt, t); /* dead parts reset: equivalent states meet */
-    sim_hash128 h = sim_state_hash(m, nxt);
+    sim_hash128 h = state_key(d, nxt); /* past sym_after states, symmetric states meet too */
     if (!(d->recent ? vf_table_insert_cached(d->seen, d->recent, h) : vf_table_insert(d->seen, h))) {
       res->st.revisits++;
       /* cycle proviso (C3): a reduced state reaching a state in progress (on this stack)
@@ -330,7 +344,7 @@ int vf_dfs_root(dfs *d) {
     return -1;
   }
   sim_canon_apply(d->canon, m, s0);
-  d->fr[0].h = sim_state_hash(m, s0);
+  d->fr[0].h = state_key(d, s0);
   vf_table_insert(d->seen, d->fr[0].h);
   if (d->c3) stack_mark(d, &d->fr[0]);
   res->st.states = 1;
@@ -426,6 +440,9 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->por = o->no_reduction ? NULL : vf_por_new(m);
   /* --no-reduction: no state merging beyond the model's own either (a plain reference) */
   d->canon = o->no_reduction ? NULL : sim_canon_new(m);
+  /* waves interchangeable up to a permutation (sim_sym.c): only in graphs without cycles,
+   * where the cycle proviso never needs to see a state on the stack up to symmetry */
+  d->sym = o->no_reduction || o->no_symmetry || sim_may_cycle(m) ? NULL : sim_sym_new(m);
   /* one thread: always; several threads search only state graphs without cycles */
   d->c3 = !o->no_reduction && !sh;
   if (d->c3) vf_onstack_init(&d->onstack);
@@ -434,6 +451,7 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
 void vf_dfs_free(dfs *d) {
   vf_por_free(d->por);
   sim_canon_free(d->canon);
+  sim_sym_free(d->sym);
   if (d->c3) vf_onstack_free(&d->onstack);
   free(d->fr);
   for (uint32_t k = 0; k < d->n_chunks; k++) vf_big_free(d->chunks[k], d->chunk_bytes);
