@@ -425,6 +425,22 @@ static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_var
 
 void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
   mark_consts(c, t, c->argvar, c->n_args, used);
+  if (!c->n_defs) return;
+  /* a defined variable (a flattened nest's T1 * T2, sym_define / sym_product) stands for the
+   * arguments of its definition, transitively: the trip count of a flattened nest is one */
+  bool *seen = ir_xcalloc(c->n_defs, sizeof *seen), *now = ir_xcalloc(c->n_defs, sizeof *now);
+  mark_consts(c, t, c->def_var, c->n_defs, now);
+  for (bool more = true; more;) {
+    more = false;
+    for (uint32_t k = 0; k < c->n_defs; k++)
+      if (now[k] && !seen[k]) {
+        seen[k] = more = true;
+        mark_consts(c, c->def_phi[k], c->argvar, c->n_args, used);
+        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, now);
+      }
+  }
+  free(seen);
+  free(now);
 }
 
 static void define(sym_ctx *c, Z3_ast var, Z3_ast phi, bool lazy) {
