@@ -284,8 +284,7 @@ static int view_kind(const ir_value *v, const ir_op **alloc, int depth) {
   return k1;
 }
 
-/* The memdesc an op writes in LDS, split among the waves (share, sim_amd_ops.c), or NULL. */
-static const ir_value *lds_write_target(const ir_op *op) {
+const ir_value *sim_compile_lds_write_target(const ir_op *op) {
   switch (op->code) {
   case IR_OP_TTG_LOCAL_STORE: return op->n_operands > 1 ? op->operands[1] : NULL;
   case IR_OP_TTG_ASYNC_COPY_G2L: return sim_compile_seg0(op, 1);
@@ -301,7 +300,7 @@ static const ir_value *lds_write_target(const ir_op *op) {
  * no race between them (choose_reps). Records into *kinds (per op id of allocations). */
 static bool parts_nest(const ir_block *b, uint8_t *kinds) {
   for (const ir_op *op = b->first; op; op = op->next) {
-    const ir_value *t = lds_write_target(op);
+    const ir_value *t = sim_compile_lds_write_target(op);
     const ir_op *alloc = NULL;
     if (t) {
       int k = view_kind(t, &alloc, 0);

@@ -43,17 +43,6 @@ static int kind_of(const ir_value *v, const ir_op **alloc, int depth) {
   return k1;
 }
 
-/* The LDS target an op writes by parts (sim_amd_ops.c ds_write, dma; sim_amd_access). */
-static const ir_value *part_target(const ir_op *op) {
-  switch (op->code) {
-  case IR_OP_TTG_LOCAL_STORE: return op->n_operands > 1 ? op->operands[1] : NULL;
-  case IR_OP_TTG_ASYNC_COPY_G2L: return sim_compile_seg0(op, 1);
-  case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: return sim_compile_seg0(op, 2);
-  case IR_OP_TTG_LOCAL_ALLOC: return sim_alloc_writes(op) && op->n_results ? op->results[0] : NULL;
-  default: return NULL;
-  }
-}
-
 typedef struct pctx {
   uint8_t *kinds;              /* per op id (an allocation): the view kinds of its accesses */
   uint8_t *parted;             /* per op id: some wave stores its part of it */
@@ -82,7 +71,7 @@ static void walk(pctx *c, const ir_block *b) {
       return;
     default: break;
     }
-    const ir_value *t = part_target(op);
+    const ir_value *t = sim_compile_lds_write_target(op);
     if (t) note(c, t, true);
     bool access = cls != IR_C_VIEW && cls != IR_C_CONTROL && cls != IR_C_SPECIAL && cls != IR_C_META &&
                   op->code != IR_OP_TTG_LOCAL_DEALLOC && op->code != IR_OP_TTG_LOCAL_ALLOC;

@@ -121,6 +121,9 @@ int sim_compile_bar_spaces(const ir_op *op);
 /* The first operand of segment seg of op, NULL when the segment is empty or absent: for the
  * build-time analyses (sim_amd_*), which walk the IR before there are instructions. */
 const ir_value *sim_compile_seg0(const ir_op *op, int seg);
+/* The memdesc an op writes in LDS split among the waves, each wave its part (sim_amd_ops.c
+ * ds_write and the LDS DMA; sim_amd_share), or NULL: sim_compile_amd_waves.c. */
+const ir_value *sim_compile_lds_write_target(const ir_op *op);
 /* Segment k of op: operand index range [*lo, *hi); false (nothing written) when op has no
  * segment k. */
 bool sim_compile_seg_bounds(const ir_op *op, int k, uint32_t *lo, uint32_t *hi);

@@ -209,19 +209,29 @@ static bool has_guard(const gctx *c, const ir_value *cond) {
   return false;
 }
 
-static void collect(gctx *c, const ir_op *op) {
-  if (op->code == IR_OP_ARITH_CMPI && op->n_results && c->rel[op->results[0]->id]) {
-    add_guard(c, op->results[0], NULL, op, deps_of(c, op->results[0], 0));
-  } else if ((op->code == IR_OP_SCF_IF || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_SCF_CONDITION) &&
-             op->n_operands && op->operands[0]->def && op->operands[0]->def->code != IR_OP_ARITH_CMPI &&
-             !has_guard(c, op->operands[0])) {
-    /* a condition made of comparisons (`n <= 0 && m <= 0`: arith.andi / ori / xori / select):
-     * each comparison taking both sides does not make the branch take both */
-    add_guard(c, op->operands[0], NULL, op, deps_of(c, op->operands[0], 0));
-  } else if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
+/* The guards of op other than comparisons: a branch condition made of comparisons (`n <= 0
+ * && m <= 0`: arith.andi / ori / xori / select; each comparison taking both sides does not
+ * make the branch take both), and an scf.for's `lb < ub`. True when op is one of those. */
+static bool collect_branch(gctx *c, const ir_op *op) {
+  if ((op->code == IR_OP_SCF_IF || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_SCF_CONDITION) &&
+      op->n_operands && op->operands[0]->def && op->operands[0]->def->code != IR_OP_ARITH_CMPI) {
+    if (!has_guard(c, op->operands[0])) add_guard(c, op->operands[0], NULL, op, deps_of(c, op->operands[0], 0));
+    return true;
+  }
+  if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
     uint64_t d = 0;
     for (uint32_t k = 0; k < 3; k++) d |= deps_of(c, op->operands[k], 0);
     add_guard(c, NULL, op, op, d);
+    return true;
+  }
+  return false;
+}
+
+static void collect(gctx *c, const ir_op *op) {
+  if (op->code == IR_OP_ARITH_CMPI && op->n_results && c->rel[op->results[0]->id]) {
+    add_guard(c, op->results[0], NULL, op, deps_of(c, op->results[0], 0));
+  } else if (collect_branch(c, op)) {
+    /* added */
   } else if (((op->code == IR_OP_LLVM_INTR_ASSUME && op->n_operands) ||
               (is_div(op->code) && op->n_operands == 2 && deps_of(c, op->operands[1], 0))) &&
              c->n_dom < 32) {
@@ -229,11 +239,6 @@ static void collect(gctx *c, const ir_op *op) {
   }
 }
 
-/* In a function the kernel calls: comparisons, branch conditions and loops whose value comes
- * from its arguments (which get their call's operands: ir_call_arg) are guards too. The
- * relevance marks (rel) are per value id of the kernel, so they are not used here: every
- * comparison counts; a function called from more than one place has no single argument value,
- * and its comparisons are gaps (gctx.callee_gap). */
 /* v's scalar expression reaches an argument of a called function that has no single call
  * (ir_call_arg NULL). */
 static bool unbound(const gctx *c, const ir_value *v, int depth) {
@@ -253,18 +258,17 @@ static bool unbound(const gctx *c, const ir_value *v, int depth) {
   return false;
 }
 
+/* In a function the kernel calls: comparisons, branch conditions and loops whose value comes
+ * from its arguments (which get their call's operands: ir_call_arg) are guards too. The
+ * relevance marks (rel) are per value id of the kernel, so they are not used here: every
+ * comparison counts; a function called from more than one place has no single argument value,
+ * and its comparisons are gaps (gctx.callee_gap). */
 static void collect_callee(gctx *c, const ir_op *op) {
   if (op->code == IR_OP_ARITH_CMPI && op->n_results) {
     if (unbound(c, op->results[0], 0) && c->n_callee_gap < 8) c->callee_gap[c->n_callee_gap++] = op;
     add_guard(c, op->results[0], NULL, op, deps_of(c, op->results[0], 0));
-  } else if ((op->code == IR_OP_SCF_IF || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_SCF_CONDITION) &&
-             op->n_operands && op->operands[0]->def && op->operands[0]->def->code != IR_OP_ARITH_CMPI &&
-             !has_guard(c, op->operands[0])) {
-    add_guard(c, op->operands[0], NULL, op, deps_of(c, op->operands[0], 0));
-  } else if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
-    uint64_t d = 0;
-    for (uint32_t k = 0; k < 3; k++) d |= deps_of(c, op->operands[k], 0);
-    add_guard(c, NULL, op, op, d);
+  } else {
+    collect_branch(c, op);
   }
 }
 
