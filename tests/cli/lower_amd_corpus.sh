@@ -13,13 +13,8 @@
 # kernels themselves with real data.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-. "$SRC/tests/tools/input_error.sh"
-OBJDUMP=${OBJDUMP:-/usr/lib/llvm-22/bin/llvm-objdump}
-READELF=${READELF:-/usr/lib/llvm-22/bin/llvm-readelf}
-export LLVM_OBJDUMP="$OBJDUMP"
-C="$SRC/tests/corpus/amd"
+. "$SRC/tests/tools/amd_codeobj.sh"
 disasm() { "$OBJDUMP" -d "$1" | sed -n 's|^\t\([a-z_0-9]*\)\( [^/]*\)\{0,1\}//.*|\1\2|p' | sed 's/ *$//'; }
-note() { "$READELF" --notes "$1" | sed -n "s/^ *\\.$2: *//p" | head -n 1; }
 # kernel target mfma-instruction count LDS-bytes kernarg-bytes workgroup scratch-bytes(at most)
 # skeleton(verified|inconclusive) LDS-DMA(mnemonic:count:ds_bpermute-count, or -)
 while read -r k gfx mfma count lds karg wg priv skel dma; do

@@ -8,12 +8,7 @@
 # emit yet is refused at the op with its reason (exit 2).
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-. "$SRC/tests/tools/input_error.sh"
-OBJDUMP=${OBJDUMP:-/usr/lib/llvm-22/bin/llvm-objdump}
-READELF=${READELF:-/usr/lib/llvm-22/bin/llvm-readelf}
-export LLVM_OBJDUMP="$OBJDUMP"
-C="$SRC/tests/corpus/amd"
-note() { "$READELF" --notes "$1" | sed -n "s/^ *\\.$2: *//p" | head -n 1; }
+. "$SRC/tests/tools/amd_codeobj.sh"
 n=0
 # kernel mfma-count LDS-bytes spill-bytes skeleton(verified|any)
 while read -r k mfma lds spill skel; do
