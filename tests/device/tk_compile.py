@@ -7,8 +7,10 @@ mx formats) through its own test function `tests/test_matmul.py::_test_op`, for 
 
 TK is `python/triton_kernels` of the TLX fork at tag v3.6.1 (what Triton 3.6 ships beside its
 wheel). With --target 100 the JIT is pointed at sm_100 (as run_one.py's compile100 does) and the
-GPU reports capability 10.0 to the package: every kernel is compiled for Blackwell and its launch
-fails on the H200, which is expected and recorded. Every TTGIR the cache holds afterwards is
+GPU reports capability 10.0 to the package; with --target gfx942|gfx950 it is pointed at that AMD
+target (as amd_tut_compile.py's targets): every kernel is compiled for that target and its launch
+is made a no-op (the code cannot load on the H200), so the test's comparisons fail, which is
+expected and recorded. Every TTGIR the cache holds afterwards is
 written to DIR with an index (index.tsv: file, kernel, target, num_warps, config, outcome)."""
 import argparse
 import glob
@@ -77,9 +79,10 @@ def normalize(text):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--target", type=int, choices=[90, 100], required=True)
+    ap.add_argument("--target", choices=["90", "100", "gfx942", "gfx950"], required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
+    a.target = int(a.target) if a.target.isdigit() else a.target
     cache = tempfile.mkdtemp(prefix="tkcache")
     os.environ["TRITON_CACHE_DIR"] = cache
     import torch
@@ -87,14 +90,15 @@ def main():
     from triton.backends.compiler import GPUTarget
     if not hasattr(GPUTarget, "is_cuda_backend"):  # the package at v3.6.1 asks; Triton 3.6.0 lacks it
         GPUTarget.is_cuda_backend = lambda self: self.backend == "cuda"
-    if a.target == 100:
+    if a.target != 90:
         from triton.compiler.compiler import CompiledKernel
         from triton.runtime import driver
-        t = GPUTarget("cuda", 100, 32)
+        t = GPUTarget("cuda", 100, 32) if a.target == 100 else GPUTarget("hip", a.target, 64)
         driver.active.get_current_target = lambda: t
-        torch.cuda.get_device_capability = lambda *x, **y: (10, 0)
+        if a.target == 100:
+            torch.cuda.get_device_capability = lambda *x, **y: (10, 0)
 
-        # sm_100 code cannot be loaded on the H200: every launch (the package's helper kernels
+        # sm_100 and AMD code cannot be loaded on the H200: every launch (the package's helper kernels
         # too) becomes a no-op, so that each kernel after the first still gets compiled
         def no_load(self):
             if self.module is None:
