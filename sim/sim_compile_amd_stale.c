@@ -12,8 +12,10 @@
  * - `amdg.buffer_load_to_local`: a masked-off lane gets the out-of-range offset 0x80000000
  *   (BufferOpsEmitter.cpp fillCommonArgs; num_records is INT_MAX - 1), and the buffer range check
  *   returns 0 for it, which the LDS DMA writes ("hardware out-of-bound masking", the gluon
- *   buffer_load_to_shared doc; composable_kernel's amd_direct_load_global_to_lds relies on it), so
- *   its masked-off elements read 0 without `other`;
+ *   buffer_load_to_shared doc; composable_kernel's amd_direct_load_global_to_lds relies on it; the
+ *   register form BufferOpsEmitter::emitLoad omits the select when `other` is 0 for the same
+ *   reason, and Triton drops a zero `other` from buffer loads: the corpus kernels of
+ *   tests/corpus/amd carry none), so its masked-off elements read 0 without `other`;
  * - NVIDIA: cp.async's src-size / ignore-src operand makes a masked lane write zeros
  *   (third_party/nvidia/.../LoadStoreOpToLLVM.cpp: "A masked copy still writes zeros to its
  *   shared-memory destination"; `other` is taken to be 0).
@@ -165,13 +167,8 @@ static void find_loads(void *ud, const ir_op *op) {
   follow(f, op, op->results[0], 0);
 }
 
-typedef struct cands {
-  sim_machine *m;
-} cands;
-
 static void find_copies(void *ud, const ir_op *op) {
-  cands *cs = ud;
-  sim_machine *m = cs->m;
+  sim_machine *m = ud;
   if (op->code != IR_OP_TTG_ASYNC_COPY_G2L) return;
   uint32_t nm = 0, no = 0, nb = 0;
   const ir_value *mask = ir_seg(op, IR_SEG_TTG_ASYNC_COPY_G2L_MASK, &nm);
@@ -191,8 +188,7 @@ static void find_copies(void *ud, const ir_op *op) {
 
 void sim_compile_amd_stale(sim_machine *m) {
   if (!m->amd_gfx || m->data) return; /* simulate mode computes the data itself */
-  cands cs = {.m = m};
-  walk_region(m->fn->op->regions[0], find_copies, &cs);
+  walk_region(m->fn->op->regions[0], find_copies, m);
 }
 
 /* ------------------------------------------------------------------ evaluation */
@@ -203,6 +199,11 @@ typedef struct ectx {
   int64_t bx[STALE_MAX_BINDS];
   uint32_t nb;
   uint64_t steps;
+  /* scalar values by value id, valid while seen[id] == epoch (bumped whenever a binding
+   * changes): a splat's operand is evaluated once per iteration, not once per element */
+  uint32_t epoch;
+  uint32_t *seen;              /* 0: never; epoch | 1u << 31: could not be evaluated */
+  uint64_t *val;
 } ectx;
 
 static unsigned width_of(const ir_type *t) {
@@ -230,8 +231,23 @@ static bool dense_int(const ir_attr *a, uint64_t *out) {
   return true;
 }
 
+static bool eval_(ectx *c, const ir_value *v, const int64_t *idx, uint64_t *out, int depth);
+
 /* Value of v (element idx of a tensor; idx unused for a scalar), zero-extended from its width. */
 static bool eval(ectx *c, const ir_value *v, const int64_t *idx, uint64_t *out, int depth) {
+  if (!v || v->id >= c->m->fn->n_values || (v->type && v->type->kind == IR_T_TENSOR))
+    return eval_(c, v, idx, out, depth);
+  if ((c->seen[v->id] & ~(1u << 31)) == c->epoch) {
+    *out = c->val[v->id];
+    return !(c->seen[v->id] >> 31);
+  }
+  bool ok = eval_(c, v, NULL, out, depth);
+  c->seen[v->id] = c->epoch | (ok ? 0 : 1u << 31);
+  c->val[v->id] = ok ? *out : 0;
+  return ok;
+}
+
+static bool eval_(ectx *c, const ir_value *v, const int64_t *idx, uint64_t *out, int depth) {
   if (!v || depth > STALE_MAX_DEPTH || ++c->steps > STALE_BUDGET) return false;
   const ir_type *t = v->type;
   unsigned w = width_of(t);
@@ -363,72 +379,64 @@ typedef struct scan {
   int64_t iv[STALE_MAX_BINDS]; /* the induction variables then */
 } scan;
 
-/* The mask at this iteration: does some use read a false element among true ones? */
+/* The first element of the mask bits (row-major over shape t) that a use over dim cd reads while
+ * stale: for a contraction or reduction (cd >= 0), the first false element of a line along cd
+ * that also holds a true one; for an unmasked store (cd < 0), the first false element. -1: none. */
+static int64_t stale_elem(const uint8_t *bits, const ir_type *t, int64_t numel, int cd) {
+  if (cd < 0) {
+    for (int64_t e = 0; e < numel; e++)
+      if (!bits[e]) return e;
+    return -1;
+  }
+  int64_t stride = 1, len = t->shape[cd];
+  for (int d = t->rank - 1; d > cd; d--) stride *= t->shape[d];
+  for (int64_t e = 0; e < numel; e++) {
+    if ((e / stride) % len) continue; /* not the start of a line */
+    bool any_true = false;
+    int64_t first_false = -1;
+    for (int64_t k = 0; k < len; k++) {
+      if (bits[e + k * stride]) any_true = true;
+      else if (first_false < 0) first_false = e + k * stride;
+    }
+    if (any_true && first_false >= 0) return first_false;
+  }
+  return -1;
+}
+
+/* The mask at this iteration, element by element: does some use read a stale element? */
 static void check_mask(scan *s) {
   const ir_type *t = s->s->mask->type;
   int rank = t->rank;
   int64_t numel = 1;
   for (int d = 0; d < rank; d++) numel *= t->shape[d];
-  if (numel <= 0 || numel > STALE_MAX_ELEMS) {
-    s->unknown = true;
-    return;
-  }
-  uint8_t *bits = malloc((size_t)numel);
+  uint8_t *bits = numel > 0 && numel <= STALE_MAX_ELEMS ? malloc((size_t)numel) : NULL;
   if (!bits) {
     s->unknown = true;
     return;
   }
-  int64_t idx[IR_MAX_RANK] = {0};
   bool any_false = false;
-  for (int64_t e = 0; e < numel; e++) {
-    int64_t rem = e;
+  for (int64_t e = 0; e < numel && !s->unknown; e++) {
+    int64_t idx[IR_MAX_RANK], rem = e;
     for (int d = rank - 1; d >= 0; d--) {
       idx[d] = rem % t->shape[d];
       rem /= t->shape[d];
     }
-    uint64_t x;
-    if (!eval(s->c, s->s->mask, idx, &x, 0)) {
-      s->unknown = true;
-      free(bits);
-      return;
-    }
+    uint64_t x = 0;
+    if (!eval(s->c, s->s->mask, idx, &x, 0)) s->unknown = true;
     bits[e] = x & 1;
     any_false |= !bits[e];
   }
-  for (uint32_t u = 0; any_false && u < s->s->n_uses && !s->fires; u++) {
-    int cd = s->s->uses[u].cdim;
-    int64_t stride = 1;
-    for (int d = rank - 1; d > cd && cd >= 0; d--) stride *= t->shape[d];
-    for (int64_t e = 0; e < numel && !s->fires; e++) {
-      if (cd < 0) { /* every element is used */
-        if (!bits[e]) s->fires = true, s->use = (int)u;
-        if (s->fires) goto found;
-        continue;
-      }
-      if ((e / stride) % t->shape[cd]) continue; /* not a line start */
-      bool t1 = false, f1 = false;
-      int64_t fe = -1;
-      for (int64_t k = 0; k < t->shape[cd]; k++) {
-        int64_t ek = e + k * stride;
-        if (bits[ek]) t1 = true;
-        else if (fe < 0) fe = ek, f1 = true;
-      }
-      if (t1 && f1) {
-        s->fires = true;
-        s->use = (int)u;
-        e = fe;
-        goto found;
-      }
-      continue;
-    found : {
-      int64_t rem = e;
-      for (int d = rank - 1; d >= 0; d--) {
-        s->where[d] = rem % t->shape[d];
-        rem /= t->shape[d];
-      }
-      for (uint32_t k = 0; k < s->c->nb; k++) s->iv[k] = s->c->bx[k];
+  for (uint32_t u = 0; any_false && !s->unknown && u < s->s->n_uses; u++) {
+    int64_t e = stale_elem(bits, t, numel, s->s->uses[u].cdim);
+    if (e < 0) continue;
+    s->fires = true;
+    s->use = (int)u;
+    for (int d = rank - 1; d >= 0; d--) {
+      s->where[d] = e % t->shape[d];
+      e /= t->shape[d];
     }
-    }
+    for (uint32_t k = 0; k < s->c->nb; k++) s->iv[k] = s->c->bx[k];
+    break;
   }
   free(bits);
 }
@@ -467,13 +475,17 @@ static void enumerate(scan *s, int level) {
   c->bv[slot] = iv;
   for (int64_t x = l; x < u && !s->fires && !s->unknown; x += d) {
     c->bx[slot] = x;
+    c->epoch++;
     enumerate(s, level + 1);
   }
   c->nb--;
+  c->epoch++;
 }
 
 void sim_amd_stale_run(sim_machine *m) {
-  ectx c = {.m = m};
+  ectx c = {.m = m, .epoch = 1};
+  c.seen = ir_xcalloc(m->fn->n_values + 1, sizeof *c.seen);
+  c.val = ir_xcalloc(m->fn->n_values + 1, sizeof *c.val);
   for (uint32_t k = 0; k < m->n_stale; k++) {
     sim_stale *st = &m->stale[k];
     st->fires = false;
@@ -481,6 +493,7 @@ void sim_amd_stale_run(sim_machine *m) {
     s.nfr = frames_of(m, st->copy, s.fr, STALE_MAX_BINDS);
     if (s.nfr < 0) continue;
     c.nb = 0;
+    c.epoch++;
     enumerate(&s, 0);
     if (!s.fires || s.unknown) continue; /* unknown anywhere: nothing is said */
     st->fires = true;
@@ -505,4 +518,6 @@ void sim_amd_stale_run(sim_machine *m) {
              "keeps older data; the mask is false at element (%s)%s%s%s and %s %s (pass other=0)",
              at, nloops ? " (loop iteration " : "", iv, nloops ? ")" : "", ir_ops[u->use->code].name, what);
   }
+  free(c.seen);
+  free(c.val);
 }
