@@ -332,6 +332,10 @@ void sym_flat_rewrite(sym_ctx *c);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
+/* sym_carried_view.c: a view carried through scf.for iter_args (or an scf.for result) whose
+ * initial and yielded values are all one constant slot of one allocation: that ring, *idx the
+ * slot numeral, *view the first such memdesc_index; -1 otherwise. */
+int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
 /* The counter x of a ring index written "x % n" (or "x & (n - 1)"); the index otherwise. */
 const ir_value *sym_mod_argument(const ir_value *index, int64_t n);

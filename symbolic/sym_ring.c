@@ -44,7 +44,9 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
     return *idx ? ring_for(c, alloc, true) : -1;
   }
   const ir_op *alloc = trace_alloc(c, v);
-  return alloc ? ring_for(c, alloc, false) : -1;
+  if (alloc) return ring_for(c, alloc, false);
+  /* a view carried through loops' iter_args (sym_carried_view.c) */
+  return sym_ring_of_carried_view(c, v, idx, view);
 }
 
 /* ------------------------------------------------------------------ init counts */
