@@ -359,6 +359,17 @@ void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
         ok = x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
              private_wait_ok(c, k);
     }
+    /* and every padded ring of its partition private to it: a graph path of another
+     * partition's wait enters the partition only through a producer of a shared ring */
+    for (uint32_t k = 0; k < c->n_evs && ok; k++) {
+      const sym_event *x = &c->evs[k];
+      if (x->part != e->part || x->pad_pos == SYM_PAD_NONE || x->ring < 0) continue;
+      for (uint32_t q = 0; q < c->n_evs && ok; q++) {
+        const sym_event *y = &c->evs[q];
+        ok = !(y->ring == x->ring && y->part != x->part && !sym_is_access(y->kind) &&
+               y->kind != SYM_EV_ASYNC_WAIT);
+      }
+    }
     if (ok) continue;
     sym_note_unknown(r, "wait at %s: in a padded nest (it passes at some steps only; the "
                      "dependency graph takes every wait to pass in every iteration)",
