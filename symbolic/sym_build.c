@@ -129,7 +129,7 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->op = f;
   L->part = part;
   L->parent = parent;
-  L->flat = L->flat_outer = L->flat_inner = -1;
+  L->flat = L->flat_outer = L->flat_inner = L->pad_inner = -1;
   char name[48];
   snprintf(name, sizeof name, "it%u", c->n_loops);
   L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
@@ -290,20 +290,25 @@ void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf) {
 /* Flattens each two-level nest whose inner trip count T2 does not depend on the outer
  * counter: a loop F with counter itF = t * T2 + k in [0, T1 * T2) (through the nest's
  * variables: itF = TB + k, TB standing for t * T2; sym_nest_vars). */
-static void flatten_loops(sym_ctx *c, uint32_t *cap) {
+static void flatten_loops(sym_ctx *c) {
   uint32_t n = c->n_loops;
-  for (uint32_t l = 0; l < n; l++) {
-    if (!sym_nestable(c, (int)l)) continue;
+  for (uint32_t l = 0; l < n; l++)
+    if (!c->loops[l].pad && c->loops[l].flat < 0 && sym_nestable(c, (int)l))
+      sym_flatten_nest(c, (int)l);
+}
+
+void sym_flatten_nest(sym_ctx *c, int l) {
+  {
     int o = c->loops[l].parent;
     Z3_ast TB, TF;
     sym_nest_vars(c, (int)l, &TB, &TF);
-    c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
+    c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
     sym_loop *F = &c->loops[c->n_loops];
     memset(F, 0, sizeof *F);
     F->op = c->loops[o].op; /* program position: the start of the nest */
     F->part = c->loops[l].part;
     F->parent = -1;
-    F->flat = -1;
+    F->flat = F->pad_inner = -1;
     F->flat_outer = o;
     F->flat_inner = (int)l;
     F->step_ok = true;
@@ -658,7 +663,7 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   walk saved = *w;
   if (op->code == IR_OP_SCF_FOR) {
     for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op && c->loops[l].flat_outer < 0) {
+      if (c->loops[l].op == op && c->loops[l].flat_outer < 0 && !c->loops[l].pad) {
         w->loop = (int)l;
         if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
       }
@@ -676,7 +681,7 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
     }
   } else if (op->code == IR_OP_SCF_WHILE && op->n_regions == 2) {
     for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op && c->loops[l].flat_outer < 0) w->loop = (int)l;
+      if (c->loops[l].op == op && c->loops[l].flat_outer < 0 && !c->loops[l].pad) w->loop = (int)l;
     /* the condition region runs once more than the body: its events are not encoded */
     const char *u = w->unsupported;
     w->unsupported = u ? u : "in the condition region of scf.while";
@@ -795,25 +800,31 @@ int sym_build(sym_ctx *c, char **err) {
   c->entry = c->fn->op->regions[0]->blocks[0];
   build_args(c);
   build_parts(c);
-  uint32_t lcap = 0;
-  for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, &lcap);
+  uint32_t *lcap = &c->cap_loops;
+  for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, lcap);
   /* the parent's loops before the fork (barrier init loops: their indices are then closed
    * forms of the counter, for the bounds condition); their ring events stay unsupported */
   if (c->ws && c->ws->parent == c->entry)
     for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next)
-      find_loops_op(c, op, 0, -1, &lcap);
+      find_loops_op(c, op, 0, -1, lcap);
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
   /* induction innermost first, so outer loops see inner results in closed form */
   for (uint32_t l = c->n_loops; l-- > 0;) {
     sym_induct_loop(c, (int)l);
     sym_forget(c);
   }
-  for (uint32_t l = 0; l < c->n_loops; l++) { /* counters carried across a nest */
+  uint32_t nl = c->n_loops;
+  for (uint32_t l = 0; l < nl; l++) { /* counters carried across a nest */
     sym_induct_nest(c, (int)l);
     sym_forget(c);
   }
-  for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
-  flatten_loops(c, &lcap);
+  for (uint32_t l = 0; l < nl; l++) { /* ... advanced in the outer body too (sym_pad.c) */
+    sym_induct_pad(c, (int)l);
+    sym_forget(c);
+  }
+  for (uint32_t l = 0; l < c->n_loops; l++) /* with closed forms (padded loops have theirs) */
+    if (!c->loops[l].pad && c->loops[l].flat_outer < 0) normalise_loop(c, (int)l);
+  flatten_loops(c);
   /* init counts come from the parent body (views there are part of the bounds check too) */
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)
@@ -860,6 +871,7 @@ int sym_build(sym_ctx *c, char **err) {
   w.postjoin = false;
   resolve_alloc_writes(c);
   query_facts(c);
+  sym_pad_events(c);
   assign_main_loops(c);
   sym_flat_rewrite(c);
   sym_ring_counts(c);

@@ -57,6 +57,13 @@ typedef struct sym_loop {
    * (nest_base) and T1 * T2 (nest_trip), defined lazily; NULL until asked */
   Z3_ast nest_base, nest_trip;
   int flat_outer, flat_inner;  /* flattened loop: the outer and inner loops, else -1 */
+  /* A padded nest (sym_pad.c, docs/symbolic.md §1, "Padded nests"): a virtual inner loop V of
+   * T2 + 1 steps v per outer iteration t (no op of its own: op is the real inner loop's),
+   * flattened with the outer loop like a real inner loop (itF = t * (T2 + 1) + v); step 0 is
+   * the outer body before the inner loop, the inner loop's iteration k is step k + 1, the outer
+   * body after it step T2. pad_inner: V's real inner loop (-1 for every other loop). */
+  bool pad;
+  int pad_inner;
 } sym_loop;
 
 /* An allocation indexed by memdesc_index: a barrier ring or a buffer ring. */
@@ -155,7 +162,15 @@ typedef struct sym_event {
    * constant slot once placed */
   bool join_round;
   int64_t join_slot;
+  /* an event moved into a padded nest's flattened loop (sym_pad.c): SYM_PAD_PRE (outer body
+   * before the inner loop: step 0), SYM_PAD_INNER (step k + 1), SYM_PAD_POST (after it: step
+   * T2); SYM_PAD_NONE for every other event */
+  int8_t pad_pos;
+  bool pad_plain;              /* padded: no predicate besides its step (fires at every step
+                                  of its position) */
 } sym_event;
+
+enum { SYM_PAD_NONE, SYM_PAD_PRE, SYM_PAD_INNER, SYM_PAD_POST };
 
 typedef struct sym_ctx {
   const ir_module *m;
@@ -198,7 +213,7 @@ typedef struct sym_ctx {
   /* structure */
   const ir_op *ws;             /* the ttg.warp_specialize, NULL when absent */
   sym_part *parts; uint32_t n_parts;
-  sym_loop *loops; uint32_t n_loops;
+  sym_loop *loops; uint32_t n_loops, cap_loops;
   sym_ring *rings; uint32_t n_rings;
   sym_event *evs; uint32_t n_evs;
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
@@ -222,6 +237,11 @@ typedef struct sym_ctx {
    * n * m: two of one nest (same m, n) are monotone in t, a lemma the first attempt gets */
   struct sym_prod { Z3_ast var, t, n, m; } *prods;
   uint32_t n_prods;
+  /* sym_at's decompositions of an iteration j of a flattened loop l into (t', k', TB'):
+   * functional, so one per (l, j) (hash-consed terms: the same j is the same pointer); two
+   * events instantiated at one iteration then share it (padded nests' arrival sums) */
+  struct sym_split { int l; Z3_ast j, t, k, tb; } *splits;
+  uint32_t n_splits, cap_splits;
   /* printed with the arguments' constraints ("assuming ..."): bounds the encoding assumes of
    * the arguments beyond their types (a flattened nest's trip count below 2^38) */
   char **assume;
@@ -321,6 +341,31 @@ int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 
  * first call assumes T1 * T2 < 2^38 (sym_assume). */
 bool sym_nestable(sym_ctx *c, int l);
 void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf);
+/* Adds the flattened loop of the nest of inner loop l (sym_nestable, not flattened yet). */
+void sym_flatten_nest(sym_ctx *c, int l);
+
+/* ---- sym_pad.c: padded nests (a ring used in an outer loop's body and in its inner loop) */
+/* The virtual inner loop V of the nest of inner loop l and its flattened loop (created on the
+ * first call); -1 when l is not nestable. */
+int sym_pad_loop(sym_ctx *c, int l);
+/* Counters carried across a padded nest: outer value a + t * (T2 + 1), inner a + t * (T2 + 1)
+ * + d + k (d = 0 or 1), proved by induction over a free base (sym_pad_induct.c). */
+void sym_induct_pad(sym_ctx *c, int l);
+/* Moves the events of each ring that a partition uses in an outer body and in the inner loop
+ * of a nest into the padded nest's flattened loop (after the walk, before assign_main_loops). */
+void sym_pad_events(sym_ctx *c);
+/* Term t of padded event e (its IR's counter, sym_ring.c infer_seq) over the padded loop:
+ * equal to t whenever e fires; t itself for other events. */
+Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t);
+/* The sequence numbers of each partition's events of one kind on a padded ring must number
+ * their firings in program order without gaps from 0; otherwise they are made unsupported. */
+void sym_pad_check(sym_ctx *c);
+/* Loop l is a padded nest's flattened loop (its events fire at some steps only). */
+bool sym_pad_loop_of(sym_ctx *c, int l);
+/* The dependency graph of back-pressure (a) and progress takes a wait of its loop to have
+ * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
+ * padded wait is placed, notes the condition unknown (a proof would rest on that). */
+void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
 
 /* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
 void sym_induct_loop(sym_ctx *c, int loop);
@@ -332,6 +377,10 @@ void sym_flat_rewrite(sym_ctx *c);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
+/* sym_carried_view.c: a view carried through scf.for iter_args (or an scf.for result) whose
+ * initial and yielded values are all one constant slot of one allocation: that ring, *idx the
+ * slot numeral, *view the first such memdesc_index; -1 otherwise. */
+int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
 /* The counter x of a ring index written "x % n" (or "x & (n - 1)"); the index otherwise. */
 const ir_value *sym_mod_argument(const ir_value *index, int64_t n);

@@ -44,7 +44,9 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
     return *idx ? ring_for(c, alloc, true) : -1;
   }
   const ir_op *alloc = trace_alloc(c, v);
-  return alloc ? ring_for(c, alloc, false) : -1;
+  if (alloc) return ring_for(c, alloc, false);
+  /* a view carried through loops' iter_args (sym_carried_view.c) */
+  return sym_ring_of_carried_view(c, v, idx, view);
 }
 
 /* ------------------------------------------------------------------ init counts */
@@ -272,7 +274,7 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     *off = k;
   } else {
     const ir_value *xv = view ? sym_mod_argument(view->operands[1], n) : NULL;
-    Z3_ast x = xv ? sym_eval(c, xv) : idx;
+    Z3_ast x = xv ? sym_pad_term(c, e, sym_eval(c, xv)) : idx; /* over a padded loop */
     if (!x) { *why = "ring index not modelled"; return false; }
     /* in the counter's own width (an i64 counter is not truncated to the 40-bit sequence
      * numbers: docs/symbolic.md §1, "Sequence numbers") */
@@ -298,7 +300,9 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     int64_t P = wrapped && has_prologue(c, e) ? prologue_length(c, e, n) : -1;
     if (P > 0 && v0 >= 0 && v0 < n && ((v0 - P) % n + n) % n == 0) *off = P;
   }
-  if (!has_prologue(c, e)) { /* the k-th firing on a slot is its round k */
+  /* the k-th firing on a slot is its round k (in a padded nest, the ops of its kind together:
+   * sym_pad_check) */
+  if (!has_prologue(c, e) && e->pad_pos == SYM_PAD_NONE) {
     int64_t it0;
     if (!first_firing(c, e, &it0, why)) return false;
     if (it0 < 0) { /* dead: keep the event, it fires for no iteration */
@@ -478,6 +482,7 @@ void sym_ring_seq(sym_ctx *c) {
                                  &e->buf_mul, &e->buf_off, &bx, &bs, &why);
   }
   c->rlimit = full;
+  sym_pad_check(c);
   sym_place_siblings(c);
   place_rounds(c);
   sym_place_after(c);
@@ -580,8 +585,16 @@ Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j) {
    * [0, T1 * T2); unconstrained otherwise (where F's range is false anyway). TB' stands for
    * t' * T2 as TB does for t * T2 (sym_nest_vars): the product is its lazy definition */
   const sym_loop *O = &c->loops[L->flat_outer], *I = &c->loops[L->flat_inner];
+  for (uint32_t k = 0; k < c->n_splits; k++)
+    if (c->splits[k].l == l && Z3_is_eq_ast(c->z, c->splits[k].j, j)) {
+      Z3_ast from[4] = {L->it, O->it, I->it, I->nest_base};
+      Z3_ast by[4] = {j, c->splits[k].t, c->splits[k].k, c->splits[k].tb};
+      return Z3_substitute(c->z, t, 4, from, by);
+    }
   Z3_ast to = sym_fresh(c, "t", c->wide), ki = sym_fresh(c, "k", c->wide);
   Z3_ast tb = sym_fresh(c, "TB", c->wide), zero = sym_int(c, 0);
+  c->splits = ir_grow(c->splits, &c->cap_splits, c->n_splits + 1, sizeof *c->splits);
+  c->splits[c->n_splits++] = (struct sym_split){l, j, to, ki, tb};
   Z3_ast in = sym_and2(c, sym_sle(c, zero, j), sym_slt(c, j, L->trip));
   Z3_ast split = sym_and2(c, sym_eq(c, j, sym_add(c, tb, ki)),
                           sym_and2(c, sym_and2(c, sym_sle(c, zero, ki), sym_slt(c, ki, I->trip)),

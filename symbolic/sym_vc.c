@@ -338,6 +338,48 @@ static uint32_t count_uses(const ir_region *r, const ir_value *v, bool *other, s
   return n;
 }
 
+/* Index term idx of view op (n slots) outside its allocation: the Bool, and *i64 the index in
+ * its own width. Terms are those of padded event e's loop when e is given (sym_pad_term: equal
+ * wherever e fires), else the view's own. */
+static Z3_ast out_of_bounds(sym_ctx *c, const ir_op *op, int64_t n, const sym_event *e,
+                            Z3_ast idx, Z3_ast *i64out) {
+  idx = sym_pad_term(c, e, idx);
+  /* in the index's own width (at least SYM_WIDE): an i64 index is not truncated */
+  unsigned wi = sym_int_width(c, idx);
+  Z3_ast i64 = sym_resize(c, idx, wi, true);
+  Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_bv(c, 0, wi)), sym_sle(c, sym_bv(c, n, wi), i64));
+  /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
+   * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
+  const ir_value *iv = sym_strip_casts(op->operands[1]);
+  int64_t m;
+  if (iv && iv->def && iv->def->n_operands == 2 && ir_value_const_int(iv->def->operands[1], &m) &&
+      sym_value_width(iv->type) > 1) {
+    ir_opcode kd = iv->def->code;
+    Z3_ast x = sym_pad_term(c, e, sym_eval(c, iv->def->operands[0]));
+    if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
+      out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
+                     sym_not(c, sym_eq(c, i64, sym_bv(c, 0, wi))));
+    else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
+             (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
+      out = Z3_mk_false(c->z);
+  }
+  *i64out = i64;
+  return out;
+}
+
+/* A view whose every use is an event of a padded nest (sym_pad.c) is checked at each of them,
+ * over the padded loop (its index there is the event's rewritten term). */
+static bool padded_view(sym_ctx *c, const ir_op *op) {
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->view != op && e->buf_view != op) continue;
+    if (e->pad_pos == SYM_PAD_NONE) return false;
+    any = true;
+  }
+  return any;
+}
+
 void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   for (uint32_t k = 0; k < c->n_views; k++) {
@@ -358,34 +400,6 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     bool other = false;
     count_uses(c->fn->op->regions[0], op->results[0], &other, c);
     bool taint = sym_tainted(c, op->operands[1]);
-    for (uint32_t i = 0; i < c->n_evs; i++) {
-      const sym_event *e = &c->evs[i];
-      if (e->view == op || e->buf_view == op) guard = sym_or2(c, guard, e->pred);
-    }
-    if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
-    if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
-    /* in the index's own width (at least SYM_WIDE): an i64 index is not truncated */
-    unsigned wi = sym_int_width(c, idx);
-    Z3_ast i64 = sym_resize(c, idx, wi, true);
-    Z3_ast out = sym_or2(c, sym_slt(c, i64, sym_bv(c, 0, wi)), sym_sle(c, sym_bv(c, n, wi), i64));
-    /* "x % m" with 0 < m <= n is in bounds when x >= 0 (remsi; for x < 0 exactly when the
-     * remainder is 0), always (remui, and "x & (m - 1)"): the remainder circuit only for x < 0 */
-    const ir_value *iv = sym_strip_casts(op->operands[1]);
-    int64_t m;
-    if (iv && iv->def && iv->def->n_operands == 2 && ir_value_const_int(iv->def->operands[1], &m) &&
-        sym_value_width(iv->type) > 1) {
-      ir_opcode kd = iv->def->code;
-      Z3_ast x = sym_eval(c, iv->def->operands[0]);
-      if (kd == IR_OP_ARITH_REMSI && m > 0 && m <= n && x)
-        out = sym_and2(c, sym_slt(c, x, sym_bv(c, 0, sym_width(c, x))),
-                       sym_not(c, sym_eq(c, i64, sym_bv(c, 0, wi))));
-      else if ((kd == IR_OP_ARITH_REMUI && m > 0 && m <= n) ||
-               (kd == IR_OP_ARITH_ANDI && m >= 0 && m < n))
-        out = Z3_mk_false(c->z);
-    }
-    Z3_ast extra[1] = {i64};
-    int64_t x[1];
-    Z3_lbool st;
     const char *name = op->operands[0]->name ? op->operands[0]->name : "buffer";
     for (uint32_t q = 0; q < c->n_rings; q++) /* name the allocation, not the block argument */
       for (uint32_t i = 0; i < c->n_evs; i++)
@@ -395,6 +409,30 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
     int part = -1;
     for (uint32_t i = 0; i < c->n_evs && part < 0; i++)
       if (c->evs[i].view == op || c->evs[i].buf_view == op) part = c->evs[i].part;
+    Z3_ast extra[1];
+    int64_t x[1];
+    Z3_lbool st;
+    if (!other && padded_view(c, op)) {
+      for (uint32_t i = 0; i < c->n_evs; i++) {
+        const sym_event *e = &c->evs[i];
+        if (e->view != op && e->buf_view != op) continue;
+        Z3_ast out = out_of_bounds(c, op, n, e, idx, &extra[0]);
+        Z3_ast phi = sym_and2(c, sym_and2(c, c->loops[e->loop].range, e->pred), out);
+        vf_sym_violation *v = sym_violation(c, r, op, part, phi, e->loop, c->loops[e->loop].it,
+                                            taint || e->tainted, extra, 1, x, &st);
+        if (v)
+          v->message = sym_fmt("index %lld into %s is outside its %lld slots", (long long)x[0],
+                               name, (long long)n);
+      }
+      continue;
+    }
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->view == op || e->buf_view == op) guard = sym_or2(c, guard, e->pred);
+    }
+    if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
+    if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
+    Z3_ast out = out_of_bounds(c, op, n, NULL, idx, &extra[0]);
     vf_sym_violation *v =
         sym_violation(c, r, op, part, sym_and2(c, guard, out), loop,
                       loop >= 0 ? c->loops[loop].it : NULL, taint, extra, 1, x, &st);

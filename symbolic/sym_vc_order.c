@@ -592,6 +592,12 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
 bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
                        bool *unknown) {
   if (rd->group == SYM_G_TC05) return sym_tc05_retired(c, e, rd, D, unknown);
+  /* the counts below take every async read and group wait of the loop to fire in every
+   * iteration; a padded nest's fire at some steps only (sym_pad.c) */
+  if (sym_pad_loop_of(c, e->loop)) {
+    *unknown = true;
+    return false;
+  }
   int64_t S = 0;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
@@ -761,6 +767,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
   free(dist);
+  sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, and every slot is released after its reads completed");
 }

@@ -166,6 +166,10 @@ static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sy
 
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
+  if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) { /* steps: sym_pad.c */
+    *unknown = true;
+    return false;
+  }
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
     return false;

@@ -1,0 +1,379 @@
+/* sym_pad.c: padded loop nests (docs/symbolic.md §1, "Padded nests"). A persistent kernel's
+ * tile loop t (trip T1) may use a ring in its own body and in its K loop k (trip T2, not
+ * depending on t): one load before the K loop and one per K step, one wait per K step and one
+ * after it (tests/corpus/real/t07_persistent_90). Its counters then advance by T2 + 1 per
+ * tile, so the flattening of a nest (itF = t * T2 + k, inner events only) does not fit.
+ *
+ * The padded nest is a virtual inner loop V of T2 + 1 steps v per tile, flattened with the
+ * tile loop like a real inner loop (sym_flatten_nest: itF = TB + v, TB standing for
+ * t * (T2 + 1), a lazy product; TF for T1 * (T2 + 1)). A partition's events on such a ring
+ * move into V's flattened loop at a step of V:
+ *   before the K loop (SYM_PAD_PRE)   step 0            (predicate v = 0)
+ *   K loop iteration k (SYM_PAD_INNER) step k + 1       (1 <= v <= T2; k = v - 1)
+ *   after the K loop (SYM_PAD_POST)   step T2           (v = T2)
+ * Program order is then (itF, op position): a pre event precedes every inner event of its tile
+ * (smaller v), an inner event precedes the later ones (larger v) and the post event (v <= T2;
+ * at v = T2 the inner event's op comes first), the post event precedes the next tile's (v = 0
+ * of itF + 1). Every term of a moved event is rewritten over V (k by v - 1; for a pre event the
+ * base TB by TB + v, for a post event T2 by v: equal wherever the event fires), so the
+ * sequence numbers, their instances at other iterations (sym_at) and every condition work as
+ * in a flattened nest. The rounds are not normalised per event (its k-th firing is not its
+ * round k when another op of its kind fires in between): sym_pad_check proves instead that
+ * the sequence numbers of each partition's events of one kind on the ring number their
+ * firings in program order, from 0 without gaps. */
+#include <string.h>
+
+#include "sym_internal.h"
+#include <stdio.h>
+
+#include "ir/ir_alloc.h"
+#include "sim/sim.h" /* sim_op_loc */
+
+/* A padded loop's flattened trip count stays below this (i32 counters: t * (T2 + 1) + k fits
+ * them with room for their offsets); assumed of the arguments and printed (sym_assume). */
+#define PAD_LIMIT ((int64_t)1 << 30)
+
+int sym_pad_loop(sym_ctx *c, int l) {
+  for (uint32_t v = 0; v < c->n_loops; v++)
+    if (c->loops[v].pad && c->loops[v].pad_inner == l) return (int)v;
+  if (l < 0 || c->loops[l].pad || !sym_nestable(c, l)) return -1;
+  int o = c->loops[l].parent;
+  c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
+  int vi = (int)c->n_loops++;
+  sym_loop *V = &c->loops[vi];
+  const sym_loop *I = &c->loops[l], *O = &c->loops[o];
+  memset(V, 0, sizeof *V);
+  V->op = I->op; /* program position of its steps 1 .. T2 */
+  V->part = I->part;
+  V->parent = o;
+  V->flat = V->flat_outer = V->flat_inner = -1;
+  V->pad = true;
+  V->pad_inner = l;
+  V->step_ok = true;
+  V->induct_done = true;
+  char name[48];
+  snprintf(name, sizeof name, "v%d", vi);
+  V->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
+  V->trip = sym_add(c, I->trip, sym_int(c, 1));
+  V->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), V->it), sym_slt(c, V->it, V->trip)),
+                      O->range);
+  V->carried_var = ir_xcalloc(1, sizeof *V->carried_var);
+  V->closed = ir_xcalloc(1, sizeof *V->closed);
+  V->final = ir_xcalloc(1, sizeof *V->final);
+  V->after = ir_xcalloc(1, sizeof *V->after);
+  V->after_ok = ir_xcalloc(1, sizeof *V->after_ok);
+  V->result_var = ir_xcalloc(1, sizeof *V->result_var);
+  V->closed_form = ir_xcalloc(1, sizeof *V->closed_form);
+  Z3_ast tb, tf;
+  sym_nest_vars(c, vi, &tb, &tf);
+  char lb[200], text[300];
+  ir_loc_str(sim_op_loc(c->m, c->loops[o].op), lb, sizeof lb);
+  snprintf(text, sizeof text,
+           "the padded loop nest at %s runs fewer than 2^30 steps in all (tiles * (inner trip "
+           "count + 1))", lb);
+  sym_assume(c, sym_slt(c, tf, sym_int(c, PAD_LIMIT)), text);
+  sym_flatten_nest(c, vi);
+  return vi;
+}
+
+/* ------------------------------------------------------------------ moving events */
+
+static bool ring_kind(sym_evkind k) {
+  return k == SYM_EV_WAIT || k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT || k == SYM_EV_TMA_LOAD ||
+         sym_is_access(k);
+}
+
+/* Does term t mention x? */
+static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
+  if (!t || !x) return false;
+  Z3_ast moved = sym_subst(c, t, x, sym_fresh(c, "m", Z3_get_sort(c->z, x)));
+  return !Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t));
+}
+
+Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t) {
+  if (!t || !e || e->pad_pos == SYM_PAD_NONE) return t;
+  const sym_loop *F = &c->loops[e->loop];
+  const sym_loop *V = &c->loops[F->flat_inner], *I = &c->loops[V->pad_inner];
+  Z3_ast v = V->it;
+  switch (e->pad_pos) {
+  case SYM_PAD_PRE: /* v = 0 */
+    return sym_subst(c, t, V->nest_base, sym_add(c, V->nest_base, v));
+  case SYM_PAD_INNER: /* v = k + 1 */
+    return sym_subst(c, t, I->it, sym_sub(c, v, sym_int(c, 1)));
+  default: /* v = T2 */
+    return sym_subst(c, t, I->trip, v);
+  }
+}
+
+/* Step predicate of a padded event at position pos (v its step, T2 the inner trip count). */
+static Z3_ast step_pred(sym_ctx *c, int pos, Z3_ast v, Z3_ast t2) {
+  if (pos == SYM_PAD_PRE) return sym_eq(c, v, sym_int(c, 0));
+  if (pos == SYM_PAD_POST) return sym_eq(c, v, t2);
+  return sym_and2(c, sym_sle(c, sym_int(c, 1), v), sym_sle(c, v, t2));
+}
+
+static void move_event(sym_ctx *c, sym_event *e, int l, int pos) {
+  int vi = sym_pad_loop(c, l);
+  if (vi < 0) return;
+  const sym_loop *V = &c->loops[vi], *I = &c->loops[l];
+  Z3_ast *terms[4] = {&e->idx, &e->phase, &e->pred, &e->buf_idx};
+  /* a term over the real nest's base (t * T2: a counter carried across it) would keep the
+   * current tile at another iteration of the padded loop (sym_at replaces V's base only) */
+  for (int k = 0; k < 4; k++)
+    if (mentions(c, *terms[k], I->nest_base) && !e->unsupported)
+      e->unsupported = "padded nest: a term over the inner loop's own nest base";
+  e->loop = V->flat;
+  e->pad_pos = (int8_t)pos;
+  e->pad_plain = sym_is_true(c, e->pred) && !e->tainted;
+  for (int k = 0; k < 4; k++) *terms[k] = sym_pad_term(c, e, *terms[k]);
+  e->pred = sym_and2(c, e->pred, step_pred(c, pos, V->it, I->trip));
+}
+
+/* Moves e (in loop l or its parent) to its step of l's padded nest. */
+static void move(sym_ctx *c, sym_event *e, int l) {
+  if (e->loop == l) move_event(c, e, l, SYM_PAD_INNER);
+  else if (e->loop == c->loops[l].parent)
+    move_event(c, e, l, e->pos < c->loops[l].op->id ? SYM_PAD_PRE : SYM_PAD_POST);
+}
+
+void sym_pad_events(sym_ctx *c) {
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    const sym_loop *I = &c->loops[l];
+    if (I->pad || I->flat_outer >= 0 || I->parent < 0 || !sym_nestable(c, (int)l)) continue;
+    int o = I->parent;
+    for (uint32_t r = 0; r < c->n_rings; r++) {
+      /* the partition of the nest uses ring r in the outer body and in the inner loop */
+      bool outer = false, inner = false, havoc = false;
+      for (uint32_t i = 0; i < c->n_evs; i++) {
+        const sym_event *e = &c->evs[i];
+        if (e->ring != (int)r || e->prefork || e->postjoin || !ring_kind(e->kind)) continue;
+        outer |= e->loop == o;
+        inner |= e->loop == (int)l;
+        havoc |= (e->loop == o || e->loop == (int)l) && e->tainted;
+      }
+      /* a ring whose slot or phase is havoc somewhere (a counter without a closed form) would
+       * only give unknowns, after many queries: it stays "used in two loops" */
+      if (!outer || !inner || havoc) continue;
+      for (uint32_t i = 0; i < c->n_evs; i++) {
+        sym_event *e = &c->evs[i];
+        if (e->ring != (int)r || e->prefork || e->postjoin || !ring_kind(e->kind)) continue;
+        move(c, e, (int)l);
+      }
+    }
+    /* a group wait retires the async reads of its group issued before it in its loop: it goes
+     * with them when they moved (wgmma operands of a padded ring); other groups' stay */
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      sym_event *e = &c->evs[i];
+      if (e->kind != SYM_EV_ASYNC_WAIT || (e->loop != (int)l && e->loop != o)) continue;
+      bool moved = false;
+      for (uint32_t k = 0; k < c->n_evs && !moved; k++) {
+        const sym_event *x = &c->evs[k];
+        moved = x->kind == SYM_EV_ASYNC_READ && x->group == e->group && x->part == e->part &&
+                x->pad_pos != SYM_PAD_NONE && c->loops[x->loop].flat_inner >= 0 &&
+                c->loops[c->loops[x->loop].flat_inner].pad_inner == (int)l;
+      }
+      if (moved) move(c, e, (int)l);
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ sequence numbers */
+
+/* Term t of padded event e (over its loop F: itF, t, v, TB) at the padded step itF + cc, for
+ * |cc| <= T2 + 1: the same tile, the previous or the next one (TB -/+ (T2 + 1): linear, the
+ * product stays TB's own lazy definition). */
+static Z3_ast at_step(sym_ctx *c, const sym_event *e, Z3_ast t, int64_t cc) {
+  const sym_loop *F = &c->loops[e->loop];
+  const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
+  Z3_ast v = V->it, tb = V->nest_base, m = V->trip, one = sym_int(c, 1);
+  Z3_ast vc = sym_add(c, v, sym_int(c, cc));
+  Z3_ast from[4] = {O->it, v, tb, F->it};
+  Z3_ast same[4] = {O->it, vc, tb, sym_add(c, tb, vc)};
+  Z3_ast tbp = sym_sub(c, tb, m), vp = sym_add(c, vc, m);
+  Z3_ast prev[4] = {sym_sub(c, O->it, one), vp, tbp, sym_add(c, tbp, vp)};
+  Z3_ast tbn = sym_add(c, tb, m), vn = sym_sub(c, vc, m);
+  Z3_ast next[4] = {sym_add(c, O->it, one), vn, tbn, sym_add(c, tbn, vn)};
+  Z3_ast a = Z3_substitute(c->z, t, 4, from, same), b = Z3_substitute(c->z, t, 4, from, prev),
+         d = Z3_substitute(c->z, t, 4, from, next);
+  Z3_ast fits = sym_slt(c, vc, m);
+  return sym_ite(c, sym_slt(c, vc, sym_int(c, 0)), b, sym_ite(c, fits, a, d));
+}
+
+/* No gaps, for a group of unpredicated ops (each fires at every step of its position) with
+ * offsets in [-2, 2]: per tile (relative to its first step t * (T2 + 1)) they use the sequence
+ * numbers off (pre), 1 + off .. T2 + off (inner) and T2 + off (post), which must be exactly
+ * 0 .. T2, the tile's T2 + 1 steps, for every T2 >= 0: then the tiles' numbers follow each
+ * other without gaps from 0. For T2 >= 8 the numbers near 0 come from pre ops and the inner
+ * range's start, those near T2 from post ops and its end, and the inner range covers the
+ * middle, so T2 = 0 .. 8 decide every T2. 1: no gaps; 0: a gap (or a number outside the
+ * tile); -1: not such a group. */
+static int plain_gaps(sym_ctx *c, const uint32_t *grp, uint32_t n) {
+  for (uint32_t a = 0; a < n; a++) {
+    const sym_event *e = &c->evs[grp[a]];
+    if (!e->pad_plain || e->off < -2 || e->off > 2) return -1;
+  }
+  for (int64_t t2 = 0; t2 <= 8; t2++) {
+    bool used[16] = {false};
+    for (uint32_t a = 0; a < n; a++) {
+      const sym_event *e = &c->evs[grp[a]];
+      int64_t lo = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 : 1;
+      int64_t hi = e->pad_pos == SYM_PAD_PRE ? 0 : t2;
+      for (int64_t v = lo; v <= hi; v++) {
+        int64_t q = v + e->off;
+        if (q < 0 || q > t2) return 0;
+        used[q] = true;
+      }
+    }
+    for (int64_t q = 0; q <= t2; q++)
+      if (!used[q]) return 0;
+  }
+  return 1;
+}
+
+/* The group of padded event e (its partition, ring and kind): may its sequence numbers be
+ * its firings' rounds? Each event of the group is in e's loop with one slot per iteration
+ * (seq = itF + off); (order) a firing's sequence number is at least any earlier firing's in
+ * program order: for a before b in the body off_a <= off_b, for a after b off_a <= off_b + 1
+ * (b's next firing is at a later itF); (no gaps) a firing with sequence number q > 0 has one
+ * with q - 1: asked of Z3 at the few steps around it. With the proofs of sym_ring.c
+ * (slot = seq mod N, seq >= 0) the group's distinct sequence numbers are 0, 1, 2, ... in
+ * program order: the k-th use of a slot is its round k. */
+static const char *check_group(sym_ctx *c, uint32_t i0) {
+  const sym_event *e0 = &c->evs[i0];
+  uint32_t grp[64], n = 0;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != e0->part || e->ring != e0->ring || e->kind != e0->kind || e->prefork ||
+        e->postjoin)
+      continue;
+    if (e->loop != e0->loop || !e->has_seq || e->unsupported)
+      return "padded nest: an op of its kind on the ring outside the padded loop";
+    if (e->mul != 1) return "padded nest: a constant slot of a ring of several slots";
+    if (n == 64) return "padded nest: too many ops of one kind on the ring";
+    grp[n++] = i;
+  }
+  for (uint32_t a = 0; a < n; a++)
+    for (uint32_t b = 0; b < n; b++) {
+      const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];
+      if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
+        return "padded nest: sequence numbers out of program order";
+    }
+  int plain = plain_gaps(c, grp, n);
+  if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses";
+  const sym_loop *F = &c->loops[e0->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  for (uint32_t a = 0; a < n; a++) {
+    const sym_event *ea = &c->evs[grp[a]];
+    /* ea fires at itF with q = itF + off_a > 0; eb would fire with q - 1 at itF + cc */
+    Z3_ast q = sym_add(c, F->it, sym_int(c, ea->off));
+    Z3_ast none = Z3_mk_true(c->z);
+    for (uint32_t b = 0; b < n; b++) {
+      const sym_event *eb = &c->evs[grp[b]];
+      int64_t cc = ea->off - 1 - eb->off;
+      if (cc < -2 || cc > 2) continue; /* not among the candidates: counts as not firing */
+      Z3_ast near = sym_sle(c, sym_int(c, cc < 0 ? -cc : cc), V->trip); /* |cc| <= T2 + 1 */
+      Z3_ast fb = at_step(c, eb, sym_and2(c, F->range, eb->pred), cc);
+      none = sym_and2(c, none, sym_not(c, sym_and2(c, near, fb)));
+    }
+    Z3_ast gap = sym_and2(c, sym_and2(c, sym_and2(c, F->range, ea->pred),
+                                      sym_slt(c, sym_int(c, 0), q)), none);
+    Z3_lbool st = sym_sat(c, gap);
+    if (st != Z3_L_FALSE)
+      return st == Z3_L_TRUE ? "padded nest: a sequence number no firing uses"
+                             : "padded nest: Z3 timed out on the sequence numbers";
+  }
+  return NULL;
+}
+
+void sym_pad_check(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq) continue;
+    bool first = true; /* once per group: its first padded event */
+    for (uint32_t k = 0; k < i && first; k++) {
+      const sym_event *p = &c->evs[k];
+      first = !(p->pad_pos != SYM_PAD_NONE && p->part == e->part && p->ring == e->ring &&
+                p->kind == e->kind && !p->prefork && !p->postjoin);
+    }
+    if (!first) continue;
+    sym_debug_what(c, "padded sequence numbers of ev %u", i);
+    const char *why = check_group(c, i);
+    if (!why) continue;
+    for (uint32_t k = 0; k < c->n_evs; k++) {
+      sym_event *p = &c->evs[k];
+      if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
+          !p->postjoin && !p->unsupported) {
+        p->unsupported = why;
+        p->has_seq = false;
+      }
+    }
+  }
+}
+
+bool sym_pad_loop_of(sym_ctx *c, int l) {
+  return l >= 0 && c->loops[l].flat_inner >= 0 && c->loops[c->loops[l].flat_inner].pad;
+}
+
+/* Padded wait wi of a private ring (every op on it is in wi's partition and padded loop, and
+ * its producers' firings are its thread's own): with firings ordered by (itF, position), both
+ * conditions hold without the graph when, for every producer e of the ring (sequence numbers
+ * itF + off, the wait's target round's at itF + off_w - lag * N): e's firing for the target
+ * round comes before the wait (it passes once they are issued: arrival-balance gives the
+ * round its count, all of them earlier ops of its own thread: progress), and e's firing for
+ * the next round after it (that round cannot complete before the wait passed: back-pressure
+ * (a)). */
+static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
+  const sym_event *w = &c->evs[wi];
+  const char *how;
+  int lag = sym_wait_lag(c, (int)wi, &how);
+  if (lag < 0 || w->mul != 1) return false;
+  int64_t n = c->rings[w->ring].n, target = w->off - lag * n;
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != w->ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT) continue;
+    if (e->part != w->part || e->loop != w->loop || e->prefork || e->postjoin || !e->has_seq ||
+        e->unsupported || e->mul != 1)
+      return false;
+    if (e->kind == SYM_EV_WAIT) continue;
+    any = true;
+    int64_t own = target - e->off, next = target + n - e->off; /* e's itF minus w's */
+    if (!(own < 0 || (own == 0 && e->pos < w->pos))) return false;
+    if (!(next > 0 || (next == 0 && e->pos > w->pos))) return false;
+  }
+  return any;
+}
+
+void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
+  char lb[256];
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind != SYM_EV_WAIT || e->pad_pos == SYM_PAD_NONE || !e->has_seq || e->unsupported)
+      continue;
+    /* every wait of its partition must be such a padded wait (a graph path of another wait
+     * could pass through it) */
+    bool ok = true;
+    for (uint32_t k = 0; k < c->n_evs && ok; k++) {
+      const sym_event *x = &c->evs[k];
+      if (x->kind == SYM_EV_WAIT && x->part == e->part && !x->prefork && !x->postjoin)
+        ok = x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
+             private_wait_ok(c, k);
+    }
+    /* and every padded ring of its partition private to it: a graph path of another
+     * partition's wait enters the partition only through a producer of a shared ring */
+    for (uint32_t k = 0; k < c->n_evs && ok; k++) {
+      const sym_event *x = &c->evs[k];
+      if (x->part != e->part || x->pad_pos == SYM_PAD_NONE || x->ring < 0) continue;
+      for (uint32_t q = 0; q < c->n_evs && ok; q++) {
+        const sym_event *y = &c->evs[q];
+        ok = !(y->ring == x->ring && y->part != x->part && !sym_is_access(y->kind) &&
+               y->kind != SYM_EV_ASYNC_WAIT);
+      }
+    }
+    if (ok) continue;
+    sym_note_unknown(r, "wait at %s: in a padded nest (it passes at some steps only; the "
+                     "dependency graph takes every wait to pass in every iteration)",
+                     ir_loc_str(e->op->loc, lb, sizeof lb));
+    return;
+  }
+}
