@@ -658,7 +658,8 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   walk saved = *w;
   if (op->code == IR_OP_SCF_FOR) {
     for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op && c->loops[l].flat_outer < 0) {
+      if (c->loops[l].op == op && !c->loops[l].virt &&
+          (c->loops[l].flat_outer < 0 || c->loops[l].fused)) { /* sym_fused.c */
         w->loop = (int)l;
         if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
       }
@@ -814,6 +815,7 @@ int sym_build(sym_ctx *c, char **err) {
   }
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l); /* with closed forms */
   flatten_loops(c, &lcap);
+  sym_fused_loops(c, &lcap);
   /* init counts come from the parent body (views there are part of the bounds check too) */
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)
@@ -860,6 +862,7 @@ int sym_build(sym_ctx *c, char **err) {
   w.postjoin = false;
   resolve_alloc_writes(c);
   query_facts(c);
+  sym_fused_place(c);
   assign_main_loops(c);
   sym_flat_rewrite(c);
   sym_ring_counts(c);
