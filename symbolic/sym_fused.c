@@ -134,6 +134,8 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
   if (f->code != IR_OP_SCF_FOR || L->parent >= 0 || L->flat_outer >= 0 || !L->step_ok || !n ||
       f->n_operands < 3 || !reset_counter(c, f, n, &kc, &k1v))
     return;
+  for (uint32_t k = 0; k < c->n_loops; k++) /* a loop inside it: not a fused one */
+    if (c->loops[k].parent == l || c->loops[k].flat_outer == l) return;
   uint32_t at = f->seg_start[IR_SEG_SCF_FOR_INITS];
   ir_seg(f, IR_SEG_SCF_FOR_INITS, &n_init);
   const ir_op *y = body_yield(f);
@@ -261,8 +263,10 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
     unsigned xw = sym_width(c, X);
     snprintf(text, sizeof text, "the fused loop at %s computes its trip count (the product of "
              "its tile count and its K steps) without overflowing i%u", loc, xw);
-    sym_assume(c, sym_and2(c, Z3_mk_bvmul_no_overflow(c->z, X, Y, true),
-                           Z3_mk_bvmul_no_underflow(c->z, X, Y)), text);
+    Z3_ast fits = sym_and2(c, Z3_mk_bvmul_no_overflow(c->z, X, Y, true),
+                           Z3_mk_bvmul_no_underflow(c->z, X, Y));
+    sym_assume(c, fits, text);
+    c->facts = sym_and2(c, c->facts, fits); /* also when the text was printed for another loop */
     int o = add_virtual(c, l, -1, "t", cap);
     int i = add_virtual(c, l, o, "k", cap);
     L = &c->loops[l];
