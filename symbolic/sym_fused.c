@@ -182,7 +182,6 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
   /* tile templates g_j: the per-tile sequence of each other carried value without a closed form,
    * sampled at the reset (c = K1) */
   Z3_ast *g = ir_xcalloc(n, sizeof *g), *g1 = ir_xcalloc(n, sizeof *g1);
-  const char **gname = ir_xcalloc(n, sizeof *gname);
   int64_t k1s;
   Z3_ast t = sym_fresh(c, "t", c->wide), kk = sym_fresh(c, "k", c->wide);
   if (sym_sample_concrete(c, l, K1, 0, NULL, NULL, &k1s) && k1s >= 0 && k1s < 1000) {
@@ -217,7 +216,6 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
       g[j] = sym_fit_form(c, s[j], SAMPLES, t, w[j], &nm);
       if (!g[j]) continue;
       g1[j] = sym_fit_form(c, s[j], SAMPLES, sym_add(c, t, one), w[j], &nm);
-      gname[j] = nm;
       /* base case, for every argument value (also T = 0: the value after the loop) */
       if (sym_sat(c, sym_not(c, sym_eq(c, init[j], sym_subst(c, g[j], t, zero)))) != Z3_L_FALSE)
         g[j] = NULL;
@@ -312,12 +310,10 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
         L->after[j] = sym_subst(c, g[j], t, O->trip);
         L->after_ok[j] = true;
       }
-    (void)gname;
     sym_forget(c);
   }
   free(g);
   free(g1);
-  free(gname);
   free(next);
   free(init);
   free(w);
