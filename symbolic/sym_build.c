@@ -663,7 +663,8 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   walk saved = *w;
   if (op->code == IR_OP_SCF_FOR) {
     for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op && c->loops[l].flat_outer < 0 && !c->loops[l].pad) {
+      if (c->loops[l].op == op && !c->loops[l].virt && !c->loops[l].pad &&
+          (c->loops[l].flat_outer < 0 || c->loops[l].fused)) { /* sym_fused.c */
         w->loop = (int)l;
         if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
       }
@@ -825,6 +826,7 @@ int sym_build(sym_ctx *c, char **err) {
   for (uint32_t l = 0; l < c->n_loops; l++) /* with closed forms (padded loops have theirs) */
     if (!c->loops[l].pad && c->loops[l].flat_outer < 0) normalise_loop(c, (int)l);
   flatten_loops(c);
+  sym_fused_loops(c, lcap);
   /* init counts come from the parent body (views there are part of the bounds check too) */
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)
@@ -872,6 +874,7 @@ int sym_build(sym_ctx *c, char **err) {
   resolve_alloc_writes(c);
   query_facts(c);
   sym_pad_events(c);
+  sym_fused_place(c);
   assign_main_loops(c);
   sym_flat_rewrite(c);
   sym_ring_counts(c);

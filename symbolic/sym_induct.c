@@ -610,3 +610,24 @@ void sym_flat_rewrite(sym_ctx *c) {
       if (*terms[k]) *terms[k] = Z3_substitute(c->z, *terms[k], 1, &from, &to);
   }
 }
+
+/* ------------------------------------------------------------------ for sym_fused.c */
+
+Z3_ast sym_fit_form(sym_ctx *c, const int64_t *s, int n, Z3_ast u, unsigned w, const char **name) {
+  tmpl t = fit(s, n);
+  if (t.first || (t.kind != T_LINEAR && t.kind != T_MOD && t.kind != T_PARITY && t.kind != T_STEP))
+    return NULL;
+  *name = describe(&t);
+  return closed_form(c, &t, u, w);
+}
+
+bool sym_sample_concrete(sym_ctx *c, int l, Z3_ast t, unsigned n, const Z3_ast *from,
+                         const Z3_ast *to, int64_t *out) {
+  sample_subst ss = {0};
+  for (unsigned k = 0; k < n; k++) ss_add(&ss, from[k], to[k]); /* first: they win */
+  sample_values(c, l, &ss);
+  bool ok = concrete(c, t, &ss, out);
+  free(ss.from);
+  free(ss.to);
+  return ok;
+}

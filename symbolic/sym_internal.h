@@ -64,6 +64,12 @@ typedef struct sym_loop {
    * body after it step T2. pad_inner: V's real inner loop (-1 for every other loop). */
   bool pad;
   int pad_inner;
+  /* A fused loop (sym_fused.c, docs/symbolic.md §1 "Fused loops"): an scf.for that Triton's
+   * automatic warp specialization fused from a tile x K nest is seen as the flattened loop of
+   * a virtual nest: `fused` on the loop itself (its flat_outer / flat_inner are the virtual
+   * loops), `virt` on the two virtual loops (their op is the fused loop's, for program
+   * positions only: no op of the IR opens them) */
+  bool fused, virt;
 } sym_loop;
 
 /* An allocation indexed by memdesc_index: a barrier ring or a buffer ring. */
@@ -374,6 +380,21 @@ void sym_induct_loop(sym_ctx *c, int loop);
 void sym_induct_nest(sym_ctx *c, int inner);
 /* Events of flattened loops: the subterm TB + k (t * T2 + k) replaced by the flattened counter. */
 void sym_flat_rewrite(sym_ctx *c);
+/* For sym_fused.c: the first template (linear, mod, parity, step) that reproduces samples
+ * s[0..n), as a closed form at u in width w (*name describes it); NULL when none fits. */
+Z3_ast sym_fit_form(sym_ctx *c, const int64_t *s, int n, Z3_ast u, unsigned w, const char **name);
+/* t evaluated at the samples' argument values (other loops' counters 0), from[k] := to[k]
+ * first; false when it is not a numeral then. */
+bool sym_sample_concrete(sym_ctx *c, int l, Z3_ast t, unsigned n, const Z3_ast *from,
+                         const Z3_ast *to, int64_t *out);
+
+/* ---- sym_fused.c: loops fused from a tile x K nest (a counter reset at a symbolic bound) */
+/* Recognises each fused loop, proves its counters by induction over the virtual nest's
+ * successor and adds the virtual outer / inner loops (*cap: ctx.loops' capacity). */
+void sym_fused_loops(sym_ctx *c, uint32_t *cap);
+/* Moves the events of a fused loop's tile end (under the reset) to its virtual outer loop;
+ * run after the events are collected, before the main loops are assigned. */
+void sym_fused_place(sym_ctx *c);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);

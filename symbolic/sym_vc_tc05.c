@@ -347,16 +347,30 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
                        a->kind == SYM_EV_ASYNC_READ ? "be reading" : "be writing");
 }
 
-/* A partition other than a's waits on ring b and then, before its next wait, accesses a's
- * buffer ring (the wait guards that access). */
-static const sym_event *waiter_using(sym_ctx *c, int b, const sym_event *a) {
+/* Can wait w be for a round that arrive x makes? False only when Z3 shows that no sequence
+ * number of x is the one w's round needs (an epilogue's arrive on a round past the loop's
+ * waits: a fused loop's last hand-off, sym_fused.c). */
+static bool may_wait_for(sym_ctx *c, const sym_event *w, const sym_event *x) {
+  const char *how;
+  int lag = sym_wait_lag(c, (int)(w - c->evs), &how);
+  if (lag < 0 || !w->has_seq || !x->has_seq || w->unsupported || x->unsupported ||
+      c->rings[w->ring].irregular)
+    return true;
+  Z3_ast n = sym_fresh(c, "n", c->wide);
+  Z3_ast m = sym_add(c, n, sym_int(c, lag * c->rings[w->ring].n));
+  return sym_sat(c, sym_and2(c, sym_fires(c, x, n), sym_fires(c, w, m))) != Z3_L_FALSE;
+}
+
+/* A partition other than a's waits on ring b, for a round that arrive x may make, and then,
+ * before its next wait, accesses a's buffer ring (the wait guards that access). */
+static const sym_event *waiter_using(sym_ctx *c, int b, const sym_event *a, const sym_event *x) {
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT || w->ring != b || w->part == a->part) continue;
     for (uint32_t i = wi + 1; i < c->n_evs; i++) {
       const sym_event *e = &c->evs[i];
       if (e->part != w->part || e->kind == SYM_EV_WAIT) break;
-      if (sym_is_access(e->kind) && e->ring == a->ring) return w;
+      if (sym_is_access(e->kind) && e->ring == a->ring && may_wait_for(c, w, x)) return w;
     }
   }
   return NULL;
@@ -364,7 +378,7 @@ static const sym_event *waiter_using(sym_ctx *c, int b, const sym_event *a) {
 
 /* An arrive (not a commit) of a's partition after a hands a's accumulator to a waiter. */
 static void check_handoff(sym_ctx *c, vf_sym_condres *r, const sym_event *a, const sym_event *e) {
-  const sym_event *w = waiter_using(c, e->ring, a);
+  const sym_event *w = waiter_using(c, e->ring, a, e);
   if (!w) return;
   char el[256], al[256];
   ir_loc_str(e->op->loc, el, sizeof el);
