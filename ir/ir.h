@@ -66,7 +66,8 @@ enum {
   IR_F_TERMINATOR = 1,         /* ends a region and hands control (and values) back to the op
                                   that owns the region, which compiles / lowers it */
   IR_F_LW_NOOP = 2,            /* the lowering emits nothing for it (a hint, a profiling marker,
-                                  a dealloc: the shared-memory plan never reuses memory) */
+                                  a dealloc: the shared-memory plan ends a buffer's lifetime
+                                  at its last use, lowering/lw_plan_live.c) */
   IR_F_SIM_NO = 4,             /* the model refuses it at the op, on every target (exit 2; the
                                   reason: sim_compile.c refusal) */
   IR_F_SIM_AMD = 8,            /* an AMD op: the AMD model runs it, any other target refuses it

@@ -305,6 +305,18 @@ int lw_ty_bits(const char *ty);
 
 /* lw_plan.c */
 int lw_plan_build(lw_ctx *c);
+/* lw_plan_live.c: the liveness-based plan. A buffer: a local_alloc or a scratch op, its bytes
+ * and alignment (set by the caller), its lifetime [lo, hi] in op ids and its offset (set here). */
+typedef struct lw_live_buf {
+  const ir_op *op;
+  uint64_t bytes, align;
+  uint32_t lo, hi;
+  bool whole;          /* lives for the whole function (a use the analysis does not follow) */
+  uint64_t off;
+} lw_live_buf;
+void lw_live_intervals(lw_ctx *c, lw_live_buf *bufs, uint32_t n);
+/* Places the buffers (first fit, largest first); returns the bytes used. */
+uint64_t lw_live_place(lw_ctx *c, lw_live_buf *bufs, uint32_t n);
 /* lw_ws.c */
 int lw_ws_analyze(lw_ctx *c);
 int lw_ws_lower(lw_ctx *c, const ir_op *op);
@@ -359,6 +371,11 @@ uint64_t lw_relayout_scratch_bytes(const ir_op *op);
 int lw_global_op(lw_ctx *c, const ir_op *op);
 /* lw_mem.c */
 int lw_mem_op(lw_ctx *c, const ir_op *op);
+/* lw_atomic.c: tt.atomic_cas / tt.atomic_rmw on a scalar pointer */
+int lw_atomic_op(lw_ctx *c, const ir_op *op);
+/* Scratch bytes the op needs to hand its result to every thread: 0 unless it is a scalar
+ * atomic whose result is used. */
+uint64_t lw_atomic_scratch_bytes(const ir_op *op);
 /* !llvm.ptr<3> to the first element of memdesc value v (static view offsets applied); 0
  * after reporting an error at op. */
 lw_ssa lw_memdesc_ptr(lw_ctx *c, const ir_op *op, const ir_value *v);

@@ -1,6 +1,8 @@
 /* lw_plan.c: the shared-memory plan: a fixed byte offset for every ttg.local_alloc and the
- * warp_specialize state/capture area; scratch buffers (layout exchanges, cross-warp reductions)
- * share one pool per group of warps that can run at the same time. */
+ * warp_specialize state/capture area. NVIDIA (and kernels with warp_specialize): allocations
+ * one after the other, and scratch buffers (layout exchanges, cross-warp reductions) share one
+ * pool per group of warps that can run at the same time. AMD: the liveness-based plan of
+ * lw_plan_live.c for allocations and scratch alike. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,6 +37,7 @@ typedef struct plan_walk {
   uint32_t nscratch;
   bool top;              /* walking the function's top-level block */
   uint32_t nallocs;      /* local_allocs seen so far */
+  lw_live_buf *allocs;   /* each local_alloc with its bytes and alignment (the AMD plan) */
   uint32_t nfreed;       /* of them, local_dealloc'ed in the top-level block so far */
   bool *freed;           /* per op id: a local_alloc freed in the top-level block */
   uint32_t *scratch_freed; /* per scratch op: nfreed when it was seen at the top level, else 0 */
@@ -85,8 +88,9 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     /* The whole allocation, buffer dims included: product of the memdesc shape (the padding
      * of a padded_shared layout added). */
     uint64_t bytes = (uint64_t)lw_smem_alloc_bytes(&l);
-    place(w, op, bytes, l.kind == LW_SM_NVMMA ? 1024 : 16);
-    w->nallocs++;
+    uint64_t align = l.kind == LW_SM_NVMMA ? 1024 : 16;
+    place(w, op, bytes, align);
+    w->allocs[w->nallocs++] = (lw_live_buf){.op = op, .bytes = bytes, .align = align};
     if (t->elem && t->elem->kind == IR_T_INT && t->elem->bits == 64) w->bars = true;
   } else if (op->code == IR_OP_TTG_LOCAL_DEALLOC && w->top && op->n_operands == 1 && op->operands[0]->def &&
              op->operands[0]->def->code == IR_OP_TTG_LOCAL_ALLOC && !w->freed[op->operands[0]->def->id]) {
@@ -111,6 +115,8 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     w->tcols += cols;
   } else if (op->code == IR_OP_TT_REDUCE && op->n_results >= 1) {
     add_scratch(w, op, lw_reduce_scratch_bytes(op)); /* cross-warp partials */
+  } else if (op->code == IR_OP_TT_ATOMIC_CAS || op->code == IR_OP_TT_ATOMIC_RMW) {
+    add_scratch(w, op, lw_atomic_scratch_bytes(op)); /* the result, for every thread */
   }
   int outer = w->pool;
   bool top = w->top;
@@ -130,6 +136,25 @@ static void plan_op(plan_walk *w, const ir_op *op) {
   w->top = top;
 }
 
+/* The sequential plan's scratch (NVIDIA, warp_specialize): the pools after every allocation,
+ * the reuse pool from offset 0. */
+static void plan_pools(plan_walk *w) {
+  for (uint32_t i = 0; i < w->nscratch; i++) {
+    if (!w->c->ws.nops && !w->bars && w->nallocs && w->scratch_freed[i] == w->nallocs) w->scratch_pool[i] = LW_POOL_REUSE;
+    uint64_t *max = w->scratch_pool[i] == LW_POOL_REUSE ? &w->reuse_bytes : &w->pool_bytes[w->scratch_pool[i]];
+    if (w->scratch_bytes[i] > *max) *max = w->scratch_bytes[i];
+  }
+  /* The pools, after every allocation; each scratch op gets its pool's start. */
+  uint64_t pool_off[LW_NPOOLS];
+  for (int p = 0; p < LW_NPOOLS; p++) {
+    pool_off[p] = w->cur = align_up(w->cur, 16);
+    w->cur += w->pool_bytes[p];
+  }
+  for (uint32_t i = 0; i < w->nscratch; i++)
+    w->c->plan.off[w->scratch[i]->id] = w->scratch_pool[i] == LW_POOL_REUSE ? 0 : (uint32_t)pool_off[w->scratch_pool[i]];
+  if (w->reuse_bytes > w->cur) w->cur = w->reuse_bytes;
+}
+
 int lw_plan_build(lw_ctx *c) {
   c->plan.off = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->plan.off);
   c->plan.tcol = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *c->plan.tcol);
@@ -140,23 +165,24 @@ int lw_plan_build(lw_ctx *c) {
   w.scratch_bytes = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_bytes);
   w.scratch_freed = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.scratch_freed);
   w.freed = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.freed);
+  w.allocs = lw_alloc(c, (c->fn->n_ops + 1) * sizeof *w.allocs);
   for (uint32_t i = 0; i <= c->fn->n_ops; i++) w.freed[i] = false;
   plan_op(&w, c->fn->op);
   if (w.bad) return lw_fail(c, w.bad, "%s", w.err);
-  for (uint32_t i = 0; i < w.nscratch; i++) {
-    if (!c->ws.nops && !w.bars && w.nallocs && w.scratch_freed[i] == w.nallocs) w.scratch_pool[i] = LW_POOL_REUSE;
-    uint64_t *max = w.scratch_pool[i] == LW_POOL_REUSE ? &w.reuse_bytes : &w.pool_bytes[w.scratch_pool[i]];
-    if (w.scratch_bytes[i] > *max) *max = w.scratch_bytes[i];
+  if (lw_target_is_amd(c->target) && !c->ws.nops) {
+    /* AMD: liveness (lw_plan_live.c); allocations and scratch ops share bytes when their
+     * lifetimes do not overlap. Replaces the sequential placement and the pools. */
+    lw_live_buf *bufs = lw_alloc(c, (w.nallocs + w.nscratch + 1) * sizeof *bufs);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < w.nallocs; i++) bufs[n++] = w.allocs[i];
+    for (uint32_t i = 0; i < w.nscratch; i++)
+      bufs[n++] = (lw_live_buf){.op = w.scratch[i], .bytes = w.scratch_bytes[i], .align = 16};
+    lw_live_intervals(c, bufs, n);
+    w.cur = lw_live_place(c, bufs, n);
+    for (uint32_t i = 0; i < n; i++) c->plan.off[bufs[i].op->id] = (uint32_t)bufs[i].off;
+  } else {
+    plan_pools(&w);
   }
-  /* The pools, after every allocation; each scratch op gets its pool's start. */
-  uint64_t pool_off[LW_NPOOLS];
-  for (int p = 0; p < LW_NPOOLS; p++) {
-    pool_off[p] = w.cur = align_up(w.cur, 16);
-    w.cur += w.pool_bytes[p];
-  }
-  for (uint32_t i = 0; i < w.nscratch; i++)
-    c->plan.off[w.scratch[i]->id] = w.scratch_pool[i] == LW_POOL_REUSE ? 0 : (uint32_t)pool_off[w.scratch_pool[i]];
-  if (w.reuse_bytes > w.cur) w.cur = w.reuse_bytes;
   if (w.tcols) {
     /* tcgen05.alloc takes a power of two of at least 32 columns, 512 at most. */
     uint64_t n = 32;

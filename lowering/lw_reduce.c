@@ -141,7 +141,7 @@ int lw_reduce(lw_ctx *c, const ir_op *op) {
     for (int d = 0; d < sl.rank; d++)
       if (d != axis) rnum *= sl.shape[d];
     int nwa = 1 << nwb;
-    lw_ssa warp = lw_bin_imm(c, "llvm.lshr", c->rg->tid, 5, "i32");
+    lw_ssa warp = lw_bin_imm(c, "llvm.lshr", c->rg->tid, c->lane_bits, "i32"); /* wave64 on AMD */
     lw_ssa wa = lw_i32(c, 0);
     for (int i = 0; i < nwb; i++) {
       lw_ssa bit = lw_bin_imm(c, "llvm.and", lw_bin_imm(c, "llvm.lshr", warp, wbits[i], "i32"), 1, "i32");

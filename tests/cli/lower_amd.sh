@@ -186,14 +186,18 @@ input_error lower "error: lowering: the kernel needs 81920 bytes of LDS, more th
   "$T/big.ttgir" --target gfx942 -o "$T/x"
 "$TLXV" lower "$T/big.ttgir" --target gfx950 -o "$T/big.hsaco" || fail "80 KiB of LDS on gfx950"
 [ "$(note "$T/big.hsaco" group_segment_fixed_size)" = 81920 ] || fail "gfx950 LDS size $(note "$T/big.hsaco" group_segment_fixed_size)"
-# The reuse pool (lowering/lw_plan.c): two layout exchanges after the allocation is
-# local_dealloc'ed take its 4 KiB (LDS 4096); without the dealloc they sit beside it (8192). The
-# skeleton verifies the reuse, and finds the race when the barrier that starts the first
-# exchange (between the allocation's reads and the scratch's writes) is cut out.
+# The liveness-based plan (lowering/lw_plan_live.c): two layout exchanges after the
+# allocation's last read take its 4 KiB (LDS 4096), with or without its local_dealloc; with one
+# more read of the allocation after them they sit beside it (8192). The skeleton verifies the
+# sharing, and finds the race when the barrier that starts the first exchange (between the
+# allocation's reads and the scratch's writes) is cut out.
 sed 's|^    %r1 = |    ttg.local_dealloc %buf : !ttg.memdesc<1024xf32, #shared, #smem, mutable> loc("lds.py":14:30)\n    %z = ttg.convert_layout %y : tensor<1024xf32, #blocked1> -> tensor<1024xf32, #blocked> loc("lds.py":14:40)\n    %zz = ttg.convert_layout %z : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1> loc("lds.py":14:50)\n    %r1 = |; s|tt.store %op, %y|tt.store %op, %zz|' \
   "$A/lds_exchange.ttgir" > "$T/reuse.ttgir"
-grep -v local_dealloc "$T/reuse.ttgir" > "$T/noreuse.ttgir"
-for f in reuse:4096 noreuse:8192; do
+grep -v local_dealloc "$T/reuse.ttgir" > "$T/nodealloc.ttgir"
+sed 's|^    %r1 = |    %late = ttg.local_load %buf : !ttg.memdesc<1024xf32, #shared, #smem, mutable> -> tensor<1024xf32, #blocked1> loc("lds.py":14:60)\n    %sum = arith.addf %zz, %late : tensor<1024xf32, #blocked1> loc("lds.py":14:70)\n&|; s|tt.store %op, %zz|tt.store %op, %sum|' \
+  "$T/nodealloc.ttgir" > "$T/noreuse.ttgir"
+grep -q '%late' "$T/noreuse.ttgir" || fail "the late-read edit did not apply"
+for f in reuse:4096 nodealloc:4096 noreuse:8192; do
   "$TLXV" lower "$T/${f%:*}.ttgir" --target gfx942 -o "$T/${f%:*}.hsaco" 2> "$T/err" || fail "${f%:*}: $(cat "$T/err")"
   [ "$(note "$T/${f%:*}.hsaco" group_segment_fixed_size)" = "${f#*:}" ] ||
     fail "${f%:*}: LDS $(note "$T/${f%:*}.hsaco" group_segment_fixed_size), want ${f#*:}"
@@ -208,6 +212,17 @@ rc=0
 "$TLXV" skeleton "$T/cut.s" > "$T/out" 2> "$T/err" || rc=$?
 [ $rc = 1 ] && head -n 1 "$T/err" | grep -q "error: race: lds_exchange+0x[0-9a-f]* \`ds_write2st64.*write after read" ||
   fail "reuse without its barrier: exit $rc: $(head -n 3 "$T/err")"
+# Lifetimes across a loop (tests/lowering/amd/lds_live.ttgir): an allocation read in the loop
+# lives over all of it (8192); read before the loop, it shares with the body's allocation and
+# exchange (4096). Both verify in the skeleton.
+sed 's|^    %acc = scf.for|    %u = ttg.local_load %a : !ttg.memdesc<1024xf32, #shared, #smem> -> tensor<1024xf32, #blocked1> loc("live.py":12:40)\n&|; /^      %u = /d' \
+  "$A/lds_live.ttgir" > "$T/early.ttgir"
+for f in "$A/lds_live.ttgir":8192 "$T/early.ttgir":4096; do
+  "$TLXV" lower "${f%:*}" --target gfx942 -o "$T/live.hsaco" 2> "$T/err" || fail "${f%:*}: $(cat "$T/err")"
+  [ "$(note "$T/live.hsaco" group_segment_fixed_size)" = "${f#*:}" ] ||
+    fail "${f%:*}: LDS $(note "$T/live.hsaco" group_segment_fixed_size), want ${f#*:}"
+  "$TLXV" skeleton "$T/live.hsaco" | grep -q verified || fail "${f%:*}: skeleton"
+done
 # A warp pipeline (its barriers come from ConvertWarpPipeline at LLVM lowering): refused, not
 # lowered without them.
 cat > "$T/wp.ttgir" <<'K'

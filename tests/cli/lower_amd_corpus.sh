@@ -63,7 +63,7 @@ amd_t03_matmul_gfx942 gfx942 v_mfma_f32_16x16x16_f16 8 8192 48 512 0 verified -
 amd_t03_matmul_gfx942_b gfx942 v_mfma_f32_16x16x16_f16 64 32768 48 512 0 verified -
 amd_t03_matmul_gfx950 gfx950 v_mfma_f32_16x16x32_f16 4 8192 48 512 0 verified -
 amd_t03_matmul_gfx950_b gfx950 v_mfma_f32_16x16x32_f16 32 32768 48 512 0 verified -
-amd_t06_attention_gfx950 gfx950 v_mfma_f32_32x32x16_f16 6 24576 60 256 0 verified -
+amd_t06_attention_gfx950 gfx950 v_mfma_f32_32x32x16_f16 6 8192 60 256 0 verified -
 amdk_matmul_gfx942_async_s2 gfx942 v_mfma_f32_32x32x8_f16 64 65536 48 256 0 verified buffer_load_dword:64:32
 amdk_matmul_gfx942_pingpong gfx942 v_mfma_f32_32x32x8_f16 128 65536 48 512 144 inconclusive -
 amdk_matmul_gfx950_s2 gfx950 v_mfma_f32_32x32x16_f16 16 32768 48 512 0 verified -
@@ -78,7 +78,7 @@ EOF
 # The LDS sizes: gfx950 async: the padded_shared buffers, 2 x 128x64 f16 and 31 pads of 8,
 # and 2 x 64x128 f16 and 31 pads of 32 (Triton's getPaddedSize); gfx950 ping-pong: the
 # epilogue's 256x256 f16 layout conversion reuses the bytes of the two deallocated buffers
-# (128 KiB, not 64 + 128 KiB: lowering/lw_plan.c). LDS DMA in flight at the barrier before
+# (128 KiB, not 64 + 128 KiB: lowering/lw_plan_live.c). LDS DMA in flight at the barrier before
 # the first LDS read (its vmcnt(0) cut out): inconclusive, the skeleton cannot tell the
 # DMA's buffer from the read's.
 for k in amdk_matmul_gfx942_async_s2 amdk_matmul_gfx950_async_s2; do

@@ -8,3 +8,15 @@ READELF=${READELF:-/usr/lib/llvm-22/bin/llvm-readelf}
 export LLVM_OBJDUMP="$OBJDUMP"
 C="$SRC/tests/corpus/amd"
 note() { "$READELF" --notes "$1" | sed -n "s/^ *\\.$2: *//p" | head -n 1; }
+# in_loop FILE.s MNEMONIC: succeeds when the first MNEMONIC instruction of the disassembly
+# FILE.s (llvm-objdump -d of one kernel) lies in a loop: a branch after it jumps back to it or
+# before it (addresses from the objdump comments, targets `<kernel+0xOFF>` from the kernel's start).
+in_loop() {
+  base=$(grep -m 1 '^[0-9a-f]* <.*>:$' "$1" | cut -d' ' -f1)
+  at=$(grep -m 1 "^	$2 " "$1" | sed -n 's|.*// \([0-9A-Fa-f]*\):.*|\1|p')
+  [ -n "$base" ] && [ -n "$at" ] || return 1
+  grep '^	s_c*branch' "$1" | sed -n 's|.*// \([0-9A-Fa-f]*\):.*<[^+>]*+0x\([0-9a-f]*\)>.*|\1 \2|p' |
+    while read -r from off; do
+      [ $((0x$from)) -gt $((0x$at)) ] && [ $((0x$base + 0x$off)) -le $((0x$at)) ] && echo back
+    done | grep -q back
+}
