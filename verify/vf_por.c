@@ -660,10 +660,9 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     }
   }
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
-  for (uint32_t r = 0; r < v.na + v.ne; r++) {
-    memset(v.fd[r], 0, v.na);
-    memset(v.ee[r], 0, v.ne);
-  }
+  /* the memos' rows of this state's actors, whole rows: two calls, not two per row */
+  memset(v.fd, 0, (v.na + v.ne) * sizeof v.fd[0]);
+  memset(v.ee, 0, (v.na + v.ne) * sizeof v.ee[0]);
   uint32_t bestA = 0;
   uint64_t bestE = 0;
   /* a set holding every enabled transition reduces nothing: a closure stops as soon as it
