@@ -43,6 +43,8 @@
 #include "sim/sim_sym.h"
 #include "sim_internal.h"
 
+enum { UNSHARE_MEMO = 256 }; /* entries of unshare's memo (a power of two) */
+
 struct sim_sym {
   uint8_t *asym_reach;         /* per instruction: an asym instruction is reachable from it */
   uint32_t n_code;
@@ -61,6 +63,19 @@ struct sim_sym {
   size_t kcap;
   uint64_t permuted;
   bool bad;                    /* wave_key met a footprint that is not a part */
+  /* Caches that give the same answers faster (the canonical states do not change):
+   * the hash of a one-byte agent-mask record (no named barriers: 8 values); per wave, the
+   * key bytes hashed last and their hash (a step changes one wave, so most keys repeat); and
+   * unshare's answers by everything they depend on (direct-mapped). */
+  uint64_t bits_h[8];
+  uint8_t *wk_buf;             /* [n_agents][kcap]: wave a's key bytes hashed last */
+  size_t wk_len[SIM_MAX_AGENTS]; /* their length, 0: none yet */
+  uint64_t wk_key[SIM_MAX_AGENTS];
+  struct unshare_memo {
+    sim_fp f, whole;           /* the event's footprint; the answer */
+    uint32_t ins;
+    uint8_t kind, agent, ok, used;
+  } um[UNSHARE_MEMO];
 };
 
 static bool asym_op(uint32_t c) {
@@ -175,6 +190,11 @@ sim_sym *sim_sym_new(const sim_machine *m) {
     if (m->agents[a].env_cap > cap) cap = m->agents[a].env_cap;
   y->kcap += (size_t)cap * 8;
   y->kbuf = ir_xmalloc(y->kcap, 1);
+  y->wk_buf = ir_xmalloc((size_t)m->n_agents * y->kcap, 1);
+  for (uint32_t b = 0; b < 8; b++) {
+    uint8_t one = (uint8_t)b;
+    y->bits_h[b] = XXH3_64bits(&one, 1);
+  }
   return y;
 }
 
@@ -184,6 +204,7 @@ void sim_sym_free(sim_sym *y) {
   free(y->init_reach);
   free(y->img);
   free(y->kbuf);
+  free(y->wk_buf);
   free(y);
 }
 
@@ -235,7 +256,7 @@ static sim_fp reshare(sim_fp f, uint32_t j, uint32_t n) {
 /* The whole footprint of split event e (its issuing wave's part of it): the footprint of the
  * op's LDS operand type at the event's allocation, placed so that the wave's part of it is
  * e's. False when e's footprint is not such a part (a clamped view): no permutation then. */
-static bool unshare(const sim_sym *y, const sim_machine *m, const sim_event *e, sim_fp *whole) {
+static bool unshare_calc(const sim_sym *y, const sim_machine *m, const sim_event *e, sim_fp *whole) {
   const sim_ins *i = &m->code[e->ins];
   const ir_op *op = i->op;
   if (!op) return false;
@@ -254,6 +275,24 @@ static bool unshare(const sim_sym *y, const sim_machine *m, const sim_event *e, 
   w.off = f->off - p.off;
   *whole = w;
   return true;
+}
+
+/* unshare_calc, memoized: its answer depends only on the event's instruction, kind, agent
+ * (the part and the wave count) and footprint. */
+static bool unshare(sim_sym *y, const sim_machine *m, const sim_event *e, sim_fp *whole) {
+  _Static_assert(sizeof(sim_fp) == 20, "sim_fp has no padding (compared with memcmp)");
+  const sim_fp *f = &e->fp[0];
+  uint32_t h = e->ins * 0x9e3779b1u ^ f->off * 0x85ebca6bu ^ f->alloc ^ (uint32_t)e->agent << 16;
+  struct unshare_memo *u = &y->um[(h ^ h >> 16) & (UNSHARE_MEMO - 1)];
+  if (u->used && u->ins == e->ins && u->kind == e->kind && u->agent == e->agent && !memcmp(&u->f, f, sizeof *f)) {
+    if (u->ok) *whole = u->whole;
+    return u->ok;
+  }
+  sim_fp w = {0};
+  bool ok = unshare_calc(y, m, e, &w);
+  *u = (struct unshare_memo){.f = *f, .whole = w, .ins = e->ins, .kind = e->kind, .agent = e->agent, .ok = ok, .used = 1};
+  if (ok) *whole = w;
+  return ok;
 }
 
 /* May agent a of a moving group still run an init_barrier (wave 0's, sim_amd_mbar.c)? */
@@ -309,7 +348,8 @@ static bool part_perm(sim_sym *y, const sim_machine *m, const void *st, uint8_t 
   return true;
 }
 
-/* The key of wave a's local state: everything pi moves with it. */
+/* The key of wave a's local state: everything pi moves with it. Bytes equal to the wave's
+ * bytes hashed last give their hash without hashing again. */
 static uint64_t wave_key(sim_sym *y, const sim_machine *m, const void *st, uint32_t a) {
   uint8_t *p = y->kbuf;
   memcpy(p, st_cagent(m, st, a), sizeof(sim_agent));
@@ -321,7 +361,7 @@ static uint64_t wave_key(sim_sym *y, const sim_machine *m, const void *st, uint3
   p += (size_t)m->n_bars * 4;
   uint8_t bits[1 + 16 * 16];
   uint32_t nb = mask_bits(m, st, a, bits);
-  uint64_t bh = XXH3_64bits(bits, nb);
+  uint64_t bh = nb == 1 && bits[0] < 8 ? y->bits_h[bits[0]] : XXH3_64bits(bits, nb);
   memcpy(p, &bh, sizeof bh);
   p += sizeof bh;
   const sim_event *ev = st_cevents(m, st);
@@ -334,8 +374,13 @@ static uint64_t wave_key(sim_sym *y, const sim_machine *m, const void *st, uint3
     memcpy(p + 4, &e, sizeof e);
     p += 4 + sizeof e;
   }
-  assert((size_t)(p - y->kbuf) <= y->kcap);
-  return XXH3_64bits(y->kbuf, (size_t)(p - y->kbuf));
+  size_t len = (size_t)(p - y->kbuf);
+  assert(len <= y->kcap);
+  uint8_t *last = y->wk_buf + (size_t)a * y->kcap;
+  if (len == y->wk_len[a] && !memcmp(last, y->kbuf, len)) return y->wk_key[a];
+  memcpy(last, y->kbuf, len);
+  y->wk_len[a] = len;
+  return y->wk_key[a] = XXH3_64bits(y->kbuf, len);
 }
 
 static bool wave_key_ok(sim_sym *y, const sim_machine *m, const void *st, uint32_t a, uint64_t *key) {

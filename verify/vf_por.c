@@ -159,10 +159,12 @@ typedef struct pview {
   const sim_eff *L[SIM_MAX_AGENTS];   /* lookahead: L[a][0] is the current op */
   uint32_t nl[SIM_MAX_AGENTS];
   int end[SIM_MAX_AGENTS];
-  bool live[SIM_MAX_AGENTS];          /* has a current op */
-  bool en_a[SIM_MAX_AGENTS];
+  /* Sets of actors as bit masks (bit a: agent a, bit j: event j): the closure's sets and the
+   * loops over them take the members in increasing index order, as over arrays. */
+  uint32_t live;                      /* agents with a current op */
+  uint32_t en_a;                      /* enabled agents */
   sim_eff F[SIM_MAX_EVENTS];
-  bool en_e[SIM_MAX_EVENTS];
+  uint64_t en_e;                      /* enabled events */
   sim_fp uf[SIM_MAX_AGENTS][MAX_UF];  /* each agent's unfenced generic accesses now */
   uint8_t n_uf[SIM_MAX_AGENTS];
   /* A wait that cannot pass now (the gate test of the closure): L[a][k] waits, on barrier
@@ -190,6 +192,7 @@ typedef struct pview {
 } pview;
 
 enum { NOBLOCK = 0xffff, FD_FOUND = 0x80 };
+_Static_assert(SIM_MAX_AGENTS <= 32 && SIM_MAX_EVENTS <= 64, "actor sets fit in 32 / 64-bit masks");
 enum { MASKS_NO, MASKS_LATER, MASKS_YES }; /* pview.masks: ... unusable, not set yet, set */
 _Static_assert((int)LOOK < (int)FD_FOUND, "lookahead positions fit beside the found bit");
 
@@ -247,7 +250,7 @@ static inline __attribute__((always_inline)) bool dep(const sim_eff *a, const si
  * on its own, i.e. unless the barrier waits only for bytes (pending 0) and its tx-count, after
  * any subset of the other free tx-completions on it, equals a or b. Free agents cannot change
  * the barrier before the set runs: their signals on it are dependent and join the set. */
-static bool completions_commute(const sim_machine *m, const void *st, const pview *v, const bool *inE,
+static bool completions_commute(const sim_machine *m, const void *st, const pview *v, uint64_t inE,
                                 const sim_eff *t, const sim_eff *u, uint32_t uj) {
   const uint16_t only = SIM_E_COMPLETE | SIM_E_GWAIT | SIM_E_SIGNAL | SIM_E_TX | SIM_E_ARRIVE1;
   if (!(t->kind & SIM_E_COMPLETE) || !(u->kind & SIM_E_COMPLETE)) return false;
@@ -262,7 +265,7 @@ static bool completions_commute(const sim_machine *m, const void *st, const pvie
   /* the other free tx-completions on this barrier (at most 8 considered) */
   uint32_t other[8], no = 0;
   for (uint32_t j = 0; j < v->ne; j++) {
-    if (inE[j] || j == uj || !(v->F[j].kind & SIM_E_TX) || v->F[j].bar != t->bar) continue;
+    if ((inE >> j & 1) || j == uj || !(v->F[j].kind & SIM_E_TX) || v->F[j].bar != t->bar) continue;
     if (&v->F[j] == t) continue;
     if (no == 8) return false;
     other[no++] = v->F[j].bytes;
@@ -313,11 +316,8 @@ static bool may_change(const sim_machine *m, const void *st, uint32_t b, const u
   return false;
 }
 
-static uint32_t enabled_in(const pview *v, const bool *inA, const bool *inE) {
-  uint32_t n = 0;
-  for (uint32_t a = 0; a < v->na; a++) n += inA[a] && v->en_a[a];
-  for (uint32_t j = 0; j < v->ne; j++) n += inE[j] && v->en_e[j];
-  return n;
+static uint32_t enabled_in(const pview *v, uint32_t inA, uint64_t inE) {
+  return (uint32_t)__builtin_popcount(inA & v->en_a) + (uint32_t)__builtin_popcountll(inE & v->en_e);
 }
 
 /* Does an op of agent b's lookahead before position `gate` depend on transition t, the
@@ -345,15 +345,15 @@ static bool dep_event(pview *v, uint32_t r, const sim_eff *t, uint32_t j) {
 }
 
 /* Adds agent a / event j to the set; *nen counts the enabled transitions in it. */
-static void join_agent(const pview *v, bool *inA, uint32_t a, uint32_t *nen) {
-  if (inA[a]) return;
-  inA[a] = true;
-  *nen += v->en_a[a];
+static void join_agent(const pview *v, uint32_t *inA, uint32_t a, uint32_t *nen) {
+  if (*inA >> a & 1) return;
+  *inA |= 1u << a;
+  *nen += v->en_a >> a & 1;
 }
-static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
-  if (inE[j]) return;
-  inE[j] = true;
-  *nen += v->en_e[j];
+static void join_event(const pview *v, uint64_t *inE, uint32_t j, uint32_t *nen) {
+  if (*inE >> j & 1) return;
+  *inE |= 1ull << j;
+  *nen += (uint32_t)(v->en_e >> j & 1);
 }
 
 /* The gates of the free agents (not in inA) as the scan in closure computes them, with bit
@@ -361,7 +361,7 @@ static void join_event(const pview *v, bool *inE, uint32_t j, uint32_t *nen) {
  * actor signals transaction bytes (then may_change(b) is just "b is in the arrivals"). Fills
  * gate, inf and the arrivals as a mask (*in_out: bit b, barrier b); false when it does not
  * apply. */
-static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint64_t *in_out,
+static bool gates_by_mask(pview *v, uint32_t inA, uint64_t inE, uint64_t *in_out,
                           uint32_t *gate, bool *inf) {
   if (v->masks == MASKS_NO) return false;
   if (v->masks == MASKS_LATER) { /* once per state, when a closure first needs its gates */
@@ -372,19 +372,17 @@ static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint64_t *
     v->masks = MASKS_YES;
   }
   uint64_t in = 0;
-  for (uint32_t j = 0; j < v->ne; j++) {
-    if (inE[j]) continue;
+  for (uint64_t w = ~inE & (v->ne < 64 ? (1ull << v->ne) - 1 : ~0ull); w; w &= w - 1) {
+    uint32_t j = (uint32_t)__builtin_ctzll(w);
     if (v->ev_tx[j]) return false;
     in |= v->ev_sig[j];
   }
-  uint32_t free_a = 0; /* the free live agents */
-  for (uint32_t a = 0; a < v->na; a++) {
-    gate[a] = 0;
-    if (inA[a] || !v->live[a]) continue;
+  uint32_t free_a = v->live & ~inA; /* the free live agents */
+  for (uint32_t w = free_a; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
     if (v->has_tx[a]) return false;
-    free_a |= 1u << a;
   }
-  _Static_assert(SIM_MAX_AGENTS <= 32, "agents fit in a 32-bit mask");
+  for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
   /* The least fixpoint of: each free agent runs to its gate, the first wait that blocks now
    * and on whose barrier nothing free arrives (`in`, plus the agent's own earlier arrivals);
    * what it arrives on before its gate joins `in`. An agent stopped at a wait on barrier B
@@ -422,20 +420,17 @@ static bool gates_by_mask(pview *v, const bool *inA, const bool *inE, uint64_t *
 /* The gates of the free agents (not in inA) by scanning their lookaheads: how far each one
  * runs without the set (gate, inf: then off its lookahead), and what free actors may signal
  * meanwhile (arr, ntx, txb: note_signal). */
-static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const bool *inA,
-                          const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
+static void gates_by_scan(const vf_por *p, const void *st, const pview *v, uint32_t inA,
+                          uint64_t inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
                           uint32_t *gate, bool *inf) {
   const sim_machine *m = p->m;
   uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
   memset(arr, 0, nb);
   memset(ntx, 0, nb);
   for (uint32_t j = 0; j < v->ne; j++)
-    if (!inE[j]) note_signal(&v->F[j], arr, ntx, txb, nb);
-  uint32_t free_a = 0; /* the free live agents */
-  for (uint32_t a = 0; a < v->na; a++) {
-    gate[a] = 0;
-    if (!inA[a] && v->live[a]) free_a |= 1u << a;
-  }
+    if (!(inE >> j & 1)) note_signal(&v->F[j], arr, ntx, txb, nb);
+  uint32_t free_a = v->live & ~inA; /* the free live agents */
+  for (uint32_t a = 0; a < v->na; a++) gate[a] = 0;
   /* The least fixpoint (what may change only grows with what is noted, so the order of the
    * visits does not matter; past 6 byte counts on a barrier it may change anyway): an agent
    * stopped at a wait is visited again only when something was noted since and its wait's
@@ -469,8 +464,8 @@ static void gates_by_scan(const vf_por *p, const void *st, const pview *v, const
 /* The gates (gates_by_scan), by bit masks where they apply: then returns true with the free
  * arrivals in *in (arr, ntx and txb not set; may_change(b) is bit b of *in). A Debug build
  * (TLXV_SELFCHECK) computes them both ways and asserts that they agree. */
-static bool compute_gates(const vf_por *p, const void *st, pview *v, const bool *inA,
-                          const bool *inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
+static bool compute_gates(const vf_por *p, const void *st, pview *v, uint32_t inA,
+                          uint64_t inE, uint8_t *arr, uint8_t *ntx, uint32_t (*txb)[6],
                           uint32_t *gate, bool *inf, uint64_t *in) {
   if (!gates_by_mask(v, inA, inE, in, gate, inf)) {
     gates_by_scan(p, st, v, inA, inE, arr, ntx, txb, gate, inf);
@@ -484,15 +479,21 @@ static bool compute_gates(const vf_por *p, const void *st, pview *v, const bool 
   gates_by_scan(p, st, v, inA, inE, arr2, ntx2, txb2, gate2, inf2);
   for (uint32_t b = 0; b < nb; b++) assert(arr2[b] == (*in >> b & 1) && !ntx2[b]);
   for (uint32_t a = 0; a < v->na; a++)
-    assert(inA[a] || !v->live[a] || (gate[a] == gate2[a] && inf[a] == inf2[a]));
+    assert((inA >> a & 1) || !(v->live >> a & 1) || (gate[a] == gate2[a] && inf[a] == inf2[a]));
 #endif
   return true;
 }
 
 /* Closure of a seed; fills inA / inE, returns the number of enabled transitions in the set.
  * The set only grows: once it holds `limit` enabled transitions (a smaller set is already
- * known) it stops, returning at least limit. */
-static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bool *inE,
+ * known) it stops, returning at least limit.
+ * Each round tests only the members that no earlier round has tested (the same sets as
+ * testing all of them every round): a test of a member against a free actor that said no
+ * says no again later, because the set only grows, so the free actors only shrink, and with
+ * them what they may signal, the gates (least fixpoints of fewer signals) and the runs off the
+ * lookaheads (inf needs the gate at the lookahead's end); a yes joined the actor at once.
+ * The same holds for a waiting member's enablers and an event's older events. */
+static uint32_t closure(const vf_por *p, const void *st, pview *v, uint32_t *inA_io, uint64_t *inE_io,
                         uint32_t limit) {
   const sim_machine *m = p->m;
   /* Per barrier, what free actors (agents outside the set, running up to their gates, and
@@ -503,83 +504,100 @@ static uint32_t closure(const vf_por *p, const void *st, pview *v, bool *inA, bo
   uint32_t gate[SIM_MAX_AGENTS];
   bool inf[SIM_MAX_AGENTS];
   uint32_t nb = p->n_bars < 1024 ? (uint32_t)p->n_bars : 1024;
+  uint32_t inA = *inA_io;
+  uint64_t inE = *inE_io;
   uint32_t nen = enabled_in(v, inA, inE);
   assert(nen < limit);
+  /* the members each part of a round has tested (in an earlier round or earlier in this one) */
+  uint32_t doneA = 0, waitedA = 0;
+  uint64_t doneE = 0, olderE = 0;
+  uint32_t ret = 0;
   for (int rounds = 0; rounds < 64; rounds++) {
     uint64_t in_mask = 0;
     bool masked = compute_gates(p, st, v, inA, inE, arr, ntx, txb, gate, inf, &in_mask);
     bool changed = false;
-    /* transitions of the set against the futures of free actors */
+    /* transitions of the set against the futures of free actors (in index order: agents,
+     * then events; a member that joins during the round at a higher index is tested in it) */
     for (uint32_t s = 0; s < v->na + v->ne; s++) {
       const sim_eff *t;
       if (s < v->na) {
-        if (!inA[s] || !v->live[s]) continue;
+        if (!((inA & v->live & ~doneA) >> s & 1)) continue;
+        doneA |= 1u << s;
         t = &v->L[s][0];
       } else {
-        if (!inE[s - v->na]) continue;
+        if (!((inE & ~doneE) >> (s - v->na) & 1)) continue;
+        doneE |= 1ull << (s - v->na);
         t = &v->F[s - v->na];
       }
-      for (uint32_t b = 0; b < v->na; b++) {
-        if (inA[b] || !v->live[b]) continue;
+      for (uint32_t w = v->live & ~inA; w; w &= w - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(w);
         if (inf[b] || dep_before(v, s, t, b, gate[b])) {
-          join_agent(v, inA, b, &nen);
+          join_agent(v, &inA, b, &nen);
           changed = true;
-          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
+          if (nen >= limit) goto stop; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++)
-        if (!inE[j] && dep_event(v, s, t, j) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
-          join_event(v, inE, j, &nen);
+        if (!(inE >> j & 1) && dep_event(v, s, t, j) && !completions_commute(m, st, v, inE, t, &v->F[j], j)) {
+          join_event(v, &inE, j, &nen);
           changed = true;
-          if (nen >= limit) return limit;
+          if (nen >= limit) goto stop;
         }
     }
     /* members that cannot move now need what could enable them */
     for (uint32_t a = 0; a < v->na; a++) {
-      if (!inA[a] || !v->live[a] || v->en_a[a]) continue;
+      if (!((inA & v->live & ~v->en_a & ~waitedA) >> a & 1)) continue;
+      waitedA |= 1u << a;
       const sim_eff *t = &v->L[a][0];
       bool all = (t->kind & (SIM_E_GLOBAL | SIM_E_NAMED | SIM_E_CLUSTER)) != 0 || !(t->kind & (SIM_E_WAIT | SIM_E_GWAIT));
-      for (uint32_t b = 0; b < v->na; b++) {
-        if (inA[b] || !v->live[b]) continue;
+      bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
+      for (uint32_t w = v->live & ~inA; w; w &= w - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(w);
         bool d = all || inf[b];
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
-          join_agent(v, inA, b, &nen);
+          join_agent(v, &inA, b, &nen);
           changed = true;
-          if (nen >= limit) return limit; /* the set only grows: it cannot beat the best */
+          if (nen >= limit) goto stop; /* the set only grows: it cannot beat the best */
         }
       }
       for (uint32_t j = 0; j < v->ne; j++) {
-        if (inE[j]) continue;
-        bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : may_change(m, st, t->bar, arr, ntx, txb));
+        if (inE >> j & 1) continue;
         bool d = all || ((t->kind & SIM_E_WAIT) && open && touches(&v->F[j], t->bar)) ||
                  ((t->kind & SIM_E_GWAIT) && v->F[j].agent == a);
         if (d) {
-          join_event(v, inE, j, &nen);
+          join_event(v, &inE, j, &nen);
           changed = true;
-          if (nen >= limit) return limit;
+          if (nen >= limit) goto stop;
         }
       }
     }
     /* an event that must wait for older events of its issuer brings them along */
     for (uint32_t j = 0; j < v->ne; j++) {
-      if (!inE[j] || v->en_e[j]) continue;
+      if (!((inE & ~v->en_e & ~olderE) >> j & 1)) continue;
+      olderE |= 1ull << j;
       for (uint32_t i = 0; i < v->ne; i++)
-        if (!inE[i] && v->F[i].agent == v->F[j].agent) {
-          join_event(v, inE, i, &nen);
+        if (!(inE >> i & 1) && v->F[i].agent == v->F[j].agent) {
+          join_event(v, &inE, i, &nen);
           changed = true;
-          if (nen >= limit) return limit;
+          if (nen >= limit) goto stop;
         }
     }
     if (!changed) break;
     if (rounds == 63) {
-      for (uint32_t a = 0; a < v->na; a++) inA[a] = true;
-      for (uint32_t j = 0; j < v->ne; j++) inE[j] = true;
+      inA = v->na < 32 ? (1u << v->na) - 1 : ~0u;
+      inE = v->ne < 64 ? (1ull << v->ne) - 1 : ~0ull;
     }
   }
-  return enabled_in(v, inA, inE);
+  ret = enabled_in(v, inA, inE);
+  *inA_io = inA;
+  *inE_io = inE;
+  return ret;
+stop:
+  *inA_io = inA;
+  *inE_io = inE;
+  return limit;
 }
 
 int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_trans *out) {
@@ -599,29 +617,29 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   pview v;
   v.na = sim_n_agents(m);
   v.ne = sim_n_events(m, st);
-  memset(v.en_a, 0, sizeof v.en_a);
-  memset(v.en_e, 0, sizeof v.en_e);
+  v.en_a = 0;
+  v.en_e = 0;
   for (int k = 0; k < n; k++) {
     assert(en[k].kind == SIM_TR_AGENT ? en[k].who < v.na : en[k].who < v.ne);
-    if (en[k].kind == SIM_TR_AGENT) v.en_a[en[k].who] = true;
-    else v.en_e[en[k].who] = true;
+    if (en[k].kind == SIM_TR_AGENT) v.en_a |= 1u << en[k].who;
+    else v.en_e |= 1ull << en[k].who;
   }
   uint32_t offs[SIM_MAX_AGENTS];
   bool tx[SIM_MAX_AGENTS];
   uint16_t waits[SIM_MAX_AGENTS];
+  v.live = 0;
   for (uint32_t a = 0; a < v.na; a++) {
     int s = sim_agent_status_of(m, st, a);
-    v.live[a] = s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT;
     v.nl[a] = 0;
     v.end[a] = 0;
     v.L[a] = NULL;
     v.n_uf[a] = 0;
-    if (!v.live[a]) continue;
+    if (!(s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT)) continue;
     offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &tx[a], &waits[a]);
-    if (!v.nl[a]) v.live[a] = false;
+    if (v.nl[a]) v.live |= 1u << a;
   }
-  for (uint32_t a = 0; a < v.na; a++) {
-    if (!v.live[a]) continue;
+  for (uint32_t w = v.live; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
     v.L[a] = offs[a] == UINT32_MAX ? p->uncached + (size_t)a * LOOK : p->pool + offs[a];
     v.S[a] = offs[a] == UINT32_MAX ? p->uncached_sig + (size_t)a * LOOK : p->pool_sig + offs[a];
     v.has_tx[a] = tx[a];
@@ -632,7 +650,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   memset(v.block, 0xff, v.na * sizeof v.block[0]); /* NOBLOCK */
   for (uint32_t a = 0; a < v.na; a++) {
     v.bmask[a] = 0;
-    if (!v.live[a]) continue;
+    if (!(v.live >> a & 1)) continue;
     for (uint32_t w = waits[a]; w; w &= w - 1) {
       uint32_t k = (uint32_t)__builtin_ctz(w);
       const sim_eff *e = &v.L[a][k];
@@ -642,29 +660,30 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     }
   }
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
-  for (uint32_t r = 0; r < v.na + v.ne; r++) {
-    memset(v.fd[r], 0, v.na);
-    memset(v.ee[r], 0, v.ne);
-  }
-  bool bestA[SIM_MAX_AGENTS], bestE[SIM_MAX_EVENTS];
+  /* the memos' rows of this state's actors, whole rows: two calls, not two per row */
+  memset(v.fd, 0, (v.na + v.ne) * sizeof v.fd[0]);
+  memset(v.ee, 0, (v.na + v.ne) * sizeof v.ee[0]);
+  uint32_t bestA = 0;
+  uint64_t bestE = 0;
   /* a set holding every enabled transition reduces nothing: a closure stops as soon as it
    * holds as many as the best set so far (closure's limit) */
   uint32_t best = (uint32_t)n;
   bool found = false;
   for (int k = 0; k < n && best > 1; k++) {
-    bool inA[SIM_MAX_AGENTS] = {0}, inE[SIM_MAX_EVENTS] = {0};
+    uint32_t inA = 0;
+    uint64_t inE = 0;
     if (en[k].kind == SIM_TR_AGENT) {
-      if (!v.live[en[k].who]) continue;
-      inA[en[k].who] = true;
+      if (!(v.live >> en[k].who & 1)) continue;
+      inA = 1u << en[k].who;
     } else {
-      inE[en[k].who] = true;
+      inE = 1ull << en[k].who;
     }
-    uint32_t c = closure(p, st, &v, inA, inE, best);
+    uint32_t c = closure(p, st, &v, &inA, &inE, best);
     if (c >= 1 && c < best) {
       best = c;
       found = true;
-      memcpy(bestA, inA, sizeof bestA);
-      memcpy(bestE, inE, sizeof bestE);
+      bestA = inA;
+      bestE = inE;
     }
   }
   if (!found) {
@@ -673,7 +692,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   }
   int o = 0;
   for (int k = 0; k < n; k++)
-    if (en[k].kind == SIM_TR_AGENT ? bestA[en[k].who] : bestE[en[k].who]) out[o++] = en[k];
+    if (en[k].kind == SIM_TR_AGENT ? (bestA >> en[k].who & 1) : (bestE >> en[k].who & 1)) out[o++] = en[k];
   /* the ample set is a nonempty subset of the enabled transitions (in their order) */
   assert(o >= 1 && o <= n);
   return o;
