@@ -1,8 +1,8 @@
 /* cli.h: the tlx-verify subcommands. Each takes the arguments after the subcommand name
  * (argv[0] is the subcommand) and returns the process exit code:
  * 0 verified / success, 1 bugs found, 2 usage or input error, 3 inconclusive.
- * Ownership: vf_cli_read's module is the caller's (ir_module_free); the lowering's table is
- * static; a vf_cli_args points into argv and allocates nothing; a vf_cli_run owns its --arg
+ * Ownership: vf_cli_read's module is the caller's (ir_module_free); the lowering's and the
+ * symbolic layer's tables are static; a vf_cli_args points into argv and allocates nothing; a vf_cli_run owns its --arg
  * names (vf_cli_run_free); messages are printed, never returned. */
 #ifndef TLXV_CLI_H
 #define TLXV_CLI_H
@@ -15,6 +15,7 @@
 #include "traces/report.h"
 #include "verify/vf_run.h"      /* vf_opts, the argument plan, vf_arg_fits */
 #include "lowering/lw.h" /* types only: the lowering itself is loaded by vf_cli_lowering */
+#include "symbolic/sym.h" /* types and the Z3-free part: the Z3 layer is loaded by vf_cli_symbolic */
 
 enum { VF_EXIT_OK = 0, VF_EXIT_BUG = 1, VF_EXIT_INPUT = 2, VF_EXIT_INCONCLUSIVE = 3,
        VF_EXIT_NO_MATCH = 5 /* explain: no reachable state matches the observation */ };
@@ -34,8 +35,15 @@ ir_module *vf_cli_read(const char *path); /* cli/cli_util.c */
  * printing the read error (cli/cli_util.c). */
 char *vf_cli_read_text(const char *file, size_t *len);
 /* The lowering module (libtlxv-lower.so), opened on first use; NULL after printing why it could
- * not be loaded (cli/cli_lwload.c). */
+ * not be loaded (cli/cli_modload.c). */
 const lw_api *vf_cli_lowering(void);
+/* The Z3 layer (libtlxv-sym.so, cli/cli_modload.c), opened on first use; NULL after printing,
+ * once, "tlx-verify: <why_needed>: cannot load the symbolic module ..." (why_needed starts with
+ * "error" or "warning" and says what is lost). */
+const vf_sym_api *vf_cli_symbolic(const char *why_needed);
+/* Hands the command a Z3 layer linked into the program (unit tests, fuzz targets: vf_sym_api_v1())
+ * instead of the module. */
+void vf_cli_sym_use(const vf_sym_api *api);
 /* Parses --grid X[,Y[,Z]] (CUDA's launch limits: x from 1 to 2^31-1, y and z from 1 to 65535,
  * so the product fits in 64 bits, which is how the explorer counts programs; missing axes are
  * 1) into grid; returns 0, or -1 with the message in msg (grid untouched). */

@@ -61,10 +61,6 @@ static int parse_args(int argc, char **argv, check_opts *o, vf_cli_args *p) {
   return p->rc;
 }
 
-/* OpenBLAS (linked for simulate mode) spins worker threads; checking never multiplies
- * matrices, so keep it to the calling thread. */
-void openblas_set_num_threads(int n);
-
 /* Appends "; " and the formatted text to *covered (malloc'd, may be NULL: then it is the
  * text alone). */
 static void cover_add(char **covered, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -133,7 +129,6 @@ static void show_confirmed(const check_opts *o, const vf_sym_result *r) {
 }
 
 int vf_cmd_check(int argc, char **argv) {
-  openblas_set_num_threads(1);
   check_opts o;
   vf_cli_args args;
   int rc = parse_args(argc, argv, &o, &args);

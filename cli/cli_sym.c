@@ -129,7 +129,10 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
     so.time_limit = o->explore->deadline - vf_now_s();
     if (so.time_limit < 1e-9) so.time_limit = 1e-9;
   }
-  *r = vf_sym_check(m, &so);
+  memset(r, 0, sizeof *r); /* freed by the caller whatever happens */
+  const vf_sym_api *sym = vf_cli_symbolic("error: --symbolic");
+  if (!sym) return VF_EXIT_INPUT;
+  *r = sym->check(m, &so);
   if (r->rc) {
     fprintf(stderr, "%s\n", r->error ? r->error : "tlx-verify: error: symbolic check failed");
     return VF_EXIT_INPUT;

@@ -1,11 +1,13 @@
-/* cli_symargs.c: the command asks the symbolic layer (symbolic/sym.h vf_sym_suggest_args)
- * for default argument values where the explorer's argument plan cannot solve the trip counts
- * statically (verify/vf_args.c calls it through vf_argplan.choose), so that the explorer
- * builds and runs without Z3. */
+/* cli_symargs.c: the command asks the symbolic layer (symbolic/sym.h vf_sym_suggest_args,
+ * through the module libtlxv-sym.so: cli/cli_modload.c) for default argument values where the
+ * explorer's argument plan cannot solve the trip counts statically (verify/vf_args.c calls it
+ * through vf_argplan.choose), so that the explorer builds and runs without Z3, and the command
+ * maps Z3 only when such a kernel asks. Without the module (a broken install) the plan keeps its
+ * own choice (vf_args.c choose_defaults: values found from the loop bounds for trip counts 1,
+ * 2, S, S+1, 2S+1), after a warning. */
 #include <stdlib.h>
 
 #include "cli.h"
-#include "symbolic/sym.h"
 #include "ir/ir_alloc.h"
 
 bool vf_cli_sym_defaults(vf_argplan *p) {
@@ -13,6 +15,9 @@ bool vf_cli_sym_defaults(vf_argplan *p) {
   bool open = false;
   for (uint32_t k = 0; k < p->n_args; k++) open |= p->is_int[k] && !p->given[k] && !p->companion[k];
   if (!open) return false;
+  const vf_sym_api *sym =
+      vf_cli_symbolic("warning: default arguments are chosen without the solver");
+  if (!sym) return false;
   const char **names = ir_xcalloc(p->n_args + 1, sizeof *names);
   int64_t *vals = ir_xcalloc(p->n_args + 1, sizeof *vals);
   uint32_t nf = 0;
@@ -36,7 +41,7 @@ bool vf_cli_sym_defaults(vf_argplan *p) {
     o.time_limit = left;
   }
   vf_sym_suggestion s;
-  int n = vf_sym_suggest_args(p->mod, &o, &s);
+  int n = sym->suggest_args(p->mod, &o, &s);
   uint32_t nv = 0, vary[8];
   for (uint32_t k = 0; n > 0 && k < s.n_args && k < p->n_args && nv < 8; k++)
     if (s.arg_relevant[k] && p->is_int[k] && !p->given[k] && !p->companion[k]) vary[nv++] = k;

@@ -1,22 +1,25 @@
 /* data_mma.c: matrix multiply for tt.dot, ttng.warp_group_dot (wgmma) and
  * ttng.tc_gen5_mma (tcgen05) through OpenBLAS: operands rounded to the input precision,
  * fp32 accumulation (f64 for f64 operands, exact int64 for integer operands). */
-#include <cblas.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_blas.h"
 #include "data_internal.h"
 #include "sim_size.h"
 
-void sim_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, const float *b, float *c,
-                  bool accumulate) {
-  if (m == 0 || n == 0) return;
+int sim_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, const float *b, float *c,
+                 bool accumulate) {
+  if (m == 0 || n == 0) return 0;
   if (k == 0) {
     if (!accumulate) memset(c, 0, (size_t)(m * n) * sizeof *c);
-    return;
+    return 0;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)n, (blasint)k, 1.0f,
+  const sim_blas *blas = sim_blas_get(NULL);
+  if (!blas) return -1;
+  blas->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)n, (blasint)k, 1.0f,
               a, (blasint)k, b, (blasint)n, accumulate ? 1.0f : 0.0f, c, (blasint)n);
+  return 0;
 }
 
 /* Copies a [batch x rows x cols] tensor into floats, rounding f32 to tf32 when asked.
@@ -56,6 +59,13 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
                          "dot shapes disagree: A is %lldx%lld, B is %lldx%lld", (long long)m,
                          (long long)k, (long long)b->shape[r - 2], (long long)n);
+  bool is_int = !sim_dtype_is_float(a->dt) && !sim_dtype_is_float(b->dt);
+  const char *why = NULL;
+  const sim_blas *blas = is_int ? NULL : sim_blas_get(&why);
+  if (!is_int && !blas)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op,
+                         "simulate mode multiplies floating-point dots with OpenBLAS: %s; install "
+                         "it (Debian: libopenblas0)", why);
   int64_t shape[3] = {batch, m, n};
   sim_tensor *d = sim_tensor_new(out_dt, r, r == 3 ? shape : shape + 1);
   if (!d) return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
@@ -63,7 +73,6 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     sim_tensor_unref(d);
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "dot accumulator has the wrong shape");
   }
-  bool is_int = !sim_dtype_is_float(a->dt) && !sim_dtype_is_float(b->dt);
   if (is_int) { /* i8 x i8 -> i32: exact */
     for (int64_t bb = 0; bb < batch; bb++)
       for (int64_t i = 0; i < m; i++)
@@ -83,7 +92,7 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
     for (int64_t i = 0; i < d->numel; i++)
       fc[i] = c ? sim_elem_get_f(c->dt, sim_tensor_at(c, i)) : 0;
     for (int64_t bb = 0; bb < batch && m && n && k; bb++)
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)n, (blasint)k,
+      blas->dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (blasint)m, (blasint)n, (blasint)k,
                   1.0, fa + bb * m * k, (blasint)k, fb + bb * k * n, (blasint)n, 1.0,
                   fc + bb * m * n, (blasint)n);
     for (int64_t i = 0; i < d->numel; i++)
@@ -99,7 +108,7 @@ static int gemm_tensors(const ir_op *op, const sim_tensor *a, const sim_tensor *
       goto nomem;
     }
     for (int64_t bb = 0; bb < batch; bb++)
-      sim_gemm_f32(m, n, k, fa + bb * m * k, fb + bb * k * n, fc + bb * m * n, true);
+      (void)sim_gemm_f32(m, n, k, fa + bb * m * k, fb + bb * k * n, fc + bb * m * n, true);
     if (out_dt == SIM_DT_F32)
       memcpy(d->data, fc, (size_t)d->numel * sizeof *fc);
     else

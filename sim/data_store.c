@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cblas.h>
 
 #include "data_internal.h"
 #include "sim_size.h"
@@ -106,9 +105,6 @@ sim_data *sim_data_new(const ir_module *m, uint64_t seed) {
   if (!d) return NULL;
   d->m = m;
   d->seed = seed;
-  /* The GEMMs of simulate mode are tile-sized (64x64x64): one BLAS thread is fastest, and idle
-   * OpenBLAS worker threads would otherwise spin on the shared cores. */
-  openblas_set_num_threads(1);
   return d;
 }
 

@@ -468,9 +468,10 @@ int sim_data_tcgen5_mma(sim_data *d, const ir_op *op, const sim_mview *a, const 
 int sim_data_tmem_copy(sim_data *d, const sim_mview *src, const sim_mview *dst, sim_data_err *err);
 
 /* GEMM kernel used by all of the above (exported for tests): C[MxN] = A[MxK]·B[KxN] (+C).
- * a, b are row-major float arrays already rounded to the input precision; c is fp32. */
-void sim_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, const float *b, float *c,
-                  bool accumulate);
+ * a, b are row-major float arrays already rounded to the input precision; c is fp32.
+ * Returns 0, or -1 when OpenBLAS cannot be loaded (data_blas.h; c is then unchanged). */
+int sim_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, const float *b, float *c,
+                 bool accumulate);
 
 /* ------------------------------------------------------------------ host tensors
  * (sim/data_npy.c, sim/data_host.c): building kernel inputs and writing outputs. */

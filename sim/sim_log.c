@@ -100,19 +100,6 @@ int sim_data_stop(sim_log *log, const sim_machine *m, int agent, uint32_t ins,
   return -1;
 }
 
-ir_loc sim_op_loc(const ir_module *mod, const ir_op *op) {
-  ir_loc none = {0};
-  if (!op) return none;
-  if (op->loc.file) return op->loc;
-  /* no user location: the op's own position in the IR file; an op the text omits (an
-   * implicit scf.yield) takes the position of the nearest enclosing op */
-  for (const ir_op *o = op; o && mod && mod->filename; ) {
-    if (o->ir_line) return (ir_loc){mod->filename, o->ir_line, o->ir_col};
-    o = o->parent && o->parent->parent ? o->parent->parent->parent : NULL;
-  }
-  return none;
-}
-
 int sim_errf(sim_err *err, const sim_machine *m, const ir_op *op, const char *fmt, ...) {
   if (!err) return -1;
   char where[160];

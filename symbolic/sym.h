@@ -1,7 +1,12 @@
 /* sym.h: the Z3 layer. Symbolic execution of each partition's scalar control for a symbolic
  * loop iteration, and verification conditions proved for ALL values of the integer arguments.
+ * Two parts: the functions that run Z3 (vf_sym_check, vf_sym_suggest_args: the sym_*.c files of symbolic/,
+ * tlxv_symbolic, built into the module libtlxv-sym.so that the command loads on demand through
+ * vf_sym_api) and those that only read a result (names, verdict, printing, freeing,
+ * confirmation: symbolic/result/, tlxv_symresult, linked by the command).
  * Ownership: a vf_sym_result owns every string and array in it (vf_sym_result_free);
- * ops and argument names point into the module, which must outlive it. */
+ * ops and argument names point into the module, which must outlive it. The vf_sym_api table
+ * is static, never freed. */
 #ifndef TLXV_SYM_H
 #define TLXV_SYM_H
 
@@ -156,5 +161,19 @@ typedef int (*vf_sym_confirm_each_fn)(const ir_module *m, vf_sym_cond cond,
                                       vf_sym_violation *v, void *ctx);
 int vf_sym_confirm_each(const ir_module *m, vf_sym_result *r, vf_sym_confirm_each_fn confirm,
                         void *ctx);
+
+/* The Z3 entry points as the module libtlxv-sym.so exports them: one function, VF_SYM_API_SYMBOL,
+ * returning this table (symbolic/sym_api.c), so that commands not asking Z3 never map it (start-up,
+ * docs/performance.md). Memory the module allocates is freed by the caller's vf_sym_result_free /
+ * vf_sym_suggestion_free (the same C library). Append only; bump the version on any change. */
+#define VF_SYM_API_VERSION 1
+#define VF_SYM_API_SYMBOL "vf_sym_api_v1"
+typedef struct vf_sym_api {
+  int version; /* VF_SYM_API_VERSION */
+  vf_sym_result (*check)(const ir_module *m, const vf_sym_opts *o);
+  int (*suggest_args)(const ir_module *m, const vf_sym_opts *o, vf_sym_suggestion *out);
+} vf_sym_api;
+/* Static table, never freed (in tlxv_symbolic too, for programs linking the layer statically). */
+const vf_sym_api *vf_sym_api_v1(void);
 
 #endif

@@ -206,6 +206,7 @@ int tr_graph_write(sim_machine *m, const sim_trans *steps, uint32_t n, const tr_
   if (!fmt)
     return tr_errf(err, "%s: error: unknown graph format; name the output .svg, .png or .dot",
                    path);
+  if (tr_gv_load(path, err) != 0) return -1;
   tr_run *r = tr_replay(m, steps, n, err);
   if (!r) return -1;
   if (tr_run_check_complete(r, n, path, err) != 0) {

@@ -25,7 +25,10 @@ typedef struct Agraph_s tr_gv_graph;   /* cgraph's Agraph_t */
 typedef struct Agnode_s tr_gv_node;
 typedef struct Agedge_s tr_gv_edge;
 
-/* A new directed graph (free with tr_gv_close). */
+/* Loads Graphviz (libcgraph, libgvc: opened on first use, not linked); 0, or -1 with err
+ * saying so ("PATH: error: cannot load Graphviz ..."). Graph writers call it first. */
+int tr_gv_load(const char *path, tr_err *err);
+/* A new directed graph (free with tr_gv_close); NULL when Graphviz is not loaded. */
 tr_gv_graph *tr_gv_open(const char *name);
 void tr_gv_close(tr_gv_graph *g);
 /* Subgraph (a cluster when name starts with "cluster"). */

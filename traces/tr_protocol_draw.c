@@ -236,6 +236,7 @@ int tr_protocol_write(const ir_module *mod, const ir_func *fn, const char *title
   if (!fmt)
     return tr_errf(err, "%s: error: unknown graph format; name the output .svg, .png or .dot",
                    path);
+  if (tr_gv_load(path, err) != 0) return -1;
   tp_model *pm = ir_xcalloc(1, sizeof *pm); /* owned here, freed below */
   if (!pm) return tr_errf(err, "%s: error: out of memory", path);
   int rc = tp_build(pm, mod, fn, err);

@@ -40,12 +40,12 @@ if [ "$PARSE_SECONDS" != 0 ]; then
 fi
 
 if [ "$CHECK_SECONDS" != 0 ]; then
-  PKGS="jansson libxxhash z3 libgvc openblas"
+  PKGS="jansson libxxhash z3 libgvc openblas" # Graphviz, OpenBLAS: headers (opened on first use)
   INC="-I$SRC -I$SRC/ir -I$SRC/sim -I$SRC/traces -I$SRC/verify $(pkg-config --cflags $PKGS)"
   LIB="$FUZZ_DIR/obj/libtlxv.a"
   # the ir, sim, traces and verify libraries (not main.c, not the MLIR lowering command)
   SRCS=$(printf "%s\n" "$SRC"/ir/*.c "$SRC"/sim/*.c "$SRC"/traces/*.c "$SRC"/verify/*.c \
-           "$SRC"/symbolic/*.c "$SRC"/cli/*.c |
+           "$SRC"/symbolic/*.c "$SRC"/symbolic/result/*.c "$SRC"/cli/*.c |
          grep -v -e '/cli/main\.c$' -e '/cli/cli_lower\.c$')
   NEWER=$(if [ -f "$LIB" ]; then find $SRCS "$SRC"/*/*.h "$SRC/ir/ops.def" -newer "$LIB"; else echo all; fi)
   if [ -n "$NEWER" ]; then

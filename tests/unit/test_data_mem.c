@@ -137,7 +137,7 @@ START_TEST(gemm_matches_naive_loop) {
   for (int i = 0; i < K * N; i++)
     b[i] = (float)((s = s * 6364136223846793005ull + 1) >> 40) / (1 << 24) - 0.5f;
   for (int i = 0; i < M * N; i++) c[i] = 1.0f;
-  sim_gemm_f32(M, N, K, a, b, c, true);
+  ck_assert_int_eq(sim_gemm_f32(M, N, K, a, b, c, true), 0);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       double ref = 1.0;
@@ -145,7 +145,7 @@ START_TEST(gemm_matches_naive_loop) {
       ck_assert_msg(fabs(c[i * N + j] - ref) < 1e-5, "c[%d][%d]=%g ref=%g", i, j, c[i * N + j],
                     ref);
     }
-  sim_gemm_f32(M, N, K, a, b, c, false);
+  ck_assert_int_eq(sim_gemm_f32(M, N, K, a, b, c, false), 0);
   double ref = 0;
   for (int q = 0; q < K; q++) ref += (double)a[q] * b[q * N];
   ck_assert(fabs(c[0] - ref) < 1e-5);

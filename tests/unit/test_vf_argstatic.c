@@ -84,6 +84,7 @@ START_TEST(no_ring_loop_argument) {
 END_TEST
 
 int main(void) {
+  vf_cli_sym_use(vf_sym_api_v1()); /* the Z3 layer is linked in, not loaded (cli/cli_modload.c) */
   Suite *s = suite_create("vf_argstatic");
   TCase *t = tcase_create("core");
   tcase_set_timeout(t, 120);
