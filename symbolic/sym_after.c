@@ -44,7 +44,7 @@ static const sym_event *loop_twin(sym_ctx *c, const sym_event *e, int64_t slot, 
         *why = "ring op after sibling loops that use the ring";
         return NULL;
       }
-      if (!sym_is_true(c, l->pred) && !sym_prefix_count(c, l->loop, l->pred)) {
+      if (!sym_is_true(c, l->pred) && (l->tainted || !sym_prefix_count(c, l->loop, l->pred))) {
         *why = "ring op after the loop, whose op of that kind is predicated (its firings are "
                "not the trip count)";
         return NULL;

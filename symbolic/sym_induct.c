@@ -305,14 +305,17 @@ static Z3_ast guarded_claim(sym_ctx *c, int l, Z3_ast q, bool clamped, Z3_ast F,
  *     exact phase in every query, which asks under the wait's predicate).
  * The induction: base T > 0 -> claim(init, 0); step 0 <= it, it + 1 < T, the hypotheses at
  * it -> claim(next, it + 1). A clamped claim that fails is retried as a guarded one. */
-static void induct_guarded(sym_ctx *c, int l, const bool *cand, Z3_ast const *init,
-                           Z3_ast const *next, const unsigned *w, uint32_t init_at) {
+static void induct_guarded(sym_ctx *c, int l, const ir_op *y, const bool *cand,
+                           Z3_ast const *init, Z3_ast const *next, const unsigned *w,
+                           uint32_t init_at) {
   sym_loop *L = &c->loops[l];
   uint32_t n = L->n_carried;
   Z3_ast cond = NULL;
   bool keep_when = false;
   for (uint32_t k = 0; k < n && !cond; k++)
-    if (w[k] && !cand[k]) cond = advance_cond(c, L, k, next[k], &keep_when);
+    /* a condition over unmodelled values (loaded data) would hide them in a closed form */
+    if (w[k] && !cand[k] && !sym_tainted(c, y->operands[k]))
+      cond = advance_cond(c, L, k, next[k], &keep_when);
   if (!cond) return;
   Z3_ast q = keep_when ? sym_not(c, cond) : cond;
   Z3_ast K = sym_prefix_count(c, l, q);
@@ -360,7 +363,7 @@ static void induct_guarded(sym_ctx *c, int l, const bool *cand, Z3_ast const *in
     bool kw;
     Z3_ast ck = advance_cond(c, L, k, next[k], &kw);
     clamped[k] = ck && Z3_is_eq_ast(c->z, ck, cond) && kw == keep_when &&
-                 !sym_tainted(c, L->op->operands[init_at + k]);
+                 !sym_tainted(c, L->op->operands[init_at + k]) && !sym_tainted(c, y->operands[k]);
     F[k] = sym_ite(c, sym_eq(c, K, zero), init[k], closed_form(c, &t[k], K, w[k]));
     for (g[k] = true; g[k]; clamped[k] = false) { /* base case, clamped first */
       Z3_ast base = guarded_claim(c, l, q, clamped[k], F[k], &t[k], init[k], zero, w[k]);
@@ -527,7 +530,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
     }
   }
   if (!wl) after_loop(c, L, cand, t, init, next, w, init_at);
-  induct_guarded(c, l, cand, init, next, w, init_at);
+  induct_guarded(c, l, y, cand, init, next, w, init_at);
   L->induct_done = true;
   free(s);
   free(have);
