@@ -256,6 +256,8 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_AMDG_TDM_SCATTER] = "$desc `[` $dst_row_indices `]` `from` $src ( `,` `barrier` `=` $barrier^ )? "
                                "attrs `:` type(dst_row_indices) `,` type(src) ( `,` type(barrier)^ )? `->` "
                                "type(desc) ~tok",
+    [IR_OP_AMDG_UPCAST_MXFP] = "$src `,` $scale `fp_type` `=` @fp_type:k attrs `:` type(src) `,` "
+                               "type(scale) `->` type(r0)",
     [IR_OP_AMDG_SCALED_UPCAST_FP4] = "$input `scale` $scale attrs `:` type(input) `,` type(scale) `->` "
                                      "type(r0)",
     [IR_OP_AMDG_REGISTER_RESIDENT] = "$input `class` @register_class:s `groups` @registers_per_group:i attrs "

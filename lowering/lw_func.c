@@ -168,7 +168,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     return lw_mem_op(c, op);
   case IR_OP_AMDG_BUFFER_LOAD: case IR_OP_AMDG_BUFFER_STORE:
     return lw_amd_buffer_op(c, op);
-  case IR_OP_AMDG_COND_BARRIER: return lw_amd_sync_op(c, op);
+  case IR_OP_AMDG_COND_BARRIER: case IR_OP_ROCDL_S_BARRIER: return lw_amd_sync_op(c, op);
   case IR_OP_TT_DOT: return lw_amd_dot(c, op);
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
   case IR_OP_TTNG_MAP_TO_REMOTE_BUFFER:

@@ -125,6 +125,7 @@ typedef enum sim_bug_kind {
   SIM_BUG_AMD_BAR_DMA_UNWAITED, /* AMD: an s_barrier passed without the wave's vmcnt wait for its LDS DMA (§8.2) */
   SIM_BUG_AMD_BARRIER_COUNT,   /* AMD: unequal s_barrier counts per wave (hang or silent mis-pairing, §8.2) */
   SIM_BUG_AMD_BARRIER_DIVERGENT, /* AMD: one s_barrier generation met at different barriers, not a cond_barrier pair */
+  SIM_BUG_AMD_MASKED_STALE,    /* AMD lint: masked-off lanes of an async copy without `other` read as data */
   SIM_BUG__COUNT
 } sim_bug_kind;
 const char *sim_bug_kind_name(sim_bug_kind k); /* "deadlock", "race", "proxy-fence", ... */

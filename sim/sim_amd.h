@@ -92,6 +92,13 @@ static inline bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc) {
  * code is compiled. */
 void sim_compile_amd_ins(sim_machine *m);
 
+/* sim_compile_amd_stale.c: the lint amd.masked-lanes-stale. sim_compile_amd_stale finds its
+ * candidates (m->stale) once the code is compiled; sim_amd_stale_run evaluates them for the
+ * run's arguments (set_run); a wave issuing a candidate copy that fires raises the warning
+ * (sim_amd_stale_report, sim_amd_ops.c). */
+void sim_compile_amd_stale(sim_machine *m);
+void sim_amd_stale_run(sim_machine *m);
+
 /* The wave index of agent a within its group: a gfx1250 partition wave's index in its
  * partition (Triton's getThreadId subtracts the partition's warpGroupStartId,
  * TritonGPUToLLVM/Utility.cpp), else the wave's id. */

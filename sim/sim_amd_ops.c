@@ -87,6 +87,31 @@ static int ds_write(sim_exec *e) {
   return sim_async_add_event(e, &ev);
 }
 
+/* The lint amd.masked-lanes-stale (sim_compile_amd_stale.c): a warning at the copy when this
+ * run's mask leaves LDS elements that a consumer of the whole tile reads; the path goes on. */
+static void stale_report(sim_exec *e) {
+  const sim_machine *m = e->m;
+  for (uint32_t k = 0; k < m->n_stale; k++) {
+    const sim_stale *s = &m->stale[k];
+    if (!s->fires || s->copy != e->i->op) continue;
+    sim_viol *v = sim_viol_add(e->log, SIM_BUG_AMD_MASKED_STALE, (int)e->a, e->pc, "%s", s->msg);
+    if (!v) return;
+    v->severity = SIM_SEV_WARNING;
+    const sim_stale_use *u = &s->uses[s->use];
+    for (uint32_t pc = 0; pc < m->n_code; pc++)
+      if (m->code[pc].op == u->load) {
+        sim_viol_rel(v, pc, "the tile is loaded from LDS here");
+        break;
+      }
+    for (uint32_t pc = 0; pc < m->n_code; pc++)
+      if (m->code[pc].op == u->use) {
+        sim_viol_rel(v, pc, "and read whole here");
+        break;
+      }
+    return;
+  }
+}
+
 /* LDS DMA (global_load_lds / buffer_load ... lds): the wave's vector-memory queue, tracked by
  * vmcnt in issue order [AMDGPUUsage: vector memory "completion is reported to a wavefront in
  * execution order"]; its LDS write is not ordered with the wave's own ds ops (LLVM PR #142018:
@@ -107,6 +132,7 @@ static int dma(sim_exec *e) {
   sim_amd_share(m, e->a, &ev.fp[0]);
   char fp[96];
   sim_logf(e->log, "LDS DMA into %s issued (group %u)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp), ag->cp_group);
+  stale_report(e);
   /* simulate mode: the source is read now, the LDS written when the entry completes
    * (sim_events.c, as cp.async) */
   if (m->data && (ev.aux = sim_async_evrec(e))) {

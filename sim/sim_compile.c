@@ -1198,6 +1198,9 @@ int sim_compile(sim_machine *m, sim_err *err) {
   for (uint32_t k = 0; k < m->n_regions; k++)
     if (m->regions[k].n_slots > m->max_slots) m->max_slots = m->regions[k].n_slots;
   if (!rc) sim_compile_types(m);
-  if (!rc && m->amd_gfx) sim_compile_amd_ins(m);
+  if (!rc && m->amd_gfx) {
+    sim_compile_amd_ins(m);
+    sim_compile_amd_stale(m);
+  }
   return rc;
 }

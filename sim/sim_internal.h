@@ -210,6 +210,26 @@ typedef struct sim_sviol {
   char msg[240];
 } sim_sviol;
 
+/* A candidate of the AMD lint amd.masked-lanes-stale (sim_compile_amd_stale.c): a masked
+ * ttg.async_copy_global_to_local without `other`, and the consumers of its buffer that use every
+ * element of a tile (up to SIM_STALE_USES). Built once with the machine; fires / use / msg are
+ * for the current run (sim_amd_stale_run). */
+enum { SIM_STALE_USES = 4 };
+typedef struct sim_stale_use {
+  const ir_op *load;           /* the ttg.local_load of the copy's buffer */
+  const ir_op *use;            /* tt.dot / tt.dot_scaled / tt.reduce / unmasked store it reaches */
+  int cdim;                    /* the tile's dim the use contracts or reduces; -1: every element */
+} sim_stale_use;
+typedef struct sim_stale {
+  const ir_op *copy;
+  const ir_value *mask;
+  sim_stale_use uses[SIM_STALE_USES];
+  uint32_t n_uses;
+  bool fires;                  /* this run: a use reads a masked-off element */
+  int use;                     /* which use */
+  char msg[300];
+} sim_stale;
+
 /* Static information about one agent slot. */
 typedef struct sim_agentinfo {
   uint8_t cta;
@@ -426,6 +446,8 @@ struct sim_machine {
   uint16_t *arg_galloc;        /* per kernel argument: its global allocation (!tt.tensordesc), 0 */
   uint32_t ring_depth;
   sim_sviol *sviol;            /* static violations (TMEM allocation rules), by instruction */
+  sim_stale *stale;            /* AMD lint candidates (sim_compile_amd_stale.c; owned) */
+  uint32_t n_stale, cap_stale;
   uint32_t n_sviol, cap_sviol;
 
   /* state layout (byte offsets) */

@@ -26,6 +26,7 @@ static const char *const kind_names[SIM_BUG__COUNT] = {
     [SIM_BUG_AMD_BAR_DMA_UNWAITED] = "amd.race.dma-unwaited",
     [SIM_BUG_AMD_BARRIER_COUNT] = "amd.barrier-count-mismatch",
     [SIM_BUG_AMD_BARRIER_DIVERGENT] = "amd.barrier-divergent",
+    [SIM_BUG_AMD_MASKED_STALE] = "amd.masked-lanes-stale",
 };
 
 const char *sim_bug_kind_name(sim_bug_kind k) {

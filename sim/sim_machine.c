@@ -28,6 +28,7 @@ static void set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const
   if (!m->data && m->arg_galloc)
     for (uint32_t k = 0; k < m->n_args; k++)
       if (m->arg_galloc[k]) m->args[k] = sim_view_make(m->arg_galloc[k], 0, 0);
+  if (m->n_stale) sim_amd_stale_run(m); /* the AMD lint's masks for these arguments */
 }
 
 void sim_machine_set_run(sim_machine *m, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
@@ -203,6 +204,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->arg_slots);
   free(m->arg_galloc);
   free(m->sviol);
+  free(m->stale);
   free(m->coord_deps);
   free(m->amd_bar_before);
   free(m->amd_wdep);

@@ -199,10 +199,24 @@ static void normalise_loop(sym_ctx *c, int l) {
     L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
     return;
   }
-  Z3_ast lb64 = sym_wide(c, lb, true), ub64 = sym_wide(c, ub, true);
-  Z3_ast span = sym_add(c, sym_sub(c, ub64, lb64), sym_int(c, stv - 1));
-  L->trip = sym_ite(c, sym_slt(c, lb64, ub64), Z3_mk_bvsdiv(c->z, span, sym_int(c, stv)),
-                    sym_int(c, 0));
+  /* the trip count in a width where ub - lb + step - 1 cannot wrap (two bits above the bounds'
+   * and SYM_WIDE); bounds of 32 bits give it exactly in SYM_WIDE bits. A wider (i64) loop's
+   * count is assumed below 2^(SYM_WIDE - 2), printed with the verdict, never truncated
+   * silently: the encoding's counters and sequence numbers are SYM_WIDE-bit terms. */
+  unsigned wb = sym_width(c, lb) > sym_width(c, ub) ? sym_width(c, lb) : sym_width(c, ub);
+  unsigned w = wb + 2 > SYM_WIDE ? wb + 2 : SYM_WIDE;
+  Z3_ast lbw = sym_resize(c, lb, w, true), ubw = sym_resize(c, ub, w, true);
+  Z3_ast span = sym_add(c, sym_sub(c, ubw, lbw), sym_bv(c, stv - 1, w));
+  Z3_ast trip = sym_ite(c, sym_slt(c, lbw, ubw), Z3_mk_bvsdiv(c->z, span, sym_bv(c, stv, w)),
+                        sym_bv(c, 0, w));
+  if (w > SYM_WIDE) {
+    char lc[200], text[300];
+    ir_loc_str(sim_op_loc(c->m, f), lc, sizeof lc);
+    snprintf(text, sizeof text, "the loop at %s runs fewer than 2^%d iterations", lc, SYM_WIDE - 2);
+    sym_assume(c, sym_slt(c, trip, sym_bv(c, (int64_t)1 << (SYM_WIDE - 2), w)), text);
+    trip = sym_resize(c, trip, SYM_WIDE, true);
+  }
+  L->trip = trip;
   L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
   if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
 }

@@ -11,6 +11,22 @@ n0=$n
 check_expected "$SRC/tests/amd/planted" 03-matrix-multiplication.py
 [ "$n" -ge 3 ] || fail "only $n planted corpus variants"
 n=$((n + n0))
+# the lint amd.masked-lanes-stale follows the run's arguments (docs/diagnostics.md): none where the
+# mask is true for them, a warning where it is false, an error only with --warnings-as-errors
+nb=$SRC/tests/amd/planted/matmul_gfx950_g2l_noother.bug.ttgir
+for a in "--arg K=128" "--partial-tiles=off"; do
+  rc=0
+  # shellcheck disable=SC2086
+  "$TLXV" "$nb" $a -q > "$T/o.txt" 2>&1 || rc=$?
+  [ $rc = 0 ] && [ ! -s "$T/o.txt" ] || fail "g2l_noother $a: exit $rc, $(cat "$T/o.txt")"
+done
+rc=0
+"$TLXV" "$SRC/tests/amd/stale-cols.bug.ttgir" --arg N=64 --arg M=40 -q > "$T/o.txt" 2>&1 || rc=$?
+[ $rc = 0 ] && [ ! -s "$T/o.txt" ] || fail "stale-cols N=64: exit $rc, $(cat "$T/o.txt")"
+rc=0
+"$TLXV" "$nb" --arg K=80 --warnings-as-errors -q > "$T/o.txt" 2>&1 || rc=$?
+[ $rc = 1 ] && head -1 "$T/o.txt" | grep -q '^03-matrix-multiplication.py:301:[0-9]*: error: amd.masked-lanes-stale: .*element (0, 16)' ||
+  fail "g2l_noother K=80 --warnings-as-errors: exit $rc, $(head -1 "$T/o.txt")"
 # the AMD ops print back as written
 "$TLXV" parse "$SRC/tests/amd/ops.ok.ttgir" > "$T/rt.ttgir" || fail "parse ops.ok"
 grep -v '^//' "$SRC/tests/amd/ops.ok.ttgir" | cmp -s - "$T/rt.ttgir" || fail "ops.ok does not print back as written"

@@ -6,7 +6,10 @@
 #   real_check FILE ARGS VERDICT KINDS
 #                    runs the check; true when the exit code and the first error's kind match
 #                    the expected row (warnings, docs/diagnostics.md "Severity", are not bugs:
-#                    an `ok` kernel may have them); otherwise false with the reason in WHY
+#                    an `ok` kernel may have them); `refused` expects exit 2 with the first
+#                    error at the source position KINDS names (e.g. `_p_matmul.py:215`: a
+#                    construct the model does not compute, refused at the op); otherwise false
+#                    with the reason in WHY
 R="${CORPUS_DIR:-$SRC/tests/corpus/real}"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -26,6 +29,7 @@ real_check() {
     ok:0) [ "$kind" = "-" ] && return 0 ;;
     ok:1) echo ",$kinds," | grep -q ",$kind," && return 0 ;;
     bug:1) echo ",$kinds," | grep -q ",$kind," && return 0 ;;
+    refused:2) head -n 1 "$T/err" | grep -q "^$kinds:[0-9]*: error: " && return 0 ;;
   esac
   WHY="exit $rc, first kind $kind; expected $verdict ($kinds)$( [ -s "$T/err" ] && printf ': %s' "$(head -c 300 "$T/err")")"
   return 1
