@@ -44,7 +44,7 @@ static const sym_event *loop_twin(sym_ctx *c, const sym_event *e, int64_t slot, 
         *why = "ring op after sibling loops that use the ring";
         return NULL;
       }
-      if (!sym_is_true(c, l->pred)) {
+      if (!sym_is_true(c, l->pred) && (l->tainted || !sym_prefix_count(c, l->loop, l->pred))) {
         *why = "ring op after the loop, whose op of that kind is predicated (its firings are "
                "not the trip count)";
         return NULL;
@@ -104,12 +104,51 @@ static bool own_counter(sym_ctx *c, sym_event *e, const sym_event *l, Z3_ast seq
   return true;
 }
 
+/* The sequence number the first op of loop op l's kind after the loop takes when l never
+ * fired (its prefix predicate failed in iteration 0): the one after the last straight-line
+ * op of that kind on the ring before the loop that fired (a pipeliner's prologue, whose ops
+ * fire as a prefix: each one's predicate implies its predecessor's, proved, on consecutive
+ * sequence numbers that l continues, and all of them fire whenever l does), or l's first
+ * sequence number when there is no such op. NULL when the prologue has another shape. */
+static Z3_ast seq_without_loop(sym_ctx *c, const sym_event *l) {
+  Z3_ast s = NULL;
+  const sym_event *prev = NULL;
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    const sym_event *p = &c->evs[k];
+    if (p->loop >= 0 || p->prefork || p->postjoin || p->part != l->part || p->ring != l->ring ||
+        p->kind != l->kind || p->pos >= c->loops[l->loop].op->id)
+      continue;
+    if (!p->has_seq || p->unsupported || p->tainted || p->seqt || l->mul != 1 ||
+        (prev && (p->off != prev->off + 1 ||
+                  sym_sat(c, sym_and2(c, p->pred, sym_not(c, prev->pred))) != Z3_L_FALSE)))
+      return NULL;
+    s = sym_ite(c, p->pred, sym_int(c, p->off + 1), s ? s : sym_int(c, p->off));
+    prev = p;
+  }
+  if (!prev) return sym_int(c, l->off);
+  Z3_ast all = sym_and2(c, sym_and2(c, c->loops[l->loop].range, l->pred), sym_not(c, prev->pred));
+  if (l->off != prev->off + 1 || sym_sat(c, all) != Z3_L_FALSE) return NULL;
+  return s;
+}
+
+/* The sequence number after loop op l's last firing: mul * T + off for an unpredicated l; for
+ * l under a prefix predicate (sym_prefix.c: it fires in iterations 0 .. K - 1) mul * K + off,
+ * or seq_without_loop when K = 0. NULL when that has no term. */
+static Z3_ast seq_after_loop(sym_ctx *c, const sym_event *l) {
+  Z3_ast T = c->loops[l->loop].trip, mul = sym_int(c, l->mul), off = sym_int(c, l->off);
+  if (sym_is_true(c, l->pred)) return sym_add(c, sym_mul(c, mul, T), off);
+  Z3_ast K = sym_prefix_count(c, l->loop, l->pred), s0 = K ? seq_without_loop(c, l) : NULL;
+  if (!s0) return NULL;
+  return sym_ite(c, sym_eq(c, K, sym_int(c, 0)), s0, sym_add(c, sym_mul(c, mul, K), off));
+}
+
 /* seqt for post_loop event i from the loop op l: proved to index the op's slot. */
 static bool try_twin(sym_ctx *c, uint32_t i, const sym_event *l, int64_t j) {
   sym_event *e = &c->evs[i];
   int64_t n = c->rings[e->ring].n;
-  Z3_ast T = c->loops[l->loop].trip;
-  Z3_ast seqt = sym_add(c, sym_mul(c, sym_int(c, l->mul), T), sym_int(c, l->off + j * l->mul));
+  Z3_ast s = seq_after_loop(c, l);
+  if (!s) return false;
+  Z3_ast seqt = sym_add(c, s, sym_int(c, j * l->mul));
   if (!e->idx) {
     if (n != 1) return false;
   } else if (!own_counter(c, e, l, seqt)) {

@@ -56,6 +56,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->def_lazy);
   free(c->prods);
   free(c->splits);
+  free(c->prefixes);
   for (uint32_t k = 0; k < c->n_assume; k++) free(c->assume[k]);
   free(c->assume);
   free(c->lag_how);

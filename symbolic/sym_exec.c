@@ -254,6 +254,15 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     if (!c->loops[l].after_ok[ridx]) return NULL;
     return sym_resolve_carried(c, c->loops[l].after[ridx], taint);
   }
+  case IR_OP_TTG_WARP_SPECIALIZE: {
+    /* after the join: what the default partition yields (its warp_yield's operands) */
+    const ir_region *d = op->n_regions ? op->regions[0] : NULL;
+    const ir_op *y = d && d->n_blocks ? d->blocks[0]->last : NULL;
+    if (!y || y->code != IR_OP_TTG_WARP_YIELD || (uint32_t)ridx >= y->n_operands) return NULL;
+    a = sym_eval(c, y->operands[ridx]);
+    *taint |= sym_tainted(c, y->operands[ridx]);
+    return a;
+  }
   case IR_OP_SCF_IF: {
     if (op->n_regions < 2 || !op->n_operands) return NULL;
     const ir_op *ty = region_yield(op->regions[0]), *fy = region_yield(op->regions[1]);

@@ -146,6 +146,30 @@ static bool concrete(sym_ctx *c, Z3_ast t, const sample_subst *ss, int64_t *out)
   return sym_numeral(c, Z3_substitute(c->z, t, ss->n, ss->from, ss->to), out);
 }
 
+/* The loop body run concretely from the inits (sample_values for the rest): s[k][i] is carried
+ * value k in iteration i, have[k] whether every sample of it evaluated to a constant. */
+static void sample_run(sym_ctx *c, int l, Z3_ast const *init, Z3_ast const *next,
+                       const unsigned *w, int64_t (*s)[SAMPLES], bool *have) {
+  const sym_loop *L = &c->loops[l];
+  uint32_t n = L->n_carried;
+  sample_subst ss = {0};
+  sample_values(c, l, &ss);
+  for (uint32_t k = 0; k < n; k++) have[k] = w[k] && init[k] && concrete(c, init[k], &ss, &s[k][0]);
+  unsigned base = ss.n;
+  for (int i = 1; i < SAMPLES; i++) {
+    ss.n = base;
+    ss_add(&ss, L->it, sym_int(c, i - 1));
+    for (uint32_t k = 0; k < n; k++)
+      if (w[k])
+        ss_add(&ss, L->carried_var[k],
+               Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
+    for (uint32_t k = 0; k < n; k++)
+      if (have[k] && !(next[k] && concrete(c, next[k], &ss, &s[k][i]))) have[k] = false;
+  }
+  free(ss.from);
+  free(ss.to);
+}
+
 /* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
  * neither the counter nor a carried value); T_NONE otherwise. */
 static tmpl symlinear(sym_ctx *c, const sym_loop *L, Z3_ast init, Z3_ast next, Z3_ast var) {
@@ -238,6 +262,175 @@ static void after_loop(sym_ctx *c, sym_loop *L, const bool *cand, const tmpl *t,
   }
 }
 
+static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x);
+
+/* The condition of a next value "cond ? x : c_k" (or "cond ? c_k : x": *keep_when true then):
+ * the value advances only where it holds, and is kept otherwise. NULL for another shape, or a
+ * condition over the loop's carried values (a prefix predicate is over the counter and the
+ * arguments only). */
+static Z3_ast advance_cond(sym_ctx *c, const sym_loop *L, uint32_t k, Z3_ast next, bool *keep_when) {
+  if (!next || Z3_get_ast_kind(c->z, next) != Z3_APP_AST) return NULL;
+  Z3_app a = Z3_to_app(c->z, next);
+  if (Z3_get_decl_kind(c->z, Z3_get_app_decl(c->z, a)) != Z3_OP_ITE) return NULL;
+  Z3_ast cond = Z3_get_app_arg(c->z, a, 0);
+  if (Z3_is_eq_ast(c->z, Z3_get_app_arg(c->z, a, 2), L->carried_var[k])) *keep_when = false;
+  else if (Z3_is_eq_ast(c->z, Z3_get_app_arg(c->z, a, 1), L->carried_var[k])) *keep_when = true;
+  else return NULL;
+  for (uint32_t j = 0; j < L->n_carried; j++)
+    if (mentions(c, cond, L->carried_var[j])) return NULL;
+  return cond;
+}
+
+/* What the guarded induction claims of carried value k at iteration j (value v there):
+ *   clamped  v = (q(j) ? g(j) : F)     F = (K = 0 ? init : g(K)), the value once q failed
+ *   guarded  q(j) -> v = g(j)          (nothing where q fails) */
+static Z3_ast guarded_claim(sym_ctx *c, int l, Z3_ast q, bool clamped, Z3_ast F, const tmpl *t,
+                            Z3_ast v, Z3_ast j, unsigned w) {
+  Z3_ast qj = sym_at(c, l, q, j), g = closed_form(c, t, j, w);
+  if (clamped) return sym_eq(c, v, sym_ite(c, qj, g, F));
+  return Z3_mk_implies(c->z, qj, sym_eq(c, v, g));
+}
+
+/* Carried values advanced under a prefix predicate (docs/symbolic.md §1, "Counters advanced
+ * under a prefix predicate"): those the templates left havoc, when one of them advances only
+ * where q holds ("q ? x : c") and q is a prefix predicate of the loop with count K
+ * (sym_prefix.c). Templates g are fitted to the body run with q true in every iteration, and
+ * proved by a simultaneous induction (the closed forms of sym_induct_loop as hypotheses,
+ * and the instances at it and it + 1 of q(j) <-> j < K):
+ *   clamped (a value kept where q fails, whose init is modelled): c = (q(it) ? g(it) : F),
+ *     F = (K = 0 ? init : g(K)); exact in every iteration, and F is the value after the loop
+ *     once the last step (it + 1 = T: next = F) holds (with no iteration K = 0: the init);
+ *   guarded (another value, e.g. a phase flipped by the clamped slot): q(it) -> c = g(it);
+ *     havoc where q fails, so its uses stay tainted (a wait predicated on q still gets its
+ *     exact phase in every query, which asks under the wait's predicate).
+ * The induction: base T > 0 -> claim(init, 0); step 0 <= it, it + 1 < T, the hypotheses at
+ * it -> claim(next, it + 1). A clamped claim that fails is retried as a guarded one. */
+static void induct_guarded(sym_ctx *c, int l, const ir_op *y, const bool *cand,
+                           Z3_ast const *init, Z3_ast const *next, const unsigned *w,
+                           uint32_t init_at) {
+  sym_loop *L = &c->loops[l];
+  uint32_t n = L->n_carried;
+  Z3_ast cond = NULL;
+  bool keep_when = false;
+  for (uint32_t k = 0; k < n && !cond; k++)
+    /* a condition over unmodelled values (loaded data) would hide them in a closed form */
+    if (w[k] && !cand[k] && !sym_tainted(c, y->operands[k]))
+      cond = advance_cond(c, L, k, next[k], &keep_when);
+  if (!cond) return;
+  Z3_ast q = keep_when ? sym_not(c, cond) : cond;
+  Z3_ast K = sym_prefix_count(c, l, q);
+  if (!K) return;
+  sym_debug_what(c, "guarded induction of loop %d", l);
+  /* samples of the body with q true in every iteration */
+  Z3_ast adv = keep_when ? Z3_mk_false(c->z) : Z3_mk_true(c->z);
+  Z3_ast *nq = ir_xcalloc(n, sizeof *nq), *F = ir_xcalloc(n, sizeof *F);
+  for (uint32_t k = 0; k < n; k++)
+    if (next[k]) nq[k] = Z3_substitute(c->z, next[k], 1, &cond, &adv);
+  int64_t (*s)[SAMPLES] = ir_xcalloc(n, sizeof *s);
+  bool *have = ir_xcalloc(n, sizeof *have), *g = ir_xcalloc(n, sizeof *g);
+  bool *clamped = ir_xcalloc(n, sizeof *clamped);
+  tmpl *t = ir_xcalloc(n, sizeof *t);
+  Z3_ast zero = sym_int(c, 0), it1 = sym_add(c, L->it, sym_int(c, 1));
+  Z3_ast runs = sym_slt(c, zero, L->trip);
+  /* the run starts from the inits of arguments where q holds in iteration 0 (one model: the
+   * sample arguments may give q false, where the inits can differ: a prologue's slot) */
+  Z3_ast *start = ir_xcalloc(n, sizeof *start), *ex = ir_xcalloc(n, sizeof *ex);
+  int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), *val = ir_xcalloc(n, sizeof *val);
+  int64_t trip, iter;
+  unsigned m = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if (w[k] && init[k]) ex[m++] = init[k];
+  c->cex_iter_only = true; /* one model: only the inits are read */
+  Z3_lbool r = sym_cex(c, sym_and2(c, runs, sym_at(c, l, q, zero)), NULL, NULL, ex, m, args, &trip,
+                       &iter, val);
+  c->cex_iter_only = false;
+  m = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if (w[k] && init[k]) {
+      start[k] = r == Z3_L_TRUE ? sym_bv(c, val[m], w[k]) : init[k];
+      m++;
+    }
+  sample_run(c, l, start, nq, w, s, have);
+  for (uint32_t k = 0; k < n; k++) {
+    if (!w[k] || cand[k] || !next[k] || !have[k]) continue;
+    t[k] = fit(s[k], SAMPLES);
+    if (t[k].kind == T_NONE) { /* a first value apart */
+      t[k] = fit(s[k] + 1, SAMPLES - 1);
+      t[k].first = t[k].kind != T_NONE;
+      t[k].a0 = s[k][0];
+    }
+    if (t[k].kind == T_NONE) continue;
+    bool kw;
+    Z3_ast ck = advance_cond(c, L, k, next[k], &kw);
+    clamped[k] = ck && Z3_is_eq_ast(c->z, ck, cond) && kw == keep_when &&
+                 !sym_tainted(c, L->op->operands[init_at + k]) && !sym_tainted(c, y->operands[k]);
+    F[k] = sym_ite(c, sym_eq(c, K, zero), init[k], closed_form(c, &t[k], K, w[k]));
+    for (g[k] = true; g[k]; clamped[k] = false) { /* base case, clamped first */
+      Z3_ast base = guarded_claim(c, l, q, clamped[k], F[k], &t[k], init[k], zero, w[k]);
+      if (sym_sat(c, sym_and2(c, runs, sym_not(c, base))) == Z3_L_FALSE) break;
+      if (!clamped[k]) g[k] = false;
+    }
+  }
+  /* hypotheses shared by the step and the last step: the closed forms of the plain induction
+   * and q's lemma at it */
+  Z3_ast known = sym_and2(c, sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, L->it, L->trip)),
+                          sym_prefix_lemma(c, l, q, K, L->it));
+  for (uint32_t k = 0; k < n; k++)
+    if (cand[k]) known = sym_and2(c, known, sym_eq(c, L->carried_var[k], L->closed[k]));
+  Z3_ast hyp = NULL;
+  for (bool changed = true; changed;) {
+    changed = false;
+    hyp = known;
+    for (uint32_t k = 0; k < n; k++)
+      if (g[k])
+        hyp = sym_and2(c, hyp, guarded_claim(c, l, q, clamped[k], F[k], &t[k], L->carried_var[k],
+                                             L->it, w[k]));
+    Z3_ast step = sym_and2(c, sym_and2(c, hyp, sym_slt(c, it1, L->trip)),
+                           sym_prefix_lemma(c, l, q, K, it1));
+    for (uint32_t k = 0; k < n && !changed; k++) {
+      if (!g[k]) continue;
+      Z3_ast goal = guarded_claim(c, l, q, clamped[k], F[k], &t[k], next[k], it1, w[k]);
+      if (sym_sat(c, sym_and2(c, step, sym_not(c, goal))) != Z3_L_FALSE) {
+        if (clamped[k]) clamped[k] = false; /* its base case holds for the guarded claim too */
+        else g[k] = false;
+        changed = true;
+      }
+    }
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    if (!g[k]) continue;
+    c->n_invariants++;
+    Z3_ast gk = closed_form(c, &t[k], L->it, w[k]);
+    if (!clamped[k]) {
+      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide,
+                                             Z3_get_sort(c->z, L->carried_var[k]));
+      L->final[k] = sym_ite(c, q, gk, Z3_mk_app(c->z, h, 1, &L->it)); /* closed stays NULL */
+      L->closed_form[k] = "q(i) -> template, q a prefix predicate (havoc once q fails)";
+      continue;
+    }
+    L->closed[k] = L->final[k] = sym_ite(c, q, gk, F[k]);
+    L->closed_form[k] = "q(i) ? template : value when q failed, q a prefix predicate";
+    /* the last step: the yield of iteration T - 1 is F (with no iteration K = 0: F = init) */
+    Z3_ast last = sym_and2(c, hyp, sym_eq(c, it1, L->trip));
+    if (L->op->code == IR_OP_SCF_FOR &&
+        sym_sat(c, sym_and2(c, last, sym_not(c, sym_eq(c, next[k], F[k])))) == Z3_L_FALSE) {
+      L->after[k] = F[k];
+      L->after_ok[k] = true;
+    }
+  }
+  free(nq);
+  free(F);
+  free(start);
+  free(ex);
+  free(args);
+  free(val);
+  free(s);
+  free(have);
+  free(g);
+  free(clamped);
+  free(t);
+}
+
 void sym_induct_loop(sym_ctx *c, int l) {
   sym_debug_what(c, "induction of loop %d", l);
   sym_loop *L = &c->loops[l];
@@ -273,22 +466,9 @@ void sym_induct_loop(sym_ctx *c, int l) {
     next[k] = sym_eval(c, y->operands[k]);
   }
   /* concrete run of the body to guess templates */
-  sample_subst ss = {0};
-  sample_values(c, l, &ss);
   int64_t (*s)[SAMPLES] = ir_xcalloc(n, sizeof *s);
   bool *have = ir_xcalloc(n, sizeof *have);
-  for (uint32_t k = 0; k < n; k++) have[k] = w[k] && init[k] && concrete(c, init[k], &ss, &s[k][0]);
-  unsigned base = ss.n;
-  for (int i = 1; i < SAMPLES; i++) {
-    ss.n = base;
-    ss_add(&ss, L->it, sym_int(c, i - 1));
-    for (uint32_t k = 0; k < n; k++)
-      if (w[k])
-        ss_add(&ss, L->carried_var[k],
-               Z3_mk_int64(c->z, have[k] ? s[k][i - 1] : 0, Z3_get_sort(c->z, L->carried_var[k])));
-    for (uint32_t k = 0; k < n; k++)
-      if (have[k] && !(next[k] && concrete(c, next[k], &ss, &s[k][i]))) have[k] = false;
-  }
+  sample_run(c, l, init, next, w, s, have);
   for (uint32_t k = 0; k < n; k++) {
     if (!w[k] || !next[k]) continue;
     if (have[k]) t[k] = fit(s[k], SAMPLES);
@@ -350,9 +530,8 @@ void sym_induct_loop(sym_ctx *c, int l) {
     }
   }
   if (!wl) after_loop(c, L, cand, t, init, next, w, init_at);
+  induct_guarded(c, l, y, cand, init, next, w, init_at);
   L->induct_done = true;
-  free(ss.from);
-  free(ss.to);
   free(s);
   free(have);
   free(cand);

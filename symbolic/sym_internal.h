@@ -252,6 +252,10 @@ typedef struct sym_ctx {
    * the arguments beyond their types (a flattened nest's trip count below 2^38) */
   char **assume;
   uint32_t n_assume;
+  /* prefix predicates asked for (sym_prefix.c), by loop and term: count the variable K of
+   * their count, NULL when the predicate is not one */
+  struct sym_prefix { int loop; Z3_ast q, count; } *prefixes;
+  uint32_t n_prefixes;
   char errbuf[256];            /* first Z3 error message */
   char dbg[160];               /* TLXV_SYM_DEBUG: what the next queries are for (sym_debug.c) */
 } sym_ctx;
@@ -395,6 +399,15 @@ void sym_fused_loops(sym_ctx *c, uint32_t *cap);
 /* Moves the events of a fused loop's tile end (under the reset) to its virtual outer loop;
  * run after the events are collected, before the main loops are assigned. */
 void sym_fused_place(sym_ctx *c);
+
+/* ---- sym_prefix.c: prefix predicates of a loop (once false, false in every later iteration) */
+/* The number K of iterations of top-level scf.for l in which Bool q (over its counter) holds:
+ * a fresh variable with its definition (sym_define), once q is proved a prefix predicate;
+ * NULL when it is not one (or the loop is nested, flattened, or not an scf.for). Cached. */
+Z3_ast sym_prefix_count(sym_ctx *c, int l, Z3_ast q);
+/* 0 <= j < T -> (q(j) <-> j < K): true of a prefix predicate's count K (an induction Z3 is
+ * not asked to do), for a query to assume at iteration j. */
+Z3_ast sym_prefix_lemma(sym_ctx *c, int l, Z3_ast q, Z3_ast K, Z3_ast j);
 
 /* ---- sym_ring.c: views -> (ring, slot term), init counts, sequence numbers */
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);

@@ -216,6 +216,18 @@ static Z3_ast guess_at(sym_ctx *c, int l, Z3_ast t, int64_t j) {
   return Z3_substitute(c->z, t, 4, from, to);
 }
 
+/* t with loop l's prefix predicates (sym_prefix.c) true: a counter advanced under one is
+ * "q ? g(it) : F" (sym_induct.c, induct_guarded), whose iterations 0 and 1 then give the
+ * template's values; only a guess of the index's shape, proved afterwards under the event's
+ * predicate. */
+static Z3_ast assume_prefixes(sym_ctx *c, int l, Z3_ast t) {
+  Z3_ast tru = Z3_mk_true(c->z);
+  for (uint32_t k = 0; k < c->n_prefixes; k++)
+    if (c->prefixes[k].loop == l && c->prefixes[k].count)
+      t = Z3_substitute(c->z, t, 1, &c->prefixes[k].q, &tru);
+  return t;
+}
+
 /* The value k of straight-line event e's index idx whenever e fires: a pipeliner's prologue op
  * predicated on the trip count (or under an scf.if) whose slot is a select on the same condition
  * (`N > 0 ? 1 : 0` under `N > 32`). One model of the predicate gives k, a second query proves
@@ -280,8 +292,9 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
      * numbers: docs/symbolic.md §1, "Sequence numbers") */
     Z3_ast xw = sym_resize(c, x, sym_int_width(c, x), true);
     int64_t v0, v1;
-    if (sym_width(c, xw) > 64 || !sym_numeral(c, guess_at(c, e->loop, xw, 0), &v0) ||
-        !sym_numeral(c, guess_at(c, e->loop, xw, 1), &v1)) {
+    Z3_ast xg = assume_prefixes(c, e->loop, xw);
+    if (sym_width(c, xw) > 64 || !sym_numeral(c, guess_at(c, e->loop, xg, 0), &v0) ||
+        !sym_numeral(c, guess_at(c, e->loop, xg, 1), &v1)) {
       *why = "ring index depends on more than the loop counter";
       return false;
     }

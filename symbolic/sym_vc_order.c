@@ -413,28 +413,41 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
 /* ------------------------------------------------------------------ back-pressure */
 
 /* Producer e of loop wait w's next round (sequence number next), with another base than w
- * (sibling loops, sym_sibling.c): DEP_NO when e's loop follows w's in w's partition (program
+ * (sibling loops, sym_sibling.c): DEP_YES when e's loop follows w's in w's partition (program
  * order puts every instance of e after every instance of w: it cannot complete the round
- * early, but whether it fires for it is not known, so it is no dependency either) or when e
- * never fires with that sequence number (Z3); DEP_UNKNOWN otherwise. */
+ * early; the caller asks for the instances where it does not fire in that round), DEP_NO when
+ * e never fires with that sequence number (Z3); DEP_UNKNOWN otherwise. */
 static dep sibling_producer(sym_ctx *c, const sym_event *w, const sym_event *e, Z3_ast next) {
   if (e->part == w->part && e->loop >= 0 && w->loop >= 0 && !e->prefork && !e->postjoin &&
       c->loops[e->loop].parent < 0 && c->loops[w->loop].parent < 0 &&
       c->loops[e->loop].flat_outer < 0 && c->loops[w->loop].flat_outer < 0 &&
       c->loops[e->loop].op->id > c->loops[w->loop].op->id)
-    return DEP_NO;
+    return DEP_YES;
   if (!e->has_seq) return DEP_UNKNOWN;
   Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_fires(c, e, next));
   return sym_sat(c, phi) == Z3_L_FALSE ? DEP_NO : DEP_UNKNOWN;
 }
 
+/* Is e a straight-line op after the loop of loop wait w in w's partition (an epilogue,
+ * sym_after.c: after the partition's main loop, which holds w)? */
+static bool after_own_loop(sym_ctx *c, const sym_event *w, const sym_event *e) {
+  if (!e->post_loop || e->prefork || e->postjoin || e->part != w->part || w->loop < 0 ||
+      w->postjoin)
+    return false;
+  int l = c->loops[w->loop].flat_outer >= 0 ? c->loops[w->loop].flat_outer : w->loop;
+  while (c->loops[l].parent >= 0) l = c->loops[l].parent;
+  return l == c->parts[w->part].main_loop;
+}
+
 /* Marks (in after[]) the events that program order puts after straight-line wait wi: the
- * later events of its partition and, transitively, those after a straight-line wait whose
+ * later events of its partition (of every partition for a wait of the parent before the fork:
+ * the partitions start at the fork) and, transitively, those after a straight-line wait whose
  * round receives an arrival already marked (the wait cannot pass before that arrival). */
 static void after_wait(sym_ctx *c, int wi, bool *after) {
   const sym_event *w = &c->evs[wi];
   memset(after, 0, c->n_evs * sizeof *after);
-  for (uint32_t j = (uint32_t)wi + 1; j < c->n_evs; j++) after[j] = c->evs[j].part == w->part;
+  for (uint32_t j = (uint32_t)wi + 1; j < c->n_evs; j++)
+    after[j] = c->evs[j].part == w->part || (w->prefork && !c->evs[j].prefork);
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t v = 0; v < c->n_evs; v++) {
@@ -519,25 +532,41 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
+    /* a producer that waits for this wait holds the round back in the instances where it
+     * fires in that round (a round completes with all its arrivals); a predicated one (or one
+     * whose iteration is past its loop's end) may leave the round to another producer (an
+     * epilogue), so the instances it does not fire in are asked again (held_by) */
+    Z3_ast held_by = NULL;
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
      * takes part too: its own edges are not used here, only those of waits a path reaches */
     if (in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
       held = DEP_NO;
-      for (uint32_t p = 0; p < c->n_evs && held != DEP_YES; p++) {
+      for (uint32_t p = 0; p < c->n_evs; p++) {
         const sym_event *e = &c->evs[p];
         int64_t k;
         if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
-        if (!sym_same_base(c, e, w)) { /* sibling loops: no integer iteration offset */
-          dep d = sibling_producer(c, w, e, next);
-          if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
+        dep d;
+        if (after_own_loop(c, w, e)) /* program order: after every instance of w */
+          d = DEP_YES;
+        else if (!sym_same_base(c, e, w)) /* sibling loops: no integer iteration offset */
+          d = sibling_producer(c, w, e, next);
+        else if (e->loop < 0) /* not in the graph: independent of w when program order puts
+                               * it before w's loop or before any wait of its partition */
+          d = before_own_loop(c, w, e) || prologue_end(c, (int)p) ? DEP_NO : DEP_UNKNOWN;
+        else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
-        }
-        if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k)) continue;
-        dep d = depends(c, (int)p, k, (int)wi, dist);
-        if (d == DEP_YES || (d == DEP_UNKNOWN && held == DEP_NO)) held = d;
+        else
+          d = depends(c, (int)p, k, (int)wi, dist);
+        if (d == DEP_YES)
+          held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z), sym_fires(c, e, next));
+        else if (d == DEP_UNKNOWN)
+          held = DEP_UNKNOWN;
       }
     }
-    if (held == DEP_YES) continue;
+    if (held_by) { /* the instances no held producer fires in need another reason */
+      phi = sym_and2(c, phi, sym_not(c, held_by));
+      if (sym_sat(c, phi) == Z3_L_FALSE) continue;
+    }
     if (held == DEP_UNKNOWN) { /* fine only if the next round never comes */
       Z3_lbool st = sym_sat(c, phi);
       if (st != Z3_L_FALSE)
