@@ -302,4 +302,13 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = "attrs `:` type(r*)",
     [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = "attrs `:` type(r0)",
     [IR_OP_TTNG_CLC_READ] = "$token attrs `:` type(token) `->` type(r*)",
+    [IR_OP_GLUON_SET_AUTO_LAYOUT] = VIEW,
+    [IR_OP_PTG_CIRCULAR_STORE] = "@isStart:k $segment `,` $counter attrs `:` type(segment) `,` type(counter)",
+    [IR_OP_PTG_READ_COUNTER] = "attrs `:` type(r0)",
+    [IR_OP_PTG_INITIALIZE] = "$scratchPtr attrs `:` type(scratchPtr)",
+    [IR_OP_PTG_FINALIZE] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
+    [IR_OP_PTG_SEGMENT_ALLOC] = "$buffer attrs `:` type(buffer) `->` stype(r0)",
+    [IR_OP_PTG_INIT_CTX] = "$scratchPtr attrs `:` type(scratchPtr)",
+    [IR_OP_PTG_RESTORE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
+    [IR_OP_PTG_SAVE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
 };
