@@ -311,4 +311,5 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_PTG_INIT_CTX] = "$scratchPtr attrs `:` type(scratchPtr)",
     [IR_OP_PTG_RESTORE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
     [IR_OP_PTG_SAVE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
+    [IR_OP_AMDG_CONCAT] = "$sources attrs `:` type(sources) `->` type(r0)",
 };
