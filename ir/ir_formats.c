@@ -312,4 +312,6 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_PTG_RESTORE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
     [IR_OP_PTG_SAVE_CTX] = "$segment `,` $scratchPtr attrs `:` type(segment) `,` type(scratchPtr)",
     [IR_OP_AMDG_CONCAT] = "$sources attrs `:` type(sources) `->` type(r0)",
+    [IR_OP_AMDG_ASSUME_UNIFORM] = "$src attrs `:` type(src) ~same:src",
+    [IR_OP_AMDG_REGISTER_HANDOFF] = "$input `class` @register_class:s attrs `:` type(input) ~same:input",
 };

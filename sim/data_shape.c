@@ -63,6 +63,7 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
   case IR_OP_TLX_REQUIRE_LAYOUT:
   case IR_OP_TLX_RELEASE_LAYOUT:
   case IR_OP_GLUON_SET_AUTO_LAYOUT:
+  case IR_OP_AMDG_REGISTER_HANDOFF:
   case IR_OP_AMDG_IN_THREAD_TRANSPOSE:
     /* Layouts distribute the same logical values over threads: identity on values. */
     if (need(op, ins, 0, err)) return err->status;
