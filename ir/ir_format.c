@@ -11,8 +11,8 @@
  *   type(X) utype(X) type(s) of X: a segment, rN (result N), r* (all results), * (all
  *                    operands); utype prints a memdesc without its !ttg.memdesc prefix,
  *                    ptype a pointer without !tt.ptr, dtype a descriptor without
- *                    !tt.tensordesc (MLIR's stripped form of a typed constraint); the
- *                    full form is read too
+ *                    !tt.tensordesc, stype a !proton_gpu.segment without its prefix
+ *                    (MLIR's stripped form of a typed constraint); the full form is read too
  *   ftype(X)         functional type (X: segment or *) -> all results
  *   ( ... )?         optional group      oi( a | b )oi   keyword groups in any order
  *   tok(seg,rN)      Triton custom<Token>: [dep] when result N is an async token
@@ -39,7 +39,8 @@ typedef struct ir_fe {
   uint8_t kind;
   bool anchor;
   char stripped;               /* 'u': utype (memdesc without !ttg.memdesc), 'p': ptype (<T> ptr),
-                                  'd': dtype (<tensor<...>> descriptor) */
+                                  'd': dtype (<tensor<...>> descriptor), 's': stype (<...>
+                                  proton_gpu segment, an opaque type) */
   char akind;                  /* FE_ATTR kind letter */
   int16_t seg, seg2;           /* segment (or type target), second segment / result index */
   int16_t end;                 /* FE_OPT / FE_OI: matching end; FE_OI_ALT: next alt or end */
@@ -138,9 +139,9 @@ static ir_fmt *ir_fmt_compile(ir_opcode code) {
     } else if (!strcmp(tok, "attrs-kw")) {
       e->kind = FE_ATTRDICT_KW;
     } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ptype(", 6) ||
-               !strncmp(tok, "dtype(", 6) || !strncmp(tok, "ftype(", 6)) {
+               !strncmp(tok, "dtype(", 6) || !strncmp(tok, "stype(", 6) || !strncmp(tok, "ftype(", 6)) {
       e->kind = tok[0] == 'f' ? FE_FTYPE : FE_TYPE;
-      e->stripped = tok[0] == 'u' || tok[0] == 'p' || tok[0] == 'd' ? tok[0] : 0;
+      e->stripped = tok[0] == 'u' || tok[0] == 'p' || tok[0] == 'd' || tok[0] == 's' ? tok[0] : 0;
       char *a = strchr(tok, '(') + 1;
       if (tok[len - 1] != ')') ir_fmt_bug(code, "bad type directive", tok);
       tok[len - 1] = 0;
@@ -393,6 +394,7 @@ static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
     ir_lex_next(P);
     return ir_parse_tensordesc_body(P);
   }
+  if (stripped == 's' && ir_is_punct(P, '<')) return ir_parse_opaque_body(P, "!proton_gpu.segment");
   return ir_parse_type(P);
 }
 

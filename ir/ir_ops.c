@@ -25,6 +25,10 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_ROCDL_SCHED_BARRIER] = IR_F_LW_NOOP,
     [IR_OP_ROCDL_S_SETPRIO] = IR_F_LW_NOOP,
     [IR_OP_PROTON_RECORD] = IR_F_LW_NOOP,          /* the kernel is lowered unprofiled */
+    [IR_OP_PTG_CIRCULAR_STORE] = IR_F_LW_NOOP,     /* Proton's profiler (ops.def): as proton.record */
+    [IR_OP_PTG_INITIALIZE] = IR_F_LW_NOOP, [IR_OP_PTG_FINALIZE] = IR_F_LW_NOOP,
+    [IR_OP_PTG_SEGMENT_ALLOC] = IR_F_LW_NOOP, [IR_OP_PTG_INIT_CTX] = IR_F_LW_NOOP,
+    [IR_OP_PTG_RESTORE_CTX] = IR_F_LW_NOOP, [IR_OP_PTG_SAVE_CTX] = IR_F_LW_NOOP,
     [IR_OP_TTG_LOCAL_DEALLOC] = IR_F_LW_NOOP,      /* the plan reads it (lw_plan.c reuse pool) */
     [IR_OP_LLVM_INTR_ASSUME] = IR_F_LW_NOOP,       /* an optimization hint */
     /* gfx1250: LDS mbarriers and TDM copies the AMD model runs (sim_amd_mbar.c, docs/amd-gfx1250.md);
@@ -118,7 +122,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_AMDG_BUFFER_LOAD] = IR_F_LW, [IR_OP_AMDG_BUFFER_STORE] = IR_F_LW,
     [IR_OP_TLX_REQUIRE_LAYOUT] = IR_F_LW, [IR_OP_TLX_RELEASE_LAYOUT] = IR_F_LW,
     [IR_OP_TLX_LOCAL_ALIAS] = IR_F_LW, [IR_OP_AMDG_IN_THREAD_TRANSPOSE] = IR_F_LW,
-    [IR_OP_NVG_CLUSTER_ID] = IR_F_LW,
+    [IR_OP_NVG_CLUSTER_ID] = IR_F_LW, [IR_OP_PTG_READ_COUNTER] = IR_F_LW,
 };
 
 ir_opcode ir_op_lookup(const char *name, size_t len) {

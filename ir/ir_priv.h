@@ -216,6 +216,7 @@ const ir_type *ir_parse_type(ir_parser *P);
 bool ir_at_type_start(const ir_parser *P);
 const ir_type *ir_parse_memdesc_body(ir_parser *P); /* after the '<' of a memdesc */
 const ir_type *ir_parse_tensordesc_body(ir_parser *P); /* after the '<' of a !tt.tensordesc */
+const ir_type *ir_parse_opaque_body(ir_parser *P, const char *prefix); /* at the '<' of prefix<...> */
 const ir_type *ir_type_unique(ir_parser *P, const ir_type *t);
 const ir_type *ir_type_int(ir_parser *P, int bits, bool is_unsigned);
 const ir_type *ir_type_simple(ir_parser *P, ir_typekind k);

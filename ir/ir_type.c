@@ -243,6 +243,10 @@ static const ir_type *ir_opaque_type(ir_parser *P, const char *prefix, size_t pl
   return ir_type_unique(P, &t);
 }
 
+const ir_type *ir_parse_opaque_body(ir_parser *P, const char *prefix) {
+  return ir_opaque_type(P, prefix, strlen(prefix));
+}
+
 static const ir_type *ir_parse_func_type(ir_parser *P) {
   ir_expect_punct(P, '(');
   const ir_type *ins[64], **inv = ins;
@@ -495,7 +499,12 @@ void ir_print_type_ex(const ir_type *t, FILE *out, bool stripped) {
       fputc(')', out);
     }
     break;
-  case IR_T_OPAQUE: fputs(t->text, out); break;
+  case IR_T_OPAQUE: {
+    /* the stripped form (a format's stype) drops the dialect prefix before '<' */
+    const char *lt = stripped ? strchr(t->text, '<') : NULL;
+    fputs(lt ? lt : t->text, out);
+    break;
+  }
   }
 }
 

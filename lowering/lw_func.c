@@ -128,6 +128,13 @@ static int lower_query(lw_ctx *c, const ir_op *op) {
     r = lw_op(c, "nvvm.read.ptx.sreg.clock64 : i64");
     ty = "i64";
     break;
+  case IR_OP_PTG_READ_COUNTER: { /* Proton's cycle metric: %clock (i32) or %clock64 (i64) */
+    bool wide = op->n_results == 1 && op->results[0]->type && op->results[0]->type->kind == IR_T_INT &&
+                op->results[0]->type->bits == 64;
+    if (wide) r = lw_op(c, "nvvm.read.ptx.sreg.clock64 : i64"), ty = "i64";
+    else r = lw_op(c, "nvvm.read.ptx.sreg.clock : i32");
+    break;
+  }
   default: return lw_unsupported(c, op);
   }
   if (op->n_results != 1) return lw_unsupported(c, op);
@@ -176,7 +183,7 @@ int lw_lower_op(lw_ctx *c, const ir_op *op) {
     return lw_cluster_op(c, op);
   case IR_OP_TT_GET_PROGRAM_ID: case IR_OP_TT_GET_NUM_PROGRAMS: case IR_OP_GPU_THREAD_ID:
   case IR_OP_NVGPU_CLUSTER_ID: case IR_OP_TTNG_CLUSTER_SIZE_1D: case IR_OP_TTG_CLOCK64:
-  case IR_OP_NVG_CLUSTER_ID: case IR_OP_ROCDL_WORKITEM_ID_X:
+  case IR_OP_NVG_CLUSTER_ID: case IR_OP_ROCDL_WORKITEM_ID_X: case IR_OP_PTG_READ_COUNTER:
     return lower_query(c, op);
   case IR_OP_TTNG_TMA_G2L: case IR_OP_TTNG_TMA_L2G: case IR_OP_TTNG_TMA_REDUCE:
   case IR_OP_TTNG_TMA_STORE_WAIT:

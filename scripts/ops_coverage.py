@@ -8,7 +8,7 @@ e.g. facebookexperimental/triton (the TLX fork) or triton-lang/triton; fetched t
 outside this repository. The script reads every `*Ops.td` under ROOT, resolves each op's
 dialect through its TableGen base class (`class X_Op<...> : Op<Y_Dialect, ...>` and
 `def Y_Dialect : Dialect { let name = "..."; }`), keeps the dialects tt, ttg, ttng, tlx,
-nvws, nvg, amdg, proton, proton_gpu, and for every op says:
+nvws, nvg, amdg, proton, proton_gpu, gluon, and for every op says:
   parses   the op is in `tlx-verify parse --list-ops` (ir/ops.def)
   model    what the checker does with it: "executes"; "executes (AMD)" (the op table's AMD
            column: the AMD model runs it, other targets refuse it); "no effect" (meta class:
@@ -30,7 +30,7 @@ import re
 import subprocess
 import sys
 
-DIALECTS = ["tt", "ttg", "ttng", "tlx", "nvws", "nvg", "amdg", "proton", "proton_gpu"]
+DIALECTS = ["tt", "ttg", "ttng", "tlx", "nvws", "nvg", "amdg", "proton", "proton_gpu", "gluon"]
 
 
 def strip_comments(text):

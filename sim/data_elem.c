@@ -195,6 +195,7 @@ static int eval1(const elem_ctx *c, const uint64_t *b, uint64_t *out, sim_data_e
   case IR_OP_ARITH_BITCAST:
   case IR_OP_TT_BITCAST:
   case IR_OP_TT_INT_TO_PTR:
+  case IR_OP_AMDG_ASSUME_UNIFORM:
   case IR_OP_TT_PTR_TO_INT: out[0] = b[0] & mask_w(dt_bits(c->out)); return 0;
   case IR_OP_TT_ADDPTR:
     out[0] = b[0] + (uint64_t)(sext_w(b[1], dt_bits(c->in[1])) * c->elem_bytes);
@@ -262,6 +263,7 @@ static bool is_elementwise(ir_opcode code) {
   switch (code) {
   case IR_OP_TT_ADDPTR:
   case IR_OP_TT_BITCAST:
+  case IR_OP_AMDG_ASSUME_UNIFORM:
   case IR_OP_TT_INT_TO_PTR:
   case IR_OP_TT_PTR_TO_INT:
   case IR_OP_TT_FP_TO_FP:

@@ -62,6 +62,8 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
   case IR_OP_TTG_CONVERT_LAYOUT:
   case IR_OP_TLX_REQUIRE_LAYOUT:
   case IR_OP_TLX_RELEASE_LAYOUT:
+  case IR_OP_GLUON_SET_AUTO_LAYOUT:
+  case IR_OP_AMDG_REGISTER_HANDOFF:
   case IR_OP_AMDG_IN_THREAD_TRANSPOSE:
     /* Layouts distribute the same logical values over threads: identity on values. */
     if (need(op, ins, 0, err)) return err->status;
@@ -163,6 +165,37 @@ int sim_data_eval_shape(sim_data *d, const ir_op *op, sim_tensor *const *ins,
     size_t n0 = (size_t)(ins[0]->numel * sim_dtype_size(r->dt));
     memcpy(r->data, ins[0]->data, n0);
     memcpy((uint8_t *)r->data + n0, ins[1]->data, (size_t)(ins[1]->numel * sim_dtype_size(r->dt)));
+    break;
+  }
+  case IR_OP_AMDG_CONCAT: {
+    /* result[I] = sources[k][I mod S], k the row-major rank of I / S in the grid of tiles
+     * (dims result / S, S the common source shape; TritonAMDGPUOps.td ConcatOp) */
+    if (!op->n_operands) goto bad_shape;
+    for (uint32_t k = 0; k < op->n_operands; k++)
+      if (need(op, ins, k, err)) return err->status;
+    if (!(r = new_result(op, 0, err))) return err->status;
+    const sim_tensor *s0 = ins[0];
+    int64_t grid[IR_MAX_RANK], g[IR_MAX_RANK], l[IR_MAX_RANK], gst[IR_MAX_RANK];
+    if (s0->rank != r->rank || s0->numel * (int64_t)op->n_operands != r->numel) goto bad_shape;
+    for (int q = 0; q < r->rank; q++) {
+      if (s0->shape[q] <= 0 || r->shape[q] % s0->shape[q]) goto bad_shape;
+      grid[q] = r->shape[q] / s0->shape[q];
+    }
+    for (uint32_t k = 1; k < op->n_operands; k++) {
+      if (ins[k]->rank != s0->rank || ins[k]->dt != r->dt || ins[k]->numel != s0->numel) goto bad_shape;
+      for (int q = 0; q < r->rank; q++)
+        if (ins[k]->shape[q] != s0->shape[q]) goto bad_shape;
+    }
+    if (s0->dt != r->dt) goto bad_shape;
+    sim_data_row_strides(r->rank, grid, gst);
+    sim_data_row_strides(s0->rank, s0->shape, st);
+    size_t sz = (size_t)sim_dtype_size(r->dt);
+    int64_t i = 0;
+    do {
+      for (int q = 0; q < r->rank; q++) g[q] = ix[q] / s0->shape[q], l[q] = ix[q] % s0->shape[q];
+      const sim_tensor *src = ins[linear(r->rank, gst, g)];
+      memcpy(sim_tensor_at(r, i++), sim_tensor_at(src, linear(r->rank, st, l)), sz);
+    } while (next_index(r->rank, r->shape, ix));
     break;
   }
   case IR_OP_TT_GATHER: {

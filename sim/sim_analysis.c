@@ -209,7 +209,7 @@ static bool flow_ins(flow *f, uint32_t pc) {
   /* the thread id is data, except on AMD where the model runs each wave with its own
    * (sim_exec.c, query) */
   if ((i->code == IR_OP_GPU_THREAD_ID || i->code == IR_OP_ROCDL_WORKITEM_ID_X) && !f->m->amd_gfx) t |= T_DATA;
-  if (i->code == IR_OP_TTG_CLOCK64 || i->code == IR_OP_TTG_WARP_ID) t |= T_DATA;
+  if (i->code == IR_OP_TTG_CLOCK64 || i->code == IR_OP_TTG_WARP_ID || i->code == IR_OP_PTG_READ_COUNTER) t |= T_DATA;
   /* a CLC response names a program of the grid (sim_clc.c computes it): like the program id */
   if (i->data_op || (cls == IR_C_MEM && !sim_clc_op(i->code))) t |= T_DATA;
   if (sim_clc_op(i->code)) t |= T_PID;

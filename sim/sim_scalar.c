@@ -88,7 +88,7 @@ int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in,
     out[0] = sim_trunc((uint64_t)sim_sext(in[0], d->w0), w);
     return 0;
   case IR_OP_ARITH_BITCAST: case IR_OP_TT_BITCAST: case IR_OP_TT_INT_TO_PTR:
-  case IR_OP_TT_PTR_TO_INT:
+  case IR_OP_TT_PTR_TO_INT: case IR_OP_AMDG_ASSUME_UNIFORM:
     out[0] = d->rt_kind == IR_T_INT ? sim_trunc(in[0], w) : in[0];
     return 0;
   case IR_OP_ARITH_SITOFP: out[0] = fput(d->dt, (double)sim_sext(in[0], d->w0)); return 0;

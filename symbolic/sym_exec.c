@@ -323,7 +323,7 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
   case IR_OP_ARITH_EXTUI:
   case IR_OP_ARITH_TRUNCI:
   case IR_OP_ARITH_INDEX_CASTUI: return sym_resize(c, a, w, false);
-  case IR_OP_ARITH_BITCAST: return sym_width(c, a) == w ? a : NULL;
+  case IR_OP_ARITH_BITCAST: case IR_OP_AMDG_ASSUME_UNIFORM: return sym_width(c, a) == w ? a : NULL;
   default: return NULL;
   }
 }

@@ -96,7 +96,8 @@ check_one() {
           printf 'refused:%s\t%s\n' "$(printf '%s' "$msg" | sed "s/.*unsupported operation '\([^']*\)'.*/\1/")" "$msg" ;;
         *"target '"*"is not modelled"*)
           printf 'refused:target-%s\t%s\n' "$(printf '%s' "$msg" | sed "s/.*target '\([^:']*\).*/\1/")" "$msg" ;;
-        *"not supported"* | *"not modelled"* | *"unsupported"* | *"is not handled"* | *"cannot be checked"*)
+        *"not supported"* | *"not modelled"* | *"unsupported"* | *"is not handled"* | *"cannot be checked"* | \
+        *"is an AMD op"* | *"high-level cluster launch control"* | *"does not reproduce"*)
           # the op named first: dialect.op (unstructured control flow names it in parentheses)
           op=$(printf '%s' "$msg" | grep -o '[a-z_][a-z_0-9]*\.[a-z_][a-z_0-9.]*' | grep -v '^ttg\.\(num\|cluster\|target\)\|\.mlir\|\.py' | head -n 1)
           printf 'refused:%s\t%s\n' "${op:-other}" "$msg" ;;

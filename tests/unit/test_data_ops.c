@@ -1,6 +1,6 @@
 /* test_data_ops.c: pure-op evaluation of the data plane (sim/data_elem.c, data_shape.c,
  * data_reduce.c, data_eval.c) on hand-built IR ops: arithmetic rounding, integer wrap and
- * division, comparisons, casts, splat / broadcast / trans / make_range, reductions. */
+ * division, comparisons, casts, splat / broadcast / trans / make_range, amdg.concat, AMD identities, reductions. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -218,6 +218,65 @@ START_TEST(tensor_elementwise_and_shapes) {
 }
 END_TEST
 
+/* amdg.concat: four 2x2 sources into 4x4, row-major grid of tiles (s0 s1 / s2 s3), and the
+ * same sources along one axis (1x4 grid: 2x8); a shape that is no grid is an error. */
+START_TEST(amd_concat) {
+  sim_data *d = sim_data_new(NULL, 1);
+  sim_data_err err;
+  int64_t s22[2] = {2, 2}, s44[2] = {4, 4}, s28[2] = {2, 8}, s33[2] = {3, 3};
+  ir_type *t22 = tensor_t(&T_I32, 2, s22), *t44 = tensor_t(&T_I32, 2, s44),
+          *t28 = tensor_t(&T_I32, 2, s28), *t33 = tensor_t(&T_I32, 2, s33);
+  ir_value *src[4];
+  for (int k = 0; k < 4; k++) { /* source k holds 10 * k + its element index */
+    ir_value *sc = val(&T_I32);
+    ir_op *sp = mkop(IR_OP_TT_SPLAT, 1, &sc, 1, t22);
+    uint64_t ib[1] = {(uint64_t)(10 * k)};
+    ck_assert_int_eq(sim_data_eval(d, 0, sp, ib, NULL, &err), 0);
+    sim_tensor *t = sim_data_get(d, 0, sp->results[0]);
+    for (int i = 0; i < 4; i++) ((int32_t *)t->data)[i] += i;
+    src[k] = sp->results[0];
+  }
+  ir_op *c = mkop(IR_OP_AMDG_CONCAT, 4, src, 1, t44);
+  ck_assert_int_eq(sim_data_eval(d, 0, c, NULL, NULL, &err), 0);
+  const int32_t *r = sim_data_get(d, 0, c->results[0])->data;
+  static const int32_t want[16] = {0, 1, 10, 11, 2, 3, 12, 13, 20, 21, 30, 31, 22, 23, 32, 33};
+  for (int i = 0; i < 16; i++) ck_assert_int_eq(r[i], want[i]);
+  ir_op *c1 = mkop(IR_OP_AMDG_CONCAT, 4, src, 1, t28);
+  ck_assert_int_eq(sim_data_eval(d, 0, c1, NULL, NULL, &err), 0);
+  r = sim_data_get(d, 0, c1->results[0])->data;
+  static const int32_t want1[16] = {0, 1, 10, 11, 20, 21, 30, 31, 2, 3, 12, 13, 22, 23, 32, 33};
+  for (int i = 0; i < 16; i++) ck_assert_int_eq(r[i], want1[i]);
+  ir_op *bad = mkop(IR_OP_AMDG_CONCAT, 2, src, 1, t33);
+  ck_assert_int_eq(sim_data_eval(d, 0, bad, NULL, NULL, &err), SIM_DATA_UNSUPPORTED);
+  sim_data_free(d);
+}
+END_TEST
+
+/* amdg.assume_uniform (readfirstlane: the value the model keeps for a wave) and
+ * amdg.register_handoff (a register-allocation boundary) pass their operand through. */
+START_TEST(amd_identities) {
+  int rc;
+  ck_assert_int_eq(scalar2(IR_OP_AMDG_ASSUME_UNIFORM, &T_I32, &T_I32, 0xfffffff9u, 0, &rc), 0xfffffff9u);
+  ck_assert_int_eq(rc, 0);
+  ck_assert(bf32(scalar2(IR_OP_AMDG_ASSUME_UNIFORM, &T_F32, &T_F32, f32b(2.5f), 0, &rc)) == 2.5f);
+  ck_assert_int_eq(rc, 0);
+  sim_data *d = sim_data_new(NULL, 1);
+  sim_data_err err;
+  int64_t s4[1] = {4};
+  ir_type *t4 = tensor_t(&T_I32, 1, s4);
+  ir_value *sc = val(&T_I32);
+  ir_op *sp = mkop(IR_OP_TT_SPLAT, 1, &sc, 1, t4);
+  uint64_t ib[1] = {42};
+  ck_assert_int_eq(sim_data_eval(d, 0, sp, ib, NULL, &err), 0);
+  ir_value *sv = sp->results[0];
+  ir_op *h = mkop(IR_OP_AMDG_REGISTER_HANDOFF, 1, &sv, 1, t4);
+  ck_assert_int_eq(sim_data_eval(d, 0, h, NULL, NULL, &err), 0);
+  const int32_t *r = sim_data_get(d, 0, h->results[0])->data;
+  for (int i = 0; i < 4; i++) ck_assert_int_eq(r[i], 42);
+  sim_data_free(d);
+}
+END_TEST
+
 /* tt.reduce with an addf combiner region, and a max combiner over axis 0. */
 static ir_op *reduce_op(ir_opcode comb, const ir_type *elem, ir_value *src, const ir_type *rt,
                         int axis) {
@@ -283,6 +342,8 @@ int main(void) {
   tcase_add_test(tc, scalar_integers);
   tcase_add_test(tc, compare_and_cast);
   tcase_add_test(tc, tensor_elementwise_and_shapes);
+  tcase_add_test(tc, amd_concat);
+  tcase_add_test(tc, amd_identities);
   tcase_add_test(tc, reductions);
   suite_add_tcase(s, tc);
   return tu_run_suite(s);
