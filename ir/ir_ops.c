@@ -55,7 +55,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_READ] = IR_F_SIM_NO,
     [IR_OP_TLX_SET_BUFFER_OVERLAP] = IR_F_SIM_NO,   /* reuse-group placement (sim_compile_alias.c) */
     /* AMD ops of gfx942 / gfx950 the AMD model runs (sim_amd_ops.c) */
-    [IR_OP_ROCDL_S_BARRIER] = IR_F_SIM_AMD,
+    [IR_OP_ROCDL_S_BARRIER] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_COND_BARRIER] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_ASYNC_WAIT] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_MEMORY_COUNTER_WAIT] = IR_F_SIM_AMD,

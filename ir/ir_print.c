@@ -37,11 +37,40 @@ void ir_print_op_attrs(ir_printer *pr, const ir_op *op, const char *const *skip,
   ir_print_dict_entries(op->attrs, op->n_attrs, skip, pr->out);
 }
 
+static void ir_print_block_name(const ir_block *b, uint32_t idx, FILE *o) {
+  if (b->label) fprintf(o, "^%s", b->label);
+  else fprintf(o, "^bb%u", idx);
+}
+
+/* MLIR's comment after a non-entry block's label: "  // pred: ^bb0" (one predecessor edge),
+ * "  // N preds: ^bb0, ^bb2" (edges counted, their blocks in region order) or "  // no
+ * predecessors", so that Triton's output prints back as written (parse_roundtrip). */
+static void ir_print_block_preds(const ir_region *r, const ir_block *b, FILE *o) {
+  uint32_t n = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < r->n_blocks; j++) {
+      const ir_op *t = r->blocks[j]->first;
+      while (t && t->next) t = t->next;
+      for (uint32_t s = 0; t && s < t->n_successors; s++) {
+        if (t->successors[s] != b) continue;
+        if (pass == 0) n++;
+        else {
+          fputs(k++ ? ", " : (n == 1 ? "  // pred: " : ""), o);
+          ir_print_block_name(r->blocks[j], j, o);
+        }
+      }
+    }
+    if (pass == 0 && n == 0) fputs("  // no predecessors", o);
+    if (pass == 0 && n > 1) fprintf(o, "  // %u preds: ", n);
+    if (n == 0) return;
+  }
+}
+
 static void ir_print_block_label(ir_printer *pr, const ir_block *b, uint32_t idx) {
   FILE *o = pr->out;
   fprintf(o, "%*s", pr->indent - 2 > 0 ? pr->indent - 2 : 0, "");
-  if (b->label) fprintf(o, "^%s", b->label);
-  else fprintf(o, "^bb%u", idx);
+  ir_print_block_name(b, idx, o);
   if (b->n_args) {
     fputc('(', o);
     for (uint32_t i = 0; i < b->n_args; i++) {
@@ -50,7 +79,9 @@ static void ir_print_block_label(ir_printer *pr, const ir_block *b, uint32_t idx
     }
     fputc(')', o);
   }
-  fputs(":\n", o);
+  fputc(':', o);
+  if (idx > 0 && b->parent) ir_print_block_preds(b->parent, b, o);
+  fputc('\n', o);
 }
 
 void ir_print_region(ir_printer *pr, const ir_region *r, bool print_entry_args,
