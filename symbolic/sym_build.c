@@ -297,37 +297,44 @@ static void flatten_loops(sym_ctx *c) {
       sym_flatten_nest(c, (int)l);
 }
 
+int sym_loop_virtual(sym_ctx *c, const ir_op *op, int part, int parent, const char *prefix) {
+  c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
+  sym_loop *V = &c->loops[c->n_loops];
+  memset(V, 0, sizeof *V);
+  V->op = op;
+  V->part = part;
+  V->parent = parent;
+  V->flat = V->flat_outer = V->flat_inner = V->pad_inner = -1;
+  V->step_ok = true;
+  V->induct_done = true; /* no carried values of its own: one empty entry each */
+  V->carried_var = ir_xcalloc(1, sizeof *V->carried_var);
+  V->closed = ir_xcalloc(1, sizeof *V->closed);
+  V->final = ir_xcalloc(1, sizeof *V->final);
+  V->after = ir_xcalloc(1, sizeof *V->after);
+  V->after_ok = ir_xcalloc(1, sizeof *V->after_ok);
+  V->result_var = ir_xcalloc(1, sizeof *V->result_var);
+  V->closed_form = ir_xcalloc(1, sizeof *V->closed_form);
+  char name[48];
+  snprintf(name, sizeof name, "%s%u", prefix, c->n_loops);
+  V->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
+  return (int)c->n_loops++;
+}
+
 void sym_flatten_nest(sym_ctx *c, int l) {
   {
     int o = c->loops[l].parent;
     Z3_ast TB, TF;
     sym_nest_vars(c, (int)l, &TB, &TF);
-    c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
-    sym_loop *F = &c->loops[c->n_loops];
-    memset(F, 0, sizeof *F);
-    F->op = c->loops[o].op; /* program position: the start of the nest */
-    F->part = c->loops[l].part;
-    F->parent = -1;
-    F->flat = F->pad_inner = -1;
+    /* program position: the start of the nest */
+    int fi = sym_loop_virtual(c, c->loops[o].op, c->loops[l].part, -1, "itF");
+    sym_loop *F = &c->loops[fi];
     F->flat_outer = o;
     F->flat_inner = (int)l;
-    F->step_ok = true;
-    F->induct_done = true;
-    F->carried_var = ir_xcalloc(1, sizeof *F->carried_var);
-    F->closed = ir_xcalloc(1, sizeof *F->closed);
-    F->final = ir_xcalloc(1, sizeof *F->final);
-    F->after = ir_xcalloc(1, sizeof *F->after);
-    F->after_ok = ir_xcalloc(1, sizeof *F->after_ok);
-    F->result_var = ir_xcalloc(1, sizeof *F->result_var);
-    F->closed_form = ir_xcalloc(1, sizeof *F->closed_form);
-    char name[48];
-    snprintf(name, sizeof name, "itF%u", c->n_loops);
-    F->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
     F->trip = TF;
     Z3_ast link = sym_eq(c, F->it, sym_add(c, TB, c->loops[l].it));
     F->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), F->it), sym_slt(c, F->it, F->trip)),
                         sym_and2(c, link, c->loops[l].range));
-    c->loops[l].flat = (int)c->n_loops++;
+    c->loops[l].flat = fi;
   }
 }
 
@@ -826,7 +833,7 @@ int sym_build(sym_ctx *c, char **err) {
   for (uint32_t l = 0; l < c->n_loops; l++) /* with closed forms (padded loops have theirs) */
     if (!c->loops[l].pad && c->loops[l].flat_outer < 0) normalise_loop(c, (int)l);
   flatten_loops(c);
-  sym_fused_loops(c, lcap);
+  sym_fused_loops(c);
   /* init counts come from the parent body (views there are part of the bounds check too) */
   walk w = {.part = 0, .loop = -1, .path = Z3_mk_true(c->z)};
   for (const ir_op *op = c->entry->first; op && c->ws; op = op->next)

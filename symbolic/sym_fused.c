@@ -101,32 +101,14 @@ static Z3_ast trip_factor(sym_ctx *c, Z3_ast ub, Z3_ast KT, Z3_ast *y) {
 }
 
 /* A virtual loop of fused loop l (no carried values; op: l's, for program positions). */
-static int add_virtual(sym_ctx *c, int l, int parent, const char *name, uint32_t *cap) {
-  c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
-  sym_loop *V = &c->loops[c->n_loops];
-  memset(V, 0, sizeof *V);
-  V->op = c->loops[l].op;
-  V->part = c->loops[l].part;
-  V->parent = parent;
-  V->flat = V->flat_outer = V->flat_inner = V->pad_inner = -1;
-  V->virt = true;
-  V->step_ok = true;
-  V->induct_done = true;
-  V->carried_var = ir_xcalloc(1, sizeof *V->carried_var);
-  V->closed = ir_xcalloc(1, sizeof *V->closed);
-  V->final = ir_xcalloc(1, sizeof *V->final);
-  V->after = ir_xcalloc(1, sizeof *V->after);
-  V->after_ok = ir_xcalloc(1, sizeof *V->after_ok);
-  V->result_var = ir_xcalloc(1, sizeof *V->result_var);
-  V->closed_form = ir_xcalloc(1, sizeof *V->closed_form);
-  char nm[48];
-  snprintf(nm, sizeof nm, "%s%u", name, c->n_loops);
-  V->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, nm), c->wide);
-  return (int)c->n_loops++;
+static int add_virtual(sym_ctx *c, int l, int parent, const char *name) {
+  int v = sym_loop_virtual(c, c->loops[l].op, c->loops[l].part, parent, name);
+  c->loops[v].virt = true;
+  return v;
 }
 
 /* Loop l as a fused loop, when it is one and its counters prove. */
-static void fuse(sym_ctx *c, int l, uint32_t *cap) {
+static void fuse(sym_ctx *c, int l) {
   sym_loop *L = &c->loops[l];
   const ir_op *f = L->op;
   uint32_t n = L->n_carried, kc = 0, n_init = 0;
@@ -265,8 +247,8 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
                            Z3_mk_bvmul_no_underflow(c->z, X, Y));
     sym_assume(c, fits, text);
     c->facts = sym_and2(c, c->facts, fits); /* also when the text was printed for another loop */
-    int o = add_virtual(c, l, -1, "t", cap);
-    int i = add_virtual(c, l, o, "k", cap);
+    int o = add_virtual(c, l, -1, "t");
+    int i = add_virtual(c, l, o, "k");
     L = &c->loops[l];
     sym_loop *O = &c->loops[o], *I = &c->loops[i];
     Z3_ast T = L->trip, Xw = sym_wide(c, X, true);
@@ -319,9 +301,9 @@ static void fuse(sym_ctx *c, int l, uint32_t *cap) {
   free(w);
 }
 
-void sym_fused_loops(sym_ctx *c, uint32_t *cap) {
+void sym_fused_loops(sym_ctx *c) {
   uint32_t n = c->n_loops;
-  for (uint32_t l = 0; l < n; l++) fuse(c, (int)l, cap);
+  for (uint32_t l = 0; l < n; l++) fuse(c, (int)l);
 }
 
 /* ------------------------------------------------------------------ events */

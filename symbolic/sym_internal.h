@@ -352,6 +352,10 @@ int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 
 bool sym_nestable(sym_ctx *c, int l);
 void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf);
 /* Adds the flattened loop of the nest of inner loop l (sym_nestable, not flattened yet). */
+/* A new loop of no IR op of its own (a flattened, virtual or padded loop, sym_build.c): op
+ * its program position, counter "PREFIX<index>", no carried values, flat links -1; returns
+ * its index (c->loops may move). */
+int sym_loop_virtual(sym_ctx *c, const ir_op *op, int part, int parent, const char *prefix);
 void sym_flatten_nest(sym_ctx *c, int l);
 
 /* ---- sym_pad.c: padded nests (a ring used in an outer loop's body and in its inner loop) */
@@ -395,7 +399,7 @@ bool sym_sample_concrete(sym_ctx *c, int l, Z3_ast t, unsigned n, const Z3_ast *
 /* ---- sym_fused.c: loops fused from a tile x K nest (a counter reset at a symbolic bound) */
 /* Recognises each fused loop, proves its counters by induction over the virtual nest's
  * successor and adds the virtual outer / inner loops (*cap: ctx.loops' capacity). */
-void sym_fused_loops(sym_ctx *c, uint32_t *cap);
+void sym_fused_loops(sym_ctx *c);
 /* Moves the events of a fused loop's tile end (under the reset) to its virtual outer loop;
  * run after the events are collected, before the main loops are assigned. */
 void sym_fused_place(sym_ctx *c);

@@ -38,32 +38,15 @@ int sym_pad_loop(sym_ctx *c, int l) {
     if (c->loops[v].pad && c->loops[v].pad_inner == l) return (int)v;
   if (l < 0 || c->loops[l].pad || !sym_nestable(c, l)) return -1;
   int o = c->loops[l].parent;
-  c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
-  int vi = (int)c->n_loops++;
+  /* program position of its steps 1 .. T2: the real inner loop's */
+  int vi = sym_loop_virtual(c, c->loops[l].op, c->loops[l].part, o, "v");
   sym_loop *V = &c->loops[vi];
   const sym_loop *I = &c->loops[l], *O = &c->loops[o];
-  memset(V, 0, sizeof *V);
-  V->op = I->op; /* program position of its steps 1 .. T2 */
-  V->part = I->part;
-  V->parent = o;
-  V->flat = V->flat_outer = V->flat_inner = -1;
   V->pad = true;
   V->pad_inner = l;
-  V->step_ok = true;
-  V->induct_done = true;
-  char name[48];
-  snprintf(name, sizeof name, "v%d", vi);
-  V->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
   V->trip = sym_add(c, I->trip, sym_int(c, 1));
   V->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), V->it), sym_slt(c, V->it, V->trip)),
                       O->range);
-  V->carried_var = ir_xcalloc(1, sizeof *V->carried_var);
-  V->closed = ir_xcalloc(1, sizeof *V->closed);
-  V->final = ir_xcalloc(1, sizeof *V->final);
-  V->after = ir_xcalloc(1, sizeof *V->after);
-  V->after_ok = ir_xcalloc(1, sizeof *V->after_ok);
-  V->result_var = ir_xcalloc(1, sizeof *V->result_var);
-  V->closed_form = ir_xcalloc(1, sizeof *V->closed_form);
   Z3_ast tb, tf;
   sym_nest_vars(c, vi, &tb, &tf);
   char lb[200], text[300];
