@@ -138,14 +138,14 @@ static void follow(finder *f, const ir_op *load, const ir_value *v, int depth) {
     }
     case IR_OP_TT_STORE: {
       uint32_t nm = 0;
-      ir_seg(op, 2, &nm); /* ptr value mask? */
-      if (!nm && op->n_operands > 1 && op->operands[1] == v) add_use(f->c, load, op, -1);
+      ir_seg(op, IR_SEG_TT_STORE_MASK, &nm);
+      if (!nm && ir_seg(op, IR_SEG_TT_STORE_VALUE, NULL) == v) add_use(f->c, load, op, -1);
       continue;
     }
     case IR_OP_AMDG_BUFFER_STORE: {
       uint32_t nm = 0;
-      ir_seg(op, 3, &nm); /* value ptr offsets mask? stride? */
-      if (!nm && op->operands[0] == v) add_use(f->c, load, op, -1);
+      ir_seg(op, IR_SEG_AMDG_BUFFER_STORE_MASK, &nm);
+      if (!nm && ir_seg(op, IR_SEG_AMDG_BUFFER_STORE_VALUE, NULL) == v) add_use(f->c, load, op, -1);
       continue;
     }
     default:
