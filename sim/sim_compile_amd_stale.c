@@ -513,10 +513,11 @@ void sim_amd_stale_run(sim_machine *m) {
     const char *what = u->cdim < 0 ? "writes it out" : u->use->code == IR_OP_TT_REDUCE ? "reduces over it"
                                                                                        : "contracts over it";
     /* short: a partial-tile probe's finding gets its "(only when ...)" after it (vf_partial.c) */
-    snprintf(st->msg, sizeof st->msg,
+    int len = snprintf(st->msg, sizeof st->msg,
              "masked lanes left stale: no `other`, so AMD skips the masked-off lanes and their LDS "
              "keeps older data; the mask is false at element (%s)%s%s%s and %s %s (pass other=0)",
              at, nloops ? " (loop iteration " : "", iv, nloops ? ")" : "", ir_ops[u->use->code].name, what);
+    if (len < 0) st->msg[0] = 0; /* a longer message is cut at the buffer's end */
   }
   free(c.seen);
   free(c.val);
