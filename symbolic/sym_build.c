@@ -122,20 +122,21 @@ static void build_parts(sym_ctx *c) {
 
 /* ------------------------------------------------------------------ loops */
 
-static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t *cap) {
-  c->loops = ir_grow(c->loops, cap, c->n_loops + 1, sizeof *c->loops);
+/* A zeroed loop entry at the end of c->loops with its counter "PREFIX<index>" and n entries in
+ * each per-carried-value array (at least one); returns it (c->loops may have moved). */
+static sym_loop *new_loop(sym_ctx *c, const ir_op *op, int part, int parent, const char *prefix,
+                          uint32_t n) {
+  c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
   sym_loop *L = &c->loops[c->n_loops];
   memset(L, 0, sizeof *L);
-  L->op = f;
+  L->op = op;
   L->part = part;
   L->parent = parent;
   L->flat = L->flat_outer = L->flat_inner = L->pad_inner = -1;
   char name[48];
-  snprintf(name, sizeof name, "it%u", c->n_loops);
+  snprintf(name, sizeof name, "%s%u", prefix, c->n_loops);
   L->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
-  const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  L->n_carried = !body ? 0 : f->code == IR_OP_SCF_WHILE ? body->n_args : body->n_args ? body->n_args - 1 : 0;
-  uint32_t n = L->n_carried ? L->n_carried : 1;
+  if (!n) n = 1;
   L->carried_var = ir_xcalloc(n, sizeof *L->carried_var);
   L->closed = ir_xcalloc(n, sizeof *L->closed);
   L->final = ir_xcalloc(n, sizeof *L->final);
@@ -143,6 +144,15 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   L->after_ok = ir_xcalloc(n, sizeof *L->after_ok);
   L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
+  return L;
+}
+
+static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent) {
+  const ir_block *body = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
+  uint32_t nc = !body ? 0 : f->code == IR_OP_SCF_WHILE ? body->n_args : body->n_args ? body->n_args - 1 : 0;
+  sym_loop *L = new_loop(c, f, part, parent, "it", nc);
+  L->n_carried = nc;
+  char name[48];
   for (uint32_t k = 0; k < L->n_carried; k++) {
     int w = sym_value_width(sym_carried_arg(f, k)->type);
     snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
@@ -155,23 +165,23 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent, uint32_t 
   c->n_loops++;
 }
 
-static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap);
+static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent);
 
-static void find_loops_op(sym_ctx *c, const ir_op *op, int part, int parent, uint32_t *cap) {
+static void find_loops_op(sym_ctx *c, const ir_op *op, int part, int parent) {
   int inner = parent;
   if ((op->code == IR_OP_SCF_FOR && op->n_operands >= 3) ||
       (op->code == IR_OP_SCF_WHILE && op->n_regions == 2)) {
-    add_loop(c, op, part, parent, cap);
+    add_loop(c, op, part, parent);
     inner = (int)c->n_loops - 1;
   }
   if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return; /* its regions are partitions */
-  for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner, cap);
+  for (uint32_t k = 0; k < op->n_regions; k++) find_loops(c, op->regions[k], part, inner);
 }
 
-static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent, uint32_t *cap) {
+static void find_loops(sym_ctx *c, const ir_region *r, int part, int parent) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next)
-      find_loops_op(c, op, part, parent, cap);
+      find_loops_op(c, op, part, parent);
 }
 
 /* Trip count and range: iv runs lb, lb + step, ... while iv < ub (signed), step > 0. */
@@ -298,25 +308,9 @@ static void flatten_loops(sym_ctx *c) {
 }
 
 int sym_loop_virtual(sym_ctx *c, const ir_op *op, int part, int parent, const char *prefix) {
-  c->loops = ir_grow(c->loops, &c->cap_loops, c->n_loops + 1, sizeof *c->loops);
-  sym_loop *V = &c->loops[c->n_loops];
-  memset(V, 0, sizeof *V);
-  V->op = op;
-  V->part = part;
-  V->parent = parent;
-  V->flat = V->flat_outer = V->flat_inner = V->pad_inner = -1;
+  sym_loop *V = new_loop(c, op, part, parent, prefix, 0);
   V->step_ok = true;
   V->induct_done = true; /* no carried values of its own: one empty entry each */
-  V->carried_var = ir_xcalloc(1, sizeof *V->carried_var);
-  V->closed = ir_xcalloc(1, sizeof *V->closed);
-  V->final = ir_xcalloc(1, sizeof *V->final);
-  V->after = ir_xcalloc(1, sizeof *V->after);
-  V->after_ok = ir_xcalloc(1, sizeof *V->after_ok);
-  V->result_var = ir_xcalloc(1, sizeof *V->result_var);
-  V->closed_form = ir_xcalloc(1, sizeof *V->closed_form);
-  char name[48];
-  snprintf(name, sizeof name, "%s%u", prefix, c->n_loops);
-  V->it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), c->wide);
   return (int)c->n_loops++;
 }
 
@@ -808,13 +802,12 @@ int sym_build(sym_ctx *c, char **err) {
   c->entry = c->fn->op->regions[0]->blocks[0];
   build_args(c);
   build_parts(c);
-  uint32_t *lcap = &c->cap_loops;
-  for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1, lcap);
+  for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1);
   /* the parent's loops before the fork (barrier init loops: their indices are then closed
    * forms of the counter, for the bounds condition); their ring events stay unsupported */
   if (c->ws && c->ws->parent == c->entry)
     for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next)
-      find_loops_op(c, op, 0, -1, lcap);
+      find_loops_op(c, op, 0, -1);
   for (uint32_t l = 0; l < c->n_loops; l++) normalise_loop(c, (int)l);
   /* induction innermost first, so outer loops see inner results in closed form */
   for (uint32_t l = c->n_loops; l-- > 0;) {
