@@ -6,6 +6,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#ifdef TLXV_SYM_LINKED
+#include "symbolic/sym.h"
+#endif
 
 #ifndef TLXV_VERSION
 #define TLXV_VERSION "dev"
@@ -116,6 +119,9 @@ static bool names_input(const char *a) {
 }
 
 int main(int argc, char **argv) {
+#ifdef TLXV_SYM_LINKED
+  vf_cli_sym_use(vf_sym_api_v1()); /* sanitizer builds: linked in, not loaded (CMakeLists.txt) */
+#endif
   if (argc < 2) {
     fputs(usage, stderr);
     return VF_EXIT_INPUT;

@@ -6,39 +6,44 @@
 
 #include "sim_internal.h"
 
-/* The program whose loops are evaluated: its id and the grid (NULL: program 0 of 1). */
-static _Thread_local const int32_t *g_pid, *g_grid;
-static _Thread_local bool g_queries; /* program id / grid evaluated (sim_static_loops only) */
-static _Thread_local const ir_module *g_mod; /* a called function's arguments are its one call's
-                                                operands (ir_call_arg; NULL: not followed) */
-static _Thread_local bool g_first;   /* an scf.for's induction variable and carried values take
-                                        their first iteration's values (lower bound, inits) */
+/* What an evaluation reads besides the IR: passed down explicitly (no thread-locals: the
+ * symbolic layer is a dlopen'ed module, and static TLS of such modules trips LeakSanitizer). */
+typedef struct eval_ctx {
+  const ir_func *fn;
+  const uint64_t *args;    /* the kernel's integer arguments, by entry block index */
+  uint32_t n;              /* how many */
+  const int32_t *pid, *grid; /* the program whose loops are evaluated (NULL: program 0 of 1) */
+  bool queries;            /* program id / grid evaluated (sim_static_loops, sim_static_value) */
+  const ir_module *mod;    /* a called function's arguments are its one call's operands
+                              (ir_call_arg; NULL: not followed) */
+  bool first;              /* an scf.for's induction variable and carried values take their
+                              first iteration's values (lower bound, inits) */
+} eval_ctx;
 
 /* Value of v when it only depends on arguments, constants and the program id / grid size
  * through scalar ops. */
-static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n, uint64_t *out,
-                 int depth) {
+static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth) {
   if (!v || depth > 64) return false;
   if (!v->def) {
     const ir_block *b = v->block;
     if (!b) return false;
-    const ir_block *entry = fn->op->regions[0]->blocks[0];
+    const ir_block *entry = c->fn->op->regions[0]->blocks[0];
     if (b == entry) {
-      if (v->arg_idx >= n) return false;
-      *out = args[v->arg_idx];
+      if (v->arg_idx >= c->n) return false;
+      *out = c->args[v->arg_idx];
       return true;
     }
     /* a partition block argument: the warp_specialize capture of the same index */
     const ir_value *cap = ir_ws_capture(v);
-    if (cap) return eval(fn, cap, args, n, out, depth + 1);
-    const ir_value *site = ir_call_arg(g_mod, v);
-    if (site) return eval(fn, site, args, n, out, depth + 1);
+    if (cap) return eval(c, cap, out, depth + 1);
+    const ir_value *site = ir_call_arg(c->mod, v);
+    if (site) return eval(c, site, out, depth + 1);
     /* first iteration: the induction variable is the lower bound, a carried value its init */
     const ir_region *r = b->parent;
     const ir_op *loop = r ? r->parent : NULL;
-    if (g_first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
+    if (c->first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
       uint32_t k = v->arg_idx ? 2 + v->arg_idx : 0;
-      return k < loop->n_operands && eval(fn, loop->operands[k], args, n, out, depth + 1);
+      return k < loop->n_operands && eval(c, loop->operands[k], out, depth + 1);
     }
     return false;
   }
@@ -49,19 +54,19 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
     *out = sim_trunc((uint64_t)a->ival, sim_int_width(v->type));
     return true;
   }
-  if (g_queries && (op->code == IR_OP_TT_GET_PROGRAM_ID || op->code == IR_OP_TT_GET_NUM_PROGRAMS)) {
+  if (c->queries && (op->code == IR_OP_TT_GET_PROGRAM_ID || op->code == IR_OP_TT_GET_NUM_PROGRAMS)) {
     const ir_attr *a = ir_op_attr(op, "axis");
     int axis = a && a->kind == IR_A_INT ? (int)a->ival : 0;
     if (a && a->kind != IR_A_INT && a->str) axis = a->str[0] == 'y' ? 1 : a->str[0] == 'z' ? 2 : 0;
     if (axis < 0 || axis > 2) return false;
-    int32_t x = op->code == IR_OP_TT_GET_PROGRAM_ID ? (g_pid ? g_pid[axis] : 0) : (g_grid ? g_grid[axis] : 1);
+    int32_t x = op->code == IR_OP_TT_GET_PROGRAM_ID ? (c->pid ? c->pid[axis] : 0) : (c->grid ? c->grid[axis] : 1);
     *out = sim_trunc((uint64_t)(int64_t)x, sim_int_width(v->type));
     return true;
   }
   if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands > 8 || op->n_results != 1) return false;
   uint64_t in[8], res[4];
   for (uint32_t k = 0; k < op->n_operands; k++)
-    if (!eval(fn, op->operands[k], args, n, &in[k], depth + 1)) return false;
+    if (!eval(c, op->operands[k], &in[k], depth + 1)) return false;
   sim_err err;
   if (sim_scalar_eval(op, in, res, &err)) return false;
   *out = res[0];
@@ -70,39 +75,38 @@ static bool eval(const ir_func *fn, const ir_value *v, const uint64_t *args, uin
 
 /* Trip count of scf.for op from its bounds, evaluated statically; -1 when a bound is not
  * computable or the step is not positive. */
-static int64_t for_trips(const ir_func *fn, const ir_op *op, const uint64_t *args, uint32_t n) {
+static int64_t for_trips(const eval_ctx *c, const ir_op *op) {
   uint64_t lb, ub, st;
   unsigned w = sim_int_width(op->operands[0]->type);
-  if (!eval(fn, op->operands[0], args, n, &lb, 0) || !eval(fn, op->operands[1], args, n, &ub, 0) ||
-      !eval(fn, op->operands[2], args, n, &st, 0))
+  if (!eval(c, op->operands[0], &lb, 0) || !eval(c, op->operands[1], &ub, 0) ||
+      !eval(c, op->operands[2], &st, 0))
     return -1;
   int64_t l = sim_sext(lb, w), u = sim_sext(ub, w), s = sim_sext(st, w);
   if (s <= 0) return -1;
   return u > l ? (u - l + s - 1) / s : 0;
 }
 
-static void walk(const ir_func *fn, const ir_region *r, const uint64_t *args, uint32_t n, int64_t *best) {
+static void walk(const eval_ctx *c, const ir_region *r, int64_t *best) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3) {
-        int64_t trips = for_trips(fn, op, args, n);
+        int64_t trips = for_trips(c, op);
         if (trips > *best) *best = trips;
       }
-      for (uint32_t k = 0; k < op->n_regions; k++) walk(fn, op->regions[k], args, n, best);
+      for (uint32_t k = 0; k < op->n_regions; k++) walk(c, op->regions[k], best);
     }
 }
 
 int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args) {
   if (!fn || !fn->op || !fn->op->n_regions) return -1;
   int64_t best = -1;
-  walk(fn, fn->op->regions[0], args, n_args, &best);
+  eval_ctx c = {.fn = fn, .args = args, .n = n_args};
+  walk(&c, fn->op->regions[0], &best);
   return best;
 }
 
 typedef struct loops_ctx {
-  const ir_func *fn;
-  const uint64_t *args;
-  uint32_t n;
+  eval_ctx e;
   sim_static_loop *out;
   uint32_t max, count;
 } loops_ctx;
@@ -111,7 +115,7 @@ static void walk_loops(loops_ctx *c, const ir_region *r) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       if (op->code == IR_OP_SCF_FOR && op->n_operands >= 3 && c->count < c->max) {
-        int64_t trips = for_trips(c->fn, op, c->args, c->n);
+        int64_t trips = for_trips(&c->e, op);
         c->out[c->count].op = op;
         c->out[c->count++].trips = trips;
       }
@@ -119,44 +123,35 @@ static void walk_loops(loops_ctx *c, const ir_region *r) {
     }
 }
 
-uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
-                          const int32_t grid[3], sim_static_loop *out, uint32_t max) {
-  if (!fn || !fn->op || !fn->op->n_regions) return 0;
-  loops_ctx c = {.fn = fn, .args = args, .n = n_args, .out = out, .max = max};
-  g_pid = pid;
-  g_grid = grid;
-  g_queries = true;
-  walk_loops(&c, fn->op->regions[0]);
-  g_pid = g_grid = NULL;
-  g_queries = false;
+static uint32_t static_loops(const eval_ctx *e, sim_static_loop *out, uint32_t max) {
+  if (!e->fn || !e->fn->op || !e->fn->op->n_regions) return 0;
+  loops_ctx c = {.e = *e, .out = out, .max = max};
+  walk_loops(&c, e->fn->op->regions[0]);
   return c.count;
 }
 
-bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n_args,
-                      const int32_t pid[3], const int32_t grid[3], uint64_t *out) {
-  if (!fn || !fn->op || !v) return false;
-  g_pid = pid;
-  g_grid = grid;
-  g_queries = true;
-  bool ok = eval(fn, v, args, n_args, out, 0);
-  g_pid = g_grid = NULL;
-  g_queries = false;
-  return ok;
+uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                          const int32_t grid[3], sim_static_loop *out, uint32_t max) {
+  eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true};
+  return static_loops(&e, out, max);
 }
 
 bool sim_static_value_m(const ir_module *m, const ir_func *fn, const ir_value *v, const uint64_t *args,
                         uint32_t n_args, const int32_t pid[3], const int32_t grid[3], uint64_t *out) {
-  g_mod = m;
-  bool ok = sim_static_value(fn, v, args, n_args, pid, grid, out);
-  g_mod = NULL;
-  return ok;
+  if (!fn || !fn->op || !v) return false;
+  eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true, .mod = m};
+  return eval(&e, v, out, 0);
+}
+
+bool sim_static_value(const ir_func *fn, const ir_value *v, const uint64_t *args, uint32_t n_args,
+                      const int32_t pid[3], const int32_t grid[3], uint64_t *out) {
+  return sim_static_value_m(NULL, fn, v, args, n_args, pid, grid, out);
 }
 
 uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_t n_args,
                                 const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
                                 uint32_t max) {
-  g_first = true;
-  uint32_t n = sim_static_loops(fn, args, n_args, pid, grid, out, max);
-  g_first = false;
-  return n;
+  eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true,
+                .first = true};
+  return static_loops(&e, out, max);
 }

@@ -7,6 +7,11 @@
 # libtlxv-sym.so, --symbolic is an input error (exit 2) and a plain check still runs.
 set -eu
 : "${TLXV:?}" "${SRC:?}" "${CORPUS:?}"
+case "${TLXV_SANITIZE:-0}" in
+  1 | ON | on | TRUE | true)
+    echo "SKIPPED: the sanitizer build links the Z3 layer into tlx-verify (CMakeLists.txt: LeakSanitizer cannot scan a dlopen'ed Z3); module loading is tested in the other builds"
+    exit 77 ;;
+esac
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
