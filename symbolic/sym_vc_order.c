@@ -615,9 +615,25 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
   }
 }
 
+/* Does event x (its predicate) fire in iteration it + delta of its loop whenever the context
+ * ctx holds (Z3: ctx and not x's predicate there is unsatisfiable)?  Unpredicated events do. */
+static bool fires_in(sym_ctx *c, const sym_event *x, Z3_ast ctx, int64_t delta) {
+  if (sym_is_true(c, x->pred)) return true;
+  Z3_ast at = x->pred;
+  if (x->loop >= 0) {
+    const sym_loop *L = &c->loops[x->loop];
+    at = sym_at(c, x->loop, x->pred, sym_add(c, L->it, sym_int(c, delta)));
+  }
+  return sym_sat(c, sym_and2(c, ctx, sym_not(c, at))) == Z3_L_FALSE;
+}
+
 /* Is the async read rd retired by a group wait before arrive e?  D is the read's iteration
  * minus the arrive's (0 outside loops). *unknown is set when the count is not exact. Each op
- * is one group (an async wgmma's two operand reads are one group). */
+ * is one group (an async wgmma's two operand reads are one group). Only what fires is relied
+ * on: a predicated wait counts when Z3 shows it runs whenever e runs and rd ran (in its
+ * instance); a predicated read's group is counted in the instances where Z3 shows the same
+ * (not in the whole iterations between: there only unpredicated reads count), so the count is
+ * a lower bound and a read that may not issue its group never makes rd look retired. */
 bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int64_t D,
                        bool *unknown) {
   if (rd->group == SYM_G_TC05) return sym_tc05_retired(c, e, rd, D, unknown);
@@ -627,13 +643,22 @@ bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int6
     *unknown = true;
     return false;
   }
-  int64_t S = 0;
+  /* the instances asked about: e fires (in iteration it) and rd fired in iteration it + D */
+  Z3_ast ctx = e->pred;
+  if (e->loop >= 0) {
+    const sym_loop *L = &c->loops[e->loop];
+    Z3_ast j = sym_add(c, L->it, sym_int(c, D));
+    ctx = sym_and2(c, sym_and2(c, L->range, e->pred), sym_at(c, e->loop, sym_and2(c, L->range, rd->pred), j));
+  } else {
+    ctx = sym_and2(c, ctx, rd->pred);
+  }
+  int64_t S = 0; /* groups issued in every iteration */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *s = &c->evs[i];
     if (s->part != e->part || s->loop != e->loop || s->group != rd->group) continue;
     if (s->kind == SYM_EV_ASYNC_READ && !(i && c->evs[i - 1].op == s->op)) {
-      S++;
-      if (!sym_is_true(c, s->pred)) *unknown = true;
+      if (sym_is_true(c, s->pred)) S++;
+      else *unknown = true;
     }
     if (s->kind == SYM_EV_ASYNC_WAIT && !sym_is_true(c, s->pred)) *unknown = true;
   }
@@ -642,16 +667,23 @@ bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int6
     if (q->kind != SYM_EV_ASYNC_WAIT || q->group != rd->group || q->part != e->part ||
         q->loop != e->loop)
       continue;
-    int64_t m = (q->pos < e->pos ? 0 : -1) - D; /* latest instance before e, minus the read's */
+    int64_t mq = q->pos < e->pos ? 0 : -1; /* q's iteration minus e's */
+    int64_t m = mq - D;                    /* latest instance of q before e, minus the read's */
     if (m < 0 || (m == 0 && q->pos < rd->pos)) continue;
+    if (!fires_in(c, q, ctx, mq)) continue;
     int64_t cnt = 0;
-    for (uint32_t j = 0; j < c->n_evs; j++) {
+    for (uint32_t j = 0; j < c->n_evs && cnt < q->pendings; j++) {
       const sym_event *s = &c->evs[j];
       if (s->kind != SYM_EV_ASYNC_READ || s->group != rd->group || s->part != e->part ||
           s->loop != e->loop || (j && c->evs[j - 1].op == s->op))
         continue;
-      if (m == 0) cnt += s->pos > rd->pos && s->pos < q->pos;
-      else cnt += (s->pos > rd->pos) + (s->pos < q->pos);
+      /* s's instances between rd and q: in rd's iteration after it, in q's before it */
+      if (m == 0) {
+        if (s->pos > rd->pos && s->pos < q->pos) cnt += fires_in(c, s, ctx, D);
+      } else {
+        if (s->pos > rd->pos) cnt += fires_in(c, s, ctx, D);
+        if (s->pos < q->pos) cnt += fires_in(c, s, ctx, mq);
+      }
     }
     if (m > 0) cnt += (m - 1) * S;
     /* {pendings = P} leaves the P most recent groups in flight: rd is complete once P groups

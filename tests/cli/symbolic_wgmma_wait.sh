@@ -3,6 +3,9 @@
 # software-pipelined Hopper matmul; tests/symbolic/wgmma-wait.ok.ttgir): --symbolic proves all seven
 # conditions; with {pendings = 2} (wgmma-wait.bug.ttgir) the refill overwrites the slot the
 # previous wgmma still reads: back-pressure is violated and the explorer confirms it (exit 1).
+# wgmma-wait-pred.bug.ttgir: the same {pendings = 2} with a second wgmma group issued only in
+# iteration 0: that group is not counted in the other iterations, so back-pressure is not proved
+# (before the fix it was), and the explorer reports the race at the refill.
 set -u
 : "${TLXV:?}" "${SRC:?}"
 d="$SRC/tests/symbolic"
@@ -19,5 +22,11 @@ fi
 rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'back-pressure: main: overwrites a .*confirmed by the explorer' "$out"; then
   echo "FAIL bug: exit $rc, expected 1 with a confirmed back-pressure counterexample"; cat "$out"; fail=1
+fi
+"$TLXV" check "$d/wgmma-wait-pred.bug.ttgir" --symbolic >"$out" 2>&1
+rc=$?
+if [ $rc -ne 1 ] || grep -q '^  back-pressure *proved' "$out" ||
+   ! grep -q 'wgmma_wait.py:23:5: error: race: cp.async issued by default writes a\[1\] while the wgmma' "$out"; then
+  echo "FAIL pred: exit $rc, expected 1, back-pressure not proved, the race at the refill"; cat "$out"; fail=1
 fi
 exit $fail
