@@ -272,12 +272,7 @@ static void emit_prologue(lw_ctx *c) {
 
 static int lower_kernel(lw_ctx *c, lw_sb *module) {
   const ir_region *body = c->fn->op->regions[0];
-  if (body->n_blocks != 1) {
-    /* refused at the branch that joins the blocks (the entry block's terminator) */
-    const ir_op *br = body->n_blocks && body->blocks[0]->last ? body->blocks[0]->last : c->fn->op;
-    return lw_fail(c, br, "unstructured control flow (%s between the blocks of the kernel body) is "
-                   "not supported by the lowering", ir_ops[br->code].name);
-  }
+  if (!body->n_blocks) return lw_fail(c, c->fn->op, "a kernel without a body");
   if (lw_ws_analyze(c) || lw_plan_build(c)) return -1;
   lw_cluster_analyze(c);
   lw_rec_analyze(c);
@@ -319,7 +314,7 @@ static int lower_kernel(lw_ctx *c, lw_sb *module) {
     lw_region_begin(c, &main, LW_R_KERNEL, -1, 0, c->ws.num_warps);
   }
   if (c->cl_init_sync && !c->cl_init_after) lw_cluster_init_sync(c); /* no init at the top */
-  if (lw_lower_block(c, body->blocks[0])) goto fail;
+  if (lw_lower_body(c, body)) goto fail; /* several blocks: lw_blocks.c */
   if (c->ws.nops) lw_ws_emit_switch(c);
   /* Assemble the module. */
   lw_sb_printf(module, "module attributes {tlxv.target = \"%s\"} {\n", lw_target_name(c->target));

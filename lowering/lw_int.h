@@ -326,6 +326,9 @@ void lw_ws_emit_switch(lw_ctx *c);   /* the worker loop, after the body */
 /* Lowers every op of b except its terminator (scf.yield / condition, warp_yield / return),
  * which the caller handles through b->last. */
 int lw_lower_block(lw_ctx *c, const ir_block *b);
+/* The kernel body: its one block, or blocks joined by forward cf.br / cf.cond_br (lw_blocks.c;
+ * refused at the branch otherwise). */
+int lw_lower_body(lw_ctx *c, const ir_region *body);
 bool lw_is_terminator(const ir_op *op);
 int lw_lower_op(lw_ctx *c, const ir_op *op);
 lw_val *lw_get(lw_ctx *c, const ir_value *v);

@@ -3,7 +3,8 @@
 # compile_blocks; issue 12, class 6). Block arguments are parallel copies; a loop whose exit
 # test never holds is inconclusive at the state bound, never verified; a branch on loaded data
 # is refused by check and run by sim; the symbolic layer proves nothing for such kernels; the
-# lowering refuses them at the branch, the AMD model too. The checker kernels tests/checkers/cf-loop.* (a
+# lowering lowers a kernel body whose branches go forward (an early exit) and refuses a loop
+# through blocks at the branch; the AMD model refuses them. The checker kernels tests/checkers/cf-loop.* (a
 # warp-specialized ring written with cf.cond_br) are run by check_checkers.sh.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
@@ -63,8 +64,27 @@ grep -q "unknown .*unstructured control flow (cf.br at checkers.py:19:5)" "$T/o.
 # the lowering refuses at the branch
 input_error lower "checkers.py:29:5: error: lowering: op 'cf.br' is not supported" \
   "$SRC/tests/checkers/cf-loop.ok.ttgir" --target sm_90a -o "$T/x.ll"
-input_error lower "unstructured control flow (cf.br between the blocks of the kernel body)" \
+input_error lower "cf.py:8:1: error: lowering: unstructured control flow: a branch back to ^bb1 (a loop through blocks) is not lowered" \
   "$D/cf-swap.ttgir" --target sm_90a -o "$T/x.ll"
+# an early exit (forward branches only) is lowered: lowering/lw_blocks.c. ^bb2 reads what the
+# entry block wrote: its first statement is the CTA barrier (^bb1's barrier is not on its path)
+run 0 "$D/cf-exit.ttgir"
+grep -q "verified: no bug" "$T/o.txt" || fail "cf-exit: $(cat "$T/o.txt")"
+run 0 lower "$D/cf-exit.ttgir" --target sm_90a --emit mlir -o "$T/exit.mlir"
+[ "$(grep -c 'llvm.return' "$T/exit.mlir")" = 2 ] && grep -q 'llvm.br ^bb2(%v[0-9]* : i32)' "$T/exit.mlir" ||
+  fail "cf-exit: two returns and a branch with the block argument: $(grep -n 'llvm.br\|return\|cond_br' "$T/exit.mlir")"
+sed -n '/^  ^bb2(/{n;p;}' "$T/exit.mlir" | grep -q 'nvvm.barrier0' ||
+  fail "cf-exit: ^bb2 does not start with a barrier: $(sed -n '/^  ^bb2(/,+2p' "$T/exit.mlir")"
+if [ -x /usr/local/cuda/bin/ptxas ]; then
+  run 0 lower "$D/cf-exit.ttgir" --target sm_90a -o "$T/exit.ptx"
+  /usr/local/cuda/bin/ptxas -arch=sm_90a "$T/exit.ptx" -o "$T/exit.cubin" || fail "cf-exit: ptxas"
+fi
+sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/; s/threadsPerWarp = \[32\]/threadsPerWarp = [64]/; s/warpsPerCTA = \[4\]/warpsPerCTA = [2]/; s/"ttg.num-warps" = 4/"ttg.num-warps" = 2/' \
+  "$D/cf-exit.ttgir" > "$T/exit-amd.ttgir"
+run 0 lower "$T/exit-amd.ttgir" --target gfx942 --emit mlir -o "$T/exit-amd.mlir"
+# (AMD: the barrier between a workgroup release and acquire fence, semantics.md §8.1)
+sed -n '/^  ^bb2(/,+2p' "$T/exit-amd.mlir" | grep -q 'rocdl.s.barrier' ||
+  fail "cf-exit gfx942: ^bb2 does not start with a barrier: $(sed -n '/^  ^bb2(/,+3p' "$T/exit-amd.mlir")"
 # the AMD model refuses them (its Membar barrier placement follows structured control only)
 sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$D/cf-swap.ttgir" > "$T/amd.ttgir"
 input_error check "^cf.py:6:1: error: unstructured control flow (cf.br between the blocks of a region) is not supported by the AMD model" "$T/amd.ttgir"

@@ -3,7 +3,8 @@
 # attention tutorials, and the amdk_* matmuls and row sums through Triton's AMD pipelines:
 # LDS DMA into swizzled and padded LDS, ping-pong; the gfx1250 ones have no lowering target)
 # (and triton_kernels' bf16 matmul `amd_tk_matmul_*_bf16_plain`, whose block ping-pong schedule
-# has raw `rocdl.s.barrier`s) lowers to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
+# has raw `rocdl.s.barrier`s, and its ragged gather / scatter one `*_f16_ragged_gs`, whose early
+# exit is a cf.cond_br between blocks: lowering/lw_blocks.c) lowers to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
 # DMA instructions (and the ds_bpermute that permute a swizzled copy's sources), an
 # s_waitcnt lgkmcnt(0) and an s_barrier between every LDS write and the next LDS read, the
 # code object's notes (LDS size, kernel arguments, registers, scratch, wave64, workgroup size;
@@ -74,6 +75,8 @@ amdk_rowsum_gfx942 gfx942 - 0 32 20 256 0 verified -
 amdk_rowsum_gfx950 gfx950 - 0 32 20 256 0 verified -
 amd_tk_matmul_gfx942_bf16_plain gfx942 v_mfma_f32_16x16x16_bf16 128 49152 116 512 0 inconclusive -
 amd_tk_matmul_gfx950_bf16_plain gfx950 v_mfma_f32_16x16x32_bf16 16 24576 116 512 0 verified -
+amd_tk_matmul_gfx942_f16_ragged_gs gfx942 v_mfma_f32_16x16x16_f16 16 34816 172 512 0 verified -
+amd_tk_matmul_gfx950_f16_ragged_gs gfx950 v_mfma_f32_16x16x32_f16 16 12288 172 512 0 verified -
 EOF
 # The LDS sizes: gfx950 async: the padded_shared buffers, 2 x 128x64 f16 and 31 pads of 8,
 # and 2 x 64x128 f16 and 31 pads of 32 (Triton's getPaddedSize); gfx950 ping-pong: the
