@@ -8,6 +8,9 @@
  *   @name:K          attribute stored under name; K: i int, k keyword (a|b), a attribute,
  *                    n int list, s string, y @symbol, b bool, g <raw>, u unit (no text)
  *   attrs, attrs-kw  attribute dictionary ({...} / attributes {...})
+ *   attrs-alt        a second place the attribute dictionary may be read (parse only; the
+ *                    op's `attrs` prints it): for ops whose printed order changed between
+ *                    Triton versions
  *   type(X) utype(X) type(s) of X: a segment, rN (result N), r* (all results), * (all
  *                    operands); utype prints a memdesc without its !ttg.memdesc prefix,
  *                    ptype a pointer without !tt.ptr, dtype a descriptor without
@@ -28,7 +31,7 @@
 #include "ir/ir_alloc.h"
 
 enum {
-  FE_LIT, FE_NOSP, FE_OPERAND, FE_ATTR, FE_ATTRDICT, FE_ATTRDICT_KW, FE_TYPE, FE_FTYPE,
+  FE_LIT, FE_NOSP, FE_OPERAND, FE_ATTR, FE_ATTRDICT, FE_ATTRDICT_KW, FE_ATTRDICT_ALT, FE_TYPE, FE_FTYPE,
   FE_OPT, FE_OPT_END, FE_OI, FE_OI_ALT, FE_OI_END, FE_TOKEN, FE_BARS, FE_INFER,
 };
 /* TGT_LASTRES: the last result when it follows result 0 and is not an async token (the
@@ -138,6 +141,8 @@ static ir_fmt *ir_fmt_compile(ir_opcode code) {
       e->kind = FE_ATTRDICT;
     } else if (!strcmp(tok, "attrs-kw")) {
       e->kind = FE_ATTRDICT_KW;
+    } else if (!strcmp(tok, "attrs-alt")) {
+      e->kind = FE_ATTRDICT_ALT;
     } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ptype(", 6) ||
                !strncmp(tok, "dtype(", 6) || !strncmp(tok, "stype(", 6) || !strncmp(tok, "ftype(", 6)) {
       e->kind = tok[0] == 'f' ? FE_FTYPE : FE_TYPE;
@@ -493,6 +498,7 @@ static void ir_fmt_parse_range(ir_parser *P, ir_op *op, const ir_fmt *f, ir_fpar
       ir_set_attr(P, op, e->text, ir_fmt_parse_attr(P, e->akind), false);
       break;
     case FE_ATTRDICT:
+    case FE_ATTRDICT_ALT:
       if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
       break;
     case FE_ATTRDICT_KW:
@@ -785,6 +791,7 @@ static void ir_fp_range(ir_fprint *s, const ir_op *op, const ir_fmt *f, int i0, 
       ir_print_op_attrs(s->pr, op, s->skip, true);
       s->lastp = false;
       break;
+    case FE_ATTRDICT_ALT: break; /* printed by the op's `attrs` */
     case FE_TYPE:
       ir_fp_elem(s);
       ir_fp_types(s, op, e);

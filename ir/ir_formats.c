@@ -42,8 +42,10 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TT_BITCAST] = UNARY,
     [IR_OP_TT_INT_TO_PTR] = UNARY,
     [IR_OP_TT_PTR_TO_INT] = UNARY,
-    [IR_OP_TT_FP_TO_FP] = "$src ( `,` `rbits` `=` $rbits^ `:` type(rbits) )? ( `,` `rounding` `=` "
-                          "@rounding:k^ )? attrs `:` type(src) `->` type(r0)",
+    /* Triton 3.6.0 prints the attribute dictionary before `, rounding = ...` (ODS
+     * `$src attr-dict (`,` `rounding` ...)?`), the TLX fork's custom printer after it */
+    [IR_OP_TT_FP_TO_FP] = "$src attrs ( `,` `rbits` `=` $rbits^ `:` type(rbits) )? ( `,` `rounding` `=` "
+                          "@rounding:k^ )? attrs-alt `:` type(src) `->` type(r0)",
     [IR_OP_TT_PRECISE_DIVF] = "$x `,` $y attrs `:` type(x) ~same:x",
     [IR_OP_TT_PRECISE_SQRT] = "$x attrs `:` type(x) ~same:x",
     [IR_OP_TT_MULHIUI] = "$x `,` $y attrs `:` type(x) ~same:x",

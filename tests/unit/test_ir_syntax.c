@@ -222,6 +222,34 @@ START_TEST(more_forms_print_back) {
 }
 END_TEST
 
+/* tt.fp_to_fp's attribute dictionary: Triton 3.6.0 prints it before `, rounding = ...` (an
+ * automatically warp-specialized kernel's `{async_task_id = ...}`), the TLX fork after it; both
+ * parse to the same op, which prints in 3.6.0's order */
+START_TEST(fp_to_fp_attr_orders) {
+  static const char *fmt =
+      "module {\n"
+      "  tt.func @f(%%x: tensor<4xf32>) {\n"
+      "    %%c = tt.fp_to_fp %%x%s : tensor<4xf32> -> tensor<4xf8E4M3FN>\n"
+      "    tt.return\n"
+      "  }\n"
+      "}\n";
+  const char *forms[2] = {" {a = 1 : i32}, rounding = rtne", ", rounding = rtne {a = 1 : i32}"};
+  char text[512];
+  for (int k = 0; k < 2; k++) {
+    snprintf(text, sizeof text, fmt, forms[k]);
+    ir_module *m = tu_parse(text);
+    ir_op *op = tu_nth(m, IR_OP_TT_FP_TO_FP, 0);
+    ck_assert_ptr_nonnull(ir_op_attr(op, "a"));
+    ck_assert_ptr_nonnull(ir_op_attr(op, "rounding"));
+    char *s = tu_print(m);
+    snprintf(text, sizeof text, fmt, forms[0]);
+    ck_assert_str_eq(s, text);
+    free(s);
+    ir_module_free(m);
+  }
+}
+END_TEST
+
 START_TEST(split_input) {
   const char *text = "// RUN: x\nmodule {\n}\n\n// -----\n// comment\nmodule {\n  tt.func @f() {\n    bad.op\n  }\n}\n";
   size_t *st, *ln;
@@ -321,6 +349,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, kernel_prints_back_unchanged);
   tcase_add_test(tc, kernel_structure);
   tcase_add_test(tc, more_forms_print_back);
+  tcase_add_test(tc, fp_to_fp_attr_orders);
   tcase_add_test(tc, split_input);
   tcase_add_test(tc, errors);
   tcase_add_test(tc, alias_defined_after_use);
