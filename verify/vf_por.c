@@ -44,7 +44,7 @@ struct vf_por {
 vf_por *vf_por_new(sim_machine *m) {
   vf_por *p = ir_xcalloc(1, sizeof *p);
   p->m = m;
-  p->cap = 1u << 12;
+  p->cap = 1u << 10; /* doubled at half load: a check makes a memo per run, most are small */
   p->tab = ir_xcalloc(p->cap, sizeof *p->tab);
   p->n_bars = sim_n_barriers(m);
   return p;
