@@ -123,7 +123,11 @@ void sim_amd_share(const sim_machine *m, uint32_t agent, sim_fp *f);
 /* s_barrier of the running wave: one generation per group of waves (the workgroup; with gfx1250
  * warp specialization the default waves, and each partition's waves). */
 int sim_amd_sbarrier(sim_exec *e);
-bool sim_amd_handles(const sim_machine *m, const sim_ins *i);   /* exec / enabled go here */
+bool sim_amd_handles_code(uint16_t gfx, uint32_t code);         /* exec / enabled go here */
+/* sim_amd_handles_code of the machine's target, from its table (m->amd_h). */
+static inline bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
+  return m->amd_gfx && (m->amd_h[i->code >> 3] >> (i->code & 7) & 1);
+}
 int sim_amd_exec(sim_exec *e);                                    /* SIM_X_* */
 bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim_ins *i);
 /* gfx1250: a default wave may arrive at the fork / join of warp specialization (SIM_I_FORK /

@@ -23,6 +23,8 @@ int sim_amd_setup(sim_machine *m, const char *target, sim_err *err) {
   /* wave64 on gfx9 [CDNA3 ISA §1]; wave32 on gfx1250 (Triton compiles it with
    * threads-per-warp 32: GPUTarget("hip", "gfx1250", 32)) */
   m->threads_per_warp = m->amd_gfx == 1250 ? 32 : 64;
+  for (uint32_t c = 0; c < SIM_I__END; c++)
+    if (sim_amd_handles_code(m->amd_gfx, c)) m->amd_h[c >> 3] |= (uint8_t)(1u << (c & 7));
   if (m->num_warps < 1 || m->num_warps > SIM_MAX_AGENTS)
     return sim_errf(err, m, m->fn->op, "%u waves per workgroup exceed the model's limit of %d agents",
                     m->num_warps, SIM_MAX_AGENTS);

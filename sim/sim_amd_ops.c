@@ -312,11 +312,12 @@ static bool named_barrier_unfenced(const sim_machine *m) { return m->amd_gfx == 
 
 /* ------------------------------------------------------------------ dispatch */
 
-bool sim_amd_handles(const sim_machine *m, const sim_ins *i) {
-  if (!m->amd_gfx) return false;
-  if (m->amd_gfx == 1250 && sim_amd_mbar_handles(i)) return true; /* sim_amd_mbar.c */
-  if (m->amd_gfx == 1250 && sim_amd_cluster_op(i->code)) return true; /* sim_amd_cluster.c */
-  switch (i->code) {
+bool sim_amd_handles_code(uint16_t gfx, uint32_t code) {
+  if (!gfx) return false;
+  sim_ins i = {.code = (uint16_t)code};
+  if (gfx == 1250 && sim_amd_mbar_handles(&i)) return true; /* sim_amd_mbar.c */
+  if (gfx == 1250 && sim_amd_cluster_op(code)) return true; /* sim_amd_cluster.c */
+  switch (code) {
   case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
   case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:

@@ -34,7 +34,8 @@
 enum {
   RUN_MAX = 4096,              /* visible ops an agent is run through before "not known" */
   RUN_FAR = 2 * RUN_MAX,       /* visible ops a run goes on, answering the later points */
-  MEMO_MAX = 1 << 16,          /* memo entries; the memo starts over when half full */
+  MEMO_MIN = 1 << 10,          /* memo entries at first; doubled when half full ... */
+  MEMO_MAX = 1 << 16,          /* ... up to this; then it starts over when half full */
 };
 
 /* The live entries of one agent's local state (key: sim_agent_local_hash | 1, 0 empty). */
@@ -47,8 +48,10 @@ typedef struct canon_ent {
 struct sim_canon {
   uint8_t *reads;              /* per instruction: an intent reader is reachable from it */
   uint32_t n_code;
-  canon_ent *memo;             /* MEMO_MAX entries, open addressing; NULL: no runs (the
+  canon_ent *memo;             /* cap entries, open addressing; NULL: no runs (the
                                   static answer only) */
+  uint32_t cap;                /* MEMO_MIN..MEMO_MAX, a power of two (a small run zeroes
+                                  a small memo: the check makes a memo per run) */
   uint32_t used, gen;          /* entries of generation gen (the live ones) */
   struct canon_pt { uint64_t key; int8_t bar; } *path; /* run_live's path (RUN_FAR points) */
   uint64_t *env;               /* agent_key's words (the largest env_cap) */
@@ -95,9 +98,10 @@ sim_canon *sim_canon_new(const sim_machine *m) {
     uint32_t cap = 1;
     for (uint32_t a = 0; a < m->n_agents; a++)
       if (m->agents[a].env_cap > cap) cap = m->agents[a].env_cap;
-    c->memo = ir_xcalloc(MEMO_MAX, sizeof *c->memo);
+    c->cap = MEMO_MIN;
+    c->memo = ir_xcalloc(c->cap, sizeof *c->memo);
     c->gen = 1;
-    c->path = ir_xcalloc(RUN_FAR, sizeof *c->path);
+    c->path = ir_xmalloc(RUN_FAR, sizeof *c->path); /* run_live writes each point it reads */
     c->env = ir_xcalloc(cap, sizeof *c->env);
   }
   return c;
@@ -140,16 +144,28 @@ static uint64_t agent_key(sim_canon *c, const sim_machine *m, const void *st, ui
 }
 
 static canon_ent *memo_at(sim_canon *c, uint64_t key) {
-  uint32_t i = (uint32_t)key & (MEMO_MAX - 1);
-  while (c->memo[i].gen == c->gen && c->memo[i].key != key) i = (i + 1) & (MEMO_MAX - 1);
+  uint32_t i = (uint32_t)key & (c->cap - 1);
+  while (c->memo[i].gen == c->gen && c->memo[i].key != key) i = (i + 1) & (c->cap - 1);
   return &c->memo[i];
 }
 
+/* Doubles the memo, keeping the entries of the current generation (the same answers). */
+static void memo_grow(sim_canon *c) {
+  canon_ent *old = c->memo;
+  uint32_t oc = c->cap;
+  c->cap *= 2;
+  c->memo = ir_xcalloc(c->cap, sizeof *c->memo);
+  for (uint32_t k = 0; k < oc; k++)
+    if (old[k].gen == c->gen) *memo_at(c, old[k].key) = old[k];
+  free(old);
+}
+
 static void memo_put(sim_canon *c, uint64_t key, uint64_t live) {
-  if (c->used * 2 >= MEMO_MAX) { /* full: start over (bounded memory; a new generation
+  if (c->used * 2 >= c->cap && c->cap < MEMO_MAX) memo_grow(c);
+  if (c->used * 2 >= c->cap) {   /* full: start over (bounded memory; a new generation
                                   * empties every entry without touching them) */
     if (++c->gen == 0) {
-      memset(c->memo, 0, MEMO_MAX * sizeof *c->memo);
+      memset(c->memo, 0, c->cap * sizeof *c->memo);
       c->gen = 1;
     }
     c->used = 0;

@@ -72,17 +72,20 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
 static int data_eval(sim_exec *e) {
   sim_machine *m = e->m;
   const sim_ins *i = e->i;
+  const uint32_t *o = ins_out(m, i);
+  if (!m->data) { /* the explorer: tensor values are not modelled, the results are 0 (no
+                   * operand gathered, no buffer zeroed: a step runs many of these) */
+    for (uint32_t k = 0; k < i->n_out && k < 16; k++) e->x[o[k]] = 0;
+    return 0;
+  }
   uint64_t in[64] = {0}, out[16] = {0};
   uint32_t n = i->n_in < 64 ? i->n_in : 64;
   for (uint32_t k = 0; k < n; k++) in[k] = ex_in(e, k);
-  if (m->data) {
-    sim_data_err derr;
-    if (sim_data_eval(m->data, e->a, i->op, in, out, &derr)) {
-      sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
-      return -1;
-    }
+  sim_data_err derr;
+  if (sim_data_eval(m->data, e->a, i->op, in, out, &derr)) {
+    sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
+    return -1;
   }
-  const uint32_t *o = ins_out(m, i);
   for (uint32_t k = 0; k < i->n_out && k < 16; k++) e->x[o[k]] = out[k];
   return 0;
 }

@@ -418,6 +418,8 @@ struct sim_machine {
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */
+  uint8_t amd_h[(SIM_I__END + 7) / 8]; /* AMD: bit c: code c runs in sim_amd_*.c (sim_amd_handles;
+                                  set by sim_amd_setup: the step asks it of every op) */
   uint8_t *amd_wp;             /* AMD: per op id of fn, SIM_WP_* (sim_compile_amd_wpipe.c; owned), or NULL */
   uint8_t *amd_bar_before;     /* AMD: per op id of fn, 1 = Membar puts a CTA barrier before
                                   it (sim_compile_amd_membar.c; owned) */

@@ -76,7 +76,8 @@ struct vf_table {
 };
 
 enum {
-  PART0 = 1 << 16,             /* a one-thread table's first capacity */
+  PART0 = 1 << 12,             /* a one-thread table's first capacity (64 KiB: a check makes a
+                                  table per run, most runs are small; it doubles at 3/4) */
   SHARD0 = 1 << 9,             /* a shard's first capacity (8 KiB) */
   SHARDS_PER_THREAD = 64,      /* two threads rarely want the same lock at once */
   MAX_SHARDS = 1 << 14,
