@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "sym_vc_graph.h"
 #include "ir/ir_alloc.h"
 
 #define UNREACHED INT64_MIN
@@ -210,7 +211,7 @@ static bool is_producer(const sym_event *e) {
 }
 
 /* Events of a partition's main loop take part in the iteration-offset graph. */
-static bool in_graph(sym_ctx *c, const sym_event *e) {
+bool sym_in_graph(sym_ctx *c, const sym_event *e) {
   if (e->loop < 0) return false;
   int main = c->parts[e->part].main_loop;
   if (c->parts[e->part].multi_loop) /* sibling loops (sym_sibling.c): each is a graph loop */
@@ -294,7 +295,7 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
-        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p))) {
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p))) {
       if (p->has_seq && !sym_same_base(c, p, w))
         sib = true; /* its edge is left out */
       else
@@ -314,8 +315,6 @@ static bool iter_offset(int64_t from, int64_t to, int64_t mul, int64_t *d) {
   *d = x / mul;
   return true;
 }
-
-typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
 
 /* Longest iteration offsets from src: event x at offset dist[x] means src at iteration i
  * cannot happen before x at iteration i + dist[x] (program order and wait edges).
@@ -344,7 +343,10 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   return t;
 }
 
-static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
+/* src_loop >= 0: src is a straight-line op after that loop (sym_vc_postloop.c) standing at the
+ * end of the loop's last iteration: program order puts it after every event of the loop in
+ * that iteration (offset 0); no edge ever leads to it (it is not a graph node). */
+dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist) {
   bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
@@ -354,9 +356,10 @@ static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
       if (dist[u] == UNREACHED) continue;
       const sym_event *eu = &c->evs[u];
       if (dist[u] > FAR) return DEP_YES;
+      int ul = (int)u == src && src_loop >= 0 ? src_loop : eu->loop;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
         const sym_event *ev = &c->evs[v];
-        if (ev->part != eu->part || ev->loop != eu->loop || !in_graph(c, ev)) continue;
+        if (ev->part != eu->part || ev->loop != ul || !sym_in_graph(c, ev)) continue;
         int64_t d = dist[u] + (ev->pos < eu->pos ? 0 : -1);
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
@@ -398,7 +401,7 @@ static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
 /* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
  * iteration is at least delta)? */
 static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  dep d = longest(c, src, delta, dist);
+  dep d = sym_graph_longest(c, src, -1, delta, dist);
   if (d == DEP_YES) return DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
@@ -539,7 +542,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     Z3_ast held_by = NULL;
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
      * takes part too: its own edges are not used here, only those of waits a path reaches */
-    if (in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
+    if (sym_in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs; p++) {
         const sym_event *e = &c->evs[p];
@@ -550,10 +553,20 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
           d = DEP_YES;
         else if (!sym_same_base(c, e, w)) /* sibling loops: no integer iteration offset */
           d = sibling_producer(c, w, e, next);
-        else if (e->loop < 0) /* not in the graph: independent of w when program order puts
-                               * it before w's loop or before any wait of its partition */
-          d = before_own_loop(c, w, e) || prologue_end(c, (int)p) ? DEP_NO : DEP_UNKNOWN;
-        else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+        else if (e->loop < 0 && (before_own_loop(c, w, e) || prologue_end(c, (int)p)))
+          d = DEP_NO; /* not in the graph: independent of w, program order puts it before w's
+                       * loop or before any wait of its partition */
+        else if (e->loop < 0) { /* after another partition's loop: held where the graph
+                                 * search from its loop's last iteration reaches w's
+                                 * instance (sym_vc_postloop.c); unknown elsewhere */
+          bool partial = false;
+          Z3_ast h = sym_postloop_held(c, (int)p, (int)wi, dist, &partial);
+          if (h)
+            held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
+                              sym_and2(c, sym_fires(c, e, next), h));
+          if (!h || partial) held = DEP_UNKNOWN; /* its other instances: asked below */
+          continue;
+        } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
         else
           d = depends(c, (int)p, k, (int)wi, dist);
