@@ -296,8 +296,9 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
         (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p))) {
-      if (p->has_seq && !sym_same_base(c, p, w))
-        sib = true; /* its edge is left out */
+      if (p->has_seq && (!sym_same_base(c, p, w) || (p->loop < 0 && !p->seqt)))
+        sib = true; /* its edge is left out (another base, or a straight-line producer: a
+                     * pipelined prologue's op after a wait of its partition) */
       else
         ok = false;
     }
@@ -327,16 +328,24 @@ static bool iter_offset(int64_t from, int64_t to, int64_t mul, int64_t *d) {
  * INT64_MAX when that does not hold. */
 static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   const sym_event *w = &c->evs[wi];
-  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul;
+  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul, k;
+  /* from t on the same-base graph producers' instances the edges name exist (iteration >= 0) */
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin && p->loop >= 0 &&
+        sym_same_base(c, p, w) && iter_offset(w->off - lag * n, p->off, w->mul, &k) && -k > t)
+      t = -k;
+  }
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
   Z3_ast late = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
                          sym_sle(c, sym_int(c, t), c->loops[w->loop].it));
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p) || p->prefork || p->postjoin ||
-        sym_same_base(c, p, w))
+        (sym_same_base(c, p, w) && (p->loop >= 0 || p->seqt || prologue_end(c, (int)i) ||
+                                    before_own_loop(c, w, p))))
       continue;
-    if (!p->has_seq || p->seqt || p->loop < 0 ||
+    if (!p->has_seq || p->seqt || (p->loop < 0 && p->unsupported) ||
         sym_sat(c, sym_and2(c, late, sym_fires(c, p, target))) != Z3_L_FALSE)
       return INT64_MAX;
   }
@@ -524,15 +533,6 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
                           sym_and2(c, sym_sle(c, sym_int(c, 0), next), fired));
-    if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
-                        * cannot complete before it passes (over-arrival is checked apart) */
-      bool *after = ir_xmalloc(c->n_evs, sizeof *after);
-      after_wait(c, (int)wi, after);
-      for (uint32_t p = 0; p < c->n_evs; p++)
-        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
-          phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
-      free(after);
-    }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
     /* a producer that waits for this wait holds the round back in the instances where it
@@ -540,6 +540,25 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
      * whose iteration is past its loop's end) may leave the round to another producer (an
      * epilogue), so the instances it does not fire in are asked again (held_by) */
     Z3_ast held_by = NULL;
+    if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
+                        * cannot complete before it passes (over-arrival is checked apart) */
+      bool *after = ir_xmalloc(c->n_evs, sizeof *after), partial = false;
+      after_wait(c, (int)wi, after);
+      for (uint32_t p = 0; p < c->n_evs; p++)
+        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
+          phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
+      /* a loop producer that waits, through the graph, for an op after the wait
+       * (sym_vc_postloop.c): held where it fires in that round and the path exists */
+      for (uint32_t p = 0; p < c->n_evs && !w->prefork && !w->postjoin; p++) {
+        const sym_event *e = &c->evs[p];
+        if (after[p] || e->ring != w->ring || !is_producer(e) || e->loop < 0) continue;
+        Z3_ast h = sym_straight_held(c, (int)p, (int)wi, next, after, dist, &partial);
+        if (h)
+          held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
+                            sym_and2(c, sym_fires(c, e, next), h));
+      }
+      free(after);
+    }
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
      * takes part too: its own edges are not used here, only those of waits a path reaches */
     if (sym_in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
@@ -556,6 +575,10 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
         else if (e->loop < 0 && (before_own_loop(c, w, e) || prologue_end(c, (int)p)))
           d = DEP_NO; /* not in the graph: independent of w, program order puts it before w's
                        * loop or before any wait of its partition */
+        else if (e->loop < 0 &&
+                 sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                                     sym_fires(c, e, next))) == Z3_L_FALSE)
+          continue; /* a straight-line op that never makes that round */
         else if (e->loop < 0) { /* after another partition's loop: held where the graph
                                  * search from its loop's last iteration reaches w's
                                  * instance (sym_vc_postloop.c); unknown elsewhere */

@@ -118,3 +118,44 @@ Z3_ast sym_postloop_held(sym_ctx *c, int ei, int wi, int64_t *dist, bool *partia
   if (!e->post_loop || !e->seqt || w->loop < 0) return NULL;
   return held_from(c, ei, wi, dist, partial, 2);
 }
+
+/* Straight-line wait w (a pipelined prologue's: partition1 of triton_t06_attention_ws_100 waits
+ * for K's first tile before its peeled MMA): loop producer e of w's next round, firing at
+ * iteration j, depends on w when the graph search from e reaches a loop wait u at iteration
+ * j + dist[u] whose instance at iteration m (m <= j + dist[u]: program order) needs a
+ * straight-line producer x that program order puts after w (after[]: sym_vc_order.c's
+ * after_wait), x making u's round at m (x's sequence number is constant, so m is too). */
+Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *after,
+                         int64_t *dist, bool *partial) {
+  const sym_event *e = &c->evs[ei], *w = &c->evs[wi];
+  if (e->loop < 0 || !e->has_seq || e->base || !sym_in_graph(c, e) || w->loop >= 0 ||
+      sym_pad_loop_of(c, e->loop))
+    return NULL;
+  dep d = sym_graph_longest(c, ei, -1, 0, dist);
+  if (d == DEP_UNKNOWN) *partial = true;
+  if (d == DEP_YES) return Z3_mk_true(c->z);
+  Z3_ast j = sym_iter_of_seq(c, e, next), held = NULL;
+  for (uint32_t ui = 0; ui < c->n_evs; ui++) {
+    const sym_event *u = &c->evs[ui];
+    const char *how;
+    int lag;
+    if (dist[ui] == INT64_MIN || u->kind != SYM_EV_WAIT || u->loop < 0 || !u->has_seq ||
+        u->base || u->seqt || u->mul <= 0 || (lag = sym_wait_lag(c, (int)ui, &how)) < 0)
+      continue;
+    int64_t n = c->rings[u->ring].n;
+    for (uint32_t xi = 0; xi < c->n_evs; xi++) {
+      const sym_event *x = &c->evs[xi];
+      if (!after[xi] || x->ring != u->ring || !is_producer(x) || x->loop >= 0 || x->seqt ||
+          !x->has_seq || x->unsupported)
+        continue;
+      int64_t num = x->off - u->off + lag * n; /* u at m waits for x's sequence number */
+      if (num < 0 || num % u->mul) continue;
+      Z3_ast m = sym_int(c, num / u->mul);
+      Z3_ast u_at_m = sym_at(c, u->loop, sym_and2(c, c->loops[u->loop].range, u->pred), m);
+      Z3_ast f = sym_and2(c, sym_and2(c, x->pred, u_at_m),
+                          sym_sle(c, m, sym_add(c, j, sym_int(c, dist[ui]))));
+      held = or_into(c, held, f);
+    }
+  }
+  return held;
+}
