@@ -23,9 +23,10 @@ dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_
  * NULL when no graph loop precedes it. *partial: some dependency may be missing. */
 Z3_ast sym_postloop_held(sym_ctx *c, int ei, int wi, int64_t *dist, bool *partial);
 
-/* Loop producer ei of the round after the one straight-line wait wi is for (next): the Bool
- * under which ei depends on wi through a straight-line producer after wi (after[]); NULL when
- * none is reached. */
+/* Producer ei (a loop event, or an op after a loop) of the round after the one straight-line
+ * wait wi is for (next): the Bool under which ei depends on wi, through a loop event of wi's
+ * partition after it or a straight-line producer after it (after[]); NULL when none is
+ * reached. */
 Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *after,
                          int64_t *dist, bool *partial);
 

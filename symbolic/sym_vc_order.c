@@ -471,14 +471,21 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
         continue;
       int64_t need = x->off - lag * c->rings[x->ring].n;
       bool fed = false;
+      /* the arrival fires whenever x runs (a pipeliner's prologue predicates both on the
+       * trip count): x then passes only after it */
       for (uint32_t a = 0; a < c->n_evs && !fed; a++)
         fed = after[a] && c->evs[a].ring == x->ring && c->evs[a].loop < 0 &&
               c->evs[a].has_seq && !c->evs[a].seqt && c->evs[a].off == need &&
               is_producer(&c->evs[a]) &&
-              sym_is_true(c, c->evs[a].pred);
+              (sym_is_true(c, c->evs[a].pred) ||
+               sym_sat(c, sym_and2(c, x->pred, sym_not(c, c->evs[a].pred))) == Z3_L_FALSE);
       if (!fed) continue;
+      /* an op after x follows the arrival only when x runs whenever it does */
       for (uint32_t j = v; j < c->n_evs; j++)
-        if (c->evs[j].part == x->part && !after[j]) after[j] = changed = true;
+        if (c->evs[j].part == x->part && !after[j] &&
+            (sym_is_true(c, x->pred) ||
+             sym_sat(c, sym_and2(c, c->evs[j].pred, sym_not(c, x->pred))) == Z3_L_FALSE))
+          after[j] = changed = true;
     }
   }
 }
@@ -551,7 +558,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
        * (sym_vc_postloop.c): held where it fires in that round and the path exists */
       for (uint32_t p = 0; p < c->n_evs && !w->prefork && !w->postjoin; p++) {
         const sym_event *e = &c->evs[p];
-        if (after[p] || e->ring != w->ring || !is_producer(e) || e->loop < 0) continue;
+        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
         Z3_ast h = sym_straight_held(c, (int)p, (int)wi, next, after, dist, &partial);
         if (h)
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),

@@ -45,6 +45,7 @@ static Z3_ast reached_after(sym_ctx *c, const sym_event *w, Z3_ast at, const int
     if (dist[q] == INT64_MIN || x->part != w->part || x->loop != w->loop) continue;
     Z3_ast xt = sym_add(c, at, sym_int(c, dist[q])); /* q's iteration */
     Z3_ast later = x->pos >= w->pos ? sym_sle(c, i, xt) : sym_slt(c, i, xt);
+    later = sym_and2(c, later, sym_slt(c, xt, c->loops[w->loop].trip)); /* q's instance */
     after = after ? sym_or2(c, after, later) : later;
   }
   return after;
@@ -120,21 +121,27 @@ Z3_ast sym_postloop_held(sym_ctx *c, int ei, int wi, int64_t *dist, bool *partia
 }
 
 /* Straight-line wait w (a pipelined prologue's: partition1 of triton_t06_attention_ws_100 waits
- * for K's first tile before its peeled MMA): loop producer e of w's next round, firing at
- * iteration j, depends on w when the graph search from e reaches a loop wait u at iteration
- * j + dist[u] whose instance at iteration m (m <= j + dist[u]: program order) needs a
- * straight-line producer x that program order puts after w (after[]: sym_vc_order.c's
- * after_wait), x making u's round at m (x's sequence number is constant, so m is too). */
-Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *after,
-                         int64_t *dist, bool *partial) {
-  const sym_event *e = &c->evs[ei], *w = &c->evs[wi];
-  if (e->loop < 0 || !e->has_seq || e->base || !sym_in_graph(c, e) || w->loop >= 0 ||
-      sym_pad_loop_of(c, e->loop))
-    return NULL;
-  dep d = sym_graph_longest(c, ei, -1, 0, dist);
-  if (d == DEP_UNKNOWN) *partial = true;
-  if (d == DEP_YES) return Z3_mk_true(c->z);
-  Z3_ast j = sym_iter_of_seq(c, e, next), held = NULL;
+ * for K's first tile before its peeled MMA): a producer e of w's next round at iteration j of
+ * a graph loop (a loop producer, or an op after a loop at that loop's last iteration) depends
+ * on w when the graph search from e (dist) reaches
+ *  - an event of a loop of w's partition that follows w (every instance of it does), or
+ *  - a loop wait u at iteration j + dist[u] whose instance at iteration m (m <= j + dist[u]:
+ *    program order) needs a straight-line producer x that program order puts after w
+ *    (after[]: sym_vc_order.c's after_wait), x making u's round at m (x's sequence number is
+ *    constant, so m is too).
+ * The Bool over j and the arguments; NULL when nothing is reached. */
+static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bool *after,
+                              const int64_t *dist) {
+  Z3_ast held = NULL;
+  for (uint32_t q = 0; q < c->n_evs; q++) {
+    const sym_event *x = &c->evs[q];
+    if (dist[q] == INT64_MIN || x->part != w->part || x->loop < 0 || x->pos < w->pos ||
+        c->loops[top_loop(c, x->loop)].op->id < w->pos)
+      continue;
+    Z3_ast xt = sym_add(c, j, sym_int(c, dist[q])); /* q's iteration: an instance */
+    held = or_into(c, held, sym_and2(c, sym_sle(c, sym_int(c, 0), xt),
+                                     sym_slt(c, xt, c->loops[x->loop].trip)));
+  }
   for (uint32_t ui = 0; ui < c->n_evs; ui++) {
     const sym_event *u = &c->evs[ui];
     const char *how;
@@ -156,6 +163,48 @@ Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *af
                           sym_sle(c, m, sym_add(c, j, sym_int(c, dist[ui]))));
       held = or_into(c, held, f);
     }
+  }
+  return held;
+}
+
+Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *after,
+                         int64_t *dist, bool *partial) {
+  const sym_event *e = &c->evs[ei], *w = &c->evs[wi];
+  if (w->loop >= 0 || !e->has_seq || e->prefork || e->postjoin) return NULL;
+  if (e->loop >= 0) { /* a loop producer at iteration j */
+    if (e->base || !sym_in_graph(c, e) || sym_pad_loop_of(c, e->loop)) return NULL;
+    dep d = sym_graph_longest(c, ei, -1, 0, dist);
+    if (d == DEP_UNKNOWN) *partial = true;
+    if (d == DEP_YES) return Z3_mk_true(c->z);
+    return after_w_reached(c, w, sym_iter_of_seq(c, e, next), after, dist);
+  }
+  if (!e->post_loop || !e->seqt) return NULL;
+  Z3_ast held = NULL;
+  /* a straight-line wait u of e's partition before e whose round needs an op after w */
+  for (uint32_t ui = 0; ui < (uint32_t)ei; ui++) {
+    const sym_event *u = &c->evs[ui];
+    const char *how;
+    int lag;
+    if (u->kind != SYM_EV_WAIT || u->part != e->part || u->loop >= 0 || u->pos >= e->pos ||
+        u->prefork || u->postjoin || !u->has_seq || u->unsupported || u->ring < 0 ||
+        c->rings[u->ring].irregular || u->tainted || u->dead ||
+        (lag = sym_wait_lag(c, (int)ui, &how)) < 0)
+      continue;
+    Z3_ast target = sym_sub(c, sym_seq_term(c, u), sym_int(c, lag * c->rings[u->ring].n));
+    for (uint32_t pi = 0; pi < c->n_evs; pi++)
+      if (after[pi] && c->evs[pi].ring == u->ring && is_producer(&c->evs[pi]) &&
+          c->evs[pi].has_seq && !c->evs[pi].unsupported)
+        held = or_into(c, held, sym_and2(c, u->pred, sym_fires(c, &c->evs[pi], target)));
+  }
+  /* an op after its loops: at the end of a preceding loop's last iteration */
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    if (c->loops[l].part != e->part || !precedes(c, (int)l, e->part, e->pos)) continue;
+    Z3_ast last = sym_sub(c, c->loops[l].trip, sym_int(c, 1)); /* T_L - 1 */
+    Z3_ast ran = sym_sle(c, sym_int(c, 0), last);
+    dep d = sym_graph_longest(c, ei, (int)l, 0, dist);
+    if (d == DEP_UNKNOWN) *partial = true;
+    Z3_ast r = d == DEP_YES ? Z3_mk_true(c->z) : after_w_reached(c, w, last, after, dist);
+    if (r) held = or_into(c, held, sym_and2(c, ran, r));
   }
   return held;
 }
