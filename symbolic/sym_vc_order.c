@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sym_internal.h"
+#include "sym_vc_graph.h"
 #include "ir/ir_alloc.h"
 
 #define UNREACHED INT64_MIN
@@ -210,7 +211,7 @@ static bool is_producer(const sym_event *e) {
 }
 
 /* Events of a partition's main loop take part in the iteration-offset graph. */
-static bool in_graph(sym_ctx *c, const sym_event *e) {
+bool sym_in_graph(sym_ctx *c, const sym_event *e) {
   if (e->loop < 0) return false;
   int main = c->parts[e->part].main_loop;
   if (c->parts[e->part].multi_loop) /* sibling loops (sym_sibling.c): each is a graph loop */
@@ -294,9 +295,10 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
-        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !in_graph(c, p))) {
-      if (p->has_seq && !sym_same_base(c, p, w))
-        sib = true; /* its edge is left out */
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p))) {
+      if (p->has_seq && (!sym_same_base(c, p, w) || (p->loop < 0 && !p->seqt)))
+        sib = true; /* its edge is left out (another base, or a straight-line producer: a
+                     * pipelined prologue's op after a wait of its partition) */
       else
         ok = false;
     }
@@ -315,8 +317,6 @@ static bool iter_offset(int64_t from, int64_t to, int64_t mul, int64_t *d) {
   return true;
 }
 
-typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
-
 /* Longest iteration offsets from src: event x at offset dist[x] means src at iteration i
  * cannot happen before x at iteration i + dist[x] (program order and wait edges).
  * DEP_YES: unbounded (a positive cycle, or a wait that never passes is reached: src never
@@ -328,23 +328,34 @@ typedef enum dep { DEP_NO, DEP_YES, DEP_UNKNOWN } dep;
  * INT64_MAX when that does not hold. */
 static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   const sym_event *w = &c->evs[wi];
-  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul;
+  int64_t n = c->rings[w->ring].n, t = (lag * n + w->mul - 1) / w->mul, k;
+  /* from t on the same-base graph producers' instances the edges name exist (iteration >= 0) */
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin && p->loop >= 0 &&
+        sym_same_base(c, p, w) && iter_offset(w->off - lag * n, p->off, w->mul, &k) && -k > t)
+      t = -k;
+  }
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
   Z3_ast late = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
                          sym_sle(c, sym_int(c, t), c->loops[w->loop].it));
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring != w->ring || !is_producer(p) || p->prefork || p->postjoin ||
-        sym_same_base(c, p, w))
+        (sym_same_base(c, p, w) && (p->loop >= 0 || p->seqt || prologue_end(c, (int)i) ||
+                                    before_own_loop(c, w, p))))
       continue;
-    if (!p->has_seq || p->seqt || p->loop < 0 ||
+    if (!p->has_seq || p->seqt || (p->loop < 0 && p->unsupported) ||
         sym_sat(c, sym_and2(c, late, sym_fires(c, p, target))) != Z3_L_FALSE)
       return INT64_MAX;
   }
   return t;
 }
 
-static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
+/* src_loop >= 0: src is a straight-line op after that loop (sym_vc_postloop.c) standing at the
+ * end of the loop's last iteration: program order puts it after every event of the loop in
+ * that iteration (offset 0); no edge ever leads to it (it is not a graph node). */
+dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist) {
   bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
@@ -354,9 +365,10 @@ static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
       if (dist[u] == UNREACHED) continue;
       const sym_event *eu = &c->evs[u];
       if (dist[u] > FAR) return DEP_YES;
+      int ul = (int)u == src && src_loop >= 0 ? src_loop : eu->loop;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
         const sym_event *ev = &c->evs[v];
-        if (ev->part != eu->part || ev->loop != eu->loop || !in_graph(c, ev)) continue;
+        if (ev->part != eu->part || ev->loop != ul || !sym_in_graph(c, ev)) continue;
         int64_t d = dist[u] + (ev->pos < eu->pos ? 0 : -1);
         if (d > dist[v]) { dist[v] = d; changed = true; }
       }
@@ -398,7 +410,7 @@ static dep longest(sym_ctx *c, int src, int64_t src_min, int64_t *dist) {
 /* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
  * iteration is at least delta)? */
 static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  dep d = longest(c, src, delta, dist);
+  dep d = sym_graph_longest(c, src, -1, delta, dist);
   if (d == DEP_YES) return DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
@@ -459,14 +471,21 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
         continue;
       int64_t need = x->off - lag * c->rings[x->ring].n;
       bool fed = false;
+      /* the arrival fires whenever x runs (a pipeliner's prologue predicates both on the
+       * trip count): x then passes only after it */
       for (uint32_t a = 0; a < c->n_evs && !fed; a++)
         fed = after[a] && c->evs[a].ring == x->ring && c->evs[a].loop < 0 &&
               c->evs[a].has_seq && !c->evs[a].seqt && c->evs[a].off == need &&
               is_producer(&c->evs[a]) &&
-              sym_is_true(c, c->evs[a].pred);
+              (sym_is_true(c, c->evs[a].pred) ||
+               sym_sat(c, sym_and2(c, x->pred, sym_not(c, c->evs[a].pred))) == Z3_L_FALSE);
       if (!fed) continue;
+      /* an op after x follows the arrival only when x runs whenever it does */
       for (uint32_t j = v; j < c->n_evs; j++)
-        if (c->evs[j].part == x->part && !after[j]) after[j] = changed = true;
+        if (c->evs[j].part == x->part && !after[j] &&
+            (sym_is_true(c, x->pred) ||
+             sym_sat(c, sym_and2(c, c->evs[j].pred, sym_not(c, x->pred))) == Z3_L_FALSE))
+          after[j] = changed = true;
     }
   }
 }
@@ -521,15 +540,6 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
     }
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
                           sym_and2(c, sym_sle(c, sym_int(c, 0), next), fired));
-    if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
-                        * cannot complete before it passes (over-arrival is checked apart) */
-      bool *after = ir_xmalloc(c->n_evs, sizeof *after);
-      after_wait(c, (int)wi, after);
-      for (uint32_t p = 0; p < c->n_evs; p++)
-        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
-          phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
-      free(after);
-    }
     /* the graph: does some producer of that round wait, transitively, for this wait? */
     dep held = DEP_UNKNOWN;
     /* a producer that waits for this wait holds the round back in the instances where it
@@ -537,9 +547,28 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
      * whose iteration is past its loop's end) may leave the round to another producer (an
      * epilogue), so the instances it does not fire in are asked again (held_by) */
     Z3_ast held_by = NULL;
+    if (w->loop < 0) { /* a round that needs an arrival program order puts after the wait
+                        * cannot complete before it passes (over-arrival is checked apart) */
+      bool *after = ir_xmalloc(c->n_evs, sizeof *after), partial = false;
+      after_wait(c, (int)wi, after);
+      for (uint32_t p = 0; p < c->n_evs; p++)
+        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
+          phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
+      /* a loop producer that waits, through the graph, for an op after the wait
+       * (sym_vc_postloop.c): held where it fires in that round and the path exists */
+      for (uint32_t p = 0; p < c->n_evs && !w->prefork && !w->postjoin; p++) {
+        const sym_event *e = &c->evs[p];
+        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
+        Z3_ast h = sym_straight_held(c, (int)p, (int)wi, next, after, dist, &partial);
+        if (h)
+          held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
+                            sym_and2(c, sym_fires(c, e, next), h));
+      }
+      free(after);
+    }
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
      * takes part too: its own edges are not used here, only those of waits a path reaches */
-    if (in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
+    if (sym_in_graph(c, w) && wait_edges(c, (int)wi, &lag) != 0) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs; p++) {
         const sym_event *e = &c->evs[p];
@@ -550,10 +579,24 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
           d = DEP_YES;
         else if (!sym_same_base(c, e, w)) /* sibling loops: no integer iteration offset */
           d = sibling_producer(c, w, e, next);
-        else if (e->loop < 0) /* not in the graph: independent of w when program order puts
-                               * it before w's loop or before any wait of its partition */
-          d = before_own_loop(c, w, e) || prologue_end(c, (int)p) ? DEP_NO : DEP_UNKNOWN;
-        else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
+        else if (e->loop < 0 && (before_own_loop(c, w, e) || prologue_end(c, (int)p)))
+          d = DEP_NO; /* not in the graph: independent of w, program order puts it before w's
+                       * loop or before any wait of its partition */
+        else if (e->loop < 0 &&
+                 sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                                     sym_fires(c, e, next))) == Z3_L_FALSE)
+          continue; /* a straight-line op that never makes that round */
+        else if (e->loop < 0) { /* after another partition's loop: held where the graph
+                                 * search from its loop's last iteration reaches w's
+                                 * instance (sym_vc_postloop.c); unknown elsewhere */
+          bool partial = false;
+          Z3_ast h = sym_postloop_held(c, (int)p, (int)wi, dist, &partial);
+          if (h)
+            held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
+                              sym_and2(c, sym_fires(c, e, next), h));
+          if (!h || partial) held = DEP_UNKNOWN; /* its other instances: asked below */
+          continue;
+        } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
         else
           d = depends(c, (int)p, k, (int)wi, dist);
