@@ -410,6 +410,13 @@ uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max);
  * predicates, control conditions) depends on tt.get_program_id / get_num_programs: then each
  * program of the grid must be checked. */
 bool sim_depends_on_pid(const sim_machine *m);
+/* Chosen data (sim_ldchoice.c, docs/verifier.md "Chosen data"): true when the value of a
+ * scalar load from a read-only kernel input reaches control or synchronization; the run then
+ * reads that memory as a + b * index (sim_machine_set_fill; 0, 0 until set). The loads, one
+ * per source line, into out[0..max) (returns how many there are). */
+bool sim_ldchoice_ctl(const sim_machine *m);
+void sim_machine_set_fill(sim_machine *m, int64_t a, int64_t b);
+uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max);
 /* Per kernel argument: true when it flows into synchronization-relevant values. */
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone

@@ -102,6 +102,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  sim_ldchoice_sites(m); /* chosen data: read-only inputs control depends on */
   sim_analyze(m);
   set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
@@ -188,6 +189,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->ws);
   free(m->allocs);
   free(m->bar_alloc);
+  free(m->ld_site);
   free(m->scratch);
   free(m->capbuf);
   free(m->mscratch);
