@@ -432,6 +432,12 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
+/* As sim_static_loops, with chosen data (sim_ldchoice.c): a scalar integer tt.load of one
+ * operand reads fill_a + fill_b * index, as the machine's chosen loads do under that fill
+ * (sim_machine_set_fill). */
+uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, sim_static_loop *out,
+                               uint32_t max);
 /* The value of scalar v (bits, sim_trunc'd to its width) when it depends only on the arguments,
  * constants and the program id / grid size (pid, grid may be NULL: program 0 of 1) through
  * scalar ops; false otherwise (loaded data, loop-carried values, an induction variable). */

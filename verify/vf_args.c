@@ -574,13 +574,24 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
   c->loop[li].n_trips = n + 1;
 }
 
+/* The loops' static trip counts at argument bits `bits` and program pid, chosen loads read as
+ * combination combo's fill does (vf_fill.c). */
+static uint32_t loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits, const int32_t *pid,
+                         sim_static_loop *l) {
+  if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
+  uint32_t f = 0;
+  split_fill(p, combo, &f);
+  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, p->grid, p->fill_a[f], p->fill_b[f], l,
+                               VF_MAX_LOOPS);
+}
+
 void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {
   memset(out, 0, sizeof *out);
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
-    uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs[r].pid, p->grid, l, VF_MAX_LOOPS);
+    uint32_t n = loops_at(p, runs[r].combo, bits, runs[r].pid, l);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = l[li].op;
@@ -596,7 +607,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
       if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
       bits[k] = (uint64_t)vf_argplan_big(p, k);
-      uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs ? runs[0].pid : NULL, p->grid, l, VF_MAX_LOOPS);
+      uint32_t n = loops_at(p, 0, bits, runs ? runs[0].pid : NULL, l);
       varies = li < n && l[li].trips != base;
       bits[k] = save;
     }
