@@ -19,6 +19,7 @@
  * The taint analysis (sim_analysis.c) gives a site's value the taint T_LOAD rather than data,
  * unless its address depends on data or on another chosen value (pointer chasing): that
  * value stays data, and control it reaches is still refused at the op. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,34 +112,60 @@ static bool derives(const ir_op *op, uint32_t k) {
 
 /* The pointer arguments some op may write through (every use of a pointer that is neither a
  * derivation nor a load's address), and LD_UNKNOWN when such a pointer's origin is unknown. */
-static void written(ldtrace *t, const ir_region *r, uint64_t *w, uint32_t *flags) {
+static void written(ldtrace *t, const ir_region *r, uint64_t *w, uint32_t *flags, const ir_op **first) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
       for (uint32_t k = 0; k < op->n_operands; k++)
-        if (is_ptr_type(op->operands[k]->type) && !derives(op, k))
-          *w |= trace(t, op->operands[k], flags, 0);
-      for (uint32_t q = 0; q < op->n_regions; q++) written(t, op->regions[q], w, flags);
+        if (is_ptr_type(op->operands[k]->type) && !derives(op, k)) {
+          uint32_t f = 0;
+          uint64_t s = trace(t, op->operands[k], &f, 0);
+          *flags |= f;
+          for (uint32_t a = 0; a < 64; a++) /* the first writer of each argument, for messages */
+            if ((((s >> a) & 1) || (f & LD_UNKNOWN)) && !first[a]) first[a] = op;
+          *w |= s;
+        }
+      for (uint32_t q = 0; q < op->n_regions; q++) written(t, op->regions[q], w, flags, first);
     }
 }
 
 void sim_ldchoice_sites(sim_machine *m) {
   m->ld_site = NULL;
+  m->ld_why = NULL;
   m->n_ld_sites = 0;
   if (m->data || !m->fn->op || !m->fn->op->n_regions) return;
   ldtrace t = {.fn = m->fn, .busy = ir_xcalloc(m->fn->n_values + 1, 1)};
   uint64_t w = 0;
   uint32_t wflags = 0;
-  written(&t, m->fn->op->regions[0], &w, &wflags);
+  const ir_op *first[64] = {0};
+  written(&t, m->fn->op->regions[0], &w, &wflags, first);
   if (wflags & LD_UNKNOWN) w = ~0ull; /* a write through a pointer of unknown origin */
+  m->ld_why = ir_xcalloc(m->n_code + 1, sizeof *m->ld_why);
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     const sim_ins *i = &m->code[pc];
     const ir_op *op = i->op;
-    if (i->code != IR_OP_TT_LOAD || !op || op->n_operands != 1 || op->n_results != 1 || i->n_out != 1) continue;
+    if (i->code != IR_OP_TT_LOAD || !op || !op->n_operands || op->n_results != 1 || i->n_out != 1) continue;
     const ir_type *rt = op->results[0]->type;
-    if (!rt || (rt->kind != IR_T_INT && rt->kind != IR_T_INDEX) || rt->bits > 64) continue;
+    if (!rt || rt->kind == IR_T_TENSOR) {
+      m->ld_why[pc].why = SIM_LD_TENSOR;
+      continue;
+    }
+    if (rt->kind != IR_T_INT && rt->kind != IR_T_INDEX) continue;
+    if (op->n_operands != 1) {
+      m->ld_why[pc].why = SIM_LD_MASKED;
+      continue;
+    }
     uint32_t flags = 0;
     uint64_t s = trace(&t, op->operands[0], &flags, 0);
-    if (!s || (flags & LD_UNKNOWN) || (s & w)) continue;
+    if (!s || (flags & LD_UNKNOWN)) {
+      m->ld_why[pc].why = SIM_LD_ORIGIN;
+      continue;
+    }
+    if (s & w) {
+      m->ld_why[pc].why = SIM_LD_WRITTEN;
+      for (uint32_t a = 0; a < 64 && !m->ld_why[pc].writer; a++)
+        if ((s >> a) & 1) m->ld_why[pc].writer = first[a];
+      continue;
+    }
     if (!m->ld_site) m->ld_site = ir_xcalloc(m->n_code + 1, 1);
     m->ld_site[pc] = 1;
     m->n_ld_sites++;
@@ -178,4 +205,77 @@ uint64_t sim_ldchoice_value(const sim_machine *m, const sim_ins *i, uint64_t ptr
   int64_t idx = (int64_t)ptr / eb; /* pointer arguments are 0 in verify mode: the offset */
   uint64_t v = (uint64_t)m->fill_a + (uint64_t)m->fill_b * (uint64_t)idx;
   return rt->kind == IR_T_INDEX ? v : sim_trunc(v, rt->bits);
+}
+
+/* The load a value depends on, searched backwards from v through its defining ops, loop
+ * bounds and carried values, scf.if / scf.for results and warp_specialize captures (the
+ * first found, depth first); NULL when none is found. */
+static const ir_op *find_load(const ir_func *fn, const ir_value *v, uint8_t *seen, int depth) {
+  if (!v || depth > 200 || seen[v->id]) return NULL;
+  seen[v->id] = 1;
+  const ir_op *d = v->def;
+  if (!d) {
+    const ir_value *cap = ir_ws_capture(v);
+    if (cap) return find_load(fn, cap, seen, depth + 1);
+    const ir_region *r = v->block ? v->block->parent : NULL;
+    const ir_op *p = r ? r->parent : NULL;
+    if (p && p->code == IR_OP_SCF_FOR) {
+      for (uint32_t k = 0; k < 3 && k < p->n_operands; k++) { /* bounds: the iv and the trip count */
+        const ir_op *l = find_load(fn, p->operands[k], seen, depth + 1);
+        if (l) return l;
+      }
+      if (v->arg_idx >= 1 && 2 + v->arg_idx < p->n_operands) {
+        const ir_op *l = find_load(fn, p->operands[2 + v->arg_idx], seen, depth + 1);
+        if (l) return l;
+        return find_load(fn, yield_of(r, v->arg_idx - 1), seen, depth + 1);
+      }
+    }
+    return NULL;
+  }
+  if (d->code == IR_OP_TT_LOAD || ir_ops[d->code].cls == IR_C_MEM) return d;
+  for (uint32_t k = 0; k < d->n_operands; k++) {
+    const ir_op *l = find_load(fn, d->operands[k], seen, depth + 1);
+    if (l) return l;
+  }
+  if (d->code == IR_OP_SCF_FOR || d->code == IR_OP_SCF_IF)
+    for (uint32_t r = 0; r < d->n_regions; r++) {
+      const ir_op *l = find_load(fn, yield_of(d->regions[r], (uint32_t)v->result_idx), seen, depth + 1);
+      if (l) return l;
+    }
+  return NULL;
+}
+
+void sim_ldchoice_why(const sim_machine *m, const ir_op *sink, char *buf, size_t n) {
+  buf[0] = 0;
+  if (!sink || !m->ld_why) return;
+  uint8_t *seen = ir_xcalloc(m->fn->n_values + 1, 1);
+  const ir_op *ld = NULL;
+  for (uint32_t k = 0; k < sink->n_operands && !ld; k++) ld = find_load(m->fn, sink->operands[k], seen, 0);
+  free(seen);
+  if (!ld) return;
+  uint32_t pc = UINT32_MAX;
+  for (uint32_t k = 0; k < m->n_code; k++)
+    if (m->code[k].op == ld) pc = k;
+  ir_loc l = sim_op_loc(m->mod, ld);
+  const char *f = l.file ? l.file : "";
+  const sim_ldwhy *w = pc != UINT32_MAX ? &m->ld_why[pc] : NULL;
+  if (ld->code != IR_OP_TT_LOAD) { /* an atomic's result, a local load, ... */
+    snprintf(buf, n, " (the value %s returns at %s:%u:%u: only a scalar tt.load from a read-only "
+             "input is chosen data, docs/verifier.md \"Chosen data\")", ir_ops[ld->code].name, f, l.line, l.col);
+    return;
+  }
+  const char *why = !w ? "only a scalar tt.load from a read-only input is"
+                    : m->ld_site && m->ld_site[pc] ? "its address depends on loaded data (pointer chasing), and only a load at an address the arguments decide is"
+                    : w->why == SIM_LD_TENSOR ? "a tensor load is not"
+                    : w->why == SIM_LD_MASKED ? "a masked load is not"
+                    : w->why == SIM_LD_ORIGIN ? "its pointer does not derive from kernel arguments alone, and only a load from a read-only kernel input is"
+                    : w->why == SIM_LD_WRITTEN ? "the kernel writes that input, and only a read-only input is"
+                    : "only a scalar integer load is";
+  int len = snprintf(buf, n, " (the value loaded at %s:%u:%u: %s chosen data, docs/verifier.md \"Chosen data\"", f, l.line, l.col, why);
+  if (w && w->why == SIM_LD_WRITTEN && w->writer && len > 0 && (size_t)len < n) {
+    ir_loc wl = sim_op_loc(m->mod, w->writer);
+    len += snprintf(buf + len, n - (size_t)len, "; written by %s at %s:%u:%u", ir_ops[w->writer->code].name,
+                    wl.file ? wl.file : "", wl.line, wl.col);
+  }
+  if (len > 0 && (size_t)len < n) snprintf(buf + len, n - (size_t)len, ")");
 }

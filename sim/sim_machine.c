@@ -107,10 +107,12 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
     const ir_op *sop = m->code[m->data_sink_ins].op;
+    char why[512];
+    sim_ldchoice_why(m, sop, why, sizeof why); /* which load, and why it is not chosen data */
     sim_errf(err, m, sop,
              "%s depends on data loaded from memory (or on the thread id), which the verifier "
-             "does not compute; it cannot be checked",
-             sop ? ir_ops[sop->code].name : "this synchronization");
+             "does not compute; it cannot be checked%s",
+             sop ? ir_ops[sop->code].name : "this synchronization", why);
     sim_machine_free(m);
     return NULL;
   }
@@ -190,6 +192,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->allocs);
   free(m->bar_alloc);
   free(m->ld_site);
+  free(m->ld_why);
   free(m->scratch);
   free(m->capbuf);
   free(m->mscratch);
