@@ -410,7 +410,7 @@ uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max);
  * predicates, control conditions) depends on tt.get_program_id / get_num_programs: then each
  * program of the grid must be checked. */
 bool sim_depends_on_pid(const sim_machine *m);
-/* Chosen data (sim_ldchoice.c, docs/verifier.md "Chosen data"): true when the value of a
+/* Chosen data (sim_compile_ldchoice.c, docs/verifier.md "Chosen data"): true when the value of a
  * scalar load from a read-only kernel input reaches control or synchronization; the run then
  * reads that memory as a + b * index (sim_machine_set_fill; 0, 0 until set). The loads, one
  * per source line, into out[0..max) (returns how many there are). */
@@ -432,7 +432,7 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
-/* As sim_static_loops, with chosen data (sim_ldchoice.c): a scalar integer tt.load of one
+/* As sim_static_loops, with chosen data (sim_compile_ldchoice.c): a scalar integer tt.load of one
  * operand reads fill_a + fill_b * index, as the machine's chosen loads do under that fill
  * (sim_machine_set_fill). */
 uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],

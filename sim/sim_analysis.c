@@ -8,7 +8,7 @@
 #include "sim_size.h"
 
 /* Taint bits: the program id, loaded data, each kernel argument (arguments past 60 share a
- * bit), and T_LOAD: the value of a chosen load (sim_ldchoice.c), which a run chooses like an
+ * bit), and T_LOAD: the value of a chosen load (sim_compile_ldchoice.c), which a run chooses like an
  * argument rather than data. */
 enum { T_PID = 1, T_DATA = 2, T_ARG0 = 2 };
 #define T_LOAD (1ull << 63)

@@ -19,7 +19,7 @@ typedef struct eval_ctx {
   bool first;              /* an scf.for's induction variable and carried values take their
                               first iteration's values (lower bound, inits) */
   bool fill;               /* a scalar integer tt.load reads fill_a + fill_b * index (chosen
-                              data, sim_ldchoice.c: the run's fill of the read-only inputs;
+                              data, sim_compile_ldchoice.c: the run's fill of the read-only inputs;
                               index from the pointer, pointer arguments being 0) */
   int64_t fill_a, fill_b;
 } eval_ctx;

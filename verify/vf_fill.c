@@ -1,4 +1,4 @@
-/* vf_fill.c: the fills of chosen data (vf_run.h, sim/sim_ldchoice.c). When the value of a
+/* vf_fill.c: the fills of chosen data (vf_run.h, sim/sim_compile_ldchoice.c). When the value of a
  * scalar load from a read-only kernel input reaches control, each argument combination runs
  * with the input memory filled as a + b * index: the constants 1, 0, 2, S, S+1, 2S+1 (S: the
  * deepest barrier ring, as the wrap-around trip counts of arguments are chosen; 2 without a

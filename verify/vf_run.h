@@ -75,7 +75,7 @@ typedef struct vf_argplan {
   uint32_t out_arg[VF_MAX_GAPS];
   int64_t out_val[VF_MAX_GAPS];
   bool out_side[VF_MAX_GAPS];
-  /* Chosen data (vf_fill.c, sim_ldchoice.c): the fills of the read-only inputs whose loaded
+  /* Chosen data (vf_fill.c, sim_compile_ldchoice.c): the fills of the read-only inputs whose loaded
    * values reach control; every argument combination runs with each fill f (value a + b *
    * index at element `index`), combination c + f * A (A: the combinations without fills),
    * or each fill with some argument combination where that product is too large

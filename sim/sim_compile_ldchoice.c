@@ -1,4 +1,5 @@
-/* sim_ldchoice.c: chosen data (issue 12). A scalar integer tt.load from a read-only kernel
+/* sim_compile_ldchoice.c: chosen data (issue 12), a build-time analysis of the IR (it reads
+ * value types, so it sits with the compiler: tests/cli/sim_ir_reads.sh). A scalar integer tt.load from a read-only kernel
  * input (ragged-tensor metadata: `n = tl.load(ptr + pid)`, then `for i in range(n)`) may
  * decide control. The verifier does not compute loaded data, so such a kernel was refused;
  * instead its read-only input memory is *chosen*, like an integer argument: each run fills
@@ -169,6 +170,11 @@ void sim_ldchoice_sites(sim_machine *m) {
     if (!m->ld_site) m->ld_site = ir_xcalloc(m->n_code + 1, 1);
     m->ld_site[pc] = 1;
     m->n_ld_sites++;
+    /* what the machine needs to read it (sim_ldchoice_value): decoded here */
+    const ir_type *pt = op->operands[0]->type;
+    int eb = pt->elem ? ir_type_elem_bytes(pt->elem) : 4;
+    m->ld_why[pc].eb = (uint8_t)(eb > 0 && eb < 256 ? eb : 1);
+    m->ld_why[pc].width = rt->kind == IR_T_INDEX ? 64 : (uint8_t)rt->bits;
   }
   free(t.busy);
 }
@@ -197,14 +203,11 @@ uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max
   return n;
 }
 
-uint64_t sim_ldchoice_value(const sim_machine *m, const sim_ins *i, uint64_t ptr) {
-  const ir_type *rt = i->op->results[0]->type;
-  const ir_type *pt = i->op->operands[0]->type;
-  int eb = pt && pt->elem ? ir_type_elem_bytes(pt->elem) : 4;
-  if (eb <= 0) eb = 1;
-  int64_t idx = (int64_t)ptr / eb; /* pointer arguments are 0 in verify mode: the offset */
+uint64_t sim_ldchoice_value(const sim_machine *m, uint32_t pc, uint64_t ptr) {
+  const sim_ldwhy *w = &m->ld_why[pc];
+  int64_t idx = (int64_t)ptr / (w->eb ? w->eb : 1); /* pointer arguments are 0 in verify mode */
   uint64_t v = (uint64_t)m->fill_a + (uint64_t)m->fill_b * (uint64_t)idx;
-  return rt->kind == IR_T_INDEX ? v : sim_trunc(v, rt->bits);
+  return sim_trunc(v, w->width ? w->width : 64);
 }
 
 /* The load a value depends on, searched backwards from v through its defining ops, loop
