@@ -292,6 +292,18 @@ int vf_cmd_check(int argc, char **argv) {
     if (ld && !driven && all.verdict == VF_VERIFIED) rep.verified_for = ir_xstrdup(ld);
     else if (ld) cover_add(&rep.covered, "%s", ld);
     free(ld);
+    /* chosen data (vf_fill.c): "verified" is for the fills checked only */
+    char *fc = vf_argplan_fill_covered(&plan);
+    if (fc) {
+      cover_add(&rep.covered, "%s", fc);
+      if (all.verdict == VF_VERIFIED) {
+        char *vf = rep.verified_for;
+        rep.verified_for = NULL;
+        cover_add(&rep.verified_for, "%s%s%s", vf ? vf : "", vf ? " and " : "", fc);
+        free(vf);
+      }
+      free(fc);
+    }
     /* a guard side no run took (vf_argguard.c): said in the coverage line, and "verified"
      * is for the sides covered only */
     char *gaps = vf_argplan_gaps(&plan);

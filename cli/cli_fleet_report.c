@@ -71,6 +71,10 @@ void fl_report_text(const fl_kernel *k, uint32_t n, const fl_summary *s, FILE *o
       if (json_array_size(bugs) > 1) fprintf(out, " (+%zu more)", json_array_size(bugs) - 1);
     } else if (!strcmp(v, "inconclusive")) {
       fprintf(out, ": %s", jstr(d, "bound"));
+    } else if (!strcmp(v, "verified") && json_is_string(json_object_get(d, "verified_for"))) {
+      /* covered values only (loops not driven, tile-aligned arguments, chosen data): the
+       * kernel's own verdict line, never a bare "verified" */
+      fprintf(out, " for %s only", jstr(d, "verified_for"));
     }
     char w[640];
     if (k[i].warnings && strcmp(v, "bug")) {

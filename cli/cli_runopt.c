@@ -30,6 +30,7 @@ sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_ru
   plan->deadline = r->vf.deadline; /* choosing defaults spends the same --time-limit budget */
   plan->choose = vf_cli_sym_defaults;
   vf_argplan_defaults(plan, probe);
+  vf_argplan_fills(plan, probe); /* chosen data: read-only inputs control depends on */
   return probe;
 }
 

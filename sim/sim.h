@@ -410,6 +410,13 @@ uint32_t sim_ring_depths(const sim_machine *m, uint32_t *out, uint32_t max);
  * predicates, control conditions) depends on tt.get_program_id / get_num_programs: then each
  * program of the grid must be checked. */
 bool sim_depends_on_pid(const sim_machine *m);
+/* Chosen data (sim_compile_ldchoice.c, docs/verifier.md "Chosen data"): true when the value of a
+ * scalar load from a read-only kernel input reaches control or synchronization; the run then
+ * reads that memory as a + b * index (sim_machine_set_fill; 0, 0 until set). The loads, one
+ * per source line, into out[0..max) (returns how many there are). */
+bool sim_ldchoice_ctl(const sim_machine *m);
+void sim_machine_set_fill(sim_machine *m, int64_t a, int64_t b);
+uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max);
 /* Per kernel argument: true when it flows into synchronization-relevant values. */
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone
@@ -425,6 +432,12 @@ typedef struct sim_static_loop {
 } sim_static_loop;
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
+/* As sim_static_loops, with chosen data (sim_compile_ldchoice.c): a scalar integer tt.load of one
+ * operand reads fill_a + fill_b * index, as the machine's chosen loads do under that fill
+ * (sim_machine_set_fill). */
+uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, sim_static_loop *out,
+                               uint32_t max);
 /* The value of scalar v (bits, sim_trunc'd to its width) when it depends only on the arguments,
  * constants and the program id / grid size (pid, grid may be NULL: program 0 of 1) through
  * scalar ops; false otherwise (loaded data, loop-carried values, an induction variable). */

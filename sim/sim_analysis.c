@@ -7,8 +7,12 @@
 #include "sim_internal.h"
 #include "sim_size.h"
 
+/* Taint bits: the program id, loaded data, each kernel argument (arguments past 60 share a
+ * bit), and T_LOAD: the value of a chosen load (sim_compile_ldchoice.c), which a run chooses like an
+ * argument rather than data. */
 enum { T_PID = 1, T_DATA = 2, T_ARG0 = 2 };
-static uint64_t arg_bit(uint32_t k) { return 1ull << (T_ARG0 + (k < 61 ? k : 61)); }
+#define T_LOAD (1ull << 63)
+static uint64_t arg_bit(uint32_t k) { return 1ull << (T_ARG0 + (k < 60 ? k : 60)); }
 
 /* Segment k of the op behind instruction i: input index range [*lo, *hi). */
 static bool seg_range(const sim_ins *i, int k, uint32_t *lo, uint32_t *hi) {
@@ -211,7 +215,12 @@ static bool flow_ins(flow *f, uint32_t pc) {
   if ((i->code == IR_OP_GPU_THREAD_ID || i->code == IR_OP_ROCDL_WORKITEM_ID_X) && !f->m->amd_gfx) t |= T_DATA;
   if (i->code == IR_OP_TTG_CLOCK64 || i->code == IR_OP_TTG_WARP_ID || i->code == IR_OP_PTG_READ_COUNTER) t |= T_DATA;
   /* a CLC response names a program of the grid (sim_clc.c computes it): like the program id */
-  if (i->data_op || (cls == IR_C_MEM && !sim_clc_op(i->code))) t |= T_DATA;
+  if (m->ld_site && m->ld_site[pc]) {
+    /* a chosen load: chosen, unless its address depends on loaded data (pointer chasing) */
+    t |= (T[in[0]] & (T_DATA | T_LOAD)) ? T_DATA : T_LOAD;
+  } else if (i->data_op || (cls == IR_C_MEM && !sim_clc_op(i->code))) {
+    t |= T_DATA;
+  }
   if (sim_clc_op(i->code)) t |= T_PID;
   if (i->code != IR_OP_ARITH_CONSTANT && cls != IR_C_ALLOC)
     for (uint32_t k = 0; k < i->n_in; k++) t |= T[in[k]];
@@ -317,10 +326,11 @@ void sim_analyze(sim_machine *m) {
       continue;
     uint64_t t = 0;
     for (uint32_t k = lo; k < hi; k++) t |= f.taint[i->region][ins_in(m, i)[k]];
-    m->coord_deps[pc] = (t >> T_ARG0) | ((t & T_DATA) ? 1ull << 63 : 0);
+    m->coord_deps[pc] = ((t & ~T_LOAD) >> T_ARG0) | ((t & (T_DATA | T_LOAD)) ? 1ull << 63 : 0);
   }
   sim_clc_coord_deps(m);
   m->pid_dep = (sink & T_PID) != 0;
+  m->ld_ctl = (sink & T_LOAD) != 0;
   m->arg_ctl = ir_xcalloc(m->n_args + 1, sizeof *m->arg_ctl);
   for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;
   /* number the mbarriers of each barrier allocation */

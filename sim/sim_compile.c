@@ -884,7 +884,10 @@ static int compile_op(cctx *c, const ir_op *op) {
   if (cls == IR_C_SPECIAL)
     return sim_errf(c->err, c->m, op, "%s cannot appear inside a function body", ir_ops[code].name);
   /* an undefined token (a loop's initial value, pipelined code): names no TMA store, 0 */
-  if (code == IR_OP_UB_POISON && op->n_results == 1 && op->results[0]->type->kind == IR_T_TOKEN) {
+  /* ... and an undefined global pointer (a loop-carried pointer's initial value, pipelined
+   * code): the model computes no synchronization from a global address, 0 */
+  if (code == IR_OP_UB_POISON && op->n_results == 1 &&
+      (op->results[0]->type->kind == IR_T_TOKEN || op->results[0]->type->kind == IR_T_PTR)) {
     uint32_t zero = SIM_NOSLOT, dst = def_slot(c, op->results[0]);
     return emit_copy(c, op, 1, &zero, NULL, &dst, NULL);
   }

@@ -18,6 +18,10 @@ typedef struct eval_ctx {
                               (ir_call_arg; NULL: not followed) */
   bool first;              /* an scf.for's induction variable and carried values take their
                               first iteration's values (lower bound, inits) */
+  bool fill;               /* a scalar integer tt.load reads fill_a + fill_b * index (chosen
+                              data, sim_compile_ldchoice.c: the run's fill of the read-only inputs;
+                              index from the pointer, pointer arguments being 0) */
+  int64_t fill_a, fill_b;
 } eval_ctx;
 
 /* Value of v when it only depends on arguments, constants and the program id / grid size
@@ -61,6 +65,17 @@ static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth)
     if (axis < 0 || axis > 2) return false;
     int32_t x = op->code == IR_OP_TT_GET_PROGRAM_ID ? (c->pid ? c->pid[axis] : 0) : (c->grid ? c->grid[axis] : 1);
     *out = sim_trunc((uint64_t)(int64_t)x, sim_int_width(v->type));
+    return true;
+  }
+  if (c->fill && op->code == IR_OP_TT_LOAD && op->n_operands == 1 && op->n_results == 1 &&
+      (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX) && op->operands[0]->type->kind == IR_T_PTR) {
+    /* as the machine reads a chosen load (sim_ldchoice_value) */
+    uint64_t ptr;
+    if (!eval(c, op->operands[0], &ptr, depth + 1)) return false;
+    int eb = op->operands[0]->type->elem ? ir_type_elem_bytes(op->operands[0]->type->elem) : 4;
+    int64_t idx = (int64_t)ptr / (eb > 0 ? eb : 1);
+    uint64_t x = (uint64_t)c->fill_a + (uint64_t)c->fill_b * (uint64_t)idx;
+    *out = v->type->kind == IR_T_INDEX ? x : sim_trunc(x, v->type->bits);
     return true;
   }
   if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands > 8 || op->n_results != 1) return false;
@@ -133,6 +148,14 @@ static uint32_t static_loops(const eval_ctx *e, sim_static_loop *out, uint32_t m
 uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
                           const int32_t grid[3], sim_static_loop *out, uint32_t max) {
   eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true};
+  return static_loops(&e, out, max);
+}
+
+uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, sim_static_loop *out,
+                               uint32_t max) {
+  eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true,
+                .fill = true, .fill_a = fill_a, .fill_b = fill_b};
   return static_loops(&e, out, max);
 }
 

@@ -331,6 +331,9 @@ static int run_pure(sim_exec *e) {
             return -1;
           }
           for (uint32_t k = 0; k < i->n_out && k < 8; k++) e->x[ins_out(m, i)[k]] = out[k];
+        } else if (m->ld_site && m->ld_site[e->pc]) {
+          /* a chosen load (sim_compile_ldchoice.c): the run's fill of a read-only input */
+          e->x[ins_out(m, i)[0]] = sim_ldchoice_value(m, e->pc, ex_in(e, 0));
         } else {
           for (uint32_t k = 0; k < i->n_out; k++) e->x[ins_out(m, i)[k]] = 0;
         }

@@ -440,6 +440,11 @@ struct sim_machine {
                                   has no instruction); sim_compile_amd_ins; owned, or NULL */
   int32_t clc_max;             /* successful CLC cancels per run (-1: the whole grid) */
   uint32_t data_sink_ins;      /* first instruction whose sync-relevant input depends on loaded data */
+  uint8_t *ld_site;            /* per instruction, 1: a chosen load (sim_compile_ldchoice.c; owned, or NULL) */
+  struct sim_ldwhy *ld_why;    /* per instruction: why a load is not chosen (messages; owned) */
+  uint32_t n_ld_sites;
+  bool ld_ctl;                 /* some chosen load's value reaches control or synchronization */
+  int64_t fill_a, fill_b;      /* this run's fill of the chosen inputs: a + b * index */
   bool *arg_ctl;               /* per kernel argument: flows into control */
   uint64_t *coord_deps;        /* per instruction: sim_coord_deps (global writes only) */
   uint32_t n_args;
@@ -676,6 +681,20 @@ int sim_liveness(sim_machine *m, sim_err *err);
 int sim_layout(sim_machine *m, sim_err *err);
 /* sim_analysis.c: taint (program id, arguments), barrier roots */
 void sim_analyze(sim_machine *m);
+/* sim_compile_ldchoice.c: the chosen loads (m->ld_site), before sim_analyze; the value a chosen load
+ * instruction i reads at pointer ptr under the run's fill */
+void sim_ldchoice_sites(sim_machine *m);
+/* Why a load is not chosen data (for the refusal's message) */
+enum { SIM_LD_NONE, SIM_LD_TENSOR, SIM_LD_MASKED, SIM_LD_ORIGIN, SIM_LD_WRITTEN };
+typedef struct sim_ldwhy {
+  uint8_t why;                 /* SIM_LD_* */
+  const ir_op *writer;         /* SIM_LD_WRITTEN: the first op that writes the input */
+  uint8_t eb, width;           /* a chosen load: bytes per element of its pointer, its bits */
+} sim_ldwhy;
+/* " (the value loaded at F:L:C: ... chosen data ...)" for the refusal of control op sink, or
+ * "" when no load is found behind it */
+void sim_ldchoice_why(const sim_machine *m, const ir_op *sink, char *buf, size_t n);
+uint64_t sim_ldchoice_value(const sim_machine *m, uint32_t pc, uint64_t ptr);
 
 /* sim_scalar.c: pure scalar op on bits (the sim_data.h convention). Returns 0, or -1 when
  * the op is not a scalar op this evaluator knows (err filled). */

@@ -102,14 +102,17 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  sim_ldchoice_sites(m); /* chosen data: read-only inputs control depends on */
   sim_analyze(m);
   set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */
   if (m->data_sink_ins != UINT32_MAX && !m->data) {
     const ir_op *sop = m->code[m->data_sink_ins].op;
+    char why[512];
+    sim_ldchoice_why(m, sop, why, sizeof why); /* which load, and why it is not chosen data */
     sim_errf(err, m, sop,
              "%s depends on data loaded from memory (or on the thread id), which the verifier "
-             "does not compute; it cannot be checked",
-             sop ? ir_ops[sop->code].name : "this synchronization");
+             "does not compute; it cannot be checked%s",
+             sop ? ir_ops[sop->code].name : "this synchronization", why);
     sim_machine_free(m);
     return NULL;
   }
@@ -188,6 +191,8 @@ void sim_machine_free(sim_machine *m) {
   free(m->ws);
   free(m->allocs);
   free(m->bar_alloc);
+  free(m->ld_site);
+  free(m->ld_why);
   free(m->scratch);
   free(m->capbuf);
   free(m->mscratch);

@@ -387,9 +387,44 @@ static uint32_t base_combos(const vf_argplan *p) {
   return n;
 }
 
-uint32_t vf_argplan_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
+/* The combinations of the arguments (the guard runs among them), without the fills. */
+static uint32_t arg_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
+
+bool vf_argplan_fill_joint(const vf_argplan *p) {
+  return p->n_fill > 1 && arg_combos(p) * p->n_fill > VF_MAX_RUNS / 2;
+}
+
+uint32_t vf_argplan_combos(const vf_argplan *p) {
+  uint32_t a = arg_combos(p);
+  if (!p->n_fill) return a;
+  if (vf_argplan_fill_joint(p)) return a > p->n_fill ? a : p->n_fill;
+  return a * p->n_fill;
+}
+
+/* The argument combination of combination combo and (in *fill) its fill: combination
+ * c + f * A is argument combination c with fill f (the product), or, where that makes too
+ * many runs (vf_argplan_fill_joint), combination j is argument combination j mod A with
+ * fill j mod F; the probes after them keep fill 0. */
+static uint32_t split_fill(const vf_argplan *p, uint32_t combo, uint32_t *fill) {
+  uint32_t a = arg_combos(p), all = vf_argplan_combos(p);
+  if (combo < all) {
+    *fill = !p->n_fill ? 0 : vf_argplan_fill_joint(p) ? combo % p->n_fill : combo / a;
+    return combo % a;
+  }
+  *fill = 0;
+  return a + (combo - all);
+}
+
+void vf_argplan_set_fill(const vf_argplan *p, uint32_t combo, sim_machine *m) {
+  uint32_t f = 0;
+  split_fill(p, combo, &f);
+  if (p->n_fill) sim_machine_set_fill(m, p->fill_a[f], p->fill_b[f]);
+  else sim_machine_set_fill(m, 0, 0);
+}
 
 int32_t vf_argplan_guard_of(const vf_argplan *p, uint32_t combo) {
+  uint32_t f = 0;
+  combo = split_fill(p, combo, &f);
   uint32_t c = base_combos(p);
   return combo >= c && combo - c < p->n_guard_runs ? (int32_t)(combo - c) : -1;
 }
@@ -412,7 +447,9 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
   /* a probe: combination 0 with one argument at a partial tile; a guard run: combination 0
    * with one argument on the other side of a guard */
-  if (probe >= 0 || guard >= 0) combo = 0;
+  uint32_t fill = 0; /* the fill is the machine's (vf_argplan_set_fill), not an argument */
+  combo = probe >= 0 || guard >= 0 ? 0 : split_fill(p, combo, &fill);
+  (void)fill;
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -444,7 +481,9 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   uint32_t pk2 = guard >= 0 ? p->guard_arg2[guard] : UINT32_MAX;
   int64_t pv2 = guard >= 0 ? p->guard_val2[guard] : 0;
   bool shown = false, shown2 = false;
-  if (probe >= 0 || guard >= 0) combo = 0;
+  uint32_t fill = 0;
+  split_fill(p, combo, &fill);
+  combo = probe >= 0 || guard >= 0 ? 0 : split_fill(p, combo, &fill);
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
     bool mine = p->vary_arg[i] == pk, mine2 = p->vary_arg[i] == pk2;
@@ -460,6 +499,11 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   if (pk2 != UINT32_MAX && !shown2 && len < sizeof buf)
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? ", " : "", p->names[pk2],
                             (long long)pv2);
+  if (p->n_fill && len < sizeof buf) { /* chosen data: the run's fill (vf_fill.c) */
+    int64_t a = p->fill_a[fill], b = p->fill_b[fill];
+    if (!b) len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded inputs=%lld", len ? ", " : "", (long long)a);
+    else len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded inputs=%lld*index", len ? ", " : "", (long long)b);
+  }
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -530,13 +574,24 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
   c->loop[li].n_trips = n + 1;
 }
 
+/* The loops' static trip counts at argument bits `bits` and program pid, chosen loads read as
+ * combination combo's fill does (vf_fill.c). */
+static uint32_t loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits, const int32_t *pid,
+                         sim_static_loop *l) {
+  if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
+  uint32_t f = 0;
+  split_fill(p, combo, &f);
+  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, p->grid, p->fill_a[f], p->fill_b[f], l,
+                               VF_MAX_LOOPS);
+}
+
 void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {
   memset(out, 0, sizeof *out);
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
-    uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs[r].pid, p->grid, l, VF_MAX_LOOPS);
+    uint32_t n = loops_at(p, runs[r].combo, bits, runs[r].pid, l);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = l[li].op;
@@ -552,7 +607,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
       if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
       bits[k] = (uint64_t)vf_argplan_big(p, k);
-      uint32_t n = sim_static_loops(p->fn, bits, p->n_args, runs ? runs[0].pid : NULL, p->grid, l, VF_MAX_LOOPS);
+      uint32_t n = loops_at(p, 0, bits, runs ? runs[0].pid : NULL, l);
       varies = li < n && l[li].trips != base;
       bits[k] = save;
     }
@@ -630,6 +685,7 @@ sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32
     o.grid[k] = p->grid[k];
   }
   sim_machine *m = sim_machine_new(&o, err);
+  if (m) vf_argplan_set_fill(p, combo, m);
   free(bits);
   return m;
 }

@@ -75,6 +75,15 @@ typedef struct vf_argplan {
   uint32_t out_arg[VF_MAX_GAPS];
   int64_t out_val[VF_MAX_GAPS];
   bool out_side[VF_MAX_GAPS];
+  /* Chosen data (vf_fill.c, sim_compile_ldchoice.c): the fills of the read-only inputs whose loaded
+   * values reach control; every argument combination runs with each fill f (value a + b *
+   * index at element `index`), combination c + f * A (A: the combinations without fills),
+   * or each fill with some argument combination where that product is too large
+   * (vf_argplan_fill_joint). */
+  uint32_t n_fill;             /* 0: no chosen data (one implicit fill) */
+  int64_t fill_a[VF_MAX_DEFAULTS], fill_b[VF_MAX_DEFAULTS];
+  const ir_op *fill_site[4];   /* the chosen loads, one per source line */
+  uint32_t n_fill_sites;       /* how many there are (may exceed 4) */
   uint32_t n_gaps, n_gaps_more;
   const ir_op *gap_op[VF_MAX_GAPS];
   uint32_t gap_arg[VF_MAX_GAPS];
@@ -165,6 +174,17 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
  * among them, then the probes). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
+/* Chosen data (vf_fill.c): when the probe's chosen loads reach control, the fills to run
+ * (constants 1, 0, 2, S, S+1, 2S+1 of the deepest ring S, and the ramps index, (S+1)*index). */
+void vf_argplan_fills(vf_argplan *p, const sim_machine *probe);
+/* True when the fills are too many to run with every argument combination: combination j
+ * then takes argument combination j mod A and fill j mod F (said in the coverage line). */
+bool vf_argplan_fill_joint(const vf_argplan *p);
+/* The fill of combination combo: sets m's (sim_machine_set_fill). */
+void vf_argplan_set_fill(const vf_argplan *p, uint32_t combo, sim_machine *m);
+/* "loaded values at ragged_tensor.py:165 in {1, 0, 2} and index, 3*index (read-only memory
+ * filled with each)" (malloc'd), NULL without chosen data. */
+char *vf_argplan_fill_covered(const vf_argplan *p);
 /* A new machine (caller frees) of the plan's kernel for combination combo and program id pid,
  * with the plan's grid; NULL with err filled when the kernel cannot be compiled. The one place
  * check, explain and the report build a run's machine. */

@@ -13,6 +13,7 @@ sim_machine *vf_argplan_machine_at(const vf_argplan *p, sim_machine **cache, uin
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
   sim_machine_set_run(*cache, bits, p->n_args, pid, p->grid);
+  vf_argplan_set_fill(p, combo, *cache);
   free(bits);
   return *cache;
 }

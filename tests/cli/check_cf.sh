@@ -50,8 +50,15 @@ run 3 sim "$D/cf-spin-pure.ttgir" --arg n=3
 run 0 sim "$D/cf-tensor.ttgir" --arg n=3 --tensor y=zeros:32:f32 --out "$T/simout"
 /usr/bin/python3 -c "import numpy as np, sys; y = np.load('$T/simout/y.npy'); sys.exit(0 if y.shape == (32,) and (y == 11).all() else 1)" ||
   fail "cf-tensor: y is not 11"
-# a loop bound loaded from memory: refused by check at the branch, run by sim with the data
-input_error check "^cf.py:6:1: error: cf.cond_br depends on data loaded from memory" "$D/cf-data-bound.ttgir"
+# a loop bound loaded from a read-only input: chosen data for check (verified for the fills of
+# *np, docs/verifier.md "Chosen data"), run by sim with the data; with a store to *np (memory
+# the kernel writes) check refuses at the branch
+run 0 "$D/cf-data-bound.ttgir"
+grep -qF "verified for loaded value at cf.py:2 in {1, 0, 2, 3, 5, index, 3*index}" "$T/o.txt" || fail "cf-data-bound: $(cat "$T/o.txt")"
+sed 's|^    tt.return$|    tt.store %np, %c0 : !tt.ptr<i32> loc("cf.py":10:1)\n    tt.return|' "$D/cf-data-bound.ttgir" > "$T/written.ttgir"
+grep -q "tt.store %np" "$T/written.ttgir" || fail "could not make the written cf-data-bound"
+input_error check "^cf.py:6:1: error: cf.cond_br depends on data loaded from memory" "$T/written.ttgir"
+grep -qF "written by tt.store at cf.py:10:1" "$T/err" || fail "written cf-data-bound: $(cat "$T/err")"
 /usr/bin/python3 -c "import numpy as np; [np.save('$T/n%d.npy' % k, np.array([k], dtype=np.int32)) for k in (3, 5)]"
 run 0 sim "$D/cf-data-bound.ttgir" --tensor "np=$T/n3.npy"
 grep -q " 7 steps" "$T/o.txt" || fail "sim n=3: $(cat "$T/o.txt")"  # init + 3 x (arrive, wait)
