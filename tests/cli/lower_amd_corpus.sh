@@ -5,7 +5,7 @@
 # (and triton_kernels' bf16 matmul `amd_tk_matmul_*_bf16_plain`, whose block ping-pong schedule
 # has raw `rocdl.s.barrier`s, and its ragged gather / scatter one `*_f16_ragged_gs`, whose early
 # exit is a cf.cond_br between blocks: lowering/lw_blocks.c; its mxfp4 down / upcast kernels,
-# tt.split / tt.join, and the ragged metadata kernel, tt.scan) lowers to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
+# tt.split / tt.join, and the ragged metadata kernel, tt.scan) lowers (the mxfp4 matmuls are refused at their upcast) to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
 # DMA instructions (and the ds_bpermute that permute a swizzled copy's sources), an
 # s_waitcnt lgkmcnt(0) and an s_barrier between every LDS write and the next LDS read, the
 # code object's notes (LDS size, kernel arguments, registers, scratch, wave64, workgroup size;
@@ -155,4 +155,12 @@ rc=0
 input_error skeleton "empty.s:1:1: error: no instructions" "$T/empty.s"
 input_error skeleton "no-such" "$T/no-such.s"
 input_error skeleton "takes one FILE" "$T/m.s" "$T/m.s"
+# The mxfp4 matmuls are refused at the op, not mapped over elements: amdg.upcast_mxfp
+# (gfx942) or amdg.scaled_upcast_fp4 (gfx950: the scales already in the result's layout).
+for k in "gfx942:upcast_mxfp' (mxfp values times e8m0 scales)" "gfx950:scaled_upcast_fp4' (packed values times scales)"; do
+  gfx=${k%%:*}
+  input_error lower "^_matmul.py:376:72: error: lowering: op 'amdg.${k#*:} is not supported for $gfx" \
+    "$C/amd_tk_matmul_${gfx}_bf16_mxf4_batched.ok.ttgir" --target "$gfx" -o "$T/x"
+  [ ! -e "$T/x" ] || fail "an output file was written after an error"
+done
 echo "lower_amd_corpus: ok"
