@@ -223,6 +223,16 @@ for f in "$A/lds_live.ttgir":8192 "$T/early.ttgir":4096; do
     fail "${f%:*}: LDS $(note "$T/live.hsaco" group_segment_fixed_size), want ${f#*:}"
   "$TLXV" skeleton "$T/live.hsaco" | grep -q verified || fail "${f%:*}: skeleton"
 done
+# 16 i8 per lane (tests/lowering/amd/buffer_i8.ttgir): one dword-typed buffer load
+# (buffer_load_dwordx4; a vector<16xi8> load aborted LLVM 22's instruction selection), the bf16
+# results stored 8 at a time.
+for gfx in gfx942 gfx950; do
+  "$TLXV" lower "$A/buffer_i8.ttgir" --target $gfx -o "$T/bi8.hsaco" 2> "$T/err" || fail "buffer_i8 $gfx: $(cat "$T/err")"
+  disasm "$T/bi8.hsaco" > "$T/bi8.s"
+  [ "$(grep -c '^buffer_load_dwordx4 ' "$T/bi8.s")" = 1 ] || fail "buffer_i8 $gfx: want 1 buffer_load_dwordx4: $(cat "$T/bi8.s")"
+  [ "$(grep -c '^buffer_store_dwordx4 ' "$T/bi8.s")" = 2 ] || fail "buffer_i8 $gfx: want 2 buffer_store_dwordx4"
+  "$TLXV" skeleton "$T/bi8.hsaco" | grep -q verified || fail "buffer_i8 $gfx: skeleton"
+done
 # tt.scan / tt.join / tt.split (tests/lowering/amd/scan_join.ttgir): three scans over 1024
 # elements whose axis bits come from registers, 64 lanes (ds_bpermute_b32 butterflies) and 4
 # waves (block totals through LDS: per wave bit, s_barrier + writes, s_barrier + reads: 2 x 2 x 3
