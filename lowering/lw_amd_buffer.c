@@ -61,9 +61,16 @@ int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
     while (vec > 1 && (vec * eb < 4 || pa.div[0] < (int64_t)vec * eb)) vec /= 2;
     if (vec * eb < 4) vec = 1;
   }
-  char vt[48];
+  char vt[48], wt[48];
   if (vec > 1) snprintf(vt, sizeof vt, "vector<%dx%s>", vec, ety);
   else snprintf(vt, sizeof vt, "%s", ety);
+  /* A vector access moves whole dwords (i32 / vector<Nxi32>), as Triton's buffer ops do, with
+   * a bitcast to the element vector: LLVM 22's AMDGPU instruction selection cannot split the
+   * result of a v16i8 buffer load that is then narrowed ("Do not know how to split the result
+   * of this operator"). */
+  bool dw = vec > 1 && strcmp(ety, "i32") && strcmp(ety, "f32");
+  if (dw && vec * eb > 4) snprintf(wt, sizeof wt, "vector<%dxi32>", vec * eb / 4);
+  else snprintf(wt, sizeof wt, "%s", dw ? "i32" : vt);
   lw_val r = {.kind = ov->kind == LV_TENSOR ? LV_TENSOR : LV_SCALAR, .ty = ety, .n = ov->kind == LV_TENSOR ? n : 0};
   if (r.kind == LV_TENSOR) r.el = lw_alloc(c, (n + 1) * sizeof *r.el);
   for (uint32_t i = 0; i < n; i += (uint32_t)vec) {
@@ -78,12 +85,14 @@ int lw_amd_buffer_op(lw_ctx *c, const ir_op *op) {
           v = lw_op(c, "llvm.insertelement %s, %s[%s : i32] : %s", lw_n(c, el(c, val, i + (uint32_t)k)), lw_n(c, v),
                     lw_n(c, lw_i32(c, k)), vt);
       }
+      if (dw) v = lw_op(c, "llvm.bitcast %s : %s to %s", lw_n(c, v), vt, wt);
       lw_stmt(c, "rocdl.raw.ptr.buffer.store %s, %s, %s, %s, %s : %s", lw_n(c, v), lw_n(c, rsrc), lw_n(c, off),
-              lw_n(c, z), lw_n(c, z), vt);
+              lw_n(c, z), lw_n(c, z), wt);
       continue;
     }
     lw_ssa x = lw_op(c, "rocdl.raw.ptr.buffer.load %s, %s, %s, %s : %s", lw_n(c, rsrc), lw_n(c, off), lw_n(c, z),
-                     lw_n(c, z), vt);
+                     lw_n(c, z), wt);
+    if (dw) x = lw_op(c, "llvm.bitcast %s : %s to %s", lw_n(c, x), wt, vt);
     for (int k = 0; k < vec; k++) {
       lw_ssa e = vec > 1 ? lw_op(c, "llvm.extractelement %s[%s : i32] : %s", lw_n(c, x), lw_n(c, lw_i32(c, k)), vt) : x;
       if (m && other)

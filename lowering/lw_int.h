@@ -362,6 +362,17 @@ void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
 void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
 /* lw_reduce.c */
 int lw_reduce(lw_ctx *c, const ir_op *op);
+/* acc = combine(acc, other) through the combiner block comb of op (tt.reduce / tt.scan: 2n
+ * scalar arguments, a return of n values), elementwise over the n operands of types ty. */
+int lw_combine(lw_ctx *c, const ir_op *op, const ir_block *comb, uint32_t n, const char *const *ty,
+               lw_ssa *acc, const lw_ssa *other);
+/* The value of scalar v (<= 64 bits, type ty) in lane `lane ^ mask` of the warp / wave. */
+lw_ssa lw_shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask);
+/* lw_scan.c: tt.scan, and the scratch bytes it needs (0 when the axis stays inside warps) */
+int lw_scan(lw_ctx *c, const ir_op *op);
+uint64_t lw_scan_scratch_bytes(const ir_op *op);
+/* lw_joinsplit.c: tt.join / tt.split as register moves (refused when a pair spans threads) */
+int lw_joinsplit(lw_ctx *c, const ir_op *op);
 /* Scratch bytes lw_reduce needs for op (0 when it reduces within warps). */
 uint64_t lw_reduce_scratch_bytes(const ir_op *op);
 /* True for the ops that only move a tensor's elements between layouts (convert_layout, trans,

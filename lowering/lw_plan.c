@@ -115,6 +115,8 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     w->tcols += cols;
   } else if (op->code == IR_OP_TT_REDUCE && op->n_results >= 1) {
     add_scratch(w, op, lw_reduce_scratch_bytes(op)); /* cross-warp partials */
+  } else if (op->code == IR_OP_TT_SCAN && op->n_results >= 1) {
+    add_scratch(w, op, lw_scan_scratch_bytes(op)); /* block totals across warps */
   } else if (op->code == IR_OP_TT_ATOMIC_CAS || op->code == IR_OP_TT_ATOMIC_RMW) {
     add_scratch(w, op, lw_atomic_scratch_bytes(op)); /* the result, for every thread */
   }

@@ -19,25 +19,30 @@ typedef struct red {
 
 /* acc = combine(acc, other), elementwise over the n operands. */
 static int combine(red *r, lw_ssa *acc, const lw_ssa *other) {
-  lw_ctx *c = r->c;
-  for (uint32_t k = 0; k < r->n; k++) {
-    lw_set(c, r->comb->args[k], (lw_val){.kind = LV_SCALAR, .ty = r->ty[k], .s = acc[k]});
-    lw_set(c, r->comb->args[r->n + k], (lw_val){.kind = LV_SCALAR, .ty = r->ty[k], .s = other[k]});
+  return lw_combine(r->c, r->op, r->comb, r->n, r->ty, acc, other);
+}
+
+int lw_combine(lw_ctx *c, const ir_op *op, const ir_block *comb, uint32_t n, const char *const *ty,
+               lw_ssa *acc, const lw_ssa *other) {
+  const char *name = ir_ops[op->code].name;
+  for (uint32_t k = 0; k < n; k++) {
+    lw_set(c, comb->args[k], (lw_val){.kind = LV_SCALAR, .ty = ty[k], .s = acc[k]});
+    lw_set(c, comb->args[n + k], (lw_val){.kind = LV_SCALAR, .ty = ty[k], .s = other[k]});
   }
-  if (lw_lower_block(c, r->comb)) return -1;
-  const ir_op *t = r->comb->last;
-  if (!t || t->code != IR_OP_TT_REDUCE_RETURN || t->n_operands != r->n)
-    return lw_fail(c, r->op, "tt.reduce combiner without a matching tt.reduce.return");
-  for (uint32_t k = 0; k < r->n; k++) {
+  if (lw_lower_block(c, comb)) return -1;
+  const ir_op *t = comb->last;
+  if (!t || (t->code != IR_OP_TT_REDUCE_RETURN && t->code != IR_OP_TT_SCAN_RETURN) || t->n_operands != n)
+    return lw_fail(c, op, "%s combiner without a matching return", name);
+  for (uint32_t k = 0; k < n; k++) {
     lw_val *v = lw_get(c, t->operands[k]);
-    if (v->kind != LV_SCALAR) return lw_fail(c, r->op, "tt.reduce combiner returned a non-scalar");
+    if (v->kind != LV_SCALAR) return lw_fail(c, op, "%s combiner returned a non-scalar", name);
     acc[k] = v->s;
   }
   return 0;
 }
 
-/* Butterfly shuffle of any <= 64-bit scalar. */
-static lw_ssa shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask) {
+/* Butterfly shuffle of any <= 64-bit scalar (lw_int.h). */
+lw_ssa lw_shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask) {
   lw_ssa all = lw_i32(c, -1), off = lw_i32(c, mask), cl = lw_i32(c, 31);
   int bits = lw_ty_bits(ty);
   if (lw_target_is_amd(c->target) && (!strcmp(ty, "f32") || !strcmp(ty, "i32"))) {
@@ -57,8 +62,8 @@ static lw_ssa shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask) {
     lw_ssa x = strcmp(ty, "i64") ? lw_cast(c, "llvm.bitcast", v, ty, it) : v;
     lw_ssa lo = lw_cast(c, "llvm.trunc", x, it, "i32");
     lw_ssa hi = lw_cast(c, "llvm.trunc", lw_bin_imm(c, "llvm.lshr", x, 32, it), it, "i32");
-    lo = shfl_bfly(c, lo, "i32", mask);
-    hi = shfl_bfly(c, hi, "i32", mask);
+    lo = lw_shfl_bfly(c, lo, "i32", mask);
+    hi = lw_shfl_bfly(c, hi, "i32", mask);
     lw_ssa r = lw_bin(c, "llvm.or", lw_cast(c, "llvm.zext", lo, "i32", it),
                       lw_bin_imm(c, "llvm.shl", lw_cast(c, "llvm.zext", hi, "i32", it), 32, it), it);
     return strcmp(ty, "i64") ? lw_cast(c, "llvm.bitcast", r, it, ty) : r;
@@ -67,7 +72,7 @@ static lw_ssa shfl_bfly(lw_ctx *c, lw_ssa v, const char *ty, int mask) {
   snprintf(it, sizeof it, "i%d", bits);
   lw_ssa x = lw_ty_is_float(ty) ? lw_cast(c, "llvm.bitcast", v, ty, it) : v;
   lw_ssa w = lw_cast(c, "llvm.zext", x, it, "i32");
-  w = shfl_bfly(c, w, "i32", mask);
+  w = lw_shfl_bfly(c, w, "i32", mask);
   x = lw_cast(c, "llvm.trunc", w, "i32", it);
   return lw_ty_is_float(ty) ? lw_cast(c, "llvm.bitcast", x, it, ty) : x;
 }
@@ -121,7 +126,7 @@ int lw_reduce(lw_ctx *c, const ir_op *op) {
       if (d != axis && sl.lane[b][d]) return lw_fail(c, op, "tt.reduce over a layout mixing the axis with other dims");
     for (uint32_t k = 0; k < ncls; k++) {
       lw_ssa o[MAX_OPS];
-      for (uint32_t q = 0; q < r.n; q++) o[q] = shfl_bfly(c, acc[k][q], r.ty[q], 1 << b);
+      for (uint32_t q = 0; q < r.n; q++) o[q] = lw_shfl_bfly(c, acc[k][q], r.ty[q], 1 << b);
       if (combine(&r, acc[k], o)) return -1;
     }
   }

@@ -98,6 +98,8 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool amd, bool *need) 
    * promises (no alias analysis). On NVIDIA the scratch is known apart: nothing pending. */
   case IR_OP_TT_REDUCE:
     return lw_reduce_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
+  case IR_OP_TT_SCAN:
+    return lw_scan_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
   case IR_OP_TT_ATOMIC_CAS: case IR_OP_TT_ATOMIC_RMW: /* lw_atomic.c: the result's broadcast */
     return lw_atomic_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
   default:

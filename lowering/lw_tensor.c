@@ -528,6 +528,11 @@ int lw_tensor_op(lw_ctx *c, const ir_op *op) {
   case IR_OP_TT_REDUCE:
     lw_membar_before(c, op);
     return lw_reduce(c, op);
+  case IR_OP_TT_SCAN:
+    lw_membar_before(c, op);
+    return lw_scan(c, op);
+  case IR_OP_TT_JOIN: case IR_OP_TT_SPLIT:
+    return lw_joinsplit(c, op);
   case IR_OP_TT_BROADCAST: case IR_OP_TT_EXPAND_DIMS:
     return relayout(c, op);
   default:

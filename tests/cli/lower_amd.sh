@@ -223,6 +223,43 @@ for f in "$A/lds_live.ttgir":8192 "$T/early.ttgir":4096; do
     fail "${f%:*}: LDS $(note "$T/live.hsaco" group_segment_fixed_size), want ${f#*:}"
   "$TLXV" skeleton "$T/live.hsaco" | grep -q verified || fail "${f%:*}: skeleton"
 done
+# 16 i8 per lane (tests/lowering/amd/buffer_i8.ttgir): one dword-typed buffer load
+# (buffer_load_dwordx4; a vector<16xi8> load aborted LLVM 22's instruction selection), the bf16
+# results stored 8 at a time.
+for gfx in gfx942 gfx950; do
+  "$TLXV" lower "$A/buffer_i8.ttgir" --target $gfx -o "$T/bi8.hsaco" 2> "$T/err" || fail "buffer_i8 $gfx: $(cat "$T/err")"
+  disasm "$T/bi8.hsaco" > "$T/bi8.s"
+  [ "$(grep -c '^buffer_load_dwordx4 ' "$T/bi8.s")" = 1 ] || fail "buffer_i8 $gfx: want 1 buffer_load_dwordx4: $(cat "$T/bi8.s")"
+  [ "$(grep -c '^buffer_store_dwordx4 ' "$T/bi8.s")" = 2 ] || fail "buffer_i8 $gfx: want 2 buffer_store_dwordx4"
+  "$TLXV" skeleton "$T/bi8.hsaco" | grep -q verified || fail "buffer_i8 $gfx: skeleton"
+done
+# tt.scan / tt.join / tt.split (tests/lowering/amd/scan_join.ttgir): three scans over 1024
+# elements whose axis bits come from registers, 64 lanes (ds_bpermute_b32 butterflies) and 4
+# waves (block totals through LDS: per wave bit, s_barrier + writes, s_barrier + reads: 2 x 2 x 3
+# = 12 barriers, LDS 1024 x 8 bytes); join / split are register moves (no more LDS, no
+# barrier). The skeleton verifies it, and finds the race when either barrier of the first wave
+# step is cut out (read after write, then write after read at the second step).
+for gfx in gfx942 gfx950; do
+  "$TLXV" lower "$A/scan_join.ttgir" --target $gfx -o "$T/sj.hsaco" 2> "$T/err" || fail "scan_join $gfx: $(cat "$T/err")"
+  disasm "$T/sj.hsaco" > "$T/sj.s"
+  [ "$(grep -c '^ds_bpermute_b32 ' "$T/sj.s")" -ge 12 ] || fail "scan_join $gfx: want ds_bpermute_b32 butterflies: $(grep -c '^ds_bpermute_b32 ' "$T/sj.s")"
+  [ "$(grep -c '^s_barrier' "$T/sj.s")" = 12 ] || fail "scan_join $gfx: want 12 s_barrier, got $(grep -c '^s_barrier' "$T/sj.s")"
+  [ "$(note "$T/sj.hsaco" group_segment_fixed_size)" = 8192 ] || fail "scan_join $gfx: LDS $(note "$T/sj.hsaco" group_segment_fixed_size)"
+  "$TLXV" skeleton "$T/sj.hsaco" | grep -q verified || fail "scan_join $gfx: skeleton"
+done
+"$OBJDUMP" -d "$T/sj.hsaco" > "$T/sj.s"
+w=$(grep -n '^	ds_write' "$T/sj.s" | sed -n 1p | cut -d: -f1)
+b1=$(tail -n "+$w" "$T/sj.s" | grep -n '^	s_barrier' | sed -n 1p | cut -d: -f1)
+b1=$((w + b1 - 1))
+b2=$(tail -n "+$b1" "$T/sj.s" | grep -n '^	s_barrier' | sed -n 2p | cut -d: -f1)
+b2=$((b1 + b2 - 1))
+for cut in "$b1:read after write|reads LDS in the same barrier interval as an LDS write" "$b2:write after read"; do
+  sed "${cut%%:*}d" "$T/sj.s" > "$T/cut.s"
+  rc=0
+  "$TLXV" skeleton "$T/cut.s" > "$T/out" 2> "$T/err" || rc=$?
+  [ $rc = 1 ] && head -n 1 "$T/err" | grep -Eq "error: race: scan_join\+0x[0-9a-f]* .*(${cut#*:})" ||
+    fail "scan_join without the barrier of line ${cut%%:*}: exit $rc: $(head -n 3 "$T/err")"
+done
 # A warp pipeline (its barriers come from ConvertWarpPipeline at LLVM lowering): refused, not
 # lowered without them.
 cat > "$T/wp.ttgir" <<'K'

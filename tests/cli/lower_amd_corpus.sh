@@ -4,7 +4,8 @@
 # LDS DMA into swizzled and padded LDS, ping-pong; the gfx1250 ones have no lowering target)
 # (and triton_kernels' bf16 matmul `amd_tk_matmul_*_bf16_plain`, whose block ping-pong schedule
 # has raw `rocdl.s.barrier`s, and its ragged gather / scatter one `*_f16_ragged_gs`, whose early
-# exit is a cf.cond_br between blocks: lowering/lw_blocks.c) lowers to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
+# exit is a cf.cond_br between blocks: lowering/lw_blocks.c; its mxfp4 down / upcast kernels,
+# tt.split / tt.join, and the ragged metadata kernel, tt.scan) lowers (the mxfp4 matmuls are refused at their upcast) to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
 # DMA instructions (and the ds_bpermute that permute a swizzled copy's sources), an
 # s_waitcnt lgkmcnt(0) and an s_barrier between every LDS write and the next LDS read, the
 # code object's notes (LDS size, kernel arguments, registers, scratch, wave64, workgroup size;
@@ -77,10 +78,17 @@ amd_tk_matmul_gfx942_bf16_plain gfx942 v_mfma_f32_16x16x16_bf16 128 49152 116 51
 amd_tk_matmul_gfx950_bf16_plain gfx950 v_mfma_f32_16x16x32_bf16 16 24576 116 512 0 verified -
 amd_tk_matmul_gfx942_f16_ragged_gs gfx942 v_mfma_f32_16x16x16_f16 16 34816 172 512 0 verified -
 amd_tk_matmul_gfx950_f16_ragged_gs gfx950 v_mfma_f32_16x16x32_f16 16 12288 172 512 0 verified -
+amd_tk_downcast_to_mxfp_gfx942_bf16_mxf4_batched gfx942 - 0 16384 52 512 0 verified -
+amd_tk_downcast_to_mxfp_gfx950_bf16_mxf4_batched gfx950 - 0 16384 52 512 0 verified -
+amd_tk_upcast_from_mxfp_tma_gfx942_bf16_mxf4_batched gfx942 - 0 32768 164 256 0 verified -
+amd_tk_upcast_from_mxfp_tma_gfx950_bf16_mxf4_batched gfx950 - 0 32768 164 256 0 verified -
+amd_tk_ragged_tensor_metadata_memset_gfx942_f16_ragged_gs gfx942 - 0 4096 44 256 0 verified -
+amd_tk_ragged_tensor_metadata_memset_gfx950_f16_ragged_gs gfx950 - 0 4096 44 256 0 verified -
 EOF
 # The LDS sizes: gfx950 async: the padded_shared buffers, 2 x 128x64 f16 and 31 pads of 8,
 # and 2 x 64x128 f16 and 31 pads of 32 (Triton's getPaddedSize); gfx950 ping-pong: the
-# epilogue's 256x256 f16 layout conversion reuses the bytes of the two deallocated buffers
+# epilogue's 256x256 f16 layout conversion reuses the bytes of the two deallocated buffers;
+# ragged metadata: the scan's cross-wave scratch, 512 i32 block totals in 8-byte slots
 # (128 KiB, not 64 + 128 KiB: lowering/lw_plan_live.c). LDS DMA in flight at the barrier before
 # the first LDS read (its vmcnt(0) cut out): inconclusive, the skeleton cannot tell the
 # DMA's buffer from the read's.
@@ -147,4 +155,12 @@ rc=0
 input_error skeleton "empty.s:1:1: error: no instructions" "$T/empty.s"
 input_error skeleton "no-such" "$T/no-such.s"
 input_error skeleton "takes one FILE" "$T/m.s" "$T/m.s"
+# The mxfp4 matmuls are refused at the op, not mapped over elements: amdg.upcast_mxfp
+# (gfx942) or amdg.scaled_upcast_fp4 (gfx950: the scales already in the result's layout).
+for k in "gfx942:upcast_mxfp' (mxfp values times e8m0 scales)" "gfx950:scaled_upcast_fp4' (packed values times scales)"; do
+  gfx=${k%%:*}
+  input_error lower "^_matmul.py:376:72: error: lowering: op 'amdg.${k#*:} is not supported for $gfx" \
+    "$C/amd_tk_matmul_${gfx}_bf16_mxf4_batched.ok.ttgir" --target "$gfx" -o "$T/x"
+  [ ! -e "$T/x" ] || fail "an output file was written after an error"
+done
 echo "lower_amd_corpus: ok"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # lower_ptxas.sh: every corpus kernel and every example lowers to PTX for its target (cuda:90 ->
 # sm_90a, cuda:100 -> sm_100a) and ptxas accepts that PTX; ws_add also lowers for sm_100a.
+# So do the real-corpus kernels with tt.split / tt.join / tt.scan.
 # ptxas must not have to insert wgmma waits (info C7519). Without ptxas the PTX is still made
 # and checked for its header, then the test exits 77 (ctest: skipped) saying what it skipped.
 set -eu
@@ -36,6 +37,12 @@ for f in "$SRC"/tests/corpus/gluon/*.ttgir "$SRC"/examples/*/*.ttgir; do
   esac
 done
 check "$SRC/tests/corpus/gluon/ws_add.bug0.ttgir" sm_100a
+# tests/corpus/real kernels (not all of that corpus lowers) with tt.split / tt.join / tt.scan
+for k in tk_downcast_to_mxfp_90_bf16_mxf4_ragged_p:sm_90a tk_upcast_from_mxfp_tma_90_bf16_mxf4_batched:sm_90a \
+         tk_ragged_tensor_metadata_memset_90_f16_ragged_gs:sm_90a tk_ragged_tensor_metadata_memset_100_f16_ragged_gs:sm_100a \
+         triton_t09_tma_persistent_90:sm_90a triton_t09_tma_persistent_ws_100:sm_100a; do
+  check "$SRC/tests/corpus/real/${k%:*}.ok.ttgir" "${k#*:}"
+done
 [ "$n" -ge 10 ] || fail "only $n kernels found"
 if [ -n "$PTXAS" ]; then echo "lower_ptxas: ok ($n kernels accepted by ptxas)"; else
   echo "lower_ptxas: SKIPPED: no ptxas in /usr/local/cuda/bin or PATH ($n kernels lowered; the ptxas check did not run)"; exit 77; fi

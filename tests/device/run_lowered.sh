@@ -70,6 +70,7 @@ paths.smem|tests/lowering/smem_paths.ttgir|4||a_desc=random:256x64:f16 b_desc=ra
 cluster.ping|tests/lowering/cluster_ping.ttgir|4||out=zeros:4:i32|rank|ok
 cluster.ws|tests/lowering/cluster_ws.ttgir|4||out=zeros:4:i32|rank|ok
 cpasync.copy|tests/lowering/cp_async.ttgir|4|n=16320|in=random:16384:f16 out=zeros:16384:f16|copyn|ok
+scan.join|tests/lowering/scan_join.ttgir|1||in=random:512:i32 pairs=random:1024:i32 fwd=zeros:512:i32 rev=zeros:512:i32 last=zeros:512:i32 joined=zeros:1024:i32 lo=zeros:512:i32 hi=zeros:512:i32|scanjoin|ok
 EOF
 )
 
@@ -122,6 +123,16 @@ try:
         a, o = ld("in.in.npy").view(np.uint16), ld("out.npy").view(np.uint16)
         bad = int(np.sum(a[:16320] != o[:16320])) + int(np.sum(o[16320:] != 0))
         print("ok" if bad == 0 else f"WRONG {bad} elements differ")
+    elif ref == "scanjoin":  # tests/lowering/scan_join.ttgir
+        x, p = ld("in.in.npy").astype(np.int64), ld("pairs.in.npy")
+        fwd = np.cumsum(x).astype(np.int32)
+        rev = np.cumsum(x[::-1])[::-1].astype(np.int32)
+        idx = np.maximum.accumulate(np.where(x != 0, np.arange(x.size), -1))
+        last = np.where(idx >= 0, x[np.maximum(idx, 0)], 0).astype(np.int32)
+        joined = np.stack([x.astype(np.int32), fwd], axis=1).reshape(-1)
+        want = {"fwd": fwd, "rev": rev, "last": last, "joined": joined, "lo": p[0::2], "hi": p[1::2]}
+        bad = {n: int(np.sum(ld(n + ".npy") != w)) for n, w in want.items()}
+        print("ok" if not any(bad.values()) else f"WRONG elements differ: {bad}")
     elif ref == "rank":
         got = ld("out.npy")
         want = np.arange(got.size) % 2
