@@ -347,6 +347,8 @@ Z3_ast sym_eval(sym_ctx *c, const ir_value *v) {
   if (!t) {
     t = havoc(c, v, (unsigned)w);
     taint = true;
+    if (v->def && (v->def->code == IR_OP_TT_LOAD || v->def->code == IR_OP_AMDG_BUFFER_LOAD))
+      c->loaded_control = true;
   }
   c->busy[v->id] = 0;
   c->memo[v->id] = t;

@@ -252,6 +252,10 @@ typedef struct sym_ctx {
    * the arguments beyond their types (a flattened nest's trip count below 2^38) */
   char **assume;
   uint32_t n_assume;
+  /* a value loaded from memory (tt.load, amdg.buffer_load) reaches a trip count, predicate,
+   * index or phase: it is an unknown of its own at each load (sym_exec.c havoc), and the
+   * result's constraints say so */
+  bool loaded_control;
   /* prefix predicates asked for (sym_prefix.c), by loop and term: count the variable K of
    * their count, NULL when the predicate is not one */
   struct sym_prefix { int loop; Z3_ast q, count; } *prefixes;
