@@ -380,6 +380,10 @@ bool sym_pad_loop_of(sym_ctx *c, int l);
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
+/* sym_divelim.c: phi with every signed division / remainder of a term by a numeral replaced by
+ * a fresh quotient and remainder and their (total, functional) definition: equisatisfiable,
+ * a model of it is one of phi. */
+Z3_ast sym_div_elim(sym_ctx *c, Z3_ast phi);
 /* sym_pad_groups.c: Z3 Bool, true when the async read rd's instance at step itF + D of a padded
  * loop is retired by a group wait before w's instance at itF (group counts over the steps
  * between); NULL when the window is outside the encoding (*why). *tainted: a term of the group's
