@@ -384,6 +384,22 @@ bool sym_pad_loop_of(sym_ctx *c, int l);
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
+/* sym_divelim.c: phi with every signed division / remainder of a term by a numeral replaced by
+ * a fresh quotient and remainder and their (total, functional) definition: equisatisfiable,
+ * a model of it is one of phi. */
+Z3_ast sym_div_elim(sym_ctx *c, Z3_ast phi);
+/* sym_pad_groups.c: Z3 Bool, true when the async read rd's instance at step itF + D of a padded
+ * loop is retired by a group wait before w's instance at itF (group counts over the steps
+ * between); NULL when the window is outside the encoding (*why). *tainted: a term of the group's
+ * ops is havoc. */
+/* Padded event e fires at step itF + d (d <= 0): its predicate and the loop's range there,
+ * linear in the tile's base (sym_pad_groups.c). */
+Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
+/* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
+ * without the tile base's product), else phi. */
+Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);
+Z3_ast sym_pad_retired(sym_ctx *c, const sym_event *w, const sym_event *rd, int64_t D,
+                       bool *tainted, const char **why);
 
 /* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
 void sym_induct_loop(sym_ctx *c, int loop);
