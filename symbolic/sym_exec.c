@@ -233,6 +233,9 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
   switch (op->code) {
   case IR_OP_ARITH_CONSTANT:
     return ir_value_const_int(op->results[ridx], &k) ? sym_bv(c, k, w) : NULL;
+  case IR_OP_TT_LOAD:
+    *taint = true; /* loaded data: no concrete value (sym_load.c) */
+    return sym_load_keyed(c, op, w);
   case IR_OP_TT_GET_PROGRAM_ID: {
     static const char *const n[3] = {"pid_x", "pid_y", "pid_z"};
     int ax = axis_of(op);

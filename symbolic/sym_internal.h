@@ -256,6 +256,9 @@ typedef struct sym_ctx {
    * index or phase: it is an unknown of its own at each load (sym_exec.c havoc), and the
    * result's constraints say so */
   bool loaded_control;
+  /* the kernel arguments fn may write through (sim_ldchoice_written_args), once asked */
+  uint64_t written_args;
+  bool written_known;
   /* prefix predicates asked for (sym_prefix.c), by loop and term: count the variable K of
    * their count, NULL when the predicate is not one */
   struct sym_prefix { int loop; Z3_ast q, count; } *prefixes;
@@ -293,6 +296,9 @@ Z3_ast sym_simplify(sym_ctx *c, Z3_ast t);
 bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out);  /* signed value of a BV numeral */
 bool sym_is_true(sym_ctx *c, Z3_ast b);                /* Bool simplifies to true */
 Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
+/* A scalar integer load of read-only kernel input memory: the same term for one address
+ * (sym_load.c); NULL when the load is not one (then an independent unknown). */
+Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
