@@ -85,7 +85,12 @@ static void walk_block(mctx *c, const ir_block *b, mstate *s);
  * early exit; sim_compile.c refuses a branch back): Membar's dataflow over the CFG, whose
  * state at a block's entry is the join of the states at the branches into it (all earlier).
  * A block no branch reaches is not walked (it never runs). *s becomes the join of the states
- * at the blocks' other ends (tt.return). */
+ * at the blocks' other ends (tt.return). MODEL: Membar.cpp's worklist visits a block once per
+ * change of its input and puts barriers as it goes, so where a block has several predecessors
+ * it may first be walked with some of them and keep a barrier that walk put; the model walks
+ * each block once, with the join of all (exact when each block has one predecessor, as an
+ * early exit's blocks; otherwise the model may have fewer barriers, so it may report a race
+ * Membar's extra barrier prevents, never miss one). */
 static void walk_region(mctx *c, const ir_region *r, mstate *s) {
   if (r->n_blocks <= 1) {
     if (r->n_blocks) walk_block(c, r->blocks[0], s);
