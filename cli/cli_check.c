@@ -82,6 +82,19 @@ static void cover_add(char **covered, const char *fmt, ...) {
   *covered = out;
 }
 
+/* A verified run's "verified for" gains "WHAT TEXT" (joined by " and "): the coverage it holds
+ * for is limited by text (chosen-data fills, guard sides no run took). Frees text. */
+static void limit_verified(tr_report *rep, vf_verdict v, const char *what, char *text) {
+  if (!text) return;
+  if (v == VF_VERIFIED) {
+    char *vf = rep->verified_for;
+    rep->verified_for = NULL;
+    cover_add(&rep->verified_for, "%s%s%s%s", vf ? vf : "", vf ? " and " : "", what, text);
+    free(vf);
+  }
+  free(text);
+}
+
 /* The first confirmed symbolic violation (smallest trip count), or NULL. */
 static const vf_sym_violation *first_confirmed(const vf_sym_result *r) {
   const vf_sym_violation *best = NULL;
@@ -294,29 +307,13 @@ int vf_cmd_check(int argc, char **argv) {
     free(ld);
     /* chosen data (vf_fill.c): "verified" is for the fills checked only */
     char *fc = vf_argplan_fill_covered(&plan);
-    if (fc) {
-      cover_add(&rep.covered, "%s", fc);
-      if (all.verdict == VF_VERIFIED) {
-        char *vf = rep.verified_for;
-        rep.verified_for = NULL;
-        cover_add(&rep.verified_for, "%s%s%s", vf ? vf : "", vf ? " and " : "", fc);
-        free(vf);
-      }
-      free(fc);
-    }
+    if (fc) cover_add(&rep.covered, "%s", fc);
+    limit_verified(&rep, all.verdict, "", fc);
     /* a guard side no run took (vf_argguard.c): said in the coverage line, and "verified"
      * is for the sides covered only */
     char *gaps = vf_argplan_gaps(&plan);
-    if (gaps) {
-      cover_add(&rep.covered, "not covered: %s", gaps);
-      if (all.verdict == VF_VERIFIED) {
-        char *vf = rep.verified_for;
-        rep.verified_for = NULL;
-        cover_add(&rep.verified_for, "%s%severy argument guard side but %s", vf ? vf : "", vf ? " and " : "", gaps);
-        free(vf);
-      }
-      free(gaps);
-    }
+    if (gaps) cover_add(&rep.covered, "not covered: %s", gaps);
+    limit_verified(&rep, all.verdict, "every argument guard side but ", gaps);
   }
   rep.bound = all.bound_hit ? ir_xstrdup(all.bound_why) : NULL;
   rep.states = all.st.states;

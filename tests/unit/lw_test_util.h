@@ -1,8 +1,12 @@
-/* lw_test_util.h: helpers of the lowering's layout tests (test_lw_layout.c, test_lw_mfma.c):
- * the coordinate a (register, lane, warp) holds, and the layout of a tensor type written in
- * MLIR text. */
+/* lw_test_util.h: helpers of the lowering's unit tests (test_lw_*.c): the coordinate a
+ * (register, lane, warp) holds, the layout of a tensor type written in MLIR text (test_lw_layout.c,
+ * test_lw_mfma.c); a repository file parsed, a kernel lowered that must lower, occurrences of a
+ * text counted (test_lw_lower.c, test_lw_scan.c). The module and the text returned are the
+ * caller's (ir_module_free, free). */
 #ifndef TLXV_LW_TEST_UTIL_H
 #define TLXV_LW_TEST_UTIL_H
+
+#include <string.h>
 
 #include "ir_test_util.h"
 #include "lowering/lw_int.h"
@@ -28,6 +32,34 @@ static inline lw_ll tu_ll_of(const char *aliases, const char *ty) {
   ck_assert_msg(lw_ll_of_type(t, &l, err, sizeof err) == 0, "%s: %s", ty, err);
   ir_module_free(m);
   return l;
+}
+
+/* The file at rel (from the repository root), parsed; fails the test when it does not parse. */
+static inline ir_module *lwt_parse_file(const char *rel) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", TLXV_SRC, rel);
+  ir_diag d = {0};
+  ir_module *m = ir_parse_file(path, &d);
+  ck_assert_msg(m != NULL, "%s: %s", path, d.msg ? d.msg : "?");
+  return m;
+}
+
+/* m lowered for t as e; fails the test when the lowering refuses. */
+static inline char *lwt_lower_ok(ir_module *m, lw_target t, lw_emit e) {
+  char *out = NULL;
+  size_t len = 0;
+  ir_diag d = {0};
+  int rc = lw_lower(m, t, e, &out, &len, &d);
+  ck_assert_msg(rc == 0, "lowering failed: %s", d.msg ? d.msg : "?");
+  ck_assert_uint_eq(strlen(out), len);
+  return out;
+}
+
+/* How many times needle occurs in hay (overlapping occurrences counted). */
+static inline int lwt_count(const char *hay, const char *needle) {
+  int n = 0;
+  for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+  return n;
 }
 
 #endif

@@ -1,55 +1,29 @@
 /* test_lw_lower.c: TTGIR -> MLIR / PTX on the corpus kernel and the Hopper examples: the
  * synchronization each op must become (counted in the generated text), the runner ABI
  * header, the warp-specialization skeleton, and the unsupported-op diagnostic. */
-#include "ir_test_util.h"
-#include "lowering/lw.h"
+#include "lw_test_util.h"
 #include "check_run.h"
 
-static ir_module *parse_file(const char *rel) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", TLXV_SRC, rel);
-  ir_diag d = {0};
-  ir_module *m = ir_parse_file(path, &d);
-  ck_assert_msg(m != NULL, "%s: %s", path, d.msg ? d.msg : "?");
-  return m;
-}
-
-static char *lower_ok(ir_module *m, lw_target t, lw_emit e) {
-  char *out = NULL;
-  size_t len = 0;
-  ir_diag d = {0};
-  int rc = lw_lower(m, t, e, &out, &len, &d);
-  ck_assert_msg(rc == 0, "lowering failed: %s", d.msg ? d.msg : "?");
-  ck_assert_uint_eq(strlen(out), len);
-  return out;
-}
-
-static int count(const char *hay, const char *needle) {
-  int n = 0;
-  for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
-  return n;
-}
-
 START_TEST(ws_add_mlir_structure) {
-  ir_module *m = parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ir_module *m = lwt_parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* 8 barrier inits by the default warps' thread 0 */
-  ck_assert_int_eq(count(t, "mbarrier.init.shared::cta.b64"), 8);
+  ck_assert_int_eq(lwt_count(t, "mbarrier.init.shared::cta.b64"), 8);
   /* waits: compute 2 (ready, empty of C), load 1, store 1 */
-  ck_assert_int_eq(count(t, "mbarrier.try_wait.parity.shared::cta.b64"), 4);
+  ck_assert_int_eq(lwt_count(t, "mbarrier.try_wait.parity.shared::cta.b64"), 4);
   /* arrives: compute 2, store 1; expect: load 1 */
-  ck_assert_int_eq(count(t, "mbarrier.arrive.shared::cta.b64"), 3);
-  ck_assert_int_eq(count(t, "mbarrier.arrive.expect_tx.shared::cta.b64"), 1);
+  ck_assert_int_eq(lwt_count(t, "mbarrier.arrive.shared::cta.b64"), 3);
+  ck_assert_int_eq(lwt_count(t, "mbarrier.arrive.expect_tx.shared::cta.b64"), 1);
   /* a 32x64 f32 block with a 128-byte swizzle is two 32x32 boxes: 2 loads x 2, 1 store x 2 */
-  ck_assert_int_eq(count(t, "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"), 4);
-  ck_assert_int_eq(count(t, "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"), 2);
-  ck_assert_int_eq(count(t, "cp.async.bulk.commit_group"), 1);
-  ck_assert_int_eq(count(t, "cp.async.bulk.wait_group.read 1"), 1);
-  ck_assert_int_eq(count(t, "cp.async.bulk.wait_group.read 0"), 1);
-  ck_assert_int_eq(count(t, "fence.proxy.async.shared::cta"), 2);
+  ck_assert_int_eq(lwt_count(t, "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"), 4);
+  ck_assert_int_eq(lwt_count(t, "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"), 2);
+  ck_assert_int_eq(lwt_count(t, "cp.async.bulk.commit_group"), 1);
+  ck_assert_int_eq(lwt_count(t, "cp.async.bulk.wait_group.read 1"), 1);
+  ck_assert_int_eq(lwt_count(t, "cp.async.bulk.wait_group.read 0"), 1);
+  ck_assert_int_eq(lwt_count(t, "fence.proxy.async.shared::cta"), 2);
   /* registers: default warps take 232, workers drop to 24 (ttg.maxnreg 128, 4 + 4 warps) */
-  ck_assert_int_eq(count(t, "nvvm.setmaxregister increase 232"), 1);
-  ck_assert_int_eq(count(t, "nvvm.setmaxregister decrease 24"), 1);
+  ck_assert_int_eq(lwt_count(t, "nvvm.setmaxregister increase 232"), 1);
+  ck_assert_int_eq(lwt_count(t, "nvvm.setmaxregister decrease 24"), 1);
   ck_assert_ptr_nonnull(strstr(t, "nvvm.reqntid = array<i32: 256, 1, 1>"));
   ck_assert_ptr_nonnull(strstr(t, "nvvm.maxnreg = 128 : i32"));
   /* the worker loop: states 0, 1 (partitions), 2 (padding), 3 (exit) */
@@ -58,17 +32,17 @@ START_TEST(ws_add_mlir_structure) {
   ck_assert_ptr_nonnull(strstr(t, "licm = <disable = true>"));
   /* partition barriers: the compute partition (default, 4 warps) syncs on id 0 with 128
    * threads before each arrive; the 1-warp partitions use bar.warp.sync */
-  ck_assert_int_ge(count(t, "nvvm.bar.warp.sync"), 2);
+  ck_assert_int_ge(lwt_count(t, "nvvm.bar.warp.sync"), 2);
   /* three all-thread id-1 barriers delimit the warp_specialize per side */
-  ck_assert_int_ge(count(t, "nvvm.barrier id = "), 6);
+  ck_assert_int_ge(lwt_count(t, "nvvm.barrier id = "), 6);
   free(t);
   ir_module_free(m);
 }
 END_TEST
 
 START_TEST(ws_add_ptx_header) {
-  ir_module *m = parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  ir_module *m = lwt_parse_file("tests/corpus/gluon/ws_add.bug0.ttgir");
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert(!strncmp(t, "// tlxv-abi 1\n// tlxv-kernel ws_add_kernel threads=256 smem=", 60));
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 0 a_desc tensormap dtype=f32 rank=2 block=32x64 box=32x32 swizzle=128\n"));
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 3 a_desc_2 i64 role=stride of=0 dim=0\n"));
@@ -76,7 +50,7 @@ START_TEST(ws_add_ptx_header) {
   ck_assert_ptr_nonnull(strstr(t, ".param .align 64 .b8 ws_add_kernel_param_0[128]"));
   ck_assert_ptr_nonnull(strstr(t, "setmaxnreg.inc.sync.aligned.u32 \t232;"));
   free(t);
-  t = lower_ok(m, LW_SM100A, LW_EMIT_PTX);
+  t = lwt_lower_ok(m, LW_SM100A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "target=sm_100a"));
   ck_assert_ptr_nonnull(strstr(t, ".target sm_100a"));
   free(t);
@@ -85,15 +59,15 @@ START_TEST(ws_add_ptx_header) {
 END_TEST
 
 START_TEST(gemm_wgmma) {
-  ir_module *m = parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ir_module *m = lwt_parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* K = 64 per tile: four k16 steps of one 64x64 instruction; A K-major, B N-major */
-  ck_assert_int_eq(count(t, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 4);
-  ck_assert_int_eq(count(t, "%lwd, 1, 1, 0, 1; }"), 4);
-  ck_assert_int_eq(count(t, "wgmma.fence.sync.aligned"), 1);
-  ck_assert_int_eq(count(t, "wgmma.commit_group.sync.aligned"), 1);
-  ck_assert_int_eq(count(t, "wgmma.wait_group.sync.aligned 1"), 1);
-  ck_assert_int_eq(count(t, "wgmma.wait_group.sync.aligned 0"), 1);
+  ck_assert_int_eq(lwt_count(t, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 4);
+  ck_assert_int_eq(lwt_count(t, "%lwd, 1, 1, 0, 1; }"), 4);
+  ck_assert_int_eq(lwt_count(t, "wgmma.fence.sync.aligned"), 1);
+  ck_assert_int_eq(lwt_count(t, "wgmma.commit_group.sync.aligned"), 1);
+  ck_assert_int_eq(lwt_count(t, "wgmma.wait_group.sync.aligned 1"), 1);
+  ck_assert_int_eq(lwt_count(t, "wgmma.wait_group.sync.aligned 0"), 1);
   /* descriptor constant: 128B swizzle (mode 1), SBO 1024, LBO 64 rows * 128 */
   ck_assert_ptr_nonnull(strstr(t, "llvm.mlir.constant(4611686293338849280 : i64)"));
   /* the 32 accumulator registers flow through the fence (tied), so nothing that writes them
@@ -101,13 +75,13 @@ START_TEST(gemm_wgmma) {
   ck_assert_ptr_nonnull(strstr(t, "\"wgmma.fence.sync.aligned;\", \"=f,=f,"));
   /* epilogue: the f16 tile leaves the mma fragment as 4 stmatrix.x4 (64x64 over 4 warps:
    * 32 elements per thread, 8 per stmatrix), converted two at a time */
-  ck_assert_int_eq(count(t, "stmatrix.sync.aligned.m8n8.x4.shared.b16"), 4);
-  ck_assert_int_eq(count(t, "cvt.rn.f16x2.f32"), 16);
-  ck_assert_int_eq(count(t, "st.shared"), 0);
+  ck_assert_int_eq(lwt_count(t, "stmatrix.sync.aligned.m8n8.x4.shared.b16"), 4);
+  ck_assert_int_eq(lwt_count(t, "cvt.rn.f16x2.f32"), 16);
+  ck_assert_int_eq(lwt_count(t, "st.shared"), 0);
   free(t);
   ir_module_free(m);
   /* wgmma does not exist on sm_100a */
-  m = parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
+  m = lwt_parse_file("examples/hopper_gemm_ws/hopper_gemm_ws.bug0.ttgir");
   char *out = NULL;
   size_t len = 0;
   ir_diag d = {0};
@@ -121,27 +95,27 @@ START_TEST(gemm_wgmma) {
 END_TEST
 
 START_TEST(attention_register_a) {
-  ir_module *m = parse_file("examples/hopper_attention_ws/hopper_attention_ws.bug0.ttgir");
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ir_module *m = lwt_parse_file("examples/hopper_attention_ws/hopper_attention_ws.bug0.ttgir");
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* S = Q K^T: both operands K-major; O += P V: P from registers, V N-major */
-  ck_assert_int_eq(count(t, "%lwd, 1, 1, 0, 0; }"), 4);
-  ck_assert_int_eq(count(t, "%lwd, 1, 1, 1; }"), 4);
+  ck_assert_int_eq(lwt_count(t, "%lwd, 1, 1, 0, 0; }"), 4);
+  ck_assert_int_eq(lwt_count(t, "%lwd, 1, 1, 1; }"), 4);
   /* two row reductions over 2 lane bits each, 2 rows per thread: 8 butterfly shuffles */
-  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 8);
+  ck_assert_int_eq(lwt_count(t, "nvvm.shfl.sync bfly"), 8);
   /* exp2 as Triton's (flush to zero): 32 of P and 2 of alpha; the f32 division of the
    * epilogue is div.full like Triton's arith.divf */
-  ck_assert_int_eq(count(t, "ex2.approx.ftz.f32"), 34);
-  ck_assert_int_eq(count(t, "div.full.f32"), 32);
+  ck_assert_int_eq(lwt_count(t, "ex2.approx.ftz.f32"), 34);
+  ck_assert_int_eq(lwt_count(t, "div.full.f32"), 32);
   /* S = Q K^T starts from zero (use_c false): nothing goes through its fence; P V's fence
    * carries P's 16 packed registers and the 32 accumulators */
-  ck_assert_int_eq(count(t, "\"wgmma.fence.sync.aligned;\", \"~{memory}\""), 1);
-  ck_assert_int_eq(count(t, "\"wgmma.fence.sync.aligned;\", \"=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=f,"), 1);
+  ck_assert_int_eq(lwt_count(t, "\"wgmma.fence.sync.aligned;\", \"~{memory}\""), 1);
+  ck_assert_int_eq(lwt_count(t, "\"wgmma.fence.sync.aligned;\", \"=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=f,"), 1);
   free(t);
   /* Shared memory: Q, K x2, V x2, O tiles (49152 bytes) + 5 barrier allocations (16-byte
    * aligned: 80) + the warp_specialize area (64 state bytes + 14 capture slots of 8) + the
    * 1024-byte alignment slack. The row reductions stay inside warps and P's conversion to
    * the dot operand is a register permutation: no scratch. */
-  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-kernel hopper_attention_ws_kernel threads=256 smem=50432 "));
   free(t);
   ir_module_free(m);
@@ -220,18 +194,18 @@ static const char *generic_kernel =
 
 START_TEST(generic_paths) {
   ir_module *m = tu_parse(generic_kernel);
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* 512 elements, 4 per thread: two masked loads of 4, one masked store of 4, one scalar */
-  ck_assert_int_eq(count(t, "ld.global.b32"), 8);
-  ck_assert_int_eq(count(t, "st.global.b32"), 5);
+  ck_assert_int_eq(lwt_count(t, "ld.global.b32"), 8);
+  ck_assert_int_eq(lwt_count(t, "st.global.b32"), 5);
   /* sum over 512: 5 lane bits for 1 class; max over dim 0 of 16x16: 3 lane bits x 4 columns */
-  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 17);
+  ck_assert_int_eq(lwt_count(t, "nvvm.shfl.sync bfly"), 17);
   /* no warp_specialize: CTA-wide barriers only, 128 threads */
   ck_assert_ptr_null(strstr(t, "llvm.switch"));
   ck_assert_ptr_nonnull(strstr(t, "nvvm.reqntid = array<i32: 128, 1, 1>"));
-  ck_assert_int_ge(count(t, "nvvm.barrier0"), 4);
+  ck_assert_int_ge(lwt_count(t, "nvvm.barrier0"), 4);
   free(t);
-  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-param 4 s ptr dtype=f32\n"));
   /* Scratch pool: the three conversions (512 x f32, i32, i1) and the two cross-warp
    * reductions (4 warps x 1 x 8 bytes; 2 warps x 16 x 8 bytes) share one buffer of the
@@ -266,11 +240,11 @@ static const char *membar_kernel =
 
 START_TEST(membar_after_register_conversion) {
   ir_module *m = tu_parse(membar_kernel);
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
-  ck_assert_int_eq(count(t, "nvvm.barrier0"), 1);
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ck_assert_int_eq(lwt_count(t, "nvvm.barrier0"), 1);
   /* 4 contiguous i32 per thread: one 16-byte store and one 16-byte load */
-  ck_assert_int_eq(count(t, "vector<4xi32>, !llvm.ptr<3>"), 1);
-  ck_assert_int_eq(count(t, "!llvm.ptr<3> -> vector<4xi32>"), 1);
+  ck_assert_int_eq(lwt_count(t, "vector<4xi32>, !llvm.ptr<3>"), 1);
+  ck_assert_int_eq(lwt_count(t, "!llvm.ptr<3> -> vector<4xi32>"), 1);
   free(t);
   ir_module_free(m);
 }

@@ -3,27 +3,8 @@
  * barriers per warp bit, no shared memory for join / split), the scratch the plan gives a scan
  * across warps, and the refusals at the op for layouts the lowering does not handle. The values
  * are checked on the GPU (tests/lowering/scan_join.ttgir in tests/device/run_lowered.sh). */
-#include "ir_test_util.h"
-#include "lowering/lw.h"
+#include "lw_test_util.h"
 #include "check_run.h"
-
-static ir_module *parse_file(const char *rel) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", TLXV_SRC, rel);
-  ir_diag d = {0};
-  ir_module *m = ir_parse_file(path, &d);
-  ck_assert_msg(m != NULL, "%s: %s", path, d.msg ? d.msg : "?");
-  return m;
-}
-
-static char *lower_ok(ir_module *m, lw_target t, lw_emit e) {
-  char *out = NULL;
-  size_t len = 0;
-  ir_diag d = {0};
-  int rc = lw_lower(m, t, e, &out, &len, &d);
-  ck_assert_msg(rc == 0, "lowering failed: %s", d.msg ? d.msg : "?");
-  return out;
-}
 
 /* Lowers text, which must fail with exactly msg. */
 static void lower_refused(const char *text, lw_target t, const char *msg) {
@@ -39,29 +20,23 @@ static void lower_refused(const char *text, lw_target t, const char *msg) {
   ir_module_free(m);
 }
 
-static int count(const char *hay, const char *needle) {
-  int n = 0;
-  for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
-  return n;
-}
-
 /* tests/lowering/scan_join.ttgir: three scans of 512 i32 in #b1 (4 registers per thread:
  * register bits 0 and 8, lane bits 1-5, warp bits 6-7). */
 START_TEST(scan_join_mlir) {
-  ir_module *m = parse_file("tests/lowering/scan_join.ttgir");
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  ir_module *m = lwt_parse_file("tests/lowering/scan_join.ttgir");
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* 3 scans x 5 lane bits x 4 registers: one butterfly each */
-  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 60);
+  ck_assert_int_eq(lwt_count(t, "nvvm.shfl.sync bfly"), 60);
   /* 3 scans x 2 warp bits x (barrier before the writes, barrier before the reads) */
-  ck_assert_int_eq(count(t, "nvvm.barrier0"), 12);
+  ck_assert_int_eq(lwt_count(t, "nvvm.barrier0"), 12);
   /* the block totals through shared memory: 3 scans x 2 warp bits x 4 registers, each way */
-  ck_assert_int_eq(count(t, ", !llvm.ptr<3>\n"), 24);
-  ck_assert_int_eq(count(t, ": !llvm.ptr<3> -> i32"), 24);
+  ck_assert_int_eq(lwt_count(t, ", !llvm.ptr<3>\n"), 24);
+  ck_assert_int_eq(lwt_count(t, ": !llvm.ptr<3> -> i32"), 24);
   /* lane / warp bits pick the block's order at run time */
-  ck_assert_int_ge(count(t, "llvm.select"), 3 * 7 * 4 * 3);
+  ck_assert_int_ge(lwt_count(t, "llvm.select"), 3 * 7 * 4 * 3);
   free(t);
   /* 512 elements x 8-byte slots of scratch (one operand) + the 1024-byte alignment slack */
-  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-kernel scan_join threads=128 smem=5120 "));
   free(t);
   ir_module_free(m);
@@ -70,11 +45,11 @@ END_TEST
 
 /* The AMD kernel: 64-lane butterflies through ds_bpermute (6 lane bits), wave bits through LDS. */
 START_TEST(scan_join_amd_mlir) {
-  ir_module *m = parse_file("tests/lowering/amd/scan_join.ttgir");
-  char *t = lower_ok(m, LW_GFX942, LW_EMIT_MLIR);
+  ir_module *m = lwt_parse_file("tests/lowering/amd/scan_join.ttgir");
+  char *t = lwt_lower_ok(m, LW_GFX942, LW_EMIT_MLIR);
   /* 3 scans x 6 lane bits x 4 registers */
-  ck_assert_int_eq(count(t, "rocdl.ds_bpermute"), 72);
-  ck_assert_int_eq(count(t, "rocdl.s.barrier"), 12);
+  ck_assert_int_eq(lwt_count(t, "rocdl.ds_bpermute"), 72);
+  ck_assert_int_eq(lwt_count(t, "rocdl.s.barrier"), 12);
   ck_assert_ptr_null(strstr(t, "nvvm."));
   free(t);
   ir_module_free(m);
@@ -106,16 +81,16 @@ static const char *pairs_kernel =
 
 START_TEST(join_split_registers) {
   ir_module *m = tu_parse(pairs_kernel);
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   ck_assert_ptr_null(strstr(t, "nvvm.barrier0"));
   ck_assert_ptr_null(strstr(t, "nvvm.shfl.sync"));
   ck_assert_ptr_null(strstr(t, "!llvm.ptr<3>\n"));
   free(t);
-  t = lower_ok(m, LW_SM90A, LW_EMIT_LLVM);
+  t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_LLVM);
   ck_assert_ptr_null(strstr(t, "addrspace(3)"));
   ck_assert_ptr_null(strstr(t, "llvm.nvvm.barrier"));
   free(t);
-  t = lower_ok(m, LW_SM90A, LW_EMIT_PTX);
+  t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_PTX);
   ck_assert_ptr_nonnull(strstr(t, "// tlxv-kernel pairs threads=128 smem=0 "));
   free(t);
   ir_module_free(m);
@@ -168,9 +143,9 @@ START_TEST(scan_refused) {
                 "s.py:4:9: error: lowering: tt.scan over a layout whose axis bits do not each come "
                 "from one basis along the axis");
   ir_module *m = tu_parse(with_lane4("0"));
-  char *t = lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
+  char *t = lwt_lower_ok(m, LW_SM90A, LW_EMIT_MLIR);
   /* axis 1: register bit 0, lane bits 1-4: 4 butterflies x 2 registers for the scan, 4 for the reduce */
-  ck_assert_int_eq(count(t, "nvvm.shfl.sync bfly"), 12);
+  ck_assert_int_eq(lwt_count(t, "nvvm.shfl.sync bfly"), 12);
   free(t);
   ir_module_free(m);
 }
