@@ -128,22 +128,28 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
   return false;
 }
 
-/* The peeled prologue of loop event e (has_prologue) as a sequence: the number P of its ops
- * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
- * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
- * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
- * otherwise. */
+/* The peeled prologue of loop event e (has_prologue) as a sequence: the number P of its
+ * stages when the j-th of them (program order) is on slot j mod n and all of its ops fire
+ * whenever e does (a pipeliner's prologue is predicated on the trip count; proved), so that
+ * they are the sequence numbers 0 .. P - 1 before e's first firing and the loop continues with
+ * P; -1 otherwise. A stage is a run of consecutive ops of the kind on one slot (the A and B
+ * tiles of one stage, two TMA loads on its barrier): each of them is a straight-line op, round
+ * 0 of its slot, as the stage's single op would be, and the loop's ops (one per loaded tile)
+ * each continue at the stage count. */
 static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n) {
-  int64_t P = 0, k;
+  int64_t P = 0, k, last = -1;
   Z3_ast all = Z3_mk_true(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
         p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
       continue;
-    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1) || (p->idx && k != P % n))
-      return -1;
+    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1)) return -1;
+    if (!p->idx) k = 0;
     all = sym_and2(c, all, p->pred);
+    if (P > 0 && k == last) continue; /* the same stage */
+    if (k != P % n) return -1;
+    last = k;
     P++;
   }
   if (P > 0 && !sym_is_true(c, all) &&
