@@ -417,6 +417,11 @@ bool sim_depends_on_pid(const sim_machine *m);
 bool sim_ldchoice_ctl(const sim_machine *m);
 void sim_machine_set_fill(sim_machine *m, int64_t a, int64_t b);
 uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max);
+/* The IR side of the same analysis, for the symbolic layer: the kernel arguments fn may write
+ * through (bit k: argument k, arguments >= 63 share bit 63; all bits when a write goes through
+ * a pointer of unknown origin). A scalar load whose pointer derives from one argument outside
+ * this set reads memory no op of the kernel changes: two loads of one address agree. */
+uint64_t sim_ldchoice_written_args(const ir_func *fn);
 /* Per kernel argument: true when it flows into synchronization-relevant values. */
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone

@@ -78,6 +78,7 @@ bool sim_amd_bar_after(const ir_op *op);
  * waves may take differently (m->amd_wctl). */
 void sim_amd_wave_deps(sim_machine *m);
 /* The innermost scf.if / for / while around op whose condition or bounds depend on the wave,
+ * or the cf.cond_br on such a condition before op's block (blocks joined by forward branches),
  * or NULL (op is in wave-uniform control flow). Build time; running waves read its decoded
  * form, m->amd_ctl. */
 const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
@@ -87,6 +88,11 @@ const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op);
 static inline bool sim_amd_bar_divergent(const sim_machine *m, uint32_t pc) {
   return m->code[pc].code != IR_OP_AMDG_COND_BARRIER && m->amd_ctl && m->amd_ctl[pc];
 }
+/* Is v the same in every lane of each wave: not wave-dependent (m->amd_wdep), or computed from
+ * the thread id and constants only and equal across each wave's lanes, evaluated lane by lane?
+ * The model runs lane 0 of a wave (sim_amd_wave_tid): a branch on a value that differs
+ * between the lanes of a wave is refused (sim_compile.c compile_branch). */
+bool sim_amd_lane_uniform(const sim_machine *m, const ir_value *v);
 /* sim_compile_amd.c: what running waves read of the analyses above, per instruction of the
  * compiled code: SIM_AF_WP_INSIDE (m->amd_wp) and m->amd_ctl (sim_amd_wave_ctl). After the
  * code is compiled. */

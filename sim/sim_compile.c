@@ -1022,12 +1022,30 @@ static int compile_blocks(cctx *c, const ir_region *r) {
   if (r->n_blocks == 1) return compile_block(c, r->blocks[0]);
   uint32_t *order = ir_xcalloc(r->n_blocks + 1, sizeof *order);
   uint32_t n = rpo_blocks(r, order);
-  const ir_op *br = r->blocks[0]->last;
-  if (c->m->amd_gfx && n > 1) {
+  /* AMD: Membar's barrier placement (sim_compile_amd_membar.c) runs over the blocks in order,
+   * each entered with the join of the branches into it: a DAG of forward branches (an early
+   * exit) of the kernel's body. A branch back to an earlier block (a loop through blocks) is
+   * refused at it, and so are the blocks of a callee or of a nested region (the wave analysis,
+   * sim_compile_amd_waves.c, and Membar's walk follow the kernel's body only). */
+  const ir_op *fop = c->m->fn->op;
+  if (c->m->amd_gfx && n > 1 && !(fop && fop->n_regions && r == fop->regions[0])) {
+    const ir_op *br = r->blocks[0]->last;
     free(order);
     return sim_errf(c->err, c->m, br, "unstructured control flow (%s between the blocks of a "
-                    "region) is not supported by the AMD model: its barrier placement "
-                    "(sim_compile_amd_membar.c) follows structured control only", ir_ops[br->code].name);
+                    "region) is not supported by the AMD model outside the kernel's body",
+                    ir_ops[br->code].name);
+  }
+  for (uint32_t b = 0; c->m->amd_gfx && b < r->n_blocks; b++) {
+    const ir_op *br = r->blocks[b]->last;
+    for (uint32_t s = 0; br && s < br->n_successors; s++)
+      if (br->successors[s] && br->successors[s]->parent == r && br->successors[s]->index <= b) {
+        free(order);
+        return sim_errf(c->err, c->m, br, "unstructured control flow (%s between the blocks of a "
+                        "region) is not supported by the AMD model: its barrier placement "
+                        "(sim_compile_amd_membar.c) follows forward branches only (here a branch "
+                        "back to ^%s)", ir_ops[br->code].name,
+                        br->successors[s]->label ? br->successors[s]->label : "?");
+      }
   }
   cfgctx g = {.r = r, .start = ir_xmalloc((r->n_blocks + 1) * sizeof *g.start, 1), .up = c->cf};
   memset(g.start, 0xff, (r->n_blocks + 1) * sizeof *g.start);
@@ -1087,6 +1105,12 @@ static int compile_branch(cctx *c, const ir_op *op) {
   ir_value *cond = ir_seg(op, IR_SEG_CF_COND_BR_COND, &nc);
   uint32_t s_cond;
   if (op->n_successors != 2 || nc != 1 || !cond) return sim_errf(c->err, c->m, op, "malformed cf.cond_br");
+  /* AMD: the model runs lane 0 of each wave (sim_amd_wave_tid); a branch the lanes of one wave
+   * take differently (an early exit of some lanes) is not modelled */
+  if (c->m->amd_gfx && !sim_amd_lane_uniform(c->m, cond))
+    return sim_errf(c->err, c->m, op, "cf.cond_br on a condition that may differ between the lanes of "
+                    "a wave (computed from the thread id): the AMD model runs one lane per wave and "
+                    "does not model a branch some lanes of a wave take");
   if (use_slot(c, cond, &s_cond)) return -1;
   uint32_t br = here(c);
   emit(c, SIM_I_BRZ, op, 1, &s_cond, 0, NULL);

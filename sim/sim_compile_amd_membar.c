@@ -19,7 +19,9 @@
  *  - AMD filter: a read by a local_load marked `ttg.amdg.syncedViaAsyncWait` after an async
  *    write (direct-to-LDS copy) is not a dependency: the wait and its barrier order them.
  *  - Loops: the state at the loop head is the join of the entry state and the state at the
- *    end of the body (iterated to a fixpoint); scf.if joins both branches.
+ *    end of the body (iterated to a fixpoint); scf.if joins both branches; a block of a
+ *    region joined by forward cf branches (an early exit) starts with the join of the
+ *    branches into it (walk_region).
  * MODEL: buffers are whole allocations (Membar narrows to byte intervals, so it may put
  * fewer barriers; with more barriers the model may miss a race Membar's narrowing allows:
  * only if the narrowing itself were wrong). */
@@ -79,8 +81,42 @@ static bool meets(uint64_t a, uint64_t b) { return sim_amd_meets(a, b); }
 
 static void walk_block(mctx *c, const ir_block *b, mstate *s);
 
+/* One block, or blocks joined by forward branches (cf.br / cf.cond_br to later blocks: an
+ * early exit; sim_compile.c refuses a branch back): Membar's dataflow over the CFG, whose
+ * state at a block's entry is the join of the states at the branches into it (all earlier).
+ * A block no branch reaches is not walked (it never runs). *s becomes the join of the states
+ * at the blocks' other ends (tt.return). MODEL: Membar.cpp's worklist visits a block once per
+ * change of its input and puts barriers as it goes, so where a block has several predecessors
+ * it may first be walked with some of them and keep a barrier that walk put; the model walks
+ * each block once, with the join of all (exact when each block has one predecessor, as an
+ * early exit's blocks; otherwise the model may have fewer barriers, so it may report a race
+ * Membar's extra barrier prevents, never miss one). */
 static void walk_region(mctx *c, const ir_region *r, mstate *s) {
-  for (uint32_t k = 0; k < r->n_blocks; k++) walk_block(c, r->blocks[k], s);
+  if (r->n_blocks <= 1) {
+    if (r->n_blocks) walk_block(c, r->blocks[0], s);
+    return;
+  }
+  mstate *in = ir_xcalloc(r->n_blocks, sizeof *in), out = {0};
+  uint8_t *reached = ir_xcalloc(r->n_blocks, 1);
+  in[0] = *s;
+  reached[0] = 1;
+  for (uint32_t k = 0; k < r->n_blocks; k++) {
+    if (!reached[k]) continue;
+    mstate t = in[k];
+    walk_block(c, r->blocks[k], &t);
+    const ir_op *br = r->blocks[k]->last;
+    bool branch = br && (br->code == IR_OP_CF_BR || br->code == IR_OP_CF_COND_BR);
+    for (uint32_t e = 0; branch && e < br->n_successors; e++) {
+      const ir_block *to = br->successors[e];
+      if (!to || to->parent != r || to->index <= k) continue; /* refused by sim_compile.c */
+      in[to->index] = join(in[to->index], t);
+      reached[to->index] = 1;
+    }
+    if (!branch) out = join(out, t);
+  }
+  *s = out;
+  free(in);
+  free(reached);
 }
 
 static bool clears(const ir_op *op) {

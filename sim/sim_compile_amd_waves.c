@@ -117,12 +117,46 @@ static void walk_while(wctx *c, const ir_op *op) {
   walk_regions(c, op);
 }
 
+/* The divergent cf.cond_br before block b in its region, or NULL: blocks joined by forward
+ * branches (an early exit; sim_compile.c refuses a branch back), so a block after a
+ * cf.cond_br whose condition depends on the wave may be reached by some waves only (MODEL:
+ * any later block counts, also one where the paths meet again: a barrier there is a path
+ * barrier, reported only when the waves meet one generation at different barriers). */
+static const ir_op *cf_divergent(const uint8_t *ctl, uint32_t n_ops, const ir_block *b) {
+  const ir_region *r = b->parent;
+  for (uint32_t k = 0; r && k < b->index && k < r->n_blocks; k++) {
+    const ir_op *br = r->blocks[k]->last;
+    if (br && br->code == IR_OP_CF_COND_BR && br->id < n_ops && ctl[br->id]) return br;
+  }
+  return NULL;
+}
+
+/* cf.br / cf.cond_br: a wave-dependent condition sends the waves different ways (the branch's
+ * control); a block argument depends on the wave when a value passed to it does, or when a
+ * branch into it is reached by some waves only or sends them different ways. */
+static void walk_branch(wctx *c, const ir_block *b, const ir_op *op) {
+  bool cond = op->code == IR_OP_CF_COND_BR;
+  uint32_t nc = 0;
+  const ir_value *cv = cond ? ir_seg(op, IR_SEG_CF_COND_BR_COND, &nc) : NULL;
+  bool ctl = cond && nc == 1 && dep(c, cv);
+  set_ctl(c, op, ctl);
+  bool path = ctl || cf_divergent(c->ctl, c->fn->n_ops, b);
+  for (uint32_t e = 0; e < op->n_successors && e < 2; e++) {
+    const ir_block *to = op->successors[e];
+    uint32_t n = 0;
+    int seg = cond ? (e ? IR_SEG_CF_COND_BR_FALSE_ARGS : IR_SEG_CF_COND_BR_TRUE_ARGS) : IR_SEG_CF_BR_ARGS;
+    ir_value *const *vals = ir_seg(op, seg, &n) ? op->operands + op->seg_start[seg] : NULL;
+    for (uint32_t k = 0; to && vals && k < n && k < to->n_args; k++) set(c, to->args[k], path || dep(c, vals[k]));
+  }
+}
+
 static void walk_block(wctx *c, const ir_block *b) {
   for (const ir_op *op = b->first; op; op = op->next) {
     switch (op->code) {
     case IR_OP_SCF_FOR: walk_for(c, op); break;
     case IR_OP_SCF_IF: walk_if(c, op); break;
     case IR_OP_SCF_WHILE: walk_while(c, op); break;
+    case IR_OP_CF_BR: case IR_OP_CF_COND_BR: walk_branch(c, b, op); break;
     default: {
       /* any other op: its results depend on the wave when an operand does, or, for an op with
        * regions (scf.execute_region, tt.reduce, ...), when anything inside reads such a value */
@@ -150,10 +184,52 @@ void sim_amd_wave_deps(sim_machine *m) {
 const ir_op *sim_amd_wave_ctl(const sim_machine *m, const ir_op *op) {
   if (!m->amd_wctl || !op) return NULL;
   for (const ir_block *b = op->parent; b && b->parent && b->parent->parent; b = b->parent->parent->parent) {
+    const ir_op *br = cf_divergent(m->amd_wctl, m->fn->n_ops, b);
+    if (br) return br;
     const ir_op *p = b->parent->parent;
     if (p->id < m->fn->n_ops && m->amd_wctl[p->id]) return p;
   }
   return NULL;
+}
+
+/* ------------------------------------------------------------------ lane uniformity */
+
+/* The value of v in the thread of id tid, for a value computed from the thread id and
+ * constants by scalar ops sim_scalar_eval knows (at most 16 deep); false otherwise. */
+static bool lane_eval(const ir_value *v, uint64_t tid, int depth, uint64_t *out) {
+  const ir_op *op = v ? v->def : NULL;
+  if (!op || depth > 16 || op->n_results != 1 || !v->type || (v->type->kind != IR_T_INT && v->type->kind != IR_T_INDEX))
+    return false;
+  unsigned w = sim_int_width(v->type);
+  int64_t cv = 0;
+  if (is_tid(op->code)) {
+    *out = sim_compile_tid_x(op) ? sim_trunc(tid, w) : 0; /* a 1-D workgroup (sim_amd_wave_tid) */
+    return true;
+  }
+  if (op->code == IR_OP_ARITH_CONSTANT) {
+    if (!ir_value_const_int(v, &cv)) return false;
+    *out = sim_trunc((uint64_t)cv, w);
+    return true;
+  }
+  if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_regions || !op->n_operands || op->n_operands > 3) return false;
+  uint64_t in[3] = {0, 0, 0};
+  for (uint32_t k = 0; k < op->n_operands; k++)
+    if (!lane_eval(op->operands[k], tid, depth + 1, &in[k])) return false;
+  sim_err err;
+  return !sim_scalar_eval(op, in, out, &err);
+}
+
+bool sim_amd_lane_uniform(const sim_machine *m, const ir_value *v) {
+  if (!v || !m->amd_wdep || v->id >= m->fn->n_values || !m->amd_wdep[v->id]) return true;
+  uint32_t tpw = m->threads_per_warp ? m->threads_per_warp : 64;
+  for (uint32_t w = 0; w < m->num_warps; w++) {
+    uint64_t first = 0, x = 0;
+    for (uint32_t l = 0; l < tpw; l++) {
+      if (!lane_eval(v, (uint64_t)w * tpw + l, 0, l ? &x : &first)) return false;
+      if (l && x != first) return false;
+    }
+  }
+  return true;
 }
 
 /* ------------------------------------------------------------------ wave classes */

@@ -179,6 +179,17 @@ void sim_ldchoice_sites(sim_machine *m) {
   free(t.busy);
 }
 
+uint64_t sim_ldchoice_written_args(const ir_func *fn) {
+  if (!fn || !fn->op || !fn->op->n_regions) return ~0ull;
+  ldtrace t = {.fn = fn, .busy = ir_xcalloc(fn->n_values + 1, 1)};
+  uint64_t w = 0;
+  uint32_t wflags = 0;
+  const ir_op *first[64] = {0};
+  written(&t, fn->op->regions[0], &w, &wflags, first);
+  free(t.busy);
+  return (wflags & LD_UNKNOWN) ? ~0ull : w;
+}
+
 bool sim_ldchoice_ctl(const sim_machine *m) { return m->ld_ctl; }
 
 void sim_machine_set_fill(sim_machine *m, int64_t a, int64_t b) {

@@ -98,11 +98,15 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
   for (uint32_t a = 0; a < c->n_args; a++) nrel += rel[a];
   for (uint32_t l = 0; l < c->n_loops; l++) nwhile += c->loops[l].op && c->loops[l].op->code == IR_OP_SCF_WHILE;
   const char *wtext = nwhile ? "every trip count of its scf.while loop(s)" : "";
+  const char *ltext = "every content of the memory the kernel loads into its control (read-only "
+                      "inputs: one value per address; other loads: one unknown each)";
   if (!nrel) {
-    if (nwhile) append(&s, &len, "for ");
+    if (nwhile || c->loaded_control) append(&s, &len, "for ");
     else append(&s, &len, "for the kernel's constant trip counts (no integer argument reaches the "
                           "pipeline's control)");
     append(&s, &len, wtext);
+    if (c->loaded_control) append(&s, &len, nwhile ? ", and " : "");
+    if (c->loaded_control) append(&s, &len, ltext);
     assumptions_text(c, &s, &len);
     return s;
   }
@@ -142,6 +146,10 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
   if (nwhile) {
     append(&s, &len, ", and ");
     append(&s, &len, wtext);
+  }
+  if (c->loaded_control) {
+    append(&s, &len, ", and ");
+    append(&s, &len, ltext);
   }
   assumptions_text(c, &s, &len);
   return s;

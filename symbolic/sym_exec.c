@@ -233,6 +233,9 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
   switch (op->code) {
   case IR_OP_ARITH_CONSTANT:
     return ir_value_const_int(op->results[ridx], &k) ? sym_bv(c, k, w) : NULL;
+  case IR_OP_TT_LOAD:
+    *taint = true; /* loaded data: no concrete value (sym_load.c) */
+    return sym_load_keyed(c, op, w);
   case IR_OP_TT_GET_PROGRAM_ID: {
     static const char *const n[3] = {"pid_x", "pid_y", "pid_z"};
     int ax = axis_of(op);
@@ -347,6 +350,8 @@ Z3_ast sym_eval(sym_ctx *c, const ir_value *v) {
   if (!t) {
     t = havoc(c, v, (unsigned)w);
     taint = true;
+    if (v->def && (v->def->code == IR_OP_TT_LOAD || v->def->code == IR_OP_AMDG_BUFFER_LOAD))
+      c->loaded_control = true;
   }
   c->busy[v->id] = 0;
   c->memo[v->id] = t;

@@ -431,6 +431,61 @@ static void induct_guarded(sym_ctx *c, int l, const ir_op *y, const bool *cand,
   free(t);
 }
 
+static Z3_ast closed_form_u(sym_ctx *c, const tmpl *t, Z3_ast q, Z3_ast r, unsigned w);
+
+/* The Euclidean quotient and remainder of the loop counter by each period of the step's
+ * periodic templates: it = p * q + r, 0 <= r < p, 0 <= q, without wrap-around (a definition:
+ * for every it >= 0 exactly one pair satisfies it), shared by the templates of one period. */
+typedef struct qr_pairs {
+  int64_t p[8];
+  Z3_ast q[8], r[8];
+  int n;
+  Z3_ast def; /* the pairs' definitions, a hypothesis of the step */
+} qr_pairs;
+
+/* Template t at it (at it + 1 when next) in the step of sym_induct_loop, through the pair of
+ * its period (no division of the counter: a step over a division by 3 of a 40-bit counter ran
+ * out of Z3's limit on tk_p_matmul_90's phase, whose template starts after a first value);
+ * closed_form for another template, or when the pairs are full. Asked only when the step
+ * with closed_form gave no answer (the fresh pairs renumber later fresh constants, and
+ * Z3's time on a query near its limit depends on that: padded-nest.bug's lag query ran out). */
+static Z3_ast step_form(sym_ctx *c, const tmpl *t, Z3_ast it, bool next, qr_pairs *qp,
+                        unsigned w) {
+  bool periodic = t->kind == T_MOD || t->kind == T_PARITY || t->kind == T_STEP;
+  int k = 0;
+  while (periodic && k < qp->n && qp->p[k] != t->p) k++;
+  if (periodic && k == qp->n && qp->n < 8) {
+    Z3_ast p = sym_int(c, t->p), q = sym_fresh(c, "q", c->wide), r = sym_fresh(c, "r", c->wide);
+    qp->p[k] = t->p, qp->q[k] = q, qp->r[k] = r, qp->n++;
+    /* no wrap-around: without it, p * q + r = it mod 2^40 has a solution for every r when p
+     * is odd */
+    Z3_ast pq = sym_mul(c, p, q);
+    Z3_ast nowrap = sym_and2(c, Z3_mk_bvmul_no_overflow(c->z, p, q, true),
+                             Z3_mk_bvadd_no_overflow(c->z, pq, r, true));
+    qp->def = sym_and2(c, qp->def, sym_and2(c, sym_eq(c, it, sym_add(c, pq, r)),
+                                            sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), r),
+                                                                 sym_slt(c, r, p)),
+                                                     sym_and2(c, sym_sle(c, sym_int(c, 0), q),
+                                                              nowrap))));
+  }
+  if (!periodic || k == qp->n) return closed_form(c, t, next ? sym_add(c, it, sym_int(c, 1)) : it, w);
+  Z3_ast q = qp->q[k], r = qp->r[k], one = sym_int(c, 1), last = sym_int(c, t->p - 1);
+  tmpl g = *t;
+  g.first = false;
+  if (next && t->first) return closed_form_u(c, &g, q, r, w); /* g(it + 1 - 1) */
+  if (next) { /* it + 1 */
+    Z3_ast wrap = sym_eq(c, r, last);
+    return closed_form_u(c, &g, sym_ite(c, wrap, sym_add(c, q, one), q),
+                         sym_ite(c, wrap, sym_int(c, 0), sym_add(c, r, one)), w);
+  }
+  if (!t->first) return closed_form_u(c, &g, q, r, w);
+  /* i = 0 ? a0 : g(it - 1) */
+  Z3_ast under = sym_eq(c, r, sym_int(c, 0));
+  Z3_ast gm = closed_form_u(c, &g, sym_ite(c, under, sym_sub(c, q, one), q),
+                            sym_ite(c, under, last, sym_sub(c, r, one)), w);
+  return sym_ite(c, sym_eq(c, it, sym_int(c, 0)), sym_bv(c, t->a0, w), gm);
+}
+
 void sym_induct_loop(sym_ctx *c, int l) {
   sym_debug_what(c, "induction of loop %d", l);
   sym_loop *L = &c->loops[l];
@@ -499,13 +554,34 @@ void sym_induct_loop(sym_ctx *c, int l) {
      * wraps around */
     Z3_ast hyp = sym_and2(c, sym_and2(c, sym_sle(c, zero, L->it), sym_slt(c, L->it, L->trip)),
                           sym_slt(c, it1, L->trip));
+    Z3_ast hyp0 = hyp, hqr = NULL; /* hqr: the hypotheses through quotient pairs, on demand */
+    /* not for a loop of a nest: the pairs' fresh constants renumber later ones, and its
+     * queries near their limit (t07_persistent_90's back-pressure) ran out then */
+    bool nest = L->parent >= 0;
+    for (uint32_t o = 0; o < c->n_loops && !nest; o++) nest = c->loops[o].parent == l;
+    qr_pairs qp = {.n = 0, .def = Z3_mk_true(c->z)};
     for (uint32_t k = 0; k < n; k++)
       if (cand[k])
         hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[k], closed_form(c, &t[k], L->it, w[k])));
     for (uint32_t k = 0; k < n && !changed; k++) {
       if (!cand[k]) continue;
       Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));
-      if (sym_sat(c, sym_and2(c, hyp, sym_not(c, goal))) != Z3_L_FALSE) {
+      Z3_lbool st = sym_sat(c, sym_and2(c, hyp, sym_not(c, goal)));
+      if (st == Z3_L_UNDEF && !nest) { /* the same step without dividing the counter */
+        if (!hqr) {
+          hqr = hyp0;
+          for (uint32_t j = 0; j < n; j++)
+            if (cand[j])
+              hqr = sym_and2(c, hqr, sym_eq(c, L->carried_var[j],
+                                            step_form(c, &t[j], L->it, false, &qp, w[j])));
+          for (uint32_t j = 0; j < n; j++) /* the goals' pairs too, before the definitions */
+            if (cand[j]) (void)step_form(c, &t[j], L->it, true, &qp, w[j]);
+          hqr = sym_and2(c, hqr, qp.def);
+        }
+        Z3_ast gqr = sym_eq(c, next[k], step_form(c, &t[k], L->it, true, &qp, w[k]));
+        st = sym_sat(c, sym_and2(c, hqr, sym_not(c, gqr)));
+      }
+      if (st != Z3_L_FALSE) {
         /* a template the samples suggested with a symbolic step (a persistent loop's counter
          * advancing by the inner trip count + 1), or a table: the next candidate */
         do {

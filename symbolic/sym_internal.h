@@ -252,6 +252,13 @@ typedef struct sym_ctx {
    * the arguments beyond their types (a flattened nest's trip count below 2^38) */
   char **assume;
   uint32_t n_assume;
+  /* a value loaded from memory (tt.load, amdg.buffer_load) reaches a trip count, predicate,
+   * index or phase: it is an unknown of its own at each load (sym_exec.c havoc), and the
+   * result's constraints say so */
+  bool loaded_control;
+  /* the kernel arguments fn may write through (sim_ldchoice_written_args), once asked */
+  uint64_t written_args;
+  bool written_known;
   /* prefix predicates asked for (sym_prefix.c), by loop and term: count the variable K of
    * their count, NULL when the predicate is not one */
   struct sym_prefix { int loop; Z3_ast q, count; } *prefixes;
@@ -289,6 +296,9 @@ Z3_ast sym_simplify(sym_ctx *c, Z3_ast t);
 bool sym_numeral(sym_ctx *c, Z3_ast t, int64_t *out);  /* signed value of a BV numeral */
 bool sym_is_true(sym_ctx *c, Z3_ast b);                /* Bool simplifies to true */
 Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
+/* A scalar integer load of read-only kernel input memory: the same term for one address
+ * (sym_load.c); NULL when the load is not one (then an independent unknown). */
+Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
@@ -380,6 +390,22 @@ bool sym_pad_loop_of(sym_ctx *c, int l);
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
+/* sym_divelim.c: phi with every signed division / remainder of a term by a numeral replaced by
+ * a fresh quotient and remainder and their (total, functional) definition: equisatisfiable,
+ * a model of it is one of phi. */
+Z3_ast sym_div_elim(sym_ctx *c, Z3_ast phi);
+/* sym_pad_groups.c: Z3 Bool, true when the async read rd's instance at step itF + D of a padded
+ * loop is retired by a group wait before w's instance at itF (group counts over the steps
+ * between); NULL when the window is outside the encoding (*why). *tainted: a term of the group's
+ * ops is havoc. */
+/* Padded event e fires at step itF + d (d <= 0): its predicate and the loop's range there,
+ * linear in the tile's base (sym_pad_groups.c). */
+Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
+/* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
+ * without the tile base's product), else phi. */
+Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);
+Z3_ast sym_pad_retired(sym_ctx *c, const sym_event *w, const sym_event *rd, int64_t D,
+                       bool *tainted, const char **why);
 
 /* ---- sym_induct.c: closed forms of loop-carried values, proved by induction */
 void sym_induct_loop(sym_ctx *c, int loop);

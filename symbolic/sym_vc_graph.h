@@ -1,5 +1,7 @@
 /* sym_vc_graph.h: the iteration-offset dependency graph of back-pressure (a) (sym_vc_order.c),
- * shared with the rule for producers after a loop (sym_vc_postloop.c). */
+ * shared with the rule for producers after a loop (sym_vc_postloop.c).
+ * Ownership: the caller owns the dist arrays it passes; the functions allocate nothing that
+ * outlives them (Z3 terms belong to the sym_ctx, sym_internal.h). */
 #ifndef SYM_VC_GRAPH_H
 #define SYM_VC_GRAPH_H
 

@@ -55,8 +55,17 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
       }
       /* the previous use of the slot the write fills (seq - n) is read in iteration i + D */
       int64_t D = off - n - rd->off;
-      bool before = D < 0 || (D == 0 && rd->pos < w->pos), unknown = false;
-      if (before && sym_async_retired(c, w, rd, D, &unknown)) continue;
+      bool before = D < 0 || (D == 0 && rd->pos < w->pos), unknown = false, rtaint = false;
+      Z3_ast retired = NULL; /* a padded nest's: a term over the steps between (sym_pad_groups.c) */
+      if (before && sym_pad_loop_of(c, w->loop)) {
+        const char *why = NULL;
+        retired = sym_pad_retired(c, w, rd, D, &rtaint, &why);
+        if (!retired) {
+          sym_note_unknown(r, "refill at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb), why);
+          continue;
+        }
+      } else if (before && sym_async_retired(c, w, rd, D, &unknown))
+        continue;
       if (unknown) {
         sym_note_unknown(r, "refill at %s: predicated async reads or group waits",
                          ir_loc_str(w->op->loc, lb, sizeof lb));
@@ -64,13 +73,17 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
       }
       const sym_loop *L = &c->loops[w->loop];
       Z3_ast j = sym_add(c, L->it, sym_int(c, D));
-      Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred),
-                            sym_at(c, w->loop, sym_and2(c, L->range, rd->pred), j));
+      Z3_ast rd_at = retired ? sym_pad_fires_at(c, rd, D)
+                             : sym_at(c, w->loop, sym_and2(c, L->range, rd->pred), j);
+      Z3_ast phi = sym_and2(c, sym_and2(c, L->range, w->pred), rd_at);
+      bool taint = w->tainted || rd->tainted || rtaint;
+      if (retired) phi = sym_and2(c, phi, sym_not(c, retired));
+      if (retired && !taint) phi = sym_pad_first_tile(c, w->loop, phi);
       Z3_ast extra[1] = {j};
       int64_t x[1];
       Z3_lbool st;
       vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, L->it,
-                                          w->tainted || rd->tainted, extra, 1, x, &st);
+                                          taint, extra, 1, x, &st);
       if (!v) continue;
       sym_site(v, rd->op);
       ir_loc_str(rd->op->loc, rl, sizeof rl);

@@ -290,7 +290,11 @@ static int choose_defaults(vf_argplan *p, sim_machine *probe) {
   if (per_loop_vectors(p, probe)) return 0;
   /* Z3 only where the trip counts cannot be solved for statically */
   int st = vf_argplan_static(p, probe);
-  if (st > 0 || (st < 0 && p->choose && p->choose(p))) return 0;
+  /* a kernel whose control reads chosen data (sim_compile_ldchoice.c): the solver sees those
+   * loads as free unknowns, so it can meet any trip count through them and its suggestion
+   * says nothing about the arguments (and costs seconds of Z3): the targets below instead */
+  bool solver = p->choose && !sim_ldchoice_ctl(probe);
+  if (st > 0 || (st < 0 && solver && p->choose(p))) return 0;
   int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   p->n_vary = 0;

@@ -4,7 +4,9 @@
 # test never holds is inconclusive at the state bound, never verified; a branch on loaded data
 # is refused by check and run by sim; the symbolic layer proves nothing for such kernels; the
 # lowering lowers a kernel body whose branches go forward (an early exit) and refuses a loop
-# through blocks at the branch; the AMD model refuses them. The checker kernels tests/checkers/cf-loop.* (a
+# through blocks at the branch; the AMD model follows forward branches (an early exit: its
+# Membar barrier placement joins the branches into a block, tests/amd/early-exit.*) and refuses a
+# branch back and a branch the lanes of one wave may take differently. The checker kernels tests/checkers/cf-loop.* (a
 # warp-specialized ring written with cf.cond_br) are run by check_checkers.sh.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
@@ -92,9 +94,23 @@ run 0 lower "$T/exit-amd.ttgir" --target gfx942 --emit mlir -o "$T/exit-amd.mlir
 # (AMD: the barrier between a workgroup release and acquire fence, semantics.md §8.1)
 sed -n '/^  ^bb2(/,+2p' "$T/exit-amd.mlir" | grep -q 'rocdl.s.barrier' ||
   fail "cf-exit gfx942: ^bb2 does not start with a barrier: $(sed -n '/^  ^bb2(/,+3p' "$T/exit-amd.mlir")"
-# the AMD model refuses them (its Membar barrier placement follows structured control only)
+# the AMD model refuses a branch back (its Membar barrier placement follows forward branches
+# only), at the branch
 sed 's/cuda:90/hip:gfx942/; s/"ttg.threads-per-warp" = 32/"ttg.threads-per-warp" = 64/' "$D/cf-swap.ttgir" > "$T/amd.ttgir"
-input_error check "^cf.py:6:1: error: unstructured control flow (cf.br between the blocks of a region) is not supported by the AMD model" "$T/amd.ttgir"
+input_error check "^cf.py:8:1: error: unstructured control flow (cf.cond_br between the blocks of a region) is not supported by the AMD model: .* (here a branch back to ^bb1)" "$T/amd.ttgir"
+# ... and an early exit of some lanes of a wave (the model runs one lane per wave), at the branch;
+# the exit of whole waves is tests/amd/early-exit-divergent.bug (amd.barrier-count-mismatch)
+sed 's/%done = arith.cmpi ult, %tid, %c64/%lane = arith.remui %tid, %c64 : i32\n    %done = arith.cmpi eq, %lane, %c0/; s/%c64 = arith.constant 64 : i32/%c64 = arith.constant 64 : i32\n    %c0 = arith.constant 0 : i32/' \
+  "$SRC/tests/amd/early-exit-divergent.bug.ttgir" > "$T/amd-lane.ttgir"
+grep -q "arith.remui %tid" "$T/amd-lane.ttgir" || fail "could not make the lane exit"
+input_error check "^amd.py:6:1: error: cf.cond_br on a condition that may differ between the lanes of a wave" "$T/amd-lane.ttgir" --arg n=1
+# the same branch on the wave's index (tid / 64) is followed (every wave exits: verified)
+sed 's/arith.remui %tid/arith.divui %tid/; s/arith.cmpi eq, %lane, %c0/arith.cmpi uge, %lane, %c0/' "$T/amd-lane.ttgir" > "$T/amd-wave.ttgir"
+run 0 "$T/amd-wave.ttgir" --arg n=1
+# a barrier on each path of a branch on the wave's group: amd.barrier-divergent, at one of them
+run 1 "$D/cf-amd-paths.ttgir"
+head -1 "$T/o.txt" | grep -qE "^cf.py:(6|9):1: error: amd.barrier-divergent" || fail "cf-amd-paths: $(head -1 "$T/o.txt")"
+grep -q "cf.py:4:1: note: the condition or bounds of this construct depend on the thread id" "$T/o.txt" || fail "cf-amd-paths: $(cat "$T/o.txt")"
 # blocks and no instruction with operands (fuzz_check finding 3: under UBSan, an offset added to
 # the machine's NULL operand list)
 run 0 "$SRC/tests/fuzz/regress/cf-no-operands.ttgir"

@@ -1,0 +1,51 @@
+/* sym_load.c: scalar loads from read-only kernel inputs, keyed by address. The explicit check
+ * fills such memory with a function of the address (chosen data, sim_compile_ldchoice.c); here
+ * its contents are one uninterpreted function per argument and width, applied to the element
+ * offset from the argument: two loads of one address (each partition loading a ragged tensor's
+ * bound itself) are the same term, and a proof holds for every content of that memory. Loads
+ * of memory the kernel may write, masked or tensor loads, and pointers not derived by tt.addptr
+ * from one kernel argument stay independent unknowns (sym_exec.c havoc). The value stays
+ * tainted (not a computed value: a counterexample over it is not a concrete input). */
+#include "sim/sim.h"
+#include "sym_internal.h"
+
+/* Kernel argument index a scalar pointer derives from, with its element offset (wide); -1 when
+ * it is not a chain of tt.addptr from one argument (through warp_specialize captures). */
+static int base_arg(sym_ctx *c, const ir_value *p, Z3_ast *off) {
+  *off = sym_int(c, 0);
+  for (int depth = 0; p && depth < 64; depth++) {
+    if (!p->def) {
+      const ir_block *entry = c->fn->op->regions[0]->blocks[0];
+      if (p->block == entry) return (int)p->arg_idx;
+      p = ir_ws_capture(p);
+      continue;
+    }
+    if (p->def->code != IR_OP_TT_ADDPTR || p->def->n_operands != 2) return -1;
+    const ir_value *o = p->def->operands[1];
+    if (!o->type || o->type->kind == IR_T_TENSOR) return -1;
+    Z3_ast t = sym_eval(c, o);
+    if (!t) return -1;
+    *off = sym_add(c, *off, sym_resize(c, t, sym_width(c, *off), true));
+    p = p->def->operands[0];
+  }
+  return -1;
+}
+
+Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w) {
+  if (op->code != IR_OP_TT_LOAD || op->n_operands != 1 || op->n_results != 1) return NULL;
+  const ir_type *rt = op->results[0]->type, *pt = op->operands[0]->type;
+  if (!rt || (rt->kind != IR_T_INT && rt->kind != IR_T_INDEX) || !pt || pt->kind != IR_T_PTR) return NULL;
+  if (!c->written_known) {
+    c->written_args = sim_ldchoice_written_args(c->fn);
+    c->written_known = true;
+  }
+  Z3_ast off;
+  int a = base_arg(c, op->operands[0], &off);
+  if (a < 0 || ((c->written_args >> (a < 63 ? a : 63)) & 1)) return NULL;
+  char name[48];
+  snprintf(name, sizeof name, "mem.arg%d.i%u", a, w);
+  Z3_sort dom = c->wide, rng = Z3_mk_bv_sort(c->z, w);
+  Z3_func_decl f = Z3_mk_func_decl(c->z, Z3_mk_string_symbol(c->z, name), 1, &dom, rng);
+  c->loaded_control = true;
+  return Z3_mk_app(c->z, f, 1, &off);
+}
