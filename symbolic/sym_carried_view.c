@@ -9,7 +9,19 @@
  * finite set of leaves of which the view always is one. When every leaf is a memdesc_index
  * of the same allocation whose index is one numeral k in [0, N), the view is slot k of that
  * ring whatever the trip counts are; anything else (two rings, two slots, a symbolic index,
- * an unknown leaf) leaves it untraced (the caller's "barrier view not traced"). */
+ * an unknown leaf) leaves it untraced (the caller's "barrier view not traced").
+ *
+ * Second rule, the previous iteration's slot (prev_slot_view): Triton's pipeliner hands the
+ * barrier of the MMA issued in iteration i to iteration i + 1, which waits on it
+ * (`iter_args(%bar = %bars[0])`, `%b = memdesc_index %bars[%s]`, `scf.yield %b`). When the
+ * init is slot k0 (a numeral) of ring R and the yield is `memdesc_index R[y]` made in the loop
+ * body, the argument is R's slot
+ *     it == 0 ? k0 : y(it - 1)        (the yield's index at the previous iteration)
+ * and the loop's result R's slot T == 0 ? k0 : y(T - 1): exact terms, the index y being a
+ * closed form over the counter (sym_induct.c; a havoc or tainted one leaves the view
+ * untraced). The caller gets no view op (the slot is no operand of one op), so the index is
+ * taken as the counter itself and proved like any other (sym_ring.c, infer_seq). Only plain
+ * loops: an inner loop of a flattened, padded or fused nest is left untraced. */
 #include <string.h>
 
 #include "sym_internal.h"
@@ -33,7 +45,7 @@ static uint32_t carried_sources(const ir_value *v, const ir_value *src[2]) {
   return ir_view_sources(arg, IR_VIEW_LOOP_INIT | IR_VIEW_LOOP_YIELD, src) == 2 ? 2 : 0;
 }
 
-int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
+static int web_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
   const ir_value *work[CV_MAX], *seen[CV_MAX];
   uint32_t n_work = 0, n_seen = 0;
   int ring = -1;
@@ -77,4 +89,75 @@ int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const i
   }
   if (ring < 0) *idx = NULL, *view = NULL;
   return ring;
+}
+
+/* The loop entry of scf.for f, when it is a plain loop (no virtual, flattened, padded or fused
+ * loop involved); -1 otherwise. */
+static int plain_loop(sym_ctx *c, const ir_op *f) {
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    const sym_loop *L = &c->loops[l];
+    if (L->op != f || L->virt) continue;
+    if (L->fused || L->pad || L->flat >= 0 || L->flat_outer >= 0 || L->pad_inner >= 0 ||
+        !L->induct_done || !L->step_ok)
+      return -1;
+    return (int)l;
+  }
+  return -1;
+}
+
+/* Does t mention any loop's pre-induction variable (carried or result)? Then a substitution
+ * of the counter would miss the iteration those variables stand for. */
+static bool mentions_loop_vars(sym_ctx *c, Z3_ast t) {
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    const sym_loop *L = &c->loops[l];
+    for (uint32_t k = 0; k < L->n_carried; k++) {
+      const Z3_ast vars[2] = {L->carried_var ? L->carried_var[k] : NULL,
+                              L->result_var ? L->result_var[k] : NULL};
+      for (int j = 0; j < 2; j++) {
+        if (!vars[j]) continue;
+        Z3_ast fresh = Z3_mk_fresh_const(c->z, "?occ", Z3_get_sort(c->z, vars[j]));
+        if (!Z3_is_eq_ast(c->z, sym_subst(c, t, vars[j], fresh), t)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* The second rule of the header: ring and slot term of the carried view v, or -1. */
+static int prev_slot_view(sym_ctx *c, const ir_value *v, Z3_ast *idx) {
+  const ir_value *w = ir_view_follow(ir_view_follow(v, IR_VIEW_SLOT), IR_VIEW_CAPTURES);
+  const ir_value *src[2];
+  if (!w || carried_sources(w, src) != 2) return -1;
+  const ir_op *f = w->def ? w->def : w->block->parent->parent;
+  int l = plain_loop(c, f);
+  if (l < 0) return -1;
+  /* the yield: a slot of ring R made by a memdesc_index (not itself carried) */
+  const ir_value *y = ir_view_follow(ir_view_follow(src[1], IR_VIEW_SLOT), IR_VIEW_CAPTURES);
+  if (!y || !y->def || y->def->code != IR_OP_TTG_MEMDESC_INDEX) return -1;
+  Z3_ast iy = NULL, i0 = NULL;
+  const ir_op *vy = NULL, *v0 = NULL;
+  int r = sym_ring_of_view(c, y, &iy, &vy);
+  if (r < 0 || !iy || vy != y->def || sym_tainted(c, vy->operands[1])) return -1;
+  /* the init: one constant slot of the same ring */
+  int r0 = sym_ring_of_view(c, src[0], &i0, &v0);
+  int64_t k0;
+  if (r0 != r || !i0 || !v0 || sym_tainted(c, v0->operands[1]) || !sym_numeral(c, i0, &k0) ||
+      k0 < 0 || k0 >= c->rings[r].n)
+    return -1;
+  bool taint = false;
+  iy = sym_resolve_carried(c, iy, &taint);
+  if (taint || mentions_loop_vars(c, iy)) return -1;
+  const sym_loop *L = &c->loops[l];
+  Z3_ast j = w->def ? L->trip : L->it; /* the result: after the last iteration */
+  Z3_ast prev = sym_subst_counter(c, l, iy, sym_sub(c, j, sym_int(c, 1)));
+  *idx = sym_ite(c, sym_eq(c, j, sym_int(c, 0)), sym_bv(c, k0, sym_width(c, iy)), prev);
+  return r;
+}
+
+int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
+  int r = web_view(c, v, idx, view);
+  if (r >= 0) return r;
+  *idx = NULL;
+  *view = NULL;
+  return prev_slot_view(c, v, idx);
 }

@@ -531,6 +531,8 @@ void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
 /* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
  * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
 bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);
+/* a before a loop, x after it, a straight-line wait between (sym_vc_tc05_pre.c) */
+bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_event *x);
 /* The same pair when no rule retires a: asks Z3 for an instance of x on a's slot before any
  * wait that may have observed a commit after a (over-approximated); true when the pair was
  * checked (a violation appended, or none found), false when a wait between them has a shape the

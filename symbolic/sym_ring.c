@@ -132,19 +132,43 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
  * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
  * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
  * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
- * otherwise. */
-static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n) {
-  int64_t P = 0, k;
+ * otherwise.
+ * Stages: when that fails because a run of consecutive ops of the kind is on one slot (the A
+ * and B tiles of a matmul stage, two TMA loads on its barrier), P counts the runs (stages)
+ * instead: each op of a run is a straight-line op, round 0 of its slot, as the stage's single
+ * op would be, and the loop's ops (one per loaded tile) each continue at the stage count. That
+ * count is used (and its firing proved) only where it changes e's offset from v0, the index's
+ * value in iteration 0, which infer_seq keeps otherwise: the queries (and the Z3 terms) of a
+ * kernel whose rounds it does not change stay as they were (Z3's answers within its resource
+ * limit depend on them: triton_t09_tma_persistent_90). */
+static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n, int64_t v0) {
+  int64_t P = 0, S = 0, k, last = -1;
+  bool per_op = true;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
+        p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
+      continue;
+    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1)) return -1;
+    if (!p->idx) k = 0;
+    per_op &= k == P % n;
+    P++;
+    if (S > 0 && k == last) continue; /* the same stage */
+    if (k != S % n) return -1;
+    last = k;
+    S++;
+  }
+  if (!per_op) {
+    if (S == v0) return -1; /* the same offset as without a prologue count */
+    P = S;
+  }
   Z3_ast all = Z3_mk_true(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
         p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
       continue;
-    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1) || (p->idx && k != P % n))
-      return -1;
     all = sym_and2(c, all, p->pred);
-    P++;
   }
   if (P > 0 && !sym_is_true(c, all) &&
       sym_sat(c, sym_and2(c, sym_and2(c, c->loops[e->loop].range, e->pred), sym_not(c, all))) !=
@@ -310,7 +334,7 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     if (!wrapped) *seqx = x;
     /* a counter kept in [0, n) names the slot only: after a peeled prologue of P uses the
      * loop's uses continue the sequence at P (the k-th use of a slot is its round k) */
-    int64_t P = wrapped && has_prologue(c, e) ? prologue_length(c, e, n) : -1;
+    int64_t P = wrapped && has_prologue(c, e) ? prologue_length(c, e, n, v0) : -1;
     if (P > 0 && v0 >= 0 && v0 < n && ((v0 - P) % n + n) % n == 0) *off = P;
   }
   /* the k-th firing on a slot is its round k (in a padded nest, the ops of its kind together:

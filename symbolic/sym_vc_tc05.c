@@ -164,6 +164,20 @@ static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sy
   return false;
 }
 
+static Z3_ast fires_with(sym_ctx *c, const sym_event *x, const sym_event *a, int D, Z3_ast *j);
+
+/* Wait w fires whenever x and the instance of a that x must not overlap both do: w is
+ * unpredicated, or (w and x straight-line: the pipeliner's epilogue wait under `scf.if 0 < k`
+ * before the accumulator is read) Z3 proves that predicate from x's and a's firing. */
+static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const sym_event *a,
+                      int64_t D) {
+  if (sym_is_true(c, w->pred)) return true;
+  if (w->loop >= 0 || x->loop >= 0 || w->tainted) return false;
+  Z3_ast j = NULL;
+  Z3_ast both = fires_with(c, x, a, (int)D, &j);
+  return sym_sat(c, sym_and2(c, both, sym_not(c, w->pred))) == Z3_L_FALSE;
+}
+
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
   if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) { /* steps: sym_pad.c */
@@ -176,6 +190,7 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
   }
   /* a commit after a arrives only once a completed */
   if (sym_is_commit(x) && (x->op == a->op || precedes(a, x, D))) return true;
+  if (sym_tc05_retired_across_loop(c, a, x)) return true; /* sym_vc_tc05_pre.c */
   bool open = false;
   bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
   observers(c, x->part, seen);
@@ -195,7 +210,7 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
       /* a predicated commit that is a's own barrier fires exactly when a does: w observing
        * that instance's round (same) retires an instance of a that fired (ConSan's
        * multibuffered_loop: MMA and barrier under i < 9) */
-      if (o < 0 || !sym_is_true(c, w->pred) ||
+      if (o < 0 || !fires_for(c, w, x, a, D) ||
           (!sym_is_true(c, cm->pred) && !(cm->op == a->op && same))) {
         open = true; /* it may retire a, in a way the rule does not decide */
         continue;

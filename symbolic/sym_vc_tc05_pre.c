@@ -10,7 +10,12 @@
  * x in an iteration i > iw (or i = iw with w before x) runs after a is retired. The rule proves
  * (Z3) that every instance of x on a's slot is such an instance; otherwise it decides nothing
  * (the caller's answer stays unknown). That the wait passing implies the commit arrived rests on
- * the other conditions, as for sym_tc05_retired (arrival-balance, phase-agreement). */
+ * the other conditions, as for sym_tc05_retired (arrival-balance, phase-agreement).
+ *
+ * A predicated MMA (the pipeliner predicates its peeled MMA on the trip count, `0 < k`) accesses
+ * nothing where its predicate fails: the conflict is asked under it. The commit must then fire
+ * wherever the MMA does (its own barrier operand, or a commit whose predicate the MMA's implies:
+ * proved), so the round w waits for is still cm's whenever there is an access to retire. */
 #include "sym_internal.h"
 
 /* Whether the rule applies to MMA a (before the loop) and access x (in a top-level scf.for of
@@ -19,7 +24,7 @@
 static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, const sym_loop **L,
                         Z3_ast *conflict) {
   if (a->loop >= 0 || x->loop < 0 || a->prefork || a->postjoin || a->part != x->part ||
-      a->group != SYM_G_TC05 || a->ring < 0 || !sym_is_true(c, a->pred))
+      a->group != SYM_G_TC05 || a->ring < 0 || (a->tainted && !sym_is_true(c, a->pred)))
     return false;
   *L = &c->loops[x->loop];
   if ((*L)->parent >= 0 || (*L)->flat_outer >= 0 || !(*L)->op || (*L)->op->code != IR_OP_SCF_FOR ||
@@ -32,7 +37,17 @@ static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, cons
     if (!a->idx || !xs || !sym_numeral(c, a->idx, &as)) return false;
     *conflict = sym_eq_int(c, xs, sym_int(c, as), 0);
   }
+  *conflict = sym_and2(c, *conflict, a->pred); /* a predicated-off MMA accesses nothing */
   return true;
+}
+
+/* Commit cm fires wherever MMA a does: cm is unpredicated, or its predicate follows from a's
+ * (cm a barrier operand of a itself gets a's predicate: sym_build.c, mma5_events). */
+static bool fires_with(sym_ctx *c, const sym_event *cm, const sym_event *a) {
+  if (sym_is_true(c, cm->pred)) return true;
+  if (cm->tainted || a->tainted) return false;
+  return Z3_is_eq_ast(c->z, cm->pred, a->pred) ||
+         sym_sat(c, sym_and2(c, a->pred, sym_not(c, cm->pred))) == Z3_L_FALSE;
 }
 
 bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x) {
@@ -53,7 +68,7 @@ bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_even
       const sym_event *cm = &c->evs[ci];
       if (!sym_is_commit(cm) || cm->part != a->part || cm->ring != w->ring || cm->loop >= 0 ||
           cm->prefork || cm->postjoin || !cm->has_seq || cm->seqt || cm->unsupported ||
-          !sym_is_true(c, cm->pred) || !(cm->op == a->op || cm->pos > a->pos) ||
+          !fires_with(c, cm, a) || !(cm->op == a->op || cm->pos > a->pos) ||
           cm->pos > L->op->id)
         continue;
       int64_t d = cm->off + lag * nw - w->off;
@@ -168,4 +183,56 @@ bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_eve
                          a->kind == SYM_EV_ASYNC_READ ? "be reading" : "be writing");
   }
   return true;
+}
+
+/* An MMA a before a loop L and an access x after it, both straight-line (the pipeliner's peeled
+ * first MMA and the epilogue's accumulator load): a straight-line wait w between L and x (the
+ * epilogue wait, under `scf.if 0 < k`) waits for the round that the commit of L's last
+ * iteration completes when L runs, and for a's own commit's round when it does not. Either
+ * commit comes after a and arrives only once a completed (semantics.md §4.4). The rule proves
+ * (Z3) that whenever a and x fire, w fires and its round is the one of a commit after a that
+ * fires: of a straight-line commit between a and w, or of the last iteration of a commit in a
+ * top-level loop between them. Otherwise it decides nothing. */
+bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->loop >= 0 || x->loop >= 0 || a->part != x->part || a->group != SYM_G_TC05 ||
+      a->prefork || a->postjoin || x->prefork || x->postjoin || a->pos > x->pos || a->tainted ||
+      x->tainted)
+    return false;
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    const char *how;
+    if (w->kind != SYM_EV_WAIT || w->part != x->part || w->loop >= 0 || w->pos < a->pos ||
+        w->pos > x->pos || !w->has_seq || w->unsupported || w->dead || w->base || w->ring < 0 ||
+        w->tainted || c->rings[w->ring].irregular || w->prefork || w->postjoin)
+      continue;
+    int lag = sym_wait_lag(c, (int)wi, &how);
+    if (lag < 0 || c->evs[wi].dead) continue;
+    Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
+    Z3_ast seen = Z3_mk_false(c->z);
+    for (uint32_t ci = 0; ci < c->n_evs; ci++) {
+      const sym_event *cm = &c->evs[ci];
+      if (!sym_is_commit(cm) || cm->part != a->part || cm->ring != w->ring || !cm->has_seq ||
+          cm->unsupported || cm->base || cm->tainted || cm->prefork || cm->postjoin ||
+          !(cm->op == a->op || cm->pos > a->pos) || cm->pos > w->pos)
+        continue;
+      if (cm->loop < 0) {
+        seen = sym_or2(c, seen, sym_and2(c, cm->pred, sym_eq(c, target, sym_seq_term(c, cm))));
+        continue;
+      }
+      const sym_loop *L = &c->loops[cm->loop];
+      if (cm->seqt || L->parent >= 0 || L->flat_outer >= 0 || !L->op ||
+          L->op->code != IR_OP_SCF_FOR || L->op->id < a->pos || sym_pad_loop_of(c, cm->loop))
+        continue;
+      Z3_ast last = sym_sub(c, L->trip, sym_int(c, 1));
+      Z3_ast hit = sym_and2(c, sym_slt(c, sym_int(c, 0), L->trip),
+                            sym_at(c, cm->loop, sym_and2(c, cm->pred,
+                                                         sym_eq(c, target, sym_seq_term(c, cm))),
+                                   last));
+      seen = sym_or2(c, seen, hit);
+    }
+    Z3_ast fire = sym_and2(c, a->pred, x->pred);
+    Z3_ast phi = sym_and2(c, fire, sym_or2(c, sym_not(c, w->pred), sym_not(c, seen)));
+    if (sym_sat(c, phi) == Z3_L_FALSE) return true;
+  }
+  return false;
 }
