@@ -72,6 +72,8 @@ for a, (fl, ln) in agents.items():
 json.dump(rec, open(out + "/rec.json", "w"), indent=1)
 args = b.get("args") or ""
 with open(out + "/args", "w") as f:
-    # "T=1, N=64, program_id=(1,0,0)": every NAME=INT but the program id
+    # "T=1, N=64, program_id=(1,0,0)": every NAME=INT but the program id and the chosen-data
+    # fill ("loaded inputs=2": not an argument; explain runs every fill, as check does)
+    args = re.sub(r"loaded inputs=-?\d+(\*index)?", "", args)
     f.write(" ".join("--arg %s=%s" % kv for kv in re.findall(r"(\w+)=(-?\d+)", args)
                      if kv[0] != "program_id"))
