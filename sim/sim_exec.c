@@ -52,12 +52,7 @@ static void env_store(sim_machine *m, void *st, uint32_t a, uint32_t pc, bool ru
   /* the slots live before pc, as a list (sim_live.c): the same as testing every persistent
    * slot's bit in its row of m->live */
   uint32_t row = m->live_row[pc];
-  /* no live entries at all: live_ent is NULL (an offset added to it is undefined, UBSan) */
-  const struct sim_live_ent *l = m->live_ent, *end = m->live_ent;
-  if (l) {
-    l += m->live_off[row];
-    end = m->live_ent + m->live_off[row + 1];
-  }
+  const struct sim_live_ent *l = m->live_ent + m->live_off[row], *end = m->live_ent + m->live_off[row + 1];
   memset(env, 0, cap * sizeof *env);
   for (const struct sim_live_ent *q = l; q < end; q++) env[q->word] = m->scratch[q->slot];
   if (m->data) {

@@ -248,5 +248,8 @@ int sim_liveness(sim_machine *m, sim_err *err) {
     free(rl[ri].row);
   }
   free(rl);
+  /* never NULL, even without entries: the readers (sim_exec.c sim_env_load, env_store) add a
+   * row's offset to it (an offset added to NULL is undefined: fuzz finding 4) */
+  if (!m->live_ent) m->live_ent = ir_xcalloc(1, sizeof *m->live_ent);
   return 0;
 }
