@@ -129,17 +129,23 @@ static void written(ldtrace *t, const ir_region *r, uint64_t *w, uint32_t *flags
     }
 }
 
+/* The arguments the kernel may write through (all bits when a write's pointer has an unknown
+ * origin), with the first writer of each in first[] (for messages). */
+static uint64_t written_args(ldtrace *t, const ir_op **first) {
+  uint64_t w = 0;
+  uint32_t wflags = 0;
+  written(t, t->fn->op->regions[0], &w, &wflags, first);
+  return (wflags & LD_UNKNOWN) ? ~0ull : w;
+}
+
 void sim_ldchoice_sites(sim_machine *m) {
   m->ld_site = NULL;
   m->ld_why = NULL;
   m->n_ld_sites = 0;
   if (m->data || !m->fn->op || !m->fn->op->n_regions) return;
   ldtrace t = {.fn = m->fn, .busy = ir_xcalloc(m->fn->n_values + 1, 1)};
-  uint64_t w = 0;
-  uint32_t wflags = 0;
   const ir_op *first[64] = {0};
-  written(&t, m->fn->op->regions[0], &w, &wflags, first);
-  if (wflags & LD_UNKNOWN) w = ~0ull; /* a write through a pointer of unknown origin */
+  uint64_t w = written_args(&t, first);
   m->ld_why = ir_xcalloc(m->n_code + 1, sizeof *m->ld_why);
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
     const sim_ins *i = &m->code[pc];
@@ -182,12 +188,10 @@ void sim_ldchoice_sites(sim_machine *m) {
 uint64_t sim_ldchoice_written_args(const ir_func *fn) {
   if (!fn || !fn->op || !fn->op->n_regions) return ~0ull;
   ldtrace t = {.fn = fn, .busy = ir_xcalloc(fn->n_values + 1, 1)};
-  uint64_t w = 0;
-  uint32_t wflags = 0;
   const ir_op *first[64] = {0};
-  written(&t, fn->op->regions[0], &w, &wflags, first);
+  uint64_t w = written_args(&t, first);
   free(t.busy);
-  return (wflags & LD_UNKNOWN) ? ~0ull : w;
+  return w;
 }
 
 bool sim_ldchoice_ctl(const sim_machine *m) { return m->ld_ctl; }
