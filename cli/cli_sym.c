@@ -9,9 +9,12 @@
 #include "traces/tr_utf8.h"
 #include "ir/ir_alloc.h"
 
-/* One exploration per distinct argument vector: its error bugs (explorer order). */
+/* One exploration per distinct argument vector and memory fill: its error bugs (explorer
+ * order). */
 typedef struct confirm_run_t {
   int64_t *args;                /* the violation's arguments (malloc'd copy) */
+  bool has_fill;                /* the violation's read-only input contents (vf_sym_violation) */
+  int64_t fill_a, fill_b;
   int rc;                       /* 0 explored, -1 the machine could not be built */
   vf_sym_bugsite *bugs;         /* malloc'd */
   uint32_t n_bugs;
@@ -32,7 +35,8 @@ static int arg_width(const ir_value *v) {
   return t && t->kind == IR_T_INT ? t->bits : 0;
 }
 
-/* One exploration with the counterexample's arguments; its error bugs into *out. */
+/* One exploration with the counterexample's arguments (and its loaded memory, when the model
+ * gave it as a fill); its error bugs into *out. */
 static void explore_at(const ir_module *m, const int64_t *args, const confirm_ctx *cx,
                        confirm_run_t *out) {
   const vf_argplan *p = cx->plan;
@@ -54,6 +58,7 @@ static void explore_at(const ir_module *m, const int64_t *args, const confirm_ct
   free(bits);
   out->rc = mach ? 0 : -1;
   if (!mach) return;
+  if (out->has_fill) sim_machine_set_fill(mach, out->fill_a, out->fill_b);
   vf_result res = {0};
   vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
   vf_explore(mach, &vo, &res);
@@ -79,13 +84,19 @@ static int confirm_run(const ir_module *m, vf_sym_cond cond, vf_sym_violation *v
   confirm_ctx *cx = vctx;
   confirm_run_t *run = NULL;
   for (uint32_t q = 0; q < cx->n_runs && !run; q++)
-    if (!memcmp(cx->runs[q].args, v->args, cx->n_args * sizeof *v->args)) run = &cx->runs[q];
+    if (!memcmp(cx->runs[q].args, v->args, cx->n_args * sizeof *v->args) &&
+        cx->runs[q].has_fill == v->has_fill &&
+        (!v->has_fill || (cx->runs[q].fill_a == v->fill_a && cx->runs[q].fill_b == v->fill_b)))
+      run = &cx->runs[q];
   if (!run) {
     cx->runs = ir_xrealloc(cx->runs, cx->n_runs + 1, sizeof *cx->runs);
     run = &cx->runs[cx->n_runs++];
     memset(run, 0, sizeof *run);
     run->args = ir_xcalloc(cx->n_args + 1, sizeof *run->args);
     memcpy(run->args, v->args, cx->n_args * sizeof *v->args);
+    run->has_fill = v->has_fill;
+    run->fill_a = v->fill_a;
+    run->fill_b = v->fill_b;
     explore_at(m, v->args, cx, run);
   }
   if (run->rc) return -1;
@@ -235,6 +246,9 @@ int vf_sym_cli_report(const vf_sym_result *r, tr_rsym *out) {
       y->loc = x->loc;
       y->trip_count = x->trip_count;
       y->iteration = x->iteration;
+      y->has_fill = x->has_fill;
+      y->fill_a = x->fill_a;
+      y->fill_b = x->fill_b;
       y->confirmed = x->confirmed;
       /* the counterexample: the integer arguments the layer chose (the text report's list) */
       y->arg_names = ir_xcalloc(r->n_args + 1, sizeof *y->arg_names);

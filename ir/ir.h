@@ -139,6 +139,9 @@ struct ir_type {
 /* Bytes per element of an INT / FLOAT / PTR / INDEX type (sub-byte types round up to 1). */
 int ir_type_elem_bytes(const ir_type *t);
 /* Number of elements of a TENSOR / MEMDESC shape (1 for scalars). */
+/* Reachable blocks of region r in reverse postorder (indices into order, room for
+ * r->n_blocks); returns how many (ir_dom.c). */
+uint32_t ir_region_rpo(const ir_region *r, uint32_t *order);
 int64_t ir_type_numel(const ir_type *t);
 bool ir_type_is_scalar(const ir_type *t);
 

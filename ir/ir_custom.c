@@ -1,6 +1,6 @@
 /* ir_custom.c: ops whose syntax is written in C rather than ir_formats.c: module, tt.func,
  * scf.for / scf.if / scf.while / scf.execute_region, ttg.warp_specialize, cf.br /
- * cf.cond_br and arith.select (parse and print, mirroring MLIR's / Triton's C++ printers). */
+ * cf.cond_br, arith.select and ttng.subtiled_region (parse and print, mirroring MLIR's / Triton's C++ printers). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,6 +450,92 @@ static void ir_print_ws(ir_printer *pr, const ir_op *op) {
   ir_print_fn_type(op, o);
 }
 
+/* ------------------------------------------------------------------ ttng.subtiled_region */
+
+/* SubtiledRegionOp::parse of the TLX fork (lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp, db4666f):
+ *   [per_tile(%a, ... : T, ...)] [shared(%s, ... : T, ...)] [{attrs}] tile(%x: T, ...) {...}
+ *   [-> (T, ...)]
+ * The fork's printer writes the tile arguments as the entry block's label (printRegion with
+ * printEntryBlockArgs), `tile {^bb0(%x: T):`, which its own parser does not read back; both
+ * forms are read here. The region is isolated from above (ODS IsolatedFromAbove). */
+static void ir_parse_subtiled(ir_parser *P, ir_op *op) {
+  const ir_tok t0 = P->L.tok;
+  static const char *const kw[2] = {"per_tile", "shared"};
+  ir_vec segs[2] = {IR_VEC(P), IR_VEC(P)};
+  for (int k = 0; k < 2; k++) {
+    if (!ir_eat_kw(P, kw[k])) continue;
+    ir_expect_punct(P, '(');
+    if (P->L.tok.kind == TK_PERCENT) {
+      do {
+        ir_vec_push(&segs[k], ir_parse_value_use(P));
+      } while (ir_eat_punct(P, ','));
+    }
+    ir_expect_punct(P, ':');
+    for (size_t i = 0; i < segs[k].n; i++) {
+      if (i) ir_expect_punct(P, ',');
+      uint32_t line = P->L.tok.line, col = P->L.tok.col;
+      ir_use_type(P, segs[k].v[i], ir_parse_type(P), line, col);
+    }
+    ir_expect_punct(P, ')');
+  }
+  ir_set_operands(P, op, segs, 2);
+  for (int k = 0; k < 2; k++) ir_vec_free(&segs[k]);
+  if (ir_is_punct(P, '{')) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  ir_expect_kw(P, "tile");
+  ir_region *r = ir_add_region(P, op);
+  ir_argdef *args = NULL;
+  uint32_t na = ir_is_punct(P, '(') ? ir_parse_arg_list(P, &args, false) : 0;
+  ir_parse_region_body(P, r, args, na, true);
+  const ir_type **rt = NULL;
+  uint32_t nr = ir_parse_arrow_types(P, &rt);
+  ir_need_results(P, op, nr, &t0);
+  for (uint32_t i = 0; i < nr; i++) op->results[i]->type = rt[i];
+}
+
+/* Operand segment seg of op (n values) as `(%a, %b : T1, T2)`. */
+static void print_seg_typed(FILE *o, const ir_op *op, int seg, uint32_t n) {
+  uint32_t lo = op->seg_start[seg];
+  fputc('(', o);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(", ", o);
+    ir_print_value(op->operands[lo + i], o);
+  }
+  fputs(" : ", o);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(", ", o);
+    ir_print_type(op->operands[lo + i]->type, o);
+  }
+  fputc(')', o);
+}
+
+/* In the form the fork's parser reads: the tile arguments after `tile`. */
+static void ir_print_subtiled(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  static const char *const kw[2] = {"per_tile", "shared"};
+  for (int k = 0; k < 2 && k < op->n_segs; k++) {
+    uint32_t n;
+    ir_seg(op, k, &n);
+    if (!n) continue;
+    fprintf(o, " %s", kw[k]);
+    print_seg_typed(o, op, k, n);
+  }
+  static const char *const skip[] = {"operandSegmentSizes", NULL};
+  ir_print_op_attrs(pr, op, skip, false);
+  fputs(" tile", o);
+  const ir_block *b = op->n_regions && op->regions[0]->n_blocks ? op->regions[0]->blocks[0] : NULL;
+  if (b && b->n_args) {
+    fputc('(', o);
+    for (uint32_t i = 0; i < b->n_args; i++) {
+      if (i) fputs(", ", o);
+      ir_print_block_arg(pr, b->args[i], NULL);
+    }
+    fputc(')', o);
+  }
+  fputc(' ', o);
+  if (op->n_regions) ir_print_region(pr, op->regions[0], false, true);
+  if (op->n_results) print_results(o, op, " -> ");
+}
+
 /* ------------------------------------------------------------------ cf */
 
 /* `^bb(%a, %b : T, U)` successor with operands into v; returns the block. */
@@ -504,18 +590,7 @@ static void ir_print_succ(ir_printer *pr, const ir_op *op, int k, int seg) {
   uint32_t n;
   ir_seg(op, seg, &n);
   if (!n) return;
-  uint32_t lo = op->seg_start[seg];
-  fputc('(', o);
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) fputs(", ", o);
-    ir_print_value(op->operands[lo + i], o);
-  }
-  fputs(" : ", o);
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) fputs(", ", o);
-    ir_print_type(op->operands[lo + i]->type, o);
-  }
-  fputc(')', o);
+  print_seg_typed(o, op, seg, n);
 }
 
 static void ir_print_br(ir_printer *pr, const ir_op *op) {
@@ -593,6 +668,7 @@ static const struct {
     [IR_OP_CF_BR] = {ir_parse_br, ir_print_br},
     [IR_OP_CF_COND_BR] = {ir_parse_cond_br, ir_print_cond_br},
     [IR_OP_ARITH_SELECT] = {ir_parse_select, ir_print_select},
+    [IR_OP_TTNG_SUBTILED_REGION] = {ir_parse_subtiled, ir_print_subtiled},
 };
 
 bool ir_custom_has(ir_opcode code) { return customs[code].parse && customs[code].print; }

@@ -4,6 +4,7 @@
  * region's entry to B passes through D. Regions of one block (all of structured Triton) have
  * nothing to check; a tt.func body written with cf.br / cf.cond_br does. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ir_priv.h"
 
@@ -142,4 +143,38 @@ void ir_check_dominance(ir_parser *P, const ir_region *r) {
   ir_dom_compute(&c);
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) ir_dom_check_op(&c, op, op, b);
+}
+
+/* Indices of the blocks of r reachable from its entry, in reverse postorder (depth-first,
+ * successors in operand order) into order (room for r->n_blocks): a block's dominators come
+ * before it, and in a graph of forward branches every predecessor does. Returns how many;
+ * unreachable blocks never run and are left out. Used by the model's compiler
+ * (sim_compile.c) and the symbolic walk (sym_cfg.c). */
+uint32_t ir_region_rpo(const ir_region *r, uint32_t *order) {
+  uint32_t n = r->n_blocks, n_post = 0, sp = 0;
+  uint8_t *seen = ir_xcalloc(n + 1, 1);
+  uint32_t *stack = ir_xcalloc(n + 1, sizeof *stack), *next = ir_xcalloc(n + 1, sizeof *next);
+  uint32_t *post = ir_xcalloc(n + 1, sizeof *post);
+  if (n) {
+    stack[sp++] = 0;
+    seen[0] = 1;
+  }
+  while (sp) {
+    uint32_t b = stack[sp - 1];
+    const ir_op *t = r->blocks[b]->last;
+    uint32_t ns = t ? t->n_successors : 0;
+    if (next[b] < ns) {
+      const ir_block *s = t->successors[next[b]++];
+      if (s && s->parent == r && !seen[s->index]) {
+        seen[s->index] = 1;
+        stack[sp++] = s->index;
+      }
+      continue;
+    }
+    post[n_post++] = b;
+    sp--;
+  }
+  for (uint32_t k = 0; k < n_post; k++) order[k] = post[n_post - 1 - k];
+  free(seen); free(stack); free(next); free(post);
+  return n_post;
 }

@@ -14,7 +14,8 @@
  *   type(X) utype(X) type(s) of X: a segment, rN (result N), r* (all results), * (all
  *                    operands); utype prints a memdesc without its !ttg.memdesc prefix,
  *                    ptype a pointer without !tt.ptr, dtype a descriptor without
- *                    !tt.tensordesc, stype a !proton_gpu.segment without its prefix
+ *                    !tt.tensordesc, stype a !proton_gpu.segment without its prefix,
+ *                    atype a !nvws.aref without its prefix
  *                    (MLIR's stripped form of a typed constraint); the full form is read too
  *   ftype(X)         functional type (X: segment or *) -> all results
  *   ( ... )?         optional group      oi( a | b )oi   keyword groups in any order
@@ -43,7 +44,8 @@ typedef struct ir_fe {
   bool anchor;
   char stripped;               /* 'u': utype (memdesc without !ttg.memdesc), 'p': ptype (<T> ptr),
                                   'd': dtype (<tensor<...>> descriptor), 's': stype (<...>
-                                  proton_gpu segment, an opaque type) */
+                                  proton_gpu segment, an opaque type), 'a': atype (<[...]>
+                                  !nvws.aref, an opaque type) */
   char akind;                  /* FE_ATTR kind letter */
   int16_t seg, seg2;           /* segment (or type target), second segment / result index */
   int16_t end;                 /* FE_OPT / FE_OI: matching end; FE_OI_ALT: next alt or end */
@@ -144,9 +146,11 @@ static ir_fmt *ir_fmt_compile(ir_opcode code) {
     } else if (!strcmp(tok, "attrs-alt")) {
       e->kind = FE_ATTRDICT_ALT;
     } else if (!strncmp(tok, "type(", 5) || !strncmp(tok, "utype(", 6) || !strncmp(tok, "ptype(", 6) ||
-               !strncmp(tok, "dtype(", 6) || !strncmp(tok, "stype(", 6) || !strncmp(tok, "ftype(", 6)) {
+               !strncmp(tok, "dtype(", 6) || !strncmp(tok, "stype(", 6) || !strncmp(tok, "atype(", 6) ||
+               !strncmp(tok, "ftype(", 6)) {
       e->kind = tok[0] == 'f' ? FE_FTYPE : FE_TYPE;
-      e->stripped = tok[0] == 'u' || tok[0] == 'p' || tok[0] == 'd' || tok[0] == 's' ? tok[0] : 0;
+      e->stripped = tok[0] == 'u' || tok[0] == 'p' || tok[0] == 'd' || tok[0] == 's' ||
+                            tok[0] == 'a' ? tok[0] : 0;
       char *a = strchr(tok, '(') + 1;
       if (tok[len - 1] != ')') ir_fmt_bug(code, "bad type directive", tok);
       tok[len - 1] = 0;
@@ -400,6 +404,7 @@ static const ir_type *ir_fmt_one_type(ir_parser *P, char stripped) {
     return ir_parse_tensordesc_body(P);
   }
   if (stripped == 's' && ir_is_punct(P, '<')) return ir_parse_opaque_body(P, "!proton_gpu.segment");
+  if (stripped == 'a' && ir_is_punct(P, '<')) return ir_parse_opaque_body(P, "!nvws.aref");
   return ir_parse_type(P);
 }
 

@@ -318,4 +318,19 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_AMDG_CONCAT] = "$sources attrs `:` type(sources) `->` type(r0)",
     [IR_OP_AMDG_ASSUME_UNIFORM] = "$src attrs `:` type(src) ~same:src",
     [IR_OP_AMDG_REGISTER_HANDOFF] = "$input `class` @register_class:s attrs `:` type(input) ~same:input",
+    /* SubtiledRegionOp::parse / print (the fork's Ops.cpp); the yield's ODS assemblyFormat is
+     * `($results^ `:` type($results))? attr-dict` */
+    [IR_OP_TTNG_SUBTILED_REGION] = "@@subtiled_region",
+    [IR_OP_TTNG_SUBTILED_REGION_YIELD] = "( $vals^ `:` type(vals) )? attrs",
+    /* NVWSOps.td assemblyFormat; the !nvws.aref type prints stripped (`<[...]>`), as MLIR prints
+     * a typed constraint, and reads in either form */
+    [IR_OP_NVWS_AREF_CREATE] = "$buffers attrs `:` atype(r0)",
+    [IR_OP_NVWS_AREF_BUFFER] = "$aref ( `[` $stage^ `]` )? `,` $token attrs `:` atype(aref) `,` type(token) "
+                               "`->` type(r*)",
+    [IR_OP_NVWS_AREF_GET_ENTER] = "$aref ( `[` $stage^ `,` $phase `]` )? attrs `:` atype(aref) `->` type(r*)",
+    [IR_OP_NVWS_AREF_GET_EXIT] = "$aref ( `[` $stage^ `]` )? `,` $token @async_ops:a attrs `:` atype(aref) "
+                                 "`,` type(token)",
+    [IR_OP_NVWS_AREF_PUT_ENTER] = "$aref ( `[` $stage^ `,` $phase `]` )? attrs `:` atype(aref) `->` type(r*)",
+    [IR_OP_NVWS_AREF_PUT_EXIT] = "$aref ( `[` $stage^ `]` )? `,` $token @async_ops:a attrs `:` atype(aref) "
+                                 "`,` type(token)",
 };

@@ -19,6 +19,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_TT_REDUCE_RETURN] = IR_F_TERMINATOR,
     [IR_OP_TT_SCAN_RETURN] = IR_F_TERMINATOR,
     [IR_OP_TT_MAP_ELEMENTWISE_RETURN] = IR_F_TERMINATOR,
+    [IR_OP_TTNG_SUBTILED_REGION_YIELD] = IR_F_TERMINATOR,
     [IR_OP_TTNG_TMA_PREFETCH] = IR_F_LW_NOOP,      /* cache hints: no semantic effect */
     [IR_OP_TTNG_PREFETCH_TENSORMAP] = IR_F_LW_NOOP,
     [IR_OP_AMDGPU_SCHED_BARRIER] = IR_F_LW_NOOP,   /* scheduling hints */
@@ -53,7 +54,6 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = IR_F_SIM_NO,
     [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = IR_F_SIM_NO,
     [IR_OP_TTNG_CLC_READ] = IR_F_SIM_NO,
-    [IR_OP_TLX_SET_BUFFER_OVERLAP] = IR_F_SIM_NO,   /* reuse-group placement (sim_compile_alias.c) */
     /* AMD ops of gfx942 / gfx950 the AMD model runs (sim_amd_ops.c) */
     [IR_OP_ROCDL_S_BARRIER] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_COND_BARRIER] = IR_F_SIM_AMD | IR_F_LW,
@@ -123,6 +123,7 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_AMDG_BUFFER_LOAD] = IR_F_LW, [IR_OP_AMDG_BUFFER_STORE] = IR_F_LW,
     [IR_OP_TLX_REQUIRE_LAYOUT] = IR_F_LW, [IR_OP_TLX_RELEASE_LAYOUT] = IR_F_LW,
     [IR_OP_TLX_LOCAL_ALIAS] = IR_F_LW, [IR_OP_AMDG_IN_THREAD_TRANSPOSE] = IR_F_LW,
+    [IR_OP_AMDG_UPCAST_MXFP] = IR_F_LW, [IR_OP_AMDG_SCALED_UPCAST_FP4] = IR_F_LW,
     [IR_OP_NVG_CLUSTER_ID] = IR_F_LW, [IR_OP_PTG_READ_COUNTER] = IR_F_LW,
 };
 

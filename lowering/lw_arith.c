@@ -380,16 +380,18 @@ static bool is_fp8(const ir_type *t) {
 
 int lw_arith(lw_ctx *c, const ir_op *op) {
   if (op->code == IR_OP_ARITH_CONSTANT) return constant(c, op);
-  /* Not elementwise (refused): packed fp4 / fp8 values (two e2m1 per byte along K) times 2^(scale - 127),
-   * one e8m0 scale per 32 values, the scale tensor in its own layout (Triton converts it to the
-   * values' layout first). Refused at the op rather than mapped over elements. */
-  if (op->code == IR_OP_AMDG_UPCAST_MXFP || op->code == IR_OP_TTG_UPCAST_MXFP)
+  /* Not elementwise: packed fp4 values (two e2m1 per byte along K) times scales; lw_upcast.c
+   * (e2m1 to bf16 on AMD targets). The fp8 forms and ttg.upcast_mxfp are refused at the op
+   * rather than mapped over elements. */
+  switch (op->code) {
+  case IR_OP_AMDG_UPCAST_MXFP: case IR_OP_AMDG_SCALED_UPCAST_FP4: return lw_upcast(c, op);
+  default: break;
+  }
+  if (op->code == IR_OP_TTG_UPCAST_MXFP)
     return lw_fail(c, op, "op '%s' (mxfp values times e8m0 scales) is not supported for %s: neither the "
                    "upcast nor the conversion of its scales to the values' layout is lowered",
                    ir_ops[op->code].name, lw_target_name(c->target));
-  /* gfx950's packed fp4 / fp8 -> bf16 / f16 conversion with scales already in the result's
-   * layout: the input holds half (fp4) the elements of the result along `axis`. */
-  if (op->code == IR_OP_AMDG_SCALED_UPCAST_FP4 || op->code == IR_OP_AMDG_SCALED_UPCAST_FP8)
+  if (op->code == IR_OP_AMDG_SCALED_UPCAST_FP8)
     return lw_fail(c, op, "op '%s' (packed values times scales) is not supported for %s: the scaled "
                    "conversion is not lowered", ir_ops[op->code].name, lw_target_name(c->target));
   if (op->n_results != 1 || op->n_operands > 3) return lw_unsupported(c, op);

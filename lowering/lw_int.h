@@ -355,11 +355,26 @@ uint32_t lw_flat_types(lw_ctx *c, ir_value *const *vals, uint32_t n, const char 
 int lw_arith(lw_ctx *c, const ir_op *op);
 /* lw_tensor.c */
 int lw_tensor_op(lw_ctx *c, const ir_op *op);
+/* The layout of tensor type t of op, which must span the code's warps; or -1 after lw_fail
+ * (the reason at op). */
+int lw_tensor_ll(lw_ctx *c, const ir_op *op, const ir_type *t, lw_ll *l);
 /* Emits the per-thread coordinate of every dimension (i32) for layout l, excluding the
  * register part. */
 void lw_thread_coord(lw_ctx *c, const lw_ll *l, lw_ssa *coord);
 /* Coordinate of register r: thread part xor the register part. */
 void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_ssa *coord);
+/* lw_upcast.c: amdg.upcast_mxfp (e2m1) and amdg.scaled_upcast_fp4 to bf16 (AMD targets) */
+int lw_upcast(lw_ctx *c, const ir_op *op);
+/* Scratch bytes amdg.upcast_mxfp needs to bring its scales to the values' threads (0 for other
+ * ops, or when the op will be refused). */
+uint64_t lw_upcast_scratch_bytes(const ir_op *op);
+/* The element math (pure llvm-dialect ops; tests/unit/test_lw_upcast.c runs it on the host):
+ * f32 2^(s - 127) of an e8m0 byte s (i8) as Triton builds it (s = 0 gives 0, 0xFF inf); a bf16
+ * widened to f32; and nibble hi (0 = low) of byte (i8) as e2m1, times scale (f32), as bf16
+ * (truncated), or the NaN 0x7FFF where nan (an i1, 0 = none) holds. */
+lw_ssa lw_e8m0_f32(lw_ctx *c, lw_ssa s);
+lw_ssa lw_bf16_f32(lw_ctx *c, lw_ssa v);
+lw_ssa lw_fp4_scaled_bf16(lw_ctx *c, lw_ssa byte, int hi, lw_ssa scale, lw_ssa nan);
 /* lw_reduce.c */
 int lw_reduce(lw_ctx *c, const ir_op *op);
 /* acc = combine(acc, other) through the combiner block comb of op (tt.reduce / tt.scan: 2n
@@ -381,6 +396,10 @@ bool lw_is_relayout(const ir_op *op);
 /* Scratch bytes a relayout op (convert_layout, trans, reshape, ...) needs: 0 when it is a
  * register permutation (lw_tensor.c). */
 uint64_t lw_relayout_scratch_bytes(const ir_op *op);
+/* Moves the elements of sv (layout sl) to the layout dl of the same shape through op's scratch
+ * buffer (the plan's offset for op): a region barrier, the stores, a barrier, the loads.
+ * dv->el must have room for dl's registers. 0, or -1 after an error at op. */
+int lw_exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *sl, const lw_ll *dl, lw_val *dv);
 /* tt.load / tt.store through pointers (lw_tensor.c) */
 int lw_global_op(lw_ctx *c, const ir_op *op);
 /* lw_mem.c */

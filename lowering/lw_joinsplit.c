@@ -31,14 +31,6 @@ static bool same_thread_pairs(const lw_ll *wide, const lw_ll *narrow) {
   return true;
 }
 
-static int layout_of(lw_ctx *c, const ir_op *op, const ir_type *t, lw_ll *l) {
-  char err[160];
-  if (lw_ll_of_type(t, l, err, sizeof err)) return lw_fail(c, op, "%s", err);
-  if (lw_ll_nwarps(l) != c->rg->num_warps)
-    return lw_fail(c, op, "the tensor layout spans %d warps but the code runs on %d", lw_ll_nwarps(l),
-                   c->rg->num_warps);
-  return 0;
-}
 
 static int refuse(lw_ctx *c, const ir_op *op) {
   return lw_fail(c, op,
@@ -50,8 +42,8 @@ static int refuse(lw_ctx *c, const ir_op *op) {
 static int join(lw_ctx *c, const ir_op *op) {
   if (op->n_operands != 2 || op->n_results != 1) return lw_fail(c, op, "malformed tt.join");
   lw_ll nl, nr, wl;
-  if (layout_of(c, op, op->operands[0]->type, &nl) || layout_of(c, op, op->operands[1]->type, &nr) ||
-      layout_of(c, op, op->results[0]->type, &wl))
+  if (lw_tensor_ll(c, op, op->operands[0]->type, &nl) || lw_tensor_ll(c, op, op->operands[1]->type, &nr) ||
+      lw_tensor_ll(c, op, op->results[0]->type, &wl))
     return -1;
   if (!lw_ll_equal(&nl, &nr) || !same_thread_pairs(&wl, &nl)) return refuse(c, op);
   const lw_val *in[2] = {lw_get(c, op->operands[0]), lw_get(c, op->operands[1])};
@@ -75,8 +67,8 @@ static int join(lw_ctx *c, const ir_op *op) {
 static int split(lw_ctx *c, const ir_op *op) {
   if (op->n_operands != 1 || op->n_results != 2) return lw_fail(c, op, "malformed tt.split");
   lw_ll wl, nl[2];
-  if (layout_of(c, op, op->operands[0]->type, &wl) || layout_of(c, op, op->results[0]->type, &nl[0]) ||
-      layout_of(c, op, op->results[1]->type, &nl[1]))
+  if (lw_tensor_ll(c, op, op->operands[0]->type, &wl) || lw_tensor_ll(c, op, op->results[0]->type, &nl[0]) ||
+      lw_tensor_ll(c, op, op->results[1]->type, &nl[1]))
     return -1;
   const lw_val *in = lw_get(c, op->operands[0]);
   if (in->kind != LV_TENSOR || in->n != lw_ll_nregs(&wl))

@@ -119,6 +119,8 @@ static void plan_op(plan_walk *w, const ir_op *op) {
     add_scratch(w, op, lw_scan_scratch_bytes(op)); /* block totals across warps */
   } else if (op->code == IR_OP_TT_ATOMIC_CAS || op->code == IR_OP_TT_ATOMIC_RMW) {
     add_scratch(w, op, lw_atomic_scratch_bytes(op)); /* the result, for every thread */
+  } else if (op->code == IR_OP_AMDG_UPCAST_MXFP) {
+    add_scratch(w, op, lw_upcast_scratch_bytes(op)); /* the scales, to the values' threads */
   }
   int outer = w->pool;
   bool top = w->top;

@@ -102,6 +102,8 @@ static unsigned mb_transfer(const ir_op *op, unsigned mb, bool amd, bool *need) 
     return lw_scan_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
   case IR_OP_TT_ATOMIC_CAS: case IR_OP_TT_ATOMIC_RMW: /* lw_atomic.c: the result's broadcast */
     return lw_atomic_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
+  case IR_OP_AMDG_UPCAST_MXFP: /* lw_upcast.c: the scales' exchange */
+    return lw_upcast_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
   default:
     if (lw_is_relayout(op)) return lw_relayout_scratch_bytes(op) ? (amd ? LW_MB_RD : 0) : mb;
     return mb;

@@ -49,7 +49,7 @@ void lw_elem_coord(lw_ctx *c, const lw_ll *l, const lw_ssa *thr, uint32_t r, lw_
 
 /* ------------------------------------------------------------------ helpers */
 
-static int ll_or_fail(lw_ctx *c, const ir_op *op, const ir_type *t, lw_ll *l) {
+int lw_tensor_ll(lw_ctx *c, const ir_op *op, const ir_type *t, lw_ll *l) {
   char err[160];
   if (lw_ll_of_type(t, l, err, sizeof err)) return lw_fail(c, op, "%s", err);
   if (lw_ll_nwarps(l) != c->rg->num_warps)
@@ -147,12 +147,16 @@ static int exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *s
   return 0;
 }
 
+int lw_exchange(lw_ctx *c, const ir_op *op, const lw_val *sv, const lw_ll *sl, const lw_ll *dl, lw_val *dv) {
+  return exchange(c, op, sv, sl, dl, NULL, dv);
+}
+
 /* ------------------------------------------------------------------ ops */
 
 static int splat(lw_ctx *c, const ir_op *op) {
   const ir_type *rt = op->results[0]->type;
   lw_ll l;
-  if (ll_or_fail(c, op, rt, &l)) return -1;
+  if (lw_tensor_ll(c, op, rt, &l)) return -1;
   lw_val *s = lw_get(c, op->operands[0]);
   if (s->kind != LV_SCALAR) return lw_fail(c, op, "splat of a non-scalar");
   lw_val v = new_tensor(c, s->ty, lw_ll_nregs(&l));
@@ -164,7 +168,7 @@ static int splat(lw_ctx *c, const ir_op *op) {
 static int make_range(lw_ctx *c, const ir_op *op) {
   const ir_type *rt = op->results[0]->type;
   lw_ll l;
-  if (ll_or_fail(c, op, rt, &l)) return -1;
+  if (lw_tensor_ll(c, op, rt, &l)) return -1;
   int64_t start = ir_op_attr_int(op, "start", 0);
   lw_val v = new_tensor(c, "i32", lw_ll_nregs(&l));
   lw_ssa thr[IR_MAX_RANK], co[IR_MAX_RANK];
@@ -263,7 +267,7 @@ static int relayout(lw_ctx *c, const ir_op *op) {
   lw_val *sv = lw_get(c, src);
   if (sv->kind != LV_TENSOR) return lw_fail(c, op, "operand is not a register tensor");
   lw_ll sl, dl;
-  if (ll_or_fail(c, op, st, &sl) || ll_or_fail(c, op, rt, &dl)) return -1;
+  if (lw_tensor_ll(c, op, st, &sl) || lw_tensor_ll(c, op, rt, &dl)) return -1;
   lw_val dv = new_tensor(c, sv->ty, lw_ll_nregs(&dl));
   int map[IR_MAX_RANK];
   bool perm;
@@ -468,7 +472,7 @@ int lw_global_op(lw_ctx *c, const ir_op *op) {
   int vec = 1;
   if (pt->kind == IR_T_TENSOR) {
     lw_ll l;
-    if (ll_or_fail(c, op, pt, &l)) return -1;
+    if (lw_tensor_ll(c, op, pt, &l)) return -1;
     n = lw_ll_nregs(&l);
     /* Vector accesses where the pointers are known contiguous and aligned (lw_axis.c). */
     if (strcmp(ety, "i1") && strncmp(ety, "!llvm.ptr", 9)) {

@@ -65,6 +65,11 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   const char *why = amd_refusal(code);
   if (why) return sim_errf(err, m, op, why, ir_ops[code].name);
   switch (code) {
+  case IR_OP_TTNG_SUBTILED_REGION:
+    /* made and expanded by the NVIDIA warp-specialization passes (the fork's
+     * lowerSubtiledRegion); the AMD analyses (Membar, waves) walk the IR, not its expansion */
+    return sim_errf(err, m, op, "%s (NVIDIA warp specialization) is not modelled on AMD targets",
+                    ir_ops[code].name);
   case IR_OP_TTG_WARP_SPECIALIZE:
     /* "Warp specialization is only supported on gfx1250" (Triton
      * third_party/amd/lib/TritonAMDGPUToLLVM/ConvertWarpSpecializeToLLVM.cpp) */

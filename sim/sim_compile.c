@@ -9,7 +9,7 @@
 #include "sim_size.h"
 
 /* Where the values of a terminator (scf.yield, scf.condition, tt.return, warp_yield) go. */
-typedef enum { Y_FOR, Y_IF, Y_WHILE_BEFORE, Y_WHILE_AFTER, Y_WS, Y_EXEC, Y_CALL, Y_TOP } ykind;
+typedef enum { Y_FOR, Y_IF, Y_WHILE_BEFORE, Y_WHILE_AFTER, Y_WS, Y_EXEC, Y_CALL, Y_TILE, Y_TOP } ykind;
 
 typedef struct yctx {
   ykind kind;
@@ -218,10 +218,6 @@ static const char *const refusal_reason[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = CLC, [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = CLC,
     [IR_OP_TTNG_CLC_READ] = CLC,
 #undef CLC
-    [IR_OP_TLX_SET_BUFFER_OVERLAP] = /* sim_compile_alias.c */
-    "%s: the reuse-group placement of a storage_alias_spec's buffers (offsets and "
-    "buffer-index rewriting) is not modelled; without it every allocation of the spec "
-    "starts at offset 0, which the model checks",
 };
 
 /* The refusal of an op the model does not run (the op table's IR_F_SIM_NO column), or NULL.
@@ -281,7 +277,9 @@ static uint32_t new_alloc(cctx *c, const ir_op *op, uint8_t space) {
 /* tlx.storage_alias_local_alloc (sim_compile_alias.c): the first of a spec's allocations makes the
  * backing allocation, typed as the largest of them; each is a view at its offset 0, regular
  * when its type is the backing's (or both are TMEM views), else laid out contiguously
- * (imm2 = 1: sim_exec_alloc marks the view irregular, as tlx.local_alias would). */
+ * (imm2 = 1: sim_exec_alloc marks the view irregular, as tlx.local_alias would). With a
+ * tlx.set_buffer_overlap the backing has the placement's size and the memdesc_index ops of the
+ * allocation rewrite their index (sim_compile_overlap.c; sim_ins.ovl). */
 static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   sim_machine *m = c->m;
   const ir_value *spec = op->n_operands ? op->operands[0] : NULL;
@@ -289,7 +287,8 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
   if (!spec || !t || t->kind != IR_T_MEMDESC) return sim_errf(c->err, m, op, "malformed %s", ir_ops[op->code].name);
   const ir_op *overlap = NULL;
   const ir_op *big = sim_alias_group(c->fn, spec, &overlap);
-  if (overlap) return sim_errf(c->err, m, overlap, refusal(overlap->code), ir_ops[overlap->code].name);
+  uint32_t placed = 0;
+  if (overlap && sim_overlap_alias(m, c->err, c->fn, op, overlap, &placed)) return -1;
   if (!big) big = op;
   uint32_t k = 0;
   while (k < c->n_alias && c->alias_spec[k] != spec) k++;
@@ -303,6 +302,10 @@ static int alias_alloc(cctx *c, const ir_op *op, sim_ins *i) {
     c->alias_spec[k] = spec;
     c->alias_alloc[k] = id;
     c->n_alias++;
+    if (overlap) {
+      m->allocs[id].bytes = placed;
+      m->allocs[id].placed = 1;
+    }
   }
   const sim_alloc *al = &m->allocs[c->alias_alloc[k]];
   i->imm = c->alias_alloc[k];
@@ -494,6 +497,94 @@ static int compile_call(cctx *c, const ir_op *op) {
   return rc;
 }
 
+/* Why a ttng.subtiled_region cannot be expanded as lowerSubtiledRegion expands it, or NULL:
+ * the rules of SubtiledRegionOp::verify (numTiles >= 1, per_tile a multiple of it, the yield
+ * terminator, numTiles results per yielded value with its type, K + M block arguments and an
+ * optional trailing i32 tile index), one block (SizedRegion<1>), and block arguments typed as
+ * the operands bound to them (the verifier does not check it; the clones would be ill-typed). */
+static const char *subtiled_shape(const ir_op *op, int64_t n, uint32_t *k_pos, uint32_t *n_shared) {
+  uint32_t n_pt, n_sh;
+  ir_seg(op, IR_SEG_TTNG_SUBTILED_REGION_PER_TILE, &n_pt);
+  ir_seg(op, IR_SEG_TTNG_SUBTILED_REGION_SHARED, &n_sh);
+  *n_shared = n_sh;
+  ir_value *const *sh = op->operands + op->seg_start[IR_SEG_TTNG_SUBTILED_REGION_SHARED];
+  if (n < 1 || n > 1024) return "numTiles must be an integer in [1, 1024]";
+  if (n_pt % (uint64_t)n) return "the number of per_tile operands is not a multiple of numTiles";
+  if (op->n_regions != 1 || op->regions[0]->n_blocks != 1) return "the tile region must have one block";
+  const ir_block *b = op->regions[0]->blocks[0];
+  const ir_op *y = b->last;
+  if (!y || y->code != IR_OP_TTNG_SUBTILED_REGION_YIELD)
+    return "the tile region must end with ttng.subtiled_region_yield";
+  if ((uint64_t)y->n_operands * (uint64_t)n != op->n_results)
+    return "the op must have numTiles results per yielded value";
+  for (uint32_t r = 0; r < op->n_results; r++)
+    if (op->results[r]->type != y->operands[r / n]->type) return "a result's type is not its yielded value's";
+  uint32_t k = n_pt / (uint32_t)n;
+  *k_pos = k;
+  if (b->n_args != k + n_sh && b->n_args != k + n_sh + 1)
+    return "the tile region needs one block argument per per_tile position and per shared operand, "
+           "and optionally an i32 tile index";
+  if (b->n_args == k + n_sh + 1) {
+    const ir_type *t = b->args[k + n_sh]->type;
+    if (t->kind != IR_T_INT || t->bits != 32) return "the tile index argument must be i32";
+  }
+  for (uint32_t j = 0; j < k; j++)
+    for (int64_t t = 0; t < n; t++)
+      if (op->operands[j * n + t]->type != b->args[j]->type)
+        return "a per_tile operand's type is not its block argument's";
+  for (uint32_t j = 0; j < n_sh; j++)
+    if (sh[j]->type != b->args[k + j]->type) return "a shared operand's type is not its block argument's";
+  return NULL;
+}
+
+/* ttng.subtiled_region as the fork's lowerSubtiledRegion expands it (lib/Dialect/
+ * TritonNvidiaGPU/IR/Ops.cpp, db4666f; the warp-specialization pass calls it on every such op,
+ * docs/SubtileOperator.md): the tile body once per tile t = 0 .. numTiles-1 in tile order,
+ * block argument j < K bound to per_tile[j*numTiles + t], K + j to shared[j], the trailing
+ * tile index to the constant t (arith.constant t : i32); yielded value j of tile t becomes
+ * result j*numTiles + t. Each tile is a fresh instance of the body's values (as tt.call's). */
+static int compile_subtiled(cctx *c, const ir_op *op) {
+  const ir_attr *na = ir_op_attr(op, "numTiles");
+  int64_t n = na && na->kind == IR_A_INT ? na->ival : 0;
+  uint32_t k = 0, n_sh = 0;
+  const char *why = subtiled_shape(op, n, &k, &n_sh);
+  if (why) return sim_errf(c->err, c->m, op, "ttng.subtiled_region: %s (SubtiledRegionOp::verify)", why);
+  const ir_block *b = op->regions[0]->blocks[0];
+  ir_value *const *sh = op->operands + op->seg_start[IR_SEG_TTNG_SUBTILED_REGION_SHARED];
+  bool has_idx = b->n_args == k + n_sh + 1;
+  uint32_t ny = b->last->n_operands;
+  uint32_t *rs = ir_xcalloc(op->n_results + 1, sizeof *rs);
+  for (uint32_t r = 0; r < op->n_results; r++) rs[r] = def_slot(c, op->results[r]);
+  uint32_t *src = ir_xcalloc(b->n_args + 1, sizeof *src), *dst = ir_xcalloc(b->n_args + 1, sizeof *dst);
+  const ir_value **sv = ir_xcalloc(b->n_args + 1, sizeof *sv);
+  uint32_t *ydst = ir_xcalloc(ny + 1, sizeof *ydst);
+  const ir_value **yv = ir_xcalloc(ny + 1, sizeof *yv);
+  int rc = 0;
+  for (int64_t t = 0; t < n && !rc; t++) {
+    for (uint32_t j = 0; j < k; j++) sv[j] = op->operands[j * n + t];
+    for (uint32_t j = 0; j < n_sh; j++) sv[k + j] = sh[j];
+    if (slots_of(c, (ir_value *const *)sv, k + n_sh, src)) {
+      rc = -1;
+      break;
+    }
+    map_block_args(c, b, dst);
+    emit_copy(c, op, k + n_sh, src, sv, dst, (const ir_value **)b->args);
+    if (has_idx && dst[k + n_sh] != SIM_NOSLOT) /* the clone's arith.constant t : i32 */
+      emit(c, IR_OP_ARITH_CONSTANT, op, 0, NULL, 1, &dst[k + n_sh])->imm = t;
+    for (uint32_t j = 0; j < ny; j++) {
+      ydst[j] = rs[j * n + t];
+      yv[j] = op->results[j * n + t];
+    }
+    yctx y = {.kind = Y_TILE, .dst = ydst, .dst_vals = yv, .n_dst = ny, .up = c->y};
+    c->y = &y;
+    rc = compile_block(c, b);
+    c->y = y.up;
+    free(y.fix);
+  }
+  free(rs); free(src); free(dst); free(sv); free(ydst); free(yv);
+  return rc;
+}
+
 /* The default region, partition regions and captures of a ttg.warp_specialize. */
 static int ws_shape(const ir_op *op, const ir_region **def, const ir_region **parts, uint32_t *np,
                     uint32_t *np_all, ir_value *const **caps, uint32_t *ncaps) {
@@ -558,6 +649,8 @@ static int compile_ws(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   if (c->region != 0)
     return sim_errf(c->err, c->m, op, "ttg.warp_specialize inside a partition is not supported");
+  if (ir_op_ancestor(op, IR_OP_TTNG_SUBTILED_REGION)) /* the fork makes subtiled regions inside partitions */
+    return sim_errf(c->err, c->m, op, "ttg.warp_specialize inside a ttng.subtiled_region is not supported");
   const ir_region *def, *parts[SIM_MAX_AGENTS];
   uint32_t np, np_all, ncaps;
   ir_value *const *caps;
@@ -673,6 +766,9 @@ static int compile_yield(cctx *c, const ir_op *op) {
     emit_copy(c, op, (n - 1) < y->n_dst2 ? n - 1 : y->n_dst2, src + 1, sv + 1, y->dst2, y->dst2_vals);
     break;
   }
+  case Y_TILE: /* the tile's results; the next tile's copy follows */
+    emit_copy(c, op, n < y->n_dst ? n : y->n_dst, src, sv, y->dst, y->dst_vals);
+    break;
   case Y_TOP:
     break;
   }
@@ -801,7 +897,45 @@ static void decode_attrs(sim_ins *i, const ir_op *op) {
   }
 }
 
+static int compile_op1(cctx *c, const ir_op *op);
+
+/* The steps of an nvws aref op, or those after an op (sim_compile_aref.c): synthetic ops
+ * compiled like the others, and slot copies at op. */
+static int aref_steps(cctx *c, const ir_op *op, bool after) {
+  sim_machine *m = c->m;
+  uint32_t n = 0;
+  const sim_aref_step *s = c->fn == m->fn ? sim_aref_steps(m->aref, op, after, &n) : NULL;
+  for (uint32_t k = 0; k < n; k++, s++) {
+    if (s->op) {
+      if (compile_op1(c, s->op)) return -1;
+      if (s->inplace) {
+        uint32_t slot;
+        if (use_slot(c, s->inplace, &slot)) return -1;
+        const sim_ins *i = &m->code[m->n_code - 1];
+        m->opnd[i->opnd + i->n_in] = slot;
+      }
+      continue;
+    }
+    uint32_t src, dst;
+    if (use_slot(c, s->copy_src, &src)) return -1;
+    dst = def_slot(c, s->copy_dst);
+    if (emit_copy(c, op, 1, &src, NULL, &dst, NULL)) return -1;
+  }
+  return 0;
+}
+
 static int compile_op(cctx *c, const ir_op *op) {
+  if (sim_aref_op(op->code)) {
+    if (c->fn != c->m->fn || !c->m->aref)
+      return sim_errf(c->err, c->m, op, "%s outside the kernel function (in a called function) is not "
+                      "supported by the model", ir_ops[op->code].name);
+    return aref_steps(c, op, false);
+  }
+  if (compile_op1(c, op)) return -1;
+  return c->m->aref ? aref_steps(c, op, true) : 0;
+}
+
+static int compile_op1(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   ir_opcode code = op->code;
   if (sim_amd_check_op(m, op, c->err)) return -1;
@@ -846,6 +980,12 @@ static int compile_op(cctx *c, const ir_op *op) {
     return rc;
   }
   case IR_OP_SCF_YIELD: case IR_OP_SCF_CONDITION: case IR_OP_TTG_WARP_YIELD:
+    return compile_yield(c, op);
+  case IR_OP_TTNG_SUBTILED_REGION: return compile_subtiled(c, op);
+  case IR_OP_TTNG_SUBTILED_REGION_YIELD:
+    if (!c->y || c->y->kind != Y_TILE) /* only directly in the tile block (ODS ParentOneOf) */
+      return sim_errf(c->err, c->m, op, "ttng.subtiled_region_yield outside the tile region of a "
+                      "ttng.subtiled_region");
     return compile_yield(c, op);
   case IR_OP_TT_RETURN:
     if (c->depth == 0) {
@@ -892,6 +1032,12 @@ static int compile_op(cctx *c, const ir_op *op) {
     return emit_copy(c, op, 1, &zero, NULL, &dst, NULL);
   }
 
+  /* An op with regions that no case above compiles would run as one instruction with its
+   * regions skipped: a kernel whose synchronization sits in them would verify unseen (it
+   * happened to ttng.subtiled_region before compile_subtiled). Only the combiner regions of
+   * reductions, scans and elementwise maps, which the data plane evaluates, are expected. */
+  if (op->n_regions && code != IR_OP_TT_REDUCE && code != IR_OP_TT_SCAN && code != IR_OP_TT_MAP_ELEMENTWISE)
+    return sim_errf(c->err, c->m, op, "%s has regions the model does not run", ir_ops[code].name);
   /* Every other op: inputs = its operands, outputs = its results, in order. */
   uint32_t nin = op->n_operands, nout = op->n_results;
   uint32_t *in = ir_xcalloc(nin + 1, sizeof *in), *out = ir_xcalloc(nout + 1, sizeof *out);
@@ -938,6 +1084,7 @@ static int compile_op(cctx *c, const ir_op *op) {
     return 0;
   }
   if (code == IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC) return alias_alloc(c, op, i);
+  if (code == IR_OP_TTG_MEMDESC_INDEX) return sim_overlap_index_op(m, c->err, c->fn, op, &i->ovl);
   if (cls == IR_C_ALLOC) {
     uint8_t space = code == IR_OP_TTNG_TMEM_ALLOC ? SIM_SPACE_TMEM : SIM_SPACE_SHARED;
     if (code == IR_OP_TTG_LOCAL_DEALLOC) return 0;
@@ -980,37 +1127,6 @@ static int compile_block(cctx *c, const ir_block *b) {
   return 0;
 }
 
-/* Blocks of r reachable from its entry in reverse postorder (a block's dominators come
- * before it, so every value is defined before the code that uses it is compiled; the IR
- * checked dominance, ir_dom.c). Returns how many; unreachable blocks never run and are left
- * out. */
-static uint32_t rpo_blocks(const ir_region *r, uint32_t *order) {
-  uint32_t n = r->n_blocks, n_post = 0, sp = 0;
-  uint8_t *seen = ir_xcalloc(n + 1, 1);
-  uint32_t *stack = ir_xcalloc(n + 1, sizeof *stack), *next = ir_xcalloc(n + 1, sizeof *next);
-  uint32_t *post = ir_xcalloc(n + 1, sizeof *post);
-  stack[sp++] = 0;
-  seen[0] = 1;
-  while (sp) {
-    uint32_t b = stack[sp - 1];
-    const ir_op *t = r->blocks[b]->last;
-    uint32_t ns = t ? t->n_successors : 0;
-    if (next[b] < ns) {
-      const ir_block *s = t->successors[next[b]++];
-      if (s && s->parent == r && !seen[s->index]) {
-        seen[s->index] = 1;
-        stack[sp++] = s->index;
-      }
-      continue;
-    }
-    post[n_post++] = b;
-    sp--;
-  }
-  for (uint32_t k = 0; k < n_post; k++) order[k] = post[n_post - 1 - k];
-  free(seen); free(stack); free(next); free(post);
-  return n_post;
-}
-
 /* The blocks of region r (its entry block's arguments already have slots). One block is
  * straight-line code; several, joined by cf.br / cf.cond_br, are laid out in reverse
  * postorder, each branch becoming the parallel copy of its operands into the target's block
@@ -1021,7 +1137,7 @@ static int compile_blocks(cctx *c, const ir_region *r) {
   if (!r->n_blocks) return 0;
   if (r->n_blocks == 1) return compile_block(c, r->blocks[0]);
   uint32_t *order = ir_xcalloc(r->n_blocks + 1, sizeof *order);
-  uint32_t n = rpo_blocks(r, order);
+  uint32_t n = ir_region_rpo(r, order);
   /* AMD: Membar's barrier placement (sim_compile_amd_membar.c) runs over the blocks in order,
    * each entered with the join of the branches into it: a DAG of forward branches (an early
    * exit) of the kernel's body. A branch back to an earlier block (a loop through blocks) is
@@ -1154,9 +1270,14 @@ int sim_compile(sim_machine *m, sim_err *err) {
                       "kernel's arguments are global pointers, tensor descriptors and scalars, "
                       "so its shared or tensor memory is unknown; check the kernel that "
                       "allocates it", blk0->args[k]->name ? blk0->args[k]->name : "?", fn->name);
+  int arc = 0;
+  m->aref = sim_aref_plan_new(m, fn, err, &arc); /* nvws arefs (sim_compile_aref.c) */
+  if (arc) return arc;
+  /* the kernel's value map also holds the synthetic values of its arefs */
+  uint32_t nv = fn->n_values + 1 + sim_aref_values(m->aref);
   cctx c = {.m = m, .err = err, .fn = fn};
-  c.vmap = ir_xmalloc((fn->n_values + 1) * sizeof *c.vmap, 1);
-  memset(c.vmap, 0xff, (fn->n_values + 1) * sizeof *c.vmap);
+  c.vmap = ir_xmalloc(nv * sizeof *c.vmap, 1);
+  memset(c.vmap, 0xff, nv * sizeof *c.vmap);
   c.region = new_region(m, -1, -1, (int32_t)m->num_warps, "default");
   const ir_block *entry = fn->op->regions[0]->blocks[0];
   /* kernel arguments: slots 1..n in entry order (values set by sim_init) */
@@ -1199,8 +1320,9 @@ int sim_compile(sim_machine *m, sim_err *err) {
       m->regions[c.region].owns_label = true;
     }
     c.fn = p->fn;
-    c.vmap = ir_xmalloc((p->fn->n_values + 1) * sizeof *c.vmap, 1);
-    memset(c.vmap, 0xff, (p->fn->n_values + 1) * sizeof *c.vmap);
+    nv = p->fn->n_values + 1 + (p->fn == fn ? sim_aref_values(m->aref) : 0);
+    c.vmap = ir_xmalloc(nv * sizeof *c.vmap, 1);
+    memset(c.vmap, 0xff, nv * sizeof *c.vmap);
     c.y = &top;
     c.depth = 0;
     sim_region *r = &m->regions[c.region];

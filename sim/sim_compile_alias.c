@@ -3,8 +3,9 @@
  * tlx.set_buffer_overlap every one of them starts at offset 0 of it, each laid out as its own
  * contiguous buffer (the fork's StorageAliasAllocation pass and its design note
  * StorageAliasSpecAndSetBufferOverlap.md, "No set_buffer_overlap"), and the backing is as
- * large as the largest of them. The reuse-group placement of set_buffer_overlap (offsets and
- * index rewriting per buffer) is not modelled: the compiler refuses such a spec at that op. */
+ * large as the largest of them. With one, the backing has the size of the reuse-group
+ * placement and the allocations of the tree have their buffers where the fork puts them, by
+ * rewriting their memdesc_index ops (sim_compile_overlap.c; tensor memory is refused there). */
 #include "sim_internal.h"
 
 static void scan_region(const ir_region *r, const ir_value *spec, const ir_op **best, uint64_t *best_bytes,

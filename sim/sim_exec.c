@@ -135,6 +135,8 @@ static int view_op(sim_exec *e) {
   if (m->data && !ins_tout(m, i, 0)->clc_resp) { /* CLC responses: sim_clc.c */
     sim_data_err derr;
     const uint32_t *in = ins_in(m, i);
+    if (i->ovl.scale && !(out & SIM_VIEW_OOB)) /* set_buffer_overlap's rewritten index */
+      idx[0] = (uint64_t)sim_overlap_index(&i->ovl, sim_sext(idx[0], i->sc.w1));
     if (sim_mview_apply(m->data, i->op, &m->mscratch[in[0]], idx, &m->mscratch[ins_out(m, i)[0]], &derr)) {
       sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return -1;
@@ -166,7 +168,8 @@ int sim_exec_alloc(sim_exec *e) {
     uint32_t buf = m->data_buf[e->cta * m->n_allocs + (uint32_t)i->imm];
     sim_data_err derr;
     if (sim_mview_of_alloc(m->data, buf, ins_tout(m, i, 0), &m->mscratch[out], &derr) ||
-        (i->n_in && sim_data_init_alloc(m->data, e->a, i->op, &m->mscratch[out], &derr))) {
+        (i->n_in && i->code != IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC && /* its input is the spec */
+         sim_data_init_alloc(m->data, e->a, i->op, &m->mscratch[out], &derr))) {
       sim_data_stop(e->log, e->m, (int)e->a, e->pc, &derr);
       return -1;
     }

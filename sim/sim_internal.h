@@ -57,6 +57,14 @@ typedef struct sim_scalar_dec {
   int32_t eb;                  /* tt.addptr: bytes of the pointee */
 } sim_scalar_dec;
 
+/* The index rewrite tlx.set_buffer_overlap gives a buffer (sim_compile_overlap.c): buffer k
+ * lies at index scale * k + slots + k % group (group > 1) in buffers of its own size. */
+typedef struct sim_ovl {
+  int32_t scale;               /* 0: the index is not rewritten */
+  int32_t slots;               /* buffer_offset / buffer size */
+  int32_t group;               /* group_size of the shared groups above it, multiplied */
+} sim_ovl;
+
 typedef struct sim_ins {
   uint16_t code;               /* ir_opcode or SIM_I_* */
   uint8_t vis;                 /* SIM_V_* */
@@ -89,6 +97,7 @@ typedef struct sim_ins {
    * ins_tseg, never through op (tests/cli/sim_ir_reads.sh). */
   uint32_t vt;
   uint16_t n_top, n_tres;
+  sim_ovl ovl;                 /* ttg.memdesc_index of a buffer placed by set_buffer_overlap */
 } sim_ins;
 
 /* A value's decoded type (sim_compile_types.c): t indexes m->vtypes (0: no type); src, for a
@@ -202,6 +211,9 @@ typedef struct sim_alloc {
   uint32_t n_sig;
   uint16_t vt;                 /* m->vtypes index of its type (the defining op's result; 0 for
                                   globals: sim_compile_types.c) */
+  uint8_t placed;              /* a storage_alias_spec's backing sized by set_buffer_overlap:
+                                  bytes is the placement's, more than its type's (simulate
+                                  mode holds it as bytes; sim_machine.c) */
 } sim_alloc;
 
 /* A rule broken statically (sim_tmem.c), reported when instruction ins runs. */
@@ -452,6 +464,7 @@ struct sim_machine {
   uint32_t *arg_slots;         /* parent-region slot of each kernel argument */
   uint16_t *arg_galloc;        /* per kernel argument: its global allocation (!tt.tensordesc), 0 */
   uint32_t ring_depth;
+  struct sim_aref_plan *aref;  /* the kernel's nvws aref ops as synthetic ops (owned; NULL: none) */
   sim_sviol *sviol;            /* static violations (TMEM allocation rules), by instruction */
   sim_stale *stale;            /* AMD lint candidates (sim_compile_amd_stale.c; owned) */
   uint32_t n_stale, cap_stale;
@@ -742,10 +755,65 @@ static inline uint8_t sim_desc_flags(const sim_ins *i) {
 /* Records a global write of the step in log (n_gw, gw, gw_cta, gw_ins). */
 void sim_log_gwrite(sim_log *log, const sim_gbox *b, uint32_t cta, uint32_t ins);
 
+/* sim_compile_aref.c: the nvws aref ops as the synthetic barrier ops NVWSLowerAref writes
+ * (docs/nvws.md). A step compiles a synthetic op (op), or copies a slot (copy_src -> copy_dst). */
+typedef struct sim_aref_step {
+  const ir_op *op;             /* a synthetic op to compile, or NULL for a copy */
+  const ir_value *inplace;     /* op's result is written to this value's slot (a counter), or NULL */
+  const ir_value *copy_src, *copy_dst;
+} sim_aref_step;
+typedef struct sim_aref_plan sim_aref_plan;
+bool sim_aref_op(ir_opcode c);
+/* The plan of fn's aref ops, NULL when it has none (*rc 0) or when one is refused (*rc -1,
+ * err set at the op). Synthetic values take ids after fn's: sim_aref_values more. */
+sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err, int *rc);
+uint32_t sim_aref_values(const sim_aref_plan *p);
+/* The steps that run op (after = false), or that run after it (barrier invalidation). */
+const sim_aref_step *sim_aref_steps(const sim_aref_plan *p, const ir_op *op, bool after, uint32_t *n);
+void sim_aref_free(sim_aref_plan *p);
+
 /* sim_compile_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
  * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or
  * NULL. */
 const ir_op *sim_alias_group(const ir_func *fn, const ir_value *spec, const ir_op **overlap);
+/* sim_compile_overlap.c: tlx.set_buffer_overlap's placement of a storage_alias_spec's buffers
+ * (the fork's BufferOffsetCalculation; the rules are at the top of that file). */
+typedef struct sim_ovl_leaf {
+  const ir_op *alloc;          /* its tlx.storage_alias_local_alloc */
+  int64_t offset;              /* buffer_offset: bytes from the backing's start to buffer 0 */
+  int64_t between;             /* bytes between its buffer groups */
+  int64_t group;               /* group_size of the shared groups above it, multiplied */
+  int64_t unit;                /* bytes of one of its buffers */
+  sim_ovl ix;                  /* its index rewrite (scale 0: none) */
+} sim_ovl_leaf;
+/* Ownership: leaf is malloc'd, freed by sim_overlap_free (also after a failure). */
+typedef struct sim_ovl_place {
+  const ir_op *sbo;            /* the tlx.set_buffer_overlap */
+  sim_ovl_leaf *leaf;          /* one per allocation of the tree, in tree order */
+  uint32_t n_leaf, cap_leaf;
+  int64_t align;               /* bytes: the largest alignment of the leaves */
+  int64_t between;             /* bytes between the root's buffer groups */
+  int64_t bytes;               /* the backing allocation's size */
+  const ir_op *at;             /* failure: the op the fork's diagnostic (or the refusal) names */
+  char why[320];               /* failure: the message */
+} sim_ovl_place;
+/* Places the tree of sbo (in fn); -1 with p->at / p->why when the fork rejects it or the model
+ * does not model it. */
+int sim_overlap_place(const ir_func *fn, const ir_op *sbo, sim_ovl_place *p);
+void sim_overlap_free(sim_ovl_place *p);
+/* The leaf of alloc, or NULL (an allocation of the spec outside the tree stays at offset 0). */
+const sim_ovl_leaf *sim_overlap_leaf(const sim_ovl_place *p, const ir_op *alloc);
+/* The index buffer k of a rewritten allocation has in its enlarged view (inline: the step
+ * applies it to every rewritten memdesc_index, sim_view.c). */
+static inline int64_t sim_overlap_index(const sim_ovl *x, int64_t k) {
+  if (!x->scale) return k;
+  return x->scale * k + x->slots + (x->group > 1 ? k % x->group : 0);
+}
+/* Compile hooks: the backing's size for allocation alloc of sbo's spec, refusing forms the
+ * model cannot follow (err set, -1); the index rewrite of a ttg.memdesc_index (none: zeros). */
+int sim_overlap_alias(sim_machine *m, sim_err *err, const ir_func *fn, const ir_op *alloc, const ir_op *sbo,
+                      uint32_t *bytes);
+int sim_overlap_index_op(sim_machine *m, sim_err *err, const ir_func *fn, const ir_op *ix, sim_ovl *out);
 /* sim_view.c: whether a view of type t at offset 0 of allocation al (of type alt; made for
  * type base) is regular, as tlx.local_alias / memdesc_reinterpret decide it. */
 bool sim_view_alias_regular(const sim_alloc *al, const sim_vtype *alt, const sim_vtype *base,

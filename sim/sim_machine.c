@@ -135,7 +135,10 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
         if (!al->op || al->space == SIM_SPACE_GLOBAL) continue;
         if (sim_alloc_vt(m, al)->clc_resp) continue; /* in the state (sim_clc.c) */
         sim_data_err derr;
-        uint32_t id = sim_data_buf_for_alloc(m->data, sim_alloc_vt(m, al), &derr);
+        /* a backing placed by set_buffer_overlap: its bytes, larger than its type */
+        int64_t placed = al->bytes;
+        uint32_t id = al->placed ? sim_data_buf_new(m->data, SIM_SPACE_SHARED, SIM_DT_I8, 1, &placed, "", &derr)
+                                 : sim_data_buf_for_alloc(m->data, sim_alloc_vt(m, al), &derr);
         if (!id) {
           sim_errf(err, m, al->op, "%s", derr.msg);
           sim_machine_free(m);
@@ -184,6 +187,7 @@ void sim_machine_free(sim_machine *m) {
     free(m->ws[w].cap_vals);
   }
   free(m->code);
+  sim_aref_free(m->aref);
   free(m->vtypes);
   free(m->trefs);
   free(m->opnd);

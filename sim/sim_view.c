@@ -93,6 +93,13 @@ int sim_view_apply(const sim_machine *m, const sim_ins *i, uint64_t src, const u
       return 0;
     }
     int64_t stride = irreg ? rt->numel * rt->ebytes : dim_stride(al, r, 0);
+    /* set_buffer_overlap's rewritten index (sim_compile_overlap.c); the buffer must lie in
+     * the backing allocation, which the placement sizes by the spec's first allocation */
+    if (i->ovl.scale) k = sim_overlap_index(&i->ovl, k);
+    if (al->placed && off + (k + 1) * stride > (int64_t)al->bytes) {
+      *out = sim_view_make(alloc, cta, 0) | SIM_VIEW_OOB;
+      return 0;
+    }
     off += k * stride;
     break;
   }

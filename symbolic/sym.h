@@ -51,6 +51,11 @@ typedef struct vf_sym_violation {
                           non-integer arguments are 0 */
   int64_t trip_count;  /* trip count of the loop the failing op is in (-1: not in a loop) */
   int64_t iteration;   /* failing iteration (0-based; -1: not in a loop) */
+  /* the model's contents of the read-only inputs it loads (symbolic/sym_load.c), when they are
+   * one line fill(index) = fill_a + fill_b * index over every loaded entry: the confirmation
+   * run reads that memory so (sim_machine_set_fill); has_fill false otherwise */
+  bool has_fill;
+  int64_t fill_a, fill_b;
   int confirmed;       /* set by vf_sym_confirm: 1 confirmed, 0 not, -1 not asked / error */
   char *confirm_note;  /* with confirmed == 0: why not, when the explorer found another bug at
                           these arguments ("the explorer found race at k.py:80:5 instead"),

@@ -109,8 +109,11 @@ static bool own_counter(sym_ctx *c, sym_event *e, const sym_event *l, Z3_ast seq
  * op of that kind on the ring before the loop that fired (a pipeliner's prologue, whose ops
  * fire as a prefix: each one's predicate implies its predecessor's, proved, on consecutive
  * sequence numbers that l continues, and all of them fire whenever l does), or l's first
- * sequence number when there is no such op. NULL when the prologue has another shape. */
-static Z3_ast seq_without_loop(sym_ctx *c, const sym_event *l) {
+ * sequence number when there is no such op. When l never fires at all (dead: its predicate
+ * fails in every iteration for every argument, proved; the on-band stage of Triton's causal
+ * attention, whose loop of two steps prefetches nothing), its own numbering is not asked: the
+ * prologue alone decides, and there must be one. NULL when the prologue has another shape. */
+static Z3_ast seq_without_loop(sym_ctx *c, const sym_event *l, bool dead) {
   Z3_ast s = NULL;
   const sym_event *prev = NULL;
   for (uint32_t k = 0; k < c->n_evs; k++) {
@@ -118,14 +121,15 @@ static Z3_ast seq_without_loop(sym_ctx *c, const sym_event *l) {
     if (p->loop >= 0 || p->prefork || p->postjoin || p->part != l->part || p->ring != l->ring ||
         p->kind != l->kind || p->pos >= c->loops[l->loop].op->id)
       continue;
-    if (!p->has_seq || p->unsupported || p->tainted || p->seqt || l->mul != 1 ||
+    if (!p->has_seq || p->unsupported || p->tainted || p->seqt || (!dead && l->mul != 1) ||
         (prev && (p->off != prev->off + 1 ||
                   sym_sat(c, sym_and2(c, p->pred, sym_not(c, prev->pred))) != Z3_L_FALSE)))
       return NULL;
     s = sym_ite(c, p->pred, sym_int(c, p->off + 1), s ? s : sym_int(c, p->off));
     prev = p;
   }
-  if (!prev) return sym_int(c, l->off);
+  if (!prev) return dead ? NULL : sym_int(c, l->off);
+  if (dead) return s;
   Z3_ast all = sym_and2(c, sym_and2(c, c->loops[l->loop].range, l->pred), sym_not(c, prev->pred));
   if (l->off != prev->off + 1 || sym_sat(c, all) != Z3_L_FALSE) return NULL;
   return s;
@@ -133,11 +137,16 @@ static Z3_ast seq_without_loop(sym_ctx *c, const sym_event *l) {
 
 /* The sequence number after loop op l's last firing: mul * T + off for an unpredicated l; for
  * l under a prefix predicate (sym_prefix.c: it fires in iterations 0 .. K - 1) mul * K + off,
- * or seq_without_loop when K = 0. NULL when that has no term. */
+ * or seq_without_loop when K = 0 (always, when l never fires). NULL when that has no term. */
 static Z3_ast seq_after_loop(sym_ctx *c, const sym_event *l) {
   Z3_ast T = c->loops[l->loop].trip, mul = sym_int(c, l->mul), off = sym_int(c, l->off);
   if (sym_is_true(c, l->pred)) return sym_add(c, sym_mul(c, mul, T), off);
-  Z3_ast K = sym_prefix_count(c, l->loop, l->pred), s0 = K ? seq_without_loop(c, l) : NULL;
+  Z3_ast K = sym_prefix_count(c, l->loop, l->pred);
+  if (!K) return NULL;
+  if (!l->tainted &&
+      sym_sat(c, sym_and2(c, c->loops[l->loop].range, l->pred)) == Z3_L_FALSE)
+    return seq_without_loop(c, l, true);
+  Z3_ast s0 = seq_without_loop(c, l, false);
   if (!s0) return NULL;
   return sym_ite(c, sym_eq(c, K, sym_int(c, 0)), s0, sym_add(c, sym_mul(c, mul, K), off));
 }

@@ -80,44 +80,82 @@ static const ir_op *find_ws(const ir_region *r) {
   return NULL;
 }
 
-static void add_part(sym_ctx *c, const ir_region *r, const char *label, uint32_t *cap) {
+static void add_part(sym_ctx *c, const ir_region *r, const char *label, int stage, uint32_t *cap) {
   c->parts = ir_grow(c->parts, cap, c->n_parts + 1, sizeof *c->parts);
   sym_part *p = &c->parts[c->n_parts++];
   memset(p, 0, sizeof *p);
   p->region = r;
   p->label = r->label ? r->label : label;
   p->main_loop = -1;
+  p->stage = stage;
 }
 
-static void build_parts(sym_ctx *c) {
-  uint32_t cap = 0;
-  const ir_region *body = c->fn->op->regions[0];
-  c->ws = find_ws(body);
-  if (!c->ws) {
-    add_part(c, body, "main", &cap);
-    return;
-  }
-  for (uint32_t k = 0; k < c->ws->n_regions; k++) {
-    const ir_region *r = c->ws->regions[k];
+/* The regions of one warp_specialize (stage s) as parts; a later stage's labels name it
+ * ("partition0/ws2"). */
+static void add_stage(sym_ctx *c, const ir_op *ws, int s, uint32_t *cap) {
+  uint32_t first = c->n_parts;
+  c->stage_default[s] = (int)first;
+  for (uint32_t k = 0; k < ws->n_regions; k++) {
+    const ir_region *r = ws->regions[k];
     /* either the partitions are regions of the op itself, or of a nested
      * ttg.warp_specialize.partitions op (MLIR's generic form) */
     const ir_op *holder = r->n_blocks ? r->blocks[0]->first : NULL;
     if (holder && holder->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
-      for (uint32_t j = 0; j < holder->n_regions; j++) add_part(c, holder->regions[j], NULL, &cap);
+      for (uint32_t j = 0; j < holder->n_regions; j++) add_part(c, holder->regions[j], NULL, s, cap);
       continue;
     }
-    add_part(c, r, k == 0 ? "default" : NULL, &cap);
+    add_part(c, r, k == 0 ? "default" : NULL, s, cap);
   }
   /* label any unlabelled partition regions "partitionN" (static strings) */
   static const char *const names[] = {"partition0", "partition1", "partition2", "partition3",
                                       "partition4", "partition5", "partition6", "partition7"};
   uint32_t n = 0;
-  for (uint32_t p = 0; p < c->n_parts; p++) {
-    if (p == 0) continue;
+  for (uint32_t p = first; p < c->n_parts; p++) {
+    if (p == first) continue;
     if (!c->parts[p].label) c->parts[p].label = n < 8 ? names[n] : "partition";
     n++;
   }
-  if (!c->parts[0].label) c->parts[0].label = "default";
+  if (first < c->n_parts && !c->parts[first].label) c->parts[first].label = "default";
+  for (uint32_t p = first; p < c->n_parts && s > 0; p++)
+    c->parts[p].label = sym_stage_label(c->parts[p].label, s);
+}
+
+/* The first op of r (or of the regions nested in it) whose code is in [lo, hi], or NULL. */
+static const ir_op *find_code(const ir_region *r, ir_opcode lo, ir_opcode hi) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code >= lo && op->code <= hi) return op;
+      for (uint32_t k = 0; k < op->n_regions; k++) {
+        const ir_op *in = find_code(op->regions[k], lo, hi);
+        if (in) return in;
+      }
+    }
+  return NULL;
+}
+
+static void build_parts(sym_ctx *c) {
+  uint32_t cap = 0;
+  const ir_region *body = c->fn->op->regions[0];
+  /* nvws arefs: their barriers exist only in the explicit model's compiler
+   * (sim/sim_compile_aref.c); the encoding, which reads the IR's barrier ops, would miss them */
+  if (find_code(body, IR_OP_NVWS_AREF_CREATE, IR_OP_NVWS_AREF_PUT_EXIT))
+    c->unsupported = "nvws aref ops (their barriers are the explicit model's, sim_compile_aref.c; "
+                     "the encoding reads the barrier ops of the IR)";
+  /* tlx.set_buffer_overlap: the reuse-group placement moves buffers and rewrites their indices
+   * in the explicit model's compiler only (sim_compile_overlap.c); the encoding's bounds and
+   * slot proofs would be about the IR's indices, not the placed ones */
+  else if (find_code(body, IR_OP_TLX_SET_BUFFER_OVERLAP, IR_OP_TLX_SET_BUFFER_OVERLAP))
+    c->unsupported = "tlx.set_buffer_overlap (the reuse-group placement rewrites buffer indices "
+                     "in the explicit model's compiler, sim_compile_overlap.c; the encoding reads "
+                     "the IR's indices)";
+  c->ws = find_ws(body);
+  if (!c->ws) {
+    add_part(c, body, "main", 0, &cap);
+    return;
+  }
+  sym_stage_find(c); /* the warp_specialize ops in sequence (sym_stage.c) */
+  c->stage_default = ir_xcalloc(c->n_stages, sizeof *c->stage_default);
+  for (uint32_t s = 0; s < c->n_stages; s++) add_stage(c, c->stages[s], (int)s, &cap);
 }
 
 /* ------------------------------------------------------------------ loops */
@@ -197,6 +235,8 @@ static void normalise_loop(sym_ctx *c, int l) {
                                                 sym_sle(c, L->trip, sym_int(c, INT31_MAX))));
     }
     L->range = sym_and2(c, sym_sle(c, sym_int(c, 0), L->it), sym_slt(c, L->it, L->trip));
+    /* with the closed forms: the response its condition follows (sym_while.c) */
+    if (L->induct_done && !L->cont_op) sym_while_responses(c, l);
     if (L->parent >= 0) L->range = sym_and2(c, L->range, c->loops[L->parent].range);
     return;
   }
@@ -439,6 +479,15 @@ static int64_t tma_block_bytes(const ir_value *desc) {
   return ir_type_numel(blk) * eb;
 }
 
+/* Bytes of a shared-memory buffer of type t (a memdesc), or -1 (unknown, or packed sub-byte
+ * elements). */
+static int64_t memdesc_bytes(const ir_type *t) {
+  if (!t || t->kind != IR_T_MEMDESC || !t->elem) return -1;
+  int eb = ir_type_elem_bytes(t->elem);
+  if (eb <= 0 || (t->elem->kind == IR_T_FLOAT && t->elem->bits < 8)) return -1;
+  return ir_type_numel(t) * eb;
+}
+
 /* A tcgen05 MMA (semantics.md §4.4): asynchronous whatever its is_async attribute (Triton's
  * lowering never waits for it, sim_ops_async.c): it reads its operands (A, B) and writes its
  * accumulator (D) in flight, group SYM_G_TC05, until a commit of the thread after it arrives
@@ -564,7 +613,15 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     /* the 16-byte response lands with complete_tx(16) on the barrier, like a TMA load (§6.3) */
     if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? IR_SEG_TTNG_CLC_TRY_CANCEL_BARRIER : IR_SEG_TTNG_ASYNC_CLC_TRY_CANCEL_BARRIER, false))) {
       e->bytes = 16;
-      e->buf_ring = -1;
+      /* the response buffer is the load's destination: its reads (clc_query_cancel /
+       * clc_load_result) are accesses that the response barrier's round guards, so that
+       * back-pressure checks that no try_cancel overwrites a response before every partition
+       * read it (sym_clc.c relies on this to give partitions one trip count) */
+      Z3_ast bi = NULL;
+      const ir_op *bv = NULL;
+      e->buf_ring = sym_ring_of_view(c, ir_seg(op, op->code == IR_OP_TTNG_CLC_TRY_CANCEL ? IR_SEG_TTNG_CLC_TRY_CANCEL_RESULT : IR_SEG_TTNG_ASYNC_CLC_TRY_CANCEL_RESULT, NULL), &bi, &bv);
+      e->buf_idx = bi;
+      e->buf_view = bv;
       if (ir_module_attr_int(c->m, "ttg.num-ctas", 1) > 1 || ir_module_attr_int(c->m, "ttg.cluster-dim-x", 1) > 1)
         e->unsupported = "multicast CLC response";
     }
@@ -580,9 +637,21 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     e->group = op->code == IR_OP_TTNG_TMA_STORE_WAIT ? SYM_G_TMA_STORE : SYM_G_WGMMA;
     break;
   case IR_OP_TTNG_TMA_GATHER:
-    /* a TMA load by rows (sim_ops_async.c): its complete_tx on the barrier is not encoded, so
-     * the barrier's ring is left unknown */
-    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, IR_SEG_TTNG_TMA_GATHER_BARRIER, false))) e->unsupported = "ttng.async_tma_gather";
+    /* a TMA load by rows (sim_ops_async.c tma_gather, semantics.md §2.2): complete_tx of its
+     * whole destination (every row of the x offsets, the box's width each) on the barrier,
+     * under its predicate, as a tiled TMA load */
+    if ((e = view_event(c, w, SYM_EV_TMA_LOAD, op, IR_SEG_TTNG_TMA_GATHER_BARRIER, false))) {
+      const ir_value *dst = ir_seg(op, IR_SEG_TTNG_TMA_GATHER_RESULT, NULL);
+      e->bytes = dst ? memdesc_bytes(dst->type) : -1;
+      e->pred = sym_and2(c, e->pred, pred_of(c, op, IR_SEG_TTNG_TMA_GATHER_PRED, &e->tainted));
+      if (ir_op_has_attr(op, "multicast") || ir_op_has_attr(op, "two_cta")) e->unsupported = "multicast TMA gather";
+      if (e->bytes < 0) e->unsupported = "TMA gather destination size unknown";
+      Z3_ast bi = NULL;
+      const ir_op *bv = NULL;
+      e->buf_ring = sym_ring_of_view(c, dst, &bi, &bv);
+      e->buf_idx = bi;
+      e->buf_view = bv;
+    }
     break;
   case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_TMA_SCATTER:
     /* bulk smem -> global copy (a bulk group): not encoded */
@@ -615,6 +684,12 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMEM_ALLOC:
     alloc_write_event(c, w, op);
     break;
+  case IR_OP_TTNG_CLC_QUERY_CANCEL: /* a CLC response read (semantics.md §6.3) */
+  case IR_OP_TTNG_CLC_LOAD_RESULT: {
+    _Static_assert(IR_SEG_TTNG_CLC_QUERY_CANCEL_SRC == IR_SEG_TTNG_CLC_LOAD_RESULT_SRC, "one segment");
+    view_event(c, w, SYM_EV_READ, op, IR_SEG_TTNG_CLC_QUERY_CANCEL_SRC, true);
+    break;
+  }
   case IR_OP_TTG_LOCAL_LOAD:
   case IR_OP_TTNG_TMEM_LOAD:
     view_event(c, w, SYM_EV_READ, op, IR_SEG_TTG_LOCAL_LOAD_SRC, true);
@@ -698,23 +773,32 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   *w = saved;
 }
 
+/* The kernel body's blocks joined by forward branches (an early exit; sym_cfg.c, which
+ * sym_check.c's refusal admits): each block's ops under its path condition, in reverse
+ * postorder. */
+static void walk_blocks(sym_ctx *c, walk *w) {
+  Z3_ast base = w->path;
+  bool base_taint = w->path_taint;
+  for (uint32_t k = 0; k < c->cfg->n; k++) {
+    const ir_block *b = c->cfg->order[k];
+    bool t = false;
+    w->path = sym_and2(c, base, sym_cfg_path(c, b, &t));
+    w->path_taint = base_taint || t;
+    for (const ir_op *op = b->first; op; op = op->next) walk_op(c, w, op);
+  }
+  w->path = base;
+  w->path_taint = base_taint;
+}
+
 static void walk_region(sym_ctx *c, walk *w, const ir_region *r) {
+  if (c->cfg && r == c->cfg->r) {
+    walk_blocks(c, w);
+    return;
+  }
   for (uint32_t b = 0; b < r->n_blocks; b++) {
     if (b > 0 && !w->unsupported) w->unsupported = "unstructured control flow (cf.br)";
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) walk_op(c, w, op);
   }
-}
-
-/* Loop l (or a loop around it) is an scf.while. */
-static bool in_while(const sym_ctx *c, int l) {
-  for (; l >= 0; l = c->loops[l].parent >= 0 ? c->loops[l].parent : c->loops[l].flat_outer)
-    if (c->loops[l].op && c->loops[l].op->code == IR_OP_SCF_WHILE) return true;
-  return false;
-}
-
-static bool is_ring_event(const sym_event *e) {
-  return e->kind == SYM_EV_WAIT || e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT ||
-         e->kind == SYM_EV_TMA_LOAD;
 }
 
 /* Each partition's protocol must live in one top-level loop (or a flattened nest of it, plus
@@ -723,7 +807,7 @@ static void assign_main_loops(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (e->loop >= 0 && c->loops[e->loop].flat >= 0) e->loop = c->loops[e->loop].flat;
-    if (!is_ring_event(e) || e->loop < 0 || e->prefork) continue;
+    if (!sym_ring_event(e) || e->loop < 0 || e->prefork) continue;
     int top = e->loop;
     if (c->loops[top].flat_outer >= 0) top = c->loops[top].flat_outer;
     while (c->loops[top].parent >= 0) top = c->loops[top].parent;
@@ -734,21 +818,18 @@ static void assign_main_loops(sym_ctx *c) {
   }
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
-    if (!is_ring_event(e) || e->unsupported) continue;
+    if (!sym_ring_event(e) || e->unsupported) continue;
     /* several plain top-level loops (sibling loops): sym_sibling.c numbers their rounds */
     if (c->parts[e->part].multi_loop && !sym_sibling_loops_ok(c, e->part))
       e->unsupported = "partition uses rings in more than one loop";
     /* an scf.while's trip count is free: two partitions' while loops need not run equally
-     * often in the encoding, though the kernel (e.g. following the same CLC responses) does */
-    for (uint32_t j = 0; j < c->n_evs && !e->unsupported; j++) {
-      const sym_event *f = &c->evs[j];
-      if (is_ring_event(f) && f->part != e->part && f->ring == e->ring &&
-          (in_while(c, e->loop) || in_while(c, f->loop)))
-        e->unsupported = "ring shared by partitions whose scf.while loops have free trip counts";
-    }
+     * often in the encoding, unless sym_clc.c links them (the same CLC responses) */
+    for (uint32_t j = 0; j < c->n_evs && !e->unsupported; j++)
+      if (sym_ring_event(&c->evs[j]) && sym_while_shared(c, e, &c->evs[j]))
+        e->unsupported = sym_while_free_trips();
     for (uint32_t j = 0; j < c->n_evs && !e->unsupported && e->loop >= 0; j++) {
       const sym_event *f = &c->evs[j];
-      if (is_ring_event(f) && f->part == e->part && f->ring == e->ring && f->loop >= 0 &&
+      if (sym_ring_event(f) && f->part == e->part && f->ring == e->ring && f->loop >= 0 &&
           f->loop != e->loop && !sym_sibling_loops_ok(c, e->part))
         e->unsupported = "ring used in two loops of the partition";
     }
@@ -800,6 +881,7 @@ int sym_build(sym_ctx *c, char **err) {
   c->taint = ir_xcalloc(nv, sizeof *c->taint);
   c->busy = ir_xcalloc(nv, sizeof *c->busy);
   c->entry = c->fn->op->regions[0]->blocks[0];
+  sym_cfg_open(c);
   build_args(c);
   build_parts(c);
   for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1);
@@ -872,12 +954,17 @@ int sym_build(sym_ctx *c, char **err) {
     }
   w.postjoin = false;
   resolve_alloc_writes(c);
+  sym_stage_place(c); /* the parent's ops relative to the stage using their ring */
   query_facts(c);
   sym_pad_events(c);
   sym_fused_place(c);
+  sym_clc_link(c);
   assign_main_loops(c);
   sym_flat_rewrite(c);
   sym_ring_counts(c);
-  if (!c->structure_only) sym_ring_seq(c);
+  if (!c->structure_only) {
+    sym_ring_seq(c);
+    sym_clc_confirm(c);
+  }
   return 0;
 }

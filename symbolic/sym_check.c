@@ -40,6 +40,9 @@ static void ctx_close(sym_ctx *c) {
   free(c->rings);
   free(c->evs);
   free(c->parts);
+  free(c->stages);
+  free(c->stage_default);
+  free(c->unsupported_owned);
   free(c->views);
   free(c->firsts);
   free(c->qmemo);
@@ -51,15 +54,20 @@ static void ctx_close(sym_ctx *c) {
   free(c->lag);
   free(c->edges);
   free(c->sib_thr);
+  free(c->active);
+  free(c->graph_condw);
   free(c->def_var);
   free(c->def_phi);
   free(c->def_lazy);
   free(c->prods);
   free(c->splits);
   free(c->prefixes);
+  free(c->keyed);
   for (uint32_t k = 0; k < c->n_assume; k++) free(c->assume[k]);
   free(c->assume);
   free(c->lag_how);
+  sym_cfg_close(c);
+  sym_scratch_close(c);
   if (c->z) Z3_del_context(c->z);
 }
 
@@ -167,42 +175,79 @@ static void relevant_args(sym_ctx *c, bool *rel) {
 
 /* ------------------------------------------------------------------ check */
 
-/* The first cf.br / cf.cond_br or tt.call of region r (or of the regions nested in it), or
- * NULL. */
-static const ir_op *first_branch(const ir_region *r) {
+/* The first cf.br / cf.cond_br (when branches), tt.call or ttng.subtiled_region of region r
+ * (or of the regions nested in it), or NULL. */
+static const ir_op *first_branch(const ir_region *r, bool branches) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      if (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR || op->code == IR_OP_TT_CALL) return op;
+      if (op->code == IR_OP_TT_CALL || op->code == IR_OP_TTNG_SUBTILED_REGION ||
+          (branches && (op->code == IR_OP_CF_BR || op->code == IR_OP_CF_COND_BR)))
+        return op;
       for (uint32_t k = 0; k < op->n_regions; k++) {
-        const ir_op *x = first_branch(op->regions[k]);
+        const ir_op *x = first_branch(op->regions[k], true);
         if (x) return x;
       }
     }
   return NULL;
 }
 
-/* Blocks joined by branches (a loop or an if written with cf.br / cf.cond_br), or a call: the
- * encoding follows scf loops and ifs of the kernel's own body only (sym_build.c; a callee's
- * waits and arrivals would be missing, e.g. "nothing ever arrives" for an arrival inside it),
- * so nothing is proved for such a kernel, in any of its functions: every condition is unknown,
- * with the op. */
-static bool unstructured(const ir_module *m, vf_sym_result *res) {
+/* Control flow the encoding does not follow, or a call: the encoding follows scf loops and
+ * ifs, and the forward branches between the blocks of the checked kernel's own body (an
+ * early exit; sym_cfg.c) when it has no warp_specialize (whose parent ops before the fork and
+ * after the join sym_build.c takes from one block). Refused: a call (a callee's waits and
+ * arrivals would be missing, e.g. "nothing ever arrives" for an arrival inside it), a branch
+ * in a nested region or in another function, blocks sym_cfg_refusal refuses, several blocks
+ * around a warp_specialize, a ttng.subtiled_region (its tile body is replicated per tile;
+ * sim_compile.c expands it, this layer does not). Then nothing is proved: every condition is
+ * unknown, with the op. */
+static bool unstructured(const sym_ctx *c, vf_sym_result *res) {
+  const ir_module *m = c->m;
+  const ir_region *body = c->fn->op->regions[0];
   const ir_op *br = NULL;
+  const char *why = NULL;
   for (uint32_t f = 0; f < m->n_funcs && !br; f++)
-    if (m->funcs[f]->op && m->funcs[f]->op->n_regions) br = first_branch(m->funcs[f]->op->regions[0]);
+    if (m->funcs[f]->op && m->funcs[f]->op->n_regions && m->funcs[f]->op->regions[0] != body)
+      br = first_branch(m->funcs[f]->op->regions[0], true);
+  if (!br) br = first_branch(body, false); /* a call, a subtiled region, or a branch in a nested region */
+  if (br && br->code == IR_OP_TTNG_SUBTILED_REGION)
+    why = "its tile body runs numTiles times with per-tile operands (lowerSubtiledRegion), which "
+          "the encoding does not replicate";
+  if (!br) br = sym_cfg_refusal(body, &why);
+  if (!br && body->n_blocks > 1 && c->ws) {
+    br = body->blocks[0]->last ? body->blocks[0]->last : c->ws;
+    why = "branches between the blocks of a kernel with warp_specialize (its parent's ops are "
+          "taken from one block)";
+  }
   if (!br) return false;
-  char tmp[256];
+  char tmp[512];
   bool call = br->code == IR_OP_TT_CALL;
-  snprintf(tmp, sizeof tmp, "%s (%s at %s:%u:%u): the encoding follows scf loops and ifs %s",
-           call ? "a function call" : "unstructured control flow", ir_ops[br->code].name,
-           br->loc.file ? br->loc.file : "?", br->loc.line, br->loc.col,
-           call ? "of the kernel's own body only" : "only");
+  if (why)
+    snprintf(tmp, sizeof tmp, "unstructured control flow (%s at %s:%u:%u): %s; the encoding follows "
+             "scf loops and ifs, and forward branches of the kernel's own body",
+             ir_ops[br->code].name, br->loc.file ? br->loc.file : "?", br->loc.line, br->loc.col, why);
+  else
+    snprintf(tmp, sizeof tmp, "%s (%s at %s:%u:%u): the encoding follows scf loops and ifs%s",
+             call ? "a function call" : "unstructured control flow", ir_ops[br->code].name,
+             br->loc.file ? br->loc.file : "?", br->loc.line, br->loc.col,
+             call ? " of the kernel's own body only" : ", and forward branches of the kernel's own body");
   for (int k = 0; k < VF_SYM__NCOND; k++) {
     res->cond[k].status = VF_SYM_UNKNOWN;
     res->cond[k].detail = sym_strdup(tmp);
   }
   res->constraints = sym_strdup(call ? "nothing encoded: the kernel calls a function"
                                       : "nothing encoded: the kernel has unstructured control flow");
+  return true;
+}
+
+/* A kernel-wide structure the encoding does not number (c->unsupported: sym_stage.c): every
+ * condition is unknown, with the reason. */
+static bool refused(const sym_ctx *c, vf_sym_result *res) {
+  if (!c->unsupported) return false;
+  for (int k = 0; k < VF_SYM__NCOND; k++) {
+    res->cond[k].status = VF_SYM_UNKNOWN;
+    res->cond[k].detail = sym_strdup(c->unsupported);
+  }
+  res->constraints = sym_fmt("nothing encoded: %s", c->unsupported);
   return true;
 }
 
@@ -222,7 +267,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     return res;
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
-  if (unstructured(m, &res)) {
+  if (unstructured(&c, &res) || refused(&c, &res)) {
     res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
     ctx_close(&c);
     res.seconds = sym_now_s() - t0;

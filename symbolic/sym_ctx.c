@@ -119,23 +119,172 @@ bool sym_ok(sym_ctx *c) {
 
 /* ------------------------------------------------------------------ solving */
 
-static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi, bool lazy);
 static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
 
+/* Query modes (docs/symbolic.md §2, "Divisions by constants"):
+ *   Q_RAW   the formulas as built, in c->z;
+ *   Q_FLOOR divisions by non-power-of-two constants computed from floor pairs of their
+ *           dividends' atoms (sym_floordiv.c: equisatisfiable), which Z3 decides far more
+ *           easily than divider circuits in a proof, not always in a counterexample search;
+ *   Q_ABS   products of terms and divisions by a term as free constants, then floor pairs
+ *           (sym_nlabs.c): a weakening, only its unsat answer is taken.
+ * A query is asked (ask_modes) with Q_ABS at an eighth of its limit when it has such a term,
+ * with Q_FLOOR at a quarter of the limit when it has such a division (each in a Z3 context of
+ * its own, as every query: qs_open), then as built at the full limit: every answer taken is the query's, the query as
+ * built keeps its full limit, and its model (a counterexample) always comes from it.
+ * TLXV_SYM_NO_FLOORDIV=1: only as built (to compare). */
+enum { Q_RAW, Q_FLOOR, Q_ABS }; /* Q_RAW = 0: c->qmode outside ask_modes */
+
+static bool floordiv_off(void) {
+  static int off = -1;
+  if (off < 0) off = getenv("TLXV_SYM_NO_FLOORDIV") && *getenv("TLXV_SYM_NO_FLOORDIV") == '1';
+  return off;
+}
+
+static Z3_ast rewritten(Z3_context z, Z3_ast phi, int mode) {
+  if (mode == Q_RAW) return phi;
+  return sym_floor_div_elim(z, mode == Q_ABS ? sym_nl_abstract(z, phi) : phi);
+}
+
+static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used);
+
+/* Which rewrites change phi or a definition it needs: bit Q_FLOOR, bit Q_ABS of the result.
+ * Asked in c->scratch, a context kept for these probes (their terms never enter c->z or a
+ * query's context, see side_once): a term is changed by a rewrite or not whatever else its
+ * context holds, so one context serves every probe. A fresh context per probe cost ~1-3 ms
+ * each (Z3 initialises several MiB in every context) and under ASan most of the symbolic
+ * layer's time (docs/reliability.md). It is renewed every SCRATCH_USES probes so that its
+ * terms do not pile up. */
+enum { SCRATCH_USES = 512 };
+
+static unsigned rewrite_bits(Z3_context z, Z3_ast t) {
+  unsigned bits = 0;
+  if (!Z3_is_eq_ast(z, sym_floor_div_elim(z, t), t)) bits |= 1u << Q_FLOOR;
+  if (!Z3_is_eq_ast(z, sym_nl_abstract(z, t), t)) bits |= 1u << Q_ABS;
+  return bits;
+}
+
+static Z3_context scratch(sym_ctx *c) {
+  if (c->scratch && c->scratch_uses++ < SCRATCH_USES) return c->scratch;
+  if (c->scratch) Z3_del_context(c->scratch);
+  Z3_config cfg = Z3_mk_config();
+  c->scratch = Z3_mk_context(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(c->scratch, NULL);
+  c->scratch_uses = 1;
+  return c->scratch;
+}
+
+static unsigned rewrites(sym_ctx *c, Z3_ast phi) {
+  if (floordiv_off()) return 0;
+  Z3_context z = scratch(c);
+  unsigned bits = rewrite_bits(z, Z3_translate(c->z, phi, z));
+  if (bits != (1u << Q_FLOOR | 1u << Q_ABS) && c->n_defs) {
+    bool *used = ir_xcalloc(c->n_defs, sizeof *used);
+    needed_defs(c, phi, true, used);
+    for (uint32_t k = 0; k < c->n_defs && bits != (1u << Q_FLOOR | 1u << Q_ABS); k++)
+      if (used[k]) bits |= rewrite_bits(z, Z3_translate(c->z, c->def_phi[k], z));
+    free(used);
+  }
+  return bits;
+}
+
+void sym_scratch_close(sym_ctx *c) {
+  if (c->scratch) Z3_del_context(c->scratch);
+  c->scratch = NULL;
+}
+
+static Z3_ast product_lemmas(sym_ctx *c, const bool *used);
+static Z3_lbool check_in(sym_ctx *c, Z3_context z, Z3_solver s);
+static void set_limits_in(sym_ctx *c, Z3_context z, Z3_solver s, uint64_t rl);
+
+/* A solver in a Z3 context of its own, holding phi in mode (rewritten there), the facts and
+ * the definitions phi needs (the lazy ones when lazy, else their lemmas, as abstract_check),
+ * resource limit rl. Every query is asked so (h/symz3): Z3's time on a query near its limit
+ * depends on the terms its context made before it (their ids): padded-around.bug's
+ * counterexample, as built, ran out after rewritten queries had made their terms in c->z, and
+ * triton_t09_descriptor_persistent_ws_90's first-iteration query ran out in c->z after a
+ * different induction history (2.1M steps in a fresh context). In a fresh context (about a
+ * millisecond) a query's answer depends on the query alone, not on term-creation order. */
+typedef struct qs { Z3_context z; Z3_solver s; } qs;
+
+static qs qs_open(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool lazy) {
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  qs q = {.z = Z3_mk_context(cfg)};
+  Z3_del_config(cfg);
+  Z3_set_error_handler(q.z, NULL);
+  Z3_context z = q.z;
+  q.s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
+  Z3_solver_inc_ref(z, q.s);
+  set_limits_in(c, z, q.s, rl);
+  Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, c->facts, z), mode));
+  Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, phi, z), mode));
+  if (c->n_defs) {
+    bool *used = ir_xcalloc(c->n_defs, sizeof *used);
+    needed_defs(c, phi, lazy, used);
+    for (uint32_t k = 0; k < c->n_defs; k++)
+      if (used[k])
+        Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, c->def_phi[k], z), mode));
+    if (!lazy && c->n_prods) {
+      memset(used, 0, c->n_defs * sizeof *used);
+      needed_defs(c, phi, true, used);
+      Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, product_lemmas(c, used), z), mode));
+    }
+    free(used);
+  }
+  return q;
+}
+
+static void qs_close(qs *q) {
+  if (!q->z) return;
+  Z3_solver_dec_ref(q->z, q->s);
+  Z3_del_context(q->z);
+  q->z = NULL;
+}
+
+static Z3_lbool qs_check(sym_ctx *c, qs *q) {
+  if (Z3_get_error_code(q->z) != Z3_OK) return Z3_L_UNDEF;
+  Z3_lbool r = check_in(c, q->z, q->s);
+  return Z3_get_error_code(q->z) == Z3_OK ? r : Z3_L_UNDEF;
+}
+
+static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool lazy) {
+  qs q = qs_open(c, phi, mode, rl, lazy);
+  Z3_lbool r = qs_check(c, &q);
+  qs_close(&q);
+  return r;
+}
+
+/* The modes to ask phi in, in order (at most 3), and each one's share of the limit as a
+ * divisor; returns their number. */
+static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
+  int n = 0;
+  unsigned bits = rewrites(c, phi);
+  if (bits & 1u << Q_ABS) mode[n] = Q_ABS, div[n++] = 8;
+  if (bits & 1u << Q_FLOOR) mode[n] = Q_FLOOR, div[n++] = 4;
+  mode[n] = Q_RAW, div[n++] = 1;
+  return n;
+}
+
 /* Z3_solver_check, timed for TLXV_SYM_DEBUG. */
-static Z3_lbool check(sym_ctx *c, Z3_solver s) {
+static Z3_lbool check_in(sym_ctx *c, Z3_context z, Z3_solver s) {
   double t0 = sym_debug_on() ? sym_debug_clock() : 0;
-  Z3_lbool r = Z3_solver_check(c->z, s);
+  Z3_lbool r = Z3_solver_check(z, s);
   if (sym_debug_on()) sym_debug_query(c, sym_debug_clock() - t0, r);
-  if (sym_debug_on() && getenv("TLXV_SYM_DUMP") && sym_debug_clock() - t0 > 0.3) {
+  if (sym_debug_on() && r == Z3_L_UNDEF && getenv("TLXV_SYM_ALLQ"))
+    fprintf(stderr, "sym: (no answer: %s)\n", Z3_solver_get_reason_unknown(z, s));
+  if (sym_debug_on() && getenv("TLXV_SYM_DUMP") && (sym_debug_clock() - t0 > 0.3 || getenv("TLXV_SYM_ALLQ"))) {
     static int nd = 0;
-    char fn[64];
-    snprintf(fn, sizeof fn, "/tmp/sym/q_%d.smt2", nd++);
+    char fn[512]; /* TLXV_SYM_DUMP=DIR (1: /tmp/sym), an existing directory */
+    const char *dir = getenv("TLXV_SYM_DUMP");
+    snprintf(fn, sizeof fn, "%s/q_%d.smt2", strcmp(dir, "1") ? dir : "/tmp/sym", nd++);
     FILE *f = fopen(fn, "w");
-    if (f) { fprintf(f, "; %s\n%s\n", c->dbg, Z3_solver_to_string(c->z, s)); fclose(f); }
+    if (f) { fprintf(f, "; %s\n%s\n", c->dbg, Z3_solver_to_string(z, s)); fclose(f); }
   }
   return r;
 }
+
 
 /* Z3's work on a query is bounded by its resource limit (rlimit), a count of solver steps, so
  * an answer never depends on the machine's load: the same input gives the same report. Only
@@ -155,58 +304,51 @@ static unsigned query_ms(sym_ctx *c) {
 bool sym_past_deadline(sym_ctx *c) { return c->deadline > 0 && query_ms(c) == 0; }
 
 /* The solver's limits: resource limit rl (Z3 counts it from the start of each check), and what the deadline leaves (1 ms when past). */
-static void set_limits(sym_ctx *c, Z3_solver s, uint64_t rl) {
-  Z3_params p = Z3_mk_params(c->z);
-  Z3_params_inc_ref(c->z, p);
-  Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "rlimit"),
+static void set_limits_in(sym_ctx *c, Z3_context z, Z3_solver s, uint64_t rl) {
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"),
                      rl > UINT_MAX ? UINT_MAX : (unsigned)rl);
   if (c->deadline > 0) {
     unsigned left = query_ms(c);
-    Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), left ? left : 1);
+    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), left ? left : 1);
   }
-  Z3_solver_set_params(c->z, s, p);
-  Z3_params_dec_ref(c->z, p);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
 }
 
-static Z3_solver new_solver(sym_ctx *c) {
-  Z3_solver s = Z3_mk_solver_for_logic(c->z, Z3_mk_string_symbol(c->z, "QF_BV"));
-  Z3_solver_inc_ref(c->z, s);
-  set_limits(c, s, c->rlimit);
-  Z3_solver_assert(c->z, s, c->facts);
-  return s;
-}
 
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi) { return sym_sat_rl(c, phi, c->rlimit); }
 
-/* phi without the lazy definitions it needs (products of a flattened nest), at half the
- * limit: most proofs about a nest's rings need no product, and an unsat answer there is one
- * with them (every model of the full query is one of the abstraction). Z3_L_TRUE (sat: only
- * the full query can tell) when phi needs no lazy definition. An undefined answer stands for
- * the full query's too (strictly more to decide): the callers do not ask it then. */
+/* phi's satisfiability at resource limit rlimit, in the query mode c->qmode. First without
+ * the lazy definitions it needs (products of a flattened nest), at half the limit: most proofs
+ * about a nest's rings need no product, and an unsat answer there is one with them (every model
+ * of the full query is one of the abstraction). An undefined answer stands for the full
+ * query's too (strictly more to decide): it is not asked then. */
 static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!mentions_lazy(c, phi)) return Z3_L_TRUE;
-  Z3_solver s = new_solver(c);
-  set_limits(c, s, rlimit / 2);
-  Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi, false);
-  Z3_lbool r = check(c, s);
-  Z3_solver_dec_ref(c->z, s);
-  return sym_ok(c) ? r : Z3_L_UNDEF;
+  return side_once(c, phi, c->qmode, rlimit / 2, false);
+}
+
+static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  Z3_lbool r = abstract_check(c, phi, rlimit);
+  return r == Z3_L_TRUE ? side_once(c, phi, c->qmode, rlimit, true) : r;
 }
 
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
     if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
-  Z3_lbool r = abstract_check(c, phi, rlimit);
-  if (r == Z3_L_TRUE) {
-    Z3_solver s = new_solver(c);
-    if (rlimit != c->rlimit) set_limits(c, s, rlimit);
-    Z3_solver_assert(c->z, s, phi);
-    assert_defs(c, s, phi, true);
-    r = check(c, s);
-    Z3_solver_dec_ref(c->z, s);
+  int mode[3];
+  unsigned div[3];
+  int n = ask_modes(c, phi, mode, div);
+  Z3_lbool r = Z3_L_UNDEF;
+  for (int k = 0; k < n && r == Z3_L_UNDEF && sym_ok(c) && query_ms(c); k++) {
+    c->qmode = mode[k];
+    r = sat_once(c, phi, rlimit / div[k]);
+    if (mode[k] == Q_ABS && r == Z3_L_TRUE) r = Z3_L_UNDEF; /* a weakening: only unsat */
   }
+  c->qmode = Q_RAW;
   if (!sym_ok(c)) return Z3_L_UNDEF;
   if (r != Z3_L_UNDEF || c->deadline <= 0) { /* a wall-clock timeout is not an answer */
     c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
@@ -216,13 +358,21 @@ Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
 }
 
 /* Value of t in the solver's current model (signed), false when unavailable. */
-static bool model_value(sym_ctx *c, Z3_solver s, Z3_ast t, int64_t *out) {
-  Z3_model m = Z3_solver_get_model(c->z, s);
+static bool model_value(sym_ctx *c, const qs *q, Z3_ast t, int64_t *out) {
+  Z3_model m = Z3_solver_get_model(q->z, q->s);
   if (!m) return false;
-  Z3_model_inc_ref(c->z, m);
+  Z3_model_inc_ref(q->z, m);
   Z3_ast v = NULL;
-  bool ok = Z3_model_eval(c->z, m, t, true, &v) && v && sym_numeral(c, v, out);
-  Z3_model_dec_ref(c->z, m);
+  bool ok = Z3_model_eval(q->z, m, Z3_translate(c->z, t, q->z), true, &v) && v;
+  uint64_t u;
+  if (ok) v = Z3_simplify(q->z, v);
+  ok = ok && Z3_get_ast_kind(q->z, v) == Z3_NUMERAL_AST && Z3_get_numeral_uint64(q->z, v, &u);
+  if (ok) {
+    unsigned w = Z3_get_bv_sort_size(q->z, Z3_get_sort(q->z, v));
+    if (w < 64 && (u >> (w - 1)) & 1) u |= ~(uint64_t)0 << w; /* sign-extend */
+    *out = (int64_t)u;
+  }
+  Z3_model_dec_ref(q->z, m);
   return ok;
 }
 
@@ -237,13 +387,10 @@ static bool take_probe(sym_ctx *c) {
  * limit rl; *r is its answer. Each probe gets its own solver rather than push / pop on one:
  * after a push Z3 switches to its incremental engine, whose preprocessing is weaker and whose
  * pop is not bounded by the rlimit (it took minutes on persistent kernels' closed forms). */
-static Z3_solver probe(sym_ctx *c, Z3_ast phi, uint64_t rl, Z3_lbool *r) {
-  Z3_solver s = new_solver(c);
-  set_limits(c, s, rl);
-  Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi, true);
-  *r = check(c, s);
-  return s;
+static qs probe(sym_ctx *c, Z3_ast phi, uint64_t rl, Z3_lbool *r) {
+  qs q = qs_open(c, phi, Q_RAW, rl, true);
+  *r = qs_check(c, &q);
+  return q;
 }
 
 /* Smallest value of t (known to be >= 0 in every model of *phi) such that *phi stays
@@ -252,7 +399,7 @@ static Z3_solver probe(sym_ctx *c, Z3_ast phi, uint64_t rl, Z3_lbool *r) {
  * conjunct t == best and *s (replaced) holds a model of it. Returns false when a probe gave no
  * answer (the value found so far is kept) or the model could not be refreshed in time (then
  * *phi and *s are unchanged): the caller stops minimising. */
-static bool minimise(sym_ctx *c, Z3_solver *s, Z3_ast *phi, Z3_ast t, int64_t *best) {
+static bool minimise(sym_ctx *c, qs *s, Z3_ast *phi, Z3_ast t, int64_t *best) {
   int64_t lo = 0, hi = *best;
   bool complete = true;
   if (hi <= 0) return true;
@@ -260,11 +407,11 @@ static bool minimise(sym_ctx *c, Z3_solver *s, Z3_ast *phi, Z3_ast t, int64_t *b
   for (int64_t x = 0; x < hi; x = 2 * x + 1) {
     if (sym_past_deadline(c) || !take_probe(c)) { complete = false; goto done; }
     Z3_lbool r;
-    Z3_solver p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, x))),
+    qs p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, x))),
                         c->rlimit / SYM_PROBE_DIV, &r);
     int64_t v;
-    if (r == Z3_L_TRUE && model_value(c, p, t64, &v)) hi = v;
-    Z3_solver_dec_ref(c->z, p);
+    if (r == Z3_L_TRUE && model_value(c, &p, t64, &v)) hi = v;
+    qs_close(&p);
     if (r == Z3_L_UNDEF) { complete = false; goto done; }
     if (r == Z3_L_TRUE) break;
     lo = x + 1;
@@ -273,11 +420,11 @@ static bool minimise(sym_ctx *c, Z3_solver *s, Z3_ast *phi, Z3_ast t, int64_t *b
     int64_t mid = lo + (hi - lo) / 2;
     if (sym_past_deadline(c) || !take_probe(c)) { complete = false; break; }
     Z3_lbool r;
-    Z3_solver p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, mid))),
+    qs p = probe(c, sym_and2(c, *phi, sym_sle(c, t64, sym_int(c, mid))),
                         c->rlimit / SYM_PROBE_DIV, &r);
     int64_t v;
-    bool got = r == Z3_L_TRUE && model_value(c, p, t64, &v);
-    Z3_solver_dec_ref(c->z, p);
+    bool got = r == Z3_L_TRUE && model_value(c, &p, t64, &v);
+    qs_close(&p);
     if (r == Z3_L_UNDEF) { complete = false; break; }
     if (got) hi = v; else lo = mid + 1;
   }
@@ -285,12 +432,12 @@ done: /* the probes left no model with the bound: make one */
   {
     Z3_lbool r;
     Z3_ast fixed = sym_and2(c, *phi, sym_eq(c, t64, sym_int(c, hi)));
-    Z3_solver p = probe(c, fixed, c->rlimit / SYM_PROBE_DIV, &r);
+    qs p = probe(c, fixed, c->rlimit / SYM_PROBE_DIV, &r);
     if (r != Z3_L_TRUE) { /* hi was satisfiable, but not in time now */
-      Z3_solver_dec_ref(c->z, p);
+      qs_close(&p);
       return false;
     }
-    Z3_solver_dec_ref(c->z, *s);
+    qs_close(s);
     *s = p;
     *phi = fixed;
   }
@@ -298,9 +445,44 @@ done: /* the probes left no model with the bound: make one */
   return complete;
 }
 
+/* The model's contents of the keyed loads (sym_load.c) as one line a + b * offset through every
+ * (offset, value) the model gives them (all arguments' memory alike: the explorer has one fill,
+ * sim_machine_set_fill); c->cex_has_fill false when they are no line or a value is unknown.
+ * Only a confirmation run reads it, so a wrong line costs a "not reproduced", never a verdict. */
+static void read_fill(sym_ctx *c, const qs *s) {
+  enum { BIG = 1 << 30 }; /* i32-sized offsets and values: the products below stay in int64 */
+  c->cex_has_fill = false;
+  if (!c->n_keyed) return;
+  int64_t o0 = 0, v0 = 0, o1 = 0, v1 = 0;
+  bool have0 = false, have1 = false;
+  int64_t *off = ir_xcalloc(c->n_keyed, sizeof *off), *val = ir_xcalloc(c->n_keyed, sizeof *val);
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < c->n_keyed; k++) {
+    if (!model_value(c, s, c->keyed[k].off, &off[n]) || !model_value(c, s, c->keyed[k].app, &val[n]))
+      goto out;
+    if (off[n] < -BIG || off[n] > BIG || val[n] < -BIG || val[n] > BIG) goto out; /* no overflow below */
+    if (!have0) { o0 = off[n]; v0 = val[n]; have0 = true; }
+    else if (!have1 && off[n] != o0) { o1 = off[n]; v1 = val[n]; have1 = true; }
+    n++;
+  }
+  int64_t b = 0;
+  if (have1) { /* the slope through the first two offsets, an integer */
+    if ((v1 - v0) % (o1 - o0)) goto out;
+    b = (v1 - v0) / (o1 - o0);
+  }
+  for (uint32_t k = 0; k < n; k++)
+    if (val[k] != v0 + b * (off[k] - o0)) goto out;
+  c->cex_fill_a = v0 - b * o0;
+  c->cex_fill_b = b;
+  c->cex_has_fill = true;
+out:
+  free(off);
+  free(val);
+}
+
 /* Reads trip, iter, the used arguments and the extras from the solver's model; false (outputs
  * unchanged) when a value is unavailable. Unused arguments take their smallest legal value. */
-static bool read_model(sym_ctx *c, Z3_solver s, const bool *used, Z3_ast trip, Z3_ast iter,
+static bool read_model(sym_ctx *c, const qs *s, const bool *used, Z3_ast trip, Z3_ast iter,
                        const Z3_ast *extra, unsigned n_extra, int64_t *args, int64_t *trip_out,
                        int64_t *iter_out, int64_t *extra_out) {
   int64_t tv = -1, iv = -1, *av = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *av);
@@ -320,6 +502,7 @@ static bool read_model(sym_ctx *c, Z3_solver s, const bool *used, Z3_ast trip, Z
   for (unsigned k = 0; k < n_extra && ok; k++)
     if (extra[k] && !model_value(c, s, extra[k], &ev[k])) ok = false;
   if (ok) {
+    read_fill(c, s);
     *trip_out = tv;
     *iter_out = iv;
     if (c->n_args) memcpy(args, av, c->n_args * sizeof *args);
@@ -334,26 +517,38 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                  unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
                  int64_t *extra_out) {
   *trip_out = *iter_out = -1;
+  c->cex_has_fill = false;
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
   for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
-  Z3_lbool ra = abstract_check(c, phi, c->rlimit);
-  if (ra != Z3_L_TRUE) return ra;
-  Z3_solver s = new_solver(c);
-  Z3_solver_assert(c->z, s, phi);
-  assert_defs(c, s, phi, true);
-  Z3_lbool r = check(c, s);
+  /* in the modes of ask_modes; a rewriting mode's unsat answer is taken (side_once), its sat
+   * answer is not (its model is another context's): the model comes from the query as built */
+  int mode[3];
+  unsigned div[3];
+  int n = ask_modes(c, phi, mode, div);
+  Z3_lbool r = Z3_L_UNDEF;
+  for (int k = 0; k < n - 1 && r != Z3_L_FALSE && sym_ok(c) && query_ms(c); k++) {
+    c->qmode = mode[k];
+    r = sat_once(c, phi, c->rlimit / div[k]);
+  }
+  c->qmode = Q_RAW;
+  if (r == Z3_L_FALSE) return Z3_L_FALSE;
+  if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  r = abstract_check(c, phi, c->rlimit);
+  if (r != Z3_L_TRUE) return r;
+  qs s = qs_open(c, phi, Q_RAW, c->rlimit, true);
+  r = qs_check(c, &s);
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
-  if (r == Z3_L_TRUE && !read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out,
+  if (r == Z3_L_TRUE && !read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;
   if (r == Z3_L_TRUE && getenv("TLXV_SYM_MODEL")) {
-    Z3_model m = Z3_solver_get_model(c->z, s);
-    Z3_model_inc_ref(c->z, m);
-    fprintf(stderr, "sym: model (%s):\n%s\n", c->dbg, Z3_model_to_string(c->z, m));
-    Z3_model_dec_ref(c->z, m);
+    Z3_model m = Z3_solver_get_model(s.z, s.s);
+    Z3_model_inc_ref(s.z, m);
+    fprintf(stderr, "sym: model (%s):\n%s\n", c->dbg, Z3_model_to_string(s.z, m));
+    Z3_model_dec_ref(s.z, m);
   }
   if (r == Z3_L_TRUE && !c->o->no_minimize) {
     /* smallest trip count, then iteration, then each argument; every probe is short, and the
@@ -364,15 +559,15 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     for (uint32_t k = 0; k < n_terms; k++) {
       Z3_ast t = k == 0 ? trip : k == 1 ? iter : used[k - 2] ? c->argvar[k - 2] : NULL;
       int64_t v;
-      if (!t || !model_value(c, s, t, &v)) continue;
+      if (!t || !model_value(c, &s, t, &v)) continue;
       bool go_on = minimise(c, &s, &acc, t, &v);
-      if (!read_model(c, s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+      if (!read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
                       extra_out) || !go_on)
         break;
     }
   }
   free(used);
-  Z3_solver_dec_ref(c->z, s);
+  qs_close(&s);
   if (!sym_ok(c)) return Z3_L_UNDEF;
   return r;
 }
@@ -466,7 +661,8 @@ void sym_product(sym_ctx *c, Z3_ast var, Z3_ast t, Z3_ast n, Z3_ast m) {
 
 /* The monotonicity lemmas of the products among the definitions used[] (sym_product): each
  * holds in every model of the full definitions, where t * m < n * m fits the wide vectors. */
-static void assert_product_lemmas(sym_ctx *c, Z3_solver s, const bool *used) {
+static Z3_ast product_lemmas(sym_ctx *c, const bool *used) {
+  Z3_ast all = Z3_mk_true(c->z);
   uint32_t *at = ir_xcalloc(c->n_prods ? c->n_prods : 1, sizeof *at), k = 0;
   for (uint32_t p = 0; p < c->n_prods; p++)
     for (uint32_t d = 0; d < c->n_defs; d++)
@@ -484,9 +680,10 @@ static void assert_product_lemmas(sym_ctx *c, Z3_solver s, const bool *used) {
       Z3_ast lt = Z3_mk_implies(c->z, sym_slt(c, x->t, y->t), sym_sle(c, sym_add(c, x->var, x->m), y->var));
       Z3_ast gt = Z3_mk_implies(c->z, sym_slt(c, y->t, x->t), sym_sle(c, sym_add(c, y->var, y->m), x->var));
       Z3_ast eq = Z3_mk_implies(c->z, sym_eq(c, x->t, y->t), sym_eq(c, x->var, y->var));
-      Z3_solver_assert(c->z, s, Z3_mk_implies(c->z, in, sym_and2(c, sym_and2(c, lt, gt), eq)));
+      all = sym_and2(c, all, Z3_mk_implies(c->z, in, sym_and2(c, sym_and2(c, lt, gt), eq)));
     }
   free(at);
+  return all;
 }
 
 void sym_assume(sym_ctx *c, Z3_ast phi, const char *text) {
@@ -530,20 +727,4 @@ static bool mentions_lazy(sym_ctx *c, Z3_ast phi) {
   free(used);
   free(all);
   return any;
-}
-
-/* Asserts the definitions phi needs (lazy ones only when lazy is set; without them, the
- * products' monotonicity lemmas). */
-static void assert_defs(sym_ctx *c, Z3_solver s, Z3_ast phi, bool lazy) {
-  if (!c->n_defs) return;
-  bool *used = ir_xcalloc(c->n_defs, sizeof *used);
-  needed_defs(c, phi, lazy, used);
-  for (uint32_t k = 0; k < c->n_defs; k++)
-    if (used[k]) Z3_solver_assert(c->z, s, c->def_phi[k]);
-  if (!lazy && c->n_prods) {
-    memset(used, 0, c->n_defs * sizeof *used);
-    needed_defs(c, phi, true, used);
-    assert_product_lemmas(c, s, used);
-  }
-  free(used);
 }

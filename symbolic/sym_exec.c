@@ -16,6 +16,7 @@ int sym_value_width(const ir_type *t) {
 void sym_forget(sym_ctx *c) {
   memset(c->memo, 0, c->fn->n_values * sizeof *c->memo);
   memset(c->taint, 0, c->fn->n_values * sizeof *c->taint);
+  sym_cfg_forget(c);
 }
 
 int sym_loop_of_op(sym_ctx *c, const ir_op *op) {
@@ -126,6 +127,7 @@ static const ir_op *region_yield(const ir_region *r) {
 static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
   const ir_block *b = v->block;
   if (b == c->entry) return c->argvar[v->arg_idx];
+  if (c->cfg && b && b->parent == c->cfg->r) return sym_cfg_arg(c, v, taint); /* a phi */
   const ir_op *owner = b && b->parent ? b->parent->parent : NULL;
   if (!owner) return NULL;
   if (owner->code == IR_OP_TTG_WARP_SPECIALIZE || owner->code == IR_OP_TTG_WARP_SPEC_PARTITIONS) {
@@ -241,6 +243,18 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     int ax = axis_of(op);
     return query_var(c, &c->pid[ax], n[ax], w);
   }
+  case IR_OP_TTNG_CLC_QUERY_CANCEL: {
+    /* the cancelled cluster's first ctaid (>= 0), or -1 when the request failed (semantics.md
+     * §6.3; sim_clc.c sim_clc_read): failure in the last iteration of a loop that goes on
+     * exactly on success (sym_while.c), else a havoc h mapped to -1 where it is negative */
+    *taint = true; /* the ctaid is not known */
+    Z3_ast t = ridx == 0 ? sym_while_response(c, op, w) : NULL;
+    if (t) return t;
+    Z3_ast h = havoc(c, op->results[ridx], w);
+    return sym_ite(c, sym_slt(c, h, sym_bv(c, 0, w)), sym_bv(c, -1, w), h);
+  }
+  case IR_OP_TTNG_CLC_IS_CANCELED: /* exact for the response a while loop follows */
+    return sym_while_response(c, op, w);
   case IR_OP_TT_GET_NUM_PROGRAMS: {
     static const char *const n[3] = {"nprog_x", "nprog_y", "nprog_z"};
     int ax = axis_of(op);

@@ -23,7 +23,10 @@
  * whose slot and predicate depend on the tile only (the accumulator of tile t, written in each
  * of its K steps between the previous tile's end and this tile's commit) is one event of O at
  * the MMA's position. The trip count must be the product X * KT of the IR (an i32 muli): that
- * it does not overflow is an assumption, printed with the arguments (sym_assume). */
+ * it does not overflow is an assumption, printed with the arguments (sym_assume). X may depend
+ * on loaded data (the ragged matmuls' tile count over `useful_grid_m`, a read-only input keyed
+ * by address, sym_load.c; or a havoc constant): the bound is evaluated outside the loop, so it
+ * is one free value and everything proved below holds for each value it takes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,13 +125,19 @@ static void fuse(sym_ctx *c, int l) {
   ir_seg(f, IR_SEG_SCF_FOR_INITS, &n_init);
   const ir_op *y = body_yield(f);
   if (n_init != n || !y) return;
+  /* the reset counter starts at the constant 0 (checked on the IR first: the evaluation below
+   * forgets and rebuilds terms, which renames the fresh constants of every later query, and Z3's
+   * answers at its limit depend on those names: tk_p_matmul_90_f8_ragged_p, whose counter starts
+   * at a peeled prologue's value, lost its arrival-balance proof to it) */
+  int64_t c0;
+  if (!ir_value_const_int(f->operands[at + kc], &c0) || c0 != 0) return;
   sym_debug_what(c, "fused loop %d", l);
   /* lb 0, step 1: T = max(ub, 0) */
   int64_t lb, st;
   Z3_ast lbt = sym_eval(c, f->operands[0]), stt = sym_eval(c, f->operands[2]);
   Z3_ast ub = sym_eval(c, f->operands[1]);
   if (!lbt || !stt || !ub || !sym_numeral(c, lbt, &lb) || !sym_numeral(c, stt, &st) || lb != 0 ||
-      st != 1 || sym_tainted(c, f->operands[1]))
+      st != 1)
     return;
   /* the loop's values over its carried variables (as before its induction) */
   Z3_ast *next = ir_xcalloc(n, sizeof *next), *init = ir_xcalloc(n, sizeof *init);

@@ -21,6 +21,7 @@ typedef struct sym_part {
   int main_loop;               /* index into ctx.loops of the one top-level loop holding ring
                                   events, or -1 */
   bool multi_loop;             /* ring events in more than one top-level loop: unsupported */
+  int stage;                   /* index in ctx.stages of its warp_specialize (sym_stage.c) */
 } sym_part;
 
 /* An scf.for, normalised: iteration counter it in [0, trip), iv = lb + step * it. */
@@ -61,15 +62,29 @@ typedef struct sym_loop {
    * T2 + 1 steps v per outer iteration t (no op of its own: op is the real inner loop's),
    * flattened with the outer loop like a real inner loop (itF = t * (T2 + 1) + v); step 0 is
    * the outer body before the inner loop, the inner loop's iteration k is step k + 1, the outer
-   * body after it step T2. pad_inner: V's real inner loop (-1 for every other loop). */
+   * body after it step T2. pad_inner: V's real inner loop (-1 for every other loop).
+   * pad_post (e, 0 or 1): the outer body after the inner loop is step T2 + e and V has
+   * T2 + 1 + e steps. e = 0: it shares the last K step (t07_persistent: one op before the K
+   * loop or one after it per tile); e = 1: a step of its own, for a ring used before, in and
+   * after the K loop (the FA kernels' correction barriers: T2 + 2 uses per tile). An inner
+   * loop may have one V of each e (rings of different strides in one nest). */
   bool pad;
   int pad_inner;
+  int8_t pad_post;
   /* A fused loop (sym_fused.c, docs/symbolic.md §1 "Fused loops"): an scf.for that Triton's
    * automatic warp specialization fused from a tile x K nest is seen as the flattened loop of
    * a virtual nest: `fused` on the loop itself (its flat_outer / flat_inner are the virtual
    * loops), `virt` on the two virtual loops (their op is the fused loop's, for program
    * positions only: no op of the IR opens them) */
   bool fused, virt;
+  /* A top-level scf.while whose trip count equals other partitions' while loops' (sym_clc.c:
+   * they follow the same CLC responses): 1 + the index of the group's first loop, 0 when it
+   * is linked to none; clc_read is the response read its condition follows */
+  int clc_link;
+  const ir_op *clc_read;
+  /* scf.while: the response op (clc_query_cancel / clc_is_canceled) whose success the next
+   * round's condition is, NULL when none (sym_while.c) */
+  const ir_op *cont_op;
 } sym_loop;
 
 /* An allocation indexed by memdesc_index: a barrier ring or a buffer ring. */
@@ -140,10 +155,16 @@ typedef struct sym_event {
                                   the default partition continues the parent's program order) */
   bool postjoin;               /* an op of the parent body after the warp_specialize (part 0:
                                   every partition has finished; the default partition's program
-                                  order goes on) */
+                                  order goes on). With several warp_specialize stages both are
+                                  relative to the stage whose partitions use the event's ring,
+                                  and the part is that stage's default region (sym_stage.c) */
   const char *unsupported;     /* why this event cannot be encoded (NULL: fine) */
   bool dead;                   /* WAIT: executes for no argument value (set by sym_wait_lag): it
                                   orders nothing, and every condition on it holds vacuously */
+  int8_t silent;               /* loop producer: 0 not asked yet, 1 may fire, 2 fires for no
+                                  argument value (its predicate fails in every iteration of its
+                                  loop): it makes no round and is no wait's producer
+                                  (sym_vc_order.c, silent_producer) */
   /* sequence number: the event's k-th firing on a slot is that slot's round k (the barrier
    * counts arrivals per slot), seq = mul * it + off, slot = seq mod n, round = seq div n;
    * straight-line events (loop -1) fire once: mul = 0, seq = off */
@@ -178,12 +199,29 @@ typedef struct sym_event {
 
 enum { SYM_PAD_NONE, SYM_PAD_PRE, SYM_PAD_INNER, SYM_PAD_POST };
 
+/* The kernel body's blocks (sym_cfg.c), when it has several. */
+typedef struct sym_cfg {
+  const ir_region *r;          /* the kernel's body */
+  uint32_t n;                  /* reachable blocks */
+  const ir_block **order;      /* the reachable blocks in reverse postorder, entry first */
+  uint32_t *pos;               /* per block index: position in order, UINT32_MAX unreachable */
+  Z3_ast *path;                /* per block index: memoised path (Bool), NULL until asked;
+                                  dropped by sym_forget (a term over values) */
+  uint8_t *taint;              /* per block index: the memoised path rests on havoc */
+  uint8_t *busy;               /* per block index: path being computed (cycle guard) */
+  Z3_ast *fresh;               /* per block index: its cf.cond_br's fresh Bool, when its
+                                  condition is no term (kept across epochs) */
+} sym_cfg;
+
 typedef struct sym_ctx {
   const ir_module *m;
   const ir_func *fn;
   const vf_sym_opts *o;
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
+  Z3_context scratch;          /* sym_ctx.c rewrites(): probes whether a query's rewrites
+                                  change it; owned, renewed every 512 probes, NULL until used */
+  uint32_t scratch_uses;
   uint64_t rlimit;             /* Z3 resource limit per query (deterministic, unlike time) */
   /* While a condition is checked (sym_check.c): the instance queries of sym_violation that
    * ran out of their limit. The condition is unknown after one, whatever its other instances
@@ -202,6 +240,7 @@ typedef struct sym_ctx {
   uint32_t n_qmemo, cap_qmemo;
   bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
                                   callers that read nothing else from the model) */
+  int qmode;                   /* how solvers get the formulas (sym_ctx.c solver_assert) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
@@ -217,19 +256,29 @@ typedef struct sym_ctx {
   Z3_ast facts;                /* Bool: what is assumed of the arguments */
   Z3_ast pid[3], nprog[3];     /* program id / count queries (created on first use) */
   /* structure */
-  const ir_op *ws;             /* the ttg.warp_specialize, NULL when absent */
+  const ir_op *ws;             /* the (first) ttg.warp_specialize, NULL when absent */
+  const ir_op **stages;        /* the warp_specialize ops of the kernel's body in program order
+                                  (c->ws first; sym_stage.c): each a stage of partitions */
+  uint32_t n_stages;
+  int *stage_default;          /* per stage: the part index of its default region */
   sym_part *parts; uint32_t n_parts;
   sym_loop *loops; uint32_t n_loops, cap_loops;
   sym_ring *rings; uint32_t n_rings;
   sym_event *evs; uint32_t n_evs;
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
+  char *unsupported_owned;     /* unsupported when formatted (freed with the context) */
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
   int8_t *edges;               /* per event: cached wait_edges_ok of sym_vc_order.c (-2 = not
                                   computed yet, 0 no, 1 yes) */
   const char **lag_how;        /* per event: the rule that decided the lag */
   int64_t *sib_thr;            /* per event: sibling_threshold of sym_vc_order.c (INT64_MIN = not
                                   computed yet) */
+  int8_t *active;              /* per event: wait_active of sym_vc_order.c (-1 = not computed
+                                  yet, 0 no, 1 yes) */
+  uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the
+                                  last conditional graph search of depends() (sym_vc_order.c)
+                                  reached; the dependency holds where it runs there */
   uint32_t n_invariants;
   /* definitions of fresh variables (sym_at on flattened loops): def_phi[k] constrains
    * def_var[k] to its unique value; a query gets the definitions of the variables it uses.
@@ -259,10 +308,18 @@ typedef struct sym_ctx {
   /* the kernel arguments fn may write through (sim_ldchoice_written_args), once asked */
   uint64_t written_args;
   bool written_known;
+  /* the keyed loads made (sym_load_keyed): application and its element offset, to read the
+   * memory a counterexample's model chose (sym_ctx.c read_fill) */
+  struct sym_keyed { Z3_ast app, off; } *keyed;
+  uint32_t n_keyed;
+  /* the fill of the last counterexample sym_cex read (valid when cex_has_fill) */
+  bool cex_has_fill;
+  int64_t cex_fill_a, cex_fill_b;
   /* prefix predicates asked for (sym_prefix.c), by loop and term: count the variable K of
    * their count, NULL when the predicate is not one */
   struct sym_prefix { int loop; Z3_ast q, count; } *prefixes;
   uint32_t n_prefixes;
+  sym_cfg *cfg;                /* the body's blocks and their paths; NULL for one block */
   char errbuf[256];            /* first Z3 error message */
   char dbg[160];               /* TLXV_SYM_DEBUG: what the next queries are for (sym_debug.c) */
 } sym_ctx;
@@ -306,6 +363,7 @@ double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC se
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
 /* The same with another resource limit. */
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit);
+void sym_scratch_close(sym_ctx *c); /* frees c->scratch (sym_ctx.c rewrites) */
 /* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
  * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
 #define SYM_TAINTED_DIV 16
@@ -368,10 +426,27 @@ void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf);
 int sym_loop_virtual(sym_ctx *c, const ir_op *op, int part, int parent, const char *prefix);
 void sym_flatten_nest(sym_ctx *c, int l);
 
+/* ---- sym_cfg.c: the kernel body's blocks joined by forward branches (cf.br / cf.cond_br: a
+ * DAG, e.g. an early exit), each block under its path condition */
+/* NULL when region r's blocks are one block or such a DAG; else the op where they are not
+ * (a back edge, a non-integer block argument, ...), *why the reason. Needs no Z3. */
+const ir_op *sym_cfg_refusal(const ir_region *r, const char **why);
+void sym_cfg_open(sym_ctx *c);   /* c->cfg for a body of several blocks sym_cfg_refusal admits
+                                    (else it stays NULL) */
+void sym_cfg_close(sym_ctx *c);
+void sym_cfg_forget(sym_ctx *c); /* drops the memoised paths (with sym_forget) */
+/* Bool: block b of the body runs (true for the entry or a single-block body); *taint is set
+ * when it rests on havoc or a fresh Bool. */
+Z3_ast sym_cfg_path(sym_ctx *c, const ir_block *b, bool *taint);
+/* The value of v, an argument of a non-entry block of the body: an ite over its incoming
+ * edges of the operands they pass; NULL when not such an argument or an operand is no term. */
+Z3_ast sym_cfg_arg(sym_ctx *c, const ir_value *v, bool *taint);
+
 /* ---- sym_pad.c: padded nests (a ring used in an outer loop's body and in its inner loop) */
-/* The virtual inner loop V of the nest of inner loop l and its flattened loop (created on the
- * first call); -1 when l is not nestable. */
-int sym_pad_loop(sym_ctx *c, int l);
+/* The virtual inner loop V of the nest of inner loop l whose outer body after l is step
+ * T2 + e (e = 0 or 1; V has T2 + 1 + e steps), and its flattened loop (created on the first
+ * call); -1 when l is not nestable. */
+int sym_pad_loop(sym_ctx *c, int l, int e);
 /* Counters carried across a padded nest: outer value a + t * (T2 + 1), inner a + t * (T2 + 1)
  * + d + k (d = 0 or 1), proved by induction over a free base (sym_pad_induct.c). */
 void sym_induct_pad(sym_ctx *c, int l);
@@ -384,16 +459,31 @@ Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t);
 /* The sequence numbers of each partition's events of one kind on a padded ring must number
  * their firings in program order without gaps from 0; otherwise they are made unsupported. */
 void sym_pad_check(sym_ctx *c);
+/* Padded event e fires with sequence number n (sym_fires; old: its term over the step n - off's
+ * own split of the nest): over n's split when n is a step of the nest and e's step is at most a
+ * tile away (one split for all the ring's events of a query: no products between them). */
+Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old);
+/* Padded events a and b (of one padded loop) never fire at the same step: their positions'
+ * step sets (pre {0}, inner [1, T2], post {T2 + e}) are disjoint for every T2. */
+bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b);
+/* Padded wait w's round is made by producers of its own thread at its step, before it (the
+ * padded form of the self-signalled wait, sym_wait_lag: lag 0). */
+bool sym_pad_self_signalled(sym_ctx *c, const sym_event *w);
 /* Loop l is a padded nest's flattened loop (its events fire at some steps only). */
 bool sym_pad_loop_of(sym_ctx *c, int l);
 /* The dependency graph of back-pressure (a) and progress takes a wait of its loop to have
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
-/* sym_divelim.c: phi with every signed division / remainder of a term by a numeral replaced by
- * a fresh quotient and remainder and their (total, functional) definition: equisatisfiable,
- * a model of it is one of phi. */
-Z3_ast sym_div_elim(sym_ctx *c, Z3_ast phi);
+/* sym_floordiv.c: phi with every signed division / remainder of a term by a numeral computed
+ * from floor pairs of the atoms of its dividend (one pair per atom and divisor, shared by
+ * it, it - 1, it - it mod N ...) and their definitions: equisatisfiable, a model of it is one
+ * of phi. phi itself when it has no such division. */
+Z3_ast sym_floor_div_elim(Z3_context z, Z3_ast phi);
+/* sym_nlabs.c: phi with every product of terms and every division by a term replaced by a
+ * constant named after the term: a weakening (its unsat answer is phi's, its models are not
+ * phi's). phi itself when it has none. */
+Z3_ast sym_nl_abstract(Z3_context z, Z3_ast phi);
 /* sym_pad_groups.c: Z3 Bool, true when the async read rd's instance at step itF + D of a padded
  * loop is retired by a group wait before w's instance at itF (group counts over the steps
  * between); NULL when the window is outside the encoding (*why). *tainted: a term of the group's
@@ -404,6 +494,12 @@ Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
 /* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
  * without the tile base's product), else phi. */
 Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);
+/* Term t of the padded loop l in its first tile of a one-tile run (the tile counter and base
+ * 0, the flattened trip count T2 + 1): the tile base's and the trip count's products gone. */
+Z3_ast sym_pad_in_first_tile(sym_ctx *c, int l, Z3_ast t);
+/* Is phi (a query at step itF of padded loop l about a read at itF + D, D < 0) unsat both with
+ * the read in itF's tile and in an earlier one (asked separately)? False when not proved. */
+bool sym_pad_split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t D);
 Z3_ast sym_pad_retired(sym_ctx *c, const sym_event *w, const sym_event *rd, int64_t D,
                        bool *tainted, const char **why);
 
@@ -446,6 +542,11 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
  * slot numeral, *view the first such memdesc_index; -1 otherwise. */
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 void sym_ring_counts(sym_ctx *c);
+/* sym_stage.c: several warp_specialize ops in sequence (stages) */
+void sym_stage_find(sym_ctx *c);
+const char *sym_stage_label(const char *base, int stage);
+void sym_stage_place(sym_ctx *c);
+int sym_stage_segment(const sym_ctx *c, const sym_event *e);
 /* The counter x of a ring index written "x % n" (or "x & (n - 1)"); the index otherwise. */
 const ir_value *sym_mod_argument(const ir_value *index, int64_t n);
 /* v without integer casts (index_cast, extsi, extui, trunci) around it. */
@@ -472,6 +573,31 @@ Z3_ast sym_at(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
  * loop is l by j * T2 (TF when j is l's trip count): a closed form carried across a nest
  * (sym_induct_nest) at another outer iteration, or after the loop. */
 Z3_ast sym_subst_counter(sym_ctx *c, int l, Z3_ast t, Z3_ast j);
+
+/* ---- sym_while.c: the CLC response an scf.while's condition follows, tied to its trip count */
+/* Sets loop l's cont_op when its next round's condition holds exactly on the success values of
+ * a response op of its body (after its induction; forgets the memoised terms). */
+void sym_while_responses(sym_ctx *c, int l);
+/* The value of such a response op (width w): failure exactly in the loop's last iteration;
+ * NULL for any other op. */
+Z3_ast sym_while_response(sym_ctx *c, const ir_op *op, unsigned w);
+
+/* ---- sym_clc.c: one trip count for partitions' scf.while loops that follow the same CLC
+ * responses */
+static inline bool sym_ring_event(const sym_event *e) {
+  return e->kind == SYM_EV_WAIT || e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT ||
+         e->kind == SYM_EV_TMA_LOAD;
+}
+/* Links the top-level while loops whose conditions are the same function of a response read
+ * (before the rings' sequence numbers; assign_main_loops then lets them share rings). */
+void sym_clc_link(sym_ctx *c);
+/* After sym_ring_seq: confirms each link on the reads' and the waits' rounds and adds
+ * trip = trip' to the facts, or unlinks the loops (their shared rings unsupported). */
+void sym_clc_confirm(sym_ctx *c);
+/* Events e and f of two partitions on one ring, one in an scf.while loop not linked to the
+ * other's: their rounds are not comparable (the trip counts are independent). */
+bool sym_while_shared(const sym_ctx *c, const sym_event *e, const sym_event *f);
+const char *sym_while_free_trips(void);
 
 /* ---- sym_sibling.c: a ring used by sibling loops of one partition */
 /* Loop event e has an event of its kind on its ring in an earlier sibling loop of its

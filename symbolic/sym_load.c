@@ -8,6 +8,7 @@
  * tainted (not a computed value: a counterexample over it is not a concrete input). */
 #include "sim/sim.h"
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* Kernel argument index a scalar pointer derives from, with its element offset (wide); -1 when
  * it is not a chain of tt.addptr from one argument (through warp_specialize captures). */
@@ -47,5 +48,8 @@ Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w) {
   Z3_sort dom = c->wide, rng = Z3_mk_bv_sort(c->z, w);
   Z3_func_decl f = Z3_mk_func_decl(c->z, Z3_mk_string_symbol(c->z, name), 1, &dom, rng);
   c->loaded_control = true;
-  return Z3_mk_app(c->z, f, 1, &off);
+  Z3_ast app = Z3_mk_app(c->z, f, 1, &off);
+  c->keyed = ir_xrealloc(c->keyed, c->n_keyed + 1, sizeof *c->keyed);
+  c->keyed[c->n_keyed++] = (struct sym_keyed){app, off};
+  return app;
 }

@@ -21,6 +21,7 @@
  * round k when another op of its kind fires in between): sym_pad_check proves instead that
  * the sequence numbers of each partition's events of one kind on the ring number their
  * firings in program order, from 0 without gaps. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sym_internal.h"
@@ -33,10 +34,11 @@
  * them with room for their offsets); assumed of the arguments and printed (sym_assume). */
 #define PAD_LIMIT ((int64_t)1 << 30)
 
-int sym_pad_loop(sym_ctx *c, int l) {
+int sym_pad_loop(sym_ctx *c, int l, int e) {
   for (uint32_t v = 0; v < c->n_loops; v++)
-    if (c->loops[v].pad && c->loops[v].pad_inner == l) return (int)v;
-  if (l < 0 || c->loops[l].pad || !sym_nestable(c, l)) return -1;
+    if (c->loops[v].pad && c->loops[v].pad_inner == l && c->loops[v].pad_post == e)
+      return (int)v;
+  if (l < 0 || c->loops[l].pad || !sym_nestable(c, l) || e < 0 || e > 1) return -1;
   int o = c->loops[l].parent;
   /* program position of its steps 1 .. T2: the real inner loop's */
   int vi = sym_loop_virtual(c, c->loops[l].op, c->loops[l].part, o, "v");
@@ -44,7 +46,8 @@ int sym_pad_loop(sym_ctx *c, int l) {
   const sym_loop *I = &c->loops[l], *O = &c->loops[o];
   V->pad = true;
   V->pad_inner = l;
-  V->trip = sym_add(c, I->trip, sym_int(c, 1));
+  V->pad_post = (int8_t)e;
+  V->trip = sym_add(c, I->trip, sym_int(c, 1 + e));
   V->range = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), V->it), sym_slt(c, V->it, V->trip)),
                       O->range);
   Z3_ast tb, tf;
@@ -53,7 +56,7 @@ int sym_pad_loop(sym_ctx *c, int l) {
   ir_loc_str(sim_op_loc(c->m, c->loops[o].op), lb, sizeof lb);
   snprintf(text, sizeof text,
            "the padded loop nest at %s runs fewer than 2^30 steps in all (tiles * (inner trip "
-           "count + 1))", lb);
+           "count + %d))", lb, 1 + e);
   sym_assume(c, sym_slt(c, tf, sym_int(c, PAD_LIMIT)), text);
   sym_flatten_nest(c, vi);
   return vi;
@@ -83,20 +86,21 @@ Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t) {
     return sym_subst(c, t, V->nest_base, sym_add(c, V->nest_base, v));
   case SYM_PAD_INNER: /* v = k + 1 */
     return sym_subst(c, t, I->it, sym_sub(c, v, sym_int(c, 1)));
-  default: /* v = T2 */
-    return sym_subst(c, t, I->trip, v);
+  default: /* v = T2 + e */
+    return sym_subst(c, t, I->trip, V->pad_post ? sym_sub(c, v, sym_int(c, V->pad_post)) : v);
   }
 }
 
-/* Step predicate of a padded event at position pos (v its step, T2 the inner trip count). */
-static Z3_ast step_pred(sym_ctx *c, int pos, Z3_ast v, Z3_ast t2) {
+/* Step predicate of a padded event at position pos (v its step, T2 the inner trip count, the
+ * outer body after the inner loop at step T2 + e). */
+static Z3_ast step_pred(sym_ctx *c, int pos, Z3_ast v, Z3_ast t2, int e) {
   if (pos == SYM_PAD_PRE) return sym_eq(c, v, sym_int(c, 0));
-  if (pos == SYM_PAD_POST) return sym_eq(c, v, t2);
+  if (pos == SYM_PAD_POST) return sym_eq(c, v, e ? sym_add(c, t2, sym_int(c, e)) : t2);
   return sym_and2(c, sym_sle(c, sym_int(c, 1), v), sym_sle(c, v, t2));
 }
 
-static void move_event(sym_ctx *c, sym_event *e, int l, int pos) {
-  int vi = sym_pad_loop(c, l);
+static void move_event(sym_ctx *c, sym_event *e, int l, int ep, int pos) {
+  int vi = sym_pad_loop(c, l, ep);
   if (vi < 0) return;
   const sym_loop *V = &c->loops[vi], *I = &c->loops[l];
   Z3_ast *terms[4] = {&e->idx, &e->phase, &e->pred, &e->buf_idx};
@@ -109,14 +113,69 @@ static void move_event(sym_ctx *c, sym_event *e, int l, int pos) {
   e->pad_pos = (int8_t)pos;
   e->pad_plain = sym_is_true(c, e->pred) && !e->tainted;
   for (int k = 0; k < 4; k++) *terms[k] = sym_pad_term(c, e, *terms[k]);
-  e->pred = sym_and2(c, e->pred, step_pred(c, pos, V->it, I->trip));
+  e->pred = sym_and2(c, e->pred, step_pred(c, pos, V->it, I->trip, V->pad_post));
 }
 
-/* Moves e (in loop l or its parent) to its step of l's padded nest. */
-static void move(sym_ctx *c, sym_event *e, int l) {
-  if (e->loop == l) move_event(c, e, l, SYM_PAD_INNER);
+/* Moves e (in loop l or its parent) to its step of l's padded nest of post step T2 + ep. */
+static void move(sym_ctx *c, sym_event *e, int l, int ep) {
+  if (e->loop == l) move_event(c, e, l, ep, SYM_PAD_INNER);
   else if (e->loop == c->loops[l].parent)
-    move_event(c, e, l, e->pos < c->loops[l].op->id ? SYM_PAD_PRE : SYM_PAD_POST);
+    move_event(c, e, l, ep, e->pos < c->loops[l].op->id ? SYM_PAD_PRE : SYM_PAD_POST);
+}
+
+/* The post step e of the padded nest (of inner loop l) that ring r's events in the nest belong
+ * to: the one whose base (t * (T2 + 1 + e)) their terms mention, the closed forms that
+ * sym_pad_induct.c proved for the counters indexing the ring or giving its phases (events
+ * without such a term, a constant slot's arrivals, go with them); -1 when
+ * they mention both (counters of two strides on one ring: not padded). Without such a term,
+ * 1 when some kind of op is used on the ring both before and after the inner loop, else 0. */
+/* Does term t contain x? A walk of its DAG that makes no term (a fresh constant would renumber
+ * the later ones, and Z3's time on queries near its limit depends on that); *budget bounds
+ * the nodes visited: once spent, the answer is true. */
+static bool has_sub(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget) {
+  if (!t || !x) return false;
+  if (--*budget < 0) return true;
+  if (Z3_is_eq_ast(c->z, t, x)) return true;
+  if (Z3_get_ast_kind(c->z, t) != Z3_APP_AST) return false;
+  Z3_app a = Z3_to_app(c->z, t);
+  unsigned n = Z3_get_app_num_args(c->z, a);
+  for (unsigned i = 0; i < n; i++)
+    if (has_sub(c, Z3_get_app_arg(c->z, a, i), x, budget)) return true;
+  return false;
+}
+
+static int ring_post_step(sym_ctx *c, int l, int r) {
+  int o = c->loops[l].parent, found = -1;
+  for (uint32_t v = 0; v < c->n_loops; v++) {
+    const sym_loop *V = &c->loops[v];
+    if (!V->pad || V->pad_inner != l || !V->nest_base) continue;
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->ring != r || e->prefork || e->postjoin || (e->loop != o && e->loop != l)) continue;
+      int budget = 20000;
+      if (!(has_sub(c, e->idx, V->nest_base, &budget) || has_sub(c, e->phase, V->nest_base, &budget) ||
+            has_sub(c, e->pred, V->nest_base, &budget) ||
+            has_sub(c, e->buf_idx, V->nest_base, &budget)))
+        continue;
+      if (found >= 0 && found != V->pad_post) return -1;
+      found = V->pad_post;
+    }
+  }
+  if (found >= 0) return found;
+  /* no counter: the ring's shape decides (a kind used before and after the inner loop has
+   * T2 + 2 uses per tile, one step each; the check of sym_pad_check proves the numbering) */
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *a = &c->evs[i];
+    if (a->ring != r || a->prefork || a->postjoin || a->loop != o || a->pos > c->loops[l].op->id)
+      continue;
+    for (uint32_t k = 0; k < c->n_evs; k++) {
+      const sym_event *b = &c->evs[k];
+      if (b->ring == r && b->kind == a->kind && b->part == a->part && b->loop == o &&
+          !b->prefork && !b->postjoin && b->pos > c->loops[l].op->id)
+        return 1;
+    }
+  }
+  return 0;
 }
 
 void sym_pad_events(sym_ctx *c) {
@@ -137,10 +196,12 @@ void sym_pad_events(sym_ctx *c) {
       /* a ring whose slot or phase is havoc somewhere (a counter without a closed form) would
        * only give unknowns, after many queries: it stays "used in two loops" */
       if (!outer || !inner || havoc) continue;
+      int ep = ring_post_step(c, (int)l, (int)r);
+      if (ep < 0) continue;
       for (uint32_t i = 0; i < c->n_evs; i++) {
         sym_event *e = &c->evs[i];
         if (e->ring != (int)r || e->prefork || e->postjoin || !ring_kind(e->kind)) continue;
-        move(c, e, (int)l);
+        move(c, e, (int)l, ep);
       }
     }
     /* a group wait retires the async reads of its group issued before it in its loop: it goes
@@ -148,14 +209,19 @@ void sym_pad_events(sym_ctx *c) {
     for (uint32_t i = 0; i < c->n_evs; i++) {
       sym_event *e = &c->evs[i];
       if (e->kind != SYM_EV_ASYNC_WAIT || (e->loop != (int)l && e->loop != o)) continue;
-      bool moved = false;
-      for (uint32_t k = 0; k < c->n_evs && !moved; k++) {
+      int ep = -1; /* the post step of the nest the reads moved to (-2: two of them) */
+      for (uint32_t k = 0; k < c->n_evs && ep != -2; k++) {
         const sym_event *x = &c->evs[k];
-        moved = x->kind == SYM_EV_ASYNC_READ && x->group == e->group && x->part == e->part &&
-                x->pad_pos != SYM_PAD_NONE && c->loops[x->loop].flat_inner >= 0 &&
-                c->loops[c->loops[x->loop].flat_inner].pad_inner == (int)l;
+        if (x->kind == SYM_EV_ASYNC_READ && x->group == e->group && x->part == e->part &&
+            x->pad_pos != SYM_PAD_NONE && c->loops[x->loop].flat_inner >= 0 &&
+            c->loops[c->loops[x->loop].flat_inner].pad_inner == (int)l) {
+          int xe = c->loops[c->loops[x->loop].flat_inner].pad_post;
+          ep = ep == -1 || ep == xe ? xe : -2;
+        }
       }
-      if (moved) move(c, e, (int)l);
+      if (ep >= 0) move(c, e, (int)l, ep);
+      else if (ep == -2 && !e->unsupported)
+        e->unsupported = "padded nest: a group wait whose group's reads are in nests of two strides";
     }
   }
 }
@@ -182,35 +248,104 @@ static Z3_ast at_step(sym_ctx *c, const sym_event *e, Z3_ast t, int64_t cc) {
   return sym_ite(c, sym_slt(c, vc, sym_int(c, 0)), b, sym_ite(c, fits, a, d));
 }
 
+/* Do e's ring's padded producers have different offsets (their steps' splits differ)? */
+static bool mixed_offsets(sym_ctx *c, const sym_event *e) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == e->ring && p->pad_pos != SYM_PAD_NONE && p->has_seq && p->off != e->off &&
+        (p->kind == SYM_EV_ARRIVE || p->kind == SYM_EV_EXPECT || p->kind == SYM_EV_TMA_LOAD))
+      return true;
+  }
+  return false;
+}
+
+Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old) {
+  /* a ring whose producers share one offset asks each at the same step: one split already */
+  if (e->base || e->mul != 1 || e->off < -2 || e->off > 2 || !sym_pad_loop_of(c, e->loop) ||
+      !mixed_offsets(c, e))
+    return old;
+  const sym_loop *F = &c->loops[e->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  int64_t k;
+  if (sym_numeral(c, sym_sub(c, n, F->it), &k) && k - e->off >= -2 && k - e->off <= 2) {
+    /* n is the current step plus k (a wait's round): e's step relative to the current one,
+     * no split at all */
+    Z3_ast near = sym_sle(c, sym_int(c, llabs(k - e->off)), V->trip);
+    Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), k - e->off);
+    return sym_ite(c, sym_and2(c, F->range, near), here, old);
+  }
+  int64_t cc = -e->off; /* e's step relative to step n */
+  Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_slt(c, n, F->trip));
+  Z3_ast near = sym_sle(c, sym_int(c, cc < 0 ? -cc : cc), V->trip);
+  Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), cc);
+  return sym_ite(c, sym_and2(c, in, near), sym_at(c, e->loop, here, n), old);
+}
+
 /* No gaps, for a group of unpredicated ops (each fires at every step of its position) with
- * offsets in [-2, 2]: per tile (relative to its first step t * (T2 + 1)) they use the sequence
- * numbers off (pre), 1 + off .. T2 + off (inner) and T2 + off (post), which must be exactly
- * 0 .. T2, the tile's T2 + 1 steps, for every T2 >= 0: then the tiles' numbers follow each
- * other without gaps from 0. For T2 >= 8 the numbers near 0 come from pre ops and the inner
- * range's start, those near T2 from post ops and its end, and the inner range covers the
- * middle, so T2 = 0 .. 8 decide every T2. 1: no gaps; 0: a gap (or a number outside the
- * tile); -1: not such a group. */
-static int plain_gaps(sym_ctx *c, const uint32_t *grp, uint32_t n) {
+ * offsets in [-2, 2]: per tile (relative to its first step t * (T2 + 1 + e)) they use the
+ * sequence numbers off (pre), 1 + off .. T2 + off (inner) and T2 + e + off (post), which must be
+ * exactly 0 .. T2 + e, the tile's T2 + 1 + e steps, for every T2 >= 0: then the tiles' numbers
+ * follow each other without gaps from 0. A group of arrivals or expects must also use each
+ * number once (TMA loads complete bytes of the round of their expect: two may share it): two firings with one sequence number would be counted in one
+ * round, while the barrier puts the later one in the next round (waits and accesses may
+ * share a round: two waits for one phase). For T2 >= 8 the numbers near 0 come from pre ops
+ * and the inner range's start, those near T2 from post ops and its end, and the inner range
+ * covers the middle, so T2 = 0 .. 8 decide every T2. off[a]: the offset of grp[a] (its
+ * round's, for a constant slot). 1: no gaps; 0: a gap, a number used twice by producers, or
+ * one outside the tile; -1: not such a group. */
+static int plain_gaps(sym_ctx *c, const uint32_t *grp, const int64_t *off, uint32_t n, int ep) {
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *e = &c->evs[grp[a]];
-    if (!e->pad_plain || e->off < -2 || e->off > 2) return -1;
+    if (!e->pad_plain || off[a] < -2 || off[a] > 2) return -1;
   }
+  sym_evkind kind = c->evs[grp[0]].kind;
+  bool once = kind == SYM_EV_ARRIVE || kind == SYM_EV_EXPECT;
   for (int64_t t2 = 0; t2 <= 8; t2++) {
-    bool used[16] = {false};
+    int used[16] = {0};
     for (uint32_t a = 0; a < n; a++) {
       const sym_event *e = &c->evs[grp[a]];
-      int64_t lo = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 : 1;
-      int64_t hi = e->pad_pos == SYM_PAD_PRE ? 0 : t2;
+      int64_t lo = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 + ep : 1;
+      int64_t hi = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 + ep : t2;
       for (int64_t v = lo; v <= hi; v++) {
-        int64_t q = v + e->off;
-        if (q < 0 || q > t2) return 0;
-        used[q] = true;
+        int64_t q = v + off[a];
+        if (q < 0 || q > t2 + ep) return 0;
+        if (once && used[q]) return 0;
+        used[q]++;
       }
     }
-    for (int64_t q = 0; q <= t2; q++)
+    for (int64_t q = 0; q <= t2 + ep; q++)
       if (!used[q]) return 0;
   }
   return 1;
+}
+
+/* A group whose ops each use one constant slot of a ring of N slots (seq = N * itF + off,
+ * off mod N its slot: the FA kernels' two-slot o ring, slot 0 then slot 1 in each step): per
+ * slot, its ops' rounds (off div N) must follow program order and be numbered like a plain
+ * group's sequence numbers (plain_gaps), which makes the k-th use of the slot its round k. Only
+ * unpredicated ops (a predicated one's steps would need the Z3 query of check_group). */
+static const char *const_slots(sym_ctx *c, const uint32_t *grp, uint32_t n, int64_t N, int ep) {
+  for (int64_t s = 0; s < N; s++) {
+    uint32_t sub[64], m = 0;
+    int64_t off[64] = {0};
+    for (uint32_t a = 0; a < n; a++) {
+      const sym_event *e = &c->evs[grp[a]];
+      if (((e->off % N) + N) % N != s) continue;
+      sub[m] = grp[a];
+      off[m++] = (e->off - s) / N;
+    }
+    if (!m) continue;
+    for (uint32_t a = 0; a < m; a++)
+      for (uint32_t b = 0; b < m; b++) {
+        const sym_event *ea = &c->evs[sub[a]], *eb = &c->evs[sub[b]];
+        if (a != b && (ea->pos < eb->pos ? off[a] > off[b] : off[a] > off[b] + 1))
+          return "padded nest: rounds of a constant slot out of program order";
+      }
+    int plain = plain_gaps(c, sub, off, m, ep);
+    if (plain < 0) return "padded nest: a predicated op on a constant slot of a ring of several slots";
+    if (!plain) return "padded nest: a round of a constant slot no firing uses (or two producers use)";
+  }
+  return NULL;
 }
 
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
@@ -231,20 +366,44 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       continue;
     if (e->loop != e0->loop || !e->has_seq || e->unsupported)
       return "padded nest: an op of its kind on the ring outside the padded loop";
-    if (e->mul != 1) return "padded nest: a constant slot of a ring of several slots";
     if (n == 64) return "padded nest: too many ops of one kind on the ring";
     grp[n++] = i;
   }
+  const sym_loop *F = &c->loops[e0->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  int64_t N = c->rings[e0->ring].n;
+  bool cslot = N > 1 && c->evs[grp[0]].mul == N;
+  for (uint32_t a = 0; a < n; a++)
+    if (c->evs[grp[a]].mul != (cslot ? N : 1))
+      return "padded nest: a constant slot of a ring of several slots, with other slots";
+  /* ops on a constant slot have no counter to give their offsets (sym_ring.c: round itF at
+   * step v): without an op before the inner loop the tile's first use is at step 1, so the
+   * inner ops' rounds are itF - 1 and the op after the inner loop (step T2 + e) takes the
+   * next, T2 (the checks below prove the numbering either way) */
+  bool fixed = true, pre = false;
+  for (uint32_t a = 0; a < n; a++) {
+    const sym_event *e = &c->evs[grp[a]];
+    int64_t k;
+    fixed &= (!e->idx || sym_numeral(c, e->idx, &k)) && !e->seqx && e->pad_plain;
+    pre |= e->pad_pos == SYM_PAD_PRE;
+  }
+  if (fixed && !pre)
+    for (uint32_t a = 0; a < n; a++) {
+      sym_event *e = &c->evs[grp[a]];
+      e->off -= e->pad_pos == SYM_PAD_POST ? V->pad_post * e->mul : e->mul;
+    }
+  if (cslot) return const_slots(c, grp, n, N, V->pad_post);
   for (uint32_t a = 0; a < n; a++)
     for (uint32_t b = 0; b < n; b++) {
       const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];
       if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
         return "padded nest: sequence numbers out of program order";
     }
-  int plain = plain_gaps(c, grp, n);
-  if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses";
-  const sym_loop *F = &c->loops[e0->loop];
-  const sym_loop *V = &c->loops[F->flat_inner];
+  int64_t off[64] = {0};
+  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off;
+  int plain = plain_gaps(c, grp, off, n, V->pad_post);
+  if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses (or "
+                                         "two producers use)";
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
     /* ea fires at itF with q = itF + off_a > 0; eb would fire with q - 1 at itF + cc */
@@ -268,7 +427,83 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   return NULL;
 }
 
+/* ------------------------------------------------------------------ unindexed rings */
+
+static bool is_producer(sym_evkind k) {
+  return k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT || k == SYM_EV_TMA_LOAD;
+}
+
+/* Is padded event e on a one-slot ring it uses without an index (a tcgen05 commit barrier, an
+ * accumulator)? Its sequence number is then no counter of the code: infer_seq gave it itF. */
+static bool unindexed(sym_ctx *c, const sym_event *e) {
+  return e->pad_pos != SYM_PAD_NONE && e->ring >= 0 && !e->idx && c->rings[e->ring].n == 1 &&
+         e->has_seq && !e->unsupported && e->mul == 1 && !e->prefork && !e->postjoin;
+}
+
+/* Sets the offset of every inner event of partition part on ring r to s. */
+static void shift_inner(sym_ctx *c, int part, int r, int64_t s) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *e = &c->evs[i];
+    if (e->part == part && e->ring == r && e->pad_pos == SYM_PAD_INNER && unindexed(c, e))
+      e->off = s;
+  }
+}
+
+/* Do partition part's groups on ring r (one per kind; its producers' only when it has
+ * producers, else those with inner events) all number their firings? */
+static bool groups_ok(sym_ctx *c, int part, int r, bool producers) {
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != part || e->ring != r || !unindexed(c, e)) continue;
+    if (producers ? !is_producer(e->kind) : e->pad_pos != SYM_PAD_INNER) continue;
+    bool first = true;
+    for (uint32_t k = 0; k < i && first; k++)
+      first = !(c->evs[k].part == part && c->evs[k].ring == r && c->evs[k].kind == e->kind &&
+                (producers || c->evs[k].pad_pos == SYM_PAD_INNER));
+    if (!first) continue;
+    if (check_group(c, i)) return false;
+    any = true;
+  }
+  return any;
+}
+
+/* Sequence numbers of a one-slot ring used without an index (every slot is slot 0, so any
+ * offset satisfies slot = seq mod 1; infer_seq gave each event itF): a tile of T2 + 1 steps
+ * whose producers arrive at its K steps and once after the K loop (a tcgen05 commit per MMA,
+ * tutorial 07's persistent kernel) has T2 + 1 rounds, the K step v's in round TB + v - 1, the
+ * post event's TB + T2. The offset of the inner events (0 or -1, pre and post events keep 0)
+ * is the one for which the partition's producers number their firings from 0 without gaps
+ * (check_group); exactly one must fit. Its waits and accesses on the ring take the same offset
+ * (a wait at step v is labelled as the arrivals at step v: the lag rules of sym_vc_order.c
+ * then compare it with the arrivals of its own step) and are checked as every group is. */
+static void label_unindexed(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (!unindexed(c, e)) continue;
+    bool first = true, inner = false, prod = false, zero = true;
+    for (uint32_t k = 0; k < i && first; k++)
+      first = !(c->evs[k].part == e->part && c->evs[k].ring == e->ring && unindexed(c, &c->evs[k]));
+    if (!first) continue;
+    for (uint32_t k = i; k < c->n_evs; k++) {
+      const sym_event *x = &c->evs[k];
+      if (x->part != e->part || x->ring != e->ring || !unindexed(c, x)) continue;
+      inner |= x->pad_pos == SYM_PAD_INNER;
+      prod |= is_producer(x->kind);
+      zero &= x->off == 0;
+    }
+    if (!inner || !zero) continue;
+    sym_debug_what(c, "labels of the unindexed ring of ev %u", i);
+    int part = e->part, r = e->ring;
+    bool ok0 = groups_ok(c, part, r, prod);
+    shift_inner(c, part, r, -1);
+    bool ok1 = groups_ok(c, part, r, prod);
+    shift_inner(c, part, r, ok1 && !ok0 ? -1 : 0);
+  }
+}
+
 void sym_pad_check(sym_ctx *c) {
+  label_unindexed(c);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq) continue;
@@ -305,6 +540,20 @@ bool sym_pad_loop_of(sym_ctx *c, int l) {
  * round its count, all of them earlier ops of its own thread: progress), and e's firing for
  * the next round after it (that round cannot complete before the wait passed: back-pressure
  * (a)). */
+/* Can producer e fire at step itF + d of its padded loop when wait w fires at itF? Asked of
+ * Z3 (tile crossings as in at_step; a step more than a tile away may always fire): a producer
+ * of a tile's end (a commit after the K loop) never fires at a K step's neighbours. */
+static bool may_fire_at(sym_ctx *c, const sym_event *w, const sym_event *e, int64_t d) {
+  if (d < -2 || d > 2) return true;
+  const sym_loop *F = &c->loops[w->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  Z3_ast near = sym_sle(c, sym_int(c, d < 0 ? -d : d), V->trip);
+  Z3_ast fe = at_step(c, e, sym_and2(c, F->range, e->pred), d);
+  Z3_ast phi = sym_and2(c, sym_and2(c, F->range, w->pred), sym_or2(c, sym_not(c, near), fe));
+  sym_debug_what(c, "padded private wait ev %u", (unsigned)(w - c->evs));
+  return sym_sat(c, phi) != Z3_L_FALSE;
+}
+
 static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   const sym_event *w = &c->evs[wi];
   const char *how;
@@ -321,8 +570,14 @@ static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
     if (e->kind == SYM_EV_WAIT) continue;
     any = true;
     int64_t own = target - e->off, next = target + n - e->off; /* e's itF minus w's */
-    if (!(own < 0 || (own == 0 && e->pos < w->pos))) return false;
-    if (!(next > 0 || (next == 0 && e->pos > w->pos))) return false;
+    /* at w's own itF (offset 0) a producer at another step (sym_pad_disjoint) does not fire;
+     * nor does one that Z3 shows never fires at that step (e.g. a tile's end seen from a K
+     * step): either orders nothing, the round's count comes from the others (arrival-balance) */
+    bool apart = sym_pad_disjoint(c, e, w);
+    if (!(own < 0 || (own == 0 && (e->pos < w->pos || apart))) && may_fire_at(c, w, e, own))
+      return false;
+    if (!(next > 0 || (next == 0 && (e->pos > w->pos || apart))) && may_fire_at(c, w, e, next))
+      return false;
   }
   return any;
 }
@@ -359,4 +614,38 @@ void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
                      ir_loc_str(e->op->loc, lb, sizeof lb));
     return;
   }
+}
+
+bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  if (a->loop != b->loop || !sym_pad_loop_of(c, a->loop) || a->pad_pos == SYM_PAD_NONE ||
+      b->pad_pos == SYM_PAD_NONE || a->pad_pos == b->pad_pos)
+    return false;
+  int e = c->loops[c->loops[a->loop].flat_inner].pad_post;
+  if (a->pad_pos == SYM_PAD_POST || b->pad_pos == SYM_PAD_POST) return e == 1;
+  return true; /* step 0 and steps 1 .. T2 */
+}
+
+/* The padded form of sym_vc_order.c's self-signalled wait: a producer of w's ring fires at
+ * w's step (its position's) or never there (sym_pad_disjoint); those at w's step fire at every
+ * step of it (plain), before w with w's sequence number, and each producer kind has one: since
+ * a plain producer group uses each sequence number once (plain_gaps), that firing is the one
+ * that makes w's round for its kind. */
+bool sym_pad_self_signalled(sym_ctx *c, const sym_event *w) {
+  bool any[3] = {false, false, false}, here[3] = {false, false, false};
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    int k = p->kind == SYM_EV_ARRIVE ? 0 : p->kind == SYM_EV_EXPECT ? 1
+          : p->kind == SYM_EV_TMA_LOAD ? 2 : -1;
+    if (p->ring != w->ring || k < 0) continue;
+    if (p->part != w->part || p->loop != w->loop || p->pad_pos == SYM_PAD_NONE || !p->has_seq ||
+        p->unsupported || !p->pad_plain || p->mul != w->mul || p->prefork || p->postjoin)
+      return false;
+    any[k] = true;
+    if (sym_pad_disjoint(c, p, w)) continue;
+    if (p->pad_pos != w->pad_pos || p->pos > w->pos || p->off != w->off) return false;
+    here[k] = true;
+  }
+  for (int k = 0; k < 3; k++)
+    if (any[k] != here[k]) return false;
+  return any[0] || any[1] || any[2];
 }

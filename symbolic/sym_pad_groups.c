@@ -136,3 +136,23 @@ Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi) {
                                       sym_eq(c, V->nest_trip, V->trip)));
   return sym_sat(c, first) == Z3_L_TRUE ? first : phi;
 }
+
+Z3_ast sym_pad_in_first_tile(sym_ctx *c, int l, Z3_ast t) {
+  const sym_loop *F = &c->loops[l];
+  const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
+  Z3_ast zero = sym_int(c, 0);
+  Z3_ast from[4] = {O->it, V->nest_base, O->trip, V->nest_trip};
+  Z3_ast to[4] = {zero, zero, sym_int(c, 1), V->trip};
+  return Z3_substitute(c->z, t, 4, from, to);
+}
+
+bool sym_pad_split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t D) {
+  if (D >= 0) return false;
+  const sym_loop *F = &c->loops[l];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  Z3_ast same = sym_sle(c, sym_int(c, -D), V->it);
+  sym_debug_what(c, "padded refill, same tile");
+  if (sym_sat(c, sym_and2(c, phi, same)) != Z3_L_FALSE) return false;
+  sym_debug_what(c, "padded refill, earlier tile");
+  return sym_sat(c, sym_and2(c, phi, sym_not(c, same))) == Z3_L_FALSE;
+}

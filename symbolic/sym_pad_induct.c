@@ -2,17 +2,20 @@
  * nests"). A persistent kernel's ring counter x that the tile loop O hands to its K loop I and
  * that also advances in O's body (t07_persistent: the producer loads once before the K loop,
  * `x + 1` is I's init; the consumer waits once after it, O yields I's result + 1) advances by
- * T2 + 1 per tile. Each loop's own induction gives it a symbolic step, x0 + (T2 + 1) * t, whose
- * product Z3 bit-blasts. Here the linear form g(u) = a + u (a: O's init, in x's width) is
- * proved for a free base B standing for t * (T2 + 1), with d (0 or 1) the steps of O's body
- * before I's init:
+ * T2 + 1 per tile; one used before, in and after the K loop (the FA kernels' correction
+ * barriers: a wait before, one per K step, one after) by T2 + 2. Each loop's own induction
+ * gives it a symbolic step, x0 + (T2 + 1) * t, whose product Z3 bit-blasts, or nothing for a
+ * phase flipped by `x ^ 1`. Here a template g is proved for a free base B standing for
+ * t * (T2 + 1 + e), e (0 or 1) the steps of O's body after I, d (0 or 1) those before I's init:
  *   inner base   O's value g(B)                   ->  I's init = g(B + d)
  *   inner step   0 <= kk < T2, I's value g(B + d + kk)  ->  I's next = g(B + d + kk + 1)
- *   outer step   O's value g(B), I's result g(B + d + T2)  ->  O's next = g(B + T2 + 1)
+ *   outer step   O's value g(B), I's result g(B + d + T2)  ->  O's next = g(B + T2 + 1 + e)
  * (I's result is its init when T2 = 0, else its last next value: g(B + d + T2) either way).
- * O's init is g(0) by the choice of a. Then O's value is g(TB), I's g(TB + d + k) and I's
- * result g(TB + d + T2), TB the padded nest's base (sym_pad_loop: t * (T2 + 1), lazily). The
- * proofs are over the counter's own width: wrap-around is the kernel's. */
+ * The templates, in x's width: linear g(u) = a + u, parity g(u) = a ^ (u & 1) (a phase that
+ * every use of the ring flips). O's init is g(0) = a by the choice of a. Then O's value is
+ * g(TB), I's g(TB + d + k) and I's result g(TB + d + T2), TB the base of the padded nest of
+ * post step e (sym_pad_loop: t * (T2 + 1 + e), lazily). The proofs are over the counter's own
+ * width: wrap-around is the kernel's. */
 #include <stdlib.h>
 
 #include "sym_internal.h"
@@ -23,9 +26,12 @@ static const ir_op *body_yield(const ir_op *f) {
   return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
 }
 
-/* g(u) = a + u in width w (u a wide term). */
-static Z3_ast lin(sym_ctx *c, Z3_ast a, Z3_ast u, unsigned w) {
-  return Z3_mk_bvadd(c->z, a, sym_resize(c, u, w, true));
+/* The templates: g(u) = a + u (par false) or a ^ (u & 1) (par true) in width w (u a wide
+ * term). */
+static Z3_ast lin(sym_ctx *c, Z3_ast a, Z3_ast u, unsigned w, bool par) {
+  Z3_ast uw = sym_resize(c, u, w, true);
+  if (!par) return Z3_mk_bvadd(c->z, a, uw);
+  return Z3_mk_bvxor(c->z, a, Z3_mk_bvand(c->z, uw, sym_bv(c, 1, w)));
 }
 
 static bool unsat(sym_ctx *c, Z3_ast hyp, Z3_ast goal) {
@@ -64,12 +70,16 @@ void sym_induct_pad(sym_ctx *c, int l) {
   }
   c->loops[l].induct_done = c->loops[o].induct_done = true;
   sym_forget(c);
-  const sym_loop *I = &c->loops[l], *O = &c->loops[o];
+  Z3_ast kk = c->loops[l].it, T2 = c->loops[l].trip;
   Z3_ast zero = sym_int(c, 0), one = sym_int(c, 1), lim = sym_int(c, (int64_t)1 << (SYM_WIDE - 2));
-  Z3_ast B = sym_fresh(c, "B", c->wide), kk = I->it, T2 = I->trip;
+  Z3_ast B = sym_fresh(c, "B", c->wide);
+  /* (B + T2 + 1 + e < 2^38 for every B the closed forms are used at: t * (T2 + 1 + e) with
+   * T1 * (T2 + 1 + e) < 2^30, the padded nest's assumption) */
   Z3_ast hyp = sym_and2(c, sym_and2(c, sym_sle(c, zero, B), sym_sle(c, zero, T2)),
                         sym_slt(c, sym_add(c, sym_add(c, B, T2), one), lim));
   for (uint32_t k = 0; k < n; k++) {
+    /* (re-read each time: sym_pad_loop may grow ctx.loops) */
+    const sym_loop *I = &c->loops[l], *O = &c->loops[o];
     unsigned w = (unsigned)sym_value_width(sym_carried_arg(Iop, k)->type);
     /* (a counter the nest induction proved, g(t * T2 + k), is not a padded one) */
     if (!w || !initI[k] || !nextI[k] || (I->closed[k] && I->closed_form[k] &&
@@ -95,36 +105,49 @@ void sym_induct_pad(sym_ctx *c, int l) {
     if (j < 0) continue;
     if (O->closed_form[j] && O->closed[j] && O->closed_form[j][0] == 'g') continue; /* a nest's */
     Z3_ast a = initO[j], cj = O->carried_var[j], rk = I->result_var[k], ck = I->carried_var[k];
-    /* inner base: d = 0 or 1 */
-    int d = -1;
-    Z3_ast initB = sym_subst(c, initI[k], cj, lin(c, a, B, w));
-    for (int dd = 0; dd <= 1 && d < 0; dd++)
-      if (unsat(c, hyp, sym_eq(c, initB, lin(c, a, sym_add(c, B, sym_int(c, dd)), w)))) d = dd;
-    if (d < 0) continue;
+    /* the first template and strides whose three steps hold */
+    int d = -1, ep = -1;
+    bool par = false;
+    for (int pp = 0; pp <= 1 && ep < 0; pp++)
+      for (int e = 0; e <= 1 && ep < 0; e++) {
+        par = pp;
+        /* inner base: d = 0 or 1 */
+        d = -1;
+        Z3_ast initB = sym_subst(c, initI[k], cj, lin(c, a, B, w, par));
+        for (int dd = 0; dd <= 1 && d < 0; dd++)
+          if (unsat(c, hyp, sym_eq(c, initB, lin(c, a, sym_add(c, B, sym_int(c, dd)), w, par))))
+            d = dd;
+        if (d < 0) continue;
+        Z3_ast D = sym_int(c, d);
+        /* inner step (other carried values of I free, O's value j at g(B)) */
+        Z3_ast hs = sym_and2(c, hyp, sym_and2(c, sym_sle(c, zero, kk), sym_slt(c, kk, T2)));
+        Z3_ast at = sym_add(c, sym_add(c, B, D), kk);
+        hs = sym_and2(c, hs, sym_eq(c, ck, lin(c, a, at, w, par)));
+        Z3_ast nI1 = sym_subst(c, nextI[k], cj, lin(c, a, B, w, par));
+        if (!unsat(c, hs, sym_eq(c, nI1, lin(c, a, sym_add(c, at, one), w, par)))) continue;
+        /* outer step */
+        Z3_ast res = lin(c, a, sym_add(c, sym_add(c, B, D), T2), w, par);
+        Z3_ast nO1 = sym_subst(c, sym_subst(c, nextO[j], rk, res), cj, lin(c, a, B, w, par));
+        Z3_ast stride = sym_add(c, sym_add(c, B, T2), sym_int(c, 1 + e));
+        if (unsat(c, hyp, sym_eq(c, nO1, lin(c, a, stride, w, par)))) ep = e;
+      }
+    if (ep < 0) continue;
     Z3_ast D = sym_int(c, d);
-    /* inner step (other carried values of I free, O's value j at g(B)) */
-    Z3_ast hs = sym_and2(c, hyp, sym_and2(c, sym_sle(c, zero, kk), sym_slt(c, kk, T2)));
-    Z3_ast at = sym_add(c, sym_add(c, B, D), kk);
-    hs = sym_and2(c, hs, sym_eq(c, ck, lin(c, a, at, w)));
-    Z3_ast nI1 = sym_subst(c, nextI[k], cj, lin(c, a, B, w));
-    if (!unsat(c, hs, sym_eq(c, nI1, lin(c, a, sym_add(c, at, one), w)))) continue;
-    /* outer step */
-    Z3_ast nO1 = sym_subst(c, sym_subst(c, nextO[j], rk, lin(c, a, sym_add(c, sym_add(c, B, D), T2), w)),
-                           cj, lin(c, a, B, w));
-    if (!unsat(c, hyp, sym_eq(c, nO1, lin(c, a, sym_add(c, sym_add(c, B, T2), one), w)))) continue;
     /* proved: the closed forms over the padded nest's base */
-    int vi = sym_pad_loop(c, l);
+    int vi = sym_pad_loop(c, l, ep);
     if (vi < 0) break;
     Z3_ast tb = c->loops[vi].nest_base;
     sym_loop *Iw = &c->loops[l], *Ow = &c->loops[o];
     if (!Ow->closed[j]) c->n_invariants++;
     if (!Iw->closed[k]) c->n_invariants++;
-    Ow->closed[j] = Ow->final[j] = lin(c, a, tb, w);
-    Ow->closed_form[j] = "a + t * (T2 + 1), carried across a padded nest";
+    Ow->closed[j] = Ow->final[j] = lin(c, a, tb, w, par);
+    Ow->closed_form[j] = par ? "a ^ (t * (T2 + 1 + e) & 1), carried across a padded nest"
+                             : "a + t * (T2 + 1 + e), carried across a padded nest";
     Z3_ast base = sym_add(c, tb, D);
-    Iw->closed[k] = Iw->final[k] = lin(c, a, sym_add(c, base, Iw->it), w);
-    Iw->closed_form[k] = "a + t * (T2 + 1) + d + i, carried across a padded nest";
-    Iw->after[k] = lin(c, a, sym_add(c, base, Iw->trip), w);
+    Iw->closed[k] = Iw->final[k] = lin(c, a, sym_add(c, base, Iw->it), w, par);
+    Iw->closed_form[k] = par ? "a ^ ((t * (T2 + 1 + e) + d + i) & 1), carried across a padded nest"
+                             : "a + t * (T2 + 1 + e) + d + i, carried across a padded nest";
+    Iw->after[k] = lin(c, a, sym_add(c, base, Iw->trip), w, par);
     Iw->after_ok[k] = true;
   }
   free(initI);

@@ -110,6 +110,9 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
   v->args = args;
   v->trip_count = trip;
   v->iteration = it;
+  v->has_fill = c->cex_has_fill;
+  v->fill_a = c->cex_fill_a;
+  v->fill_b = c->cex_fill_b;
   v->confirmed = -1;
   return v;
 }

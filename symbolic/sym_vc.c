@@ -94,14 +94,8 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     Z3_ast have = Z3_mk_bvand(c->z, e->phase, one);
     Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
                           sym_not(c, sym_eq(c, want, have)));
-    /* the round's and the phase's divisions by the ring depth as quotient / remainder pairs:
-     * a proof Z3 finds far more easily (tk_p_matmul_90); a counterexample search over them
-     * was slower in a padded nest (its products), so a model comes from phi itself. Only in
-     * a plain loop: the pairs' fresh constants renumber later ones, and a nest's queries near
-     * their limit (t07_persistent_90's arrival-balance) ran out then */
-    bool plain = e->loop >= 0 && c->loops[e->loop].flat_outer < 0 && c->loops[e->loop].parent < 0;
-    Z3_ast de = plain ? sym_div_elim(c, phi) : phi;
-    if (!Z3_is_eq_ast(c->z, de, phi) && sym_sat_rl(c, de, c->rlimit / 2) == Z3_L_FALSE) continue;
+    /* the round's and the phase's divisions by the ring depth: a query is first asked with
+     * them as floor pairs of the counter (sym_floordiv.c, sym_ctx.c ask_modes) */
     Z3_ast extra[4] = {have, want, round, sym_seq_term(c, e)};
     int64_t x[4];
     Z3_lbool st;

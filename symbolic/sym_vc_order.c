@@ -72,7 +72,11 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
   *rd = *wr = false;
   for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
+    if (e->part != w->part || e->loop != w->loop) break;
+    /* a padded nest's K step waits on its data ring and then on the commit barrier of the
+     * previous MMA (t07_persistent_100): a wait on another ring does not end the window there */
+    if (e->kind == SYM_EV_WAIT && (w->pad_pos == SYM_PAD_NONE || e->ring == w->ring)) break;
+    if (e->kind == SYM_EV_WAIT) continue;
     if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
         same_seq(c, w, e, false) && fed_here(c, w, e->ring))
       *rd = true;
@@ -89,17 +93,49 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
   }
 }
 
+/* Is a read in padded wait w's loop and partition without a sequence number, on a buffer
+ * whose data comes through w's barrier? Then whether the wait's slot is read after it is not
+ * known, and the lag cannot come from the writes alone (the FA kernels' softmax partition
+ * reads and overwrites S in place after its data-ready wait, in a padded nest whose reads are
+ * unplaced). */
+static bool window_unsure(sym_ctx *c, int wi) {
+  const sym_event *w = &c->evs[wi];
+  /* only a padded wait: its window is a step's ops, whose other positions' reads (unplaced
+   * ones: at steps not every tile has) may be the ones of its round, so any of its loop
+   * counts (a plain loop's unplaced read, e.g. one whose index is out of range, leaves the
+   * rules as they were) */
+  if (w->pad_pos == SYM_PAD_NONE) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) continue;
+    if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && !e->has_seq &&
+        fed_here(c, w, e->ring))
+      return true;
+  }
+  return false;
+}
+
 static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   const sym_event *w = &c->evs[wi];
   Z3_ast round = sym_round_term(c, w, SYM_WIDE);
   Z3_ast have = Z3_mk_bvand(c->z, sym_wide(c, w->phase, false), sym_int(c, 1));
-  Z3_ast extra[2] = {have, round};
+  Z3_ast extra[2] = {have, round}, it0 = sym_ev_it(c, w);
   int64_t x[2], trip, it;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args);
   /* the base case decides: the parity of the wait's first iteration */
   c->cex_iter_only = true; /* the first iteration's parity and round: the arguments are not read */
-  Z3_lbool r = sym_cex(c, sym_and2(c, sym_ev_range(c, w), w->pred), NULL, sym_ev_it(c, w), extra,
-                       2, args, &trip, &it, x);
+  Z3_ast fires = sym_and2(c, sym_ev_range(c, w), w->pred);
+  /* in a padded nest the first iteration is in the first tile when it fires there (its base
+   * then 0: no product for the minimisation to search) */
+  if (sym_pad_loop_of(c, w->loop)) {
+    Z3_ast first = sym_pad_in_first_tile(c, w->loop, fires);
+    if (sym_sat(c, first) == Z3_L_TRUE) {
+      fires = first;
+      for (int k = 0; k < 2; k++) extra[k] = sym_pad_in_first_tile(c, w->loop, extra[k]);
+      it0 = sym_pad_in_first_tile(c, w->loop, it0);
+    }
+  }
+  Z3_lbool r = sym_cex(c, fires, NULL, it0, extra, 2, args, &trip, &it, x);
   c->cex_iter_only = false;
   free(args);
   if (r == Z3_L_FALSE) { /* never executes: every condition on it holds vacuously */
@@ -118,7 +154,14 @@ static int lag_from_code(sym_ctx *c, int wi, const char **how) {
 /* Every producer of the wait's ring is an op of its own partition just before it, on the same
  * slot sequence (tc_gen5_commit then wait): the wait is for the round that arrival produces,
  * whatever the partition does with the slot's buffers afterwards. */
+static bool padded_self_signalled(sym_ctx *c, const sym_event *w);
+
 static bool self_signalled(sym_ctx *c, const sym_event *w) {
+  /* two padded forms (both sound on their own): the last producer before w at w's step and
+   * offset (padded_self_signalled), or every kind of producer at w's step before it, the
+   * others at disjoint steps (sym_pad_self_signalled) */
+  if (w->pad_pos != SYM_PAD_NONE && (padded_self_signalled(c, w) || sym_pad_self_signalled(c, w)))
+    return true;
   bool any = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
@@ -130,6 +173,24 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
     any = true;
   }
   return any;
+}
+
+/* The same for a wait of a padded nest (sym_pad.c), where the producers of a K step and of the
+ * tile's end have different offsets: every producer of the ring is in w's partition and padded
+ * loop, and the last one before w in the body fires at w's step whenever w does (both at the
+ * same position of the nest, without a predicate of their own) with w's sequence number. */
+static bool padded_self_signalled(sym_ctx *c, const sym_event *w) {
+  const sym_event *last = NULL;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->part != w->part || p->loop != w->loop || !p->has_seq || p->unsupported ||
+        p->mul != w->mul || !sym_same_base(c, p, w))
+      return false;
+    if (p->pos < w->pos && (!last || p->pos > last->pos)) last = p;
+  }
+  return last && last->pad_pos == w->pad_pos && last->off == w->off && last->pad_plain &&
+         w->pad_plain;
 }
 
 /* A straight-line wait in its slot's round 0 with the constant parity 0 that the write rule
@@ -188,6 +249,10 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     if (rd) {
       *how = "the slot is read after the wait";
       lag = 0;
+    } else if (window_unsure(c, wi)) {
+      *how = "a read after the wait has no sequence number (whether it reads this round's data "
+             "is not known)";
+      lag = -1;
     } else if (wr && first_release(c, w)) {
       *how = "the slot is written after the wait, whose parity 0 in the slot's round 0 is for "
              "the first release (the phase before init has parity 1)";
@@ -259,7 +324,21 @@ static bool before_own_loop(sym_ctx *c, const sym_event *w, const sym_event *p) 
 
 /* A producer after its loop (sequence number seqt) that never produces a round loop wait w
  * needs: no dependency edge is lost by leaving it out. */
+/* A loop producer that fires for no argument value (its predicate fails in every iteration of
+ * its loop: the on-band stage of Triton's causal attention prefetches nothing) makes no round
+ * at all, whatever sequence numbers it was given: no wait needs it (wait_edges) and the graph
+ * has no edge to it (an edge would make the wait depend on its loop's iteration, which the
+ * round's real producer need not follow). Proved with Z3 once per event. */
+static bool silent_producer(sym_ctx *c, const sym_event *p) {
+  if (p->seqt || p->loop < 0) return false;
+  sym_event *q = (sym_event *)p; /* the cache */
+  if (!q->silent)
+    q->silent = sym_sat(c, sym_and2(c, c->loops[p->loop].range, p->pred)) == Z3_L_FALSE ? 2 : 1;
+  return q->silent == 2;
+}
+
 static bool never_needed(sym_ctx *c, const sym_event *w, int lag, const sym_event *p) {
+  if (silent_producer(c, p)) return true;
   if (w->loop < 0) return false;
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
   if (!p->seqt) { /* a loop producer of another base (sibling loops): it never fires there */
@@ -352,10 +431,30 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   return t;
 }
 
+/* A wait that runs in every iteration of its loop (its predicate holds wherever the loop runs):
+ * only then is every instance of it an edge of the graph. A wait predicated off in some
+ * iteration (`i != 2`) passes nothing there, so the producer after it in that iteration does
+ * not depend on the wait's target round (tests/symbolic/prologue-lag.bug: proved while such
+ * waits counted). */
+static bool wait_active(sym_ctx *c, int u) {
+  const sym_event *e = &c->evs[u];
+  if (sym_is_true(c, e->pred)) return true;
+  if (!c->active) {
+    c->active = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
+    memset(c->active, -1, c->n_evs ? c->n_evs : 1);
+  }
+  if (c->active[u] < 0)
+    c->active[u] = sym_sat(c, sym_and2(c, sym_ev_range(c, e), sym_not(c, e->pred))) == Z3_L_FALSE;
+  return c->active[u] == 1;
+}
+
 /* src_loop >= 0: src is a straight-line op after that loop (sym_vc_postloop.c) standing at the
  * end of the loop's last iteration: program order puts it after every event of the loop in
  * that iteration (offset 0); no edge ever leads to it (it is not a graph node). */
-dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist) {
+/* condw NULL: a wait not active in every iteration gives no edges (the search is partial);
+ * else it keeps them and is marked in condw[] (depends() conditions on its instance). */
+static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist,
+                         uint8_t *condw) {
   bool partial = false;
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
   dist[src] = 0;
@@ -390,13 +489,21 @@ dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_
         if (c->sib_thr[u] == INT64_MAX || src_min + dist[u] < c->sib_thr[u]) continue;
       }
       if (eu->dead) continue; /* it never executes: it waits for nothing */
+      if (!wait_active(c, (int)u)) { /* its edges hold only where it runs */
+        if (!condw) {
+          partial = true;
+          continue;
+        }
+        condw[u] = 1; /* the caller asks for it at its instance on the path */
+      }
       if (blocking(c, eu)) return DEP_YES;
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
         int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
-            !sym_same_base(c, p, eu) || !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+            !sym_same_base(c, p, eu) || silent_producer(c, p) ||
+            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; changed = true; }
@@ -407,11 +514,21 @@ dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_
   return DEP_YES;
 }
 
-/* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
- * iteration is at least delta)? */
-static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
-  dep d = sym_graph_longest(c, src, -1, delta, dist);
-  if (d == DEP_YES) return DEP_YES;
+dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist) {
+  return graph_longest(c, src, src_loop, src_min, dist, NULL);
+}
+
+/* One search for depends(): with cond, a wait not active in every iteration keeps its edges
+ * (marked in c->graph_condw); without, it gives none. */
+static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist, bool cond,
+                          bool *marked) {
+  if (!c->graph_condw) c->graph_condw = ir_xcalloc(c->n_evs ? c->n_evs : 1, 1);
+  memset(c->graph_condw, 0, c->n_evs ? c->n_evs : 1);
+  dep d = graph_longest(c, src, -1, delta, dist, cond ? c->graph_condw : NULL);
+  *marked = false;
+  for (uint32_t u = 0; u < c->n_evs && !*marked; u++)
+    *marked = c->graph_condw[u] && dist[u] != UNREACHED;
+  if (d == DEP_YES) return *marked ? DEP_UNKNOWN : DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *e = &c->evs[q];
@@ -420,6 +537,40 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist) {
     if (at > 0 || (at == 0 && e->pos >= w->pos)) return DEP_YES;
   }
   return d;
+}
+
+/* Does event src at iteration i + delta depend on wait w at iteration i (i >= 0, so src's
+ * iteration is at least delta)? First without the edges of waits that do not run in every
+ * iteration (predicated, wait_active); when that search does not show the dependency, again
+ * with them: then DEP_YES holds only where each such wait u reached runs at the instance the
+ * longest path uses, i + delta + dist[u]. *valid is that condition over w's iteration (NULL:
+ * none needed), and the caller asks the other instances again. An unbounded answer (a
+ * cycle, a wait that never passes) through such a wait is unknown: its instances are not
+ * one per wait. */
+static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist, Z3_ast *valid) {
+  *valid = NULL;
+  bool marked;
+  dep d = depends_search(c, src, delta, wi, dist, false, &marked);
+  if (d != DEP_UNKNOWN) return d;
+  if (depends_search(c, src, delta, wi, dist, true, &marked) != DEP_YES) return DEP_UNKNOWN;
+  if (!marked) return DEP_YES;
+  const sym_event *w = &c->evs[wi];
+  Z3_ast wit = sym_ev_it(c, w);
+  for (uint32_t u = 0; u < c->n_evs; u++) {
+    const sym_event *eu = &c->evs[u];
+    if (!c->graph_condw[u] || dist[u] == UNREACHED) continue;
+    if (!wit || eu->loop < 0) return DEP_UNKNOWN;
+    Z3_ast at = sym_add(c, wit, sym_int(c, delta + dist[u]));
+    Z3_ast runs = sym_at(c, eu->loop, eu->pred, at);
+    /* (a wait whose instance runs wherever w's does is no condition: one small query here
+     * keeps the caller's query free of it; its instance's existence is assumed as for the
+     * waits that run in every iteration, §4) */
+    if (sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_not(c, runs))) ==
+        Z3_L_FALSE)
+      continue;
+    *valid = *valid ? sym_and2(c, *valid, runs) : runs;
+  }
+  return DEP_YES;
 }
 
 /* ------------------------------------------------------------------ back-pressure */
@@ -575,6 +726,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
         int64_t k;
         if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
         dep d;
+        Z3_ast valid = NULL;
         if (after_own_loop(c, w, e)) /* program order: after every instance of w */
           d = DEP_YES;
         else if (!sym_same_base(c, e, w)) /* sibling loops: no integer iteration offset */
@@ -599,10 +751,13 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
         } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
         else
-          d = depends(c, (int)p, k, (int)wi, dist);
-        if (d == DEP_YES)
-          held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z), sym_fires(c, e, next));
-        else if (d == DEP_UNKNOWN)
+          d = depends(c, (int)p, k, (int)wi, dist, &valid);
+        if (d == DEP_YES) {
+          Z3_ast f = sym_fires(c, e, next);
+          held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z), valid ? sym_and2(c, f, valid) : f);
+          if (valid) held = DEP_UNKNOWN; /* the instances its path does not run: unknown,
+                                          * never a counterexample */
+        } else if (d == DEP_UNKNOWN)
           held = DEP_UNKNOWN;
       }
     }

@@ -28,7 +28,8 @@
 
 #define PROG_MAXC 16         /* threads in one cycle (more: unknown) */
 #define PROG_STEPS 200000    /* search steps before the condition gives up (unknown) */
-#define PROG_QUERIES 64      /* Z3 queries for candidate cycles before it gives up */
+#define PROG_QUERIES 2048    /* Z3 queries for candidate cycles before it gives up (most are
+                                * refuted at once: triton_t06_attention_ws needs ~850) */
 
 typedef struct prog {
   sym_ctx *c;
@@ -59,6 +60,14 @@ static uint32_t anchor(sym_ctx *c, const sym_event *e) {
  * textual order, a loop's before its body's). 1: a before b, 0: not, -1: depends on the
  * iterations (one top-level loop or nest). */
 static int order(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  if (c->n_stages > 1) { /* several warp_specialize stages: their segments run in sequence,
+                          * and the parent's straight-line ops of one segment in position
+                          * order (sym_stage.c) */
+    int sa = sym_stage_segment(c, a), sb = sym_stage_segment(c, b);
+    if (sa != sb) return sa < sb;
+    if ((a->prefork || a->postjoin) && (b->prefork || b->postjoin) && a->loop < 0 && b->loop < 0)
+      return a->pos < b->pos;
+  }
   if (a->prefork != b->prefork) return a->prefork;
   if (a->postjoin != b->postjoin) return b->postjoin;
   if (a->part != b->part && !a->prefork && !a->postjoin) return 0;
@@ -268,18 +277,31 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
                      ir_loc_str(e->op->loc, lb, sizeof lb), why);
     ok = false;
   }
-  for (uint32_t i = 0; i < c->n_evs && ok && !g.found && !g.gave_up; i++) {
-    const sym_event *e = &c->evs[i];
-    if (e->kind != SYM_EV_WAIT) continue;
-    sym_debug_what(c, "progress from ev %u", i);
-    g.w[0] = (int)i;
-    g.m = 1;
-    g.used = UINT64_C(1) << e->part;
-    search(&g, (int)i);
+  /* the budgets are per warp_specialize stage (sym_stage.c): a stage's waits, producers and
+   * threads are its own (its rings are no other stage's), so each stage's search is the one
+   * of a kernel of that stage alone; the budget bounds work only, never what is concluded */
+  int queries = 0;
+  long steps = 0;
+  uint32_t n_stages = c->n_stages ? c->n_stages : 1;
+  for (uint32_t s = 0; s < n_stages && ok && !g.found && !g.gave_up; s++) {
+    g.queries = 0;
+    g.steps = 0;
+    for (uint32_t i = 0; i < c->n_evs && ok && !g.found && !g.gave_up; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e->kind != SYM_EV_WAIT || (uint32_t)c->parts[e->part].stage != s) continue;
+      sym_debug_what(c, "progress from ev %u", i);
+      g.w[0] = (int)i;
+      g.m = 1;
+      g.used = UINT64_C(1) << e->part;
+      search(&g, (int)i);
+    }
+    queries += g.queries;
+    steps += g.steps;
   }
+  sym_debug_what(c, "progress: %d queries, %ld steps", queries, steps);
   if (g.gave_up && !g.found)
     sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
-                     g.queries, g.steps);
+                     queries, steps);
   free(g.lag);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no cycle of waits: every wait's round is produced by ops that do not "

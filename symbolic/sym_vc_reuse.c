@@ -79,6 +79,10 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
       bool taint = w->tainted || rd->tainted || rtaint;
       if (retired) phi = sym_and2(c, phi, sym_not(c, retired));
       if (retired && !taint) phi = sym_pad_first_tile(c, w->loop, phi);
+      /* split by tile crossing: the read in w's tile (v + D >= 0) or in an earlier one; each
+       * case's ites over the crossings (sym_pad_fires_at) collapse, and two small proofs are
+       * one (t07_persistent_90's refill ran out of the limit as one query) */
+      if (retired && sym_pad_split_unsat(c, w->loop, phi, D)) continue;
       Z3_ast extra[1] = {j};
       int64_t x[1];
       Z3_lbool st;

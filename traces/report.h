@@ -52,6 +52,8 @@ typedef struct tr_rsymviol {
   uint32_t n_args;
   int64_t trip_count;          /* of the loop the op is in; -1: not in a loop */
   int64_t iteration;           /* failing iteration, 0-based; -1: not in a loop */
+  bool has_fill;               /* the counterexample's read-only input memory, a + b * index */
+  int64_t fill_a, fill_b;
   int confirmed;               /* 1 reproduced by the explorer, 0 not reproduced, -1 not asked */
 } tr_rsymviol;
 

@@ -50,6 +50,11 @@ static void viol_fields(json_t *o, const tr_rsymviol *v) {
   json_object_set_new(o, "counterexample", args_json(v));
   json_object_set_new(o, "trip_count", json_integer((json_int_t)v->trip_count));
   json_object_set_new(o, "iteration", json_integer((json_int_t)v->iteration));
+  /* {"a": 1, "b": 0}: the loaded read-only inputs hold a + b * index; null when not chosen */
+  json_object_set_new(o, "loaded_inputs",
+                      v->has_fill ? json_pack("{s:I, s:I}", "a", (json_int_t)v->fill_a, "b",
+                                              (json_int_t)v->fill_b)
+                                  : json_null());
   json_object_set_new(o, "confirmed", confirmed_json(v->confirmed));
 }
 
@@ -100,9 +105,12 @@ static void sarif_text(const tr_rsymviol *v, char *buf, size_t n) {
   for (uint32_t a = 0; a < v->n_args && len < n; a++)
     len += (size_t)snprintf(buf + len, n - len, "%s%s=%lld", a ? " " : "",
                             v->arg_names[a] ? v->arg_names[a] : "?", (long long)v->arg_vals[a]);
+  if (len < n && v->has_fill)
+    len += (size_t)snprintf(buf + len, n - len, "%sloaded inputs=%lld%+lld*index",
+                            v->n_args ? " " : "", (long long)v->fill_a, (long long)v->fill_b);
   if (len < n && v->trip_count >= 0)
-    len += (size_t)snprintf(buf + len, n - len, "%strip count %lld", v->n_args ? ": " : "",
-                            (long long)v->trip_count);
+    len += (size_t)snprintf(buf + len, n - len, "%strip count %lld",
+                            v->n_args || v->has_fill ? ": " : "", (long long)v->trip_count);
   if (len < n && v->confirmed >= 0)
     len += (size_t)snprintf(buf + len, n - len, "; %s by the explorer",
                             v->confirmed ? "confirmed" : "not reproduced");

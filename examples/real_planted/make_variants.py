@@ -69,6 +69,10 @@ VARIANTS = [
      "the epilogue never releases the TMEM accumulator (arrive on the accumulator-empty barrier removed)",
      "            ttng.arrive_barrier %accumulator_63, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc68)\n",
      ""),
+    ("tk_f8_ragged_accphase.ttgir", "tk_p_matmul_100_f8_ragged_p.ttgir",
+     "the epilogue's accumulator-ready phase starts at 0 instead of 1 (its first wait is for the wrong phase)",
+     "%arg61 = %c1_i32, %arg62 = %c1_i32)",
+     "%arg61 = %c1_i32, %arg62 = %c0_i32)"),
 ]
 
 

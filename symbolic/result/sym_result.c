@@ -86,6 +86,11 @@ void vf_sym_print_violations(const vf_sym_result *r, FILE *out) {
           fprintf(out, "%s%s=%lld", first ? "" : " ", r->arg_names[a], (long long)x->args[a]);
           first = false;
         }
+      if (x->has_fill) {
+        fprintf(out, "%sloaded inputs=%lld", first ? "" : " ", (long long)x->fill_a);
+        if (x->fill_b) fprintf(out, "%+lld*index", (long long)x->fill_b);
+        first = false;
+      }
       if (x->trip_count >= 0) {
         fprintf(out, "%strip count %lld", first ? "" : ": ", (long long)x->trip_count);
         first = false;

@@ -15,16 +15,12 @@ set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 TLXV=${TLXV:-$SRC/build/tlx-verify}
 python3 - "$TLXV" "$SRC" "${1:-}" "${TIMEOUT:-120}" "${REPEAT:-1}" <<'PY'
-import csv, glob, json, os, resource, shutil, subprocess, sys, time
+import glob, json, os, resource, shutil, subprocess, sys, time
 tlxv, src, filt, tmo, repeat = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
 pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-args = {}
-for tsv in glob.glob(os.path.join(src, "examples/*/expected.tsv")):
-    with open(tsv) as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            a = (row.get("small_args") or "").strip()
-            if a and a != "-":
-                args[os.path.join(os.path.dirname(tsv), row["file"])] = a.split()
+sys.path.insert(0, os.path.join(src, "tests", "bench"))
+from bench_args import small_args  # noqa: E402
+args = small_args(src)
 files = sorted(glob.glob(os.path.join(src, "tests/corpus/real/*.ttgir")))
 files += sorted(glob.glob(os.path.join(src, "tests/corpus/gluon/*.ttgir")))
 files += sorted(glob.glob(os.path.join(src, "examples/*/*.ttgir")))

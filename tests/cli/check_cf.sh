@@ -12,13 +12,6 @@ set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/input_error.sh"
 D="$SRC/tests/cli/cf"
-run() { # run WANT_RC ARGS...: output in $T/o.txt
-  want=$1
-  shift
-  rc=0
-  "$TLXV" "$@" > "$T/o.txt" 2>&1 || rc=$?
-  [ $rc = "$want" ] || fail "exit $rc (want $want): $*: $(head -3 "$T/o.txt")"
-}
 # parallel copies, a cond_br with both edges to one block
 run 0 "$D/cf-swap.ttgir"
 grep -q "verified: no bug" "$T/o.txt" || fail "cf-swap: $(cat "$T/o.txt")"
@@ -66,7 +59,14 @@ run 0 sim "$D/cf-data-bound.ttgir" --tensor "np=$T/n3.npy"
 grep -q " 7 steps" "$T/o.txt" || fail "sim n=3: $(cat "$T/o.txt")"  # init + 3 x (arrive, wait)
 run 0 sim "$D/cf-data-bound.ttgir" --tensor "np=$T/n5.npy"
 grep -q " 11 steps" "$T/o.txt" || fail "sim n=5: $(cat "$T/o.txt")"
-# the symbolic layer proves nothing for a kernel with branches: unknown (exit 3)
+# the symbolic layer proves nothing for a kernel with branches in a nested region or a loop
+# through blocks: unknown (exit 3); forward branches of the body (an early exit passing a block
+# argument) are encoded: cf-exit is proved (tests/symbolic/early-exit.* and branch-*.*)
+run 0 "$D/cf-exit.ttgir" --symbolic
+[ "$(grep -cE '^  [a-z-]+ +proved' "$T/o.txt")" = 7 ] || fail "symbolic cf-exit: $(cat "$T/o.txt")"
+run 3 "$D/cf-swap.ttgir" --symbolic
+grep -q "unknown .*unstructured control flow (cf.cond_br at cf.py:8:1): a branch back to an earlier block" "$T/o.txt" ||
+  fail "symbolic cf-swap: $(cat "$T/o.txt")"
 run 3 "$SRC/tests/checkers/cf-loop.ok.ttgir" --symbolic
 grep -q "unknown .*unstructured control flow (cf.br at checkers.py:19:5)" "$T/o.txt" || fail "symbolic: $(cat "$T/o.txt")"
 ! grep -qE '^  [a-z-]+ +proved' "$T/o.txt" || fail "symbolic proved a condition of a cf kernel"

@@ -292,4 +292,30 @@ sed -i 's|%b_97 = ttg.local_load %b_82 : !ttg.memdesc<64x32xf16, #shared1, #smem
 grep -q 'kWidth = 8' "$T/kw.ttgir" || fail "the kWidth edit did not apply"
 input_error lower "^03-matrix-multiplication.py:[0-9]*:[0-9]*: error: lowering: tt.dot: A and B hold different K offsets" \
   "$T/kw.ttgir" --target gfx942 -o "$T/x"
+# fp4 upcasts (lowering/lw_upcast.c): 32x64 bytes of packed e2m1 to 64x64 bf16 over 4 waves, 16
+# f32 products per thread (v_mul_f32, or two per v_pk_mul_f32). amdg.upcast_mxfp
+# (tests/lowering/amd/upcast_mxfp.ttgir): its e8m0 scales (64x2 bytes, one per thread) go to the
+# values' threads through LDS (one ds_write_b8), and without fastMath a scale of 0xFF gives the
+# bf16 NaN 0x7FFF (a compare per scale register). amdg.scaled_upcast_fp4
+# (tests/lowering/amd/scaled_upcast_fp4.ttgir): bf16 scales in the result's layout, registers
+# only. LDS: the kernels' own layout conversions (64x64 bf16). The skeleton verifies both.
+for k in upcast_mxfp:1:0x7fff scaled_upcast_fp4:0:-; do
+  f=${k%%:*}
+  for gfx in gfx942 gfx950; do
+    "$TLXV" lower "$A/$f.ttgir" --target $gfx -o "$T/up.hsaco" 2> "$T/err" || fail "$f $gfx: $(cat "$T/err")"
+    disasm "$T/up.hsaco" > "$T/up.s"
+    p=$(awk '/^v_pk_mul_f32 / { n += 2 } /^v_mul_f32/ { n++ } END { print n + 0 }' "$T/up.s")
+    [ "$p" = 16 ] || fail "$f $gfx: $p f32 products, want 16"
+    b=${k#*:}
+    [ "$(grep -c '^ds_write_b8 ' "$T/up.s")" = "${b%:*}" ] || fail "$f $gfx: want ${b%:*} ds_write_b8 (the scales' exchange)"
+    if [ "${k##*:}" = - ]; then
+      ! grep -q '^v_cmp_eq_u16' "$T/up.s" || fail "$f $gfx: a NaN test without an e8m0 scale"
+    else
+      grep -q "^v_mov_b32_e32 v[0-9]*, ${k##*:}\$" "$T/up.s" && [ "$(grep -c '^v_cmp_eq_u16' "$T/up.s")" = 2 ] ||
+        fail "$f $gfx: want the NaN ${k##*:} and 2 scale tests"
+    fi
+    [ "$(note "$T/up.hsaco" group_segment_fixed_size)" = 8192 ] || fail "$f $gfx: LDS $(note "$T/up.hsaco" group_segment_fixed_size)"
+    "$TLXV" skeleton "$T/up.hsaco" | grep -q verified || fail "$f $gfx: skeleton"
+  done
+done
 echo "lower_amd: ok"

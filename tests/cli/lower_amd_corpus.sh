@@ -5,7 +5,9 @@
 # (and triton_kernels' bf16 matmul `amd_tk_matmul_*_bf16_plain`, whose block ping-pong schedule
 # has raw `rocdl.s.barrier`s, and its ragged gather / scatter one `*_f16_ragged_gs`, whose early
 # exit is a cf.cond_br between blocks: lowering/lw_blocks.c; its mxfp4 down / upcast kernels,
-# tt.split / tt.join, and the ragged metadata kernel, tt.scan) lowers (the mxfp4 matmuls are refused at their upcast) to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
+# tt.split / tt.join, the ragged metadata kernel, tt.scan, and the mxfp4 matmuls, whose fp4
+# weights are upcast to bf16 before their MFMA: amdg.upcast_mxfp / amdg.scaled_upcast_fp4,
+# lowering/lw_upcast.c) lowers to a code object: MFMA instructions of the layouts' shape (llvm-objdump-22), the LDS
 # DMA instructions (and the ds_bpermute that permute a swizzled copy's sources), an
 # s_waitcnt lgkmcnt(0) and an s_barrier between every LDS write and the next LDS read, the
 # code object's notes (LDS size, kernel arguments, registers, scratch, wave64, workgroup size;
@@ -84,6 +86,8 @@ amd_tk_upcast_from_mxfp_tma_gfx942_bf16_mxf4_batched gfx942 - 0 32768 164 256 0 
 amd_tk_upcast_from_mxfp_tma_gfx950_bf16_mxf4_batched gfx950 - 0 32768 164 256 0 verified -
 amd_tk_ragged_tensor_metadata_memset_gfx942_f16_ragged_gs gfx942 - 0 4096 44 256 0 verified -
 amd_tk_ragged_tensor_metadata_memset_gfx950_f16_ragged_gs gfx950 - 0 4096 44 256 0 verified -
+amd_tk_matmul_gfx942_bf16_mxf4_batched gfx942 v_mfma_f32_16x16x16_bf16 32 21504 140 512 0 verified -
+amd_tk_matmul_gfx950_bf16_mxf4_batched gfx950 v_mfma_f32_16x16x32_bf16 16 45568 140 256 0 verified -
 EOF
 # The LDS sizes: gfx950 async: the padded_shared buffers, 2 x 128x64 f16 and 31 pads of 8,
 # and 2 x 64x128 f16 and 31 pads of 32 (Triton's getPaddedSize); gfx950 ping-pong: the
@@ -155,12 +159,16 @@ rc=0
 input_error skeleton "empty.s:1:1: error: no instructions" "$T/empty.s"
 input_error skeleton "no-such" "$T/no-such.s"
 input_error skeleton "takes one FILE" "$T/m.s" "$T/m.s"
-# The mxfp4 matmuls are refused at the op, not mapped over elements: amdg.upcast_mxfp
-# (gfx942) or amdg.scaled_upcast_fp4 (gfx950: the scales already in the result's layout).
-for k in "gfx942:upcast_mxfp' (mxfp values times e8m0 scales)" "gfx950:scaled_upcast_fp4' (packed values times scales)"; do
-  gfx=${k%%:*}
-  input_error lower "^_matmul.py:376:72: error: lowering: op 'amdg.${k#*:} is not supported for $gfx" \
-    "$C/amd_tk_matmul_${gfx}_bf16_mxf4_batched.ok.ttgir" --target "$gfx" -o "$T/x"
-  [ ! -e "$T/x" ] || fail "an output file was written after an error"
+# The mxfp4 matmuls: their two upcasts (the loop's and the epilogue's) make 64 bf16 per thread
+# each, one f32 product apiece (v_mul_f32, or two per v_pk_mul_f32: at least 128 products);
+# gfx942's e8m0 scales reach the values' threads through LDS (amdg.upcast_mxfp: 2 scale bytes
+# per thread and upcast written, ds_write_b8), gfx950's are in the result's layout already.
+# (Their LDS: the kernels' buffers and layout exchanges, on gfx942 with the 1024 bytes of the
+# 256x4 scales' exchange, on gfx950 with the tt.trans / tt.reshape of the 128x128 bf16 scales.)
+for g in gfx942:4 gfx950:0; do
+  k=amd_tk_matmul_${g%:*}_bf16_mxf4_batched
+  p=$(awk '/^v_pk_mul_f32 / { n += 2 } /^v_mul_f32/ { n++ } END { print n + 0 }' "$T/$k.s")
+  [ "$p" -ge 128 ] || fail "$k: $p f32 products, want at least 128"
+  [ "$(grep -c '^ds_write_b8 ' "$T/$k.s")" = "${g#*:}" ] || fail "$k: want ${g#*:} ds_write_b8 (the scales' exchange)"
 done
 echo "lower_amd_corpus: ok"

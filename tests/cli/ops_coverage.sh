@@ -14,7 +14,7 @@ row '| `ttng.wait_barrier` | mini | yes | executes | yes |'
 row '| `ttng.async_tma_store_token_wait` | mini | yes | executes |'
 row '| `ttng.clc_advance` | mini | yes | refused | refused |'
 row '| `ttng.no_such_op_here` | mini | no | - | - |'
-row '| `nvws.aref.create` | mini | no | - | - |'
+row '| `nvws.aref.create` | mini | yes | executes | by class |'
 ! grep -q commented_out "$T/o.md" || fail "a commented-out def is listed"
 row '- mini at 0000: 5 ops'
 echo "ops_coverage: ok"

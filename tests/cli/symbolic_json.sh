@@ -4,7 +4,8 @@
 # counterexample, confirmed) next to the unchanged keys of design.md "Outputs", and in SARIF one
 # rule per condition and one result per counterexample. ws_add.bug0: all seven proved, exit 0;
 # examples/trip_count/ws_add_norelease.ttgir at ynumel=64 (the explicit check passes there):
-# arrival-balance violated at kernels.py:33 with ynumel=144, confirmed by the explorer, exit 1.
+# arrival-balance violated at kernels.py:33 with ynumel=144, confirmed by the explorer, exit 1;
+# tests/symbolic/fused-loaded.bug: a counterexample whose loaded memory the model chose.
 set -eu
 : "${TLXV:?}" "${CORPUS:?}" "${SRC:?}"
 T=$(mktemp -d)
@@ -99,6 +100,25 @@ b = json.load(open(sys.argv[2]))["runs"][0]
 assert not b["results"], b["results"]
 assert b["properties"]["symbolic"]["verdict"] == "proved", b["properties"]
 assert set(b["properties"]["symbolic"]["conditions"].values()) == {"proved"}
+EOF
+
+# 5. a counterexample over loaded memory: its contents as "loaded_inputs" (symbolic.md
+# "Confirmation"), in SARIF's text too; null where the model chose none (norelease)
+LOADED="$SRC/tests/symbolic/fused-loaded.bug.ttgir"
+run 1 "$T/loaded.json" check "$LOADED" --arg kk=2 --symbolic --format json
+run 1 "$T/loaded.sarif" check "$LOADED" --arg kk=2 --symbolic --format sarif
+"$PY" - "$T/loaded.json" "$T/loaded.sarif" "$T/norel.json" <<'EOF' || fail "loaded inputs: $(cat "$T/loaded.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+pa = {c["name"]: c for c in d["symbolic"]["conditions"]}["phase-agreement"]
+assert pa["result"] == "violated" and pa["confirmed"] is True, pa
+assert pa["loaded_inputs"] == {"a": 1, "b": 0}, pa["loaded_inputs"]
+res = [r for r in json.load(open(sys.argv[2]))["runs"][0]["results"]
+       if r["ruleId"] == "phase-agreement"]
+assert res and "loaded inputs=1+0*index" in res[0]["message"]["text"], res
+n = json.load(open(sys.argv[3]))
+ab = {c["name"]: c for c in n["symbolic"]["conditions"]}["arrival-balance"]
+assert ab["loaded_inputs"] is None, ab
 EOF
 
 # 4. text output still carries the section (and JSON output does not print it)

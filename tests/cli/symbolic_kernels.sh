@@ -8,6 +8,8 @@
 set -u
 : "${TLXV:?}" "${SRC:?}"
 d="$SRC/tests/symbolic"
+. "$SRC/tests/tools/san_sample.sh"
+san_init 4
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fail=0 n=0
@@ -16,6 +18,7 @@ while IFS="$tab" read -r file args want what; do
   [ "$file" = file ] && continue
   [ "$args" = "-" ] && args=""
   n=$((n + 1))
+  san_pick "$n" || continue
   rc=0
   # shellcheck disable=SC2086 # ARGS is a list of options
   "$TLXV" check "$d/$file" $args --symbolic >"$out" 2>&1 || rc=$?
@@ -39,5 +42,6 @@ while IFS="$tab" read -r file args want what; do
   fail=1
 done < "$d/expected.tsv"
 [ "$n" -ge 2 ] || { echo "FAIL: only $n kernels"; exit 1; }
+san_note symbolic_kernels "$n"
 [ $fail = 0 ] && echo "symbolic_kernels: ok ($n kernels)"
 exit $fail

@@ -4,7 +4,8 @@
 on ...") as the three observation formats explain reads: OUTDIR/list.txt (hand list),
 OUTDIR/gdb.txt (cuda-gdb `info cuda threads`), OUTDIR/rec.json (hang record), plus
 OUTDIR/args (the run's --arg options). Warps follow Triton's assignment (default: warps
-0..num_warps-1, partitions largest first from num_warps on, or warpGroupStartIds),
+0..num_warps-1, partitions and the padding ones filling the last warp group largest first
+from num_warps on, or warpGroupStartIds),
 recomputed here independently of verify/obs_warps.c. Exit 3 when the bug is no stuck state."""
 import json, re, sys
 
@@ -35,10 +36,19 @@ start = {}
 if ids and len(ids.group(1).split(",")) == len(sizes):
     start = {k: int(x) for k, x in enumerate(ids.group(1).split(","))}
 else:
+    # padding partitions fill the last warp group, powers of two largest first (one op per
+    # kernel here), then every partition from warp nw on, largest first, stable
+    # (ir/ir_wsgroups.h, Triton's AllocateWarpGroups)
+    allsz = list(sizes)
+    missing = -sum(sizes) % 4
+    while missing:
+        p = 1 << (missing.bit_length() - 1)
+        allsz.append(p)
+        missing -= p
     nxt = nw
-    for k in sorted(range(len(sizes)), key=lambda k: (-sizes[k], k)):
+    for k in sorted(range(len(allsz)), key=lambda k: (-allsz[k], k)):
         start[k] = nxt
-        nxt += sizes[k]
+        nxt += allsz[k]
 
 def warps_of(name):
     cta, part = 0, name

@@ -55,6 +55,20 @@ static inline char *lwt_lower_ok(ir_module *m, lw_target t, lw_emit e) {
   return out;
 }
 
+/* m (freed here) must fail to lower for t; its message contains msg (exact: equals msg). */
+static inline void lwt_lower_refused(ir_module *m, lw_target t, const char *msg, bool exact) {
+  char *out = NULL;
+  size_t len = 0;
+  ir_diag d = {0};
+  ck_assert_int_ne(lw_lower(m, t, LW_EMIT_MLIR, &out, &len, &d), 0);
+  ck_assert_ptr_null(out);
+  ck_assert_ptr_nonnull(d.msg);
+  if (exact) ck_assert_str_eq(d.msg, msg);
+  else ck_assert_msg(strstr(d.msg, msg), "%s", d.msg);
+  free(d.msg);
+  ir_module_free(m);
+}
+
 /* How many times needle occurs in hay (overlapping occurrences counted). */
 static inline int lwt_count(const char *hay, const char *needle) {
   int n = 0;

@@ -8,16 +8,7 @@
 
 /* Lowers text, which must fail with exactly msg. */
 static void lower_refused(const char *text, lw_target t, const char *msg) {
-  ir_module *m = tu_parse(text);
-  char *out = NULL;
-  size_t len = 0;
-  ir_diag d = {0};
-  ck_assert_int_ne(lw_lower(m, t, LW_EMIT_MLIR, &out, &len, &d), 0);
-  ck_assert_ptr_null(out);
-  ck_assert_ptr_nonnull(d.msg);
-  ck_assert_str_eq(d.msg, msg);
-  free(d.msg);
-  ir_module_free(m);
+  lwt_lower_refused(tu_parse(text), t, msg, true);
 }
 
 /* tests/lowering/scan_join.ttgir: three scans of 512 i32 in #b1 (4 registers per thread:

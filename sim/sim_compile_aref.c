@@ -1,0 +1,590 @@
+/* sim_compile_aref.c: the nvws aref ops (NVWSOps.td) as the barrier ops Triton's NVWSLowerAref
+ * pass writes for them, built here as synthetic IR ops that sim_compile.c compiles like any
+ * other (so every checker sees ordinary mbarrier traffic). Sources: the fork's
+ * third_party/nvidia/lib/Dialect/NVWS/Transforms/LowerAref.cpp and AssignStagePhase.cpp
+ * (facebookexperimental/triton db4666f); docs/nvws.md states the semantics and what is refused.
+ * Ownership: the plan owns every synthetic op, value, type and attribute (sim_aref_free); the
+ * machine keeps it while its instructions point at them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+#include "ir/ir_segs.h"
+
+/* put and get enters, exits and aref.buffer share their segment indices */
+_Static_assert(IR_SEG_NVWS_AREF_PUT_ENTER_STAGE == IR_SEG_NVWS_AREF_GET_ENTER_STAGE &&
+               IR_SEG_NVWS_AREF_PUT_ENTER_PHASE == IR_SEG_NVWS_AREF_GET_ENTER_PHASE, "one segment");
+_Static_assert(IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_GET_EXIT_TOKEN &&
+               IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_BUFFER_TOKEN, "one segment");
+
+enum { K_PUT = 0, K_GET = 1 };              /* the enter kinds (AssignStagePhase<T>) */
+enum { A_NONE, A_TMA_LOAD, A_TC5MMA, A_TMEM_COPY, A_CP_ASYNC, A_WGMMA, A_BAD }; /* NVWSAttrDefs.td */
+
+typedef struct aref_ctr {
+  int kind;                    /* K_PUT / K_GET */
+  int64_t part;                /* its ttg.partition, -1 when the enters have none */
+  ir_value *ctr;               /* enters of this kind and partition run so far (a mutable slot) */
+} aref_ctr;
+
+typedef struct aref_info {
+  const ir_op *create;
+  int64_t depth;               /* getArefDepth: the first buffer's leading dimension */
+  int64_t cnt_empty, cnt_full; /* getArrivalCount: consumer / producer arrivals per phase */
+  bool tmem;                   /* the first buffer is in tensor memory */
+  bool cons_tc5;               /* some get.exit has tc5mma (the put.exit fence) */
+  ir_value *empty, *full;      /* the barrier arrays (synthetic local_allocs) */
+  const ir_op *inval_after;    /* the op of the create's block after which the barriers die */
+  aref_ctr ctr[8];
+  uint32_t n_ctr;
+} aref_info;
+
+struct sim_aref_plan {
+  const ir_func *fn;
+  uint32_t next_id;            /* next synthetic value id (after fn's values) */
+  sim_aref_step **steps;       /* per op id: the steps that run the op (NULL: not an aref op) */
+  uint32_t *n_steps;
+  sim_aref_step **after;       /* per op id: steps that run after the op (barrier invalidation) */
+  uint32_t *n_after;
+  aref_info *arefs;
+  uint32_t n_arefs, cap_arefs;
+  void **mem;                  /* every allocation of the plan */
+  uint32_t n_mem, cap_mem;
+  ir_type *i32, *i64;
+};
+
+static void *pmem(sim_aref_plan *p, size_t n) {
+  void *x = ir_xcalloc(1, n ? n : 1);
+  p->mem = ir_grow(p->mem, &p->cap_mem, p->n_mem + 1, sizeof *p->mem);
+  p->mem[p->n_mem++] = x;
+  return x;
+}
+
+void sim_aref_free(sim_aref_plan *p) {
+  if (!p) return;
+  for (uint32_t k = 0; k < p->n_mem; k++) free(p->mem[k]);
+  free(p->mem);
+  free(p->arefs);
+  free(p);
+}
+
+bool sim_aref_op(ir_opcode c) { return c >= IR_OP_NVWS_AREF_CREATE && c <= IR_OP_NVWS_AREF_PUT_EXIT; }
+
+/* ------------------------------------------------------------------ synthetic IR */
+
+static ir_value *sval(sim_aref_plan *p, const ir_type *t) {
+  ir_value *v = pmem(p, sizeof *v);
+  v->id = p->next_id++;
+  v->type = t;
+  v->result_idx = 0;
+  v->name_sub = -1;
+  v->name = "aref";
+  return v;
+}
+
+/* An op of code at the place of op `at` (its location, id and block), with operands in
+ * segments of the given sizes, result r (or NULL) and an integer attribute. */
+static ir_op *sop(sim_aref_plan *p, ir_opcode code, const ir_op *at, ir_value *const *ops,
+                  const uint8_t *segs, uint8_t n_segs, ir_value *r, const char *attr, int64_t ival) {
+  ir_op *o = pmem(p, sizeof *o);
+  o->code = code;
+  o->id = at->id;
+  uint32_t n = 0;
+  for (uint8_t s = 0; s < n_segs; s++) {
+    o->seg_start[s] = (uint16_t)n;
+    n += segs[s];
+  }
+  o->seg_start[n_segs] = (uint16_t)n;
+  o->n_segs = n_segs;
+  o->n_operands = n;
+  o->operands = pmem(p, (n + 1) * sizeof *o->operands);
+  if (n) memcpy(o->operands, ops, n * sizeof *ops); /* ops may be NULL when n is 0 */
+  if (r) {
+    o->results = pmem(p, sizeof *o->results);
+    o->results[0] = r;
+    o->n_results = 1;
+    if (!r->def) r->def = o;
+    r->loc = at->loc;
+  }
+  if (attr) {
+    ir_attr *a = pmem(p, sizeof *a);
+    a->kind = IR_A_INT;
+    a->ival = ival;
+    a->type = code == IR_OP_ARITH_CONSTANT && r ? r->type : NULL;
+    o->attrs = pmem(p, sizeof *o->attrs);
+    o->attrs[0] = (ir_namedattr){.name = attr, .attr = a};
+    o->n_attrs = 1;
+  }
+  o->loc = at->loc;
+  o->loc_attr = at->loc_attr;
+  o->ir_line = at->ir_line;
+  o->ir_col = at->ir_col;
+  o->parent = at->parent;
+  return o;
+}
+
+typedef struct steps {
+  sim_aref_step *v;
+  uint32_t n, cap;
+} steps;
+
+static void push(steps *s, sim_aref_step x) { *(sim_aref_step *)IR_PUSH(s->v, s->n, s->cap) = x; }
+static void push_op(steps *s, ir_op *o) { push(s, (sim_aref_step){.op = o}); }
+
+static ir_value *konst(sim_aref_plan *p, steps *s, const ir_op *at, int64_t k) {
+  ir_value *v = sval(p, p->i32);
+  push_op(s, sop(p, IR_OP_ARITH_CONSTANT, at, NULL, NULL, 0, v, "value", k));
+  return v;
+}
+
+static ir_value *bin(sim_aref_plan *p, steps *s, const ir_op *at, ir_opcode c, ir_value *a, ir_value *b) {
+  static const uint8_t two[] = {1, 1};
+  ir_value *ops[2] = {a, b}, *v = sval(p, p->i32);
+  push_op(s, sop(p, c, at, ops, two, 2, v, NULL, 0));
+  return v;
+}
+
+static ir_type *memdesc(sim_aref_plan *p, int rank, int64_t d0, const ir_type *elem) {
+  ir_type *t = pmem(p, sizeof *t);
+  t->kind = IR_T_MEMDESC;
+  t->rank = (uint8_t)rank;
+  t->shape[0] = d0;
+  t->shape[1] = 1;
+  t->elem = elem;
+  t->is_mutable = true;
+  return t;
+}
+
+/* The barrier of array bars at index idx: a view (memdesc_index), as createSingleBufferView. */
+static ir_value *bar_at(sim_aref_plan *p, steps *s, const ir_op *at, ir_value *bars, ir_value *idx) {
+  static const uint8_t two[] = {1, 1};
+  ir_type *t = memdesc(p, 1, 1, p->i64);
+  t->alloc_rank = 2;
+  t->alloc_shape[0] = bars->type->shape[0];
+  t->alloc_shape[1] = 1;
+  ir_value *ops[2] = {bars, idx}, *v = sval(p, t);
+  push_op(s, sop(p, IR_OP_TTG_MEMDESC_INDEX, at, ops, two, 2, v, NULL, 0));
+  return v;
+}
+
+/* ------------------------------------------------------------------ facts of the IR */
+
+static int64_t partition_of(const ir_op *op, int *n) {
+  const ir_attr *a = ir_op_attr(op, "ttg.partition");
+  *n = a && a->kind == IR_A_DENSE_ARRAY ? (int)a->n : 0;
+  return *n ? a->ivals[0] : -1;
+}
+
+static int async_kind(const ir_attr *a) {
+  static const char *const names[] = {"none", "tma_load", "tc5mma", "tmem_copy", "cp_async", "wgmma"};
+  /* #nvws.async_op<KIND>: a dialect attribute the reader keeps with its body as text */
+  const ir_encoding *e = a && a->kind == IR_A_ENCODING ? a->enc : NULL;
+  if (!e || !e->mnemonic || strcmp(e->mnemonic, "nvws.async_op") || !e->raw) return A_BAD;
+  const char *t = e->raw[0] == '<' ? e->raw + 1 : e->raw;
+  for (int k = 0; k < A_BAD; k++) {
+    size_t n = strlen(names[k]);
+    if (!strncmp(t, names[k], n) && (t[n] == '>' || !t[n])) return k;
+  }
+  return A_BAD;
+}
+
+/* The kinds of an exit's async_ops (kinds[0..n)); -1 when the attribute is not a list of
+ * #nvws.async_op values. */
+static int async_kinds(const ir_op *op, int *kinds, int max) {
+  const ir_attr *a = ir_op_attr(op, "async_ops");
+  if (!a || a->kind != IR_A_ARRAY || (int)a->n > max) return -1;
+  for (uint32_t k = 0; k < a->n; k++)
+    if ((kinds[k] = async_kind(a->elems[k])) == A_BAD) return -1;
+  return (int)a->n;
+}
+
+static const ir_value *aref_of(const ir_op *op) { return op->n_operands ? op->operands[0] : NULL; }
+
+/* AssignStagePhase assigns stage and phase to the enters it reaches from the create's block
+ * through scf.for and scf.if bodies only (assignArefIndexInBlock). */
+static bool reached(const ir_op *op, const ir_op *create) {
+  for (const ir_block *b = op->parent; b; ) {
+    if (b == create->parent) return true;
+    const ir_op *up = b->parent ? b->parent->parent : NULL;
+    if (!up || (up->code != IR_OP_SCF_FOR && up->code != IR_OP_SCF_IF)) return false;
+    b = up->parent;
+  }
+  return false;
+}
+
+/* The op of block b that is or contains op, or NULL. */
+static const ir_op *ancestor_in(const ir_op *op, const ir_block *b) {
+  while (op && op->parent != b) op = op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+  return op;
+}
+
+typedef struct walkctx {
+  sim_aref_plan *p;
+  sim_machine *m;
+  sim_err *err;
+  const ir_op **ops;           /* the function's ops in textual order */
+  uint32_t n_ops, cap_ops;
+} walkctx;
+
+static void collect(walkctx *w, const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      *(const ir_op **)IR_PUSH(w->ops, w->n_ops, w->cap_ops) = op;
+      for (uint32_t k = 0; k < op->n_regions; k++) collect(w, op->regions[k]);
+    }
+}
+
+static aref_info *info_of(sim_aref_plan *p, const ir_value *aref) {
+  for (uint32_t k = 0; k < p->n_arefs; k++)
+    if (p->arefs[k].create->results[0] == aref) return &p->arefs[k];
+  return NULL;
+}
+
+static int refuse(walkctx *w, const ir_op *op, const char *why) {
+  return sim_errf(w->err, w->m, op, "%s: %s; the model runs an aref as the barriers NVWSLowerAref "
+                  "writes for it and refuses what that pass does not lower exactly so (docs/nvws.md)",
+                  ir_ops[op->code].name, why);
+}
+
+/* Facts of one aref from its users (getArrivalCount, the fences' conditions, the combine and
+ * multi-buffering passes that would rewrite it). */
+static int study(walkctx *w, aref_info *a) {
+  const ir_op *c = a->create;
+  if (!c->n_operands || c->operands[0]->type->kind != IR_T_MEMDESC || c->operands[0]->type->rank < 1)
+    return refuse(w, c, "an aref without a memdesc buffer");
+  const ir_type *b0 = c->operands[0]->type;
+  const ir_encoding *e0 = b0->enc ? b0->enc->enc : NULL;
+  a->depth = e0 && e0->kind == IR_E_TMEM_SCALES ? 1 : b0->shape[0];
+  if (a->depth < 1 || a->depth > 64) return refuse(w, c, "a ring depth outside [1, 64]");
+  a->tmem = b0->space && b0->space->enc && b0->space->enc->kind == IR_E_SPACE_TMEM;
+  for (uint32_t k = 1; k < c->n_operands; k++) {
+    const ir_type *t = c->operands[k]->type;
+    if (t->kind != IR_T_MEMDESC || t->rank < 1 || t->shape[0] != b0->shape[0])
+      return refuse(w, c, "buffers whose leading dimensions differ (ArefCreateOp::verify)");
+  }
+  int64_t seen_part[2][32];
+  int seen_kinds[2][32][8], seen_nk[2][32];
+  uint32_t n_seen[2] = {0, 0};
+  int part_enter[2] = {0, 0}, bare_enter[2] = {0, 0};
+  const ir_op *last = NULL;
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *op = w->ops[k];
+    bool uses = false;
+    for (uint32_t j = 0; j < op->n_operands; j++) uses |= op->operands[j] == c->results[0];
+    if (!uses) continue;
+    if (!sim_aref_op(op->code) || aref_of(op) != c->results[0])
+      return refuse(w, op, "the aref is used by an op other than the nvws.aref ops");
+    last = op;
+    int np;
+    int64_t part = partition_of(op, &np);
+    if (np > 1) return refuse(w, op, "an aref op in several partitions (ttg.partition)");
+    bool enter = op->code == IR_OP_NVWS_AREF_PUT_ENTER || op->code == IR_OP_NVWS_AREF_GET_ENTER;
+    int side = op->code == IR_OP_NVWS_AREF_PUT_ENTER || op->code == IR_OP_NVWS_AREF_PUT_EXIT ? K_PUT : K_GET;
+    if (enter) (np ? part_enter : bare_enter)[side]++;
+    if (op->code != IR_OP_NVWS_AREF_PUT_EXIT && op->code != IR_OP_NVWS_AREF_GET_EXIT) continue;
+    int kinds[8];
+    int nk = async_kinds(op, kinds, 8);
+    if (nk < 0) return refuse(w, op, "async_ops is not a list of #nvws.async_op values");
+    for (int j = 0; j < nk; j++) {
+      if (side == K_GET && kinds[j] == A_TC5MMA) a->cons_tc5 = true;
+      if (side == K_PUT && kinds[j] == A_TMA_LOAD)
+        return refuse(w, op, "a tma_load producer: its loads are nvws.descriptor_load ops, which "
+                      "NVWSLowerAref turns into TMA copies (not modelled)");
+      if (kinds[j] == A_CP_ASYNC) return refuse(w, op, "a cp_async kind (NVWSLowerAref has no lowering for it)");
+    }
+    if (!np) continue; /* getArrivalCount counts only users with a partition */
+    for (int j = 0; j < nk; j++) {
+      bool ok = side == K_PUT ? kinds[j] == A_NONE || kinds[j] == A_TC5MMA || kinds[j] == A_TMA_LOAD
+                              : kinds[j] == A_NONE || kinds[j] == A_TC5MMA || kinds[j] == A_WGMMA;
+      if (!ok) return refuse(w, op, "an async kind getArrivalCount rejects for this side");
+    }
+    uint32_t s = 0;
+    while (s < n_seen[side] && seen_part[side][s] != part) s++;
+    if (s < n_seen[side]) {
+      /* getArrivalCount takes the first exit of a partition in use-list order: the exits of one
+       * partition must agree for that to be one count */
+      bool same = seen_nk[side][s] == nk;
+      for (int j = 0; same && j < nk; j++) same = seen_kinds[side][s][j] == kinds[j];
+      if (!same) return refuse(w, op, "exits of one partition with different async_ops");
+      continue;
+    }
+    if (s == 32) return refuse(w, op, "more than 32 partitions");
+    seen_part[side][s] = part;
+    seen_nk[side][s] = nk;
+    memcpy(seen_kinds[side][s], kinds, sizeof kinds);
+    n_seen[side]++;
+    if (side == K_PUT) a->cnt_full += nk;
+    else a->cnt_empty += nk;
+  }
+  for (int side = 0; side < 2; side++)
+    if (part_enter[side] && bare_enter[side])
+      return refuse(w, c, "enters of one kind both with and without ttg.partition (AssignStagePhase "
+                    "would assign the unpartitioned ones once per partition)");
+  if (!a->cnt_full) a->cnt_full = 1;
+  if (!a->cnt_empty) a->cnt_empty = 1;
+  a->inval_after = last ? ancestor_in(last, c->parent) : c;
+  if (!a->inval_after) a->inval_after = c;
+  return 0;
+}
+
+/* combineArefs merges arefs whose get.enters of one partition share a consumer in a loop of a
+ * tt.warp_specialize loop: refused where two get.enters of one partition are in one such loop. */
+static int check_combine(walkctx *w) {
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *l = w->ops[k];
+    if (l->code != IR_OP_SCF_FOR) continue;
+    bool ws = false;
+    for (const ir_op *o = l; o && !ws; o = o->parent && o->parent->parent ? o->parent->parent->parent : NULL)
+      ws = o->code == IR_OP_SCF_FOR && ir_op_has_attr(o, "tt.warp_specialize");
+    if (!ws || !l->n_regions || !l->regions[0]->n_blocks) continue;
+    int64_t parts[64];
+    uint32_t n = 0;
+    for (const ir_op *o = l->regions[0]->blocks[0]->first; o; o = o->next) {
+      if (o->code != IR_OP_NVWS_AREF_GET_ENTER) continue;
+      int np;
+      int64_t pt = partition_of(o, &np);
+      for (uint32_t j = 0; j < n; j++)
+        if (parts[j] == pt)
+          return refuse(w, o, "two get.enter ops of one partition in a loop of a tt.warp_specialize "
+                        "loop, which NVWSLowerAref may combine into one aref (combineArefs)");
+      if (n < 64) parts[n++] = pt;
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ the lowering of each op */
+
+static ir_value *counter(sim_aref_plan *p, aref_info *a, int kind, int64_t part) {
+  for (uint32_t k = 0; k < a->n_ctr; k++)
+    if (a->ctr[k].kind == kind && a->ctr[k].part == part) return a->ctr[k].ctr;
+  return NULL;
+}
+
+/* createAndInitMbar: the empty then the full array, each barrier initialised with its count;
+ * then one counter per enter kind and partition (AssignStagePhase::run), at 0. */
+static void lower_create(walkctx *w, aref_info *a, steps *s) {
+  sim_aref_plan *p = w->p;
+  const ir_op *c = a->create;
+  static const uint8_t zero[] = {0}, one[] = {1};
+  ir_value **arr[2] = {&a->empty, &a->full};
+  int64_t cnt[2] = {a->cnt_empty, a->cnt_full};
+  for (int k = 0; k < 2; k++) {
+    *arr[k] = sval(p, memdesc(p, 2, a->depth, p->i64));
+    (*arr[k])->name = k ? "aref_full" : "aref_empty";
+    push_op(s, sop(p, IR_OP_TTG_LOCAL_ALLOC, c, NULL, zero, 1, *arr[k], NULL, 0));
+    for (int64_t i = 0; i < a->depth; i++) {
+      ir_value *v = bar_at(p, s, c, *arr[k], konst(p, s, c, i));
+      push_op(s, sop(p, IR_OP_TTNG_INIT_BARRIER, c, &v, one, 1, NULL, "count", cnt[k]));
+    }
+  }
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *op = w->ops[k];
+    if ((op->code != IR_OP_NVWS_AREF_PUT_ENTER && op->code != IR_OP_NVWS_AREF_GET_ENTER) ||
+        aref_of(op) != c->results[0] || !reached(op, c))
+      continue;
+    int np, kind = op->code == IR_OP_NVWS_AREF_PUT_ENTER ? K_PUT : K_GET;
+    int64_t part = partition_of(op, &np);
+    if (counter(p, a, kind, part) || a->n_ctr == 8) continue;
+    ir_value *v = sval(p, p->i32);
+    push_op(s, sop(p, IR_OP_ARITH_CONSTANT, c, NULL, NULL, 0, v, "value", 0));
+    a->ctr[a->n_ctr++] = (aref_ctr){.kind = kind, .part = part, .ctr = v};
+  }
+}
+
+/* The views of the aref's buffers at stage (getSubViews): memdesc_index, except a buffer in the
+ * tensor-memory scales encoding, which is used as it is. */
+static void views(sim_aref_plan *p, aref_info *a, const ir_op *op, ir_value *stage, uint32_t n_bufs, steps *s) {
+  static const uint8_t two[] = {1, 1};
+  const ir_op *c = a->create;
+  for (uint32_t k = 0; k < n_bufs && k < c->n_operands; k++) {
+    ir_value *buf = c->operands[k];
+    const ir_encoding *e = buf->type->enc ? buf->type->enc->enc : NULL;
+    if (e && e->kind == IR_E_TMEM_SCALES) {
+      push(s, (sim_aref_step){.copy_src = buf, .copy_dst = op->results[k]});
+      continue;
+    }
+    ir_value *ops[2] = {buf, stage};
+    push_op(s, sop(p, IR_OP_TTG_MEMDESC_INDEX, op, ops, two, 2, op->results[k], NULL, 0));
+  }
+}
+
+/* put.enter / get.enter: stage and phase (the counter's, or the op's own where AssignStagePhase
+ * does not reach it), the wait on the slot's empty / full barrier, the views, and the token,
+ * which carries the stage to the exits and aref.buffer ops (propagateStage). */
+static int lower_enter(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
+  sim_aref_plan *p = w->p;
+  int np, kind = op->code == IR_OP_NVWS_AREF_PUT_ENTER ? K_PUT : K_GET;
+  int64_t part = partition_of(op, &np);
+  ir_value *stage, *phase;
+  if (reached(op, a->create)) {
+    /* AssignStagePhase: stage starts at depth-1 and phase at 0 (put) / 1 (get); each enter
+     * advances stage and flips phase on wrapping. After n earlier enters: stage = n mod depth,
+     * phase = init ^ 1 ^ ((n / depth) & 1). */
+    ir_value *ctr = counter(p, a, kind, part);
+    if (!ctr) return refuse(w, op, "more than 8 stage counters for one aref");
+    ir_value *d = konst(p, s, op, a->depth), *one = konst(p, s, op, 1);
+    stage = bin(p, s, op, IR_OP_ARITH_REMUI, ctr, d);
+    ir_value *q = bin(p, s, op, IR_OP_ARITH_ANDI, bin(p, s, op, IR_OP_ARITH_DIVUI, ctr, d), one);
+    phase = bin(p, s, op, IR_OP_ARITH_XORI, q, konst(p, s, op, kind == K_PUT ? 1 : 0));
+    (void)bin(p, s, op, IR_OP_ARITH_ADDI, ctr, one);
+    s->v[s->n - 1].inplace = ctr; /* the sum goes to the counter's own slot */
+  } else {
+    uint32_t ns = 0, nph = 0;
+    stage = ir_seg(op, IR_SEG_NVWS_AREF_PUT_ENTER_STAGE, &ns);
+    phase = ir_seg(op, IR_SEG_NVWS_AREF_PUT_ENTER_PHASE, &nph);
+    if (!ns || !nph)
+      return refuse(w, op, "an enter AssignStagePhase does not reach (it walks scf.for and scf.if "
+                    "bodies from the create's block) and that names no stage and phase");
+  }
+  static const uint8_t wsegs[] = {1, 1, 0, 0};
+  ir_value *bar = bar_at(p, s, op, kind == K_PUT ? a->empty : a->full, stage);
+  ir_value *ops[2] = {bar, phase};
+  push_op(s, sop(p, IR_OP_TTNG_WAIT_BARRIER, op, ops, wsegs, 4, NULL, NULL, 0));
+  views(p, a, op, stage, op->n_results - 1, s);
+  push(s, (sim_aref_step){.copy_src = stage, .copy_dst = op->results[op->n_results - 1]});
+  return 0;
+}
+
+/* The stage an exit or aref.buffer names: its enter's, carried by the token. */
+static ir_value *token_stage(sim_aref_plan *p, const ir_op *op, steps *s) {
+  uint32_t n = 0;
+  ir_value *tok = ir_seg(op, IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN, &n);
+  ir_value *st = sval(p, p->i32);
+  push(s, (sim_aref_step){.copy_src = tok, .copy_dst = st});
+  return st;
+}
+
+/* put.exit / get.exit: a fence where the generic proxy hands the buffer to the async proxy,
+ * then one arrival per async kind on the slot's full / empty barrier (insertArriveBarrier). */
+static int lower_exit(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
+  sim_aref_plan *p = w->p;
+  bool put = op->code == IR_OP_NVWS_AREF_PUT_EXIT;
+  int kinds[8];
+  int nk = async_kinds(op, kinds, 8);
+  if (nk < 0) return refuse(w, op, "async_ops is not a list of #nvws.async_op values");
+  ir_value *stage = token_stage(p, op, s);
+  bool generic = false;
+  for (int k = 0; k < nk; k++) generic |= kinds[k] == A_NONE;
+  /* rewritePutExitOp: an smem aref with a tc5mma consumer; rewriteGetExitOp's fence (a tma_load
+   * producer) never applies: such producers are refused (study) */
+  if (generic && put && !a->tmem && a->cons_tc5)
+    push_op(s, sop(p, IR_OP_TTNG_FENCE_ASYNC_SHARED, op, NULL, NULL, 0, NULL, NULL, 0));
+  ir_value *bar = bar_at(p, s, op, put ? a->full : a->empty, stage);
+  for (int k = 0; k < nk; k++) {
+    static const uint8_t asegs[] = {1, 0}, csegs[] = {1, 0, 0};
+    switch (kinds[k]) {
+    case A_NONE: case A_WGMMA:
+      push_op(s, sop(p, IR_OP_TTNG_ARRIVE_BARRIER, op, &bar, asegs, 2, NULL, "count", 1));
+      break;
+    case A_TC5MMA: case A_TMEM_COPY:
+      push_op(s, sop(p, IR_OP_TTNG_TC_GEN5_COMMIT, op, &bar, csegs, 3, NULL, NULL, 0));
+      break;
+    default: return refuse(w, op, "an async kind NVWSLowerAref does not lower here");
+    }
+  }
+  return 0;
+}
+
+/* After the last user's ancestor in the create's block: each barrier invalidated, the arrays
+ * deallocated (createBarriers). */
+static void lower_inval(sim_aref_plan *p, aref_info *a, steps *s) {
+  static const uint8_t one[] = {1};
+  const ir_op *at = a->inval_after;
+  ir_value *arr[2] = {a->empty, a->full};
+  for (int k = 0; k < 2; k++) {
+    for (int64_t i = 0; i < a->depth; i++) {
+      ir_value *v = bar_at(p, s, at, arr[k], konst(p, s, at, i));
+      push_op(s, sop(p, IR_OP_TTNG_INVAL_BARRIER, at, &v, one, 1, NULL, NULL, 0));
+    }
+    push_op(s, sop(p, IR_OP_TTG_LOCAL_DEALLOC, at, &arr[k], one, 1, NULL, NULL, 0));
+  }
+}
+
+static void keep(sim_aref_plan *p, steps *s, sim_aref_step **out, uint32_t *n) {
+  *out = pmem(p, (s->n + 1) * sizeof **out);
+  if (s->n) memcpy(*out, s->v, s->n * sizeof *s->v);
+  *n = s->n;
+  free(s->v);
+  *s = (steps){0};
+}
+
+sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err, int *rc) {
+  *rc = 0;
+  walkctx w = {.m = m, .err = err};
+  collect(&w, fn->op->regions[0]);
+  bool any = false;
+  for (uint32_t k = 0; k < w.n_ops; k++) any |= sim_aref_op(w.ops[k]->code);
+  if (!any) {
+    free(w.ops);
+    return NULL;
+  }
+  sim_aref_plan *p = ir_xcalloc(1, sizeof *p);
+  w.p = p;
+  p->fn = fn;
+  p->next_id = fn->n_values + 1;
+  p->i32 = pmem(p, sizeof *p->i32);
+  p->i32->kind = IR_T_INT;
+  p->i32->bits = 32;
+  p->i64 = pmem(p, sizeof *p->i64);
+  p->i64->kind = IR_T_INT;
+  p->i64->bits = 64;
+  p->steps = pmem(p, (fn->n_ops + 1) * sizeof *p->steps);
+  p->n_steps = pmem(p, (fn->n_ops + 1) * sizeof *p->n_steps);
+  p->after = pmem(p, (fn->n_ops + 1) * sizeof *p->after);
+  p->n_after = pmem(p, (fn->n_ops + 1) * sizeof *p->n_after);
+  if (m->data) *rc = refuse(&w, w.ops[0], "simulate mode does not run nvws arefs");
+  if (!*rc) *rc = check_combine(&w);
+  for (uint32_t k = 0; !*rc && k < w.n_ops; k++) {
+    const ir_op *op = w.ops[k];
+    if (op->code != IR_OP_NVWS_AREF_CREATE) continue;
+    aref_info *a = IR_PUSH(p->arefs, p->n_arefs, p->cap_arefs);
+    memset(a, 0, sizeof *a);
+    a->create = op;
+  }
+  for (uint32_t k = 0; !*rc && k < p->n_arefs; k++) *rc = study(&w, &p->arefs[k]);
+  for (uint32_t k = 0; !*rc && k < w.n_ops; k++) {
+    const ir_op *op = w.ops[k];
+    if (!sim_aref_op(op->code) || op->id >= fn->n_ops) continue;
+    aref_info *a = op->code == IR_OP_NVWS_AREF_CREATE ? info_of(p, op->results[0]) : info_of(p, aref_of(op));
+    if (!a) {
+      *rc = refuse(&w, op, "its aref is not made by an nvws.aref.create of this function");
+      break;
+    }
+    steps s = {0};
+    switch (op->code) {
+    case IR_OP_NVWS_AREF_CREATE: lower_create(&w, a, &s); break;
+    case IR_OP_NVWS_AREF_PUT_ENTER: case IR_OP_NVWS_AREF_GET_ENTER: *rc = lower_enter(&w, a, op, &s); break;
+    case IR_OP_NVWS_AREF_PUT_EXIT: case IR_OP_NVWS_AREF_GET_EXIT: *rc = lower_exit(&w, a, op, &s); break;
+    case IR_OP_NVWS_AREF_BUFFER: views(p, a, op, token_stage(p, op, &s), op->n_results, &s); break;
+    default: break;
+    }
+    keep(p, &s, &p->steps[op->id], &p->n_steps[op->id]);
+  }
+  for (uint32_t k = 0; !*rc && k < p->n_arefs; k++) {
+    aref_info *a = &p->arefs[k];
+    steps s = {0};
+    lower_inval(p, a, &s);
+    uint32_t id = a->inval_after->id, n0 = p->n_after[id];
+    sim_aref_step *old = p->after[id];
+    p->after[id] = pmem(p, (n0 + s.n + 1) * sizeof *old);
+    if (n0) memcpy(p->after[id], old, n0 * sizeof *old);
+    if (s.n) memcpy(p->after[id] + n0, s.v, s.n * sizeof *s.v);
+    p->n_after[id] = n0 + s.n;
+    free(s.v);
+  }
+  free(w.ops);
+  if (*rc) {
+    sim_aref_free(p);
+    return NULL;
+  }
+  return p;
+}
+
+uint32_t sim_aref_values(const sim_aref_plan *p) { return p ? p->next_id - p->fn->n_values : 0; }
+
+const sim_aref_step *sim_aref_steps(const sim_aref_plan *p, const ir_op *op, bool after, uint32_t *n) {
+  *n = 0;
+  if (!p || op->id >= p->fn->n_ops) return NULL;
+  *n = after ? p->n_after[op->id] : p->n_steps[op->id];
+  return after ? p->after[op->id] : p->steps[op->id];
+}

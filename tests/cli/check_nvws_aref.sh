@@ -1,0 +1,91 @@
+#!/bin/sh
+# check_nvws_aref.sh: the nvws aref ops (docs/nvws.md). The lit form of
+# facebookexperimental/triton test/NVWS/lower_aref.mlir (@two_consumers: stripped !nvws.aref
+# type, explicit [stage, phase], ttg.partition) parses and prints as a fixpoint, and the full
+# !nvws.aref<...> form (test/NVWS/ops.mlir @aref_put) reads back stripped; forms NVWSLowerAref does
+# not lower exactly so are refused at the op (exit 2, FILE:LINE:COL: error:); an enter that
+# AssignStagePhase does not reach runs with its own stage and phase.
+set -u
+: "${TLXV:?set TLXV to the tlx-verify binary}" "${SRC:?set SRC to the repository root}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+HDR='#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {'
+R='!ttg.memdesc<3x1xi32, #shared, #smem, mutable>'
+V='!ttg.memdesc<1xi32, #shared, #smem, mutable, 3x1>'
+# 1. lit form (provenance: test/NVWS/lower_aref.mlir @two_consumers, op_a/op_b replaced by a
+# constant and nothing): a producer partition 0 and a consumer partition 1, stage counters
+cat > "$T/lit.mlir" <<EOT
+$HDR
+  tt.func @two_consumers(%arg0: i32, %arg1: i32, %arg2: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %v = arith.constant dense<1> : tensor<1xi32, #blocked>
+    %0 = ttg.local_alloc : () -> $R
+    %1 = nvws.aref.create %0 : <[$R]>
+    scf.for %arg3 = %arg0 to %arg1 step %arg2 : i32 {
+      %buffers, %token = nvws.aref.put.enter %1[%c0_i32, %c0_i32] {ttg.partition = array<i32: 0>} : <[$R]> -> $V, !ttg.async.token
+      ttg.local_store %v, %buffers {ttg.partition = array<i32: 0>} : tensor<1xi32, #blocked> -> $V
+      nvws.aref.put.exit %1[%c0_i32], %token [#nvws.async_op<none>] {ttg.partition = array<i32: 0>} : <[$R]>, !ttg.async.token
+      %buffers_0, %token_1 = nvws.aref.get.enter %1[%c0_i32, %c0_i32] {ttg.partition = array<i32: 1>} : <[$R]> -> $V, !ttg.async.token
+      %14 = ttg.local_load %buffers_0 {ttg.partition = array<i32: 1>} : $V -> tensor<1xi32, #blocked>
+      nvws.aref.get.exit %1[%c0_i32], %token_1 [#nvws.async_op<none>] {ttg.partition = array<i32: 1>} : <[$R]>, !ttg.async.token
+    } {ttg.partition = array<i32: 0, 1>, ttg.partition.stages = [0 : i32, 2 : i32], ttg.warp_specialize.tag = 0 : i32}
+    ttg.local_dealloc %0 : $R
+    tt.return
+  }
+}
+EOT
+"$TLXV" parse "$T/lit.mlir" > "$T/p1" || fail "lit form does not parse"
+"$TLXV" parse "$T/p1" > "$T/p2" || fail "printed lit form does not parse"
+cmp -s "$T/p1" "$T/p2" || fail "printing the lit form is not a fixpoint"
+grep -q 'nvws.aref.put.exit %1\[%c0_i32\], %token \[#nvws.async_op<none>\] {ttg.partition = array<i32: 0>} : <\[' "$T/p1" ||
+  fail "put.exit not printed in its ODS form: $(grep put.exit "$T/p1")"
+# the counters, not the constant [0, 0] operands, give stage and phase (AssignStagePhase
+# overwrites them): eight rounds through a three-slot ring verify
+"$TLXV" check "$T/lit.mlir" --arg arg0=0 --arg arg1=8 --arg arg2=1 > "$T/o" 2>&1 || fail "lit form: $(cat "$T/o")"
+grep -q 'verified' "$T/o" || fail "lit form not verified: $(cat "$T/o")"
+# full type form (test/NVWS/ops.mlir @aref_put) reads back stripped
+sed 's/nvws.aref.create %0 : <\[/nvws.aref.create %0 : !nvws.aref<[/' "$T/lit.mlir" > "$T/full.mlir"
+grep -q '!nvws.aref<' "$T/full.mlir" || fail "could not make the full form"
+"$TLXV" parse "$T/full.mlir" | grep -q 'nvws.aref.create %0 : <\[' || fail "full !nvws.aref form not read"
+
+# 2. refused at the op: a tma_load producer (its nvws.descriptor_load lowering is not modelled)
+sed 's/%token \[#nvws.async_op<none>\]/%token [#nvws.async_op<tma_load>]/' "$T/lit.mlir" > "$T/tma.mlir"
+rc=0; "$TLXV" check "$T/tma.mlir" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "tma_load producer: exit $rc, want 2: $(cat "$T/o")"
+line=$(grep -n 'nvws.aref.put.exit' "$T/tma.mlir" | cut -d: -f1)
+grep -q "tma.mlir:$line:[0-9]*: error: nvws.aref.put.exit: a tma_load producer" "$T/o" || fail "tma_load refusal: $(cat "$T/o")"
+
+# 3. an enter AssignStagePhase does not reach (in a warp_specialize default region): with
+# [stage, phase] it runs with them (phase 0 on a fresh empty barrier: waits forever), without
+# them it is refused
+cat > "$T/ws.mlir" <<EOT
+$HDR
+  tt.func @unreached() {
+    %c0_i32 = arith.constant 0 : i32
+    %0 = ttg.local_alloc : () -> $R
+    %1 = nvws.aref.create %0 : <[$R]>
+    ttg.warp_specialize()
+    default {
+      %buffers, %token = nvws.aref.put.enter %1[%c0_i32, %c0_i32] : <[$R]> -> $V, !ttg.async.token
+      nvws.aref.put.exit %1[%c0_i32], %token [#nvws.async_op<none>] : <[$R]>, !ttg.async.token
+      ttg.warp_yield
+    }
+    partition0() num_warps(1) {
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+EOT
+rc=0; "$TLXV" check "$T/ws.mlir" > "$T/o" 2>&1 || rc=$?
+line=$(grep -n 'nvws.aref.put.enter' "$T/ws.mlir" | cut -d: -f1)
+[ "$rc" = 1 ] && grep -q "ws.mlir:$line:[0-9]*: error: deadlock" "$T/o" || fail "explicit stage/phase: exit $rc: $(cat "$T/o")"
+sed 's/put.enter %1\[%c0_i32, %c0_i32\]/put.enter %1/' "$T/ws.mlir" > "$T/ws2.mlir"
+rc=0; "$TLXV" check "$T/ws2.mlir" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q "ws2.mlir:$line:[0-9]*: error: nvws.aref.put.enter: an enter AssignStagePhase does not reach" "$T/o" ||
+  fail "unreached enter without stage: exit $rc: $(cat "$T/o")"
+echo "check_nvws_aref: OK"
