@@ -333,4 +333,6 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_NVWS_AREF_PUT_ENTER] = "$aref ( `[` $stage^ `,` $phase `]` )? attrs `:` atype(aref) `->` type(r*)",
     [IR_OP_NVWS_AREF_PUT_EXIT] = "$aref ( `[` $stage^ `]` )? `,` $token @async_ops:a attrs `:` atype(aref) "
                                  "`,` type(token)",
+    [IR_OP_NVWS_DESCRIPTOR_LOAD] = "$desc `[` $indices `]` @txCount:i $result " CACHE_EVICT " attrs `:` type(*)",
+    [IR_OP_NVWS_DESCRIPTOR_GATHER] = "$desc `[` $x_offsets `,` $y_offset `]` @txCount:i $result attrs `:` type(*)",
 };

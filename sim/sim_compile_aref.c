@@ -17,7 +17,10 @@ _Static_assert(IR_SEG_NVWS_AREF_PUT_ENTER_STAGE == IR_SEG_NVWS_AREF_GET_ENTER_ST
 _Static_assert(IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_GET_EXIT_TOKEN &&
                IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_BUFFER_TOKEN, "one segment");
 
-enum { K_PUT = 0, K_GET = 1 };              /* the enter kinds (AssignStagePhase<T>) */
+enum { K_PUT = 0, K_GET = 1 };
+/* NVWSLowerAref's num-stages option (Passes.td default 3; Triton's backend adds the pass with no
+ * options, triton_nvidia.cc add_lower_aref): the depth multiBufferAref gives a TMA-fed aref */
+enum { NVWS_STAGES = 3 };              /* the enter kinds (AssignStagePhase<T>) */
 enum { A_NONE, A_TMA_LOAD, A_TC5MMA, A_TMEM_COPY, A_CP_ASYNC, A_WGMMA, A_BAD }; /* NVWSAttrDefs.td */
 
 typedef struct aref_ctr {
@@ -32,6 +35,9 @@ typedef struct aref_info {
   int64_t cnt_empty, cnt_full; /* getArrivalCount: consumer / producer arrivals per phase */
   bool tmem;                   /* the first buffer is in tensor memory */
   bool cons_tc5;               /* some get.exit has tc5mma (the put.exit fence) */
+  bool prod_tma;               /* some put.exit has tma_load (the get.exit fence) */
+  bool multibuf;               /* multiBufferAref: the buffers are new allocs of NVWS_STAGES slots */
+  ir_value *bufs[8];           /* the buffers the views index: the create's, or the new allocs */
   ir_value *empty, *full;      /* the barrier arrays (synthetic local_allocs) */
   const ir_op *inval_after;    /* the op of the create's block after which the barriers die */
   aref_ctr ctr[8];
@@ -47,9 +53,11 @@ struct sim_aref_plan {
   uint32_t *n_after;
   aref_info *arefs;
   uint32_t n_arefs, cap_arefs;
+  ir_value **tma_bar;          /* per op id of an nvws.descriptor_load / _gather: the full barrier
+                                * of its put.enter's slot (lowerTMALoad), NULL: not lowered */
   void **mem;                  /* every allocation of the plan */
   uint32_t n_mem, cap_mem;
-  ir_type *i32, *i64;
+  ir_type *i1, *i32, *i64;
 };
 
 static void *pmem(sim_aref_plan *p, size_t n) {
@@ -67,7 +75,20 @@ void sim_aref_free(sim_aref_plan *p) {
   free(p);
 }
 
-bool sim_aref_op(ir_opcode c) { return c >= IR_OP_NVWS_AREF_CREATE && c <= IR_OP_NVWS_AREF_PUT_EXIT; }
+bool sim_aref_op(ir_opcode c) { return c >= IR_OP_NVWS_AREF_CREATE && c <= IR_OP_NVWS_DESCRIPTOR_GATHER; }
+
+static bool desc_op(ir_opcode c) {
+  switch (c) {
+  case IR_OP_NVWS_DESCRIPTOR_LOAD: case IR_OP_NVWS_DESCRIPTOR_GATHER: return true; /* lower_desc */
+  default: return false;
+  }
+}
+
+/* The buffer an nvws.descriptor_load / _gather writes (its `result` operand). */
+static const ir_value *desc_result(const ir_op *op) {
+  return ir_seg(op, op->code == IR_OP_NVWS_DESCRIPTOR_LOAD ? IR_SEG_NVWS_DESCRIPTOR_LOAD_RESULT
+                                                           : IR_SEG_NVWS_DESCRIPTOR_GATHER_RESULT, NULL);
+}
 
 /* ------------------------------------------------------------------ synthetic IR */
 
@@ -129,6 +150,12 @@ typedef struct steps {
 
 static void push(steps *s, sim_aref_step x) { *(sim_aref_step *)IR_PUSH(s->v, s->n, s->cap) = x; }
 static void push_op(steps *s, ir_op *o) { push(s, (sim_aref_step){.op = o}); }
+
+static ir_value *konst_t(sim_aref_plan *p, steps *s, const ir_op *at, const ir_type *t, int64_t k) {
+  ir_value *v = sval(p, t);
+  push_op(s, sop(p, IR_OP_ARITH_CONSTANT, at, NULL, NULL, 0, v, "value", k));
+  return v;
+}
 
 static ir_value *konst(sim_aref_plan *p, steps *s, const ir_op *at, int64_t k) {
   ir_value *v = sval(p, p->i32);
@@ -286,9 +313,7 @@ static int study(walkctx *w, aref_info *a) {
     if (nk < 0) return refuse(w, op, "async_ops is not a list of #nvws.async_op values");
     for (int j = 0; j < nk; j++) {
       if (side == K_GET && kinds[j] == A_TC5MMA) a->cons_tc5 = true;
-      if (side == K_PUT && kinds[j] == A_TMA_LOAD)
-        return refuse(w, op, "a tma_load producer: its loads are nvws.descriptor_load ops, which "
-                      "NVWSLowerAref turns into TMA copies (not modelled)");
+      if (side == K_PUT && kinds[j] == A_TMA_LOAD) a->prod_tma = true;
       if (kinds[j] == A_CP_ASYNC) return refuse(w, op, "a cp_async kind (NVWSLowerAref has no lowering for it)");
     }
     if (!np) continue; /* getArrivalCount counts only users with a partition */
@@ -321,6 +346,35 @@ static int study(walkctx *w, aref_info *a) {
                     "would assign the unpartitioned ones once per partition)");
   if (!a->cnt_full) a->cnt_full = 1;
   if (!a->cnt_empty) a->cnt_empty = 1;
+  if (c->n_operands > 8) return refuse(w, c, "more than 8 buffers");
+  for (uint32_t k = 0; k < c->n_operands; k++) a->bufs[k] = c->operands[k];
+  /* multiBufferAref (isProducerLoad): a put.enter of the aref whose buffer an
+   * nvws.descriptor_load / _gather writes, and every buffer made by an op other than
+   * tmem_alloc: each buffer is replaced by a new alloc of NVWS_STAGES slots (lower_create) */
+  bool load = false, eligible = true;
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *o = w->ops[k];
+    if (!desc_op(o->code)) continue;
+    const ir_op *en = desc_result(o)->def;
+    load |= en && en->code == IR_OP_NVWS_AREF_PUT_ENTER && aref_of(en) == c->results[0];
+  }
+  for (uint32_t k = 0; k < c->n_operands; k++) {
+    const ir_op *d = c->operands[k]->def;
+    eligible &= d && d->code != IR_OP_TTNG_TMEM_ALLOC;
+  }
+  if (load && eligible) {
+    for (uint32_t k = 0; k < w->n_ops; k++) {
+      const ir_op *o = w->ops[k];
+      if (o == c) continue;
+      for (uint32_t j = 0; j < o->n_operands; j++)
+        for (uint32_t b = 0; b < c->n_operands; b++)
+          if (o->operands[j] == c->operands[b])
+            return refuse(w, o, "a TMA-fed aref's buffer used by another op (multiBufferAref replaces "
+                          "the buffer's alloc for every user: not modelled)");
+    }
+    a->multibuf = true;
+    a->depth = NVWS_STAGES;
+  }
   a->inval_after = last ? ancestor_in(last, c->parent) : c;
   if (!a->inval_after) a->inval_after = c;
   return 0;
@@ -377,6 +431,17 @@ static void lower_create(walkctx *w, aref_info *a, steps *s) {
       push_op(s, sop(p, IR_OP_TTNG_INIT_BARRIER, c, &v, one, 1, NULL, "count", cnt[k]));
     }
   }
+  for (uint32_t k = 0; a->multibuf && k < c->n_operands; k++) {
+    /* multiBufferAref: getMultiBufferedType(getBufferViewType(type), NVWS_STAGES) */
+    ir_type *t = pmem(p, sizeof *t);
+    *t = *c->operands[k]->type;
+    t->shape[0] = NVWS_STAGES;
+    t->alloc_rank = 0;
+    t->is_mutable = true;
+    a->bufs[k] = sval(p, t);
+    a->bufs[k]->name = "aref_buf";
+    push_op(s, sop(p, IR_OP_TTG_LOCAL_ALLOC, c, NULL, zero, 1, a->bufs[k], NULL, 0));
+  }
   for (uint32_t k = 0; k < w->n_ops; k++) {
     const ir_op *op = w->ops[k];
     if ((op->code != IR_OP_NVWS_AREF_PUT_ENTER && op->code != IR_OP_NVWS_AREF_GET_ENTER) ||
@@ -397,7 +462,7 @@ static void views(sim_aref_plan *p, aref_info *a, const ir_op *op, ir_value *sta
   static const uint8_t two[] = {1, 1};
   const ir_op *c = a->create;
   for (uint32_t k = 0; k < n_bufs && k < c->n_operands; k++) {
-    ir_value *buf = c->operands[k];
+    ir_value *buf = a->bufs[k];
     const ir_encoding *e = buf->type->enc ? buf->type->enc->enc : NULL;
     if (e && e->kind == IR_E_TMEM_SCALES) {
       push(s, (sim_aref_step){.copy_src = buf, .copy_dst = op->results[k]});
@@ -406,6 +471,84 @@ static void views(sim_aref_plan *p, aref_info *a, const ir_op *op, ir_value *sta
     ir_value *ops[2] = {buf, stage};
     push_op(s, sop(p, IR_OP_TTG_MEMDESC_INDEX, op, ops, two, 2, op->results[k], NULL, 0));
   }
+}
+
+/* lowerTMALoad (rewritePutEnterOp): when the put.exit that the enter's token reaches has
+ * tma_load, the nvws.descriptor_load / _gather ops that use the enter's buffers directly become
+ * TMA ops on the slot's full barrier (lower_desc), after one barrier_expect of their summed
+ * txCount with a true predicate, placed after the enter's wait and views. */
+static int lower_tma_loads(walkctx *w, aref_info *a, const ir_op *op, ir_value *stage, steps *s) {
+  sim_aref_plan *p = w->p;
+  const ir_value *tok = op->results[op->n_results - 1];
+  const ir_op *exit = NULL;
+  for (uint32_t k = 0; k < w->n_ops && !exit; k++) {
+    const ir_op *o = w->ops[k];
+    uint32_t n = 0;
+    if (o->code == IR_OP_NVWS_AREF_PUT_EXIT && ir_seg(o, IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN, &n) == tok && n) exit = o;
+  }
+  int kinds[8], nk = exit ? async_kinds(exit, kinds, 8) : 0;
+  bool tma = false;
+  for (int j = 0; j < nk; j++) tma |= kinds[j] == A_TMA_LOAD;
+  if (!tma) return 0;
+  int64_t tx = 0;
+  uint32_t nl = 0;
+  ir_value *bar = NULL;
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *o = w->ops[k];
+    if (!desc_op(o->code)) continue;
+    bool mine = false;
+    for (uint32_t j = 0; j + 1 < op->n_results; j++) mine |= desc_result(o) == op->results[j];
+    if (!mine) continue;
+    const ir_attr *t = ir_op_attr(o, "txCount");
+    if (!t || t->kind != IR_A_INT || t->ival < 0 || t->ival > (int64_t)1 << 30)
+      return refuse(w, o, "txCount is not an integer in [0, 2^30]");
+    tx += t->ival;
+    if (++nl > op->n_results - 1)
+      return refuse(w, o, "more TMA loads than the put.enter has buffers (lowerTMALoad asserts)");
+    if (!bar) bar = bar_at(p, s, op, a->full, stage);
+    p->tma_bar[o->id] = bar;
+  }
+  if (!nl) return 0;
+  static const uint8_t esegs[] = {1, 1};
+  ir_value *ops[2] = {bar, konst_t(p, s, op, p->i1, 1)};
+  push_op(s, sop(p, IR_OP_TTNG_BARRIER_EXPECT, op, ops, esegs, 2, NULL, "size", tx));
+  return 0;
+}
+
+/* An nvws.descriptor_load / _gather lowered by its put.enter (lower_tma_loads): the TMA copy /
+ * gather into its buffer on the slot's full barrier, predicate true (createTMALoad /
+ * createTMAGather). One the lowering does not reach stays an nvws op no later pass lowers. */
+static int lower_desc(walkctx *w, const ir_op *op, steps *s) {
+  sim_aref_plan *p = w->p;
+  ir_value *bar = p->tma_bar[op->id];
+  if (!bar)
+    return refuse(w, op, "it does not write a buffer of an nvws.aref.put.enter whose put.exit has "
+                  "tma_load, so NVWSLowerAref leaves it unlowered");
+  ir_value *pred = konst_t(p, s, op, p->i1, 1);
+  ir_value *ops[70];
+  uint32_t n = 0, nd = 0;
+  ops[n++] = op->operands[0];
+  if (op->code == IR_OP_NVWS_DESCRIPTOR_LOAD) {
+    uint32_t ni = 0;
+    (void)ir_seg(op, IR_SEG_NVWS_DESCRIPTOR_LOAD_INDICES, &ni);
+    if (ni > 64) return refuse(w, op, "more than 64 indices");
+    for (uint32_t j = 0; j < ni; j++) ops[n++] = op->operands[op->seg_start[IR_SEG_NVWS_DESCRIPTOR_LOAD_INDICES] + j];
+    nd = ni;
+    ops[n++] = (ir_value *)desc_result(op);
+    ops[n++] = bar;
+    ops[n++] = pred;
+    const uint8_t segs[] = {1, (uint8_t)nd, 1, 1, 1, 0, 0};
+    push_op(s, sop(p, IR_OP_TTNG_TMA_G2L, op, ops, segs, 7, NULL, NULL, 0));
+    return 0;
+  }
+  ops[n++] = ir_seg(op, IR_SEG_NVWS_DESCRIPTOR_GATHER_X_OFFSETS, NULL);
+  ops[n++] = ir_seg(op, IR_SEG_NVWS_DESCRIPTOR_GATHER_Y_OFFSET, NULL);
+  ops[n++] = bar;
+  ops[n++] = (ir_value *)desc_result(op);
+  ops[n++] = pred;
+  static const uint8_t gsegs[] = {1, 1, 1, 1, 1, 1};
+  push_op(s, sop(p, IR_OP_TTNG_TMA_GATHER, op, ops, gsegs, 6, NULL, NULL, 0));
+  return 0;
 }
 
 /* put.enter / get.enter: stage and phase (the counter's, or the op's own where AssignStagePhase
@@ -441,6 +584,10 @@ static int lower_enter(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
   ir_value *ops[2] = {bar, phase};
   push_op(s, sop(p, IR_OP_TTNG_WAIT_BARRIER, op, ops, wsegs, 4, NULL, NULL, 0));
   views(p, a, op, stage, op->n_results - 1, s);
+  if (kind == K_PUT) {
+    int rc = lower_tma_loads(w, a, op, stage, s);
+    if (rc) return rc;
+  }
   push(s, (sim_aref_step){.copy_src = stage, .copy_dst = op->results[op->n_results - 1]});
   return 0;
 }
@@ -465,9 +612,9 @@ static int lower_exit(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
   ir_value *stage = token_stage(p, op, s);
   bool generic = false;
   for (int k = 0; k < nk; k++) generic |= kinds[k] == A_NONE;
-  /* rewritePutExitOp: an smem aref with a tc5mma consumer; rewriteGetExitOp's fence (a tma_load
-   * producer) never applies: such producers are refused (study) */
-  if (generic && put && !a->tmem && a->cons_tc5)
+  /* rewritePutExitOp: an smem aref with a tc5mma consumer; rewriteGetExitOp: a tma_load
+   * producer (the generic reads handed back to the async proxy's next write) */
+  if (generic && ((put && !a->tmem && a->cons_tc5) || (!put && a->prod_tma)))
     push_op(s, sop(p, IR_OP_TTNG_FENCE_ASYNC_SHARED, op, NULL, NULL, 0, NULL, NULL, 0));
   ir_value *bar = bar_at(p, s, op, put ? a->full : a->empty, stage);
   for (int k = 0; k < nk; k++) {
@@ -479,6 +626,9 @@ static int lower_exit(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
     case A_TC5MMA: case A_TMEM_COPY:
       push_op(s, sop(p, IR_OP_TTNG_TC_GEN5_COMMIT, op, &bar, csegs, 3, NULL, NULL, 0));
       break;
+    case A_TMA_LOAD:
+      if (!put) return refuse(w, op, "a tma_load kind on a get.exit");
+      break; /* the TMA's complete_tx completes the phase; the expect arrived (lower_tma_loads) */
     default: return refuse(w, op, "an async kind NVWSLowerAref does not lower here");
     }
   }
@@ -522,6 +672,9 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   w.p = p;
   p->fn = fn;
   p->next_id = fn->n_values + 1;
+  p->i1 = pmem(p, sizeof *p->i1);
+  p->i1->kind = IR_T_INT;
+  p->i1->bits = 1;
   p->i32 = pmem(p, sizeof *p->i32);
   p->i32->kind = IR_T_INT;
   p->i32->bits = 32;
@@ -531,6 +684,7 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   p->steps = pmem(p, (fn->n_ops + 1) * sizeof *p->steps);
   p->n_steps = pmem(p, (fn->n_ops + 1) * sizeof *p->n_steps);
   p->after = pmem(p, (fn->n_ops + 1) * sizeof *p->after);
+  p->tma_bar = pmem(p, (fn->n_ops + 1) * sizeof *p->tma_bar);
   p->n_after = pmem(p, (fn->n_ops + 1) * sizeof *p->n_after);
   if (m->data) *rc = refuse(&w, w.ops[0], "simulate mode does not run nvws arefs");
   if (!*rc) *rc = check_combine(&w);
@@ -545,6 +699,12 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   for (uint32_t k = 0; !*rc && k < w.n_ops; k++) {
     const ir_op *op = w.ops[k];
     if (!sim_aref_op(op->code) || op->id >= fn->n_ops) continue;
+    if (desc_op(op->code)) { /* after its put.enter (textual order: the enter dominates it) */
+      steps s = {0};
+      *rc = lower_desc(&w, op, &s);
+      keep(p, &s, &p->steps[op->id], &p->n_steps[op->id]);
+      continue;
+    }
     aref_info *a = op->code == IR_OP_NVWS_AREF_CREATE ? info_of(p, op->results[0]) : info_of(p, aref_of(op));
     if (!a) {
       *rc = refuse(&w, op, "its aref is not made by an nvws.aref.create of this function");

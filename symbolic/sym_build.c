@@ -138,7 +138,7 @@ static void build_parts(sym_ctx *c) {
   const ir_region *body = c->fn->op->regions[0];
   /* nvws arefs: their barriers exist only in the explicit model's compiler
    * (sim/sim_compile_aref.c); the encoding, which reads the IR's barrier ops, would miss them */
-  if (find_code(body, IR_OP_NVWS_AREF_CREATE, IR_OP_NVWS_AREF_PUT_EXIT))
+  if (find_code(body, IR_OP_NVWS_AREF_CREATE, IR_OP_NVWS_DESCRIPTOR_GATHER))
     c->unsupported = "nvws aref ops (their barriers are the explicit model's, sim_compile_aref.c; "
                      "the encoding reads the barrier ops of the IR)";
   /* tlx.set_buffer_overlap: the reuse-group placement moves buffers and rewrites their indices

@@ -52,14 +52,34 @@ sed 's/nvws.aref.create %0 : <\[/nvws.aref.create %0 : !nvws.aref<[/' "$T/lit.ml
 grep -q '!nvws.aref<' "$T/full.mlir" || fail "could not make the full form"
 "$TLXV" parse "$T/full.mlir" | grep -q 'nvws.aref.create %0 : <\[' || fail "full !nvws.aref form not read"
 
-# 2. refused at the op: a tma_load producer (its nvws.descriptor_load lowering is not modelled)
-sed 's/%token \[#nvws.async_op<none>\]/%token [#nvws.async_op<tma_load>]/' "$T/lit.mlir" > "$T/tma.mlir"
-rc=0; "$TLXV" check "$T/tma.mlir" > "$T/o" 2>&1 || rc=$?
-[ "$rc" = 2 ] || fail "tma_load producer: exit $rc, want 2: $(cat "$T/o")"
-line=$(grep -n 'nvws.aref.put.exit' "$T/tma.mlir" | cut -d: -f1)
-grep -q "tma.mlir:$line:[0-9]*: error: nvws.aref.put.exit: a tma_load producer" "$T/o" || fail "tma_load refusal: $(cat "$T/o")"
+# the loop's ttg.partition annotations are not split into warp groups (PartitionLoops runs
+# later): "verified" is for their program order only, and says so
+grep -q 'verified for the partitions annotated by ttg.partition / async_task_id in program order' "$T/o" ||
+  fail "lit form: verdict does not limit itself to program order: $(cat "$T/o")"
 
-# 3. an enter AssignStagePhase does not reach (in a warp_specialize default region): with
+# 2. a tma_load put.exit whose producer stores with local_store: lowerTMALoad finds no
+# nvws.descriptor_load, so nothing arrives on the full barrier (the tma_load kind arrives
+# nothing, insertArriveBarrier): the consumer's get.enter waits forever, as the lowered kernel
+sed 's/%token \[#nvws.async_op<none>\]/%token [#nvws.async_op<tma_load>]/' "$T/lit.mlir" > "$T/tma.mlir"
+rc=0; "$TLXV" check "$T/tma.mlir" --arg arg0=0 --arg arg1=8 --arg arg2=1 > "$T/o" 2>&1 || rc=$?
+line=$(grep -n 'nvws.aref.get.enter' "$T/tma.mlir" | cut -d: -f1)
+[ "$rc" = 1 ] && grep -q "tma.mlir:$line:[0-9]*: error: deadlock" "$T/o" || fail "tma_load without loads: exit $rc: $(cat "$T/o")"
+# an nvws.descriptor_load whose buffer is not a put.enter's (no lowering reaches it): refused
+awk -v R="$R" '/tt.func @two_consumers/ { sub(/%arg2: i32\)/, "%arg2: i32, %d: !tt.tensordesc<tensor<1xi32, #shared>>, %d_0: i32, %d_1: i64)") }
+  /ttg.local_dealloc %0/ { print "    nvws.descriptor_load %d[%c0_i32] 4 %0 : !tt.tensordesc<tensor<1xi32, #shared>>, i32, " R }
+  { print }' "$T/lit.mlir" > "$T/stray.mlir"
+rc=0; "$TLXV" check "$T/stray.mlir" --arg arg0=0 --arg arg1=8 --arg arg2=1 > "$T/o" 2>&1 || rc=$?
+line=$(grep -n 'nvws.descriptor_load' "$T/stray.mlir" | cut -d: -f1)
+[ "$rc" = 2 ] && grep -q "stray.mlir:$line:[0-9]*: error: nvws.descriptor_load: it does not write a buffer of an nvws.aref.put.enter" "$T/o" ||
+  fail "stray descriptor_load: exit $rc: $(cat "$T/o")"
+
+# 3. TMA-fed aref (tests/checkers/aref-tma.ok): multiBufferAref gives it NVWS_STAGES = 3 slots
+# and one expect of the summed txCount per put.enter
+"$TLXV" check "$SRC/tests/checkers/aref-tma.ok.ttgir" --graph-out "$T/g.dot" > "$T/o" 2>&1 || fail "aref-tma.ok: $(cat "$T/o")"
+grep -q 'aref_full\[2\]' "$T/g.dot" || fail "aref-tma.ok: no third slot (multiBufferAref)"
+grep -q 'expect aref_full\[0\] 24576 B' "$T/g.dot" || fail "aref-tma.ok: no expect of 24576 bytes"
+
+# 4. an enter AssignStagePhase does not reach (in a warp_specialize default region): with
 # [stage, phase] it runs with them (phase 0 on a fresh empty barrier: waits forever), without
 # them it is refused
 cat > "$T/ws.mlir" <<EOT

@@ -58,7 +58,7 @@ for f in "$ck"/*.ok.ttgir; do
   # placement rewrites buffer indices: a "bounds proved" would be about the IR's indices)
   case "$f" in
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
-  *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
+  *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"
   grep -q ' violated ' "$out" && bad "$(basename "$f"): a violated condition on a correct kernel"

@@ -97,7 +97,8 @@ check_one() {
         *"target '"*"is not modelled"*)
           printf 'refused:target-%s\t%s\n' "$(printf '%s' "$msg" | sed "s/.*target '\([^:']*\).*/\1/")" "$msg" ;;
         *"not supported"* | *"not modelled"* | *"unsupported"* | *"is not handled"* | *"cannot be checked"* | \
-        *"is an AMD op"* | *"high-level cluster launch control"* | *"does not reproduce"*)
+        *"is an AMD op"* | *"high-level cluster launch control"* | *"does not reproduce"* | \
+        *"refuses what that pass does not lower"*)
           # the op named first: dialect.op (unstructured control flow names it in parentheses)
           op=$(printf '%s' "$msg" | grep -o '[a-z_][a-z_0-9]*\.[a-z_][a-z_0-9.]*' | grep -v '^ttg\.\(num\|cluster\|target\)\|\.mlir\|\.py' | head -n 1)
           printf 'refused:%s\t%s\n' "${op:-other}" "$msg" ;;
