@@ -113,6 +113,14 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "%s in a kernel of one CTA: its verifier requires ttg.num-ctas > 1",
                       ir_ops[code].name);
     return 0;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
+    /* each wave is an agent that runs the whole op (sim_amd_ops.c ds_atomic): its data would
+     * be applied once per wave, not once per element */
+    if (m->data)
+      return sim_errf(err, m, op, "ttg.local_atomic_scatter_rmw in simulate mode on an AMD target: the "
+                      "model runs the op in every wave and does not split its elements among them (check "
+                      "mode models its synchronization)");
+    return 0;
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "
                     "within one function only; inline the callee");
