@@ -426,6 +426,9 @@ uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max
 uint64_t sim_ldchoice_written_args(const ir_func *fn);
 /* Per kernel argument: true when it flows into synchronization-relevant values. */
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
+/* ... only into the pred of amdg.update_tensor_descriptor (a flag: its values 0 and 1 are
+ * the ones that matter, sim_amd_mbar.c; the default arguments take both). */
+bool sim_arg_is_flag(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone
  * (statically, without running); -1 when not computable. Used to pick default arguments. */
 int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args);

@@ -87,17 +87,6 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "ttg.warp_specialize inside a loop or branch on gfx1250: the model "
                       "runs one fork and join at the kernel's top level (docs/amd-gfx1250.md)");
     return 0;
-  case IR_OP_AMDG_UPDATE_TENSOR_DESC: {
-    /* pred (segment 4): the TDM copies of a descriptor with a false predicate do not run, and
-     * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
-     * descriptor group 0); a constant true is the unpredicated form */
-    int64_t p = 1;
-    const ir_value *pv = sim_compile_seg0(op, 4);
-    if (pv && (!ir_value_const_int(pv, &p) || p == 0))
-      return sim_errf(err, m, op, "amdg.update_tensor_descriptor with a predicate that is not constant "
-                      "true: which TDM copies run (and arrive) is not modelled");
-    return 0;
-  }
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
     /* NVIDIA's barrier.cluster (sim_ops_bar.c) shares its state words with the AMD cluster
      * barrier (sim_amd_cluster.c) */
