@@ -49,7 +49,6 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_AMDG_TDM_GATHER] = IR_F_SIM_AMD,
     [IR_OP_AMDG_TDM_SCATTER] = IR_F_SIM_AMD,
     [IR_OP_AMDG_LOCAL_LOAD_PACKED_TRANSPOSED] = IR_F_SIM_NO,
-    [IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW] = IR_F_SIM_NO,
     /* the fork's high-level cluster launch control (the model checks its lowered form) */
     [IR_OP_TTNG_CLC_ADVANCE] = IR_F_SIM_NO,
     [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = IR_F_SIM_NO,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "data_internal.h"
+#include "sim.h" /* sim_sext */
 #include "sim_size.h"
 
 /* ------------------------------------------------------------------ views */
@@ -53,6 +54,64 @@ int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_
     return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': value has no payload",
                          ir_ops[op->code].name);
   return sim_data_view_write(d, dst, t, op, err);
+}
+
+static uint64_t rmw(const char *kind, sim_dtype dt, uint64_t old, uint64_t val);
+
+int sim_data_scatter_rmw(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
+                         sim_data_err *err) {
+  SIM_DATA_ENTRY(d, err);
+  const sim_opdec *dec = sim_data_dec(d, op);
+  uint32_t n = 0;
+  ir_value *vv = sim_opdec_seg(dec, 1, &n), *iv = sim_opdec_seg(dec, 2, &n), *mv = sim_opdec_seg(dec, 3, &n);
+  const sim_tensor *val = vv ? sim_data_get(d, agent, vv) : NULL, *idx = iv ? sim_data_get(d, agent, iv) : NULL;
+  const sim_tensor *msk = mv ? sim_data_get(d, agent, mv) : NULL;
+  if (!val || !idx || (mv && !msk))
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': an operand has no payload", ir_ops[op->code].name);
+  int64_t axis = dec->axis;
+  if (val->rank != dst->rank || idx->numel != val->numel || axis < 0 || axis >= dst->rank || val->dt != dst->dt)
+    return sim_data_fail(err, SIM_DATA_UNSUPPORTED, op, "'%s': values, indices and the buffer do not match",
+                         ir_ops[op->code].name);
+  sim_tensor *mem = NULL, *res = NULL;
+  int rc = sim_data_view_read(d, dst, &mem, op, err);
+  if (rc) return rc;
+  if (!(res = sim_tensor_new(mem->dt, val->rank, val->shape))) {
+    sim_tensor_unref(mem);
+    return sim_data_fail(err, SIM_DATA_NOMEM, op, "out of memory");
+  }
+  const char *kind = dec->rmw_kind ? dec->rmw_kind : "add";
+  /* element i of values at coordinate I updates the buffer at I with I[axis] = indices[I]
+   * (row-major in both; the buffer's copy `mem` is private: refs 1) */
+  for (int64_t i = 0; i < val->numel && !rc; i++) {
+    if (msk && !(sim_elem_get_bits(msk->dt, sim_tensor_at(msk, i)) & 1)) continue; /* old: undefined, 0 */
+    int64_t rest = i, off = 0, mul = 1;
+    for (int k = val->rank - 1; k >= 0; k--) {
+      int64_t c = rest % val->shape[k];
+      rest /= val->shape[k];
+      if (k == axis) c = sim_sext(sim_elem_get_bits(idx->dt, sim_tensor_at(idx, i)), sim_dtype_size(idx->dt) * 8);
+      if (c < 0 || c >= mem->shape[k]) {
+        rc = sim_data_fail(err, SIM_DATA_FAULT, op, "'%s': element %lld updates coordinate %lld of dimension %d, "
+                           "outside the buffer (size %lld)", ir_ops[op->code].name, (long long)i, (long long)c, k,
+                           (long long)mem->shape[k]);
+        break;
+      }
+      off += c * mul;
+      mul *= mem->shape[k];
+    }
+    if (rc) break;
+    uint64_t old = sim_elem_get_bits(mem->dt, sim_tensor_at(mem, off));
+    uint64_t v = sim_elem_get_bits(val->dt, sim_tensor_at(val, i));
+    sim_elem_set_bits(mem->dt, sim_tensor_at(mem, off), rmw(kind, mem->dt, old, v));
+    sim_elem_set_bits(res->dt, sim_tensor_at(res, i), old);
+  }
+  if (!rc) rc = sim_data_view_write(d, dst, mem, op, err);
+  sim_tensor_unref(mem);
+  if (rc || op->n_results < 1) {
+    sim_tensor_unref(res);
+    return rc;
+  }
+  sim_data_set(d, agent, op->results[0], res);
+  return 0;
 }
 
 /* ------------------------------------------------------------------ global pointers */

@@ -265,7 +265,9 @@ enum {
   SIM_FP_ASYNC = 2,        /* through the async proxy (TMA, wgmma, tcgen05) */
   SIM_FP_TMEM = 4,         /* tensor memory */
   SIM_FP_GLOBAL = 8,       /* a global box (see above) */
-  SIM_FP_ATOMIC = 16,      /* an atomic reduction (TMA reduce): two of them do not conflict */
+  SIM_FP_ATOMIC = 16,      /* an atomic read-modify-write: a TMA / descriptor reduce (global), a
+                              ttg.local_atomic_scatter_rmw (shared); two of them do not conflict,
+                              an atomic and any other access (plain, async proxy) do */
 };
 bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b);
 /* Do two footprints share a byte? Inline for its common answer (different allocations or CTAs,
@@ -275,7 +277,7 @@ static inline bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
     return false;
   return sim_fp_overlap_slow(a, b);
 }
-/* Two accesses conflict: they overlap, one writes, and they are not two atomic reductions. */
+/* Two accesses conflict: they overlap, one writes, and they are not both atomic (SIM_FP_ATOMIC). */
 bool sim_fp_conflict(const sim_fp *a, const sim_fp *b);
 /* "a_bufs[1]" / "a_bufs bytes [0,8192)" / "lr[0]" / "c_desc rows 0..31, cols 0..63" into buf. */
 char *sim_fp_str(const sim_machine *m, const sim_fp *f, char *buf, size_t n);
@@ -424,6 +426,9 @@ uint32_t sim_ldchoice_list(const sim_machine *m, const ir_op **out, uint32_t max
 uint64_t sim_ldchoice_written_args(const ir_func *fn);
 /* Per kernel argument: true when it flows into synchronization-relevant values. */
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg);
+/* ... only into the pred of amdg.update_tensor_descriptor (a flag: its values 0 and 1 are
+ * the ones that matter, sim_amd_mbar.c; the default arguments take both). */
+bool sim_arg_is_flag(const sim_machine *m, uint32_t arg);
 /* Trip count of the first scf.for of each agent region computed from the arguments alone
  * (statically, without running); -1 when not computable. Used to pick default arguments. */
 int64_t sim_static_trip_count(const ir_func *fn, const uint64_t *args, uint32_t n_args);

@@ -87,17 +87,6 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "ttg.warp_specialize inside a loop or branch on gfx1250: the model "
                       "runs one fork and join at the kernel's top level (docs/amd-gfx1250.md)");
     return 0;
-  case IR_OP_AMDG_UPDATE_TENSOR_DESC: {
-    /* pred (segment 4): the TDM copies of a descriptor with a false predicate do not run, and
-     * whether they still arrive on their barrier is not documented (TDMUtility.cpp puts pred in
-     * descriptor group 0); a constant true is the unpredicated form */
-    int64_t p = 1;
-    const ir_value *pv = sim_compile_seg0(op, 4);
-    if (pv && (!ir_value_const_int(pv, &p) || p == 0))
-      return sim_errf(err, m, op, "amdg.update_tensor_descriptor with a predicate that is not constant "
-                      "true: which TDM copies run (and arrive) is not modelled");
-    return 0;
-  }
   case IR_OP_TTNG_CLUSTER_ARRIVE: case IR_OP_TTNG_CLUSTER_WAIT: case IR_OP_TTNG_CLUSTER_BARRIER:
     /* NVIDIA's barrier.cluster (sim_ops_bar.c) shares its state words with the AMD cluster
      * barrier (sim_amd_cluster.c) */
@@ -112,6 +101,14 @@ int sim_amd_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
     if (m->n_ctas < 2)
       return sim_errf(err, m, op, "%s in a kernel of one CTA: its verifier requires ttg.num-ctas > 1",
                       ir_ops[code].name);
+    return 0;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
+    /* each wave is an agent that runs the whole op (sim_amd_ops.c ds_atomic): its data would
+     * be applied once per wave, not once per element */
+    if (m->data)
+      return sim_errf(err, m, op, "ttg.local_atomic_scatter_rmw in simulate mode on an AMD target: the "
+                      "model runs the op in every wave and does not split its elements among them (check "
+                      "mode models its synchronization)");
     return 0;
   case IR_OP_TT_CALL:
     return sim_errf(err, m, op, "tt.call in an AMD kernel: the model places Membar's barriers "

@@ -154,6 +154,22 @@ static int tdm(sim_exec *e) {
   if (!tdm_segs(op->code, &s, &sb, &writes)) return SIM_X_HALT;
   uint64_t v = ex_seg(e, s, 0);
   if (v & SIM_VIEW_OOB) return sim_op_async(e); /* reports the out-of-range view */
+  /* the descriptor's pred (amdg.update_tensor_descriptor, sim_scalar.c): 0 and the copy moves
+   * nothing. MODEL: it is not queued either (whether TENSORcnt counts it is not documented;
+   * fewer entries make every tensorcnt wait complete no more than the hardware's); whether it
+   * still arrives on a barrier is not documented, so such a path is inconclusive, as is a pred
+   * other than 0 or 1 (the field is pred[1:0] of descriptor group 0, TDMUtility.cpp) */
+  uint64_t desc = ex_seg(e, 0, 0);
+  if (desc & (SIM_DESC_PRED_OFF | SIM_DESC_PRED_ODD)) {
+    if ((desc & SIM_DESC_PRED_ODD) || ins_seg_len(e->i, sb)) {
+      sim_bound(e->log, m, op, "%s through a descriptor whose pred is %s: %s is not modelled", ir_ops[op->code].name,
+                (desc & SIM_DESC_PRED_ODD) ? "neither 0 nor 1" : "0, with a barrier",
+                (desc & SIM_DESC_PRED_ODD) ? "what the hardware does with it" : "whether the copy still arrives");
+      return SIM_X_HALT;
+    }
+    sim_logf(e->log, "%s: the descriptor's pred is 0, no copy", ir_ops[op->code].name);
+    return SIM_X_NEXT;
+  }
   sim_event ev = {.kind = SIM_EV_AMD_TDM, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
   sim_view_fp(m, v, ins_rseg(m, e->i, s, 0), &ev.fp[0]);
   /* MODEL (as sim_amd_ops.c share): a wave's copy touches its part of the buffer. A TDM load

@@ -57,7 +57,8 @@ static bool is_tdm(uint32_t code) {
          code == IR_OP_AMDG_TDM_SCATTER;
 }
 static bool is_lds(uint32_t code) {
-  return code == IR_OP_TTG_LOCAL_LOAD || code == IR_OP_TTG_LOCAL_STORE || code == IR_OP_TTG_LOCAL_ALLOC;
+  return code == IR_OP_TTG_LOCAL_LOAD || code == IR_OP_TTG_LOCAL_STORE || code == IR_OP_TTG_LOCAL_ALLOC ||
+         code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW;
 }
 
 static uint32_t count_q(const sim_machine *m, const void *st, uint32_t a, int kind) {
@@ -84,6 +85,26 @@ static int ds_write(sim_exec *e) {
   sim_data_err derr;
   if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[ins_in(m, e->i)[1]], true, &derr))
     return data_halt(e, &derr);
+  return sim_async_add_event(e, &ev);
+}
+
+/* ds atomics of ttg.local_atomic_scatter_rmw (MemoryOpToLLVM.cpp LocalAtomicScatterRMWOpConversion:
+ * llvm.atomicrmw on addrspace(3), syncscope("workgroup") monotonic, per element): LDS ops of
+ * the wave's LDS queue like a ds_write. MODEL: the indices are data, so the entry covers the
+ * whole view (not the wave's share: any lane may update any element); two atomic entries do
+ * not conflict (SIM_FP_ATOMIC), an atomic and any other access do. The wave runs on without
+ * waiting for the entry (a returned old value is waited for before its use: a longer window
+ * than the hardware's, never a shorter one). Simulate mode is refused at compile
+ * (sim_amd_machine.c): a wave here runs the whole op, so each element would be updated once per
+ * wave. */
+static int ds_atomic(sim_exec *e) {
+  sim_machine *m = e->m;
+  if (ex_in(e, 0) & SIM_VIEW_OOB) return sim_op_mem(e); /* reports the out-of-range view */
+  sim_event ev = {.kind = SIM_EV_AMD_DS, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 1};
+  sim_view_fp(m, ex_in(e, 0), ins_rin(m, e->i, 0), &ev.fp[0]);
+  ev.fp[0].flags |= SIM_FP_WRITE | SIM_FP_ATOMIC;
+  char fp[96];
+  sim_logf(e->log, "ds atomic RMW of %s issued (LDS queue)", sim_fp_str(m, &ev.fp[0], fp, sizeof fp));
   return sim_async_add_event(e, &ev);
 }
 
@@ -320,7 +341,7 @@ bool sim_amd_handles_code(uint16_t gfx, uint32_t code) {
   switch (code) {
   case SIM_I_AMD_BAR: case SIM_I_AMD_SBAR: case SIM_I_AMD_CBAR: case SIM_I_END:
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
-  case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: case IR_OP_TTG_ASYNC_COMMIT_GROUP: case IR_OP_TTG_ASYNC_WAIT: case IR_OP_AMDG_ASYNC_WAIT:
   case IR_OP_AMDG_MEMORY_COUNTER_WAIT: case IR_OP_TTG_BARRIER: case IR_OP_GPU_BARRIER:
   case IR_OP_ROCDL_S_BARRIER: case IR_OP_AMDG_COND_BARRIER:
     return true;
@@ -346,6 +367,7 @@ int sim_amd_exec(sim_exec *e) {
     return sbarrier(e);
   case SIM_I_END: sim_amd_wave_end(e); return SIM_X_STAY;
   case IR_OP_TTG_LOCAL_STORE: return ds_write(e);
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: return ds_atomic(e);
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: return dma(e);
   case IR_OP_TTG_ASYNC_COMMIT_GROUP:
     /* a marker between copies, no instruction (LLVM has no asyncmark before 22) */
@@ -379,7 +401,7 @@ bool sim_amd_enabled(const sim_machine *m, const void *st, uint32_t a, const sim
   switch (i->code) {
   /* the counters saturate: issue stalls at the limit [CDNA3 ISA S_WAITCNT: vmcnt 6 bits,
    * lgkmcnt 4 bits; gfx1250's DScnt / ASYNCcnt 6 bits, docs/amd-gfx1250.md] */
-  case IR_OP_TTG_LOCAL_STORE:
+  case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
     return count_q(m, st, a, SIM_EV_AMD_DS) < (m->amd_gfx == 1250 ? SIM_AMD_G12_MAX : SIM_AMD_DS_MAX);
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL:
     return count_q(m, st, a, SIM_EV_AMD_VM) < SIM_AMD_VM_MAX;
@@ -532,6 +554,13 @@ bool sim_amd_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, u
     sim_view_fp(m, x[ins_in(m, i)[1]], ins_rin(m, i, 1), &f);
     e->kind |= SIM_E_ISSUE;
     break;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: /* the whole view (ds_atomic), not the wave's share */
+    sim_view_fp(m, x[ins_in(m, i)[0]], ins_rin(m, i, 0), &f);
+    e->kind |= SIM_E_ISSUE;
+    if (!f.alloc) break;
+    f.flags |= SIM_FP_WRITE | SIM_FP_ATOMIC;
+    e->fp[e->n_fp++] = f;
+    return true;
   case IR_OP_TTG_ASYNC_COPY_G2L: case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: {
     int s = dma_seg(op->code);
     sim_view_fp(m, x[ins_in(m, i)[ins_seg_at(i, s)]], ins_rseg(m, i, s, 0), &f);

@@ -283,8 +283,8 @@ void sim_analyze(sim_machine *m) {
     ch = false;
     for (uint32_t pc = 0; pc < m->n_code; pc++) ch |= flow_ins(&f, pc);
   }
-  /* consumers */
-  uint64_t sink = 0;
+  /* consumers (psink: the pred operands of amdg.update_tensor_descriptor) */
+  uint64_t sink = 0, psink = 0;
   m->ring_depth = 0;
   m->data_sink_ins = UINT32_MAX;
   for (uint32_t pc = 0; pc < m->n_code; pc++) {
@@ -295,8 +295,13 @@ void sim_analyze(sim_machine *m) {
       mark_allocs(&f, i, async_segs(i->code), false);
     }
     bool control = i->code == SIM_I_BRZ || i->code == SIM_I_FOR_INIT || i->code == SIM_I_FOR_TEST;
-    if (!control && (i->vis == SIM_V_NONE || i->code == SIM_I_FORK)) continue;
-    uint32_t skip = i->code < IR_OP__COUNT ? data_segs(i->code) : 0;
+    /* amdg.update_tensor_descriptor's pred decides whether the TDM copies through the
+     * descriptor run (sim_amd_mbar.c): a synchronization-relevant use by an invisible op; its
+     * other operands only address global memory */
+    bool desc_pred = i->code == IR_OP_AMDG_UPDATE_TENSOR_DESC;
+    if (!control && !desc_pred && (i->vis == SIM_V_NONE || i->code == SIM_I_FORK)) continue;
+    uint32_t skip = desc_pred ? ~(1u << IR_SEG_AMDG_UPDATE_TENSOR_DESC_PRED)
+                    : i->code < IR_OP__COUNT ? data_segs(i->code) : 0;
     for (uint32_t k = 0; k < i->n_in; k++) {
       bool is_data = false;
       for (int s = 0; s < 16 && i->op && skip; s++) {
@@ -311,7 +316,8 @@ void sim_analyze(sim_machine *m) {
         continue;
       uint64_t t = f.taint[i->region][in[k]];
       if ((t & T_DATA) && m->data_sink_ins == UINT32_MAX) m->data_sink_ins = pc;
-      sink |= t;
+      if (desc_pred) psink |= t;
+      else sink |= t;
     }
   }
   /* what the coordinates of global writes through descriptors depend on (vf_grid.c compares
@@ -329,10 +335,15 @@ void sim_analyze(sim_machine *m) {
     m->coord_deps[pc] = ((t & ~T_LOAD) >> T_ARG0) | ((t & (T_DATA | T_LOAD)) ? 1ull << 63 : 0);
   }
   sim_clc_coord_deps(m);
+  m->arg_ctl = ir_xcalloc(m->n_args + 1, sizeof *m->arg_ctl);
+  m->arg_flag = ir_xcalloc(m->n_args + 1, sizeof *m->arg_flag);
+  for (uint32_t k = 0; k < m->n_args; k++) {
+    m->arg_ctl[k] = ((sink | psink) & arg_bit(k)) != 0;
+    m->arg_flag[k] = (psink & arg_bit(k)) && !(sink & arg_bit(k)) && k < 60; /* 60+ share a bit */
+  }
+  sink |= psink;
   m->pid_dep = (sink & T_PID) != 0;
   m->ld_ctl = (sink & T_LOAD) != 0;
-  m->arg_ctl = ir_xcalloc(m->n_args + 1, sizeof *m->arg_ctl);
-  for (uint32_t k = 0; k < m->n_args; k++) m->arg_ctl[k] = (sink & arg_bit(k)) != 0;
   /* number the mbarriers of each barrier allocation */
   m->n_bars = 0;
   for (uint32_t a = 1; a < m->n_allocs; a++) {

@@ -174,6 +174,7 @@ static uint8_t visibility(const ir_op *op) {
     return SIM_V_NONE; /* partition-scoped bar.sync: a no-op for an atomic agent */
   case IR_OP_TTG_LOCAL_LOAD: case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_LOAD:
   case IR_OP_TTNG_TMEM_STORE: case IR_OP_TTG_REMOTE_SHMEM_STORE:
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: /* a shared-memory read-modify-write (sim_ops_mem.c) */
   case IR_OP_TT_DESCRIPTOR_LOAD: case IR_OP_TT_DESCRIPTOR_STORE: /* global boxes (sim_global.c) */
   case IR_OP_TT_DESCRIPTOR_REDUCE:
   case IR_OP_TTNG_CLC_QUERY_CANCEL: case IR_OP_TTNG_CLC_LOAD_RESULT: /* CLC responses (sim_clc.c) */

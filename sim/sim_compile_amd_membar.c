@@ -148,6 +148,8 @@ static void access(mctx *c, const ir_op *op, mstate *s) {
     break;
   case IR_OP_TTG_LOCAL_LOAD: r = roots(&c->bufs, op->operands[0], 0); break;
   case IR_OP_TTG_LOCAL_STORE: w = roots(&c->bufs, op->operands[1], 0); break;
+  /* MemRead + MemWrite of dst (TritonGPUOps.td LocalAtomicScatterRMWOp) */
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: r = w = roots(&c->bufs, op->operands[0], 0); break;
   case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) w = alloc_bit(&c->bufs, op); break;
   case IR_OP_TTG_ASYNC_COPY_G2L: wa = roots(&c->bufs, sim_compile_seg0(op, 1), 0); break;
   case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: wa = roots(&c->bufs, sim_compile_seg0(op, 2), 0); break;

@@ -337,6 +337,7 @@ static void accesses(wp_ctx *c, const ir_op *op, wp_accs *s) {
     add_acc(c, s, op->operands[0], 'r', sim_compile_amd_has(op, SIM_AMD_SYNCED_ASYNC_WAIT));
     break;
   case IR_OP_TTG_LOCAL_STORE: add_acc(c, s, op->operands[1], 'w', false); break;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: add_acc(c, s, op->operands[0], 'w', false); break;
   case IR_OP_TTG_LOCAL_ALLOC: if (op->n_operands) add_acc(c, s, op->results[0], 'w', false); break;
   case IR_OP_TTG_ASYNC_COPY_G2L: add_acc(c, s, sim_compile_seg0(op, 1), 'a', false); break;
   case IR_OP_AMDG_BUFFER_LOAD_TO_LOCAL: add_acc(c, s, sim_compile_seg0(op, 2), 'a', false); break;

@@ -131,6 +131,10 @@ void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d) {
   d->n_operands = (uint8_t)(op->n_operands < 255 ? op->n_operands : 255);
   int pred = op->code == IR_OP_ARITH_CMPI || op->code == IR_OP_ARITH_CMPF ? sim_cmp_pred(op) : -1;
   d->pred = pred < 0 ? 0xff : (uint8_t)pred; /* 0xff: none, or unknown */
+  uint32_t lo = 0, hi = 0;
+  if (op->code == IR_OP_AMDG_UPDATE_TENSOR_DESC &&
+      sim_compile_seg_bounds(op, IR_SEG_AMDG_UPDATE_TENSOR_DESC_PRED, &lo, &hi) && hi > lo && lo < 0xff)
+    d->pred = (uint8_t)lo;
   d->eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
 }
 

@@ -406,6 +406,12 @@ int sim_data_load_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_m
  * writes the `src` payload into dst. */
 int sim_data_store_view(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
                         bool pred, sim_data_err *err);
+/* ttg.local_atomic_scatter_rmw: for each element I of `values` (mask on), dst at I with
+ * I[axis] = indices[I] becomes rmw(old, values[I]) (atomic_rmw_op), in row-major order of I;
+ * the result holds the old values (0 where masked off: undefined in the IR). An index outside
+ * the buffer is a FAULT. */
+int sim_data_scatter_rmw(sim_data *d, uint32_t agent, const ir_op *op, const sim_mview *dst,
+                         sim_data_err *err);
 /* tt.load / tt.store / tt.atomic_rmw / tt.atomic_cas / amdg.buffer_load/store through
  * pointers: pointer, mask, other, value operands come from the store (tensor) or in_bits
  * (scalar pointer / mask). Loads of a masked-off element give `other` (or 0). */

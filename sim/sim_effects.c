@@ -106,6 +106,11 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->kind |= SIM_E_MEM;
     add_fp(m, e, IN(1), ins_rin(m, i, 1), SIM_FP_WRITE);
     return;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: /* dependent on every other access of the view, two
+                                            * of them too (their old values depend on the order) */
+    e->kind |= SIM_E_MEM;
+    add_fp(m, e, IN(0), ins_rin(m, i, 0), SIM_FP_WRITE | SIM_FP_ATOMIC);
+    return;
   case IR_OP_TTG_LOCAL_ALLOC: case IR_OP_TTNG_TMEM_ALLOC: /* with a value: writes the buffer */
     if (!sim_alloc_writes(op) || !i->imm) break;
     e->kind |= SIM_E_MEM;

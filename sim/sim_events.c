@@ -91,6 +91,7 @@ static const char *const ev_names[] = {
 
 const char *sim_event_kind_name(const sim_machine *m, const void *st, uint32_t ev) {
   const sim_event *e = &st_cevents(m, st)[ev];
+  if (e->kind == SIM_EV_AMD_DS && e->n_fp && (e->fp[0].flags & SIM_FP_ATOMIC)) return "ds atomic"; /* sim_amd_ops.c ds_atomic */
   return e->kind < sizeof ev_names / sizeof ev_names[0] && ev_names[e->kind] ? ev_names[e->kind] : "async op";
 }
 

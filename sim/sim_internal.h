@@ -50,7 +50,8 @@ typedef struct sim_scalar_dec {
   uint16_t code;               /* ir_opcode */
   uint8_t w;                   /* integer width of the result (sim_int_width) */
   uint8_t w0, w1;              /* ... of operands 0 and 1 */
-  uint8_t pred;                /* cmpi / cmpf predicate (index in its keyword list); 0xff unknown */
+  uint8_t pred;                /* cmpi / cmpf predicate (index in its keyword list); 0xff unknown;
+                                  amdg.update_tensor_descriptor: its pred operand's index, 0xff none */
   uint8_t dt, dt0;             /* sim_dtype of the result / operand 0 (floats) */
   uint8_t rt_kind;             /* ir type kind of the result (IR_T_*) */
   uint8_t n_operands;
@@ -458,6 +459,7 @@ struct sim_machine {
   bool ld_ctl;                 /* some chosen load's value reaches control or synchronization */
   int64_t fill_a, fill_b;      /* this run's fill of the chosen inputs: a + b * index */
   bool *arg_ctl;               /* per kernel argument: flows into control */
+  bool *arg_flag;              /* ... only as a TDM descriptor's pred (0 or 1: sim_arg_is_flag) */
   uint64_t *coord_deps;        /* per instruction: sim_coord_deps (global writes only) */
   uint32_t n_args;
   uint64_t *args;              /* kernel argument bits (owned copy) */
@@ -722,6 +724,12 @@ int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in,
 #define SIM_VIEW_IRREG (1ull << 48)   /* trans / reshape / reinterpret: bounding footprint */
 #define SIM_VIEW_REMOTE (1ull << 49)  /* shared::cluster view (map_to_remote_buffer) */
 #define SIM_VIEW_OOB (1ull << 50)     /* an index left the allocation: an error only if used */
+/* A !tt.tensordesc value (a view of its global tensor) carries the predicate of an AMD TDM
+ * descriptor: amdg.update_tensor_descriptor's `pred` rewrites the descriptor's pred field,
+ * which the TDM copies through it inherit (sim_scalar.c, sim_amd_mbar.c). Neither bit: pred 1
+ * (the descriptor's default). */
+#define SIM_DESC_PRED_OFF (1ull << 51) /* pred 0: the copies through it do not run */
+#define SIM_DESC_PRED_ODD (1ull << 52) /* pred neither 0 nor 1: not modelled */
 static inline uint64_t sim_view_make(uint32_t alloc, uint32_t cta, uint32_t off) {
   return ((uint64_t)(alloc & 0xfff) << 32) | ((uint64_t)(cta & 0xf) << 44) | off;
 }

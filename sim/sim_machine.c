@@ -209,6 +209,7 @@ void sim_machine_free(sim_machine *m) {
   free(m->lhcache);
   free(m->live_off);
   free(m->arg_ctl);
+  free(m->arg_flag);
   free(m->args);
   free(m->arg_slots);
   free(m->arg_galloc);
@@ -335,6 +336,7 @@ bool sim_may_cycle(const sim_machine *m) {
   return false;
 }
 bool sim_arg_is_control(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_ctl[arg]; }
+bool sim_arg_is_flag(const sim_machine *m, uint32_t arg) { return arg < m->n_args && m->arg_flag[arg]; }
 uint32_t sim_n_instructions(const sim_machine *m) { return m->n_code; }
 uint32_t sim_n_ctas(const sim_machine *m) { return m->n_ctas; }
 uint64_t sim_coord_deps(const sim_machine *m, uint32_t ins) {

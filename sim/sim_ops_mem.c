@@ -1,5 +1,5 @@
 /* sim_ops_mem.c: synchronous shared / tensor memory accesses of an agent (local_load /
- * local_store, tmem_load / tmem_store, remote smem stores): proxy bookkeeping (§2.3), the
+ * local_store, tmem_load / tmem_store, remote smem stores, shared-memory atomic scatters): proxy bookkeeping (§2.3), the
  * cluster-exit check (§6.2) and, in simulate mode, the data movement. */
 #include <stdio.h>
 
@@ -68,6 +68,18 @@ int sim_op_mem(sim_exec *e) {
              sim_fp_str(m, &f, fp, sizeof fp));
     if (m->data && sim_data_store_view(m->data, e->a, op, &m->mscratch[in[1]], true, &derr))
       return data_fail(e, &derr);
+    return SIM_X_NEXT;
+  }
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: {
+    /* atom.shared (relaxed, CTA scope; .cluster through a remote view) per element, by the
+     * agent's threads: a generic-proxy read-modify-write of the view. The indices are data,
+     * so the footprint is the whole view (an index outside it is undefined behaviour); two
+     * atomic footprints do not conflict (sim_fp_conflict), any other access does */
+    sim_view_fp(m, ex_in(e, 0), ins_rin(m, e->i, 0), &f);
+    f.flags |= SIM_FP_WRITE | SIM_FP_ATOMIC;
+    sim_uf_note(m, e->st, e->a, &f, e->pc);
+    sim_logf(e->log, "local_atomic_scatter_rmw updates %s", sim_fp_str(m, &f, fp, sizeof fp));
+    if (m->data && sim_data_scatter_rmw(m->data, e->a, op, &m->mscratch[in[0]], &derr)) return data_fail(e, &derr);
     return SIM_X_NEXT;
   }
   case IR_OP_TTG_REMOTE_SHMEM_STORE: {
@@ -146,6 +158,10 @@ int sim_agent_access(const sim_machine *m, const void *st, uint32_t a, sim_fp *o
   case IR_OP_TTG_LOCAL_STORE: case IR_OP_TTNG_TMEM_STORE:
     sim_view_fp(m, VAL(1), ins_rin(m, i, 1), &out[n]);
     out[n++].flags |= SIM_FP_WRITE;
+    break;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW:
+    sim_view_fp(m, VAL(0), ins_rin(m, i, 0), &out[n]);
+    out[n++].flags |= SIM_FP_WRITE | SIM_FP_ATOMIC;
     break;
   case IR_OP_TTG_REMOTE_SHMEM_STORE:
     sim_view_fp(m, VAL(2), ins_rin(m, i, 2), &out[n]);

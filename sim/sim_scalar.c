@@ -112,10 +112,16 @@ int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in,
     out[0] = fput(d->dt, fma(fget(d->dt0, in[0]), fget(d->dt0, in[1]), fget(d->dt0, in[2])));
     return 0;
   case IR_OP_AMDG_UPDATE_TENSOR_DESC:
-    /* AMD gfx1250: offsets / bounds of the descriptor's global box; the model does not follow
-     * TDM's global side, the descriptor stays what it was (a predicate is refused at compile,
-     * sim_amd_machine.c) */
+    /* AMD gfx1250: offsets / bounds of the descriptor's global box, which the model does not
+     * follow (the view stays what it was); `pred` rewrites the descriptor's pred field
+     * (TDMUtility.cpp updateTensorDescriptor: group0[0] = pred), which the TDM copies through
+     * it inherit (fillTDMDescriptor, isPureForm) */
     out[0] = in[0];
+    if (d->pred != 0xff) {
+      uint32_t p = (uint32_t)in[d->pred];
+      out[0] &= ~(SIM_DESC_PRED_OFF | SIM_DESC_PRED_ODD);
+      out[0] |= p == 0 ? SIM_DESC_PRED_OFF : p == 1 ? 0 : SIM_DESC_PRED_ODD;
+    }
     return 0;
   case IR_OP_TT_ADDPTR: /* pointer + offset * sizeof(pointee) */
     out[0] = in[0] + (uint64_t)(sim_sext(in[1], d->w1) * d->eb);

@@ -308,7 +308,10 @@ bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b) {
 
 bool sim_fp_conflict(const sim_fp *a, const sim_fp *b) {
   if (!((a->flags | b->flags) & SIM_FP_WRITE)) return false;
-  if (a->flags & b->flags & SIM_FP_ATOMIC) return false; /* two reductions commute */
+  /* two atomic RMWs of the same bytes are performed one after the other whatever the order
+   * (PTX ISA, Memory Consistency Model, "Atomicity": atom / red are atomic with respect to
+   * each other; AMD ds_* atomics likewise on LDS): no race */
+  if (a->flags & b->flags & SIM_FP_ATOMIC) return false;
   return sim_fp_overlap(a, b);
 }
 

@@ -698,6 +698,10 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
   case IR_OP_TTNG_TMEM_STORE:
     view_event(c, w, SYM_EV_WRITE, op, IR_SEG_TTG_LOCAL_STORE_DST, true);
     break;
+  case IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW: /* a generic-proxy RMW of its whole view, taken as a
+                                            * write (two atomics commute: the explorer knows) */
+    view_event(c, w, SYM_EV_WRITE, op, IR_SEG_TTG_LOCAL_ATOMIC_SCATTER_RMW_DST, true);
+    break;
   case IR_OP_TTG_ASYNC_COPY_G2L: /* cp.async: writes its slot from issue on (semantics.md §2.2) */
     view_event(c, w, SYM_EV_WRITE, op, IR_SEG_TTG_ASYNC_COPY_G2L_RESULT, true);
     break;

@@ -6,11 +6,12 @@
 
 #include "sym_internal.h"
 
-/* Generic-proxy writes of shared memory: local_store, and a local_alloc with an initial value
- * (Triton's lowering adds no fence after it: measured, sim_ops_mem.c). */
+/* Generic-proxy writes of shared memory: local_store, local_atomic_scatter_rmw, and a local_alloc
+ * with an initial value (Triton's lowering adds no fence after it: measured, sim_ops_mem.c). */
 static bool generic_write(const sym_event *e) {
   return e->kind == SYM_EV_WRITE && e->ring >= 0 &&
-         (e->op->code == IR_OP_TTG_LOCAL_STORE || e->op->code == IR_OP_TTG_LOCAL_ALLOC);
+         (e->op->code == IR_OP_TTG_LOCAL_STORE || e->op->code == IR_OP_TTG_LOCAL_ALLOC ||
+          e->op->code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW);
 }
 
 /* Reads through the async proxy: TMA stores, async wgmma and tcgen05 MMA operands

@@ -304,9 +304,10 @@ static int choose_defaults(vf_argplan *p, sim_machine *probe) {
     p->vary_arg[vi] = k;
     p->n_vals[vi] = 0;
     const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
-    if (ty && ty->kind == IR_T_INT && ty->bits == 1) {
-      /* a flag: both of its values (true first: combination 0, which the probes and the guard
-       * runs start from, takes the path the flag enables) */
+    if (ty && ty->kind == IR_T_INT && (ty->bits == 1 || sim_arg_is_flag(probe, k))) {
+      /* a flag (an i1, or an integer that is only a TDM descriptor's pred): both of its values
+       * (true first: combination 0, which the probes and the guard runs start from, takes the
+       * path the flag enables) */
       p->vary_vals[vi][0] = 1;
       p->vary_vals[vi][1] = 0;
       p->trips[vi][0] = p->trips[vi][1] = -1;

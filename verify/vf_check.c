@@ -45,8 +45,12 @@ static const char *async_note(const sim_machine *m, uint32_t ins, const char *df
   return dflt;
 }
 
-static const char *verb(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writes" : "reads"; }
-static const char *verbing(const sim_fp *f) { return (f->flags & SIM_FP_WRITE) ? "writing" : "reading"; }
+static const char *verb(const sim_fp *f) {
+  return (f->flags & SIM_FP_ATOMIC) ? "atomically updates" : (f->flags & SIM_FP_WRITE) ? "writes" : "reads";
+}
+static const char *verbing(const sim_fp *f) {
+  return (f->flags & SIM_FP_ATOMIC) ? "atomically updating" : (f->flags & SIM_FP_WRITE) ? "writing" : "reading";
+}
 
 /* v->msg formatted only when msg (the search asks tersely first: vf_check_race_ex). */
 #define MSGF(...)                                                                          \
@@ -78,7 +82,10 @@ bool vf_check_race_ex(const sim_machine *m, const void *st, sim_viol *v, bool ms
                      op_name(m, pa), sim_agent_name(m, a), verb(&acc[a][i]),
                      sim_fp_str(m, &acc[a][i], fp, sizeof fp), op_name(m, pb), sim_agent_name(m, b));
             v->rel[0] = pb;
-            v->rel_note[0] = (acc[b][j].flags & SIM_FP_WRITE) ? "conflicting write" : "conflicting read";
+            v->rel_note[0] = (acc[b][j].flags & SIM_FP_ATOMIC) ? "conflicting atomic update (atomic only "
+                                                                 "with respect to other atomics)"
+                             : (acc[b][j].flags & SIM_FP_WRITE) ? "conflicting write"
+                                                                : "conflicting read";
             v->n_rel = 1;
             return true;
           }
