@@ -306,6 +306,8 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = "attrs `:` type(r*)",
     [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = "attrs `:` type(r0)",
     [IR_OP_TTNG_CLC_READ] = "$token attrs `:` type(token) `->` type(r*)",
+    [IR_OP_TTNG_TWO_CTA_PEER_GATHER] = "$src `split_dim` `=` @splitDim:i `num_ctas` `=` @numCTAs:i attrs `:` "
+                                       "type(src) ~same:src",
     [IR_OP_GLUON_SET_AUTO_LAYOUT] = VIEW,
     [IR_OP_PTG_CIRCULAR_STORE] = "@isStart:k $segment `,` $counter attrs `:` type(segment) `,` type(counter)",
     [IR_OP_PTG_READ_COUNTER] = "attrs `:` type(r0)",

@@ -53,6 +53,8 @@ const unsigned char ir_op_flags[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = IR_F_SIM_NO,
     [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = IR_F_SIM_NO,
     [IR_OP_TTNG_CLC_READ] = IR_F_SIM_NO,
+    /* the fork's abstract 2-CTA peer gather: checked in its materialized form (sim_compile.c) */
+    [IR_OP_TTNG_TWO_CTA_PEER_GATHER] = IR_F_SIM_NO,
     /* AMD ops of gfx942 / gfx950 the AMD model runs (sim_amd_ops.c) */
     [IR_OP_ROCDL_S_BARRIER] = IR_F_SIM_AMD | IR_F_LW,
     [IR_OP_AMDG_COND_BARRIER] = IR_F_SIM_AMD | IR_F_LW,

@@ -14,6 +14,14 @@ static int need_sm100(lw_ctx *c, const ir_op *op) {
   return c->target == LW_SM100A ? 0 : lw_unsupported(c, op);
 }
 
+/* A paired-CTA module: the fork's MMAv5 lowering makes EVERY tcgen05.mma and tcgen05.commit of
+ * it cta_group::2 (getModuleTwoCTAs || tlxEnablePairedMMA, MMAv5.cpp), whether or not the op
+ * repeats two_ctas (sim_pair.c has the rules). */
+static bool paired(const lw_ctx *c, const ir_op *op) {
+  return ir_op_has_attr(op, "two_ctas") || ir_module_attr_int(c->m, "ttng.two-ctas", 0) > 0 ||
+         ir_module_attr_int(c->m, "tlx.enable_paired_cta_mma", 0) > 0;
+}
+
 static void fence_after(lw_ctx *c) {
   lw_asm(c, NULL, "tcgen05.fence::after_thread_sync;", "", NULL, NULL, 0, 0);
 }
@@ -288,8 +296,9 @@ static void commit(lw_ctx *c, lw_ssa bar_u32, lw_ssa pred) {
 
 static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
   if (need_sm100(c, op)) return -1;
-  if (ir_op_has_attr(op, "two_ctas") || ir_op_has_attr(op, "multicast"))
-    return lw_fail(c, op, "two-CTA / multicast tcgen05 MMAs are not supported yet");
+  if (paired(c, op) || ir_op_has_attr(op, "multicast"))
+    return lw_fail(c, op, "two-CTA (cta_group::2, a paired-CTA module) / multicast tcgen05 MMAs are not "
+                   "supported yet");
   ir_value *av = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_A, NULL), *bv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_B, NULL);
   ir_value *dv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_D, NULL), *use_d = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_USED, NULL);
   ir_value *pv = ir_seg(op, IR_SEG_TTNG_TC_GEN5_MMA_PRED, NULL);
@@ -348,7 +357,8 @@ static int tc_gen5_mma(lw_ctx *c, const ir_op *op) {
 
 static int tc_gen5_commit(lw_ctx *c, const ir_op *op) {
   if (need_sm100(c, op)) return -1;
-  if (ir_op_has_attr(op, "two_ctas")) return lw_fail(c, op, "two-CTA commits are not supported yet");
+  if (paired(c, op))
+    return lw_fail(c, op, "two-CTA commits (cta_group::2, a paired-CTA module) are not supported yet");
   lw_ssa b = lw_memdesc_ptr(c, op, ir_seg(op, IR_SEG_TTNG_TC_GEN5_COMMIT_BARRIER, NULL));
   if (!b) return -1;
   commit(c, lw_smem_u32(c, b), and_pred(c, c->rg->leader, ir_seg(op, IR_SEG_TTNG_TC_GEN5_COMMIT_PRED, NULL)));

@@ -219,6 +219,13 @@ static const char *const refusal_reason[IR_OP__COUNT] = {
     [IR_OP_TTNG_CLC_ADVANCE] = CLC, [IR_OP_TTNG_CLC_TRY_CANCEL_ASYNC] = CLC,
     [IR_OP_TTNG_CLC_READ] = CLC,
 #undef CLC
+    [IR_OP_TTNG_TWO_CTA_PEER_GATHER] =
+        "%s is not modelled: it is the fork's abstract 2-CTA exchange (each CTA's result is CTA 0's first half and CTA "
+        "1's second half of src along split_dim), with no synchronization of its own and no LLVM "
+        "lowering: the nvgpu-materialize-2cta-exchange pass rewrites it together with its "
+        "consumer local_store and the following full-barrier arrive (init count raised to 2, a "
+        "barrier_expect added) into local_store + ttg.async_remote_shmem_store to the peer; the "
+        "model checks that materialized form",
 };
 
 /* The refusal of an op the model does not run (the op table's IR_F_SIM_NO column), or NULL.

@@ -102,16 +102,22 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   switch (op->code) {
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
     if (!m->paired) return 0;
-    bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
-    if (!attr_true(op, "is_async") && !seg_len(op, scaled ? 8 : 6))
-      return sim_errf(err, m, op, "synchronous %s in a paired-CTA kernel is not modelled (the "
-                      "follower CTA cannot wait for it); give it a completion barrier", name);
     if (attr_true(op, "multicast"))
       return sim_errf(err, m, op, "%s with multicast in a paired-CTA kernel is not modelled", name);
+    /* Without barriers and is_async the MMA is modelled as in one CTA: the lowering does not
+     * wait for it, a later (leader) tc_gen5_commit tracks it (sim_pair.c). Outside
+     * warp_specialize in a non-TLX kernel the lowering also puts a lone barrier.cluster.arrive
+     * before it (MMAv5.cpp convertDotImpl, "we keep the cluster sync") whose wait is nowhere in
+     * the TTGIR: refused, see the message. */
     if (!ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) && m->ma.tlx_paired <= 0 &&
         m->ma.tlx_ops <= 0)
-      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a non-TLX kernel: the "
-                      "lowering adds a cluster arrive there that the model does not reproduce", name);
+      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a non-TLX kernel is not "
+                      "modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
+                      "before it in every CTA, and the TTGIR does not say which wait completes it "
+                      "(with ttg.num-ctas > 1 the LLVM lowering's cluster-barrier insertion adds "
+                      "arrive/wait pairs from the shared-memory allocation); by the ISA a second "
+                      "arrive before the barrier completes (the next such MMA, the exit cluster "
+                      "barrier) is undefined (semantics.md §6.1)", name);
     if (m->data) {
       /* simulate mode: D_c = A_c x [B_0 | B_1] needs N/2 columns of B per CTA (§4.4) */
       const ir_type *bt = seg_val(op, 1, 0)->type, *dt = seg_val(op, 2, 0)->type;

@@ -16,7 +16,16 @@
  *   and N/2 columns of B). Modelled as two tcgen05.mma events of the leader (one per CTA half,
  *   completing in issue order on the leader's pipeline) then, per completion barrier, a commit
  *   event that arrives on that barrier in BOTH CTAs of the pair (multicast mask 0b11 << pair).
- * - tcgen05.commit: leader only; arrives on the barrier at the same offset in both CTAs.
+ * - tcgen05.commit: leader only; arrives on the barrier at the same offset in both CTAs
+ *   (tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster with
+ *   ctaMask = 0b11 << pair base, MMAv5.cpp createMMACommit; PTX ISA tcgen05.commit: the arrive
+ *   goes to the mbarrier at the same offset in each CTA of ctaMask, when all prior async
+ *   tcgen05 ops of the executing thread complete).
+ * - A tc_gen5_mma with no barrier and no is_async ("synchronous") is issued like any paired MMA
+ *   and not waited for, as in one CTA (sim_ops_async.c mma5): the MMAv5 lowering emits no
+ *   commit and no wait for it; its reads and accumulator writes in both CTAs stay in flight
+ *   until a later tc_gen5_commit of the leader arrives (the only synchronous form is made by
+ *   the MMA lowering pass, MMALowering.cpp SyncMMALowering, before the TTGIR is dumped).
  * - TMA loads with two_cta: the bytes land in the issuing CTA's smem and complete_tx goes to
  *   the barrier the operand names (the frontend maps it to the leader, tlx-ir.md §1.4).
  * - An implicit cluster sync follows the last entry-block init_barrier of a paired kernel, as of

@@ -16,6 +16,10 @@ for k in cf-cond-br.mlir cf-br-region.mlir; do
 done
 input_error check "nv.*unsupported operation 'nvws.create_token'" "$D/nvws-create-token.mlir"
 input_error check "^k.py:3:5: error: ttng.clc_advance is the fork's high-level cluster launch control" "$D/clc-advance.mlir"
+# the fork's abstract 2-CTA peer gather (no LLVM lowering; a pass materializes it): refused at
+# the op, with the materialized form named
+input_error check "^k.py:4:5: error: ttng.two_cta_peer_gather is not modelled: .*async_remote_shmem_store" \
+  "$D/two-cta-peer-gather.mlir"
 rc=0
 "$TLXV" "$D/token-poison.ttgir" > "$T/o.txt" 2>&1 || rc=$?
 [ $rc = 0 ] || fail "token-poison.ttgir: exit $rc: $(head -3 "$T/o.txt")"
