@@ -111,7 +111,11 @@ typedef struct dfs {
   bool ahead;                  /* step_ahead in use (one thread: the table is prefetched) */
   pre_ent *pre;                /* stepped-ahead keys of the frames, a stack (frame.pre_at) */
   uint32_t pre_cap;
-  void *scratch;               /* a state's room for step_ahead */
+  void *scratch;               /* step_ahead's successors: state k (>= 1) at k * ssz_al */
+  uint32_t n_scratch;          /* states it has room for */
+  uint32_t scratch_of;         /* the depth of the frame whose successors they are */
+  size_t ssz_al;               /* ssz rounded up to a cache line */
+  sim_log alog;                /* step_ahead's log (terse) */
 } dfs;
 
 /* Sets up a searcher (sh may be NULL); vf_dfs_free releases what it allocated. */

@@ -240,8 +240,9 @@ static sim_hash128 state_key(dfs *d, const void *st) { return key_of(d, st, key_
  * and transitions as stepping in turn). Only a step with no other effect than its state is
  * kept (no violation, bound, assumption or global write: those are recorded in turn, so
  * stepped again then). The first successor stays in place above the state (the DFS takes it
- * next, nothing is placed there before); the others' states are not kept: a new one is
- * stepped again in its turn (steps are deterministic), a revisit (most of them) never is. */
+ * next, nothing is placed there before); the others wait in the scratch states, copied into
+ * place when new, until a deeper frame steps ahead (scratch_of): a successor new after the DFS
+ * came back from a descent is stepped again in its turn (steps are deterministic). */
 static void step_ahead(dfs *d) {
   grow(d); /* place_next's frame above */
   sim_machine *m = d->m;
@@ -250,17 +251,20 @@ static void step_ahead(dfs *d) {
     d->pre_cap = 2 * (f->pre_at + f->n) + 64;
     d->pre = ir_xrealloc(d->pre, d->pre_cap, sizeof *d->pre);
   }
-  if (!d->scratch) d->scratch = ir_xmalloc(d->ssz, 1);
+  if (f->n > d->n_scratch) { /* room for every successor but the first */
+    d->n_scratch = f->n;
+    d->scratch = ir_xrealloc(d->scratch, d->n_scratch, d->ssz_al);
+  }
   pre_ent *pe = d->pre + f->pre_at;
   const void *cur = f->st;
   size_t used = sim_state_used(m, cur);
   bool sym = key_sym(d);
-  sim_log log = {.terse = true};
+  sim_log *log = &d->alog; /* terse, set up once (sim_step resets its outputs) */
   for (uint32_t k = 0; k < f->n; k++) {
-    void *st = k ? d->scratch : place_next(d, d->depth);
+    void *st = k ? (uint8_t *)d->scratch + (size_t)k * d->ssz_al : place_next(d, d->depth);
     memcpy(st, cur, used);
-    int rc = sim_step(m, st, f->t[k], &log);
-    if (rc || log.n_viol || log.bound || log.assume_false || log.n_gw) {
+    int rc = sim_step(m, st, f->t[k], log);
+    if (rc || log->n_viol || log->bound || log->assume_false || log->n_gw) {
       pe[k].kind = PRE_RAW;
       continue;
     }
@@ -273,6 +277,7 @@ static void step_ahead(dfs *d) {
   for (uint32_t k = 0; k < f->n; k++)
     if (pe[k].kind != PRE_RAW) vf_table_prefetch(d->seen, pe[k].h);
   f->npre = f->n;
+  d->scratch_of = d->depth; /* until a deeper frame steps ahead */
 }
 
 /* Another searcher should stop too: the search ended, a bound, or the inputs are outside the
@@ -370,7 +375,10 @@ static void dfs_loop(dfs *d) {
     }
     if (!nxt) { /* a new state stepped ahead: in place, or stepped again (the same state) */
       nxt = place_next(d, d->depth);
-      if (pe->kind != PRE_PLACED) {
+      if (pe->kind == PRE_KEY && d->scratch_of == d->depth) { /* still in the scratch */
+        const uint8_t *kept = (const uint8_t *)d->scratch + (size_t)ti * d->ssz_al;
+        memcpy(nxt, kept, sim_state_used(m, kept));
+      } else if (pe->kind != PRE_PLACED) {
         memcpy(nxt, cur, sim_state_used(m, cur));
         int rc2 = sim_step(m, nxt, t, &log);
         (void)rc2;
@@ -532,6 +540,9 @@ void vf_dfs_init(dfs *d, sim_machine *m, const vf_opts *o, vf_result *res, vf_ta
   d->c3 = !o->no_reduction && !sh;
   /* one thread: its table can be prefetched (a shared table's shards move under their locks) */
   d->ahead = !sh && !o->random_walks;
+  d->ssz_al = (d->ssz + 63) & ~(size_t)63;
+  d->alog.terse = true;
+  d->scratch_of = UINT32_MAX;
   if (d->c3) vf_onstack_init(&d->onstack);
 }
 
