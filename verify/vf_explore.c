@@ -272,10 +272,8 @@ static void step_ahead(dfs *d) {
     pe[k].h = key_of(d, st, sym);
     pe[k].sym = sym;
     pe[k].kind = k ? PRE_KEY : PRE_PLACED;
+    vf_table_prefetch(d->seen, pe[k].h); /* the first one's line comes while the others step */
   }
-  /* together: their misses overlap */
-  for (uint32_t k = 0; k < f->n; k++)
-    if (pe[k].kind != PRE_RAW) vf_table_prefetch(d->seen, pe[k].h);
   f->npre = f->n;
   d->scratch_of = d->depth; /* until a deeper frame steps ahead */
 }
