@@ -147,6 +147,9 @@ bool vf_table_insert(vf_table *t, sim_hash128 h);
  * touches no shard (a revisit of a recent state is the common case). */
 enum { VF_RECENT = 1 << 11 };
 bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h);
+/* Starts loading the cache lines a later vf_table_insert(t, h) reads (one-thread tables; a
+ * hint only: the table may grow before). */
+void vf_table_prefetch(const vf_table *t, sim_hash128 h);
 /* Whether h is in the table. */
 bool vf_table_has(const vf_table *t, sim_hash128 h);
 /* Growths so far (of the table or of any shard). */

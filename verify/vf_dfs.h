@@ -22,7 +22,22 @@ typedef struct frame {
   uint8_t reduced;             /* n < enabled transitions: fully expanded on a cycle (C3) */
   sim_trans taken;             /* the transition that reached this state */
   sim_hash128 h;               /* the state's hash */
+  uint8_t npre;                /* t[0..npre) were stepped ahead (step_ahead, vf_explore.c): their
+                                  successors' keys are pre[pre_at..pre_at+npre) of the searcher */
+  uint32_t pre_at;
 } frame;
+
+/* A transition stepped ahead of its turn (vf_explore.c step_ahead): the key of its successor
+ * and how it may be used. */
+typedef struct pre_ent {
+  sim_hash128 h;               /* the successor's key (state_key) */
+  uint8_t kind;                /* PRE_RAW: step it as usual (it violated, hit a bound, wrote
+                                  global memory or halted: effects to record in turn);
+                                  PRE_KEY: only h is kept; PRE_PLACED: the successor is also
+                                  in place above the frame's state (place_next) */
+  uint8_t sym;                 /* h is a symmetric key (state_key's choice then) */
+} pre_ent;
+enum { PRE_RAW, PRE_KEY, PRE_PLACED };
 
 /* The states on a one-thread DFS stack (vf_onstack.c): the cycle proviso asks whether a
  * revisited state is on the stack. Owns its slots. */
@@ -93,6 +108,14 @@ typedef struct dfs {
   void *spare;                 /* a state's room for full_log */
   sim_log full;                /* full_log's log */
   uint64_t tick;               /* transitions fired: the clock and the work-sharing check */
+  bool ahead;                  /* step_ahead in use (one thread: the table is prefetched) */
+  pre_ent *pre;                /* stepped-ahead keys of the frames, a stack (frame.pre_at) */
+  uint32_t pre_cap;
+  void *scratch;               /* step_ahead's successors: state k (>= 1) at k * ssz_al */
+  uint32_t n_scratch;          /* states it has room for */
+  uint32_t scratch_of;         /* the depth of the frame whose successors they are */
+  size_t ssz_al;               /* ssz rounded up to a cache line */
+  sim_log alog;                /* step_ahead's log (terse) */
 } dfs;
 
 /* Sets up a searcher (sh may be NULL); vf_dfs_free releases what it allocated. */

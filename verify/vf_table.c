@@ -219,6 +219,13 @@ bool vf_table_insert(vf_table *t, sim_hash128 h) {
   return t->sh ? insert_key(t, k) : insert_via(t, t->recent, k);
 }
 
+void vf_table_prefetch(const vf_table *t, sim_hash128 h) {
+  if (t->sh) return;
+  sim_hash128 k = key(h);
+  __builtin_prefetch(&t->recent[k.hi & (RECENT - 1)]);
+  __builtin_prefetch(&t->p.slots[k.lo & (t->p.cap - 1)]);
+}
+
 bool vf_table_insert_cached(vf_table *t, sim_hash128 *recent, sim_hash128 h) {
   return insert_via(t, recent, key(h));
 }
