@@ -17,10 +17,10 @@ _Static_assert(IR_SEG_NVWS_AREF_PUT_ENTER_STAGE == IR_SEG_NVWS_AREF_GET_ENTER_ST
 _Static_assert(IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_GET_EXIT_TOKEN &&
                IR_SEG_NVWS_AREF_PUT_EXIT_TOKEN == IR_SEG_NVWS_AREF_BUFFER_TOKEN, "one segment");
 
-enum { K_PUT = 0, K_GET = 1 };
+enum { K_PUT = 0, K_GET = 1 };              /* the enter kinds (AssignStagePhase<T>) */
 /* NVWSLowerAref's num-stages option (Passes.td default 3; Triton's backend adds the pass with no
  * options, triton_nvidia.cc add_lower_aref): the depth multiBufferAref gives a TMA-fed aref */
-enum { NVWS_STAGES = 3 };              /* the enter kinds (AssignStagePhase<T>) */
+enum { NVWS_STAGES = 3 };
 enum { A_NONE, A_TMA_LOAD, A_TC5MMA, A_TMEM_COPY, A_CP_ASYNC, A_WGMMA, A_BAD }; /* NVWSAttrDefs.td */
 
 typedef struct aref_ctr {
@@ -65,6 +65,14 @@ static void *pmem(sim_aref_plan *p, size_t n) {
   p->mem = ir_grow(p->mem, &p->cap_mem, p->n_mem + 1, sizeof *p->mem);
   p->mem[p->n_mem++] = x;
   return x;
+}
+
+/* A signless integer type of `bits` owned by the plan. */
+static ir_type *int_type(sim_aref_plan *p, uint16_t bits) {
+  ir_type *t = pmem(p, sizeof *t);
+  t->kind = IR_T_INT;
+  t->bits = bits;
+  return t;
 }
 
 void sim_aref_free(sim_aref_plan *p) {
@@ -158,9 +166,7 @@ static ir_value *konst_t(sim_aref_plan *p, steps *s, const ir_op *at, const ir_t
 }
 
 static ir_value *konst(sim_aref_plan *p, steps *s, const ir_op *at, int64_t k) {
-  ir_value *v = sval(p, p->i32);
-  push_op(s, sop(p, IR_OP_ARITH_CONSTANT, at, NULL, NULL, 0, v, "value", k));
-  return v;
+  return konst_t(p, s, at, p->i32, k);
 }
 
 static ir_value *bin(sim_aref_plan *p, steps *s, const ir_op *at, ir_opcode c, ir_value *a, ir_value *b) {
@@ -526,18 +532,17 @@ static int lower_desc(walkctx *w, const ir_op *op, steps *s) {
                   "tma_load, so NVWSLowerAref leaves it unlowered");
   ir_value *pred = konst_t(p, s, op, p->i1, 1);
   ir_value *ops[70];
-  uint32_t n = 0, nd = 0;
+  uint32_t n = 0;
   ops[n++] = op->operands[0];
   if (op->code == IR_OP_NVWS_DESCRIPTOR_LOAD) {
     uint32_t ni = 0;
     (void)ir_seg(op, IR_SEG_NVWS_DESCRIPTOR_LOAD_INDICES, &ni);
     if (ni > 64) return refuse(w, op, "more than 64 indices");
     for (uint32_t j = 0; j < ni; j++) ops[n++] = op->operands[op->seg_start[IR_SEG_NVWS_DESCRIPTOR_LOAD_INDICES] + j];
-    nd = ni;
     ops[n++] = (ir_value *)desc_result(op);
     ops[n++] = bar;
     ops[n++] = pred;
-    const uint8_t segs[] = {1, (uint8_t)nd, 1, 1, 1, 0, 0};
+    const uint8_t segs[] = {1, (uint8_t)ni, 1, 1, 1, 0, 0};
     push_op(s, sop(p, IR_OP_TTNG_TMA_G2L, op, ops, segs, 7, NULL, NULL, 0));
     return 0;
   }
@@ -672,15 +677,9 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   w.p = p;
   p->fn = fn;
   p->next_id = fn->n_values + 1;
-  p->i1 = pmem(p, sizeof *p->i1);
-  p->i1->kind = IR_T_INT;
-  p->i1->bits = 1;
-  p->i32 = pmem(p, sizeof *p->i32);
-  p->i32->kind = IR_T_INT;
-  p->i32->bits = 32;
-  p->i64 = pmem(p, sizeof *p->i64);
-  p->i64->kind = IR_T_INT;
-  p->i64->bits = 64;
+  p->i1 = int_type(p, 1);
+  p->i32 = int_type(p, 32);
+  p->i64 = int_type(p, 64);
   p->steps = pmem(p, (fn->n_ops + 1) * sizeof *p->steps);
   p->n_steps = pmem(p, (fn->n_ops + 1) * sizeof *p->n_steps);
   p->after = pmem(p, (fn->n_ops + 1) * sizeof *p->after);
