@@ -12,6 +12,5 @@ void sim_compile_modattrs(const ir_module *mod, sim_modattrs *out) {
   for (int k = 0; k < 3; k++) out->cluster_dim[k] = ir_module_attr_int(mod, dims[k], 1);
   out->two_ctas = ir_module_attr_int(mod, "ttng.two-ctas", -1);
   out->tlx_paired = ir_module_attr_int(mod, "tlx.enable_paired_cta_mma", 0);
-  out->tlx_ops = ir_module_attr_int(mod, "tlx.has_tlx_ops", 0);
   out->tmem_size = ir_module_attr_int(mod, "ttg.tensor_memory_size", -1);
 }

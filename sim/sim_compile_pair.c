@@ -106,13 +106,13 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "%s with multicast in a paired-CTA kernel is not modelled", name);
     /* Without barriers and is_async the MMA is modelled as in one CTA: the lowering does not
      * wait for it, a later (leader) tc_gen5_commit tracks it (sim_pair.c). Outside
-     * warp_specialize in a non-TLX kernel the lowering also puts a lone barrier.cluster.arrive
-     * before it (MMAv5.cpp convertDotImpl, "we keep the cluster sync") whose wait is nowhere in
-     * the TTGIR: refused, see the message. */
-    if (!ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) && m->ma.tlx_paired <= 0 &&
-        m->ma.tlx_ops <= 0)
-      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a non-TLX kernel is not "
-                      "modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
+     * warp_specialize the lowering also puts a lone barrier.cluster.arrive before it unless the
+     * module sets tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl: hasExplicitCTASync =
+     * tlxEnablePairedMMA || inside a WarpSpecializeOp; tlx.has_tlx_ops plays no part, "we keep
+     * the cluster sync") and its wait is nowhere in the TTGIR: refused, see the message. */
+    if (!ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) && m->ma.tlx_paired <= 0)
+      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize without "
+                      "tlx.enable_paired_cta_mma is not modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
                       "before it in every CTA, and the TTGIR does not say which wait completes it "
                       "(with ttg.num-ctas > 1 the LLVM lowering's cluster-barrier insertion adds "
                       "arrive/wait pairs from the shared-memory allocation); by the ISA a second "

@@ -369,7 +369,6 @@ typedef struct sim_modattrs {
   int64_t cluster_dim[3];      /* ttg.cluster-dim-x/y/z: 1 when absent */
   int64_t two_ctas;            /* ttng.two-ctas: -1 when absent */
   int64_t tlx_paired;          /* tlx.enable_paired_cta_mma: 0 when absent */
-  int64_t tlx_ops;             /* tlx.has_tlx_ops: 0 when absent */
   int64_t tmem_size;           /* ttg.tensor_memory_size: -1 when absent */
 } sim_modattrs;
 void sim_compile_modattrs(const ir_module *mod, sim_modattrs *out);
