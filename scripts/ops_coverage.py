@@ -18,7 +18,9 @@ nvws, nvg, amdg, proton, proton_gpu, gluon, and for every op says:
            (else "refused at run")
   lowering "yes" (the op table's lowered column), "with owner" (a terminator of the op table's
            column: lowered by the op that owns its region, as that op is), "no-op" (the op table's lowering no-op column), "by class" (the generic lowering
-           of its class, which refuses at the op what it cannot emit), "driver" (module /
+           of its class, which refuses at the op what it cannot emit; for the barrier, fence,
+           view, alloc and memory classes only an op with a case label in that lowering's
+           switch, lw_sync_op / lw_mem_op: the others are "refused"), "driver" (module /
            function structure, lowered with its parent), else "refused"
 Nothing is hand-listed here: the table follows ir/ops.def, the op table's columns (the lines
 after `parse --list-ops`'s table) and sim/.
@@ -118,6 +120,11 @@ def main():
     sim_cases = case_labels(src("sim", "sim_*.c"))
     lw_cases = column("lowered by code of their own") - lw_noop
     by_class = {"scalar", "tensor", "view", "alloc", "memory", "barrier", "fence"}
+    # the classes whose generic lowering is a switch over the op that refuses every other op
+    # (lw_func.c dispatches them): an op of such a class with no case label there is refused
+    switched = {"barrier": "lw_sync_op", "fence": "lw_sync_op", "view": "lw_mem_op",
+                "alloc": "lw_mem_op", "memory": "lw_mem_op"}
+    switch_cases = {f: case_labels(src("lowering", "lw_*.c"), f) for f in set(switched.values())}
 
     sources, union = [], {}
     for spec in a.source:
@@ -154,7 +161,10 @@ def main():
             return "yes"
         if table[op] == "special":
             return "driver"  # module, function, warp_specialize partitions: lowered with their parent
-        return "by class" if table[op] in by_class else "refused"
+        cls = table[op]
+        if cls in switched and oid not in switch_cases[switched[cls]]:
+            return "refused"
+        return "by class" if cls in by_class else "refused"
 
     out = []
     out.append("# ODS op coverage")
