@@ -71,6 +71,8 @@ static bool needs_slot(const ir_type *t) {
   case IR_T_MEMDESC:
   case IR_T_TOKEN: /* names one TMA store for async_tma_store_token_wait (sim_ops_async.c) */
     return true;
+  case IR_T_TENSOR: /* a tensor of !nvws.token holds the token's barrier array (sim_compile_aref.c) */
+    return t->elem && t->elem->kind == IR_T_OPAQUE && t->elem->text && strstr(t->elem->text, "nvws.token");
   default:
     return false;
   }

@@ -92,7 +92,7 @@ void sim_aref_free(sim_aref_plan *p) {
   free(p);
 }
 
-bool sim_aref_op(ir_opcode c) { return c >= IR_OP_NVWS_AREF_CREATE && c <= IR_OP_NVWS_DESCRIPTOR_GATHER; }
+bool sim_aref_op(ir_opcode c) { return c >= IR_OP_NVWS_AREF_CREATE && c <= IR_OP_NVWS_CONSUMER_RELEASE; }
 
 static bool desc_op(ir_opcode c) {
   switch (c) {
@@ -797,6 +797,125 @@ static int lower_member(walkctx *w, aref_info *a, const ir_op *op, steps *s) {
   return rc;
 }
 
+/* ------------------------------------------------------------------ nvws tokens */
+
+/* WSLowerToken.cpp (the fork's hopper warp specialization, doTokenLowering). A token of
+ * numBuffers N is one synthetic array of 2N mbarriers named "token": [0, N) are the full
+ * barriers, [N, 2N) the empty ones (the pass allocates two arrays; one array lets the token's
+ * value, captured by ttg.warp_specialize like any other, carry both). Every barrier is
+ * initialised with count 1 (the pass computes producer / consumer counts and passes 1), then a
+ * CTA barrier; nothing invalidates them. */
+static bool tok_op(ir_opcode c) { return c >= IR_OP_NVWS_CREATE_TOKEN && c <= IR_OP_NVWS_CONSUMER_RELEASE; }
+
+/* The nvws.create_token a token operand v stands for (through warp_specialize captures). */
+static const ir_op *token_create(const ir_value *v) {
+  for (int k = 0; v && k < 16; k++) {
+    if (v->def) return v->def->code == IR_OP_NVWS_CREATE_TOKEN ? v->def : NULL;
+    v = ir_ws_capture(v);
+  }
+  return NULL;
+}
+
+/* getAsyncTaskIds: async_task_id as array<i32: ...> or dense<...> : vector<..xi32>; -1 when
+ * absent or unreadable. */
+static int task_ids(const ir_op *op, int64_t *ids, int max) {
+  const ir_attr *a = ir_op_attr(op, "async_task_id");
+  if (!a) return -1;
+  if (a->kind == IR_A_DENSE_ARRAY) {
+    if ((int)a->n > max) return -1;
+    for (uint32_t k = 0; k < a->n; k++) ids[k] = a->ivals[k];
+    return (int)a->n;
+  }
+  if (a->kind != IR_A_DENSE || !a->str) return -1;
+  if (a->str[0] != '[') {
+    ids[0] = a->ival; /* a splat */
+    return 1;
+  }
+  int n = 0;
+  for (const char *t = a->str + 1; *t && *t != ']';) {
+    char *end;
+    long long v = strtoll(t, &end, 10);
+    if (end == t || n == max) return -1;
+    ids[n++] = v;
+    t = end;
+    while (*t == ',' || *t == ' ') t++;
+  }
+  return n;
+}
+
+/* The same-partition rule of lowerTokenOperations: a producer_commit or consumer_wait of a task
+ * (exactly one async_task_id) that has both commits and waits of the same token is erased. */
+static bool same_task_pair(walkctx *w, const ir_op *op, const ir_op *tc) {
+  if (op->code != IR_OP_NVWS_PRODUCER_COMMIT && op->code != IR_OP_NVWS_CONSUMER_WAIT) return false;
+  int64_t id[8];
+  if (task_ids(op, id, 8) != 1) return false;
+  bool commit = false, wait = false;
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *o = w->ops[k];
+    if ((o->code != IR_OP_NVWS_PRODUCER_COMMIT && o->code != IR_OP_NVWS_CONSUMER_WAIT) ||
+        token_create(o->operands[0]) != tc)
+      continue;
+    int64_t j[8];
+    if (task_ids(o, j, 8) != 1 || j[0] != id[0]) continue;
+    commit |= o->code == IR_OP_NVWS_PRODUCER_COMMIT;
+    wait |= o->code == IR_OP_NVWS_CONSUMER_WAIT;
+  }
+  return commit && wait;
+}
+
+static int lower_token(walkctx *w, const ir_op *op, steps *s) {
+  sim_aref_plan *p = w->p;
+  static const uint8_t zero[] = {0}, one[] = {1};
+  if (op->code == IR_OP_NVWS_CREATE_TOKEN) {
+    const ir_attr *nb = ir_op_attr(op, "numBuffers");
+    if (!nb || nb->kind != IR_A_INT || nb->ival < 1 || nb->ival > 32)
+      return refuse(w, op, "numBuffers is not an integer in [1, 32]");
+    if (!op->n_results) return refuse(w, op, "a create_token without its result");
+    int64_t n = nb->ival;
+    ir_value *arr = sval(p, memdesc(p, 2, 2 * n, p->i64));
+    arr->name = "token";
+    push_op(s, sop(p, IR_OP_TTG_LOCAL_ALLOC, op, NULL, zero, 1, arr, NULL, 0));
+    for (int64_t i = 0; i < 2 * n; i++) {
+      ir_value *v = bar_at(p, s, op, arr, konst(p, s, op, i));
+      push_op(s, sop(p, IR_OP_TTNG_INIT_BARRIER, op, &v, one, 1, NULL, "count", 1));
+    }
+    push_op(s, sop(p, IR_OP_GPU_BARRIER, op, NULL, NULL, 0, NULL, NULL, 0));
+    push(s, (sim_aref_step){.copy_src = arr, .copy_dst = op->results[0]});
+    return 0;
+  }
+  const ir_op *tc = op->n_operands >= 2 ? token_create(op->operands[0]) : NULL;
+  if (!tc) return refuse(w, op, "its token is not made by an nvws.create_token of this function");
+  int64_t id[8];
+  if (task_ids(op, id, 8) < 0)
+    return refuse(w, op, "a token op without a readable async_task_id (doTokenLowering asserts one)");
+  if (same_task_pair(w, op, tc)) return 0; /* erased: program order within the task */
+  const ir_attr *lt = ir_op_attr(tc, "loadType");
+  if (op->code == IR_OP_NVWS_PRODUCER_COMMIT && lt && lt->kind == IR_A_INT && lt->ival == 1)
+    return refuse(w, op, "a producer_commit of an asyncLoadOp token (processProducerCommitOp asserts "
+                  "the load type is not asyncLoadOp)");
+  int64_t n = ir_op_attr(tc, "numBuffers")->ival;
+  ir_value *arr = sval(p, memdesc(p, 2, 2 * n, p->i64));
+  arr->name = "token";
+  push(s, (sim_aref_step){.copy_src = op->operands[0], .copy_dst = arr});
+  bool full = op->code == IR_OP_NVWS_PRODUCER_COMMIT || op->code == IR_OP_NVWS_CONSUMER_WAIT;
+  ir_value *idx = op->operands[1];
+  if (!full) idx = bin(p, s, op, IR_OP_ARITH_ADDI, idx, konst(p, s, op, n));
+  ir_value *bar = bar_at(p, s, op, arr, idx);
+  if (op->code == IR_OP_NVWS_PRODUCER_ACQUIRE || op->code == IR_OP_NVWS_CONSUMER_WAIT) {
+    if (op->n_operands < 3) return refuse(w, op, "a wait without its phase");
+    ir_value *ph = op->operands[2];
+    /* getMBarrierPhaseBit: the producer waits on the empty barrier with the phase flipped */
+    if (op->code == IR_OP_NVWS_PRODUCER_ACQUIRE) ph = bin(p, s, op, IR_OP_ARITH_XORI, ph, konst(p, s, op, 1));
+    static const uint8_t wsegs[] = {1, 1, 0, 0};
+    ir_value *ops[2] = {bar, ph};
+    push_op(s, sop(p, IR_OP_TTNG_WAIT_BARRIER, op, ops, wsegs, 4, NULL, NULL, 0));
+    return 0;
+  }
+  static const uint8_t asegs[] = {1, 0};
+  push_op(s, sop(p, IR_OP_TTNG_ARRIVE_BARRIER, op, &bar, asegs, 2, NULL, "count", 1));
+  return 0;
+}
+
 /* After the last user's ancestor in the create's block: each barrier invalidated, the arrays
  * deallocated (createBarriers). */
 static void lower_inval(sim_aref_plan *p, aref_info *a, steps *s) {
@@ -861,6 +980,12 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   for (uint32_t k = 0; !*rc && k < w.n_ops; k++) {
     const ir_op *op = w.ops[k];
     if (!sim_aref_op(op->code) || op->id >= fn->n_ops) continue;
+    if (tok_op(op->code)) {
+      steps s = {0};
+      *rc = lower_token(&w, op, &s);
+      keep(p, &s, &p->steps[op->id], &p->n_steps[op->id]);
+      continue;
+    }
     if (desc_op(op->code)) { /* after its put.enter (textual order: the enter dominates it) */
       steps s = {0};
       *rc = lower_desc(&w, op, &s);

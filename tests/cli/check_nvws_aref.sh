@@ -146,4 +146,42 @@ sed 's/{tt.warp_specialize, /{/' "$K" > "$T/nows.ttgir"
 "$TLXV" check "$T/nows.ttgir" --graph-out "$T/n.dot" > "$T/o" 2>&1 || fail "no tt.warp_specialize: $(cat "$T/o")"
 grep -q 'expect aref_full\[0\] 16384 B' "$T/n.dot" || fail "no tt.warp_specialize: the arefs were combined"
 
+# 6. NVWS tokens (tests/checkers/token.ok, WSLowerToken.cpp): producer_acquire waits the empty
+# barrier with its phase flipped, so phase 1 in the first round waits forever
+K="$SRC/tests/checkers/token.ok.ttgir"
+sed 's/nvws.producer_acquire %tok, %slot, %ph /nvws.producer_acquire %tok, %slot, %true_ph /; s/%ph = arith.trunci %pi {async_task_id = array<i32: 0>} : i32 to i1/%ph = arith.trunci %pi {async_task_id = array<i32: 0>} : i32 to i1\n        %true_ph = arith.xori %ph, %ph_one {async_task_id = array<i32: 0>} : i1/; s/%c4_i32 = arith.constant 4 : i32/%c4_i32 = arith.constant 4 : i32\n    %ph_one = arith.constant true/' "$K" > "$T/flip.ttgir"
+grep -q 'producer_acquire %tok, %slot, %true_ph' "$T/flip.ttgir" || fail "could not make the flipped-phase form"
+rc=0; "$TLXV" check "$T/flip.ttgir" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -q "checkers.py:20:7: error: deadlock" "$T/o" || fail "token flipped phase: exit $rc: $(cat "$T/o")"
+# a task with both a producer_commit and a consumer_wait of one token: both are erased (the
+# pass's same-partition rule), so the wait before the commit does not block
+cat > "$T/same.mlir" <<EOT
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @same_task() {
+    %c0_i32 = arith.constant 0 : i32
+    %false = arith.constant false
+    %0 = nvws.create_token {loadType = 3 : i32, numBuffers = 1 : i32} : tensor<1x!nvws.token>
+    nvws.consumer_wait %0, %c0_i32, %false {async_task_id = array<i32: 0>} : tensor<1x!nvws.token>, i32, i1
+    nvws.producer_commit %0, %c0_i32 {async_task_id = array<i32: 0>} : tensor<1x!nvws.token>, i32
+    tt.return
+  }
+}
+EOT
+"$TLXV" check "$T/same.mlir" > "$T/o" 2>&1 || fail "same-task pair: $(cat "$T/o")"
+# in different tasks the wait is real: it precedes the commit in program order
+sed 's/nvws.producer_commit %0, %c0_i32 {async_task_id = array<i32: 0>}/nvws.producer_commit %0, %c0_i32 {async_task_id = array<i32: 1>}/' "$T/same.mlir" > "$T/diff.mlir"
+rc=0; "$TLXV" check "$T/diff.mlir" > "$T/o" 2>&1 || rc=$?
+line=$(grep -n 'nvws.consumer_wait' "$T/diff.mlir" | cut -d: -f1)
+[ "$rc" = 1 ] && grep -q "diff.mlir:$line:[0-9]*: error: deadlock" "$T/o" || fail "different-task pair: exit $rc: $(cat "$T/o")"
+# refused at the op: no async_task_id (the pass asserts one); a commit of an asyncLoadOp token
+sed 's/nvws.consumer_wait %0, %c0_i32, %false {async_task_id = array<i32: 0>}/nvws.consumer_wait %0, %c0_i32, %false/' "$T/diff.mlir" > "$T/noid.mlir"
+rc=0; "$TLXV" check "$T/noid.mlir" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q "noid.mlir:$line:[0-9]*: error: nvws.consumer_wait: a token op without a readable async_task_id" "$T/o" ||
+  fail "token op without async_task_id: exit $rc: $(cat "$T/o")"
+sed 's/loadType = 3 : i32/loadType = 1 : i32/' "$T/diff.mlir" > "$T/async.mlir"
+rc=0; "$TLXV" check "$T/async.mlir" > "$T/o" 2>&1 || rc=$?
+line=$(grep -n 'nvws.producer_commit' "$T/async.mlir" | cut -d: -f1)
+[ "$rc" = 2 ] && grep -q "async.mlir:$line:[0-9]*: error: nvws.producer_commit: a producer_commit of an asyncLoadOp token" "$T/o" ||
+  fail "asyncLoadOp commit: exit $rc: $(cat "$T/o")"
+
 echo "check_nvws_aref: OK"
