@@ -59,6 +59,8 @@ struct sim_aref_plan {
   uint32_t *n_after;
   aref_info *arefs;
   uint32_t n_arefs, cap_arefs;
+  bool *replace;               /* per op id: a non-nvws op its steps replace (a store wait with
+                                * nvws tokens, lower_store_wait) */
   ir_value **tma_bar;          /* per op id of an nvws.descriptor_load / _gather: the full barrier
                                 * of its put.enter's slot (lowerTMALoad), NULL: not lowered */
   void **mem;                  /* every allocation of the plan */
@@ -916,6 +918,51 @@ static int lower_token(walkctx *w, const ir_op *op, steps *s) {
   return 0;
 }
 
+/* ttng.async_tma_store_token_wait with nvws tokens (handleOneUser): each (token, index) pair adds
+ * the token's empty barrier at index with a true predicate to the op's barriers, and the op stays
+ * (the synthetic copy replaces it). */
+static int lower_store_wait(walkctx *w, const ir_op *op, steps *s) {
+  sim_aref_plan *p = w->p;
+  uint32_t nb = 0, np = 0, nt = 0, ni = 0;
+  ir_value *tok = ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_TOKEN, NULL);
+  (void)ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIERS, &nb);
+  (void)ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIER_PREDS, &np);
+  (void)ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKENS, &nt);
+  (void)ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKEN_INDICES, &ni);
+  if (!tok || nt != ni || nb != np || nb + nt > 32)
+    return refuse(w, op, "nvws tokens and indices (or barriers and predicates) that do not pair up, or "
+                  "more than 32 barriers");
+  ir_value *bars[32], *preds[32], *ops[65];
+  for (uint32_t k = 0; k < nb; k++) {
+    bars[k] = op->operands[op->seg_start[IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIERS] + k];
+    preds[k] = op->operands[op->seg_start[IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_BARRIER_PREDS] + k];
+  }
+  for (uint32_t k = 0; k < nt; k++) {
+    ir_value *t = op->operands[op->seg_start[IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKENS] + k];
+    ir_value *ix = op->operands[op->seg_start[IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKEN_INDICES] + k];
+    const ir_op *tc = token_create(t);
+    if (!tc) return refuse(w, op, "an nvws token not made by an nvws.create_token of this function");
+    int64_t n = ir_op_attr(tc, "numBuffers")->ival;
+    ir_value *arr = sval(p, memdesc(p, 2, 2 * n, p->i64));
+    arr->name = "token";
+    push(s, (sim_aref_step){.copy_src = t, .copy_dst = arr});
+    bars[nb + k] = bar_at(p, s, op, arr, bin(p, s, op, IR_OP_ARITH_ADDI, ix, konst(p, s, op, n)));
+    preds[nb + k] = konst_t(p, s, op, p->i1, 1);
+  }
+  uint32_t m = 0;
+  ops[m++] = tok;
+  for (uint32_t k = 0; k < nb + nt; k++) ops[m++] = bars[k];
+  for (uint32_t k = 0; k < nb + nt; k++) ops[m++] = preds[k];
+  const uint8_t segs[] = {1, (uint8_t)(nb + nt), (uint8_t)(nb + nt), 0, 0};
+  push_op(s, sop(p, IR_OP_TTNG_TMA_STORE_TOKEN_WAIT, op, ops, segs, 5, NULL, NULL, 0));
+  p->replace[op->id] = true;
+  return 0;
+}
+
+bool sim_aref_replaces(const sim_aref_plan *p, const ir_op *op) {
+  return p && op->id < p->fn->n_ops && p->replace[op->id];
+}
+
 /* After the last user's ancestor in the create's block: each barrier invalidated, the arrays
  * deallocated (createBarriers). */
 static void lower_inval(sim_aref_plan *p, aref_info *a, steps *s) {
@@ -960,6 +1007,7 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
   p->n_steps = pmem(p, (fn->n_ops + 1) * sizeof *p->n_steps);
   p->after = pmem(p, (fn->n_ops + 1) * sizeof *p->after);
   p->tma_bar = pmem(p, (fn->n_ops + 1) * sizeof *p->tma_bar);
+  p->replace = pmem(p, (fn->n_ops + 1) * sizeof *p->replace);
   p->n_after = pmem(p, (fn->n_ops + 1) * sizeof *p->n_after);
   if (m->data) *rc = refuse(&w, w.ops[0], "simulate mode does not run nvws arefs");
   if (!*rc) *rc = sim_aref_combine(m, w.ops, w.n_ops, err, &p->groups, &p->n_groups);
@@ -979,6 +1027,14 @@ sim_aref_plan *sim_aref_plan_new(sim_machine *m, const ir_func *fn, sim_err *err
     *rc = p->arefs[k].grp ? study_group(&w, &p->arefs[k]) : study(&w, &p->arefs[k]);
   for (uint32_t k = 0; !*rc && k < w.n_ops; k++) {
     const ir_op *op = w.ops[k];
+    uint32_t nt = 0;
+    if (op->code == IR_OP_TTNG_TMA_STORE_TOKEN_WAIT && op->id < fn->n_ops &&
+        (ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKENS, &nt), nt)) {
+      steps s = {0};
+      *rc = lower_store_wait(&w, op, &s);
+      keep(p, &s, &p->steps[op->id], &p->n_steps[op->id]);
+      continue;
+    }
     if (!sim_aref_op(op->code) || op->id >= fn->n_ops) continue;
     if (tok_op(op->code)) {
       steps s = {0};

@@ -5,7 +5,8 @@
 # !nvws.aref<...> form (test/NVWS/ops.mlir @aref_put) reads back stripped; forms NVWSLowerAref does
 # not lower exactly so are refused at the op (exit 2, FILE:LINE:COL: error:); an enter that
 # AssignStagePhase does not reach runs with its own stage and phase; combineArefs merges the arefs
-# whose get.enters share a consumer in a tt.warp_specialize loop (section 5).
+# whose get.enters share a consumer in a tt.warp_specialize loop (section 5); NVWS tokens
+# (section 6); nvws.warp_group (section 7).
 set -u
 : "${TLXV:?set TLXV to the tlx-verify binary}" "${SRC:?set SRC to the repository root}"
 T=$(mktemp -d)
@@ -183,5 +184,22 @@ rc=0; "$TLXV" check "$T/async.mlir" > "$T/o" 2>&1 || rc=$?
 line=$(grep -n 'nvws.producer_commit' "$T/async.mlir" | cut -d: -f1)
 [ "$rc" = 2 ] && grep -q "async.mlir:$line:[0-9]*: error: nvws.producer_commit: a producer_commit of an asyncLoadOp token" "$T/o" ||
   fail "asyncLoadOp commit: exit $rc: $(cat "$T/o")"
+
+# 7. nvws.warp_group (tests/checkers/warp-group.ok / .bug): the custom form prints as a fixpoint;
+# run as the ttg.warp_specialize NVWSLowerWarpGroup makes: the first region is the default one
+# when it has the module's num-warps (the bug's race is between default and partition0), else
+# every region is a partition (partition0 and partition1, the default region empty)
+K="$SRC/tests/checkers/warp-group.bug.ttgir"
+"$TLXV" parse "$K" > "$T/w1" || fail "warp_group does not parse"
+"$TLXV" parse "$T/w1" > "$T/w2" || fail "printed warp_group does not parse"
+cmp -s "$T/w1" "$T/w2" || fail "printing warp_group is not a fixpoint"
+grep -q '^    partition1 num_warps(2) {' "$T/w1" || fail "warp_group regions not printed in the custom form"
+rc=0; "$TLXV" check "$K" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -q "checkers.py:20:5: error: race: ttg.local_store by default writes buf while ttg.local_load of partition0" "$T/o" ||
+  fail "warp-group.bug: exit $rc: $(cat "$T/o")"
+sed 's/partition0 num_warps(4) {/partition0 num_warps(2) {/' "$K" > "$T/nodef.ttgir"
+rc=0; "$TLXV" check "$T/nodef.ttgir" > "$T/o" 2>&1 || rc=$?
+[ "$rc" = 1 ] && grep -q "checkers.py:20:5: error: race: ttg.local_store by partition0 writes buf while ttg.local_load of partition1" "$T/o" ||
+  fail "warp_group without a default region: exit $rc: $(cat "$T/o")"
 
 echo "check_nvws_aref: OK"
