@@ -450,6 +450,44 @@ static void ir_print_ws(ir_printer *pr, const ir_op *op) {
   ir_print_fn_type(op, o);
 }
 
+/* ------------------------------------------------------------------ nvws.warp_group */
+
+/* WarpGroupOp::parse / print (the fork's third_party/nvidia/lib/Dialect/NVWS/IR/Ops.cpp):
+ *   nvws.warp_group [attributes {...}] (partitionK num_warps(N) {region})+
+ * The regions take no arguments (they use values defined above); numWarps is kept per region
+ * (r->num_warps) and printed back the same way. */
+static void ir_parse_warp_group(ir_parser *P, ir_op *op) {
+  if (ir_eat_kw(P, "attributes")) ir_add_attr_dict(P, op, ir_parse_attr_dict(P));
+  for (int k = 0;; k++) {
+    char want[32];
+    snprintf(want, sizeof want, "partition%d", k);
+    if (!ir_is_kw(P, want)) {
+      if (!k) ir_fail(P, "expected 'partition0' after nvws.warp_group");
+      break;
+    }
+    ir_lex_next(P);
+    ir_expect_kw(P, "num_warps");
+    ir_expect_punct(P, '(');
+    int64_t nw = ir_parse_int_in(P, 1, 64, "num_warps");
+    ir_expect_punct(P, ')');
+    ir_region *r = ir_add_region(P, op);
+    r->label = ir_intern_str(&P->names, want, strlen(want));
+    r->num_warps = (int32_t)nw;
+    ir_parse_region_body(P, r, NULL, 0, false);
+  }
+}
+
+static void ir_print_warp_group(ir_printer *pr, const ir_op *op) {
+  FILE *o = pr->out;
+  static const char *const skip[] = {"numWarps", NULL};
+  ir_print_op_attrs(pr, op, skip, true);
+  for (uint32_t k = 0; k < op->n_regions; k++) {
+    const ir_region *r = op->regions[k];
+    fprintf(o, "\n%*s%s num_warps(%d) ", pr->indent, "", r->label ? r->label : "partition?", r->num_warps);
+    ir_print_region(pr, r, false, true);
+  }
+}
+
 /* ------------------------------------------------------------------ ttng.subtiled_region */
 
 /* SubtiledRegionOp::parse of the TLX fork (lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp, db4666f):
@@ -669,6 +707,7 @@ static const struct {
     [IR_OP_CF_COND_BR] = {ir_parse_cond_br, ir_print_cond_br},
     [IR_OP_ARITH_SELECT] = {ir_parse_select, ir_print_select},
     [IR_OP_TTNG_SUBTILED_REGION] = {ir_parse_subtiled, ir_print_subtiled},
+    [IR_OP_NVWS_WARP_GROUP] = {ir_parse_warp_group, ir_print_warp_group},
 };
 
 bool ir_custom_has(ir_opcode code) { return customs[code].parse && customs[code].print; }

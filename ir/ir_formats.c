@@ -337,4 +337,12 @@ const char *const ir_op_syntax[IR_OP__COUNT] = {
                                  "`,` type(token)",
     [IR_OP_NVWS_DESCRIPTOR_LOAD] = "$desc `[` $indices `]` @txCount:i $result " CACHE_EVICT " attrs `:` type(*)",
     [IR_OP_NVWS_DESCRIPTOR_GATHER] = "$desc `[` $x_offsets `,` $y_offset `]` @txCount:i $result attrs `:` type(*)",
+    [IR_OP_NVWS_CREATE_TOKEN] = "attrs `:` type(r0)",
+    [IR_OP_NVWS_WARP_GROUP] = "@@warp_group",
+    [IR_OP_NVWS_WARP_GROUP_YIELD] = "( $vals^ )? attrs ( `:` type(vals)^ )?",
+    [IR_OP_NVWS_WARP_GROUP_RETURN] = ATTRS_ONLY,
+    [IR_OP_NVWS_PRODUCER_ACQUIRE] = "$token `,` $idx `,` $phase attrs `:` type(*)",
+    [IR_OP_NVWS_PRODUCER_COMMIT] = "$token `,` $idx attrs `:` type(*)",
+    [IR_OP_NVWS_CONSUMER_WAIT] = "$token `,` $idx `,` $phase attrs `:` type(*)",
+    [IR_OP_NVWS_CONSUMER_RELEASE] = "$token `,` $idx attrs `:` type(*)",
 };

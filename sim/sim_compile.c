@@ -30,6 +30,9 @@ typedef struct pending_part {
   uint32_t ws, part;
   const ir_region *reg;
   const ir_func *fn;
+  ir_value **caps;             /* nvws.warp_group: the values its partitions use from above, in
+                                * the order of the fork's captures (owned; NULL: block args) */
+  uint32_t ncaps;
 } pending_part;
 
 typedef struct cctx {
@@ -71,6 +74,8 @@ static bool needs_slot(const ir_type *t) {
   case IR_T_MEMDESC:
   case IR_T_TOKEN: /* names one TMA store for async_tma_store_token_wait (sim_ops_async.c) */
     return true;
+  case IR_T_TENSOR: /* a tensor of !nvws.token holds the token's barrier array (sim_compile_aref.c) */
+    return t->elem && t->elem->kind == IR_T_OPAQUE && t->elem->text && strstr(t->elem->text, "nvws.token");
   default:
     return false;
   }
@@ -653,6 +658,62 @@ static bool same_partition_waves(const sim_machine *m, const sim_ws *ws0, const 
   return true;
 }
 
+/* v is defined inside region r (by an op or as a block argument of a block nested in r). */
+static bool defined_in(const ir_value *v, const ir_region *r) {
+  const ir_block *b = v->def ? v->def->parent : v->block;
+  while (b) {
+    if (b->parent == r) return true;
+    const ir_op *up = b->parent ? b->parent->parent : NULL;
+    b = up ? up->parent : NULL;
+  }
+  return false;
+}
+
+static void wg_uses(const ir_region *r, const ir_region *part, ir_value ***caps, uint32_t *n, uint32_t *cap) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *o = r->blocks[b]->first; o; o = o->next) {
+      for (uint32_t k = 0; k < o->n_operands; k++) {
+        ir_value *v = o->operands[k];
+        if (defined_in(v, part)) continue;
+        uint32_t j = 0;
+        while (j < *n && (*caps)[j] != v) j++;
+        if (j == *n) *(ir_value **)IR_PUSH(*caps, *n, *cap) = v;
+      }
+      for (uint32_t k = 0; k < o->n_regions; k++) wg_uses(o->regions[k], part, caps, n, cap);
+    }
+}
+
+/* NVWSLowerWarpGroup (the fork's LowerWarpGroup.cpp): the first region is the default one when
+ * its num_warps is the module's (its terminator's operands are the results), else the default
+ * region is empty; the other regions are the partitions, in order, and every value they use from
+ * above (getUsedValuesDefinedAbove over all of them) is captured by each (the pass also
+ * rematerializes constants and pure tensor ops, and passes other tensors through shared memory:
+ * neither changes synchronization). */
+static int wg_shape(const sim_machine *m, const ir_op *op, const ir_region **def, const ir_region **parts,
+                    uint32_t *np, uint32_t *np_all, ir_value ***caps, uint32_t *ncaps) {
+  *def = NULL;
+  *np = *np_all = 0;
+  *caps = NULL;
+  *ncaps = 0;
+  uint32_t first = 0, cap = 0;
+  if (op->n_regions && op->regions[0]->num_warps == (int32_t)m->num_warps) {
+    *def = op->regions[0];
+    first = 1;
+  } else if (op->n_results) {
+    return -1;
+  }
+  for (uint32_t k = first; k < op->n_regions; k++) {
+    if (*np < SIM_MAX_AGENTS) parts[(*np)++] = op->regions[k];
+    ++*np_all;
+    wg_uses(op->regions[k], op->regions[k], caps, ncaps, &cap);
+  }
+  return 0;
+}
+
+static int compile_ws_body(cctx *c, const ir_op *op, const ir_region *def, const ir_region *const *parts,
+                           uint32_t np, uint32_t np_all, ir_value *const *caps, uint32_t ncaps);
+
+/* A ttg.warp_specialize, or an nvws.warp_group run as the one NVWSLowerWarpGroup makes of it. */
 static int compile_ws(cctx *c, const ir_op *op) {
   sim_machine *m = c->m;
   if (c->region != 0)
@@ -662,8 +723,24 @@ static int compile_ws(cctx *c, const ir_op *op) {
   const ir_region *def, *parts[SIM_MAX_AGENTS];
   uint32_t np, np_all, ncaps;
   ir_value *const *caps;
-  if (ws_shape(op, &def, parts, &np, &np_all, &caps, &ncaps))
+  ir_value **wg_caps = NULL; /* nvws.warp_group: the captures (handed to its pending parts) */
+  bool wg = op->code == IR_OP_NVWS_WARP_GROUP;
+  if (wg) {
+    if (wg_shape(m, op, &def, parts, &np, &np_all, &wg_caps, &ncaps))
+      return sim_errf(c->err, c->m, op, "nvws.warp_group with results whose first region does not have "
+                      "the module's num-warps (NVWSLowerWarpGroup fails: no default region)");
+    caps = wg_caps;
+  } else if (ws_shape(op, &def, parts, &np, &np_all, &caps, &ncaps))
     return sim_errf(c->err, c->m, op, "ttg.warp_specialize without a default region");
+  int rc = compile_ws_body(c, op, def, parts, np, np_all, caps, ncaps);
+  free(wg_caps);
+  return rc;
+}
+
+static int compile_ws_body(cctx *c, const ir_op *op, const ir_region *def, const ir_region *const *parts, uint32_t np,
+                       uint32_t np_all, ir_value *const *caps, uint32_t ncaps) {
+  sim_machine *m = c->m;
+  bool wg = op->code == IR_OP_NVWS_WARP_GROUP;
   /* agents (the default and one per partition, per CTA) are bits of 32-bit masks in the
    * state (waiters, releases, blocked sets): at most SIM_MAX_AGENTS of them */
   uint32_t ctas = m->n_ctas ? m->n_ctas : 1;
@@ -718,7 +795,7 @@ static int compile_ws(cctx *c, const ir_op *op) {
   yctx y = {.kind = Y_WS, .dst = rs, .dst_vals = (const ir_value **)op->results,
             .n_dst = op->n_results, .up = c->y};
   c->y = &y;
-  int rc = compile_region_inline(c, def);
+  int rc = def ? compile_region_inline(c, def) : 0;
   c->y = y.up;
   ypatch(c, &y, here(c));
   free(rs);
@@ -730,6 +807,11 @@ static int compile_ws(cctx *c, const ir_op *op) {
   for (uint32_t k = 0; k < np; k++) {
     c->pend = ir_grow(c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
     c->pend[c->n_pend++] = (pending_part){.ws = w, .part = k, .reg = parts[k], .fn = c->fn};
+    if (wg) { /* the partition reads the captured values themselves (no block arguments) */
+      c->pend[c->n_pend - 1].caps = ir_xcalloc(ncaps + 1, sizeof *caps);
+      if (ncaps) memcpy(c->pend[c->n_pend - 1].caps, caps, ncaps * sizeof *caps);
+      c->pend[c->n_pend - 1].ncaps = ncaps;
+    }
   }
   return 0;
 }
@@ -933,7 +1015,12 @@ static int aref_steps(cctx *c, const ir_op *op, bool after) {
 }
 
 static int compile_op(cctx *c, const ir_op *op) {
-  if (sim_aref_op(op->code)) {
+  uint32_t nt = 0;
+  if (op->code == IR_OP_TTNG_TMA_STORE_TOKEN_WAIT && !sim_aref_replaces(c->m->aref, op) &&
+      (ir_seg(op, IR_SEG_TTNG_TMA_STORE_TOKEN_WAIT_NVWS_TOKENS, &nt), nt))
+    return sim_errf(c->err, c->m, op, "%s with nvws tokens not made by an nvws.create_token of the kernel "
+                    "function is not supported by the model", ir_ops[op->code].name);
+  if (sim_aref_op(op->code) || sim_aref_replaces(c->m->aref, op)) {
     if (c->fn != c->m->fn || !c->m->aref)
       return sim_errf(c->err, c->m, op, "%s outside the kernel function (in a called function) is not "
                       "supported by the model", ir_ops[op->code].name);
@@ -987,8 +1074,12 @@ static int compile_op1(cctx *c, const ir_op *op) {
     free(rs);
     return rc;
   }
-  case IR_OP_SCF_YIELD: case IR_OP_SCF_CONDITION: case IR_OP_TTG_WARP_YIELD:
+  case IR_OP_SCF_YIELD: case IR_OP_SCF_CONDITION: case IR_OP_TTG_WARP_YIELD: case IR_OP_NVWS_WARP_GROUP_YIELD:
     return compile_yield(c, op);
+  case IR_OP_NVWS_WARP_GROUP_RETURN: /* the default region's terminator yields (no values) */
+    if (c->y && c->y->kind == Y_WS) return compile_yield(c, op);
+    emit(c, SIM_I_PEND, op, 0, NULL, 0, NULL);
+    return 0;
   case IR_OP_TTNG_SUBTILED_REGION: return compile_subtiled(c, op);
   case IR_OP_TTNG_SUBTILED_REGION_YIELD:
     if (!c->y || c->y->kind != Y_TILE) /* only directly in the tile block (ODS ParentOneOf) */
@@ -1013,7 +1104,7 @@ static int compile_op1(cctx *c, const ir_op *op) {
     return 0;
   case IR_OP_TT_CALL: return compile_call(c, op);
   case IR_OP_CF_BR: case IR_OP_CF_COND_BR: return compile_branch(c, op);
-  case IR_OP_TTG_WARP_SPECIALIZE: return compile_ws(c, op);
+  case IR_OP_TTG_WARP_SPECIALIZE: case IR_OP_NVWS_WARP_GROUP: return compile_ws(c, op);
   case IR_OP_TT_REDUCE_RETURN: case IR_OP_TT_SCAN_RETURN: case IR_OP_TT_MAP_ELEMENTWISE_RETURN:
     return 0; /* only inside combiner regions, which the data plane evaluates */
   default: break;
@@ -1319,9 +1410,11 @@ int sim_compile(sim_machine *m, sim_err *err) {
   for (uint32_t k = 0; !rc && k < c.n_pend; k++) {
     pending_part *p = &c.pend[k];
     const ir_region *reg = p->reg;
+    /* an nvws.warp_group's partitions are numbered as the ttg.warp_specialize it becomes */
+    const char *plabel = p->caps ? NULL : reg->label;
     c.region = new_region(m, (int32_t)p->ws, (int32_t)p->part, reg->num_warps > 0 ? reg->num_warps : 1,
-                          reg->label);
-    if (!reg->label) {
+                          plabel);
+    if (!plabel) {
       char *label = ir_xmalloc(24, 1);
       snprintf(label, 24, "partition%u", p->part);
       m->regions[c.region].label = label;
@@ -1336,6 +1429,17 @@ int sim_compile(sim_machine *m, sim_err *err) {
     sim_region *r = &m->regions[c.region];
     if (!reg->n_blocks) {
       rc = sim_errf(err, m, NULL, "empty partition region");
+    } else if (p->caps) { /* nvws.warp_group: the captures are the entry values */
+      r->n_entry = p->ncaps;
+      r->entry_slots = ir_xcalloc(p->ncaps + 1, sizeof *r->entry_slots);
+      r->entry_vals = (const ir_value **)p->caps;
+      r->owns_entry_vals = true; /* the pending part hands its captures over */
+      p->caps = NULL;
+      for (uint32_t j = 0; j < r->n_entry; j++) r->entry_slots[j] = def_slot(&c, r->entry_vals[j]);
+      rc = compile_blocks(&c, reg);
+      if (!rc && (m->n_code == m->regions[c.region].start ||
+                  m->code[m->n_code - 1].code != SIM_I_PEND))
+        emit(&c, SIM_I_PEND, NULL, 0, NULL, 0, NULL);
     } else {
       const ir_block *b = reg->blocks[0];
       r->n_entry = b->n_args;
@@ -1351,6 +1455,7 @@ int sim_compile(sim_machine *m, sim_err *err) {
     m->ws[p->ws].part_region[p->part] = c.region;
     free(c.vmap);
   }
+  for (uint32_t k = 0; k < c.n_pend; k++) free(c.pend[k].caps); /* those not handed over */
   free(c.pend);
   for (uint32_t k = 0; k < m->n_regions; k++)
     if (m->regions[k].n_slots > m->max_slots) m->max_slots = m->regions[k].n_slots;

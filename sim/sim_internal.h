@@ -166,6 +166,7 @@ typedef struct sim_region {
   int32_t num_warps;
   const char *label;           /* "default" (parent) / "partition0" ... */
   bool owns_label;             /* label was allocated here */
+  bool owns_entry_vals;        /* entry_vals was allocated here (nvws.warp_group captures) */
   uint32_t entry_slot0;        /* partitions: first block-argument slot (captures copy here) */
   uint32_t n_entry;            /* partitions: number of block arguments */
   uint32_t *entry_slots;       /* partitions: slot of each block argument */
@@ -778,6 +779,18 @@ uint32_t sim_aref_values(const sim_aref_plan *p);
 /* The steps that run op (after = false), or that run after it (barrier invalidation). */
 const sim_aref_step *sim_aref_steps(const sim_aref_plan *p, const ir_op *op, bool after, uint32_t *n);
 void sim_aref_free(sim_aref_plan *p);
+/* Whether op (not an nvws op) is replaced by its steps (a store wait with nvws tokens). */
+bool sim_aref_replaces(const sim_aref_plan *p, const ir_op *op);
+/* sim_compile_aref_combine.c: NVWSLowerAref's combineArefs. A group of arefs the pass merges into one
+ * (members in the textual order of their get.enters; each has exactly these four ops). */
+typedef struct sim_aref_group {
+  uint32_t n;
+  const ir_op *create[8], *put_enter[8], *put_exit[8], *get_enter[8], *get_exit[8];
+} sim_aref_group;
+/* The groups of the function whose ops (textual order) are ops: *groups (malloc'd, the caller
+ * frees), rc 0; or rc -1 with err set at the op the model refuses. */
+int sim_aref_combine(sim_machine *m, const ir_op *const *ops, uint32_t n_ops, sim_err *err,
+                     sim_aref_group **groups, uint32_t *n_groups);
 
 /* sim_compile_alias.c: the tlx.storage_alias_local_alloc of fn that references spec with the most
  * bytes (the backing allocation's type), and in *overlap a tlx.set_buffer_overlap of spec or

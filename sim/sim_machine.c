@@ -181,6 +181,7 @@ void sim_machine_free(sim_machine *m) {
     free(m->regions[r].entry_slots);
     free(m->regions[r].color);
     if (m->regions[r].owns_label) free((char *)m->regions[r].label);
+    if (m->regions[r].owns_entry_vals) free((void *)m->regions[r].entry_vals);
   }
   for (uint32_t w = 0; w < m->n_ws; w++) {
     free(m->ws[w].cap_slots);

@@ -136,11 +136,16 @@ static const ir_op *find_code(const ir_region *r, ir_opcode lo, ir_opcode hi) {
 static void build_parts(sym_ctx *c) {
   uint32_t cap = 0;
   const ir_region *body = c->fn->op->regions[0];
-  /* nvws arefs: their barriers exist only in the explicit model's compiler
+  /* nvws arefs and tokens: their barriers exist only in the explicit model's compiler
    * (sim/sim_compile_aref.c); the encoding, which reads the IR's barrier ops, would miss them */
-  if (find_code(body, IR_OP_NVWS_AREF_CREATE, IR_OP_NVWS_DESCRIPTOR_GATHER))
-    c->unsupported = "nvws aref ops (their barriers are the explicit model's, sim_compile_aref.c; "
+  if (find_code(body, IR_OP_NVWS_AREF_CREATE, IR_OP_NVWS_CONSUMER_RELEASE))
+    c->unsupported = "nvws aref / token ops (their barriers are the explicit model's, sim_compile_aref.c; "
                      "the encoding reads the barrier ops of the IR)";
+  /* nvws.warp_group: the explicit model runs it as the ttg.warp_specialize NVWSLowerWarpGroup
+   * makes of it (sim_compile.c compile_ws); the encoding knows only ttg.warp_specialize */
+  else if (find_code(body, IR_OP_NVWS_WARP_GROUP, IR_OP_NVWS_WARP_GROUP))
+    c->unsupported = "nvws.warp_group (the explicit model runs it as the ttg.warp_specialize "
+                     "NVWSLowerWarpGroup makes of it; the encoding reads ttg.warp_specialize only)";
   /* tlx.set_buffer_overlap: the reuse-group placement moves buffers and rewrites their indices
    * in the explicit model's compiler only (sim_compile_overlap.c); the encoding's bounds and
    * slot proofs would be about the IR's indices, not the placed ones */

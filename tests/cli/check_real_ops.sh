@@ -14,7 +14,11 @@ for k in cf-cond-br.mlir cf-br-region.mlir; do
   "$TLXV" check "$D/$k" > "$T/o.txt" 2>&1 || rc=$?
   [ $rc = 0 ] && grep -q "verified: no bug in any schedule" "$T/o.txt" || fail "$k: exit $rc: $(head -3 "$T/o.txt")"
 done
-input_error check "nv.*unsupported operation 'nvws.create_token'" "$D/nvws-create-token.mlir"
+# nvws.create_token runs since session 16 (WSLowerToken: an empty and a full mbarrier per buffer,
+# docs/nvws.md): a token nobody uses verifies
+rc=0
+"$TLXV" check "$D/nvws-create-token.mlir" > "$T/o.txt" 2>&1 || rc=$?
+[ $rc = 0 ] && grep -q "verified" "$T/o.txt" || fail "nvws-create-token.mlir: exit $rc: $(head -3 "$T/o.txt")"
 input_error check "^k.py:3:5: error: ttng.clc_advance is the fork's high-level cluster launch control" "$D/clc-advance.mlir"
 # the fork's abstract 2-CTA peer gather (no LLVM lowering; a pass materializes it): refused at
 # the op, with the materialized form named
