@@ -10,7 +10,7 @@
 
 /* ------------------------------------------------------------------ context */
 
-static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
+void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   memset(c, 0, sizeof *c);
   c->m = m;
   c->o = o;
@@ -25,7 +25,7 @@ static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   c->bv1 = Z3_mk_bv_sort(c->z, 1);
 }
 
-static void ctx_close(sym_ctx *c) {
+void sym_ctx_close(sym_ctx *c) {
   for (uint32_t l = 0; l < c->n_loops; l++) {
     free(c->loops[l].carried_var);
     free(c->loops[l].closed);
@@ -66,6 +66,7 @@ static void ctx_close(sym_ctx *c) {
   for (uint32_t k = 0; k < c->n_assume; k++) free(c->assume[k]);
   free(c->assume);
   free(c->lag_how);
+  free(c->iter_carried);
   sym_cfg_close(c);
   sym_scratch_close(c);
   if (c->z) Z3_del_context(c->z);
@@ -258,18 +259,18 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   double t0 = sym_now_s();
   if (!o) o = &dflt;
   sym_ctx c;
-  ctx_open(&c, m, o);
+  sym_ctx_open(&c, m, o);
   char *err = NULL;
   if (sym_build(&c, &err)) {
     res.rc = 2;
     res.error = err;
-    ctx_close(&c);
+    sym_ctx_close(&c);
     return res;
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
   if (unstructured(&c, &res) || refused(&c, &res)) {
     res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
-    ctx_close(&c);
+    sym_ctx_close(&c);
     res.seconds = sym_now_s() - t0;
     return res;
   }
@@ -294,9 +295,10 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
   relevant_args(&c, res.arg_relevant);
   res.constraints = constraints_text(&c, res.arg_relevant);
+  sym_fresh_check(&c, &res); /* barriers allocated in a loop body, per iteration */
   res.n_loops = c.n_loops;
   res.n_invariants = c.n_invariants;
-  ctx_close(&c);
+  sym_ctx_close(&c);
   res.seconds = sym_now_s() - t0;
   return res;
 }
@@ -313,12 +315,12 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   memset(out, 0, sizeof *out);
   if (!o) o = &dflt;
   sym_ctx c;
-  ctx_open(&c, m, o);
+  sym_ctx_open(&c, m, o);
   c.structure_only = true; /* trip counts and ring depths suffice */
   char *err = NULL;
   if (sym_build(&c, &err)) {
     out->error = err;
-    ctx_close(&c);
+    sym_ctx_close(&c);
     return 0;
   }
   copy_args(&c, &out->n_args, &out->arg_names, &out->arg_is_int);
@@ -346,7 +348,7 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   if (!trip) {
     out->error = sym_strdup("no partition loop has a trip count that depends on the arguments");
     free(used);
-    ctx_close(&c);
+    sym_ctx_close(&c);
     return 0;
   }
   out->arg_relevant = used; /* ownership passes to the suggestion */
@@ -378,6 +380,6 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
     out->sets[out->n_sets++].args = args;
   }
   free(used);
-  ctx_close(&c);
+  sym_ctx_close(&c);
   return (int)out->n_sets;
 }
