@@ -306,10 +306,11 @@ static void quiet_barriers(sym_ctx *c) {
 }
 
 /* The buffers allocated in the iteration: every asynchronous access retired within it. A
- * tcgen05 access is when its own op's barrier arrival (a commit right after it, §4.4) fires
- * whenever it does, on a fresh barrier whose arrivals are all observed (quiet_barriers); a TMA
- * load's write when its barrier is such a barrier. Other async accesses (TMA stores, async
- * wgmma operands) are not followed. NULL, or why not. */
+ * tcgen05 access is when a commit after it (its own op's barrier arrival, or a later commit of
+ * its thread in its iteration or after its loop; §4.4) fires whenever it does, on a fresh
+ * barrier whose arrivals are all observed (quiet_barriers); a TMA load's write when its
+ * barrier is such a barrier; a TMA store's or async wgmma's read when a group wait
+ * {pendings = 0} of its thread follows it unconditionally. NULL, or why not. */
 static const char *quiet_buffers(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *a = &c->evs[i];
@@ -339,7 +340,10 @@ static const char *quiet_buffers(sym_ctx *c) {
     bool ok = false;
     for (uint32_t j = 0; j < c->n_evs && !ok; j++) {
       const sym_event *x = &c->evs[j];
-      if (x->op != a->op || x->kind != SYM_EV_ARRIVE || x->ring < 0 || x->loop != a->loop ||
+      /* a commit after it (its own op's barrier, or a later commit of the thread in its
+       * iteration or after its loop): arrives once every earlier tcgen05 op completed */
+      bool later = x->op == a->op || (x->pos > a->pos && (x->loop == a->loop || x->loop < 0));
+      if (!sym_is_commit(x) || !later || x->part != a->part || x->ring < 0 ||
           c->rings[x->ring].elsewhere || c->rings[x->ring].irregular || !x->has_seq ||
           x->unsupported)
         continue;
@@ -348,8 +352,8 @@ static const char *quiet_buffers(sym_ctx *c) {
       ok = sym_sat(c, phi) == Z3_L_FALSE;
     }
     if (!ok)
-      return "a tcgen05 access of a buffer allocated in the loop body without its own barrier "
-             "on a barrier of the iteration whose arrivals are all observed: it may still be in "
+      return "a tcgen05 access of a buffer allocated in the loop body with no commit after it on "
+             "a barrier of the iteration whose arrivals are all observed: it may still be in "
              "flight when the next iteration reuses the buffer";
   }
   return NULL;
@@ -386,7 +390,7 @@ static void merge(vf_sym_condres *r, vf_sym_condres *sub, const char *loc) {
   else if (sub->status == VF_SYM_PROVED && r->status == VF_SYM_PROVED && !main_checked)
     d = sym_fmt("%s (per iteration of the loop at %s: barriers allocated in its body, rounds "
                 "from 0 in each iteration)", sub->detail ? sub->detail : "proved", loc);
-  else if (sub->status == VF_SYM_PROVED && r->status == VF_SYM_PROVED)
+  else if (sub->status == VF_SYM_PROVED && r->status == VF_SYM_PROVED && sub->n_checked)
     d = sym_fmt("%s; %u of them per iteration of the loop at %s (barriers allocated in its "
                 "body, rounds from 0 in each iteration)", r->detail ? r->detail : "proved",
                 sub->n_checked, loc);
@@ -453,6 +457,11 @@ void sym_fresh_check(sym_ctx *c, vf_sym_result *res) {
       if (busy && per_ring[k] == VF_SYM_BACK_PRESSURE) sym_note_unknown(&sub, "%s", busy);
       vc[per_ring[k]](&s, &sub);
       sub.seconds = sym_now_s() - t1;
+      if (sym_debug_on())
+        fprintf(stderr, "sym: per iteration of %s: %s %s (%u checked, %u unknown, %.2f s)%s%s\n", loc,
+                vf_sym_cond_name(per_ring[k]),
+                sub.n_viol ? "violated" : sub.n_unknown ? "unknown" : "proved", sub.n_checked,
+                sub.n_unknown, sub.seconds, sub.detail ? ": " : "", sub.detail ? sub.detail : "");
       merge(&res->cond[per_ring[k]], &sub, loc);
     }
     for (uint32_t k = 0; k < s.n_assume; k++) { /* the iteration's proofs rest on them too */
