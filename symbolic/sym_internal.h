@@ -652,8 +652,8 @@ int sym_ring_for_alloc(sym_ctx *c, const ir_op *alloc, bool indexed);
  * context decides its per-ring conditions), or NULL when they are. */
 const char *sym_fresh_why(sym_ctx *c, sym_ring *R);
 /* An iteration's context: keeps the partition holding c->iter_loop, its body as the region,
- * and puts the iteration's range in the facts (after build_parts); false when the loop's
- * bounds are outside the encoding (c->unsupported set). */
+ * and puts the iteration's range in the facts (after build_parts); sets c->unsupported when
+ * the loop's bounds are outside the encoding. */
 void sym_fresh_parts(sym_ctx *c);
 /* An iteration's context: the value of block argument v of c->iter_loop (width w). */
 Z3_ast sym_fresh_iter_arg(sym_ctx *c, const ir_value *v, unsigned w);

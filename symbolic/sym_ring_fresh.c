@@ -52,7 +52,6 @@ static const ir_op *fresh_loop(const ir_op *a, const char **why) {
   *why = NULL;
   const ir_op *O = enclosing_loop(a);
   if (!O) return NULL;
-  *why = "barrier allocated inside a loop (a fresh barrier, phase 0, in every iteration) ";
   if (O->code != IR_OP_SCF_FOR || O->n_operands < 3 || !O->n_regions ||
       O->regions[0]->n_blocks != 1) {
     *why = "barrier allocated in the body of an scf.while (a fresh barrier in every iteration): "
@@ -215,7 +214,8 @@ void sym_fresh_parts(sym_ctx *c) {
   Z3_ast span = sym_add(c, sym_sub(c, ubw, lbw), sym_int(c, stv - 1));
   Z3_ast trip = sym_ite(c, sym_slt(c, lbw, ubw), Z3_mk_bvsdiv(c->z, span, sym_int(c, stv)),
                         sym_int(c, 0));
-  c->iter_it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "tile"), c->wide);
+  /* '?' keeps the names apart from the kernel's arguments (constants named after them) */
+  c->iter_it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "?tile"), c->wide);
   c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_int(c, 0), c->iter_it),
                                             sym_slt(c, c->iter_it, trip)));
   const ir_block *body = O->regions[0]->blocks[0];
@@ -225,7 +225,7 @@ void sym_fresh_parts(sym_ctx *c) {
     int w = sym_value_width(body->args[k + 1]->type);
     if (!w) continue;
     char name[48];
-    snprintf(name, sizeof name, "carried%u", k);
+    snprintf(name, sizeof name, "?carried%u", k);
     c->iter_carried[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
                                      Z3_mk_bv_sort(c->z, (unsigned)w));
   }
