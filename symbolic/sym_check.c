@@ -10,7 +10,7 @@
 
 /* ------------------------------------------------------------------ context */
 
-void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
+static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   memset(c, 0, sizeof *c);
   c->m = m;
   c->o = o;
@@ -25,7 +25,7 @@ void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
   c->bv1 = Z3_mk_bv_sort(c->z, 1);
 }
 
-void sym_ctx_close(sym_ctx *c) {
+static void ctx_close(sym_ctx *c) {
   for (uint32_t l = 0; l < c->n_loops; l++) {
     free(c->loops[l].carried_var);
     free(c->loops[l].closed);
@@ -174,6 +174,10 @@ static void relevant_args(sym_ctx *c, bool *rel) {
   }
 }
 
+/* an iteration's context (sym_ring_fresh.c) lives like the kernel's */
+void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) { ctx_open(c, m, o); }
+void sym_ctx_close(sym_ctx *c) { ctx_close(c); }
+
 /* ------------------------------------------------------------------ check */
 
 /* The first cf.br / cf.cond_br (when branches), tt.call or ttng.subtiled_region of region r
@@ -259,18 +263,18 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   double t0 = sym_now_s();
   if (!o) o = &dflt;
   sym_ctx c;
-  sym_ctx_open(&c, m, o);
+  ctx_open(&c, m, o);
   char *err = NULL;
   if (sym_build(&c, &err)) {
     res.rc = 2;
     res.error = err;
-    sym_ctx_close(&c);
+    ctx_close(&c);
     return res;
   }
   copy_args(&c, &res.n_args, &res.arg_names, &res.arg_is_int);
   if (unstructured(&c, &res) || refused(&c, &res)) {
     res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
-    sym_ctx_close(&c);
+    ctx_close(&c);
     res.seconds = sym_now_s() - t0;
     return res;
   }
@@ -298,7 +302,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   sym_fresh_check(&c, &res); /* barriers allocated in a loop body, per iteration */
   res.n_loops = c.n_loops;
   res.n_invariants = c.n_invariants;
-  sym_ctx_close(&c);
+  ctx_close(&c);
   res.seconds = sym_now_s() - t0;
   return res;
 }
@@ -315,12 +319,12 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   memset(out, 0, sizeof *out);
   if (!o) o = &dflt;
   sym_ctx c;
-  sym_ctx_open(&c, m, o);
+  ctx_open(&c, m, o);
   c.structure_only = true; /* trip counts and ring depths suffice */
   char *err = NULL;
   if (sym_build(&c, &err)) {
     out->error = err;
-    sym_ctx_close(&c);
+    ctx_close(&c);
     return 0;
   }
   copy_args(&c, &out->n_args, &out->arg_names, &out->arg_is_int);
@@ -348,7 +352,7 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
   if (!trip) {
     out->error = sym_strdup("no partition loop has a trip count that depends on the arguments");
     free(used);
-    sym_ctx_close(&c);
+    ctx_close(&c);
     return 0;
   }
   out->arg_relevant = used; /* ownership passes to the suggestion */
@@ -380,6 +384,6 @@ int vf_sym_suggest_args(const ir_module *m, const vf_sym_opts *o, vf_sym_suggest
     out->sets[out->n_sets++].args = args;
   }
   free(used);
-  sym_ctx_close(&c);
+  ctx_close(&c);
   return (int)out->n_sets;
 }

@@ -646,8 +646,6 @@ Z3_ast sym_join_settled(sym_ctx *c, int wi);
  * iteration of a loop the encoding does not follow) the ring of a fresh barrier when every
  * value the view may be is a view of that one allocation (then its ring's reason applies). */
 void sym_fresh_mark(sym_ctx *c);
-/* sym_ring.c: the ring of allocation alloc (created on the first call). */
-int sym_ring_for_alloc(sym_ctx *c, const ir_op *alloc, bool indexed);
 /* The reason events of ring R are not encoded in this context (R->elsewhere set when the other
  * context decides its per-ring conditions), or NULL when they are. */
 const char *sym_fresh_why(sym_ctx *c, sym_ring *R);

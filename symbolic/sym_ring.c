@@ -29,10 +29,6 @@ static int ring_for(sym_ctx *c, const ir_op *alloc, bool indexed) {
   return (int)c->n_rings++;
 }
 
-int sym_ring_for_alloc(sym_ctx *c, const ir_op *alloc, bool indexed) {
-  return ring_for(c, alloc, indexed);
-}
-
 int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
   *idx = NULL;
   *view = NULL;
