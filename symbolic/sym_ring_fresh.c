@@ -427,8 +427,10 @@ void sym_fresh_check(sym_ctx *c, vf_sym_result *res) {
   uint32_t n_done = 0;
   for (uint32_t r = 0; r < c->n_rings; r++) {
     const char *why;
-    const ir_op *O = c->rings[r].elsewhere && c->rings[r].is_barrier
-                         ? fresh_loop(c->rings[r].alloc, &why) : NULL;
+    /* a barrier's loop, or a buffer's (marked only where the loop allocates a fresh barrier,
+     * even one whose events stayed outside the encoding for another reason: the buffer's
+     * instances are this context's then) */
+    const ir_op *O = c->rings[r].elsewhere ? fresh_loop(c->rings[r].alloc, &why) : NULL;
     bool seen = false;
     for (uint32_t k = 0; k < n_done; k++) seen |= done[k] == O;
     if (!O || seen) continue;
