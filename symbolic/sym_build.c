@@ -893,6 +893,7 @@ int sym_build(sym_ctx *c, char **err) {
   sym_cfg_open(c);
   build_args(c);
   build_parts(c);
+  if (c->iter_loop) sym_fresh_parts(c); /* an iteration's context (sym_ring_fresh.c) */
   for (uint32_t p = 0; p < c->n_parts; p++) find_loops(c, c->parts[p].region, (int)p, -1);
   /* the parent's loops before the fork (barrier init loops: their indices are then closed
    * forms of the counter, for the bounds condition); their ring events stay unsupported */

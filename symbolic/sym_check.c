@@ -66,6 +66,7 @@ static void ctx_close(sym_ctx *c) {
   for (uint32_t k = 0; k < c->n_assume; k++) free(c->assume[k]);
   free(c->assume);
   free(c->lag_how);
+  free(c->iter_carried);
   sym_cfg_close(c);
   sym_scratch_close(c);
   if (c->z) Z3_del_context(c->z);
@@ -172,6 +173,10 @@ static void relevant_args(sym_ctx *c, bool *rel) {
     if (e->phase) sym_mark_args(c, e->phase, rel);
   }
 }
+
+/* an iteration's context (sym_ring_fresh.c) lives like the kernel's */
+void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) { ctx_open(c, m, o); }
+void sym_ctx_close(sym_ctx *c) { ctx_close(c); }
 
 /* ------------------------------------------------------------------ check */
 
@@ -294,6 +299,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
   res.arg_relevant = ir_xcalloc(c.n_args ? c.n_args : 1, sizeof *res.arg_relevant);
   relevant_args(&c, res.arg_relevant);
   res.constraints = constraints_text(&c, res.arg_relevant);
+  sym_fresh_check(&c, &res); /* barriers allocated in a loop body, per iteration */
   res.n_loops = c.n_loops;
   res.n_invariants = c.n_invariants;
   ctx_close(&c);

@@ -154,6 +154,7 @@ static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
     *taint |= sym_tainted(c, fwd);
     return t;
   }
+  if (c->iter_loop && owner == c->iter_loop) return sym_fresh_iter_arg(c, v, w);
   if (sym_is_loop(owner)) {
     int l = loop_index(c, owner);
     if (l < 0) return NULL;

@@ -96,6 +96,11 @@ typedef struct sym_ring {
   int64_t *count;              /* barrier: init count per slot, 0 when never initialised */
   bool irregular;              /* some event on it falls outside the encoding */
   const char *why;             /* first reason it is irregular (static string or arena) */
+  /* its per-ring conditions (phase, arrival and byte balance) are decided by the other
+   * context of a fresh-ring check (sym_ring_fresh.c): in the kernel's context, a barrier
+   * allocated in a loop's body (one fresh instance per iteration); in an iteration's
+   * context, a barrier allocated outside that loop. Skipped there, its events unsupported. */
+  bool elsewhere;
 } sym_ring;
 
 typedef enum sym_evkind {
@@ -217,6 +222,15 @@ typedef struct sym_ctx {
   const ir_module *m;
   const ir_func *fn;
   const vf_sym_opts *o;
+  /* An iteration's context (sym_ring_fresh.c): the body of this scf.for, top-level in its
+   * partition, is the kernel's one partition, run for one symbolic iteration iter_it of
+   * [0, trip) (in the facts); its induction variable is lb + step * iter_it and its carried
+   * values are free (iter_carried, one per iter_arg): the conditions hold for every value.
+   * NULL in the kernel's own context. */
+  const ir_op *iter_loop;
+  Z3_ast iter_it;
+  Z3_ast *iter_carried;
+  uint32_t n_iter_carried;
   bool structure_only;         /* sym_build stops before sequence numbers (argument suggestions) */
   Z3_context z;
   Z3_context scratch;          /* sym_ctx.c rewrites(): probes whether a query's rewrites
@@ -625,6 +639,28 @@ void sym_place_join(sym_ctx *c);
  * asynchronous completion of the ring can still be in flight, or an earlier wait passed on
  * it). */
 Z3_ast sym_join_settled(sym_ctx *c, int wi);
+
+/* ---- sym_ring_fresh.c: barriers allocated in a loop's body (a fresh instance per iteration) */
+/* Before sequence numbers: marks elsewhere the buffer rings the other context decides, and
+ * gives a barrier op whose view is not traced to a slot (a view handed from iteration to
+ * iteration of a loop the encoding does not follow) the ring of a fresh barrier when every
+ * value the view may be is a view of that one allocation (then its ring's reason applies). */
+void sym_fresh_mark(sym_ctx *c);
+/* The reason events of ring R are not encoded in this context (R->elsewhere set when the other
+ * context decides its per-ring conditions), or NULL when they are. */
+const char *sym_fresh_why(sym_ctx *c, sym_ring *R);
+/* An iteration's context: keeps the partition holding c->iter_loop, its body as the region,
+ * and puts the iteration's range in the facts (after build_parts); sets c->unsupported when
+ * the loop's bounds are outside the encoding. */
+void sym_fresh_parts(sym_ctx *c);
+/* An iteration's context: the value of block argument v of c->iter_loop (width w). */
+Z3_ast sym_fresh_iter_arg(sym_ctx *c, const ir_value *v, unsigned w);
+/* The kernel's context c after its conditions (res): decides the per-ring conditions of its
+ * fresh barriers in an iteration's context of each loop allocating them, merged into res. */
+void sym_fresh_check(sym_ctx *c, vf_sym_result *res);
+/* sym_check.c: a context's lifetime (sym_ctx.c keeps the term helpers) */
+void sym_ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o);
+void sym_ctx_close(sym_ctx *c);
 
 /* ---- sym_vc.c / sym_vc_order.c: the verification conditions */
 void sym_vc_phase(sym_ctx *c, vf_sym_condres *r);

@@ -497,30 +497,26 @@ static bool timed_out(const char *why) {
   return why && !strncmp(why, "Z3 timed out", 12);
 }
 
-/* Whether allocation a is made inside a loop: a barrier allocated (and initialised) in a loop
- * body is a fresh barrier in every iteration, its phase restarting at 0 (semantics.md §1.2,
- * init), while the sequence numbers below count rounds across iterations
- * (tk_p_matmul_100_mxf8_mxf4_ragged_p's per-tile MMA barrier got a phase-agreement
- * "violation" no schedule has). Such a ring is left outside the encoding: unknown. */
-static bool alloc_in_loop(const ir_op *a) {
-  return ir_op_ancestor(a, IR_OP_SCF_FOR) || ir_op_ancestor(a, IR_OP_SCF_WHILE);
-}
-
 void sym_ring_seq(sym_ctx *c) {
   /* once a sequence proof ran out of its limit, its ring is irregular and the kernel is not
    * proved: the later ones get rlimit / 4, then / 16 (a hard persistent kernel no longer spends
    * the full limit on each of its events; an event left without a sequence number is unknown) */
   uint64_t full = c->rlimit;
   unsigned undef = 0;
+  sym_fresh_mark(c); /* rings allocated in a loop body, per iteration (sym_ring_fresh.c) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     sym_event *e = &c->evs[i];
     sym_debug_what(c, "seq of ev %u", i);
     c->rlimit = full >> (2 * (undef < 2 ? undef : 2));
     if (e->ring < 0 || e->unsupported || e->kind == SYM_EV_ASYNC_WAIT) continue;
     const char *why = NULL;
-    if (c->rings[e->ring].is_barrier && alloc_in_loop(c->rings[e->ring].alloc)) {
-      e->unsupported = "barrier allocated inside a loop (a fresh barrier, phase 0, in every "
-                       "iteration): not encoded";
+    /* a barrier allocated in a loop body: a fresh barrier, phase 0, in every iteration
+     * (semantics.md §1.2, init), numbered per iteration by sym_ring_fresh.c; until session
+     * 13 its rounds were numbered across iterations (tk_p_matmul_100_mxf8_mxf4_ragged_p's
+     * per-tile MMA barrier got a phase-agreement "violation" no schedule has) */
+    const char *fresh = sym_fresh_why(c, &c->rings[e->ring]);
+    if (fresh) {
+      e->unsupported = fresh;
       continue;
     }
     if (after_loop(c, e)) {

@@ -74,6 +74,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     const sym_event *e = &c->evs[i];
     sym_debug_what(c, "phase-agreement of ev %u", i);
     if (e->kind != SYM_EV_WAIT) continue;
+    if (e->ring >= 0 && c->rings[e->ring].elsewhere) continue; /* sym_ring_fresh.c */
     r->n_checked++;
     if (e->unsupported || !e->has_seq) {
       sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb),
@@ -176,7 +177,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
     const sym_ring *R = &c->rings[ring];
     int any = first_event(c, (int)ring, waits_or_arrives);
     sym_debug_what(c, "arrival-balance of ring %s", R->name);
-    if (!R->is_barrier) continue;
+    if (!R->is_barrier || R->elsewhere) continue; /* elsewhere: sym_ring_fresh.c */
     const char *why = ring_problem(c, (int)ring);
     if (why) {
       r->n_checked++;
@@ -277,6 +278,7 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
     const sym_ring *R = &c->rings[ring];
     int any = -1;
     sym_debug_what(c, "byte-balance of ring %s", R->name);
+    if (R->elsewhere) continue; /* sym_ring_fresh.c */
     for (uint32_t i = 0; i < c->n_evs && any < 0; i++)
       if (c->evs[i].ring == (int)ring && is_tx(&c->evs[i])) any = (int)i;
     if (any < 0) continue;

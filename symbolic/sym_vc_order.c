@@ -646,6 +646,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
+    if (w->ring >= 0 && c->rings[w->ring].elsewhere) continue; /* sym_ring_fresh.c */
     r->n_checked++;
     sym_debug_what(c, "back-pressure (a) of ev %u", wi);
     const char *how;
@@ -924,7 +925,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
-    if (!c->rings[ring].is_barrier || c->rings[ring].irregular) continue;
+    if (!c->rings[ring].is_barrier || c->rings[ring].irregular || c->rings[ring].elsewhere)
+      continue; /* elsewhere: sym_ring_fresh.c */
     sym_debug_what(c, "back-pressure (b) of ring %s", c->rings[ring].name);
     memset(guarded, 0, c->n_rings * sizeof *guarded);
     bool empty_ring = false;
@@ -948,7 +950,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
       for (uint32_t ri = 0; ri < c->n_evs; ri++) {
         const sym_event *rd = &c->evs[ri];
         if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
-            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq)
+            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq ||
+            c->rings[rd->ring].elsewhere) /* sym_ring_fresh.c */
           continue;
         /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
         if (rd->op == e->op) continue;

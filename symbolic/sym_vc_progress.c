@@ -268,6 +268,11 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     const sym_event *e = &c->evs[i];
     g.lag[i] = -1;
     if (e->kind != SYM_EV_WAIT && !(producer(e) && e->ring >= 0)) continue;
+    /* a ring the other context of a fresh-ring check decides (sym_ring_fresh.c): a fresh
+     * barrier's waits and producers are one thread's, in one iteration, so a cycle through
+     * one of its waits is a cycle of that wait alone, which the iteration's context asks;
+     * its producers feed no other ring's waits. Lag -1: neither a start nor a member. */
+    if (e->ring >= 0 && c->rings[e->ring].elsewhere) continue;
     if (e->kind == SYM_EV_WAIT) r->n_checked++;
     const char *why = unplaced(c, e), *how = NULL;
     if (!why && e->kind == SYM_EV_WAIT && (g.lag[i] = sym_wait_lag(c, (int)i, &how)) < 0)
@@ -288,7 +293,8 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     g.steps = 0;
     for (uint32_t i = 0; i < c->n_evs && ok && !g.found && !g.gave_up; i++) {
       const sym_event *e = &c->evs[i];
-      if (e->kind != SYM_EV_WAIT || (uint32_t)c->parts[e->part].stage != s) continue;
+      if (e->kind != SYM_EV_WAIT || (uint32_t)c->parts[e->part].stage != s || g.lag[i] < 0)
+        continue;
       sym_debug_what(c, "progress from ev %u", i);
       g.w[0] = (int)i;
       g.m = 1;

@@ -30,6 +30,7 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
     int ring;
     int64_t mul, off;
     if (!is_slot_write(w, &ring, &mul, &off) || w->loop < 0) continue;
+    if (c->rings[ring].elsewhere) continue; /* sym_ring_fresh.c */
     sym_debug_what(c, "back-pressure (c) of ev %u", wi);
     int64_t n = c->rings[ring].n;
     for (uint32_t ri = 0; ri < c->n_evs; ri++) {

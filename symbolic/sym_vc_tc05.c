@@ -440,7 +440,7 @@ void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t ai = 0; ai < c->n_evs; ai++) {
     const sym_event *a = &c->evs[ai];
     if ((a->kind != SYM_EV_ASYNC_READ && a->kind != SYM_EV_ASYNC_WRITE) || a->group != SYM_G_TC05 ||
-        a->ring < 0)
+        a->ring < 0 || c->rings[a->ring].elsewhere) /* elsewhere: sym_ring_fresh.c */
       continue;
     /* an MMA whose two operands share a ring: one check */
     if (ai && c->evs[ai - 1].op == a->op && c->evs[ai - 1].ring == a->ring) continue;
