@@ -62,8 +62,8 @@ static bool may_precede(const sym_ctx *c, const sym_event *a, const sym_event *x
  * earlier op of its thread). */
 static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const sym_event *a,
                     const sym_event *x, int64_t D, bool *same, int64_t *dwc) {
-  *same = false;
-  if (dwc) dwc[0] = dwc[1] = INT64_MIN; /* set by the one-loop rule only */ /* set when w observes cm's instance of a's own iteration (straight-line: once) */
+  *same = false; /* set when w observes cm's instance of a's own iteration (straight-line: once) */
+  if (dwc) dwc[0] = dwc[1] = INT64_MIN; /* dwc: w's and cm's offsets, set by the one-loop rule */
   bool x_end = after_loop_of(a, x);     /* x stands at the end of a's loop */
   int loop = x_end ? a->loop : x->loop; /* the frame: x's loop, or a's for x_end */
   if (a->loop != loop) return -1;
@@ -180,19 +180,6 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
   return sym_sat(c, sym_and2(c, both, sym_not(c, w->pred))) == Z3_L_FALSE;
 }
 
-/* x and the in-flight access a in one padded loop (sym_pad.c: steps itF in (itF, position)
- * order, each op firing at the steps of its position only), the latest instance of a before x
- * on its slot at step itF + D or earlier. observes() relates a wait w and a commit cm of x's
- * partition by their sequence numbers as in a plain loop: w at step itF + dw (before x)
- * observes cm's round at step itF + dc, after a's instance at itF + D (every earlier one with
- * it: a commit tracks every earlier op of its thread). In a padded loop that holds only where
- * w and cm fire at those steps, which the pair's term says (sym_pad_fires_at: the predicates,
- * steps included, relocated into their tiles). a is retired before x when Z3 shows that
- * wherever x fires, a has no instance up to itF + D (itF + D < 0) or some pair fires there.
- * When every wait and commit that may retire a was such a pair (none undecided by observes(),
- * none outside the offsets asked), *gap gets the firings of x that no pair covers and *unknown
- * is cleared: check_access asks for a counterexample among them where a fires at itF + D
- * (the explorer confirms it or not); else unknown. */
 /* A padded wait and commit that retire an MMA are looked for up to this many steps before the
  * access (each step back makes sym_pad_fires_at's terms longer). */
 #define PAD_BACK 4
@@ -211,6 +198,19 @@ static bool split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t K) {
   return true;
 }
 
+/* x and the in-flight access a in one padded loop (sym_pad.c: steps itF in (itF, position)
+ * order, each op firing at the steps of its position only), the latest instance of a before x
+ * on its slot at step itF + D or earlier. observes() relates a wait w and a commit cm of x's
+ * partition by their sequence numbers as in a plain loop: w at step itF + dw (before x)
+ * observes cm's round at step itF + dc, after a's instance at itF + D (every earlier one with
+ * it: a commit tracks every earlier op of its thread). In a padded loop that holds only where
+ * w and cm fire at those steps, which the pair's term says (sym_pad_fires_at: the predicates,
+ * steps included, relocated into their tiles). a is retired before x when Z3 shows that
+ * wherever x fires, a has no instance up to itF + D (itF + D < 0) or some pair fires there.
+ * When every wait and commit that may retire a was such a pair (none undecided by observes(),
+ * none outside the offsets asked), *gap gets the firings of x that no pair covers and *unknown
+ * is cleared: check_access asks for a counterexample among them where a fires at itF + D
+ * (the explorer confirms it or not); else unknown. */
 static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                            bool *unknown, Z3_ast *gap) {
   *unknown = true;
