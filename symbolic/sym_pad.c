@@ -348,6 +348,32 @@ static const char *const_slots(sym_ctx *c, const uint32_t *grp, uint32_t n, int6
   return NULL;
 }
 
+static bool unindexed(sym_ctx *c, const sym_event *e);
+
+/* Is padded read a of a one-slot ring used without an index (label_unindexed) numbered by the
+ * write it reads: the last write of the ring before it in its partition at its position of the
+ * nest (pre, inner, post) fires at every step of it, as a does, with a's sequence number? Then
+ * a, at the same step after that write, reads that write's round (a later write of the step
+ * would come between them in position). A read group labelled so may leave rounds unread (the
+ * accumulator load after the K loop of a persistent matmul, one read per tile of the T2 + 1
+ * rounds of its MMAs' writes: t07_persistent_100): reads count no arrivals, and the round a
+ * read touches is the write's, which the write group numbers without gaps (check_group, asked
+ * of that group first: its first event precedes a's). */
+static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
+  if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !unindexed(c, a) ||
+      !a->pad_plain)
+    return false;
+  const sym_event *w = NULL;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    if (x->part == a->part && x->ring == a->ring && x->loop == a->loop &&
+        (x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->pad_pos == a->pad_pos &&
+        x->pos < a->pos && !x->prefork && !x->postjoin && (!w || x->pos > w->pos))
+      w = x;
+  }
+  return w && unindexed(c, w) && w->pad_plain && w->off == a->off;
+}
+
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
  * its firings' rounds? Each event of the group is in e's loop with one slot per iteration
  * (seq = itF + off); (order) a firing's sequence number is at least any earlier firing's in
@@ -399,6 +425,9 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
         return "padded nest: sequence numbers out of program order";
     }
+  bool by_write = true;
+  for (uint32_t a = 0; a < n && by_write; a++) by_write = labelled_by_write(c, &c->evs[grp[a]]);
+  if (by_write) return NULL;
   int64_t off[64] = {0};
   for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off;
   int plain = plain_gaps(c, grp, off, n, V->pad_post);

@@ -61,8 +61,9 @@ static bool may_precede(const sym_ctx *c, const sym_event *a, const sym_event *x
  * last instance of a; when that one is retired every earlier one is: a commit tracks every
  * earlier op of its thread). */
 static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const sym_event *a,
-                    const sym_event *x, int64_t D, bool *same) {
+                    const sym_event *x, int64_t D, bool *same, int64_t *dwc) {
   *same = false; /* set when w observes cm's instance of a's own iteration (straight-line: once) */
+  if (dwc) dwc[0] = dwc[1] = INT64_MIN; /* dwc: w's and cm's offsets, set by the one-loop rule */
   bool x_end = after_loop_of(a, x);     /* x stands at the end of a's loop */
   int loop = x_end ? a->loop : x->loop; /* the frame: x's loop, or a's for x_end */
   if (a->loop != loop) return -1;
@@ -96,6 +97,7 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
     if (k > 0) return 0;       /* (a later iteration: w is not known to have run) */
     int64_t dw = x_end || w->pos < x->pos ? 0 : -1, dc = dw + k;
     *same = !x_end && dc == D;
+    if (dwc) dwc[0] = dw, dwc[1] = dc;
     return dc > D || (dc == D && a->pos <= cm->pos);
   }
   if (loop >= 0 && cm->loop == loop) {
@@ -178,12 +180,111 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
   return sym_sat(c, sym_and2(c, both, sym_not(c, w->pred))) == Z3_L_FALSE;
 }
 
+/* A padded wait and commit that retire an MMA are looked for up to this many steps before the
+ * access (each step back makes sym_pad_fires_at's terms longer). */
+#define PAD_BACK 4
+
+/* Is phi, a query at step itF of padded loop l whose terms reach back at most K steps, unsat at
+ * each of the tile's steps v = 0 .. K - 1 and at v >= K, asked separately? In each case the
+ * tile crossings of sym_pad_fires_at collapse (t07_persistent_100's refill before the K loop
+ * ran out of the limit as one query). */
+static bool split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t K) {
+  const sym_loop *V = &c->loops[c->loops[l].flat_inner];
+  for (int64_t v = 0; v <= K; v++) {
+    Z3_ast at = v < K ? sym_eq(c, V->it, sym_int(c, v)) : sym_sle(c, sym_int(c, K), V->it);
+    sym_debug_what(c, "back-pressure (d) in a padded loop, step %lld", (long long)v);
+    if (sym_sat(c, sym_and2(c, phi, at)) != Z3_L_FALSE) return false;
+  }
+  return true;
+}
+
+/* x and the in-flight access a in one padded loop (sym_pad.c: steps itF in (itF, position)
+ * order, each op firing at the steps of its position only), the latest instance of a before x
+ * on its slot at step itF + D or earlier. observes() relates a wait w and a commit cm of x's
+ * partition by their sequence numbers as in a plain loop: w at step itF + dw (before x)
+ * observes cm's round at step itF + dc, after a's instance at itF + D (every earlier one with
+ * it: a commit tracks every earlier op of its thread). In a padded loop that holds only where
+ * w and cm fire at those steps, which the pair's term says (sym_pad_fires_at: the predicates,
+ * steps included, relocated into their tiles). a is retired before x when Z3 shows that
+ * wherever x fires, a has no instance up to itF + D (itF + D < 0) or some pair fires there.
+ * When every wait and commit that may retire a was such a pair (none undecided by observes(),
+ * none outside the offsets asked), *gap gets the firings of x that no pair covers and *unknown
+ * is cleared: check_access asks for a counterexample among them where a fires at itF + D
+ * (the explorer confirms it or not); else unknown. */
+static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
+                           bool *unknown, Z3_ast *gap) {
+  *unknown = true;
+  if (gap) *gap = NULL;
+  if (a->loop != x->loop || a->part != x->part || a->group != SYM_G_TC05 || x->tainted || D > 0)
+    return false;
+  if (sym_is_commit(x) && (x->op == a->op || precedes(a, x, D))) {
+    *unknown = false;
+    return true;
+  }
+  bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
+  observers(c, x->part, seen);
+  const sym_loop *F = &c->loops[x->loop];
+  Z3_ast cover = sym_slt(c, sym_add(c, F->it, sym_int(c, D)), sym_int(c, 0));
+  bool any = false, relay = false, open = false;
+  int64_t back = -D; /* the farthest step back a term of the query reaches */
+  for (uint32_t wi = 0; wi < c->n_evs && !relay; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT || w->part != x->part) continue;
+    if (w->ring < 0 || relayed(c, w, a, x, D, seen)) {
+      relay = true; /* an order through another partition: not followed */
+      break;
+    }
+    for (uint32_t ci = 0; ci < c->n_evs; ci++) {
+      const sym_event *cm = &c->evs[ci];
+      if (!sym_is_commit(cm) || cm->part != x->part || cm->ring != w->ring) continue;
+      bool same;
+      int64_t d[2];
+      int o = observes(c, w, cm, a, x, D, &same, d);
+      if (o == 0) continue;
+      if (o < 0 || d[0] == INT64_MIN || w->loop != x->loop || cm->loop != x->loop || w->tainted ||
+          cm->tainted || d[0] < -PAD_BACK || d[1] < -PAD_BACK || d[0] > 0 || d[1] > 0) {
+        open = true; /* it may retire a, in a way the rule does not decide */
+        continue;
+      }
+      /* w's instances at earlier steps observe cm's rounds as many steps earlier: in a padded
+       * loop the latest one before x may be one that does not fire (a K step's wait seen from
+       * the tile's first K step: the previous tile's last wait is two steps back) */
+      for (int64_t j = 0; d[0] - j >= -PAD_BACK && d[1] - j >= -PAD_BACK; j++) {
+        int64_t dw = d[0] - j, dc = d[1] - j;
+        if (!(dc > D || (dc == D && a->pos <= cm->pos))) break;
+        cover = sym_or2(c, cover, sym_and2(c, sym_pad_fires_at(c, w, dw),
+                                           sym_pad_fires_at(c, cm, dc)));
+        any = true;
+        back = -dc > back ? -dc : back;
+      }
+    }
+  }
+  free(seen);
+  if (relay) return false;
+  Z3_ast phi = sym_and2(c, sym_pad_fires_at(c, x, 0), sym_not(c, cover));
+  if (any) {
+    sym_debug_what(c, "back-pressure (d) in a padded loop, ev %u after ev %u at %lld",
+                   (unsigned)(x - c->evs), (unsigned)(a - c->evs), (long long)D);
+    Z3_lbool st = sym_sat(c, phi);
+    if (st == Z3_L_UNDEF && split_unsat(c, x->loop, phi, back))
+      st = Z3_L_FALSE;
+    if (st == Z3_L_FALSE) {
+      *unknown = false;
+      return true;
+    }
+    if (st != Z3_L_TRUE) return false;
+  }
+  if (!open && gap && a->pad_plain) {
+    *gap = phi;
+    *unknown = false;
+  }
+  return false;
+}
+
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
-  if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) { /* steps: sym_pad.c */
-    *unknown = true;
-    return false;
-  }
+  if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) /* steps: sym_pad.c */
+    return retired_padded(c, x, a, D, unknown, NULL);
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
     return false;
@@ -205,7 +306,7 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
       const sym_event *cm = &c->evs[ci];
       if (!sym_is_commit(cm) || cm->part != x->part || cm->ring != w->ring) continue;
       bool same;
-      int o = observes(c, w, cm, a, x, D, &same);
+      int o = observes(c, w, cm, a, x, D, &same, NULL);
       if (o == 0) continue;
       /* a predicated commit that is a's own barrier fires exactly when a does: w observing
        * that instance's round (same) retires an instance of a that fired (ConSan's
@@ -334,8 +435,12 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
     return;
   }
   r->n_checked++;
-  if (sym_tc05_retired(c, x, a, D, &unknown)) return;
-  if (unknown || !sym_is_true(c, a->pred) || (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
+  Z3_ast gap = NULL; /* padded: the firings of x no wait covers (retired_padded) */
+  bool padded = sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop);
+  if (padded ? retired_padded(c, x, a, D, &unknown, &gap) : sym_tc05_retired(c, x, a, D, &unknown))
+    return;
+  if (unknown || (!padded && !sym_is_true(c, a->pred)) ||
+      (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
     sym_note_unknown(r, "%s at %s: whether the %s at %s on %s is complete is outside the "
                      "encoding (predicated MMA, commit or wait, or another loop)",
                      access_text(x), xl, tc05_name(a), al, buf);
@@ -345,6 +450,7 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   Z3_ast j = NULL;
   int loop = x->loop;
   Z3_ast phi = fires_with(c, x, a, D, &j);
+  if (gap) phi = sym_and2(c, phi, gap);
   Z3_ast extra[1] = {j ? j : sym_int(c, -1)};
   int64_t xv[1];
   Z3_lbool st;
