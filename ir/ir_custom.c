@@ -381,6 +381,20 @@ static void ir_print_execute_region(ir_printer *pr, const ir_op *op) {
 
 /* ------------------------------------------------------------------ ttg.warp_specialize */
 
+/* "num_warps(N) {body}" of a partition named `want` (ttg.warp_specialize's partitionK, after its
+ * argument list; nvws.warp_group's partitionK): a region of op labelled want. */
+static void partition_region(ir_parser *P, ir_op *op, const char *want, ir_argdef *args, uint32_t na,
+                             bool isolated) {
+  ir_expect_kw(P, "num_warps");
+  ir_expect_punct(P, '(');
+  int64_t nw = ir_parse_int_in(P, 1, 64, "num_warps");
+  ir_expect_punct(P, ')');
+  ir_region *r = ir_add_region(P, op);
+  r->label = ir_intern_str(&P->names, want, strlen(want));
+  r->num_warps = (int32_t)nw;
+  ir_parse_region_body(P, r, args, na, isolated);
+}
+
 static void ir_parse_ws(ir_parser *P, ir_op *op) {
   const ir_tok t0 = P->L.tok;
   ir_expect_punct(P, '(');
@@ -404,14 +418,7 @@ static void ir_parse_ws(ir_parser *P, ir_op *op) {
     ir_lex_next(P);
     ir_argdef *args;
     uint32_t na = ir_parse_arg_list(P, &args, false);
-    ir_expect_kw(P, "num_warps");
-    ir_expect_punct(P, '(');
-    int64_t nw = ir_parse_int_in(P, 1, 64, "num_warps");
-    ir_expect_punct(P, ')');
-    ir_region *r = ir_add_region(P, op);
-    r->label = ir_intern_str(&P->names, want, strlen(want));
-    r->num_warps = (int32_t)nw;
-    ir_parse_region_body(P, r, args, na, true);
+    partition_region(P, op, want, args, na, true);
   }
   ir_expect_punct(P, ':');
   const ir_tok ft = P->L.tok;
@@ -466,14 +473,7 @@ static void ir_parse_warp_group(ir_parser *P, ir_op *op) {
       break;
     }
     ir_lex_next(P);
-    ir_expect_kw(P, "num_warps");
-    ir_expect_punct(P, '(');
-    int64_t nw = ir_parse_int_in(P, 1, 64, "num_warps");
-    ir_expect_punct(P, ')');
-    ir_region *r = ir_add_region(P, op);
-    r->label = ir_intern_str(&P->names, want, strlen(want));
-    r->num_warps = (int32_t)nw;
-    ir_parse_region_body(P, r, NULL, 0, false);
+    partition_region(P, op, want, NULL, 0, false);
   }
 }
 
