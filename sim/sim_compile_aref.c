@@ -301,6 +301,24 @@ static int refuse(walkctx *w, const ir_op *op, const char *why) {
                   ir_ops[op->code].name, why);
 }
 
+/* multiBufferAref of a TMA-fed aref: NVWS_STAGES slots, the pass replacing each of bufs[0..nb)'s
+ * alloc for every user; refused when an op other than the aref's own create (c), or the creates
+ * of its combined group (g), uses one of them. */
+static int multibuffer(walkctx *w, aref_info *a, uint32_t nb, const ir_op *c, const sim_aref_group *g) {
+  for (uint32_t k = 0; k < w->n_ops; k++) {
+    const ir_op *o = w->ops[k];
+    if (g ? group_of(w->p, o) == g : o == c) continue;
+    for (uint32_t j = 0; j < o->n_operands; j++)
+      for (uint32_t b = 0; b < nb; b++)
+        if (o->operands[j] == a->bufs[b])
+          return refuse(w, o, "a TMA-fed aref's buffer used by another op (multiBufferAref replaces "
+                        "the buffer's alloc for every user: not modelled)");
+  }
+  a->multibuf = true;
+  a->depth = NVWS_STAGES;
+  return 0;
+}
+
 /* Facts of one aref from its users (getArrivalCount, the fences' conditions, the combine and
  * multi-buffering passes that would rewrite it). */
 static int study(walkctx *w, aref_info *a) {
@@ -392,19 +410,7 @@ static int study(walkctx *w, aref_info *a) {
     const ir_op *d = c->operands[k]->def;
     eligible &= d && d->code != IR_OP_TTNG_TMEM_ALLOC;
   }
-  if (load && eligible) {
-    for (uint32_t k = 0; k < w->n_ops; k++) {
-      const ir_op *o = w->ops[k];
-      if (o == c) continue;
-      for (uint32_t j = 0; j < o->n_operands; j++)
-        for (uint32_t b = 0; b < c->n_operands; b++)
-          if (o->operands[j] == c->operands[b])
-            return refuse(w, o, "a TMA-fed aref's buffer used by another op (multiBufferAref replaces "
-                          "the buffer's alloc for every user: not modelled)");
-    }
-    a->multibuf = true;
-    a->depth = NVWS_STAGES;
-  }
+  if (load && eligible && multibuffer(w, a, c->n_operands, c, NULL)) return -1;
   a->inval_after = last ? ancestor_in(last, c->parent) : c;
   if (!a->inval_after) a->inval_after = c;
   return 0;
@@ -490,19 +496,7 @@ static int study_group(walkctx *w, aref_info *a) {
     const ir_op *d = a->bufs[k]->def;
     eligible &= d && d->code != IR_OP_TTNG_TMEM_ALLOC;
   }
-  if (load && eligible) {
-    for (uint32_t k = 0; k < w->n_ops; k++) {
-      const ir_op *o = w->ops[k];
-      if (group_of(w->p, o) == g) continue;
-      for (uint32_t j = 0; j < o->n_operands; j++)
-        for (uint32_t b = 0; b < g->n; b++)
-          if (o->operands[j] == a->bufs[b])
-            return refuse(w, o, "a TMA-fed aref's buffer used by another op (multiBufferAref replaces "
-                          "the buffer's alloc for every user: not modelled)");
-    }
-    a->multibuf = true;
-    a->depth = NVWS_STAGES;
-  }
+  if (load && eligible && multibuffer(w, a, g->n, NULL, g)) return -1;
   const ir_op *in[3] = {ancestor_in(g->put_enter[0], a->create->parent), ancestor_in(last_exit[K_PUT], a->create->parent),
                         ancestor_in(last_exit[K_GET], a->create->parent)};
   a->inval_after = a->create;
