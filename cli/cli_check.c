@@ -101,7 +101,7 @@ static void limit_verified(tr_report *rep, vf_verdict v, const char *what, char 
 static bool unsplit_partitions(const ir_region *r) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue;
+      if (ir_op_is_ws(op)) continue;
       if (ir_op_has_attr(op, "ttg.partition") || ir_op_has_attr(op, "async_task_id")) return true;
       for (uint32_t k = 0; k < op->n_regions; k++)
         if (unsplit_partitions(op->regions[k])) return true;

@@ -339,6 +339,12 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
 bool ir_op_has_attr(const ir_op *op, const char *name);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
+/* The nearest enclosing ttg.warp_specialize or nvws.warp_group (which NVWSLowerWarpGroup turns
+ * into a warp_specialize whose regions hold all of the group's ops: docs/nvws.md), or NULL. The
+ * query for rules that depend on running inside warp_specialize. */
+const ir_op *ir_op_ws_ancestor(const ir_op *op);
+/* Whether op is a ttg.warp_specialize or an nvws.warp_group: its regions are partitions. */
+bool ir_op_is_ws(const ir_op *op);
 /* The ttg.warp_specialize operand a partition region's block argument v stands for (the
  * capture of the same index), or NULL when v is not such an argument. */
 const ir_value *ir_ws_capture(const ir_value *v);

@@ -41,6 +41,18 @@ const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
   return NULL;
 }
 
+bool ir_op_is_ws(const ir_op *op) {
+  return op && (op->code == IR_OP_TTG_WARP_SPECIALIZE || op->code == IR_OP_NVWS_WARP_GROUP);
+}
+
+const ir_op *ir_op_ws_ancestor(const ir_op *op) {
+  while (op && op->parent && op->parent->parent) {
+    op = op->parent->parent->parent;
+    if (ir_op_is_ws(op)) return op;
+  }
+  return NULL;
+}
+
 const ir_value *ir_ws_capture(const ir_value *v) {
   if (!v || v->def || !v->block) return NULL;
   const ir_region *r = v->block->parent;

@@ -63,7 +63,7 @@ int lw_cluster_op(lw_ctx *c, const ir_op *op) {
     /* Inside warp_specialize Triton lowers it to a rendezvous of the region's warps through an
      * mbarrier per region (the model's partition cluster barrier, sim_ops_bar.c); barrier.cluster
      * there would wait for warps that never arrive. Not built here yet: refused. */
-    if (ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE))
+    if (ir_op_ws_ancestor(op))
       return lw_fail(c, op, "ttng.cluster_barrier inside warp_specialize (a rendezvous of one "
                      "partition across the cluster) is not supported by the lowering");
     lw_cluster_sync(c, ir_op_attr_int(op, "relaxed", 0) != 0);

@@ -1164,9 +1164,9 @@ static int compile_op1(cctx *c, const ir_op *op) {
   if (m->data) (void)sim_data_dec(m->data, op);
   if (m->amd_gfx) i->vis = sim_amd_visibility(op, i->vis);
   if (m->amd_gfx == 1250 && sim_amd_mbar_op(code)) sim_amd_mbar_compile(m, i, op);
-  /* a cluster_barrier inside warp_specialize meets only its own region in the other CTAs
-   * (sim_ops_bar.c, partition_cluster_op) */
-  if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) != NULL;
+  /* a cluster_barrier inside warp_specialize (or an nvws.warp_group) meets only its own region
+   * in the other CTAs (sim_ops_bar.c, partition_cluster_op) */
+  if (code == IR_OP_TTNG_CLUSTER_BARRIER) i->imm = ir_op_ws_ancestor(op) != NULL;
   int ps = pred_seg(code);
   if (ps >= 0 && ps < op->n_segs) {
     uint32_t n = 0;

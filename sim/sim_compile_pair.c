@@ -110,7 +110,7 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
      * module sets tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl: hasExplicitCTASync =
      * tlxEnablePairedMMA || inside a WarpSpecializeOp; tlx.has_tlx_ops plays no part, "we keep
      * the cluster sync") and its wait is nowhere in the TTGIR: refused, see the message. */
-    if (!ir_op_ancestor(op, IR_OP_TTG_WARP_SPECIALIZE) && m->ma.tlx_paired <= 0)
+    if (!ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0)
       return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize without "
                       "tlx.enable_paired_cta_mma is not modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
                       "before it in every CTA, and the TTGIR does not say which wait completes it "

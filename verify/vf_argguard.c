@@ -330,6 +330,7 @@ static bool runs(const gctx *c, const ir_op *op, const uint64_t *bits) {
     uint64_t x[3];
     switch (up->code) {
     case IR_OP_TTG_WARP_SPECIALIZE:
+    case IR_OP_NVWS_WARP_GROUP:
     case IR_OP_TTG_WARP_SPEC_PARTITIONS:
     case IR_OP_SCF_EXECUTE_REGION:
       break;

@@ -37,7 +37,7 @@ static const ir_op *enclosing_loop(const ir_op *op) {
   for (;;) {
     const ir_region *r = op->parent && op->parent->parent ? op->parent->parent : NULL;
     const ir_op *up = r ? r->parent : NULL;
-    if (!up || up->code == IR_OP_TTG_WARP_SPECIALIZE || up->code == IR_OP_TTG_WARP_SPEC_PARTITIONS ||
+    if (!up || ir_op_is_ws(up) || up->code == IR_OP_TTG_WARP_SPEC_PARTITIONS ||
         up->code == IR_OP_TT_FUNC)
       return NULL;
     if (is_loop(up)) return up;
@@ -137,7 +137,7 @@ static void scan_rings(const ir_region *r, int64_t mult, loop_rings *lr) {
           if (op->code == IR_OP_TTNG_WAIT_BARRIER || op->code == IR_OP_AMDG_WAIT_BARRIER) lr->waits[j] += mult;
           else if (op->code != IR_OP_TTNG_TMA_G2L) lr->signals[j] += mult;
         }
-      if (op->code == IR_OP_TTG_WARP_SPECIALIZE) continue; /* partitions are not the loop's */
+      if (ir_op_is_ws(op)) continue; /* partitions are not the loop's */
       int64_t m = mult;
       if (is_loop(op)) {
         int64_t n = trips_of(lr->trips, lr->n_trips, op);

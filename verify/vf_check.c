@@ -252,7 +252,7 @@ void vf_deadlock_explain(const sim_machine *m, const void *st, sim_viol *v,
       uint32_t k = 0;
       for (; k < nb; k++) {
         const ir_op *op = sim_ins_op(m, sim_agent_pc(m, st, blocked[k]));
-        if (op && op->code != IR_OP_TTG_WARP_SPECIALIZE &&
+        if (op && !ir_op_is_ws(op) &&
             (pass || sim_agent_status_of(m, st, blocked[k]) != SIM_AG_CLWAIT))
           break;
       }

@@ -60,7 +60,7 @@ for f in "$ck"/*.ok.ttgir; do
   # follow (arrival-balance and progress unknown: "two-CTA commit")
   case "$f" in
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
-  *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
+  *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*warp-group-cluster.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
   *race-mma5-pair.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"

@@ -38,6 +38,27 @@
   "    ttng.wait_barrier %bar, %c0, %t : " BAR "\n"                                          \
   "    tt.return\n  }\n}\n"
 
+/* K_MMA with the MMA and its wait in an nvws.warp_group's first region (NVWSLowerWarpGroup
+ * makes it the default region of a ttg.warp_specialize). */
+#define K_MMA_WG(attrs, mma_attrs)                                                           \
+  HDR MOD(attrs)                                                                             \
+  "  tt.func public @k(%n: i32) {\n"                                                         \
+  "    %c0 = arith.constant 0 : i32\n"                                                       \
+  "    %t = arith.constant true\n"                                                           \
+  "    %f = arith.constant false\n"                                                          \
+  "    %a = ttg.local_alloc : () -> " A "\n"                                                 \
+  "    %b = ttg.local_alloc : () -> " B "\n"                                                 \
+  "    %bar = ttg.local_alloc : () -> " BAR "\n"                                             \
+  "    ttng.init_barrier %bar, 1 : " BAR "\n"                                                \
+  "    %acc = ttng.tmem_alloc : () -> " D "\n"                                               \
+  "    nvws.warp_group\n"                                                                     \
+  "    partition0 num_warps(4) {\n"                                                           \
+  "      ttng.tc_gen5_mma %a, %b, %acc, %f, %t, %bar[%t] " mma_attrs " : " A ", " B ", " D ", " BAR "\n" \
+  "      ttng.wait_barrier %bar, %c0, %t : " BAR "\n"                                        \
+  "      nvws.warp_group.return\n"                                                            \
+  "    }\n"                                                                                   \
+  "    tt.return\n  }\n}\n"
+
 /* Builds the machine; false (err.msg set) when the model refuses the kernel. */
 static bool rig_try(rig *r, const char *text) {
   sim_opts o = {0};
@@ -123,6 +144,12 @@ START_TEST(refusals) {
   ck_assert_ptr_nonnull(strstr(err_of(K_MMA("\"ttg.cluster-dim-x\" = 2 : i32, \"ttng.two-ctas\" = true, "
                                             "\"tlx.has_tlx_ops\" = true, ", "{is_async}")),
                                "without tlx.enable_paired_cta_mma"));
+  /* inside an nvws.warp_group the MMA runs inside the warp_specialize the group becomes:
+   * hasExplicitCTASync holds, no lone cluster arrive, not refused */
+  rig r;
+  if (!rig_try(&r, K_MMA_WG("\"ttg.cluster-dim-x\" = 2 : i32, \"ttng.two-ctas\" = true, ", "{is_async}")))
+    ck_abort_msg("paired MMA in nvws.warp_group refused: %s", r.err.msg);
+  rig_down(&r);
 }
 END_TEST
 
