@@ -22,8 +22,8 @@
 #define D "!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>"
 #define BAR "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
 
-/* Every CTA: init bar, paired MMA (completion barrier bar), wait for it. */
-#define K_MMA(attrs, mma_attrs)                                                              \
+/* The kernel's head: allocations, bar initialised with count 1, the accumulator. */
+#define K_HEAD(attrs)                                                                        \
   HDR MOD(attrs)                                                                             \
   "  tt.func public @k(%n: i32) {\n"                                                         \
   "    %c0 = arith.constant 0 : i32\n"                                                       \
@@ -33,31 +33,20 @@
   "    %b = ttg.local_alloc : () -> " B "\n"                                                 \
   "    %bar = ttg.local_alloc : () -> " BAR "\n"                                             \
   "    ttng.init_barrier %bar, 1 : " BAR "\n"                                                \
-  "    %acc = ttng.tmem_alloc : () -> " D "\n"                                               \
+  "    %acc = ttng.tmem_alloc : () -> " D "\n"
+/* The paired MMA (completion barrier bar) and the wait for it. */
+#define K_MMA_OPS(mma_attrs)                                                                 \
   "    ttng.tc_gen5_mma %a, %b, %acc, %f, %t, %bar[%t] " mma_attrs " : " A ", " B ", " D ", " BAR "\n" \
-  "    ttng.wait_barrier %bar, %c0, %t : " BAR "\n"                                          \
-  "    tt.return\n  }\n}\n"
+  "    ttng.wait_barrier %bar, %c0, %t : " BAR "\n"
+
+/* Every CTA: init bar, paired MMA (completion barrier bar), wait for it. */
+#define K_MMA(attrs, mma_attrs) K_HEAD(attrs) K_MMA_OPS(mma_attrs) "    tt.return\n  }\n}\n"
 
 /* K_MMA with the MMA and its wait in an nvws.warp_group's first region (NVWSLowerWarpGroup
  * makes it the default region of a ttg.warp_specialize). */
 #define K_MMA_WG(attrs, mma_attrs)                                                           \
-  HDR MOD(attrs)                                                                             \
-  "  tt.func public @k(%n: i32) {\n"                                                         \
-  "    %c0 = arith.constant 0 : i32\n"                                                       \
-  "    %t = arith.constant true\n"                                                           \
-  "    %f = arith.constant false\n"                                                          \
-  "    %a = ttg.local_alloc : () -> " A "\n"                                                 \
-  "    %b = ttg.local_alloc : () -> " B "\n"                                                 \
-  "    %bar = ttg.local_alloc : () -> " BAR "\n"                                             \
-  "    ttng.init_barrier %bar, 1 : " BAR "\n"                                                \
-  "    %acc = ttng.tmem_alloc : () -> " D "\n"                                               \
-  "    nvws.warp_group\n"                                                                     \
-  "    partition0 num_warps(4) {\n"                                                           \
-  "      ttng.tc_gen5_mma %a, %b, %acc, %f, %t, %bar[%t] " mma_attrs " : " A ", " B ", " D ", " BAR "\n" \
-  "      ttng.wait_barrier %bar, %c0, %t : " BAR "\n"                                        \
-  "      nvws.warp_group.return\n"                                                            \
-  "    }\n"                                                                                   \
-  "    tt.return\n  }\n}\n"
+  K_HEAD(attrs) "    nvws.warp_group\n    partition0 num_warps(4) {\n" K_MMA_OPS(mma_attrs)   \
+  "      nvws.warp_group.return\n    }\n    tt.return\n  }\n}\n"
 
 /* Builds the machine; false (err.msg set) when the model refuses the kernel. */
 static bool rig_try(rig *r, const char *text) {
