@@ -508,20 +508,7 @@ stop:
   return limit;
 }
 
-/* The live agents that join every closure at its first test, whatever the seed: no wait of
- * their lookahead blocks now (bmask 0) and the lookahead was cut, so under any gates their
- * gate is the lookahead's end (gate_inf: both gate computations, vf_gates.c, stop an agent only
- * at a blocking wait) and the closure's first member test joins them. */
-static uint32_t always_joined(const pview *v) {
-  uint32_t u = 0;
-  for (uint32_t w = v->live; w; w &= w - 1) {
-    uint32_t a = (uint32_t)__builtin_ctz(w);
-    if (!v->bmask[a] && v->end[a]) u |= 1u << a;
-  }
-  return u;
-}
-
-/* Does a disabled member of every closure (one of `u`, always_joined) bring in every actor?
+/* Does a disabled member of every closure (one of `u`, the always-joined agents) bring in every actor?
  * Its current op is not a barrier or group wait (or it is global, named, cluster): the closure's
  * "members that cannot move now" part then joins every free agent and event, so every closure
  * holds every enabled transition (each enabled agent has a lookahead) and none reduces. */
@@ -590,6 +577,11 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   }
   /* the waits that do not pass now (only the lookaheads' waits are asked: wait_mask) */
   memset(v.block, 0xff, v.na * sizeof v.block[0]); /* NOBLOCK */
+  /* The live agents that join every closure at its first test, whatever the seed: no wait of
+   * their lookahead blocks now (bmask 0) and the lookahead was cut, so under any gates their
+   * gate is the lookahead's end (gate_inf: both gate computations, vf_gates.c, stop an agent
+   * only at a blocking wait) and the closure's first member test joins them. */
+  uint32_t always = 0;
   for (uint32_t a = 0; a < v.na; a++) {
     v.bmask[a] = 0;
     if (!(v.live >> a & 1)) continue;
@@ -600,11 +592,14 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
       v.block[a][k] = e->bar;
       v.bmask[a] |= (uint16_t)(1u << k);
     }
+    if (!v.bmask[a] && v.end[a]) always |= 1u << a;
   }
   /* every closure holds every enabled transition: nothing to reduce, no seed is tried
    * (the same answer as trying them all; the Debug build tries them and checks) */
-  uint32_t always = always_joined(&v);
-  bool all_join = joins_all(&v, always);
+  bool all_join = (always & ~v.en_a) && joins_all(&v, always);
+  /* the enabled always-joined agents: with the seed, a lower bound of every closure's count */
+  uint32_t always_en = always & v.en_a;
+  uint32_t n_always_en = always_en ? (uint32_t)__builtin_popcount(always_en) : 0;
 #ifndef TLXV_SELFCHECK
   if (all_join) {
     memcpy(out, en, (size_t)n * sizeof *en);
@@ -644,7 +639,7 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     }
     /* the seed and the always-joined enabled agents: a closure holding as many as the best set
      * stops (returns its limit) whatever else it does, so it is not computed */
-    bool skip = all_join || 1 + (uint32_t)__builtin_popcount(always & v.en_a & ~inA) >= best;
+    bool skip = all_join || 1 + n_always_en - (inA & always_en ? 1 : 0) >= best;
 #ifndef TLXV_SELFCHECK
     if (skip) continue;
 #endif
