@@ -522,28 +522,6 @@ static bool joins_all(const pview *v, uint32_t u) {
   return false;
 }
 
-/* joins_all's test asked before the enabled agents' lookaheads (v->live holds the disabled
- * live agents so far; the caller knows that every enabled agent has status RUN, so a
- * lookahead): is there a disabled agent that joins every closure (a cut lookahead, no wait of it
- * blocking now) standing at an op that brings in every actor? The pool does not move here. */
-static bool disabled_joins_all(const vf_por *p, const void *st, const pview *v, const uint32_t *offs,
-                               const uint16_t *waits) {
-  for (uint32_t w = v->live & ~v->en_a; w; w &= w - 1) {
-    uint32_t a = (uint32_t)__builtin_ctz(w);
-    if (!v->end[a]) continue;
-    const sim_eff *L = offs[a] == UINT32_MAX ? p->uncached + (size_t)a * LOOK : p->pool + offs[a];
-    if (!(L[0].kind & (SIM_E_GLOBAL | SIM_E_NAMED | SIM_E_CLUSTER)) && (L[0].kind & (SIM_E_WAIT | SIM_E_GWAIT)))
-      continue;
-    bool blocks = false;
-    for (uint32_t q = waits[a]; q && !blocks; q &= q - 1) {
-      const sim_eff *e = &L[__builtin_ctz(q)];
-      blocks = !sim_bar_satisfied(p->m, st, e->bar, e->parity);
-    }
-    if (!blocks) return true;
-  }
-  return false;
-}
-
 int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_trans *out) {
   if (n <= 1) {
     memcpy(out, en, (size_t)n * sizeof *en);
@@ -576,7 +554,6 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   uint16_t issue[SIM_MAX_AGENTS], fence[SIM_MAX_AGENTS];
   v.live = 0;
   v.txany = false;
-  uint32_t ask = 0, run = 0; /* the agents with a lookahead to ask for; those with status RUN */
   for (uint32_t a = 0; a < v.na; a++) {
     int s = sim_agent_status_of(m, st, a);
     v.nl[a] = 0;
@@ -585,26 +562,6 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.n_uf[a] = 0;
     v.ufb[a] = 0;
     if (!(s == SIM_AG_RUN || s == SIM_AG_NBWAIT || s == SIM_AG_CLWAIT)) continue;
-    ask |= 1u << a;
-    run |= (uint32_t)(s == SIM_AG_RUN) << a;
-  }
-  /* the disabled agents' lookaheads first: one of them may make every closure hold every
-   * enabled transition (full_early), and then the enabled agents' are not needed */
-  bool full_early = false;
-  for (uint32_t w = ask & ~v.en_a, pass = 0;; w &= w - 1) {
-    if (!w) {
-      if (pass++) break;
-      full_early = !(v.en_a & ~run) && disabled_joins_all(p, st, &v, offs, waits);
-#ifndef TLXV_SELFCHECK
-      if (full_early) {
-        memcpy(out, en, (size_t)n * sizeof *en);
-        return n;
-      }
-#endif
-      w = ask & v.en_a; /* the enabled agents' lookaheads next */
-      if (!w) break;
-    }
-    uint32_t a = (uint32_t)__builtin_ctz(w);
     offs[a] = lookahead(p, st, a, &v.nl[a], &v.end[a], &txpos[a], &waits[a], &issue[a], &fence[a]);
     if (v.nl[a]) v.live |= 1u << a;
   }
@@ -640,7 +597,6 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   /* every closure holds every enabled transition: nothing to reduce, no seed is tried
    * (the same answer as trying them all; the Debug build tries them and checks) */
   bool all_join = (always & ~v.en_a) && joins_all(&v, always);
-  assert(!full_early || all_join); /* the same test, asked before the enabled agents' lookaheads */
   /* the enabled always-joined agents: with the seed, a lower bound of every closure's count */
   uint32_t always_en = always & v.en_a;
   uint32_t n_always_en = always_en ? (uint32_t)__builtin_popcount(always_en) : 0;
