@@ -508,6 +508,20 @@ stop:
   return limit;
 }
 
+/* Does a disabled member of every closure (one of `u`, the always-joined agents) bring in every actor?
+ * Its current op is not a barrier or group wait (or it is global, named, cluster): the closure's
+ * "members that cannot move now" part then joins every free agent and event, so every closure
+ * holds every enabled transition (each enabled agent has a lookahead) and none reduces. */
+static bool joins_all(const pview *v, uint32_t u) {
+  if (v->en_a & ~v->live) return false; /* an enabled agent without a lookahead joins no closure */
+  for (uint32_t w = u & ~v->en_a; w; w &= w - 1) {
+    const sim_eff *t = &v->L[__builtin_ctz(w)][0];
+    if ((t->kind & (SIM_E_GLOBAL | SIM_E_NAMED | SIM_E_CLUSTER)) || !(t->kind & (SIM_E_WAIT | SIM_E_GWAIT)))
+      return true;
+  }
+  return false;
+}
+
 int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_trans *out) {
   if (n <= 1) {
     memcpy(out, en, (size_t)n * sizeof *en);
@@ -560,15 +574,14 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     v.off[a] = offs[a];
     v.issue[a] = issue[a];
     v.fence[a] = fence[a];
-    v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
-    if (v.n_uf[a]) v.ufb[a] = fp_bloom(v.uf[a], v.n_uf[a]);
-  }
-  for (uint32_t j = 0; j < v.ne; j++) {
-    sim_event_effect(m, st, j, &v.F[j]);
-    v.ev_fpb[j] = fp_bloom(v.F[j].fp, v.F[j].n_fp);
   }
   /* the waits that do not pass now (only the lookaheads' waits are asked: wait_mask) */
   memset(v.block, 0xff, v.na * sizeof v.block[0]); /* NOBLOCK */
+  /* The live agents that join every closure at its first test, whatever the seed: no wait of
+   * their lookahead blocks now (bmask 0) and the lookahead was cut, so under any gates their
+   * gate is the lookahead's end (gate_inf: both gate computations, vf_gates.c, stop an agent
+   * only at a blocking wait) and the closure's first member test joins them. */
+  uint32_t always = 0;
   for (uint32_t a = 0; a < v.na; a++) {
     v.bmask[a] = 0;
     if (!(v.live >> a & 1)) continue;
@@ -579,6 +592,28 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
       v.block[a][k] = e->bar;
       v.bmask[a] |= (uint16_t)(1u << k);
     }
+    if (!v.bmask[a] && v.end[a]) always |= 1u << a;
+  }
+  /* every closure holds every enabled transition: nothing to reduce, no seed is tried
+   * (the same answer as trying them all; the Debug build tries them and checks) */
+  bool all_join = (always & ~v.en_a) && joins_all(&v, always);
+  /* the enabled always-joined agents: with the seed, a lower bound of every closure's count */
+  uint32_t always_en = always & v.en_a;
+  uint32_t n_always_en = always_en ? (uint32_t)__builtin_popcount(always_en) : 0;
+#ifndef TLXV_SELFCHECK
+  if (all_join) {
+    memcpy(out, en, (size_t)n * sizeof *en);
+    return n;
+  }
+#endif
+  for (uint32_t w = v.live; w; w &= w - 1) {
+    uint32_t a = (uint32_t)__builtin_ctz(w);
+    v.n_uf[a] = (uint8_t)sim_agent_unfenced(m, st, a, v.uf[a], MAX_UF);
+    if (v.n_uf[a]) v.ufb[a] = fp_bloom(v.uf[a], v.n_uf[a]);
+  }
+  for (uint32_t j = 0; j < v.ne; j++) {
+    sim_event_effect(m, st, j, &v.F[j]);
+    v.ev_fpb[j] = fp_bloom(v.F[j].fp, v.F[j].n_fp);
   }
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
   /* the memos' rows of this state's actors, whole rows: two calls, not two per row */
@@ -602,10 +637,20 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     } else {
       inE = 1ull << en[k].who;
     }
+    /* the seed and the always-joined enabled agents: a closure holding as many as the best set
+     * stops (returns its limit) whatever else it does, so it is not computed */
+    bool skip = all_join || 1 + n_always_en - (inA & always_en ? 1 : 0) >= best;
+#ifndef TLXV_SELFCHECK
+    if (skip) continue;
+#endif
     /* (txany: the lookaheads' transaction bytes already rule the shared gates out) */
     const gfix *first = v.masks != MASKS_NO && !v.txany && vf_gates_seed(p, st, &v, &gs, inA, inE, &sf) ? &sf
                                                                                                       : NULL;
     uint32_t c = closure(p, st, &v, &inA, &inE, best, first);
+#ifdef TLXV_SELFCHECK
+    assert(!skip || c >= best); /* a skipped seed would not have beaten the best */
+    if (skip) continue;
+#endif
     if (c >= 1 && c < best) {
       best = c;
       found = true;
