@@ -87,10 +87,23 @@ static uint16_t proxy_mask(const sim_eff *L, uint32_t n, uint16_t kinds) {
 
 static uint32_t lookahead(vf_por *p, const void *st, uint32_t a, uint32_t *n, int *end,
                           uint16_t *txpos, uint16_t *waits, uint16_t *issue, uint16_t *fence) {
-  uint64_t key = sim_agent_local_hash(p->m, st, a) | 1;
+  /* The key is the agent's local state and whether async events are in flight: the lookahead
+   * reads nothing else of the state but that, at the kernel's end (sim_exec.c run_pure,
+   * SIM_I_END: with events in flight the agent stops before its exit, a global op; without, it
+   * ends). Keyed by the local state alone, a lookahead cached without events in flight was
+   * returned with events in flight, one op short (the exit), so the reduction could miss a
+   * dependency of that exit (found in session 17 on tests/amd/.../cl-loop.ok). */
+  uint64_t key = (sim_agent_local_hash(p->m, st, a) ^ (sim_n_events(p->m, st) ? 0x9e3779b97f4a7c15ull : 0)) | 1;
   uint32_t i = (uint32_t)key & (p->cap - 1);
   while (p->tab[i].key) {
     if (p->tab[i].key == key) {
+#ifdef TLXV_SELFCHECK
+      { /* the cached lookahead is the one the state gives (same length and end) */
+        int e2;
+        int k2 = sim_lookahead(p->m, st, a, p->scratch, LOOK, &e2);
+        assert((uint32_t)k2 == p->tab[i].n && e2 == p->tab[i].end);
+      }
+#endif
       *n = p->tab[i].n;
       *end = p->tab[i].end;
       *txpos = p->tab[i].txpos;
