@@ -372,7 +372,7 @@ Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
 Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w);
 /* phi's unknowns are keyed loads only: it mentions one and no havoc symbol (a name starting
  * with '?', sym_exec.c havoc and the like); then a tainted instance over it is a proof for
- * every content of read-only memory and gets the full resource limit (sym_report.c). */
+ * every content of read-only memory and gets SYM_KEYED_MUL times the limit (sym_report.c). */
 bool sym_keyed_only(sym_ctx *c, Z3_ast phi);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */

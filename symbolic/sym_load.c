@@ -5,7 +5,9 @@
  * bound itself) are the same term, and a proof holds for every content of that memory. Loads
  * of memory the kernel may write, masked or tensor loads, and pointers not derived by tt.addptr
  * from one kernel argument stay independent unknowns (sym_exec.c havoc). The value stays
- * tainted (not a computed value: a counterexample over it is not a concrete input). */
+ * tainted (not a computed value: a counterexample over it is not a concrete input), but a
+ * query whose only unknowns are keyed loads (sym_keyed_only) is a proof over every content of
+ * that memory and gets more of Z3's limit (sym_report.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +90,8 @@ bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
     Z3_func_decl d = Z3_get_app_decl(c->z, a);
     if (Z3_get_decl_kind(c->z, d) == Z3_OP_UNINTERPRETED) {
       Z3_symbol s = Z3_get_decl_name(c->z, d);
-      const char *name = Z3_get_symbol_kind(c->z, s) == Z3_STRING_SYMBOL ? Z3_get_symbol_string(c->z, s) : "";
+      const char *name =
+          Z3_get_symbol_kind(c->z, s) == Z3_STRING_SYMBOL ? Z3_get_symbol_string(c->z, s) : "";
       if (name[0] == '?') havoc = true;
       else if (!strncmp(name, "mem.arg", 7)) keyed = true;
     }

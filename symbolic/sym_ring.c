@@ -132,7 +132,8 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
  * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
  * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
  * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
- * otherwise.
+ * otherwise. Their predicates may depend on loaded data (a trip count over a keyed load): the
+ * firing is proved for every value (until session 17 a tainted prologue op gave -1).
  * Stages: when that fails because a run of consecutive ops of the kind is on one slot (the A
  * and B tiles of a matmul stage, two TMA loads on its barrier), P counts the runs (stages)
  * instead: each op of a run is a straight-line op, round 0 of its slot, as the stage's single
