@@ -229,6 +229,13 @@ static void fuse(sym_ctx *c, int l) {
     for (uint32_t j = 0; j < n; j++) {
       if (j == kc || !w[j]) continue;
       if (g[j]) hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[j], g[j]));
+      /* a carried value proved constant (a one-slot ring's index, `a + 0 * i`): the same in
+       * every iteration, so in this one (tk_p_matmul_100_mxf8_mxf4_ragged_p's accumulator
+       * phase flips when that index wraps; before, the free index left the phase havoc) */
+      int64_t cv;
+      Z3_ast cf = L->closed[j] ? sym_simplify(c, L->closed[j]) : NULL;
+      if (!g[j] && cf && sym_numeral(c, cf, &cv))
+        hyp = sym_and2(c, hyp, sym_eq(c, L->carried_var[j], cf));
     }
     sym_debug_what(c, "fused loop %d: counter step", l);
     if (sym_sat(c, sym_and2(c, hyp, sym_not(c, sym_eq(c, next[kc], cnext)))) != Z3_L_FALSE) {

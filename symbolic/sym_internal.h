@@ -370,6 +370,10 @@ Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
 /* A scalar integer load of read-only kernel input memory: the same term for one address
  * (sym_load.c); NULL when the load is not one (then an independent unknown). */
 Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w);
+/* phi's unknowns are keyed loads only: it mentions one and no havoc symbol (a name starting
+ * with '?', sym_exec.c havoc and the like); then a tainted instance over it is a proof for
+ * every content of read-only memory and gets SYM_KEYED_MUL times the limit (sym_report.c). */
+bool sym_keyed_only(sym_ctx *c, Z3_ast phi);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
@@ -381,6 +385,11 @@ void sym_scratch_close(sym_ctx *c); /* frees c->scratch (sym_ctx.c rewrites) */
 /* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
  * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
 #define SYM_TAINTED_DIV 16
+/* ... unless its unknowns are keyed loads only (sym_keyed_only): a proof for every content of
+ * read-only memory, whose terms carry the loaded value through products and divisions (the
+ * ragged matmuls' `useful_grid_m * grid_n` in the trip count): this multiple of the limit
+ * (tk_p_matmul_90_bf16_ragged_swiglu_p's over-arrival query needs more than 1x, 2026-12-04). */
+#define SYM_KEYED_MUL 4
 /* A counterexample: phi is satisfiable; minimises trip, then iter, then the arguments that
  * phi mentions (unless opts->no_minimize), and fills args, *trip_out / *iter_out (-1 when the
  * term is NULL) and extra_out[k] = value of extra[k] in the final model (0 if unavailable).

@@ -5,7 +5,12 @@
  * bound itself) are the same term, and a proof holds for every content of that memory. Loads
  * of memory the kernel may write, masked or tensor loads, and pointers not derived by tt.addptr
  * from one kernel argument stay independent unknowns (sym_exec.c havoc). The value stays
- * tainted (not a computed value: a counterexample over it is not a concrete input). */
+ * tainted (not a computed value: a counterexample over it is not a concrete input), but a
+ * query whose only unknowns are keyed loads (sym_keyed_only) is a proof over every content of
+ * that memory and gets more of Z3's limit (sym_report.c). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "sim/sim.h"
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
@@ -52,4 +57,49 @@ Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w) {
   c->keyed = ir_xrealloc(c->keyed, c->n_keyed + 1, sizeof *c->keyed);
   c->keyed[c->n_keyed++] = (struct sym_keyed){app, off};
   return app;
+}
+
+/* ------------------------------------------------------------------ keyed-only instances */
+
+/* Visited AST ids of one walk: an open-addressing set (ids + 1; 0 is empty) of fixed size. */
+enum { WALK_CAP = 1 << 16 };
+
+static bool walk_mark(unsigned *seen, unsigned *n, unsigned id) {
+  for (unsigned h = (id * 2654435761u) & (WALK_CAP - 1);; h = (h + 1) & (WALK_CAP - 1)) {
+    if (seen[h] == id + 1) return false;
+    if (!seen[h]) {
+      seen[h] = id + 1;
+      (*n)++;
+      return true;
+    }
+  }
+}
+
+bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
+  if (!c->n_keyed || !phi) return false;
+  unsigned *seen = ir_xcalloc(WALK_CAP, sizeof *seen), n = 0, sp = 0;
+  Z3_ast *stack = ir_xmalloc(WALK_CAP, sizeof *stack);
+  bool keyed = false, havoc = false, full = false;
+  stack[sp++] = phi;
+  while (sp && !havoc && !full) {
+    Z3_ast t = stack[--sp];
+    if (Z3_get_ast_kind(c->z, t) != Z3_APP_AST) continue;
+    if (n * 2 >= WALK_CAP) { full = true; break; }
+    if (!walk_mark(seen, &n, Z3_get_ast_id(c->z, t))) continue;
+    Z3_app a = Z3_to_app(c->z, t);
+    Z3_func_decl d = Z3_get_app_decl(c->z, a);
+    if (Z3_get_decl_kind(c->z, d) == Z3_OP_UNINTERPRETED) {
+      Z3_symbol s = Z3_get_decl_name(c->z, d);
+      const char *name =
+          Z3_get_symbol_kind(c->z, s) == Z3_STRING_SYMBOL ? Z3_get_symbol_string(c->z, s) : "";
+      if (name[0] == '?') havoc = true;
+      else if (!strncmp(name, "mem.arg", 7)) keyed = true;
+    }
+    unsigned k = Z3_get_app_num_args(c->z, a);
+    if (sp + k >= WALK_CAP) { full = true; break; }
+    while (k-- > 0) stack[sp++] = Z3_get_app_arg(c->z, a, k);
+  }
+  free(seen);
+  free(stack);
+  return keyed && !havoc && !full;
 }

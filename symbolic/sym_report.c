@@ -75,7 +75,13 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
    * an instance of the condition ran out of its limit, the others get less (c->vc_undef) */
   uint64_t full = c->rlimit;
   c->rlimit >>= 2 * (c->vc_undef < 2 ? c->vc_undef : 2);
-  *st = tainted ? sym_sat_rl(c, phi, c->rlimit / SYM_TAINTED_DIV)
+  /* a tainted instance over keyed loads only is a proof for every content of read-only memory
+   * (sym_load.c): it gets SYM_KEYED_MUL times the limit (a ragged kernel's trip count carries
+   * the loaded value's products), any other one SYM_TAINTED_DIV-th of it */
+  bool keyed = tainted && sym_keyed_only(c, phi);
+  if (tainted && sym_debug_on())
+    fprintf(stderr, "sym: tainted instance (%s)%s\n", c->dbg, keyed ? ": keyed loads only" : "");
+  *st = tainted ? sym_sat_rl(c, phi, keyed ? c->rlimit * SYM_KEYED_MUL : c->rlimit / SYM_TAINTED_DIV)
                 : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
   c->rlimit = full;
   if (*st == Z3_L_UNDEF) c->vc_undef++;

@@ -132,7 +132,8 @@ static bool has_prologue(sym_ctx *c, const sym_event *e) {
  * when the j-th of them (program order) is on slot j mod n and all of them fire whenever e
  * does (a pipeliner's prologue is predicated on the trip count; proved), so that they are the
  * sequence numbers 0 .. P - 1 before e's first firing and the loop continues with P; -1
- * otherwise.
+ * otherwise. Their predicates may depend on loaded data (a trip count over a keyed load): the
+ * firing is proved for every value (until session 17 a tainted prologue op gave -1).
  * Stages: when that fails because a run of consecutive ops of the kind is on one slot (the A
  * and B tiles of a matmul stage, two TMA loads on its barrier), P counts the runs (stages)
  * instead: each op of a run is a straight-line op, round 0 of its slot, as the stage's single
@@ -149,7 +150,7 @@ static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n, int64_
     if (p->loop >= 0 || p->prefork || p->postjoin || p->part != e->part || p->ring != e->ring ||
         p->kind != e->kind || p->pos >= c->loops[e->loop].op->id)
       continue;
-    if (p->tainted || (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1)) return -1;
+    if (p->idx ? !sym_numeral(c, p->idx, &k) : n != 1) return -1;
     if (!p->idx) k = 0;
     per_op &= k == P % n;
     P++;
@@ -213,6 +214,11 @@ static bool first_firing_solve(sym_ctx *c, const sym_event *e, int64_t *it0, con
    * lost its proof when it was made for every loop) */
   Z3_ast fires = wl ? sym_and2(c, L->range, e->pred) : NULL;
   if (sym_sat(c, wl ? sym_and2(c, skip0, fires) : skip0) == Z3_L_FALSE) return true;
+  /* an scf.for op that may skip iteration 0 only when it fires in no iteration at all (a
+   * predicate over a loaded flag, the same in every iteration): asked only here, after the
+   * common query failed, so that other kernels' terms stay as they were */
+  if (!wl && sym_sat(c, sym_and2(c, skip0, sym_and2(c, L->range, e->pred))) == Z3_L_FALSE)
+    return true;
   int64_t *args = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *args), trip;
   c->cex_iter_only = true; /* only the iteration is read */
   Z3_lbool r = sym_cex(c, sym_and2(c, L->range, e->pred), NULL, L->it, NULL, 0, args, &trip, it0,
