@@ -128,12 +128,19 @@ static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
  *           easily than divider circuits in a proof, not always in a counterexample search;
  *   Q_ABS   products of terms and divisions by a term as free constants, then floor pairs
  *           (sym_nlabs.c): a weakening, only its unsat answer is taken.
- * A query is asked (ask_modes) with Q_ABS at an eighth of its limit when it has such a term,
+ *   Q_SLICE the query without its conjuncts that mention a defined variable (a flattened or
+ *           fused nest's base TB, its tile count T1, sym_define), then as Q_ABS: a weakening (only
+ *           its unsat answer is taken) for the questions about a nest's flat counter that need
+ *           only "0 <= it < T" and T < 2^31 (a fused loop's phase: it div 3 against
+ *           (it + 2) div 3), where the nest's definitions and T's multipliers only slow Z3 down.
+ * A query is asked (ask_modes) with Q_SLICE at an eighth of its limit when it mentions a defined
+ * variable and its slice has a division by a constant, with Q_ABS at an eighth of its limit when it has such a term,
  * with Q_FLOOR at a quarter of the limit when it has such a division (each in a Z3 context of
  * its own, as every query: qs_open), then as built at the full limit: every answer taken is the query's, the query as
  * built keeps its full limit, and its model (a counterexample) always comes from it.
  * TLXV_SYM_NO_FLOORDIV=1: only as built (to compare). */
-enum { Q_RAW, Q_FLOOR, Q_ABS }; /* Q_RAW = 0: c->qmode outside ask_modes */
+enum { Q_RAW, Q_FLOOR, Q_ABS, Q_SLICE }; /* Q_RAW = 0: c->qmode outside ask_modes */
+#define Q_MAX_MODES 4
 
 static bool floordiv_off(void) {
   static int off = -1;
@@ -145,6 +152,34 @@ static Z3_ast rewritten(Z3_context z, Z3_ast phi, int mode) {
   if (mode == Q_RAW) return phi;
   return sym_floor_div_elim(z, mode == Q_ABS ? sym_nl_abstract(z, phi) : phi);
 }
+
+static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used);
+
+/* Does t mention a defined variable (sym_define, sym_define_lazy)? */
+static bool mentions_def(sym_ctx *c, Z3_ast t) {
+  if (!c->n_defs) return false;
+  bool *used = ir_xcalloc(c->n_defs, sizeof *used), any = false;
+  mark_consts(c, t, c->def_var, c->n_defs, used);
+  for (uint32_t k = 0; k < c->n_defs; k++) any |= used[k];
+  free(used);
+  return any;
+}
+
+/* The conjunction of phi's conjuncts (its nested ands flattened) that mention no defined
+ * variable, into *acc (Q_SLICE). Every model of phi is one of the result: dropping a conjunct
+ * only weakens, and no definition is needed by what is left. */
+static Z3_ast slice_into(sym_ctx *c, Z3_ast phi, Z3_ast acc) {
+  if (Z3_get_ast_kind(c->z, phi) == Z3_APP_AST &&
+      Z3_get_decl_kind(c->z, Z3_get_app_decl(c->z, Z3_to_app(c->z, phi))) == Z3_OP_AND) {
+    Z3_app a = Z3_to_app(c->z, phi);
+    for (unsigned k = 0; k < Z3_get_app_num_args(c->z, a); k++)
+      acc = slice_into(c, Z3_get_app_arg(c->z, a, k), acc);
+    return acc;
+  }
+  return mentions_def(c, phi) ? acc : sym_and2(c, acc, phi);
+}
+
+static Z3_ast sliced(sym_ctx *c, Z3_ast phi) { return slice_into(c, phi, Z3_mk_true(c->z)); }
 
 static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used);
 
@@ -218,6 +253,10 @@ static qs qs_open(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool lazy) {
   q.s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
   Z3_solver_inc_ref(z, q.s);
   set_limits_in(c, z, q.s, rl);
+  if (mode == Q_SLICE) { /* the slice mentions no defined variable: no definition below */
+    phi = sliced(c, phi);
+    mode = Q_ABS;
+  }
   Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, c->facts, z), mode));
   Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, phi, z), mode));
   if (c->n_defs) {
@@ -256,11 +295,17 @@ static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool la
   return r;
 }
 
-/* The modes to ask phi in, in order (at most 3), and each one's share of the limit as a
+/* The modes to ask phi in, in order (at most Q_MAX_MODES), and each one's share of the limit as a
  * divisor; returns their number. */
 static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   int n = 0;
   unsigned bits = rewrites(c, phi);
+  if (!floordiv_off() && mentions_def(c, phi)) {
+    Z3_ast sl = sliced(c, phi);
+    Z3_context z = scratch(c);
+    if (!Z3_is_eq_ast(c->z, sl, phi) && (rewrite_bits(z, Z3_translate(c->z, sl, z)) & 1u << Q_FLOOR))
+      mode[n] = Q_SLICE, div[n++] = 8;
+  }
   if (bits & 1u << Q_ABS) mode[n] = Q_ABS, div[n++] = 8;
   if (bits & 1u << Q_FLOOR) mode[n] = Q_FLOOR, div[n++] = 4;
   mode[n] = Q_RAW, div[n++] = 1;
@@ -331,6 +376,7 @@ static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
 }
 
 static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  if (c->qmode == Q_SLICE) return side_once(c, phi, Q_SLICE, rlimit, true); /* no definitions */
   Z3_lbool r = abstract_check(c, phi, rlimit);
   return r == Z3_L_TRUE ? side_once(c, phi, c->qmode, rlimit, true) : r;
 }
@@ -339,14 +385,15 @@ Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
     if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
-  int mode[3];
-  unsigned div[3];
+  int mode[Q_MAX_MODES];
+  unsigned div[Q_MAX_MODES];
   int n = ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
   for (int k = 0; k < n && r == Z3_L_UNDEF && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];
     r = sat_once(c, phi, rlimit / div[k]);
-    if (mode[k] == Q_ABS && r == Z3_L_TRUE) r = Z3_L_UNDEF; /* a weakening: only unsat */
+    if ((mode[k] == Q_ABS || mode[k] == Q_SLICE) && r == Z3_L_TRUE)
+      r = Z3_L_UNDEF; /* a weakening: only unsat */
   }
   c->qmode = Q_RAW;
   if (!sym_ok(c)) return Z3_L_UNDEF;
@@ -523,8 +570,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   /* in the modes of ask_modes; a rewriting mode's unsat answer is taken (side_once), its sat
    * answer is not (its model is another context's): the model comes from the query as built */
-  int mode[3];
-  unsigned div[3];
+  int mode[Q_MAX_MODES];
+  unsigned div[Q_MAX_MODES];
   int n = ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
   for (int k = 0; k < n - 1 && r != Z3_L_FALSE && sym_ok(c) && query_ms(c); k++) {
