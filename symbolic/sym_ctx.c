@@ -303,7 +303,7 @@ static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   if (!floordiv_off() && mentions_def(c, phi)) {
     Z3_ast sl = sliced(c, phi);
     Z3_context z = scratch(c);
-    if (!Z3_is_eq_ast(c->z, sl, phi) && (rewrite_bits(z, Z3_translate(c->z, sl, z)) & 1u << Q_FLOOR))
+    if (!Z3_is_eq_ast(c->z, sl, phi) && rewrite_bits(z, Z3_translate(c->z, sl, z)))
       mode[n] = Q_SLICE, div[n++] = 8;
   }
   if (bits & 1u << Q_ABS) mode[n] = Q_ABS, div[n++] = 8;
