@@ -128,11 +128,11 @@ static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
  *           easily than divider circuits in a proof, not always in a counterexample search;
  *   Q_ABS   products of terms and divisions by a term as free constants, then floor pairs
  *           (sym_nlabs.c): a weakening, only its unsat answer is taken.
- *   Q_SLICE the query without its conjuncts that mention a defined variable (a flattened or
- *           fused nest's base TB, its tile count T1, sym_define), then as Q_ABS: a weakening (only
- *           its unsat answer is taken) for the questions about a nest's flat counter that need
- *           only "0 <= it < T" and T < 2^31 (a fused loop's phase: it div 3 against
- *           (it + 2) div 3), where the nest's definitions and T's multipliers only slow Z3 down.
+ *   Q_SLICE the query's nest slice (sym_slice.c: its conjuncts on a nest's flat counter, none
+ *           on a defined variable), then as Q_ABS: a weakening (only its unsat answer is taken)
+ *           for the questions about a nest's flat counter that need only "0 <= it < T" and
+ *           T < 2^31 (a fused loop's phase: it div 3 against (it + 2) div 3), where the nest's
+ *           definitions and T's multipliers only slow Z3 down.
  * A query is asked (ask_modes) with Q_SLICE at an eighth of its limit when it mentions a defined
  * variable and its slice has a division by a constant, with Q_ABS at an eighth of its limit when it has such a term,
  * with Q_FLOOR at a quarter of the limit when it has such a division (each in a Z3 context of
@@ -153,33 +153,6 @@ static Z3_ast rewritten(Z3_context z, Z3_ast phi, int mode) {
   return sym_floor_div_elim(z, mode == Q_ABS ? sym_nl_abstract(z, phi) : phi);
 }
 
-static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used);
-
-/* Does t mention a defined variable (sym_define, sym_define_lazy)? */
-static bool mentions_def(sym_ctx *c, Z3_ast t) {
-  if (!c->n_defs) return false;
-  bool *used = ir_xcalloc(c->n_defs, sizeof *used), any = false;
-  mark_consts(c, t, c->def_var, c->n_defs, used);
-  for (uint32_t k = 0; k < c->n_defs; k++) any |= used[k];
-  free(used);
-  return any;
-}
-
-/* The conjunction of phi's conjuncts (its nested ands flattened) that mention no defined
- * variable, into *acc (Q_SLICE). Every model of phi is one of the result: dropping a conjunct
- * only weakens, and no definition is needed by what is left. */
-static Z3_ast slice_into(sym_ctx *c, Z3_ast phi, Z3_ast acc) {
-  if (Z3_get_ast_kind(c->z, phi) == Z3_APP_AST &&
-      Z3_get_decl_kind(c->z, Z3_get_app_decl(c->z, Z3_to_app(c->z, phi))) == Z3_OP_AND) {
-    Z3_app a = Z3_to_app(c->z, phi);
-    for (unsigned k = 0; k < Z3_get_app_num_args(c->z, a); k++)
-      acc = slice_into(c, Z3_get_app_arg(c->z, a, k), acc);
-    return acc;
-  }
-  return mentions_def(c, phi) ? acc : sym_and2(c, acc, phi);
-}
-
-static Z3_ast sliced(sym_ctx *c, Z3_ast phi) { return slice_into(c, phi, Z3_mk_true(c->z)); }
 
 static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used);
 
@@ -254,7 +227,7 @@ static qs qs_open(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool lazy) {
   Z3_solver_inc_ref(z, q.s);
   set_limits_in(c, z, q.s, rl);
   if (mode == Q_SLICE) { /* the slice mentions no defined variable: no definition below */
-    phi = sliced(c, phi);
+    phi = sym_slice(c, phi);
     mode = Q_ABS;
   }
   Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, c->facts, z), mode));
@@ -300,8 +273,8 @@ static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool la
 static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   int n = 0;
   unsigned bits = rewrites(c, phi);
-  if (!floordiv_off() && mentions_def(c, phi)) {
-    Z3_ast sl = sliced(c, phi);
+  if (!floordiv_off() && sym_mentions_def(c, phi)) {
+    Z3_ast sl = sym_slice(c, phi);
     Z3_context z = scratch(c);
     if (!Z3_is_eq_ast(c->z, sl, phi) && rewrite_bits(z, Z3_translate(c->z, sl, z)))
       mode[n] = Q_SLICE, div[n++] = 8;
@@ -622,7 +595,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
 /* ------------------------------------------------------------------ argument occurrence */
 
 /* Marks used[i] for every vars[i] (constants; NULL entries skipped) that term t mentions. */
-static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
+void sym_mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
   /* iterative DFS over the term DAG with a small open-addressing set of visited ast ids */
   size_t cap = 256, n = 0, scap = 64, sp = 0;
   unsigned *seen = ir_xcalloc(cap, sizeof *seen); /* id + 1, 0 = empty */
@@ -666,19 +639,19 @@ static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_var
 }
 
 void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
-  mark_consts(c, t, c->argvar, c->n_args, used);
+  sym_mark_consts(c, t, c->argvar, c->n_args, used);
   if (!c->n_defs) return;
   /* a defined variable (a flattened nest's T1 * T2, sym_define / sym_product) stands for the
    * arguments of its definition, transitively: the trip count of a flattened nest is one */
   bool *seen = ir_xcalloc(c->n_defs, sizeof *seen), *now = ir_xcalloc(c->n_defs, sizeof *now);
-  mark_consts(c, t, c->def_var, c->n_defs, now);
+  sym_mark_consts(c, t, c->def_var, c->n_defs, now);
   for (bool more = true; more;) {
     more = false;
     for (uint32_t k = 0; k < c->n_defs; k++)
       if (now[k] && !seen[k]) {
         seen[k] = more = true;
-        mark_consts(c, c->def_phi[k], c->argvar, c->n_args, used);
-        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, now);
+        sym_mark_consts(c, c->def_phi[k], c->argvar, c->n_args, used);
+        sym_mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, now);
       }
   }
   free(seen);
@@ -748,13 +721,13 @@ void sym_assume(sym_ctx *c, Z3_ast phi, const char *text) {
  * only they mention). used[] has n_defs entries. */
 static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used) {
   bool *done = ir_xcalloc(c->n_defs, sizeof *done);
-  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  sym_mark_consts(c, phi, c->def_var, c->n_defs, used);
   for (bool more = true; more;) {
     more = false;
     for (uint32_t k = 0; k < c->n_defs; k++)
       if (used[k] && !done[k] && (lazy || !c->def_lazy[k])) {
         done[k] = more = true;
-        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
+        sym_mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
       }
   }
   for (uint32_t k = 0; k < c->n_defs; k++) used[k] = done[k];
@@ -765,7 +738,7 @@ static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used) {
 static bool mentions_lazy(sym_ctx *c, Z3_ast phi) {
   if (!c->n_defs) return false;
   bool *used = ir_xcalloc(c->n_defs, sizeof *used), any = false;
-  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  sym_mark_consts(c, phi, c->def_var, c->n_defs, used);
   /* a lazy variable reached through eager definitions counts too */
   needed_defs(c, phi, false, used);
   bool *all = ir_xcalloc(c->n_defs, sizeof *all);
