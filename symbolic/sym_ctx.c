@@ -545,7 +545,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
    * answer is not (its model is another context's): the model comes from the query as built */
   int mode[Q_MAX_MODES];
   unsigned div[Q_MAX_MODES];
-  int n = ask_modes(c, phi, mode, div);
+  int n = c->cex_direct ? 1 : ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
   for (int k = 0; k < n - 1 && r != Z3_L_FALSE && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];

@@ -254,6 +254,9 @@ typedef struct sym_ctx {
   uint32_t n_qmemo, cap_qmemo;
   bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
                                   callers that read nothing else from the model) */
+  bool cex_direct;             /* sym_cex asks the query as built only, not first its rewrites
+                                  (set by callers that expect a model: a rewrite's sat answer
+                                  is not taken, so it only costs time there) */
   int qmode;                   /* how solvers get the formulas (sym_ctx.c solver_assert) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
