@@ -351,6 +351,9 @@ static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
 static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (c->qmode == Q_SLICE) return side_once(c, phi, Q_SLICE, rlimit, true); /* no definitions */
   Z3_lbool r = abstract_check(c, phi, rlimit);
+  /* Q_ABS: with the lazy definitions (products, abstracted there to constants) the query says
+   * little more, and its sat answer is not taken: not asked (h/pers) */
+  if (r == Z3_L_TRUE && c->qmode == Q_ABS) return Z3_L_TRUE;
   return r == Z3_L_TRUE ? side_once(c, phi, c->qmode, rlimit, true) : r;
 }
 
@@ -541,6 +544,10 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
   for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  /* an unsat answer holds at every limit: a query asked again (the bounds of views indexed
+   * alike: tws_matmul_tma_persistent_ws_kernel_90_pers's 55) is not asked */
+  for (uint32_t k = c->n_qmemo; k-- > 0;)
+    if (c->qmemo[k].phi == phi && c->qmemo[k].r == Z3_L_FALSE) return Z3_L_FALSE;
   /* in the modes of ask_modes; a rewriting mode's unsat answer is taken (side_once), its sat
    * answer is not (its model is another context's): the model comes from the query as built */
   int mode[Q_MAX_MODES];
@@ -552,9 +559,13 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     r = sat_once(c, phi, c->rlimit / div[k]);
   }
   c->qmode = Q_RAW;
+  if (r != Z3_L_FALSE && sym_ok(c) && query_ms(c)) r = abstract_check(c, phi, c->rlimit);
+  if (r == Z3_L_FALSE && sym_ok(c)) {
+    c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
+    c->qmemo[c->n_qmemo++] = (struct sym_qmemo){phi, c->rlimit, Z3_L_FALSE};
+  }
   if (r == Z3_L_FALSE) return Z3_L_FALSE;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
-  r = abstract_check(c, phi, c->rlimit);
   if (r != Z3_L_TRUE) return r;
   qs s = qs_open(c, phi, Q_RAW, c->rlimit, true);
   r = qs_check(c, &s);
