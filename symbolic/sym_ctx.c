@@ -148,6 +148,13 @@ static bool floordiv_off(void) {
   return off;
 }
 
+/* TLXV_SYM_NO_SLICE=1: no Q_SLICE (to compare). */
+static bool slice_off(void) {
+  static int off = -1;
+  if (off < 0) off = getenv("TLXV_SYM_NO_SLICE") && *getenv("TLXV_SYM_NO_SLICE") == '1';
+  return off;
+}
+
 static Z3_ast rewritten(Z3_context z, Z3_ast phi, int mode) {
   if (mode == Q_RAW) return phi;
   return sym_floor_div_elim(z, mode == Q_ABS ? sym_nl_abstract(z, phi) : phi);
@@ -273,7 +280,7 @@ static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool la
 static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   int n = 0;
   unsigned bits = rewrites(c, phi);
-  if (!floordiv_off() && sym_mentions_def(c, phi)) {
+  if (!floordiv_off() && !slice_off() && sym_mentions_def(c, phi)) {
     Z3_ast sl = sym_slice(c, phi);
     Z3_context z = scratch(c);
     if (!Z3_is_eq_ast(c->z, sl, phi) && rewrite_bits(z, Z3_translate(c->z, sl, z)))
