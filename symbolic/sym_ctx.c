@@ -128,12 +128,19 @@ static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
  *           easily than divider circuits in a proof, not always in a counterexample search;
  *   Q_ABS   products of terms and divisions by a term as free constants, then floor pairs
  *           (sym_nlabs.c): a weakening, only its unsat answer is taken.
- * A query is asked (ask_modes) with Q_ABS at an eighth of its limit when it has such a term,
+ *   Q_SLICE the query's nest slice (sym_slice.c: its conjuncts on a nest's flat counter, none
+ *           on a defined variable), then as Q_ABS: a weakening (only its unsat answer is taken)
+ *           for the questions about a nest's flat counter that need only "0 <= it < T" and
+ *           T < 2^31 (a fused loop's phase: it div 3 against (it + 2) div 3), where the nest's
+ *           definitions and T's multipliers only slow Z3 down.
+ * A query is asked (ask_modes) with Q_SLICE at an eighth of its limit when it mentions a defined
+ * variable and its slice has a division by a constant, with Q_ABS at an eighth of its limit when it has such a term,
  * with Q_FLOOR at a quarter of the limit when it has such a division (each in a Z3 context of
  * its own, as every query: qs_open), then as built at the full limit: every answer taken is the query's, the query as
  * built keeps its full limit, and its model (a counterexample) always comes from it.
  * TLXV_SYM_NO_FLOORDIV=1: only as built (to compare). */
-enum { Q_RAW, Q_FLOOR, Q_ABS }; /* Q_RAW = 0: c->qmode outside ask_modes */
+enum { Q_RAW, Q_FLOOR, Q_ABS, Q_SLICE }; /* Q_RAW = 0: c->qmode outside ask_modes */
+#define Q_MAX_MODES 4
 
 static bool floordiv_off(void) {
   static int off = -1;
@@ -141,10 +148,18 @@ static bool floordiv_off(void) {
   return off;
 }
 
+/* TLXV_SYM_NO_SLICE=1: no Q_SLICE (to compare). */
+static bool slice_off(void) {
+  static int off = -1;
+  if (off < 0) off = getenv("TLXV_SYM_NO_SLICE") && *getenv("TLXV_SYM_NO_SLICE") == '1';
+  return off;
+}
+
 static Z3_ast rewritten(Z3_context z, Z3_ast phi, int mode) {
   if (mode == Q_RAW) return phi;
   return sym_floor_div_elim(z, mode == Q_ABS ? sym_nl_abstract(z, phi) : phi);
 }
+
 
 static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used);
 
@@ -218,6 +233,10 @@ static qs qs_open(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool lazy) {
   q.s = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "QF_BV"));
   Z3_solver_inc_ref(z, q.s);
   set_limits_in(c, z, q.s, rl);
+  if (mode == Q_SLICE) { /* the slice mentions no defined variable: no definition below */
+    phi = sym_slice(c, phi);
+    mode = Q_ABS;
+  }
   Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, c->facts, z), mode));
   Z3_solver_assert(z, q.s, rewritten(z, Z3_translate(c->z, phi, z), mode));
   if (c->n_defs) {
@@ -256,11 +275,17 @@ static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool la
   return r;
 }
 
-/* The modes to ask phi in, in order (at most 3), and each one's share of the limit as a
+/* The modes to ask phi in, in order (at most Q_MAX_MODES), and each one's share of the limit as a
  * divisor; returns their number. */
 static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   int n = 0;
   unsigned bits = rewrites(c, phi);
+  if (!floordiv_off() && !slice_off() && sym_mentions_def(c, phi)) {
+    Z3_ast sl = sym_slice(c, phi);
+    Z3_context z = scratch(c);
+    if (!Z3_is_eq_ast(c->z, sl, phi) && rewrite_bits(z, Z3_translate(c->z, sl, z)))
+      mode[n] = Q_SLICE, div[n++] = 8;
+  }
   if (bits & 1u << Q_ABS) mode[n] = Q_ABS, div[n++] = 8;
   if (bits & 1u << Q_FLOOR) mode[n] = Q_FLOOR, div[n++] = 4;
   mode[n] = Q_RAW, div[n++] = 1;
@@ -331,7 +356,11 @@ static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
 }
 
 static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  if (c->qmode == Q_SLICE) return side_once(c, phi, Q_SLICE, rlimit, true); /* no definitions */
   Z3_lbool r = abstract_check(c, phi, rlimit);
+  /* Q_ABS: with the lazy definitions (products, abstracted there to constants) the query says
+   * little more, and its sat answer is not taken: not asked (h/pers) */
+  if (r == Z3_L_TRUE && c->qmode == Q_ABS) return Z3_L_TRUE;
   return r == Z3_L_TRUE ? side_once(c, phi, c->qmode, rlimit, true) : r;
 }
 
@@ -339,14 +368,15 @@ Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
     if (c->qmemo[k].rl == rlimit && c->qmemo[k].phi == phi) return c->qmemo[k].r;
-  int mode[3];
-  unsigned div[3];
+  int mode[Q_MAX_MODES];
+  unsigned div[Q_MAX_MODES];
   int n = ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
   for (int k = 0; k < n && r == Z3_L_UNDEF && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];
     r = sat_once(c, phi, rlimit / div[k]);
-    if (mode[k] == Q_ABS && r == Z3_L_TRUE) r = Z3_L_UNDEF; /* a weakening: only unsat */
+    if ((mode[k] == Q_ABS || mode[k] == Q_SLICE) && r == Z3_L_TRUE)
+      r = Z3_L_UNDEF; /* a weakening: only unsat */
   }
   c->qmode = Q_RAW;
   if (!sym_ok(c)) return Z3_L_UNDEF;
@@ -521,20 +551,28 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   for (unsigned k = 0; k < n_extra; k++) extra_out[k] = 0;
   for (uint32_t a = 0; a < c->n_args; a++) args[a] = 0;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  /* an unsat answer holds at every limit: a query asked again (the bounds of views indexed
+   * alike: tws_matmul_tma_persistent_ws_kernel_90_pers's 55) is not asked */
+  for (uint32_t k = c->n_qmemo; k-- > 0;)
+    if (c->qmemo[k].phi == phi && c->qmemo[k].r == Z3_L_FALSE) return Z3_L_FALSE;
   /* in the modes of ask_modes; a rewriting mode's unsat answer is taken (side_once), its sat
    * answer is not (its model is another context's): the model comes from the query as built */
-  int mode[3];
-  unsigned div[3];
-  int n = ask_modes(c, phi, mode, div);
+  int mode[Q_MAX_MODES];
+  unsigned div[Q_MAX_MODES];
+  int n = c->cex_direct ? 1 : ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
   for (int k = 0; k < n - 1 && r != Z3_L_FALSE && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];
     r = sat_once(c, phi, c->rlimit / div[k]);
   }
   c->qmode = Q_RAW;
+  if (r != Z3_L_FALSE && sym_ok(c) && query_ms(c)) r = abstract_check(c, phi, c->rlimit);
+  if (r == Z3_L_FALSE && sym_ok(c)) {
+    c->qmemo = ir_grow(c->qmemo, &c->cap_qmemo, c->n_qmemo + 1, sizeof *c->qmemo);
+    c->qmemo[c->n_qmemo++] = (struct sym_qmemo){phi, c->rlimit, Z3_L_FALSE};
+  }
   if (r == Z3_L_FALSE) return Z3_L_FALSE;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
-  r = abstract_check(c, phi, c->rlimit);
   if (r != Z3_L_TRUE) return r;
   qs s = qs_open(c, phi, Q_RAW, c->rlimit, true);
   r = qs_check(c, &s);
@@ -575,7 +613,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
 /* ------------------------------------------------------------------ argument occurrence */
 
 /* Marks used[i] for every vars[i] (constants; NULL entries skipped) that term t mentions. */
-static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
+void sym_mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used) {
   /* iterative DFS over the term DAG with a small open-addressing set of visited ast ids */
   size_t cap = 256, n = 0, scap = 64, sp = 0;
   unsigned *seen = ir_xcalloc(cap, sizeof *seen); /* id + 1, 0 = empty */
@@ -619,19 +657,19 @@ static void mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_var
 }
 
 void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used) {
-  mark_consts(c, t, c->argvar, c->n_args, used);
+  sym_mark_consts(c, t, c->argvar, c->n_args, used);
   if (!c->n_defs) return;
   /* a defined variable (a flattened nest's T1 * T2, sym_define / sym_product) stands for the
    * arguments of its definition, transitively: the trip count of a flattened nest is one */
   bool *seen = ir_xcalloc(c->n_defs, sizeof *seen), *now = ir_xcalloc(c->n_defs, sizeof *now);
-  mark_consts(c, t, c->def_var, c->n_defs, now);
+  sym_mark_consts(c, t, c->def_var, c->n_defs, now);
   for (bool more = true; more;) {
     more = false;
     for (uint32_t k = 0; k < c->n_defs; k++)
       if (now[k] && !seen[k]) {
         seen[k] = more = true;
-        mark_consts(c, c->def_phi[k], c->argvar, c->n_args, used);
-        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, now);
+        sym_mark_consts(c, c->def_phi[k], c->argvar, c->n_args, used);
+        sym_mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, now);
       }
   }
   free(seen);
@@ -701,13 +739,13 @@ void sym_assume(sym_ctx *c, Z3_ast phi, const char *text) {
  * only they mention). used[] has n_defs entries. */
 static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used) {
   bool *done = ir_xcalloc(c->n_defs, sizeof *done);
-  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  sym_mark_consts(c, phi, c->def_var, c->n_defs, used);
   for (bool more = true; more;) {
     more = false;
     for (uint32_t k = 0; k < c->n_defs; k++)
       if (used[k] && !done[k] && (lazy || !c->def_lazy[k])) {
         done[k] = more = true;
-        mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
+        sym_mark_consts(c, c->def_phi[k], c->def_var, c->n_defs, used);
       }
   }
   for (uint32_t k = 0; k < c->n_defs; k++) used[k] = done[k];
@@ -718,7 +756,7 @@ static void needed_defs(sym_ctx *c, Z3_ast phi, bool lazy, bool *used) {
 static bool mentions_lazy(sym_ctx *c, Z3_ast phi) {
   if (!c->n_defs) return false;
   bool *used = ir_xcalloc(c->n_defs, sizeof *used), any = false;
-  mark_consts(c, phi, c->def_var, c->n_defs, used);
+  sym_mark_consts(c, phi, c->def_var, c->n_defs, used);
   /* a lazy variable reached through eager definitions counts too */
   needed_defs(c, phi, false, used);
   bool *all = ir_xcalloc(c->n_defs, sizeof *all);

@@ -11,7 +11,8 @@
  * pair per dividend) removes the dividers but keeps one pair per dividend, so the relation
  * between the pairs of it and it - 1 is still that hard modular fact.
  *
- * Here every division of a term x by a numeral p (bvsdiv, bvsrem, bvsmod) is computed from a
+ * Here every division of a term x by a numeral p (bvsdiv, bvsrem, bvsmod; bvudiv, bvurem from
+ * the same pair, unsigned_of) is computed from a
  * floor decomposition D(x) = (Q, R, G): G -> [x] = p * [Q] + [R], 0 <= [R] < p, with [.] the
  * signed value. D is structural, on the term as built:
  *   numeral n            (floor(n / p), n mod p, true)
@@ -137,6 +138,39 @@ static int64_t divisor(floordiv *f, Z3_ast t, int *which) {
 
 static Z3_ast rewrite(floordiv *f, Z3_ast t);
 static fdec decomp(floordiv *f, Z3_ast t, int64_t p);
+
+/* An unsigned division (0) or remainder (1) this module rewrites (arith.divui / remui of a
+ * counter: tws_matmul_tma_persistent_ws_kernel_90_pers's slot (i udiv 3)): its divisor, as for
+ * divisor(), else 0. */
+static int64_t udivisor(floordiv *f, Z3_ast t, int *which) {
+  int64_t p;
+  Z3_decl_kind k = kind_of(f, t);
+  if (k == Z3_OP_BUDIV || k == Z3_OP_BUDIV_I) *which = 0;
+  else if (k == Z3_OP_BUREM || k == Z3_OP_BUREM_I) *which = 1;
+  else return 0;
+  if (nargs(f, t) != 2) return 0;
+  unsigned w = width(f, arg(f, t, 0));
+  if (w > 64 || w < 3 || !numeral(f, arg(f, t, 1), &p) || p < 2 || p >= FD_MAX_P) return 0;
+  if (w < 64 && p >= ((int64_t)1 << (w - 2))) return 0;
+  if ((p & (p - 1)) == 0) return 0;
+  return p;
+}
+
+/* x udiv p, x urem p from the signed floor pair (q, r) of x (x = p * q + r, 0 <= r < p): for
+ * x >= 0 they are q and r; for x < 0 the unsigned value is x + 2^w = p * (q + D) + R0 + r
+ * with 2^w = p * D + R0, so the quotient is q + D + c and the remainder R0 + r - p * c,
+ * c = (R0 + r >= p) (R0 + r < 2p: no wrap, p < 2^(w-2)); the quotient is below 2^w / p, so
+ * its w bits are its value. */
+static Z3_ast unsigned_of(floordiv *f, Z3_ast x, fdec d, int64_t p, int which, unsigned w) {
+  unsigned __int128 two_w = (unsigned __int128)1 << w;
+  int64_t D = (int64_t)(two_w / (unsigned __int128)p), R0 = (int64_t)(two_w % (unsigned __int128)p);
+  Z3_ast rr = add(f, bv(f, R0, w), d.r);
+  Z3_ast c = Z3_mk_bvule(f->z, bv(f, p, w), rr);
+  Z3_ast neg = Z3_mk_bvslt(f->z, x, bv(f, 0, w));
+  if (which == 0)
+    return Z3_mk_ite(f->z, neg, add(f, add(f, d.q, bv(f, D, w)), b2bv(f, c, w)), d.q);
+  return Z3_mk_ite(f->z, neg, Z3_mk_ite(f->z, c, Z3_mk_bvsub(f->z, rr, bv(f, p, w)), rr), d.r);
+}
 
 /* The no-overflow fact of the signed product n * a. */
 static Z3_ast mul_fits(floordiv *f, Z3_ast n, Z3_ast a) {
@@ -357,6 +391,14 @@ static Z3_ast rewrite(floordiv *f, Z3_ast t) {
       fb = Z3_mk_ite(f->z, Z3_mk_bvslt(f->z, tp.r, bv(f, 0, w)), add(f, tp.r, bv(f, p, w)), tp.r);
     }
     res = total ? fl : Z3_mk_ite(f->z, d.g, fl, fb);
+  } else if ((p = udivisor(f, t, &which)) != 0) {
+    /* where G fails, the division as built (its circuit): exact either way */
+    Z3_ast x = rewrite(f, arg(f, t, 0));
+    fdec d = decomp(f, arg(f, t, 0), p);
+    Z3_ast fl = unsigned_of(f, x, d, p, which, width(f, x));
+    bool total = Z3_get_bool_value(f->z, Z3_simplify(f->z, d.g)) == Z3_L_TRUE;
+    Z3_ast same = which == 0 ? Z3_mk_bvudiv(f->z, x, arg(f, t, 1)) : Z3_mk_bvurem(f->z, x, arg(f, t, 1));
+    res = total ? fl : Z3_mk_ite(f->z, d.g, fl, same);
   } else if (n) {
     Z3_ast *args = ir_xcalloc(n, sizeof *args);
     bool changed = false;

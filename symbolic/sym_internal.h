@@ -254,6 +254,9 @@ typedef struct sym_ctx {
   uint32_t n_qmemo, cap_qmemo;
   bool cex_iter_only;          /* sym_cex minimises the trip count and iteration only (set by
                                   callers that read nothing else from the model) */
+  bool cex_direct;             /* sym_cex asks the query as built only, not first its rewrites
+                                  (set by callers that expect a model: a rewrite's sat answer
+                                  is not taken, so it only costs time there) */
   int qmode;                   /* how solvers get the formulas (sym_ctx.c solver_assert) */
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
@@ -397,6 +400,14 @@ void sym_scratch_close(sym_ctx *c); /* frees c->scratch (sym_ctx.c rewrites) */
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
                  unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
                  int64_t *extra_out);
+/* Marks used[i] for every constant vars[i] (NULL entries skipped) that term t mentions. */
+void sym_mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used);
+/* sym_slice.c: does t mention a defined variable (sym_define, sym_define_lazy)? */
+bool sym_mentions_def(sym_ctx *c, Z3_ast t);
+/* sym_slice.c: phi's nest slice: its conjuncts, with a defined variable D of a link conjunct
+ * V = D + X replaced by V - X, that mention no defined variable; implied by phi (a weakening:
+ * only its unsat answer is phi's); a new term of c->z. */
+Z3_ast sym_slice(sym_ctx *c, Z3_ast phi);
 /* Marks (in used[n_args]) the kernel arguments a term mentions. */
 void sym_mark_args(sym_ctx *c, Z3_ast t, bool *used);
 /* Registers phi as the definition of the fresh variable var: total (satisfiable for every

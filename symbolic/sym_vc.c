@@ -435,7 +435,11 @@ void sym_vc_bounds(sym_ctx *c, vf_sym_condres *r) {
       if (e->view == op || e->buf_view == op) guard = sym_or2(c, guard, e->pred);
     }
     if (other) guard = Z3_mk_true(c->z); /* some use is not predicated: the index must hold */
-    if (loop >= 0) guard = sym_and2(c, guard, c->loops[loop].range);
+    /* the inner loop of a flattened nest: with its flat counter itF = TB + k (implied by the
+     * nest's definitions), so that the query's nest slice states the index over itF */
+    if (loop >= 0)
+      guard = sym_and2(c, guard, c->loops[loop].flat >= 0 ? c->loops[c->loops[loop].flat].range
+                                                          : c->loops[loop].range);
     Z3_ast out = out_of_bounds(c, op, n, NULL, idx, &extra[0]);
     vf_sym_violation *v =
         sym_violation(c, r, op, part, sym_and2(c, guard, out), loop,
