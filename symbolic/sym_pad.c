@@ -374,6 +374,27 @@ static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
   return w && unindexed(c, w) && w->pad_plain && w->off == a->off;
 }
 
+/* Is straight-line event e the prologue op number P (program order) of the group whose padded
+ * loop is F: an op of its partition's top level before F's tile loop (itself at the top
+ * level), on ring of N slots, that fires whenever the partition runs (no predicate, no havoc)
+ * on slot P mod N? Its round is then fixed (place_rounds: the k-th straight-line op of its
+ * kind on a slot is round k, plus the rounds made before the fork, which it adds to the loop
+ * ops too): its sequence number is P, and the group's padded ops continue at the prologue's
+ * length (check_group). The FA kernels' softmax partitions wait on their correction barrier
+ * once before the tile loop (the parent's arrival completes that round) and then in the
+ * padded nest (tests/corpus/real/fa_d64_100). */
+static bool prologue_op(sym_ctx *c, const sym_event *e, const sym_loop *F, int64_t N, int64_t P) {
+  const sym_loop *O = &c->loops[F->flat_outer];
+  int64_t k = 0;
+  if (e->loop >= 0 || O->parent >= 0 || e->post_loop || e->join_round || e->seqt || e->base ||
+      !e->has_seq || e->unsupported || e->tainted || e->mul != 0 || e->pos >= O->op->id ||
+      !sym_is_true(c, e->pred))
+    return false;
+  if (e->idx ? !(sym_numeral(c, e->idx, &k) && k == P % N) : !(N == 1))
+    return false;
+  return e->off == P % N;
+}
+
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
  * its firings' rounds? Each event of the group is in e's loop with one slot per iteration
  * (seq = itF + off); (order) a firing's sequence number is at least any earlier firing's in
@@ -384,21 +405,28 @@ static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
  * program order: the k-th use of a slot is its round k. */
 static const char *check_group(sym_ctx *c, uint32_t i0) {
   const sym_event *e0 = &c->evs[i0];
-  uint32_t grp[64], n = 0;
+  const sym_loop *F = &c->loops[e0->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  int64_t N = c->rings[e0->ring].n;
+  uint32_t grp[64] = {0}, n = 0;
+  int64_t P = 0; /* prologue ops of the group (sequence numbers 0 .. P - 1) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->part != e0->part || e->ring != e0->ring || e->kind != e0->kind || e->prefork ||
         e->postjoin)
       continue;
+    if (e->loop != e0->loop && prologue_op(c, e, F, N, P)) {
+      P++;
+      continue;
+    }
     if (e->loop != e0->loop || !e->has_seq || e->unsupported)
       return "padded nest: an op of its kind on the ring outside the padded loop";
     if (n == 64) return "padded nest: too many ops of one kind on the ring";
     grp[n++] = i;
   }
-  const sym_loop *F = &c->loops[e0->loop];
-  const sym_loop *V = &c->loops[F->flat_inner];
-  int64_t N = c->rings[e0->ring].n;
   bool cslot = N > 1 && c->evs[grp[0]].mul == N;
+  if (P > 0 && cslot)
+    return "padded nest: a prologue op ahead of a constant slot of a ring of several slots";
   for (uint32_t a = 0; a < n; a++)
     if (c->evs[grp[a]].mul != (cslot ? N : 1))
       return "padded nest: a constant slot of a ring of several slots, with other slots";
@@ -418,6 +446,10 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       sym_event *e = &c->evs[grp[a]];
       e->off -= e->pad_pos == SYM_PAD_POST ? V->pad_post * e->mul : e->mul;
     }
+  /* ops on a constant slot numbered after the prologue's P (a counter of the code gives its
+   * own offsets: the checks below prove that they continue at P) */
+  if (fixed && P > 0)
+    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off += P * c->evs[grp[a]].mul;
   if (cslot) return const_slots(c, grp, n, N, V->pad_post);
   for (uint32_t a = 0; a < n; a++)
     for (uint32_t b = 0; b < n; b++) {
@@ -425,14 +457,15 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
         return "padded nest: sequence numbers out of program order";
     }
-  bool by_write = true;
+  bool by_write = P == 0;
   for (uint32_t a = 0; a < n && by_write; a++) by_write = labelled_by_write(c, &c->evs[grp[a]]);
   if (by_write) return NULL;
   int64_t off[64] = {0};
-  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off;
+  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
   int plain = plain_gaps(c, grp, off, n, V->pad_post);
   if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses (or "
                                          "two producers use)";
+  if (P > 0) return "padded nest: a prologue op ahead of a predicated op of its kind";
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
     /* ea fires at itF with q = itF + off_a > 0; eb would fire with q - 1 at itF + cc */
@@ -583,6 +616,24 @@ static bool may_fire_at(sym_ctx *c, const sym_event *w, const sym_event *e, int6
   return sym_sat(c, phi) != Z3_L_FALSE;
 }
 
+/* The smallest sequence number padded event e (mul 1) can have: its offset plus its position's
+ * first step (itF = TB + v >= v; inner steps from 1, the post step from T2 + e >= e). */
+static int64_t pad_min_seq(sym_ctx *c, const sym_event *e) {
+  int ep = c->loops[c->loops[e->loop].flat_inner].pad_post;
+  return e->off + (e->pad_pos == SYM_PAD_INNER ? 1 : e->pad_pos == SYM_PAD_POST ? ep : 0);
+}
+
+/* Is e a straight-line op of its partition's top level before the padded loop pl's tile loop
+ * (at the top level) that fires exactly once, whenever the partition runs, with sequence
+ * number off (a prologue op, sym_pad.c prologue_op; or any such op of another kind)? It then
+ * precedes every firing of pl's events in program order. */
+static bool before_tiles(sym_ctx *c, const sym_event *e, int pl) {
+  const sym_loop *O = &c->loops[c->loops[pl].flat_outer];
+  return e->loop < 0 && O->parent < 0 && !e->prefork && !e->postjoin && !e->post_loop &&
+         !e->join_round && !e->seqt && !e->base && e->has_seq && !e->unsupported &&
+         !e->tainted && e->mul == 0 && e->pos < O->op->id && sym_is_true(c, e->pred);
+}
+
 static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   const sym_event *w = &c->evs[wi];
   const char *how;
@@ -593,6 +644,12 @@ static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->ring != w->ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT) continue;
+    if (e->part == w->part && before_tiles(c, e, w->loop)) {
+      /* a prologue producer fired once, before every firing of w: its round must not be one
+       * of w's next rounds (the smallest is w's first target + n) */
+      if (e->kind != SYM_EV_WAIT && e->off >= pad_min_seq(c, w) - lag * n + n) return false;
+      continue;
+    }
     if (e->part != w->part || e->loop != w->loop || e->prefork || e->postjoin || !e->has_seq ||
         e->unsupported || e->mul != 1)
       return false;
@@ -611,6 +668,39 @@ static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   return any;
 }
 
+/* Straight-line wait wi of a partition whose padded loop is pl, before pl's tile loop
+ * (before_tiles), on a private ring: the round it waits for (target = off - lag * N) is made
+ * only by straight-line producers of its thread before it, and its next round only after it
+ * (by straight-line producers after it, or by padded producers, none of which fires with a
+ * sequence number <= target: their smallest, pad_min_seq, is larger). As for private_wait_ok,
+ * neither back-pressure (a) nor progress then needs the graph. */
+static bool prologue_wait_ok(sym_ctx *c, uint32_t wi, int pl) {
+  const sym_event *w = &c->evs[wi];
+  const char *how;
+  int lag = sym_wait_lag(c, (int)wi, &how);
+  if (lag < 0 || !before_tiles(c, w, pl)) return false;
+  int64_t n = c->rings[w->ring].n, target = w->off - lag * n;
+  if (target < 0) return false;
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != w->ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT ||
+        e->kind == SYM_EV_WAIT)
+      continue;
+    if (e->part != w->part) return false;
+    if (before_tiles(c, e, pl)) {
+      if (e->off == target && e->pos > w->pos) return false;
+      if (e->off == target + n && e->pos < w->pos) return false;
+      any |= e->off == target && e->pos < w->pos;
+      continue;
+    }
+    if (e->loop != pl || e->pad_pos == SYM_PAD_NONE || !e->has_seq || e->unsupported ||
+        e->mul != 1 || e->base || pad_min_seq(c, e) <= target)
+      return false;
+  }
+  return any;
+}
+
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
@@ -623,8 +713,9 @@ void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
     for (uint32_t k = 0; k < c->n_evs && ok; k++) {
       const sym_event *x = &c->evs[k];
       if (x->kind == SYM_EV_WAIT && x->part == e->part && !x->prefork && !x->postjoin)
-        ok = x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
-             private_wait_ok(c, k);
+        ok = x->loop < 0 ? prologue_wait_ok(c, k, e->loop)
+                         : x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
+                               private_wait_ok(c, k);
     }
     /* and every padded ring of its partition private to it: a graph path of another
      * partition's wait enters the partition only through a producer of a shared ring */

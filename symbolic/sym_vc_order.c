@@ -716,6 +716,17 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
                             sym_and2(c, sym_fires(c, e, next), h));
       }
+      /* every producer of the round not after the wait precedes it in its own thread (its
+       * partition's earlier straight-line ops, the parent's before the fork): none waits for
+       * it, so the round completes before the wait passed wherever they make it (a prologue
+       * wait with the next round's parity after its own arrival: padded-prologue.bug) */
+      bool own = !w->prefork && !w->postjoin;
+      for (uint32_t p = 0; p < c->n_evs && own; p++) {
+        const sym_event *e = &c->evs[p];
+        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
+        own = e->prefork || (e->part == w->part && e->loop < 0 && !e->postjoin && p < wi);
+      }
+      if (own) held = DEP_NO;
       free(after);
     }
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
