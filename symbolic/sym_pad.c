@@ -350,28 +350,52 @@ static const char *const_slots(sym_ctx *c, const uint32_t *grp, uint32_t n, int6
 
 static bool unindexed(sym_ctx *c, const sym_event *e);
 
-/* Is padded read a of a one-slot ring used without an index (label_unindexed) numbered by the
- * write it reads: the last write of the ring before it in its partition at its position of the
- * nest (pre, inner, post) fires at every step of it, as a does, with a's sequence number? Then
- * a, at the same step after that write, reads that write's round (a later write of the step
- * would come between them in position). A read group labelled so may leave rounds unread (the
- * accumulator load after the K loop of a persistent matmul, one read per tile of the T2 + 1
- * rounds of its MMAs' writes: t07_persistent_100): reads count no arrivals, and the round a
- * read touches is the write's, which the write group numbers without gaps (check_group, asked
- * of that group first: its first event precedes a's). */
-static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
-  if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !unindexed(c, a) ||
-      !a->pad_plain)
-    return false;
-  const sym_event *w = NULL;
+/* Is padded event e on a one-slot ring, used without an index (label_unindexed) or at the
+ * constant slot 0 (seq = itF + off either way)? */
+static bool one_slot(sym_ctx *c, const sym_event *e) {
+  int64_t k;
+  return unindexed(c, e) ||
+         (e->pad_pos != SYM_PAD_NONE && e->ring >= 0 && c->rings[e->ring].n == 1 && e->idx &&
+          sym_numeral(c, e->idx, &k) && k == 0 && e->has_seq && !e->unsupported && e->mul == 1 &&
+          !e->prefork && !e->postjoin);
+}
+
+/* The write that labels padded read a (labelled_by_write): the last write of a's ring before
+ * it in its partition at its position of the nest (pre, inner, post), else the first one after
+ * it there; NULL when there is none. */
+static const sym_event *labelling_write(sym_ctx *c, const sym_event *a) {
+  const sym_event *before = NULL, *after = NULL;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *x = &c->evs[i];
-    if (x->part == a->part && x->ring == a->ring && x->loop == a->loop &&
-        (x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->pad_pos == a->pad_pos &&
-        x->pos < a->pos && !x->prefork && !x->postjoin && (!w || x->pos > w->pos))
-      w = x;
+    if (x->part != a->part || x->ring != a->ring || x->loop != a->loop ||
+        (x->kind != SYM_EV_WRITE && x->kind != SYM_EV_ASYNC_WRITE) || x->pad_pos != a->pad_pos ||
+        x->prefork || x->postjoin)
+      continue;
+    if (x->pos < a->pos && (!before || x->pos > before->pos)) before = x;
+    if (x->pos > a->pos && (!after || x->pos < after->pos)) after = x;
   }
-  return w && unindexed(c, w) && w->pad_plain && w->off == a->off;
+  return before ? before : after;
+}
+
+/* Is padded read a of a one-slot ring (one_slot) numbered by a write of its step: the last
+ * write of the ring before it in its partition at its position of the nest (pre, inner, post),
+ * or, without one, the first after it there, fires at every step of it, as a does, with a's
+ * sequence number? Then a, at the same step, touches that write's round (with the write before
+ * it: reads the data the write made, a later write of the step would come between them in
+ * position; with the write after it: reads the round's data before the partition overwrites
+ * it, no other write of the step in between). A read group labelled so may leave rounds
+ * unread (the accumulator load after the K loop of a persistent matmul, one read per tile of
+ * the T2 + 1 rounds of its MMAs' writes: t07_persistent_100; the FA softmax partitions' S reads
+ * in the inner steps only, the step after the inner loop writes m_i and l_i into S without
+ * reading it: fa_d64_100): reads count no arrivals, and the round a read touches is the
+ * write's, which the write group numbers without gaps (check_group, asked of that group first:
+ * sym_pad_check defers a read group whose labelling write's group comes later). */
+static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
+  if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !one_slot(c, a) ||
+      !a->pad_plain)
+    return false;
+  const sym_event *w = labelling_write(c, a);
+  return w && one_slot(c, w) && w->pad_plain && w->off == a->off;
 }
 
 /* Is straight-line event e the prologue op number P (program order) of the group whose padded
@@ -427,6 +451,11 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   bool cslot = N > 1 && c->evs[grp[0]].mul == N;
   if (P > 0 && cslot)
     return "padded nest: a prologue op ahead of a constant slot of a ring of several slots";
+  /* (label_unindexed checks such groups more than once: the prologue's shift is not
+   * repeatable) */
+  for (uint32_t a = 0; a < n && P > 0; a++)
+    if (!c->evs[grp[a]].idx)
+      return "padded nest: a prologue op ahead of ops on a ring used without an index";
   for (uint32_t a = 0; a < n; a++)
     if (c->evs[grp[a]].mul != (cslot ? N : 1))
       return "padded nest: a constant slot of a ring of several slots, with other slots";
@@ -564,30 +593,63 @@ static void label_unindexed(sym_ctx *c) {
   }
 }
 
-void sym_pad_check(sym_ctx *c) {
-  label_unindexed(c);
-  for (uint32_t i = 0; i < c->n_evs; i++) {
-    sym_event *e = &c->evs[i];
-    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq) continue;
-    bool first = true; /* once per group: its first padded event */
-    for (uint32_t k = 0; k < i && first; k++) {
-      const sym_event *p = &c->evs[k];
-      first = !(p->pad_pos != SYM_PAD_NONE && p->part == e->part && p->ring == e->ring &&
-                p->kind == e->kind && !p->prefork && !p->postjoin);
-    }
-    if (!first) continue;
-    sym_debug_what(c, "padded sequence numbers of ev %u", i);
-    const char *why = check_group(c, i);
-    if (!why) continue;
-    for (uint32_t k = 0; k < c->n_evs; k++) {
-      sym_event *p = &c->evs[k];
-      if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
-          !p->postjoin && !p->unsupported) {
-        p->unsupported = why;
-        p->has_seq = false;
-      }
+/* The index of the first padded event of e's group (its partition, ring and kind). */
+static uint32_t group_first(sym_ctx *c, const sym_event *e) {
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    const sym_event *p = &c->evs[k];
+    if (p->pad_pos != SYM_PAD_NONE && p->part == e->part && p->ring == e->ring &&
+        p->kind == e->kind && !p->prefork && !p->postjoin)
+      return k;
+  }
+  return UINT32_MAX;
+}
+
+/* Is padded read group i (its first event) labelled by a write whose group comes later in the
+ * events (its offsets are final only once that group is checked)? */
+static bool read_deferred(sym_ctx *c, uint32_t i) {
+  const sym_event *a = &c->evs[i];
+  if (a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) return false;
+  for (uint32_t k = i; k < c->n_evs; k++) {
+    const sym_event *x = &c->evs[k];
+    if (x->kind != a->kind || x->part != a->part || x->ring != a->ring || x->pad_pos == SYM_PAD_NONE)
+      continue;
+    const sym_event *w = labelling_write(c, x);
+    if (w && group_first(c, w) > i) return true;
+  }
+  return false;
+}
+
+/* Checks the group whose first padded event is i; makes its events unsupported when it fails. */
+static void check_one(sym_ctx *c, uint32_t i) {
+  sym_event *e = &c->evs[i];
+  sym_debug_what(c, "padded sequence numbers of ev %u", i);
+  const char *why = check_group(c, i);
+  if (!why) return;
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    sym_event *p = &c->evs[k];
+    if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
+        !p->postjoin && !p->unsupported) {
+      p->unsupported = why;
+      p->has_seq = false;
     }
   }
+}
+
+void sym_pad_check(sym_ctx *c) {
+  label_unindexed(c);
+  /* once per group (its first padded event); a read group labelled by a later write group
+   * after the others */
+  bool *later = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *later);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq || group_first(c, e) != i)
+      continue;
+    if (read_deferred(c, i)) later[i] = true;
+    else check_one(c, i);
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (later[i] && !c->evs[i].unsupported && c->evs[i].has_seq) check_one(c, i);
+  free(later);
 }
 
 bool sym_pad_loop_of(sym_ctx *c, int l) {
