@@ -115,6 +115,29 @@ static bool window_unsure(sym_ctx *c, int wi) {
   return false;
 }
 
+/* Padded wait wi (a write of its slot after it, no read) has another wait of its group (its
+ * partition, ring and padded loop) that a read of its slot follows: the group's sequence
+ * numbers are consecutive uses of the ring (sym_pad_check), of which the write rule would make
+ * this one wait for the previous use's release and the read rule the others for their own
+ * rounds. The FA softmax partitions wait on their S barrier in each inner step (then read S)
+ * and after the inner loop (then store m_i and l_i into S), where the MMA partition's last
+ * commit, a release of P, makes the round: lag 1 gave phase-agreement counterexamples the
+ * explorer did not reproduce (fa_d64_100). */
+static bool read_peer(sym_ctx *c, int wi) {
+  const sym_event *w = &c->evs[wi];
+  if (w->pad_pos == SYM_PAD_NONE) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    bool rd, wr;
+    if ((int)i == wi || x->kind != SYM_EV_WAIT || x->part != w->part || x->ring != w->ring ||
+        x->loop != w->loop || x->pad_pos == SYM_PAD_NONE || !x->has_seq)
+      continue;
+    window(c, (int)i, &rd, &wr, NULL);
+    if (rd) return true;
+  }
+  return false;
+}
+
 static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   const sym_event *w = &c->evs[wi];
   Z3_ast round = sym_round_term(c, w, SYM_WIDE);
@@ -249,6 +272,11 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     if (rd) {
       *how = "the slot is read after the wait";
       lag = 0;
+    } else if (wr && read_peer(c, wi)) {
+      *how = "the slot is written after the wait, while the other waits of its group in the "
+             "padded nest are followed by reads (whether it waits for a release or for its own "
+             "round is not known)";
+      lag = -1;
     } else if (window_unsure(c, wi)) {
       *how = "a read after the wait has no sequence number (whether it reads this round's data "
              "is not known)";
