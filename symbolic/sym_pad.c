@@ -350,28 +350,73 @@ static const char *const_slots(sym_ctx *c, const uint32_t *grp, uint32_t n, int6
 
 static bool unindexed(sym_ctx *c, const sym_event *e);
 
-/* Is padded read a of a one-slot ring used without an index (label_unindexed) numbered by the
- * write it reads: the last write of the ring before it in its partition at its position of the
- * nest (pre, inner, post) fires at every step of it, as a does, with a's sequence number? Then
- * a, at the same step after that write, reads that write's round (a later write of the step
- * would come between them in position). A read group labelled so may leave rounds unread (the
- * accumulator load after the K loop of a persistent matmul, one read per tile of the T2 + 1
- * rounds of its MMAs' writes: t07_persistent_100): reads count no arrivals, and the round a
- * read touches is the write's, which the write group numbers without gaps (check_group, asked
- * of that group first: its first event precedes a's). */
-static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
-  if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !unindexed(c, a) ||
-      !a->pad_plain)
-    return false;
-  const sym_event *w = NULL;
+/* Is padded event e on a one-slot ring, used without an index (label_unindexed) or at the
+ * constant slot 0 (seq = itF + off either way)? */
+static bool one_slot(sym_ctx *c, const sym_event *e) {
+  int64_t k;
+  return unindexed(c, e) ||
+         (e->pad_pos != SYM_PAD_NONE && e->ring >= 0 && c->rings[e->ring].n == 1 && e->idx &&
+          sym_numeral(c, e->idx, &k) && k == 0 && e->has_seq && !e->unsupported && e->mul == 1 &&
+          !e->prefork && !e->postjoin);
+}
+
+/* The write that labels padded read a (labelled_by_write): the last write of a's ring before
+ * it in its partition at its position of the nest (pre, inner, post), else the first one after
+ * it there; NULL when there is none. */
+static const sym_event *labelling_write(sym_ctx *c, const sym_event *a) {
+  const sym_event *before = NULL, *after = NULL;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *x = &c->evs[i];
-    if (x->part == a->part && x->ring == a->ring && x->loop == a->loop &&
-        (x->kind == SYM_EV_WRITE || x->kind == SYM_EV_ASYNC_WRITE) && x->pad_pos == a->pad_pos &&
-        x->pos < a->pos && !x->prefork && !x->postjoin && (!w || x->pos > w->pos))
-      w = x;
+    if (x->part != a->part || x->ring != a->ring || x->loop != a->loop ||
+        (x->kind != SYM_EV_WRITE && x->kind != SYM_EV_ASYNC_WRITE) || x->pad_pos != a->pad_pos ||
+        x->prefork || x->postjoin)
+      continue;
+    if (x->pos < a->pos && (!before || x->pos > before->pos)) before = x;
+    if (x->pos > a->pos && (!after || x->pos < after->pos)) after = x;
   }
-  return w && unindexed(c, w) && w->pad_plain && w->off == a->off;
+  return before ? before : after;
+}
+
+/* Is padded read a of a one-slot ring (one_slot) numbered by a write of its step: the last
+ * write of the ring before it in its partition at its position of the nest (pre, inner, post),
+ * or, without one, the first after it there, fires at every step of it, as a does, with a's
+ * sequence number? Then a, at the same step, touches that write's round (with the write before
+ * it: reads the data the write made, a later write of the step would come between them in
+ * position; with the write after it: reads the round's data before the partition overwrites
+ * it, no other write of the step in between). A read group labelled so may leave rounds
+ * unread (the accumulator load after the K loop of a persistent matmul, one read per tile of
+ * the T2 + 1 rounds of its MMAs' writes: t07_persistent_100; the FA softmax partitions' S reads
+ * in the inner steps only, the step after the inner loop writes m_i and l_i into S without
+ * reading it: fa_d64_100): reads count no arrivals, and the round a read touches is the
+ * write's, which the write group numbers without gaps (check_group, asked of that group first:
+ * sym_pad_check defers a read group whose labelling write's group comes later). */
+static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
+  if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !one_slot(c, a) ||
+      !a->pad_plain)
+    return false;
+  const sym_event *w = labelling_write(c, a);
+  return w && one_slot(c, w) && w->pad_plain && w->off == a->off;
+}
+
+/* Is straight-line event e the prologue op number P (program order) of the group whose padded
+ * loop is F: an op of its partition's top level before F's tile loop (itself at the top
+ * level), on ring of N slots, that fires whenever the partition runs (no predicate, no havoc)
+ * on slot P mod N? Its round is then fixed (place_rounds: the k-th straight-line op of its
+ * kind on a slot is round k, plus the rounds made before the fork, which it adds to the loop
+ * ops too): its sequence number is P, and the group's padded ops continue at the prologue's
+ * length (check_group). The FA kernels' softmax partitions wait on their correction barrier
+ * once before the tile loop (the parent's arrival completes that round) and then in the
+ * padded nest (tests/corpus/real/fa_d64_100). */
+static bool prologue_op(sym_ctx *c, const sym_event *e, const sym_loop *F, int64_t N, int64_t P) {
+  const sym_loop *O = &c->loops[F->flat_outer];
+  int64_t k = 0;
+  if (e->loop >= 0 || O->parent >= 0 || e->post_loop || e->join_round || e->seqt || e->base ||
+      !e->has_seq || e->unsupported || e->tainted || e->mul != 0 || e->pos >= O->op->id ||
+      !sym_is_true(c, e->pred))
+    return false;
+  if (e->idx ? !(sym_numeral(c, e->idx, &k) && k == P % N) : !(N == 1))
+    return false;
+  return e->off == P % N;
 }
 
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
@@ -384,21 +429,33 @@ static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
  * program order: the k-th use of a slot is its round k. */
 static const char *check_group(sym_ctx *c, uint32_t i0) {
   const sym_event *e0 = &c->evs[i0];
-  uint32_t grp[64], n = 0;
+  const sym_loop *F = &c->loops[e0->loop];
+  const sym_loop *V = &c->loops[F->flat_inner];
+  int64_t N = c->rings[e0->ring].n;
+  uint32_t grp[64] = {0}, n = 0;
+  int64_t P = 0; /* prologue ops of the group (sequence numbers 0 .. P - 1) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->part != e0->part || e->ring != e0->ring || e->kind != e0->kind || e->prefork ||
         e->postjoin)
       continue;
+    if (e->loop != e0->loop && prologue_op(c, e, F, N, P)) {
+      P++;
+      continue;
+    }
     if (e->loop != e0->loop || !e->has_seq || e->unsupported)
       return "padded nest: an op of its kind on the ring outside the padded loop";
     if (n == 64) return "padded nest: too many ops of one kind on the ring";
     grp[n++] = i;
   }
-  const sym_loop *F = &c->loops[e0->loop];
-  const sym_loop *V = &c->loops[F->flat_inner];
-  int64_t N = c->rings[e0->ring].n;
   bool cslot = N > 1 && c->evs[grp[0]].mul == N;
+  if (P > 0 && cslot)
+    return "padded nest: a prologue op ahead of a constant slot of a ring of several slots";
+  /* (label_unindexed checks such groups more than once: the prologue's shift is not
+   * repeatable) */
+  for (uint32_t a = 0; a < n && P > 0; a++)
+    if (!c->evs[grp[a]].idx)
+      return "padded nest: a prologue op ahead of ops on a ring used without an index";
   for (uint32_t a = 0; a < n; a++)
     if (c->evs[grp[a]].mul != (cslot ? N : 1))
       return "padded nest: a constant slot of a ring of several slots, with other slots";
@@ -418,6 +475,10 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       sym_event *e = &c->evs[grp[a]];
       e->off -= e->pad_pos == SYM_PAD_POST ? V->pad_post * e->mul : e->mul;
     }
+  /* ops on a constant slot numbered after the prologue's P (a counter of the code gives its
+   * own offsets: the checks below prove that they continue at P) */
+  if (fixed && P > 0)
+    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off += P * c->evs[grp[a]].mul;
   if (cslot) return const_slots(c, grp, n, N, V->pad_post);
   for (uint32_t a = 0; a < n; a++)
     for (uint32_t b = 0; b < n; b++) {
@@ -425,14 +486,15 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
         return "padded nest: sequence numbers out of program order";
     }
-  bool by_write = true;
+  bool by_write = P == 0;
   for (uint32_t a = 0; a < n && by_write; a++) by_write = labelled_by_write(c, &c->evs[grp[a]]);
   if (by_write) return NULL;
   int64_t off[64] = {0};
-  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off;
+  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
   int plain = plain_gaps(c, grp, off, n, V->pad_post);
   if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses (or "
                                          "two producers use)";
+  if (P > 0) return "padded nest: a prologue op ahead of a predicated op of its kind";
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
     /* ea fires at itF with q = itF + off_a > 0; eb would fire with q - 1 at itF + cc */
@@ -531,30 +593,63 @@ static void label_unindexed(sym_ctx *c) {
   }
 }
 
-void sym_pad_check(sym_ctx *c) {
-  label_unindexed(c);
-  for (uint32_t i = 0; i < c->n_evs; i++) {
-    sym_event *e = &c->evs[i];
-    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq) continue;
-    bool first = true; /* once per group: its first padded event */
-    for (uint32_t k = 0; k < i && first; k++) {
-      const sym_event *p = &c->evs[k];
-      first = !(p->pad_pos != SYM_PAD_NONE && p->part == e->part && p->ring == e->ring &&
-                p->kind == e->kind && !p->prefork && !p->postjoin);
-    }
-    if (!first) continue;
-    sym_debug_what(c, "padded sequence numbers of ev %u", i);
-    const char *why = check_group(c, i);
-    if (!why) continue;
-    for (uint32_t k = 0; k < c->n_evs; k++) {
-      sym_event *p = &c->evs[k];
-      if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
-          !p->postjoin && !p->unsupported) {
-        p->unsupported = why;
-        p->has_seq = false;
-      }
+/* The index of the first padded event of e's group (its partition, ring and kind). */
+static uint32_t group_first(sym_ctx *c, const sym_event *e) {
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    const sym_event *p = &c->evs[k];
+    if (p->pad_pos != SYM_PAD_NONE && p->part == e->part && p->ring == e->ring &&
+        p->kind == e->kind && !p->prefork && !p->postjoin)
+      return k;
+  }
+  return UINT32_MAX;
+}
+
+/* Is padded read group i (its first event) labelled by a write whose group comes later in the
+ * events (its offsets are final only once that group is checked)? */
+static bool read_deferred(sym_ctx *c, uint32_t i) {
+  const sym_event *a = &c->evs[i];
+  if (a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) return false;
+  for (uint32_t k = i; k < c->n_evs; k++) {
+    const sym_event *x = &c->evs[k];
+    if (x->kind != a->kind || x->part != a->part || x->ring != a->ring || x->pad_pos == SYM_PAD_NONE)
+      continue;
+    const sym_event *w = labelling_write(c, x);
+    if (w && group_first(c, w) > i) return true;
+  }
+  return false;
+}
+
+/* Checks the group whose first padded event is i; makes its events unsupported when it fails. */
+static void check_one(sym_ctx *c, uint32_t i) {
+  sym_event *e = &c->evs[i];
+  sym_debug_what(c, "padded sequence numbers of ev %u", i);
+  const char *why = check_group(c, i);
+  if (!why) return;
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    sym_event *p = &c->evs[k];
+    if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
+        !p->postjoin && !p->unsupported) {
+      p->unsupported = why;
+      p->has_seq = false;
     }
   }
+}
+
+void sym_pad_check(sym_ctx *c) {
+  label_unindexed(c);
+  /* once per group (its first padded event); a read group labelled by a later write group
+   * after the others */
+  bool *later = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *later);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq || group_first(c, e) != i)
+      continue;
+    if (read_deferred(c, i)) later[i] = true;
+    else check_one(c, i);
+  }
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (later[i] && !c->evs[i].unsupported && c->evs[i].has_seq) check_one(c, i);
+  free(later);
 }
 
 bool sym_pad_loop_of(sym_ctx *c, int l) {
@@ -583,6 +678,24 @@ static bool may_fire_at(sym_ctx *c, const sym_event *w, const sym_event *e, int6
   return sym_sat(c, phi) != Z3_L_FALSE;
 }
 
+/* The smallest sequence number padded event e (mul 1) can have: its offset plus its position's
+ * first step (itF = TB + v >= v; inner steps from 1, the post step from T2 + e >= e). */
+static int64_t pad_min_seq(sym_ctx *c, const sym_event *e) {
+  int ep = c->loops[c->loops[e->loop].flat_inner].pad_post;
+  return e->off + (e->pad_pos == SYM_PAD_INNER ? 1 : e->pad_pos == SYM_PAD_POST ? ep : 0);
+}
+
+/* Is e a straight-line op of its partition's top level before the padded loop pl's tile loop
+ * (at the top level) that fires exactly once, whenever the partition runs, with sequence
+ * number off (a prologue op, sym_pad.c prologue_op; or any such op of another kind)? It then
+ * precedes every firing of pl's events in program order. */
+static bool before_tiles(sym_ctx *c, const sym_event *e, int pl) {
+  const sym_loop *O = &c->loops[c->loops[pl].flat_outer];
+  return e->loop < 0 && O->parent < 0 && !e->prefork && !e->postjoin && !e->post_loop &&
+         !e->join_round && !e->seqt && !e->base && e->has_seq && !e->unsupported &&
+         !e->tainted && e->mul == 0 && e->pos < O->op->id && sym_is_true(c, e->pred);
+}
+
 static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   const sym_event *w = &c->evs[wi];
   const char *how;
@@ -593,6 +706,12 @@ static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->ring != w->ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT) continue;
+    if (e->part == w->part && before_tiles(c, e, w->loop)) {
+      /* a prologue producer fired once, before every firing of w: its round must not be one
+       * of w's next rounds (the smallest is w's first target + n) */
+      if (e->kind != SYM_EV_WAIT && e->off >= pad_min_seq(c, w) - lag * n + n) return false;
+      continue;
+    }
     if (e->part != w->part || e->loop != w->loop || e->prefork || e->postjoin || !e->has_seq ||
         e->unsupported || e->mul != 1)
       return false;
@@ -611,6 +730,39 @@ static bool private_wait_ok(sym_ctx *c, uint32_t wi) {
   return any;
 }
 
+/* Straight-line wait wi of a partition whose padded loop is pl, before pl's tile loop
+ * (before_tiles), on a private ring: the round it waits for (target = off - lag * N) is made
+ * only by straight-line producers of its thread before it, and its next round only after it
+ * (by straight-line producers after it, or by padded producers, none of which fires with a
+ * sequence number <= target: their smallest, pad_min_seq, is larger). As for private_wait_ok,
+ * neither back-pressure (a) nor progress then needs the graph. */
+static bool prologue_wait_ok(sym_ctx *c, uint32_t wi, int pl) {
+  const sym_event *w = &c->evs[wi];
+  const char *how;
+  int lag = sym_wait_lag(c, (int)wi, &how);
+  if (lag < 0 || !before_tiles(c, w, pl)) return false;
+  int64_t n = c->rings[w->ring].n, target = w->off - lag * n;
+  if (target < 0) return false;
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != w->ring || sym_is_access(e->kind) || e->kind == SYM_EV_ASYNC_WAIT ||
+        e->kind == SYM_EV_WAIT)
+      continue;
+    if (e->part != w->part) return false;
+    if (before_tiles(c, e, pl)) {
+      if (e->off == target && e->pos > w->pos) return false;
+      if (e->off == target + n && e->pos < w->pos) return false;
+      any |= e->off == target && e->pos < w->pos;
+      continue;
+    }
+    if (e->loop != pl || e->pad_pos == SYM_PAD_NONE || !e->has_seq || e->unsupported ||
+        e->mul != 1 || e->base || pad_min_seq(c, e) <= target)
+      return false;
+  }
+  return any;
+}
+
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
@@ -623,8 +775,9 @@ void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
     for (uint32_t k = 0; k < c->n_evs && ok; k++) {
       const sym_event *x = &c->evs[k];
       if (x->kind == SYM_EV_WAIT && x->part == e->part && !x->prefork && !x->postjoin)
-        ok = x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
-             private_wait_ok(c, k);
+        ok = x->loop < 0 ? prologue_wait_ok(c, k, e->loop)
+                         : x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
+                               private_wait_ok(c, k);
     }
     /* and every padded ring of its partition private to it: a graph path of another
      * partition's wait enters the partition only through a producer of a shared ring */

@@ -115,6 +115,29 @@ static bool window_unsure(sym_ctx *c, int wi) {
   return false;
 }
 
+/* Padded wait wi (a write of its slot after it, no read) has another wait of its group (its
+ * partition, ring and padded loop) that a read of its slot follows: the group's sequence
+ * numbers are consecutive uses of the ring (sym_pad_check), of which the write rule would make
+ * this one wait for the previous use's release and the read rule the others for their own
+ * rounds. The FA softmax partitions wait on their S barrier in each inner step (then read S)
+ * and after the inner loop (then store m_i and l_i into S), where the MMA partition's last
+ * commit, a release of P, makes the round: lag 1 gave phase-agreement counterexamples the
+ * explorer did not reproduce (fa_d64_100). */
+static bool read_peer(sym_ctx *c, int wi) {
+  const sym_event *w = &c->evs[wi];
+  if (w->pad_pos == SYM_PAD_NONE) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    bool rd, wr;
+    if ((int)i == wi || x->kind != SYM_EV_WAIT || x->part != w->part || x->ring != w->ring ||
+        x->loop != w->loop || x->pad_pos == SYM_PAD_NONE || !x->has_seq)
+      continue;
+    window(c, (int)i, &rd, &wr, NULL);
+    if (rd) return true;
+  }
+  return false;
+}
+
 static int lag_from_code(sym_ctx *c, int wi, const char **how) {
   const sym_event *w = &c->evs[wi];
   Z3_ast round = sym_round_term(c, w, SYM_WIDE);
@@ -258,6 +281,11 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     if (rd) {
       *how = "the slot is read after the wait";
       lag = 0;
+    } else if (wr && read_peer(c, wi)) {
+      *how = "the slot is written after the wait, while the other waits of its group in the "
+             "padded nest are followed by reads (whether it waits for a release or for its own "
+             "round is not known)";
+      lag = -1;
     } else if (window_unsure(c, wi)) {
       *how = "a read after the wait has no sequence number (whether it reads this round's data "
              "is not known)";
@@ -725,6 +753,17 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
                             sym_and2(c, sym_fires(c, e, next), h));
       }
+      /* every producer of the round not after the wait precedes it in its own thread (its
+       * partition's earlier straight-line ops, the parent's before the fork): none waits for
+       * it, so the round completes before the wait passed wherever they make it (a prologue
+       * wait with the next round's parity after its own arrival: padded-prologue.bug) */
+      bool own = !w->prefork && !w->postjoin;
+      for (uint32_t p = 0; p < c->n_evs && own; p++) {
+        const sym_event *e = &c->evs[p];
+        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
+        own = e->prefork || (e->part == w->part && e->loop < 0 && !e->postjoin && p < wi);
+      }
+      if (own) held = DEP_NO;
       free(after);
     }
     /* a wait of a sibling loop whose first rounds come from the earlier loop (wait_edges 2)
