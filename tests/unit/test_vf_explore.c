@@ -36,6 +36,20 @@ static sim_machine *corpus(const char *name, int64_t ynumel, ir_module **mod) {
   return m;
 }
 
+/* The machine of the kernel at TLXV_SRC/rel with its default arguments (*mod: its module). */
+static sim_machine *kernel(const char *rel, ir_module **mod) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", TLXV_SRC, rel);
+  ir_diag d = {0};
+  *mod = ir_parse_file(path, &d);
+  ck_assert_msg(*mod, "%s", d.msg);
+  sim_opts so = {.mod = *mod};
+  sim_err err;
+  sim_machine *m = sim_machine_new(&so, &err);
+  ck_assert_msg(m, "%s", err.msg);
+  return m;
+}
+
 static vf_result explore(sim_machine *m, bool naive, uint64_t max_states) {
   vf_opts o = {.no_reduction = naive, .max_states = max_states};
   vf_result r = {0};
@@ -131,15 +145,10 @@ START_TEST(reduction_sets_unchanged) {
       {"consan_90_ws_async_copy_commits.0.ttgir", 2118, 3308, VF_BUG},
   };
   for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/tests/corpus/real/%s", TLXV_SRC, want[k].name);
-    ir_diag d = {0};
-    ir_module *mod = ir_parse_file(path, &d);
-    ck_assert_msg(mod, "%s", d.msg);
-    sim_opts so = {.mod = mod};
-    sim_err err;
-    sim_machine *m = sim_machine_new(&so, &err);
-    ck_assert_msg(m, "%s", err.msg);
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/corpus/real/%s", want[k].name);
+    ir_module *mod;
+    sim_machine *m = kernel(rel, &mod);
     vf_result r = explore(m, false, 0);
     ck_assert_int_eq(r.verdict, want[k].verdict);
     ck_assert_uint_eq(r.st.states, want[k].states);
@@ -157,15 +166,8 @@ END_TEST
  * search before that change. amd_ws_ring44 (--no-symmetry, 20,000 states): nearly every state
  * has such an agent. (The count bound alone: two_producers.1 in reduction_sets_unchanged.) */
 START_TEST(reduction_skips_unchanged) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/tests/bench/amd_ws_ring44.ttgir", TLXV_SRC);
-  ir_diag d = {0};
-  ir_module *mod = ir_parse_file(path, &d);
-  ck_assert_msg(mod, "%s", d.msg);
-  sim_opts so = {.mod = mod};
-  sim_err err;
-  sim_machine *m = sim_machine_new(&so, &err);
-  ck_assert_msg(m, "%s", err.msg);
+  ir_module *mod;
+  sim_machine *m = kernel("tests/bench/amd_ws_ring44.ttgir", &mod);
   vf_opts o = {.max_states = 20000, .no_symmetry = true};
   vf_result r = {0};
   vf_explore(m, &o, &r);
