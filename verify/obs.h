@@ -100,7 +100,8 @@ bool obs_parse_fileline(const char *s, size_t len, obs_line *l);
  * reproduces it in lowering/lw_ws.c): the default partition has warps 0..num_warps-1; the
  * partitions start at warpGroupStartIds when given, else largest first (stable) from
  * num_warps on. start[k], nw[k] for partition k; returns the number of partitions (0: no
- * warp_specialize), -1 when there are more than max. */
+ * warp_specialize), -1 when there are more than max, -2 when the kernel has an nvws.warp_group
+ * (a pass input: its warps are laid out only once NVWSLowerWarpGroup made it a warp_specialize). */
 int obs_partition_warps(const ir_module *mod, int *num_warps, int *start, int *nw, int max);
 /* Turns o->warps into o->agents (merging warps of one partition: their lines are
  * alternatives; facts are kept when the warps agree). n_ctas: CTAs per cluster; names[k]:

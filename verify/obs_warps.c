@@ -3,6 +3,7 @@
  * lowering): the default partition runs warps 0..num_warps-1, the partitions and the padding
  * partitions that fill the last warp group are laid out from warp num_warps on, largest
  * first. Padding warps belong to no partition. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +12,13 @@
 #include "ir/ir_alloc.h"
 #include "ir/ir_wsgroups.h"
 
-static const ir_op *find_ws(const ir_op *op) {
-  if (op->code == IR_OP_TTG_WARP_SPECIALIZE) return op;
+/* The first op with this code in op's tree (op included), NULL if none. */
+static const ir_op *find_code(const ir_op *op, ir_opcode code) {
+  if (op->code == code) return op;
   for (uint32_t r = 0; r < op->n_regions; r++)
     for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
       for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next) {
-        const ir_op *w = find_ws(o);
+        const ir_op *w = find_code(o, code);
         if (w) return w;
       }
   return NULL;
@@ -85,7 +87,11 @@ int obs_partition_warps(const ir_module *mod, int *num_warps, int *start, int *n
   const ir_op *ws = NULL;
   int max_extra = 0;
   for (uint32_t f = 0; f < mod->n_funcs; f++) {
-    if (!ws) ws = find_ws(mod->funcs[f]->op);
+    /* an nvws.warp_group is a pass input: NVWSLowerWarpGroup makes the ttg.warp_specialize
+     * whose warps a GPU runs, and which region becomes the default depends on that pass
+     * (docs/nvws.md): no observed warp can be placed before it ran */
+    if (find_code(mod->funcs[f]->op, IR_OP_NVWS_WARP_GROUP)) return -2;
+    if (!ws) ws = find_code(mod->funcs[f]->op, IR_OP_TTG_WARP_SPECIALIZE);
     int m = max_extra_warps(mod->funcs[f]->op);
     if (m > max_extra) max_extra = m;
   }
@@ -135,6 +141,17 @@ int obs_map_warps(obs *o, const ir_module *mod, uint32_t n_ctas, const char *con
                   uint32_t n_names, char *err, size_t n) {
   int num_warps, start[32], nw[32];
   int np = obs_partition_warps(mod, &num_warps, start, nw, 32);
+  if (np == -2) { /* at the kernel's op: the observation is not what is wrong */
+    const ir_op *wg = NULL;
+    for (uint32_t f = 0; f < mod->n_funcs && !wg; f++) wg = find_code(mod->funcs[f]->op, IR_OP_NVWS_WARP_GROUP);
+    assert(wg);
+    snprintf(err, n,
+             "%s:%u:%u: error: the kernel's partitions are an nvws.warp_group, which no GPU runs: observed "
+             "warps map to the ttg.warp_specialize that NVWSLowerWarpGroup makes of it; give explain the "
+             "TTGIR after that pass",
+             mod->filename, wg->ir_line ? wg->ir_line : 1, wg->ir_col ? wg->ir_col : 1);
+    return -1;
+  }
   if (np < 0) return obs_error(o, (obs_pos){1, 1}, err, n, "the kernel has more than 32 partitions");
   int total = num_warps;
   for (int k = 0; k < np; k++)

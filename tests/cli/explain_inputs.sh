@@ -1,7 +1,8 @@
 #!/bin/sh
 # explain_inputs.sh: the observation parsers on golden files (tests/cli/explain/): each format
 # is detected and explains ws_add.bug1; malformed input exits 2 with the observation file's
-# line:col; barrier facts (also from a raw mbarrier word) must match; --how prints the recipe.
+# line:col (an nvws.warp_group kernel at its op); barrier facts (also from a raw mbarrier word)
+# must match; --how prints the recipe.
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
 . "$SRC/tests/tools/input_error.sh"
@@ -25,6 +26,9 @@ input_error explain "bad_syntax.json:2:28: error: malformed recorder JSON" "$K" 
 input_error explain "bad_rocr.txt:7:1: error: this wave has no source line" "$K" --observed "$D/bad_rocr.txt"
 input_error explain "unknown.txt:1:1: error: the kernel has no partition 'partition7'" "$K" --observed "$D/unknown.txt"
 input_error explain "--observed OBS is required" "$K"
+# an nvws.warp_group is a pass input: its warps have no layout until NVWSLowerWarpGroup ran
+input_error explain "warp-group.bug.ttgir:17:5: error: the kernel's partitions are an nvws.warp_group" \
+  "$SRC/tests/checkers/warp-group.bug.ttgir" --observed "$D/warp_group_gdb.txt"
 "$TLXV" explain --how > "$T/how"
 grep -q "cuda-gdb -p PID -batch" "$T/how" || fail "--how: no cuda-gdb batch command"
 grep -q "CUDA_ENABLE_USER_TRIGGERED_COREDUMP=1" "$T/how" || fail "--how: no coredump environment"
