@@ -738,9 +738,9 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
 
 static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
   char sb[128], lb[256];
-  /* per partition: -1 not asked, 0 / 1 sym_pad_graph_ok of its padded waits */
-  int8_t *pad_ok = ir_xmalloc(c->n_parts ? c->n_parts : 1, 1);
-  memset(pad_ok, -1, c->n_parts ? c->n_parts : 1);
+  /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
+  int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
+  memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
@@ -773,9 +773,9 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
      * the graph answers (sym_pad_graph_unknown), so its queries are skipped (h/padwrite: in a
      * nest padded in two partitions each asked Z3 ~20 times, up to its limit); a
      * counterexample they might have given is unknown instead */
-    if (w->pad_pos != SYM_PAD_NONE && w->part >= 0 && (uint32_t)w->part < c->n_parts) {
-      if (pad_ok[w->part] < 0) pad_ok[w->part] = sym_pad_graph_ok(c, wi);
-      if (!pad_ok[w->part]) {
+    if (w->pad_pos != SYM_PAD_NONE && w->loop >= 0 && (uint32_t)w->loop < c->n_loops) {
+      if (pad_ok[w->loop] < 0) pad_ok[w->loop] = sym_pad_graph_ok(c, wi);
+      if (!pad_ok[w->loop]) {
         sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
                          sym_pad_graph_why);
         continue;
