@@ -509,6 +509,12 @@ bool sym_pad_loop_of(sym_ctx *c, int l);
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
+/* Padded wait ei (sequence number, supported) needs no graph: every wait of its partition is a
+ * private padded wait (or a prologue wait) and no padded ring of the partition is shared. When
+ * false, back-pressure (a) and progress cannot be proved through the graph (it takes every wait
+ * to pass in every iteration): sym_pad_graph_unknown notes sym_pad_graph_why. */
+bool sym_pad_graph_ok(sym_ctx *c, uint32_t ei);
+extern const char *const sym_pad_graph_why;
 /* sym_floordiv.c: phi with every signed division / remainder of a term by a numeral computed
  * from floor pairs of the atoms of its dividend (one pair per atom and divisor, shared by
  * it, it - 1, it - it mod N ...) and their definitions: equisatisfiable, a model of it is one

@@ -763,37 +763,45 @@ static bool prologue_wait_ok(sym_ctx *c, uint32_t wi, int pl) {
   return any;
 }
 
+bool sym_pad_graph_ok(sym_ctx *c, uint32_t ei) {
+  const sym_event *e = &c->evs[ei];
+  /* every wait of its partition must be such a padded wait (a graph path of another wait
+   * could pass through it) */
+  bool ok = true;
+  for (uint32_t k = 0; k < c->n_evs && ok; k++) {
+    const sym_event *x = &c->evs[k];
+    if (x->kind == SYM_EV_WAIT && x->part == e->part && !x->prefork && !x->postjoin)
+      ok = x->loop < 0 ? prologue_wait_ok(c, k, e->loop)
+                       : x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
+                             private_wait_ok(c, k);
+  }
+  /* and every padded ring of its partition private to it: a graph path of another
+   * partition's wait enters the partition only through a producer of a shared ring */
+  for (uint32_t k = 0; k < c->n_evs && ok; k++) {
+    const sym_event *x = &c->evs[k];
+    if (x->part != e->part || x->pad_pos == SYM_PAD_NONE || x->ring < 0) continue;
+    for (uint32_t q = 0; q < c->n_evs && ok; q++) {
+      const sym_event *y = &c->evs[q];
+      ok = !(y->ring == x->ring && y->part != x->part && !sym_is_access(y->kind) &&
+             y->kind != SYM_EV_ASYNC_WAIT);
+    }
+  }
+  return ok;
+}
+
+const char *const sym_pad_graph_why =
+    "in a padded nest (it passes at some steps only; the dependency graph takes every wait to "
+    "pass in every iteration)";
+
 void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->kind != SYM_EV_WAIT || e->pad_pos == SYM_PAD_NONE || !e->has_seq || e->unsupported)
       continue;
-    /* every wait of its partition must be such a padded wait (a graph path of another wait
-     * could pass through it) */
-    bool ok = true;
-    for (uint32_t k = 0; k < c->n_evs && ok; k++) {
-      const sym_event *x = &c->evs[k];
-      if (x->kind == SYM_EV_WAIT && x->part == e->part && !x->prefork && !x->postjoin)
-        ok = x->loop < 0 ? prologue_wait_ok(c, k, e->loop)
-                         : x->pad_pos != SYM_PAD_NONE && x->has_seq && !x->unsupported &&
-                               private_wait_ok(c, k);
-    }
-    /* and every padded ring of its partition private to it: a graph path of another
-     * partition's wait enters the partition only through a producer of a shared ring */
-    for (uint32_t k = 0; k < c->n_evs && ok; k++) {
-      const sym_event *x = &c->evs[k];
-      if (x->part != e->part || x->pad_pos == SYM_PAD_NONE || x->ring < 0) continue;
-      for (uint32_t q = 0; q < c->n_evs && ok; q++) {
-        const sym_event *y = &c->evs[q];
-        ok = !(y->ring == x->ring && y->part != x->part && !sym_is_access(y->kind) &&
-               y->kind != SYM_EV_ASYNC_WAIT);
-      }
-    }
-    if (ok) continue;
-    sym_note_unknown(r, "wait at %s: in a padded nest (it passes at some steps only; the "
-                     "dependency graph takes every wait to pass in every iteration)",
-                     ir_loc_str(e->op->loc, lb, sizeof lb));
+    if (sym_pad_graph_ok(c, i)) continue;
+    sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb),
+                     sym_pad_graph_why);
     return;
   }
 }

@@ -115,17 +115,30 @@ static bool window_unsure(sym_ctx *c, int wi) {
   return false;
 }
 
-/* Padded wait wi (a write of its slot after it, no read) has another wait of its group (its
- * partition, ring and padded loop) that a read of its slot follows: the group's sequence
- * numbers are consecutive uses of the ring (sym_pad_check), of which the write rule would make
- * this one wait for the previous use's release and the read rule the others for their own
- * rounds. The FA softmax partitions wait on their S barrier in each inner step (then read S)
- * and after the inner loop (then store m_i and l_i into S), where the MMA partition's last
- * commit, a release of P, makes the round: lag 1 gave phase-agreement counterexamples the
- * explorer did not reproduce (fa_d64_100). */
+/* Does a partition other than w's (not the parent before the fork) arrive on w's ring? */
+static bool other_producer(sym_ctx *c, const sym_event *w) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring == w->ring && is_producer(p) && p->part != w->part && !p->prefork) return true;
+  }
+  return false;
+}
+
+/* Padded wait wi (a write of its slot after it, no read) on a ring another partition arrives
+ * on has another wait of its group (its partition, ring and padded loop) that a read of its
+ * slot follows: the group's sequence numbers are consecutive uses of the ring (sym_pad_check),
+ * of which the write rule would make this one wait for the previous use's release and the read
+ * rule the others for their own rounds. The FA softmax partitions wait on their S barrier in
+ * each inner step (then read S) and after the inner loop (then store m_i and l_i into S),
+ * where the MMA partition's last commit, a release of P, makes the round: lag 1 gave
+ * phase-agreement counterexamples the explorer did not reproduce (fa_d64_100). A ring only the
+ * wait's own partition arrives on is left to the rules (h/padwrite: t07_persistent_100's K
+ * steps wait for the previous MMA's commit, then write the accumulator: lag 1; the wait after
+ * the K loop is for the last commit: lag 0, self_signalled; its read made the K steps'
+ * waits unknown since 54639b2). */
 static bool read_peer(sym_ctx *c, int wi) {
   const sym_event *w = &c->evs[wi];
-  if (w->pad_pos == SYM_PAD_NONE) return false;
+  if (w->pad_pos == SYM_PAD_NONE || !other_producer(c, w)) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *x = &c->evs[i];
     bool rd, wr;
@@ -136,6 +149,42 @@ static bool read_peer(sym_ctx *c, int wi) {
     if (rd) return true;
   }
   return false;
+}
+
+/* Who arrives on read_peer wait wi's ring (h/padwrite): is every producer a tcgen05 completion
+ * (an MMA's barrier operand, tc_gen5_commit, tmem_copy's barrier) of a partition other than
+ * wi's, with a sequence number, and is every access those partitions make to the buffers
+ * written after wi (written: by buffer ring) a tcgen05 op (group SYM_G_TC05)? Such an arrival
+ * completes once every tcgen05 op its thread issued before it completed (semantics.md §4.4),
+ * so the round it makes is the one after which the arriving partition no longer touches the
+ * slot's buffers from its earlier ops: the wait is for its own round (lag 0), as the other
+ * waits of its group. A wait for the round before (lag 1) would order the writes only after
+ * the previous completion, not after the tcgen05 ops issued between the two (the FA MMA
+ * partition's P@V reading S as P, whose completion makes the round of the softmax's wait after
+ * the inner loop). Lag 0 waits for the later round, so it orders at least as much; that round
+ * is asked to complete, and no later one before the wait passes, by arrival-balance,
+ * back-pressure (a) and progress as for every lag-0 wait. */
+static bool completion_round(sym_ctx *c, int wi, const bool *written) {
+  const sym_event *w = &c->evs[wi];
+  bool any = false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *p = &c->evs[i];
+    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (!sym_is_commit(p) || p->part == w->part || p->prefork || p->postjoin || !p->has_seq ||
+        p->unsupported)
+      return false;
+    any = true;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *x = &c->evs[j];
+      bool touches = sym_is_access(x->kind) && x->ring >= 0 && written[x->ring];
+      touches |= x->kind == SYM_EV_TMA_LOAD && x->buf_ring >= 0 && written[x->buf_ring];
+      if (x->part == p->part && touches &&
+          !((x->kind == SYM_EV_ASYNC_READ || x->kind == SYM_EV_ASYNC_WRITE) &&
+            x->group == SYM_G_TC05))
+        return false;
+    }
+  }
+  return any;
 }
 
 static int lag_from_code(sym_ctx *c, int wi, const char **how) {
@@ -277,11 +326,19 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
     *how = "it waits for its own partition's preceding arrival (a commit) on the slot";
     lag = 0;
   } else {
-    window(c, wi, &rd, &wr, NULL);
+    bool *written = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *written);
+    window(c, wi, &rd, &wr, written);
+    bool peer = !rd && wr && read_peer(c, wi), own = peer && completion_round(c, wi, written);
+    free(written);
     if (rd) {
       *how = "the slot is read after the wait";
       lag = 0;
-    } else if (wr && read_peer(c, wi)) {
+    } else if (own) {
+      *how = "the slot is written after the wait, whose round is made by tcgen05 completions of "
+             "the partition that accesses it, as the other waits of its group in the padded "
+             "nest (followed by reads) wait for their own rounds";
+      lag = 0;
+    } else if (peer) {
       *how = "the slot is written after the wait, while the other waits of its group in the "
              "padded nest are followed by reads (whether it waits for a release or for its own "
              "round is not known)";
@@ -303,6 +360,7 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   }
   c->lag[wi] = (int8_t)lag;
   c->lag_how[wi] = *how;
+  if (sym_debug_on()) fprintf(stderr, "sym: lag of ev %d: %d (%s)\n", wi, lag, *how);
   return lag;
 }
 
@@ -680,6 +738,9 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
 
 static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
   char sb[128], lb[256];
+  /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
+  int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
+  memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT) continue;
@@ -707,6 +768,18 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
                                           : "a wait after the join whose previous round may still "
                                             "be completing asynchronously when it starts");
       continue;
+    }
+    /* a padded wait the graph cannot follow (sym_pad.c): the condition stays unknown whatever
+     * the graph answers (sym_pad_graph_unknown), so its queries are skipped (h/padwrite: in a
+     * nest padded in two partitions each asked Z3 ~20 times, up to its limit); a
+     * counterexample they might have given is unknown instead */
+    if (w->pad_pos != SYM_PAD_NONE && w->loop >= 0 && (uint32_t)w->loop < c->n_loops) {
+      if (pad_ok[w->loop] < 0) pad_ok[w->loop] = sym_pad_graph_ok(c, wi);
+      if (!pad_ok[w->loop]) {
+        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
+                         sym_pad_graph_why);
+        continue;
+      }
     }
     /* the round after the one this wait is for: can it be produced at all? */
     Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n)), sym_int(c, n));
@@ -860,6 +933,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
                            sym_part_label(c, w->part), sym_slot_text(c, w, sb, sizeof sb),
                            (long long)v->iteration, (long long)(x[0] / n - 1));
   }
+  free(pad_ok);
 }
 
 /* Does event x (its predicate) fire in iteration it + delta of its loop whenever the context
