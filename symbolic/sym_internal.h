@@ -384,6 +384,12 @@ double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC se
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
 /* The same with another resource limit. */
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit);
+/* phi as built (no rewriting mode, no memo), with the definitions it needs, at limit rl. */
+Z3_lbool sym_sat_raw_rl(sym_ctx *c, Z3_ast phi, uint64_t rl);
+/* phi's satisfiability when a model is the likely answer (sym_witness.c): first phi with every
+ * integer argument at a sample value and the program id 0 of 1 (a strengthening: its model is
+ * one of phi) at a small limit; only when that finds none, sym_sat(c, phi). */
+Z3_lbool sym_sat_likely(sym_ctx *c, Z3_ast phi);
 void sym_scratch_close(sym_ctx *c); /* frees c->scratch (sym_ctx.c rewrites) */
 /* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
  * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
