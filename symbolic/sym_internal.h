@@ -531,6 +531,9 @@ Z3_ast sym_nl_abstract(Z3_context z, Z3_ast phi);
 /* Padded event e fires at step itF + d (d <= 0): its predicate and the loop's range there,
  * linear in the tile's base (sym_pad_groups.c). */
 Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
+/* The same where step itF + d is in itF's tile (the inner step v + d >= 0): the term without
+ * the tile crossings, equal to sym_pad_fires_at there. */
+Z3_ast sym_pad_fires_in_tile(sym_ctx *c, const sym_event *e, int64_t d);
 /* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
  * without the tile base's product), else phi. */
 Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);
