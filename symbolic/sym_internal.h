@@ -534,6 +534,14 @@ Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
 /* The same where step itF + d is in itF's tile (the inner step v + d >= 0): the term without
  * the tile crossings, equal to sym_pad_fires_at there. */
 Z3_ast sym_pad_fires_in_tile(sym_ctx *c, const sym_event *e, int64_t d);
+/* Is phi, a query at step itF of padded loop l whose terms reach back at most K steps, unsat at
+ * each of the tile's steps v = 0 .. K - 1 and at v >= K, asked separately (`what` names them for
+ * TLXV_SYM_DEBUG)? In each case the tile crossings of sym_pad_fires_at collapse (as one query
+ * t07_persistent_100's refills ran out of the limit). At v >= K every step the terms reach is in
+ * itF's tile: that case is asked as phi_in, phi with sym_pad_fires_in_tile's terms (equal there;
+ * with the crossings Z3 ran out of its limit on t07_persistent_100's refill in the K loop). */
+bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K,
+                         const char *what);
 /* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
  * without the tile base's product), else phi. */
 Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);

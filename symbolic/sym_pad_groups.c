@@ -67,6 +67,18 @@ Z3_ast sym_pad_fires_in_tile(sym_ctx *c, const sym_event *e, int64_t d) {
   return fires_back(c, e, d, 0);
 }
 
+bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K,
+                         const char *what) {
+  const sym_loop *V = &c->loops[c->loops[l].flat_inner];
+  for (int64_t v = 0; v <= K; v++) {
+    Z3_ast at = v < K ? sym_and2(c, phi, sym_eq(c, V->it, sym_int(c, v)))
+                      : sym_and2(c, phi_in, sym_sle(c, sym_int(c, K), V->it));
+    sym_debug_what(c, "%s, step %lld", what, (long long)v);
+    if (sym_sat(c, at) != Z3_L_FALSE) return false;
+  }
+  return true;
+}
+
 static Z3_ast fires_at(sym_ctx *c, const sym_event *e, int64_t d) {
   return sym_pad_fires_at(c, e, d);
 }

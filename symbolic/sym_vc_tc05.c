@@ -184,24 +184,6 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
  * access (each step back makes sym_pad_fires_at's terms longer). */
 #define PAD_BACK 4
 
-/* Is phi, a query at step itF of padded loop l whose terms reach back at most K steps, unsat at
- * each of the tile's steps v = 0 .. K - 1 and at v >= K, asked separately? In each case the
- * tile crossings of sym_pad_fires_at collapse (t07_persistent_100's refill before the K loop
- * ran out of the limit as one query). At v >= K every step the terms reach is in itF's tile:
- * that case is asked as phi_in, phi's terms without the crossings (sym_pad_fires_in_tile,
- * equal there; with them Z3 ran out of its limit on t07_persistent_100's refill in the K
- * loop). */
-static bool split_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K) {
-  const sym_loop *V = &c->loops[c->loops[l].flat_inner];
-  for (int64_t v = 0; v <= K; v++) {
-    Z3_ast at = v < K ? sym_and2(c, phi, sym_eq(c, V->it, sym_int(c, v)))
-                      : sym_and2(c, phi_in, sym_sle(c, sym_int(c, K), V->it));
-    sym_debug_what(c, "back-pressure (d) in a padded loop, step %lld", (long long)v);
-    if (sym_sat(c, at) != Z3_L_FALSE) return false;
-  }
-  return true;
-}
-
 /* x and the in-flight access a in one padded loop (sym_pad.c: steps itF in (itF, position)
  * order, each op firing at the steps of its position only), the latest instance of a before x
  * on its slot at step itF + D or earlier. observes() relates a wait w and a commit cm of x's
@@ -304,7 +286,7 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
     /* the split first: its cases are small where the whole query ran out of the limit
      * (t07_persistent_100: twice, 7 CPU s); the whole query then for a model (the gap) */
     Z3_ast phi_in = sym_and2(c, sym_pad_fires_at(c, x, 0), sym_not(c, cover_in));
-    Z3_lbool st = split_unsat(c, x->loop, phi, phi_in, back) ? Z3_L_FALSE : sym_sat(c, phi);
+    Z3_lbool st = sym_pad_steps_unsat(c, x->loop, phi, phi_in, back, "back-pressure (d) in a padded loop") ? Z3_L_FALSE : sym_sat(c, phi);
     if (st == Z3_L_FALSE) {
       *unknown = false;
       return true;
