@@ -198,7 +198,7 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
  * is cleared: check_access asks for a counterexample among them where a fires at itF + D
  * (the explorer confirms it or not); else unknown. */
 static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
-                           bool *unknown, Z3_ast *gap) {
+                           int64_t per, bool *unknown, Z3_ast *gap) {
   *unknown = true;
   if (gap) *gap = NULL;
   if (a->loop != x->loop || a->part != x->part || a->group != SYM_G_TC05 || x->tainted || D > 0)
@@ -244,14 +244,14 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
   }
   free(seen);
   if (relay) return false;
-  /* a's instance on x's slot at itF + D, or, where it does not fire, the one a period of its
-   * slots earlier (the ring's n steps for a slot sequence over the counter, else one step): a
-   * pair whose commit follows the latest instance that fired retires it and every earlier one
+  /* a's instance on x's slot at itF + D, or, where it does not fire, the one per steps earlier
+   * (the caller's period of x's slot: the ring's n steps for a slot sequence over the counter,
+   * one where every instance may be on x's slot, so that no instance lies between): a pair
+   * whose commit follows the latest instance that fired retires it and every earlier one
    * (t07_persistent_100: the K loop's refill at the tile's second K step, whose slot's reader
    * two steps back would be at the tile's first step, which has no MMA; its previous reader is
    * the last tile's, and the first K step's wait observes that tile's last commit) */
   const sym_loop *F = &c->loops[x->loop];
-  int64_t n = c->rings[a->ring].n, per = a->mul == 1 && n > 1 ? n : 1;
   int64_t back = -D; /* the farthest step back a term of the query reaches */
   Z3_ast cover = NULL, cover_in = NULL; /* cover_in: its terms where every step is in itF's tile */
   bool any = false;
@@ -303,7 +303,7 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
   if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) /* steps: sym_pad.c */
-    return retired_padded(c, x, a, D, unknown, NULL);
+    return retired_padded(c, x, a, D, 1, unknown, NULL); /* any instance may be on the slot */
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
     return false;
@@ -456,7 +456,10 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   r->n_checked++;
   Z3_ast gap = NULL; /* padded: the firings of x no wait covers (retired_padded) */
   bool padded = sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop);
-  if (padded ? retired_padded(c, x, a, D, &unknown, &gap) : sym_tc05_retired(c, x, a, D, &unknown))
+  /* x's slot recurs every n instances of a slot sequence over the counter (latest_same_slot) */
+  int64_t n = c->rings[a->ring].n, per = x->loop == a->loop && mul == 1 && n > 1 ? n : 1;
+  if (padded ? retired_padded(c, x, a, D, per, &unknown, &gap)
+             : sym_tc05_retired(c, x, a, D, &unknown))
     return;
   if (unknown || (!padded && !sym_is_true(c, a->pred)) ||
       (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
