@@ -387,6 +387,12 @@ Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   return r;
 }
 
+Z3_lbool sym_sat_raw_rl(sym_ctx *c, Z3_ast phi, uint64_t rl) {
+  if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  Z3_lbool r = side_once(c, phi, Q_RAW, rl, true);
+  return sym_ok(c) ? r : Z3_L_UNDEF;
+}
+
 /* Value of t in the solver's current model (signed), false when unavailable. */
 static bool model_value(sym_ctx *c, const qs *q, Z3_ast t, int64_t *out) {
   Z3_model m = Z3_solver_get_model(q->z, q->s);

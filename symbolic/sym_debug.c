@@ -69,8 +69,9 @@ void sym_debug_query(sym_ctx *c, double seconds, Z3_lbool r) {
     cats[k].s += seconds;
   }
   if (seconds > 0.2 || getenv("TLXV_SYM_ALLQ"))
-    fprintf(stderr, "sym: query %.2f s -> %s (%s)\n", seconds,
-            r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "undef", c->dbg);
+    fprintf(stderr, "sym: query %.2f s -> %s (%s) [%s]\n", seconds,
+            r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "undef", c->dbg,
+            (const char *const[]){"raw", "floor", "abs", "slice"}[c->qmode & 3]);
 }
 
 void sym_debug_summary(void) {

@@ -384,6 +384,12 @@ double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC se
 Z3_lbool sym_sat(sym_ctx *c, Z3_ast phi);
 /* The same with another resource limit. */
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit);
+/* phi as built (no rewriting mode, no memo), with the definitions it needs, at limit rl. */
+Z3_lbool sym_sat_raw_rl(sym_ctx *c, Z3_ast phi, uint64_t rl);
+/* phi's satisfiability when a model is the likely answer (sym_witness.c): first phi with every
+ * integer argument at a sample value and the program id 0 of 1 (a strengthening: its model is
+ * one of phi) at a small limit; only when that finds none, sym_sat(c, phi). */
+Z3_lbool sym_sat_likely(sym_ctx *c, Z3_ast phi);
 void sym_scratch_close(sym_ctx *c); /* frees c->scratch (sym_ctx.c rewrites) */
 /* A tainted instance gets this share of the rlimit: a model only makes it unknown, and the
  * proofs that hold whatever the havoc values are (an index "x % n") are quick. */
@@ -531,6 +537,17 @@ Z3_ast sym_nl_abstract(Z3_context z, Z3_ast phi);
 /* Padded event e fires at step itF + d (d <= 0): its predicate and the loop's range there,
  * linear in the tile's base (sym_pad_groups.c). */
 Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d);
+/* The same where step itF + d is in itF's tile (the inner step v + d >= 0): the term without
+ * the tile crossings, equal to sym_pad_fires_at there. */
+Z3_ast sym_pad_fires_in_tile(sym_ctx *c, const sym_event *e, int64_t d);
+/* Is phi, a query at step itF of padded loop l whose terms reach back at most K steps, unsat at
+ * each of the tile's steps v = 0 .. K - 1 and at v >= K, asked separately (`what` names them for
+ * TLXV_SYM_DEBUG)? In each case the tile crossings of sym_pad_fires_at collapse (as one query
+ * t07_persistent_100's refills ran out of the limit). At v >= K every step the terms reach is in
+ * itF's tile: that case is asked as phi_in, phi with sym_pad_fires_in_tile's terms (equal there;
+ * with the crossings Z3 ran out of its limit on t07_persistent_100's refill in the K loop). */
+bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K,
+                         const char *what);
 /* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
  * without the tile base's product), else phi. */
 Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);

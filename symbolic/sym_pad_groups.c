@@ -42,14 +42,14 @@ static bool in_tile(sym_ctx *c, int x, int o) {
  * the split of itF - 3 to the current tile without the product: t07_persistent_90's TMA load
  * before the K loop). A term of e is over the loop's counter itF, the tile t, the step v and
  * the base TB only (sym_pad_term rewrote the inner loop's counter). */
-Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d) {
+static Z3_ast fires_back(sym_ctx *c, const sym_event *e, int64_t d, int64_t m_max) {
   const sym_loop *F = &c->loops[e->loop];
   const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
   Z3_ast t = sym_and2(c, F->range, e->pred);
   if (d == 0) return t;
   Z3_ast v = V->it, tb = V->nest_base, M = V->trip, vc = sym_add(c, v, sym_int(c, d));
   Z3_ast from[4] = {O->it, v, tb, F->it}, res = NULL;
-  for (int64_t m = -d; m >= 0; m--) {
+  for (int64_t m = m_max; m >= 0; m--) {
     Z3_ast mM = sym_mul(c, sym_int(c, m), M);
     Z3_ast vm = sym_add(c, vc, mM), tbm = sym_sub(c, tb, mM);
     Z3_ast to[4] = {sym_sub(c, O->it, sym_int(c, m)), vm, tbm, sym_add(c, F->it, sym_int(c, d))};
@@ -57,6 +57,26 @@ Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d) {
     res = res ? sym_ite(c, sym_sle(c, sym_int(c, 0), vm), at, res) : at;
   }
   return res;
+}
+
+Z3_ast sym_pad_fires_at(sym_ctx *c, const sym_event *e, int64_t d) {
+  return fires_back(c, e, d, -d);
+}
+
+Z3_ast sym_pad_fires_in_tile(sym_ctx *c, const sym_event *e, int64_t d) {
+  return fires_back(c, e, d, 0);
+}
+
+bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K,
+                         const char *what) {
+  const sym_loop *V = &c->loops[c->loops[l].flat_inner];
+  for (int64_t v = 0; v <= K; v++) {
+    Z3_ast at = v < K ? sym_and2(c, phi, sym_eq(c, V->it, sym_int(c, v)))
+                      : sym_and2(c, phi_in, sym_sle(c, sym_int(c, K), V->it));
+    sym_debug_what(c, "%s, step %lld", what, (long long)v);
+    if (sym_sat(c, at) != Z3_L_FALSE) return false;
+  }
+  return true;
 }
 
 static Z3_ast fires_at(sym_ctx *c, const sym_event *e, int64_t d) {

@@ -428,7 +428,7 @@ static bool silent_producer(sym_ctx *c, const sym_event *p) {
   if (p->seqt || p->loop < 0) return false;
   sym_event *q = (sym_event *)p; /* the cache */
   if (!q->silent)
-    q->silent = sym_sat(c, sym_and2(c, c->loops[p->loop].range, p->pred)) == Z3_L_FALSE ? 2 : 1;
+    q->silent = sym_sat_likely(c, sym_and2(c, c->loops[p->loop].range, p->pred)) == Z3_L_FALSE ? 2 : 1;
   return q->silent == 2;
 }
 
@@ -539,7 +539,7 @@ static bool wait_active(sym_ctx *c, int u) {
     memset(c->active, -1, c->n_evs ? c->n_evs : 1);
   }
   if (c->active[u] < 0)
-    c->active[u] = sym_sat(c, sym_and2(c, sym_ev_range(c, e), sym_not(c, e->pred))) == Z3_L_FALSE;
+    c->active[u] = sym_sat_likely(c, sym_and2(c, sym_ev_range(c, e), sym_not(c, e->pred))) == Z3_L_FALSE;
   return c->active[u] == 1;
 }
 

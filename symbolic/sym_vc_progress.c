@@ -119,6 +119,30 @@ static void iter_text(char *buf, size_t n, Z3_ast it, int64_t v) {
   else buf[0] = 0;
 }
 
+/* A one-wait cycle in a padded loop (sym_pad.c), wait w at step i and its producer p at step
+ * i + k (k >= 0 the offset of may_feed: a padded event with sequence numbers `it + off` fires in
+ * round t at step t - off, and program order puts w first, see ask's offset sum): the cycle needs
+ * both to fire there. Whether they ever do is asked relative to p's step itF (w at itF - k),
+ * each step v of the tile apart (sym_pad_steps_unsat: the tile crossings collapse); true when no
+ * step has both (no query for the cycle). t07_persistent_100: the wait after the K loop for the
+ * tile's last commit (position post, the tile's last step) against the K loop's commit one step
+ * later (position inner: the next step is the next tile's first, which has none); as one query
+ * over the two steps' splits Z3 ran out of its limit (their products relate them). */
+static bool padded_apart(prog *g) {
+  sym_ctx *c = g->c;
+  if (g->m != 1) return false;
+  const sym_event *w = &c->evs[g->w[0]], *p = &c->evs[g->p[0]];
+  bool off;
+  int64_t k;
+  may_feed(c, g, g->w[0], p, &off, &k);
+  if (!off || k < 0 || k > 4 || w->loop != p->loop || !sym_pad_loop_of(c, w->loop) ||
+      w->base || p->base || w->mul != 1 || p->mul != 1 || w->seqt || p->seqt)
+    return false;
+  Z3_ast phi = sym_and2(c, sym_pad_fires_at(c, p, 0), sym_pad_fires_at(c, w, -k));
+  Z3_ast phi_in = sym_and2(c, sym_pad_fires_in_tile(c, p, 0), sym_pad_fires_in_tile(c, w, -k));
+  return sym_pad_steps_unsat(c, w->loop, phi, phi_in, k, "progress in a padded loop");
+}
+
 /* The candidate cycle g->w / g->p (m waits): one query. */
 static void ask(prog *g) {
   sym_ctx *c = g->c;
@@ -136,6 +160,7 @@ static void ask(prog *g) {
     sum += k - (wn->pos > p->pos);
   }
   if (all_offset && sum < 0) return;
+  if (all_offset && padded_apart(g)) return;
   if (g->queries++ >= PROG_QUERIES) {
     g->gave_up = true;
     return;
@@ -169,6 +194,7 @@ static void ask(prog *g) {
     extra[2 * j + 1] = jt[j] ? jt[j] : sym_int(c, -1);
   }
   Z3_lbool st;
+  sym_debug_what(c, "progress from ev %d, %d waits, producer ev %d", g->w[0], m, g->p[0]);
   vf_sym_violation *v = sym_violation(c, g->r, w0->op, w0->part, phi, w0->loop, it[0], tainted,
                                       extra, (unsigned)(2 * m), x, &st);
   if (st == Z3_L_TRUE) g->found = true; /* a deadlock (or, tainted, unknown): enough */

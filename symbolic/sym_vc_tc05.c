@@ -184,20 +184,6 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
  * access (each step back makes sym_pad_fires_at's terms longer). */
 #define PAD_BACK 4
 
-/* Is phi, a query at step itF of padded loop l whose terms reach back at most K steps, unsat at
- * each of the tile's steps v = 0 .. K - 1 and at v >= K, asked separately? In each case the
- * tile crossings of sym_pad_fires_at collapse (t07_persistent_100's refill before the K loop
- * ran out of the limit as one query). */
-static bool split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t K) {
-  const sym_loop *V = &c->loops[c->loops[l].flat_inner];
-  for (int64_t v = 0; v <= K; v++) {
-    Z3_ast at = v < K ? sym_eq(c, V->it, sym_int(c, v)) : sym_sle(c, sym_int(c, K), V->it);
-    sym_debug_what(c, "back-pressure (d) in a padded loop, step %lld", (long long)v);
-    if (sym_sat(c, sym_and2(c, phi, at)) != Z3_L_FALSE) return false;
-  }
-  return true;
-}
-
 /* x and the in-flight access a in one padded loop (sym_pad.c: steps itF in (itF, position)
  * order, each op firing at the steps of its position only), the latest instance of a before x
  * on its slot at step itF + D or earlier. observes() relates a wait w and a commit cm of x's
@@ -212,7 +198,7 @@ static bool split_unsat(sym_ctx *c, int l, Z3_ast phi, int64_t K) {
  * is cleared: check_access asks for a counterexample among them where a fires at itF + D
  * (the explorer confirms it or not); else unknown. */
 static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
-                           bool *unknown, Z3_ast *gap) {
+                           int64_t per, bool *unknown, Z3_ast *gap) {
   *unknown = true;
   if (gap) *gap = NULL;
   if (a->loop != x->loop || a->part != x->part || a->group != SYM_G_TC05 || x->tainted || D > 0)
@@ -223,10 +209,10 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
   }
   bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
   observers(c, x->part, seen);
-  const sym_loop *F = &c->loops[x->loop];
-  Z3_ast cover = sym_slt(c, sym_add(c, F->it, sym_int(c, D)), sym_int(c, 0));
-  bool any = false, relay = false, open = false;
-  int64_t back = -D; /* the farthest step back a term of the query reaches */
+  enum { MAXP = 64 };
+  struct { const sym_event *w, *cm; int64_t dw, dc; } pr[MAXP]; /* the pairs found */
+  uint32_t n_pr = 0;
+  bool relay = false, open = false;
   for (uint32_t wi = 0; wi < c->n_evs && !relay; wi++) {
     const sym_event *w = &c->evs[wi];
     if (w->kind != SYM_EV_WAIT || w->part != x->part) continue;
@@ -240,34 +226,67 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
       bool same;
       int64_t d[2];
       int o = observes(c, w, cm, a, x, D, &same, d);
-      if (o == 0) continue;
+      /* o == 0 with the offsets set: the pair's commit is before a's instance at itF + D, kept
+       * for an earlier instance (below) */
+      if (o == 0 && d[0] == INT64_MIN) continue;
       if (o < 0 || d[0] == INT64_MIN || w->loop != x->loop || cm->loop != x->loop || w->tainted ||
           cm->tainted || d[0] < -PAD_BACK || d[1] < -PAD_BACK || d[0] > 0 || d[1] > 0) {
-        open = true; /* it may retire a, in a way the rule does not decide */
+        if (o != 0) open = true; /* it may retire a, in a way the rule does not decide */
         continue;
       }
       /* w's instances at earlier steps observe cm's rounds as many steps earlier: in a padded
        * loop the latest one before x may be one that does not fire (a K step's wait seen from
        * the tile's first K step: the previous tile's last wait is two steps back) */
-      for (int64_t j = 0; d[0] - j >= -PAD_BACK && d[1] - j >= -PAD_BACK; j++) {
-        int64_t dw = d[0] - j, dc = d[1] - j;
-        if (!(dc > D || (dc == D && a->pos <= cm->pos))) break;
-        cover = sym_or2(c, cover, sym_and2(c, sym_pad_fires_at(c, w, dw),
-                                           sym_pad_fires_at(c, cm, dc)));
-        any = true;
-        back = -dc > back ? -dc : back;
+      for (int64_t j = 0; d[0] - j >= -PAD_BACK && d[1] - j >= -PAD_BACK && n_pr < MAXP; j++) {
+        pr[n_pr].w = w, pr[n_pr].cm = cm, pr[n_pr].dw = d[0] - j, pr[n_pr++].dc = d[1] - j;
       }
     }
   }
   free(seen);
   if (relay) return false;
+  /* a's instance on x's slot at itF + D, or, where it does not fire, the one per steps earlier
+   * (the caller's period of x's slot: the ring's n steps for a slot sequence over the counter,
+   * one where every instance may be on x's slot, so that no instance lies between): a pair
+   * whose commit follows the latest instance that fired retires it and every earlier one
+   * (t07_persistent_100: the K loop's refill at the tile's second K step, whose slot's reader
+   * two steps back would be at the tile's first step, which has no MMA; its previous reader is
+   * the last tile's, and the first K step's wait observes that tile's last commit) */
+  const sym_loop *F = &c->loops[x->loop];
+  int64_t back = -D; /* the farthest step back a term of the query reaches */
+  Z3_ast cover = NULL, cover_in = NULL; /* cover_in: its terms where every step is in itF's tile */
+  bool any = false;
+  for (int lev = 1; lev >= 0; lev--) { /* the instance a period earlier, then itF + D's */
+    int64_t Dl = D - lev * per;
+    Z3_ast cv = sym_slt(c, sym_add(c, F->it, sym_int(c, Dl)), sym_int(c, 0)), cv_in = cv;
+    bool used = false;
+    for (uint32_t k = 0; k < n_pr; k++) {
+      if (!(pr[k].dc > Dl || (pr[k].dc == Dl && a->pos <= pr[k].cm->pos))) continue;
+      cv = sym_or2(c, cv, sym_and2(c, sym_pad_fires_at(c, pr[k].w, pr[k].dw),
+                                   sym_pad_fires_at(c, pr[k].cm, pr[k].dc)));
+      cv_in = sym_or2(c, cv_in, sym_and2(c, sym_pad_fires_in_tile(c, pr[k].w, pr[k].dw),
+                                         sym_pad_fires_in_tile(c, pr[k].cm, pr[k].dc)));
+      used = true;
+      back = -pr[k].dc > back ? -pr[k].dc : back;
+    }
+    any = any || used;
+    if (lev == 1) { /* kept only when a pair covers it */
+      if (used) cover = cv, cover_in = cv_in;
+      continue;
+    }
+    if (cover) { /* the earlier instance counts where a does not fire at itF + D */
+      cv = sym_or2(c, cv, sym_and2(c, sym_not(c, sym_pad_fires_at(c, a, D)), cover));
+      cv_in = sym_or2(c, cv_in, sym_and2(c, sym_not(c, sym_pad_fires_in_tile(c, a, D)), cover_in));
+    }
+    cover = cv, cover_in = cv_in;
+  }
   Z3_ast phi = sym_and2(c, sym_pad_fires_at(c, x, 0), sym_not(c, cover));
   if (any) {
     sym_debug_what(c, "back-pressure (d) in a padded loop, ev %u after ev %u at %lld",
                    (unsigned)(x - c->evs), (unsigned)(a - c->evs), (long long)D);
-    Z3_lbool st = sym_sat(c, phi);
-    if (st == Z3_L_UNDEF && split_unsat(c, x->loop, phi, back))
-      st = Z3_L_FALSE;
+    /* the split first: its cases are small where the whole query ran out of the limit
+     * (t07_persistent_100: twice, 7 CPU s); the whole query then for a model (the gap) */
+    Z3_ast phi_in = sym_and2(c, sym_pad_fires_at(c, x, 0), sym_not(c, cover_in));
+    Z3_lbool st = sym_pad_steps_unsat(c, x->loop, phi, phi_in, back, "back-pressure (d) in a padded loop") ? Z3_L_FALSE : sym_sat(c, phi);
     if (st == Z3_L_FALSE) {
       *unknown = false;
       return true;
@@ -284,7 +303,7 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
   if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) /* steps: sym_pad.c */
-    return retired_padded(c, x, a, D, unknown, NULL);
+    return retired_padded(c, x, a, D, 1, unknown, NULL); /* any instance may be on the slot */
   if (a->part != x->part || a->group != SYM_G_TC05) {
     *unknown = true;
     return false;
@@ -437,7 +456,10 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   r->n_checked++;
   Z3_ast gap = NULL; /* padded: the firings of x no wait covers (retired_padded) */
   bool padded = sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop);
-  if (padded ? retired_padded(c, x, a, D, &unknown, &gap) : sym_tc05_retired(c, x, a, D, &unknown))
+  /* x's slot recurs every n instances of a slot sequence over the counter (latest_same_slot) */
+  int64_t n = c->rings[a->ring].n, per = x->loop == a->loop && mul == 1 && n > 1 ? n : 1;
+  if (padded ? retired_padded(c, x, a, D, per, &unknown, &gap)
+             : sym_tc05_retired(c, x, a, D, &unknown))
     return;
   if (unknown || (!padded && !sym_is_true(c, a->pred)) ||
       (after_loop_of(a, x) && c->rings[a->ring].n != 1)) {
