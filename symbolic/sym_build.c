@@ -185,6 +185,7 @@ static sym_loop *new_loop(sym_ctx *c, const ir_op *op, int part, int parent, con
   L->final = ir_xcalloc(n, sizeof *L->final);
   L->after = ir_xcalloc(n, sizeof *L->after);
   L->after_ok = ir_xcalloc(n, sizeof *L->after_ok);
+  L->after_range = ir_xcalloc(n, sizeof *L->after_range);
   L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   return L;
@@ -915,6 +916,7 @@ int sym_build(sym_ctx *c, char **err) {
     sym_induct_pad(c, (int)l);
     sym_forget(c);
   }
+  sym_range_invariants(c); /* slot ranges of the counters still havoc (sym_range.c) */
   for (uint32_t l = 0; l < c->n_loops; l++) /* with closed forms (padded loops have theirs) */
     if (!c->loops[l].pad && c->loops[l].flat_outer < 0) normalise_loop(c, (int)l);
   flatten_loops(c);

@@ -42,6 +42,9 @@ typedef struct sym_loop {
                                   form at it = trip once its last step (it + 1 = trip) and the
                                   zero-trip case are proved, else a havoc h(trip) */
   bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
+  bool *after_range;           /* per iter_arg, after_ok false: after is the havoc value clamped
+                                  to a proved slot range (sym_range.c), the loop's result term
+                                  (tainted); false: the result is a plain havoc of its own */
   Z3_ast *result_var;          /* per iter_arg: stands for the loop's result in terms built before
                                   its induction (a later sibling loop's init: loops are inducted
                                   last first); sym_resolve_carried replaces it by `after`
@@ -542,6 +545,10 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
  * for carried values the loops' own inductions left havoc; run after them. */
 void sym_induct_nest(sym_ctx *c, int inner);
+/* ---- sym_range.c: slot ranges [0, N) of carried values left havoc, proved by induction over
+ * every loop at once; their havoc terms (final, after) are clamped to the range. Run after the
+ * inductions, before the nests are flattened. */
+void sym_range_invariants(sym_ctx *c);
 /* Events of flattened loops: the subterm TB + k (t * T2 + k) replaced by the flattened counter. */
 void sym_flat_rewrite(sym_ctx *c);
 /* For sym_fused.c: the first template (linear, mod, parity, step) that reproduces samples
