@@ -431,14 +431,15 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   Z3_ast idx = NULL;
   const ir_op *view = NULL;
   int r = sym_ring_of_view(c, v, &idx, &view);
-  if (r < 0 && need_ring) return NULL;
+  int rc = r < 0 ? sym_carried_view_ring(c, v) : -1; /* a carried view of unknown slot */
+  if (r < 0 && rc < 0 && need_ring) return NULL;
   sym_event *e = new_event(c, w, k, op);
-  e->ring = r;
+  e->ring = r >= 0 ? r : rc;
   e->idx = idx;
   e->view = view;
   if (view) e->tainted |= sym_tainted(c, view->operands[1]);
-  if (r < 0)
-    e->unsupported = e->unsupported ? e->unsupported : "barrier view not traced to an allocation";
+  if (r < 0 && !e->unsupported)
+    e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
   return e;
 }
 
@@ -525,12 +526,14 @@ static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
     Z3_ast idx = NULL;
     const ir_op *view = NULL;
     int r = sym_ring_of_view(c, bar, &idx, &view);
+    int rc = r < 0 ? sym_carried_view_ring(c, bar) : -1; /* a carried view of unknown slot */
     e = new_event(c, &in, SYM_EV_ARRIVE, op);
-    e->ring = r;
+    e->ring = r >= 0 ? r : rc;
     e->idx = idx;
     e->view = view;
     e->weight = 1;
-    if (r < 0) e->unsupported = "barrier view not traced to an allocation";
+    if (r < 0 && !e->unsupported)
+      e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
     if (i < np) {
       ir_value *p = op->operands[op->seg_start[pseg] + i];
       Z3_ast pt = sym_eval(c, p);

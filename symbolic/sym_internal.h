@@ -582,6 +582,13 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
  * initial and yielded values are all one constant slot of one allocation: that ring, *idx the
  * slot numeral, *view the first such memdesc_index; -1 otherwise. */
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
+/* The ring of a view carried through iter_args (or an scf.for result) whose initial and
+ * yielded values are all slots of that one allocation, whatever their indices; -1 otherwise.
+ * Its events are on that ring with no slot (unsupported: SYM_CARRIED_SLOT_WHY). */
+int sym_carried_view_ring(sym_ctx *c, const ir_value *v);
+#define SYM_CARRIED_SLOT_WHY                                                                    \
+  "view carried through loop iter_args: its slot is not one the encoding numbers (the slots "   \
+  "it is carried from are not one constant)"
 void sym_ring_counts(sym_ctx *c);
 /* sym_stage.c: several warp_specialize ops in sequence (stages) */
 void sym_stage_find(sym_ctx *c);
