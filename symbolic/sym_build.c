@@ -185,7 +185,7 @@ static sym_loop *new_loop(sym_ctx *c, const ir_op *op, int part, int parent, con
   L->final = ir_xcalloc(n, sizeof *L->final);
   L->after = ir_xcalloc(n, sizeof *L->after);
   L->after_ok = ir_xcalloc(n, sizeof *L->after_ok);
-  L->after_range = ir_xcalloc(n, sizeof *L->after_range);
+  L->range_n = ir_xcalloc(n, sizeof *L->range_n);
   L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   return L;

@@ -42,9 +42,9 @@ typedef struct sym_loop {
                                   form at it = trip once its last step (it + 1 = trip) and the
                                   zero-trip case are proved, else a havoc h(trip) */
   bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
-  bool *after_range;           /* per iter_arg, after_ok false: after is the havoc value clamped
-                                  to a proved slot range (sym_range.c), the loop's result term
-                                  (tainted); false: the result is a plain havoc of its own */
+  int64_t *range_n;            /* per iter_arg, no closed form: N > 0 when the value is proved in
+                                  [0, N) (sym_range.c; final is then clamped, and, after_ok
+                                  false, the loop's result is its own havoc clamped), else 0 */
   Z3_ast *result_var;          /* per iter_arg: stands for the loop's result in terms built before
                                   its induction (a later sibling loop's init: loops are inducted
                                   last first); sym_resolve_carried replaces it by `after`
@@ -549,6 +549,8 @@ void sym_induct_nest(sym_ctx *c, int inner);
  * every loop at once; their havoc terms (final, after) are clamped to the range. Run after the
  * inductions, before the nests are flattened. */
 void sym_range_invariants(sym_ctx *c);
+/* x clamped to [0, n): ite(0 <= x < n, x, 0). */
+Z3_ast sym_range_clamp(sym_ctx *c, Z3_ast x, int64_t n);
 /* Events of flattened loops: the subterm TB + k (t * T2 + k) replaced by the flattened counter. */
 void sym_flat_rewrite(sym_ctx *c);
 /* For sym_fused.c: the first template (linear, mod, parity, step) that reproduces samples

@@ -9,8 +9,9 @@
  *   candidates  (L, k, N) for each carried integer value k of scf.for L that has no closed
  *               form, N the slot count of a memdesc_index whose index is that value (the body
  *               argument or the loop's result), shared along init / yield links between loops
- *   hypothesis  every candidate's havoc term (its value in the loop, L->final[k], and after the
- *               loop, L->after[k]) is clamped to [0, N): ite(0 <= h < N, h, 0)
+ *   hypothesis  every candidate's havoc terms are clamped to [0, N): ite(0 <= h < N, h, 0), its
+ *               value in the loop (L->final[k]) and its loop's result (a havoc of the result
+ *               value, a function of the enclosing loop's counter: sym_exec.c, L->range_n)
  *   base        the init operand, evaluated under the hypothesis, is in [0, N)
  *   step        the yield operand, evaluated under the hypothesis (L's own value the clamped
  *               term, an inner loop's result its clamped after-term), is in [0, N)
@@ -35,7 +36,7 @@ typedef struct range_cand {
   uint32_t k;
   int64_t n[RANGE_MAX_N]; /* candidate slot counts, ascending */
   int nn, at;             /* at == nn: dropped */
-  Z3_ast final, after;    /* the plain havoc terms (after: NULL when the loop has none) */
+  Z3_ast final;           /* the plain havoc term of the value in the loop */
 } range_cand;
 
 typedef struct range_set {
@@ -112,7 +113,7 @@ static Z3_ast in_range(sym_ctx *c, Z3_ast x, int64_t n) {
   return sym_and2(c, sym_sle(c, sym_bv(c, 0, w), x), sym_slt(c, x, sym_bv(c, n, w)));
 }
 
-static Z3_ast clamp(sym_ctx *c, Z3_ast x, int64_t n) {
+Z3_ast sym_range_clamp(sym_ctx *c, Z3_ast x, int64_t n) {
   return sym_ite(c, in_range(c, x, n), x, sym_bv(c, 0, sym_width(c, x)));
 }
 
@@ -120,9 +121,8 @@ static Z3_ast clamp(sym_ctx *c, Z3_ast x, int64_t n) {
 static void install(sym_ctx *c, const range_cand *r) {
   sym_loop *L = &c->loops[r->l];
   bool on = r->at < r->nn;
-  L->final[r->k] = on ? clamp(c, r->final, r->n[r->at]) : r->final;
-  if (r->after) L->after[r->k] = on ? clamp(c, r->after, r->n[r->at]) : r->after;
-  L->after_range[r->k] = r->after && on;
+  L->final[r->k] = on ? sym_range_clamp(c, r->final, r->n[r->at]) : r->final;
+  L->range_n[r->k] = on ? r->n[r->at] : 0;
 }
 
 /* Is term t of value v in [0, n) whatever the havoc terms are (within the hypotheses)? */
@@ -146,8 +146,7 @@ void sym_range_invariants(sym_ctx *c) {
         continue;
       s.v = ir_grow(s.v, &s.cap, s.n + 1, sizeof *s.v);
       range_cand *r = &s.v[s.n++];
-      *r = (range_cand){.l = (int)l, .k = k, .final = L->final[k],
-                        .after = L->after_ok[k] ? NULL : L->after[k]};
+      *r = (range_cand){.l = (int)l, .k = k, .final = L->final[k]};
     }
   }
   if (!s.n) return;
