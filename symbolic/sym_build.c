@@ -185,6 +185,7 @@ static sym_loop *new_loop(sym_ctx *c, const ir_op *op, int part, int parent, con
   L->final = ir_xcalloc(n, sizeof *L->final);
   L->after = ir_xcalloc(n, sizeof *L->after);
   L->after_ok = ir_xcalloc(n, sizeof *L->after_ok);
+  L->range_n = ir_xcalloc(n, sizeof *L->range_n);
   L->result_var = ir_xcalloc(n, sizeof *L->result_var);
   L->closed_form = ir_xcalloc(n, sizeof *L->closed_form);
   return L;
@@ -430,14 +431,15 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   Z3_ast idx = NULL;
   const ir_op *view = NULL;
   int r = sym_ring_of_view(c, v, &idx, &view);
-  if (r < 0 && need_ring) return NULL;
+  int rc = r < 0 ? sym_carried_view_ring(c, v) : -1; /* a carried view of unknown slot */
+  if (r < 0 && rc < 0 && need_ring) return NULL;
   sym_event *e = new_event(c, w, k, op);
-  e->ring = r;
+  e->ring = r >= 0 ? r : rc;
   e->idx = idx;
   e->view = view;
   if (view) e->tainted |= sym_tainted(c, view->operands[1]);
-  if (r < 0)
-    e->unsupported = e->unsupported ? e->unsupported : "barrier view not traced to an allocation";
+  if (r < 0 && !e->unsupported)
+    e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
   return e;
 }
 
@@ -524,12 +526,14 @@ static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
     Z3_ast idx = NULL;
     const ir_op *view = NULL;
     int r = sym_ring_of_view(c, bar, &idx, &view);
+    int rc = r < 0 ? sym_carried_view_ring(c, bar) : -1; /* a carried view of unknown slot */
     e = new_event(c, &in, SYM_EV_ARRIVE, op);
-    e->ring = r;
+    e->ring = r >= 0 ? r : rc;
     e->idx = idx;
     e->view = view;
     e->weight = 1;
-    if (r < 0) e->unsupported = "barrier view not traced to an allocation";
+    if (r < 0 && !e->unsupported)
+      e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
     if (i < np) {
       ir_value *p = op->operands[op->seg_start[pseg] + i];
       Z3_ast pt = sym_eval(c, p);
@@ -915,6 +919,7 @@ int sym_build(sym_ctx *c, char **err) {
     sym_induct_pad(c, (int)l);
     sym_forget(c);
   }
+  sym_range_invariants(c); /* slot ranges of the counters still havoc (sym_range.c) */
   for (uint32_t l = 0; l < c->n_loops; l++) /* with closed forms (padded loops have theirs) */
     if (!c->loops[l].pad && c->loops[l].flat_outer < 0) normalise_loop(c, (int)l);
   flatten_loops(c);

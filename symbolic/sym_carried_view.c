@@ -45,7 +45,11 @@ static uint32_t carried_sources(const ir_value *v, const ir_value *src[2]) {
   return ir_view_sources(arg, IR_VIEW_LOOP_INIT | IR_VIEW_LOOP_YIELD, src) == 2 ? 2 : 0;
 }
 
-static int web_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
+/* The ring of every leaf of v's web (web: following init and yield edges), and the slot: with
+ * any_slot false, one numeral k in [0, N) that every leaf has (*idx, *view those of a leaf);
+ * with any_slot true, leaves of any index (*idx, *view NULL). -1 when there is none. */
+static int web_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view,
+                    bool any_slot) {
   const ir_value *work[CV_MAX], *seen[CV_MAX];
   uint32_t n_work = 0, n_seen = 0;
   int ring = -1;
@@ -74,8 +78,13 @@ static int web_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **vi
     Z3_ast li = NULL;
     const ir_op *lv = NULL;
     int r = sym_ring_of_view(c, w, &li, &lv);
-    int64_t k;
-    if (r < 0 || !li || !lv || !sym_numeral(c, li, &k) || k < 0 || k >= c->rings[r].n ||
+    int64_t k = 0;
+    if (r < 0 || (any_slot && ring >= 0 && r != ring)) return -1;
+    if (any_slot) {
+      ring = r;
+      continue;
+    }
+    if (!li || !lv || !sym_numeral(c, li, &k) || k < 0 || k >= c->rings[r].n ||
         sym_tainted(c, lv->operands[1]))
       return -1;
     if (ring < 0) {
@@ -87,7 +96,7 @@ static int web_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **vi
       return -1;
     }
   }
-  if (ring < 0) *idx = NULL, *view = NULL;
+  if (ring < 0 || any_slot) *idx = NULL, *view = NULL;
   return ring;
 }
 
@@ -155,9 +164,18 @@ static int prev_slot_view(sym_ctx *c, const ir_value *v, Z3_ast *idx) {
 }
 
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
-  int r = web_view(c, v, idx, view);
+  int r = web_view(c, v, idx, view, false);
   if (r >= 0) return r;
   *idx = NULL;
   *view = NULL;
   return prev_slot_view(c, v, idx);
+}
+
+int sym_carried_view_ring(sym_ctx *c, const ir_value *v) {
+  Z3_ast idx = NULL;
+  const ir_op *view = NULL;
+  const ir_value *src[2];
+  const ir_value *w = ir_view_follow(ir_view_follow(v, IR_VIEW_SLOT), IR_VIEW_CAPTURES);
+  if (!w || carried_sources(w, src) != 2) return -1; /* only a carried view */
+  return web_view(c, v, &idx, &view, true);
 }

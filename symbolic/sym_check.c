@@ -32,6 +32,7 @@ static void ctx_close(sym_ctx *c) {
     free(c->loops[l].final);
     free(c->loops[l].after);
     free(c->loops[l].after_ok);
+    free(c->loops[l].range_n);
     free(c->loops[l].result_var);
     free(c->loops[l].closed_form);
   }

@@ -269,7 +269,13 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     if (!c->loops[l].induct_done) return c->loops[l].result_var[ridx];
     /* the value after the loop: the closed form at it = trip once proved there
      * (sym_induct.c, after_loop) */
-    if (!c->loops[l].after_ok[ridx]) return NULL;
+    if (!c->loops[l].after_ok[ridx]) {
+      int64_t n = c->loops[l].range_n[ridx];
+      if (!n) return NULL; /* a havoc of its own (eval_value) */
+      *taint = true; /* that havoc (a function of the enclosing loop's counter), clamped to its
+                      * proved slot range (sym_range.c) */
+      return sym_range_clamp(c, havoc(c, op->results[ridx], w), n);
+    }
     return sym_resolve_carried(c, c->loops[l].after[ridx], taint);
   }
   case IR_OP_TTG_WARP_SPECIALIZE: {

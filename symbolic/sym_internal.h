@@ -42,6 +42,9 @@ typedef struct sym_loop {
                                   form at it = trip once its last step (it + 1 = trip) and the
                                   zero-trip case are proved, else a havoc h(trip) */
   bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
+  int64_t *range_n;            /* per iter_arg, no closed form: N > 0 when the value is proved in
+                                  [0, N) (sym_range.c; final is then clamped, and, after_ok
+                                  false, the loop's result is its own havoc clamped), else 0 */
   Z3_ast *result_var;          /* per iter_arg: stands for the loop's result in terms built before
                                   its induction (a later sibling loop's init: loops are inducted
                                   last first); sym_resolve_carried replaces it by `after`
@@ -565,6 +568,12 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
  * for carried values the loops' own inductions left havoc; run after them. */
 void sym_induct_nest(sym_ctx *c, int inner);
+/* ---- sym_range.c: slot ranges [0, N) of carried values left havoc, proved by induction over
+ * every loop at once; their havoc terms (final, after) are clamped to the range. Run after the
+ * inductions, before the nests are flattened. */
+void sym_range_invariants(sym_ctx *c);
+/* x clamped to [0, n): ite(0 <= x < n, x, 0). */
+Z3_ast sym_range_clamp(sym_ctx *c, Z3_ast x, int64_t n);
 /* Events of flattened loops: the subterm TB + k (t * T2 + k) replaced by the flattened counter. */
 void sym_flat_rewrite(sym_ctx *c);
 /* For sym_fused.c: the first template (linear, mod, parity, step) that reproduces samples
@@ -598,6 +607,13 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
  * initial and yielded values are all one constant slot of one allocation: that ring, *idx the
  * slot numeral, *view the first such memdesc_index; -1 otherwise. */
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
+/* The ring of a view carried through iter_args (or an scf.for result) whose initial and
+ * yielded values are all slots of that one allocation, whatever their indices; -1 otherwise.
+ * Its events are on that ring with no slot (unsupported: SYM_CARRIED_SLOT_WHY). */
+int sym_carried_view_ring(sym_ctx *c, const ir_value *v);
+#define SYM_CARRIED_SLOT_WHY                                                                    \
+  "view carried through loop iter_args: its slot is not one the encoding numbers (the slots "   \
+  "it is carried from are not one constant)"
 void sym_ring_counts(sym_ctx *c);
 /* sym_stage.c: several warp_specialize ops in sequence (stages) */
 void sym_stage_find(sym_ctx *c);

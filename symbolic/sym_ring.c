@@ -550,15 +550,24 @@ void sym_ring_seq(sym_ctx *c) {
   place_rounds(c);
   sym_place_after(c);
   sym_place_join(c);
-  for (uint32_t i = 0; i < c->n_evs; i++) { /* an arrival nobody can place: any ring's */
+  /* an arrival nobody can place: any ring's. One on a carried view traced to its ring but to
+   * no slot (sym_carried_view_ring) leaves every barrier ring irregular too: only its own ring
+   * would need to be, but then the other rings' back-pressure and progress graphs (which
+   * cannot route through the unnumbered arrivals) cost the FA kernels a thousand queries and
+   * minutes of Z3 for an unknown verdict anyway (docs/symbolic.md §5) */
+  for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->ring >= 0 || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&
-                         e->kind != SYM_EV_TMA_LOAD))
+    bool carried = e->ring >= 0 && e->unsupported && !strcmp(e->unsupported, SYM_CARRIED_SLOT_WHY);
+    if ((e->ring >= 0 && !carried) || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&
+                                       e->kind != SYM_EV_TMA_LOAD))
       continue;
+    const char *why = carried ? "an arrive on a view carried through loop iter_args from "
+                                "slots its ring's counter does not fix (not numbered)"
+                              : "an arrive on a barrier view not traced to an allocation";
     for (uint32_t r = 0; r < c->n_rings; r++)
       if (c->rings[r].is_barrier && !c->rings[r].irregular) {
         c->rings[r].irregular = true;
-        c->rings[r].why = "an arrive on a barrier view not traced to an allocation";
+        c->rings[r].why = why;
       }
   }
   for (uint32_t i = 0; i < c->n_evs; i++) { /* an irregular event makes its ring irregular */
