@@ -20,6 +20,19 @@ static int64_t arg_divisibility(const ir_func *fn, uint32_t i) {
   return d && d->kind == IR_A_INT && d->ival > 1 ? d->ival : 1;
 }
 
+bool sym_arg_fixed(const sym_ctx *c, uint32_t a, int64_t *val) {
+  const char *nm = c->entry->args[a]->name;
+  bool found = false;
+  for (uint32_t f = 0; nm && f < c->o->n_fixed; f++)
+    if (!strcmp(c->o->fixed_names[f], nm)) *val = c->o->fixed_vals[f], found = true;
+  return found;
+}
+
+int64_t sym_arg_mult(const sym_ctx *c, uint32_t a) {
+  int64_t m = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
+  return c->o->align && c->o->align[a] > m ? c->o->align[a] : m;
+}
+
 static void build_args(sym_ctx *c) {
   c->n_args = c->entry->n_args;
   c->argvar = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *c->argvar);
@@ -40,7 +53,7 @@ static void build_args(sym_ctx *c) {
       facts = sym_and2(c, facts, sym_sle(c, Z3_mk_int64(c->z, 1, s64), a64));
       facts = sym_and2(c, facts, sym_sle(c, a64, Z3_mk_int64(c->z, INT31_MAX, s64)));
       /* tt.divisibility, or the tile alignment the suggestion asks for (a multiple of it) */
-      int64_t mult = c->o->align && c->o->align[i] > c->divisibility[i] ? c->o->align[i] : c->divisibility[i];
+      int64_t mult = sym_arg_mult(c, i);
       if (mult > 1)
         facts = sym_and2(c, facts,
                          sym_eq(c, Z3_mk_bvurem(c->z, a, sym_bv(c, mult, (unsigned)w)), sym_bv(c, 0, (unsigned)w)));
@@ -422,6 +435,19 @@ static sym_event *new_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op) 
   return e;
 }
 
+/* The ring of view v (sym_ring_of_view: *idx its slot, *view its memdesc_index), or, for a
+ * view carried through iter_args from slots of one allocation that no constant fixes, that
+ * ring with no slot (sym_carried_view_ring); -1 when neither. *why: NULL when the slot is
+ * known, else why the event cannot be numbered. */
+static int trace_ring(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view,
+                      const char **why) {
+  int r = sym_ring_of_view(c, v, idx, view);
+  if (r >= 0) return r;
+  r = sym_carried_view_ring(c, v);
+  *why = r >= 0 ? sym_carried_slot_why : "barrier view not traced to an allocation";
+  return r;
+}
+
 /* An event on the view operand in segment seg; NULL when the view is not a ring slot. */
 static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op, int seg,
                              bool need_ring) {
@@ -430,16 +456,15 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   if (!v || !n) return NULL;
   Z3_ast idx = NULL;
   const ir_op *view = NULL;
-  int r = sym_ring_of_view(c, v, &idx, &view);
-  int rc = r < 0 ? sym_carried_view_ring(c, v) : -1; /* a carried view of unknown slot */
-  if (r < 0 && rc < 0 && need_ring) return NULL;
+  const char *why = NULL;
+  int r = trace_ring(c, v, &idx, &view, &why);
+  if (r < 0 && need_ring) return NULL;
   sym_event *e = new_event(c, w, k, op);
-  e->ring = r >= 0 ? r : rc;
+  e->ring = r;
   e->idx = idx;
   e->view = view;
   if (view) e->tainted |= sym_tainted(c, view->operands[1]);
-  if (r < 0 && !e->unsupported)
-    e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
+  if (why && !e->unsupported) e->unsupported = why;
   return e;
 }
 
@@ -525,15 +550,14 @@ static void mma5_events(sym_ctx *c, walk *w, const ir_op *op) {
     ir_value *bar = op->operands[op->seg_start[bseg] + i];
     Z3_ast idx = NULL;
     const ir_op *view = NULL;
-    int r = sym_ring_of_view(c, bar, &idx, &view);
-    int rc = r < 0 ? sym_carried_view_ring(c, bar) : -1; /* a carried view of unknown slot */
+    const char *why = NULL;
+    int r = trace_ring(c, bar, &idx, &view, &why);
     e = new_event(c, &in, SYM_EV_ARRIVE, op);
-    e->ring = r >= 0 ? r : rc;
+    e->ring = r;
     e->idx = idx;
     e->view = view;
     e->weight = 1;
-    if (r < 0 && !e->unsupported)
-      e->unsupported = rc >= 0 ? SYM_CARRIED_SLOT_WHY : "barrier view not traced to an allocation";
+    if (why && !e->unsupported) e->unsupported = why;
     if (i < np) {
       ir_value *p = op->operands[op->seg_start[pseg] + i];
       Z3_ast pt = sym_eval(c, p);

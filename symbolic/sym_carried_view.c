@@ -171,6 +171,10 @@ int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const i
   return prev_slot_view(c, v, idx);
 }
 
+const char *const sym_carried_slot_why =
+    "view carried through loop iter_args: its slot is not one the encoding numbers (the slots "
+    "it is carried from are not one constant)";
+
 int sym_carried_view_ring(sym_ctx *c, const ir_value *v) {
   Z3_ast idx = NULL;
   const ir_op *view = NULL;

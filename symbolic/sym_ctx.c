@@ -531,9 +531,7 @@ static bool read_model(sym_ctx *c, const qs *s, const bool *used, Z3_ast trip, Z
       continue;
     }
     av[a] = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
-    for (uint32_t f = 0; f < c->o->n_fixed; f++)
-      if (c->entry->args[a]->name && !strcmp(c->o->fixed_names[f], c->entry->args[a]->name))
-        av[a] = c->o->fixed_vals[f];
+    sym_arg_fixed(c, a, &av[a]);
   }
   for (unsigned k = 0; k < n_extra && ok; k++)
     if (extra[k] && !model_value(c, s, extra[k], &ev[k])) ok = false;

@@ -44,11 +44,6 @@ static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
   return !Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t));
 }
 
-static const ir_op *body_yield(const ir_op *f) {
-  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
-}
-
 static bool is_eq_cmp(const ir_op *op) {
   if (!op || op->code != IR_OP_ARITH_CMPI || op->n_operands != 2) return false;
   const ir_attr *a = ir_op_attr(op, "predicate");
@@ -62,7 +57,7 @@ static bool is_eq_cmp(const ir_op *op) {
  * increment, K1 loop-invariant) is proved or checked by the caller. */
 static bool reset_counter(sym_ctx *c, const ir_op *f, uint32_t n, uint32_t *kc,
                           const ir_value **k1) {
-  const ir_op *y = body_yield(f);
+  const ir_op *y = sym_body_yield(f);
   if (!y || y->n_operands != n) return false;
   for (uint32_t k = 0; k < n; k++) {
     const ir_op *sel = y->operands[k]->def;
@@ -123,7 +118,7 @@ static void fuse(sym_ctx *c, int l) {
     if (c->loops[k].parent == l || c->loops[k].flat_outer == l) return;
   uint32_t at = f->seg_start[IR_SEG_SCF_FOR_INITS];
   ir_seg(f, IR_SEG_SCF_FOR_INITS, &n_init);
-  const ir_op *y = body_yield(f);
+  const ir_op *y = sym_body_yield(f);
   if (n_init != n || !y) return;
   /* the reset counter starts at the constant 0 (checked on the IR first: the evaluation below
    * forgets and rebuilds terms, which renames the fresh constants of every later query, and Z3's

@@ -79,33 +79,48 @@ static const char *describe(const tmpl *t) {
 static int64_t fmod64(int64_t a, int64_t n) { int64_t r = a % n; return r < 0 ? r + n : r; }
 static int64_t fdiv64(int64_t a, int64_t n) { return (a - fmod64(a, n)) / n; }
 
+/* t's value in iteration i, for the templates fit() gives; false for another. */
+static bool tmpl_value(const tmpl *t, int64_t i, int64_t *out) {
+  if (t->first && i == 0) {
+    *out = t->a0;
+    return true;
+  }
+  if (t->first) i--;
+  switch (t->kind) {
+  case T_LINEAR: *out = t->a + t->d * i; return true;
+  case T_MOD: *out = fmod64(i + t->c, t->p); return true;
+  case T_PARITY: *out = t->b ^ (fdiv64(i + t->c, t->p) & 1); return true;
+  case T_STEP: *out = t->a + fdiv64(i + t->c, t->p); return true;
+  default: return false;
+  }
+}
+
+/* Does template t give s[0..n)? */
+static bool reproduces(tmpl t, const int64_t *s, int n) {
+  for (int i = 0; i < n; i++) {
+    int64_t v;
+    if (!tmpl_value(&t, i, &v) || v != s[i]) return false;
+  }
+  return true;
+}
+
 /* Fits the first template that reproduces the samples s[0..n). */
 static tmpl fit(const int64_t *s, int n) {
-  tmpl t = {.kind = T_NONE};
-  bool ok = true;
-  for (int i = 0; i < n && ok; i++) ok = s[i] == s[0] + i * (s[1] - s[0]);
-  if (ok) return (tmpl){.kind = T_LINEAR, .a = s[0], .d = s[1] - s[0]};
+  tmpl t = {.kind = T_LINEAR, .a = s[0], .d = s[1] - s[0]};
+  if (reproduces(t, s, n)) return t;
   for (int64_t p = 2; p <= MAX_P; p++)
-    for (int64_t c0 = 0; c0 < p; c0++) {
-      ok = true;
-      for (int i = 0; i < n && ok; i++) ok = s[i] == fmod64(i + c0, p);
-      if (ok) return (tmpl){.kind = T_MOD, .p = p, .c = c0};
-    }
+    for (int64_t c0 = 0; c0 < p; c0++)
+      if (reproduces(t = (tmpl){.kind = T_MOD, .p = p, .c = c0}, s, n)) return t;
   for (int64_t p = 1; p <= MAX_P; p++)
     for (int64_t c0 = 0; c0 < p; c0++)
-      for (int64_t b = 0; b < 2; b++) {
-        ok = true;
-        for (int i = 0; i < n && ok; i++) ok = s[i] == (b ^ (fdiv64(i + c0, p) & 1));
-        if (ok) return (tmpl){.kind = T_PARITY, .p = p, .c = c0, .b = b};
-      }
+      for (int64_t b = 0; b < 2; b++)
+        if (reproduces(t = (tmpl){.kind = T_PARITY, .p = p, .c = c0, .b = b}, s, n)) return t;
   for (int64_t p = 2; p <= MAX_P; p++)
-    for (int64_t c0 = 0; c0 < p; c0++) {
-      int64_t a = s[0] - fdiv64(c0, p);
-      ok = true;
-      for (int i = 0; i < n && ok; i++) ok = s[i] == a + fdiv64(i + c0, p);
-      if (ok) return (tmpl){.kind = T_STEP, .a = a, .p = p, .c = c0};
-    }
-  return t;
+    for (int64_t c0 = 0; c0 < p; c0++)
+      if (reproduces(t = (tmpl){.kind = T_STEP, .a = s[0] - fdiv64(c0, p), .p = p, .c = c0}, s,
+                     n))
+        return t;
+  return (tmpl){.kind = T_NONE};
 }
 
 /* Substitution used for the concrete run: arguments, program ids and other loops' counters
@@ -148,7 +163,8 @@ static bool concrete(sym_ctx *c, Z3_ast t, const sample_subst *ss, int64_t *out)
 }
 
 /* The loop body run concretely from the inits (sample_values for the rest): s[k][i] is carried
- * value k in iteration i, have[k] whether every sample of it evaluated to a constant. */
+ * value k in iteration i, have[k] whether every sample of it evaluated to a constant; *trip
+ * (when trip is not NULL) the trip count there, -1 unless it is a constant and the facts hold. */
 static void sample_run(sym_ctx *c, int l, Z3_ast const *init, Z3_ast const *next,
                        const unsigned *w, int64_t (*s)[SAMPLES], bool *have, int64_t scale,
                        int64_t *trip) {
@@ -158,9 +174,10 @@ static void sample_run(sym_ctx *c, int l, Z3_ast const *init, Z3_ast const *next
   sample_values(c, l, &ss, scale);
   /* the trip count there, when the facts hold there (-1 otherwise: no trip count known) */
   int64_t ok = 0;
-  if (!concrete(c, L->trip, &ss, trip) ||
-      !(sym_numeral(c, sym_bit(c, Z3_substitute(c->z, c->facts, ss.n, ss.from, ss.to)), &ok) &&
-        ok))
+  if (trip && (!concrete(c, L->trip, &ss, trip) ||
+               !(sym_numeral(c, sym_bit(c, Z3_substitute(c->z, c->facts, ss.n, ss.from, ss.to)),
+                             &ok) &&
+                 ok)))
     *trip = -1;
   for (uint32_t k = 0; k < n; k++) have[k] = w[k] && init[k] && concrete(c, init[k], &ss, &s[k][0]);
   unsigned base = ss.n;
@@ -176,22 +193,6 @@ static void sample_run(sym_ctx *c, int l, Z3_ast const *init, Z3_ast const *next
   }
   free(ss.from);
   free(ss.to);
-}
-
-/* t's value in iteration i, for the templates fit() gives; false for another. */
-static bool tmpl_value(const tmpl *t, int64_t i, int64_t *out) {
-  if (t->first && i == 0) {
-    *out = t->a0;
-    return true;
-  }
-  if (t->first) i--;
-  switch (t->kind) {
-  case T_LINEAR: *out = t->a + t->d * i; return true;
-  case T_MOD: *out = fmod64(i + t->c, t->p); return true;
-  case T_PARITY: *out = t->b ^ (fdiv64(i + t->c, t->p) & 1); return true;
-  case T_STEP: *out = t->a + fdiv64(i + t->c, t->p); return true;
-  default: return false;
-  }
 }
 
 /* Does a template fitted to the samples disagree with a second concrete run s2 of the loop, at
@@ -392,8 +393,7 @@ static void induct_guarded(sym_ctx *c, int l, const ir_op *y, const bool *cand,
       start[k] = r == Z3_L_TRUE ? sym_bv(c, val[m], w[k]) : init[k];
       m++;
     }
-  int64_t T1 = -1;
-  sample_run(c, l, start, nq, w, s, have, 1, &T1);
+  sample_run(c, l, start, nq, w, s, have, 1, NULL);
   for (uint32_t k = 0; k < n; k++) {
     if (!w[k] || cand[k] || !next[k] || !have[k]) continue;
     t[k] = fit(s[k], SAMPLES);
@@ -566,8 +566,8 @@ void sym_induct_loop(sym_ctx *c, int l) {
   /* concrete run of the body to guess templates */
   int64_t (*s)[SAMPLES] = ir_xcalloc(n, sizeof *s), (*s2)[SAMPLES] = ir_xcalloc(n, sizeof *s2);
   bool *have = ir_xcalloc(n, sizeof *have), *have2 = ir_xcalloc(n, sizeof *have2);
-  int64_t T1 = -1, T2 = -1;
-  sample_run(c, l, init, next, w, s, have, 1, &T1);
+  int64_t T2 = -1;
+  sample_run(c, l, init, next, w, s, have, 1, NULL);
   sample_run(c, l, init, next, w, s2, have2, 3, &T2);
   for (uint32_t k = 0; k < n; k++) {
     if (!w[k] || !next[k]) continue;
@@ -705,11 +705,6 @@ static int carried_index(const ir_op *f, const ir_value *v) {
   }
 }
 
-static const ir_op *body_yield(const ir_op *f) {
-  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
-}
-
 /* Does term t mention x? */
 static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
   Z3_ast moved = sym_subst(c, t, x, sym_fresh(c, "m", Z3_get_sort(c->z, x)));
@@ -737,7 +732,7 @@ void sym_induct_nest(sym_ctx *c, int l) {
   if (!I->n_carried || !sym_nestable(c, l)) return;
   sym_loop *O = &c->loops[o];
   if (!O->n_carried) return;
-  const ir_op *yO = body_yield(O->op), *yI = body_yield(I->op);
+  const ir_op *yO = sym_body_yield(O->op), *yI = sym_body_yield(I->op);
   uint32_t n = I->n_carried, nI = 0, nO = 0, atI = I->op->seg_start[IR_SEG_SCF_FOR_INITS], atO = O->op->seg_start[IR_SEG_SCF_FOR_INITS];
   ir_seg(I->op, IR_SEG_SCF_FOR_INITS, &nI);
   ir_seg(O->op, IR_SEG_SCF_FOR_INITS, &nO);

@@ -454,7 +454,17 @@ static inline const ir_value *sym_carried_arg(const ir_op *f, uint32_t k) {
   uint32_t j = f->code == IR_OP_SCF_WHILE ? k : k + 1;
   return j < b->n_args ? b->args[j] : NULL;
 }
+/* The scf.yield ending loop op f's body (its first region's first block), NULL when there is none. */
+static inline const ir_op *sym_body_yield(const ir_op *f) {
+  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
+  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
+}
 int sym_loop_of_op(sym_ctx *c, const ir_op *op); /* innermost registered loop, -1 */
+/* Argument a's value given with --arg (the last one of its name): true and *val, else false. */
+bool sym_arg_fixed(const sym_ctx *c, uint32_t a, int64_t *val);
+/* The multiple argument a is known to be: tt.divisibility, or the tile alignment the
+ * suggestion asks for when larger; at least 1. */
+int64_t sym_arg_mult(const sym_ctx *c, uint32_t a);
 int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
 
 /* The variables of the nest of inner loop l (flattenable: sym_nestable): *tb stands for
@@ -609,11 +619,9 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view);
 /* The ring of a view carried through iter_args (or an scf.for result) whose initial and
  * yielded values are all slots of that one allocation, whatever their indices; -1 otherwise.
- * Its events are on that ring with no slot (unsupported: SYM_CARRIED_SLOT_WHY). */
+ * Its events are on that ring with no slot (unsupported: sym_carried_slot_why). */
 int sym_carried_view_ring(sym_ctx *c, const ir_value *v);
-#define SYM_CARRIED_SLOT_WHY                                                                    \
-  "view carried through loop iter_args: its slot is not one the encoding numbers (the slots "   \
-  "it is carried from are not one constant)"
+extern const char *const sym_carried_slot_why; /* its events' `unsupported` (the pointer) */
 void sym_ring_counts(sym_ctx *c);
 /* sym_stage.c: several warp_specialize ops in sequence (stages) */
 void sym_stage_find(sym_ctx *c);

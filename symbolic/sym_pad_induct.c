@@ -21,11 +21,6 @@
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
 
-static const ir_op *body_yield(const ir_op *f) {
-  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
-}
-
 /* The templates: g(u) = a + u (par false) or a ^ (u & 1) (par true) in width w (u a wide
  * term). */
 static Z3_ast lin(sym_ctx *c, Z3_ast a, Z3_ast u, unsigned w, bool par) {
@@ -43,7 +38,7 @@ void sym_induct_pad(sym_ctx *c, int l) {
     return;
   int o = c->loops[l].parent;
   const ir_op *Iop = c->loops[l].op, *Oop = c->loops[o].op;
-  const ir_op *yO = body_yield(Oop), *yI = body_yield(Iop);
+  const ir_op *yO = sym_body_yield(Oop), *yI = sym_body_yield(Iop);
   uint32_t nI = 0, nO = 0;
   ir_seg(Iop, IR_SEG_SCF_FOR_INITS, &nI);
   ir_seg(Oop, IR_SEG_SCF_FOR_INITS, &nO);

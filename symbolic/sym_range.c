@@ -80,11 +80,6 @@ static void scan_views(sym_ctx *c, range_set *s, const ir_region *rg) {
     }
 }
 
-static const ir_op *body_yield(const ir_op *f) {
-  const ir_block *b = f->n_regions && f->regions[0]->n_blocks ? f->regions[0]->blocks[0] : NULL;
-  return b && b->last && b->last->code == IR_OP_SCF_YIELD ? b->last : NULL;
-}
-
 static const ir_value *init_of(const ir_op *f, uint32_t k) {
   uint32_t n = 0;
   ir_seg(f, IR_SEG_SCF_FOR_INITS, &n);
@@ -92,7 +87,7 @@ static const ir_value *init_of(const ir_op *f, uint32_t k) {
 }
 
 static const ir_value *yield_of(const ir_op *f, uint32_t k) {
-  const ir_op *y = body_yield(f);
+  const ir_op *y = sym_body_yield(f);
   return y && k < y->n_operands ? y->operands[k] : NULL;
 }
 
@@ -101,7 +96,7 @@ static bool plain_for(sym_ctx *c, uint32_t l) {
   const sym_loop *L = &c->loops[l];
   if (!L->op || L->op->code != IR_OP_SCF_FOR || L->virt || L->fused || L->pad ||
       L->flat_outer >= 0 || L->pad_inner >= 0 || !L->induct_done || !L->step_ok ||
-      !body_yield(L->op))
+      !sym_body_yield(L->op))
     return false;
   for (uint32_t j = 0; j < l; j++)
     if (c->loops[j].op == L->op) return false;

@@ -557,7 +557,7 @@ void sym_ring_seq(sym_ctx *c) {
    * minutes of Z3 for an unknown verdict anyway (docs/symbolic.md §5) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    bool carried = e->ring >= 0 && e->unsupported && !strcmp(e->unsupported, SYM_CARRIED_SLOT_WHY);
+    bool carried = e->ring >= 0 && e->unsupported == sym_carried_slot_why;
     if ((e->ring >= 0 && !carried) || (e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT &&
                                        e->kind != SYM_EV_TMA_LOAD))
       continue;

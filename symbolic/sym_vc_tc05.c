@@ -286,7 +286,10 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
     /* the split first: its cases are small where the whole query ran out of the limit
      * (t07_persistent_100: twice, 7 CPU s); the whole query then for a model (the gap) */
     Z3_ast phi_in = sym_and2(c, sym_pad_fires_at(c, x, 0), sym_not(c, cover_in));
-    Z3_lbool st = sym_pad_steps_unsat(c, x->loop, phi, phi_in, back, "back-pressure (d) in a padded loop") ? Z3_L_FALSE : sym_sat(c, phi);
+    Z3_lbool st =
+        sym_pad_steps_unsat(c, x->loop, phi, phi_in, back, "back-pressure (d) in a padded loop")
+            ? Z3_L_FALSE
+            : sym_sat(c, phi);
     if (st == Z3_L_FALSE) {
       *unknown = false;
       return true;

@@ -5,8 +5,6 @@
  * argument fixed the same query is mostly constant folding. A model of the strengthened query
  * (phi and "a = v" for each argument) is a model of phi, so its sat answer is phi's; its unsat
  * or undefined answer says nothing, and phi is then asked as usual (sym_sat). */
-#include <string.h>
-
 #include "sym_internal.h"
 
 /* The sample values: a fixed argument (--arg) its value, another integer argument the smallest
@@ -17,12 +15,8 @@ static Z3_ast sample_args(sym_ctx *c, int64_t at) {
   for (uint32_t a = 0; a < c->n_args; a++) {
     Z3_ast v = c->argvar[a];
     if (!v || sym_width(c, v) < 2) continue;
-    int64_t mult = c->divisibility[a] > 1 ? c->divisibility[a] : 1;
-    if (c->o->align && c->o->align[a] > mult) mult = c->o->align[a];
-    int64_t val = (at + mult - 1) / mult * mult;
-    for (uint32_t f = 0; f < c->o->n_fixed; f++)
-      if (c->entry->args[a]->name && !strcmp(c->o->fixed_names[f], c->entry->args[a]->name))
-        val = c->o->fixed_vals[f];
+    int64_t mult = sym_arg_mult(c, a), val = (at + mult - 1) / mult * mult;
+    sym_arg_fixed(c, a, &val);
     eqs = sym_and2(c, eqs, sym_eq(c, v, sym_bv(c, val, sym_width(c, v))));
   }
   for (int k = 0; k < 3; k++) {
