@@ -63,6 +63,17 @@ void vf_sym_print(const vf_sym_result *r, FILE *out) {
             c->detail && c->status != VF_SYM_VIOLATED ? ": " : "",
             c->detail && c->status != VF_SYM_VIOLATED ? c->detail : "");
   }
+  /* back-pressure and progress take each wait's round from the lag phase-agreement checks and
+   * the round's arrivals from the balances (docs/symbolic.md §2): with one of those violated a
+   * "proved" of theirs is about the rounds the waits were meant for, not about what the kernel
+   * does (tests/symbolic/padded-commit.bug deadlocks with progress "proved") */
+  const char *basis = NULL;
+  for (int k = VF_SYM_PHASE_AGREEMENT; k <= VF_SYM_BYTE_BALANCE && !basis; k++)
+    if (r->cond[k].status == VF_SYM_VIOLATED) basis = vf_sym_cond_name((vf_sym_cond)k);
+  if (basis && (r->cond[VF_SYM_BACK_PRESSURE].status == VF_SYM_PROVED ||
+                r->cond[VF_SYM_PROGRESS].status == VF_SYM_PROVED))
+    fprintf(out, "  note: back-pressure and progress count the rounds %s defines; with it violated,"
+                 " their \"proved\" does not rule out an overwrite or a deadlock\n", basis);
   vf_sym_print_violations(r, out);
 }
 

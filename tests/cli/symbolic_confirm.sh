@@ -8,6 +8,8 @@
 # confirmed when any bug counted), the back-pressure one confirmed; exit 1 (a bug was found).
 # examples/trip_count/ws_add_nb3_phase_i: four waits with wrong parities; the explorer's
 # deadlock at ynumel=80 is at one of them, which alone is confirmed.
+# tests/symbolic/i64-counter.bug (phase-agreement violated) has back-pressure and progress
+# "proved" for the rounds phase-agreement defines: a note says so (sym_result.c); the .ok has none.
 set -u
 : "${TLXV:?}" "${SRC:?}"
 out=$(mktemp)
@@ -29,5 +31,12 @@ if [ $rc -ne 1 ] || [ "$n_ok" -ne 1 ] || [ "$n_not" -ne 3 ] ||
    ! grep -q "kernels.py:87:40: error: phase-agreement: .*confirmed by the explorer)" "$out"; then
   echo "FAIL nb3_phase_i: exit $rc, $n_ok confirmed, $n_not not confirmed; expected 1, 1, 3"; cat "$out"; fail=1
 fi
+for k in bug ok; do
+  "$TLXV" check "$SRC/tests/symbolic/i64-counter.$k.ttgir" --symbolic >"$out" 2>&1
+  n=$(grep -c '^  note: back-pressure and progress count the rounds phase-agreement defines' "$out")
+  want=1
+  [ $k = ok ] && want=0
+  [ "$n" = $want ] || { echo "FAIL i64-counter.$k: $n notes on the conditions that rest on phase-agreement, expected $want"; cat "$out"; fail=1; }
+done
 [ $fail = 0 ] && echo "symbolic_confirm: ok"
 exit $fail
