@@ -768,6 +768,9 @@ bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_even
  * rule does not follow (the caller notes unknown). */
 bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_event *a,
                                     const sym_event *x);
+/* Back-pressure (e), sym_vc_acquire.c: an access of a buffer slot a TMA load writes follows a
+ * wait of its thread that observed that load's round (the acquire side). */
+void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r);
 /* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
  * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);

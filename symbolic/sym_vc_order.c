@@ -1150,8 +1150,10 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   release_after_read(c, r);
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
+  sym_vc_acquire(c, r);
   free(dist);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
-                  "passed, and every slot is released after its reads completed");
+                  "passed, every slot is released after its reads completed, and every access of a slot a TMA "
+                  "load writes follows a wait that observed the load");
 }

@@ -1,0 +1,228 @@
+/* sym_vc_acquire.c: back-pressure (e), acquire: an access of a buffer slot that a TMA load
+ * writes happens only after a wait of the accessing thread observed the completion of that
+ * load (semantics.md §1.8, §2.1). The release side (the next load into the slot comes after
+ * the slot's reads: back-pressure (a), (b)) says nothing about the load the access reads:
+ * without the wait, the access races the TMA engine's write (issue 12, found by a mutation
+ * audit: deleting the data-ready wait before a local_load left all seven conditions proved).
+ *
+ * The rule. For an access x (read, write, async read or write) of buffer ring B and a TMA load
+ * p into B that signals barrier ring G, a *guard* of x is a wait w on G in x's thread before x
+ * in the same iteration (same loop, earlier in the body; or both straight-line), that waits for
+ * its own round (lag 0) and uses x's slot sequence (seq(w) = seq(x)), while p writes the buffer
+ * slot of the barrier round it signals (p's buffer sequence is its barrier sequence). Then when
+ * w passes, round seq(x) of G completed (phase-agreement, arrival- and byte-balance): the bytes
+ * of p's instance of that round landed, and so did every earlier instance's on the slot (phases
+ * of a slot complete in order); later instances are the release side. The condition asks Z3
+ * for an instance where x executes, p's instance of round seq(x) fires, and no guard of x
+ * executes in that iteration: a model is a race the explorer confirms. Shapes the rule does not
+ * follow (p's buffer and barrier sequences differ, x without a sequence number, a padded loop
+ * without a guard at x's step, a wait of x's thread on another barrier that may relay the
+ * completion) are unknown, never proved. Accesses of buffers written by other threads'
+ * generic stores and tcgen05 accumulators written by another partition's MMA are not covered
+ * here (docs/symbolic.md §4). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sym_internal.h"
+#include "ir/ir_alloc.h"
+
+/* Event e uses the slot sequence of wait w (e's own ring for an access): one base, one
+ * multiple and offset; straight-line ops the same sequence number. */
+static bool same_slot_seq(sym_ctx *c, const sym_event *w, const sym_event *e) {
+  if (!e->has_seq || !w->has_seq || c->rings[e->ring].n != c->rings[w->ring].n) return false;
+  if (w->seqt || e->seqt) return w->loop < 0 && e->loop < 0 && sym_same_seq(c, w, e) == 1;
+  return sym_same_base(c, w, e) && e->mul == w->mul && e->off == w->off;
+}
+
+/* p writes the buffer slot of the barrier round it signals: its buffer sequence is its barrier
+ * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
+ * index term, in rings of one depth. */
+static bool load_aligned(sym_ctx *c, const sym_event *p) {
+  if (!p->has_seq || c->rings[p->buf_ring].n != c->rings[p->ring].n) return false;
+  if (p->buf_has_seq && !p->base && !p->seqt && p->buf_mul == p->mul && p->buf_off == p->off)
+    return true;
+  if (c->rings[p->ring].n == 1) return true; /* one slot each: every round writes it */
+  return p->idx && p->buf_idx &&
+         Z3_is_eq_ast(c->z, sym_simplify(c, p->idx), sym_simplify(c, p->buf_idx));
+}
+
+/* Wait w (index wi) of event e's thread on ring G, before e in e's iteration, for its own
+ * round (lag 0) with e's slot sequence: when it passes, round seq(e) of G has completed. */
+static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
+  const sym_event *w = &c->evs[wi];
+  const char *how;
+  if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
+  /* the parent's wait before the fork precedes every partition's ops */
+  bool before = (w->part == e->part && w->loop == e->loop && w->pos < e->pos &&
+                 w->prefork == e->prefork) ||
+                (w->prefork && w->loop < 0 && e->loop < 0 && !e->prefork);
+  if (!before || w->pad_pos != e->pad_pos) return false;
+  return same_slot_seq(c, w, e) && sym_wait_lag(c, wi, &how) == 0;
+}
+
+/* Arrival a (index ai) on ring G after event e in e's thread and iteration, with e's slot
+ * sequence: its round seq(e) of G completes only after e. A tcgen05 accumulator write is
+ * published only by a commit (it completes asynchronously). */
+static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
+  const sym_event *a = &c->evs[ai];
+  if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->ring != G || a->unsupported)
+    return false;
+  if (e->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) return false;
+  if (a->part != e->part || a->loop != e->loop || a->pos <= e->pos || a->prefork != e->prefork ||
+      a->pad_pos != e->pad_pos)
+    return false;
+  return same_slot_seq(c, a, e);
+}
+
+/* Bool: some event that pick accepts (for e and ring) fires with sequence number n; *any is
+ * set when there is one, *taint when one of their terms is havoc. */
+typedef bool (*pick_fn)(sym_ctx *c, int i, const sym_event *e, int ring);
+static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring, Z3_ast n,
+                         bool *any, bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (pick(c, (int)i, e, ring)) {
+      f = sym_or2(c, f, sym_fires(c, &c->evs[i], n));
+      *any = true;
+      *taint |= c->evs[i].tainted;
+    }
+  return f;
+}
+
+/* A wait of e's thread that may come before e (not on ring skip). */
+static bool some_wait_before(sym_ctx *c, const sym_event *e, int skip) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *w = &c->evs[i];
+    if (w->kind != SYM_EV_WAIT || w->ring == skip || w->dead) continue;
+    if (w->part == e->part && (w->pos < e->pos || (w->loop >= 0 && w->loop == e->loop)))
+      return true;
+    if (w->prefork && !e->prefork) return true;
+  }
+  return false;
+}
+
+/* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
+ * Their instances of one sequence number n (the same slot, the round the protocol pairs them
+ * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
+ * of x's thread observes before x; a TMA load is its own arrival) or release (x, then an
+ * arrival on some ring H whose round n a wait of p's thread observes before p; a TMA load of
+ * x's own thread issued after x in the iteration). Instances of other sequence numbers on the
+ * slot are earlier rounds of the ring (complete before round n: a slot's phases complete in
+ * order) or later ones (the release side: back-pressure (a), (b)). A model (both fire at n,
+ * neither order holds) is a race. */
+static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p) {
+  char lb[256], pl[256];
+  const char *B = c->rings[x->ring].name;
+  bool tma = p->kind == SYM_EV_TMA_LOAD;
+  r->n_checked++;
+  ir_loc_str(x->op->loc, lb, sizeof lb);
+  ir_loc_str(p->op->loc, pl, sizeof pl);
+  if (x->unsupported || !x->has_seq || p->unsupported || (!tma && !p->has_seq)) {
+    const char *why = x->unsupported ? x->unsupported : !x->has_seq ? "no sequence number"
+                      : p->unsupported ? p->unsupported : "the write has no sequence number";
+    sym_note_unknown(r, "access of %s at %s (written at %s): %s", B, lb, pl, why);
+    return;
+  }
+  if (tma && !load_aligned(c, p)) {
+    sym_note_unknown(r, "access of %s at %s: the TMA load at %s writes a buffer slot other than "
+                     "its barrier round's (whose completion the access's wait observes is not "
+                     "followed)", B, lb, pl);
+    return;
+  }
+  Z3_ast n = sym_fresh(c, "n", c->wide);
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast ordered = Z3_mk_false(c->z);
+  for (uint32_t G = 0; G < c->n_rings; G++) {
+    if (!c->rings[G].is_barrier) continue;
+    bool aw = false, ap = tma && p->ring == (int)G, rw = false, rp = false;
+    /* acquire through G */
+    Z3_ast pub = tma ? Z3_mk_true(c->z) : some_fires(c, arrives_after, p, (int)G, n, &ap, &taint);
+    Z3_ast obs = some_fires(c, waits_before, x, (int)G, n, &aw, &taint);
+    if (aw && ap) ordered = sym_or2(c, ordered, sym_and2(c, pub, obs));
+    any |= aw && ap;
+    if (tma) continue;
+    /* release through G */
+    Z3_ast rel = some_fires(c, arrives_after, x, (int)G, n, &rp, &taint);
+    Z3_ast robs = some_fires(c, waits_before, p, (int)G, n, &rw, &taint);
+    if (rw && rp) ordered = sym_or2(c, ordered, sym_and2(c, rel, robs));
+    any |= rw && rp;
+  }
+  /* a TMA load issued after x in x's own iteration */
+  if (tma && p->part == x->part && p->loop == x->loop && p->pos > x->pos &&
+      p->prefork == x->prefork && p->pad_pos == x->pad_pos && same_slot_seq(c, x, p)) {
+    ordered = sym_or2(c, ordered, sym_fires(c, p, n));
+    any = true;
+  }
+  if (!any && (x->pad_pos != SYM_PAD_NONE || some_wait_before(c, x, tma ? p->ring : -1) ||
+               (!tma && some_wait_before(c, p, -1)))) {
+    sym_note_unknown(r, "access of %s at %s: no wait of its thread observes the round of the %s "
+                     "at %s, nor does one of the writer's observe its release%s", B, lb,
+                     tma ? "TMA load" : "write", pl,
+                     x->pad_pos != SYM_PAD_NONE ? " (a padded nest)"
+                                                : "; an order relayed through other barriers "
+                                                  "is not followed");
+    return;
+  }
+  /* x and p's write of slot n both run (a TMA load's buffer sequence is its barrier sequence,
+   * load_aligned), ordered neither way */
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_fires(c, x, n)),
+                        sym_and2(c, sym_fires(c, p, n), sym_not(c, ordered)));
+  Z3_ast extra[1] = {n};
+  int64_t v_x[1];
+  Z3_lbool st;
+  sym_debug_what(c, "back-pressure (e) of %s at %s", B, lb);
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, x->loop,
+                                      x->loop >= 0 ? sym_iter_of_seq(c, x, n) : NULL, taint,
+                                      extra, 1, v_x, &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  if (tma) sym_ring_sites(c, v, p->ring);
+  int64_t N = c->rings[x->ring].n;
+  char when[48] = "";
+  if (v->iteration >= 0)
+    snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  if (tma)
+    v->message = sym_fmt("accesses %s[%lld]%s while the TMA load at %s may still be writing it: "
+                         "no wait on %s before the access observes round %lld of that load "
+                         "(semantics.md §1.8)",
+                         B, (long long)(((v_x[0] % N) + N) % N), when, pl,
+                         c->rings[p->ring].name, (long long)(v_x[0] / N));
+  else
+    v->message = sym_fmt("accesses %s[%lld]%s while %s's write at %s of the same round may run "
+                         "at the same time: no wait of either thread observes an arrival the "
+                         "other makes after its access",
+                         B, (long long)(((v_x[0] % N) + N) % N), when,
+                         sym_part_label(c, p->part), pl);
+}
+
+void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t xi = 0; xi < c->n_evs; xi++) {
+    const sym_event *x = &c->evs[xi];
+    if (!sym_is_access(x->kind) || x->ring < 0 || c->rings[x->ring].is_barrier ||
+        c->rings[x->ring].elsewhere) /* elsewhere: sym_ring_fresh.c */
+      continue;
+    for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if (p->kind != SYM_EV_TMA_LOAD || p->buf_ring != x->ring || p->ring < 0) continue;
+      if (p->unsupported || c->rings[p->ring].irregular) {
+        char lb[256];
+        r->n_checked++;
+        sym_note_unknown(r, "access of %s at %s (written by a TMA load): %s",
+                         c->rings[x->ring].name, ir_loc_str(x->op->loc, lb, sizeof lb),
+                         p->unsupported ? p->unsupported : c->rings[p->ring].why);
+        continue;
+      }
+      check_pair(c, r, x, p);
+    }
+    /* writes of another thread (not the parent's before the fork, which precede every
+     * partition's ops; an access after the join follows every partition's) */
+    if (x->postjoin || x->prefork) continue;
+    for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if ((p->kind != SYM_EV_WRITE && p->kind != SYM_EV_ASYNC_WRITE) || p->ring != x->ring ||
+          p->part == x->part || p->prefork || p->postjoin)
+        continue;
+      check_pair(c, r, x, p);
+    }
+  }
+}
