@@ -26,14 +26,6 @@
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
 
-/* Event e uses the slot sequence of wait w (e's own ring for an access): one base, one
- * multiple and offset; straight-line ops the same sequence number. */
-static bool same_slot_seq(sym_ctx *c, const sym_event *w, const sym_event *e) {
-  if (!e->has_seq || !w->has_seq || c->rings[e->ring].n != c->rings[w->ring].n) return false;
-  if (w->seqt || e->seqt) return w->loop < 0 && e->loop < 0 && sym_same_seq(c, w, e) == 1;
-  return sym_same_base(c, w, e) && e->mul == w->mul && e->off == w->off;
-}
-
 /* p writes the buffer slot of the barrier round it signals: its buffer sequence is its barrier
  * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
  * index term, in rings of one depth. */
@@ -46,43 +38,71 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
          Z3_is_eq_ast(c->z, sym_simplify(c, p->idx), sym_simplify(c, p->buf_idx));
 }
 
-/* Wait w (index wi) of event e's thread on ring G, before e in e's iteration, for its own
- * round (lag 0) with e's slot sequence: when it passes, round seq(e) of G has completed. */
+/* Event a's instance of sequence number n comes before event b's instance of n in program
+ * order (a and b of one thread, or a of the parent before the fork, or b of the parent after
+ * the join), in rings of one depth: the same loop with a's iteration earlier (its offset
+ * larger, with one multiple and base) or the same and a earlier in the body; a straight-line op
+ * before b's loop, or a loop op before a straight-line b after its loop. A padded nest's ops
+ * only at one position, step and offset. */
+static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  if (!a->has_seq || !b->has_seq || c->rings[a->ring].n != c->rings[b->ring].n) return false;
+  if (a->prefork && !b->prefork) return true;   /* the fork */
+  if (b->postjoin && !a->postjoin) return true; /* the join */
+  if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
+  if (a->pad_pos != SYM_PAD_NONE || b->pad_pos != SYM_PAD_NONE)
+    return a->loop == b->loop && a->pad_pos == b->pad_pos && a->mul == b->mul &&
+           a->off == b->off && sym_same_base(c, a, b) && a->pos < b->pos;
+  if (a->loop == b->loop) {
+    if (a->loop < 0) return a->pos < b->pos;
+    return a->mul == b->mul && sym_same_base(c, a, b) &&
+           (a->off > b->off || (a->off == b->off && a->pos < b->pos));
+  }
+  /* one straight-line, the other in a loop of the partition's body */
+  if ((a->loop < 0) != (b->loop < 0)) return a->pos < b->pos;
+  return false;
+}
+
+/* Wait w (index wi) of event e's thread on ring G, before e's instance of sequence number n,
+ * for its own round (lag 0): when it passes, round n of G has completed. */
 static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
   const sym_event *w = &c->evs[wi];
   const char *how;
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
-  /* the parent's wait before the fork precedes every partition's ops */
-  bool before = (w->part == e->part && w->loop == e->loop && w->pos < e->pos &&
-                 w->prefork == e->prefork) ||
-                (w->prefork && w->loop < 0 && e->loop < 0 && !e->prefork);
-  if (!before || w->pad_pos != e->pad_pos) return false;
-  return same_slot_seq(c, w, e) && sym_wait_lag(c, wi, &how) == 0;
+  return precedes_at_seq(c, w, e) && sym_wait_lag(c, wi, &how) == 0;
 }
 
-/* Arrival a (index ai) on ring G after event e in e's thread and iteration, with e's slot
- * sequence: its round seq(e) of G completes only after e. A tcgen05 accumulator write is
- * published only by a commit (it completes asynchronously). */
+/* Arrival a (index ai) on ring G after e's instance of sequence number n in e's thread: round
+ * n of G completes only after e. A tcgen05 accumulator write is published only by a commit (it
+ * completes asynchronously). */
 static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
   const sym_event *a = &c->evs[ai];
   if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->ring != G || a->unsupported)
     return false;
   if (e->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) return false;
-  if (a->part != e->part || a->loop != e->loop || a->pos <= e->pos || a->prefork != e->prefork ||
-      a->pad_pos != e->pad_pos)
-    return false;
-  return same_slot_seq(c, a, e);
+  return precedes_at_seq(c, e, a);
+}
+
+/* Bool: e fires with sequence number n, where n is the sequence number of x in x's iteration
+ * (x's range and predicate are asserted): for an event of x's loop numbered like x that is its
+ * predicate there (no instantiation at another iteration). */
+static Z3_ast fires_rel(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n) {
+  if (e->loop >= 0 && e->loop == x->loop && e->mul == x->mul && e->off == x->off &&
+      e->pad_pos == x->pad_pos && sym_same_base(c, e, x) && !e->seqt && !x->seqt)
+    return e->pred;
+  if (e->loop < 0 && x->loop < 0 && !e->seqt && !x->seqt)
+    return e->off == x->off ? e->pred : Z3_mk_false(c->z);
+  return sym_fires(c, e, n);
 }
 
 /* Bool: some event that pick accepts (for e and ring) fires with sequence number n; *any is
  * set when there is one, *taint when one of their terms is havoc. */
 typedef bool (*pick_fn)(sym_ctx *c, int i, const sym_event *e, int ring);
-static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring, Z3_ast n,
-                         bool *any, bool *taint) {
+static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring,
+                         const sym_event *x, Z3_ast n, bool *any, bool *taint) {
   Z3_ast f = Z3_mk_false(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (pick(c, (int)i, e, ring)) {
-      f = sym_or2(c, f, sym_fires(c, &c->evs[i], n));
+      f = sym_or2(c, f, fires_rel(c, &c->evs[i], x, n));
       *any = true;
       *taint |= c->evs[i].tainted;
     }
@@ -129,28 +149,27 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
                      "followed)", B, lb, pl);
     return;
   }
-  Z3_ast n = sym_fresh(c, "n", c->wide);
+  Z3_ast n = sym_seq_term(c, x); /* x's instance in its iteration */
   bool any = false, taint = x->tainted || p->tainted;
   Z3_ast ordered = Z3_mk_false(c->z);
   for (uint32_t G = 0; G < c->n_rings; G++) {
     if (!c->rings[G].is_barrier) continue;
     bool aw = false, ap = tma && p->ring == (int)G, rw = false, rp = false;
     /* acquire through G */
-    Z3_ast pub = tma ? Z3_mk_true(c->z) : some_fires(c, arrives_after, p, (int)G, n, &ap, &taint);
-    Z3_ast obs = some_fires(c, waits_before, x, (int)G, n, &aw, &taint);
+    Z3_ast pub = tma ? Z3_mk_true(c->z) : some_fires(c, arrives_after, p, (int)G, x, n, &ap, &taint);
+    Z3_ast obs = some_fires(c, waits_before, x, (int)G, x, n, &aw, &taint);
     if (aw && ap) ordered = sym_or2(c, ordered, sym_and2(c, pub, obs));
     any |= aw && ap;
     if (tma) continue;
     /* release through G */
-    Z3_ast rel = some_fires(c, arrives_after, x, (int)G, n, &rp, &taint);
-    Z3_ast robs = some_fires(c, waits_before, p, (int)G, n, &rw, &taint);
+    Z3_ast rel = some_fires(c, arrives_after, x, (int)G, x, n, &rp, &taint);
+    Z3_ast robs = some_fires(c, waits_before, p, (int)G, x, n, &rw, &taint);
     if (rw && rp) ordered = sym_or2(c, ordered, sym_and2(c, rel, robs));
     any |= rw && rp;
   }
   /* a TMA load issued after x in x's own iteration */
-  if (tma && p->part == x->part && p->loop == x->loop && p->pos > x->pos &&
-      p->prefork == x->prefork && p->pad_pos == x->pad_pos && same_slot_seq(c, x, p)) {
-    ordered = sym_or2(c, ordered, sym_fires(c, p, n));
+  if (tma && precedes_at_seq(c, x, p)) {
+    ordered = sym_or2(c, ordered, fires_rel(c, p, x, n));
     any = true;
   }
   if (!any && (x->pad_pos != SYM_PAD_NONE || some_wait_before(c, x, tma ? p->ring : -1) ||
@@ -165,14 +184,14 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   }
   /* x and p's write of slot n both run (a TMA load's buffer sequence is its barrier sequence,
    * load_aligned), ordered neither way */
-  Z3_ast phi = sym_and2(c, sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_fires(c, x, n)),
-                        sym_and2(c, sym_fires(c, p, n), sym_not(c, ordered)));
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
+                        sym_and2(c, fires_rel(c, p, x, n), sym_not(c, ordered)));
   Z3_ast extra[1] = {n};
   int64_t v_x[1];
   Z3_lbool st;
   sym_debug_what(c, "back-pressure (e) of %s at %s", B, lb);
   vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, x->loop,
-                                      x->loop >= 0 ? sym_iter_of_seq(c, x, n) : NULL, taint,
+                                      sym_ev_it(c, x), taint,
                                       extra, 1, v_x, &st);
   if (!v) return;
   sym_site(v, p->op);

@@ -1155,5 +1155,5 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, every slot is released after its reads completed, and every access of a slot a TMA "
-                  "load writes follows a wait that observed the load");
+                  "load or another thread writes is ordered with that write by a wait");
 }
