@@ -1,25 +1,26 @@
-/* sym_vc_acquire.c: back-pressure (e), acquire: an access of a buffer slot that a TMA load
- * writes happens only after a wait of the accessing thread observed the completion of that
- * load (semantics.md §1.8, §2.1). The release side (the next load into the slot comes after
- * the slot's reads: back-pressure (a), (b)) says nothing about the load the access reads:
- * without the wait, the access races the TMA engine's write (issue 12, found by a mutation
- * audit: deleting the data-ready wait before a local_load left all seven conditions proved).
+/* sym_vc_acquire.c: back-pressure (e), acquire: an access of a buffer slot that a TMA load, or
+ * another thread's write, writes is ordered with that write (semantics.md §1.8, §2.1). The
+ * release side (the next write into the slot comes after the slot's reads: back-pressure (a),
+ * (b)) says nothing about the write the access reads: without the wait, the access races it
+ * (issue 12, found by a mutation audit: deleting the data-ready wait before a local_load left
+ * all seven conditions proved).
  *
- * The rule. For an access x (read, write, async read or write) of buffer ring B and a TMA load
- * p into B that signals barrier ring G, a *guard* of x is a wait w on G in x's thread before x
- * in the same iteration (same loop, earlier in the body; or both straight-line), that waits for
- * its own round (lag 0) and uses x's slot sequence (seq(w) = seq(x)), while p writes the buffer
- * slot of the barrier round it signals (p's buffer sequence is its barrier sequence). Then when
- * w passes, round seq(x) of G completed (phase-agreement, arrival- and byte-balance): the bytes
- * of p's instance of that round landed, and so did every earlier instance's on the slot (phases
- * of a slot complete in order); later instances are the release side. The condition asks Z3
- * for an instance where x executes, p's instance of round seq(x) fires, and no guard of x
- * executes in that iteration: a model is a race the explorer confirms. Shapes the rule does not
- * follow (p's buffer and barrier sequences differ, x without a sequence number, a padded loop
- * without a guard at x's step, a wait of x's thread on another barrier that may relay the
- * completion) are unknown, never proved. Accesses of buffers written by other threads'
- * generic stores and tcgen05 accumulators written by another partition's MMA are not covered
- * here (docs/symbolic.md §4). */
+ * The rule (check_pair). Access x (read, write, async read or write) of buffer ring B, writer p
+ * of B (a TMA load into B, any thread; a write or tcgen05 accumulator write of a thread other
+ * than x's, not the parent's before the fork; x not after the join). Their instances of one
+ * sequence number n (the same slot; a TMA load's buffer slot must be its barrier round's:
+ * load_aligned) must be ordered: acquire (p, then an arrival on a ring G whose round n a wait
+ * of x's thread for its own round (lag 0) observes before x: phase-agreement and the balances
+ * make that wait pass only once every arrival of round n, p's among them, happened; a TMA load
+ * is its own arrival, a tcgen05 write's arrival a commit) or release (x, then an arrival whose
+ * round n a lag-0 wait of p's thread observes before p). "Before" is program order at one
+ * sequence number (precedes_at_seq): an earlier iteration of the same loop, a straight-line op
+ * before the loop, the fork and the join. Z3 is asked for x's instance where p's instance of
+ * n fires and neither order holds: a model is a race the explorer confirms (or a warning).
+ * Shapes the rule does not follow (a TMA load whose buffer and barrier slots differ, an access
+ * without a sequence number, a padded loop without a guard, an order relayed through waits on
+ * other barriers) are unknown, never proved. Earlier rounds on the slot completed before round
+ * n (a slot's phases complete in order); later ones are the release side. */
 #include <stdio.h>
 #include <stdlib.h>
 
