@@ -27,11 +27,18 @@
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
 
+/* Slots of the ring event e numbers: an access of a buffer used without an index is one slot
+ * (its ring's n is the buffer's leading dimension then). */
+static int64_t depth(const sym_ctx *c, const sym_event *e) {
+  return sym_is_access(e->kind) && !e->view ? 1 : c->rings[e->ring].n;
+}
+
 /* p writes the buffer slot of the barrier round it signals: its buffer sequence is its barrier
  * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
  * index term, in rings of one depth. */
 static bool load_aligned(sym_ctx *c, const sym_event *p) {
-  if (!p->has_seq || c->rings[p->buf_ring].n != c->rings[p->ring].n) return false;
+  if (!p->has_seq || (p->buf_view ? c->rings[p->buf_ring].n : 1) != c->rings[p->ring].n)
+    return false;
   if (p->buf_has_seq && !p->base && !p->seqt && p->buf_mul == p->mul && p->buf_off == p->off)
     return true;
   if (c->rings[p->ring].n == 1) return true; /* one slot each: every round writes it */
@@ -46,7 +53,7 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
  * before b's loop, or a loop op before a straight-line b after its loop. A padded nest's ops
  * only at one position, step and offset. */
 static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
-  if (!a->has_seq || !b->has_seq || c->rings[a->ring].n != c->rings[b->ring].n) return false;
+  if (!a->has_seq || !b->has_seq || depth(c, a) != depth(c, b)) return false;
   if (a->prefork && !b->prefork) return true;   /* the fork */
   if (b->postjoin && !a->postjoin) return true; /* the join */
   if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
@@ -122,6 +129,46 @@ static bool some_wait_before(sym_ctx *c, const sym_event *e, int skip) {
   return false;
 }
 
+/* A straight-line access x and a straight-line TMA load p of one buffer used without an index,
+ * whose barrier has other slots (ConSan's one-buffer kernels): a load issued after x in x's
+ * thread comes after it; otherwise a lag-0 wait of x's thread on p's barrier slot and round
+ * (p's sequence number) before x must run whenever both do. */
+static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p,
+                          const char *lb, const char *pl) {
+  if (p->part == x->part && p->prefork == x->prefork && p->pos > x->pos) return;
+  Z3_ast none = Z3_mk_true(c->z);
+  bool any = false, taint = x->tainted || p->tainted;
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    const char *how;
+    if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
+        !w->has_seq || w->seqt || w->off != p->off || sym_wait_lag(c, (int)wi, &how) != 0)
+      continue;
+    bool before = (w->part == x->part && w->prefork == x->prefork && w->pos < x->pos) ||
+                  (w->prefork && !x->prefork);
+    if (!before) continue;
+    any = true;
+    taint |= w->tainted;
+    none = sym_and2(c, none, sym_not(c, w->pred));
+  }
+  if (!any && some_wait_before(c, x, p->ring)) {
+    sym_note_unknown(r, "access of %s at %s: no wait of its thread observes the round of the "
+                     "TMA load at %s; an order relayed through other barriers is not followed",
+                     c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_ast phi = sym_and2(c, sym_and2(c, x->pred, p->pred), none);
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
+                                      &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  sym_ring_sites(c, v, p->ring);
+  v->message = sym_fmt("accesses %s while the TMA load at %s may still be writing it: no wait on "
+                       "%s before the access observes that load (semantics.md §1.8)",
+                       c->rings[x->ring].name, pl, c->rings[p->ring].name);
+}
+
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
  * Their instances of one sequence number n (the same slot, the round the protocol pairs them
  * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
@@ -142,6 +189,11 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     const char *why = x->unsupported ? x->unsupported : !x->has_seq ? "no sequence number"
                       : p->unsupported ? p->unsupported : "the write has no sequence number";
     sym_note_unknown(r, "access of %s at %s (written at %s): %s", B, lb, pl, why);
+    return;
+  }
+  if (tma && !load_aligned(c, p) && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt &&
+      !x->view && !p->buf_view) {
+    straight_pair(c, r, x, p, lb, pl);
     return;
   }
   if (tma && !load_aligned(c, p)) {
@@ -197,7 +249,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   if (!v) return;
   sym_site(v, p->op);
   if (tma) sym_ring_sites(c, v, p->ring);
-  int64_t N = c->rings[x->ring].n;
+  int64_t N = depth(c, x);
   char when[48] = "";
   if (v->iteration >= 0)
     snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
