@@ -225,6 +225,9 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     ordered = sym_or2(c, ordered, fires_rel(c, p, x, n));
     any = true;
   }
+  /* no instance of p at x's sequence number: nothing to order (other numbers: the header) */
+  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred), fires_rel(c, p, x, n));
+  if (!any && sym_sat(c, both) == Z3_L_FALSE) return;
   if (!any && (x->pad_pos != SYM_PAD_NONE || some_wait_before(c, x, tma ? p->ring : -1) ||
                (!tma && some_wait_before(c, p, -1)))) {
     sym_note_unknown(r, "access of %s at %s: no wait of its thread observes the round of the %s "
@@ -237,8 +240,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   }
   /* x and p's write of slot n both run (a TMA load's buffer sequence is its barrier sequence,
    * load_aligned), ordered neither way */
-  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
-                        sym_and2(c, fires_rel(c, p, x, n), sym_not(c, ordered)));
+  Z3_ast phi = sym_and2(c, both, sym_not(c, ordered));
   Z3_ast extra[1] = {n};
   int64_t v_x[1];
   Z3_lbool st;
