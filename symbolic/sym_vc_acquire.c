@@ -169,6 +169,58 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
                        c->rings[x->ring].name, pl, c->rings[p->ring].name);
 }
 
+/* Straight-line ops of threads a (first) and b: an arrival of a's thread after a and a lag-0
+ * wait of b's thread before b on one barrier slot and round (their sequence numbers equal):
+ * Bool where both run (false when there is no such pair; *any set when there is). */
+static Z3_ast straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
+                             bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *ar = &c->evs[i];
+    if ((ar->kind != SYM_EV_ARRIVE && ar->kind != SYM_EV_EXPECT) || ar->loop >= 0 ||
+        ar->unsupported || !ar->has_seq || ar->seqt || ar->part != a->part ||
+        ar->prefork != a->prefork || ar->pos <= a->pos)
+      continue;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *w = &c->evs[j];
+      const char *how;
+      if (w->kind != SYM_EV_WAIT || w->ring != ar->ring || w->loop >= 0 || w->unsupported ||
+          !w->has_seq || w->seqt || w->off != ar->off || w->part != b->part ||
+          w->prefork != b->prefork || w->pos >= b->pos || sym_wait_lag(c, (int)j, &how) != 0)
+        continue;
+      f = sym_or2(c, f, sym_and2(c, ar->pred, w->pred));
+      *any = true;
+      *taint |= ar->tainted || w->tainted;
+    }
+  }
+  return f;
+}
+
+/* Straight-line access x and another thread's straight-line write p of a buffer used without
+ * an index: their sequence numbers are each thread's own count, not rounds, so the pair is
+ * ordered (either way) by an arrival and a wait on one barrier round. */
+static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
+                             const sym_event *p, const char *lb, const char *pl) {
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast ord = sym_or2(c, straight_order(c, p, x, &any, &taint),
+                       straight_order(c, x, p, &any, &taint));
+  if (!any && (some_wait_before(c, x, -1) || some_wait_before(c, p, -1))) {
+    sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait on one barrier "
+                     "round order them; an order relayed through other barriers is not "
+                     "followed", c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_ast phi = sym_and2(c, sym_and2(c, x->pred, p->pred), sym_not(c, ord));
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
+                                      &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  v->message = sym_fmt("accesses %s while %s's write at %s may run at the same time: no wait of "
+                       "either thread observes an arrival the other makes after its access",
+                       c->rings[x->ring].name, sym_part_label(c, p->part), pl);
+}
+
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
  * Their instances of one sequence number n (the same slot, the round the protocol pairs them
  * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
@@ -194,6 +246,10 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   if (tma && !load_aligned(c, p) && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt &&
       !x->view && !p->buf_view) {
     straight_pair(c, r, x, p, lb, pl);
+    return;
+  }
+  if (!tma && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt && (!x->view || !p->view)) {
+    generic_straight(c, r, x, p, lb, pl);
     return;
   }
   if (tma && !load_aligned(c, p)) {
