@@ -201,6 +201,10 @@ static Z3_ast straight_order(sym_ctx *c, const sym_event *a, const sym_event *b,
  * ordered (either way) by an arrival and a wait on one barrier round. */
 static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                              const sym_event *p, const char *lb, const char *pl) {
+  int64_t ix, ip; /* two constant slots of the ring: different buffers */
+  if (x->idx && p->idx && sym_numeral(c, sym_simplify(c, x->idx), &ix) &&
+      sym_numeral(c, sym_simplify(c, p->idx), &ip) && ix != ip)
+    return;
   bool any = false, taint = x->tainted || p->tainted;
   Z3_ast ord = sym_or2(c, straight_order(c, p, x, &any, &taint),
                        straight_order(c, x, p, &any, &taint));
@@ -210,7 +214,9 @@ static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                      "followed", c->rings[x->ring].name, lb, pl);
     return;
   }
-  Z3_ast phi = sym_and2(c, sym_and2(c, x->pred, p->pred), sym_not(c, ord));
+  Z3_ast same = x->idx && p->idx && sym_width(c, x->idx) == sym_width(c, p->idx)
+                   ? sym_eq(c, x->idx, p->idx) : Z3_mk_true(c->z);
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_and2(c, x->pred, p->pred), same), sym_not(c, ord));
   Z3_lbool st;
   vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
                                       &st);
@@ -248,7 +254,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     straight_pair(c, r, x, p, lb, pl);
     return;
   }
-  if (!tma && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt && (!x->view || !p->view)) {
+  if (!tma && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt) {
     generic_straight(c, r, x, p, lb, pl);
     return;
   }
