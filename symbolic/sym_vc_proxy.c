@@ -200,7 +200,8 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
         check_pair(c, r, (int)wi, (int)ri); /* program order (fork_pair) */
       else if (rd->part == w->part ? same_slot(c, w, rd) : rd->ring == w->ring)
         check_pair(c, r, (int)wi, (int)ri);
-      else if (rd->part == w->part && rd->ring == w->ring && rd->loop != w->loop) {
+      else if (rd->part == w->part && rd->ring == w->ring && rd->loop != w->loop &&
+               !(rd->loop < 0 && rd->pos < w->pos)) { /* (a straight-line read before: no) */
         char wl[256], rl[256]; /* a write and a read in different loops: not paired */
         r->n_checked++;
         sym_note_unknown(r, "write at %s, async-proxy read at %s: in different loops (the pair "
