@@ -32,8 +32,8 @@ END_TEST
 /* A table of 2 MiB and more doubles in place (vf_table.c part_double_in_place): runs of full
  * slots that wrap from the end of the table to its start, at every size from 2^17 to 2^20
  * slots (keys whose home is one of the last 64 slots there, with the higher bits varying, so
- * some stay and some move up and wrap again), among spread keys; every key is found after
- * each doubling and none twice. */
+ * some stay and some move up and wrap again), among spread keys; every key so far is found
+ * at each power of two of keys (so between any two doublings) and none is inserted twice. */
 START_TEST(in_place_growth_with_wrapping_runs) {
   vf_table *t = vf_table_new();
   uint64_t n = 0, rng = 88172645463325252ull;
