@@ -181,6 +181,9 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  bool off_mod_n;              /* off is fixed only mod N: a slot index taken as its own
+                                  counter wrapping in [0, N) (infer_seq; a padded group picks
+                                  the representatives that its check proves, sym_pad.c) */
   /* A loop event that continues the firings of its kind on the ring in an earlier sibling loop
    * of its partition (sym_sibling.c): seq = base + mul * it + off with the symbolic base (the
    * earlier loop's firings, mul_A * T_A); NULL for every other event. Rules that compare two
@@ -503,6 +506,12 @@ int sym_pad_loop(sym_ctx *c, int l, int e);
 /* Counters carried across a padded nest: outer value a + t * (T2 + 1), inner a + t * (T2 + 1)
  * + d + k (d = 0 or 1), proved by induction over a free base (sym_pad_induct.c). */
 void sym_induct_pad(sym_ctx *c, int l);
+/* Rollover slots and phases carried across a padded nest ((a + m * u) mod N and
+ * p0 ^ (((a + m * u) div N) & 1), u the padded steps so far), proved by induction over a free
+ * base (sym_pad_roll.c); the loops' terms as sym_induct_pad evaluated them (I's init and next
+ * per carried value of l, O's init and next per carried value of l's parent). */
+void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO, Z3_ast *nextO,
+                  const bool *taintO);
 /* Moves the events of each ring that a partition uses in an outer body and in the inner loop
  * of a nest into the padded nest's flattened loop (after the walk, before assign_main_loops). */
 void sym_pad_events(sym_ctx *c);
