@@ -578,6 +578,17 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
  * for carried values the loops' own inductions left havoc; run after them. */
 void sym_induct_nest(sym_ctx *c, int inner);
+/* ---- sym_havoc.c: havoc terms (fresh functions named "?...", docs/symbolic.md §1 "Havoc terms
+ * in loop nests"). An unmodelled value in loop l (-1: none): a function of the counters of l
+ * and of every loop enclosing it (a fresh constant outside loops). */
+Z3_ast sym_havoc_at(sym_ctx *c, const char *name, Z3_sort s, int l);
+/* Carried value k of loop l that no template fits, at key (l's counter in the loop, its trip
+ * count after it): a function of key and of the inits of the carried values k depends on
+ * when their next values mention only l's counter, those values, the arguments, program ids
+ * and keyed loads; else of key and the counters of the loops enclosing l. init / next: per
+ * carried value (NULL: unknown, the second form). */
+Z3_ast sym_havoc_carried(sym_ctx *c, const char *name, int l, uint32_t k, Z3_ast key,
+                         const Z3_ast *init, const Z3_ast *next);
 /* ---- sym_range.c: slot ranges [0, N) of carried values left havoc, proved by induction over
  * every loop at once; their havoc terms (final, after) are clamped to the range. Run after the
  * inductions, before the nests are flattened. */
