@@ -17,6 +17,7 @@
  *     function of the key and the enclosing loops' counters, as above.
  * Every such term is named "?..." (sym_keyed_only: a query mentioning one is no proof over
  * read-only memory alone). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +47,10 @@ static unsigned counters(sym_ctx *c, int l, bool self, Z3_ast key, Z3_ast *args)
 
 Z3_ast sym_havoc_at(sym_ctx *c, const char *name, Z3_sort s, int l) {
   Z3_ast args[HAVOC_MAX_ARGS];
-  return apply(c, name, s, args, counters(c, l, true, NULL, args));
+  unsigned n = counters(c, l, true, NULL, args);
+  if (n > 1 && sym_debug_on())
+    fprintf(stderr, "sym: havoc %s in loop %d: a function of %u counters\n", name, l, n);
+  return apply(c, name, s, args, n);
 }
 
 /* ------------------------------------------------------------------ carried values */
@@ -97,6 +101,9 @@ Z3_ast sym_havoc_carried(sym_ctx *c, const char *name, int l, uint32_t k, Z3_ast
   const sym_loop *L = &c->loops[l];
   Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
   Z3_ast args[HAVOC_MAX_ARGS];
+  /* a loop outside every other runs once: its inits are fixed, a function of key alone (the
+   * term made before issue 12, so that such kernels' queries stay as they were) */
+  if (L->parent < 0) return apply(c, name, s, &key, 1);
   uint32_t n = L->n_carried;
   /* the carried values k depends on (a closure over the next values' variables) */
   bool *dep = ir_xcalloc(n ? n : 1, sizeof *dep), *done = ir_xcalloc(n ? n : 1, sizeof *done);
@@ -123,5 +130,8 @@ Z3_ast sym_havoc_carried(sym_ctx *c, const char *name, int l, uint32_t k, Z3_ast
   free(dep);
   free(done);
   if (!closed) na = counters(c, l, false, key, args);
+  if (sym_debug_on())
+    fprintf(stderr, "sym: havoc %s of loop %d carried %u: a function of %s\n", name, l, k,
+            closed ? "its key and inits" : "its key and the enclosing counters");
   return apply(c, name, s, args, na);
 }

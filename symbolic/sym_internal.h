@@ -717,6 +717,12 @@ void sym_place_join(sym_ctx *c);
  * asynchronous completion of the ring can still be in flight, or an earlier wait passed on
  * it). */
 Z3_ast sym_join_settled(sym_ctx *c, int wi);
+/* Back-pressure of the buffer accesses after the join that sym_place_join leaves unplaced: a
+ * synchronous access of the same buffer (any partition's, the parent's) is ordered before
+ * them by the join or by program order; an asynchronous one that may overlap (one of the two
+ * writes) must be retired by a group wait of its thread after it, else the condition is
+ * unknown (docs/symbolic.md §1, "Accesses after the join"). */
+void sym_join_accesses(sym_ctx *c, vf_sym_condres *r);
 
 /* ---- sym_ring_fresh.c: barriers allocated in a loop's body (a fresh instance per iteration) */
 /* Before sequence numbers: marks elsewhere the buffer rings the other context decides, and

@@ -173,3 +173,56 @@ Z3_ast sym_join_settled(sym_ctx *c, int wi) {
   }
   return done;
 }
+
+/* ------------------------------------------------------------------ unplaced accesses */
+
+static bool writes(const sym_event *e) {
+  return e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE || e->kind == SYM_EV_TMA_LOAD;
+}
+
+static bool async_access(const sym_event *e) {
+  return e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_ASYNC_WRITE || e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* Is group access a (a TMA store's or async wgmma's read) retired before post-join access x by
+ * a wait of its group with no pendings that its thread executes after a, unconditionally and
+ * outside any loop (in a's partition: before the join; in the parent's thread: before x)? */
+static bool group_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->kind != SYM_EV_ASYNC_READ || (a->group != SYM_G_TMA_STORE && a->group != SYM_G_WGMMA))
+    return false;
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *g = &c->evs[j];
+    if (g->kind == SYM_EV_ASYNC_WAIT && g->group == a->group && g->part == a->part &&
+        g->loop < 0 && g->pendings == 0 && g->pos > a->pos && sym_is_true(c, g->pred) &&
+        !g->tainted && !g->unsupported && (a->part != x->part || g->pos < x->pos))
+      return true;
+  }
+  return false;
+}
+
+void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
+  char xl[256], al[256];
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    if (!x->postjoin || !sym_is_access(x->kind) || x->has_seq || x->ring < 0) continue;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *a = &c->evs[j];
+      bool on = a->kind == SYM_EV_TMA_LOAD ? a->buf_ring == x->ring
+                                           : sym_is_access(a->kind) && a->ring == x->ring;
+      if (j == i || !on || (!writes(a) && !writes(x))) continue;
+      /* a synchronous access: complete at its op, before x by the join (another partition)
+       * or by program order (the parent's thread: the default partition, before the fork,
+       * the post-join ops) */
+      if (!async_access(a)) continue;
+      r->n_checked++;
+      /* tcgen05 accesses of the parent's thread: back-pressure (d) (sym_vc_tc05.c) */
+      if ((a->group == SYM_G_TC05 && a->part == x->part) || group_retired(c, a, x)) continue;
+      sym_note_unknown(r, "%s at %s: an access after the join of %s, which the asynchronous %s at "
+                       "%s (%s) may still be %s: its completion before the access is not modelled",
+                       writes(x) ? "write" : "read", ir_loc_str(x->op->loc, xl, sizeof xl),
+                       c->rings[x->ring].name, ir_ops[a->op->code].name,
+                       ir_loc_str(a->op->loc, al, sizeof al), sym_part_label(c, a->part),
+                       writes(a) ? "writing" : "reading");
+    }
+  }
+}
