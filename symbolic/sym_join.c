@@ -200,6 +200,41 @@ static bool group_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
   return false;
 }
 
+/* Is tcgen05 access a retired before post-join access x by a commit of its thread after it
+ * that x's thread waited for? The commit (straight-line, unconditional, after a in a's
+ * partition) arrives once every tcgen05 op its thread issued before it has completed
+ * (semantics.md §4.4); a post-join wait w before x on its slot is for round A div count - 1 of
+ * the A arrivals made before it (sym_place_join), the commit's among them; when count divides
+ * A for every argument value, those arrivals fill whole rounds and w's phase completes only
+ * after all of them, the commit's too. (w passing on that phase, not an older one of its
+ * parity, is phase-agreement and back-pressure's sym_join_settled.) */
+static bool commit_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->group != SYM_G_TC05) return false;
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    const sym_event *cm = &c->evs[k];
+    if (cm->op->code != IR_OP_TTNG_TC_GEN5_COMMIT || cm->part != a->part || cm->loop >= 0 ||
+        cm->prefork || cm->postjoin || cm->pos <= a->pos || !sym_is_true(c, cm->pred) ||
+        cm->tainted || cm->unsupported || cm->ring < 0)
+      continue;
+    const sym_ring *R = &c->rings[cm->ring];
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      if (w->kind != SYM_EV_WAIT || !w->join_round || !w->has_seq || w->unsupported ||
+          w->tainted || w->ring != cm->ring || w->part != x->part || w->pos >= x->pos ||
+          !sym_is_true(c, w->pred))
+        continue;
+      int64_t s = w->join_slot, cs = 0, cnt = R->count[s];
+      if (R->n != 1 && !(cm->idx && sym_numeral(c, cm->idx, &cs) && cs == s)) continue;
+      const char *why = NULL;
+      Z3_ast A = cnt > 0 ? arrivals_before(c, wi, s, &why) : NULL;
+      if (A && (cnt == 1 || sym_sat(c, sym_not(c, sym_eq(c, sym_fmod(c, A, cnt),
+                                                         sym_int(c, 0)))) == Z3_L_FALSE))
+        return true;
+    }
+  }
+  return false;
+}
+
 void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
   char xl[256], al[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
@@ -216,7 +251,9 @@ void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
       if (!async_access(a)) continue;
       r->n_checked++;
       /* tcgen05 accesses of the parent's thread: back-pressure (d) (sym_vc_tc05.c) */
-      if ((a->group == SYM_G_TC05 && a->part == x->part) || group_retired(c, a, x)) continue;
+      if ((a->group == SYM_G_TC05 && a->part == x->part) || group_retired(c, a, x) ||
+          commit_retired(c, a, x))
+        continue;
       sym_note_unknown(r, "%s at %s: an access after the join of %s, which the asynchronous %s at "
                        "%s (%s) may still be %s: its completion before the access is not modelled",
                        writes(x) ? "write" : "read", ir_loc_str(x->op->loc, xl, sizeof xl),
