@@ -235,6 +235,46 @@ static bool commit_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
   return false;
 }
 
+/* Is every instance of tcgen05 op a observed complete by a wait of a partition (so before
+ * the join)? a's own barrier arrival b (the MMA's mbarrier operand, firing whenever a does)
+ * arrives once a has completed (semantics.md §4.4); a wait w of a partition, unconditional in
+ * its loop, on b's ring with lag L waits for the round that the producers of sequence number
+ * m - L * N complete. When every sequence number n that b fires with has w fire with
+ * n + L * N (Z3), each instance of a is complete before some w passes, before the join. (That
+ * w's round holds b's arrival and w passes on that phase, not an older one, is arrival-balance,
+ * phase-agreement and back-pressure (a).) */
+static bool mma_observed(sym_ctx *c, const sym_event *a) {
+  if (a->group != SYM_G_TC05) return false;
+  for (uint32_t bi = 0; bi < c->n_evs; bi++) {
+    const sym_event *b = &c->evs[bi];
+    if (b->op != a->op || b->kind != SYM_EV_ARRIVE || b->ring < 0 || !b->has_seq ||
+        b->unsupported || b->tainted || c->rings[b->ring].irregular ||
+        b->loop != a->loop)
+      continue;
+    /* b fires whenever a does (its barrier's predicate holds) */
+    Z3_ast in = a->loop >= 0 ? c->loops[a->loop].range : Z3_mk_true(c->z);
+    if (!Z3_is_eq_ast(c->z, b->pred, a->pred) &&
+        sym_sat(c, sym_and2(c, sym_and2(c, in, a->pred), sym_not(c, b->pred))) != Z3_L_FALSE)
+      continue;
+    int64_t n = c->rings[b->ring].n;
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      const char *how = NULL;
+      if (w->kind != SYM_EV_WAIT || w->ring != b->ring || w->prefork || w->postjoin ||
+          !w->has_seq || w->unsupported || w->tainted || w->loop < 0 ||
+          !sym_is_true(c, w->pred))
+        continue;
+      int lag = sym_wait_lag(c, (int)wi, &how);
+      if (lag < 0 || w->dead) continue;
+      Z3_ast s = sym_fresh(c, "n", c->wide), m = sym_add(c, s, sym_int(c, lag * n));
+      if (sym_sat(c, sym_and2(c, sym_fires(c, b, s), sym_not(c, sym_fires(c, w, m)))) ==
+          Z3_L_FALSE)
+        return true;
+    }
+  }
+  return false;
+}
+
 void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
   char xl[256], al[256];
   for (uint32_t i = 0; i < c->n_evs; i++) {
@@ -252,7 +292,7 @@ void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
       r->n_checked++;
       /* tcgen05 accesses of the parent's thread: back-pressure (d) (sym_vc_tc05.c) */
       if ((a->group == SYM_G_TC05 && a->part == x->part) || group_retired(c, a, x) ||
-          commit_retired(c, a, x))
+          commit_retired(c, a, x) || mma_observed(c, a))
         continue;
       sym_note_unknown(r, "%s at %s: an access after the join of %s, which the asynchronous %s at "
                        "%s (%s) may still be %s: its completion before the access is not modelled",
