@@ -268,7 +268,7 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     if (!c->loops[l].after_ok[ridx]) {
       int64_t n = c->loops[l].range_n[ridx];
       if (!n) return NULL; /* a havoc of its own (eval_value) */
-      *taint = true; /* that havoc (a function of the enclosing loop's counter), clamped to its
+      *taint = true; /* that havoc (a function of the enclosing loops' counters), clamped to its
                       * proved slot range (sym_range.c) */
       return sym_range_clamp(c, havoc(c, op->results[ridx], w), n);
     }

@@ -36,11 +36,12 @@ typedef struct sym_loop {
   uint32_t n_carried;          /* iter_args */
   Z3_ast *carried_var;         /* per iter_arg: the free variable used before induction */
   Z3_ast *closed;              /* per iter_arg: closed form over it proved by induction, or NULL */
-  Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
+  Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it, ...)
+                                  (sym_havoc.c) */
   Z3_ast *after;               /* per iter_arg after induction (scf.for): the value after the
                                   loop, a term over the arguments and enclosing loops: the closed
                                   form at it = trip once its last step (it + 1 = trip) and the
-                                  zero-trip case are proved, else a havoc h(trip) */
+                                  zero-trip case are proved, else a havoc h(trip, ...) (sym_havoc.c) */
   bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
   int64_t *range_n;            /* per iter_arg, no closed form: N > 0 when the value is proved in
                                   [0, N) (sym_range.c; final is then clamped, and, after_ok
