@@ -249,15 +249,15 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
     for (uint32_t drv = 0; drv < nc; drv++) {
       uint64_t save = bits[ctrl[drv]];
       bits[ctrl[drv]] = (uint64_t)vf_argplan_big(p, ctrl[drv]);
-      bool moves = loop_trips(p, bits, li) != l1[li].trips, fixed = false;
-      int64_t big = moves ? loop_trips(p, bits, li) : -1;
-      for (uint32_t lj = 0; lj < nl && lj < VF_MAX_LOOPS && moves && first != UINT32_MAX; lj++) {
+      int64_t big = loop_trips(p, bits, li);
+      bool moves = big != l1[li].trips, other = first != UINT32_MAX, fixed = other && !pers[li];
+      for (uint32_t lj = 0; lj < nl && lj < VF_MAX_LOOPS && moves && other && !fixed; lj++) {
         int64_t tj = loop_trips(p, bits, lj);
         /* a loop whose count is not computable may move too: not driven by another argument */
-        fixed |= l1[lj].trips < 0 || tj < 0 || (tj != l1[lj].trips && tj != big);
+        fixed = l1[lj].trips < 0 || tj < 0 || (tj != l1[lj].trips && tj != big);
       }
       bits[ctrl[drv]] = save;
-      if (!moves || (first != UINT32_MAX && (!pers[li] || fixed))) continue;
+      if (!moves || fixed) continue;
       if (first == UINT32_MAX) first = drv;
       int64_t targets[VF_MAX_TARGETS];
       uint32_t nt = vf_loop_targets(p, bits, l1[li].op, targets);
