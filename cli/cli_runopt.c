@@ -27,6 +27,16 @@ sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_ru
   int32_t pid0[3] = {0, 0, 0};
   sim_machine *probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
   if (!probe) return NULL;
+  /* a CLC work loop (try_cancel) gets another tile only from a later program of the grid:
+   * with the default grid of one program it runs once. Program 0 of 1 + SIM_CLC_VERIFY_MAX
+   * programs gets 1, 2 and 3 tiles (both outcomes of every try_cancel are explored) */
+  if (!r->grid_given && plan->grid[0] * plan->grid[1] * plan->grid[2] == 1 && sim_machine_uses_clc(probe)) {
+    sim_machine_free(probe);
+    plan->grid[0] = 1 + SIM_CLC_VERIFY_MAX;
+    plan->grid_chosen = true;
+    probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
+    if (!probe) return NULL;
+  }
   plan->deadline = r->vf.deadline; /* choosing defaults spends the same --time-limit budget */
   plan->choose = vf_cli_sym_defaults;
   vf_argplan_defaults(plan, probe);

@@ -43,7 +43,8 @@ typedef struct sim_opts {
   uint32_t max_trip;       /* a loop whose trip count exceeds this stops the path with
                               log->bound set (verdict inconclusive); 0 = 1<<20 */
   int32_t clc_max;         /* CLC (sim_clc.c): successful cancels per simulated cluster in
-                              verify mode; 0 = 2, -1 = no bound (simulate mode: no bound) */
+                              verify mode; 0 = SIM_CLC_VERIFY_MAX, -1 = no bound (simulate
+                              mode: no bound) */
   bool amd_all_waves;      /* AMD: run every wave of the workgroup, not two of each class of
                               waves (sim_compile_amd_waves.c; for checking that reduction) */
 } sim_opts;
@@ -57,6 +58,11 @@ typedef struct sim_err {
  * the machine. */
 sim_machine *sim_machine_new(const sim_opts *o, sim_err *err);
 void sim_machine_free(sim_machine *m);
+/* CLC (sim_clc.c): verify mode's bound on successful cancels per simulated cluster, and whether
+ * the kernel has CLC ops (its work loop runs once per program when the grid has one program,
+ * so `check` then chooses a grid of 1 + SIM_CLC_VERIFY_MAX programs: cli_runopt.c). */
+enum { SIM_CLC_VERIFY_MAX = 2 };
+bool sim_machine_uses_clc(const sim_machine *m);
 /* Re-targets a verify-mode machine (o->data NULL) to another run of the same kernel: argument
  * values (as sim_opts.args), the program id of CTA 0 and the grid. Nothing the compiler made
  * depends on them (they are read when the kernel runs), so the machine then behaves exactly

@@ -16,7 +16,6 @@ enum {
 };
 
 enum { CLC_RESP_CAP = 16 };    /* response slots with a value, per state */
-enum { CLC_DEFAULT_MAX = 2 };  /* verify mode: successful cancels per simulated cluster */
 
 /* One response slot that a completion wrote: 16 bytes at `off` of allocation `alloc` in CTA
  * `cta`. */
@@ -51,6 +50,8 @@ bool sim_clc_op(uint32_t code) {
     return false;
   }
 }
+
+bool sim_machine_uses_clc(const sim_machine *m) { return m->uses_clc; }
 
 size_t sim_clc_layout(sim_machine *m) {
   m->uses_clc = false;

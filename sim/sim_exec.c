@@ -508,6 +508,11 @@ static int deferred(sim_exec *e) {
   if (e->fork_ws != UINT32_MAX) {
     const sim_ws *ws = &m->ws[e->fork_ws];
     e->fork_ws = UINT32_MAX;
+    /* the fork hands the parent's memory to the partitions as an arrive does (§2.3): a
+     * generic write before it that no fence.proxy.async of the parent followed, read by a
+     * partition's async op, is a proxy-fence bug (before, only a later arrive of the parent
+     * published it: tests/checkers/proxy-fork.bug verified with one iteration) */
+    sim_uf_publish(m, e->st, e->a);
     for (uint32_t b = 0; b < m->n_agents; b++) {
       if (!part_agent(m, e->cta, b, ws->n_parts)) continue;
       const sim_region *r = &m->regions[ws->part_region[m->agents[b].local - 1]];

@@ -874,21 +874,25 @@ static inline bool sim_mbar_test_wait(const sim_mbar *b, int32_t parity) {
   return (b->phase & 1) != (parity & 1);
 }
 /* Phase-alias intent (§1.4). An agent's entry for a barrier is either the phase its last wait
- * passed on, or, before its first wait, SIM_INTENT_NONE(h): program order (the agent's own
- * arrivals, and for a partition what its parent knew when it forked) tells it that phases
- * 0..h-1 are complete (INT32_MIN = h 0: a fresh barrier). The phase a wait means is then
- * not guessed from the parity alone: the first wait means h-1 (the immediately preceding
- * phase) when the parity matches it, else h (the current one, §1.3's two valid phases); a
- * later wait means the next phase of that parity after its previous one. A wait that passes
- * on any other phase passes on arrivals program order does not make it wait for: that
- * depends on the schedule (another one passes it on the meant phase, or deadlocks it). */
+ * passed on, or SIM_INTENT_NONE(h): program order (the agent's own arrivals, and for a
+ * partition what its parent knew when it forked) tells it that phases 0..h-1 are complete,
+ * more than its last wait (if any) passed on (INT32_MIN = h 0: a fresh barrier). The phase a
+ * wait means is then not guessed from the parity alone: with NONE(h) it means h-1 (the
+ * immediately preceding phase) when the parity matches it, else h (the current one, §1.3's two
+ * valid phases); after a wait on phase v (and no own arrival beyond v + 1 since), v + 1 when
+ * the parity flipped, else v again (a re-wait: it passes at once while v is the preceding
+ * phase). A wait that passes on any other phase passes on arrivals program order does not make
+ * it wait for: that depends on the schedule (another one passes it on the meant phase, or
+ * deadlocks it). */
 #define SIM_INTENT_NONE(h) ((int32_t)(INT32_MIN + (h)))
 static inline bool sim_intent_is_none(int32_t v) { return v < INT32_MIN + (1 << 24); }
 /* What program order tells the holder of entry v: phases 0..result-1 are complete. */
 static inline int32_t sim_intent_known(int32_t v) { return sim_intent_is_none(v) ? v - INT32_MIN : v + 1; }
 int32_t sim_mbar_intent(int32_t prev, int32_t parity);
-/* The agent's own arrival on barrier `bar` (global index): before its first wait on it, the
- * phases before the barrier's current one become known to it (sim_sync.c). */
+/* The agent's own arrival on barrier `bar` (global index): the phases before the barrier's
+ * current one become known to it (sim_sync.c), before its first wait as after one: a thread
+ * that completes two phases with its own arrivals between two same-parity waits means the
+ * later phase (every schedule passes it there), not a re-wait. */
 void sim_intent_note_arrive(sim_machine *m, void *st, int agent, uint32_t bar);
 
 /* sim_events.c: event list (sorted by (agent, seq)) */

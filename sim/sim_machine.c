@@ -59,7 +59,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
   m->data = o->data;
   m->max_trip = o->max_trip ? o->max_trip : 1u << 20;
   m->amd_all_waves = o->amd_all_waves;
-  m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : 2; /* sim_clc.c: the work pool's bound */
+  m->clc_max = o->data ? -1 : o->clc_max ? o->clc_max : SIM_CLC_VERIFY_MAX; /* sim_clc.c: the work pool's bound */
   m->n_ctas = 1; /* the cluster size: sim_pair_setup below */
   sim_compile_modattrs(o->mod, &m->ma); /* the module attributes, decoded once */
   m->threads_per_warp = (uint32_t)m->ma.threads_per_warp;

@@ -80,7 +80,7 @@ void sim_intent_note_arrive(sim_machine *m, void *st, int agent, uint32_t bar) {
   if (agent < 0 || (uint32_t)agent >= m->n_agents || bar / m->n_bars != m->agents[agent].cta) return;
   int32_t *in = st_intent(m, st, (uint32_t)agent, bar % m->n_bars);
   int32_t ph = st_cmbar(m, st, bar)->phase;
-  if (sim_intent_is_none(*in) && ph > sim_intent_known(*in) && ph < (1 << 24)) *in = SIM_INTENT_NONE(ph);
+  if (ph > sim_intent_known(*in) && ph < (1 << 24)) *in = SIM_INTENT_NONE(ph);
 }
 
 int sim_signal_arrive(sim_machine *m, void *st, uint32_t bar, int32_t n, uint32_t ins, int agent,

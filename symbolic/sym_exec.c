@@ -44,17 +44,13 @@ static int loop_of_value(sym_ctx *c, const ir_value *v) {
   return sym_loop_of_op(c, owner);
 }
 
-/* An unmodelled value: a fresh function of the enclosing loop's counter (so instantiating
- * the counter at another iteration gives another unknown), or a fresh constant. */
+/* An unmodelled value: a fresh function of the enclosing loops' counters (so instantiating
+ * them at another iteration, of any loop of the nest, gives another unknown), or a fresh
+ * constant (sym_havoc.c). */
 static Z3_ast havoc(sym_ctx *c, const ir_value *v, unsigned w) {
   char name[80];
   snprintf(name, sizeof name, "?%s", v->name ? v->name : "v");
-  Z3_sort s = Z3_mk_bv_sort(c->z, w);
-  int l = loop_of_value(c, v);
-  if (l < 0) return sym_fresh(c, name, s);
-  Z3_func_decl f = Z3_mk_fresh_func_decl(c->z, name, 1, &c->wide, s);
-  Z3_ast it = c->loops[l].it;
-  return Z3_mk_app(c->z, f, 1, &it);
+  return sym_havoc_at(c, name, Z3_mk_bv_sort(c->z, w), loop_of_value(c, v));
 }
 
 /* Replaces the pre-induction variables of finished loops by their final terms. A closed form
@@ -272,7 +268,7 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     if (!c->loops[l].after_ok[ridx]) {
       int64_t n = c->loops[l].range_n[ridx];
       if (!n) return NULL; /* a havoc of its own (eval_value) */
-      *taint = true; /* that havoc (a function of the enclosing loop's counter), clamped to its
+      *taint = true; /* that havoc (a function of the enclosing loops' counters), clamped to its
                       * proved slot range (sym_range.c) */
       return sym_range_clamp(c, havoc(c, op->results[ridx], w), n);
     }

@@ -258,11 +258,11 @@ static bool base_case(sym_ctx *c, const sym_loop *L, Z3_ast init, const tmpl *t,
                                    sym_not(c, sym_eq(c, init, f0)))) == Z3_L_FALSE;
 }
 
-/* A havoc value after the loop: a fresh function of the trip count (tainted: after_ok false). */
-static Z3_ast havoc_after(sym_ctx *c, const sym_loop *L, uint32_t k) {
-  Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?after", 1, &c->wide,
-                                         Z3_get_sort(c->z, L->carried_var[k]));
-  return Z3_mk_app(c->z, h, 1, &L->trip);
+/* A havoc value after the loop (tainted: after_ok false): a fresh function of the trip count
+ * and of the inits it depends on, or of the enclosing loops' counters (sym_havoc.c). */
+static Z3_ast havoc_after(sym_ctx *c, const sym_loop *L, uint32_t k, Z3_ast const *init,
+                          Z3_ast const *next) {
+  return sym_havoc_carried(c, "?after", (int)(L - c->loops), k, L->trip, init, next);
 }
 
 /* The values after an scf.for (L->after). The induction proves the closed form f for the
@@ -288,7 +288,7 @@ static void after_loop(sym_ctx *c, sym_loop *L, const bool *cand, const tmpl *t,
   for (uint32_t k = 0; k < n; k++) {
     L->after_ok[k] = false;
     if (!w[k]) continue;
-    L->after[k] = havoc_after(c, L, k);
+    L->after[k] = havoc_after(c, L, k, init, next);
     if (!cand[k]) continue;
     Z3_ast goal = sym_eq(c, next[k], closed_form(c, &t[k], it1, w[k]));
     if (!every && sym_sat(c, sym_and2(c, last, sym_not(c, goal))) != Z3_L_FALSE) continue;
@@ -445,9 +445,8 @@ static void induct_guarded(sym_ctx *c, int l, const ir_op *y, const bool *cand,
     c->n_invariants++;
     Z3_ast gk = closed_form(c, &t[k], L->it, w[k]);
     if (!clamped[k]) {
-      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide,
-                                             Z3_get_sort(c->z, L->carried_var[k]));
-      L->final[k] = sym_ite(c, q, gk, Z3_mk_app(c->z, h, 1, &L->it)); /* closed stays NULL */
+      Z3_ast h = sym_havoc_carried(c, "?carried", l, k, L->it, init, next);
+      L->final[k] = sym_ite(c, q, gk, h); /* closed stays NULL */
       L->closed_form[k] = "q(i) -> template, q a prefix predicate (havoc once q fails)";
       continue;
     }
@@ -547,10 +546,8 @@ void sym_induct_loop(sym_ctx *c, int l) {
     L->induct_done = true;
     for (uint32_t k = 0; k < n; k++) /* unmodelled: fresh per iteration */
       if (sym_value_width(sym_carried_arg(f, k)->type)) {
-        Z3_sort s = Z3_get_sort(c->z, L->carried_var[k]);
-        Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide, s);
-        L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
-        L->after[k] = havoc_after(c, L, k);
+        L->final[k] = sym_havoc_carried(c, "?carried", l, k, L->it, NULL, NULL);
+        L->after[k] = havoc_after(c, L, k, NULL, NULL);
       }
     return;
   }
@@ -646,9 +643,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
       L->closed_form[k] = describe(&t[k]);
       c->n_invariants++;
     } else {
-      Z3_func_decl h = Z3_mk_fresh_func_decl(c->z, "?carried", 1, &c->wide,
-                                             Z3_get_sort(c->z, L->carried_var[k]));
-      L->final[k] = Z3_mk_app(c->z, h, 1, &L->it);
+      L->final[k] = sym_havoc_carried(c, "?carried", l, k, L->it, init, next);
     }
   }
   if (!wl) after_loop(c, L, cand, t, init, next, w, init_at);

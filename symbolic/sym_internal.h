@@ -36,11 +36,12 @@ typedef struct sym_loop {
   uint32_t n_carried;          /* iter_args */
   Z3_ast *carried_var;         /* per iter_arg: the free variable used before induction */
   Z3_ast *closed;              /* per iter_arg: closed form over it proved by induction, or NULL */
-  Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it) */
+  Z3_ast *final;               /* per iter_arg after induction: closed form, else a havoc h(it, ...)
+                                  (sym_havoc.c) */
   Z3_ast *after;               /* per iter_arg after induction (scf.for): the value after the
                                   loop, a term over the arguments and enclosing loops: the closed
                                   form at it = trip once its last step (it + 1 = trip) and the
-                                  zero-trip case are proved, else a havoc h(trip) */
+                                  zero-trip case are proved, else a havoc h(trip, ...) (sym_havoc.c) */
   bool *after_ok;              /* per iter_arg: after is proved (false: havoc, tainted) */
   int64_t *range_n;            /* per iter_arg, no closed form: N > 0 when the value is proved in
                                   [0, N) (sym_range.c; final is then clamped, and, after_ok
@@ -181,6 +182,9 @@ typedef struct sym_event {
   Z3_ast seqx;                 /* the IR's own counter x of "x % N" (its width): x = seq +
                                   seqx_shift * N when the event fires; NULL when there is none */
   int64_t seqx_shift;          /* rounds between the IR's counter and the normalised seq */
+  bool off_mod_n;              /* off is fixed only mod N: a slot index taken as its own
+                                  counter wrapping in [0, N) (infer_seq; a padded group picks
+                                  the representatives that its check proves, sym_pad.c) */
   /* A loop event that continues the firings of its kind on the ring in an earlier sibling loop
    * of its partition (sym_sibling.c): seq = base + mul * it + off with the symbolic base (the
    * earlier loop's firings, mul_A * T_A); NULL for every other event. Rules that compare two
@@ -503,6 +507,12 @@ int sym_pad_loop(sym_ctx *c, int l, int e);
 /* Counters carried across a padded nest: outer value a + t * (T2 + 1), inner a + t * (T2 + 1)
  * + d + k (d = 0 or 1), proved by induction over a free base (sym_pad_induct.c). */
 void sym_induct_pad(sym_ctx *c, int l);
+/* Rollover slots and phases carried across a padded nest ((a + m * u) mod N and
+ * p0 ^ (((a + m * u) div N) & 1), u the padded steps so far), proved by induction over a free
+ * base (sym_pad_roll.c); the loops' terms as sym_induct_pad evaluated them (I's init and next
+ * per carried value of l, O's init and next per carried value of l's parent). */
+void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO, Z3_ast *nextO,
+                  const bool *taintO);
 /* Moves the events of each ring that a partition uses in an outer body and in the inner loop
  * of a nest into the padded nest's flattened loop (after the walk, before assign_main_loops). */
 void sym_pad_events(sym_ctx *c);
@@ -578,6 +588,17 @@ void sym_induct_loop(sym_ctx *c, int loop);
 /* Counters carried across a two-level nest (outer value = g(t * T2), inner g(t * T2 + k)),
  * for carried values the loops' own inductions left havoc; run after them. */
 void sym_induct_nest(sym_ctx *c, int inner);
+/* ---- sym_havoc.c: havoc terms (fresh functions named "?...", docs/symbolic.md §1 "Havoc terms
+ * in loop nests"). An unmodelled value in loop l (-1: none): a function of the counters of l
+ * and of every loop enclosing it (a fresh constant outside loops). */
+Z3_ast sym_havoc_at(sym_ctx *c, const char *name, Z3_sort s, int l);
+/* Carried value k of loop l that no template fits, at key (l's counter in the loop, its trip
+ * count after it): a function of key and of the inits of the carried values k depends on
+ * when their next values mention only l's counter, those values, the arguments, program ids
+ * and keyed loads; else of key and the counters of the loops enclosing l. init / next: per
+ * carried value (NULL: unknown, the second form). */
+Z3_ast sym_havoc_carried(sym_ctx *c, const char *name, int l, uint32_t k, Z3_ast key,
+                         const Z3_ast *init, const Z3_ast *next);
 /* ---- sym_range.c: slot ranges [0, N) of carried values left havoc, proved by induction over
  * every loop at once; their havoc terms (final, after) are clamped to the range. Run after the
  * inductions, before the nests are flattened. */
@@ -706,6 +727,12 @@ void sym_place_join(sym_ctx *c);
  * asynchronous completion of the ring can still be in flight, or an earlier wait passed on
  * it). */
 Z3_ast sym_join_settled(sym_ctx *c, int wi);
+/* Back-pressure of the buffer accesses after the join that sym_place_join leaves unplaced: a
+ * synchronous access of the same buffer (any partition's, the parent's) is ordered before
+ * them by the join or by program order; an asynchronous one that may overlap (one of the two
+ * writes) must be retired by a group wait of its thread after it, else the condition is
+ * unknown (docs/symbolic.md §1, "Accesses after the join"). */
+void sym_join_accesses(sym_ctx *c, vf_sym_condres *r);
 
 /* ---- sym_ring_fresh.c: barriers allocated in a loop's body (a fresh instance per iteration) */
 /* Before sequence numbers: marks elsewhere the buffer rings the other context decides, and

@@ -173,3 +173,133 @@ Z3_ast sym_join_settled(sym_ctx *c, int wi) {
   }
   return done;
 }
+
+/* ------------------------------------------------------------------ unplaced accesses */
+
+static bool writes(const sym_event *e) {
+  return e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE || e->kind == SYM_EV_TMA_LOAD;
+}
+
+static bool async_access(const sym_event *e) {
+  return e->kind == SYM_EV_ASYNC_READ || e->kind == SYM_EV_ASYNC_WRITE || e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* Is group access a (a TMA store's or async wgmma's read) retired before post-join access x by
+ * a wait of its group with no pendings that its thread executes after a, unconditionally and
+ * outside any loop (in a's partition: before the join; in the parent's thread: before x)? */
+static bool group_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->kind != SYM_EV_ASYNC_READ || (a->group != SYM_G_TMA_STORE && a->group != SYM_G_WGMMA))
+    return false;
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *g = &c->evs[j];
+    if (g->kind == SYM_EV_ASYNC_WAIT && g->group == a->group && g->part == a->part &&
+        g->loop < 0 && g->pendings == 0 && g->pos > a->pos && sym_is_true(c, g->pred) &&
+        !g->tainted && !g->unsupported && (a->part != x->part || g->pos < x->pos))
+      return true;
+  }
+  return false;
+}
+
+/* Is tcgen05 access a retired before post-join access x by a commit of its thread after it
+ * that x's thread waited for? The commit (straight-line, unconditional, after a in a's
+ * partition) arrives once every tcgen05 op its thread issued before it has completed
+ * (semantics.md §4.4); a post-join wait w before x on its slot is for round A div count - 1 of
+ * the A arrivals made before it (sym_place_join), the commit's among them; when count divides
+ * A for every argument value, those arrivals fill whole rounds and w's phase completes only
+ * after all of them, the commit's too. (w passing on that phase, not an older one of its
+ * parity, is phase-agreement and back-pressure's sym_join_settled.) */
+static bool commit_retired(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->group != SYM_G_TC05) return false;
+  for (uint32_t k = 0; k < c->n_evs; k++) {
+    const sym_event *cm = &c->evs[k];
+    if (cm->op->code != IR_OP_TTNG_TC_GEN5_COMMIT || cm->part != a->part || cm->loop >= 0 ||
+        cm->prefork || cm->postjoin || cm->pos <= a->pos || !sym_is_true(c, cm->pred) ||
+        cm->tainted || cm->unsupported || cm->ring < 0)
+      continue;
+    const sym_ring *R = &c->rings[cm->ring];
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      if (w->kind != SYM_EV_WAIT || !w->join_round || !w->has_seq || w->unsupported ||
+          w->tainted || w->ring != cm->ring || w->part != x->part || w->pos >= x->pos ||
+          !sym_is_true(c, w->pred))
+        continue;
+      int64_t s = w->join_slot, cs = 0, cnt = R->count[s];
+      if (R->n != 1 && !(cm->idx && sym_numeral(c, cm->idx, &cs) && cs == s)) continue;
+      const char *why = NULL;
+      Z3_ast A = cnt > 0 ? arrivals_before(c, wi, s, &why) : NULL;
+      if (A && (cnt == 1 || sym_sat(c, sym_not(c, sym_eq(c, sym_fmod(c, A, cnt),
+                                                         sym_int(c, 0)))) == Z3_L_FALSE))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Is every instance of tcgen05 op a observed complete by a wait of a partition (so before
+ * the join)? a's own barrier arrival b (the MMA's mbarrier operand, firing whenever a does)
+ * arrives once a has completed (semantics.md §4.4); a wait w of a partition, unconditional in
+ * its loop, on b's ring with lag L waits for the round that the producers of sequence number
+ * m - L * N complete. When every sequence number n that b fires with has w fire with
+ * n + L * N (Z3), each instance of a is complete before some w passes, before the join. (That
+ * w's round holds b's arrival and w passes on that phase, not an older one, is arrival-balance,
+ * phase-agreement and back-pressure (a).) */
+static bool mma_observed(sym_ctx *c, const sym_event *a) {
+  if (a->group != SYM_G_TC05) return false;
+  for (uint32_t bi = 0; bi < c->n_evs; bi++) {
+    const sym_event *b = &c->evs[bi];
+    if (b->op != a->op || b->kind != SYM_EV_ARRIVE || b->ring < 0 || !b->has_seq ||
+        b->unsupported || b->tainted || c->rings[b->ring].irregular ||
+        b->loop != a->loop)
+      continue;
+    /* b fires whenever a does (its barrier's predicate holds) */
+    Z3_ast in = a->loop >= 0 ? c->loops[a->loop].range : Z3_mk_true(c->z);
+    if (!Z3_is_eq_ast(c->z, b->pred, a->pred) &&
+        sym_sat(c, sym_and2(c, sym_and2(c, in, a->pred), sym_not(c, b->pred))) != Z3_L_FALSE)
+      continue;
+    int64_t n = c->rings[b->ring].n;
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      const char *how = NULL;
+      if (w->kind != SYM_EV_WAIT || w->ring != b->ring || w->prefork || w->postjoin ||
+          !w->has_seq || w->unsupported || w->tainted || w->loop < 0 ||
+          !sym_is_true(c, w->pred))
+        continue;
+      int lag = sym_wait_lag(c, (int)wi, &how);
+      if (lag < 0 || w->dead) continue;
+      Z3_ast s = sym_fresh(c, "n", c->wide), m = sym_add(c, s, sym_int(c, lag * n));
+      if (sym_sat(c, sym_and2(c, sym_fires(c, b, s), sym_not(c, sym_fires(c, w, m)))) ==
+          Z3_L_FALSE)
+        return true;
+    }
+  }
+  return false;
+}
+
+void sym_join_accesses(sym_ctx *c, vf_sym_condres *r) {
+  char xl[256], al[256];
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    if (!x->postjoin || !sym_is_access(x->kind) || x->has_seq || x->ring < 0) continue;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *a = &c->evs[j];
+      bool on = a->kind == SYM_EV_TMA_LOAD ? a->buf_ring == x->ring
+                                           : sym_is_access(a->kind) && a->ring == x->ring;
+      if (j == i || !on || (!writes(a) && !writes(x))) continue;
+      /* a synchronous access: complete at its op, before x by the join (another partition)
+       * or by program order (the parent's thread: the default partition, before the fork,
+       * the post-join ops) */
+      if (!async_access(a)) continue;
+      r->n_checked++;
+      /* tcgen05 accesses of the parent's thread: back-pressure (d) (sym_vc_tc05.c) */
+      if ((a->group == SYM_G_TC05 && a->part == x->part) || group_retired(c, a, x) ||
+          commit_retired(c, a, x) || mma_observed(c, a))
+        continue;
+      sym_note_unknown(r, "%s at %s: an access after the join of %s, which the asynchronous %s at "
+                       "%s (%s) may still be %s: its completion before the access is not modelled",
+                       writes(x) ? "write" : "read", ir_loc_str(x->op->loc, xl, sizeof xl),
+                       c->rings[x->ring].name, ir_ops[a->op->code].name,
+                       ir_loc_str(a->op->loc, al, sizeof al), sym_part_label(c, a->part),
+                       writes(a) ? "writing" : "reading");
+    }
+  }
+}

@@ -84,7 +84,10 @@ Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t) {
   switch (e->pad_pos) {
   case SYM_PAD_PRE: /* v = 0 */
     return sym_subst(c, t, V->nest_base, sym_add(c, V->nest_base, v));
-  case SYM_PAD_INNER: /* v = k + 1 */
+  case SYM_PAD_INNER: /* v = k + 1 (TB + k, a rollover form's, sym_pad_roll.c: (TB + v) - 1,
+                       * whose TB + v sym_flat_rewrite makes the flat counter) */
+    t = sym_subst(c, t, sym_add(c, V->nest_base, I->it),
+                  sym_sub(c, sym_add(c, V->nest_base, v), sym_int(c, 1)));
     return sym_subst(c, t, I->it, sym_sub(c, v, sym_int(c, 1)));
   default: /* v = T2 + e */
     return sym_subst(c, t, I->trip, V->pad_post ? sym_sub(c, v, sym_int(c, V->pad_post)) : v);
@@ -419,6 +422,45 @@ static bool prologue_op(sym_ctx *c, const sym_event *e, const sym_loop *F, int64
   return e->off == P % N;
 }
 
+/* Offsets of a group whose slot indices are their own counters (off_mod_n: a rollover slot
+ * carried across the nest, sym_pad_roll.c, names seq mod N only, and infer_seq took the
+ * representative of its value at step 0, e.g. N - 1 for a slot one step behind): among the
+ * representatives off - N (kept in [-2, 2]) the first combination whose program order and
+ * numbering without gaps (plain_gaps) hold is taken; check_group then proves it as it proves
+ * any offsets (the slot proofs hold for every representative). Plain groups only. */
+static void pick_offsets(sym_ctx *c, const uint32_t *grp, uint32_t n, int64_t N, int64_t P,
+                         int ep) {
+  uint32_t cand[6], nc = 0;
+  for (uint32_t a = 0; a < n; a++) {
+    const sym_event *e = &c->evs[grp[a]];
+    if (!e->pad_plain || !e->off_mod_n || e->seqx || e->mul != 1) return;
+    if (e->off - N >= -2 + P && e->off - N <= 2 + P) {
+      if (nc == 6) return;
+      cand[nc++] = a;
+    }
+  }
+  if (!nc) return;
+  int64_t orig[64], off[64];
+  for (uint32_t a = 0; a < n; a++) orig[a] = c->evs[grp[a]].off;
+  for (uint32_t mask = 0; mask < (1u << nc); mask++) {
+    for (uint32_t a = 0; a < n; a++) off[a] = orig[a];
+    for (uint32_t b = 0; b < nc; b++)
+      if (mask >> b & 1) off[cand[b]] -= N;
+    bool order = true;
+    for (uint32_t a = 0; a < n && order; a++)
+      for (uint32_t b = 0; b < n && order; b++) {
+        const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];
+        order = a == b || (ea->pos < eb->pos ? off[a] <= off[b] : off[a] <= off[b] + 1);
+      }
+    if (!order) continue;
+    int64_t rel[64];
+    for (uint32_t a = 0; a < n; a++) rel[a] = off[a] - P;
+    if (plain_gaps(c, grp, rel, n, ep) != 1) continue;
+    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = off[a];
+    return;
+  }
+}
+
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
  * its firings' rounds? Each event of the group is in e's loop with one slot per iteration
  * (seq = itF + off); (order) a firing's sequence number is at least any earlier firing's in
@@ -480,6 +522,7 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   if (fixed && P > 0)
     for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off += P * c->evs[grp[a]].mul;
   if (cslot) return const_slots(c, grp, n, N, V->pad_post);
+  if (N > 1) pick_offsets(c, grp, n, N, P, V->pad_post);
   for (uint32_t a = 0; a < n; a++)
     for (uint32_t b = 0; b < n; b++) {
       const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];

@@ -145,6 +145,8 @@ void sym_induct_pad(sym_ctx *c, int l) {
     Iw->after[k] = lin(c, a, sym_add(c, base, Iw->trip), w, par);
     Iw->after_ok[k] = true;
   }
+  /* rollover slots and phases (idx + 1 == N ? 0 : idx + 1), sym_pad_roll.c */
+  sym_pad_roll(c, l, initI, nextI, initO, nextO, taintO);
   free(initI);
   free(nextI);
   free(nextO);

@@ -344,6 +344,7 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     }
     /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
     bool wrapped = !view || xv == view->operands[1];
+    if (idxp == &e->idx) e->off_mod_n = wrapped;
     *mul = wrapped ? 1 : v1 - v0;
     *off = v0;
     if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }

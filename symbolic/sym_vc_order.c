@@ -1151,6 +1151,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
   sym_vc_acquire(c, r);
+  sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
   free(dist);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "

@@ -211,5 +211,7 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
     }
   }
   sym_finish_cond(r, "every shared buffer written through the generic proxy is read by the async "
-                     "proxy only after a fence.proxy.async of its writer");
+                     "proxy only after a fence.proxy.async of its writer (writes and reads in one "
+                     "partition and iteration, or handed over by the writer's next arrive; "
+                     "other pairs are left to the explicit check)");
 }

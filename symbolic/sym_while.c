@@ -78,8 +78,7 @@ Z3_ast sym_while_response(sym_ctx *c, const ir_op *op, unsigned w) {
     if (op->code == IR_OP_TTNG_CLC_IS_CANCELED) return sym_ite(c, more, sym_bv(c, 1, w), sym_bv(c, 0, w));
     char name[80];
     snprintf(name, sizeof name, "?%s", op->results[0]->name ? op->results[0]->name : "ctaid");
-    Z3_func_decl f = Z3_mk_fresh_func_decl(c->z, name, 1, &c->wide, Z3_mk_bv_sort(c->z, w));
-    Z3_ast h = Z3_mk_app(c->z, f, 1, &c->loops[l].it);
+    Z3_ast h = sym_havoc_at(c, name, Z3_mk_bv_sort(c->z, w), (int)l);
     Z3_ast nonneg = sym_ite(c, sym_slt(c, h, sym_bv(c, 0, w)), sym_bv(c, 0, w), h);
     return sym_ite(c, more, nonneg, sym_bv(c, -1, w));
   }

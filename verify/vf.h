@@ -156,8 +156,15 @@ bool vf_table_has(const vf_table *t, sim_hash128 h);
 uint32_t vf_table_generation(const vf_table *t);
 size_t vf_table_bytes(const vf_table *t);
 uint64_t vf_table_count(const vf_table *t);
-/* Large zeroed memory (huge-page backed from 2 MiB on); free with the same size. */
+/* Large zeroed memory (huge-page backed from 2 MiB on; vf_bigmem.c); free with the same size. */
 void *vf_big_zalloc(size_t n);
 void vf_big_free(void *p, size_t n);
+/* An address range of `room` bytes (rounded up to 2 MiB) reserved for one growing object,
+ * huge-page backed, zero until written; NULL when the address space is short. Bytes [from, to)
+ * become usable by vf_big_commit (from: what the previous commit reached, a multiple of 2 MiB;
+ * to is rounded up to one; false: out of memory). vf_big_release unmaps it all (same room). */
+void *vf_big_reserve(size_t room);
+bool vf_big_commit(void *p, size_t from, size_t to);
+void vf_big_release(void *p, size_t room);
 
 #endif

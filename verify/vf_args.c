@@ -179,23 +179,25 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   static const int32_t pids[2][3] = {{1, 0, 0}, {1 << 12, 0, 0}};
   uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l1, VF_MAX_LOOPS);
   bool persistent = false;
+  bool pers[VF_MAX_LOOPS] = {false}; /* per loop: its count depends on the program id or grid */
   /* a loop from the program id, or stepping by the grid size: with many tiles (one argument
    * large), another program id or grid gives program 0 another count */
-  for (uint32_t c = 0; c < nc && !persistent; c++) {
+  for (uint32_t c = 0; c < nc; c++) {
     uint64_t save = bits[ctrl[c]];
     bits[ctrl[c]] = (uint64_t)vf_argplan_big(p, ctrl[c]);
     sim_static_loop a[VF_MAX_LOOPS], b[VF_MAX_LOOPS], g[VF_MAX_LOOPS];
     uint32_t na = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, a, VF_MAX_LOOPS);
     uint32_t ng = sim_static_loops(p->fn, bits, p->n_args, pid0, g2, g, VF_MAX_LOOPS);
-    for (uint32_t li = 0; li < na && li < ng && !persistent; li++)
-      persistent = a[li].trips >= 0 && a[li].trips != g[li].trips;
-    for (int q = 0; q < 2 && !persistent; q++) {
+    for (uint32_t li = 0; li < na && li < ng; li++)
+      pers[li] |= a[li].trips >= 0 && a[li].trips != g[li].trips;
+    for (int q = 0; q < 2; q++) {
       uint32_t nb = sim_static_loops(p->fn, bits, p->n_args, pids[q], p->grid, b, VF_MAX_LOOPS);
-      for (uint32_t li = 0; li < na && li < nb && !persistent; li++)
-        persistent = a[li].trips >= 0 && a[li].trips != b[li].trips;
+      for (uint32_t li = 0; li < na && li < nb; li++)
+        pers[li] |= a[li].trips >= 0 && a[li].trips != b[li].trips;
     }
     bits[ctrl[c]] = save;
   }
+  for (uint32_t li = 0; li < nl && li < VF_MAX_LOOPS; li++) persistent |= pers[li];
   if (!persistent || !nc) {
     free(bits);
     return false;
@@ -236,28 +238,41 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   nv = 1; /* the base vector: every loop at its smallest count */
   for (uint32_t li = 0; li < nl; li++) {
     if (l1[li].trips < 0) continue;
-    /* the first argument that moves this loop's count drives it */
-    uint32_t drv = UINT32_MAX;
-    for (uint32_t c = 0; c < nc && drv == UINT32_MAX; c++) {
-      uint64_t save = bits[ctrl[c]];
-      bits[ctrl[c]] = (uint64_t)vf_argplan_big(p, ctrl[c]);
-      if (loop_trips(p, bits, li) != l1[li].trips) drv = c;
-      bits[ctrl[c]] = save;
-    }
-    if (drv == UINT32_MAX) continue;
-    int64_t targets[VF_MAX_TARGETS];
-    uint32_t nt = vf_loop_targets(p, bits, l1[li].op, targets);
-    for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
+    /* the first argument that moves this loop's count drives it; a loop whose count depends
+     * on the program id (the persistent tile loop) is driven in turn by every other argument
+     * that moves no loop to another count than this one's (the partitions' copies of the loop
+     * move with it): a flattened persistent loop's count is tiles x K steps, and driving it by
+     * K alone gives every program one tile (tk_p_matmul: an epilogue that never releases its
+     * 2-slot accumulator ring verified until session 19), while an argument that also
+     * lengthens the inner loops (attention's N_CTX) would multiply the runs' states */
+    uint32_t first = UINT32_MAX;
+    for (uint32_t drv = 0; drv < nc; drv++) {
       uint64_t save = bits[ctrl[drv]];
-      int64_t v = find_loop_value(p, bits, ctrl[drv], li, targets[t]);
+      bits[ctrl[drv]] = (uint64_t)vf_argplan_big(p, ctrl[drv]);
+      int64_t big = loop_trips(p, bits, li);
+      bool moves = big != l1[li].trips, other = first != UINT32_MAX, fixed = other && !pers[li];
+      for (uint32_t lj = 0; lj < nl && lj < VF_MAX_LOOPS && moves && other && !fixed; lj++) {
+        int64_t tj = loop_trips(p, bits, lj);
+        /* a loop whose count is not computable may move too: not driven by another argument */
+        fixed = l1[lj].trips < 0 || tj < 0 || (tj != l1[lj].trips && tj != big);
+      }
       bits[ctrl[drv]] = save;
-      if (v < 0) continue;
-      int64_t cand[8];
-      for (uint32_t c = 0; c < nc; c++) cand[c] = (int64_t)bits[ctrl[c]];
-      cand[drv] = v;
-      bool dup = false;
-      for (uint32_t j = 0; j < nv && !dup; j++) dup = !memcmp(vec[j], cand, nc * sizeof *cand);
-      if (!dup) memcpy(vec[nv++], cand, nc * sizeof *cand);
+      if (!moves || fixed) continue;
+      if (first == UINT32_MAX) first = drv;
+      int64_t targets[VF_MAX_TARGETS];
+      uint32_t nt = vf_loop_targets(p, bits, l1[li].op, targets);
+      for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
+        save = bits[ctrl[drv]];
+        int64_t v = find_loop_value(p, bits, ctrl[drv], li, targets[t]);
+        bits[ctrl[drv]] = save;
+        if (v < 0) continue;
+        int64_t cand[8];
+        for (uint32_t c = 0; c < nc; c++) cand[c] = (int64_t)bits[ctrl[c]];
+        cand[drv] = v;
+        bool dup = false;
+        for (uint32_t j = 0; j < nv && !dup; j++) dup = !memcmp(vec[j], cand, nc * sizeof *cand);
+        if (!dup) memcpy(vec[nv++], cand, nc * sizeof *cand);
+      }
     }
   }
   p->joint = true;

@@ -35,6 +35,7 @@ typedef struct vf_argplan {
                                   j takes value j of every varied argument (no product) */
   int32_t grid[3];
   bool grid_given;
+  bool grid_chosen;            /* no --grid: the grid was chosen for a CLC work loop (cli_runopt.c) */
   bool all_waves;              /* AMD: every wave runs (--all-waves; sim_opts.amd_all_waves) */
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */

@@ -4,47 +4,21 @@
  * multi-threaded search, a table split into shards by bits of the key, each with its own lock
  * and growing on its own (it starts small: its size follows the states found, not the bound).
  * Stores hashes only (hash compaction: a collision of two distinct states has probability
- * ~n^2 / 2^120). Also the large zeroed allocations the explorer uses (vf_big_zalloc). */
+ * ~n^2 / 2^120). A one-thread table of 2 MiB and more lies at the start of an address range
+ * reserved for it (vf_big_reserve) and doubles in place: its old slots are rehashed where they
+ * are, only the new half is fresh memory (docs/performance.md, session 19). */
 #include <assert.h>
 #include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "vf.h"
 #include "sim/sim_size.h"
 
 enum {
-  BIG = 1 << 21,               /* huge-page size: allocations from 2 MiB on are mapped */
+  BIG = 1 << 21,               /* from this size on, a growing one-thread table is in a reserved range */
   RECENT = VF_RECENT,          /* entries of the recent-insert cache (32 KiB) */
 };
-
-/* Large zeroed memory: an anonymous mapping aligned to 2 MiB and advised to use transparent
- * huge pages (a random access into a table of many MiB then costs no TLB miss, and a page
- * fault zeroes 2 MiB at once); small sizes come from calloc. Free with vf_big_free(p, n). */
-void *vf_big_zalloc(size_t n) {
-  if (n < BIG) return ir_xcalloc(1, n ? n : 1);
-  size_t len = (n + BIG - 1) & ~(size_t)(BIG - 1);
-  uint8_t *raw = mmap(NULL, len + BIG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return NULL;
-  uint8_t *p = (uint8_t *)(((uintptr_t)raw + BIG - 1) & ~(uintptr_t)(BIG - 1));
-  if (p > raw) munmap(raw, (size_t)(p - raw));
-  size_t tail = (size_t)(raw + len + BIG - (p + len));
-  if (tail) munmap(p + len, tail);
-#ifdef MADV_HUGEPAGE
-  madvise(p, len, MADV_HUGEPAGE);
-#endif
-  return p;
-}
-
-void vf_big_free(void *p, size_t n) {
-  if (!p) return;
-  if (n < BIG) {
-    free(p);
-    return;
-  }
-  munmap(p, (n + BIG - 1) & ~(size_t)(BIG - 1));
-}
 
 /* An entry: the key, lo and the low 55 bits of hi, with bit 55 of hi set and a zero lo made
  * 1 (an occupied slot never has lo == 0; slots {0,0} are empty). The top 8 bits of hi are not
@@ -56,7 +30,14 @@ void vf_big_free(void *p, size_t n) {
 typedef struct part {
   sim_hash128 *slots;
   uint64_t cap, n;             /* cap: power of two */
+  size_t room;                 /* 0: slots is vf_big_zalloc'd, cap entries; else slots starts a
+                                  range of `room` bytes (vf_big_reserve), its first cap entries
+                                  committed, the rest untouched (zero) */
+  bool in_place;               /* grows into a reserved range from BIG bytes on (one-thread table) */
 } part;
+
+enum { ROOM = (size_t)1 << 36 }; /* bytes reserved for a table growing in place (2^32 slots:
+                                  past that it moves, as below BIG) */
 
 /* A shard of the shared table: a part behind its own lock, on its own cache lines. */
 typedef struct shard {
@@ -87,15 +68,21 @@ static void part_init(part *p, uint64_t cap) {
   assert(cap >= 4 && (cap & (cap - 1)) == 0); /* probing masks with cap - 1 */
   p->cap = cap;
   p->n = 0;
+  p->room = 0;
+  p->in_place = false;
   p->slots = vf_big_zalloc(cap * sizeof *p->slots);
   if (!p->slots) ir_out_of_memory(0);
 }
 
-static void part_free(part *p) { vf_big_free(p->slots, p->cap * sizeof *p->slots); }
+static void part_free(part *p) {
+  if (p->room) vf_big_release(p->slots, p->room);
+  else vf_big_free(p->slots, p->cap * sizeof *p->slots);
+}
 
 vf_table *vf_table_new(void) {
   vf_table *t = ir_xcalloc(1, sizeof *t);
   part_init(&t->p, PART0);
+  t->p.in_place = true;
   t->recent = ir_xcalloc(RECENT, sizeof *t->recent);
   if (!t->recent) ir_out_of_memory(0);
   return t;
@@ -151,6 +138,93 @@ static bool part_has(const part *p, sim_hash128 k) {
   }
 }
 
+/* Puts key k (not in p) into the first free slot of its probe. */
+static void part_put(part *p, sim_hash128 k) {
+  uint64_t q = k.lo & (p->cap - 1);
+  while (p->slots[q].lo) q = (q + 1) & (p->cap - 1);
+  p->slots[q] = k;
+}
+
+/* Doubles p into fresh memory: a reserved range when p grows in place from now on, else a
+ * new allocation; the keys are put there again, the old memory freed. */
+static void part_move(part *p, uint64_t cap) {
+  part np = {.cap = cap, .n = p->n, .in_place = p->in_place};
+  size_t bytes = cap * sizeof *np.slots;
+  if (p->in_place && bytes >= BIG && bytes <= ROOM && (np.slots = vf_big_reserve(ROOM))) {
+    np.room = ROOM;
+    if (!vf_big_commit(np.slots, 0, bytes)) ir_out_of_memory(0);
+  } else {
+    np.slots = vf_big_zalloc(bytes);
+    if (!np.slots) ir_out_of_memory(0);
+  }
+  for (uint64_t j = 0; j < p->cap; j++)
+    if (p->slots[j].lo) part_put(&np, p->slots[j]);
+  part_free(p);
+  *p = np;
+}
+
+/* Doubles p where it lies (p->room holds twice its slots): the new half [n, 2n) is fresh
+ * (zero) memory, the keys of the old half are moved to their slots in the doubled table.
+ * With linear probing a key at home h (lo mod n) goes to home h or h + n (lo mod 2n). The
+ * keys of [0, z) (z: the first free slot) are taken out first, so no run of full slots
+ * wraps from the end to the start; then slots z..n-1 are visited in order, each key taken
+ * out and put from its new home at the first free slot. A key staying at home h lay at or
+ * after h with every slot between full, all visited before, so it lands at or before its own
+ * slot: visited slots are never emptied again, so its probe stays unbroken. A key moving up
+ * probes the new half (only moved keys there) and may wrap to the start: a probe reaching a
+ * slot not yet visited would rest on a slot that may still be emptied, so that key waits
+ * with those of [0, z) and all of them are put last, into the finished table. */
+static void part_double_in_place(part *p) {
+  uint64_t n = p->cap, mask = 2 * n - 1;
+  sim_hash128 *s = p->slots;
+  uint64_t z = 0;
+  while (s[z].lo) z++; /* a free slot exists: load <= 3/4 */
+  uint64_t nw = 0, capw = z + 64;
+  sim_hash128 *wait = ir_xmalloc(capw, sizeof *wait);
+  for (uint64_t j = 0; j < z; j++) {
+    wait[nw++] = s[j];
+    s[j] = (sim_hash128){0, 0};
+  }
+  for (uint64_t i = z; i < n; i++) {
+    sim_hash128 k = s[i];
+    if (!k.lo) continue;
+    s[i] = (sim_hash128){0, 0};
+    uint64_t q = k.lo & mask;
+    while (s[q].lo && !(q > i && q < n)) q = (q + 1) & mask;
+    if (q > i && q < n) { /* a wrapped probe reached slots not yet visited */
+      if (nw == capw) wait = ir_xrealloc(wait, capw *= 2, sizeof *wait);
+      wait[nw++] = k;
+      continue;
+    }
+    assert(q >= n || q <= i); /* a staying key lands at or before its old slot */
+    s[q] = k;
+  }
+  p->cap = 2 * n;
+  for (uint64_t j = 0; j < nw; j++) part_put(p, wait[j]);
+  free(wait);
+}
+
+/* Doubles p (at 3/4 load): in place when it lies in a reserved range with room, else moved. */
+static void part_grow(part *p) {
+  size_t bytes = 2 * p->cap * sizeof *p->slots;
+  if (p->room && bytes <= p->room) {
+    if (!vf_big_commit(p->slots, p->cap * sizeof *p->slots, bytes)) ir_out_of_memory(0);
+    part_double_in_place(p);
+  } else {
+    part_move(p, 2 * p->cap);
+  }
+  assert(p->n * 4 <= p->cap * 3); /* the grown part is back under its load bound */
+#ifdef TLXV_SELFCHECK
+  uint64_t cnt = 0;
+  for (uint64_t j = 0; j < p->cap; j++)
+    if (p->slots[j].lo) {
+      cnt++;
+      assert(part_has(p, p->slots[j])); /* every key is found by its probe */
+    }
+  assert(cnt == p->n);
+#endif
+}
+
 /* Inserts key k; true when it was new. Grows p at 3/4 load (*gen counts growths). */
 static bool part_insert(part *p, sim_hash128 k, uint32_t *gen) {
   assert(k.lo != 0);           /* 0 marks an empty slot: key() never returns it */
@@ -165,18 +239,7 @@ static bool part_insert(part *p, sim_hash128 k, uint32_t *gen) {
   p->slots[i] = k;
   p->n++;
   if (p->n * 4 > p->cap * 3) {
-    part np;
-    part_init(&np, p->cap * 2);
-    for (uint64_t j = 0; j < p->cap; j++) {
-      if (!p->slots[j].lo) continue;
-      uint64_t q = p->slots[j].lo & (np.cap - 1);
-      while (np.slots[q].lo) q = (q + 1) & (np.cap - 1);
-      np.slots[q] = p->slots[j];
-    }
-    np.n = p->n;
-    assert(np.n * 4 <= np.cap * 3); /* the grown part is back under its load bound */
-    part_free(p);
-    *p = np;
+    part_grow(p);
     (*gen)++;
   }
   return true;

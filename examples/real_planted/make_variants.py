@@ -73,6 +73,11 @@ VARIANTS = [
      "the epilogue's accumulator-ready phase starts at 0 instead of 1 (its first wait is for the wrong phase)",
      "%arg61 = %c1_i32, %arg62 = %c1_i32)",
      "%arg61 = %c1_i32, %arg62 = %c0_i32)"),
+    ("tk_bf16_norelease.ttgir", "tk_p_matmul_100_bf16_plain_p.ok.ttgir",
+     "the epilogue never releases its TMEM accumulator slot (arrive on the accumulator-empty barrier removed)",
+     "          %acc_84 = ttng.tmem_load %acc_81 : !ttg.memdesc<128x128xf32, #tmem1, #ttng.tensor_memory, mutable, 128x256> -> tensor<128x128xf32, #linear1> loc(#loc87)\n"
+     "          ttng.arrive_barrier %acc_82, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc87)\n",
+     "          %acc_84 = ttng.tmem_load %acc_81 : !ttg.memdesc<128x128xf32, #tmem1, #ttng.tensor_memory, mutable, 128x256> -> tensor<128x128xf32, #linear1> loc(#loc87)\n"),
 ]
 
 

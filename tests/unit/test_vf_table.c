@@ -1,6 +1,6 @@
 /* test_vf_table.c: the visited-state table (verify/vf_table.c): membership of 119-bit keys
  * through growth, the recent-insert cache, the shared table (threads inserting at once into
- * shards that grow, starting small), a reduced search, keys sharing one half told apart, vf_big_zalloc giving zeroed memory at both sizes, and the explorer's on-stack set
+ * shards that grow, starting small), growth in place with runs of full slots wrapping around, a reduced search, keys sharing one half told apart, vf_big_zalloc giving zeroed memory at both sizes, and the explorer's on-stack set
  * (vf_onstack.c) against a plain list through growth and backward-shift removals. */
 #include <check.h>
 #include <pthread.h>
@@ -25,6 +25,38 @@ START_TEST(membership_through_growth) {
   ck_assert(vf_table_insert(t, (sim_hash128){0, 0})); /* the empty key is still a key */
   ck_assert(!vf_table_insert(t, (sim_hash128){0, 0}));
   ck_assert(vf_table_has(t, (sim_hash128){0, 0}));
+  vf_table_free(t);
+}
+END_TEST
+
+/* A table of 2 MiB and more doubles in place (vf_table.c part_double_in_place): runs of full
+ * slots that wrap from the end of the table to its start, at every size from 2^17 to 2^20
+ * slots (keys whose home is one of the last 64 slots there, with the higher bits varying, so
+ * some stay and some move up and wrap again), among spread keys; every key so far is found
+ * at each power of two of keys (so between any two doublings) and none is inserted twice. */
+START_TEST(in_place_growth_with_wrapping_runs) {
+  vf_table *t = vf_table_new();
+  uint64_t n = 0, rng = 88172645463325252ull;
+  sim_hash128 *keys = malloc(900000 * sizeof *keys);
+  ck_assert(keys);
+  for (uint64_t k = 1; k <= 800000; k++) {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    sim_hash128 h = hk(k);
+    if (k % 64 == 0) { /* a key at the end of a table of 2^L slots, L = 17..20 */
+      unsigned L = 17 + (unsigned)(rng % 4);
+      uint64_t top = (1ull << L) - 1 - (rng >> 8 & 63);
+      h = (sim_hash128){(rng >> 11 << L) | top, rng ^ k};
+    }
+    if (!vf_table_insert(t, h)) continue; /* a repeated random key */
+    keys[n++] = h;
+    if ((k & (k - 1)) == 0 || k % 99991 == 0)
+      for (uint64_t j = 0; j < n; j++) ck_assert(vf_table_has(t, keys[j]));
+  }
+  ck_assert_uint_gt(n, 790000);
+  ck_assert_uint_eq(vf_table_count(t), n);
+  for (uint64_t j = 0; j < n; j++) ck_assert(!vf_table_insert(t, keys[j]));
+  ck_assert_uint_eq(vf_table_count(t), n);
+  free(keys);
   vf_table_free(t);
 }
 END_TEST
@@ -224,6 +256,7 @@ int main(void) {
   tcase_set_timeout(t, 120);
   tcase_add_test(t, membership_through_growth);
   tcase_add_test(t, keys_are_119_bits);
+  tcase_add_test(t, in_place_growth_with_wrapping_runs);
   tcase_add_test(t, shared_table);
   tcase_add_test(t, cached_inserts);
   tcase_add_test(t, reduced_search_unchanged);
