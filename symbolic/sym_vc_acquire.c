@@ -37,10 +37,12 @@ static int64_t depth(const sym_ctx *c, const sym_event *e) {
  * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
  * index term, in rings of one depth. */
 static bool load_aligned(sym_ctx *c, const sym_event *p) {
-  if (!p->has_seq || (p->buf_view ? c->rings[p->buf_ring].n : 1) != c->rings[p->ring].n)
-    return false;
+  if (!p->has_seq) return false;
+  /* one term: round n of the barrier is the load of buffer sequence n, whatever the depths
+   * (t05's two-slot buffers on a one-slot barrier: slot n mod 2, round n) */
   if (p->buf_has_seq && !p->base && !p->seqt && p->buf_mul == p->mul && p->buf_off == p->off)
     return true;
+  if ((p->buf_view ? c->rings[p->buf_ring].n : 1) != c->rings[p->ring].n) return false;
   if (c->rings[p->ring].n == 1) return true; /* one slot each: every round writes it */
   return p->idx && p->buf_idx &&
          Z3_is_eq_ast(c->z, sym_simplify(c, p->idx), sym_simplify(c, p->buf_idx));
@@ -52,31 +54,48 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
  * larger, with one multiple and base) or the same and a earlier in the body; a straight-line op
  * before b's loop, or a loop op before a straight-line b after its loop. A padded nest's ops
  * only at one position, step and offset. */
+static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
 static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
-  if (!a->has_seq || !b->has_seq || depth(c, a) != depth(c, b)) return false;
+  return precedes_shift(c, a, b, 0);
+}
+
+/* a's instance of sequence number n + d comes before b's instance of n (precedes_at_seq with
+ * a's numbers shifted: a wait of lag L observes the round of the sequence number L * N below
+ * its own). */
+static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
+  if (!a->has_seq || !b->has_seq) return false;
   if (a->prefork && !b->prefork) return true;   /* the fork */
   if (b->postjoin && !a->postjoin) return true; /* the join */
   if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
   if (a->pad_pos != SYM_PAD_NONE || b->pad_pos != SYM_PAD_NONE)
     return a->loop == b->loop && a->pad_pos == b->pad_pos && a->mul == b->mul &&
-           a->off == b->off && sym_same_base(c, a, b) && a->pos < b->pos;
+           a->off - d == b->off && sym_same_base(c, a, b) && a->pos < b->pos;
   if (a->loop == b->loop) {
     if (a->loop < 0) return a->pos < b->pos;
     return a->mul == b->mul && sym_same_base(c, a, b) &&
-           (a->off > b->off || (a->off == b->off && a->pos < b->pos));
+           (a->off - d > b->off || (a->off - d == b->off && a->pos < b->pos));
   }
   /* one straight-line, the other in a loop of the partition's body */
   if ((a->loop < 0) != (b->loop < 0)) return a->pos < b->pos;
   return false;
 }
 
-/* Wait w (index wi) of event e's thread on ring G, before e's instance of sequence number n,
- * for its own round (lag 0): when it passes, round n of G has completed. */
+/* The shift of wait w's sequence numbers to the round it observes: a wait of lag L (known,
+ * sym_wait_lag) at sequence number s passes once the round of s - L * N of its ring completed
+ * (N its depth): when it passes, round n = s - L * N has completed. -1: the lag is unknown. */
+static int64_t obs_shift(sym_ctx *c, int wi) {
+  const char *how;
+  int lag = sym_wait_lag(c, wi, &how);
+  return lag < 0 ? -1 : (int64_t)lag * c->rings[c->evs[wi].ring].n;
+}
+
+/* Wait w (index wi) of event e's thread on ring G, whose instance observing round n of G comes
+ * before e's instance of sequence number n: when it passes, round n of G has completed. */
 static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
   const sym_event *w = &c->evs[wi];
-  const char *how;
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
-  return precedes_at_seq(c, w, e) && sym_wait_lag(c, wi, &how) == 0;
+  int64_t d = obs_shift(c, wi);
+  return d >= 0 && precedes_shift(c, w, e, d);
 }
 
 /* Arrival a (index ai) on ring G after e's instance of sequence number n in e's thread: round
@@ -87,19 +106,28 @@ static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
   if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->ring != G || a->unsupported)
     return false;
   if (e->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) return false;
+  if (a->op == e->op) /* the MMA's own completion barrier: arrives when its writes completed */
+    return e->has_seq && a->has_seq && e->loop == a->loop && e->pad_pos == a->pad_pos &&
+           (e->loop < 0 || (e->mul == a->mul && e->off == a->off && sym_same_base(c, e, a)));
   return precedes_at_seq(c, e, a);
+}
+
+/* Bool: e fires with sequence number n + d (fires_rel, shifted). */
+static Z3_ast fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n,
+                          int64_t d) {
+  if (e->loop >= 0 && e->loop == x->loop && e->mul == x->mul && e->off - d == x->off &&
+      e->pad_pos == x->pad_pos && sym_same_base(c, e, x) && !e->seqt && !x->seqt)
+    return e->pred;
+  if (e->loop < 0 && x->loop < 0 && !e->seqt && !x->seqt)
+    return e->off - d == x->off ? e->pred : Z3_mk_false(c->z);
+  return sym_fires(c, e, d ? sym_add(c, n, sym_int(c, d)) : n);
 }
 
 /* Bool: e fires with sequence number n, where n is the sequence number of x in x's iteration
  * (x's range and predicate are asserted): for an event of x's loop numbered like x that is its
  * predicate there (no instantiation at another iteration). */
 static Z3_ast fires_rel(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n) {
-  if (e->loop >= 0 && e->loop == x->loop && e->mul == x->mul && e->off == x->off &&
-      e->pad_pos == x->pad_pos && sym_same_base(c, e, x) && !e->seqt && !x->seqt)
-    return e->pred;
-  if (e->loop < 0 && x->loop < 0 && !e->seqt && !x->seqt)
-    return e->off == x->off ? e->pred : Z3_mk_false(c->z);
-  return sym_fires(c, e, n);
+  return fires_shift(c, e, x, n, 0);
 }
 
 /* Bool: some event that pick accepts (for e and ring) fires with sequence number n; *any is
@@ -110,7 +138,8 @@ static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring,
   Z3_ast f = Z3_mk_false(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (pick(c, (int)i, e, ring)) {
-      f = sym_or2(c, f, fires_rel(c, &c->evs[i], x, n));
+      int64_t d = c->evs[i].kind == SYM_EV_WAIT ? obs_shift(c, (int)i) : 0;
+      f = sym_or2(c, f, fires_shift(c, &c->evs[i], x, n, d));
       *any = true;
       *taint |= c->evs[i].tainted;
     }
@@ -140,9 +169,9 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
   bool any = false, taint = x->tainted || p->tainted;
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
-    const char *how;
     if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
-        !w->has_seq || w->seqt || w->off != p->off || sym_wait_lag(c, (int)wi, &how) != 0)
+        !w->has_seq || w->seqt || obs_shift(c, (int)wi) < 0 ||
+        w->off - obs_shift(c, (int)wi) != p->off)
       continue;
     bool before = (w->part == x->part && w->prefork == x->prefork && w->pos < x->pos) ||
                   (w->prefork && !x->prefork);
@@ -183,10 +212,10 @@ static Z3_ast straight_order(sym_ctx *c, const sym_event *a, const sym_event *b,
       continue;
     for (uint32_t j = 0; j < c->n_evs; j++) {
       const sym_event *w = &c->evs[j];
-      const char *how;
       if (w->kind != SYM_EV_WAIT || w->ring != ar->ring || w->loop >= 0 || w->unsupported ||
-          !w->has_seq || w->seqt || w->off != ar->off || w->part != b->part ||
-          w->prefork != b->prefork || w->pos >= b->pos || sym_wait_lag(c, (int)j, &how) != 0)
+          !w->has_seq || w->seqt || obs_shift(c, (int)j) < 0 ||
+          w->off - obs_shift(c, (int)j) != ar->off || w->part != b->part ||
+          w->prefork != b->prefork || w->pos >= b->pos)
         continue;
       f = sym_or2(c, f, sym_and2(c, ar->pred, w->pred));
       *any = true;

@@ -127,6 +127,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   char wl[256], rl[256], al[256];
   const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */
   uint32_t hi = rd->pos;
+  if (w->postjoin && !rd->postjoin) return; /* the join: the write follows the read */
   if ((w->prefork && !rd->prefork) || before_loop(w, rd)) {
     fork_pair(c, r, w, rd);
     return;
