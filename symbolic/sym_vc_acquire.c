@@ -201,8 +201,8 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
 /* Straight-line ops of threads a (first) and b: an arrival of a's thread after a and a lag-0
  * wait of b's thread before b on one barrier slot and round (their sequence numbers equal):
  * Bool where both run (false when there is no such pair; *any set when there is). */
-static Z3_ast straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
-                             bool *taint) {
+Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
+                          bool *taint) {
   Z3_ast f = Z3_mk_false(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *ar = &c->evs[i];
@@ -230,13 +230,9 @@ static Z3_ast straight_order(sym_ctx *c, const sym_event *a, const sym_event *b,
  * ordered (either way) by an arrival and a wait on one barrier round. */
 static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                              const sym_event *p, const char *lb, const char *pl) {
-  int64_t ix, ip; /* two constant slots of the ring: different buffers */
-  if (x->idx && p->idx && sym_numeral(c, sym_simplify(c, x->idx), &ix) &&
-      sym_numeral(c, sym_simplify(c, p->idx), &ip) && ix != ip)
-    return;
   bool any = false, taint = x->tainted || p->tainted;
-  Z3_ast ord = sym_or2(c, straight_order(c, p, x, &any, &taint),
-                       straight_order(c, x, p, &any, &taint));
+  Z3_ast ord = sym_or2(c, sym_straight_order(c, p, x, &any, &taint),
+                       sym_straight_order(c, x, p, &any, &taint));
   if (!any && (some_wait_before(c, x, -1) || some_wait_before(c, p, -1))) {
     sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait on one barrier "
                      "round order them; an order relayed through other barriers is not "
@@ -256,6 +252,125 @@ static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                        c->rings[x->ring].name, sym_part_label(c, p->part), pl);
 }
 
+/* Event e (loop or straight-line, no padded nest) at iteration J of its loop (NULL: its own
+ * counter): Bool where it fires, and its sequence number there. */
+static Z3_ast fires_at(sym_ctx *c, const sym_event *e, Z3_ast J) {
+  Z3_ast f = sym_and2(c, sym_ev_range(c, e), e->pred);
+  return J && e->loop >= 0 ? sym_at(c, e->loop, f, J) : f;
+}
+static Z3_ast seq_at(sym_ctx *c, const sym_event *e, Z3_ast J) {
+  Z3_ast t = sym_seq_term(c, e);
+  return J && e->loop >= 0 ? sym_at(c, e->loop, t, J) : t;
+}
+
+/* a and b of one thread, a's instance in b's iteration (or a straight-line a before b's loop or
+ * the fork, or a straight-line b after a's loop) comes before b's (ordered by position). */
+static bool before_in_iteration(const sym_event *a, const sym_event *b) {
+  if (a->prefork && !b->prefork) return true;
+  if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
+  if (a->loop == b->loop || a->loop < 0 || b->loop < 0) return a->pos < b->pos;
+  return false;
+}
+
+/* Order through a barrier relay at instances: first's instance at iteration Jf (NULL: its own
+ * counter), then an arrival a of first's thread after it in that iteration, whose round a wait
+ * w of second's thread observes (its sequence number minus lag * N, sym_wait_lag) before
+ * second's instance at iteration Js. Unlike the "one sequence number" pairing of check_pair,
+ * the barrier's numbers need not be the buffer's: consan's buffers on slot 1 whose barrier is
+ * slot 0. Bool where some such pair runs (false when there is none; *any set when there is). */
+static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_event *second,
+                    Z3_ast Js, bool *any, bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  if (first->pad_pos != SYM_PAD_NONE || second->pad_pos != SYM_PAD_NONE) return f;
+  for (uint32_t ai = 0; ai < c->n_evs; ai++) {
+    const sym_event *a = &c->evs[ai];
+    if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->unsupported ||
+        !a->has_seq || a->ring < 0 || a->pad_pos != SYM_PAD_NONE || a->seqt)
+      continue;
+    if (first->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) continue;
+    bool after = a->op == first->op ? first->kind == SYM_EV_ASYNC_WRITE
+                                    : before_in_iteration(first, a) && a->loop == first->loop;
+    if (!after) continue;
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      if (w->kind != SYM_EV_WAIT || w->ring != a->ring || w->unsupported || !w->has_seq ||
+          w->pad_pos != SYM_PAD_NONE || w->seqt || !before_in_iteration(w, second) ||
+          (w->loop >= 0 && w->loop != second->loop))
+        continue;
+      int64_t d = obs_shift(c, (int)wi);
+      if (d < 0) continue;
+      Z3_ast obs = sym_sub(c, seq_at(c, w, Js), sym_int(c, d));
+      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Jf), fires_at(c, w, Js)),
+                          sym_eq(c, obs, seq_at(c, a, Jf)));
+      f = sym_or2(c, f, g);
+      *any = true;
+      *taint |= a->tainted || w->tainted;
+    }
+  }
+  return f;
+}
+
+/* Access x and writer p (slot term pidx) never touch one slot of the ring: two different
+ * constants, or (in different loops or threads, whose iteration terms are independent) no
+ * instances of both that fire on one slot (ConSan's partitions on slots {0, 1} and {2, 3} of
+ * one allocation). */
+bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_ast pidx) {
+  if (!x->idx || !pidx || sym_width(c, x->idx) != sym_width(c, pidx)) return false;
+  int64_t ix, ip;
+  if (sym_numeral(c, sym_simplify(c, x->idx), &ix) && sym_numeral(c, sym_simplify(c, pidx), &ip))
+    return ix != ip;
+  if (x->part == p->part && x->prefork == p->prefork && x->loop == p->loop) return false;
+  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
+                         sym_and2(c, sym_ev_range(c, p), p->pred));
+  return sym_sat(c, sym_and2(c, both, sym_eq(c, x->idx, pidx))) == Z3_L_FALSE;
+}
+
+/* The release side of a generic write of another thread: p's next write of x's slot (its
+ * instance at sequence number n + N, N the ring's depth: the slot's next round) comes after
+ * x's instance at n, through an arrival of x's thread after x whose round a wait of p's thread
+ * observes before that write (relay). Back-pressure (a) and (b) order rings through their
+ * barriers' phases; a writer that does not wait at all is not theirs to see (ConSan's
+ * two_producers_two_consumers with the producer's wait deleted was proved). A model is a race
+ * the explorer confirms (or a warning); no relay at all: unknown. */
+static void next_round(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p,
+                       Z3_ast n, const char *lb, const char *pl) {
+  if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
+    sym_note_unknown(r, "access of %s at %s: the next write of its slot at %s is not placed "
+                     "(a padded nest or a sequence term)", c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  int64_t N = depth(c, x);
+  Z3_ast n2 = sym_add(c, n, sym_int(c, N));
+  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred), sym_fires(c, p, n2));
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n2) : NULL;
+  Z3_ast ordered = relay(c, x, NULL, p, Jp, &any, &taint);
+  sym_debug_what(c, "back-pressure (e) next round of ev %d, %d", (int)(x - c->evs),
+                 (int)(p - c->evs));
+  if (!any) {
+    if (sym_sat(c, both) != Z3_L_FALSE)
+      sym_note_unknown(r, "access of %s at %s: no arrival after it is observed by a wait of the "
+                       "thread whose next write of the slot is at %s (an order relayed through "
+                       "other barriers is not followed)", c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_ast extra[1] = {n};
+  int64_t v_x[1];
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, sym_and2(c, both, sym_not(c, ordered)),
+                                      x->loop, sym_ev_it(c, x), taint, extra, 1, v_x, &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  char when[48] = "";
+  if (v->iteration >= 0)
+    snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  v->message = sym_fmt("accesses %s[%lld]%s while %s's next write of that slot at %s may run at "
+                       "the same time: no wait before that write observes an arrival this thread "
+                       "makes after the access",
+                       c->rings[x->ring].name, (long long)(((v_x[0] % N) + N) % N), when,
+                       sym_part_label(c, p->part), pl);
+}
+
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
  * Their instances of one sequence number n (the same slot, the round the protocol pairs them
  * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
@@ -269,6 +384,9 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   char lb[256], pl[256];
   const char *B = c->rings[x->ring].name;
   bool tma = p->kind == SYM_EV_TMA_LOAD;
+  Z3_ast pidx = tma ? p->buf_idx : p->idx;
+  sym_debug_what(c, "back-pressure (e) of ev %d, %d", (int)(x - c->evs), (int)(p - c->evs));
+  if (sym_disjoint_slots(c, x, p, pidx)) return; /* different buffers: nothing to order */
   r->n_checked++;
   ir_loc_str(x->op->loc, lb, sizeof lb);
   ir_loc_str(p->op->loc, pl, sizeof pl);
@@ -294,6 +412,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     return;
   }
   Z3_ast n = sym_seq_term(c, x); /* x's instance in its iteration */
+  if (!tma) next_round(c, r, x, p, n, lb, pl);
   bool any = false, taint = x->tainted || p->tainted;
   Z3_ast ordered = Z3_mk_false(c->z);
   for (uint32_t G = 0; G < c->n_rings; G++) {
@@ -310,6 +429,12 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     Z3_ast robs = some_fires(c, waits_before, p, (int)G, x, n, &rw, &taint);
     if (rw && rp) ordered = sym_or2(c, ordered, sym_and2(c, rel, robs));
     any |= rw && rp;
+  }
+  /* relays whose barrier numbers are not the buffer's (p's iteration at x's number n) */
+  if (!tma && !x->seqt && !p->seqt) {
+    Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n) : NULL;
+    ordered = sym_or2(c, ordered, relay(c, p, Jp, x, NULL, &any, &taint));
+    ordered = sym_or2(c, ordered, relay(c, x, NULL, p, Jp, &any, &taint));
   }
   /* a TMA load issued after x in x's own iteration */
   if (tma && precedes_at_seq(c, x, p)) {
@@ -361,6 +486,9 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
 }
 
 void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r) {
+  /* back-pressure is unknown already (its first reason kept): the pairs could only add
+   * violations, at a cost (fa_d64_100: 195 s of Z3 over pairs of rings outside the encoding) */
+  if (r->n_unknown) return;
   for (uint32_t xi = 0; xi < c->n_evs; xi++) {
     const sym_event *x = &c->evs[xi];
     if (!sym_is_access(x->kind) || x->ring < 0 || c->rings[x->ring].is_barrier ||

@@ -121,6 +121,18 @@ static void fork_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const s
                        c->rings[w->ring].name, sym_part_label(c, rd->part), rl);
 }
 
+/* Straight-line write w and async read rd of two threads: whenever both run, an arrival of
+ * rd's thread after rd and a wait of w's thread before w on one round order the read's issue
+ * before the write (a write after the read is no write-then-read pair: whether the read
+ * completed first is back-pressure's). */
+static bool read_first(sym_ctx *c, const sym_event *w, const sym_event *rd) {
+  if (w->loop >= 0 || rd->loop >= 0 || w->seqt || rd->seqt) return false;
+  bool any = false, taint = false;
+  Z3_ast ord = sym_straight_order(c, rd, w, &any, &taint);
+  if (!any || taint) return false;
+  return sym_sat(c, sym_and2(c, sym_and2(c, w->pred, rd->pred), sym_not(c, ord))) == Z3_L_FALSE;
+}
+
 static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   sym_debug_what(c, "proxy-fence of ev %d, %d", wi, ri);
   const sym_event *w = &c->evs[wi], *rd = &c->evs[ri];
@@ -135,6 +147,8 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   if (rd->part != w->part) {
     int a = next_release(c, wi);
     if (a < 0 || !waits_before(c, rd, c->evs[a].ring)) {
+      if (sym_disjoint_slots(c, rd, w, w->idx)) return; /* different buffers */
+      if (read_first(c, w, rd)) return; /* the read is ordered before the write: no pair */
       /* the writer hands the buffer over otherwise (a relay, another loop): not paired */
       r->n_checked++;
       sym_note_unknown(r, "write at %s, async-proxy read at %s: not handed over by the writer's "
