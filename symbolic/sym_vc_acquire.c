@@ -325,50 +325,63 @@ bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_a
   return sym_sat(c, sym_and2(c, both, sym_eq(c, x->idx, pidx))) == Z3_L_FALSE;
 }
 
-/* The release side of a generic write of another thread: p's next write of x's slot (its
- * instance at sequence number n + N, N the ring's depth: the slot's next round) comes after
- * x's instance at n, through an arrival of x's thread after x whose round a wait of p's thread
- * observes before that write (relay). Back-pressure (a) and (b) order rings through their
- * barriers' phases; a writer that does not wait at all is not theirs to see (ConSan's
- * two_producers_two_consumers with the producer's wait deleted was proved). A model is a race
+/* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
+ * at n + N (N the ring's depth: the slot's next round) and at n - N (its previous round) must
+ * be ordered too. When the pair at n is ordered x then p (rel), p's later instance follows by
+ * program order, so only the earlier one needs a relay p then x; when it is ordered p then x
+ * (acq), the earlier one precedes by program order and the later one needs a relay x then p.
+ * Back-pressure (a) and (b) order rings through their barriers' phases; a writer that does not
+ * wait at all is not theirs to see (ConSan's two_producers_two_consumers with a producer wait
+ * deleted was proved). Asynchronous writers (TMA loads, tcgen05 MMAs) are left to (a): a
+ * producer that skips its wait lets its barrier's next phase complete early. A model is a race
  * the explorer confirms (or a warning); no relay at all: unknown. */
-static void next_round(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p,
-                       Z3_ast n, const char *lb, const char *pl) {
+static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
+                             const sym_event *p, Z3_ast n, Z3_ast acq, Z3_ast rel,
+                             const char *lb, const char *pl) {
+  if (p->kind != SYM_EV_WRITE || p->loop < 0) return; /* a straight-line p: one instance */
   if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
-    sym_note_unknown(r, "access of %s at %s: the next write of its slot at %s is not placed "
-                     "(a padded nest or a sequence term)", c->rings[x->ring].name, lb, pl);
+    sym_note_unknown(r, "access of %s at %s: the write of its slot's neighbouring rounds at %s "
+                     "is not placed (a padded nest or a sequence term)", c->rings[x->ring].name,
+                     lb, pl);
     return;
   }
   int64_t N = depth(c, x);
-  Z3_ast n2 = sym_add(c, n, sym_int(c, N));
-  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred), sym_fires(c, p, n2));
-  bool any = false, taint = x->tainted || p->tainted;
-  Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n2) : NULL;
-  Z3_ast ordered = relay(c, x, NULL, p, Jp, &any, &taint);
-  sym_debug_what(c, "back-pressure (e) next round of ev %d, %d", (int)(x - c->evs),
-                 (int)(p - c->evs));
-  if (!any) {
-    if (sym_sat(c, both) != Z3_L_FALSE)
-      sym_note_unknown(r, "access of %s at %s: no arrival after it is observed by a wait of the "
-                       "thread whose next write of the slot is at %s (an order relayed through "
-                       "other barriers is not followed)", c->rings[x->ring].name, lb, pl);
-    return;
+  Z3_ast xs = sym_and2(c, sym_ev_range(c, x), x->pred), pn = sym_fires(c, p, n);
+  for (int dir = -1; dir <= 1; dir += 2) {
+    Z3_ast m = sym_add(c, n, sym_int(c, dir * N));
+    Z3_ast Jp = sym_iter_of_seq(c, p, m);
+    bool any = false, taint = x->tainted || p->tainted;
+    /* dir +1: x then p's next write; -1: p's previous write then x */
+    Z3_ast direct = dir > 0 ? relay(c, x, NULL, p, Jp, &any, &taint)
+                            : relay(c, p, Jp, x, NULL, &any, &taint);
+    Z3_ast trans = sym_and2(c, pn, dir > 0 ? rel : acq); /* through p's instance at n */
+    Z3_ast bad = sym_and2(c, sym_and2(c, xs, sym_fires(c, p, m)),
+                          sym_not(c, sym_or2(c, direct, trans)));
+    sym_debug_what(c, "back-pressure (e) round %+d of ev %d, %d", dir, (int)(x - c->evs),
+                   (int)(p - c->evs));
+    if (!any) {
+      if (sym_sat(c, bad) != Z3_L_FALSE)
+        sym_note_unknown(r, "access of %s at %s: the write of the slot's %s round at %s is not "
+                         "ordered with it by an arrival and a wait on one round (an order "
+                         "relayed through other barriers is not followed)",
+                         c->rings[x->ring].name, lb, dir > 0 ? "next" : "previous", pl);
+      continue;
+    }
+    Z3_ast extra[1] = {n};
+    int64_t v_x[1];
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, x->op, x->part, bad, x->loop, sym_ev_it(c, x),
+                                        taint, extra, 1, v_x, &st);
+    if (!v) continue;
+    sym_site(v, p->op);
+    char when[48] = "";
+    if (v->iteration >= 0)
+      snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+    v->message = sym_fmt("accesses %s[%lld]%s while %s's %s write of that slot at %s may run at "
+                         "the same time: no wait orders that write with the access",
+                         c->rings[x->ring].name, (long long)(((v_x[0] % N) + N) % N), when,
+                         sym_part_label(c, p->part), dir > 0 ? "next" : "previous", pl);
   }
-  Z3_ast extra[1] = {n};
-  int64_t v_x[1];
-  Z3_lbool st;
-  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, sym_and2(c, both, sym_not(c, ordered)),
-                                      x->loop, sym_ev_it(c, x), taint, extra, 1, v_x, &st);
-  if (!v) return;
-  sym_site(v, p->op);
-  char when[48] = "";
-  if (v->iteration >= 0)
-    snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
-  v->message = sym_fmt("accesses %s[%lld]%s while %s's next write of that slot at %s may run at "
-                       "the same time: no wait before that write observes an arrival this thread "
-                       "makes after the access",
-                       c->rings[x->ring].name, (long long)(((v_x[0] % N) + N) % N), when,
-                       sym_part_label(c, p->part), pl);
 }
 
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
@@ -412,35 +425,36 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     return;
   }
   Z3_ast n = sym_seq_term(c, x); /* x's instance in its iteration */
-  if (!tma) next_round(c, r, x, p, n, lb, pl);
   bool any = false, taint = x->tainted || p->tainted;
-  Z3_ast ordered = Z3_mk_false(c->z);
+  Z3_ast acq = Z3_mk_false(c->z), rel = Z3_mk_false(c->z); /* p then x; x then p */
   for (uint32_t G = 0; G < c->n_rings; G++) {
     if (!c->rings[G].is_barrier) continue;
     bool aw = false, ap = tma && p->ring == (int)G, rw = false, rp = false;
     /* acquire through G */
     Z3_ast pub = tma ? Z3_mk_true(c->z) : some_fires(c, arrives_after, p, (int)G, x, n, &ap, &taint);
     Z3_ast obs = some_fires(c, waits_before, x, (int)G, x, n, &aw, &taint);
-    if (aw && ap) ordered = sym_or2(c, ordered, sym_and2(c, pub, obs));
+    if (aw && ap) acq = sym_or2(c, acq, sym_and2(c, pub, obs));
     any |= aw && ap;
     if (tma) continue;
     /* release through G */
-    Z3_ast rel = some_fires(c, arrives_after, x, (int)G, x, n, &rp, &taint);
+    Z3_ast out = some_fires(c, arrives_after, x, (int)G, x, n, &rp, &taint);
     Z3_ast robs = some_fires(c, waits_before, p, (int)G, x, n, &rw, &taint);
-    if (rw && rp) ordered = sym_or2(c, ordered, sym_and2(c, rel, robs));
+    if (rw && rp) rel = sym_or2(c, rel, sym_and2(c, out, robs));
     any |= rw && rp;
   }
   /* relays whose barrier numbers are not the buffer's (p's iteration at x's number n) */
   if (!tma && !x->seqt && !p->seqt) {
     Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n) : NULL;
-    ordered = sym_or2(c, ordered, relay(c, p, Jp, x, NULL, &any, &taint));
-    ordered = sym_or2(c, ordered, relay(c, x, NULL, p, Jp, &any, &taint));
+    acq = sym_or2(c, acq, relay(c, p, Jp, x, NULL, &any, &taint));
+    rel = sym_or2(c, rel, relay(c, x, NULL, p, Jp, &any, &taint));
   }
   /* a TMA load issued after x in x's own iteration */
   if (tma && precedes_at_seq(c, x, p)) {
-    ordered = sym_or2(c, ordered, fires_rel(c, p, x, n));
+    rel = sym_or2(c, rel, fires_rel(c, p, x, n));
     any = true;
   }
+  Z3_ast ordered = sym_or2(c, acq, rel);
+  if (!tma) neighbour_rounds(c, r, x, p, n, acq, rel, lb, pl);
   /* no instance of p at x's sequence number: nothing to order (other numbers: the header) */
   Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred), fires_rel(c, p, x, n));
   if (!any && sym_sat(c, both) == Z3_L_FALSE) return;
