@@ -282,28 +282,45 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
                     Z3_ast Js, bool *any, bool *taint) {
   Z3_ast f = Z3_mk_false(c->z);
   if (first->pad_pos != SYM_PAD_NONE || second->pad_pos != SYM_PAD_NONE) return f;
+  Z3_ast one = sym_int(c, 1);
   for (uint32_t ai = 0; ai < c->n_evs; ai++) {
     const sym_event *a = &c->evs[ai];
     if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->unsupported ||
         !a->has_seq || a->ring < 0 || a->pad_pos != SYM_PAD_NONE || a->seqt)
       continue;
     if (first->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) continue;
-    /* an MMA's own completion barrier: arrives once its reads and writes completed */
-    bool after = a->op == first->op ? first->kind == SYM_EV_ASYNC_WRITE ||
-                                          first->kind == SYM_EV_ASYNC_READ
-                                    : before_in_iteration(first, a) && a->loop == first->loop;
-    if (!after) continue;
+    /* a's instance after first's: in first's iteration (later in the body, or the MMA's own
+     * completion barrier, which arrives once its reads and writes completed), or in the next
+     * iteration of first's loop (earlier in the body) */
+    Z3_ast Ja = Jf;
+    if (a->op == first->op) {
+      if (first->kind != SYM_EV_ASYNC_WRITE && first->kind != SYM_EV_ASYNC_READ) continue;
+    } else if (!before_in_iteration(first, a) || a->loop != first->loop) {
+      if (a->loop < 0 || a->loop != first->loop || first->part != a->part ||
+          first->prefork != a->prefork)
+        continue;
+      Ja = sym_add(c, Jf ? Jf : sym_ev_it(c, first), one); /* the next iteration */
+    }
     for (uint32_t wi = 0; wi < c->n_evs; wi++) {
       const sym_event *w = &c->evs[wi];
       if (w->kind != SYM_EV_WAIT || w->ring != a->ring || w->unsupported || !w->has_seq ||
-          w->pad_pos != SYM_PAD_NONE || w->seqt || !before_in_iteration(w, second) ||
-          (w->loop >= 0 && w->loop != second->loop))
+          w->pad_pos != SYM_PAD_NONE || w->seqt)
         continue;
+      /* w's instance before second's: in second's iteration (earlier in the body, or a
+       * straight-line w before second's loop or the fork), or in the previous iteration of
+       * second's loop (later in the body) */
+      Z3_ast Jw = Js;
+      if (!before_in_iteration(w, second) || (w->loop >= 0 && w->loop != second->loop)) {
+        if (w->loop < 0 || w->loop != second->loop || w->part != second->part ||
+            w->prefork != second->prefork)
+          continue;
+        Jw = sym_sub(c, Js ? Js : sym_ev_it(c, second), one); /* the previous iteration */
+      }
       int64_t d = obs_shift(c, (int)wi);
       if (d < 0) continue;
-      Z3_ast obs = sym_sub(c, seq_at(c, w, Js), sym_int(c, d));
-      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Jf), fires_at(c, w, Js)),
-                          sym_eq(c, obs, seq_at(c, a, Jf)));
+      Z3_ast obs = sym_sub(c, seq_at(c, w, Jw), sym_int(c, d));
+      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Ja), fires_at(c, w, Jw)),
+                          sym_eq(c, obs, seq_at(c, a, Ja)));
       f = sym_or2(c, f, g);
       *any = true;
       *taint |= a->tainted || w->tainted;
