@@ -795,6 +795,18 @@ bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_even
  * rule does not follow (the caller notes unknown). */
 bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_event *a,
                                     const sym_event *x);
+/* Back-pressure (e), sym_vc_acquire.c: an access of a buffer slot a TMA load writes follows a
+ * wait of its thread that observed that load's round (the acquire side). */
+void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r);
+/* Access x and p's access of slot term pidx (p's buffer slot for a TMA load) of one ring never
+ * touch one slot: different constants, or no firing instances on one slot (x and p in
+ * different loops or threads). */
+bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_ast pidx);
+/* Straight-line ops a (first) and b of two threads: Bool where an arrival of a's thread after a
+ * and a wait of b's thread before b observing that arrival's round both run (false when no such
+ * pair exists; *any set when one does, *taint when a term is havoc). */
+Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
+                          bool *taint);
 /* Back-pressure (c), sym_vc_reuse.c: a partition overwrites a slot only after its own async
  * reads of the slot's previous use were retired by a group wait (semantics.md §2.2, §3). */
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);

@@ -1150,12 +1150,11 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   release_after_read(c, r);
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
+  sym_vc_acquire(c, r);
   sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
   free(dist);
   sym_pad_graph_unknown(c, r);
-  /* the acquire side (an access after the wait that observed its data's write) is not part of
-   * the condition: the explicit check's (docs/symbolic.md §4; branch h/acquire, session 19) */
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
-                  "passed, and every slot is released after its reads completed (that each "
-                  "access follows the wait for its data is left to the explicit check)");
+                  "passed, every slot is released after its reads completed, and every access of a slot a TMA "
+                  "load or another thread writes is ordered with that write by a wait");
 }

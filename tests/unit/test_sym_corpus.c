@@ -91,7 +91,9 @@ START_TEST(corpus_variant) {
 END_TEST
 
 /* examples/trip_count/expected.tsv: file, small_args, small_verdict, symbolic, violated,
- * min_args, min_trip. */
+ * min_args, min_trip. violated lists the violated conditions, and those left unknown with a
+ * `?` after the name (ws_add_bounds's back-pressure: its out-of-range slot is no ring
+ * sequence); every other condition must be proved. */
 START_TEST(trip_count_examples) {
   char path[1024], line[1024];
   snprintf(path, sizeof path, "%s/examples/trip_count/expected.tsv", TLXV_SRC);
@@ -114,10 +116,12 @@ START_TEST(trip_count_examples) {
     ck_assert_msg(vf_sym_verdict(&r) == (bug ? 1 : 0), "%s: verdict %d", col[0],
                   vf_sym_verdict(&r));
     for (int c = 0; c < VF_SYM__NCOND; c++) {
-      bool listed = strstr(col[4], vf_sym_cond_name((vf_sym_cond)c)) != NULL;
-      ck_assert_msg(r.cond[c].status == (listed ? VF_SYM_VIOLATED : VF_SYM_PROVED), "%s: %s is %s",
-                    col[0], vf_sym_cond_name((vf_sym_cond)c), vf_sym_status_name(r.cond[c].status));
-      if (!listed) continue;
+      const char *name = vf_sym_cond_name((vf_sym_cond)c), *at = strstr(col[4], name);
+      bool listed = at != NULL, unknown = at && at[strlen(name)] == '?';
+      vf_sym_status want = unknown ? VF_SYM_UNKNOWN : listed ? VF_SYM_VIOLATED : VF_SYM_PROVED;
+      ck_assert_msg(r.cond[c].status == want, "%s: %s is %s", col[0], name,
+                    vf_sym_status_name(r.cond[c].status));
+      if (!listed || unknown) continue;
       /* the smallest failing arguments are the first violation's */
       const vf_sym_violation *v = &r.cond[c].viol[0];
       ck_assert_int_eq(v->trip_count, atoll(col[6]));

@@ -1,0 +1,561 @@
+/* sym_vc_acquire.c: back-pressure (e), acquire: an access of a buffer slot that a TMA load, or
+ * another thread's write, writes is ordered with that write (semantics.md §1.8, §2.1). The
+ * release side (the next write into the slot comes after the slot's reads: back-pressure (a),
+ * (b)) says nothing about the write the access reads: without the wait, the access races it
+ * (issue 12, found by a mutation audit: deleting the data-ready wait before a local_load left
+ * all seven conditions proved).
+ *
+ * The rule (check_pair). Access x (read, write, async read or write) of buffer ring B, writer p
+ * of B (a TMA load into B, any thread; a write or tcgen05 accumulator write of a thread other
+ * than x's, not the parent's before the fork; x not after the join). Their instances of one
+ * sequence number n (the same slot; a TMA load's buffer slot must be its barrier round's:
+ * load_aligned) must be ordered: acquire (p, then an arrival on a ring G whose round n a wait
+ * of x's thread for its own round (lag 0) observes before x: phase-agreement and the balances
+ * make that wait pass only once every arrival of round n, p's among them, happened; a TMA load
+ * is its own arrival, a tcgen05 write's arrival a commit) or release (x, then an arrival whose
+ * round n a lag-0 wait of p's thread observes before p). "Before" is program order at one
+ * sequence number (precedes_at_seq): an earlier iteration of the same loop, a straight-line op
+ * before the loop, the fork and the join. Z3 is asked for x's instance where p's instance of
+ * n fires and neither order holds: a model is a race the explorer confirms (or a warning).
+ * Shapes the rule does not follow (a TMA load whose buffer and barrier slots differ, an access
+ * without a sequence number, a padded loop without a guard, an order relayed through waits on
+ * other barriers) are unknown, never proved. Earlier rounds on the slot completed before round
+ * n (a slot's phases complete in order); later ones are the release side. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sym_internal.h"
+#include "ir/ir_alloc.h"
+
+/* Slots of the ring event e numbers: an access of a buffer used without an index is one slot
+ * (its ring's n is the buffer's leading dimension then). */
+static int64_t depth(const sym_ctx *c, const sym_event *e) {
+  return sym_is_access(e->kind) && !e->view ? 1 : c->rings[e->ring].n;
+}
+
+/* p writes the buffer slot of the barrier round it signals: its buffer sequence is its barrier
+ * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
+ * index term, in rings of one depth. */
+static bool load_aligned(sym_ctx *c, const sym_event *p) {
+  if (!p->has_seq) return false;
+  /* one term: round n of the barrier is the load of buffer sequence n, whatever the depths
+   * (t05's two-slot buffers on a one-slot barrier: slot n mod 2, round n) */
+  if (p->buf_has_seq && !p->base && !p->seqt && p->buf_mul == p->mul && p->buf_off == p->off)
+    return true;
+  if ((p->buf_view ? c->rings[p->buf_ring].n : 1) != c->rings[p->ring].n) return false;
+  if (c->rings[p->ring].n == 1) return true; /* one slot each: every round writes it */
+  return p->idx && p->buf_idx &&
+         Z3_is_eq_ast(c->z, sym_simplify(c, p->idx), sym_simplify(c, p->buf_idx));
+}
+
+/* Event a's instance of sequence number n comes before event b's instance of n in program
+ * order (a and b of one thread, or a of the parent before the fork, or b of the parent after
+ * the join), in rings of one depth: the same loop with a's iteration earlier (its offset
+ * larger, with one multiple and base) or the same and a earlier in the body; a straight-line op
+ * before b's loop, or a loop op before a straight-line b after its loop. A padded nest's ops
+ * only at one position, step and offset. */
+static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
+static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  return precedes_shift(c, a, b, 0);
+}
+
+/* a's instance of sequence number n + d comes before b's instance of n (precedes_at_seq with
+ * a's numbers shifted: a wait of lag L observes the round of the sequence number L * N below
+ * its own). */
+static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
+  if (!a->has_seq || !b->has_seq) return false;
+  if (a->prefork && !b->prefork) return true;   /* the fork */
+  if (b->postjoin && !a->postjoin) return true; /* the join */
+  if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
+  if (a->pad_pos != SYM_PAD_NONE || b->pad_pos != SYM_PAD_NONE)
+    return a->loop == b->loop && a->pad_pos == b->pad_pos && a->mul == b->mul &&
+           a->off - d == b->off && sym_same_base(c, a, b) && a->pos < b->pos;
+  if (a->loop == b->loop) {
+    if (a->loop < 0) return a->pos < b->pos;
+    return a->mul == b->mul && sym_same_base(c, a, b) &&
+           (a->off - d > b->off || (a->off - d == b->off && a->pos < b->pos));
+  }
+  /* one straight-line, the other in a loop of the partition's body */
+  if ((a->loop < 0) != (b->loop < 0)) return a->pos < b->pos;
+  return false;
+}
+
+/* The shift of wait w's sequence numbers to the round it observes: a wait of lag L (known,
+ * sym_wait_lag) at sequence number s passes once the round of s - L * N of its ring completed
+ * (N its depth): when it passes, round n = s - L * N has completed. -1: the lag is unknown. */
+static int64_t obs_shift(sym_ctx *c, int wi) {
+  const char *how;
+  int lag = sym_wait_lag(c, wi, &how);
+  return lag < 0 ? -1 : (int64_t)lag * c->rings[c->evs[wi].ring].n;
+}
+
+/* Wait w (index wi) of event e's thread on ring G, whose instance observing round n of G comes
+ * before e's instance of sequence number n: when it passes, round n of G has completed. */
+static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
+  const sym_event *w = &c->evs[wi];
+  if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
+  int64_t d = obs_shift(c, wi);
+  return d >= 0 && precedes_shift(c, w, e, d);
+}
+
+/* Arrival a (index ai) on ring G after e's instance of sequence number n in e's thread: round
+ * n of G completes only after e. A tcgen05 accumulator write is published only by a commit (it
+ * completes asynchronously). */
+static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
+  const sym_event *a = &c->evs[ai];
+  if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->ring != G || a->unsupported)
+    return false;
+  if (e->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) return false;
+  if (a->op == e->op) /* the MMA's own completion barrier: arrives when its writes completed */
+    return e->has_seq && a->has_seq && e->loop == a->loop && e->pad_pos == a->pad_pos &&
+           (e->loop < 0 || (e->mul == a->mul && e->off == a->off && sym_same_base(c, e, a)));
+  return precedes_at_seq(c, e, a);
+}
+
+/* Bool: e fires with sequence number n + d (fires_rel, shifted). */
+static Z3_ast fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n,
+                          int64_t d) {
+  if (e->loop >= 0 && e->loop == x->loop && e->mul == x->mul && e->off - d == x->off &&
+      e->pad_pos == x->pad_pos && sym_same_base(c, e, x) && !e->seqt && !x->seqt)
+    return e->pred;
+  if (e->loop < 0 && x->loop < 0 && !e->seqt && !x->seqt)
+    return e->off - d == x->off ? e->pred : Z3_mk_false(c->z);
+  return sym_fires(c, e, d ? sym_add(c, n, sym_int(c, d)) : n);
+}
+
+/* Bool: e fires with sequence number n, where n is the sequence number of x in x's iteration
+ * (x's range and predicate are asserted): for an event of x's loop numbered like x that is its
+ * predicate there (no instantiation at another iteration). */
+static Z3_ast fires_rel(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n) {
+  return fires_shift(c, e, x, n, 0);
+}
+
+/* Bool: some event that pick accepts (for e and ring) fires with sequence number n; *any is
+ * set when there is one, *taint when one of their terms is havoc. */
+typedef bool (*pick_fn)(sym_ctx *c, int i, const sym_event *e, int ring);
+static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring,
+                         const sym_event *x, Z3_ast n, bool *any, bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (pick(c, (int)i, e, ring)) {
+      int64_t d = c->evs[i].kind == SYM_EV_WAIT ? obs_shift(c, (int)i) : 0;
+      f = sym_or2(c, f, fires_shift(c, &c->evs[i], x, n, d));
+      *any = true;
+      *taint |= c->evs[i].tainted;
+    }
+  return f;
+}
+
+/* A wait of e's thread that may come before e (not on ring skip). */
+static bool some_wait_before(sym_ctx *c, const sym_event *e, int skip) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *w = &c->evs[i];
+    if (w->kind != SYM_EV_WAIT || w->ring == skip || w->dead) continue;
+    if (w->part == e->part && (w->pos < e->pos || (w->loop >= 0 && w->loop == e->loop)))
+      return true;
+    if (w->prefork && !e->prefork) return true;
+  }
+  return false;
+}
+
+/* A straight-line access x and a straight-line TMA load p of one buffer used without an index,
+ * whose barrier has other slots (ConSan's one-buffer kernels): a load issued after x in x's
+ * thread comes after it; otherwise a lag-0 wait of x's thread on p's barrier slot and round
+ * (p's sequence number) before x must run whenever both do. */
+static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p,
+                          const char *lb, const char *pl) {
+  if (p->part == x->part && p->prefork == x->prefork && p->pos > x->pos) return;
+  Z3_ast none = Z3_mk_true(c->z);
+  bool any = false, taint = x->tainted || p->tainted;
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
+        !w->has_seq || w->seqt || obs_shift(c, (int)wi) < 0 ||
+        w->off - obs_shift(c, (int)wi) != p->off)
+      continue;
+    bool before = (w->part == x->part && w->prefork == x->prefork && w->pos < x->pos) ||
+                  (w->prefork && !x->prefork);
+    if (!before) continue;
+    any = true;
+    taint |= w->tainted;
+    none = sym_and2(c, none, sym_not(c, w->pred));
+  }
+  if (!any && some_wait_before(c, x, p->ring)) {
+    sym_note_unknown(r, "access of %s at %s: no wait of its thread observes the round of the "
+                     "TMA load at %s; an order relayed through other barriers is not followed",
+                     c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_ast phi = sym_and2(c, sym_and2(c, x->pred, p->pred), none);
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
+                                      &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  sym_ring_sites(c, v, p->ring);
+  v->message = sym_fmt("accesses %s while the TMA load at %s may still be writing it: no wait on "
+                       "%s before the access observes that load (semantics.md §1.8)",
+                       c->rings[x->ring].name, pl, c->rings[p->ring].name);
+}
+
+/* Straight-line ops of threads a (first) and b: an arrival of a's thread after a and a lag-0
+ * wait of b's thread before b on one barrier slot and round (their sequence numbers equal):
+ * Bool where both run (false when there is no such pair; *any set when there is). */
+Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
+                          bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *ar = &c->evs[i];
+    if ((ar->kind != SYM_EV_ARRIVE && ar->kind != SYM_EV_EXPECT) || ar->loop >= 0 ||
+        ar->unsupported || !ar->has_seq || ar->seqt || ar->part != a->part ||
+        ar->prefork != a->prefork || ar->pos <= a->pos)
+      continue;
+    for (uint32_t j = 0; j < c->n_evs; j++) {
+      const sym_event *w = &c->evs[j];
+      if (w->kind != SYM_EV_WAIT || w->ring != ar->ring || w->loop >= 0 || w->unsupported ||
+          !w->has_seq || w->seqt || obs_shift(c, (int)j) < 0 ||
+          w->off - obs_shift(c, (int)j) != ar->off || w->part != b->part ||
+          w->prefork != b->prefork || w->pos >= b->pos)
+        continue;
+      f = sym_or2(c, f, sym_and2(c, ar->pred, w->pred));
+      *any = true;
+      *taint |= ar->tainted || w->tainted;
+    }
+  }
+  return f;
+}
+
+/* Straight-line access x and another thread's straight-line write p of a buffer used without
+ * an index: their sequence numbers are each thread's own count, not rounds, so the pair is
+ * ordered (either way) by an arrival and a wait on one barrier round. */
+static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
+                             const sym_event *p, const char *lb, const char *pl) {
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast ord = sym_or2(c, sym_straight_order(c, p, x, &any, &taint),
+                       sym_straight_order(c, x, p, &any, &taint));
+  if (!any && (some_wait_before(c, x, -1) || some_wait_before(c, p, -1))) {
+    sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait on one barrier "
+                     "round order them; an order relayed through other barriers is not "
+                     "followed", c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_ast same = x->idx && p->idx && sym_width(c, x->idx) == sym_width(c, p->idx)
+                   ? sym_eq(c, x->idx, p->idx) : Z3_mk_true(c->z);
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_and2(c, x->pred, p->pred), same), sym_not(c, ord));
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
+                                      &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  v->message = sym_fmt("accesses %s while %s's write at %s may run at the same time: no wait of "
+                       "either thread observes an arrival the other makes after its access",
+                       c->rings[x->ring].name, sym_part_label(c, p->part), pl);
+}
+
+/* Event e (loop or straight-line, no padded nest) at iteration J of its loop (NULL: its own
+ * counter): Bool where it fires, and its sequence number there. */
+static Z3_ast fires_at(sym_ctx *c, const sym_event *e, Z3_ast J) {
+  Z3_ast f = sym_and2(c, sym_ev_range(c, e), e->pred);
+  return J && e->loop >= 0 ? sym_at(c, e->loop, f, J) : f;
+}
+static Z3_ast seq_at(sym_ctx *c, const sym_event *e, Z3_ast J) {
+  Z3_ast t = sym_seq_term(c, e);
+  return J && e->loop >= 0 ? sym_at(c, e->loop, t, J) : t;
+}
+
+/* a and b of one thread, a's instance in b's iteration (or a straight-line a before b's loop or
+ * the fork, or a straight-line b after a's loop) comes before b's (ordered by position). */
+static bool before_in_iteration(const sym_event *a, const sym_event *b) {
+  if (a->prefork && !b->prefork) return true;
+  if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
+  if (a->loop == b->loop || a->loop < 0 || b->loop < 0) return a->pos < b->pos;
+  return false;
+}
+
+/* Order through a barrier relay at instances: first's instance at iteration Jf (NULL: its own
+ * counter), then an arrival a of first's thread after it in that iteration, whose round a wait
+ * w of second's thread observes (its sequence number minus lag * N, sym_wait_lag) before
+ * second's instance at iteration Js. Unlike the "one sequence number" pairing of check_pair,
+ * the barrier's numbers need not be the buffer's: consan's buffers on slot 1 whose barrier is
+ * slot 0. Bool where some such pair runs (false when there is none; *any set when there is). */
+static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_event *second,
+                    Z3_ast Js, bool *any, bool *taint) {
+  Z3_ast f = Z3_mk_false(c->z);
+  if (first->pad_pos != SYM_PAD_NONE || second->pad_pos != SYM_PAD_NONE) return f;
+  Z3_ast one = sym_int(c, 1);
+  for (uint32_t ai = 0; ai < c->n_evs; ai++) {
+    const sym_event *a = &c->evs[ai];
+    if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->unsupported ||
+        !a->has_seq || a->ring < 0 || a->pad_pos != SYM_PAD_NONE || a->seqt)
+      continue;
+    if (first->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) continue;
+    /* a's instance after first's: in first's iteration (later in the body, or the MMA's own
+     * completion barrier, which arrives once its reads and writes completed), or in the next
+     * iteration of first's loop (earlier in the body) */
+    Z3_ast Ja = Jf;
+    if (a->op == first->op) {
+      if (first->kind != SYM_EV_ASYNC_WRITE && first->kind != SYM_EV_ASYNC_READ) continue;
+    } else if (!before_in_iteration(first, a) || a->loop != first->loop) {
+      if (a->loop < 0 || a->loop != first->loop || first->part != a->part ||
+          first->prefork != a->prefork)
+        continue;
+      Ja = sym_add(c, Jf ? Jf : sym_ev_it(c, first), one); /* the next iteration */
+    }
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      if (w->kind != SYM_EV_WAIT || w->ring != a->ring || w->unsupported || !w->has_seq ||
+          w->pad_pos != SYM_PAD_NONE || w->seqt)
+        continue;
+      /* w's instance before second's: in second's iteration (earlier in the body, or a
+       * straight-line w before second's loop or the fork), or in the previous iteration of
+       * second's loop (later in the body) */
+      Z3_ast Jw = Js;
+      if (!before_in_iteration(w, second) || (w->loop >= 0 && w->loop != second->loop)) {
+        if (w->loop < 0 || w->loop != second->loop || w->part != second->part ||
+            w->prefork != second->prefork)
+          continue;
+        Jw = sym_sub(c, Js ? Js : sym_ev_it(c, second), one); /* the previous iteration */
+      }
+      int64_t d = obs_shift(c, (int)wi);
+      if (d < 0) continue;
+      Z3_ast obs = sym_sub(c, seq_at(c, w, Jw), sym_int(c, d));
+      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Ja), fires_at(c, w, Jw)),
+                          sym_eq(c, obs, seq_at(c, a, Ja)));
+      f = sym_or2(c, f, g);
+      *any = true;
+      *taint |= a->tainted || w->tainted;
+    }
+  }
+  return f;
+}
+
+/* Access x and writer p (slot term pidx) never touch one slot of the ring: two different
+ * constants, or (in different loops or threads, whose iteration terms are independent) no
+ * instances of both that fire on one slot (ConSan's partitions on slots {0, 1} and {2, 3} of
+ * one allocation). */
+bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_ast pidx) {
+  if (!x->idx || !pidx || sym_width(c, x->idx) != sym_width(c, pidx)) return false;
+  int64_t ix, ip;
+  if (sym_numeral(c, sym_simplify(c, x->idx), &ix) && sym_numeral(c, sym_simplify(c, pidx), &ip))
+    return ix != ip;
+  if (x->part == p->part && x->prefork == p->prefork && x->loop == p->loop) return false;
+  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
+                         sym_and2(c, sym_ev_range(c, p), p->pred));
+  return sym_sat(c, sym_and2(c, both, sym_eq(c, x->idx, pidx))) == Z3_L_FALSE;
+}
+
+/* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
+ * at n + N (N the ring's depth: the slot's next round) and at n - N (its previous round) must
+ * be ordered too. When the pair at n is ordered x then p (rel), p's later instance follows by
+ * program order, so only the earlier one needs a relay p then x; when it is ordered p then x
+ * (acq), the earlier one precedes by program order and the later one needs a relay x then p.
+ * Back-pressure (a) and (b) order rings through their barriers' phases; a writer that does not
+ * wait at all is not theirs to see (ConSan's two_producers_two_consumers with a producer wait
+ * deleted was proved). Asynchronous writers (TMA loads, tcgen05 MMAs) are left to (a): a
+ * producer that skips its wait lets its barrier's next phase complete early; so are
+ * asynchronous accesses x (below). A model is a race
+ * the explorer confirms (or a warning); no relay at all: unknown. */
+static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
+                             const sym_event *p, Z3_ast n, Z3_ast acq, Z3_ast rel,
+                             const char *lb, const char *pl) {
+  /* synchronous pairs only; a straight-line p has one instance. An asynchronous access (an
+   * MMA's operand or accumulator) against another thread's neighbouring write is left to
+   * back-pressure (a) and (d): on the tcgen05 attention kernels the relay through the MMA's
+   * barrier is not found at one iteration (unreproduced counterexamples, session 20) */
+  if (p->kind != SYM_EV_WRITE || p->loop < 0 ||
+      (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE))
+    return;
+  if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
+    sym_note_unknown(r, "access of %s at %s: the write of its slot's neighbouring rounds at %s "
+                     "is not placed (a padded nest or a sequence term)", c->rings[x->ring].name,
+                     lb, pl);
+    return;
+  }
+  int64_t N = depth(c, x);
+  Z3_ast xs = sym_and2(c, sym_ev_range(c, x), x->pred), pn = sym_fires(c, p, n);
+  for (int dir = -1; dir <= 1; dir += 2) {
+    Z3_ast m = sym_add(c, n, sym_int(c, dir * N));
+    Z3_ast Jp = sym_iter_of_seq(c, p, m);
+    bool any = false, taint = x->tainted || p->tainted;
+    /* dir +1: x then p's next write; -1: p's previous write then x */
+    Z3_ast direct = dir > 0 ? relay(c, x, NULL, p, Jp, &any, &taint)
+                            : relay(c, p, Jp, x, NULL, &any, &taint);
+    Z3_ast trans = sym_and2(c, pn, dir > 0 ? rel : acq); /* through p's instance at n */
+    Z3_ast bad = sym_and2(c, sym_and2(c, xs, sym_fires(c, p, m)),
+                          sym_not(c, sym_or2(c, direct, trans)));
+    sym_debug_what(c, "back-pressure (e) round %+d of ev %d, %d", dir, (int)(x - c->evs),
+                   (int)(p - c->evs));
+    if (!any) {
+      if (sym_sat(c, bad) != Z3_L_FALSE)
+        sym_note_unknown(r, "access of %s at %s: the write of the slot's %s round at %s is not "
+                         "ordered with it by an arrival and a wait on one round (an order "
+                         "relayed through other barriers is not followed)",
+                         c->rings[x->ring].name, lb, dir > 0 ? "next" : "previous", pl);
+      continue;
+    }
+    Z3_ast extra[1] = {n};
+    int64_t v_x[1];
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, x->op, x->part, bad, x->loop, sym_ev_it(c, x),
+                                        taint, extra, 1, v_x, &st);
+    if (!v) continue;
+    sym_site(v, p->op);
+    char when[48] = "";
+    if (v->iteration >= 0)
+      snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+    v->message = sym_fmt("accesses %s[%lld]%s while %s's %s write of that slot at %s may run at "
+                         "the same time: no wait orders that write with the access",
+                         c->rings[x->ring].name, (long long)(((v_x[0] % N) + N) % N), when,
+                         sym_part_label(c, p->part), dir > 0 ? "next" : "previous", pl);
+  }
+}
+
+/* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
+ * Their instances of one sequence number n (the same slot, the round the protocol pairs them
+ * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
+ * of x's thread observes before x; a TMA load is its own arrival) or release (x, then an
+ * arrival on some ring H whose round n a wait of p's thread observes before p; a TMA load of
+ * x's own thread issued after x in the iteration). Instances of other sequence numbers on the
+ * slot are earlier rounds of the ring (complete before round n: a slot's phases complete in
+ * order) or later ones (the release side: back-pressure (a), (b)). A model (both fire at n,
+ * neither order holds) is a race. */
+static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p) {
+  char lb[256], pl[256];
+  const char *B = c->rings[x->ring].name;
+  bool tma = p->kind == SYM_EV_TMA_LOAD;
+  Z3_ast pidx = tma ? p->buf_idx : p->idx;
+  sym_debug_what(c, "back-pressure (e) of ev %d, %d", (int)(x - c->evs), (int)(p - c->evs));
+  if (sym_disjoint_slots(c, x, p, pidx)) return; /* different buffers: nothing to order */
+  r->n_checked++;
+  ir_loc_str(x->op->loc, lb, sizeof lb);
+  ir_loc_str(p->op->loc, pl, sizeof pl);
+  if (x->unsupported || !x->has_seq || p->unsupported || (!tma && !p->has_seq)) {
+    const char *why = x->unsupported ? x->unsupported : !x->has_seq ? "no sequence number"
+                      : p->unsupported ? p->unsupported : "the write has no sequence number";
+    sym_note_unknown(r, "access of %s at %s (written at %s): %s", B, lb, pl, why);
+    return;
+  }
+  if (tma && !load_aligned(c, p) && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt &&
+      !x->view && !p->buf_view) {
+    straight_pair(c, r, x, p, lb, pl);
+    return;
+  }
+  if (!tma && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt) {
+    generic_straight(c, r, x, p, lb, pl);
+    return;
+  }
+  if (tma && !load_aligned(c, p)) {
+    sym_note_unknown(r, "access of %s at %s: the TMA load at %s writes a buffer slot other than "
+                     "its barrier round's (whose completion the access's wait observes is not "
+                     "followed)", B, lb, pl);
+    return;
+  }
+  Z3_ast n = sym_seq_term(c, x); /* x's instance in its iteration */
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast acq = Z3_mk_false(c->z), rel = Z3_mk_false(c->z); /* p then x; x then p */
+  for (uint32_t G = 0; G < c->n_rings; G++) {
+    if (!c->rings[G].is_barrier) continue;
+    bool aw = false, ap = tma && p->ring == (int)G, rw = false, rp = false;
+    /* acquire through G */
+    Z3_ast pub = tma ? Z3_mk_true(c->z) : some_fires(c, arrives_after, p, (int)G, x, n, &ap, &taint);
+    Z3_ast obs = some_fires(c, waits_before, x, (int)G, x, n, &aw, &taint);
+    if (aw && ap) acq = sym_or2(c, acq, sym_and2(c, pub, obs));
+    any |= aw && ap;
+    if (tma) continue;
+    /* release through G */
+    Z3_ast out = some_fires(c, arrives_after, x, (int)G, x, n, &rp, &taint);
+    Z3_ast robs = some_fires(c, waits_before, p, (int)G, x, n, &rw, &taint);
+    if (rw && rp) rel = sym_or2(c, rel, sym_and2(c, out, robs));
+    any |= rw && rp;
+  }
+  /* relays whose barrier numbers are not the buffer's (p's iteration at x's number n) */
+  if (!tma && !x->seqt && !p->seqt) {
+    Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n) : NULL;
+    acq = sym_or2(c, acq, relay(c, p, Jp, x, NULL, &any, &taint));
+    rel = sym_or2(c, rel, relay(c, x, NULL, p, Jp, &any, &taint));
+  }
+  /* a TMA load issued after x in x's own iteration */
+  if (tma && precedes_at_seq(c, x, p)) {
+    rel = sym_or2(c, rel, fires_rel(c, p, x, n));
+    any = true;
+  }
+  Z3_ast ordered = sym_or2(c, acq, rel);
+  if (!tma) neighbour_rounds(c, r, x, p, n, acq, rel, lb, pl);
+  /* no instance of p at x's sequence number: nothing to order (other numbers: the header) */
+  Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred), fires_rel(c, p, x, n));
+  if (!any && sym_sat(c, both) == Z3_L_FALSE) return;
+  if (!any && (x->pad_pos != SYM_PAD_NONE || some_wait_before(c, x, tma ? p->ring : -1) ||
+               (!tma && some_wait_before(c, p, -1)))) {
+    sym_note_unknown(r, "access of %s at %s: no wait of its thread observes the round of the %s "
+                     "at %s, nor does one of the writer's observe its release%s", B, lb,
+                     tma ? "TMA load" : "write", pl,
+                     x->pad_pos != SYM_PAD_NONE ? " (a padded nest)"
+                                                : "; an order relayed through other barriers "
+                                                  "is not followed");
+    return;
+  }
+  /* x and p's write of slot n both run (a TMA load's buffer sequence is its barrier sequence,
+   * load_aligned), ordered neither way */
+  Z3_ast phi = sym_and2(c, both, sym_not(c, ordered));
+  Z3_ast extra[1] = {n};
+  int64_t v_x[1];
+  Z3_lbool st;
+  sym_debug_what(c, "back-pressure (e) of %s at %s", B, lb);
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, x->loop,
+                                      sym_ev_it(c, x), taint,
+                                      extra, 1, v_x, &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  if (tma) sym_ring_sites(c, v, p->ring);
+  int64_t N = depth(c, x);
+  char when[48] = "";
+  if (v->iteration >= 0)
+    snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  if (tma)
+    v->message = sym_fmt("accesses %s[%lld]%s while the TMA load at %s may still be writing it: "
+                         "no wait on %s before the access observes round %lld of that load "
+                         "(semantics.md §1.8)",
+                         B, (long long)(((v_x[0] % N) + N) % N), when, pl,
+                         c->rings[p->ring].name, (long long)(v_x[0] / N));
+  else
+    v->message = sym_fmt("accesses %s[%lld]%s while %s's write at %s of the same round may run "
+                         "at the same time: no wait of either thread observes an arrival the "
+                         "other makes after its access",
+                         B, (long long)(((v_x[0] % N) + N) % N), when,
+                         sym_part_label(c, p->part), pl);
+}
+
+void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r) {
+  /* back-pressure is unknown already (its first reason kept): the pairs could only add
+   * violations, at a cost (fa_d64_100: 195 s of Z3 over pairs of rings outside the encoding) */
+  if (r->n_unknown) return;
+  for (uint32_t xi = 0; xi < c->n_evs; xi++) {
+    const sym_event *x = &c->evs[xi];
+    if (!sym_is_access(x->kind) || x->ring < 0 || c->rings[x->ring].is_barrier ||
+        c->rings[x->ring].elsewhere) /* elsewhere: sym_ring_fresh.c */
+      continue;
+    for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if (p->kind != SYM_EV_TMA_LOAD || p->buf_ring != x->ring || p->ring < 0) continue;
+      if (p->unsupported || c->rings[p->ring].irregular) {
+        char lb[256];
+        r->n_checked++;
+        sym_note_unknown(r, "access of %s at %s (written by a TMA load): %s",
+                         c->rings[x->ring].name, ir_loc_str(x->op->loc, lb, sizeof lb),
+                         p->unsupported ? p->unsupported : c->rings[p->ring].why);
+        continue;
+      }
+      check_pair(c, r, x, p);
+    }
+    /* writes of another thread (not the parent's before the fork, which precede every
+     * partition's ops; an access after the join follows every partition's) */
+    if (x->postjoin || x->prefork) continue;
+    for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if ((p->kind != SYM_EV_WRITE && p->kind != SYM_EV_ASYNC_WRITE) || p->ring != x->ring ||
+          p->part == x->part || p->prefork || p->postjoin)
+        continue;
+      check_pair(c, r, x, p);
+    }
+  }
+}
