@@ -10,17 +10,20 @@
  * than x's, not the parent's before the fork; x not after the join). Their instances of one
  * sequence number n (the same slot; a TMA load's buffer slot must be its barrier round's:
  * load_aligned) must be ordered: acquire (p, then an arrival on a ring G whose round n a wait
- * of x's thread for its own round (lag 0) observes before x: phase-agreement and the balances
+ * of x's thread observes before x (a wait of lag L at number s observes s - L * N: obs_shift;
+ * or, where the barrier's numbers are not the buffer's, at instances: relay): phase-agreement and the balances
  * make that wait pass only once every arrival of round n, p's among them, happened; a TMA load
  * is its own arrival, a tcgen05 write's arrival a commit) or release (x, then an arrival whose
- * round n a lag-0 wait of p's thread observes before p). "Before" is program order at one
+ * round n a wait of p's thread observes before p). "Before" is program order at one
  * sequence number (precedes_at_seq): an earlier iteration of the same loop, a straight-line op
  * before the loop, the fork and the join. Z3 is asked for x's instance where p's instance of
  * n fires and neither order holds: a model is a race the explorer confirms (or a warning).
- * Shapes the rule does not follow (a TMA load whose buffer and barrier slots differ, an access
- * without a sequence number, a padded loop without a guard, an order relayed through waits on
- * other barriers) are unknown, never proved. Earlier rounds on the slot completed before round
- * n (a slot's phases complete in order); later ones are the release side. */
+ * Shapes the rule does not follow (a TMA load whose buffer and barrier numbers are different
+ * terms, an access without a sequence number, a padded loop without a guard, an order relayed
+ * through waits on other barriers) are unknown, never proved. Earlier rounds on the slot
+ * completed before round n (a slot's phases complete in order); later ones are the release
+ * side, except for a synchronous writer of another thread, whose neighbouring rounds are asked
+ * too (neighbour_rounds). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -48,20 +51,13 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
          Z3_is_eq_ast(c->z, sym_simplify(c, p->idx), sym_simplify(c, p->buf_idx));
 }
 
-/* Event a's instance of sequence number n comes before event b's instance of n in program
+/* Event a's instance of sequence number n + d comes before event b's instance of n in program
  * order (a and b of one thread, or a of the parent before the fork, or b of the parent after
- * the join), in rings of one depth: the same loop with a's iteration earlier (its offset
- * larger, with one multiple and base) or the same and a earlier in the body; a straight-line op
- * before b's loop, or a loop op before a straight-line b after its loop. A padded nest's ops
- * only at one position, step and offset. */
-static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
-static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
-  return precedes_shift(c, a, b, 0);
-}
-
-/* a's instance of sequence number n + d comes before b's instance of n (precedes_at_seq with
- * a's numbers shifted: a wait of lag L observes the round of the sequence number L * N below
- * its own). */
+ * the join): the same loop with a's iteration earlier (its offset minus d larger, with one
+ * multiple and base) or the same and a earlier in the body; a straight-line op before b's loop,
+ * or a loop op before a straight-line b after its loop. A padded nest's ops only at one
+ * position, step and offset. d: a wait of lag L observes the round L * N below its own number
+ * (obs_shift); the numbers of one iteration are comparable whatever the rings' depths. */
 static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
   if (!a->has_seq || !b->has_seq) return false;
   if (a->prefork && !b->prefork) return true;   /* the fork */
@@ -78,6 +74,10 @@ static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, i
   /* one straight-line, the other in a loop of the partition's body */
   if ((a->loop < 0) != (b->loop < 0)) return a->pos < b->pos;
   return false;
+}
+
+static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
+  return precedes_shift(c, a, b, 0);
 }
 
 /* The shift of wait w's sequence numbers to the round it observes: a wait of lag L (known,
@@ -98,6 +98,12 @@ static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
   return d >= 0 && precedes_shift(c, w, e, d);
 }
 
+/* Arrival a is e's own completion barrier: a tcgen05 MMA's barrier operand, which arrives once
+ * its operand reads and accumulator writes completed. */
+static bool own_completion(const sym_event *e, const sym_event *a) {
+  return a->op == e->op && (e->kind == SYM_EV_ASYNC_WRITE || e->kind == SYM_EV_ASYNC_READ);
+}
+
 /* Arrival a (index ai) on ring G after e's instance of sequence number n in e's thread: round
  * n of G completes only after e. A tcgen05 accumulator write is published only by a commit (it
  * completes asynchronously). */
@@ -106,7 +112,7 @@ static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
   if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->ring != G || a->unsupported)
     return false;
   if (e->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) return false;
-  if (a->op == e->op) /* the MMA's own completion barrier: arrives when its writes completed */
+  if (a->op == e->op) /* its own completion barrier (own_completion), at one sequence number */
     return e->has_seq && a->has_seq && e->loop == a->loop && e->pad_pos == a->pad_pos &&
            (e->loop < 0 || (e->mul == a->mul && e->off == a->off && sym_same_base(c, e, a)));
   return precedes_at_seq(c, e, a);
@@ -158,9 +164,20 @@ static bool some_wait_before(sym_ctx *c, const sym_event *e, int skip) {
   return false;
 }
 
+/* Wait wi is straight-line on ring G and observes the round of sequence number off (its own
+ * number minus its lag's shift). */
+static bool straight_observer(sym_ctx *c, uint32_t wi, int G, int64_t off) {
+  const sym_event *w = &c->evs[wi];
+  if (w->kind != SYM_EV_WAIT || w->ring != G || w->loop >= 0 || w->unsupported || !w->has_seq ||
+      w->seqt)
+    return false;
+  int64_t d = obs_shift(c, (int)wi);
+  return d >= 0 && w->off - d == off;
+}
+
 /* A straight-line access x and a straight-line TMA load p of one buffer used without an index,
  * whose barrier has other slots (ConSan's one-buffer kernels): a load issued after x in x's
- * thread comes after it; otherwise a lag-0 wait of x's thread on p's barrier slot and round
+ * thread comes after it; otherwise a wait of x's thread on p's barrier slot and round
  * (p's sequence number) before x must run whenever both do. */
 static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const sym_event *p,
                           const char *lb, const char *pl) {
@@ -169,10 +186,7 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
   bool any = false, taint = x->tainted || p->tainted;
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
-    if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
-        !w->has_seq || w->seqt || obs_shift(c, (int)wi) < 0 ||
-        w->off - obs_shift(c, (int)wi) != p->off)
-      continue;
+    if (!straight_observer(c, wi, p->ring, p->off)) continue;
     bool before = (w->part == x->part && w->prefork == x->prefork && w->pos < x->pos) ||
                   (w->prefork && !x->prefork);
     if (!before) continue;
@@ -198,7 +212,7 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
                        c->rings[x->ring].name, pl, c->rings[p->ring].name);
 }
 
-/* Straight-line ops of threads a (first) and b: an arrival of a's thread after a and a lag-0
+/* Straight-line ops of threads a (first) and b: an arrival of a's thread after a and a
  * wait of b's thread before b on one barrier slot and round (their sequence numbers equal):
  * Bool where both run (false when there is no such pair; *any set when there is). */
 Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bool *any,
@@ -212,9 +226,7 @@ Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bo
       continue;
     for (uint32_t j = 0; j < c->n_evs; j++) {
       const sym_event *w = &c->evs[j];
-      if (w->kind != SYM_EV_WAIT || w->ring != ar->ring || w->loop >= 0 || w->unsupported ||
-          !w->has_seq || w->seqt || obs_shift(c, (int)j) < 0 ||
-          w->off - obs_shift(c, (int)j) != ar->off || w->part != b->part ||
+      if (!straight_observer(c, j, ar->ring, ar->off) || w->part != b->part ||
           w->prefork != b->prefork || w->pos >= b->pos)
         continue;
       f = sym_or2(c, f, sym_and2(c, ar->pred, w->pred));
@@ -289,12 +301,11 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
         !a->has_seq || a->ring < 0 || a->pad_pos != SYM_PAD_NONE || a->seqt)
       continue;
     if (first->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(a)) continue;
-    /* a's instance after first's: in first's iteration (later in the body, or the MMA's own
-     * completion barrier, which arrives once its reads and writes completed), or in the next
-     * iteration of first's loop (earlier in the body) */
+    /* a's instance after first's: in first's iteration (later in the body, or first's own
+     * completion barrier), or in the next iteration of first's loop (earlier in the body) */
     Z3_ast Ja = Jf;
     if (a->op == first->op) {
-      if (first->kind != SYM_EV_ASYNC_WRITE && first->kind != SYM_EV_ASYNC_READ) continue;
+      if (!own_completion(first, a)) continue;
     } else if (!before_in_iteration(first, a) || a->loop != first->loop) {
       if (a->loop < 0 || a->loop != first->loop || first->part != a->part ||
           first->prefork != a->prefork)

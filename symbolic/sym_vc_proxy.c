@@ -36,6 +36,12 @@ static bool before_loop(const sym_event *w, const sym_event *rd) {
          w->postjoin == rd->postjoin && w->pos < rd->pos;
 }
 
+/* Program order puts write w before every instance of async read rd: w of the parent before
+ * the fork, or a straight-line w before rd's loop in its thread (fork_pair decides the pair). */
+static bool program_ordered(const sym_event *w, const sym_event *rd) {
+  return (w->prefork && !rd->prefork) || before_loop(w, rd);
+}
+
 typedef enum fenced { FENCED_NO, FENCED_YES, FENCED_MAYBE } fenced;
 
 /* A fence of write w's partition in w's loop strictly between w and program position hi: YES
@@ -140,7 +146,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */
   uint32_t hi = rd->pos;
   if (w->postjoin && !rd->postjoin) return; /* the join: the write follows the read */
-  if ((w->prefork && !rd->prefork) || before_loop(w, rd)) {
+  if (program_ordered(w, rd)) {
     fork_pair(c, r, w, rd);
     return;
   }
@@ -211,7 +217,7 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
                          ir_loc_str(w->op->loc, wl, sizeof wl), c->rings[w->ring].name);
         continue;
       }
-      if (rd->ring == w->ring && ((w->prefork && !rd->prefork) || before_loop(w, rd)))
+      if (rd->ring == w->ring && program_ordered(w, rd))
         check_pair(c, r, (int)wi, (int)ri); /* program order (fork_pair) */
       else if (rd->part == w->part ? same_slot(c, w, rd) : rd->ring == w->ring)
         check_pair(c, r, (int)wi, (int)ri);
