@@ -336,6 +336,9 @@ ir_value *ir_seg(const ir_op *op, int k, uint32_t *n);
 const ir_attr *ir_op_attr(const ir_op *op, const char *name);
 /* Integer value of an integer / bool attribute, or dflt when absent. */
 int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
+/* An integer-list attribute (a dense array, an array of integers, or one integer): at most max
+ * of its integers into vals; its length, or -1 when absent or of another kind. */
+int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max);
 bool ir_op_has_attr(const ir_op *op, const char *name);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);

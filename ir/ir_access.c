@@ -31,6 +31,21 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt) {
   return dflt;
 }
 
+int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max) {
+  const ir_attr *a = ir_op_attr(op, name);
+  if (!a) return -1;
+  if (a->kind == IR_A_DENSE_ARRAY || a->kind == IR_A_ARRAY) {
+    for (uint32_t i = 0; i < a->n && (int)i < max; i++)
+      vals[i] = a->kind == IR_A_DENSE_ARRAY ? a->ivals[i] : a->elems[i] ? a->elems[i]->ival : 0;
+    return (int)a->n;
+  }
+  if (a->kind == IR_A_INT) {
+    if (max > 0) vals[0] = a->ival;
+    return 1;
+  }
+  return -1;
+}
+
 bool ir_op_has_attr(const ir_op *op, const char *name) { return ir_op_attr(op, name) != NULL; }
 
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {

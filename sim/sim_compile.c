@@ -869,22 +869,14 @@ static int compile_yield(cctx *c, const ir_op *op) {
 /* Attributes the step functions need, decoded once into the instruction (the step loop does
  * not look attributes up by name): counts, sizes, pendings and arrive flags (sim_internal.h
  * SIM_ARRIVE_*). */
-/* An attribute holding integers (a dense array, an array of integers, or one integer): up
- * to max of them into out; -1 when absent. */
+/* ir_op_attr_ints into int32 slots: up to max of them; the number stored, -1 when absent. */
 static int attr_ints(const ir_op *op, const char *name, int32_t *out, int max) {
-  const ir_attr *a = ir_op_attr(op, name);
-  if (!a) return -1;
-  if (a->kind == IR_A_DENSE_ARRAY || a->kind == IR_A_ARRAY) {
-    int n = (int)a->n < max ? (int)a->n : max;
-    for (int k = 0; k < n; k++)
-      out[k] = (int32_t)(a->kind == IR_A_DENSE_ARRAY ? a->ivals[k] : a->elems[k] ? a->elems[k]->ival : 0);
-    return n;
-  }
-  if (a->kind == IR_A_INT) {
-    out[0] = (int32_t)a->ival;
-    return 1;
-  }
-  return -1;
+  int64_t v[IR_MAX_RANK];
+  assert(max <= IR_MAX_RANK);
+  int n = ir_op_attr_ints(op, name, v, max);
+  if (n > max) n = max;
+  for (int k = 0; k < n; k++) out[k] = (int32_t)v[k];
+  return n;
 }
 
 /* An axis attribute (an integer, or the keyword x / y / z) as 0..2. */

@@ -158,26 +158,6 @@ int sim_cmp_pred(const ir_op *op) {
   return -1;
 }
 
-/* An integer-list attribute (dense array, array, or one integer) into vals (at most max kept):
- * its length, or -1 when absent or of another kind. */
-static int attr_ints(const ir_op *op, const char *name, int64_t *vals, int max) {
-  const ir_attr *a = ir_op_attr(op, name);
-  if (!a) return -1;
-  if (a->kind == IR_A_DENSE_ARRAY) {
-    for (uint32_t i = 0; i < a->n && (int)i < max; i++) vals[i] = a->ivals[i];
-    return (int)a->n;
-  }
-  if (a->kind == IR_A_ARRAY) {
-    for (uint32_t i = 0; i < a->n && (int)i < max; i++) vals[i] = a->elems[i]->ival;
-    return (int)a->n;
-  }
-  if (a->kind == IR_A_INT) {
-    vals[0] = a->ival;
-    return 1;
-  }
-  return -1;
-}
-
 static const char *attr_str(const ir_op *op, const char *name) {
   const ir_attr *a = ir_op_attr(op, name);
   return a && a->str ? a->str : NULL;
@@ -219,8 +199,8 @@ void sim_opdec_decode(const ir_op *op, sim_opdec *d) {
   d->value = ir_op_attr(op, "value");
   const ir_attr *order = ir_op_attr(op, "order");
   d->order_dense = order && order->kind == IR_A_DENSE_ARRAY;
-  d->n_order = attr_ints(op, "order", d->order, IR_MAX_RANK);
-  d->n_offsets = attr_ints(op, "offsets", d->offsets, IR_MAX_RANK);
+  d->n_order = ir_op_attr_ints(op, "order", d->order, IR_MAX_RANK);
+  d->n_offsets = ir_op_attr_ints(op, "offsets", d->offsets, IR_MAX_RANK);
   d->n_in = op->n_operands;
   d->n_out = op->n_results;
   d->vt = ir_xcalloc((size_t)d->n_in + d->n_out + 1, sizeof *d->vt);

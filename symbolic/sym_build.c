@@ -463,6 +463,7 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   e->ring = r;
   e->idx = idx;
   e->view = view;
+  if (sym_is_access(k)) e->mem = v;
   if (view) e->tainted |= sym_tainted(c, view->operands[1]);
   if (why && !e->unsupported) e->unsupported = why;
   return e;
@@ -636,7 +637,8 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
       if (e->bytes < 0) e->unsupported = "TMA block size unknown";
       Z3_ast bi = NULL;
       const ir_op *bv = NULL;
-      e->buf_ring = sym_ring_of_view(c, ir_seg(op, IR_SEG_TTNG_TMA_G2L_RESULT, NULL), &bi, &bv);
+      e->mem = ir_seg(op, IR_SEG_TTNG_TMA_G2L_RESULT, NULL);
+      e->buf_ring = sym_ring_of_view(c, e->mem, &bi, &bv);
       e->buf_idx = bi;
       e->buf_view = bv;
     }
@@ -681,6 +683,7 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
       if (e->bytes < 0) e->unsupported = "TMA gather destination size unknown";
       Z3_ast bi = NULL;
       const ir_op *bv = NULL;
+      e->mem = dst;
       e->buf_ring = sym_ring_of_view(c, dst, &bi, &bv);
       e->buf_idx = bi;
       e->buf_view = bv;

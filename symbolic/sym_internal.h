@@ -149,6 +149,8 @@ typedef struct sym_event {
   int ring;                    /* barrier ring (or buffer ring for READ/WRITE/ASYNC_READ); -1 */
   Z3_ast idx;                  /* slot term (BV of the index width), NULL when unindexed */
   const ir_op *view;           /* the memdesc_index producing the view, NULL when unindexed */
+  const ir_value *mem;         /* accesses: the memdesc value accessed; TMA_LOAD: its destination
+                                  (sym_fp.c: footprints inside the slot); NULL otherwise */
   Z3_ast phase;                /* WAIT: the phase operand (BV) */
   int64_t weight;              /* ARRIVE / EXPECT: arrivals */
   int64_t bytes;               /* EXPECT: expected bytes; TMA_LOAD: delivered bytes */
@@ -802,6 +804,9 @@ void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r);
  * touch one slot: different constants, or no firing instances on one slot (x and p in
  * different loops or threads). */
 bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_ast pidx);
+/* x and p (accesses or TMA loads) touch disjoint parts of one slot: constant views between each
+ * and the slot whose footprints (elements, or tensor-memory cells) do not meet (sym_fp.c). */
+bool sym_fp_disjoint(const sym_event *x, const sym_event *p);
 /* Straight-line ops a (first) and b of two threads: Bool where an arrival of a's thread after a
  * and a wait of b's thread before b observing that arrival's round both run (false when no such
  * pair exists; *any set when one does, *taint when a term is havoc). */

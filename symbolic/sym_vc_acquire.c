@@ -222,7 +222,12 @@ Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bo
     const sym_event *ar = &c->evs[i];
     if ((ar->kind != SYM_EV_ARRIVE && ar->kind != SYM_EV_EXPECT) || ar->loop >= 0 ||
         ar->unsupported || !ar->has_seq || ar->seqt || ar->part != a->part ||
-        ar->prefork != a->prefork || ar->pos <= a->pos)
+        ar->prefork != a->prefork)
+      continue;
+    /* after a: later in program order, or a's own completion barrier; a tcgen05 accumulator
+     * write is published only by a commit or its own barrier (arrives_after) */
+    if (ar->op == a->op ? !own_completion(a, ar)
+                        : ar->pos <= a->pos || (a->kind == SYM_EV_ASYNC_WRITE && !sym_is_commit(ar)))
       continue;
     for (uint32_t j = 0; j < c->n_evs; j++) {
       const sym_event *w = &c->evs[j];
@@ -284,6 +289,27 @@ static bool before_in_iteration(const sym_event *a, const sym_event *b) {
   return false;
 }
 
+/* The outer loop of flattened nest loop l (docs/symbolic.md §1 "Nested loops"), -1 when l is
+ * no such loop (a padded or fused nest's outer body is placed inside its flattened loop). */
+static int nest_outer(const sym_ctx *c, int l) {
+  if (l < 0) return -1;
+  const sym_loop *F = &c->loops[l];
+  return F->flat_outer >= 0 && !F->pad && !F->fused ? F->flat_outer : -1;
+}
+
+/* o is an op of the outer body of inner's nest, in inner's thread, after the inner loop
+ * (after: true) or before it (false): its instance in the outer iteration of inner's. */
+static bool outer_body(const sym_ctx *c, const sym_event *inner, const sym_event *o, bool after) {
+  int O = nest_outer(c, inner->loop);
+  return O >= 0 && o->loop == O && o->part == inner->part && o->prefork == inner->prefork &&
+         o->postjoin == inner->postjoin && (after ? o->pos > inner->pos : o->pos < inner->pos);
+}
+
+/* The outer iteration of inner's nest at inner's iteration J (NULL: its own counter). */
+static Z3_ast outer_at(sym_ctx *c, const sym_event *inner, Z3_ast J) {
+  return J ? sym_at(c, inner->loop, c->loops[nest_outer(c, inner->loop)].it, J) : NULL;
+}
+
 /* Order through a barrier relay at instances: first's instance at iteration Jf (NULL: its own
  * counter), then an arrival a of first's thread after it in that iteration, whose round a wait
  * w of second's thread observes (its sequence number minus lag * N, sym_wait_lag) before
@@ -291,7 +317,7 @@ static bool before_in_iteration(const sym_event *a, const sym_event *b) {
  * the barrier's numbers need not be the buffer's: consan's buffers on slot 1 whose barrier is
  * slot 0. Bool where some such pair runs (false when there is none; *any set when there is). */
 static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_event *second,
-                    Z3_ast Js, bool *any, bool *taint) {
+                    Z3_ast Js, bool ge, bool *any, bool *taint) {
   Z3_ast f = Z3_mk_false(c->z);
   if (first->pad_pos != SYM_PAD_NONE || second->pad_pos != SYM_PAD_NONE) return f;
   Z3_ast one = sym_int(c, 1);
@@ -306,6 +332,8 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
     Z3_ast Ja = Jf;
     if (a->op == first->op) {
       if (!own_completion(first, a)) continue;
+    } else if (outer_body(c, first, a, true)) {
+      Ja = outer_at(c, first, Jf); /* the outer body after first's inner loop */
     } else if (!before_in_iteration(first, a) || a->loop != first->loop) {
       if (a->loop < 0 || a->loop != first->loop || first->part != a->part ||
           first->prefork != a->prefork)
@@ -321,7 +349,9 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
        * straight-line w before second's loop or the fork), or in the previous iteration of
        * second's loop (later in the body) */
       Z3_ast Jw = Js;
-      if (!before_in_iteration(w, second) || (w->loop >= 0 && w->loop != second->loop)) {
+      if (outer_body(c, second, w, false)) {
+        Jw = outer_at(c, second, Js); /* the outer body before second's inner loop */
+      } else if (!before_in_iteration(w, second) || (w->loop >= 0 && w->loop != second->loop)) {
         if (w->loop < 0 || w->loop != second->loop || w->part != second->part ||
             w->prefork != second->prefork)
           continue;
@@ -329,9 +359,17 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
       }
       int64_t d = obs_shift(c, (int)wi);
       if (d < 0) continue;
-      Z3_ast obs = sym_sub(c, seq_at(c, w, Jw), sym_int(c, d));
-      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Ja), fires_at(c, w, Jw)),
-                          sym_eq(c, obs, seq_at(c, a, Ja)));
+      Z3_ast obs = sym_sub(c, seq_at(c, w, Jw), sym_int(c, d)), sa = seq_at(c, a, Ja);
+      /* ge: a later round of a's slot will do (a slot's phases complete in order) */
+      Z3_ast same = sym_eq(c, obs, sa);
+      if (ge) {
+        int64_t N = c->rings[a->ring].n;
+        same = sym_sle(c, sa, obs);
+        if (N > 1)
+          same = sym_and2(c, same, sym_eq(c, Z3_mk_bvsmod(c->z, sym_sub(c, obs, sa), sym_int(c, N)),
+                                          sym_int(c, 0)));
+      }
+      Z3_ast g = sym_and2(c, sym_and2(c, fires_at(c, a, Ja), fires_at(c, w, Jw)), same);
       f = sym_or2(c, f, g);
       *any = true;
       *taint |= a->tainted || w->tainted;
@@ -389,8 +427,8 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
     Z3_ast Jp = sym_iter_of_seq(c, p, m);
     bool any = false, taint = x->tainted || p->tainted;
     /* dir +1: x then p's next write; -1: p's previous write then x */
-    Z3_ast direct = dir > 0 ? relay(c, x, NULL, p, Jp, &any, &taint)
-                            : relay(c, p, Jp, x, NULL, &any, &taint);
+    Z3_ast direct = dir > 0 ? relay(c, x, NULL, p, Jp, false, &any, &taint)
+                            : relay(c, p, Jp, x, NULL, false, &any, &taint);
     Z3_ast trans = sym_and2(c, pn, dir > 0 ? rel : acq); /* through p's instance at n */
     Z3_ast bad = sym_and2(c, sym_and2(c, xs, sym_fires(c, p, m)),
                           sym_not(c, sym_or2(c, direct, trans)));
@@ -421,6 +459,45 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
   }
 }
 
+/* Access x and another thread's write p of one buffer used without an index, one of them in
+ * a loop nest's inner loop and the other not in that loop (the tcgen05 matmuls: the K loop's
+ * MMAs write the accumulator, the epilogue reads it once per tile): their sequence numbers
+ * count different things (K steps, tiles), so pairing equal numbers means nothing. Every
+ * instance of p (at a free iteration J) against x's instance is asked instead: ordered by a
+ * relay either way, which may go through the outer body around the inner loop (a commit after
+ * the K loop, a wait before it) and end at a later round of the arrival's slot. */
+static void all_instances(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
+                          const sym_event *p, const char *lb, const char *pl) {
+  Z3_ast J = p->loop >= 0 ? sym_fresh(c, "J", c->wide) : NULL;
+  bool any = false, taint = x->tainted || p->tainted;
+  Z3_ast ord = sym_or2(c, relay(c, p, J, x, NULL, true, &any, &taint),
+                       relay(c, x, NULL, p, J, true, &any, &taint));
+  Z3_ast both = sym_and2(c, fires_at(c, x, NULL), fires_at(c, p, J));
+  if (!any) {
+    if (sym_sat(c, both) != Z3_L_FALSE)
+      sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait order them (an "
+                       "order relayed through other barriers is not followed)",
+                       c->rings[x->ring].name, lb, pl);
+    return;
+  }
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, x->op, x->part, sym_and2(c, both, sym_not(c, ord)),
+                                      x->loop, sym_ev_it(c, x), taint, NULL, 0, NULL, &st);
+  if (!v) return;
+  sym_site(v, p->op);
+  v->message = sym_fmt("accesses %s while %s's write at %s may run at the same time: no wait of "
+                       "either thread observes an arrival the other makes after its access",
+                       c->rings[x->ring].name, sym_part_label(c, p->part), pl);
+}
+
+/* The sequence numbers of x and p (no index) count different loops: one is in a flattened
+ * nest's inner loop, the other outside it (all_instances). */
+static bool counts_differ(const sym_ctx *c, const sym_event *x, const sym_event *p) {
+  return !x->view && !p->view && x->loop != p->loop && x->pad_pos == SYM_PAD_NONE &&
+         p->pad_pos == SYM_PAD_NONE && !x->seqt && !p->seqt && !x->base && !p->base &&
+         (nest_outer(c, x->loop) >= 0 || nest_outer(c, p->loop) >= 0);
+}
+
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
  * Their instances of one sequence number n (the same slot, the round the protocol pairs them
  * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
@@ -437,6 +514,11 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   Z3_ast pidx = tma ? p->buf_idx : p->idx;
   sym_debug_what(c, "back-pressure (e) of ev %d, %d", (int)(x - c->evs), (int)(p - c->evs));
   if (sym_disjoint_slots(c, x, p, pidx)) return; /* different buffers: nothing to order */
+  if (sym_fp_disjoint(x, p)) return;              /* different parts of one slot */
+  /* two atomic RMWs do not conflict (the explicit model: sim_fp_conflict) */
+  if (x->op->code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW &&
+      p->op->code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW)
+    return;
   r->n_checked++;
   ir_loc_str(x->op->loc, lb, sizeof lb);
   ir_loc_str(p->op->loc, pl, sizeof pl);
@@ -444,6 +526,10 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     const char *why = x->unsupported ? x->unsupported : !x->has_seq ? "no sequence number"
                       : p->unsupported ? p->unsupported : "the write has no sequence number";
     sym_note_unknown(r, "access of %s at %s (written at %s): %s", B, lb, pl, why);
+    return;
+  }
+  if (!tma && counts_differ(c, x, p)) {
+    all_instances(c, r, x, p, lb, pl);
     return;
   }
   if (tma && !load_aligned(c, p) && x->loop < 0 && p->loop < 0 && !x->seqt && !p->seqt &&
@@ -482,8 +568,8 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   /* relays whose barrier numbers are not the buffer's (p's iteration at x's number n) */
   if (!tma && !x->seqt && !p->seqt) {
     Z3_ast Jp = p->loop >= 0 ? sym_iter_of_seq(c, p, n) : NULL;
-    acq = sym_or2(c, acq, relay(c, p, Jp, x, NULL, &any, &taint));
-    rel = sym_or2(c, rel, relay(c, x, NULL, p, Jp, &any, &taint));
+    acq = sym_or2(c, acq, relay(c, p, Jp, x, NULL, false, &any, &taint));
+    rel = sym_or2(c, rel, relay(c, x, NULL, p, Jp, false, &any, &taint));
   }
   /* a TMA load issued after x in x's own iteration */
   if (tma && precedes_at_seq(c, x, p)) {
