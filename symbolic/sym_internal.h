@@ -819,6 +819,10 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r);
  * ready), 1 when it waits for the previous use's release (buffer empty, §1.3); -1 unknown.
  * *how names the rule that decided. */
 int sym_wait_lag(sym_ctx *c, int wait, const char **how);
+/* The rounds, in sequence numbers, between a wait's own number and the round it observes: its
+ * lag times its ring's depth (a wait of lag L at number s passes once round s - L * N
+ * completed); -1 when the lag is unknown. */
+int64_t sym_wait_shift(sym_ctx *c, int wait);
 
 /* ---- sym_report.c: results */
 /* Solves phi (a violation of condition r at op). On a model, appends a violation with

@@ -166,10 +166,9 @@ Z3_ast sym_join_settled(sym_ctx *c, int wi) {
     if (w->ring != e->ring || w->kind != SYM_EV_WAIT || (int)j == wi || !w->has_seq ||
         w->unsupported || (w->postjoin && j > (uint32_t)wi))
       continue;
-    const char *how;
-    int lag = sym_wait_lag(c, (int)j, &how);
-    if (lag < 0 || w->dead) continue;
-    done = sym_or2(c, done, sym_fires(c, w, sym_add(c, prev, sym_int(c, lag * n))));
+    int64_t d = sym_wait_shift(c, (int)j);
+    if (d < 0 || w->dead) continue;
+    done = sym_or2(c, done, sym_fires(c, w, sym_add(c, prev, sym_int(c, d))));
   }
   return done;
 }
@@ -256,17 +255,15 @@ static bool mma_observed(sym_ctx *c, const sym_event *a) {
     if (!Z3_is_eq_ast(c->z, b->pred, a->pred) &&
         sym_sat(c, sym_and2(c, sym_and2(c, in, a->pred), sym_not(c, b->pred))) != Z3_L_FALSE)
       continue;
-    int64_t n = c->rings[b->ring].n;
     for (uint32_t wi = 0; wi < c->n_evs; wi++) {
       const sym_event *w = &c->evs[wi];
-      const char *how = NULL;
       if (w->kind != SYM_EV_WAIT || w->ring != b->ring || w->prefork || w->postjoin ||
           !w->has_seq || w->unsupported || w->tainted || w->loop < 0 ||
           !sym_is_true(c, w->pred))
         continue;
-      int lag = sym_wait_lag(c, (int)wi, &how);
-      if (lag < 0 || w->dead) continue;
-      Z3_ast s = sym_fresh(c, "n", c->wide), m = sym_add(c, s, sym_int(c, lag * n));
+      int64_t d = sym_wait_shift(c, (int)wi);
+      if (d < 0 || w->dead) continue;
+      Z3_ast s = sym_fresh(c, "n", c->wide), m = sym_add(c, s, sym_int(c, d));
       if (sym_sat(c, sym_and2(c, sym_fires(c, b, s), sym_not(c, sym_fires(c, w, m)))) ==
           Z3_L_FALSE)
         return true;

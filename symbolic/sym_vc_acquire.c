@@ -10,7 +10,7 @@
  * than x's, not the parent's before the fork; x not after the join). Their instances of one
  * sequence number n (the same slot; a TMA load's buffer slot must be its barrier round's:
  * load_aligned) must be ordered: acquire (p, then an arrival on a ring G whose round n a wait
- * of x's thread observes before x (a wait of lag L at number s observes s - L * N: obs_shift;
+ * of x's thread observes before x (a wait of lag L at number s observes s - L * N: sym_wait_shift;
  * or, where the barrier's numbers are not the buffer's, at instances: relay): phase-agreement and the balances
  * make that wait pass only once every arrival of round n, p's among them, happened; a TMA load
  * is its own arrival, a tcgen05 write's arrival a commit) or release (x, then an arrival whose
@@ -57,7 +57,7 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
  * multiple and base) or the same and a earlier in the body; a straight-line op before b's loop,
  * or a loop op before a straight-line b after its loop. A padded nest's ops only at one
  * position, step and offset. d: a wait of lag L observes the round L * N below its own number
- * (obs_shift); the numbers of one iteration are comparable whatever the rings' depths. */
+ * (sym_wait_shift); the numbers of one iteration are comparable whatever the rings' depths. */
 static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
   if (!a->has_seq || !b->has_seq) return false;
   if (a->prefork && !b->prefork) return true;   /* the fork */
@@ -80,21 +80,12 @@ static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) 
   return precedes_shift(c, a, b, 0);
 }
 
-/* The shift of wait w's sequence numbers to the round it observes: a wait of lag L (known,
- * sym_wait_lag) at sequence number s passes once the round of s - L * N of its ring completed
- * (N its depth): when it passes, round n = s - L * N has completed. -1: the lag is unknown. */
-static int64_t obs_shift(sym_ctx *c, int wi) {
-  const char *how;
-  int lag = sym_wait_lag(c, wi, &how);
-  return lag < 0 ? -1 : (int64_t)lag * c->rings[c->evs[wi].ring].n;
-}
-
 /* Wait w (index wi) of event e's thread on ring G, whose instance observing round n of G comes
  * before e's instance of sequence number n: when it passes, round n of G has completed. */
 static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
   const sym_event *w = &c->evs[wi];
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
-  int64_t d = obs_shift(c, wi);
+  int64_t d = sym_wait_shift(c, wi);
   return d >= 0 && precedes_shift(c, w, e, d);
 }
 
@@ -144,7 +135,7 @@ static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring,
   Z3_ast f = Z3_mk_false(c->z);
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (pick(c, (int)i, e, ring)) {
-      int64_t d = c->evs[i].kind == SYM_EV_WAIT ? obs_shift(c, (int)i) : 0;
+      int64_t d = c->evs[i].kind == SYM_EV_WAIT ? sym_wait_shift(c, (int)i) : 0;
       f = sym_or2(c, f, fires_shift(c, &c->evs[i], x, n, d));
       *any = true;
       *taint |= c->evs[i].tainted;
@@ -171,7 +162,7 @@ static bool straight_observer(sym_ctx *c, uint32_t wi, int G, int64_t off) {
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->loop >= 0 || w->unsupported || !w->has_seq ||
       w->seqt)
     return false;
-  int64_t d = obs_shift(c, (int)wi);
+  int64_t d = sym_wait_shift(c, (int)wi);
   return d >= 0 && w->off - d == off;
 }
 
@@ -289,25 +280,43 @@ static bool before_in_iteration(const sym_event *a, const sym_event *b) {
   return false;
 }
 
-/* The outer loop of flattened nest loop l (docs/symbolic.md §1 "Nested loops"), -1 when l is
- * no such loop (a padded or fused nest's outer body is placed inside its flattened loop). */
+/* The outer loop of flattened loop l (docs/symbolic.md §1 "Nested loops", "Fused loops"), -1
+ * when l is none (a padded nest's outer body is placed inside its flattened loop). */
 static int nest_outer(const sym_ctx *c, int l) {
   if (l < 0) return -1;
   const sym_loop *F = &c->loops[l];
-  return F->flat_outer >= 0 && !F->pad && !F->fused ? F->flat_outer : -1;
+  return F->flat_outer >= 0 && !F->pad ? F->flat_outer : -1;
 }
 
-/* o is an op of the outer body of inner's nest, in inner's thread, after the inner loop
- * (after: true) or before it (false): its instance in the outer iteration of inner's. */
-static bool outer_body(const sym_ctx *c, const sym_event *inner, const sym_event *o, bool after) {
+/* o, an arrival (after: true) or a wait (false) of inner's thread in the outer loop O of
+ * inner's flattened loop, comes after (before) inner's instance at outer iteration t + *delta,
+ * t being inner's. A real nest's outer body runs before its inner loop (o earlier in the body)
+ * or after it (o later): at t when o is on the right side of inner, else at t + 1 (an
+ * arrival) or t - 1 (a wait). A fused loop's outer events fire at the tile's last K step
+ * (sym_fused.c): an arrival later in the body at t, earlier at t + 1; a wait at t - 1 only.
+ * An MMA's own barrier is no outer event here (own_completion). */
+static bool outer_body(const sym_ctx *c, const sym_event *inner, const sym_event *o, bool after,
+                       int *delta) {
   int O = nest_outer(c, inner->loop);
-  return O >= 0 && o->loop == O && o->part == inner->part && o->prefork == inner->prefork &&
-         o->postjoin == inner->postjoin && (after ? o->pos > inner->pos : o->pos < inner->pos);
+  if (O < 0 || o->loop != O || o->part != inner->part || o->prefork != inner->prefork ||
+      o->postjoin != inner->postjoin || o->op == inner->op)
+    return false;
+  if (o->op->code == IR_OP_TTNG_TC_GEN5_MMA || o->op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED)
+    return false; /* a fused loop's MMA event of O fires at every K step */
+  bool fused = c->loops[inner->loop].fused;
+  if (after)
+    *delta = o->pos > inner->pos ? 0 : 1;
+  else
+    *delta = !fused && o->pos < inner->pos ? 0 : -1;
+  return true;
 }
 
-/* The outer iteration of inner's nest at inner's iteration J (NULL: its own counter). */
-static Z3_ast outer_at(sym_ctx *c, const sym_event *inner, Z3_ast J) {
-  return J ? sym_at(c, inner->loop, c->loops[nest_outer(c, inner->loop)].it, J) : NULL;
+/* The outer iteration of inner's flattened loop at inner's iteration J (NULL: its own
+ * counter), plus delta. */
+static Z3_ast outer_at(sym_ctx *c, const sym_event *inner, Z3_ast J, int delta) {
+  Z3_ast t = c->loops[nest_outer(c, inner->loop)].it;
+  if (J) t = sym_at(c, inner->loop, t, J);
+  return delta ? sym_add(c, t, sym_int(c, delta)) : t;
 }
 
 /* Order through a barrier relay at instances: first's instance at iteration Jf (NULL: its own
@@ -321,6 +330,7 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
   Z3_ast f = Z3_mk_false(c->z);
   if (first->pad_pos != SYM_PAD_NONE || second->pad_pos != SYM_PAD_NONE) return f;
   Z3_ast one = sym_int(c, 1);
+  int delta;
   for (uint32_t ai = 0; ai < c->n_evs; ai++) {
     const sym_event *a = &c->evs[ai];
     if ((a->kind != SYM_EV_ARRIVE && a->kind != SYM_EV_EXPECT) || a->unsupported ||
@@ -332,8 +342,8 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
     Z3_ast Ja = Jf;
     if (a->op == first->op) {
       if (!own_completion(first, a)) continue;
-    } else if (outer_body(c, first, a, true)) {
-      Ja = outer_at(c, first, Jf); /* the outer body after first's inner loop */
+    } else if (outer_body(c, first, a, true, &delta)) {
+      Ja = outer_at(c, first, Jf, delta); /* the outer body after first's inner loop */
     } else if (!before_in_iteration(first, a) || a->loop != first->loop) {
       if (a->loop < 0 || a->loop != first->loop || first->part != a->part ||
           first->prefork != a->prefork)
@@ -349,15 +359,15 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
        * straight-line w before second's loop or the fork), or in the previous iteration of
        * second's loop (later in the body) */
       Z3_ast Jw = Js;
-      if (outer_body(c, second, w, false)) {
-        Jw = outer_at(c, second, Js); /* the outer body before second's inner loop */
+      if (outer_body(c, second, w, false, &delta)) {
+        Jw = outer_at(c, second, Js, delta); /* the outer body before second's inner loop */
       } else if (!before_in_iteration(w, second) || (w->loop >= 0 && w->loop != second->loop)) {
         if (w->loop < 0 || w->loop != second->loop || w->part != second->part ||
             w->prefork != second->prefork)
           continue;
         Jw = sym_sub(c, Js ? Js : sym_ev_it(c, second), one); /* the previous iteration */
       }
-      int64_t d = obs_shift(c, (int)wi);
+      int64_t d = sym_wait_shift(c, (int)wi);
       if (d < 0) continue;
       Z3_ast obs = sym_sub(c, seq_at(c, w, Jw), sym_int(c, d)), sa = seq_at(c, a, Ja);
       /* ge: a later round of a's slot will do (a slot's phases complete in order) */
@@ -459,8 +469,8 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
   }
 }
 
-/* Access x and another thread's write p of one buffer used without an index, one of them in
- * a loop nest's inner loop and the other not in that loop (the tcgen05 matmuls: the K loop's
+/* Access x and another thread's write p of one buffer slot, one of them in a loop nest's
+ * (or a fused loop's) inner loop and the other not in that loop (the tcgen05 matmuls: the K loop's
  * MMAs write the accumulator, the epilogue reads it once per tile): their sequence numbers
  * count different things (K steps, tiles), so pairing equal numbers means nothing. Every
  * instance of p (at a free iteration J) against x's instance is asked instead: ordered by a
@@ -470,9 +480,14 @@ static void all_instances(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                           const sym_event *p, const char *lb, const char *pl) {
   Z3_ast J = p->loop >= 0 ? sym_fresh(c, "J", c->wide) : NULL;
   bool any = false, taint = x->tainted || p->tainted;
+  sym_debug_what(c, "back-pressure (e) all instances of ev %d against ev %d", (int)(p - c->evs),
+                 (int)(x - c->evs));
   Z3_ast ord = sym_or2(c, relay(c, p, J, x, NULL, true, &any, &taint),
                        relay(c, x, NULL, p, J, true, &any, &taint));
   Z3_ast both = sym_and2(c, fires_at(c, x, NULL), fires_at(c, p, J));
+  if (x->idx && p->idx) /* one slot (an unindexed access covers them all) */
+    both = sym_and2(c, both, sym_eq(c, x->idx, J && p->loop >= 0 ? sym_at(c, p->loop, p->idx, J)
+                                                                 : p->idx));
   if (!any) {
     if (sym_sat(c, both) != Z3_L_FALSE)
       sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait order them (an "
@@ -490,12 +505,23 @@ static void all_instances(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                        c->rings[x->ring].name, sym_part_label(c, p->part), pl);
 }
 
-/* The sequence numbers of x and p (no index) count different loops: one is in a flattened
- * nest's inner loop, the other outside it (all_instances). */
-static bool counts_differ(const sym_ctx *c, const sym_event *x, const sym_event *p) {
-  return !x->view && !p->view && x->loop != p->loop && x->pad_pos == SYM_PAD_NONE &&
+/* An accumulator written in a loop nest: a tcgen05 accumulator write in a flattened (or fused)
+ * nest's inner loop, which writes its slot at every K step of a round. */
+static bool nest_accumulator(const sym_ctx *c, const sym_event *e) {
+  return e->kind == SYM_EV_ASYNC_WRITE && nest_outer(c, e->loop) >= 0;
+}
+
+/* The sequence numbers of x and p count different things: one is a nest's accumulator write
+ * (K steps), the other is in no nest's inner loop (tiles): all_instances, their slots compared
+ * as terms. Two inner loops (a producer's and a consumer's K loops, a fused loop's data ring)
+ * count the ring's uses alike: their numbers pair (check_pair). */
+static bool counts_differ(sym_ctx *c, const sym_event *x, const sym_event *p) {
+  bool slots = (!x->view || x->idx) && (!p->view || p->idx) &&
+               (!x->idx || !p->idx || sym_width(c, x->idx) == sym_width(c, p->idx));
+  return slots && x->loop != p->loop && x->pad_pos == SYM_PAD_NONE &&
          p->pad_pos == SYM_PAD_NONE && !x->seqt && !p->seqt && !x->base && !p->base &&
-         (nest_outer(c, x->loop) >= 0 || nest_outer(c, p->loop) >= 0);
+         ((nest_accumulator(c, p) && nest_outer(c, x->loop) < 0) ||
+          (nest_accumulator(c, x) && nest_outer(c, p->loop) < 0));
 }
 
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).

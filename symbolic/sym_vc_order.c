@@ -303,6 +303,12 @@ static bool first_release(sym_ctx *c, const sym_event *w) {
   return any;
 }
 
+int64_t sym_wait_shift(sym_ctx *c, int wi) {
+  const char *how;
+  int lag = sym_wait_lag(c, wi, &how);
+  return lag < 0 ? -1 : (int64_t)lag * c->rings[c->evs[wi].ring].n;
+}
+
 int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
   if (!c->lag) {
     c->lag = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
