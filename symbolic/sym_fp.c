@@ -12,7 +12,8 @@
  *    sim_view.c tmem_col_bytes), so a reinterpret from f32 to f16 keeps its base cell and
  *    covers its own type's cells;
  *  - anything else: elements of the slot's shape; memdesc_subslice moves the box by its
- *    offsets, a reinterpret of the same shape and element size keeps it. A swizzled layout is a
+ *    offsets, a reinterpret of the same shape, element size and layout keeps it (another layout
+ *    maps the view's elements to other bytes: no footprint). A swizzled layout is a
  *    bijection between the slot's elements and its bytes: disjoint elements, disjoint bytes.
  * Any other view (trans, reshape, dynamic subslice, an iteration argument) has no footprint
  * here: the pair is then ordered like any other (no claim of disjointness). */
@@ -105,7 +106,7 @@ static bool fp_of(const ir_value *v, const ir_op *root, fp_box *b, int depth) {
       b->hi[1] = b->lo[1] + w;
       return true;
     }
-    return same_shape(st, rt);
+    return same_shape(st, rt) && st->enc == rt->enc; /* attributes are uniqued: one layout */
   case IR_OP_TTG_MEMDESC_SUBSLICE: {
     int n = ir_op_attr_ints(d, "offsets", k, IR_MAX_RANK);
     if (b->cells || n != st->rank || rt->rank != st->rank || st->rank != b->rank) return false;
