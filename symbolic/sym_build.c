@@ -458,7 +458,12 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   const ir_op *view = NULL;
   const char *why = NULL;
   int r = trace_ring(c, v, &idx, &view, &why);
-  if (r < 0 && need_ring) return NULL;
+  if (r < 0 && need_ring) { /* no event: docs/symbolic.md §4, first item */
+    if (sym_debug_on() && v->type && v->type->kind == IR_T_MEMDESC) /* not a register operand */
+      fprintf(stderr, "sym: no event for %s: its view reaches no allocation\n",
+              ir_ops[op->code].name);
+    return NULL;
+  }
   sym_event *e = new_event(c, w, k, op);
   e->ring = r;
   e->idx = idx;

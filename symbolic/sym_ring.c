@@ -33,8 +33,10 @@ int sym_ring_of_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **v
   *idx = NULL;
   *view = NULL;
   /* views inside one slot (transpose, reshape, reinterpret, static subslice) keep its index;
-   * then a partition argument captured from a view made in the parent region (ir_view.c) */
-  v = ir_view_follow(ir_view_follow(v, IR_VIEW_SLOT), IR_VIEW_CAPTURES);
+   * a partition argument is its capture in the parent region (ir_view.c), which may be such a
+   * view again (ConSan's aliasing kernels capture a subslice: its reads made no event until
+   * session 21's mutation audit) */
+  v = ir_view_follow(v, IR_VIEW_SLOT | IR_VIEW_CAPTURES);
   if (!v) return -1;
   if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX && v->def->n_operands >= 2) {
     const ir_op *alloc = trace_alloc(c, v->def->operands[0]);

@@ -1,10 +1,13 @@
 /* sym_vc_proxy.c: the proxy-fence condition: a shared buffer written through the generic proxy
  * (local_store, or local_alloc with an initial value) and read by the async proxy (TMA store,
- * wgmma / tcgen05 operand) needs a fence.proxy.async by the writer between the two
- * (semantics.md §2.3). */
+ * wgmma / tcgen05 operand) needs a fence.proxy.async by the writer between the two; a slot read
+ * through the generic proxy (local_load) and then written by another thread's TMA load needs one
+ * by the reader before it hands the slot back (semantics.md §2.3). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* Generic-proxy writes of shared memory: local_store, local_atomic_scatter_rmw, and a local_alloc
  * with an initial value (Triton's lowering adds no fence after it: measured, sim_ops_mem.c). */
@@ -47,11 +50,11 @@ typedef enum fenced { FENCED_NO, FENCED_YES, FENCED_MAYBE } fenced;
 /* A fence of write w's partition in w's loop strictly between w and program position hi: YES
  * when one runs whenever w does (unconditional, or its path condition follows from w's in the
  * same iteration: both under one scf.if), MAYBE when only another predicated one is there. */
-static fenced fence_between(sym_ctx *c, const sym_event *w, uint32_t hi) {
+static fenced fence_range(sym_ctx *c, const sym_event *w, uint32_t lo, uint32_t hi) {
   fenced f = FENCED_NO;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->kind != SYM_EV_FENCE || e->part != w->part || e->pos <= w->pos || e->pos >= hi) continue;
+    if (e->kind != SYM_EV_FENCE || e->part != w->part || e->pos <= lo || e->pos >= hi) continue;
     if (e->loop == w->loop &&
         (sym_is_true(c, e->pred) ||
          sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_not(c, e->pred))) ==
@@ -60,6 +63,10 @@ static fenced fence_between(sym_ctx *c, const sym_event *w, uint32_t hi) {
     f = FENCED_MAYBE;
   }
   return f;
+}
+
+static fenced fence_between(sym_ctx *c, const sym_event *w, uint32_t hi) {
+  return fence_range(c, w, w->pos, hi);
 }
 
 /* The first arrival of w's partition after w in its loop: where the writer hands the buffer
@@ -202,7 +209,173 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
                          sym_part_label(c, rd->part), rl);
 }
 
+/* ------------------------------------------------------------------ generic read, async write */
+
+/* Generic-proxy reads of shared memory that an async-proxy write may follow: local_load and
+ * the CLC response reads (the explicit model's sim_uf_note readers). */
+static bool generic_read(const sym_event *e) {
+  return e->kind == SYM_EV_READ && e->ring >= 0 &&
+         (e->op->code == IR_OP_TTG_LOCAL_LOAD || e->op->code == IR_OP_TTNG_CLC_QUERY_CANCEL ||
+          e->op->code == IR_OP_TTNG_CLC_LOAD_RESULT);
+}
+
+/* Straight-line TMA load p and straight-line read g of another thread: a wait of g's thread
+ * before g observes p's round whenever g runs, so p's write comes first (no write after the
+ * read). */
+static bool load_first(sym_ctx *c, const sym_event *p, const sym_event *g) {
+  if (p->loop >= 0 || g->loop >= 0 || !p->has_seq || p->seqt || g->seqt) return false;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *w = &c->evs[i];
+    if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
+        !w->has_seq || w->seqt || w->part != g->part || w->prefork != g->prefork ||
+        w->pos >= g->pos)
+      continue;
+    int64_t d = sym_wait_shift(c, (int)i);
+    if (d < 0 || w->off - d != p->off) continue;
+    if (sym_is_true(c, w->pred) ||
+        sym_sat(c, sym_and2(c, g->pred, sym_not(c, w->pred))) == Z3_L_FALSE)
+      return true;
+  }
+  return false;
+}
+
+/* Loop l is lp or encloses it. */
+static bool encloses(const sym_ctx *c, int l, int lp) {
+  for (; lp >= 0; lp = c->loops[lp].parent)
+    if (lp == l) return true;
+  return false;
+}
+
+/* Arrival e of g's thread may follow g (later in program order, or earlier in a loop around
+ * g: its next iteration). */
+static bool arrives_after_read(const sym_ctx *c, const sym_event *e, const sym_event *g) {
+  if ((e->kind != SYM_EV_ARRIVE && e->kind != SYM_EV_EXPECT) || e->part != g->part ||
+      (e->prefork && !g->prefork))
+    return false;
+  return e->pos > g->pos || (e->loop >= 0 && encloses(c, e->loop, g->loop));
+}
+
+/* Some chain of arrivals and waits may order read g before p's thread: g's thread arrives on a
+ * ring after g, a thread waits on it, that thread arrives on rings (any of its arrivals and TMA
+ * loads), and so on, until p's thread waits on one (an over-approximation: positions are not
+ * followed past the first arrival). Without one the load is not ordered after the read at all:
+ * a race, back-pressure's; the explicit model asks a fence only of reads that a release of the
+ * reader published (sim_proxy.c). */
+static bool may_reach(sym_ctx *c, const sym_event *g, const sym_event *p) {
+  bool *ring = ir_xcalloc(c->n_rings ? c->n_rings : 1, 1);
+  bool *part = ir_xcalloc(c->n_parts ? c->n_parts : 1, 1);
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (c->evs[i].ring >= 0 && arrives_after_read(c, &c->evs[i], g)) ring[c->evs[i].ring] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      const sym_event *w = &c->evs[i];
+      if (w->kind != SYM_EV_WAIT || w->ring < 0 || !ring[w->ring] || part[w->part]) continue;
+      part[w->part] = changed = true;
+      for (uint32_t k = 0; k < c->n_evs; k++) {
+        const sym_event *a = &c->evs[k];
+        if (a->part == w->part && a->ring >= 0 &&
+            (a->kind == SYM_EV_ARRIVE || a->kind == SYM_EV_EXPECT || a->kind == SYM_EV_TMA_LOAD))
+          ring[a->ring] = true;
+      }
+    }
+  }
+  bool reached = part[p->part];
+  free(ring);
+  free(part);
+  return reached;
+}
+
+/* Generic read g (index gi) of a slot and another thread's TMA load p into its ring (semantics.md
+ * §2.3, WAR: consumers that ld.shared a TMA-filled stage fence before releasing it). The reader
+ * hands the slot back by its next arrive in its loop, which p's thread waits on before p: a
+ * fence.proxy.async of the reader between g and that arrive is needed. The explicit model's
+ * rule (sim_proxy.c): a read of its own thread before the load is program order, a read the
+ * load precedes is no write-after-read. Other shapes are unknown, never proved. */
+static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) {
+  const sym_event *g = &c->evs[gi];
+  char gl[256], pl[256], al[256];
+  if (p->part == g->part && p->prefork == g->prefork && p->postjoin == g->postjoin) return;
+  if ((p->prefork && !g->prefork) || (g->postjoin && !p->postjoin)) return; /* load first */
+  if (sym_disjoint_slots(c, g, p, p->buf_idx) || sym_fp_disjoint(g, p)) return;
+  if (load_first(c, p, g) || !may_reach(c, g, p)) return;
+  sym_debug_what(c, "proxy-fence (read) of ev %d, %d", gi, (int)(p - c->evs));
+  r->n_checked++;
+  ir_loc_str(g->op->loc, gl, sizeof gl);
+  ir_loc_str(p->op->loc, pl, sizeof pl);
+  int a = g->prefork || g->postjoin || p->prefork || p->postjoin ? -1 : next_release(c, gi);
+  bool wrap = false; /* no arrive after g in its iteration: the next iteration's first one */
+  for (uint32_t i = 0; a < 0 && g->loop >= 0 && !g->prefork && !g->postjoin && i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part == g->part && e->loop == g->loop && e->pos < g->pos && !e->prefork &&
+        !e->postjoin && (e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT)) {
+      a = (int)i;
+      wrap = true;
+    }
+  }
+  if (a < 0 || !waits_before(c, p, c->evs[a].ring)) {
+    sym_note_unknown(r, "read at %s, TMA load at %s: the slot is not handed back by the "
+                     "reader's next arrive in its loop, which the loader waits on (the pair is "
+                     "not checked)", gl, pl);
+    return;
+  }
+  const sym_event *rel = &c->evs[a];
+  fenced f = fence_between(c, g, rel->pos);
+  if (wrap) { /* after g in its iteration, or before the release in the next one */
+    fenced f2 = fence_range(c, g, 0, rel->pos);
+    f = fence_between(c, g, UINT32_MAX);
+    f = f == FENCED_YES || f2 == FENCED_YES ? FENCED_YES
+        : f == FENCED_MAYBE || f2 == FENCED_MAYBE ? FENCED_MAYBE : FENCED_NO;
+  }
+  if (f == FENCED_YES) return;
+  if (f == FENCED_MAYBE || wrap) { /* wrap: the model would need the next iteration's arrive */
+    sym_note_unknown(r, "read at %s: the fence after it is predicated%s", gl,
+                     wrap && f != FENCED_MAYBE ? " or missing (a hand-back in the next iteration)" : "");
+    return;
+  }
+  /* the load of the slot's next round (g's number + N) writes after the hand-back */
+  if (!p->buf_has_seq || p->base || p->seqt || g->seqt || !g->has_seq || g->base ||
+      p->pad_pos != SYM_PAD_NONE || g->pad_pos != SYM_PAD_NONE) {
+    sym_note_unknown(r, "read at %s, TMA load at %s: the load's round of the slot is not "
+                     "numbered (the pair is not checked)", gl, pl);
+    return;
+  }
+  int64_t N = g->view ? c->rings[g->ring].n : 1;
+  Z3_ast J = p->loop >= 0 ? sym_fresh(c, "J", c->wide) : NULL;
+  Z3_ast pf = sym_and2(c, sym_ev_range(c, p), p->pred);
+  Z3_ast bseq = sym_int(c, p->buf_off);
+  if (J) {
+    pf = sym_at(c, p->loop, pf, J);
+    bseq = sym_add(c, sym_mul(c, sym_int(c, p->buf_mul), J), bseq);
+  }
+  Z3_ast next = sym_and2(c, pf, sym_eq(c, bseq, sym_add(c, sym_seq_term(c, g), sym_int(c, N))));
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, g), g->pred), rel->pred);
+  phi = sym_and2(c, phi, next);
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, g->op, g->part, phi, g->loop, sym_ev_it(c, g),
+                                      g->tainted || rel->tainted || p->tainted, NULL, 0, NULL,
+                                      &st);
+  if (!v) return;
+  sym_site(v, rel->op);
+  sym_site(v, p->op);
+  char when[48] = "";
+  if (v->iteration >= 0) snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
+  v->message = sym_fmt("%s reads %s%s and hands it back by the arrive at %s with no "
+                       "fence.proxy.async between them; the TMA load at %s writes it through the "
+                       "async proxy (semantics.md §2.3, write after read)",
+                       ir_ops[g->op->code].name, c->rings[g->ring].name, when,
+                       ir_loc_str(rel->op->loc, al, sizeof al), pl);
+}
+
 void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t gi = 0; gi < c->n_evs; gi++) {
+    if (!generic_read(&c->evs[gi])) continue;
+    for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if (p->kind == SYM_EV_TMA_LOAD && p->buf_ring == c->evs[gi].ring && p->ring >= 0)
+        war_pair(c, r, (int)gi, p);
+    }
+  }
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     if (!generic_write(&c->evs[wi])) continue;
     for (uint32_t ri = 0; ri < c->n_evs; ri++) {
@@ -234,5 +407,6 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
   sym_finish_cond(r, "every shared buffer written through the generic proxy is read by the async "
                      "proxy only after a fence.proxy.async of its writer (writes and reads in one "
                      "partition and iteration, or handed over by the writer's next arrive; "
-                     "other pairs are left to the explicit check)");
+                     "other pairs are left to the explicit check), and every slot read through "
+                     "it is handed back to a TMA load after a fence of the reader");
 }

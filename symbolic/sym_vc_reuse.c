@@ -23,13 +23,83 @@ static bool is_slot_write(const sym_event *e, int *ring, int64_t *mul, int64_t *
   return false;
 }
 
+/* A ttng.async_tma_store_token_wait in region r (and the regions nested in it) strictly between
+ * program positions lo and hi (op ids are program order). */
+static bool token_wait_in(const ir_region *r, uint32_t lo, uint32_t hi) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_TTNG_TMA_STORE_TOKEN_WAIT && op->id > lo && op->id < hi) return true;
+      for (uint32_t k = 0; k < op->n_regions; k++)
+        if (token_wait_in(op->regions[k], lo, hi)) return true;
+    }
+  return false;
+}
+
+/* A token wait between async read rd and write w: it retires the store its token names, which
+ * the encoding does not follow (sym_build.c): the pair is unknown, not a race. */
+static bool token_wait_between(const sym_event *rd, const sym_event *w) {
+  const ir_region *top = NULL; /* the function's body */
+  for (const ir_op *op = w->op; op && op->parent && op->parent->parent;
+       op = op->parent->parent->parent) {
+    top = op->parent->parent;
+    if (top->parent && top->parent->code == IR_OP_TT_FUNC) break;
+  }
+  return top && token_wait_in(top, rd->pos, w->pos);
+}
+
+/* Straight-line write w of a slot and its thread's earlier straight-line async reads of the
+ * slot (ConSan's tma_store: two TMA stores from slots 0 and 1, then a store into slot 0 after
+ * a wait {pendings = 1}): a group wait between them must retire the read. A model is a race
+ * the explorer confirms; predicated reads or waits are unknown. */
+static void straight_reuse(sym_ctx *c, vf_sym_condres *r, const sym_event *w, int ring) {
+  char lb[256], rl[256];
+  Z3_ast widx = w->kind == SYM_EV_TMA_LOAD ? w->buf_idx : w->idx;
+  for (uint32_t ri = 0; ri < c->n_evs; ri++) {
+    const sym_event *rd = &c->evs[ri];
+    if (rd->kind != SYM_EV_ASYNC_READ || rd->group == SYM_G_TC05 || rd->ring != ring ||
+        rd->part != w->part || rd->prefork != w->prefork || rd->postjoin != w->postjoin ||
+        rd->loop >= 0 || rd->pos >= w->pos)
+      continue;
+    if (sym_disjoint_slots(c, rd, w, widx)) continue; /* another slot */
+    r->n_checked++;
+    bool unknown = false;
+    if (sym_async_retired(c, w, rd, 0, &unknown)) continue;
+    ir_loc_str(w->op->loc, lb, sizeof lb);
+    if (unknown || token_wait_between(rd, w)) {
+      sym_note_unknown(r, "write at %s: %s", lb,
+                       unknown ? "predicated async reads or group waits"
+                               : "a token wait between the TMA store and the write (not encoded)");
+      continue;
+    }
+    Z3_ast same = widx && rd->idx && sym_width(c, widx) == sym_width(c, rd->idx)
+                      ? sym_eq(c, widx, rd->idx) : Z3_mk_true(c->z);
+    Z3_ast phi = sym_and2(c, sym_and2(c, w->pred, rd->pred), same);
+    Z3_lbool st;
+    vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, -1, NULL,
+                                        w->tainted || rd->tainted, NULL, 0, NULL, &st);
+    if (!v) continue;
+    sym_site(v, rd->op);
+    ir_loc_str(rd->op->loc, rl, sizeof rl);
+    bool wg = rd->group == SYM_G_WGMMA;
+    v->message = sym_fmt("overwrites %s while the %s issued at %s may still be reading it: no "
+                         "%s with small enough pendings retires it before the write "
+                         "(semantics.md §2.2, §3)", c->rings[ring].name,
+                         wg ? "async wgmma" : "TMA store", rl,
+                         wg ? "warp_group_dot_wait" : "async_tma_store_wait");
+  }
+}
+
 void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
   char lb[256], rl[256];
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     int ring;
     int64_t mul, off;
-    if (!is_slot_write(w, &ring, &mul, &off) || w->loop < 0) continue;
+    if (!is_slot_write(w, &ring, &mul, &off)) continue;
+    if (w->loop < 0) {
+      if (!c->rings[ring].elsewhere && !w->seqt) straight_reuse(c, r, w, ring);
+      continue;
+    }
     if (c->rings[ring].elsewhere) continue; /* sym_ring_fresh.c */
     sym_debug_what(c, "back-pressure (c) of ev %u", wi);
     int64_t n = c->rings[ring].n;

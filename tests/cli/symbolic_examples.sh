@@ -57,11 +57,14 @@ for f in "$ck"/*.ok.ttgir; do
   # barriers exist only in sim_compile_aref.c), race-overlap.ok's tlx.set_buffer_overlap (the
   # placement rewrites buffer indices: a "bounds proved" would be about the IR's indices);
   # race-mma5-pair.ok's paired-CTA commit arrives in both CTAs, which the encoding does not
-  # follow (arrival-balance and progress unknown: "two-CTA commit")
+  # follow (arrival-balance and progress unknown: "two-CTA commit"); race-token-wait.ok rewrites
+  # its buffers after async_tma_store_token_wait, which retires the store its token names: the
+  # encoding does not follow token waits, so back-pressure (c) is unknown for the straight-line
+  # rewrites (session 21: asked at all since then; before, only writes in loops were)
   case "$f" in
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
   *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*warp-group-cluster.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
-  *race-mma5-pair.ok.ttgir) want=3 ;;
+  *race-mma5-pair.ok.ttgir|*race-token-wait.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"
   grep -q ' violated ' "$out" && bad "$(basename "$f"): a violated condition on a correct kernel"

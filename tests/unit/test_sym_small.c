@@ -8,7 +8,9 @@
 #include "check_run.h"
 
 /* Consumer (default) and producer (partition0) around a 2-deep ring of 32x64xf32 buffers with
- * "full" and "empty" barriers; the loops run n / 16 iterations, n % 16 == 0. */
+ * "full" and "empty" barriers; the loops run n / 16 iterations, n % 16 == 0. The consumer
+ * fences its generic-proxy read before it hands the slot back to the TMA load (semantics.md
+ * §2.3; without the fence proxy-fence is violated: proxy_war_missing_fence). */
 static const char *const BASE =
     "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>\n"
     "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
@@ -45,6 +47,7 @@ static const char *const BASE =
     "        %b = ttg.memdesc_index %bufs[%s] : !ttg.memdesc<2x32x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf32, #shared, #smem, mutable>\n"
     "        %v = ttg.local_load %b : !ttg.memdesc<32x64xf32, #shared, #smem, mutable> -> tensor<32x64xf32, #blocked>\n"
     "        %eb = ttg.memdesc_index %empty[%s] : !ttg.memdesc<2x1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>\n"
+    "        ttng.fence_async_shared {bCluster = false}\n"
     "        ttng.arrive_barrier %eb, 1, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>\n"
     "      }\n"
     "      ttg.warp_yield\n"
@@ -267,6 +270,20 @@ START_TEST(backpressure_no_empty_wait) {
 }
 END_TEST
 
+START_TEST(proxy_war_missing_fence) {
+  /* the consumer hands the slot back to the TMA load without fencing its local_load (§2.3:
+   * generic read, then async write): violated once the load refills the slot, trip count 3 */
+  static const char *const e[] = {"        ttng.fence_async_shared {bCluster = false}\n", "", NULL};
+  vf_sym_result r = check_text(e, NULL);
+  expect(&r, BIT(VF_SYM_PROXY_FENCE));
+  const vf_sym_violation *v = &r.cond[VF_SYM_PROXY_FENCE].viol[0];
+  ck_assert_int_eq(v->trip_count, 3);
+  ck_assert_str_eq(v->partition, "default");
+  ck_assert_ptr_nonnull(strstr(v->message, "write after read"));
+  done(&r);
+}
+END_TEST
+
 START_TEST(backpressure_release_before_read) {
   /* the consumer releases the slot before it reads it */
   static const char *const e[] = {
@@ -413,6 +430,7 @@ int main(void) {
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, correct_kernel_proved);
+  tcase_add_test(tc, proxy_war_missing_fence);
   tcase_add_test(tc, phase_wrong_initial_parity);
   tcase_add_test(tc, phase_stage_count_leftover);
   tcase_add_test(tc, arrival_over);
