@@ -111,10 +111,15 @@ void sym_vc_reuse(sym_ctx *c, vf_sym_condres *r) {
           (ri && c->evs[ri - 1].op == rd->op && c->evs[ri - 1].ring == ring))
         continue; /* one check per op (an async wgmma's two operands may share a ring) */
       if (rd->loop != w->loop) {
-        if (rd->loop >= 0) {
+        /* another loop, or a straight-line read before the write's loop (a prologue's TMA
+         * store or wgmma): the group count between them is not followed; a straight-line read
+         * after the loop is no earlier use */
+        if (rd->loop >= 0 || rd->pos < w->pos) {
           r->n_checked++;
-          sym_note_unknown(r, "refill at %s: the async read is in another loop",
-                           ir_loc_str(w->op->loc, lb, sizeof lb));
+          sym_note_unknown(r, "refill at %s: the async read at %s is %s",
+                           ir_loc_str(w->op->loc, lb, sizeof lb),
+                           ir_loc_str(rd->op->loc, rl, sizeof rl),
+                           rd->loop >= 0 ? "in another loop" : "before the loop");
         }
         continue;
       }
