@@ -807,6 +807,11 @@ bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_a
 /* x and p (accesses or TMA loads) touch disjoint parts of one slot: constant views between each
  * and the slot whose footprints (elements, or tensor-memory cells) do not meet (sym_fp.c). */
 bool sym_fp_disjoint(const sym_event *x, const sym_event *p);
+/* Bool: slot terms a and b (NULL: an unindexed access, every slot) name one slot. */
+Z3_ast sym_same_slot(sym_ctx *c, Z3_ast a, Z3_ast b);
+/* Wait wi is straight-line on ring G and observes the round of sequence number off (its own
+ * number minus its lag's shift, sym_wait_shift). */
+bool sym_straight_observer(sym_ctx *c, uint32_t wi, int G, int64_t off);
 /* Straight-line ops a (first) and b of two threads: Bool where an arrival of a's thread after a
  * and a wait of b's thread before b observing that arrival's round both run (false when no such
  * pair exists; *any set when one does, *taint when a term is havoc). */

@@ -157,7 +157,7 @@ static bool some_wait_before(sym_ctx *c, const sym_event *e, int skip) {
 
 /* Wait wi is straight-line on ring G and observes the round of sequence number off (its own
  * number minus its lag's shift). */
-static bool straight_observer(sym_ctx *c, uint32_t wi, int G, int64_t off) {
+bool sym_straight_observer(sym_ctx *c, uint32_t wi, int G, int64_t off) {
   const sym_event *w = &c->evs[wi];
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->loop >= 0 || w->unsupported || !w->has_seq ||
       w->seqt)
@@ -177,7 +177,7 @@ static void straight_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, con
   bool any = false, taint = x->tainted || p->tainted;
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
-    if (!straight_observer(c, wi, p->ring, p->off)) continue;
+    if (!sym_straight_observer(c, wi, p->ring, p->off)) continue;
     bool before = (w->part == x->part && w->prefork == x->prefork && w->pos < x->pos) ||
                   (w->prefork && !x->prefork);
     if (!before) continue;
@@ -222,7 +222,7 @@ Z3_ast sym_straight_order(sym_ctx *c, const sym_event *a, const sym_event *b, bo
       continue;
     for (uint32_t j = 0; j < c->n_evs; j++) {
       const sym_event *w = &c->evs[j];
-      if (!straight_observer(c, j, ar->ring, ar->off) || w->part != b->part ||
+      if (!sym_straight_observer(c, j, ar->ring, ar->off) || w->part != b->part ||
           w->prefork != b->prefork || w->pos >= b->pos)
         continue;
       f = sym_or2(c, f, sym_and2(c, ar->pred, w->pred));
@@ -247,8 +247,7 @@ static void generic_straight(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                      "followed", c->rings[x->ring].name, lb, pl);
     return;
   }
-  Z3_ast same = x->idx && p->idx && sym_width(c, x->idx) == sym_width(c, p->idx)
-                   ? sym_eq(c, x->idx, p->idx) : Z3_mk_true(c->z);
+  Z3_ast same = sym_same_slot(c, x->idx, p->idx);
   Z3_ast phi = sym_and2(c, sym_and2(c, sym_and2(c, x->pred, p->pred), same), sym_not(c, ord));
   Z3_lbool st;
   vf_sym_violation *v = sym_violation(c, r, x->op, x->part, phi, -1, NULL, taint, NULL, 0, NULL,
@@ -388,6 +387,10 @@ static Z3_ast relay(sym_ctx *c, const sym_event *first, Z3_ast Jf, const sym_eve
   return f;
 }
 
+Z3_ast sym_same_slot(sym_ctx *c, Z3_ast a, Z3_ast b) {
+  return a && b && sym_width(c, a) == sym_width(c, b) ? sym_eq(c, a, b) : Z3_mk_true(c->z);
+}
+
 /* Access x and writer p (slot term pidx) never touch one slot of the ring: two different
  * constants, or (in different loops or threads, whose iteration terms are independent) no
  * instances of both that fire on one slot (ConSan's partitions on slots {0, 1} and {2, 3} of
@@ -485,9 +488,8 @@ static void all_instances(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
   Z3_ast ord = sym_or2(c, relay(c, p, J, x, NULL, true, &any, &taint),
                        relay(c, x, NULL, p, J, true, &any, &taint));
   Z3_ast both = sym_and2(c, fires_at(c, x, NULL), fires_at(c, p, J));
-  if (x->idx && p->idx) /* one slot (an unindexed access covers them all) */
-    both = sym_and2(c, both, sym_eq(c, x->idx, J && p->loop >= 0 ? sym_at(c, p->loop, p->idx, J)
-                                                                 : p->idx));
+  both = sym_and2(c, both, sym_same_slot(c, x->idx, J && p->idx ? sym_at(c, p->loop, p->idx, J)
+                                                                   : p->idx));
   if (!any) {
     if (sym_sat(c, both) != Z3_L_FALSE)
       sym_note_unknown(r, "access of %s at %s, write at %s: no arrival and wait order them (an "

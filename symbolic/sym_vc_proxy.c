@@ -226,12 +226,9 @@ static bool load_first(sym_ctx *c, const sym_event *p, const sym_event *g) {
   if (p->loop >= 0 || g->loop >= 0 || !p->has_seq || p->seqt || g->seqt) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *w = &c->evs[i];
-    if (w->kind != SYM_EV_WAIT || w->ring != p->ring || w->loop >= 0 || w->unsupported ||
-        !w->has_seq || w->seqt || w->part != g->part || w->prefork != g->prefork ||
-        w->pos >= g->pos)
+    if (!sym_straight_observer(c, i, p->ring, p->off) || w->part != g->part ||
+        w->prefork != g->prefork || w->pos >= g->pos)
       continue;
-    int64_t d = sym_wait_shift(c, (int)i);
-    if (d < 0 || w->off - d != p->off) continue;
     if (sym_is_true(c, w->pred) ||
         sym_sat(c, sym_and2(c, g->pred, sym_not(c, w->pred))) == Z3_L_FALSE)
       return true;
@@ -286,6 +283,18 @@ static bool may_reach(sym_ctx *c, const sym_event *g, const sym_event *p) {
   return reached;
 }
 
+/* The first arrival of g's partition in g's loop, earlier in the body than g (it follows g in
+ * the next iteration); -1 when there is none or g is in no loop. */
+static int loop_head_release(sym_ctx *c, const sym_event *g) {
+  for (uint32_t i = 0; g->loop >= 0 && i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->part == g->part && e->loop == g->loop && e->pos < g->pos && !e->prefork &&
+        !e->postjoin && (e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT))
+      return (int)i;
+  }
+  return -1;
+}
+
 /* Generic read g (index gi) of a slot and another thread's TMA load p into its ring (semantics.md
  * §2.3, WAR: consumers that ld.shared a TMA-filled stage fence before releasing it). The reader
  * hands the slot back by its next arrive in its loop, which p's thread waits on before p: a
@@ -303,15 +312,11 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
   r->n_checked++;
   ir_loc_str(g->op->loc, gl, sizeof gl);
   ir_loc_str(p->op->loc, pl, sizeof pl);
-  int a = g->prefork || g->postjoin || p->prefork || p->postjoin ? -1 : next_release(c, gi);
   bool wrap = false; /* no arrive after g in its iteration: the next iteration's first one */
-  for (uint32_t i = 0; a < 0 && g->loop >= 0 && !g->prefork && !g->postjoin && i < c->n_evs; i++) {
-    const sym_event *e = &c->evs[i];
-    if (e->part == g->part && e->loop == g->loop && e->pos < g->pos && !e->prefork &&
-        !e->postjoin && (e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT)) {
-      a = (int)i;
-      wrap = true;
-    }
+  int a = g->prefork || g->postjoin || p->prefork || p->postjoin ? -1 : next_release(c, gi);
+  if (a < 0 && !g->prefork && !g->postjoin && !p->prefork && !p->postjoin) {
+    a = loop_head_release(c, g);
+    wrap = a >= 0;
   }
   if (a < 0 || !waits_before(c, p, c->evs[a].ring)) {
     sym_note_unknown(r, "read at %s, TMA load at %s: the slot is not handed back by the "
@@ -320,12 +325,12 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
     return;
   }
   const sym_event *rel = &c->evs[a];
-  fenced f = fence_between(c, g, rel->pos);
-  if (wrap) { /* after g in its iteration, or before the release in the next one */
+  /* wrap: a fence after g in its iteration, or before the release in the next one (a YES of
+   * either suffices; else a MAYBE of either) */
+  fenced f = fence_between(c, g, wrap ? UINT32_MAX : rel->pos);
+  if (wrap && f != FENCED_YES) {
     fenced f2 = fence_range(c, g, 0, rel->pos);
-    f = fence_between(c, g, UINT32_MAX);
-    f = f == FENCED_YES || f2 == FENCED_YES ? FENCED_YES
-        : f == FENCED_MAYBE || f2 == FENCED_MAYBE ? FENCED_MAYBE : FENCED_NO;
+    if (f2 != FENCED_NO) f = f2;
   }
   if (f == FENCED_YES) return;
   if (f == FENCED_MAYBE || wrap) { /* wrap: the model would need the next iteration's arrive */

@@ -38,13 +38,8 @@ static bool token_wait_in(const ir_region *r, uint32_t lo, uint32_t hi) {
 /* A token wait between async read rd and write w: it retires the store its token names, which
  * the encoding does not follow (sym_build.c): the pair is unknown, not a race. */
 static bool token_wait_between(const sym_event *rd, const sym_event *w) {
-  const ir_region *top = NULL; /* the function's body */
-  for (const ir_op *op = w->op; op && op->parent && op->parent->parent;
-       op = op->parent->parent->parent) {
-    top = op->parent->parent;
-    if (top->parent && top->parent->code == IR_OP_TT_FUNC) break;
-  }
-  return top && token_wait_in(top, rd->pos, w->pos);
+  const ir_op *fn = ir_op_ancestor(w->op, IR_OP_TT_FUNC);
+  return fn && fn->n_regions && token_wait_in(fn->regions[0], rd->pos, w->pos);
 }
 
 /* Straight-line write w of a slot and its thread's earlier straight-line async reads of the
@@ -71,9 +66,7 @@ static void straight_reuse(sym_ctx *c, vf_sym_condres *r, const sym_event *w, in
                                : "a token wait between the TMA store and the write (not encoded)");
       continue;
     }
-    Z3_ast same = widx && rd->idx && sym_width(c, widx) == sym_width(c, rd->idx)
-                      ? sym_eq(c, widx, rd->idx) : Z3_mk_true(c->z);
-    Z3_ast phi = sym_and2(c, sym_and2(c, w->pred, rd->pred), same);
+    Z3_ast phi = sym_and2(c, sym_and2(c, w->pred, rd->pred), sym_same_slot(c, widx, rd->idx));
     Z3_lbool st;
     vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, -1, NULL,
                                         w->tainted || rd->tainted, NULL, 0, NULL, &st);
