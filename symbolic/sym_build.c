@@ -166,6 +166,12 @@ static void build_parts(sym_ctx *c) {
     c->unsupported = "tlx.set_buffer_overlap (the reuse-group placement rewrites buffer indices "
                      "in the explicit model's compiler, sim_compile_overlap.c; the encoding reads "
                      "the IR's indices)";
+  /* tlx.storage_alias_local_alloc: allocations that share one storage (sim_compile_alias.c
+   * places them); a slot of one is bytes of another's, which the encoding's rings, one per
+   * allocation, do not relate (tests/checkers/race-alias.ok: its accesses made no event) */
+  else if (find_code(body, IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC, IR_OP_TLX_STORAGE_ALIAS_LOCAL_ALLOC))
+    c->unsupported = "tlx.storage_alias_local_alloc (allocations sharing one storage: the encoding "
+                     "has one ring per allocation and does not relate their bytes)";
   c->ws = find_ws(body);
   if (!c->ws) {
     add_part(c, body, "main", 0, &cap);
@@ -459,9 +465,14 @@ static sym_event *view_event(sym_ctx *c, walk *w, sym_evkind k, const ir_op *op,
   const char *why = NULL;
   int r = trace_ring(c, v, &idx, &view, &why);
   if (r < 0 && need_ring) { /* no event: docs/symbolic.md §4, first item */
-    if (sym_debug_on() && v->type && v->type->kind == IR_T_MEMDESC) /* not a register operand */
-      fprintf(stderr, "sym: no event for %s: its view reaches no allocation\n",
-              ir_ops[op->code].name);
+    if (v->type && v->type->kind == IR_T_MEMDESC) { /* not a register operand */
+      if (sym_debug_on())
+        fprintf(stderr, "sym: no event for %s: its view reaches no allocation\n",
+                ir_ops[op->code].name);
+      c->untraced = ir_grow(c->untraced, &c->cap_untraced, c->n_untraced + 1,
+                            sizeof *c->untraced);
+      c->untraced[c->n_untraced++] = op;
+    }
     return NULL;
   }
   sym_event *e = new_event(c, w, k, op);
@@ -695,9 +706,15 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     }
     break;
   case IR_OP_TTNG_ASYNC_STORE: case IR_OP_TTNG_TMA_SCATTER:
-    /* bulk smem -> global copy (a bulk group): not encoded */
-    e = new_event(c, w, SYM_EV_ASYNC_READ, op);
-    e->unsupported = ir_ops[op->code].name;
+    /* bulk smem -> global copies, each its own bulk group as a TMA store (sim_ops_async.c
+     * tma_scatter / bulk_store): an async-proxy read of the source until an
+     * async_tma_store_wait retires it. Before session 22 an unsupported event with no ring,
+     * which no condition saw: a local_store into a TMA scatter's source with the store wait
+     * deleted (tk_p_matmul_100_f16_ragged_gs_p) had all seven proved */
+    if ((e = view_event(c, w, SYM_EV_ASYNC_READ, op,
+                        op->code == IR_OP_TTNG_TMA_SCATTER ? IR_SEG_TTNG_TMA_SCATTER_SRC
+                                                           : IR_SEG_TTNG_ASYNC_STORE_SRC, true)))
+      e->group = SYM_G_TMA_STORE;
     break;
   case IR_OP_TTNG_ASYNC_SHARED_STORE:
     /* st.async: its complete_tx on the mbarrier (segment 2) is not encoded, so that barrier's

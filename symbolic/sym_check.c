@@ -40,6 +40,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->loops);
   free(c->rings);
   free(c->evs);
+  free(c->untraced);
   free(c->parts);
   free(c->stages);
   free(c->stage_default);

@@ -292,6 +292,10 @@ typedef struct sym_ctx {
   sym_ring *rings; uint32_t n_rings;
   sym_event *evs; uint32_t n_evs;
   const ir_op **views; uint32_t n_views; /* every memdesc_index in the kernel (bounds) */
+  const ir_op **untraced;      /* accesses whose memdesc view reaches no allocation: no event
+                                  numbers them, so the access conditions they could break are
+                                  unknown (sym_untraced_unknown; docs/symbolic.md §4) */
+  uint32_t n_untraced, cap_untraced;
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
   char *unsupported_owned;     /* unsupported when formatted (freed with the context) */
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
@@ -800,6 +804,15 @@ bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_eve
 /* Back-pressure (e), sym_vc_acquire.c: an access of a buffer slot a TMA load writes follows a
  * wait of its thread that observed that load's round (the acquire side). */
 void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r);
+/* sym_vc_acquire.c: a's instance of sequence number n + d comes before b's instance of n in
+ * program order (one thread, or across the fork / join); Bool: e fires with sequence number
+ * n + d, n being x's number in x's iteration (x's range and predicate asserted). */
+bool sym_precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
+Z3_ast sym_fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n, int64_t d);
+/* Back-pressure (f), sym_vc_early.c: a wait for round r >= 1 of a slot is reached only after
+ * round r - 1 of the slot completed (else its parity matches the pending phase r - 1 and it
+ * passes at once, semantics.md §1.4). */
+void sym_vc_early(sym_ctx *c, vf_sym_condres *r);
 /* Access x and p's access of slot term pidx (p's buffer slot for a TMA load) of one ring never
  * touch one slot: different constants, or no firing instances on one slot (x and p in
  * different loops or threads). */
@@ -847,6 +860,9 @@ void sym_site(vf_sym_violation *v, const ir_op *op);
 void sym_ring_sites(sym_ctx *c, vf_sym_violation *v, int ring);
 void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* sym_vc_order.c: one unknown note per access of c->untraced (a view no allocation numbers):
+ * the access conditions (back-pressure, proxy-fence) cannot say it is ordered. */
+void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r);
 /* Sets status and sorts violations (smallest trip count, then iteration, first). */
 void sym_finish_cond(vf_sym_condres *r, const char *proved_detail);
 char *sym_strdup(const char *s);

@@ -58,7 +58,7 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
  * or a loop op before a straight-line b after its loop. A padded nest's ops only at one
  * position, step and offset. d: a wait of lag L observes the round L * N below its own number
  * (sym_wait_shift); the numbers of one iteration are comparable whatever the rings' depths. */
-static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
+bool sym_precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
   if (!a->has_seq || !b->has_seq) return false;
   if (a->prefork && !b->prefork) return true;   /* the fork */
   if (b->postjoin && !a->postjoin) return true; /* the join */
@@ -77,7 +77,7 @@ static bool precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, i
 }
 
 static bool precedes_at_seq(sym_ctx *c, const sym_event *a, const sym_event *b) {
-  return precedes_shift(c, a, b, 0);
+  return sym_precedes_shift(c, a, b, 0);
 }
 
 /* Wait w (index wi) of event e's thread on ring G, whose instance observing round n of G comes
@@ -86,7 +86,7 @@ static bool waits_before(sym_ctx *c, int wi, const sym_event *e, int G) {
   const sym_event *w = &c->evs[wi];
   if (w->kind != SYM_EV_WAIT || w->ring != G || w->unsupported || !w->has_seq) return false;
   int64_t d = sym_wait_shift(c, wi);
-  return d >= 0 && precedes_shift(c, w, e, d);
+  return d >= 0 && sym_precedes_shift(c, w, e, d);
 }
 
 /* Arrival a is e's own completion barrier: a tcgen05 MMA's barrier operand, which arrives once
@@ -110,7 +110,7 @@ static bool arrives_after(sym_ctx *c, int ai, const sym_event *e, int G) {
 }
 
 /* Bool: e fires with sequence number n + d (fires_rel, shifted). */
-static Z3_ast fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n,
+Z3_ast sym_fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n,
                           int64_t d) {
   if (e->loop >= 0 && e->loop == x->loop && e->mul == x->mul && e->off - d == x->off &&
       e->pad_pos == x->pad_pos && sym_same_base(c, e, x) && !e->seqt && !x->seqt)
@@ -124,7 +124,7 @@ static Z3_ast fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3
  * (x's range and predicate are asserted): for an event of x's loop numbered like x that is its
  * predicate there (no instantiation at another iteration). */
 static Z3_ast fires_rel(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n) {
-  return fires_shift(c, e, x, n, 0);
+  return sym_fires_shift(c, e, x, n, 0);
 }
 
 /* Bool: some event that pick accepts (for e and ring) fires with sequence number n; *any is
@@ -136,7 +136,7 @@ static Z3_ast some_fires(sym_ctx *c, pick_fn pick, const sym_event *e, int ring,
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (pick(c, (int)i, e, ring)) {
       int64_t d = c->evs[i].kind == SYM_EV_WAIT ? sym_wait_shift(c, (int)i) : 0;
-      f = sym_or2(c, f, fires_shift(c, &c->evs[i], x, n, d));
+      f = sym_or2(c, f, sym_fires_shift(c, &c->evs[i], x, n, d));
       *any = true;
       *taint |= c->evs[i].tainted;
     }

@@ -1150,7 +1150,19 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   free(guarded);
 }
 
+void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t i = 0; i < c->n_untraced; i++) {
+    char l[256];
+    r->n_checked++;
+    sym_note_unknown(r, "%s at %s: its memory view is not traced to an allocation (the access "
+                     "is not numbered, nothing about it is checked)",
+                     ir_ops[c->untraced[i]->code].name,
+                     ir_loc_str(c->untraced[i]->loc, l, sizeof l));
+  }
+}
+
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
+  sym_untraced_unknown(c, r);
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
   ordering(c, r, dist);
   release_after_read(c, r);
@@ -1158,6 +1170,7 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_vc_tc05(c, r);
   sym_vc_acquire(c, r);
   sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
+  sym_vc_early(c, r);       /* (f): the previous round completed before a wait */
   free(dist);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "

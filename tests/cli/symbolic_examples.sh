@@ -60,11 +60,14 @@ for f in "$ck"/*.ok.ttgir; do
   # follow (arrival-balance and progress unknown: "two-CTA commit"); race-token-wait.ok rewrites
   # its buffers after async_tma_store_token_wait, which retires the store its token names: the
   # encoding does not follow token waits, so back-pressure (c) is unknown for the straight-line
-  # rewrites (session 21: asked at all since then; before, only writes in loops were)
+  # rewrites (session 21: asked at all since then; before, only writes in loops were);
+  # race-alias.ok's tlx.storage_alias_local_alloc shares one storage between two allocations,
+  # which the encoding's rings do not relate (every condition unknown since session 22; its
+  # accesses made no event before and back-pressure was proved)
   case "$f" in
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
   *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*warp-group-cluster.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
-  *race-mma5-pair.ok.ttgir|*race-token-wait.ok.ttgir) want=3 ;;
+  *race-mma5-pair.ok.ttgir|*race-token-wait.ok.ttgir|*race-alias.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"
   grep -q ' violated ' "$out" && bad "$(basename "$f"): a violated condition on a correct kernel"

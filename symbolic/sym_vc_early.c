@@ -1,0 +1,208 @@
+/* sym_vc_early.c: back-pressure (f), no early waiter. A wait for round r of a slot passes when
+ * the slot's current phase parity differs from round r's (semantics.md §1.4): it passes once
+ * round r completed, but also at once while round r - 1 is still pending (the two rounds have
+ * different parities, and the pending one's parity is "the other"). The soundness argument of
+ * docs/symbolic.md §3 ("a wait for round r finds the slot at completion count r or r + 1")
+ * needs the lower end: round r - 1 of the slot completed before the wait is reached.
+ * Back-pressure (a) gives the upper end only.
+ *
+ * The rule: wait w (lag L, ring of N slots, sequence number s, observing o = s - L * N) with
+ * o >= N (round 1 or later) is preceded, in program order of its thread (or across the fork or
+ * the join), by the instance of a wait v on the same ring observing o - N: v's own number is
+ * s + d with d = (L_v - L - 1) * N (sym_precedes_shift / sym_fires_shift). In a pipeline that is
+ * w itself N iterations earlier, or the loop's last wait before an epilogue wait. Z3 is asked
+ * for an instance of w where no such v fires. A model is a violation when w's thread has no
+ * other wait before w (nothing else could order the previous round's completion before it)
+ * and some producer of the previous round is not issued before w (issued_before); otherwise
+ * unknown (an order relayed through another thread's waits and arrivals is not
+ * followed). Found by session 22's mutation audit: t07_pipelined_100 without the wait for the
+ * main loop's last commit before the epilogue's MMA had all seven conditions proved; its final
+ * wait passed on the pending phase and the tmem_load raced the MMA. */
+#include <stdio.h>
+
+#include "sym_internal.h"
+
+/* v's instance of number s_w + d runs in an earlier iteration of w's loop than w's instance:
+ * both numbered mul * it + off of one base (mul > 0), so v's iteration is (d + off_w - off_v) /
+ * mul iterations from w's. Also in a padded nest, whose flattened iterations run in order, where
+ * sym_precedes_shift pairs events at one pad position and step only (t07_persistent's wait
+ * after the K loop, whose previous round the K loop's wait observed). */
+static bool earlier_iteration(sym_ctx *c, const sym_event *v, const sym_event *w, int64_t d) {
+  return v->loop >= 0 && v->loop == w->loop && v->part == w->part && v->mul == w->mul &&
+         w->mul > 0 && !v->seqt && !w->seqt && sym_same_base(c, v, w) &&
+         d + w->off - v->off < 0;
+}
+
+/* op lies inside (a region of) anc. */
+static bool inside(const ir_op *op, const ir_op *anc) {
+  while (op && op->parent && op->parent->parent) {
+    op = op->parent->parent->parent; /* block -> region -> the op owning the region */
+    if (op == anc) return true;
+  }
+  return false;
+}
+
+/* v is in a loop of w's thread that ends before w: every instance of v precedes w (sibling
+ * loops continuing one ring counter: the second loop's first wait follows the first loop's
+ * last, sibling-loops.ok). */
+static bool loop_before(const sym_ctx *c, const sym_event *v, const sym_event *w) {
+  if (v->loop < 0 || v->loop == w->loop || v->part != w->part || v->prefork != w->prefork ||
+      v->postjoin != w->postjoin)
+    return false;
+  const ir_op *L = c->loops[v->loop].op;
+  /* L runs once (no loop around it): all its instances precede w */
+  if (ir_op_ancestor(L, IR_OP_SCF_FOR) || ir_op_ancestor(L, IR_OP_SCF_WHILE)) return false;
+  return L->id < w->op->id && !inside(w->op, L);
+}
+
+/* A wait of w's thread on ring R before w (any instance): *any is set. Bool: one of them
+ * observes the round of sequence number s_w - (L + 1) * N before w's instance. */
+static Z3_ast previous_observed(sym_ctx *c, int wi, int64_t shift, bool *any, bool *taint) {
+  const sym_event *w = &c->evs[wi];
+  int64_t N = c->rings[w->ring].n;
+  Z3_ast n = sym_seq_term(c, w), f = Z3_mk_false(c->z);
+  for (uint32_t vi = 0; vi < c->n_evs; vi++) {
+    const sym_event *v = &c->evs[vi];
+    if (v->kind != SYM_EV_WAIT || v->ring != w->ring || v->unsupported || !v->has_seq || v->dead)
+      continue;
+    int64_t sv = sym_wait_shift(c, (int)vi);
+    if (sv < 0) continue;
+    int64_t d = sv - shift - N;
+    if (!earlier_iteration(c, v, w, d) && !loop_before(c, v, w) &&
+        !sym_precedes_shift(c, v, w, d))
+      continue;
+    f = sym_or2(c, f, sym_fires_shift(c, v, w, n, d));
+    *any = true;
+    *taint |= v->tainted;
+  }
+  return f;
+}
+
+/* Bool: every arrival of the round of sequence number s_w - (L + 1) * N is a synchronous
+ * arrive_barrier before w's instance in program order (its thread's, or the parent's before
+ * the fork): that round completed before w (arrival-balance: it receives exactly its count).
+ * TMA loads, expects and commits complete asynchronously: where one fires in that round, false. */
+static Z3_ast previous_arrived(sym_ctx *c, int wi, int64_t shift) {
+  const sym_event *w = &c->evs[wi];
+  int64_t d = -shift - c->rings[w->ring].n;
+  Z3_ast n = sym_seq_term(c, w), f = Z3_mk_true(c->z);
+  for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+    const sym_event *p = &c->evs[pi];
+    if (p->ring != w->ring ||
+        (p->kind != SYM_EV_ARRIVE && p->kind != SYM_EV_EXPECT && p->kind != SYM_EV_TMA_LOAD))
+      continue;
+    if (p->kind == SYM_EV_ARRIVE && p->op->code == IR_OP_TTNG_ARRIVE_BARRIER && !p->unsupported &&
+        sym_precedes_shift(c, p, w, d))
+      continue;
+    if (p->unsupported || !p->has_seq) return Z3_mk_false(c->z);
+    f = sym_and2(c, f, sym_not(c, sym_fires_shift(c, p, w, n, d)));
+  }
+  return f;
+}
+
+/* Another wait of w's thread (or the parent's before the fork) that may come before w: it could
+ * relay the previous round's completion from another thread. A wait on w's own barrier (a ring
+ * of one slot) cannot: the rounds it observes that previous_observed did not take are earlier
+ * ones, which complete before the previous round (a producer of theirs waiting for that round
+ * would deadlock). */
+static bool other_wait_before(const sym_ctx *c, const sym_event *w) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *v = &c->evs[i];
+    if (v == w || v->kind != SYM_EV_WAIT || v->dead) continue;
+    if (v->ring == w->ring && c->rings[w->ring].n == 1) continue;
+    if ((v->part == w->part && v->prefork == w->prefork &&
+         (v->pos < w->pos || (v->loop >= 0 && v->loop == w->loop))) ||
+        (v->prefork && !w->prefork) || (w->postjoin && !v->postjoin))
+      return true;
+  }
+  return false;
+}
+
+/* Padded wait w (a padded nest's flattened loop): sym_pad_check proved that the sequence
+ * numbers of its group (its partition's waits on its ring, prologue ops included) are 0, 1,
+ * 2, ... in program order, without gaps. So some wait v of the group fired number s_w - N
+ * (>= 0 when w observes round 1 or later) before w; it observed s_w - N - shift_v, a round of
+ * w's slot no earlier than w's previous one when shift_v <= shift_w (rounds of a slot complete
+ * in order). */
+static bool padded_in_order(sym_ctx *c, int wi, int64_t shift) {
+  const sym_event *w = &c->evs[wi];
+  if (w->pad_pos == SYM_PAD_NONE) return false;
+  for (uint32_t vi = 0; vi < c->n_evs; vi++) {
+    const sym_event *v = &c->evs[vi];
+    if (v->kind != SYM_EV_WAIT || v->part != w->part || v->ring != w->ring || v->prefork ||
+        v->postjoin)
+      continue;
+    int64_t sv = v->unsupported || !v->has_seq ? -1 : sym_wait_shift(c, (int)vi);
+    if (sv < 0 || sv > shift) return false;
+  }
+  return true;
+}
+
+/* Every producer of w's ring is issued before w's instance at the previous round's number
+ * (program order, or across the fork or the join): only an asynchronous completion (a commit,
+ * a TMA load) can still be in flight when w starts, which the explorer may model as done at
+ * once (a commit with no MMA before it: postjoin-async.ok); unknown rather than a violation. */
+static bool issued_before(sym_ctx *c, int wi, int64_t shift) {
+  const sym_event *w = &c->evs[wi];
+  int64_t d = -shift - c->rings[w->ring].n;
+  for (uint32_t pi = 0; pi < c->n_evs; pi++) {
+    const sym_event *p = &c->evs[pi];
+    if (p->ring != w->ring ||
+        (p->kind != SYM_EV_ARRIVE && p->kind != SYM_EV_EXPECT && p->kind != SYM_EV_TMA_LOAD))
+      continue;
+    if (!sym_precedes_shift(c, p, w, d)) return false;
+  }
+  return true;
+}
+
+static void check_wait(sym_ctx *c, vf_sym_condres *r, int wi) {
+  const sym_event *w = &c->evs[wi];
+  int64_t shift = sym_wait_shift(c, wi), N = c->rings[w->ring].n;
+  if (shift < 0) return; /* lag unknown: back-pressure (a) notes it */
+  if (padded_in_order(c, wi, shift)) {
+    r->n_checked++;
+    return;
+  }
+  char wl[256];
+  ir_loc_str(w->op->loc, wl, sizeof wl);
+  r->n_checked++;
+  sym_debug_what(c, "back-pressure (f) of ev %d", wi);
+  bool any = false, taint = w->tainted;
+  Z3_ast seen = sym_or2(c, previous_observed(c, wi, shift, &any, &taint),
+                        previous_arrived(c, wi, shift));
+  Z3_ast n = sym_seq_term(c, w);
+  Z3_ast later = sym_sle(c, sym_int(c, shift + N), n); /* round 1 or later */
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),
+                        sym_and2(c, later, sym_not(c, seen)));
+  if (other_wait_before(c, w) || issued_before(c, wi, shift)) {
+    if (sym_sat(c, phi) == Z3_L_FALSE) return;
+    sym_note_unknown(r, "wait on %s at %s: no earlier wait of its thread observes the slot's "
+                     "previous round (an order through other barriers is not followed)",
+                     c->rings[w->ring].name, wl);
+    return;
+  }
+  Z3_ast extra[1] = {n};
+  int64_t v_n[1];
+  Z3_lbool st;
+  vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, w->loop, sym_ev_it(c, w),
+                                      taint, extra, 1, v_n, &st);
+  if (!v) return;
+  sym_ring_sites(c, v, w->ring);
+  int64_t o = v_n[0] - shift;
+  v->message = sym_fmt("waits for round %lld of %s[%lld] while nothing before it observed "
+                       "round %lld: with that round pending the wait's parity already differs "
+                       "from the slot's phase, so it passes at once (semantics.md §1.4)",
+                       (long long)(o / N), c->rings[w->ring].name,
+                       (long long)(((o % N) + N) % N), (long long)(o / N - 1));
+  (void)any;
+}
+
+void sym_vc_early(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    if (w->kind != SYM_EV_WAIT || w->ring < 0 || w->unsupported || !w->has_seq || w->dead ||
+        c->rings[w->ring].irregular || c->rings[w->ring].elsewhere)
+      continue;
+    check_wait(c, r, (int)wi);
+  }
+}
