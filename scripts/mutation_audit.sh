@@ -12,10 +12,20 @@
 # MUT_DIR (default: a temporary directory) as NAME_LINE.ttgir. Not a test (hours on the whole
 # corpus); docs/symbolic.md §4 and the session notes record what it found.
 # Env: TLXV (default build/tlx-verify), LIMIT (seconds per check, default 30).
+# --hoist: instead of deleting ops, moves each wait_barrier below the producer after it
+# (scripts/mutate_hoist.py: an arrival, expect, commit or TMA load issued before the wait that
+# should order it; session 22 found the producer side of back-pressure (f) this way).
 set -u
-SYM=0
-[ "${1:-}" = --symbolic ] && { SYM=1; shift; }
-OUT=${1:?usage: mutation_audit.sh [--symbolic] OUT.tsv KERNEL...}
+SYM=0 HOIST=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --symbolic) SYM=1 ;;
+  --hoist) HOIST=1 ;;
+  *) break ;;
+  esac
+  shift
+done
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}
@@ -23,11 +33,22 @@ MUT_DIR=${MUT_DIR:-$(mktemp -d)}
 mkdir -p "$MUT_DIR"
 SYNC='^\s*(ttng\.(wait_barrier|arrive_barrier|barrier_expect|tc_gen5_commit|warp_group_dot_wait|fence_async_shared|async_tma_store_wait)|ttg\.(async_wait|async_commit_group))'
 printf 'kernel\tline\texplicit_rc\tkind\tsymbolic_rc\tproved\n' > "$OUT"
-for src in "$@"; do
+mutants() { # SRC: prints "LINE MUTANT" per mutant of SRC
+  local src=$1 base
+  base="$MUT_DIR/$(basename "$src" .ttgir)"
+  if [ $HOIST = 1 ]; then
+    python3 "$(dirname "$0")/mutate_hoist.py" "$src" "${base}_hoist" |
+      sed -E 's/^(.*_hoist_([0-9]+)\.ttgir)$/\2 \1/'
+    return
+  fi
   grep -nE "$SYNC" "$src" | cut -d: -f1 | while read -r ln; do
     sed -n "${ln}p" "$src" | grep -qE '^\s*%' && continue
-    m="$MUT_DIR/$(basename "$src" .ttgir)_$ln.ttgir"
-    sed "${ln}d" "$src" > "$m"
+    sed "${ln}d" "$src" > "${base}_$ln.ttgir"
+    echo "$ln ${base}_$ln.ttgir"
+  done
+}
+for src in "$@"; do
+  mutants "$src" | while read -r ln m; do
     rc=0
     timeout "$LIMIT" "$TLXV" check "$m" > "$m.out" 2>&1 || rc=$?
     kind=$(grep -m1 -oE 'error: [a-z-]+' "$m.out" | cut -d' ' -f2)

@@ -306,6 +306,10 @@ typedef struct sym_ctx {
                                   computed yet) */
   int8_t *active;              /* per event: wait_active of sym_vc_order.c (-1 = not computed
                                   yet, 0 no, 1 yes) */
+  int *graph_pred;             /* per event: its predecessor on the longest path of the last
+                                  graph search (sym_vc_order.c graph_longest; -1 at the source) */
+  int graph_end;               /* the event of w's loop at which the last depends_search found
+                                  the dependency (-1: through a cycle or a blocked wait) */
   uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the
                                   last conditional graph search of depends() (sym_vc_order.c)
                                   reached; the dependency holds where it runs there */
@@ -813,6 +817,12 @@ Z3_ast sym_fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_as
  * round r - 1 of the slot completed (else its parity matches the pending phase r - 1 and it
  * passes at once, semantics.md §1.4). */
 void sym_vc_early(sym_ctx *c, vf_sym_condres *r);
+/* The producer side: an arrival, expect or TMA load of round r >= 1 of a slot is issued only
+ * after round r - 1 completed (else it lands in round r - 1: an over-arrival, or a round that
+ * completes early). prod_k / prod_after: what back-pressure (a)'s graph established
+ * (sym_vc_order.c ordering). */
+void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const int64_t *prod_k,
+                            const int *prod_wl, const bool *prod_after);
 /* Access x and p's access of slot term pidx (p's buffer slot for a TMA load) of one ring never
  * touch one slot: different constants, or no firing instances on one slot (x and p in
  * different loops or threads). */

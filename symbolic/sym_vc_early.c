@@ -19,8 +19,11 @@
  * main loop's last commit before the epilogue's MMA had all seven conditions proved; its final
  * wait passed on the pending phase and the tmem_load raced the MMA. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* v's instance of number s_w + d runs in an earlier iteration of w's loop than w's instance:
  * both numbered mul * it + off of one base (mul > 0), so v's iteration is (d + off_w - off_v) /
@@ -205,4 +208,99 @@ void sym_vc_early(sym_ctx *c, vf_sym_condres *r) {
       continue;
     check_wait(c, r, (int)wi);
   }
+}
+
+/* ------------------------------------------------------------------ the producer side */
+
+static bool producer(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* Producer q of e's thread makes the same round as e in e's iteration, before e in the body,
+ * and fires whenever e does: e follows q in program order. */
+static bool after_mate(sym_ctx *c, const sym_event *q, const sym_event *e) {
+  if (q == e || !producer(q) || q->ring != e->ring || q->part != e->part ||
+      q->loop != e->loop || q->prefork != e->prefork || q->postjoin != e->postjoin ||
+      !q->has_seq || q->unsupported || q->pos >= e->pos || q->mul != e->mul ||
+      q->off != e->off || q->seqt || e->seqt || q->pad_pos != e->pad_pos ||
+      !sym_same_base(c, q, e))
+    return false;
+  return Z3_is_eq_ast(c->z, q->pred, e->pred) || sym_is_true(c, q->pred);
+}
+
+/* Producer e (index ei) of round r >= 1 of a slot: round r - 1 completed before e is issued.
+ * Proved for an instance when a wait of e's thread observes round r - 1 before it
+ * (previous_observed), every arrival of round r - 1 is a synchronous arrive before it
+ * (previous_arrived), back-pressure (a)'s graph has e depend on a wait of that round
+ * (prod_k: from iteration k of its loop on; prod_after: straight-line, after such a wait), or
+ * a producer of the same round before it in its iteration is proved so (ok[]). The others are
+ * unknown (hopper_gemm_ws with the expect moved above the empty wait: an over-arrival the
+ * explorer reports, with all seven proved before session 22). */
+static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const int64_t *prod_k,
+                           const int *prod_wl, const bool *prod_after, bool *ok,
+                           int8_t *pad_ok) {
+  const sym_event *e = &c->evs[ei];
+  int64_t N = c->rings[e->ring].n;
+  r->n_checked++;
+  if (prod_after[ei]) {
+    ok[ei] = true;
+    return;
+  }
+  for (uint32_t qi = 0; qi < (uint32_t)ei; qi++)
+    if (ok[qi] && after_mate(c, &c->evs[qi], e)) {
+      ok[ei] = true;
+      return;
+    }
+  /* a padded producer of a partition whose waits are all private padded waits
+   * (sym_pad_graph_ok): each fires after the wait for its round's previous round (private_wait_ok
+   * in sym_pad.c, with the waits numbered 0, 1, 2, ... in order: every round has one) */
+  if (e->pad_pos != SYM_PAD_NONE && e->loop >= 0) {
+    if (pad_ok[e->loop] < 0) pad_ok[e->loop] = sym_pad_graph_ok(c, (uint32_t)ei);
+    if (pad_ok[e->loop]) {
+      ok[ei] = true;
+      return;
+    }
+  }
+  sym_debug_what(c, "back-pressure (f) of producer ev %d", ei);
+  bool any = false, taint = e->tainted;
+  Z3_ast seen = sym_or2(c, previous_observed(c, ei, 0, &any, &taint), previous_arrived(c, ei, 0));
+  if (prod_k[ei] >= 0 && e->loop >= 0) { /* the wait's iteration it - k runs */
+    Z3_ast j = sym_sub(c, sym_ev_it(c, e), sym_int(c, prod_k[ei]));
+    Z3_ast runs = sym_and2(c, sym_sle(c, sym_int(c, 0), j),
+                           Z3_mk_bvslt(c->z, j, c->loops[prod_wl[ei]].trip));
+    seen = sym_or2(c, seen, runs);
+  }
+  Z3_ast n = sym_seq_term(c, e);
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
+                        sym_and2(c, sym_sle(c, sym_int(c, N), n), sym_not(c, seen)));
+  Z3_lbool st = sym_sat(c, phi);
+  if (st == Z3_L_FALSE) {
+    ok[ei] = true;
+    return;
+  }
+  char el[256];
+  if (sym_debug_on())
+    fprintf(stderr, "sym: (f) producer ev %d unknown (loop %d seqt %d)\n", ei, e->loop, e->seqt != NULL);
+  sym_note_unknown(r, "%s on %s at %s: %s", e->kind == SYM_EV_TMA_LOAD ? "TMA load" : "arrival",
+                   c->rings[e->ring].name, ir_loc_str(e->op->loc, el, sizeof el),
+                   st == Z3_L_UNDEF ? "Z3 gave no answer"
+                                    : "nothing shown to order it after the slot's previous round "
+                                      "completed (else it lands in that round)");
+}
+
+void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const int64_t *prod_k,
+                            const int *prod_wl, const bool *prod_after) {
+  bool *ok = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *ok);
+  /* per padded loop: -1 not asked, else sym_pad_graph_ok of its partition */
+  int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
+  memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
+  for (uint32_t ei = 0; ei < c->n_evs; ei++) {
+    const sym_event *e = &c->evs[ei];
+    if (!producer(e) || e->ring < 0 || e->unsupported || !e->has_seq || e->dead ||
+        c->rings[e->ring].irregular || c->rings[e->ring].elsewhere || !c->rings[e->ring].is_barrier)
+      continue;
+    check_producer(c, r, (int)ei, prod_k, prod_wl, prod_after, ok, pad_ok);
+  }
+  free(pad_ok);
+  free(ok);
 }

@@ -557,7 +557,9 @@ static bool wait_active(sym_ctx *c, int u) {
 static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist,
                          uint8_t *condw) {
   bool partial = false;
-  for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED;
+  c->graph_end = -1;
+  if (!c->graph_pred) c->graph_pred = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *c->graph_pred);
+  for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED, c->graph_pred[i] = -1;
   dist[src] = 0;
   for (uint32_t round = 0; round <= c->n_evs + 1; round++) {
     bool changed = false;
@@ -570,7 +572,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         const sym_event *ev = &c->evs[v];
         if (ev->part != eu->part || ev->loop != ul || !sym_in_graph(c, ev)) continue;
         int64_t d = dist[u] + (ev->pos < eu->pos ? 0 : -1);
-        if (d > dist[v]) { dist[v] = d; changed = true; }
+        if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
@@ -597,17 +599,20 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         }
         condw[u] = 1; /* the caller asks for it at its instance on the path */
       }
-      if (blocking(c, eu)) return DEP_YES;
+      if (blocking(c, eu)) {
+        c->graph_end = (int)u; /* the path ends at a wait that never passes (path_start) */
+        return DEP_YES;
+      }
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        int64_t k;
+        int64_t k = -1;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
             !sym_same_base(c, p, eu) || silent_producer(c, p) ||
             !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
-        if (d > dist[v]) { dist[v] = d; changed = true; }
+        if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
       }
     }
     if (!changed) return partial ? DEP_UNKNOWN : DEP_NO;
@@ -635,7 +640,10 @@ static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *d
     const sym_event *e = &c->evs[q];
     if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
     int64_t at = delta + dist[q];
-    if (at > 0 || (at == 0 && e->pos >= w->pos)) return DEP_YES;
+    if (at > 0 || (at == 0 && e->pos >= w->pos)) {
+      c->graph_end = (int)q;
+      return DEP_YES;
+    }
   }
   return d;
 }
@@ -742,7 +750,50 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
   }
 }
 
-static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
+/* The graph's edges from a wait to its target round's producers exist only at instances whose
+ * target round is real (>= 0): a wait of lag L at number mul * it + off in iterations it <
+ * (L * N - off) / mul passes on the virtual phase before init and waits for nothing. The
+ * search from a producer reached wait u at iteration offset dist[u]: the dependency holds for
+ * the producer's iterations from max(k, thr_u - dist[u]) on, over every wait u reached (the
+ * longest paths may use any of them). */
+static int64_t path_start(sym_ctx *c, const int64_t *dist, int64_t k, int wi) {
+  int64_t from = k;
+  /* the waits of the path to graph_end (the longest path: its prefix to a wait u is a
+   * longest path to u, at offset dist[u]); without one, every wait the search reached */
+  bool *on = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *on);
+  if (c->graph_end >= 0)
+    for (int u = c->graph_end, hops = 0; u >= 0 && hops <= (int)c->n_evs; u = c->graph_pred[u], hops++)
+      on[u] = true;
+  for (uint32_t u = 0; u < c->n_evs; u++) {
+    const sym_event *eu = &c->evs[u];
+    const char *how;
+    if (dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT || eu->loop < 0 || eu->mul <= 0 ||
+        (int)u == wi || (c->graph_end >= 0 && !on[u]) ||
+        ((int)u == c->graph_end && !blocking(c, eu)))
+      continue; /* (the target wait, and a path's end in the target's thread, are no edge; a
+                 * wait that never passes ends a path only where its round is real) */
+    int lag = sym_wait_lag(c, (int)u, &how);
+    if (lag < 0) {
+      from = INT64_MAX / 4;
+      break;
+    }
+    int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
+    int64_t thr = need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul;
+    if (thr - dist[u] > from) from = thr - dist[u];
+  }
+  free(on);
+  return from;
+}
+
+/* prod_k (per event, -1 = none): for a loop producer e, the smallest iteration offset k >= 0
+ * at which some unpredicated wait of e's loop, observing the round before e's, has e depend on
+ * it through the graph (e's instance in iteration i follows the completion observed by that
+ * wait's instance in iteration i - k of its loop, prod_wl, when that iteration runs);
+ * prod_after (per event): a straight-line producer after a straight-line wait, in program
+ * order, that observes the round before e's. Back-pressure (f)'s producer side reads them
+ * (sym_vc_early.c sym_vc_early_producers). */
+static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod_k,
+                     int *prod_wl, bool *prod_after) {
   char sb[128], lb[256];
   /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
@@ -820,8 +871,13 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       bool *after = ir_xmalloc(c->n_evs, sizeof *after), partial = false;
       after_wait(c, (int)wi, after);
       for (uint32_t p = 0; p < c->n_evs; p++)
-        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p]))
+        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p])) {
           phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
+          const sym_event *e = &c->evs[p];
+          if (e->loop < 0 && e->has_seq && !e->seqt && !w->seqt && sym_is_true(c, w->pred) &&
+              e->off == w->off - lag * n + n)
+            prod_after[p] = true;
+        }
       /* a loop producer that waits, through the graph, for an op after the wait
        * (sym_vc_postloop.c): held where it fires in that round and the path exists */
       for (uint32_t p = 0; p < c->n_evs && !w->prefork && !w->postjoin; p++) {
@@ -851,7 +907,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs; p++) {
         const sym_event *e = &c->evs[p];
-        int64_t k;
+        int64_t k = -1;
+        bool searched = false;
         if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
         dep d;
         Z3_ast valid = NULL;
@@ -874,12 +931,29 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist) {
           if (h)
             held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
                               sym_and2(c, sym_fires(c, e, next), h));
+
           if (!h || partial) held = DEP_UNKNOWN; /* its other instances: asked below */
           continue;
         } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
-        else
+        else {
           d = depends(c, (int)p, k, (int)wi, dist, &valid);
+          searched = true;
+        }
+
+        int64_t from = searched && d == DEP_YES ? path_start(c, dist, k, (int)wi) : k;
+        if (d == DEP_YES && searched && from > k) {
+          /* w's instances before iteration from - k: a wait on the path observes the virtual
+           * phase before init there and passes without its round's producers (path_start) */
+          Z3_ast late = sym_sle(c, sym_int(c, from - k), sym_ev_it(c, w));
+          valid = valid ? sym_and2(c, valid, late) : late;
+        }
+        if (d == DEP_YES && searched && !valid && sym_is_true(c, w->pred) && e->loop >= 0 &&
+            !w->seqt && !e->seqt && w->pad_pos == SYM_PAD_NONE && e->pad_pos == SYM_PAD_NONE &&
+            (prod_k[p] < 0 || k < prod_k[p])) {
+          prod_k[p] = k; /* from = k: every wait on the path has a real round there */
+          prod_wl[p] = w->loop;
+        }
         if (d == DEP_YES) {
           Z3_ast f = sym_fires(c, e, next);
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z), valid ? sym_and2(c, f, valid) : f);
@@ -1164,13 +1238,21 @@ void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_untraced_unknown(c, r);
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
-  ordering(c, r, dist);
+  int64_t *prod_k = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_k);
+  bool *prod_after = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_after);
+  int *prod_wl = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_wl);
+  for (uint32_t i = 0; i < c->n_evs; i++) prod_k[i] = -1, prod_wl[i] = -1;
+  ordering(c, r, dist, prod_k, prod_wl, prod_after);
   release_after_read(c, r);
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
   sym_vc_acquire(c, r);
   sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
   sym_vc_early(c, r);       /* (f): the previous round completed before a wait */
+  sym_vc_early_producers(c, r, prod_k, prod_wl, prod_after); /* (f): and before an arrival */
+  free(prod_k);
+  free(prod_wl);
+  free(prod_after);
   free(dist);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
