@@ -557,6 +557,7 @@ static bool wait_active(sym_ctx *c, int u) {
 static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist,
                          uint8_t *condw) {
   bool partial = false;
+  int blocked = -1; /* the first wait that never passes the search reached (graph_full) */
   c->graph_end = -1;
   if (!c->graph_pred) c->graph_pred = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *c->graph_pred);
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED, c->graph_pred[i] = -1;
@@ -601,7 +602,9 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
       }
       if (blocking(c, eu)) {
         c->graph_end = (int)u; /* the path ends at a wait that never passes (path_start) */
-        return DEP_YES;
+        if (!c->graph_full) return DEP_YES;
+        if (blocked < 0) blocked = (int)u; /* depends_search: a path to w may hold earlier */
+        continue;
       }
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
@@ -615,7 +618,13 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
       }
     }
-    if (!changed) return partial ? DEP_UNKNOWN : DEP_NO;
+    if (!changed) {
+      if (blocked >= 0) {
+        c->graph_end = blocked;
+        return DEP_YES;
+      }
+      return partial ? DEP_UNKNOWN : DEP_NO;
+    }
   }
   return DEP_YES;
 }
@@ -630,20 +639,27 @@ static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *d
                           bool *marked) {
   if (!c->graph_condw) c->graph_condw = ir_xcalloc(c->n_evs ? c->n_evs : 1, 1);
   memset(c->graph_condw, 0, c->n_evs ? c->n_evs : 1);
+  c->graph_full = true; /* a wait that never passes ends one path, not the search */
   dep d = graph_longest(c, src, -1, delta, dist, cond ? c->graph_condw : NULL);
+  c->graph_full = false;
+  int blocked = d == DEP_YES ? c->graph_end : -1;
   *marked = false;
   for (uint32_t u = 0; u < c->n_evs && !*marked; u++)
     *marked = c->graph_condw[u] && dist[u] != UNREACHED;
-  if (d == DEP_YES) return *marked ? DEP_UNKNOWN : DEP_YES;
+  if (d == DEP_YES && blocked < 0) return *marked ? DEP_UNKNOWN : DEP_YES;
   const sym_event *w = &c->evs[wi];
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *e = &c->evs[q];
     if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
     int64_t at = delta + dist[q];
     if (at > 0 || (at == 0 && e->pos >= w->pos)) {
-      c->graph_end = (int)q;
-      return DEP_YES;
+      c->graph_end = (int)q; /* a path to w: preferred to one ending at a blocked wait */
+      return d == DEP_YES && *marked ? DEP_UNKNOWN : DEP_YES;
     }
+  }
+  if (blocked >= 0) {
+    c->graph_end = blocked;
+    return *marked ? DEP_UNKNOWN : DEP_YES;
   }
   return d;
 }
