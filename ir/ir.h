@@ -342,6 +342,8 @@ int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max);
 bool ir_op_has_attr(const ir_op *op, const char *name);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
+/* op is outer or lies in one of outer's regions, at any depth. */
+bool ir_op_inside(const ir_op *op, const ir_op *outer);
 /* The nearest enclosing ttg.warp_specialize or nvws.warp_group (which NVWSLowerWarpGroup turns
  * into a warp_specialize whose regions hold all of the group's ops: docs/nvws.md), or NULL. The
  * query for rules that depend on running inside warp_specialize. */

@@ -48,6 +48,12 @@ int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max) {
 
 bool ir_op_has_attr(const ir_op *op, const char *name) { return ir_op_attr(op, name) != NULL; }
 
+bool ir_op_inside(const ir_op *op, const ir_op *outer) {
+  for (; op; op = op->parent && op->parent->parent ? op->parent->parent->parent : NULL)
+    if (op == outer) return true;
+  return false;
+}
+
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
   while (op && op->parent && op->parent->parent) {
     op = op->parent->parent->parent; /* block -> region -> the op that owns the region */

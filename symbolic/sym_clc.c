@@ -49,13 +49,6 @@ static bool in_while(const sym_ctx *c, int l) {
   return false;
 }
 
-/* Is op inside region-op `outer` (at any depth)? */
-static bool inside(const ir_op *op, const ir_op *outer) {
-  for (const ir_op *o = op; o && o->parent; o = o->parent->parent ? o->parent->parent->parent : NULL)
-    if (o == outer) return true;
-  return false;
-}
-
 static bool attr_eq(const ir_attr *a, const ir_attr *b) {
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
@@ -105,12 +98,12 @@ typedef struct cmp {
 
 static bool same_fn(sym_ctx *c, cmp *k, const ir_value *a, const ir_value *b, int depth) {
   if (!a || !b || depth > 64) return false;
-  bool ia = a->def ? inside(a->def, k->w[0]) : a->block && a->block->parent &&
+  bool ia = a->def ? ir_op_inside(a->def, k->w[0]) : a->block && a->block->parent &&
                                                    a->block->parent->parent &&
-                                                   inside(a->block->parent->parent, k->w[0]);
-  bool ib = b->def ? inside(b->def, k->w[1]) : b->block && b->block->parent &&
+                                                   ir_op_inside(a->block->parent->parent, k->w[0]);
+  bool ib = b->def ? ir_op_inside(b->def, k->w[1]) : b->block && b->block->parent &&
                                                    b->block->parent->parent &&
-                                                   inside(b->block->parent->parent, k->w[1]);
+                                                   ir_op_inside(b->block->parent->parent, k->w[1]);
   if (ia != ib) return false;
   if (!ia) { /* loop-invariant: the same term in both partitions (captures are followed) */
     Z3_ast ta = sym_eval(c, a), tb = sym_eval(c, b);

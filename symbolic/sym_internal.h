@@ -308,7 +308,6 @@ typedef struct sym_ctx {
                                   yet, 0 no, 1 yes) */
   int *graph_pred;             /* per event: its predecessor on the longest path of the last
                                   graph search (sym_vc_order.c graph_longest; -1 at the source) */
-  bool graph_full;             /* graph_longest goes on past a wait that never passes */
   int graph_end;               /* the event of w's loop at which the last depends_search found
                                   the dependency (-1: through a cycle or a blocked wait) */
   uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the

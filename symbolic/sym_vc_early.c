@@ -25,6 +25,10 @@
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
 
+static bool producer(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+
 /* v's instance of number s_w + d runs in an earlier iteration of w's loop than w's instance:
  * both numbered mul * it + off of one base (mul > 0), so v's iteration is (d + off_w - off_v) /
  * mul iterations from w's. Also in a padded nest, whose flattened iterations run in order, where
@@ -34,15 +38,6 @@ static bool earlier_iteration(sym_ctx *c, const sym_event *v, const sym_event *w
   return v->loop >= 0 && v->loop == w->loop && v->part == w->part && v->mul == w->mul &&
          w->mul > 0 && !v->seqt && !w->seqt && sym_same_base(c, v, w) &&
          d + w->off - v->off < 0;
-}
-
-/* op lies inside (a region of) anc. */
-static bool inside(const ir_op *op, const ir_op *anc) {
-  while (op && op->parent && op->parent->parent) {
-    op = op->parent->parent->parent; /* block -> region -> the op owning the region */
-    if (op == anc) return true;
-  }
-  return false;
 }
 
 /* v is in a loop of w's thread that ends before w: every instance of v precedes w (sibling
@@ -55,12 +50,13 @@ static bool loop_before(const sym_ctx *c, const sym_event *v, const sym_event *w
   const ir_op *L = c->loops[v->loop].op;
   /* L runs once (no loop around it): all its instances precede w */
   if (ir_op_ancestor(L, IR_OP_SCF_FOR) || ir_op_ancestor(L, IR_OP_SCF_WHILE)) return false;
-  return L->id < w->op->id && !inside(w->op, L);
+  return L->id < w->op->id && !ir_op_inside(w->op, L);
 }
 
-/* A wait of w's thread on ring R before w (any instance): *any is set. Bool: one of them
- * observes the round of sequence number s_w - (L + 1) * N before w's instance. */
-static Z3_ast previous_observed(sym_ctx *c, int wi, int64_t shift, bool *any, bool *taint) {
+/* Bool: a wait of w's thread on w's ring observes the round of sequence number
+ * s_w - shift - N (the previous round of w's slot) before w's instance; *taint is set when one
+ * of them is havoc. */
+static Z3_ast previous_observed(sym_ctx *c, int wi, int64_t shift, bool *taint) {
   const sym_event *w = &c->evs[wi];
   int64_t N = c->rings[w->ring].n;
   Z3_ast n = sym_seq_term(c, w), f = Z3_mk_false(c->z);
@@ -75,7 +71,6 @@ static Z3_ast previous_observed(sym_ctx *c, int wi, int64_t shift, bool *any, bo
         !sym_precedes_shift(c, v, w, d))
       continue;
     f = sym_or2(c, f, sym_fires_shift(c, v, w, n, d));
-    *any = true;
     *taint |= v->tainted;
   }
   return f;
@@ -91,9 +86,7 @@ static Z3_ast previous_arrived(sym_ctx *c, int wi, int64_t shift) {
   Z3_ast n = sym_seq_term(c, w), f = Z3_mk_true(c->z);
   for (uint32_t pi = 0; pi < c->n_evs; pi++) {
     const sym_event *p = &c->evs[pi];
-    if (p->ring != w->ring ||
-        (p->kind != SYM_EV_ARRIVE && p->kind != SYM_EV_EXPECT && p->kind != SYM_EV_TMA_LOAD))
-      continue;
+    if (p->ring != w->ring || !producer(p)) continue;
     if (p->kind == SYM_EV_ARRIVE && p->op->code == IR_OP_TTNG_ARRIVE_BARRIER && !p->unsupported &&
         sym_precedes_shift(c, p, w, d))
       continue;
@@ -150,9 +143,7 @@ static bool issued_before(sym_ctx *c, int wi, int64_t shift) {
   int64_t d = -shift - c->rings[w->ring].n;
   for (uint32_t pi = 0; pi < c->n_evs; pi++) {
     const sym_event *p = &c->evs[pi];
-    if (p->ring != w->ring ||
-        (p->kind != SYM_EV_ARRIVE && p->kind != SYM_EV_EXPECT && p->kind != SYM_EV_TMA_LOAD))
-      continue;
+    if (p->ring != w->ring || !producer(p)) continue;
     if (!sym_precedes_shift(c, p, w, d)) return false;
   }
   return true;
@@ -170,8 +161,8 @@ static void check_wait(sym_ctx *c, vf_sym_condres *r, int wi) {
   ir_loc_str(w->op->loc, wl, sizeof wl);
   r->n_checked++;
   sym_debug_what(c, "back-pressure (f) of ev %d", wi);
-  bool any = false, taint = w->tainted;
-  Z3_ast seen = sym_or2(c, previous_observed(c, wi, shift, &any, &taint),
+  bool taint = w->tainted;
+  Z3_ast seen = sym_or2(c, previous_observed(c, wi, shift, &taint),
                         previous_arrived(c, wi, shift));
   Z3_ast n = sym_seq_term(c, w);
   Z3_ast later = sym_sle(c, sym_int(c, shift + N), n); /* round 1 or later */
@@ -197,7 +188,6 @@ static void check_wait(sym_ctx *c, vf_sym_condres *r, int wi) {
                        "from the slot's phase, so it passes at once (semantics.md §1.4)",
                        (long long)(o / N), c->rings[w->ring].name,
                        (long long)(((o % N) + N) % N), (long long)(o / N - 1));
-  (void)any;
 }
 
 void sym_vc_early(sym_ctx *c, vf_sym_condres *r) {
@@ -211,10 +201,6 @@ void sym_vc_early(sym_ctx *c, vf_sym_condres *r) {
 }
 
 /* ------------------------------------------------------------------ the producer side */
-
-static bool producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
 
 /* Producer q of e's thread makes the same round as e in e's iteration, before e in the body,
  * and fires whenever e does: e follows q in program order. */
@@ -262,8 +248,8 @@ static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const int64_t 
     }
   }
   sym_debug_what(c, "back-pressure (f) of producer ev %d", ei);
-  bool any = false, taint = e->tainted;
-  Z3_ast seen = sym_or2(c, previous_observed(c, ei, 0, &any, &taint), previous_arrived(c, ei, 0));
+  bool taint = e->tainted;
+  Z3_ast seen = sym_or2(c, previous_observed(c, ei, 0, &taint), previous_arrived(c, ei, 0));
   if (prod_k[ei] >= 0 && e->loop >= 0) { /* the wait's iteration it - k runs */
     Z3_ast j = sym_sub(c, sym_ev_it(c, e), sym_int(c, prod_k[ei]));
     Z3_ast runs = sym_and2(c, sym_sle(c, sym_int(c, 0), j),

@@ -553,11 +553,13 @@ static bool wait_active(sym_ctx *c, int u) {
  * end of the loop's last iteration: program order puts it after every event of the loop in
  * that iteration (offset 0); no edge ever leads to it (it is not a graph node). */
 /* condw NULL: a wait not active in every iteration gives no edges (the search is partial);
- * else it keeps them and is marked in condw[] (depends() conditions on its instance). */
+ * else it keeps them and is marked in condw[] (depends() conditions on its instance).
+ * full: a wait that never passes ends its path, not the search (DEP_YES at the end, unless
+ * the caller finds a path to its own wait in dist; c->graph_end is that blocked wait). */
 static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist,
-                         uint8_t *condw) {
+                         uint8_t *condw, bool full) {
   bool partial = false;
-  int blocked = -1; /* the first wait that never passes the search reached (graph_full) */
+  int blocked = -1; /* the first wait that never passes the search reached (full) */
   c->graph_end = -1;
   if (!c->graph_pred) c->graph_pred = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *c->graph_pred);
   for (uint32_t i = 0; i < c->n_evs; i++) dist[i] = UNREACHED, c->graph_pred[i] = -1;
@@ -600,16 +602,18 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         }
         condw[u] = 1; /* the caller asks for it at its instance on the path */
       }
-      if (blocking(c, eu)) {
-        c->graph_end = (int)u; /* the path ends at a wait that never passes (path_start) */
-        if (!c->graph_full) return DEP_YES;
-        if (blocked < 0) blocked = (int)u; /* depends_search: a path to w may hold earlier */
+      if (blocking(c, eu)) { /* the path ends at a wait that never passes (path_start) */
+        if (!full) {
+          c->graph_end = (int)u;
+          return DEP_YES;
+        }
+        if (blocked < 0) blocked = (int)u;
         continue;
       }
       int64_t n = c->rings[eu->ring].n;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
-        int64_t k = -1;
+        int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
             !sym_same_base(c, p, eu) || silent_producer(c, p) ||
             !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
@@ -630,7 +634,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
 }
 
 dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist) {
-  return graph_longest(c, src, src_loop, src_min, dist, NULL);
+  return graph_longest(c, src, src_loop, src_min, dist, NULL, false);
 }
 
 /* One search for depends(): with cond, a wait not active in every iteration keeps its edges
@@ -639,9 +643,8 @@ static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *d
                           bool *marked) {
   if (!c->graph_condw) c->graph_condw = ir_xcalloc(c->n_evs ? c->n_evs : 1, 1);
   memset(c->graph_condw, 0, c->n_evs ? c->n_evs : 1);
-  c->graph_full = true; /* a wait that never passes ends one path, not the search */
-  dep d = graph_longest(c, src, -1, delta, dist, cond ? c->graph_condw : NULL);
-  c->graph_full = false;
+  /* full: a wait that never passes ends one path, not the search */
+  dep d = graph_longest(c, src, -1, delta, dist, cond ? c->graph_condw : NULL, true);
   int blocked = d == DEP_YES ? c->graph_end : -1;
   *marked = false;
   for (uint32_t u = 0; u < c->n_evs && !*marked; u++)
@@ -768,36 +771,36 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
 
 /* The graph's edges from a wait to its target round's producers exist only at instances whose
  * target round is real (>= 0): a wait of lag L at number mul * it + off in iterations it <
- * (L * N - off) / mul passes on the virtual phase before init and waits for nothing. The
- * search from a producer reached wait u at iteration offset dist[u]: the dependency holds for
- * the producer's iterations from max(k, thr_u - dist[u]) on, over every wait u reached (the
- * longest paths may use any of them). */
+ * (L * N - off) / mul passes on the virtual phase before init and waits for nothing. A path
+ * from the search's source through wait u at iteration offset dist[u] holds for the source's
+ * iterations from thr_u - dist[u] on. Waits not to count: wi, the target; the path's end when it
+ * lies in the target's thread (reached, not passed through); a blocked end counts (it blocks
+ * only where its round is real). INT64_MAX / 4 when a wait's lag is unknown. */
+static int64_t wait_start(sym_ctx *c, const int64_t *dist, uint32_t u, int wi) {
+  const sym_event *eu = &c->evs[u];
+  const char *how;
+  if (dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT || eu->loop < 0 || eu->mul <= 0 ||
+      (int)u == wi || ((int)u == c->graph_end && !blocking(c, eu)))
+    return INT64_MIN;
+  int lag = sym_wait_lag(c, (int)u, &how);
+  if (lag < 0) return INT64_MAX / 4;
+  int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
+  return (need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul) - dist[u];
+}
+
+/* The source's first iteration (at least k) from which the last search's dependency holds:
+ * over the waits of the longest path to c->graph_end (a longest path's prefix to u is a
+ * longest path to u, at offset dist[u]), or of every wait reached when there is no end. */
 static int64_t path_start(sym_ctx *c, const int64_t *dist, int64_t k, int wi) {
-  int64_t from = k;
-  /* the waits of the path to graph_end (the longest path: its prefix to a wait u is a
-   * longest path to u, at offset dist[u]); without one, every wait the search reached */
-  bool *on = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *on);
-  if (c->graph_end >= 0)
-    for (int u = c->graph_end, hops = 0; u >= 0 && hops <= (int)c->n_evs; u = c->graph_pred[u], hops++)
-      on[u] = true;
-  for (uint32_t u = 0; u < c->n_evs; u++) {
-    const sym_event *eu = &c->evs[u];
-    const char *how;
-    if (dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT || eu->loop < 0 || eu->mul <= 0 ||
-        (int)u == wi || (c->graph_end >= 0 && !on[u]) ||
-        ((int)u == c->graph_end && !blocking(c, eu)))
-      continue; /* (the target wait, and a path's end in the target's thread, are no edge; a
-                 * wait that never passes ends a path only where its round is real) */
-    int lag = sym_wait_lag(c, (int)u, &how);
-    if (lag < 0) {
-      from = INT64_MAX / 4;
-      break;
-    }
-    int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
-    int64_t thr = need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul;
-    if (thr - dist[u] > from) from = thr - dist[u];
+  int64_t from = k, t;
+  if (c->graph_end >= 0) {
+    int hops = 0;
+    for (int u = c->graph_end; u >= 0 && hops <= (int)c->n_evs; u = c->graph_pred[u], hops++)
+      if ((t = wait_start(c, dist, (uint32_t)u, wi)) > from) from = t;
+  } else {
+    for (uint32_t u = 0; u < c->n_evs; u++)
+      if ((t = wait_start(c, dist, u, wi)) > from) from = t;
   }
-  free(on);
   return from;
 }
 

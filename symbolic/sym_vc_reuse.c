@@ -23,6 +23,14 @@ static bool is_slot_write(const sym_event *e, int *ring, int64_t *mul, int64_t *
   return false;
 }
 
+/* The async read rd's kind and the group wait that retires it, for messages. */
+static const char *read_kind(const sym_event *rd) {
+  return rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
+}
+static const char *group_wait(const sym_event *rd) {
+  return rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+}
+
 /* A ttng.async_tma_store_token_wait in region r (and the regions nested in it) strictly between
  * program positions lo and hi (op ids are program order). */
 static bool token_wait_in(const ir_region *r, uint32_t lo, uint32_t hi) {
@@ -73,20 +81,13 @@ static void straight_reuse(sym_ctx *c, vf_sym_condres *r, const sym_event *w, in
     if (!v) continue;
     sym_site(v, rd->op);
     ir_loc_str(rd->op->loc, rl, sizeof rl);
-    bool wg = rd->group == SYM_G_WGMMA;
     v->message = sym_fmt("overwrites %s while the %s issued at %s may still be reading it: no "
                          "%s with small enough pendings retires it before the write "
-                         "(semantics.md §2.2, §3)", c->rings[ring].name,
-                         wg ? "async wgmma" : "TMA store", rl,
-                         wg ? "warp_group_dot_wait" : "async_tma_store_wait");
+                         "(semantics.md §2.2, §3)", c->rings[ring].name, read_kind(rd), rl,
+                         group_wait(rd));
   }
 }
 
-/* A write (or TMA load) of a buffer ring without a sequence number (unsupported: e.g. a
- * write under a condition whose first iteration depends on the arguments) while its thread
- * reads the ring asynchronously (a TMA store, an async wgmma): whether a group wait retires
- * the read first is not asked, so unknown. Before session 22 skipped silently (a
- * tk_p_matmul_90 mutant without the epilogue's async_tma_store_wait had all seven proved). */
 /* A group wait {pendings = 0} of rd's kind in w's loop body (or straight-line code) before w
  * that fires whenever w does, with no instance of rd between it and w: it retires every
  * instance of rd issued before w (all but the 0 most recent groups), whatever their numbers. */
@@ -107,6 +108,12 @@ static bool full_wait_before(sym_ctx *c, const sym_event *w, const sym_event *rd
   return false;
 }
 
+/* A write (or TMA load) of a buffer ring without a sequence number (unsupported: e.g. a
+ * write under a condition whose first iteration depends on the arguments) while its thread
+ * reads the ring asynchronously (a TMA store, an async wgmma): whether a group wait retires
+ * the read first is not asked, so unknown unless a full group wait before the write retires
+ * every earlier read (full_wait_before). Before session 22 skipped silently (a
+ * tk_p_matmul_90 mutant without the epilogue's async_tma_store_wait had all seven proved). */
 static void unnumbered_write(sym_ctx *c, vf_sym_condres *r, const sym_event *w) {
   int ring = w->kind == SYM_EV_WRITE ? w->ring : w->kind == SYM_EV_TMA_LOAD ? w->buf_ring : -1;
   if (ring < 0 || c->rings[ring].elsewhere) return;
@@ -167,8 +174,7 @@ static void check_reuse(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const
   if (!v) return;
   sym_site(v, rd->op);
   ir_loc_str(rd->op->loc, rl, sizeof rl);
-  const char *what = rd->group == SYM_G_WGMMA ? "async wgmma" : "TMA store";
-  const char *wait = rd->group == SYM_G_WGMMA ? "warp_group_dot_wait" : "async_tma_store_wait";
+  const char *what = read_kind(rd), *wait = group_wait(rd);
   v->message =
       before
           ? sym_fmt("overwrites %s in iteration %lld while the %s issued at %s in iteration "
