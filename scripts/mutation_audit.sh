@@ -15,17 +15,21 @@
 # --hoist: instead of deleting ops, moves each wait_barrier below the producer after it
 # (scripts/mutate_hoist.py: an arrival, expect, commit or TMA load issued before the wait that
 # should order it; session 22 found the producer side of back-pressure (f) this way).
+# --parity / --bytes: instead, each wait_barrier waits for the other parity, or each
+# barrier_expect expects half its bytes (scripts/mutate_edit.py).
 set -u
-SYM=0 HOIST=0
+SYM=0 HOIST=0 EDIT=
 while [ $# -gt 0 ]; do
   case "$1" in
   --symbolic) SYM=1 ;;
   --hoist) HOIST=1 ;;
+  --parity) EDIT=parity ;;
+  --bytes) EDIT=bytes ;;
   *) break ;;
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}
@@ -36,6 +40,11 @@ printf 'kernel\tline\texplicit_rc\tkind\tsymbolic_rc\tproved\n' > "$OUT"
 mutants() { # SRC: prints "LINE MUTANT" per mutant of SRC
   local src=$1 base
   base="$MUT_DIR/$(basename "$src" .ttgir)"
+  if [ -n "$EDIT" ]; then
+    python3 "$(dirname "$0")/mutate_edit.py" "$EDIT" "$src" "${base}_$EDIT" |
+      sed -E 's/^(.*_'"$EDIT"'_([0-9]+)\.ttgir)$/\2 \1/'
+    return
+  fi
   if [ $HOIST = 1 ]; then
     python3 "$(dirname "$0")/mutate_hoist.py" "$src" "${base}_hoist" |
       sed -E 's/^(.*_hoist_([0-9]+)\.ttgir)$/\2 \1/'

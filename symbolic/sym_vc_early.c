@@ -218,13 +218,13 @@ static bool after_mate(sym_ctx *c, const sym_event *q, const sym_event *e) {
  * Proved for an instance when a wait of e's thread observes round r - 1 before it
  * (previous_observed), every arrival of round r - 1 is a synchronous arrive before it
  * (previous_arrived), back-pressure (a)'s graph has e depend on a wait of that round
- * (prod_k: from iteration k of its loop on; prod_after: straight-line, after such a wait), or
+ * (a_seen: the Bool over e's iteration or the arguments; prod_after: straight-line, after
+ * such a wait), or
  * a producer of the same round before it in its iteration is proved so (ok[]). The others are
  * unknown (hopper_gemm_ws with the expect moved above the empty wait: an over-arrival the
  * explorer reports, with all seven proved before session 22). */
-static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const int64_t *prod_k,
-                           const int *prod_wl, const bool *prod_after, bool *ok,
-                           int8_t *pad_ok) {
+static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const bool *prod_after,
+                           Z3_ast a_seen, bool *ok, int8_t *pad_ok) {
   const sym_event *e = &c->evs[ei];
   int64_t N = c->rings[e->ring].n;
   r->n_checked++;
@@ -250,16 +250,13 @@ static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const int64_t 
   sym_debug_what(c, "back-pressure (f) of producer ev %d", ei);
   bool taint = e->tainted;
   Z3_ast seen = sym_or2(c, previous_observed(c, ei, 0, &taint), previous_arrived(c, ei, 0));
-  if (prod_k[ei] >= 0 && e->loop >= 0) { /* the wait's iteration it - k runs */
-    Z3_ast j = sym_sub(c, sym_ev_it(c, e), sym_int(c, prod_k[ei]));
-    Z3_ast runs = sym_and2(c, sym_sle(c, sym_int(c, 0), j),
-                           Z3_mk_bvslt(c->z, j, c->loops[prod_wl[ei]].trip));
-    seen = sym_or2(c, seen, runs);
-  }
   Z3_ast n = sym_seq_term(c, e);
-  Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred),
-                        sym_and2(c, sym_sle(c, sym_int(c, N), n), sym_not(c, seen)));
-  Z3_lbool st = sym_sat(c, phi);
+  Z3_ast inst = sym_and2(c, sym_and2(c, sym_ev_range(c, e), e->pred), sym_sle(c, sym_int(c, N), n));
+  Z3_lbool st = sym_sat(c, sym_and2(c, inst, sym_not(c, seen)));
+  /* (a)'s record only where the thread's own waits and arrivals do not settle it: its Bool
+   * over every wait (a) asked can take a query to Z3's limit (triton_t09_tma_persistent_90) */
+  if (st != Z3_L_FALSE && a_seen)
+    st = sym_sat(c, sym_and2(c, inst, sym_not(c, sym_or2(c, seen, a_seen))));
   if (st == Z3_L_FALSE) {
     ok[ei] = true;
     return;
@@ -274,8 +271,8 @@ static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const int64_t 
                                       "completed (else it lands in that round)");
 }
 
-void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const int64_t *prod_k,
-                            const int *prod_wl, const bool *prod_after) {
+void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const bool *prod_after,
+                            Z3_ast const *a_seen) {
   bool *ok = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *ok);
   /* per padded loop: -1 not asked, else sym_pad_graph_ok of its partition */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
@@ -285,7 +282,7 @@ void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const int64_t *prod_k
     if (!producer(e) || e->ring < 0 || e->unsupported || !e->has_seq || e->dead ||
         c->rings[e->ring].irregular || c->rings[e->ring].elsewhere || !c->rings[e->ring].is_barrier)
       continue;
-    check_producer(c, r, (int)ei, prod_k, prod_wl, prod_after, ok, pad_ok);
+    check_producer(c, r, (int)ei, prod_after, a_seen[ei], ok, pad_ok);
   }
   free(pad_ok);
   free(ok);

@@ -19,6 +19,12 @@ bool sym_in_graph(sym_ctx *c, const sym_event *e);
  * whose edges the encoding lacks was reached (dist is a lower bound); DEP_NO: dist is exact. */
 dep sym_graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int64_t *dist);
 
+/* After sym_graph_longest: the Bool that every wait on the longest path to event end has a
+ * real target round (not the virtual phase before init, which waits for nothing) at the
+ * instance the path uses, the source at iteration `at`; end itself counts when end_counts (a
+ * wait that never passes, c->graph_end of a DEP_YES answer). */
+Z3_ast sym_graph_path_real(sym_ctx *c, const int64_t *dist, int end, bool end_counts, Z3_ast at);
+
 /* Producer ei, a straight-line op after its partition's loops (post_loop, seqt), of the round
  * after the one loop wait wi is for: the Bool over wi's iteration and the arguments under
  * which ei depends on wi (it stands at the end of a preceding graph loop's last iteration);

@@ -788,6 +788,31 @@ static int64_t wait_start(sym_ctx *c, const int64_t *dist, uint32_t u, int wi) {
   return (need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul) - dist[u];
 }
 
+/* The Bool "every wait on the last search's longest path to event end (end itself when
+ * end_counts: a blocked end blocks only where its round is real) has a real target round at
+ * the instance the path uses", the source standing at iteration `at` (a term: an op after a
+ * loop stands at that loop's last iteration, sym_vc_postloop.c), so that the path's instance
+ * of wait u is at + dist[u]. The term form of wait_start, for sources whose iteration is not
+ * a constant offset from the wait asked about. False when a wait's lag is unknown. */
+Z3_ast sym_graph_path_real(sym_ctx *c, const int64_t *dist, int end, bool end_counts, Z3_ast at) {
+  Z3_ast ok = Z3_mk_true(c->z);
+  int hops = 0;
+  for (int u = end; u >= 0 && hops <= (int)c->n_evs; u = c->graph_pred[u], hops++) {
+    const sym_event *eu = &c->evs[u];
+    const char *how;
+    if ((u == end && !end_counts) || dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT ||
+        eu->loop < 0 || eu->mul <= 0)
+      continue;
+    int lag = sym_wait_lag(c, u, &how);
+    if (lag < 0) return Z3_mk_false(c->z);
+    int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
+    if (need <= 0) continue; /* real from iteration 0 */
+    int64_t thr = (need + eu->mul - 1) / eu->mul;
+    ok = sym_and2(c, ok, sym_sle(c, sym_int(c, thr), sym_add(c, at, sym_int(c, dist[u]))));
+  }
+  return ok;
+}
+
 /* The source's first iteration (at least k) from which the last search's dependency holds:
  * over the waits of the longest path to c->graph_end (a longest path's prefix to u is a
  * longest path to u, at offset dist[u]), or of every wait reached when there is no end. */
@@ -804,15 +829,19 @@ static int64_t path_start(sym_ctx *c, const int64_t *dist, int64_t k, int wi) {
   return from;
 }
 
-/* prod_k (per event, -1 = none): for a loop producer e, the smallest iteration offset k >= 0
- * at which some unpredicated wait of e's loop, observing the round before e's, has e depend on
- * it through the graph (e's instance in iteration i follows the completion observed by that
- * wait's instance in iteration i - k of its loop, prod_wl, when that iteration runs);
- * prod_after (per event): a straight-line producer after a straight-line wait, in program
- * order, that observes the round before e's. Back-pressure (f)'s producer side reads them
- * (sym_vc_early.c sym_vc_early_producers). */
-static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod_k,
-                     int *prod_wl, bool *prod_after) {
+/* What back-pressure (f)'s producer side (sym_vc_early.c sym_vc_early_producers) reads, per
+ * event: prod_after, a straight-line producer after a straight-line wait, in program order,
+ * that observes the round before e's; a_seen (NULL = none), the Bool under which a wait
+ * observing the round before e's precedes e's instance through (a)'s graph: over e's iteration
+ * for a loop producer (the wait at iteration i - k of its loop runs there and the path holds),
+ * over the arguments for a straight-line producer after another partition's loop
+ * (sym_postloop_held). */
+static void add_seen(sym_ctx *c, Z3_ast *a_seen, uint32_t p, Z3_ast seen) {
+  a_seen[p] = a_seen[p] ? sym_or2(c, a_seen[p], seen) : seen;
+}
+
+static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, bool *prod_after,
+                     Z3_ast *a_seen) {
   char sb[128], lb[256];
   /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
@@ -896,6 +925,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod
           if (e->loop < 0 && e->has_seq && !e->seqt && !w->seqt && sym_is_true(c, w->pred) &&
               e->off == w->off - lag * n + n)
             prod_after[p] = true;
+          else if (e->has_seq) /* (f): e's instances in round next follow w where it runs */
+            add_seen(c, a_seen, p, sym_and2(c, sym_eq(c, sym_seq_term(c, e), next), w->pred));
         }
       /* a loop producer that waits, through the graph, for an op after the wait
        * (sym_vc_postloop.c): held where it fires in that round and the path exists */
@@ -903,9 +934,13 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod
         const sym_event *e = &c->evs[p];
         if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
         Z3_ast h = sym_straight_held(c, (int)p, (int)wi, next, after, dist, &partial);
-        if (h)
+        if (h) {
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
                             sym_and2(c, sym_fires(c, e, next), h));
+          if (e->has_seq) /* (f): e's instance in round next follows w where h holds */
+            add_seen(c, a_seen, p,
+                     sym_and2(c, sym_and2(c, sym_eq(c, sym_seq_term(c, e), next), w->pred), h));
+        }
       }
       /* every producer of the round not after the wait precedes it in its own thread (its
        * partition's earlier straight-line ops, the parent's before the fork): none waits for
@@ -947,9 +982,16 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod
                                  * instance (sym_vc_postloop.c); unknown elsewhere */
           bool partial = false;
           Z3_ast h = sym_postloop_held(c, (int)p, (int)wi, dist, &partial);
-          if (h)
+          if (h) {
             held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
                               sym_and2(c, sym_fires(c, e, next), h));
+            /* (f): e's instance follows w's instance for the round before e's (the iteration
+             * where w's target is e's sequence number minus n) wherever h holds there */
+            Z3_ast num = sym_add(c, sym_seq_term(c, e), sym_int(c, lag * n - n));
+            Z3_ast seen = sym_and2(c, sym_fires(c, w, num),
+                                   sym_at(c, w->loop, h, sym_iter_of_seq(c, w, num)));
+            add_seen(c, a_seen, p, seen);
+          }
 
           if (!h || partial) held = DEP_UNKNOWN; /* its other instances: asked below */
           continue;
@@ -961,17 +1003,23 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, int64_t *prod
         }
 
         int64_t from = searched && d == DEP_YES ? path_start(c, dist, k, (int)wi) : k;
+        if (sym_debug_on() && searched)
+          fprintf(stderr, "sym: (a) w ev %u producer ev %u k %lld dep %d from %lld valid %d\n",
+                  wi, p, (long long)k, (int)d, (long long)from, valid != NULL);
         if (d == DEP_YES && searched && from > k) {
           /* w's instances before iteration from - k: a wait on the path observes the virtual
            * phase before init there and passes without its round's producers (path_start) */
           Z3_ast late = sym_sle(c, sym_int(c, from - k), sym_ev_it(c, w));
           valid = valid ? sym_and2(c, valid, late) : late;
         }
-        if (d == DEP_YES && searched && !valid && sym_is_true(c, w->pred) && e->loop >= 0 &&
-            !w->seqt && !e->seqt && w->pad_pos == SYM_PAD_NONE && e->pad_pos == SYM_PAD_NONE &&
-            (prod_k[p] < 0 || k < prod_k[p])) {
-          prod_k[p] = k; /* from = k: every wait on the path has a real round there */
-          prod_wl[p] = w->loop;
+        if (d == DEP_YES && searched && e->loop >= 0 && !w->seqt && !e->seqt &&
+            w->pad_pos == SYM_PAD_NONE && e->pad_pos == SYM_PAD_NONE) {
+          /* (f): e's instance at iteration i follows w's at i - k, which observes the round
+           * before e's, wherever that instance runs and the path holds (valid) */
+          Z3_ast at = sym_and2(c, sym_and2(c, c->loops[w->loop].range, w->pred),
+                               valid ? valid : Z3_mk_true(c->z));
+          Z3_ast seen = sym_at(c, w->loop, at, sym_sub(c, sym_ev_it(c, e), sym_int(c, k)));
+          add_seen(c, a_seen, p, seen);
         }
         if (d == DEP_YES) {
           Z3_ast f = sym_fires(c, e, next);
@@ -1257,20 +1305,17 @@ void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_untraced_unknown(c, r);
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
-  int64_t *prod_k = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_k);
   bool *prod_after = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_after);
-  int *prod_wl = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_wl);
-  for (uint32_t i = 0; i < c->n_evs; i++) prod_k[i] = -1, prod_wl[i] = -1;
-  ordering(c, r, dist, prod_k, prod_wl, prod_after);
+  Z3_ast *a_seen = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *a_seen);
+  ordering(c, r, dist, prod_after, a_seen);
   release_after_read(c, r);
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
   sym_vc_acquire(c, r);
   sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
   sym_vc_early(c, r);       /* (f): the previous round completed before a wait */
-  sym_vc_early_producers(c, r, prod_k, prod_wl, prod_after); /* (f): and before an arrival */
-  free(prod_k);
-  free(prod_wl);
+  sym_vc_early_producers(c, r, prod_after, a_seen); /* (f): and before an arrival */
+  free(a_seen);
   free(prod_after);
   free(dist);
   sym_pad_graph_unknown(c, r);

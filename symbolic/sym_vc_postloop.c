@@ -46,9 +46,18 @@ static Z3_ast reached_after(sym_ctx *c, const sym_event *w, Z3_ast at, const int
     Z3_ast xt = sym_add(c, at, sym_int(c, dist[q])); /* q's iteration */
     Z3_ast later = x->pos >= w->pos ? sym_sle(c, i, xt) : sym_slt(c, i, xt);
     later = sym_and2(c, later, sym_slt(c, xt, c->loops[w->loop].trip)); /* q's instance */
+    later = sym_and2(c, later, sym_graph_path_real(c, dist, (int)q, false, at));
     after = after ? sym_or2(c, after, later) : later;
   }
   return after;
+}
+
+/* A DEP_YES answer of the search from src standing at iteration `at`: it ends at a wait that
+ * never passes (c->graph_end), which blocks only where the path's waits, itself included, have
+ * real rounds; or at a positive cycle (no end: src never happens). */
+static Z3_ast yes_held(sym_ctx *c, const int64_t *dist, Z3_ast at) {
+  return c->graph_end >= 0 ? sym_graph_path_real(c, dist, c->graph_end, true, at)
+                           : Z3_mk_true(c->z);
 }
 
 static Z3_ast or_into(sym_ctx *c, Z3_ast acc, Z3_ast x) {
@@ -80,8 +89,8 @@ static Z3_ast through_wait(sym_ctx *c, int ui, int wi, int64_t *dist, bool *part
     } else if (sym_in_graph(c, p) && sym_same_base(c, p, w) && !sym_pad_loop_of(c, p->loop)) {
       dep d = sym_graph_longest(c, (int)pi, -1, INT64_MIN, dist);
       if (d == DEP_UNKNOWN) *partial = true;
-      h = d == DEP_YES ? Z3_mk_true(c->z)
-                       : reached_after(c, w, sym_iter_of_seq(c, p, target), dist);
+      Z3_ast pj = sym_iter_of_seq(c, p, target); /* p's iteration */
+      h = d == DEP_YES ? yes_held(c, dist, pj) : reached_after(c, w, pj, dist);
     }
     if (h) held = or_into(c, held, sym_and2(c, sym_fires(c, p, target), h));
   }
@@ -101,7 +110,7 @@ static Z3_ast held_from(sym_ctx *c, int ei, int wi, int64_t *dist, bool *partial
       Z3_ast ran = sym_sle(c, sym_int(c, 0), last);
       dep d = sym_graph_longest(c, ei, (int)l, INT64_MIN, dist);
       if (d == DEP_UNKNOWN) *partial = true;
-      Z3_ast after = d == DEP_YES ? Z3_mk_true(c->z) : reached_after(c, w, last, dist);
+      Z3_ast after = d == DEP_YES ? yes_held(c, dist, last) : reached_after(c, w, last, dist);
       if (after) held = or_into(c, held, sym_and2(c, ran, after));
     }
   for (uint32_t ui = 0; ui < (uint32_t)ei && depth > 0; ui++) {
@@ -139,8 +148,8 @@ static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bo
         c->loops[top_loop(c, x->loop)].op->id < w->pos)
       continue;
     Z3_ast xt = sym_add(c, j, sym_int(c, dist[q])); /* q's iteration: an instance */
-    held = or_into(c, held, sym_and2(c, sym_sle(c, sym_int(c, 0), xt),
-                                     sym_slt(c, xt, c->loops[x->loop].trip)));
+    Z3_ast inst = sym_and2(c, sym_sle(c, sym_int(c, 0), xt), sym_slt(c, xt, c->loops[x->loop].trip));
+    held = or_into(c, held, sym_and2(c, inst, sym_graph_path_real(c, dist, (int)q, false, j)));
   }
   for (uint32_t ui = 0; ui < c->n_evs; ui++) {
     const sym_event *u = &c->evs[ui];
@@ -161,6 +170,7 @@ static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bo
       Z3_ast u_at_m = sym_at(c, u->loop, sym_and2(c, c->loops[u->loop].range, u->pred), m);
       Z3_ast f = sym_and2(c, sym_and2(c, x->pred, u_at_m),
                           sym_sle(c, m, sym_add(c, j, sym_int(c, dist[ui]))));
+      f = sym_and2(c, f, sym_graph_path_real(c, dist, (int)ui, false, j));
       held = or_into(c, held, f);
     }
   }
@@ -175,8 +185,8 @@ Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *af
     if (e->base || !sym_in_graph(c, e) || sym_pad_loop_of(c, e->loop)) return NULL;
     dep d = sym_graph_longest(c, ei, -1, 0, dist);
     if (d == DEP_UNKNOWN) *partial = true;
-    if (d == DEP_YES) return Z3_mk_true(c->z);
-    return after_w_reached(c, w, sym_iter_of_seq(c, e, next), after, dist);
+    Z3_ast j = sym_iter_of_seq(c, e, next);
+    return d == DEP_YES ? yes_held(c, dist, j) : after_w_reached(c, w, j, after, dist);
   }
   if (!e->post_loop || !e->seqt) return NULL;
   Z3_ast held = NULL;
@@ -203,7 +213,7 @@ Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *af
     Z3_ast ran = sym_sle(c, sym_int(c, 0), last);
     dep d = sym_graph_longest(c, ei, (int)l, 0, dist);
     if (d == DEP_UNKNOWN) *partial = true;
-    Z3_ast r = d == DEP_YES ? Z3_mk_true(c->z) : after_w_reached(c, w, last, after, dist);
+    Z3_ast r = d == DEP_YES ? yes_held(c, dist, last) : after_w_reached(c, w, last, after, dist);
     if (r) held = or_into(c, held, sym_and2(c, ran, r));
   }
   return held;

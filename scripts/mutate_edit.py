@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""mutate_edit.py MODE KERNEL OUT_PREFIX: writes one mutant per site of MODE and prints the
+mutant paths, one per line, as OUT_PREFIX_LINE.ttgir (LINE: the edited op's line in KERNEL).
+Used by mutation_audit.sh --parity / --bytes.
+  parity: each ttng.wait_barrier waits for the other parity (its phase operand xor 1, two ops
+          inserted before it): a wait one phase early or late.
+  bytes:  each ttng.barrier_expect expects half its byte count: a phase completed by part of
+          its TMA bytes."""
+import re
+import sys
+
+WAIT = re.compile(r'^(\s*)ttng\.wait_barrier\s+(%[\w#:.-]+),\s*(%[\w#:.-]+)(.*)$')
+EXPECT = re.compile(r'^(\s*ttng\.barrier_expect\s+%[\w#:.-]+,\s*)(\d+)(.*)$')
+
+
+def mutants(mode, lines):
+    """(line index, new lines) per site."""
+    for i, line in enumerate(lines):
+        if mode == 'parity':
+            m = WAIT.match(line)
+            if not m:
+                continue
+            ind, bar, par, rest = m.groups()
+            one, flip = '%%mut_one_%d' % (i + 1), '%%mut_par_%d' % (i + 1)
+            yield i, [
+                '%s%s = arith.constant 1 : i32' % (ind, one),
+                '%s%s = arith.xori %s, %s : i32' % (ind, flip, par, one),
+                '%sttng.wait_barrier %s, %s%s' % (ind, bar, flip, rest)]
+        elif mode == 'bytes':
+            m = EXPECT.match(line)
+            if not m or int(m.group(2)) < 2:
+                continue
+            yield i, [m.group(1) + str(int(m.group(2)) // 2) + m.group(3)]
+
+
+def main():
+    mode, src, prefix = sys.argv[1], sys.argv[2], sys.argv[3]
+    if mode not in ('parity', 'bytes'):
+        sys.exit('mutate_edit.py: MODE is parity or bytes')
+    lines = open(src).read().split('\n')
+    for i, new in mutants(mode, lines):
+        path = '%s_%d.ttgir' % (prefix, i + 1)
+        open(path, 'w').write('\n'.join(lines[:i] + new + lines[i + 1:]))
+        print(path)
+
+
+if __name__ == '__main__':
+    main()
