@@ -835,6 +835,82 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   *w = saved;
 }
 
+/* ------------------------------------------------------------------ a nested warp_specialize */
+
+enum { MAX_NEST = 8 };
+
+/* The region ops enclosing c->ws up to the kernel's body, innermost first (tutorial 09's
+ * persistent ws matmuls fork in the else branch of `scf.if k_tiles == 0`); 0 when c->ws is in
+ * the body. Deeper than MAX_NEST: the kernel is unsupported. */
+static uint32_t ws_chain(sym_ctx *c, const ir_op **chain) {
+  uint32_t n = 0;
+  for (const ir_op *x = c->ws; x->parent != c->entry;) {
+    const ir_op *up = x->parent && x->parent->parent ? x->parent->parent->parent : NULL;
+    if (!up) break;
+    if (n == MAX_NEST) {
+      c->unsupported = "a warp_specialize nested in more than 8 region ops";
+      break;
+    }
+    chain[n++] = up;
+    x = up;
+  }
+  return n;
+}
+
+/* The ops before x in its block: the parent's ops before the fork (they run whenever the
+ * fork does; the branch conditions are checked by nested_branches). Before session 23 they
+ * were not walked for a nested fork: a wait there (the compiler's wait on a fresh accumulator
+ * barrier, its parity flipped) made no event and all seven were proved on a deadlock. */
+static void walk_before(sym_ctx *c, walk *w, const ir_op *x) {
+  for (const ir_op *op = x->parent->first; op && op != x; op = op->next) {
+    if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
+      c->views = ir_xrealloc(c->views, c->n_views + 1, sizeof *c->views);
+      c->views[c->n_views++] = op;
+    }
+    if (!op->n_regions) {
+      op_events(c, w, op);
+      continue;
+    }
+    w->unsupported = "in a region op before warp_specialize";
+    walk_op(c, w, op);
+    w->unsupported = NULL;
+  }
+}
+
+/* The ops after x in its block: after the join, as the parent's ops after an unnested fork. */
+static void walk_after(sym_ctx *c, walk *w, const ir_op *x) {
+  for (const ir_op *op = x->next; op; op = op->next) {
+    w->unsupported = op->n_regions ? "in a region op after the warp_specialize join" : NULL;
+    walk_op(c, w, op);
+  }
+  w->unsupported = NULL;
+}
+
+/* Each region op enclosing the fork is an scf.if whose branch holding it is taken for every
+ * argument value the proofs cover (Z3 under the facts, arguments >= 1: tutorial 09's
+ * k_tiles == 0 is false there); else the other branch, which no event describes, may run
+ * instead, and the kernel is unsupported. */
+static void nested_branches(sym_ctx *c, const ir_op **chain, uint32_t n) {
+  const ir_op *inner = c->ws;
+  for (uint32_t k = 0; k < n && !c->unsupported; inner = chain[k++]) {
+    const ir_op *op = chain[k];
+    if (op->code != IR_OP_SCF_IF || !op->n_operands) {
+      c->unsupported = "a warp_specialize nested in a region op other than scf.if";
+      return;
+    }
+    Z3_ast cond = sym_eval(c, op->operands[0]);
+    bool in_then = inner->parent->parent == op->regions[0];
+    if (!cond || sym_tainted(c, op->operands[0])) {
+      c->unsupported = "a warp_specialize in a branch whose condition is outside the encoding";
+      return;
+    }
+    Z3_ast taken = in_then ? sym_truth(c, cond) : sym_not(c, sym_truth(c, cond));
+    if (sym_sat(c, sym_not(c, taken)) != Z3_L_FALSE)
+      c->unsupported = "a warp_specialize in a branch not taken for every argument value (the "
+                       "other branch is not encoded)";
+  }
+}
+
 /* The kernel body's blocks joined by forward branches (an early exit; sym_cfg.c, which
  * sym_check.c's refusal admits): each block's ops under its path condition, in reverse
  * postorder. */
@@ -994,6 +1070,10 @@ int sym_build(sym_ctx *c, char **err) {
       walk_op(c, &w, op);
       w.unsupported = NULL;
     }
+  const ir_op *chain[MAX_NEST];
+  uint32_t n_chain = c->ws ? ws_chain(c, chain) : 0;
+  for (uint32_t k = n_chain; k-- > 0;) /* nested: outermost block first */
+    walk_before(c, &w, k ? chain[k - 1] : c->ws);
   w.prefork = false;
   for (uint32_t p = 0; p < c->n_parts; p++) {
     w.part = (int)p;
@@ -1016,10 +1096,13 @@ int sym_build(sym_ctx *c, char **err) {
       w.unsupported = op->n_regions ? "in a region op after the warp_specialize join" : NULL;
       walk_op(c, &w, op);
     }
+  for (uint32_t k = 0; k < n_chain; k++) /* nested: innermost block first */
+    walk_after(c, &w, k ? chain[k - 1] : c->ws);
   w.postjoin = false;
   resolve_alloc_writes(c);
   sym_stage_place(c); /* the parent's ops relative to the stage using their ring */
   query_facts(c);
+  nested_branches(c, chain, n_chain);
   sym_pad_events(c);
   sym_fused_place(c);
   sym_clc_link(c);
