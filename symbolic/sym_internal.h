@@ -134,7 +134,10 @@ static inline bool sym_is_access(sym_evkind k) {
  * until a later commit of the issuing thread (tc_gen5_commit, or an MMA's barrier operand: a
  * commit right after it) arrives, which it does once every earlier tcgen05 op of the thread
  * completed (§4.4): the access is retired by that arrival, and for the thread itself by a wait
- * that observed the phase it completes (sym_tc05_retired, sym_vc_tc05.c). */
+ * that observed the phase it completes (sym_tc05_retired, sym_vc_tc05.c). A cp.async is a
+ * WRITE event at issue, in no group (its own thread's later accesses are the explicit check's);
+ * back-pressure (e) asks for an async_wait retiring it before the thread's next arrival when
+ * another thread accesses its slot (sym_vc_acquire.c cp_retired, which reads the IR). */
 enum { SYM_G_TMA_STORE, SYM_G_WGMMA, SYM_G_TC05 };
 
 /* One op of a partition that touches a ring (or a store_wait). Terms are over the event's

@@ -526,6 +526,34 @@ static bool counts_differ(sym_ctx *c, const sym_event *x, const sym_event *p) {
           (nest_accumulator(c, x) && nest_outer(c, p->loop) < 0));
 }
 
+/* cp.async write p (a WRITE event at issue, sym_build.c) whose slot another thread accesses:
+ * the copy lands by an async_wait, not at issue, so an arrival of p's thread publishes it only
+ * when a wait that retires it comes first. Scanned in p's block from p on: ttg.async_commit_group
+ * closes a group (p's is the first after it); `async_wait {num = P}` retires p once P groups
+ * were committed after p's (semantics.md §2.2); an arrival, a tcgen05 op, or a region op
+ * before such a wait (or the block's end) leaves p in flight there. Before session 23 the
+ * write counted as done at issue: consan_90_ws_async_copy_wait_visibility.0 (its arrive follows
+ * `async_wait {num = 1}` with the handed-over slot's copy in the last group) had all seven
+ * proved. */
+static bool cp_retired(const sym_event *p) {
+  int64_t commits = 0;
+  for (const ir_op *op = p->op->next; op; op = op->next) {
+    switch (op->code) {
+    case IR_OP_TTG_ASYNC_COMMIT_GROUP: commits++; break;
+    case IR_OP_TTG_ASYNC_WAIT:
+      if (commits >= 1 && commits - 1 >= ir_op_attr_int(op, "num", 0)) return true;
+      break;
+    case IR_OP_TTNG_ARRIVE_BARRIER: case IR_OP_TTNG_BARRIER_EXPECT:
+    case IR_OP_TTNG_TC_GEN5_COMMIT: case IR_OP_TTNG_TC_GEN5_MMA:
+    case IR_OP_TTNG_TC_GEN5_MMA_SCALED: case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
+      return false;
+    default:
+      if (op->n_regions) return false;
+    }
+  }
+  return false;
+}
+
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
  * Their instances of one sequence number n (the same slot, the round the protocol pairs them
  * in) must be ordered one way: acquire (p, then an arrival on some ring G whose round n a wait
@@ -550,6 +578,11 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   r->n_checked++;
   ir_loc_str(x->op->loc, lb, sizeof lb);
   ir_loc_str(p->op->loc, pl, sizeof pl);
+  if (p->op->code == IR_OP_TTG_ASYNC_COPY_G2L && !cp_retired(p)) {
+    sym_note_unknown(r, "access of %s at %s (written by the cp.async at %s): no async_wait "
+                     "retires the copy before its thread's next arrival", B, lb, pl);
+    return;
+  }
   if (x->unsupported || !x->has_seq || p->unsupported || (!tma && !p->has_seq)) {
     const char *why = x->unsupported ? x->unsupported : !x->has_seq ? "no sequence number"
                       : p->unsupported ? p->unsupported : "the write has no sequence number";
