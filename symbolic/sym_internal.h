@@ -137,7 +137,7 @@ static inline bool sym_is_access(sym_evkind k) {
  * that observed the phase it completes (sym_tc05_retired, sym_vc_tc05.c). A cp.async is a
  * WRITE event at issue, in no group (its own thread's later accesses are the explicit check's);
  * back-pressure (e) asks for an async_wait retiring it before the thread's next arrival when
- * another thread accesses its slot (sym_vc_acquire.c cp_retired, which reads the IR). */
+ * another thread accesses its slot (sym_vc_acquire.c retired_in_block, which reads the IR). */
 enum { SYM_G_TMA_STORE, SYM_G_WGMMA, SYM_G_TC05 };
 
 /* One op of a partition that touches a ring (or a store_wait). Terms are over the event's

@@ -526,32 +526,52 @@ static bool counts_differ(sym_ctx *c, const sym_event *x, const sym_event *p) {
           (nest_accumulator(c, x) && nest_outer(c, p->loop) < 0));
 }
 
-/* cp.async write p (a WRITE event at issue, sym_build.c) whose slot another thread accesses:
- * the copy lands by an async_wait, not at issue, so an arrival of p's thread publishes it only
- * when a wait that retires it comes first. Scanned in p's block from p on: ttg.async_commit_group
- * closes a group (p's is the first after it); `async_wait {num = P}` retires p once P groups
- * were committed after p's (semantics.md §2.2); an arrival, a tcgen05 op, or a region op
- * before such a wait (or the block's end) leaves p in flight there. Before session 23 the
- * write counted as done at issue: consan_90_ws_async_copy_wait_visibility.0 (its arrive follows
- * `async_wait {num = 1}` with the handed-over slot's copy in the last group) had all seven
- * proved. */
-static bool cp_retired(const sym_event *p) {
-  int64_t commits = 0;
-  for (const ir_op *op = p->op->next; op; op = op->next) {
-    switch (op->code) {
-    case IR_OP_TTG_ASYNC_COMMIT_GROUP: commits++; break;
-    case IR_OP_TTG_ASYNC_WAIT:
-      if (commits >= 1 && commits - 1 >= ir_op_attr_int(op, "num", 0)) return true;
-      break;
-    case IR_OP_TTNG_ARRIVE_BARRIER: case IR_OP_TTNG_BARRIER_EXPECT:
-    case IR_OP_TTNG_TC_GEN5_COMMIT: case IR_OP_TTNG_TC_GEN5_MMA:
-    case IR_OP_TTNG_TC_GEN5_MMA_SCALED: case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
+/* An asynchronous access a (its op) whose slot another thread accesses: the engine reads or
+ * writes it until a group wait retires it, not at issue, so an arrival of a's thread
+ * publishes (or releases) it only when such a wait comes first. Scanned in a's block from a on:
+ * a cp.async's group is closed by the next ttg.async_commit_group and `async_wait {num = P}`
+ * retires it once P groups were committed after it; an async wgmma or a TMA store is one group
+ * of its own, retired by `warp_group_dot_wait` / `async_tma_store_wait {pendings = P}` once P
+ * ops of its kind were issued after it (semantics.md §2.2). An arrival, a tcgen05 op or a
+ * region op before such a wait (or the block's end) leaves it in flight there. Before session
+ * 23 these accesses counted as done at issue: ConSan's ws_async_copy_wait_visibility.0 (a
+ * cp.async) and ws_wgmma_wait_visibility.0 (an async wgmma's operand read, overwritten by
+ * another thread after the arrive that follows `warp_group_dot_wait {pendings = 1}`) had all
+ * seven proved. */
+static bool retired_in_block(const ir_op *a) {
+  bool cp = a->code == IR_OP_TTG_ASYNC_COPY_G2L;
+  ir_opcode wait = cp ? IR_OP_TTG_ASYNC_WAIT
+             : a->code == IR_OP_TTNG_WARP_GROUP_DOT ? IR_OP_TTNG_WARP_GROUP_DOT_WAIT
+                                                    : IR_OP_TTNG_TMA_STORE_WAIT;
+  int64_t after = 0; /* groups issued (cp.async: committed) after a's */
+  bool closed = !cp;  /* a's own group committed */
+  for (const ir_op *op = a->next; op; op = op->next) {
+    if (cp && op->code == IR_OP_TTG_ASYNC_COMMIT_GROUP) {
+      after += closed;
+      closed = true;
+    } else if (!cp && op->code == a->code) {
+      after++;
+    } else if (op->code == wait) {
+      if (closed && after >= ir_op_attr_int(op, cp ? "num" : "pendings", 0)) return true;
+    } else if (op->code == IR_OP_TTNG_ARRIVE_BARRIER || op->code == IR_OP_TTNG_BARRIER_EXPECT ||
+               op->code == IR_OP_TTNG_TC_GEN5_COMMIT || op->code == IR_OP_TTNG_TC_GEN5_MMA ||
+               op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED ||
+               op->code == IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE || op->n_regions) {
       return false;
-    default:
-      if (op->n_regions) return false;
     }
   }
   return false;
+}
+
+/* Does pair (x, p) rely on an asynchronous access handed over by an arrival, unretired there?
+ * A cp.async writer p (any position), or a straight-line async wgmma / TMA store read x (in a
+ * loop the group counts cross iterations: sym_async_retired's business, back-pressure (b)). */
+static const sym_event *in_flight(const sym_event *x, const sym_event *p) {
+  if (p->op->code == IR_OP_TTG_ASYNC_COPY_G2L && !retired_in_block(p->op)) return p;
+  if (x->kind == SYM_EV_ASYNC_READ && x->loop < 0 && x->group != SYM_G_TC05 &&
+      !retired_in_block(x->op))
+    return x;
+  return NULL;
 }
 
 /* Access x and writer p of its buffer ring (a TMA load into it, or a write of another thread).
@@ -578,9 +598,12 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   r->n_checked++;
   ir_loc_str(x->op->loc, lb, sizeof lb);
   ir_loc_str(p->op->loc, pl, sizeof pl);
-  if (p->op->code == IR_OP_TTG_ASYNC_COPY_G2L && !cp_retired(p)) {
-    sym_note_unknown(r, "access of %s at %s (written by the cp.async at %s): no async_wait "
-                     "retires the copy before its thread's next arrival", B, lb, pl);
+  const sym_event *fl = in_flight(x, p);
+  if (fl) {
+    char al[256];
+    sym_note_unknown(r, "access of %s at %s (written at %s): no group wait retires the %s at %s "
+                     "before its thread's next arrival", B, lb, pl,
+                     ir_ops[fl->op->code].name, ir_loc_str(fl->op->loc, al, sizeof al));
     return;
   }
   if (x->unsupported || !x->has_seq || p->unsupported || (!tma && !p->has_seq)) {
