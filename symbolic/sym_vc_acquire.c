@@ -526,6 +526,14 @@ static bool counts_differ(sym_ctx *c, const sym_event *x, const sym_event *p) {
           (nest_accumulator(c, x) && nest_outer(c, p->loop) < 0));
 }
 
+/* An op that arrives on a barrier (or may, at its completion: a tcgen05 op). */
+static bool arrival_op(const ir_op *op) {
+  return op->code == IR_OP_TTNG_ARRIVE_BARRIER || op->code == IR_OP_TTNG_BARRIER_EXPECT ||
+         op->code == IR_OP_TTNG_TC_GEN5_COMMIT || op->code == IR_OP_TTNG_TC_GEN5_MMA ||
+         op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED ||
+         op->code == IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE;
+}
+
 /* An asynchronous access a (its op) whose slot another thread accesses: the engine reads or
  * writes it until a group wait retires it, not at issue, so an arrival of a's thread
  * publishes (or releases) it only when such a wait comes first. Scanned in a's block from a on:
@@ -537,15 +545,8 @@ static bool counts_differ(sym_ctx *c, const sym_event *x, const sym_event *p) {
  * 23 these accesses counted as done at issue: ConSan's ws_async_copy_wait_visibility.0 (a
  * cp.async) and ws_wgmma_wait_visibility.0 (an async wgmma's operand read, overwritten by
  * another thread after the arrive that follows `warp_group_dot_wait {pendings = 1}`) had all
- * seven proved. */
-static bool arrival_op(const ir_op *op) {
-  return op->code == IR_OP_TTNG_ARRIVE_BARRIER || op->code == IR_OP_TTNG_BARRIER_EXPECT ||
-         op->code == IR_OP_TTNG_TC_GEN5_COMMIT || op->code == IR_OP_TTNG_TC_GEN5_MMA ||
-         op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED ||
-         op->code == IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE;
-}
-
-/* The scan of a's block from a on (above): true when a group wait retires a first. With
+ * seven proved.
+ * The scan of a's block from a on: true when a group wait retires a first. With
  * own == NULL it stops (false) at an arrival; with own, it instead stops at an access event of
  * a's thread that may touch a's slot in the same iteration (*own: that event; a cp.async's own
  * thread, below). Region ops and the block's end stop it (false). */
@@ -561,8 +562,10 @@ static bool scan_block(sym_ctx *c, const sym_event *ae, const sym_event **own) {
     if (cp && op->code == IR_OP_TTG_ASYNC_COMMIT_GROUP) {
       after += closed;
       closed = true;
-    } else if (!cp && op->code == a->code) {
-      after++;
+    } else if (!cp && op->code == a->code &&
+               (a->code != IR_OP_TTNG_WARP_GROUP_DOT ||
+                (ir_op_has_attr(op, "isAsync") && ir_op_attr_int(op, "isAsync", 1)))) {
+      after++; /* a synchronous wgmma is no group */
     } else if (op->code == wait) {
       if (closed && after >= ir_op_attr_int(op, cp ? "num" : "pendings", 0)) return true;
     } else if (op->n_regions || (!own && arrival_op(op))) {
