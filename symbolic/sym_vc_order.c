@@ -776,16 +776,24 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
  * iterations from thr_u - dist[u] on. Waits not to count: wi, the target; the path's end when it
  * lies in the target's thread (reached, not passed through); a blocked end counts (it blocks
  * only where its round is real). INT64_MAX / 4 when a wait's lag is unknown. */
-static int64_t wait_start(sym_ctx *c, const int64_t *dist, uint32_t u, int wi) {
+/* Loop wait u's first iteration with a real target round; INT64_MAX / 4 when its lag is
+ * unknown. */
+static int64_t real_from(sym_ctx *c, uint32_t u) {
   const sym_event *eu = &c->evs[u];
   const char *how;
-  if (dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT || eu->loop < 0 || eu->mul <= 0 ||
-      (int)u == wi || ((int)u == c->graph_end && !blocking(c, eu)))
-    return INT64_MIN;
   int lag = sym_wait_lag(c, (int)u, &how);
   if (lag < 0) return INT64_MAX / 4;
   int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
-  return (need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul) - dist[u];
+  return need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul;
+}
+
+static int64_t wait_start(sym_ctx *c, const int64_t *dist, uint32_t u, int wi) {
+  const sym_event *eu = &c->evs[u];
+  if (dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT || eu->loop < 0 || eu->mul <= 0 ||
+      (int)u == wi || ((int)u == c->graph_end && !blocking(c, eu)))
+    return INT64_MIN;
+  int64_t thr = real_from(c, u);
+  return thr == INT64_MAX / 4 ? thr : thr - dist[u];
 }
 
 /* The Bool "every wait on the last search's longest path to event end (end itself when
@@ -799,15 +807,12 @@ Z3_ast sym_graph_path_real(sym_ctx *c, const int64_t *dist, int end, bool end_co
   int hops = 0;
   for (int u = end; u >= 0 && hops <= (int)c->n_evs; u = c->graph_pred[u], hops++) {
     const sym_event *eu = &c->evs[u];
-    const char *how;
     if ((u == end && !end_counts) || dist[u] == UNREACHED || eu->kind != SYM_EV_WAIT ||
         eu->loop < 0 || eu->mul <= 0)
       continue;
-    int lag = sym_wait_lag(c, u, &how);
-    if (lag < 0) return Z3_mk_false(c->z);
-    int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
-    if (need <= 0) continue; /* real from iteration 0 */
-    int64_t thr = (need + eu->mul - 1) / eu->mul;
+    int64_t thr = real_from(c, (uint32_t)u);
+    if (thr == INT64_MAX / 4) return Z3_mk_false(c->z);
+    if (thr == 0) continue; /* real from iteration 0 */
     ok = sym_and2(c, ok, sym_sle(c, sym_int(c, thr), sym_add(c, at, sym_int(c, dist[u]))));
   }
   return ok;
