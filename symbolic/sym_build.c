@@ -1060,8 +1060,13 @@ int sym_build(sym_ctx *c, char **err) {
    * comes from program order, its parent's arrivals before the fork included); events in
    * region ops there are not placed by the encoding */
   w.prefork = true;
-  if (c->ws && c->ws->parent == c->entry)
-    for (const ir_op *op = c->entry->first; op && op != c->ws; op = op->next) {
+  /* a nested fork (ws_chain): the entry block's ops before its outermost enclosing op, then
+   * those before each inner level (walk_before) */
+  const ir_op *chain[MAX_NEST];
+  uint32_t n_chain = c->ws ? ws_chain(c, chain) : 0;
+  const ir_op *top = n_chain ? chain[n_chain - 1] : c->ws;
+  if (top && top->parent == c->entry)
+    for (const ir_op *op = c->entry->first; op && op != top; op = op->next) {
       if (!op->n_regions) { /* its views are registered above */
         op_events(c, &w, op);
         continue;
@@ -1070,9 +1075,7 @@ int sym_build(sym_ctx *c, char **err) {
       walk_op(c, &w, op);
       w.unsupported = NULL;
     }
-  const ir_op *chain[MAX_NEST];
-  uint32_t n_chain = c->ws ? ws_chain(c, chain) : 0;
-  for (uint32_t k = n_chain; k-- > 0;) /* nested: outermost block first */
+  for (uint32_t k = n_chain; k-- > 0;) /* nested: outermost inner block first */
     walk_before(c, &w, k ? chain[k - 1] : c->ws);
   w.prefork = false;
   for (uint32_t p = 0; p < c->n_parts; p++) {
@@ -1091,13 +1094,9 @@ int sym_build(sym_ctx *c, char **err) {
   w.path = Z3_mk_true(c->z);
   w.path_taint = false;
   w.postjoin = true;
-  if (c->ws && c->ws->parent == c->entry)
-    for (const ir_op *op = c->ws->next; op; op = op->next) {
-      w.unsupported = op->n_regions ? "in a region op after the warp_specialize join" : NULL;
-      walk_op(c, &w, op);
-    }
   for (uint32_t k = 0; k < n_chain; k++) /* nested: innermost block first */
     walk_after(c, &w, k ? chain[k - 1] : c->ws);
+  if (top && top->parent == c->entry) walk_after(c, &w, top); /* then the entry block's */
   w.postjoin = false;
   resolve_alloc_writes(c);
   sym_stage_place(c); /* the parent's ops relative to the stage using their ring */
