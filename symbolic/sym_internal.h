@@ -797,6 +797,10 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
  * writes (accumulator load / store) only after the MMA is retired; an arrive that hands an
  * accumulator to another partition comes after the MMA writing it is retired. */
 void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
+/* ---- sym_vc_cpasync.c: back-pressure (e), a thread's accesses of the slot of its own
+ * in-flight cp.async: each comes after an async_wait that retires the copy (commit groups
+ * counted over the thread's top-level block and loops; unknown where they are not counted) */
+void sym_vc_cp_own(sym_ctx *c, vf_sym_condres *r);
 /* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
  * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
 bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);

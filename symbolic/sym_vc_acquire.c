@@ -546,11 +546,10 @@ static bool arrival_op(const ir_op *op) {
  * cp.async) and ws_wgmma_wait_visibility.0 (an async wgmma's operand read, overwritten by
  * another thread after the arrive that follows `warp_group_dot_wait {pendings = 1}`) had all
  * seven proved.
- * The scan of a's block from a on: true when a group wait retires a first. With
- * own == NULL it stops (false) at an arrival; with own, it instead stops at an access event of
- * a's thread that may touch a's slot in the same iteration (*own: that event; a cp.async's own
- * thread, below). Region ops and the block's end stop it (false). */
-static bool scan_block(sym_ctx *c, const sym_event *ae, const sym_event **own) {
+ * The scan of a's block from a on: true when a group wait retires a first; an arrival, a
+ * region op or the block's end stops it (false). A thread's own accesses against its
+ * in-flight cp.async: sym_vc_cpasync.c. */
+static bool retired_in_block(const sym_event *ae) {
   const ir_op *a = ae->op;
   bool cp = a->code == IR_OP_TTG_ASYNC_COPY_G2L;
   ir_opcode wait = cp ? IR_OP_TTG_ASYNC_WAIT
@@ -568,53 +567,20 @@ static bool scan_block(sym_ctx *c, const sym_event *ae, const sym_event **own) {
       after++; /* a synchronous wgmma is no group */
     } else if (op->code == wait) {
       if (closed && after >= ir_op_attr_int(op, cp ? "num" : "pendings", 0)) return true;
-    } else if (op->n_regions || (!own && arrival_op(op))) {
-      return false;
-    }
-    for (uint32_t i = 0; own && i < c->n_evs; i++) {
-      const sym_event *x = &c->evs[i];
-      if (x->op != op || !sym_is_access(x->kind) || x->ring != ae->ring || x->part != ae->part ||
-          x->loop != ae->loop || x->prefork != ae->prefork || x->postjoin != ae->postjoin)
-        continue;
-      if (x->idx && ae->idx && sym_width(c, x->idx) == sym_width(c, ae->idx) &&
-          sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, ae), sym_and2(c, ae->pred, x->pred)),
-                              sym_eq(c, x->idx, ae->idx))) == Z3_L_FALSE)
-        continue; /* another slot in this iteration */
-      *own = x;
+    } else if (op->n_regions || arrival_op(op)) {
       return false;
     }
   }
   return false;
 }
 
-static bool retired_in_block(sym_ctx *c, const sym_event *a) { return scan_block(c, a, NULL); }
-
-/* A thread's access to the slot of its own cp.async p before a wait retires it, in p's block
- * (the same iteration): the copy may still be writing (a second copy into the slot, a read of
- * it: ConSan's async_copy.0 had all seven proved). Unknown, not a violation (the explicit check
- * finds the race). Across iterations (tutorial 03's pipeline with a wrong `num`) not asked:
- * docs/symbolic.md §4. */
-static void own_in_flight(sym_ctx *c, vf_sym_condres *r) {
-  for (uint32_t pi = 0; pi < c->n_evs; pi++) {
-    const sym_event *p = &c->evs[pi], *x = NULL;
-    if (p->op->code != IR_OP_TTG_ASYNC_COPY_G2L || p->ring < 0) continue;
-    r->n_checked++;
-    if (scan_block(c, p, &x) || !x) continue;
-    char lb[256], pl[256];
-    sym_note_unknown(r, "access of %s at %s while its thread's cp.async at %s may still write "
-                     "the slot: no async_wait retires the copy first (semantics.md §2.2)",
-                     c->rings[p->ring].name, ir_loc_str(x->op->loc, lb, sizeof lb),
-                     ir_loc_str(p->op->loc, pl, sizeof pl));
-  }
-}
-
 /* Does pair (x, p) rely on an asynchronous access handed over by an arrival, unretired there?
  * A cp.async writer p (any position), or a straight-line async wgmma / TMA store read x (in a
  * loop the group counts cross iterations: sym_async_retired's business, back-pressure (b)). */
 static const sym_event *in_flight(sym_ctx *c, const sym_event *x, const sym_event *p) {
-  if (p->op->code == IR_OP_TTG_ASYNC_COPY_G2L && !retired_in_block(c, p)) return p;
+  if (p->op->code == IR_OP_TTG_ASYNC_COPY_G2L && !retired_in_block(p)) return p;
   if (x->kind == SYM_EV_ASYNC_READ && x->loop < 0 && x->group != SYM_G_TC05 &&
-      !retired_in_block(c, x))
+      !retired_in_block(x))
     return x;
   return NULL;
 }
@@ -755,7 +721,7 @@ void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r) {
   /* back-pressure is unknown already (its first reason kept): the pairs could only add
    * violations, at a cost (fa_d64_100: 195 s of Z3 over pairs of rings outside the encoding) */
   if (r->n_unknown) return;
-  own_in_flight(c, r);
+  sym_vc_cp_own(c, r);
   for (uint32_t xi = 0; xi < c->n_evs; xi++) {
     const sym_event *x = &c->evs[xi];
     if (!sym_is_access(x->kind) || x->ring < 0 || c->rings[x->ring].is_barrier ||
