@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """mutate_edit.py MODE KERNEL OUT_PREFIX: writes one mutant per site of MODE and prints the
 mutant paths, one per line, as OUT_PREFIX_LINE.ttgir (LINE: the edited op's line in KERNEL).
-Used by mutation_audit.sh --parity / --bytes.
+Used by mutation_audit.sh --parity / --bytes / --pendings.
   parity: each ttng.wait_barrier waits for the other parity (its phase operand xor 1, two ops
           inserted before it): a wait one phase early or late.
   bytes:  each ttng.barrier_expect expects half its byte count: a phase completed by part of
-          its TMA bytes."""
+          its TMA bytes.
+  pendings: each group wait (ttg.async_wait {num}, ttng.warp_group_dot_wait and
+          ttng.async_tma_store_wait {pendings}) leaves one more group in flight: a wait that
+          retires one group too few."""
 import re
 import sys
 
 WAIT = re.compile(r'^(\s*)ttng\.wait_barrier\s+(%[\w#:.-]+),\s*(%[\w#:.-]+)(.*)$')
 EXPECT = re.compile(r'^(\s*ttng\.barrier_expect\s+%[\w#:.-]+,\s*)(\d+)(.*)$')
+GROUP = re.compile(r'^(.*(?:ttg\.async_wait|ttng\.warp_group_dot_wait|ttng\.async_tma_store_wait)'
+                   r'\b.*\{[^}]*\b(?:num|pendings) = )(\d+)( : i32.*)$')
 
 
 def mutants(mode, lines):
@@ -31,12 +36,16 @@ def mutants(mode, lines):
             if not m or int(m.group(2)) < 2:
                 continue
             yield i, [m.group(1) + str(int(m.group(2)) // 2) + m.group(3)]
+        elif mode == 'pendings':
+            m = GROUP.match(line)
+            if m:
+                yield i, [m.group(1) + str(int(m.group(2)) + 1) + m.group(3)]
 
 
 def main():
     mode, src, prefix = sys.argv[1], sys.argv[2], sys.argv[3]
-    if mode not in ('parity', 'bytes'):
-        sys.exit('mutate_edit.py: MODE is parity or bytes')
+    if mode not in ('parity', 'bytes', 'pendings'):
+        sys.exit('mutate_edit.py: MODE is parity, bytes or pendings')
     lines = open(src).read().split('\n')
     for i, new in mutants(mode, lines):
         path = '%s_%d.ttgir' % (prefix, i + 1)

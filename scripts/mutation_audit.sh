@@ -16,7 +16,9 @@
 # (scripts/mutate_hoist.py: an arrival, expect, commit or TMA load issued before the wait that
 # should order it; session 22 found the producer side of back-pressure (f) this way).
 # --parity / --bytes: instead, each wait_barrier waits for the other parity, or each
-# barrier_expect expects half its bytes (scripts/mutate_edit.py).
+# barrier_expect expects half its bytes; --pendings: each group wait (async_wait,
+# warp_group_dot_wait, async_tma_store_wait) leaves one more group in flight
+# (scripts/mutate_edit.py).
 set -u
 SYM=0 HOIST=0 EDIT=
 while [ $# -gt 0 ]; do
@@ -25,11 +27,12 @@ while [ $# -gt 0 ]; do
   --hoist) HOIST=1 ;;
   --parity) EDIT=parity ;;
   --bytes) EDIT=bytes ;;
+  --pendings) EDIT=pendings ;;
   *) break ;;
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes|--pendings] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}

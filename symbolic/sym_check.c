@@ -41,6 +41,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->rings);
   free(c->evs);
   free(c->untraced);
+  free(c->unencoded);
   free(c->graph_pred);
   free(c->parts);
   free(c->stages);

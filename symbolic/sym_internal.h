@@ -299,6 +299,11 @@ typedef struct sym_ctx {
                                   numbers them, so the access conditions they could break are
                                   unknown (sym_untraced_unknown; docs/symbolic.md §4) */
   uint32_t n_untraced, cap_untraced;
+  /* ops with an effect the encoding does not model (sym_build.c op_events): named and cluster
+   * barriers (a deadlock through them: progress unknown), writes of another CTA's shared
+   * memory (back-pressure and proxy-fence unknown); sym_unencoded_unknown */
+  const ir_op **unencoded;
+  uint32_t n_unencoded, cap_unencoded;
   const char *unsupported;     /* a kernel-wide reason the protocol conditions are unknown */
   char *unsupported_owned;     /* unsupported when formatted (freed with the context) */
   int8_t *lag;                 /* per event: cached sym_wait_lag (-2 = not computed yet) */
@@ -880,6 +885,10 @@ void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...)
 /* sym_vc_order.c: one unknown note per access of c->untraced (a view no allocation numbers):
  * the access conditions (back-pressure, proxy-fence) cannot say it is ordered. */
 void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r);
+/* sym_vc_order.c: one unknown note per op of c->unencoded whose effect condition `progress`
+ * (sync: a named or cluster barrier) or the access conditions (a remote shared-memory write)
+ * would need. */
+void sym_unencoded_unknown(const sym_ctx *c, vf_sym_condres *r, bool sync);
 /* Sets status and sorts violations (smallest trip count, then iteration, first). */
 void sym_finish_cond(vf_sym_condres *r, const char *proved_detail);
 char *sym_strdup(const char *s);

@@ -1307,8 +1307,28 @@ void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {
   }
 }
 
+/* A remote write of shared memory (sync false) or a named / cluster barrier (sync true). */
+static bool unencoded_sync(const ir_op *op) {
+  return op->code != IR_OP_TTG_REMOTE_SHMEM_STORE && op->code != IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE &&
+         op->code != IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY;
+}
+
+void sym_unencoded_unknown(const sym_ctx *c, vf_sym_condres *r, bool sync) {
+  for (uint32_t i = 0; i < c->n_unencoded; i++) {
+    const ir_op *op = c->unencoded[i];
+    if (unencoded_sync(op) != sync) continue;
+    char l[256];
+    r->n_checked++;
+    sym_note_unknown(r, "%s at %s: %s", ir_ops[op->code].name, ir_loc_str(op->loc, l, sizeof l),
+                     sync ? "named and cluster barriers are not encoded (a deadlock through "
+                            "them is not asked)"
+                          : "a write of another CTA's shared memory is not encoded");
+  }
+}
+
 void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_untraced_unknown(c, r);
+  sym_unencoded_unknown(c, r, false);
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
   bool *prod_after = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_after);
   Z3_ast *a_seen = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *a_seen);

@@ -290,6 +290,7 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
   g.lag = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *g.lag);
   bool ok = c->n_parts <= 64;
   if (!ok) sym_note_unknown(r, "more than 64 partitions");
+  sym_unencoded_unknown(c, r, true);
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *e = &c->evs[i];
     g.lag[i] = -1;

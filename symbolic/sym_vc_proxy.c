@@ -374,6 +374,7 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
 
 void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
   sym_untraced_unknown(c, r);
+  sym_unencoded_unknown(c, r, false);
   for (uint32_t gi = 0; gi < c->n_evs; gi++) {
     if (!generic_read(&c->evs[gi])) continue;
     for (uint32_t pi = 0; pi < c->n_evs; pi++) {

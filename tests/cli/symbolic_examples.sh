@@ -61,6 +61,9 @@ for f in "$ck"/*.ok.ttgir; do
   # its buffers after async_tma_store_token_wait, which retires the store its token names: the
   # encoding does not follow token waits, so back-pressure (c) is unknown for the straight-line
   # rewrites (session 21: asked at all since then; before, only writes in loops were);
+  # named-barrier.ok and cluster-barrier.ok synchronise through named (bar.sync) and cluster
+  # barriers, which the encoding does not model: progress unknown since session 24 (before,
+  # their .bug deadlocks had all seven proved);
   # race-alias.ok's tlx.storage_alias_local_alloc shares one storage between two allocations,
   # which the encoding's rings do not relate (every condition unknown since session 22; its
   # accesses made no event before and back-pressure was proved)
@@ -68,6 +71,7 @@ for f in "$ck"/*.ok.ttgir; do
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
   *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*warp-group-cluster.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
   *race-mma5-pair.ok.ttgir|*race-token-wait.ok.ttgir|*race-alias.ok.ttgir) want=3 ;;
+  *named-barrier.ok.ttgir|*cluster-barrier.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"
   grep -q ' violated ' "$out" && bad "$(basename "$f"): a violated condition on a correct kernel"
@@ -87,4 +91,11 @@ grep -q '^  bounds  *unknown .*tlx.set_buffer_overlap' "$out" || bad "oob-first-
 # a kernel that calls a function: every condition unknown, naming the call
 "$TLXV" check "$ck/guard-call.ok.ttgir" --symbolic >"$out" 2>&1
 [ "$(grep -c 'unknown .*a function call (tt.call at' "$out")" = 7 ] || bad "guard-call.ok --symbolic: $(cat "$out")"
+# named and cluster barriers are not encoded: a deadlock through one leaves progress unknown
+# (all seven were proved on both before session 24)
+for k in named-barrier cluster-barrier; do
+  "$TLXV" check "$ck/$k.bug.ttgir" --symbolic >"$out" 2>&1
+  grep -q '^  progress  *unknown .*named and cluster barriers are not encoded' "$out" ||
+    bad "$k.bug --symbolic: $(grep progress "$out")"
+done
 exit $fail
