@@ -831,10 +831,9 @@ Z3_ast sym_fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_as
 void sym_vc_early(sym_ctx *c, vf_sym_condres *r);
 /* The producer side: an arrival, expect or TMA load of round r >= 1 of a slot is issued only
  * after round r - 1 completed (else it lands in round r - 1: an over-arrival, or a round that
- * completes early). prod_after / a_seen: what back-pressure (a)'s graph established
- * (sym_vc_order.c ordering). */
-void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const bool *prod_after,
-                            Z3_ast const *a_seen);
+ * completes early). a_seen: what back-pressure (a)'s graph established (sym_vc_order.c
+ * ordering, add_seen). */
+void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, Z3_ast const *a_seen);
 /* Access x and p's access of slot term pidx (p's buffer slot for a TMA load) of one ring never
  * touch one slot: different constants, or no firing instances on one slot (x and p in
  * different loops or threads). */

@@ -218,17 +218,17 @@ static bool after_mate(sym_ctx *c, const sym_event *q, const sym_event *e) {
  * Proved for an instance when a wait of e's thread observes round r - 1 before it
  * (previous_observed), every arrival of round r - 1 is a synchronous arrive before it
  * (previous_arrived), back-pressure (a)'s graph has e depend on a wait of that round
- * (a_seen: the Bool over e's iteration or the arguments; prod_after: straight-line, after
- * such a wait), or
+ * (a_seen: the Bool over e's iteration or the arguments; the constant true for a
+ * straight-line producer after such a wait), or
  * a producer of the same round before it in its iteration is proved so (ok[]). The others are
  * unknown (hopper_gemm_ws with the expect moved above the empty wait: an over-arrival the
  * explorer reports, with all seven proved before session 22). */
-static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const bool *prod_after,
-                           Z3_ast a_seen, bool *ok, int8_t *pad_ok) {
+static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, Z3_ast a_seen, bool *ok,
+                           int8_t *pad_ok) {
   const sym_event *e = &c->evs[ei];
   int64_t N = c->rings[e->ring].n;
   r->n_checked++;
-  if (prod_after[ei]) {
+  if (a_seen && Z3_is_eq_ast(c->z, a_seen, Z3_mk_true(c->z))) {
     ok[ei] = true;
     return;
   }
@@ -271,8 +271,7 @@ static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, const bool *pr
                                       "completed (else it lands in that round)");
 }
 
-void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const bool *prod_after,
-                            Z3_ast const *a_seen) {
+void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, Z3_ast const *a_seen) {
   bool *ok = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *ok);
   /* per padded loop: -1 not asked, else sym_pad_graph_ok of its partition */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
@@ -282,7 +281,7 @@ void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, const bool *prod_afte
     if (!producer(e) || e->ring < 0 || e->unsupported || !e->has_seq || e->dead ||
         c->rings[e->ring].irregular || c->rings[e->ring].elsewhere || !c->rings[e->ring].is_barrier)
       continue;
-    check_producer(c, r, (int)ei, prod_after, a_seen[ei], ok, pad_ok);
+    check_producer(c, r, (int)ei, a_seen[ei], ok, pad_ok);
   }
   free(pad_ok);
   free(ok);

@@ -835,18 +835,19 @@ static int64_t path_start(sym_ctx *c, const int64_t *dist, int64_t k, int wi) {
 }
 
 /* What back-pressure (f)'s producer side (sym_vc_early.c sym_vc_early_producers) reads, per
- * event: prod_after, a straight-line producer after a straight-line wait, in program order,
- * that observes the round before e's; a_seen (NULL = none), the Bool under which a wait
- * observing the round before e's precedes e's instance through (a)'s graph: over e's iteration
- * for a loop producer (the wait at iteration i - k of its loop runs there and the path holds),
- * over the arguments for a straight-line producer after another partition's loop
- * (sym_postloop_held). */
+ * event: a_seen (NULL = none), the Bool under which a wait observing the round before e's
+ * precedes e's instance through (a)'s graph: over e's iteration for a loop producer (the wait
+ * at iteration i - k of its loop runs there and the path holds), over the arguments for a
+ * straight-line producer after another partition's loop (sym_postloop_held); the constant
+ * true (kept once set: sym_vc_early.c reads it without a query) for a straight-line producer
+ * after a straight-line wait, in program order, that observes the round before e's. */
 static void add_seen(sym_ctx *c, Z3_ast *a_seen, uint32_t p, Z3_ast seen) {
-  a_seen[p] = a_seen[p] ? sym_or2(c, a_seen[p], seen) : seen;
+  Z3_ast t = Z3_mk_true(c->z);
+  if (a_seen[p] && Z3_is_eq_ast(c->z, a_seen[p], t)) return;
+  a_seen[p] = a_seen[p] && !Z3_is_eq_ast(c->z, seen, t) ? sym_or2(c, a_seen[p], seen) : seen;
 }
 
-static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, bool *prod_after,
-                     Z3_ast *a_seen) {
+static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_seen) {
   char sb[128], lb[256];
   /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
@@ -929,7 +930,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, bool *prod_af
           const sym_event *e = &c->evs[p];
           if (e->loop < 0 && e->has_seq && !e->seqt && !w->seqt && sym_is_true(c, w->pred) &&
               e->off == w->off - lag * n + n)
-            prod_after[p] = true;
+            add_seen(c, a_seen, p, Z3_mk_true(c->z));
           else if (e->has_seq) /* (f): e's instances in round next follow w where it runs */
             add_seen(c, a_seen, p, sym_and2(c, sym_eq(c, sym_seq_term(c, e), next), w->pred));
         }
@@ -1330,18 +1331,16 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_untraced_unknown(c, r);
   sym_unencoded_unknown(c, r, false);
   int64_t *dist = ir_xmalloc(c->n_evs ? c->n_evs : 1, sizeof *dist);
-  bool *prod_after = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *prod_after);
   Z3_ast *a_seen = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *a_seen);
-  ordering(c, r, dist, prod_after, a_seen);
+  ordering(c, r, dist, a_seen);
   release_after_read(c, r);
   sym_vc_reuse(c, r);
   sym_vc_tc05(c, r);
   sym_vc_acquire(c, r);
   sym_join_accesses(c, r); /* accesses after the join with no round (sym_join.c) */
   sym_vc_early(c, r);       /* (f): the previous round completed before a wait */
-  sym_vc_early_producers(c, r, prod_after, a_seen); /* (f): and before an arrival */
+  sym_vc_early_producers(c, r, a_seen); /* (f): and before an arrival */
   free(a_seen);
-  free(prod_after);
   free(dist);
   sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
