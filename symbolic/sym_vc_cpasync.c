@@ -50,6 +50,7 @@ typedef struct cp_sync {
   const ir_op *op;
   int loop;       /* cp_thread.loops index, -1: straight-line */
   Z3_ast cond;    /* its path condition inside that body (over the loop's counter) */
+  bool plain;     /* cond is true: it runs whenever its body does */
   bool commit;
   int64_t num;    /* a wait's groups left in flight */
 } cp_sync;
@@ -167,7 +168,7 @@ static void collect(cp_thread *t, const ir_block *b) {
       if (k >= 0 && !plain) t->exact = false;
       t->syncs = ir_xrealloc(t->syncs, t->n_syncs + 1, sizeof *t->syncs);
       t->syncs[t->n_syncs++] =
-          (cp_sync){op, k, in, commit, commit ? 0 : ir_op_attr_int(op, "num", 0)};
+          (cp_sync){op, k, in, plain, commit, commit ? 0 : ir_op_attr_int(op, "num", 0)};
     }
     for (uint32_t r = 0; r < op->n_regions; r++)
       for (uint32_t k = 0; k < op->regions[r]->n_blocks; k++) collect(t, op->regions[r]->blocks[k]);
@@ -202,8 +203,8 @@ static Z3_ast between(cp_thread *t, int k, Z3_ast it, uint32_t lo, uint32_t hi) 
   for (uint32_t s = 0; s < t->n_syncs; s++) {
     const cp_sync *y = &t->syncs[s];
     if (!y->commit || y->loop != k || y->op->id <= lo || y->op->id >= hi) continue;
-    Z3_ast cond = at_it(t, k, y->cond, it);
-    n = sym_add(c, n, sym_is_true(c, cond) ? cnt(c, 1) : sym_ite(c, cond, cnt(c, 1), cnt(c, 0)));
+    n = sym_add(c, n, y->plain ? cnt(c, 1)
+                               : sym_ite(c, at_it(t, k, y->cond, it), cnt(c, 1), cnt(c, 0)));
   }
   return n;
 }
@@ -275,7 +276,7 @@ static Z3_ast retired_at(cp_thread *t, const cp_point *w, const cp_point *x) {
       if (y->op->id >= xr) continue;
       runs = Z3_mk_true(c->z);
     }
-    runs = sym_and2(c, runs, at_it(t, y->loop, y->cond, q.t));
+    if (!y->plain) runs = sym_and2(c, runs, at_it(t, y->loop, y->cond, q.t));
     /* after w: in w's loop a later iteration or later in w's; elsewhere by position */
     if (y->loop >= 0 && y->loop == w->loop) {
       Z3_ast later = y->op->id > w->pos ? sym_sle(c, w->t, q.t) : sym_slt(c, w->t, q.t);
@@ -287,6 +288,41 @@ static Z3_ast retired_at(cp_thread *t, const cp_point *w, const cp_point *x) {
     any = sym_or2(c, any, sym_and2(c, runs, enough));
   }
   return any;
+}
+
+/* Unconditional commits of loop k (-1: straight-line) strictly between positions lo and hi. */
+static int64_t plain_between(const cp_thread *t, int k, uint32_t lo, uint32_t hi) {
+  int64_t n = 0;
+  for (uint32_t s = 0; s < t->n_syncs; s++) {
+    const cp_sync *y = &t->syncs[s];
+    n += y->commit && y->plain && y->loop == k && y->op->id > lo && y->op->id < hi;
+  }
+  return n;
+}
+
+/* Is copy point w retired at access point x by an unconditional wait whose instance before x
+ * surely runs, counting only what is fixed (w and the wait not in one loop; iterations and
+ * loops between count 0)? Spares a query (tpipe_matmul_kernel's prologue copies). */
+static bool surely_retired(const cp_thread *t, const cp_point *w, const cp_point *x) {
+  uint32_t wr = root_pos(t, w), xr = root_pos(t, x);
+  for (uint32_t s = 0; s < t->n_syncs; s++) {
+    const cp_sync *y = &t->syncs[s];
+    if (y->commit || !y->plain || (y->loop >= 0 && y->loop == w->loop)) continue;
+    int64_t g;
+    if (y->loop < 0) { /* straight-line, between w and x */
+      if (y->op->id <= wr || y->op->id >= xr) continue;
+      g = plain_between(t, -1, wr, y->op->id);
+    } else if (y->loop == x->loop && y->op->id < x->pos) { /* x's iteration, before x */
+      uint32_t lr = t->loops[y->loop].op->id;
+      if (lr <= wr) continue;
+      g = plain_between(t, -1, wr, lr) + plain_between(t, y->loop, 0, y->op->id);
+    } else {
+      continue;
+    }
+    if (w->loop >= 0) g += plain_between(t, w->loop, w->pos, UINT32_MAX);
+    if (g >= y->num + 1) return true;
+  }
+  return false;
 }
 
 /* The slot term of access x (a TMA load's destination) and whether it uses ring `ring`. */
@@ -454,6 +490,10 @@ void sym_vc_cp_own(sym_ctx *c, vf_sym_condres *r) {
       bool one_loop = pw.loop >= 0 && pw.loop == px.loop;
       if (!one_loop && root_pos(&t, &px) <= root_pos(&t, &pw))
         continue;
+      if (surely_retired(&t, &pw, &px)) {
+        r->n_checked++;
+        continue;
+      }
       check_own(&t, r, w, pw, x, px, xidx, !own);
     }
     thread_free(&t);
