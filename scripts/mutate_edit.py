@@ -8,12 +8,16 @@ Used by mutation_audit.sh --parity / --bytes / --pendings.
           its TMA bytes.
   pendings: each group wait (ttg.async_wait {num}, ttng.warp_group_dot_wait and
           ttng.async_tma_store_wait {pendings}) leaves one more group in flight: a wait that
-          retires one group too few."""
+          retires one group too few.
+  commit: each ttg.async_commit_group becomes an async_wait {num = 1000} (a token, no group
+          closed: the copies join the next commit's group; deleting the op would leave its
+          token unused-but-referenced)."""
 import re
 import sys
 
 WAIT = re.compile(r'^(\s*)ttng\.wait_barrier\s+(%[\w#:.-]+),\s*(%[\w#:.-]+)(.*)$')
 EXPECT = re.compile(r'^(\s*ttng\.barrier_expect\s+%[\w#:.-]+,\s*)(\d+)(.*)$')
+COMMIT = re.compile(r'^(\s*%[\w#:.-]+ = )ttg\.async_commit_group(?: tokens ([^{]*?))?( loc\(.*)?$')
 GROUP = re.compile(r'^(.*(?:ttg\.async_wait|ttng\.warp_group_dot_wait|ttng\.async_tma_store_wait)'
                    r'\b.*\{[^}]*\b(?:num|pendings) = )(\d+)( : i32.*)$')
 
@@ -36,6 +40,12 @@ def mutants(mode, lines):
             if not m or int(m.group(2)) < 2:
                 continue
             yield i, [m.group(1) + str(int(m.group(2)) // 2) + m.group(3)]
+        elif mode == 'commit':
+            m = COMMIT.match(line)
+            if m:
+                toks = (m.group(2) or '').strip()
+                yield i, ['%sttg.async_wait %s{num = 1000 : i32}%s' % (
+                    m.group(1), toks + ' ' if toks else '', m.group(3) or '')]
         elif mode == 'pendings':
             m = GROUP.match(line)
             if m:
@@ -44,8 +54,8 @@ def mutants(mode, lines):
 
 def main():
     mode, src, prefix = sys.argv[1], sys.argv[2], sys.argv[3]
-    if mode not in ('parity', 'bytes', 'pendings'):
-        sys.exit('mutate_edit.py: MODE is parity, bytes or pendings')
+    if mode not in ('parity', 'bytes', 'pendings', 'commit'):
+        sys.exit('mutate_edit.py: MODE is parity, bytes, pendings or commit')
     lines = open(src).read().split('\n')
     for i, new in mutants(mode, lines):
         path = '%s_%d.ttgir' % (prefix, i + 1)

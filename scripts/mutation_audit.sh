@@ -17,8 +17,9 @@
 # should order it; session 22 found the producer side of back-pressure (f) this way).
 # --parity / --bytes: instead, each wait_barrier waits for the other parity, or each
 # barrier_expect expects half its bytes; --pendings: each group wait (async_wait,
-# warp_group_dot_wait, async_tma_store_wait) leaves one more group in flight
-# (scripts/mutate_edit.py).
+# warp_group_dot_wait, async_tma_store_wait) leaves one more group in flight; --commit: each
+# ttg.async_commit_group closes no group (scripts/mutate_edit.py; the deletion mode deletes only
+# ops without results, and waits and commits return tokens).
 set -u
 SYM=0 HOIST=0 EDIT=
 while [ $# -gt 0 ]; do
@@ -28,11 +29,12 @@ while [ $# -gt 0 ]; do
   --parity) EDIT=parity ;;
   --bytes) EDIT=bytes ;;
   --pendings) EDIT=pendings ;;
+  --commit) EDIT=commit ;;
   *) break ;;
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes|--pendings] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes|--pendings|--commit] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}
