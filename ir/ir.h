@@ -340,6 +340,8 @@ int64_t ir_op_attr_int(const ir_op *op, const char *name, int64_t dflt);
  * of its integers into vals; its length, or -1 when absent or of another kind. */
 int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max);
 bool ir_op_has_attr(const ir_op *op, const char *name);
+/* The op owning the region op lies in (block -> region -> op); NULL at the top. */
+const ir_op *ir_op_owner(const ir_op *op);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
 /* op is outer or lies in one of outer's regions, at any depth. */

@@ -48,17 +48,19 @@ int ir_op_attr_ints(const ir_op *op, const char *name, int64_t *vals, int max) {
 
 bool ir_op_has_attr(const ir_op *op, const char *name) { return ir_op_attr(op, name) != NULL; }
 
+const ir_op *ir_op_owner(const ir_op *op) {
+  return op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+}
+
 bool ir_op_inside(const ir_op *op, const ir_op *outer) {
-  for (; op; op = op->parent && op->parent->parent ? op->parent->parent->parent : NULL)
+  for (; op; op = ir_op_owner(op))
     if (op == outer) return true;
   return false;
 }
 
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
-  while (op && op->parent && op->parent->parent) {
-    op = op->parent->parent->parent; /* block -> region -> the op that owns the region */
-    if (op && op->code == code) return op;
-  }
+  while (op && (op = ir_op_owner(op)))
+    if (op->code == code) return op;
   return NULL;
 }
 
@@ -67,10 +69,8 @@ bool ir_op_is_ws(const ir_op *op) {
 }
 
 const ir_op *ir_op_ws_ancestor(const ir_op *op) {
-  while (op && op->parent && op->parent->parent) {
-    op = op->parent->parent->parent;
+  while (op && (op = ir_op_owner(op)))
     if (ir_op_is_ws(op)) return op;
-  }
   return NULL;
 }
 

@@ -806,6 +806,15 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
 
 static void walk_region(sym_ctx *c, walk *w, const ir_region *r);
 
+int sym_body_loop(const sym_ctx *c, const ir_op *op) {
+  int found = -1;
+  for (uint32_t l = 0; l < c->n_loops; l++)
+    if (c->loops[l].op == op && !c->loops[l].virt && !c->loops[l].pad &&
+        (c->loops[l].flat_outer < 0 || c->loops[l].fused)) /* sym_fused.c */
+      found = (int)l;
+  return found;
+}
+
 static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
     c->views = ir_xrealloc(c->views, c->n_views + 1, sizeof *c->views);
@@ -815,12 +824,11 @@ static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   if (!op->n_regions || op->code == IR_OP_TTG_WARP_SPECIALIZE) return;
   walk saved = *w;
   if (op->code == IR_OP_SCF_FOR) {
-    for (uint32_t l = 0; l < c->n_loops; l++)
-      if (c->loops[l].op == op && !c->loops[l].virt && !c->loops[l].pad &&
-          (c->loops[l].flat_outer < 0 || c->loops[l].fused)) { /* sym_fused.c */
-        w->loop = (int)l;
-        if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
-      }
+    int l = sym_body_loop(c, op);
+    if (l >= 0) {
+      w->loop = l;
+      if (!c->loops[l].step_ok) w->unsupported = "loop step is not a positive constant";
+    }
     walk_region(c, w, op->regions[0]);
   } else if (op->code == IR_OP_SCF_IF && op->n_operands) {
     Z3_ast k = sym_eval(c, op->operands[0]);

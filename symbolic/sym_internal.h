@@ -806,6 +806,9 @@ void sym_vc_tc05(sym_ctx *c, vf_sym_condres *r);
  * in-flight cp.async: each comes after an async_wait that retires the copy (commit groups
  * counted over the thread's top-level block and loops; unknown where they are not counted) */
 void sym_vc_cp_own(sym_ctx *c, vf_sym_condres *r);
+/* sym_build.c: the loop whose counter numbers the events of scf.for op's body (not a padded or
+ * virtual one; a fused loop's own entry), or -1. */
+int sym_body_loop(const sym_ctx *c, const ir_op *op);
 /* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
  * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
 bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);

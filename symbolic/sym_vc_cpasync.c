@@ -86,25 +86,19 @@ static bool root_owner(const ir_op *o) {
 /* The thread's top-level block holding op: the first block up whose region belongs to the
  * kernel or to a warp_specialize. */
 static const ir_block *thread_root(const ir_op *op) {
-  for (const ir_op *at = op; at && at->parent && at->parent->parent;) {
-    const ir_op *owner = at->parent->parent->parent;
+  for (const ir_op *at = op; at && at->parent; at = ir_op_owner(at)) {
+    const ir_op *owner = ir_op_owner(at);
     if (!owner || root_owner(owner)) return at->parent;
-    at = owner;
   }
   return NULL;
 }
 
-/* The sym loop whose counter numbers the iterations of top-level scf.for op (the loop the
- * events of its body are in, sym_build.c: not a padded one; a fused loop's flattening, whose
- * counter is the real loop's), or -1. A loop whose step is no constant has a free trip count:
- * K over it is a count for some trip count, which the proof covers. */
+/* The loop whose counter numbers the events of top-level scf.for op's body (sym_body_loop,
+ * with no enclosing loop), or -1. A loop whose step is no constant has a free trip count: a
+ * count over it is one for some trip count, which the proof covers. */
 static int top_loop(const sym_ctx *c, const ir_op *op) {
-  for (uint32_t l = 0; l < c->n_loops; l++) {
-    const sym_loop *L = &c->loops[l];
-    if (L->op == op && L->parent < 0 && !L->pad && !L->virt && (L->flat_outer < 0 || L->fused))
-      return (int)l;
-  }
-  return -1;
+  int l = sym_body_loop(c, op);
+  return l >= 0 && c->loops[l].parent < 0 ? l : -1;
 }
 
 /* Locates op in root's tree: *loop, the scf.for holding it below root (NULL: none); *in, its
@@ -410,8 +404,7 @@ static void check_own(cp_thread *t, vf_sym_condres *r, const sym_event *w, cp_po
 
 /* The ancestor of op directly in block b, or NULL. */
 static const ir_op *ancestor_in(const ir_op *op, const ir_block *b) {
-  while (op && op->parent != b)
-    op = op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+  while (op && op->parent != b) op = ir_op_owner(op);
   return op;
 }
 

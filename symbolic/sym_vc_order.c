@@ -1308,16 +1308,11 @@ void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {
   }
 }
 
-/* A remote write of shared memory (sync false) or a named / cluster barrier (sync true). */
-static bool unencoded_sync(const ir_op *op) {
-  return op->code != IR_OP_TTG_REMOTE_SHMEM_STORE && op->code != IR_OP_TTG_ASYNC_REMOTE_SHMEM_STORE &&
-         op->code != IR_OP_TTG_ASYNC_REMOTE_SHMEM_COPY;
-}
-
 void sym_unencoded_unknown(const sym_ctx *c, vf_sym_condres *r, bool sync) {
   for (uint32_t i = 0; i < c->n_unencoded; i++) {
     const ir_op *op = c->unencoded[i];
-    if (unencoded_sync(op) != sync) continue;
+    /* a named / cluster barrier (its class in the op table), else a remote write */
+    if ((ir_ops[op->code].cls == IR_C_BARRIER) != sync) continue;
     char l[256];
     r->n_checked++;
     sym_note_unknown(r, "%s at %s: %s", ir_ops[op->code].name, ir_loc_str(op->loc, l, sizeof l),
