@@ -20,12 +20,15 @@
 # warp_group_dot_wait, async_tma_store_wait) leaves one more group in flight; --commit: each
 # ttg.async_commit_group closes no group (scripts/mutate_edit.py; the deletion mode deletes only
 # ops without results, and waits and commits return tokens).
+# --release: instead, each arrive_barrier or tc_gen5_commit moves above the buffer access before it
+# (scripts/mutate_release.py: a release issued before the read it should follow).
 set -u
-SYM=0 HOIST=0 EDIT=
+SYM=0 HOIST=0 RELEASE=0 EDIT=
 while [ $# -gt 0 ]; do
   case "$1" in
   --symbolic) SYM=1 ;;
   --hoist) HOIST=1 ;;
+  --release) RELEASE=1 ;;
   --parity) EDIT=parity ;;
   --bytes) EDIT=bytes ;;
   --pendings) EDIT=pendings ;;
@@ -34,7 +37,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--parity|--bytes|--pendings|--commit] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--release|--parity|--bytes|--pendings|--commit] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}
@@ -48,6 +51,11 @@ mutants() { # SRC: prints "LINE MUTANT" per mutant of SRC
   if [ -n "$EDIT" ]; then
     python3 "$(dirname "$0")/mutate_edit.py" "$EDIT" "$src" "${base}_$EDIT" |
       sed -E 's/^(.*_'"$EDIT"'_([0-9]+)\.ttgir)$/\2 \1/'
+    return
+  fi
+  if [ $RELEASE = 1 ]; then
+    python3 "$(dirname "$0")/mutate_release.py" "$src" "${base}_release" |
+      sed -E 's/^(.*_release_([0-9]+)\.ttgir)$/\2 \1/'
     return
   fi
   if [ $HOIST = 1 ]; then

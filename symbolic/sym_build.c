@@ -1125,6 +1125,7 @@ int sym_build(sym_ctx *c, char **err) {
   sym_stage_place(c); /* the parent's ops relative to the stage using their ring */
   query_facts(c);
   nested_branches(c, chain, n_chain);
+  sym_hoist_accumulators(c);
   sym_pad_events(c);
   sym_fused_place(c);
   sym_clc_link(c);

@@ -30,12 +30,13 @@ void sym_debug_events(sym_ctx *c) {
                 c->loops[l].closed_form[k] ? c->loops[l].closed_form[k] : "(havoc)");
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    fprintf(stderr, "sym: ev %u %s %s part %d loop %d ring %s seq %s%s%lld*it%+lld%s%s%s%s\n", i,
+    fprintf(stderr, "sym: ev %u %s %s part %d loop %d ring %s seq %s%s%lld*it%+lld%s%s%s%s%s\n", i,
             ir_loc_str(e->op->loc, lb, sizeof lb), kind_names[e->kind], e->part, e->loop,
             e->ring >= 0 ? c->rings[e->ring].name : "-", e->has_seq ? "" : "(none) ",
             e->base ? "base+" : "",
             (long long)e->mul, (long long)e->off, e->prefork ? " prefork" : "",
-            e->postjoin ? " postjoin" : "", e->unsupported ? " UNSUPPORTED: " : "",
+            e->postjoin ? " postjoin" : "", e->hoisted ? " hoisted" : "",
+            e->unsupported ? " UNSUPPORTED: " : "",
             e->unsupported ? e->unsupported : "");
   }
 }

@@ -212,6 +212,11 @@ typedef struct sym_event {
   int8_t pad_pos;
   bool pad_plain;              /* padded: no predicate besides its step (fires at every step
                                   of its position) */
+  bool hoisted;                /* a tcgen05 accumulator write of a K loop on its tile's slot,
+                                  moved to the tile loop (sym_hoist.c): one event per tile */
+  int hoist_inner;             /* hoisted: the K loop it was moved from (its op's position lies
+                                  inside that loop; the events array keeps walk order, so it
+                                  comes after the K loop's events) */
 } sym_event;
 
 enum { SYM_PAD_NONE, SYM_PAD_PRE, SYM_PAD_INNER, SYM_PAD_POST };
@@ -534,6 +539,14 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
 /* Moves the events of each ring that a partition uses in an outer body and in the inner loop
  * of a nest into the padded nest's flattened loop (after the walk, before assign_main_loops). */
 void sym_pad_events(sym_ctx *c);
+/* Does term t contain x? A walk of its DAG that makes no term; *budget bounds the nodes
+ * visited (spent: true). */
+bool sym_term_has(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget);
+/* Moves each tcgen05 accumulator write of a K loop whose slot the tile loop picks into the tile
+ * loop, one event per tile (sym_hoist.c; after the walk, before sym_pad_events). */
+void sym_hoist_accumulators(sym_ctx *c);
+/* Is loop l the inner loop I itself, or the flattened (or padded) loop of I's nest? */
+bool sym_loop_of_inner(const sym_ctx *c, int l, int I);
 /* Term t of padded event e (its IR's counter, sym_ring.c infer_seq) over the padded loop:
  * equal to t whenever e fires; t itself for other events. */
 Z3_ast sym_pad_term(sym_ctx *c, const sym_event *e, Z3_ast t);

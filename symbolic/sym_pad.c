@@ -126,16 +126,10 @@ static void move(sym_ctx *c, sym_event *e, int l, int ep) {
     move_event(c, e, l, ep, e->pos < c->loops[l].op->id ? SYM_PAD_PRE : SYM_PAD_POST);
 }
 
-/* The post step e of the padded nest (of inner loop l) that ring r's events in the nest belong
- * to: the one whose base (t * (T2 + 1 + e)) their terms mention, the closed forms that
- * sym_pad_induct.c proved for the counters indexing the ring or giving its phases (events
- * without such a term, a constant slot's arrivals, go with them); -1 when
- * they mention both (counters of two strides on one ring: not padded). Without such a term,
- * 1 when some kind of op is used on the ring both before and after the inner loop, else 0. */
 /* Does term t contain x? A walk of its DAG that makes no term (a fresh constant would renumber
  * the later ones, and Z3's time on queries near its limit depends on that); *budget bounds
  * the nodes visited: once spent, the answer is true. */
-static bool has_sub(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget) {
+bool sym_term_has(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget) {
   if (!t || !x) return false;
   if (--*budget < 0) return true;
   if (Z3_is_eq_ast(c->z, t, x)) return true;
@@ -143,10 +137,16 @@ static bool has_sub(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget) {
   Z3_app a = Z3_to_app(c->z, t);
   unsigned n = Z3_get_app_num_args(c->z, a);
   for (unsigned i = 0; i < n; i++)
-    if (has_sub(c, Z3_get_app_arg(c->z, a, i), x, budget)) return true;
+    if (sym_term_has(c, Z3_get_app_arg(c->z, a, i), x, budget)) return true;
   return false;
 }
 
+/* The post step e of the padded nest (of inner loop l) that ring r's events in the nest belong
+ * to: the one whose base (t * (T2 + 1 + e)) their terms mention, the closed forms that
+ * sym_pad_induct.c proved for the counters indexing the ring or giving its phases (events
+ * without such a term, a constant slot's arrivals, go with them); -1 when
+ * they mention both (counters of two strides on one ring: not padded). Without such a term,
+ * 1 when some kind of op is used on the ring both before and after the inner loop, else 0. */
 static int ring_post_step(sym_ctx *c, int l, int r) {
   int o = c->loops[l].parent, found = -1;
   for (uint32_t v = 0; v < c->n_loops; v++) {
@@ -156,9 +156,9 @@ static int ring_post_step(sym_ctx *c, int l, int r) {
       const sym_event *e = &c->evs[i];
       if (e->ring != r || e->prefork || e->postjoin || (e->loop != o && e->loop != l)) continue;
       int budget = 20000;
-      if (!(has_sub(c, e->idx, V->nest_base, &budget) || has_sub(c, e->phase, V->nest_base, &budget) ||
-            has_sub(c, e->pred, V->nest_base, &budget) ||
-            has_sub(c, e->buf_idx, V->nest_base, &budget)))
+      Z3_ast tb = V->nest_base;
+      if (!(sym_term_has(c, e->idx, tb, &budget) || sym_term_has(c, e->phase, tb, &budget) ||
+            sym_term_has(c, e->pred, tb, &budget) || sym_term_has(c, e->buf_idx, tb, &budget)))
         continue;
       if (found >= 0 && found != V->pad_post) return -1;
       found = V->pad_post;

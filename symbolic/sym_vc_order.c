@@ -65,6 +65,25 @@ static bool released_here(sym_ctx *c, const sym_event *w, int b) { return throug
  * nothing. */
 static bool fed_here(sym_ctx *c, const sym_event *w, int b) { return through_barrier(c, w, b, feeds_ring); }
 
+/* Access e in wait w's window: marks a read of this round's data (rd), a write after a
+ * release (wr, and its buffer ring in written when given). */
+static void window_access(sym_ctx *c, const sym_event *w, const sym_event *e, bool *rd, bool *wr,
+                          bool *written) {
+  if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
+      same_seq(c, w, e, false) && fed_here(c, w, e->ring))
+    *rd = true;
+  if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
+      same_seq(c, w, e, false) && released_here(c, w, e->ring)) {
+    *wr = true;
+    if (written) written[e->ring] = true;
+  }
+  if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq && same_seq(c, w, e, true) &&
+      released_here(c, w, e->buf_ring)) {
+    *wr = true;
+    if (written) written[e->buf_ring] = true;
+  }
+}
+
 /* Accesses of the wait's slot between the wait and the partition's next wait: the buffers
  * that slot of the barrier guards. Marks written / read buffer rings when marks are given. */
 static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
@@ -72,24 +91,23 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
   *rd = *wr = false;
   for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->part != w->part || e->loop != w->loop) break;
+    if (e->part != w->part || e->loop != w->loop) {
+      /* the window reaches a K loop: its accumulator writes moved to w's loop (sym_hoist.c)
+       * come after the K loop's events in the array, at positions inside the K loop */
+      if (e->part == w->part && e->loop >= 0)
+        for (uint32_t h = i + 1; h < c->n_evs; h++) {
+          const sym_event *x = &c->evs[h];
+          if (x->hoisted && x->part == w->part && x->loop == w->loop &&
+              sym_loop_of_inner(c, e->loop, x->hoist_inner))
+            window_access(c, w, x, rd, wr, written);
+        }
+      break;
+    }
     /* a padded nest's K step waits on its data ring and then on the commit barrier of the
      * previous MMA (t07_persistent_100): a wait on another ring does not end the window there */
     if (e->kind == SYM_EV_WAIT && (w->pad_pos == SYM_PAD_NONE || e->ring == w->ring)) break;
     if (e->kind == SYM_EV_WAIT) continue;
-    if ((e->kind == SYM_EV_READ || e->kind == SYM_EV_ASYNC_READ) && e->has_seq &&
-        same_seq(c, w, e, false) && fed_here(c, w, e->ring))
-      *rd = true;
-    if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
-        same_seq(c, w, e, false) && released_here(c, w, e->ring)) {
-      *wr = true;
-      if (written) written[e->ring] = true;
-    }
-    if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq && same_seq(c, w, e, true) &&
-        released_here(c, w, e->buf_ring)) {
-      *wr = true;
-      if (written) written[e->buf_ring] = true;
-    }
+    window_access(c, w, e, rd, wr, written);
   }
 }
 
