@@ -1,4 +1,5 @@
 /* ir_alloc.c: the checked allocator (ir_alloc.h). */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,4 +71,12 @@ void *ir_grow(void *p, uint32_t *cap, uint32_t need, size_t elem) {
   memset(q + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
   *cap = (uint32_t)nc;
   return q;
+}
+
+void ir_heap_keep(void) {
+  static bool done;
+  if (done) return;
+  done = true;
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
 }

@@ -36,6 +36,12 @@ typedef struct ir_pmap {
 } ir_pmap;
 void ir_pmap_free(ir_pmap *m);
 void **ir_pmap_slot(ir_pmap *m, const void *key, bool create);
+/* Makes glibc keep freed blocks of up to 64 MiB in the heap for the next allocation instead of
+ * unmapping them (mallopt; once per process, idempotent). Each Z3 query's fresh context
+ * allocates two 8.5 MB tables and each run of a check its explorer tables: given back and
+ * faulted in again, fresh pages cost about fifteen times what zeroing touched memory does on
+ * the VM of docs/performance.md ("Fresh pages per Z3 context"). */
+void ir_heap_keep(void);
 /* Out of memory for `bytes` bytes (0: unknown, SIZE_MAX: a size overflow): message, exit 2. */
 _Noreturn void ir_out_of_memory(size_t bytes);
 

@@ -1,7 +1,6 @@
 /* sym_check.c: the Z3 layer's entry points: vf_sym_check (the seven conditions) and argument
  * suggestions for the explicit explorer. What needs no Z3 (names, printing, freeing, the
  * confirmation loops) is in symbolic/result/, which the command links directly. */
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,23 +10,11 @@
 
 /* ------------------------------------------------------------------ context */
 
-/* Every query runs in a Z3 context of its own (sym_ctx.c qs_open), whose ast_manager allocates
- * two 8.5 MB tables. glibc serves such blocks with mmap and unmaps them at free (or trims the
- * heap's top), so each context faulted 17 MB of fresh pages in, about 25 ms of system time on
- * the 2-core VM: 38 of the 46 s of tws_attention_inner_loop_kernel_100's ~1500 contexts
- * (docs/performance.md "Fresh pages per Z3 context"). Blocks up to 64 MiB now come from the
- * heap, and freed memory stays there for the next context (peak memory unchanged: one
- * context's tables at a time). Once per process. */
-static void heap_keep(void) {
-  static bool done;
-  if (done) return;
-  done = true;
-  mallopt(M_MMAP_THRESHOLD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 512 << 20);
-}
-
 static void ctx_open(sym_ctx *c, const ir_module *m, const vf_sym_opts *o) {
-  heap_keep();
+  /* every query opens a Z3 context of its own (sym_ctx.c qs_open): 38 of the 46 s of
+   * tws_attention_inner_loop_kernel_100 were its contexts' fresh pages before (the command
+   * sets it at start too; unit tests and fuzz targets come here first) */
+  ir_heap_keep();
   memset(c, 0, sizeof *c);
   c->m = m;
   c->o = o;
