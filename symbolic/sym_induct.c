@@ -215,12 +215,12 @@ static bool refuted(const tmpl *t, const int64_t *s2, bool have2, int64_t T2) {
 
 /* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
  * neither the counter nor a carried value); T_NONE otherwise. */
-/* Maps every free symbol of t that ss does not map yet to 0 / false: an uninterpreted constant
- * (a fresh predicate), and an uninterpreted function's applications (a load's memory: the
- * constant function 0 is one of its interpretations). False when the walk meets a constant the
- * context defines (sym_define: a product's variable, whose definition a model must satisfy),
- * a symbol of another sort, or spends its budget. */
-static bool fix_free(sym_ctx *c, Z3_ast t, sample_subst *ss, int *budget) {
+/* Maps every free symbol of t that ss does not map yet to `fill` (false for a Bool): an
+ * uninterpreted constant (a fresh predicate), and an uninterpreted function's applications (a
+ * load's memory: a constant function is one of its interpretations). False when the walk meets
+ * a constant the context defines (sym_define: a product's variable, whose definition a model
+ * must satisfy), a symbol of another sort, or spends its budget. */
+static bool fix_free(sym_ctx *c, Z3_ast t, sample_subst *ss, int64_t fill, int *budget) {
   if (--*budget < 0) return false;
   if (Z3_get_ast_kind(c->z, t) != Z3_APP_AST) return Z3_get_ast_kind(c->z, t) == Z3_NUMERAL_AST;
   Z3_app a = Z3_to_app(c->z, t);
@@ -233,19 +233,20 @@ static bool fix_free(sym_ctx *c, Z3_ast t, sample_subst *ss, int *budget) {
     Z3_sort so = Z3_get_sort(c->z, t);
     Z3_sort_kind k = Z3_get_sort_kind(c->z, so);
     if (k == Z3_BOOL_SORT) ss_add(ss, t, Z3_mk_false(c->z));
-    else if (k == Z3_BV_SORT) ss_add(ss, t, Z3_mk_int64(c->z, 0, so));
+    else if (k == Z3_BV_SORT) ss_add(ss, t, Z3_mk_int64(c->z, fill, so));
     else return false;
     return true;
   }
   for (unsigned i = 0; i < n; i++)
-    if (!fix_free(c, Z3_get_app_arg(c->z, a, i), ss, budget)) return false;
+    if (!fix_free(c, Z3_get_app_arg(c->z, a, i), ss, fill, budget)) return false;
   return true;
 }
 
-/* t at a point of loop L: counter it, carried value j at x0 + dx * j, every other free symbol as
- * sample_values and fix_free set it (the argument facts must hold there). */
+/* t at a point of loop L: counter it, carried value j at x0 + dx * j, the arguments as
+ * sample_values sets them, every other free symbol at fill (fix_free); false unless t is a
+ * constant there and the argument facts hold. */
 static bool step_at(sym_ctx *c, const sym_loop *L, Z3_ast t, int64_t it, int64_t x0, int64_t dx,
-                    int64_t *v) {
+                    int64_t fill, int64_t *v) {
   sample_subst ss = {0};
   sample_values(c, (int)(L - c->loops), &ss, 1);
   ss_add(&ss, L->it, sym_int(c, it));
@@ -255,7 +256,7 @@ static bool step_at(sym_ctx *c, const sym_loop *L, Z3_ast t, int64_t it, int64_t
              Z3_mk_int64(c->z, x0 + dx * (int64_t)j, Z3_get_sort(c->z, L->carried_var[j])));
   int budget = 20000;
   int64_t holds = 0;
-  bool ok = fix_free(c, t, &ss, &budget) && fix_free(c, c->facts, &ss, &budget) &&
+  bool ok = fix_free(c, t, &ss, fill, &budget) && fix_free(c, c->facts, &ss, fill, &budget) &&
             concrete(c, t, &ss, v) &&
             sym_numeral(c, sym_bit(c, Z3_substitute(c->z, c->facts, ss.n, ss.from, ss.to)),
                         &holds) &&
@@ -266,23 +267,26 @@ static bool step_at(sym_ctx *c, const sym_loop *L, Z3_ast t, int64_t it, int64_t
 }
 
 /* Is the step t of loop L's carried value not loop-invariant, shown by a model of symlinear's
- * query found without Z3: t at it = 0 differs from t at it = 1 for some carried values
- * (symlinear asks for t(it, x) != t(it + 1, x') over free x, x'), a few of them tried, every
- * other free symbol fixed (step_at). That query took about 1 s each, with the same answer, on
- * the fused loops of tk_p_matmul_100_mxf8_mxf4_ragged_p (carried values set from loaded tile
- * offsets). False when it cannot tell; either way only a candidate template is dropped
- * (sound). */
+ * query found without Z3: t at it differs from t at it + 1 for some carried values (symlinear
+ * asks for t(it, x) != t(it + 1, x') over free x, x'), a few points tried (step_at). That
+ * query took 1-3 s each, with the same answer, on the fused loops of the triton_kernels
+ * persistent matmuls (tk_p_*: carried tile offsets set from loads when a tile starts). False
+ * when it cannot tell; either way only a candidate template is dropped (sound). */
 static bool varies(sym_ctx *c, const sym_loop *L, Z3_ast t) {
-  /* carried value j at x0 + dx * j, at it = 0 and it = 1: the first one 0 in some (a flag
-   * compared with 0), the others apart */
+  /* carried value j at x0 + dx * j at it, and at x0' + dx' * j at it + 1: the first one 0 in
+   * some (a flag compared with 0), the others apart */
   static const int64_t pts[][4] = {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 1},
                                    {0, 0, 7, 3}, {7, 3, 0, 0}, {0, 5, 1, 1}};
-  for (size_t i = 0; i < sizeof pts / sizeof *pts; i++) {
-    int64_t a, b;
-    if (!step_at(c, L, t, 0, pts[i][0], pts[i][1], &a)) return false;
-    if (!step_at(c, L, t, 1, pts[i][2], pts[i][3], &b)) return false;
-    if (a != b) return true;
-  }
+  static const int64_t its[] = {0, 2}, fills[] = {0, 3};
+  for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
+    for (size_t k = 0; k < sizeof its / sizeof *its; k++)
+      for (size_t i = 0; i < sizeof pts / sizeof *pts; i++) {
+        int64_t a, b;
+        if (!step_at(c, L, t, its[k], pts[i][0], pts[i][1], fills[f], &a) ||
+            !step_at(c, L, t, its[k] + 1, pts[i][2], pts[i][3], fills[f], &b))
+          return false;
+        if (a != b) return true;
+      }
   return false;
 }
 
