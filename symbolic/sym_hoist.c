@@ -25,12 +25,17 @@
  * carries), nothing havoc. */
 #include "sym_internal.h"
 
-/* Does t mention the inner loop I's iterations (its counter or the base t * T2 its carried
- * counters are written over)? The walk's budget spent counts as yes. */
+/* Does t mention the inner loop I's iterations (its counter, the base t * T2 its carried
+ * counters are written over, or one of its carried variables)? The walk's budget spent counts
+ * as yes. */
 static bool inner_term(sym_ctx *c, const sym_loop *I, Z3_ast t) {
   int budget = 20000;
-  return sym_term_has(c, t, I->it, &budget) ||
-         (I->nest_base && sym_term_has(c, t, I->nest_base, &budget));
+  if (sym_term_has(c, t, I->it, &budget) ||
+      (I->nest_base && sym_term_has(c, t, I->nest_base, &budget)))
+    return true;
+  for (uint32_t k = 0; k < I->n_carried; k++)
+    if (I->carried_var && sym_term_has(c, t, I->carried_var[k], &budget)) return true;
+  return false;
 }
 
 static bool movable(sym_ctx *c, const sym_event *e) {
