@@ -277,7 +277,7 @@ static bool varies(sym_ctx *c, const sym_loop *L, Z3_ast t) {
    * some (a flag compared with 0), the others apart */
   static const int64_t pts[][4] = {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 1},
                                    {0, 0, 7, 3}, {7, 3, 0, 0}, {0, 5, 1, 1}};
-  static const int64_t its[] = {0, 2}, fills[] = {0, 3};
+  static const int64_t its[] = {0, 2, -8}, fills[] = {0, 3};
   for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
     for (size_t k = 0; k < sizeof its / sizeof *its; k++)
       for (size_t i = 0; i < sizeof pts / sizeof *pts; i++) {
