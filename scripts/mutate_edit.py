@@ -15,6 +15,8 @@ Used by mutation_audit.sh --parity / --bytes / --pendings.
 import re
 import sys
 
+from mutate_lib import write_mutant
+
 WAIT = re.compile(r'^(\s*)ttng\.wait_barrier\s+(%[\w#:.-]+),\s*(%[\w#:.-]+)(.*)$')
 EXPECT = re.compile(r'^(\s*ttng\.barrier_expect\s+%[\w#:.-]+,\s*)(\d+)(.*)$')
 COMMIT = re.compile(r'^(\s*%[\w#:.-]+ = )ttg\.async_commit_group(?: tokens ([^{]*?))?( loc\(.*)?$')
@@ -58,9 +60,7 @@ def main():
         sys.exit('mutate_edit.py: MODE is parity, bytes, pendings or commit')
     lines = open(src).read().split('\n')
     for i, new in mutants(mode, lines):
-        path = '%s_%d.ttgir' % (prefix, i + 1)
-        open(path, 'w').write('\n'.join(lines[:i] + new + lines[i + 1:]))
-        print(path)
+        write_mutant(prefix, i, lines[:i] + new + lines[i + 1:])
 
 
 if __name__ == '__main__':

@@ -9,6 +9,8 @@ mutation_audit.sh --hoist."""
 import re
 import sys
 
+from mutate_lib import nearest_above, write_mutant
+
 PRODUCER = re.compile(r'^\s*ttng\.(barrier_expect|arrive_barrier|tc_gen5_commit|'
                       r'async_tma_copy_global_to_local)\b')
 WAIT = re.compile(r'^\s*ttng\.wait_barrier\b')
@@ -22,23 +24,14 @@ def main():
     for i, line in enumerate(lines):
         if not PRODUCER.match(line):
             continue
-        # the nearest wait above it in the same block (no region boundary between)
-        j = i - 1
-        while j >= 0 and not WAIT.match(lines[j]):
-            if '{' in lines[j] or '}' in lines[j]:
-                j = -1
-                break
-            j -= 1
+        j = nearest_above(lines, i, WAIT)
         if j < 0:
             continue
         # the ops between are pure index computations (they stay where they are, before the
         # producer); the wait moves below the producer
         if not all(PURE.match(lines[k]) for k in range(j + 1, i)):
             continue
-        out = lines[:j] + lines[j + 1:i + 1] + [lines[j]] + lines[i + 1:]
-        path = '%s_%d.ttgir' % (prefix, i + 1)
-        open(path, 'w').write('\n'.join(out))
-        print(path)
+        write_mutant(prefix, i, lines[:j] + lines[j + 1:i + 1] + [lines[j]] + lines[i + 1:])
 
 
 if __name__ == '__main__':

@@ -11,6 +11,8 @@ moved to the tile loop; tests/symbolic/acc-tile-release.bug)."""
 import re
 import sys
 
+from mutate_lib import nearest_above, write_mutant
+
 ARRIVE = re.compile(r'^\s*ttng\.(?:arrive_barrier|tc_gen5_commit)\s+(%[\w#.-]+)')
 ACCESS = re.compile(r'^\s*(%[\w#:.-]+\s*=\s*)?(ttg\.local_load|ttg\.local_store|ttng\.tmem_load|'
                     r'ttng\.tmem_store|ttng\.tc_gen5_mma|ttng\.tmem_copy|ttng\.warp_group_dot|'
@@ -25,23 +27,14 @@ def main():
         m = ARRIVE.match(line)
         if not m:
             continue
-        # the nearest access above it in the same block (no region boundary between)
-        j = i - 1
-        while j >= 0 and not ACCESS.match(lines[j]):
-            if '{' in lines[j] or '}' in lines[j]:
-                j = -1
-                break
-            j -= 1
+        j = nearest_above(lines, i, ACCESS)
         if j < 0:
             continue
         # the barrier view's definition moves with the arrive when it lies between them
         moved = [k for k in range(j + 1, i)
                  if DEF.match(lines[k]) and DEF.match(lines[k]).group(1) == m.group(1)]
-        out = (lines[:j] + [lines[k] for k in moved] + [line] +
-               [lines[k] for k in range(j, i) if k not in moved] + lines[i + 1:])
-        path = '%s_%d.ttgir' % (prefix, i + 1)
-        open(path, 'w').write('\n'.join(out))
-        print(path)
+        write_mutant(prefix, i, lines[:j] + [lines[k] for k in moved] + [line] +
+                     [lines[k] for k in range(j, i) if k not in moved] + lines[i + 1:])
 
 
 if __name__ == '__main__':

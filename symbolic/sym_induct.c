@@ -213,8 +213,6 @@ static bool refuted(const tmpl *t, const int64_t *s2, bool have2, int64_t T2) {
   return false;
 }
 
-/* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
- * neither the counter nor a carried value); T_NONE otherwise. */
 /* Maps every free symbol of t that ss does not map yet to `fill` (false for a Bool): an
  * uninterpreted constant (a fresh predicate), and an uninterpreted function's applications (a
  * load's memory: a constant function is one of its interpretations). False when the walk meets
@@ -242,28 +240,37 @@ static bool fix_free(sym_ctx *c, Z3_ast t, sample_subst *ss, int64_t fill, int *
   return true;
 }
 
-/* t at a point of loop L: counter it, carried value j at x0 + dx * j, the arguments as
- * sample_values sets them, every other free symbol at fill (fix_free); false unless t is a
- * constant there and the argument facts hold. */
-static bool step_at(sym_ctx *c, const sym_loop *L, Z3_ast t, int64_t it, int64_t x0, int64_t dx,
-                    int64_t fill, int64_t *v) {
-  sample_subst ss = {0};
-  sample_values(c, (int)(L - c->loops), &ss, 1);
-  ss_add(&ss, L->it, sym_int(c, it));
+/* The substitution of varies' points: the arguments as sample_values sets them, loop L's
+ * counter and its carried variables first (in that order, their values set per point), every
+ * other free symbol of t and of the argument facts at fill (fix_free). False when fix_free
+ * cannot fix them. */
+static bool points_subst(sym_ctx *c, const sym_loop *L, Z3_ast t, int64_t fill,
+                         sample_subst *ss) {
+  *ss = (sample_subst){0};
+  ss_add(ss, L->it, sym_int(c, 0));
   for (uint32_t j = 0; j < L->n_carried; j++)
     if (L->carried_var[j])
-      ss_add(&ss, L->carried_var[j],
-             Z3_mk_int64(c->z, x0 + dx * (int64_t)j, Z3_get_sort(c->z, L->carried_var[j])));
+      ss_add(ss, L->carried_var[j], Z3_mk_int64(c->z, 0, Z3_get_sort(c->z, L->carried_var[j])));
+  sample_values(c, (int)(L - c->loops), ss, 1);
   int budget = 20000;
+  return fix_free(c, t, ss, fill, &budget) && fix_free(c, c->facts, ss, fill, &budget);
+}
+
+/* t at a point of ss (points_subst): counter it, carried value j at x0 + dx * j; false unless t
+ * is a constant there and the argument facts hold. */
+static bool step_at(sym_ctx *c, const sym_loop *L, Z3_ast t, sample_subst *ss, int64_t it,
+                    int64_t x0, int64_t dx, int64_t *v) {
+  unsigned q = 0;
+  ss->to[q++] = sym_int(c, it);
+  for (uint32_t j = 0; j < L->n_carried; j++)
+    if (L->carried_var[j])
+      ss->to[q++] =
+          Z3_mk_int64(c->z, x0 + dx * (int64_t)j, Z3_get_sort(c->z, L->carried_var[j]));
   int64_t holds = 0;
-  bool ok = fix_free(c, t, &ss, fill, &budget) && fix_free(c, c->facts, &ss, fill, &budget) &&
-            concrete(c, t, &ss, v) &&
-            sym_numeral(c, sym_bit(c, Z3_substitute(c->z, c->facts, ss.n, ss.from, ss.to)),
-                        &holds) &&
-            holds;
-  free(ss.from);
-  free(ss.to);
-  return ok;
+  return concrete(c, t, ss, v) &&
+         sym_numeral(c, sym_bit(c, Z3_substitute(c->z, c->facts, ss->n, ss->from, ss->to)),
+                     &holds) &&
+         holds;
 }
 
 /* Is the step t of loop L's carried value not loop-invariant, shown by a model of symlinear's
@@ -278,18 +285,27 @@ static bool varies(sym_ctx *c, const sym_loop *L, Z3_ast t) {
   static const int64_t pts[][4] = {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 1},
                                    {0, 0, 7, 3}, {7, 3, 0, 0}, {0, 5, 1, 1}};
   static const int64_t its[] = {0, 2, -8}, fills[] = {0, 3};
-  for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
-    for (size_t k = 0; k < sizeof its / sizeof *its; k++)
-      for (size_t i = 0; i < sizeof pts / sizeof *pts; i++) {
+  int r = 0; /* 1: varies, -1: cannot tell */
+  for (size_t f = 0; f < sizeof fills / sizeof *fills && !r; f++) {
+    sample_subst ss;
+    if (!points_subst(c, L, t, fills[f], &ss)) r = -1;
+    for (size_t k = 0; k < sizeof its / sizeof *its && !r; k++)
+      for (size_t i = 0; i < sizeof pts / sizeof *pts && !r; i++) {
         int64_t a, b;
-        if (!step_at(c, L, t, its[k], pts[i][0], pts[i][1], fills[f], &a) ||
-            !step_at(c, L, t, its[k] + 1, pts[i][2], pts[i][3], fills[f], &b))
-          return false;
-        if (a != b) return true;
+        if (!step_at(c, L, t, &ss, its[k], pts[i][0], pts[i][1], &a) ||
+            !step_at(c, L, t, &ss, its[k] + 1, pts[i][2], pts[i][3], &b))
+          r = -1;
+        else if (a != b)
+          r = 1;
       }
-  return false;
+    free(ss.from);
+    free(ss.to);
+  }
+  return r == 1;
 }
 
+/* init + step*it, for a carried value whose step next - v is loop-invariant (it depends on
+ * neither the counter nor a carried value); T_NONE otherwise. */
 static tmpl symlinear(sym_ctx *c, const sym_loop *L, Z3_ast init, Z3_ast next, Z3_ast var) {
   if (!init || !next) return (tmpl){.kind = T_NONE};
   Z3_ast step = sym_simplify(c, sym_sub(c, next, var));

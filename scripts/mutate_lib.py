@@ -1,0 +1,21 @@
+"""mutate_lib.py: what the mutation scripts share (mutate_edit.py, mutate_hoist.py,
+mutate_release.py; driven by mutation_audit.sh)."""
+
+
+def nearest_above(lines, i, pattern):
+    """The index of the nearest line above line i that pattern matches, in the same block (no
+    region boundary, a line with '{' or '}', between them); -1 when there is none."""
+    for j in range(i - 1, -1, -1):
+        if pattern.match(lines[j]):
+            return j
+        if '{' in lines[j] or '}' in lines[j]:
+            return -1
+    return -1
+
+
+def write_mutant(prefix, i, out):
+    """Writes the mutant's lines out as PREFIX_LINE.ttgir (LINE: i + 1, the mutated line in the
+    kernel) and prints its path."""
+    path = '%s_%d.ttgir' % (prefix, i + 1)
+    open(path, 'w').write('\n'.join(out))
+    print(path)
