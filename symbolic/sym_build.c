@@ -1133,6 +1133,7 @@ int sym_build(sym_ctx *c, char **err) {
   sym_flat_rewrite(c);
   sym_ring_counts(c);
   if (!c->structure_only) {
+    sym_ring_split(c);
     sym_ring_seq(c);
     sym_clc_confirm(c);
   }

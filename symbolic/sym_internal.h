@@ -105,7 +105,16 @@ typedef struct sym_ring {
    * allocated in a loop's body (one fresh instance per iteration); in an iteration's
    * context, a barrier allocated outside that loop. Skipped there, its events unsupported. */
   bool elsewhere;
+  /* A sub-ring of its allocation (sym_ring_split.c): its slot s is the allocation's slot
+   * split_m * s + split_r, every event of the allocation is on exactly one of its split_m
+   * sub-rings (the others share alloc and name); split_m 0 for every other ring. */
+  int64_t split_m, split_r;
 } sym_ring;
+
+/* The allocation's slot of ring R's slot s (messages). */
+static inline int64_t sym_ring_slot(const sym_ring *R, int64_t s) {
+  return R->split_m ? R->split_m * s + R->split_r : s;
+}
 
 typedef enum sym_evkind {
   SYM_EV_WAIT,       /* ttng.wait_barrier: phase parity */
@@ -151,6 +160,8 @@ typedef struct sym_event {
   Z3_ast pred;                 /* Bool: path condition and the op's own predicate */
   int ring;                    /* barrier ring (or buffer ring for READ/WRITE/ASYNC_READ); -1 */
   Z3_ast idx;                  /* slot term (BV of the index width), NULL when unindexed */
+  Z3_ast idx_alloc;            /* on a sub-ring (sym_ring_split.c): the allocation's slot term
+                                  (idx is the sub-ring's); NULL otherwise */
   const ir_op *view;           /* the memdesc_index producing the view, NULL when unindexed */
   const ir_value *mem;         /* accesses: the memdesc value accessed; TMA_LOAD: its destination
                                   (sym_fp.c: footprints inside the slot); NULL otherwise */
@@ -161,6 +172,7 @@ typedef struct sym_event {
   int group;                   /* ASYNC_READ / ASYNC_WAIT: SYM_G_TMA_STORE or SYM_G_WGMMA */
   int buf_ring;                /* TMA_LOAD: destination buffer ring (or -1) */
   Z3_ast buf_idx;              /* TMA_LOAD: destination slot term */
+  Z3_ast buf_idx_alloc;        /* TMA_LOAD on a sub-ring: as idx_alloc */
   const ir_op *buf_view;       /* TMA_LOAD: the destination memdesc_index */
   bool buf_has_seq;            /* TMA_LOAD: destination sequence number known */
   int64_t buf_mul, buf_off;    /* TMA_LOAD: destination seq = buf_mul * it + buf_off */
@@ -565,6 +577,10 @@ bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b);
 bool sym_pad_self_signalled(sym_ctx *c, const sym_event *w);
 /* Loop l is a padded nest's flattened loop (its events fire at some steps only). */
 bool sym_pad_loop_of(sym_ctx *c, int l);
+/* Does event e, left in its own loop (no ring event: a fence), run in the same step as padded
+ * event w whenever its body runs: in w's real inner loop for an inner step, in the tile loop's
+ * body before (after) the inner loop for the step before (after) it? */
+bool sym_pad_same_step(sym_ctx *c, const sym_event *w, const sym_event *e);
 /* The dependency graph of back-pressure (a) and progress takes a wait of its loop to have
  * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
  * padded wait is placed, notes the condition unknown (a proof would rest on that). */
@@ -685,6 +701,12 @@ const ir_value *sym_mod_argument(const ir_value *index, int64_t n);
 /* v without integer casts (index_cast, extsi, extui, trunci) around it. */
 const ir_value *sym_strip_casts(const ir_value *v);
 void sym_ring_seq(sym_ctx *c);
+/* t at iteration j of loop l (for a flattened loop: outer counter 0), its prefix predicates
+ * true: a guess of an index's shape, to be proved. */
+Z3_ast sym_ring_guess(sym_ctx *c, int l, Z3_ast t, int64_t j);
+/* sym_ring_split.c: before sym_ring_seq, an allocation whose every event keeps to one residue
+ * of slots mod m (proved) becomes m rings of n / m slots (events moved, slot terms divided). */
+void sym_ring_split(sym_ctx *c);
 /* Events e fires with sequence number n (wide BV): Bool over n and the arguments. */
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n);
 /* Round (seq div N) of e in its iteration: built from the IR's own counter and division

@@ -699,6 +699,18 @@ bool sym_pad_loop_of(sym_ctx *c, int l) {
   return l >= 0 && c->loops[l].flat_inner >= 0 && c->loops[c->loops[l].flat_inner].pad;
 }
 
+bool sym_pad_same_step(sym_ctx *c, const sym_event *w, const sym_event *e) {
+  if (w->pad_pos == SYM_PAD_NONE || e->pad_pos != SYM_PAD_NONE || e->prefork || e->postjoin ||
+      !sym_pad_loop_of(c, w->loop))
+    return false;
+  const sym_loop *F = &c->loops[w->loop];
+  int i = c->loops[F->flat_inner].pad_inner;
+  const ir_op *I = c->loops[i].op;
+  if (w->pad_pos == SYM_PAD_INNER) return e->loop == i || (c->loops[i].flat >= 0 && e->loop == c->loops[i].flat);
+  if (e->loop != F->flat_outer) return false;
+  return w->pad_pos == SYM_PAD_PRE ? e->pos < I->id : e->pos > I->id;
+}
+
 /* Padded wait wi of a private ring (every op on it is in wi's partition and padded loop, and
  * its producers' firings are its thread's own): with firings ordered by (itF, position), both
  * conditions hold without the graph when, for every producer e of the ring (sequence numbers

@@ -214,11 +214,11 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
     const sym_loop *I = &c->loops[l];
     unsigned w = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
     int64_t N, m0;
-    /* (one slot per padded step only: the sequence numbers of sym_ring.c advance one per
-     * iteration, "ring index does not advance one slot per iteration" otherwise, and the
-     * FA kernels' kv ring (two slots per step) spent 20 s of Z3 on its refused forms) */
+    /* (m slots per padded step: sym_ring.c numbers one slot per iteration, so a ring used
+     * that way is numbered only when sym_ring_split.c splits it into m rings (N a multiple of
+     * m); otherwise its events are refused before any sequence query, sym_ring.c infer_seq) */
     if (!w || w > 64 || I->closed[k] || !initI[k] || !nextI[k] ||
-        !guess_index(c, &rt, (int)k, w, &N, &m0) || m0 != 1)
+        !guess_index(c, &rt, (int)k, w, &N, &m0))
       continue;
     bool done = false;
     for (uint32_t q = 0; q < rt.m && !done; q++) {

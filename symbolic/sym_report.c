@@ -37,7 +37,13 @@ const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
   if (!e->has_seq || e->ring < 0 || c->rings[e->ring].n == 1) snprintf(buf, n, "%s", name);
   else if (e->seqt) snprintf(buf, n, "%s (after the loop)", name);
   else if (e->base) snprintf(buf, n, "%s (continuing an earlier loop's sequence)", name);
-  else if (e->mul != 1) snprintf(buf, n, "%s[%lld]", name, (long long)e->off);
+  else if (e->mul != 1)
+    snprintf(buf, n, "%s[%lld]", name, (long long)sym_ring_slot(&c->rings[e->ring], e->off));
+  else if (c->rings[e->ring].split_m) /* a sub-ring: the allocation's slot */
+    snprintf(buf, n, "%s[%lld * ((i %s %lld) %% %lld) + %lld]", name,
+             (long long)c->rings[e->ring].split_m, e->off < 0 ? "-" : "+",
+             (long long)(e->off < 0 ? -e->off : e->off), (long long)c->rings[e->ring].n,
+             (long long)c->rings[e->ring].split_r);
   else if (e->off == 0) snprintf(buf, n, "%s[i %% %lld]", name, (long long)c->rings[e->ring].n);
   else snprintf(buf, n, "%s[(i %s %lld) %% %lld]", name, e->off < 0 ? "-" : "+",
                 (long long)(e->off < 0 ? -e->off : e->off), (long long)c->rings[e->ring].n);

@@ -270,6 +270,10 @@ static Z3_ast assume_prefixes(sym_ctx *c, int l, Z3_ast t) {
   return t;
 }
 
+Z3_ast sym_ring_guess(sym_ctx *c, int l, Z3_ast t, int64_t j) {
+  return guess_at(c, l, assume_prefixes(c, l, t), j);
+}
+
 /* The value k of straight-line event e's index idx whenever e fires: a pipeliner's prologue op
  * predicated on the trip count (or under an scf.if) whose slot is a select on the same condition
  * (`N > 0 ? 1 : 0` under `N > 32`). One model of the predicate gives k, a second query proves
@@ -289,6 +293,17 @@ static int slot_under_pred(sym_ctx *c, const sym_event *e, Z3_ast idx, int64_t *
   return sym_sat(c, sym_and2(c, e->pred, other)) == Z3_L_FALSE ? 1 : 0;
 }
 
+/* The allocation's slot (m * seq + r) mod (m * n) and round (m * seq + r) div (m * n) (= seq
+ * div n) of sequence number seq on sub-ring R (sym_ring_split.c): the same linear term as a
+ * rollover form's (sym_pad_roll.c), so that slot and phase proofs need no division reasoning. */
+static Z3_ast alloc_seq(sym_ctx *c, const sym_ring *R, Z3_ast seq) {
+  return sym_add(c, sym_mul(c, sym_int(c, R->split_m), seq), sym_int(c, R->split_r));
+}
+
+static Z3_ast alloc_slot(sym_ctx *c, const sym_ring *R, Z3_ast seq) {
+  return sym_fmod(c, alloc_seq(c, R, seq), R->split_m * R->n);
+}
+
 /* Finds seq = mul * it + off with slot == seq mod n, seq >= 0 whenever the event fires, and
  * the first firing in round 0 (unless a prologue fired first); proves it with Z3. Returns
  * false with *why set when the index has another shape. A straight-line op's index that is a
@@ -297,6 +312,10 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
                       int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
   int64_t k;
   Z3_ast idx = *idxp;
+  /* on a sub-ring (sym_ring_split.c): the allocation's slot term */
+  bool is_buf = idxp == &e->buf_idx;
+  const sym_ring *SR = &c->rings[is_buf ? e->buf_ring : e->ring];
+  Z3_ast alloc = SR->split_m ? (is_buf ? e->buf_idx_alloc : e->idx_alloc) : NULL;
   *seqx = NULL;
   *shift = 0;
   if (e->loop < 0) { /* straight-line: fires once, on its constant slot, in round 0 */
@@ -327,7 +346,9 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     *mul = n;
     *off = k;
   } else {
-    const ir_value *xv = view ? sym_mod_argument(view->operands[1], n) : NULL;
+    /* on a sub-ring (sym_ring_split.c) the view's index names the allocation's slot: the
+     * sub-slot term is taken as the counter */
+    const ir_value *xv = view && !alloc ? sym_mod_argument(view->operands[1], n) : NULL;
     Z3_ast x = xv ? sym_pad_term(c, e, sym_eval(c, xv)) : idx; /* over a padded loop */
     if (!x) { *why = "ring index not modelled"; return false; }
     /* in the counter's own width (an i64 counter is not truncated to the 40-bit sequence
@@ -345,11 +366,17 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
       return false;
     }
     /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
-    bool wrapped = !view || xv == view->operands[1];
+    bool wrapped = !view || alloc || xv == view->operands[1];
     if (idxp == &e->idx) e->off_mod_n = wrapped;
     *mul = wrapped ? 1 : v1 - v0;
     *off = v0;
-    if (*mul != 1) { *why = "ring index does not advance one slot per iteration"; return false; }
+    /* a wrapped counter that the guess shows advancing by another step (a ring used m slots
+     * per iteration that sym_ring_split.c could not split) is refused without the proof below,
+     * whose query would be satisfiable (and costly: sym_fmod of a rollover form) */
+    if (*mul != 1 || (wrapped && ((v1 - v0) % n + n) % n != 1 % n)) {
+      *why = "ring index does not advance one slot per iteration";
+      return false;
+    }
     if (!wrapped) *seqx = x;
     /* a counter kept in [0, n) names the slot only: after a peeled prologue of P uses the
      * loop's uses continue the sequence at P (the k-th use of a slot is its round k) */
@@ -382,6 +409,8 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
    * wrapped counter must be shown to equal seq mod n */
   if (*seqx)
     bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, *seqx, seq, *shift * n)));
+  else if (alloc && *mul == 1) /* the allocation's slot: the rollover forms' linear term */
+    bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, alloc, alloc_slot(c, SR, seq), 0)));
   else if (idx && *mul == 1)
     bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
@@ -607,6 +636,10 @@ Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
     if (e->seqx_shift) r = sym_sub(c, r, sym_bv(c, e->seqx_shift, w));
     return sym_resize(c, r, width, true);
   }
+  if (c->rings[e->ring].split_m) /* a sub-ring: the allocation's round term (= seq div n) */
+    return sym_resize(c, sym_fdiv(c, alloc_seq(c, &c->rings[e->ring], sym_seq_term(c, e)),
+                                  c->rings[e->ring].split_m * n),
+                      width, true);
   if (e->seqt) return sym_resize(c, sym_fdiv(c, e->seqt, n), width, true);
   if (e->base) return sym_resize(c, sym_fdiv(c, sym_seq_term(c, e), n), width, true);
   if (e->loop < 0) return sym_bv(c, floordiv(e->off, n), width);

@@ -120,7 +120,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
       snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
     v->message = sym_fmt("wait on %s (slot %lld)%s uses parity %lld, but %s, parity %lld "
                          "(semantics.md §1.3; lag from %s)",
-                         sym_slot_text(c, e, sb, sizeof sb), (long long)slot, when,
+                         sym_slot_text(c, e, sb, sizeof sb), (long long)sym_ring_slot(&c->rings[e->ring], slot), when,
                          (long long)x[0], why, (long long)x[1], how);
   }
   sym_finish_cond(r, "every wait's parity is the parity of the phase it waits for, in every "
@@ -213,7 +213,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] receives %lld arrivals but its init "
                              "count is %lld (over-arrival, semantics.md §1.5)",
-                             (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                             (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
                              (long long)x[0], (long long)x[1]);
       /* (3) a phase left incomplete while later arrivals on the slot continue */
       r->n_checked++;
@@ -234,7 +234,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         v->message = sym_fmt("round %lld of barrier %s[%lld] gets only %lld of its %lld arrivals "
                              "but the slot is arrived on again later: the next round's arrivals "
                              "complete the wrong phase (semantics.md §1.2)",
-                             (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                             (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
                              (long long)x[0], (long long)x[1]);
     }
     /* (2) every phase a wait needs receives exactly its count */
@@ -262,7 +262,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         v->message = sym_fmt("wait on %s in iteration %lld needs round %lld of slot %lld to "
                              "complete, but that phase receives %lld of its %lld arrivals%s%s",
                              sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration,
-                             (long long)(x[2] / R->n), (long long)(x[2] % R->n), (long long)x[0],
+                             (long long)(x[2] / R->n), (long long)sym_ring_slot(R, x[2] % R->n), (long long)x[0],
                              (long long)x[1], a0 < 0 ? ": nothing ever arrives on " : "",
                              a0 < 0 ? R->name : "");
     }
@@ -317,7 +317,7 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
     if (v)
       v->message = sym_fmt("round %lld of barrier %s[%lld] expects %lld bytes but the TMA copies "
                            "signalling it deliver %lld (semantics.md §1.2, §2.1)",
-                           (long long)(x[2] / R->n), R->name, (long long)(x[2] % R->n),
+                           (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
                            (long long)x[0], (long long)x[1]);
   }
   sym_finish_cond(r, "every phase's expected bytes equal the bytes its TMA copies deliver");

@@ -391,16 +391,45 @@ Z3_ast sym_same_slot(sym_ctx *c, Z3_ast a, Z3_ast b) {
   return a && b && sym_width(c, a) == sym_width(c, b) ? sym_eq(c, a, b) : Z3_mk_true(c->z);
 }
 
+/* Padded events x and p (either in a padded nest) whose slot terms meet at concrete iterations
+ * 0 .. 3 of their loops (guesses, sym_ring_guess): they are taken to share a slot without the
+ * query, which would be satisfiable and costs seconds there (a model through the nest's step
+ * predicates; kv-pair.ok). Only ever answers "not disjoint": the pair is then checked. */
+static bool padded_overlap(sym_ctx *c, const sym_event *x, Z3_ast xidx, const sym_event *p,
+                           Z3_ast pidx) {
+  if ((x->pad_pos == SYM_PAD_NONE && p->pad_pos == SYM_PAD_NONE) || x->loop < 0 || p->loop < 0)
+    return false;
+  int64_t a[4], b[4];
+  for (int j = 0; j < 4; j++)
+    if (!sym_numeral(c, sym_ring_guess(c, x->loop, xidx, j), &a[j]) ||
+        !sym_numeral(c, sym_ring_guess(c, p->loop, pidx, j), &b[j]))
+      return false;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
+      if (a[i] == b[j]) return true;
+  return false;
+}
+
 /* Access x and writer p (slot term pidx) never touch one slot of the ring: two different
  * constants, or (in different loops or threads, whose iteration terms are independent) no
  * instances of both that fire on one slot (ConSan's partitions on slots {0, 1} and {2, 3} of
  * one allocation). */
 bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_ast pidx) {
   if (!x->idx || !pidx || sym_width(c, x->idx) != sym_width(c, pidx)) return false;
+  /* on one sub-ring (sym_ring_split.c) the allocation's slots compare alike, without the
+   * division of the sub-ring's slot terms */
+  Z3_ast palloc = pidx == p->idx ? p->idx_alloc : pidx == p->buf_idx ? p->buf_idx_alloc : NULL;
+  if (x->idx_alloc && palloc && sym_width(c, x->idx_alloc) == sym_width(c, palloc)) {
+    sym_event xa = *x;
+    xa.idx = x->idx_alloc;
+    xa.idx_alloc = NULL;
+    return sym_disjoint_slots(c, &xa, p, palloc);
+  }
   int64_t ix, ip;
   if (sym_numeral(c, sym_simplify(c, x->idx), &ix) && sym_numeral(c, sym_simplify(c, pidx), &ip))
     return ix != ip;
   if (x->part == p->part && x->prefork == p->prefork && x->loop == p->loop) return false;
+  if (padded_overlap(c, x, x->idx, p, pidx)) return false;
   Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
                          sym_and2(c, sym_ev_range(c, p), p->pred));
   return sym_sat(c, sym_and2(c, both, sym_eq(c, x->idx, pidx))) == Z3_L_FALSE;
@@ -467,7 +496,7 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
       snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
     v->message = sym_fmt("accesses %s[%lld]%s while %s's %s write of that slot at %s may run at "
                          "the same time: no wait orders that write with the access",
-                         c->rings[x->ring].name, (long long)(((v_x[0] % N) + N) % N), when,
+                         c->rings[x->ring].name, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
                          sym_part_label(c, p->part), dir > 0 ? "next" : "previous", pl);
   }
 }
@@ -707,13 +736,13 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     v->message = sym_fmt("accesses %s[%lld]%s while the TMA load at %s may still be writing it: "
                          "no wait on %s before the access observes round %lld of that load "
                          "(semantics.md §1.8)",
-                         B, (long long)(((v_x[0] % N) + N) % N), when, pl,
+                         B, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when, pl,
                          c->rings[p->ring].name, (long long)(v_x[0] / N));
   else
     v->message = sym_fmt("accesses %s[%lld]%s while %s's write at %s of the same round may run "
                          "at the same time: no wait of either thread observes an arrival the "
                          "other makes after its access",
-                         B, (long long)(((v_x[0] % N) + N) % N), when,
+                         B, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
                          sym_part_label(c, p->part), pl);
 }
 

@@ -55,6 +55,10 @@ static fenced fence_range(sym_ctx *c, const sym_event *w, uint32_t lo, uint32_t 
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->kind != SYM_EV_FENCE || e->part != w->part || e->pos <= lo || e->pos >= hi) continue;
+    /* a fence of w's step's body in a padded nest (sym_pad_same_step), unpredicated: it runs
+     * whenever w does, between w and hi in that body */
+    if (hi != UINT32_MAX && sym_is_true(c, e->pred) && sym_pad_same_step(c, w, e))
+      return FENCED_YES;
     if (e->loop == w->loop &&
         (sym_is_true(c, e->pred) ||
          sym_sat(c, sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred), sym_not(c, e->pred))) ==

@@ -4,7 +4,8 @@
 # result: `proved` (exit 0, all seven conditions proved; `proved:TEXT`: and TEXT is printed, e.g. an
 # assumption of the encoding), `violated:COND` (exit 1, a counterexample
 # of COND confirmed by the explorer; `violated:COND@FILE:LINE:COL`: reported at that op) or `unknown` (no condition violated, not all proved; exit 3,
-# or 1 when the explicit check finds the planted bug).
+# or 1 when the explicit check finds the planted bug; `unknown:C1,!C2,...`: and condition C1 proved,
+# C2 not proved).
 set -u
 : "${TLXV:?}" "${SRC:?}"
 d="$SRC/tests/symbolic"
@@ -28,6 +29,16 @@ while IFS="$tab" read -r file args want what; do
     proved:*) [ $rc -eq 0 ] && [ "$proved" -eq 7 ] && grep -qF "${want#proved:}" "$out" && continue ;;
     unknown) [ $rc -eq 3 ] || [ $rc -eq 1 ] && [ "$proved" -lt 7 ] &&
       ! grep -q '^  [a-z-]* *violated ' "$out" && continue ;;
+    unknown:*) # unknown, and each listed condition proved (COND) or not proved (!COND)
+      ok=1
+      for c in $(echo "${want#unknown:}" | tr ',' ' '); do
+        case "$c" in
+          !*) grep -q "^  ${c#!} *proved " "$out" && ok=0 ;;
+          *) grep -q "^  $c *proved " "$out" || ok=0 ;;
+        esac
+      done
+      [ $ok = 1 ] && { [ $rc -eq 3 ] || [ $rc -eq 1 ]; } && [ "$proved" -lt 7 ] &&
+        ! grep -q '^  [a-z-]* *violated ' "$out" && continue ;;
     violated:*@*) # violated:COND@LOC: the counterexample is reported at the op at LOC
       cond=${want#violated:}
       loc=${cond#*@}
