@@ -61,6 +61,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->divisibility);
   free(c->lag);
   free(c->edges);
+  free(c->pad_member);
   free(c->sib_thr);
   free(c->active);
   free(c->graph_condw);

@@ -335,6 +335,9 @@ typedef struct sym_ctx {
                                   graph search (sym_vc_order.c graph_longest; -1 at the source) */
   int graph_end;               /* the event of w's loop at which the last depends_search found
                                   the dependency (-1: through a cycle or a blocked wait) */
+  int *pad_member;             /* sym_pad_graph.c: per event, its class's member at each of the
+                                  three padded positions (-1: none, or no class); NULL until
+                                  asked */
   uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the
                                   last conditional graph search of depends() (sym_vc_order.c)
                                   reached; the dependency holds where it runs there */
@@ -581,16 +584,22 @@ bool sym_pad_loop_of(sym_ctx *c, int l);
  * event w whenever its body runs: in w's real inner loop for an inner step, in the tile loop's
  * body before (after) the inner loop for the step before (after) it? */
 bool sym_pad_same_step(sym_ctx *c, const sym_event *w, const sym_event *e);
-/* The dependency graph of back-pressure (a) and progress takes a wait of its loop to have
- * passed in every iteration, which a padded nest's waits (one step per tile) do not: while a
- * padded wait is placed, notes the condition unknown (a proof would rest on that). */
-void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r);
-/* Padded wait ei (sequence number, supported) needs no graph: every wait of its partition is a
- * private padded wait (or a prologue wait) and no padded ring of the partition is shared. When
- * false, back-pressure (a) and progress cannot be proved through the graph (it takes every wait
- * to pass in every iteration): sym_pad_graph_unknown notes sym_pad_graph_why. */
+/* sym_pad_graph.c: padded events as graph nodes. A padded event is a node when it is a member
+ * of a class (one partition, loop, ring, kind, offset, lag) whose members cover every step of
+ * the nest exactly once, unpredicated: the class fires at every iteration. */
+bool sym_pad_node(sym_ctx *c, uint32_t i); /* true for every event that is not padded */
+/* Program-order offset of graph edge u -> v in one loop (0: v's instance of u's iteration
+ * precedes u's; -1: only the previous iteration's does), 1 when the edge is not in the graph
+ * (a padded event that is no node). */
+int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v);
+/* The position of event i's class member at padded position pad_pos (its own position when i
+ * is not padded), -1 when the class has none. */
+int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos);
+/* Padded wait ei (sequence number, supported) of a partition whose waits are all private
+ * padded waits (or prologue waits) and none of whose padded rings is shared: each of its
+ * producers fires after the wait for its round's previous round (private_wait_ok), which
+ * back-pressure (f) takes without a query. */
 bool sym_pad_graph_ok(sym_ctx *c, uint32_t ei);
-extern const char *const sym_pad_graph_why;
 /* sym_floordiv.c: phi with every signed division / remainder of a term by a numeral computed
  * from floor pairs of the atoms of its dividend (one pair per atom and divisor, shared by
  * it, it - 1, it - it mod N ...) and their definitions: equisatisfiable, a model of it is one

@@ -844,23 +844,6 @@ bool sym_pad_graph_ok(sym_ctx *c, uint32_t ei) {
   return ok;
 }
 
-const char *const sym_pad_graph_why =
-    "in a padded nest (it passes at some steps only; the dependency graph takes every wait to "
-    "pass in every iteration)";
-
-void sym_pad_graph_unknown(sym_ctx *c, vf_sym_condres *r) {
-  char lb[256];
-  for (uint32_t i = 0; i < c->n_evs; i++) {
-    const sym_event *e = &c->evs[i];
-    if (e->kind != SYM_EV_WAIT || e->pad_pos == SYM_PAD_NONE || !e->has_seq || e->unsupported)
-      continue;
-    if (sym_pad_graph_ok(c, i)) continue;
-    sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb),
-                     sym_pad_graph_why);
-    return;
-  }
-}
-
 bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b) {
   if (a->loop != b->loop || !sym_pad_loop_of(c, a->loop) || a->pad_pos == SYM_PAD_NONE ||
       b->pad_pos == SYM_PAD_NONE || a->pad_pos == b->pad_pos)

@@ -247,12 +247,6 @@ static void check_producer(sym_ctx *c, vf_sym_condres *r, int ei, Z3_ast a_seen,
       ok[ei] = true;
       return;
     }
-    /* otherwise back-pressure (a) is unknown at the partition's padded waits already
-     * (sym_pad_graph_unknown): no queries (kv-pair.ok spent 12 s of Z3 on them) */
-    char el[256];
-    sym_note_unknown(r, "arrival on %s at %s: %s", c->rings[e->ring].name,
-                     ir_loc_str(e->op->loc, el, sizeof el), sym_pad_graph_why);
-    return;
   }
   sym_debug_what(c, "back-pressure (f) of producer ev %d", ei);
   bool taint = e->tainted;

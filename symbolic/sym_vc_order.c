@@ -493,7 +493,8 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
-        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p))) {
+        (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p) ||
+         !sym_pad_node(c, i))) {
       if (p->has_seq && (!sym_same_base(c, p, w) || (p->loop < 0 && !p->seqt)))
         sib = true; /* its edge is left out (another base, or a straight-line producer: a
                      * pipelined prologue's op after a wait of its partition) */
@@ -558,6 +559,8 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
 static bool wait_active(sym_ctx *c, int u) {
   const sym_event *e = &c->evs[u];
   if (sym_is_true(c, e->pred)) return true;
+  /* a padded class fires at every iteration (sym_pad_graph.c) */
+  if (e->pad_pos != SYM_PAD_NONE && sym_pad_node(c, (uint32_t)u)) return true;
   if (!c->active) {
     c->active = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
     memset(c->active, -1, c->n_evs ? c->n_evs : 1);
@@ -592,11 +595,18 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
       for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
         const sym_event *ev = &c->evs[v];
         if (ev->part != eu->part || ev->loop != ul || !sym_in_graph(c, ev)) continue;
-        int64_t d = dist[u] + (ev->pos < eu->pos ? 0 : -1);
+        /* (a padded nest's classes: sym_pad_graph.c) */
+        int po = sym_pad_po_offset(c, u, v);
+        if (po > 0) continue;
+        int64_t d = dist[u] + po;
         if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
       }
       int lag;
       if (eu->kind != SYM_EV_WAIT) continue;
+      if (!sym_pad_node(c, u)) { /* a padded wait of one position: its edges are not known */
+        partial = true;
+        continue;
+      }
       /* 2 (sibling loops): the same-base edges hold only from iteration thr on (before it
        * the rounds come from the earlier loop, whose events need not mirror this loop's: an
        * edge would name an instance that does not exist); src's iteration is at least src_min,
@@ -673,7 +683,9 @@ static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *d
     const sym_event *e = &c->evs[q];
     if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
     int64_t at = delta + dist[q];
-    if (at > 0 || (at == 0 && e->pos >= w->pos)) {
+    /* in a padded nest, q's class member at w's step (sym_pad_graph.c) */
+    int qpos = w->pad_pos == SYM_PAD_NONE ? (int)e->pos : sym_pad_member_pos(c, q, w->pad_pos);
+    if (at > 0 || (at == 0 && qpos >= 0 && (uint32_t)qpos >= w->pos)) {
       c->graph_end = (int)q; /* a path to w: preferred to one ending at a blocked wait */
       return d == DEP_YES && *marked ? DEP_UNKNOWN : DEP_YES;
     }
@@ -898,17 +910,13 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
                                             "be completing asynchronously when it starts");
       continue;
     }
-    /* a padded wait the graph cannot follow (sym_pad.c): the condition stays unknown whatever
-     * the graph answers (sym_pad_graph_unknown), so its queries are skipped (h/padwrite: in a
-     * nest padded in two partitions each asked Z3 ~20 times, up to its limit); a
-     * counterexample they might have given is unknown instead */
+    /* a padded wait of a private ring (sym_pad_graph_ok: every wait of its partition is one,
+     * and its ring's producers of its round come before it, of the next round after it, by
+     * their offsets, private_wait_ok): program order alone keeps the next round behind it, no
+     * graph needed. Other padded waits take the graph's padded classes (sym_pad_graph.c). */
     if (w->pad_pos != SYM_PAD_NONE && w->loop >= 0 && (uint32_t)w->loop < c->n_loops) {
       if (pad_ok[w->loop] < 0) pad_ok[w->loop] = sym_pad_graph_ok(c, wi);
-      if (!pad_ok[w->loop]) {
-        sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
-                         sym_pad_graph_why);
-        continue;
-      }
+      if (pad_ok[w->loop]) continue;
     }
     /* the round after the one this wait is for: can it be produced at all? */
     Z3_ast next = sym_add(c, sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n)), sym_int(c, n));
@@ -1036,8 +1044,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
           Z3_ast late = sym_sle(c, sym_int(c, from - k), sym_ev_it(c, w));
           valid = valid ? sym_and2(c, valid, late) : late;
         }
-        if (d == DEP_YES && searched && e->loop >= 0 && !w->seqt && !e->seqt &&
-            w->pad_pos == SYM_PAD_NONE && e->pad_pos == SYM_PAD_NONE) {
+        if (d == DEP_YES && searched && e->loop >= 0 && !w->seqt && !e->seqt) {
           /* (f): e's instance at iteration i follows w's at i - k, which observes the round
            * before e's, wherever that instance runs and the path holds (valid) */
           Z3_ast at = sym_and2(c, sym_and2(c, c->loops[w->loop].range, w->pred),
@@ -1355,7 +1362,6 @@ void sym_vc_backpressure(sym_ctx *c, vf_sym_condres *r) {
   sym_vc_early_producers(c, r, a_seen); /* (f): and before an arrival */
   free(a_seen);
   free(dist);
-  sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no ring phase can complete before the waiters of the previous phase "
                   "passed, every slot is released after its reads completed, and every access of a slot a TMA "
                   "load or another thread writes is ordered with that write by a wait");

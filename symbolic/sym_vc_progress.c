@@ -336,7 +336,6 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
                      queries, steps);
   free(g.lag);
-  sym_pad_graph_unknown(c, r);
   sym_finish_cond(r, "no cycle of waits: every wait's round is produced by ops that do not "
                   "wait for it, for every argument value");
 }

@@ -1,0 +1,114 @@
+/* sym_pad_graph.c: padded events as nodes of back-pressure's dependency graph (sym_vc_order.c,
+ * docs/symbolic.md §2 "Back-pressure in a padded nest").
+ *
+ * The graph's edges name instances by flat iteration: program order gives offset 0 (an earlier
+ * op of the same iteration) or -1 (the previous iteration), a wait needs its round's producers
+ * at constant offsets. That takes every node to fire at every iteration. A padded event fires
+ * at its position's steps only (the step before the inner loop, the inner steps, the step
+ * after it), so an edge to it may name an instance that does not exist. A *class* is the set of
+ * padded events of one partition, padded loop, ring, kind and sequence offset (and lag, for
+ * waits) whose positions cover every step exactly once: before + inner (post step e = 0; the
+ * op after the inner loop then shares the last inner step and is no member), or before + inner
+ * + after (e = 1), one unpredicated member each. Exactly one member fires at every flat
+ * iteration, with sequence number itF + off, so the class is one node that fires at every
+ * iteration, as a plain loop event does: a wait needs the class of its producers (the member
+ * firing there makes the round), and program order between two classes at one iteration is
+ * that of their members at the same position, offset 0 only when every position agrees. A
+ * padded event in no class (an op of one position only: once per tile) is no node: the graph
+ * leaves it out, and a wait that needs it has no edges (unknown, never a dependency). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym_internal.h"
+#include "ir/ir_alloc.h"
+
+static bool node_kind(const sym_event *e) {
+  return e->kind == SYM_EV_WAIT || e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT ||
+         e->kind == SYM_EV_TMA_LOAD;
+}
+
+/* Could e be a member of a class? */
+static bool candidate(sym_ctx *c, const sym_event *e) {
+  return e->pad_pos != SYM_PAD_NONE && node_kind(e) && e->has_seq && !e->unsupported &&
+         e->pad_plain && !e->tainted && e->mul == 1 && !e->base && !e->seqt && !e->prefork &&
+         !e->postjoin && e->ring >= 0 && sym_pad_loop_of(c, e->loop);
+}
+
+static bool same_class(sym_ctx *c, uint32_t a, uint32_t b) {
+  const sym_event *x = &c->evs[a], *y = &c->evs[b];
+  if (x->part != y->part || x->loop != y->loop || x->ring != y->ring || x->kind != y->kind ||
+      x->off != y->off || x->weight != y->weight || x->bytes != y->bytes)
+    return false;
+  if (x->kind != SYM_EV_WAIT) return true;
+  const char *how;
+  return sym_wait_lag(c, (int)a, &how) == sym_wait_lag(c, (int)b, &how);
+}
+
+/* c->pad_member[3 * i + p]: the member at position p (SYM_PAD_PRE - 1 ..) of event i's class,
+ * for every member i of a complete class; -1 elsewhere (no node). */
+static void build(sym_ctx *c) {
+  uint32_t n = c->n_evs ? c->n_evs : 1;
+  c->pad_member = ir_xmalloc((size_t)3 * n, sizeof *c->pad_member);
+  for (uint32_t k = 0; k < 3 * n; k++) c->pad_member[k] = -1;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (!candidate(c, e) || c->pad_member[3 * i + e->pad_pos - 1] >= 0) continue;
+    int at[3] = {-1, -1, -1};
+    bool ok = true;
+    for (uint32_t j = 0; j < c->n_evs && ok; j++) {
+      const sym_event *f = &c->evs[j];
+      if (f->pad_pos == SYM_PAD_NONE || f->part != e->part || f->loop != e->loop ||
+          f->ring != e->ring || f->kind != e->kind || f->off != e->off)
+        continue;
+      /* one unpredicated member per position, all of the class */
+      if (!candidate(c, f) || !same_class(c, i, j) || at[f->pad_pos - 1] >= 0) ok = false;
+      else at[f->pad_pos - 1] = (int)j;
+    }
+    int post = c->loops[c->loops[e->loop].flat_inner].pad_post;
+    /* every step exactly once: 0 (before), 1 .. T2 (inner), T2 + 1 (after, e = 1 only) */
+    ok = ok && at[0] >= 0 && at[1] >= 0 && (post ? at[2] >= 0 : at[2] < 0);
+    if (!ok) continue;
+    for (int p = 0; p < 3; p++)
+      if (at[p] >= 0)
+        for (int q = 0; q < 3; q++) c->pad_member[3 * at[p] + q] = at[q];
+  }
+}
+
+static int member_at(sym_ctx *c, uint32_t i, int pos) {
+  if (!c->pad_member) build(c);
+  return c->pad_member[3 * i + pos - 1];
+}
+
+bool sym_pad_node(sym_ctx *c, uint32_t i) {
+  const sym_event *e = &c->evs[i];
+  if (e->pad_pos == SYM_PAD_NONE) return true;
+  return member_at(c, i, e->pad_pos) == (int)i;
+}
+
+int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos) {
+  const sym_event *e = &c->evs[i];
+  if (e->pad_pos == SYM_PAD_NONE) return (int)e->pos;
+  int m = member_at(c, i, pad_pos);
+  return m >= 0 ? (int)c->evs[m].pos : -1;
+}
+
+int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v) {
+  const sym_event *eu = &c->evs[u], *ev = &c->evs[v];
+  if (eu->pad_pos == SYM_PAD_NONE && ev->pad_pos == SYM_PAD_NONE) return ev->pos < eu->pos ? 0 : -1;
+  if (!sym_pad_node(c, v) || ev->pad_pos == SYM_PAD_NONE) return 1; /* no edge */
+  /* an op after the loop standing at its last iteration (sym_vc_postloop.c): after every
+   * node's instance there */
+  if (eu->pad_pos == SYM_PAD_NONE) return ev->pos < eu->pos ? 0 : -1;
+  if (!sym_pad_node(c, u)) { /* the search's source, at an iteration where it fires: v's
+                              * member at its step precedes it, or the previous iteration's */
+    int b = member_at(c, v, eu->pad_pos);
+    return b >= 0 && c->evs[b].pos < eu->pos ? 0 : -1;
+  }
+  for (int p = SYM_PAD_PRE; p <= SYM_PAD_POST; p++) {
+    int a = member_at(c, u, p), b = member_at(c, v, p);
+    if (a < 0 && b < 0) continue;
+    if (a < 0 || b < 0) return 1; /* classes of two nests (cannot be: one loop) */
+    if (c->evs[b].pos >= c->evs[a].pos) return -1;
+  }
+  return 0;
+}
