@@ -18,6 +18,7 @@
  * proofs, which state slot == (m * seq + r) mod (m * n) (the same linear term as the rollover
  * forms: no division reasoning, sym_pad_roll.c) and for the rounds, (m * seq + r) div (m * n)
  * (= seq div n). Messages name the allocation's slot (sym_ring_slot). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,7 @@ static int64_t pick_m(sym_ctx *c, use *us, uint32_t n, int64_t slots) {
 
 /* Ring r's allocation as m rings: r itself keeps residue 0, m - 1 new rings the others. */
 static void split(sym_ctx *c, int r, int64_t m, use *us, uint32_t n) {
+  assert(m > 1 && c->rings[r].n % m == 0 && !c->rings[r].split_m);
   int first = (int)c->n_rings;
   c->rings = ir_xrealloc(c->rings, c->n_rings + (uint32_t)m - 1, sizeof *c->rings);
   sym_ring *R = &c->rings[r];
