@@ -47,15 +47,15 @@ typedef struct use {
 static Z3_ast *use_idx(use *u) { return u->buf ? &u->e->buf_idx : &u->e->idx; }
 
 /* The slot of use u at iteration j of its loop (a guess, proved afterwards), or false. */
-static bool slot_at(sym_ctx *c, const use *u, int64_t j, int64_t *v) {
-  Z3_ast idx = u->buf ? u->e->buf_idx : u->e->idx;
+static bool slot_at(sym_ctx *c, use *u, int64_t j, int64_t *v) {
+  Z3_ast idx = *use_idx(u);
   if (u->e->loop < 0) return sym_numeral(c, idx, v);
   return sym_numeral(c, sym_ring_guess(c, u->e->loop, idx, j), v);
 }
 
 /* idx mod m == res wherever u's event fires (Z3; constants directly). */
-static bool residue_holds(sym_ctx *c, const use *u, int64_t m) {
-  Z3_ast idx = u->buf ? u->e->buf_idx : u->e->idx;
+static bool residue_holds(sym_ctx *c, use *u, int64_t m) {
+  Z3_ast idx = *use_idx(u);
   int64_t k;
   if (sym_numeral(c, idx, &k)) return ((k % m) + m) % m == u->res;
   Z3_ast wide = sym_resize(c, idx, sym_int_width(c, idx), true);

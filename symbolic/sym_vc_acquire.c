@@ -418,21 +418,20 @@ bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_a
   if (!x->idx || !pidx || sym_width(c, x->idx) != sym_width(c, pidx)) return false;
   /* on one sub-ring (sym_ring_split.c) the allocation's slots compare alike, without the
    * division of the sub-ring's slot terms */
+  Z3_ast xidx = x->idx;
   Z3_ast palloc = pidx == p->idx ? p->idx_alloc : pidx == p->buf_idx ? p->buf_idx_alloc : NULL;
   if (x->idx_alloc && palloc && sym_width(c, x->idx_alloc) == sym_width(c, palloc)) {
-    sym_event xa = *x;
-    xa.idx = x->idx_alloc;
-    xa.idx_alloc = NULL;
-    return sym_disjoint_slots(c, &xa, p, palloc);
+    xidx = x->idx_alloc;
+    pidx = palloc;
   }
   int64_t ix, ip;
-  if (sym_numeral(c, sym_simplify(c, x->idx), &ix) && sym_numeral(c, sym_simplify(c, pidx), &ip))
+  if (sym_numeral(c, sym_simplify(c, xidx), &ix) && sym_numeral(c, sym_simplify(c, pidx), &ip))
     return ix != ip;
   if (x->part == p->part && x->prefork == p->prefork && x->loop == p->loop) return false;
-  if (padded_overlap(c, x, x->idx, p, pidx)) return false;
+  if (padded_overlap(c, x, xidx, p, pidx)) return false;
   Z3_ast both = sym_and2(c, sym_and2(c, sym_ev_range(c, x), x->pred),
                          sym_and2(c, sym_ev_range(c, p), p->pred));
-  return sym_sat(c, sym_and2(c, both, sym_eq(c, x->idx, pidx))) == Z3_L_FALSE;
+  return sym_sat(c, sym_and2(c, both, sym_eq(c, xidx, pidx))) == Z3_L_FALSE;
 }
 
 /* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
