@@ -137,7 +137,9 @@ static bool mentions_lazy(sym_ctx *c, Z3_ast phi);
  * variable and its slice has a division by a constant, with Q_ABS at an eighth of its limit when it has such a term,
  * with Q_FLOOR at a quarter of the limit when it has such a division (each in a Z3 context of
  * its own, as every query: qs_open), then as built at the full limit: every answer taken is the query's, the query as
- * built keeps its full limit, and its model (a counterexample) always comes from it.
+ * built keeps its full limit, and its model (a counterexample) always comes from it. With
+ * c->floor_full (a phase of a ring used several slots per padded step): Q_FLOOR at the full
+ * limit, then as built.
  * TLXV_SYM_NO_FLOORDIV=1: only as built (to compare). */
 enum { Q_RAW, Q_FLOOR, Q_ABS, Q_SLICE }; /* Q_RAW = 0: c->qmode outside ask_modes */
 #define Q_MAX_MODES 4
@@ -280,6 +282,11 @@ static Z3_lbool side_once(sym_ctx *c, Z3_ast phi, int mode, uint64_t rl, bool la
 static int ask_modes(sym_ctx *c, Z3_ast phi, int *mode, unsigned *div) {
   int n = 0;
   unsigned bits = rewrites(c, phi);
+  if (c->floor_full && (bits & 1u << Q_FLOOR)) { /* floor pairs at the full limit, then raw */
+    mode[n] = Q_FLOOR, div[n++] = 1;
+    mode[n] = Q_RAW, div[n++] = 1;
+    return n;
+  }
   if (!floordiv_off() && !slice_off() && sym_mentions_def(c, phi)) {
     Z3_ast sl = sym_slice(c, phi);
     Z3_context z = scratch(c);

@@ -287,6 +287,11 @@ typedef struct sym_ctx {
                                   (set by callers that expect a model: a rewrite's sat answer
                                   is not taken, so it only costs time there) */
   int qmode;                   /* how solvers get the formulas (sym_ctx.c solver_assert) */
+  /* ask_modes asks Q_FLOOR at the full limit, then as built (no slice, no abstraction): set
+   * around a phase-agreement query of a ring used several slots per padded step (sym_vc.c),
+   * whose round and phase divide two linear terms of one counter (2 itF + 1 and 2 itF) that
+   * floor pairs relate (4M steps; the slice and the abstraction ran out at their eighth) */
+  bool floor_full;
   unsigned probes_left;        /* minimisation probes left for the current counterexample */
   double deadline;             /* CLOCK_MONOTONIC seconds after which no query runs; 0 = none */
   Z3_sort wide, bv1;             /* SYM_WIDE-bit and 1-bit bit-vector sorts */
@@ -726,6 +731,9 @@ Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n);
 /* Reports v at op of partition part instead (the event that fires in the counterexample,
  * where the query was asked for a whole ring). */
 void sym_violation_move(sym_ctx *c, vf_sym_violation *v, const ir_op *op, int part);
+/* Is e a padded op of a ring used several slots per step (seq = mul * itF + off, 1 < mul < n:
+ * sym_ring.c infer_seq, numbered by sym_pad_check)? */
+bool sym_multi_step(const sym_ctx *c, const sym_event *e);
 Z3_ast sym_seq_term(sym_ctx *c, const sym_event *e); /* mul * it + off, or seqt (wide BV) */
 Z3_ast sym_ev_range(sym_ctx *c, const sym_event *e); /* its loop's range, true outside loops */
 Z3_ast sym_ev_it(sym_ctx *c, const sym_event *e);    /* its loop counter, NULL outside loops */

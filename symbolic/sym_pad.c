@@ -21,6 +21,7 @@
  * round k when another op of its kind fires in between): sym_pad_check proves instead that
  * the sequence numbers of each partition's events of one kind on the ring number their
  * firings in program order, from 0 without gaps. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,9 @@
 /* A padded loop's flattened trip count stays below this (i32 counters: t * (T2 + 1) + k fits
  * them with room for their offsets); assumed of the arguments and printed (sym_assume). */
 #define PAD_LIMIT ((int64_t)1 << 30)
+/* Most slots a ring's counter advances per padded step that the numbering follows (M in
+ * check_group: the FA kernels' kv ring, K then V, 2) */
+#define PAD_MAX_STEP 4
 
 int sym_pad_loop(sym_ctx *c, int l, int e) {
   for (uint32_t v = 0; v < c->n_loops; v++)
@@ -296,27 +300,30 @@ Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old) {
  * covers the middle, so T2 = 0 .. 8 decide every T2. off[a]: the offset of grp[a] (its
  * round's, for a constant slot). 1: no gaps; 0: a gap, a number used twice by producers, or
  * one outside the tile; -1: not such a group. */
-static int plain_gaps(sym_ctx *c, const uint32_t *grp, const int64_t *off, uint32_t n, int ep) {
+static int plain_gaps(sym_ctx *c, const uint32_t *grp, const int64_t *off, uint32_t n, int ep,
+                      int64_t M) {
+  assert(M >= 1 && M <= PAD_MAX_STEP);
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *e = &c->evs[grp[a]];
-    if (!e->pad_plain || off[a] < -2 || off[a] > 2) return -1;
+    if (!e->pad_plain || off[a] < -2 || off[a] > 2 + M - 1) return -1;
   }
   sym_evkind kind = c->evs[grp[0]].kind;
   bool once = kind == SYM_EV_ARRIVE || kind == SYM_EV_EXPECT;
   for (int64_t t2 = 0; t2 <= 8; t2++) {
-    int used[16] = {0};
+    int used[PAD_MAX_STEP * 10] = {0};
+    int64_t top = M * (t2 + ep + 1); /* the tile's numbers: 0 .. top - 1 */
     for (uint32_t a = 0; a < n; a++) {
       const sym_event *e = &c->evs[grp[a]];
       int64_t lo = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 + ep : 1;
       int64_t hi = e->pad_pos == SYM_PAD_PRE ? 0 : e->pad_pos == SYM_PAD_POST ? t2 + ep : t2;
       for (int64_t v = lo; v <= hi; v++) {
-        int64_t q = v + off[a];
-        if (q < 0 || q > t2 + ep) return 0;
+        int64_t q = M * v + off[a];
+        if (q < 0 || q >= top) return 0;
         if (once && used[q]) return 0;
         used[q]++;
       }
     }
-    for (int64_t q = 0; q <= t2 + ep; q++)
+    for (int64_t q = 0; q < top; q++)
       if (!used[q]) return 0;
   }
   return 1;
@@ -344,7 +351,7 @@ static const char *const_slots(sym_ctx *c, const uint32_t *grp, uint32_t n, int6
         if (a != b && (ea->pos < eb->pos ? off[a] > off[b] : off[a] > off[b] + 1))
           return "padded nest: rounds of a constant slot out of program order";
       }
-    int plain = plain_gaps(c, sub, off, m, ep);
+    int plain = plain_gaps(c, sub, off, m, ep, 1);
     if (plain < 0) return "padded nest: a predicated op on a constant slot of a ring of several slots";
     if (!plain) return "padded nest: a round of a constant slot no firing uses (or two producers use)";
   }
@@ -422,6 +429,30 @@ static bool prologue_op(sym_ctx *c, const sym_event *e, const sym_loop *F, int64
   return e->off == P % N;
 }
 
+/* Can padded events a and b of one nest (post step T2 + ep) fire at the same step? Before the
+ * inner loop is step 0, its iterations 1 .. T2, after it T2 + ep: never for a pre and an inner
+ * op, nor, with ep = 1, for an op after the loop and one at another position. */
+static bool may_share_step(const sym_event *a, const sym_event *b, int ep) {
+  if (a->pad_pos == b->pad_pos) return true;
+  if (ep) return false;
+  return !((a->pad_pos == SYM_PAD_PRE && b->pad_pos == SYM_PAD_INNER) ||
+           (a->pad_pos == SYM_PAD_INNER && b->pad_pos == SYM_PAD_PRE));
+}
+
+/* The order of a group's sequence numbers M * itF + off: a firing of a before one of b in
+ * program order ((itF, position)) has a number no larger: at one step (a before b in the
+ * body, both may fire there) off_a <= off_b; at a later step of b off_a <= off_b + M; for
+ * arrivals and expects of M > 1 a smaller one (each number used once, as plain_gaps asks of
+ * unpredicated groups). M = 1 keeps the rule of the body's order alone (a before b:
+ * off_a <= off_b, else off_a <= off_b + 1), which every step sharing implies. */
+static bool in_order(const sym_event *a, int64_t off_a, const sym_event *b, int64_t off_b,
+                     int64_t M, int ep) {
+  if (M == 1) return a->pos < b->pos ? off_a <= off_b : off_a <= off_b + 1;
+  int64_t strict = a->kind == SYM_EV_ARRIVE || a->kind == SYM_EV_EXPECT;
+  if (a->pos < b->pos && may_share_step(a, b, ep)) return off_a + strict <= off_b;
+  return off_a + strict <= off_b + M;
+}
+
 /* Offsets of a group whose slot indices are their own counters (off_mod_n: a rollover slot
  * carried across the nest, sym_pad_roll.c, names seq mod N only, and infer_seq took the
  * representative of its value at step 0, e.g. N - 1 for a slot one step behind): among the
@@ -429,11 +460,11 @@ static bool prologue_op(sym_ctx *c, const sym_event *e, const sym_loop *F, int64
  * numbering without gaps (plain_gaps) hold is taken; check_group then proves it as it proves
  * any offsets (the slot proofs hold for every representative). Plain groups only. */
 static void pick_offsets(sym_ctx *c, const uint32_t *grp, uint32_t n, int64_t N, int64_t P,
-                         int ep) {
+                         int ep, int64_t M) {
   uint32_t cand[6], nc = 0;
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *e = &c->evs[grp[a]];
-    if (!e->pad_plain || !e->off_mod_n || e->seqx || e->mul != 1) return;
+    if (!e->pad_plain || !e->off_mod_n || e->seqx || e->mul != M) return;
     if (e->off - N >= -2 + P && e->off - N <= 2 + P) {
       if (nc == 6) return;
       cand[nc++] = a;
@@ -450,12 +481,12 @@ static void pick_offsets(sym_ctx *c, const uint32_t *grp, uint32_t n, int64_t N,
     for (uint32_t a = 0; a < n && order; a++)
       for (uint32_t b = 0; b < n && order; b++) {
         const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];
-        order = a == b || (ea->pos < eb->pos ? off[a] <= off[b] : off[a] <= off[b] + 1);
+        order = a == b || in_order(ea, off[a], eb, off[b], M, ep);
       }
     if (!order) continue;
     int64_t rel[64];
     for (uint32_t a = 0; a < n; a++) rel[a] = off[a] - P;
-    if (plain_gaps(c, grp, rel, n, ep) != 1) continue;
+    if (plain_gaps(c, grp, rel, n, ep, M) != 1) continue;
     for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = off[a];
     return;
   }
@@ -491,16 +522,23 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
     grp[n++] = i;
   }
   bool cslot = N > 1 && c->evs[grp[0]].mul == N;
+  /* sequence numbers M * itF + off: M = 1, or M slots per step of a rollover counter
+   * (sym_ring.c infer_seq; M < N), or N (a constant slot) */
+  int64_t M = cslot ? N : c->evs[grp[0]].mul;
   if (P > 0 && cslot)
     return "padded nest: a prologue op ahead of a constant slot of a ring of several slots";
+  if (M < 1 || M > PAD_MAX_STEP || (M > 1 && !cslot && P > 0))
+    return "padded nest: a ring used several slots per step with a prologue op, or too many";
   /* (label_unindexed checks such groups more than once: the prologue's shift is not
    * repeatable) */
   for (uint32_t a = 0; a < n && P > 0; a++)
     if (!c->evs[grp[a]].idx)
       return "padded nest: a prologue op ahead of ops on a ring used without an index";
   for (uint32_t a = 0; a < n; a++)
-    if (c->evs[grp[a]].mul != (cslot ? N : 1))
-      return "padded nest: a constant slot of a ring of several slots, with other slots";
+    if (c->evs[grp[a]].mul != M)
+      return cslot || c->evs[grp[a]].mul == N
+                 ? "padded nest: a constant slot of a ring of several slots, with other slots"
+                 : "padded nest: ops of one kind on the ring advancing by different steps";
   /* ops on a constant slot have no counter to give their offsets (sym_ring.c: round itF at
    * step v): without an op before the inner loop the tile's first use is at step 1, so the
    * inner ops' rounds are itF - 1 and the op after the inner loop (step T2 + e) takes the
@@ -522,11 +560,11 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   if (fixed && P > 0)
     for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off += P * c->evs[grp[a]].mul;
   if (cslot) return const_slots(c, grp, n, N, V->pad_post);
-  if (N > 1) pick_offsets(c, grp, n, N, P, V->pad_post);
+  if (N > 1) pick_offsets(c, grp, n, N, P, V->pad_post, M);
   for (uint32_t a = 0; a < n; a++)
     for (uint32_t b = 0; b < n; b++) {
       const sym_event *ea = &c->evs[grp[a]], *eb = &c->evs[grp[b]];
-      if (a != b && (ea->pos < eb->pos ? ea->off > eb->off : ea->off > eb->off + 1))
+      if (a != b && !in_order(ea, ea->off, eb, eb->off, M, V->pad_post))
         return "padded nest: sequence numbers out of program order";
     }
   bool by_write = P == 0;
@@ -534,18 +572,19 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   if (by_write) return NULL;
   int64_t off[64] = {0};
   for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
-  int plain = plain_gaps(c, grp, off, n, V->pad_post);
+  int plain = plain_gaps(c, grp, off, n, V->pad_post, M);
   if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses (or "
                                          "two producers use)";
   if (P > 0) return "padded nest: a prologue op ahead of a predicated op of its kind";
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
-    /* ea fires at itF with q = itF + off_a > 0; eb would fire with q - 1 at itF + cc */
-    Z3_ast q = sym_add(c, F->it, sym_int(c, ea->off));
+    /* ea fires at itF with q = M itF + off_a > 0; eb would fire with q - 1 at itF + cc */
+    Z3_ast q = sym_add(c, sym_mul(c, sym_int(c, M), F->it), sym_int(c, ea->off));
     Z3_ast none = Z3_mk_true(c->z);
     for (uint32_t b = 0; b < n; b++) {
       const sym_event *eb = &c->evs[grp[b]];
-      int64_t cc = ea->off - 1 - eb->off;
+      int64_t x = ea->off - 1 - eb->off, cc = x / M;
+      if (x % M) continue; /* eb's numbers are another residue mod M: never q - 1 */
       if (cc < -2 || cc > 2) continue; /* not among the candidates: counts as not firing */
       Z3_ast near = sym_sle(c, sym_int(c, cc < 0 ? -cc : cc), V->trip); /* |cc| <= T2 + 1 */
       Z3_ast fb = at_step(c, eb, sym_and2(c, F->range, eb->pred), cc);

@@ -30,7 +30,7 @@ static bool node_kind(const sym_event *e) {
 /* Could e be a member of a class? */
 static bool candidate(sym_ctx *c, const sym_event *e) {
   return e->pad_pos != SYM_PAD_NONE && node_kind(e) && e->has_seq && !e->unsupported &&
-         e->pad_plain && !e->tainted && e->mul == 1 && !e->base && !e->seqt && !e->prefork &&
+         e->pad_plain && !e->tainted && (e->mul == 1 || sym_multi_step(c, e)) && !e->base && !e->seqt && !e->prefork &&
          !e->postjoin && e->ring >= 0 && sym_pad_loop_of(c, e->loop);
 }
 

@@ -37,6 +37,10 @@ const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
   if (!e->has_seq || e->ring < 0 || c->rings[e->ring].n == 1) snprintf(buf, n, "%s", name);
   else if (e->seqt) snprintf(buf, n, "%s (after the loop)", name);
   else if (e->base) snprintf(buf, n, "%s (continuing an earlier loop's sequence)", name);
+  else if (sym_multi_step(c, e)) /* several slots per padded step */
+    snprintf(buf, n, "%s[(%lld * i %s %lld) %% %lld]", name, (long long)e->mul,
+             e->off < 0 ? "-" : "+", (long long)(e->off < 0 ? -e->off : e->off),
+             (long long)c->rings[e->ring].n);
   else if (e->mul != 1)
     snprintf(buf, n, "%s[%lld]", name, (long long)sym_ring_slot(&c->rings[e->ring], e->off));
   else if (c->rings[e->ring].split_m) /* a sub-ring: the allocation's slot */

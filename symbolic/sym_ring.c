@@ -311,6 +311,7 @@ static Z3_ast alloc_slot(sym_ctx *c, const sym_ring *R, Z3_ast seq) {
 static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view, int64_t n,
                       int64_t *mul, int64_t *off, Z3_ast *seqx, int64_t *shift, const char **why) {
   int64_t k;
+  bool multi = false; /* a padded op's wrapped counter advancing several slots per step */
   Z3_ast idx = *idxp;
   /* on a sub-ring (sym_ring_split.c): the allocation's slot term */
   bool is_buf = idxp == &e->buf_idx;
@@ -368,12 +369,21 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     /* without "x % n" the index itself is taken as a counter wrapping in [0, n) */
     bool wrapped = !view || alloc || xv == view->operands[1];
     if (idxp == &e->idx) e->off_mod_n = wrapped;
+    /* a wrapped counter's step: its value at step 1 less at step 0, mod n */
+    int64_t step = ((v1 - v0) % n + n) % n;
     *mul = wrapped ? 1 : v1 - v0;
     *off = v0;
-    /* a wrapped counter that the guess shows advancing by another step (a ring used m slots
-     * per iteration that sym_ring_split.c could not split) is refused without the proof below,
-     * whose query would be satisfiable (and costly: sym_fmod of a rollover form) */
-    if (*mul != 1 || (wrapped && ((v1 - v0) % n + n) % n != 1 % n)) {
+    /* a padded op of a ring used s > 1 slots per padded step that sym_ring_split.c could not
+     * split (s and n coprime: the FA kernels' three-slot kv ring, K then V, s = 2): seq =
+     * s * itF + off. Only the slot is proved below (idx = seq mod n, for every s of that
+     * residue); that the group's numbers are its firings' rounds, 0, 1, 2, ... in program
+     * order, is sym_pad_check's proof (a wrong s leaves gaps: unknown) */
+    if (wrapped && step > 1 && e->pad_pos != SYM_PAD_NONE && !alloc && idx)
+      *mul = step, multi = true;
+    /* any other wrapped counter that the guess shows advancing by another step is refused
+     * without the proof below, whose query would be satisfiable (and costly: sym_fmod of a
+     * rollover form) */
+    else if (*mul != 1 || (wrapped && step != 1 % n)) {
       *why = "ring index does not advance one slot per iteration";
       return false;
     }
@@ -411,7 +421,7 @@ static bool infer_seq(sym_ctx *c, sym_event *e, Z3_ast *idxp, const ir_op *view,
     bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, *seqx, seq, *shift * n)));
   else if (alloc && *mul == 1) /* the allocation's slot: the rollover forms' linear term */
     bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, alloc, alloc_slot(c, SR, seq), 0)));
-  else if (idx && *mul == 1)
+  else if (idx && (*mul == 1 || multi))
     bad = sym_or2(c, bad, sym_not(c, sym_eq_int(c, idx, sym_fmod(c, seq, n), 0)));
   Z3_lbool r = sym_sat(c, sym_and2(c, sym_and2(c, L->range, e->pred), bad));
   if (r == Z3_L_FALSE) return true;
@@ -647,13 +657,36 @@ Z3_ast sym_round_term(sym_ctx *c, const sym_event *e, unsigned width) {
   if (n == 1) return sym_resize(c, sym_seq_term(c, e), width, true);
   if (e->mul == n) /* constant slot: one round per iteration */
     return sym_resize(c, sym_add(c, it, sym_int(c, floordiv(e->off, n))), width, true);
+  if (sym_multi_step(c, e)) {
+    /* several slots per padded step (infer_seq): (mul it + off) div n as
+     * (mul it + off mod n) div n + off div n, exact for floor division; the rollover forms'
+     * phases divide mul it + a, a in [0, n) (sym_pad_roll.c), so a wait's phase and its round
+     * share the division term */
+    int64_t q = floordiv(e->off, n);
+    Z3_ast lin = sym_add(c, sym_mul(c, sym_int(c, e->mul), it), sym_int(c, e->off - q * n));
+    return sym_resize(c, sym_add(c, sym_fdiv(c, lin, n), sym_int(c, q)), width, true);
+  }
   return sym_resize(c, sym_fdiv(c, sym_seq_term(c, e), n), width, true);
+}
+
+bool sym_multi_step(const sym_ctx *c, const sym_event *e) {
+  return e->loop >= 0 && e->ring >= 0 && e->pad_pos != SYM_PAD_NONE && e->mul > 1 &&
+         e->mul != c->rings[e->ring].n;
 }
 
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
   if (e->loop < 0) return sym_int(c, 0);
   if (e->base) n = sym_sub(c, n, e->base);
-  return Z3_mk_bvsdiv(c->z, sym_sub(c, n, sym_int(c, e->off)), sym_int(c, e->mul));
+  Z3_ast d = sym_sub(c, n, sym_int(c, e->off));
+  /* several slots per padded step, a power of two of them: a shift (floor division), which
+   * Z3 decides without a divider circuit; the same as the truncating one wherever the
+   * iteration is used (d >= 0, a multiple of mul: sym_fires) */
+  if (sym_multi_step(c, e) && (e->mul & (e->mul - 1)) == 0) {
+    int k = 0;
+    while ((INT64_C(1) << k) < e->mul) k++;
+    return Z3_mk_bvashr(c->z, d, sym_int(c, k));
+  }
+  return Z3_mk_bvsdiv(c->z, d, sym_int(c, e->mul));
 }
 
 Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
@@ -662,7 +695,9 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   Z3_ast d = sym_sub(c, e->base ? sym_sub(c, n, e->base) : n, sym_int(c, e->off));
   Z3_ast j = sym_iter_of_seq(c, e, n);
   Z3_ast ok = sym_sle(c, sym_int(c, 0), d);
-  if (e->mul != 1)
+  if (e->mul != 1 && sym_multi_step(c, e) && (e->mul & (e->mul - 1)) == 0) /* low bits */
+    ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvand(c->z, d, sym_int(c, e->mul - 1)), sym_int(c, 0)));
+  else if (e->mul != 1)
     ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_int(c, e->mul)), sym_int(c, 0)));
   Z3_ast at = sym_and2(c, L->range, e->pred);
   Z3_ast fires = sym_and2(c, ok, sym_at(c, e->loop, at, j));

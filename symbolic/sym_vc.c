@@ -100,8 +100,10 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     Z3_ast extra[4] = {have, want, round, sym_seq_term(c, e)};
     int64_t x[4];
     Z3_lbool st;
+    c->floor_full = sym_multi_step(c, e);
     vf_sym_violation *v = sym_violation(c, r, e->op, e->part, phi, e->loop, sym_ev_it(c, e),
                                         e->tainted, extra, 4, x, &st);
+    c->floor_full = false;
     if (!v) continue;
     sym_ring_sites(c, v, e->ring);
     int64_t phase = x[2] - lag, slot = ((x[3] % n) + n) % n;

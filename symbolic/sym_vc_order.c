@@ -478,7 +478,8 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
   const sym_event *w = &c->evs[wi];
   const char *how;
   if (w->kind != SYM_EV_WAIT || !w->has_seq || w->unsupported || w->ring < 0 ||
-      c->rings[w->ring].irregular || (w->mul != 1 && w->mul != c->rings[w->ring].n))
+      c->rings[w->ring].irregular ||
+      (w->mul != 1 && w->mul != c->rings[w->ring].n && !sym_multi_step(c, w)))
     return false;
   if ((*lag = sym_wait_lag(c, wi, &how)) < 0) return false;
   if (!c->edges) {
