@@ -579,7 +579,8 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
     /* ea fires at itF with q = M itF + off_a > 0; eb would fire with q - 1 at itF + cc */
-    Z3_ast q = sym_add(c, sym_mul(c, sym_int(c, M), F->it), sym_int(c, ea->off));
+    Z3_ast mit = M == 1 ? F->it : sym_mul(c, sym_int(c, M), F->it);
+    Z3_ast q = sym_add(c, mit, sym_int(c, ea->off));
     Z3_ast none = Z3_mk_true(c->z);
     for (uint32_t b = 0; b < n; b++) {
       const sym_event *eb = &c->evs[grp[b]];
