@@ -111,8 +111,10 @@ typedef struct sym_ring {
   int64_t split_m, split_r;
 } sym_ring;
 
-/* The allocation's slot of ring R's slot s (messages). */
-static inline int64_t sym_ring_slot(const sym_ring *R, int64_t s) {
+/* The allocation's slot of sequence number q on ring R (messages): its slot q mod n, mapped
+ * to the allocation's for a sub-ring (sym_ring_split.c). */
+static inline int64_t sym_ring_slot(const sym_ring *R, int64_t q) {
+  int64_t s = (q % R->n + R->n) % R->n;
   return R->split_m ? R->split_m * s + R->split_r : s;
 }
 

@@ -527,7 +527,8 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   int64_t M = cslot ? N : c->evs[grp[0]].mul;
   if (P > 0 && cslot)
     return "padded nest: a prologue op ahead of a constant slot of a ring of several slots";
-  if (M < 1 || M > PAD_MAX_STEP || (M > 1 && !cslot && P > 0))
+  /* (a constant slot's M = N goes to const_slots, which counts rounds, not numbers) */
+  if (!cslot && (M < 1 || M > PAD_MAX_STEP || (M > 1 && P > 0)))
     return "padded nest: a ring used several slots per step with a prologue op, or too many";
   /* (label_unindexed checks such groups more than once: the prologue's shift is not
    * repeatable) */
@@ -746,7 +747,8 @@ bool sym_pad_same_step(sym_ctx *c, const sym_event *w, const sym_event *e) {
   const sym_loop *F = &c->loops[w->loop];
   int i = c->loops[F->flat_inner].pad_inner;
   const ir_op *I = c->loops[i].op;
-  if (w->pad_pos == SYM_PAD_INNER) return e->loop == i || (c->loops[i].flat >= 0 && e->loop == c->loops[i].flat);
+  if (w->pad_pos == SYM_PAD_INNER)
+    return e->loop == i || (c->loops[i].flat >= 0 && e->loop == c->loops[i].flat);
   if (e->loop != F->flat_outer) return false;
   return w->pad_pos == SYM_PAD_PRE ? e->pos < I->id : e->pos > I->id;
 }

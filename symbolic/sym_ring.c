@@ -674,18 +674,24 @@ bool sym_multi_step(const sym_ctx *c, const sym_event *e) {
          e->mul != c->rings[e->ring].n;
 }
 
+/* log2 of e's multiplier when e is numbered several slots per padded step by a power of two
+ * of them, else -1: its iteration for a sequence number is then a shift and "a multiple of
+ * mul" its low bits (sym_iter_of_seq, sym_fires), which Z3 decides without a divider circuit */
+static int multi_shift(const sym_ctx *c, const sym_event *e) {
+  if (!sym_multi_step(c, e) || (e->mul & (e->mul - 1)) != 0) return -1;
+  int k = 0;
+  while ((INT64_C(1) << k) < e->mul) k++;
+  return k;
+}
+
 Z3_ast sym_iter_of_seq(sym_ctx *c, const sym_event *e, Z3_ast n) {
   if (e->loop < 0) return sym_int(c, 0);
   if (e->base) n = sym_sub(c, n, e->base);
   Z3_ast d = sym_sub(c, n, sym_int(c, e->off));
-  /* several slots per padded step, a power of two of them: a shift (floor division), which
-   * Z3 decides without a divider circuit; the same as the truncating one wherever the
-   * iteration is used (d >= 0, a multiple of mul: sym_fires) */
-  if (sym_multi_step(c, e) && (e->mul & (e->mul - 1)) == 0) {
-    int k = 0;
-    while ((INT64_C(1) << k) < e->mul) k++;
-    return Z3_mk_bvashr(c->z, d, sym_int(c, k));
-  }
+  /* a shift is floor division, the same as the truncating one wherever the iteration is used
+   * (d >= 0, a multiple of mul: sym_fires) */
+  int k = multi_shift(c, e);
+  if (k >= 0) return Z3_mk_bvashr(c->z, d, sym_int(c, k));
   return Z3_mk_bvsdiv(c->z, d, sym_int(c, e->mul));
 }
 
@@ -695,7 +701,7 @@ Z3_ast sym_fires(sym_ctx *c, const sym_event *e, Z3_ast n) {
   Z3_ast d = sym_sub(c, e->base ? sym_sub(c, n, e->base) : n, sym_int(c, e->off));
   Z3_ast j = sym_iter_of_seq(c, e, n);
   Z3_ast ok = sym_sle(c, sym_int(c, 0), d);
-  if (e->mul != 1 && sym_multi_step(c, e) && (e->mul & (e->mul - 1)) == 0) /* low bits */
+  if (multi_shift(c, e) >= 0) /* d a multiple of mul: its low bits */
     ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvand(c->z, d, sym_int(c, e->mul - 1)), sym_int(c, 0)));
   else if (e->mul != 1)
     ok = sym_and2(c, ok, sym_eq(c, Z3_mk_bvsmod(c->z, d, sym_int(c, e->mul)), sym_int(c, 0)));

@@ -87,7 +87,6 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
       sym_note_unknown(r, "wait at %s: %s", ir_loc_str(e->op->loc, lb, sizeof lb), how);
       continue;
     }
-    int64_t n = c->rings[e->ring].n;
     /* compared in the phase operand's own width: only its parity bit is used (§1.3) */
     unsigned wp = sym_width(c, e->phase);
     Z3_ast round = sym_round_term(c, e, wp), one = sym_bv(c, 1, wp);
@@ -106,7 +105,7 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
     c->floor_full = false;
     if (!v) continue;
     sym_ring_sites(c, v, e->ring);
-    int64_t phase = x[2] - lag, slot = ((x[3] % n) + n) % n;
+    int64_t phase = x[2] - lag;
     char why[200];
     if (lag == 0)
       snprintf(why, sizeof why, "it waits for round %lld of the slot (this iteration's data), "
@@ -122,8 +121,9 @@ void sym_vc_phase(sym_ctx *c, vf_sym_condres *r) {
       snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
     v->message = sym_fmt("wait on %s (slot %lld)%s uses parity %lld, but %s, parity %lld "
                          "(semantics.md §1.3; lag from %s)",
-                         sym_slot_text(c, e, sb, sizeof sb), (long long)sym_ring_slot(&c->rings[e->ring], slot), when,
-                         (long long)x[0], why, (long long)x[1], how);
+                         sym_slot_text(c, e, sb, sizeof sb),
+                         (long long)sym_ring_slot(&c->rings[e->ring], x[3]), when, (long long)x[0],
+                         why, (long long)x[1], how);
   }
   sym_finish_cond(r, "every wait's parity is the parity of the phase it waits for, in every "
                   "iteration");
@@ -215,7 +215,8 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
       if (v)
         v->message = sym_fmt("round %lld of barrier %s[%lld] receives %lld arrivals but its init "
                              "count is %lld (over-arrival, semantics.md §1.5)",
-                             (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
+                             (long long)(x[2] / R->n), R->name,
+                             (long long)sym_ring_slot(R, x[2]),
                              (long long)x[0], (long long)x[1]);
       /* (3) a phase left incomplete while later arrivals on the slot continue */
       r->n_checked++;
@@ -236,7 +237,8 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         v->message = sym_fmt("round %lld of barrier %s[%lld] gets only %lld of its %lld arrivals "
                              "but the slot is arrived on again later: the next round's arrivals "
                              "complete the wrong phase (semantics.md §1.2)",
-                             (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
+                             (long long)(x[2] / R->n), R->name,
+                             (long long)sym_ring_slot(R, x[2]),
                              (long long)x[0], (long long)x[1]);
     }
     /* (2) every phase a wait needs receives exactly its count */
@@ -264,7 +266,8 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         v->message = sym_fmt("wait on %s in iteration %lld needs round %lld of slot %lld to "
                              "complete, but that phase receives %lld of its %lld arrivals%s%s",
                              sym_slot_text(c, w, sb, sizeof sb), (long long)v->iteration,
-                             (long long)(x[2] / R->n), (long long)sym_ring_slot(R, x[2] % R->n), (long long)x[0],
+                             (long long)(x[2] / R->n), (long long)sym_ring_slot(R, x[2]),
+                             (long long)x[0],
                              (long long)x[1], a0 < 0 ? ": nothing ever arrives on " : "",
                              a0 < 0 ? R->name : "");
     }
@@ -319,7 +322,8 @@ void sym_vc_bytes(sym_ctx *c, vf_sym_condres *r) {
     if (v)
       v->message = sym_fmt("round %lld of barrier %s[%lld] expects %lld bytes but the TMA copies "
                            "signalling it deliver %lld (semantics.md §1.2, §2.1)",
-                           (long long)(x[2] / R->n), R->name, (long long)sym_ring_slot(R, x[2] % R->n),
+                           (long long)(x[2] / R->n), R->name,
+                           (long long)sym_ring_slot(R, x[2]),
                            (long long)x[0], (long long)x[1]);
   }
   sym_finish_cond(r, "every phase's expected bytes equal the bytes its TMA copies deliver");

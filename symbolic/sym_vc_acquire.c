@@ -495,7 +495,8 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
       snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
     v->message = sym_fmt("accesses %s[%lld]%s while %s's %s write of that slot at %s may run at "
                          "the same time: no wait orders that write with the access",
-                         c->rings[x->ring].name, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
+                         c->rings[x->ring].name,
+                         (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
                          sym_part_label(c, p->part), dir > 0 ? "next" : "previous", pl);
   }
 }
@@ -728,6 +729,8 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   sym_site(v, p->op);
   if (tma) sym_ring_sites(c, v, p->ring);
   int64_t N = depth(c, x);
+  /* the slot of depth(x) (1 for an access of a whole buffer) */
+  long long slot = (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N);
   char when[48] = "";
   if (v->iteration >= 0)
     snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);
@@ -735,13 +738,13 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
     v->message = sym_fmt("accesses %s[%lld]%s while the TMA load at %s may still be writing it: "
                          "no wait on %s before the access observes round %lld of that load "
                          "(semantics.md §1.8)",
-                         B, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when, pl,
+                         B, slot, when, pl,
                          c->rings[p->ring].name, (long long)(v_x[0] / N));
   else
     v->message = sym_fmt("accesses %s[%lld]%s while %s's write at %s of the same round may run "
                          "at the same time: no wait of either thread observes an arrival the "
                          "other makes after its access",
-                         B, (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
+                         B, slot, when,
                          sym_part_label(c, p->part), pl);
 }
 

@@ -187,7 +187,7 @@ static void check_wait(sym_ctx *c, vf_sym_condres *r, int wi) {
                        "round %lld: with that round pending the wait's parity already differs "
                        "from the slot's phase, so it passes at once (semantics.md §1.4)",
                        (long long)(o / N), c->rings[w->ring].name,
-                       (long long)sym_ring_slot(&c->rings[w->ring], ((o % N) + N) % N),
+                       (long long)sym_ring_slot(&c->rings[w->ring], o),
                        (long long)(o / N - 1));
 }
 

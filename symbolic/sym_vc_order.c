@@ -1108,7 +1108,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
                            "producer can run two phases ahead of that waiter (phase aliasing, "
                            "semantics.md §1.4)",
                            sym_part_label(c, e0->part), (long long)(x[0] / n),
-                           c->rings[w->ring].name, (long long)sym_ring_slot(&c->rings[w->ring], x[0] % n), (long long)x[1],
+                           c->rings[w->ring].name, (long long)sym_ring_slot(&c->rings[w->ring], x[0]),
+                           (long long)x[1],
                            sym_part_label(c, w->part), sym_slot_text(c, w, sb, sizeof sb),
                            (long long)v->iteration, (long long)(x[0] / n - 1));
   }
