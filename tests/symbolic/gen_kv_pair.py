@@ -147,6 +147,76 @@ def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, 
         return HDR3 + s
     return HDR + s
 
+HDR_LAG = """// kv-lag.ok.ttgir: the FA MMA partition's use of the kv ring (tests/corpus/real/fa_d64_100,
+// partition3, 01-attention-forward.py _attn_fwd_mma) in small: kv-pair.ok's loader, and a
+// consumer that reads and releases each V slot one padded step late, through views carried into
+// the K loop (`iter_args(%pvb = V buffer, %pve = V empty barrier)`, yielded as the step's V
+// views): per K step it waits for K_j, reads it, reads the previous step's V through the carried
+// view, releases that V slot through the carried barrier view, releases K_j, then waits for and
+// reads V_j; after the K loop it reads and releases the last V through the loop's results. The
+// explicit check verifies it. --symbolic: the carried views into the nest's inner loop are not
+// numbered (the FA rows' first reason, "a read after the wait has no sequence number"): a
+// 2-second reproducer of it. kv-lag3.ok.ttgir: the same with a three-slot ring (fa_d128).
+// kv-lag-phase.bug.ttgir: the consumer's rollover phase starts at 1.
+// kv-lag-release.bug.ttgir: the carried release arrives on the K slot (empty[j]), not on the
+// previous V slot: the K slot gets two arrivals, the V slot none (the explorer: a deadlock).
+// kv-lag-fence.bug.ttgir: the fence after the read of the previous V (carried view) is deleted:
+// the loader's TMA load into that slot follows a generic read with no fence.proxy.async.
+"""
+
+def lag_read(p, i, ind, line):
+    return (f"{ind}%{p}b = ttg.memdesc_index %bufs[%{i}] : {BUFS} -> {BUF}\n"
+            f"{ind}%{p}v = ttg.local_load %{p}b : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":{line}:7)\n"
+            f"{ind}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":{line}:9)\n")
+
+def lag_wait(p, i, ph, ind, line):
+    return (f"{ind}%{p}fb = ttg.memdesc_index %full[%{i}] : {RING} -> {BAR}\n"
+            f"{ind}ttng.wait_barrier %{p}fb, %{ph}, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
+
+def lag_rel(p, i, ind, line):
+    return (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{i}] : {RING} -> {BAR}\n"
+            f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
+
+def lag_kernel(cons_ph0="%z", bad_release=False, drop_fence=False, N=4):
+    """kv-lag*: kv-pair's module and loader; the consumer releases each V one step late."""
+    s = kernel(N=4)[len(HDR):]
+    fork = s.index("    default {\n") + len("    default {\n")
+    load = s.index("    partition0(")
+    I6 = " " * 6; I8 = " " * 8; I10 = " " * 10
+    c = CONSTS
+    c += f"{I6}%cr:2 = scf.for %ti = %z to %m step %one iter_args(%ci = %z, %cph = {cons_ph0}) -> (i32, i32) : i32 {{\n"
+    c += lag_wait("ck", "ci", "cph", I8, 22) + lag_read("ck", "ci", I8, 23) + lag_rel("ck", "ci", I8, 24)
+    c += roll("ck", "ci", "cph", I8)
+    c += lag_wait("cv", "cki", "ckh", I8, 25) + lag_read("cv", "cki", I8, 26)
+    c += f"{I8}%cve = ttg.memdesc_index %empty[%cki] : {RING} -> {BAR}\n" + roll("cv", "cki", "ckh", I8)
+    c += (f"{I8}%cq:4 = scf.for %kk = %one to %kt step %one iter_args(%ii = %cvi, %iph = %cvh, "
+          f"%pvb = %cvb, %pve = %cve) -> (i32, i32, {BUF}, {BAR}) : i32 {{\n")
+    c += lag_wait("dk", "ii", "iph", I10, 29) + lag_read("dk", "ii", I10, 30)
+    c += f"{I10}%lvv = ttg.local_load %pvb : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":31:7)\n"
+    if not drop_fence:
+        c += f"{I10}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":31:9)\n"
+    if bad_release:
+        c += (f"{I10}%bve = ttg.memdesc_index %empty[%ii] : {RING} -> {BAR}\n"
+              f"{I10}ttng.arrive_barrier %bve, 1, %t : {BAR} loc(\"kv_pair.py\":32:7)\n")
+    else:
+        c += f"{I10}ttng.arrive_barrier %pve, 1, %t : {BAR} loc(\"kv_pair.py\":32:7)\n"
+    c += lag_rel("dk", "ii", I10, 33) + roll("dk", "ii", "iph", I10)
+    c += lag_wait("dv", "dki", "dkh", I10, 34) + lag_read("dv", "dki", I10, 35)
+    c += f"{I10}%dve = ttg.memdesc_index %empty[%dki] : {RING} -> {BAR}\n" + roll("dv", "dki", "dkh", I10)
+    c += f"{I10}scf.yield %dvi, %dvh, %dvb, %dve : i32, i32, {BUF}, {BAR}\n{I8}}} loc(\"kv_pair.py\":28:7)\n"
+    c += (f"{I8}%lv = ttg.local_load %cq#2 : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":37:7)\n"
+          f"{I8}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":37:9)\n"
+          f"{I8}ttng.arrive_barrier %cq#3, 1, %t : {BAR} loc(\"kv_pair.py\":38:7)\n")
+    c += f"{I8}scf.yield %cq#0, %cq#1 : i32, i32\n{I6}}} loc(\"kv_pair.py\":21:5)\n"
+    c += "      ttg.warp_yield\n    }\n"
+    s = s[:fork] + c + s[load:]
+    if N != 4:  # the ring's depth (as kernel() does)
+        s = s.replace("4x1xi64", f"{N}x1xi64").replace("4x32x64xf32", f"{N}x32x64xf32")
+        s = s.replace("%four = arith.constant 4 : i32", f"%four = arith.constant {N} : i32")
+        s = "".join(l for l in s.splitlines(True)
+                    if not any(t in l for t in ("%full3 ", "%empty3 ", "%full3,", "%empty3,", "%c3 =")))
+    return HDR_LAG + s
+
 out = sys.argv[1]
 open(f"{out}/kv-pair.ok.ttgir", "w").write(kernel())
 open(f"{out}/kv-pair-phase.bug.ttgir", "w").write(kernel(cons_ph0="one"))
@@ -160,3 +230,8 @@ open(f"{out}/kv-pair3-release.bug.ttgir", "w").write(kernel(bad_release=True, N=
 open(f"{out}/kv-pair3-wait.bug.ttgir", "w").write(kernel(drop_wait=True, N=3))
 open(f"{out}/kv-pair3-fence.bug.ttgir", "w").write(kernel(drop_fence=True, N=3))
 open(f"{out}/kv-pair3-early.bug.ttgir", "w").write(kernel(early=True, N=3))
+open(f"{out}/kv-lag.ok.ttgir", "w").write(lag_kernel())
+open(f"{out}/kv-lag3.ok.ttgir", "w").write(lag_kernel(N=3))
+open(f"{out}/kv-lag-phase.bug.ttgir", "w").write(lag_kernel(cons_ph0="%one"))
+open(f"{out}/kv-lag-release.bug.ttgir", "w").write(lag_kernel(bad_release=True))
+open(f"{out}/kv-lag-fence.bug.ttgir", "w").write(lag_kernel(drop_fence=True))
