@@ -1211,6 +1211,44 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
   }
 }
 
+/* Buffer-empty (lag 1) wait wi's writes of buffer slots numbered apart from its own number
+ * (window_access takes only the same number): a ring whose slots start empty by an arrival
+ * per slot before the loop (kv-pair.ok, the FA kernels) numbers the release of use u as u + N,
+ * and the loader's wait for it, u + N, precedes its write of use u. The wait for arrival
+ * number a (its own number minus N) lets the write of use a + N - K overwrite use a - K, K its
+ * own number minus the write's: every read of use a - K must come before arrival a. shift[b]
+ * is that K for buffer ring b (guarded), INT64_MIN when two windows disagree. Rings of a
+ * constant slot per op (mul N: ConSan's one-ring kernels) are left to window_access. */
+static void guard_shifted(sym_ctx *c, int wi, bool *guarded, int64_t *shift) {
+  const sym_event *w = &c->evs[wi];
+  for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    /* (up to the next wait of any ring: the loader's next wait is for another slot's
+     * release, whose writes are that wait's) */
+    if (e->part != w->part || e->loop != w->loop || e->kind == SYM_EV_WAIT) break;
+    int b = -1;
+    int64_t off = 0;
+    if (e->kind == SYM_EV_TMA_LOAD && e->buf_has_seq && e->buf_ring >= 0 && !w->base &&
+        e->buf_mul == w->mul) {
+      b = e->buf_ring;
+      off = e->buf_off;
+    } else if ((e->kind == SYM_EV_WRITE || e->kind == SYM_EV_ASYNC_WRITE) && e->has_seq &&
+               e->ring >= 0 && e->mul == w->mul && sym_same_base(c, w, e) && !e->seqt) {
+      b = e->ring;
+      off = e->off;
+    }
+    /* (the shapes whose read offsets (b) computes: one slot per iteration, or M per padded
+     * step; a constant slot's waits keep window_access's pairing alone) */
+    if (b < 0 || w->seqt || w->loop < 0 || c->rings[b].n != c->rings[w->ring].n ||
+        (w->mul != 1 && !sym_multi_step(c, w)) || !released_here(c, w, b))
+      continue;
+    int64_t k = w->off - off;
+    if (guarded[b] && shift[b] != k) k = INT64_MIN;
+    guarded[b] = true;
+    shift[b] = k;
+  }
+}
+
 /* A buffer-empty (lag 1) wait on the ring in a partition other than part. */
 static bool other_waiter(sym_ctx *c, int ring, int part) {
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
@@ -1226,11 +1264,14 @@ static bool other_waiter(sym_ctx *c, int ring, int part) {
 static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
+  /* per guarded buffer ring: its uses' numbers below the barrier's (guard_shifted) */
+  int64_t *shift = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *shift);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
     if (!c->rings[ring].is_barrier || c->rings[ring].irregular || c->rings[ring].elsewhere)
       continue; /* elsewhere: sym_ring_fresh.c */
     sym_debug_what(c, "back-pressure (b) of ring %s", c->rings[ring].name);
     memset(guarded, 0, c->n_rings * sizeof *guarded);
+    memset(shift, 0, c->n_rings * sizeof *shift);
     bool empty_ring = false;
     for (uint32_t wi = 0; wi < c->n_evs; wi++) {
       const sym_event *w = &c->evs[wi];
@@ -1241,6 +1282,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
       empty_ring = true;
       window(c, (int)wi, &rd, &wr, guarded);
       guard_nest(c, (int)wi, guarded);
+      guard_shifted(c, (int)wi, guarded, shift);
     }
     if (!empty_ring) continue;
     for (uint32_t ei = 0; ei < c->n_evs; ei++) {
@@ -1258,13 +1300,27 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
         if (rd->op == e->op) continue;
         r->n_checked++;
-        if (rd->mul != e->mul || !sym_same_base(c, rd, e) || (e->loop >= 0 && e->mul != 1)) {
+        int64_t K = shift[rd->ring];
+        /* M slots per padded step (sym_multi_step): numbers M it + off */
+        bool multi = e->loop >= 0 && e->mul > 1 && sym_multi_step(c, e) && sym_multi_step(c, rd);
+        if (rd->mul != e->mul || !sym_same_base(c, rd, e) ||
+            (e->loop >= 0 && e->mul != 1 && !multi) || (K && e->loop < 0)) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
                            ir_loc_str(e->op->loc, lb, sizeof lb));
           continue;
         }
-        /* the read of the released slot runs in iteration i + D (same slot only outside loops) */
-        int64_t D = e->loop >= 0 ? e->off - rd->off : 0;
+        if (K == INT64_MIN) {
+          sym_note_unknown(r, "release at %s: the loader's writes are numbered apart from its "
+                           "waits by different amounts", ir_loc_str(e->op->loc, lb, sizeof lb));
+          continue;
+        }
+        /* the read of the released slot (its use numbered K below the release) runs in
+         * iteration i + D (same slot only outside loops) */
+        int64_t D = e->loop >= 0 ? e->off - K - rd->off : 0;
+        if (multi) {
+          if (D % e->mul) continue; /* rd's numbers are another residue mod M: not that use */
+          D /= e->mul;
+        }
         if (e->loop < 0 && sym_same_seq(c, e, rd) == 0) continue; /* another slot */
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
         bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
@@ -1322,6 +1378,7 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
     }
   }
   free(guarded);
+  free(shift);
 }
 
 void sym_untraced_unknown(const sym_ctx *c, vf_sym_condres *r) {

@@ -23,6 +23,10 @@ HDR = """// kv-pair.ok.ttgir: the FA kernels' kv ring (tests/corpus/real/fa_d64_
 // class only where every position agrees, sym_pad_graph.c).
 // kv-pair-wait.bug.ttgir: the default partition's V wait in the K loop is deleted: its read races
 // the TMA load (back-pressure).
+// kv-pair-mid.bug.ttgir: the default partition's K release in the K loop comes after its wait and
+// before its read: the loader may refill the slot while it is read (back-pressure (b), whose
+// release numbers stand N above the buffer's uses here: the slots start empty by an arrival
+// each before the fork; proved before session 28).
 """
 HDR3 = """// kv-pair3.ok.ttgir: kv-pair.ok.ttgir with a three-slot ring (the FA kernels' kv ring at
 // d128, tests/corpus/real/fa_d128_100: K then V, two slots per padded step). The slot of the
@@ -38,6 +42,7 @@ HDR3 = """// kv-pair3.ok.ttgir: kv-pair.ok.ttgir with a three-slot ring (the FA 
 // kv-pair3-early.bug.ttgir: the K release before the K loop comes before its wait and read
 // (back-pressure not proved; the explorer finds the over-arrival).
 // kv-pair3-wait.bug.ttgir: the V wait in the K loop is deleted (back-pressure).
+// kv-pair3-mid.bug.ttgir: the K release in the K loop between its wait and its read.
 """
 MOD = """#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
@@ -69,7 +74,7 @@ def roll(p, i, ph, ind):
             f"{ind}%{p}x = arith.xori %{ph}, %one : i32\n"
             f"{ind}%{p}h = arith.select %{p}r, %{p}x, %{ph} : i32\n")
 
-def cons_use(p, i, ph, ind, line, slot_rel=None, wait=True, fence=True, early=False):
+def cons_use(p, i, ph, ind, line, slot_rel=None, wait=True, fence=True, early=False, mid=False):
     rel = slot_rel or i
     s = ""
     if early:  # the release first, then the wait and the read
@@ -78,10 +83,13 @@ def cons_use(p, i, ph, ind, line, slot_rel=None, wait=True, fence=True, early=Fa
     if wait:
         s += (f"{ind}%{p}fb = ttg.memdesc_index %full[%{i}] : {RING} -> {BAR}\n"
               f"{ind}ttng.wait_barrier %{p}fb, %{ph}, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
+    if mid:  # the release after the wait, before the read
+        s += (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
+              f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line+2}:7)\n")
     s += (f"{ind}%{p}b = ttg.memdesc_index %bufs[%{i}] : {BUFS} -> {BUF}\n"
           f"{ind}%{p}v = ttg.local_load %{p}b : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":{line+1}:7)\n"
           + (f"{ind}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":{line+1}:9)\n" if fence else "")
-          + ("" if early else f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
+          + ("" if early or mid else f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
           f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line+2}:7)\n"))
     return s + roll(p, i, ph, ind)
 
@@ -100,7 +108,8 @@ CONSTS = """      %z = arith.constant 0 : i32
       %t = arith.constant true
 """
 
-def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, early=False, N=4):
+def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, early=False, N=4,
+           mid=False):
     s = MOD
     for s_ in range(4):
         if s_ >= 2:
@@ -121,7 +130,7 @@ def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, 
     s += cons_use("ck", "ci", "cph", I8, 22, early=early)
     s += cons_use("cv", "cki", "ckh", I8, 25)
     s += f"{I8}%cq:2 = scf.for %kk = %one to %kt step %one iter_args(%ii = %cvi, %iph = %cvh) -> (i32, i32) : i32 {{\n"
-    s += cons_use("dk", "ii", "iph", I10, 29)
+    s += cons_use("dk", "ii", "iph", I10, 29, mid=mid)
     s += cons_use("dv", "dki", "dkh", I10, 32, slot_rel="ii" if bad_release else None, wait=not drop_wait, fence=not drop_fence)
     s += f"{I10}scf.yield %dvi, %dvh : i32, i32\n{I8}}} loc(\"kv_pair.py\":28:7)\n"
     s += f"{I8}scf.yield %cq#0, %cq#1 : i32, i32\n{I6}}} loc(\"kv_pair.py\":21:5)\n"
@@ -224,12 +233,14 @@ open(f"{out}/kv-pair-release.bug.ttgir", "w").write(kernel(bad_release=True))
 open(f"{out}/kv-pair-wait.bug.ttgir", "w").write(kernel(drop_wait=True))
 open(f"{out}/kv-pair-fence.bug.ttgir", "w").write(kernel(drop_fence=True))
 open(f"{out}/kv-pair-early.bug.ttgir", "w").write(kernel(early=True))
+open(f"{out}/kv-pair-mid.bug.ttgir", "w").write(kernel(mid=True))
 open(f"{out}/kv-pair3.ok.ttgir", "w").write(kernel(N=3))
 open(f"{out}/kv-pair3-phase.bug.ttgir", "w").write(kernel(cons_ph0="one", N=3))
 open(f"{out}/kv-pair3-release.bug.ttgir", "w").write(kernel(bad_release=True, N=3))
 open(f"{out}/kv-pair3-wait.bug.ttgir", "w").write(kernel(drop_wait=True, N=3))
 open(f"{out}/kv-pair3-fence.bug.ttgir", "w").write(kernel(drop_fence=True, N=3))
 open(f"{out}/kv-pair3-early.bug.ttgir", "w").write(kernel(early=True, N=3))
+open(f"{out}/kv-pair3-mid.bug.ttgir", "w").write(kernel(mid=True, N=3))
 open(f"{out}/kv-lag.ok.ttgir", "w").write(lag_kernel())
 open(f"{out}/kv-lag3.ok.ttgir", "w").write(lag_kernel(N=3))
 open(f"{out}/kv-lag-phase.bug.ttgir", "w").write(lag_kernel(cons_ph0="%one"))
