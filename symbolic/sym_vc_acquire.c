@@ -36,6 +36,13 @@ static int64_t depth(const sym_ctx *c, const sym_event *e) {
   return sym_is_access(e->kind) && !e->view ? 1 : c->rings[e->ring].n;
 }
 
+/* The allocation's slot that access x's sequence number q names (messages): q mod depth(x),
+ * so slot 0 for an access of a whole buffer. */
+static long long access_slot(const sym_ctx *c, const sym_event *x, int64_t q) {
+  int64_t N = depth(c, x);
+  return (long long)sym_ring_slot(&c->rings[x->ring], ((q % N) + N) % N);
+}
+
 /* p writes the buffer slot of the barrier round it signals: its buffer sequence is its barrier
  * sequence, or (a sibling loop's load, whose buffer sequence is not numbered) both slots are one
  * index term, in rings of one depth. */
@@ -496,7 +503,7 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
     v->message = sym_fmt("accesses %s[%lld]%s while %s's %s write of that slot at %s may run at "
                          "the same time: no wait orders that write with the access",
                          c->rings[x->ring].name,
-                         (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N), when,
+                         access_slot(c, x, v_x[0]), when,
                          sym_part_label(c, p->part), dir > 0 ? "next" : "previous", pl);
   }
 }
@@ -729,8 +736,7 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
   sym_site(v, p->op);
   if (tma) sym_ring_sites(c, v, p->ring);
   int64_t N = depth(c, x);
-  /* the slot of depth(x) (1 for an access of a whole buffer) */
-  long long slot = (long long)sym_ring_slot(&c->rings[x->ring], ((v_x[0] % N) + N) % N);
+  long long slot = access_slot(c, x, v_x[0]);
   char when[48] = "";
   if (v->iteration >= 0)
     snprintf(when, sizeof when, " in iteration %lld", (long long)v->iteration);

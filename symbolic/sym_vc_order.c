@@ -1221,6 +1221,9 @@ static void guard_nest(sym_ctx *c, int wi, bool *guarded) {
  * constant slot per op (mul N: ConSan's one-ring kernels) are left to window_access. */
 static void guard_shifted(sym_ctx *c, int wi, bool *guarded, int64_t *shift) {
   const sym_event *w = &c->evs[wi];
+  /* (the shapes whose read offsets (b) computes: one slot per iteration, or M per padded
+   * step; a constant slot's waits keep window_access's pairing alone) */
+  if (w->seqt || w->loop < 0 || (w->mul != 1 && !sym_multi_step(c, w))) return;
   for (uint32_t i = (uint32_t)wi + 1; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     /* (up to the next wait of any ring: the loader's next wait is for another slot's
@@ -1237,11 +1240,7 @@ static void guard_shifted(sym_ctx *c, int wi, bool *guarded, int64_t *shift) {
       b = e->ring;
       off = e->off;
     }
-    /* (the shapes whose read offsets (b) computes: one slot per iteration, or M per padded
-     * step; a constant slot's waits keep window_access's pairing alone) */
-    if (b < 0 || w->seqt || w->loop < 0 || c->rings[b].n != c->rings[w->ring].n ||
-        (w->mul != 1 && !sym_multi_step(c, w)) || !released_here(c, w, b))
-      continue;
+    if (b < 0 || c->rings[b].n != c->rings[w->ring].n || !released_here(c, w, b)) continue;
     int64_t k = w->off - off;
     if (guarded[b] && shift[b] != k) k = INT64_MIN;
     guarded[b] = true;

@@ -74,24 +74,26 @@ def roll(p, i, ph, ind):
             f"{ind}%{p}x = arith.xori %{ph}, %one : i32\n"
             f"{ind}%{p}h = arith.select %{p}r, %{p}x, %{ph} : i32\n")
 
+def wait_op(p, i, ph, ind, line):
+    return (f"{ind}%{p}fb = ttg.memdesc_index %full[%{i}] : {RING} -> {BAR}\n"
+            f"{ind}ttng.wait_barrier %{p}fb, %{ph}, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
+
+def read_op(p, i, ind, line, fence=True):
+    return (f"{ind}%{p}b = ttg.memdesc_index %bufs[%{i}] : {BUFS} -> {BUF}\n"
+            f"{ind}%{p}v = ttg.local_load %{p}b : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":{line}:7)\n"
+            + (f"{ind}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":{line}:9)\n" if fence else ""))
+
+def release_op(p, i, ind, line):
+    return (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{i}] : {RING} -> {BAR}\n"
+            f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
+
 def cons_use(p, i, ph, ind, line, slot_rel=None, wait=True, fence=True, early=False, mid=False):
-    rel = slot_rel or i
-    s = ""
-    if early:  # the release first, then the wait and the read
-        s += (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
-              f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line+2}:7)\n")
-    if wait:
-        s += (f"{ind}%{p}fb = ttg.memdesc_index %full[%{i}] : {RING} -> {BAR}\n"
-              f"{ind}ttng.wait_barrier %{p}fb, %{ph}, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
-    if mid:  # the release after the wait, before the read
-        s += (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
-              f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line+2}:7)\n")
-    s += (f"{ind}%{p}b = ttg.memdesc_index %bufs[%{i}] : {BUFS} -> {BUF}\n"
-          f"{ind}%{p}v = ttg.local_load %{p}b : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":{line+1}:7)\n"
-          + (f"{ind}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":{line+1}:9)\n" if fence else "")
-          + ("" if early or mid else f"{ind}%{p}eb = ttg.memdesc_index %empty[%{rel}] : {RING} -> {BAR}\n"
-          f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line+2}:7)\n"))
-    return s + roll(p, i, ph, ind)
+    """wait, read (and fence), release of slot i; early: the release first; mid: the release
+    between the wait and the read"""
+    rel = release_op(p, slot_rel or i, ind, line + 2)
+    return ((rel if early else "") + (wait_op(p, i, ph, ind, line) if wait else "")
+            + (rel if mid else "") + read_op(p, i, ind, line + 1, fence)
+            + ("" if early or mid else rel) + roll(p, i, ph, ind))
 
 def prod_use(p, i, ph, ind, line):
     return (f"{ind}%{p}eb = ttg.memdesc_index %pe[%{i}] : {RING} -> {BAR}\n"
@@ -107,6 +109,13 @@ CONSTS = """      %z = arith.constant 0 : i32
       %four = arith.constant 4 : i32
       %t = arith.constant true
 """
+
+def set_depth(s, N):
+    """the ring's depth N < 4: its types, the rollover bound, no slot 3"""
+    s = s.replace("4x1xi64", f"{N}x1xi64").replace("4x32x64xf32", f"{N}x32x64xf32")
+    s = s.replace("%four = arith.constant 4 : i32", f"%four = arith.constant {N} : i32")
+    return "".join(l for l in s.splitlines(True)
+                   if not any(t in l for t in ("%full3 ", "%empty3 ", "%full3,", "%empty3,", "%c3 =")))
 
 def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, early=False, N=4,
            mid=False):
@@ -148,12 +157,8 @@ def kernel(cons_ph0="%z", bad_release=False, drop_wait=False, drop_fence=False, 
     s += "      ttg.warp_return\n"
     s += f"    }} : (!tt.tensordesc<tensor<32x64xf32, #shared>>, {BUFS}, {RING}, {RING}, i32, i32) -> ()\n"
     s += "    tt.return\n  }\n}\n"
-    if N != 4:  # the ring's depth: its types, the rollover bound, no slot 3
-        s = s.replace("4x1xi64", f"{N}x1xi64").replace("4x32x64xf32", f"{N}x32x64xf32")
-        s = s.replace("%four = arith.constant 4 : i32", f"%four = arith.constant {N} : i32")
-        s = "".join(l for l in s.splitlines(True)
-                    if not any(t in l for t in ("%full3 ", "%empty3 ", "%full3,", "%empty3,", "%c3 =")))
-        return HDR3 + s
+    if N != 4:
+        return HDR3 + set_depth(s, N)
     return HDR + s
 
 HDR_LAG = """// kv-lag.ok.ttgir: the FA MMA partition's use of the kv ring (tests/corpus/real/fa_d64_100,
@@ -173,19 +178,6 @@ HDR_LAG = """// kv-lag.ok.ttgir: the FA MMA partition's use of the kv ring (test
 // the loader's TMA load into that slot follows a generic read with no fence.proxy.async.
 """
 
-def lag_read(p, i, ind, line):
-    return (f"{ind}%{p}b = ttg.memdesc_index %bufs[%{i}] : {BUFS} -> {BUF}\n"
-            f"{ind}%{p}v = ttg.local_load %{p}b : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":{line}:7)\n"
-            f"{ind}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":{line}:9)\n")
-
-def lag_wait(p, i, ph, ind, line):
-    return (f"{ind}%{p}fb = ttg.memdesc_index %full[%{i}] : {RING} -> {BAR}\n"
-            f"{ind}ttng.wait_barrier %{p}fb, %{ph}, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
-
-def lag_rel(p, i, ind, line):
-    return (f"{ind}%{p}eb = ttg.memdesc_index %empty[%{i}] : {RING} -> {BAR}\n"
-            f"{ind}ttng.arrive_barrier %{p}eb, 1, %t : {BAR} loc(\"kv_pair.py\":{line}:7)\n")
-
 def lag_kernel(cons_ph0="%z", bad_release=False, drop_fence=False, N=4):
     """kv-lag*: kv-pair's module and loader; the consumer releases each V one step late."""
     s = kernel(N=4)[len(HDR):]
@@ -194,13 +186,13 @@ def lag_kernel(cons_ph0="%z", bad_release=False, drop_fence=False, N=4):
     I6 = " " * 6; I8 = " " * 8; I10 = " " * 10
     c = CONSTS
     c += f"{I6}%cr:2 = scf.for %ti = %z to %m step %one iter_args(%ci = %z, %cph = {cons_ph0}) -> (i32, i32) : i32 {{\n"
-    c += lag_wait("ck", "ci", "cph", I8, 22) + lag_read("ck", "ci", I8, 23) + lag_rel("ck", "ci", I8, 24)
+    c += wait_op("ck", "ci", "cph", I8, 22) + read_op("ck", "ci", I8, 23) + release_op("ck", "ci", I8, 24)
     c += roll("ck", "ci", "cph", I8)
-    c += lag_wait("cv", "cki", "ckh", I8, 25) + lag_read("cv", "cki", I8, 26)
+    c += wait_op("cv", "cki", "ckh", I8, 25) + read_op("cv", "cki", I8, 26)
     c += f"{I8}%cve = ttg.memdesc_index %empty[%cki] : {RING} -> {BAR}\n" + roll("cv", "cki", "ckh", I8)
     c += (f"{I8}%cq:4 = scf.for %kk = %one to %kt step %one iter_args(%ii = %cvi, %iph = %cvh, "
           f"%pvb = %cvb, %pve = %cve) -> (i32, i32, {BUF}, {BAR}) : i32 {{\n")
-    c += lag_wait("dk", "ii", "iph", I10, 29) + lag_read("dk", "ii", I10, 30)
+    c += wait_op("dk", "ii", "iph", I10, 29) + read_op("dk", "ii", I10, 30)
     c += f"{I10}%lvv = ttg.local_load %pvb : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":31:7)\n"
     if not drop_fence:
         c += f"{I10}ttng.fence_async_shared {{bCluster = false}} loc(\"kv_pair.py\":31:9)\n"
@@ -209,8 +201,8 @@ def lag_kernel(cons_ph0="%z", bad_release=False, drop_fence=False, N=4):
               f"{I10}ttng.arrive_barrier %bve, 1, %t : {BAR} loc(\"kv_pair.py\":32:7)\n")
     else:
         c += f"{I10}ttng.arrive_barrier %pve, 1, %t : {BAR} loc(\"kv_pair.py\":32:7)\n"
-    c += lag_rel("dk", "ii", I10, 33) + roll("dk", "ii", "iph", I10)
-    c += lag_wait("dv", "dki", "dkh", I10, 34) + lag_read("dv", "dki", I10, 35)
+    c += release_op("dk", "ii", I10, 33) + roll("dk", "ii", "iph", I10)
+    c += wait_op("dv", "dki", "dkh", I10, 34) + read_op("dv", "dki", I10, 35)
     c += f"{I10}%dve = ttg.memdesc_index %empty[%dki] : {RING} -> {BAR}\n" + roll("dv", "dki", "dkh", I10)
     c += f"{I10}scf.yield %dvi, %dvh, %dvb, %dve : i32, i32, {BUF}, {BAR}\n{I8}}} loc(\"kv_pair.py\":28:7)\n"
     c += (f"{I8}%lv = ttg.local_load %cq#2 : {BUF} -> tensor<32x64xf32, #blocked> loc(\"kv_pair.py\":37:7)\n"
@@ -219,12 +211,7 @@ def lag_kernel(cons_ph0="%z", bad_release=False, drop_fence=False, N=4):
     c += f"{I8}scf.yield %cq#0, %cq#1 : i32, i32\n{I6}}} loc(\"kv_pair.py\":21:5)\n"
     c += "      ttg.warp_yield\n    }\n"
     s = s[:fork] + c + s[load:]
-    if N != 4:  # the ring's depth (as kernel() does)
-        s = s.replace("4x1xi64", f"{N}x1xi64").replace("4x32x64xf32", f"{N}x32x64xf32")
-        s = s.replace("%four = arith.constant 4 : i32", f"%four = arith.constant {N} : i32")
-        s = "".join(l for l in s.splitlines(True)
-                    if not any(t in l for t in ("%full3 ", "%empty3 ", "%full3,", "%empty3,", "%c3 =")))
-    return HDR_LAG + s
+    return HDR_LAG + (set_depth(s, N) if N != 4 else s)
 
 out = sys.argv[1]
 open(f"{out}/kv-pair.ok.ttgir", "w").write(kernel())
