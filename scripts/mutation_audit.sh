@@ -20,6 +20,10 @@
 # warp_group_dot_wait, async_tma_store_wait) leaves one more group in flight; --commit: each
 # ttg.async_commit_group closes no group (scripts/mutate_edit.py; the deletion mode deletes only
 # ops without results, and waits and commits return tokens).
+# --slot: each ttg.memdesc_index into a ring of N >= 2 slots (other than for barrier init /
+# inval) names slot (index + 1) mod N (scripts/mutate_edit.py: a wait, arrival or access on the
+# neighbouring slot; session 29). --count: each init_barrier's count one less (2 or more) or
+# one more (1).
 # --release: instead, each arrive_barrier or tc_gen5_commit moves above the buffer access before it
 # (scripts/mutate_release.py: a release issued before the read it should follow).
 set -u
@@ -33,11 +37,13 @@ while [ $# -gt 0 ]; do
   --bytes) EDIT=bytes ;;
   --pendings) EDIT=pendings ;;
   --commit) EDIT=commit ;;
+  --slot) EDIT=slot ;;
+  --count) EDIT=count ;;
   *) break ;;
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--release|--parity|--bytes|--pendings|--commit] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--release|--parity|--bytes|--pendings|--commit|--slot|--count] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}

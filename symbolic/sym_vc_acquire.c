@@ -23,7 +23,8 @@
  * through waits on other barriers) are unknown, never proved. Earlier rounds on the slot
  * completed before round n (a slot's phases complete in order); later ones are the release
  * side, except for a synchronous writer of another thread, whose neighbouring rounds are asked
- * too (neighbour_rounds). */
+ * too (neighbour_rounds), and a tcgen05 accumulator write's. Two TMA loads of different threads
+ * into one buffer are unknown where their slots may meet (tma_pairs). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -441,6 +442,15 @@ bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_a
   return sym_sat(c, sym_and2(c, both, sym_eq(c, xidx, pidx))) == Z3_L_FALSE;
 }
 
+/* A tcgen05 MMA's accumulator write: asynchronous, but its neighbouring rounds against a
+ * synchronous access of another thread are asked like a synchronous write's. (a) does not see
+ * them when the write's slot is not its empty wait's: acc-tile.ok with the MMA on slot
+ * (s + 1) mod 2 had all seven proved (session 29's slot audit); its relays end at the MMA's
+ * commit (own_completion). */
+static bool tc05_write(const sym_event *p) {
+  return p->kind == SYM_EV_ASYNC_WRITE; /* its only kind (sym_internal.h) */
+}
+
 /* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
  * at n + N (N the ring's depth: the slot's next round) and at n - N (its previous round) must
  * be ordered too. When the pair at n is ordered x then p (rel), p's later instance follows by
@@ -448,18 +458,19 @@ bool sym_disjoint_slots(sym_ctx *c, const sym_event *x, const sym_event *p, Z3_a
  * (acq), the earlier one precedes by program order and the later one needs a relay x then p.
  * Back-pressure (a) and (b) order rings through their barriers' phases; a writer that does not
  * wait at all is not theirs to see (ConSan's two_producers_two_consumers with a producer wait
- * deleted was proved). Asynchronous writers (TMA loads, tcgen05 MMAs) are left to (a): a
- * producer that skips its wait lets its barrier's next phase complete early; so are
+ * deleted was proved). tcgen05 accumulator writes are asked the same way (tc05_write); TMA
+ * loads are left to (a) (a producer that skips its wait lets its barrier's next phase complete
+ * early; a load whose buffer slot is not its barrier round's is unknown: load_aligned); so are
  * asynchronous accesses x (below). A model is a race
  * the explorer confirms (or a warning); no relay at all: unknown. */
 static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
                              const sym_event *p, Z3_ast n, Z3_ast acq, Z3_ast rel,
                              const char *lb, const char *pl) {
-  /* synchronous pairs only; a straight-line p has one instance. An asynchronous access (an
+  /* synchronous accesses only; a straight-line p has one instance. An asynchronous access (an
    * MMA's operand or accumulator) against another thread's neighbouring write is left to
    * back-pressure (a) and (d): on the tcgen05 attention kernels the relay through the MMA's
    * barrier is not found at one iteration (unreproduced counterexamples, session 20) */
-  if (p->kind != SYM_EV_WRITE || p->loop < 0 ||
+  if ((p->kind != SYM_EV_WRITE && !tc05_write(p)) || p->loop < 0 ||
       (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE))
     return;
   if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
@@ -754,11 +765,41 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
                          sym_part_label(c, p->part), pl);
 }
 
+/* Two TMA loads of different threads (or of the parent before the fork and a partition) into
+ * one buffer ring: both write the slot asynchronously, and nothing here follows what orders
+ * them, so where their slots may meet (not two different constants, no Z3 model apart: the
+ * rule of sym_disjoint_slots, on their buffer slots; not disjoint parts of a slot) the pair is
+ * unknown, never proved. Session 29's slot audit: ConSan's deadlock_exempt_when_tma_signals.0
+ * with the default partition's load on partition0's slot had all seven proved while the
+ * explorer reports the write-write race. */
+static void tma_pairs(sym_ctx *c, vf_sym_condres *r) {
+  for (uint32_t qi = 0; qi < c->n_evs; qi++) {
+    const sym_event *q = &c->evs[qi];
+    if (q->kind != SYM_EV_TMA_LOAD || q->buf_ring < 0 || q->dead) continue;
+    for (uint32_t pi = qi + 1; pi < c->n_evs; pi++) {
+      const sym_event *p = &c->evs[pi];
+      if (p->kind != SYM_EV_TMA_LOAD || p->buf_ring != q->buf_ring || p->dead ||
+          (p->part == q->part && p->prefork == q->prefork && p->postjoin == q->postjoin))
+        continue;
+      sym_event qb = *q; /* q as an access of its buffer slot */
+      qb.idx = q->buf_idx;
+      qb.idx_alloc = q->buf_idx_alloc;
+      r->n_checked++;
+      if (sym_disjoint_slots(c, &qb, p, p->buf_idx) || sym_fp_disjoint(q, p)) continue;
+      char ql[256], pl[256];
+      sym_note_unknown(r, "%s is written by TMA loads of two threads (at %s and %s): what "
+                       "orders them is not followed", c->rings[q->buf_ring].name,
+                       ir_loc_str(q->op->loc, ql, sizeof ql), ir_loc_str(p->op->loc, pl, sizeof pl));
+    }
+  }
+}
+
 void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r) {
   /* back-pressure is unknown already (its first reason kept): the pairs could only add
    * violations, at a cost (fa_d64_100: 195 s of Z3 over pairs of rings outside the encoding) */
   if (r->n_unknown) return;
   sym_vc_cp_own(c, r);
+  tma_pairs(c, r);
   for (uint32_t xi = 0; xi < c->n_evs; xi++) {
     const sym_event *x = &c->evs[xi];
     if (!sym_is_access(x->kind) || x->ring < 0 || c->rings[x->ring].is_barrier ||
