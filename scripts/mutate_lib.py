@@ -1,11 +1,22 @@
 """mutate_lib.py: what the mutation scripts share (mutate_edit.py, mutate_hoist.py,
-mutate_release.py; driven by mutation_audit.sh)."""
+mutate_release.py, mutate_late.py; driven by mutation_audit.sh)."""
 
 
 def nearest_above(lines, i, pattern):
     """The index of the nearest line above line i that pattern matches, in the same block (no
     region boundary, a line with '{' or '}', between them); -1 when there is none."""
     for j in range(i - 1, -1, -1):
+        if pattern.match(lines[j]):
+            return j
+        if '{' in lines[j] or '}' in lines[j]:
+            return -1
+    return -1
+
+
+def nearest_below(lines, i, pattern):
+    """The index of the nearest line below line i that pattern matches, in the same block (no
+    line with '{' or '}' between them); -1 when there is none."""
+    for j in range(i + 1, len(lines)):
         if pattern.match(lines[j]):
             return j
         if '{' in lines[j] or '}' in lines[j]:

@@ -24,15 +24,18 @@
 # inval) names slot (index + 1) mod N (scripts/mutate_edit.py: a wait, arrival or access on the
 # neighbouring slot; session 29). --count: each init_barrier's count one less (2 or more) or
 # one more (1).
+# --late: instead, each wait_barrier moves below the buffer access after it (scripts/mutate_late.py:
+# an access issued before the wait that should order it).
 # --release: instead, each arrive_barrier or tc_gen5_commit moves above the buffer access before it
 # (scripts/mutate_release.py: a release issued before the read it should follow).
 set -u
-SYM=0 HOIST=0 RELEASE=0 EDIT=
+SYM=0 HOIST=0 RELEASE=0 LATE=0 EDIT=
 while [ $# -gt 0 ]; do
   case "$1" in
   --symbolic) SYM=1 ;;
   --hoist) HOIST=1 ;;
   --release) RELEASE=1 ;;
+  --late) LATE=1 ;;
   --parity) EDIT=parity ;;
   --bytes) EDIT=bytes ;;
   --pendings) EDIT=pendings ;;
@@ -43,7 +46,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--release|--parity|--bytes|--pendings|--commit|--slot|--count] OUT.tsv KERNEL...}
+OUT=${1:?usage: mutation_audit.sh [--symbolic] [--hoist|--release|--late|--parity|--bytes|--pendings|--commit|--slot|--count] OUT.tsv KERNEL...}
 shift
 TLXV=${TLXV:-build/tlx-verify}
 LIMIT=${LIMIT:-30}
@@ -62,6 +65,11 @@ mutants() { # SRC: prints "LINE MUTANT" per mutant of SRC
   if [ $RELEASE = 1 ]; then
     python3 "$(dirname "$0")/mutate_release.py" "$src" "${base}_release" |
       sed -E 's/^(.*_release_([0-9]+)\.ttgir)$/\2 \1/'
+    return
+  fi
+  if [ $LATE = 1 ]; then
+    python3 "$(dirname "$0")/mutate_late.py" "$src" "${base}_late" |
+      sed -E 's/^(.*_late_([0-9]+)\.ttgir)$/\2 \1/'
     return
   fi
   if [ $HOIST = 1 ]; then
