@@ -881,6 +881,10 @@ void sym_vc_acquire(sym_ctx *c, vf_sym_condres *r);
  * program order (one thread, or across the fork / join); Bool: e fires with sequence number
  * n + d, n being x's number in x's iteration (x's range and predicate asserted). */
 bool sym_precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
+/* Does a buffer-empty (lag 1) wait guard buffer ring b (written after the wait, up to its
+ * partition's next wait): back-pressure (b) then asks each read of b before the release that
+ * wait observes (sym_vc_order.c). */
+bool sym_bp_guarded(sym_ctx *c, int b);
 Z3_ast sym_fires_shift(sym_ctx *c, const sym_event *e, const sym_event *x, Z3_ast n, int64_t d);
 /* Back-pressure (f), sym_vc_early.c: a wait for round r >= 1 of a slot is reached only after
  * round r - 1 of the slot completed (else its parity matches the pending phase r - 1 and it

@@ -452,6 +452,21 @@ static bool tc05_write(const sym_event *p) {
   return p->kind == SYM_EV_ASYNC_WRITE; /* its only kind (sym_internal.h) */
 }
 
+/* A TMA store's read x of a slot that another thread's synchronous write p fills: the next
+ * round's write must follow the store's read, which an arrival after the store (and after the
+ * group wait retiring it: back-pressure (b)) hands back. Asked as for a synchronous read: the
+ * Gluon ws_add kernel with the compute partition's wait on the slot's empty barrier moved below
+ * its local_store had all seven proved (session 29's --late audit): with the write before the
+ * wait, (b) takes the slot as unguarded and asks nothing. Asked only there (a buffer no
+ * buffer-empty wait guards, sym_bp_guarded): where one does, (b) orders the store's read before
+ * the release the writer waits for, and the relay below does not follow a release deferred to
+ * the next iteration (ws_add's store partition releases slot i after the store of i + 1: an
+ * unreproduced warning). tcgen05 and wgmma operand reads stay with (a) and (d) (below). */
+static bool tma_store_read(sym_ctx *c, const sym_event *x, const sym_event *p) {
+  return x->kind == SYM_EV_ASYNC_READ && x->group == SYM_G_TMA_STORE && p->kind == SYM_EV_WRITE &&
+         !sym_bp_guarded(c, x->ring);
+}
+
 /* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
  * at n + N (N the ring's depth: the slot's next round) and at n - N (its previous round) must
  * be ordered too. When the pair at n is ordered x then p (rel), p's later instance follows by
@@ -472,7 +487,7 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
    * back-pressure (a) and (d): on the tcgen05 attention kernels the relay through the MMA's
    * barrier is not found at one iteration (unreproduced counterexamples, session 20) */
   if ((p->kind != SYM_EV_WRITE && !tc05_write(p)) || p->loop < 0 ||
-      (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE))
+      (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE && !tma_store_read(c, x, p)))
     return;
   if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
     sym_note_unknown(r, "access of %s at %s: the write of its slot's neighbouring rounds at %s "

@@ -1260,30 +1260,52 @@ static bool other_waiter(sym_ctx *c, int ring, int part) {
   return false;
 }
 
+/* The buffer rings barrier ring `ring`'s buffer-empty (lag 1) waits guard (window,
+ * guard_nest, guard_shifted), marked in guarded[] (shift[]: guard_shifted's K); false when the
+ * ring has no such wait (it is no buffer-empty ring: nothing guarded). */
+static bool ring_guards(sym_ctx *c, uint32_t ring, bool *guarded, int64_t *shift) {
+  memset(guarded, 0, c->n_rings * sizeof *guarded);
+  memset(shift, 0, c->n_rings * sizeof *shift);
+  bool empty_ring = false;
+  for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+    const sym_event *w = &c->evs[wi];
+    const char *how;
+    bool rd, wr;
+    if (w->kind != SYM_EV_WAIT || w->ring != (int)ring || !w->has_seq) continue;
+    if (sym_wait_lag(c, (int)wi, &how) != 1) continue;
+    empty_ring = true;
+    window(c, (int)wi, &rd, &wr, guarded);
+    guard_nest(c, (int)wi, guarded);
+    guard_shifted(c, (int)wi, guarded, shift);
+  }
+  return empty_ring;
+}
+
+/* Rings (b) checks: barriers of the encoding (elsewhere: sym_ring_fresh.c). */
+static bool b_ring(const sym_ctx *c, uint32_t ring) {
+  return c->rings[ring].is_barrier && !c->rings[ring].irregular && !c->rings[ring].elsewhere;
+}
+
+bool sym_bp_guarded(sym_ctx *c, int b) {
+  bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
+  int64_t *shift = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *shift);
+  bool any = false;
+  for (uint32_t ring = 0; ring < c->n_rings && !any; ring++)
+    any = b_ring(c, ring) && ring_guards(c, ring, guarded, shift) && guarded[b];
+  free(shift);
+  free(guarded);
+  return any;
+}
+
 static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
   char lb[256];
   bool *guarded = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *guarded);
   /* per guarded buffer ring: its uses' numbers below the barrier's (guard_shifted) */
   int64_t *shift = ir_xcalloc(c->n_rings ? c->n_rings : 1, sizeof *shift);
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
-    if (!c->rings[ring].is_barrier || c->rings[ring].irregular || c->rings[ring].elsewhere)
-      continue; /* elsewhere: sym_ring_fresh.c */
+    if (!b_ring(c, ring)) continue;
     sym_debug_what(c, "back-pressure (b) of ring %s", c->rings[ring].name);
-    memset(guarded, 0, c->n_rings * sizeof *guarded);
-    memset(shift, 0, c->n_rings * sizeof *shift);
-    bool empty_ring = false;
-    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
-      const sym_event *w = &c->evs[wi];
-      const char *how;
-      bool rd, wr;
-      if (w->kind != SYM_EV_WAIT || w->ring != (int)ring || !w->has_seq) continue;
-      if (sym_wait_lag(c, (int)wi, &how) != 1) continue;
-      empty_ring = true;
-      window(c, (int)wi, &rd, &wr, guarded);
-      guard_nest(c, (int)wi, guarded);
-      guard_shifted(c, (int)wi, guarded, shift);
-    }
-    if (!empty_ring) continue;
+    if (!ring_guards(c, ring, guarded, shift)) continue;
     for (uint32_t ei = 0; ei < c->n_evs; ei++) {
       const sym_event *e = &c->evs[ei];
       if (e->kind != SYM_EV_ARRIVE || e->ring != (int)ring || !e->has_seq) continue;
