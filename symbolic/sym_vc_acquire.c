@@ -458,7 +458,7 @@ static bool tc05_write(const sym_event *p) {
  * Gluon ws_add kernel with the compute partition's wait on the slot's empty barrier moved below
  * its local_store had all seven proved (session 29's --late audit): with the write before the
  * wait, (b) takes the slot as unguarded and asks nothing. Asked only there (a buffer no
- * buffer-empty wait guards, sym_bp_guarded): where one does, (b) orders the store's read before
+ * buffer-empty wait of any thread guards, sym_bp_guarded): where one does, (b) orders the store's read before
  * the release the writer waits for, and the relay below does not follow a release deferred to
  * the next iteration (ws_add's store partition releases slot i after the store of i + 1: an
  * unreproduced warning). tcgen05 and wgmma operand reads stay with (a) and (d) (below). */
@@ -781,6 +781,13 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
                          sym_part_label(c, p->part), pl);
 }
 
+/* Does an access event (read, write, async read or write) name buffer ring `ring`? */
+static bool accessed(const sym_ctx *c, int ring) {
+  for (uint32_t i = 0; i < c->n_evs; i++)
+    if (sym_is_access(c->evs[i].kind) && c->evs[i].ring == ring) return true;
+  return false;
+}
+
 /* Two TMA loads into one buffer ring write a slot asynchronously; what orders them is followed
  * only for loads of one thread that write the buffer slot of their barrier round (load_aligned:
  * a load of round r is issued after round r - 1 of its slot completed, back-pressure (f)'s
@@ -795,12 +802,6 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *x, const 
  * partition's load on partition0's slot, and prologue-stage.ok with a load on the other slot
  * of a buffer nothing reads, had all seven proved while the explorer reports the write-write
  * race; (e) paired accesses with TMA loads, never two loads. */
-static bool accessed(const sym_ctx *c, int ring) {
-  for (uint32_t i = 0; i < c->n_evs; i++)
-    if (sym_is_access(c->evs[i].kind) && c->evs[i].ring == ring) return true;
-  return false;
-}
-
 static void tma_pairs(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t qi = 0; qi < c->n_evs; qi++) {
     const sym_event *q = &c->evs[qi];
