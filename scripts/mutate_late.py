@@ -10,12 +10,10 @@ arrival above the access before it)."""
 import re
 import sys
 
-from mutate_lib import nearest_below, write_mutant
+from mutate_lib import access, nearest_below, write_mutant
 
 WAIT = re.compile(r'^\s*ttng\.wait_barrier\b')
-ACCESS = re.compile(r'^\s*(%[\w#:.-]+\s*=\s*)?(ttg\.local_load|ttg\.local_store|ttng\.tmem_load|'
-                    r'ttng\.tmem_store|ttng\.tc_gen5_mma|ttng\.tmem_copy|ttng\.warp_group_dot|'
-                    r'ttng\.async_tma_copy_local_to_global|ttng\.async_tma_copy_global_to_local)\b')
+ACCESS = access(True)
 
 
 def main():

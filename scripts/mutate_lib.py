@@ -1,5 +1,18 @@
 """mutate_lib.py: what the mutation scripts share (mutate_edit.py, mutate_hoist.py,
 mutate_release.py, mutate_late.py; driven by mutation_audit.sh)."""
+import re
+
+# Ops that access a buffer synchronously or issue an async read of it (TMA store); `access(True)`
+# adds the TMA load, an async write.
+_ACCESS_OPS = ('ttg.local_load', 'ttg.local_store', 'ttng.tmem_load', 'ttng.tmem_store',
+               'ttng.tc_gen5_mma', 'ttng.tmem_copy', 'ttng.warp_group_dot',
+               'ttng.async_tma_copy_local_to_global')
+
+
+def access(tma_load=False):
+    """A pattern matching a line that is a buffer access op (with its result, if any)."""
+    ops = _ACCESS_OPS + (('ttng.async_tma_copy_global_to_local',) if tma_load else ())
+    return re.compile(r'^\s*(%[\w#:.-]+\s*=\s*)?(' + '|'.join(re.escape(o) for o in ops) + r')\b')
 
 
 def nearest_above(lines, i, pattern):

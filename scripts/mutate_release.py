@@ -11,12 +11,10 @@ moved to the tile loop; tests/symbolic/acc-tile-release.bug)."""
 import re
 import sys
 
-from mutate_lib import nearest_above, write_mutant
+from mutate_lib import access, nearest_above, write_mutant
 
 ARRIVE = re.compile(r'^\s*ttng\.(?:arrive_barrier|tc_gen5_commit)\s+(%[\w#.-]+)')
-ACCESS = re.compile(r'^\s*(%[\w#:.-]+\s*=\s*)?(ttg\.local_load|ttg\.local_store|ttng\.tmem_load|'
-                    r'ttng\.tmem_store|ttng\.tc_gen5_mma|ttng\.tmem_copy|ttng\.warp_group_dot|'
-                    r'ttng\.async_tma_copy_local_to_global)\b')
+ACCESS = access()
 DEF = re.compile(r'^\s*(%[\w#.-]+)\s*=\s*ttg\.memdesc_index\b')
 
 

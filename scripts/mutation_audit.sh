@@ -29,13 +29,11 @@
 # --release: instead, each arrive_barrier or tc_gen5_commit moves above the buffer access before it
 # (scripts/mutate_release.py: a release issued before the read it should follow).
 set -u
-SYM=0 HOIST=0 RELEASE=0 LATE=0 EDIT=
+SYM=0 MOVE= EDIT=
 while [ $# -gt 0 ]; do
   case "$1" in
   --symbolic) SYM=1 ;;
-  --hoist) HOIST=1 ;;
-  --release) RELEASE=1 ;;
-  --late) LATE=1 ;;
+  --hoist | --release | --late) MOVE=${1#--} ;; # scripts/mutate_$MOVE.py
   --parity) EDIT=parity ;;
   --bytes) EDIT=bytes ;;
   --pendings) EDIT=pendings ;;
@@ -62,19 +60,9 @@ mutants() { # SRC: prints "LINE MUTANT" per mutant of SRC
       sed -E 's/^(.*_'"$EDIT"'_([0-9]+)\.ttgir)$/\2 \1/'
     return
   fi
-  if [ $RELEASE = 1 ]; then
-    python3 "$(dirname "$0")/mutate_release.py" "$src" "${base}_release" |
-      sed -E 's/^(.*_release_([0-9]+)\.ttgir)$/\2 \1/'
-    return
-  fi
-  if [ $LATE = 1 ]; then
-    python3 "$(dirname "$0")/mutate_late.py" "$src" "${base}_late" |
-      sed -E 's/^(.*_late_([0-9]+)\.ttgir)$/\2 \1/'
-    return
-  fi
-  if [ $HOIST = 1 ]; then
-    python3 "$(dirname "$0")/mutate_hoist.py" "$src" "${base}_hoist" |
-      sed -E 's/^(.*_hoist_([0-9]+)\.ttgir)$/\2 \1/'
+  if [ -n "$MOVE" ]; then
+    python3 "$(dirname "$0")/mutate_$MOVE.py" "$src" "${base}_$MOVE" |
+      sed -E 's/^(.*_'"$MOVE"'_([0-9]+)\.ttgir)$/\2 \1/'
     return
   fi
   grep -nE "$SYNC" "$src" | cut -d: -f1 | while read -r ln; do

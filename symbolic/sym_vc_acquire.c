@@ -809,13 +809,12 @@ static void tma_pairs(sym_ctx *c, vf_sym_condres *r) {
         c->rings[q->buf_ring].elsewhere || (q->ring >= 0 && c->rings[q->ring].elsewhere))
       continue;
     /* one thread's loads: only into a buffer nothing accesses (else check_pair's business) */
-    bool q_al = load_aligned(c, q) || accessed(c, q->buf_ring);
+    bool acc = accessed(c, q->buf_ring), q_al = acc || load_aligned(c, q);
     for (uint32_t pi = qi; pi < c->n_evs; pi++) {
       const sym_event *p = &c->evs[pi];
       if (p->kind != SYM_EV_TMA_LOAD || p->buf_ring != q->buf_ring || p->dead) continue;
       bool thread = p->part == q->part && p->prefork == q->prefork && p->postjoin == q->postjoin;
-      if (pi == qi ? q->loop < 0 || q_al
-                   : thread && q_al && (load_aligned(c, p) || accessed(c, p->buf_ring)))
+      if (pi == qi ? q->loop < 0 || q_al : thread && q_al && (acc || load_aligned(c, p)))
         continue;
       r->n_checked++;
       if (pi != qi) {
