@@ -452,19 +452,21 @@ static bool tc05_write(const sym_event *p) {
   return p->kind == SYM_EV_ASYNC_WRITE; /* its only kind (sym_internal.h) */
 }
 
-/* A TMA store's read x of a slot that another thread's synchronous write p fills: the next
- * round's write must follow the store's read, which an arrival after the store (and after the
- * group wait retiring it: back-pressure (b)) hands back. Asked as for a synchronous read: the
- * Gluon ws_add kernel with the compute partition's wait on the slot's empty barrier moved below
- * its local_store had all seven proved (session 29's --late audit): with the write before the
- * wait, (b) takes the slot as unguarded and asks nothing. Asked only there (a buffer no
- * buffer-empty wait of any thread guards, sym_bp_guarded): where one does, (b) orders the store's read before
- * the release the writer waits for, and the relay below does not follow a release deferred to
- * the next iteration (ws_add's store partition releases slot i after the store of i + 1: an
- * unreproduced warning). tcgen05 and wgmma operand reads stay with (a) and (d) (below). */
-static bool tma_store_read(sym_ctx *c, const sym_event *x, const sym_event *p) {
-  return x->kind == SYM_EV_ASYNC_READ && x->group == SYM_G_TMA_STORE && p->kind == SYM_EV_WRITE &&
-         !sym_bp_guarded(c, x->ring);
+/* An asynchronous read x (a TMA store, a wgmma or tcgen05 MMA operand) of a slot that another
+ * thread's synchronous write p fills: the next round's write must follow x's read, which an
+ * arrival after x's completion (a group wait, an MMA's commit) hands back. Asked as for a
+ * synchronous read. Found by session 29's --late audit on the Gluon ws_add kernel (the compute
+ * partition's wait on the slot's empty barrier moved below its local_store, then read by a TMA
+ * store) and session 30's on tutorial 06's attention (the softmax partition's wait on the P @ V
+ * MMA's barrier moved below its tmem_store of P, which that MMA reads): all seven were proved,
+ * since with the write before the wait (b) takes the buffer as unguarded and asks nothing.
+ * Asked only there (a buffer no buffer-empty wait of any thread guards, sym_bp_guarded): where
+ * one does, (b) orders x's read before the release the writer waits for, and the relay below
+ * does not follow a release deferred to the next iteration (ws_add's store partition releases
+ * slot i after the store of i + 1: an unreproduced warning); guarded MMA operands stay with (a)
+ * and (d). */
+static bool async_read_unguarded(sym_ctx *c, const sym_event *x, const sym_event *p) {
+  return x->kind == SYM_EV_ASYNC_READ && p->kind == SYM_EV_WRITE && !sym_bp_guarded(c, x->ring);
 }
 
 /* The neighbouring rounds of a synchronous write p of another thread: x's instance at n and p's
@@ -487,7 +489,7 @@ static void neighbour_rounds(sym_ctx *c, vf_sym_condres *r, const sym_event *x,
    * back-pressure (a) and (d): on the tcgen05 attention kernels the relay through the MMA's
    * barrier is not found at one iteration (unreproduced counterexamples, session 20) */
   if ((p->kind != SYM_EV_WRITE && !tc05_write(p)) || p->loop < 0 ||
-      (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE && !tma_store_read(c, x, p)))
+      (x->kind != SYM_EV_READ && x->kind != SYM_EV_WRITE && !async_read_unguarded(c, x, p)))
     return;
   if (x->seqt || p->seqt || x->pad_pos != SYM_PAD_NONE || p->pad_pos != SYM_PAD_NONE) {
     sym_note_unknown(r, "access of %s at %s: the write of its slot's neighbouring rounds at %s "
