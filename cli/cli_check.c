@@ -288,6 +288,9 @@ int vf_cmd_check(int argc, char **argv) {
     cover_add(&rep.covered, "program ids 0..%llu%s (synchronization depends on the program id)",
               (unsigned long long)(pid_runs - 1), of);
   }
+  if (plan.grid_pid_dim >= 0)
+    cover_add(&rep.covered, "grid %d along %c (chosen: a loop's trip count depends on the program "
+              "id; pass --grid to change)", plan.grid[plan.grid_pid_dim], "xyz"[plan.grid_pid_dim]);
   if (plan.grid_chosen)
     cover_add(&rep.covered, "grid %d (chosen: cluster launch control gives program 0 up to %d more "
               "tiles, both outcomes of each try_cancel explored; pass --grid to change)",

@@ -8,6 +8,7 @@
 #include "cli_symmatch.h"
 #include "traces/tr_utf8.h"
 #include "ir/ir_alloc.h"
+#include "sim/sim_size.h"
 
 /* One exploration per distinct argument vector and memory fill: its error bugs (explorer
  * order). */
@@ -53,28 +54,41 @@ static void explore_at(const ir_module *m, const int64_t *args, const confirm_ct
   sim_opts so = {.mod = m, .fn = p->fn, .args = bits, .n_args = p->n_args,
                  .max_trip = cx->o->max_trip, .amd_all_waves = p->all_waves};
   for (int k = 0; k < 3; k++) so.grid[k] = p->grid[k];
-  sim_err err = {{0}};
-  sim_machine *mach = sim_machine_new(&so, &err);
-  free(bits);
-  out->rc = mach ? 0 : -1;
-  if (!mach) return;
-  if (out->has_fill) sim_machine_set_fill(mach, out->fill_a, out->fill_b);
-  vf_result res = {0};
-  vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
-  vf_explore(mach, &vo, &res);
-  out->bugs = ir_xcalloc(res.n_bugs + 1, sizeof *out->bugs);
-  for (uint32_t b = 0; b < res.n_bugs; b++) {
-    const sim_viol *v = &res.bugs[b].v;
-    if (v->severity != SIM_SEV_ERROR) continue; /* a warning confirms nothing */
-    vf_sym_bugsite *x = &out->bugs[out->n_bugs++];
-    x->kind = v->kind;
-    /* locations, not ops: the machine may own ops it made (it is freed below) */
-    x->loc = sim_ins_loc(mach, v->ins);
-    for (uint8_t k = 0; k < v->n_rel && k < SIM_MAX_REL; k++)
-      x->rel[x->n_rel++] = sim_ins_loc(mach, v->rel[k]);
+  /* the violation names no program id (the layer's pid is free): where synchronization
+   * depends on it, every program of the plan's grid (a causal kernel's KV loop has the
+   * violation's trip count at some program only; its grid is chosen, vf_pidgrid.c), at most
+   * VF_PID_GRID_MAX of them */
+  uint64_t npid = 1;
+  for (uint64_t q = 0; q < npid; q++) {
+    sim_grid_pid(p->grid, q, so.pid);
+    sim_err err = {{0}};
+    sim_machine *mach = sim_machine_new(&so, &err);
+    out->rc = mach ? 0 : -1;
+    if (!mach) break;
+    if (q == 0 && sim_depends_on_pid(mach)) {
+      npid = sim_grid_programs(p->grid);
+      if (npid > VF_PID_GRID_MAX) npid = VF_PID_GRID_MAX;
+    }
+    if (out->has_fill) sim_machine_set_fill(mach, out->fill_a, out->fill_b);
+    vf_result res = {0};
+    vf_opts vo = cx->o->explore ? *cx->o->explore : (vf_opts){0};
+    vf_explore(mach, &vo, &res);
+    out->bugs = ir_xrealloc(out->bugs, out->n_bugs + res.n_bugs + 1, sizeof *out->bugs);
+    for (uint32_t b = 0; b < res.n_bugs; b++) {
+      const sim_viol *v = &res.bugs[b].v;
+      if (v->severity != SIM_SEV_ERROR) continue; /* a warning confirms nothing */
+      vf_sym_bugsite *x = &out->bugs[out->n_bugs++];
+      memset(x, 0, sizeof *x);
+      x->kind = v->kind;
+      /* locations, not ops: the machine may own ops it made (it is freed below) */
+      x->loc = sim_ins_loc(mach, v->ins);
+      for (uint8_t k = 0; k < v->n_rel && k < SIM_MAX_REL; k++)
+        x->rel[x->n_rel++] = sim_ins_loc(mach, v->rel[k]);
+    }
+    vf_result_free(&res);
+    sim_machine_free(mach);
   }
-  vf_result_free(&res);
-  sim_machine_free(mach);
+  free(bits);
 }
 
 /* Is violation v of condition cond the explorer's bug at its arguments? 1 when some error of

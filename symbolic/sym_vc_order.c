@@ -1318,12 +1318,16 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
             rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq ||
             c->rings[rd->ring].elsewhere) /* sym_ring_fresh.c */
           continue;
-        /* an MMA's own completion barrier arrives after it read its operands (§4.4) */
-        if (rd->op == e->op) continue;
-        r->n_checked++;
+        /* an MMA's own completion barrier arrives after it read its operands (§4.4): the
+         * release of the round it reads, not of another (below: D == 0) */
+        bool own = rd->op == e->op;
         int64_t K = shift[rd->ring];
         /* M slots per padded step (sym_multi_step): numbers M it + off */
         bool multi = e->loop >= 0 && e->mul > 1 && sym_multi_step(c, e) && sym_multi_step(c, rd);
+        if (own && (rd->mul != e->mul || !sym_same_base(c, rd, e) || K == INT64_MIN ||
+                    (e->loop >= 0 && e->mul != 1 && !multi) || (K && e->loop < 0)))
+          continue; /* numbered apart: its own completion, as before session 30 */
+        r->n_checked++;
         if (rd->mul != e->mul || !sym_same_base(c, rd, e) ||
             (e->loop >= 0 && e->mul != 1 && !multi) || (K && e->loop < 0)) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
@@ -1343,6 +1347,10 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
           D /= e->mul;
         }
         if (e->loop < 0 && sym_same_seq(c, e, rd) == 0) continue; /* another slot */
+        /* its own completion releases the round it reads; an MMA whose barrier releases
+         * another round (its operand on the slot after its wait's: session 30's --slot
+         * audit of tutorial 06's attention, all seven proved) is asked like any read */
+        if (own && D == 0) continue;
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
         bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;

@@ -13,6 +13,7 @@ int vf_argplan_init(vf_argplan *p, const ir_module *mod, sim_err *err) {
   p->mod = mod;
   p->fn = ir_module_kernel(mod);
   p->grid[0] = p->grid[1] = p->grid[2] = 1;
+  p->grid_pid_dim = -1;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions || !p->fn->op->regions[0]->n_blocks) {
     snprintf(err->msg, sizeof err->msg, "%s: error: the input has no kernel function to check",
              mod->filename ? mod->filename : "<input>");
@@ -594,10 +595,8 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
   c->loop[li].n_trips = n + 1;
 }
 
-/* The loops' static trip counts at argument bits `bits` and program pid, chosen loads read as
- * combination combo's fill does (vf_fill.c). */
-static uint32_t loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits, const int32_t *pid,
-                         sim_static_loop *l) {
+uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
+                             const int32_t *pid, sim_static_loop *l) {
   if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
   uint32_t f = 0;
   split_fill(p, combo, &f);
@@ -611,7 +610,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
-    uint32_t n = loops_at(p, runs[r].combo, bits, runs[r].pid, l);
+    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, l);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = l[li].op;
@@ -627,9 +626,18 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
       if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
       bits[k] = (uint64_t)vf_argplan_big(p, k);
-      uint32_t n = loops_at(p, 0, bits, runs ? runs[0].pid : NULL, l);
+      uint32_t n = vf_argplan_loops_at(p, 0, bits, runs ? runs[0].pid : NULL, l);
       varies = li < n && l[li].trips != base;
       bits[k] = save;
+    }
+    /* or on the program id: one program past the grid's last along each dimension (a count
+     * the grid's programs all share, e.g. --grid 1 on a causal attention kernel) */
+    for (int d = 0; d < 3 && !varies && base >= 0 && runs; d++) {
+      vf_argplan q = *p;
+      int32_t pid[3] = {runs[0].pid[0], runs[0].pid[1], runs[0].pid[2]};
+      pid[d] = q.grid[d]++;
+      uint32_t n = vf_argplan_loops_at(&q, 0, bits, pid, l);
+      varies = li < n && l[li].op == out->loop[li].op && l[li].trips != base;
     }
     out->loop[li].varies = varies;
     int64_t tg[VF_MAX_TARGETS];

@@ -36,6 +36,8 @@ typedef struct vf_argplan {
   int32_t grid[3];
   bool grid_given;
   bool grid_chosen;            /* no --grid: the grid was chosen for a CLC work loop (cli_runopt.c) */
+  int grid_pid_dim;            /* no --grid: the grid was chosen along this dimension for a loop
+                                  indexed by the program id (vf_pidgrid.c); -1: not */
   bool all_waves;              /* AMD: every wave runs (--all-waves; sim_opts.amd_all_waves) */
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
@@ -175,6 +177,19 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
  * among them, then the probes). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
+/* The loops' static trip counts (sim_static_loops, at most VF_MAX_LOOPS into l) at argument
+ * bits `bits`, program pid and the plan's grid, chosen loads read as combination combo's fill
+ * does (vf_fill.c). */
+uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
+                             const int32_t *pid, sim_static_loop *l);
+/* No --grid, a grid of one program, and a loop whose trip count depends on the program id but
+ * not on the grid's size (a causal attention kernel's KV range from its query block): sets
+ * p->grid along that dimension to the fewest programs whose counts reach the loop's wrap-around
+ * counts (and one at least 2S+1, when some program within VF_PID_GRID_MAX has it), at most
+ * VF_MAX_RUNS / the combinations; p->grid_pid_dim is the dimension (-1: grid unchanged).
+ * Call after the default arguments are chosen (vf_pidgrid.c). */
+enum { VF_PID_GRID_MAX = 8 };
+void vf_argplan_pid_grid(vf_argplan *p);
 /* Chosen data (vf_fill.c): when the probe's chosen loads reach control, the fills to run
  * (constants 1, 0, 2, S, S+1, 2S+1 of the deepest ring S, and the ramps index, (S+1)*index). */
 void vf_argplan_fills(vf_argplan *p, const sim_machine *probe);

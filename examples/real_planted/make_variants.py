@@ -78,6 +78,18 @@ VARIANTS = [
      "          %acc_84 = ttng.tmem_load %acc_81 : !ttg.memdesc<128x128xf32, #tmem1, #ttng.tensor_memory, mutable, 128x256> -> tensor<128x128xf32, #linear1> loc(#loc87)\n"
      "          ttng.arrive_barrier %acc_82, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc87)\n",
      "          %acc_84 = ttng.tmem_load %acc_81 : !ttg.memdesc<128x128xf32, #tmem1, #ttng.tensor_memory, mutable, 128x256> -> tensor<128x128xf32, #linear1> loc(#loc87)\n"),
+    ("t06_causal_late_vempty.ttgir", "triton_t06_attention_ws_causal_100.ok.ttgir",
+     "the loader's wait on the V-empty barrier moved below its expect and TMA load of that V slot",
+     "        ttng.wait_barrier %v_180, %v_179 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"
+     "        %v_181 = ttg.memdesc_index %v_135[%v_177] : !ttg.memdesc<2x32x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable> loc(#loc141)\n"
+     "        %v_182 = ttg.memdesc_index %v_134[%v_177] : !ttg.memdesc<2x1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"
+     "        ttng.barrier_expect %v_182, 4096, %true_159 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"
+     "        ttng.async_tma_copy_global_to_local %desc_v_146[%offset_y_172, %c0_i32_156] %v_181, %v_182, %true_159 : !tt.tensordesc<tensor<32x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable> loc(#loc141)\n",
+     "        %v_181 = ttg.memdesc_index %v_135[%v_177] : !ttg.memdesc<2x32x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable> loc(#loc141)\n"
+     "        %v_182 = ttg.memdesc_index %v_134[%v_177] : !ttg.memdesc<2x1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"
+     "        ttng.barrier_expect %v_182, 4096, %true_159 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"
+     "        ttng.async_tma_copy_global_to_local %desc_v_146[%offset_y_172, %c0_i32_156] %v_181, %v_182, %true_159 : !tt.tensordesc<tensor<32x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable> loc(#loc141)\n"
+     "        ttng.wait_barrier %v_180, %v_179 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc141)\n"),
 ]
 
 
