@@ -94,9 +94,9 @@ static int64_t trips_with(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
   return sim_static_trip_count(p->fn, bits, p->n_args);
 }
 
-/* Smallest multiple v >= d of the argument's divisibility d giving exactly `want` trips
- * (trip counts grow with v), or -1. */
-static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t want) {
+/* Smallest multiple v >= d of the argument's divisibility d giving at least `want` trips
+ * (trip counts grow with v), or -1 when none below 2^30 does. */
+static int64_t find_value_ge(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t want) {
   int64_t d = p->align[k];
   int64_t hi = 1;
   while (hi < (1ll << 30) / d && trips_with(p, bits, k, hi * d) < want) hi *= 2;
@@ -107,7 +107,13 @@ static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64
     if (trips_with(p, bits, k, mid * d) >= want) hi = mid;
     else lo = mid + 1;
   }
-  return trips_with(p, bits, k, lo * d) == want ? lo * d : -1;
+  return lo * d;
+}
+
+/* As find_value_ge, giving exactly `want` trips, or -1. */
+static int64_t find_value(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t want) {
+  int64_t v = find_value_ge(p, bits, k, want);
+  return v >= 0 && trips_with(p, bits, k, v) == want ? v : -1;
 }
 
 uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg) {
@@ -336,16 +342,21 @@ static int choose_defaults(vf_argplan *p, sim_machine *probe) {
     bool loops = base >= 0 && trips_with(p, bits, k, vf_argplan_big(p, k)) != base;
     for (int t = 0; t < 5; t++) {
       int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t] * p->align[k];
+      /* no value of the divisibility gives that count exactly (K_MXFP with tt.divisibility
+       * 16 and ceil(K_MXFP / 4) trips: 4, 8, ...): the smallest giving more, so that the ring
+       * still wraps (tpipe_matmul_kernel_90_matmul_mxf4 ran one trip, at K_MXFP = 1, which
+       * its divisibility excludes) */
+      if (v < 0 && loops) v = find_value_ge(p, bits, k, targets[t]);
       if (v < 0) continue;
       bool dup = false;
       for (uint32_t j = 0; j < p->n_vals[vi]; j++) dup |= p->vary_vals[vi][j] == v;
       if (dup || p->n_vals[vi] >= VF_MAX_DEFAULTS) continue;
       p->vary_vals[vi][p->n_vals[vi]] = v;
-      p->trips[vi][p->n_vals[vi]] = loops ? targets[t] : -1;
+      p->trips[vi][p->n_vals[vi]] = loops ? trips_with(p, bits, k, v) : -1;
       p->n_vals[vi]++;
     }
     if (!p->n_vals[vi]) {
-      p->vary_vals[vi][0] = 1;
+      p->vary_vals[vi][0] = p->align[k]; /* a value the divisibility allows */
       p->trips[vi][0] = -1;
       p->n_vals[vi] = 1;
     }
