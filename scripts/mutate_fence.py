@@ -12,22 +12,14 @@ apart)."""
 import re
 import sys
 
-from mutate_lib import access, nearest_above, write_mutant
+from mutate_lib import access, move_each
 
 FENCE = re.compile(r'^\s*ttng\.fence_async_shared\b')
 ACCESS = access(True)
 
 
 def main():
-    src, prefix = sys.argv[1], sys.argv[2]
-    lines = open(src).read().split('\n')
-    for i, line in enumerate(lines):
-        if not FENCE.match(line):
-            continue
-        j = nearest_above(lines, i, ACCESS)
-        if j < 0:
-            continue
-        write_mutant(prefix, i, lines[:j] + [line] + lines[j:i] + lines[i + 1:])
+    move_each(sys.argv[1], sys.argv[2], FENCE, ACCESS, below=False)
 
 
 if __name__ == '__main__':

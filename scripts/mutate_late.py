@@ -10,22 +10,14 @@ arrival above the access before it)."""
 import re
 import sys
 
-from mutate_lib import access, nearest_below, write_mutant
+from mutate_lib import access, move_each
 
 WAIT = re.compile(r'^\s*ttng\.wait_barrier\b')
 ACCESS = access(True)
 
 
 def main():
-    src, prefix = sys.argv[1], sys.argv[2]
-    lines = open(src).read().split('\n')
-    for i, line in enumerate(lines):
-        if not WAIT.match(line):
-            continue
-        j = nearest_below(lines, i, ACCESS)
-        if j < 0 or '{' in lines[j]:
-            continue
-        write_mutant(prefix, i, lines[:i] + lines[i + 1:j + 1] + [line] + lines[j + 1:])
+    move_each(sys.argv[1], sys.argv[2], WAIT, ACCESS, below=True, skip_brace=True)
 
 
 if __name__ == '__main__':

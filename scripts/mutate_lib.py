@@ -1,5 +1,6 @@
 """mutate_lib.py: what the mutation scripts share (mutate_edit.py, mutate_hoist.py,
-mutate_release.py, mutate_late.py; driven by mutation_audit.sh)."""
+mutate_release.py, mutate_late.py, mutate_swap.py, mutate_fence.py; driven by
+mutation_audit.sh)."""
 import re
 
 # Ops that access a buffer synchronously or issue an async read of it (TMA store); `access(True)`
@@ -43,3 +44,26 @@ def write_mutant(prefix, i, out):
     path = '%s_%d.ttgir' % (prefix, i + 1)
     open(path, 'w').write('\n'.join(out))
     print(path)
+
+
+def move_each(src, prefix, moved, target, below, skip_brace=False):
+    """One mutant per line of KERNEL src that pattern `moved` matches: with below, the line
+    moves just below the nearest line under it that `target` matches (nearest_below; with
+    skip_brace, not when that line has a '{': mutate_late.py's rule); else just above the
+    nearest line over it that `target` matches (nearest_above). Only for ops that define no
+    value (the move keeps the IR valid). Writes each with write_mutant (LINE: the moved
+    line's)."""
+    lines = open(src).read().split('\n')
+    for i, line in enumerate(lines):
+        if not moved.match(line):
+            continue
+        if below:
+            j = nearest_below(lines, i, target)
+            if j < 0 or (skip_brace and '{' in lines[j]):
+                continue
+            write_mutant(prefix, i, lines[:i] + lines[i + 1:j + 1] + [line] + lines[j + 1:])
+        else:
+            j = nearest_above(lines, i, target)
+            if j < 0:
+                continue
+            write_mutant(prefix, i, lines[:j] + [line] + lines[j:i] + lines[i + 1:])

@@ -11,22 +11,14 @@ OUT_PREFIX_LINE.ttgir (LINE: the moved op's line in KERNEL). Used by mutation_au
 import re
 import sys
 
-from mutate_lib import nearest_below, write_mutant
+from mutate_lib import move_each
 
 MOVED = re.compile(r'^\s*ttng\.(wait_barrier|arrive_barrier)\b')
 WAIT = re.compile(r'^\s*ttng\.wait_barrier\b')
 
 
 def main():
-    src, prefix = sys.argv[1], sys.argv[2]
-    lines = open(src).read().split('\n')
-    for i, line in enumerate(lines):
-        if not MOVED.match(line):
-            continue
-        j = nearest_below(lines, i, WAIT)
-        if j < 0:
-            continue
-        write_mutant(prefix, i, lines[:i] + lines[i + 1:j + 1] + [line] + lines[j + 1:])
+    move_each(sys.argv[1], sys.argv[2], MOVED, WAIT, below=True)
 
 
 if __name__ == '__main__':
