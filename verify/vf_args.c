@@ -1,6 +1,7 @@
 /* vf_args.c: the argument plan of a check: the kernel's integer arguments, values given with
  * --arg, and for control arguments left open a default set covering ring wrap-around: values
  * giving trip counts 1, 2, S, S+1 and 2S+1 for the deepest barrier ring S. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,10 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
     }
   }
   sim_static_loop l1[VF_MAX_LOOPS];
-  int32_t pid0[3] = {0, 0, 0}, g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  /* twice the grid along x (saturated: --grid takes up to 2^31 - 1, an int32 product would
+   * overflow) */
+  int32_t pid0[3] = {0, 0, 0},
+          g2[3] = {p->grid[0] <= INT32_MAX / 2 ? p->grid[0] * 2 : INT32_MAX, p->grid[1], p->grid[2]};
   /* program 1 and a far one: with 2^16 tiles and a constant stride (NUM_SMS = 132 in
    * Triton's attention example), programs 0 and 1 can get the same count */
   static const int32_t pids[2][3] = {{1, 0, 0}, {1 << 12, 0, 0}};
@@ -644,6 +648,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     /* or on the program id: one program past the grid's last along each dimension (a count
      * the grid's programs all share, e.g. --grid 1 on a causal attention kernel) */
     for (int d = 0; d < 3 && !varies && base >= 0 && runs; d++) {
+      if (p->grid[d] == INT32_MAX) continue; /* no program past it */
       vf_argplan q = *p;
       int32_t pid[3] = {runs[0].pid[0], runs[0].pid[1], runs[0].pid[2]};
       pid[d] = q.grid[d]++;

@@ -266,7 +266,8 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
   /* which open argument moves each unit's count (its smallest value against a large one) */
   bool dep[UNITS_MAX] = {false};
   int32_t rel = -1;
-  int32_t g2[3] = {p->grid[0] * 2, p->grid[1], p->grid[2]};
+  int32_t g2[3] = {p->grid[0] <= INT32_MAX / 2 ? p->grid[0] * 2 : INT32_MAX, p->grid[1],
+                   p->grid[2]}; /* saturated: --grid takes up to 2^31 - 1 */
   for (uint32_t k = 0; k < p->n_args; k++) {
     if (!p->is_int[k] || p->given[k] || p->companion[k]) continue;
     uint64_t save = bits[k];

@@ -22,6 +22,7 @@
 
 #include "vf_run.h"
 #include "ir/ir_alloc.h"
+#include "sim/sim_size.h"
 
 /* The programs dimension d of a grid of `size` programs wants (1: none beyond program 0). */
 static int32_t wanted(vf_argplan *p, const uint64_t *bits, int d, int32_t size) {
@@ -64,7 +65,7 @@ static int32_t wanted(vf_argplan *p, const uint64_t *bits, int d, int32_t size) 
 
 void vf_argplan_pid_grid(vf_argplan *p) {
   p->grid_pid_dim = -1;
-  if (p->grid_given || p->grid_chosen || p->grid[0] * p->grid[1] * p->grid[2] != 1) return;
+  if (p->grid_given || p->grid_chosen || sim_grid_programs(p->grid) != 1) return;
   uint32_t combos = vf_argplan_combos(p);
   int32_t room = (int32_t)(VF_MAX_RUNS / (combos ? combos : 1));
   int32_t size = room < VF_PID_GRID_MAX ? room : VF_PID_GRID_MAX;
