@@ -7,14 +7,10 @@
 # trip: the pipeline's buffers never wrapped).
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$SRC/tests/tools/input_error.sh" # T, fail, run
 K="$SRC/tests/corpus/real/tpipe_matmul_kernel_90_matmul_mxf4.ok.ttgir"
-rc=0
-"$TLXV" check "$K" > "$T/out" 2>&1 || rc=$?
-[ $rc = 0 ] || fail "exit $rc: $(tail -2 "$T/out")"
-grep -q "checked K_MXFP in {16} (loop trip counts 4)" "$T/out" || fail "defaults: $(grep checked "$T/out")"
-grep -q "verified for loop test_pipeliner.py:50: trip counts 0, 4 (not driven" "$T/out" ||
-  fail "cover: $(tail -1 "$T/out")"
+run 0 check "$K"
+grep -q "checked K_MXFP in {16} (loop trip counts 4)" "$T/o.txt" || fail "defaults: $(grep checked "$T/o.txt")"
+grep -q "verified for loop test_pipeliner.py:50: trip counts 0, 4 (not driven" "$T/o.txt" ||
+  fail "cover: $(tail -1 "$T/o.txt")"
 echo "check_divisible_defaults: ok"

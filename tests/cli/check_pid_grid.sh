@@ -6,26 +6,22 @@
 # "verified" (session 30: the planted variant below was a bare "verified" before).
 set -eu
 : "${TLXV:?}" "${SRC:?}"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$SRC/tests/tools/input_error.sh" # T, fail, run
 OK="$SRC/tests/corpus/real/triton_t06_attention_ws_causal_100.ok.ttgir"
 BUG="$SRC/examples/real_planted/t06_causal_late_vempty.ttgir"
-expect() { # exit-code "text" args...
-  want=$1 text=$2
+expect() { # exit-code "text" args...: `check ARGS` exits so and prints the text
+  code=$1 text=$2
   shift 2
-  rc=0
-  "$TLXV" check "$@" > "$T/out" 2>&1 || rc=$?
-  [ $rc = "$want" ] || fail "exit $rc (want $want) for: $*: $(tail -3 "$T/out")"
-  grep -q -- "$text" "$T/out" || fail "no '$text' for: $*: $(tail -3 "$T/out")"
+  run "$code" check "$@"
+  grep -q -- "$text" "$T/o.txt" || fail "no '$text' for: $*: $(tail -3 "$T/o.txt")"
 }
 expect 0 "grid 4 along x (chosen: a loop's trip count depends on the program id" "$OK"
 expect 0 "verified for loop 06-fused-attention.py:69: trip counts 0, 2, 4, 6 (not driven" "$OK"
 expect 0 "verified for loop 06-fused-attention.py:69: trip counts 0, 2 (not driven" "$OK" --grid 1
-grep -q "along x (chosen" "$T/out" && fail "--grid 1: a grid was chosen anyway"
+grep -q "along x (chosen" "$T/o.txt" && fail "--grid 1: a grid was chosen anyway"
 expect 1 "error: over-arrival: expect on v_55" "$BUG"
 expect 0 "verified for loop 06-fused-attention.py:69: trip counts 0, 2 (not driven" "$BUG" --grid 1
 # a persistent tile loop (its share depends on the grid's size) keeps the grid of one program
 expect 0 "verified" "$SRC/tests/corpus/real/t07_persistent_100.ok.ttgir"
-grep -q "along . (chosen" "$T/out" && fail "t07_persistent_100: a grid was chosen"
+grep -q "along . (chosen" "$T/o.txt" && fail "t07_persistent_100: a grid was chosen"
 echo "check_pid_grid: ok"
