@@ -43,10 +43,7 @@ sim_machine *vf_cli_plan(vf_argplan *plan, const ir_module *mod, const vf_cli_ru
   vf_argplan_fills(plan, probe); /* chosen data: read-only inputs control depends on */
   /* a loop indexed by the program id (a causal KV range): programs along that dimension */
   vf_argplan_pid_grid(plan);
-  if (plan->grid_pid_dim >= 0) {
-    sim_machine_free(probe);
-    probe = vf_argplan_machine(plan, 0, pid0, r->max_trip, err);
-  }
+  if (plan->grid_pid_dim >= 0) probe = vf_argplan_machine_at(plan, &probe, 0, pid0, r->max_trip, err);
   return probe;
 }
 

@@ -58,16 +58,15 @@ static void explore_at(const ir_module *m, const int64_t *args, const confirm_ct
    * depends on it, every program of the plan's grid (a causal kernel's KV loop has the
    * violation's trip count at some program only; its grid is chosen, vf_pidgrid.c), at most
    * VF_PID_GRID_MAX of them */
-  uint64_t npid = 1;
-  for (uint64_t q = 0; q < npid; q++) {
-    sim_grid_pid(p->grid, q, so.pid);
-    sim_err err = {{0}};
-    sim_machine *mach = sim_machine_new(&so, &err);
-    out->rc = mach ? 0 : -1;
-    if (!mach) break;
-    if (q == 0 && sim_depends_on_pid(mach)) {
-      npid = sim_grid_programs(p->grid);
-      if (npid > VF_PID_GRID_MAX) npid = VF_PID_GRID_MAX;
+  sim_err err = {{0}};
+  sim_machine *mach = sim_machine_new(&so, &err); /* program 0, re-targeted to the others */
+  out->rc = mach ? 0 : -1;
+  uint64_t npid = mach && sim_depends_on_pid(mach) ? sim_grid_programs(p->grid) : 1;
+  if (npid > VF_PID_GRID_MAX) npid = VF_PID_GRID_MAX;
+  for (uint64_t q = 0; q < npid && mach; q++) {
+    if (q) {
+      sim_grid_pid(p->grid, q, so.pid);
+      sim_machine_set_run(mach, bits, p->n_args, so.pid, p->grid);
     }
     if (out->has_fill) sim_machine_set_fill(mach, out->fill_a, out->fill_b);
     vf_result res = {0};
@@ -86,8 +85,8 @@ static void explore_at(const ir_module *m, const int64_t *args, const confirm_ct
         x->rel[x->n_rel++] = sim_ins_loc(mach, v->rel[k]);
     }
     vf_result_free(&res);
-    sim_machine_free(mach);
   }
+  sim_machine_free(mach);
   free(bits);
 }
 

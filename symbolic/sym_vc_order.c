@@ -1324,12 +1324,12 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
         int64_t K = shift[rd->ring];
         /* M slots per padded step (sym_multi_step): numbers M it + off */
         bool multi = e->loop >= 0 && e->mul > 1 && sym_multi_step(c, e) && sym_multi_step(c, rd);
-        if (own && (rd->mul != e->mul || !sym_same_base(c, rd, e) || K == INT64_MIN ||
-                    (e->loop >= 0 && e->mul != 1 && !multi) || (K && e->loop < 0)))
+        bool shaped = rd->mul == e->mul && sym_same_base(c, rd, e) &&
+                      !(e->loop >= 0 && e->mul != 1 && !multi) && !(K && e->loop < 0);
+        if (own && (!shaped || K == INT64_MIN))
           continue; /* numbered apart: its own completion, as before session 30 */
         r->n_checked++;
-        if (rd->mul != e->mul || !sym_same_base(c, rd, e) ||
-            (e->loop >= 0 && e->mul != 1 && !multi) || (K && e->loop < 0)) {
+        if (!shaped) {
           sym_note_unknown(r, "release at %s: slot sequences of different shapes",
                            ir_loc_str(e->op->loc, lb, sizeof lb));
           continue;

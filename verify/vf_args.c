@@ -611,11 +611,11 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
 }
 
 uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
-                             const int32_t *pid, sim_static_loop *l) {
-  if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
+                             const int32_t *pid, const int32_t grid[3], sim_static_loop *l) {
+  if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, grid, l, VF_MAX_LOOPS);
   uint32_t f = 0;
   split_fill(p, combo, &f);
-  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, p->grid, p->fill_a[f], p->fill_b[f], l,
+  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, grid, p->fill_a[f], p->fill_b[f], l,
                                VF_MAX_LOOPS);
 }
 
@@ -625,7 +625,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
-    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, l);
+    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, p->grid, l);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = l[li].op;
@@ -641,7 +641,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
       if (!p->is_int[k] || p->given[k]) continue;
       uint64_t save = bits[k];
       bits[k] = (uint64_t)vf_argplan_big(p, k);
-      uint32_t n = vf_argplan_loops_at(p, 0, bits, runs ? runs[0].pid : NULL, l);
+      uint32_t n = vf_argplan_loops_at(p, 0, bits, runs ? runs[0].pid : NULL, p->grid, l);
       varies = li < n && l[li].trips != base;
       bits[k] = save;
     }
@@ -649,10 +649,10 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
      * the grid's programs all share, e.g. --grid 1 on a causal attention kernel) */
     for (int d = 0; d < 3 && !varies && base >= 0 && runs; d++) {
       if (p->grid[d] == INT32_MAX) continue; /* no program past it */
-      vf_argplan q = *p;
       int32_t pid[3] = {runs[0].pid[0], runs[0].pid[1], runs[0].pid[2]};
-      pid[d] = q.grid[d]++;
-      uint32_t n = vf_argplan_loops_at(&q, 0, bits, pid, l);
+      int32_t grid[3] = {p->grid[0], p->grid[1], p->grid[2]};
+      pid[d] = grid[d]++;
+      uint32_t n = vf_argplan_loops_at(p, 0, bits, pid, grid, l);
       varies = li < n && l[li].op == out->loop[li].op && l[li].trips != base;
     }
     out->loop[li].varies = varies;

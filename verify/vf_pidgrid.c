@@ -25,27 +25,28 @@
 #include "sim/sim_size.h"
 
 /* The programs dimension d of a grid of `size` programs wants (1: none beyond program 0). */
-static int32_t wanted(vf_argplan *p, const uint64_t *bits, int d, int32_t size) {
+static int32_t wanted(const vf_argplan *p, const uint64_t *bits, int d, int32_t size) {
+  static const int32_t one[3] = {1, 1, 1};
   sim_static_loop base[VF_MAX_LOOPS], l[VF_MAX_LOOPS];
-  int32_t pid[3] = {0, 0, 0};
-  uint32_t nb = vf_argplan_loops_at(p, 0, bits, pid, base);
-  p->grid[d] = size;
-  uint32_t n = vf_argplan_loops_at(p, 0, bits, pid, l);
+  int32_t pid[3] = {0, 0, 0}, grid[3] = {1, 1, 1};
+  grid[d] = size;
+  uint32_t nb = vf_argplan_loops_at(p, 0, bits, pid, one, base);
+  uint32_t n = vf_argplan_loops_at(p, 0, bits, pid, grid, l);
   bool grid_sized = n != nb;
   for (uint32_t li = 0; li < n && !grid_sized; li++) grid_sized = l[li].trips != base[li].trips;
   int32_t want = 1;
   for (uint32_t li = 0; li < nb && !grid_sized; li++) {
     if (base[li].trips < 0) continue;
-    int64_t tg[VF_MAX_TARGETS + 1];
+    int64_t tg[VF_MAX_TARGETS];
     uint32_t nt = vf_loop_targets(p, bits, base[li].op, tg);
     int64_t big = 0;
     for (uint32_t t = 0; t < nt; t++)
       if (tg[t] > big) big = tg[t];
-    bool seen[VF_MAX_TARGETS + 1] = {false}, seen_big = base[li].trips >= big;
+    bool seen[VF_MAX_TARGETS] = {false}, seen_big = base[li].trips >= big;
     for (uint32_t t = 0; t < nt; t++) seen[t] = tg[t] == base[li].trips;
     for (int32_t k = 1; k < size; k++) {
       pid[d] = k;
-      uint32_t m = vf_argplan_loops_at(p, 0, bits, pid, l);
+      uint32_t m = vf_argplan_loops_at(p, 0, bits, pid, grid, l);
       if (li >= m || l[li].op != base[li].op || l[li].trips < 0) continue;
       for (uint32_t t = 0; t < nt; t++)
         if (!seen[t] && l[li].trips == tg[t]) {
@@ -59,7 +60,6 @@ static int32_t wanted(vf_argplan *p, const uint64_t *bits, int d, int32_t size) 
     }
     pid[d] = 0;
   }
-  p->grid[d] = 1;
   return want;
 }
 

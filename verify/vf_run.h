@@ -178,10 +178,10 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
 /* The loops' static trip counts (sim_static_loops, at most VF_MAX_LOOPS into l) at argument
- * bits `bits`, program pid and the plan's grid, chosen loads read as combination combo's fill
- * does (vf_fill.c). */
+ * bits `bits`, program pid of grid `grid` (the plan's, or one probed), chosen loads read as
+ * combination combo's fill does (vf_fill.c). */
 uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
-                             const int32_t *pid, sim_static_loop *l);
+                             const int32_t *pid, const int32_t grid[3], sim_static_loop *l);
 /* No --grid, a grid of one program, and a loop whose trip count depends on the program id but
  * not on the grid's size (a causal attention kernel's KV range from its query block): sets
  * p->grid along that dimension to the fewest programs whose counts reach the loop's wrap-around
