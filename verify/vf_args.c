@@ -90,6 +90,11 @@ int64_t vf_argplan_big(const vf_argplan *p, uint32_t k) {
   return a <= (1 << 14) ? a << 16 : (((int64_t)1 << 30) / a) * a;
 }
 
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 static int64_t trips_with(const vf_argplan *p, uint64_t *bits, uint32_t k, int64_t v) {
   bits[k] = (uint64_t)v;
   return sim_static_trip_count(p->fn, bits, p->n_args);
@@ -302,6 +307,36 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   return true;
 }
 
+/* The counts the per-argument defaults aim at: 1, 2, then each loop's wrap counts
+ * (vf_loop_targets: S, S+1, 2S+1 of the rings that loop uses, the plan's deepest ring for a
+ * loop without one), ascending, at most VF_MAX_DEFAULTS. Before, only the deepest ring's: a
+ * loop on a shallower ring (tk_p_matmul f8's loader on a 2-slot ring beside a 4-slot one)
+ * never got S+1 = 3 trips. bits: scratch. */
+static uint32_t fallback_targets(const vf_argplan *p, uint64_t *bits, int64_t *out) {
+  uint32_t n = 0;
+  out[n++] = 1;
+  out[n++] = 2;
+  for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
+  sim_static_loop l[VF_MAX_LOOPS];
+  static const int32_t pid0[3] = {0, 0, 0};
+  uint32_t nl = sim_static_loops(p->fn, bits, p->n_args, pid0, p->grid, l, VF_MAX_LOOPS);
+  int64_t more[VF_MAX_LOOPS * VF_MAX_TARGETS];
+  uint32_t nm = 0;
+  for (uint32_t li = 0; li <= nl; li++) { /* li == nl: the deepest ring's, as before */
+    int64_t tg[VF_MAX_TARGETS];
+    uint32_t nt = vf_loop_targets(p, bits, li < nl ? l[li].op : NULL, tg);
+    for (uint32_t t = 0; t < nt; t++) {
+      uint32_t i = 0;
+      while (i < nm && more[i] != tg[t]) i++;
+      if (i == nm) more[nm++] = tg[t];
+    }
+  }
+  qsort(more, nm, sizeof *more, cmp_i64);
+  for (uint32_t i = 0; i < nm && n < VF_MAX_DEFAULTS; i++)
+    if (more[i] > 2) out[n++] = more[i];
+  return n;
+}
+
 static int choose_defaults(vf_argplan *p, sim_machine *probe) {
   vf_argplan_align(p);
   /* a tile-aligned control argument no route varies starts at one whole tile, not at 1 */
@@ -321,8 +356,9 @@ static int choose_defaults(vf_argplan *p, sim_machine *probe) {
    * says nothing about the arguments (and costs seconds of Z3): the targets below instead */
   bool solver = p->choose && !sim_ldchoice_ctl(probe);
   if (st > 0 || (st < 0 && solver && p->choose(p))) return 0;
-  int64_t targets[5] = {1, 2, S, S + 1, 2 * S + 1};
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
+  int64_t targets[VF_MAX_DEFAULTS];
+  uint32_t n_targets = fallback_targets(p, bits, targets);
   p->n_vary = 0;
   for (uint32_t k = 0; k < p->n_args && p->n_vary < 8; k++) {
     if (p->given[k] || !p->is_int[k] || !sim_arg_is_control(probe, k)) continue;
@@ -344,7 +380,7 @@ static int choose_defaults(vf_argplan *p, sim_machine *probe) {
     for (uint32_t j = 0; j < p->n_args; j++) bits[j] = (uint64_t)p->value[j];
     int64_t base = trips_with(p, bits, k, p->align[k]);
     bool loops = base >= 0 && trips_with(p, bits, k, vf_argplan_big(p, k)) != base;
-    for (int t = 0; t < 5; t++) {
+    for (uint32_t t = 0; t < n_targets; t++) {
       int64_t v = loops ? find_value(p, bits, k, targets[t]) : targets[t] * p->align[k];
       /* no value of the divisibility gives that count exactly (K_MXFP with tt.divisibility
        * 16 and ceil(K_MXFP / 4) trips: 4, 8, ...): the smallest giving more, so that the ring
@@ -548,11 +584,6 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=%d", len ? ", " : "", pid[0]);
   }
   return len ? ir_xstrdup(buf) : NULL;
-}
-
-static int cmp_i64(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
 }
 
 char *vf_argplan_covered(const vf_argplan *p) {

@@ -5,6 +5,10 @@
 # test, tests/corpus/real) loops ceil(K_MXFP * 32 / 128) times with K_MXFP divisible by 16: the
 # counts are 4, 8, ...; before session 30 it ran K_MXFP = 1 (excluded by the divisibility, one
 # trip: the pipeline's buffers never wrapped).
+# Second case, the counts aimed at: every loop's wrap counts (the rings it uses), not only the
+# deepest ring's. tk_p_matmul_100_f8_ragged_p's fused loop waits on a 4-slot and a 2-slot ring;
+# before session 31 the defaults aimed at 1, 2, 4, 5, 9 only, so no run gave it 3 trips (S + 1
+# of the 2-slot ring) and the verdict was "verified for ... (not driven ...)".
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 . "$SRC/tests/tools/input_error.sh" # T, fail, run
@@ -13,4 +17,9 @@ run 0 check "$K"
 grep -q "checked K_MXFP in {16} (loop trip counts 4)" "$T/o.txt" || fail "defaults: $(grep checked "$T/o.txt")"
 grep -q "verified for loop test_pipeliner.py:50: trip counts 0, 4 (not driven" "$T/o.txt" ||
   fail "cover: $(tail -1 "$T/o.txt")"
+K="$SRC/tests/corpus/real/tk_p_matmul_100_f8_ragged_p.ttgir"
+run 0 check "$K"
+grep -q "checked K in {128, 256, 384, 512, 640, 1152}" "$T/o.txt" || fail "targets: $(grep checked "$T/o.txt")"
+grep -q "loop _p_matmul.py:215: trip counts 0, 1, 2, 3, 4, 5," "$T/o.txt" || fail "counts: $(grep checked "$T/o.txt")"
+! grep -q "not driven" "$T/o.txt" || fail "still not driven: $(tail -1 "$T/o.txt")"
 echo "check_divisible_defaults: ok"
