@@ -56,6 +56,7 @@ typedef struct gctx {
   const ir_op *dom[32];         /* llvm.intr.assume ops, and divisions whose divisor comes
                                   from the arguments: the kernel's domain */
   uint32_t n_dom;
+  int32_t grid[3];              /* the grid of the combination noted (vf_argplan_grid_of) */
 } gctx;
 
 static void mark(gctx *c, const ir_value *v) {
@@ -300,9 +301,9 @@ static int side_at(const gctx *c, const guard *g, const uint64_t *bits, const in
   const vf_argplan *p = c->p;
   uint64_t x[3];
   if (g->cond)
-    return sim_static_value_m(p->mod, p->fn, g->cond, bits, p->n_args, pid, p->grid, x) ? (int)(x[0] & 1) : -1;
+    return sim_static_value_m(p->mod, p->fn, g->cond, bits, p->n_args, pid, c->grid, x) ? (int)(x[0] & 1) : -1;
   for (uint32_t k = 0; k < 3; k++)
-    if (!sim_static_value_m(p->mod, p->fn, g->loop->operands[k], bits, p->n_args, pid, p->grid, &x[k])) return -1;
+    if (!sim_static_value_m(p->mod, p->fn, g->loop->operands[k], bits, p->n_args, pid, c->grid, &x[k])) return -1;
   unsigned w = sim_int_width(g->loop->operands[0]->type);
   int64_t lb = sim_sext(x[0], w), ub = sim_sext(x[1], w), st = sim_sext(x[2], w);
   return st > 0 ? lb < ub : -1;
@@ -476,7 +477,7 @@ static int search(const gctx *c, const guard *g, int s, const uint64_t *start, u
 void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   p->n_guard_runs = p->n_gaps = p->n_gaps_more = p->n_outside = 0;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions) return;
-  gctx c = {.p = p};
+  gctx c = {.p = p, .grid = {p->grid[0], p->grid[1], p->grid[2]}};
   c.rel = ir_xcalloc(p->fn->n_values + 1, 1);
   const ir_region *body = p->fn->op->regions[0];
   walk_ops(&c, body, sinks);
@@ -512,8 +513,10 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
   uint32_t combos = vf_argplan_combos(p);
   for (uint32_t j = 0; j < combos; j++) {
     vf_argplan_bits(p, j, bits);
+    vf_argplan_grid_of(p, j, c.grid);
     note(&c, bits, per);
   }
+  memcpy(c.grid, p->grid, sizeof c.grid);
   for (uint32_t i = 0; i < p->n_probes; i++) {
     if (!p->probe_val[i]) continue;
     memcpy(bits, base, (p->n_args + 1) * sizeof *bits);

@@ -140,12 +140,17 @@ uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op 
   return n;
 }
 
-/* Trip count of loop `li` (walk order) of program 0 of the plan's grid with bits. */
-static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li) {
+/* Trip count of loop `li` (walk order) of program 0 of `grid` with bits. */
+static int64_t loop_trips_at(const vf_argplan *p, const uint64_t *bits, uint32_t li, const int32_t grid[3]) {
   sim_static_loop l[VF_MAX_LOOPS];
   int32_t pid[3] = {0, 0, 0};
-  uint32_t n = sim_static_loops(p->fn, bits, p->n_args, pid, p->grid, l, VF_MAX_LOOPS);
+  uint32_t n = sim_static_loops(p->fn, bits, p->n_args, pid, grid, l, VF_MAX_LOOPS);
   return li < n ? l[li].trips : -1;
+}
+
+/* The same at the plan's grid. */
+static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li) {
+  return loop_trips_at(p, bits, li, p->grid);
 }
 
 /* Smallest multiple v of arg k's divisibility giving loop li exactly `want` trips, or -1. */
@@ -166,6 +171,55 @@ static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, 
   }
   bits[k] = (uint64_t)(lo * d);
   return loop_trips(p, bits, li) == want ? lo * d : -1;
+}
+
+enum { VEC_GRID_MAX = 64,   /* largest grid a vector gets (program 0's share of the tiles) */
+       VEC_GRID_BASES = 4 };  /* argument vectors tried as its base, the first ones */
+
+/* Does some vector (its own grid, or the plan's) give loop li exactly t trips? */
+static bool vec_reaches(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                        int64_t (*vec)[8], const int32_t *vgrid, uint32_t nv, uint32_t li, int64_t t) {
+  for (uint32_t j = 0; j < nv; j++) {
+    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[j][c];
+    int32_t g[3] = {vgrid[j] ? vgrid[j] : p->grid[0], p->grid[1], p->grid[2]};
+    if (loop_trips_at(p, bits, li, g) == t) return true;
+  }
+  return false;
+}
+
+/* A persistent tile loop (pers: its count depends on the program id or the grid) whose wrap
+ * counts no vector reaches at the plan's grid of one program gets vectors with a grid of
+ * their own: program 0 of G programs runs ceil(tiles / G) tiles (tk_swiglu's tiles are
+ * M_BLOCKS * N_BLOCKS with M_BLOCKS divisible by 16: at one program 16 or more, never 1, 2 or
+ * 3). For each count missed, the smallest G <= VEC_GRID_MAX with one of the first vectors
+ * giving it exactly; the vector is copied with that grid (vgrid[j], 0: the plan's). Returns
+ * the vectors' new count. bits: scratch, restored to vector 0. */
+static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                               const sim_static_loop *l1, uint32_t nl, const bool *pers,
+                               int64_t (*vec)[8], int32_t *vgrid, uint32_t nv) {
+  if (p->grid_given || p->grid_chosen || sim_grid_programs(p->grid) != 1) return nv;
+  uint32_t bases = nv < VEC_GRID_BASES ? nv : VEC_GRID_BASES;
+  for (uint32_t li = 0; li < nl && li < VF_MAX_LOOPS; li++) {
+    if (!pers[li] || l1[li].trips < 0) continue;
+    int64_t tg[VF_MAX_TARGETS];
+    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+    uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
+    for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
+      if (vec_reaches(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t])) continue;
+      bool found = false;
+      for (int32_t G = 2; G <= VEC_GRID_MAX && !found; G++)
+        for (uint32_t j = 0; j < bases && !found; j++) {
+          for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[j][c];
+          int32_t g[3] = {G, 1, 1};
+          if (loop_trips_at(p, bits, li, g) != tg[t]) continue;
+          memcpy(vec[nv], vec[j], sizeof vec[j]);
+          vgrid[nv++] = G;
+          found = true;
+        }
+    }
+  }
+  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+  return nv;
 }
 
 /* Persistent kernels (a loop whose trip count depends on the grid size: the tile loop from
@@ -291,6 +345,9 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
       }
     }
   }
+  int32_t vgrid[VF_MAX_VALS] = {0};
+  nv = per_loop_grids(p, bits, ctrl, nc, l1, nl, pers, vec, vgrid, nv);
+  memcpy(p->vec_grid, vgrid, sizeof vgrid);
   p->joint = true;
   p->per_loop = true;
   p->n_vary = nc;
@@ -542,6 +599,15 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   }
 }
 
+void vf_argplan_grid_of(const vf_argplan *p, uint32_t combo, int32_t grid[3]) {
+  for (int d = 0; d < 3; d++) grid[d] = p->grid[d];
+  if (!p->per_loop || !p->n_vary || vf_argplan_probe_of(p, combo) >= 0 || vf_argplan_guard_of(p, combo) >= 0)
+    return;
+  uint32_t fill = 0, c = split_fill(p, combo, &fill);
+  uint32_t j = value_index(p, 0, &c);
+  if (j < VF_MAX_VALS && p->vec_grid[j] > 0) grid[0] = p->vec_grid[j];
+}
+
 char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pid) {
   char buf[256] = "";
   size_t len = 0;
@@ -553,7 +619,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   uint32_t pk2 = guard >= 0 ? p->guard_arg2[guard] : UINT32_MAX;
   int64_t pv2 = guard >= 0 ? p->guard_val2[guard] : 0;
   bool shown = false, shown2 = false;
-  uint32_t fill = 0;
+  uint32_t fill = 0, orig = combo;
   split_fill(p, combo, &fill);
   combo = probe >= 0 || guard >= 0 ? 0 : split_fill(p, combo, &fill);
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
@@ -576,6 +642,10 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
     if (!b) len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded inputs=%lld", len ? ", " : "", (long long)a);
     else len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloaded inputs=%lld*index", len ? ", " : "", (long long)b);
   }
+  int32_t g[3];
+  vf_argplan_grid_of(p, orig, g);
+  if (g[0] != p->grid[0] && len < sizeof buf) /* a vector's own grid (per_loop_grids): --grid G */
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%sgrid=%d", len ? ", " : "", g[0]);
   if (pid && len < sizeof buf) {
     if (p->grid[1] > 1 || p->grid[2] > 1 || pid[1] || pid[2])
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%sprogram_id=(%d,%d,%d)", len ? ", " : "",
@@ -614,6 +684,15 @@ char *vf_argplan_covered(const vf_argplan *p) {
                             !p->joint ? "" : p->per_loop ? ", the i-th values together, chosen per loop"
                             : p->chooser ? ", chosen from the loop bounds"
                             : p->n_vary > 1 ? ", the i-th values together, chosen by Z3" : ", chosen by Z3");
+  /* joint vectors with a grid of their own (per_loop_grids) */
+  bool vg = false;
+  for (uint32_t j = 0; p->per_loop && p->n_vary && j < p->n_vals[0]; j++) vg |= p->vec_grid[j] > 0;
+  for (uint32_t j = 0; vg && j < p->n_vals[0] && len < sizeof buf; j++)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", j ? ", " : "; grid sizes along x {",
+                            p->vec_grid[j] > 0 ? p->vec_grid[j] : p->grid[0]);
+  if (vg && len < sizeof buf)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "} with them (program 0 of each: its "
+                            "share of the tiles)");
   /* tile-aligned arguments: whole tiles by default, and the partial-tile probe of each */
   for (uint32_t i = 0; i < p->n_aligned && len < sizeof buf; i++) {
     uint32_t k = p->aligned_arg[i];
@@ -656,7 +735,9 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
   sim_static_loop l[VF_MAX_LOOPS];
   for (uint32_t r = 0; r < n_runs; r++) {
     vf_argplan_bits(p, runs[r].combo, bits);
-    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, p->grid, l);
+    int32_t g[3];
+    vf_argplan_grid_of(p, runs[r].combo, g);
+    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, g, l);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = l[li].op;
@@ -755,10 +836,8 @@ sim_machine *vf_argplan_machine(const vf_argplan *p, uint32_t combo, const int32
   vf_argplan_bits(p, combo, bits);
   sim_opts o = {.mod = p->mod, .fn = p->fn, .args = bits, .n_args = p->n_args, .max_trip = max_trip,
                 .amd_all_waves = p->all_waves};
-  for (int k = 0; k < 3; k++) {
-    o.pid[k] = pid[k];
-    o.grid[k] = p->grid[k];
-  }
+  vf_argplan_grid_of(p, combo, o.grid);
+  for (int k = 0; k < 3; k++) o.pid[k] = pid[k];
   sim_machine *m = sim_machine_new(&o, err);
   if (m) vf_argplan_set_fill(p, combo, m);
   free(bits);

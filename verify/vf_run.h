@@ -40,6 +40,12 @@ typedef struct vf_argplan {
                                   indexed by the program id (vf_pidgrid.c); -1: not */
   bool all_waves;              /* AMD: every wave runs (--all-waves; sim_opts.amd_all_waves) */
   bool per_loop;               /* joint vectors chosen per loop (persistent kernels, vf_args.c) */
+  /* Per joint vector j (per_loop only): the grid's size along x its runs use, 0 = the plan's.
+   * Set where no argument value gives a persistent tile loop one of its wrap counts at the
+   * plan's grid of one program (tk_swiglu: M_BLOCKS divisible by 16, so at least 16 tiles):
+   * program 0 of a grid of G programs gets ceil(tiles / G) of them (vf_args.c,
+   * per_loop_grids). Only with no --grid and a grid of one program. */
+  int32_t vec_grid[VF_MAX_VALS];
   uint32_t ring_depth;         /* S of the wrap-around trip counts 1, 2, S, S+1, 2S+1 */
   const char *chooser;         /* joint vectors from the static trip counts: "from the loop
                                   bounds" (vf_argstatic.c); NULL: Z3 or per loop */
@@ -177,6 +183,9 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo);
  * among them, then the probes). */
 uint32_t vf_argplan_combos(const vf_argplan *p);
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits);
+/* The grid combination combo runs with: the plan's, its x size replaced by the vector's
+ * vec_grid where one is set. */
+void vf_argplan_grid_of(const vf_argplan *p, uint32_t combo, int32_t grid[3]);
 /* The loops' static trip counts (sim_static_loops, at most VF_MAX_LOOPS into l) at argument
  * bits `bits`, program pid of grid `grid` (the plan's, or one probed), chosen loads read as
  * combination combo's fill does (vf_fill.c). */

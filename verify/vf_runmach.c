@@ -12,7 +12,9 @@ sim_machine *vf_argplan_machine_at(const vf_argplan *p, sim_machine **cache, uin
   if (!*cache) return *cache = vf_argplan_machine(p, combo, pid, max_trip, err);
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, combo, bits);
-  sim_machine_set_run(*cache, bits, p->n_args, pid, p->grid);
+  int32_t grid[3];
+  vf_argplan_grid_of(p, combo, grid); /* a joint vector's own grid (vf_args.c per_loop_grids) */
+  sim_machine_set_run(*cache, bits, p->n_args, pid, grid);
   vf_argplan_set_fill(p, combo, *cache);
   free(bits);
   return *cache;

@@ -4,6 +4,11 @@
 # chosen along that dimension when --grid is not given (verify/vf_pidgrid.c), so that its rings
 # wrap; with --grid 1 the verdict is "verified for" the counts program 0 gives, never a bare
 # "verified" (session 30: the planted variant below was a bare "verified" before).
+# A persistent tile loop whose wrap counts no argument value reaches at one program gets
+# argument vectors with a grid of their own (verify/vf_args.c per_loop_grids, session 31):
+# tk_swiglu's tiles are M_BLOCKS * N_BLOCKS with M_BLOCKS divisible by 16, so program 0 of one
+# program ran 16 tiles or none ("trip counts 0, 16 (not driven ...)"); grids of 16, 8 and 6
+# programs give it 1, 2 and 3.
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 . "$SRC/tests/tools/input_error.sh" # T, fail, run
@@ -24,4 +29,11 @@ expect 0 "verified for loop 06-fused-attention.py:69: trip counts 0, 2 (not driv
 # a persistent tile loop (its share depends on the grid's size) keeps the grid of one program
 expect 0 "verified" "$SRC/tests/corpus/real/t07_persistent_100.ok.ttgir"
 grep -q "along . (chosen" "$T/o.txt" && fail "t07_persistent_100: a grid was chosen"
+SW="$SRC/tests/corpus/real/tk_swiglu_100_bf16_ragged_swiglu_p.ok.ttgir"
+expect 0 "grid sizes along x {1, 16, 8, 6} with them (program 0 of each" "$SW"
+expect 0 "loop _swiglu.py:86: trip counts 0, 1, 2, 3, 16$" "$SW"
+expect 0 "ok.ttgir: verified: no bug in any schedule; .* 5 runs" "$SW"
+# a grid the user gives is kept: no vector gets its own
+expect 0 "verified for loop _swiglu.py:86: trip counts 0, 8 (not driven" "$SW" --grid 2
+grep -q "grid sizes along" "$T/o.txt" && fail "--grid 2: vectors got grids of their own"
 echo "check_pid_grid: ok"

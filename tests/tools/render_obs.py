@@ -85,5 +85,6 @@ with open(out + "/args", "w") as f:
     # "T=1, N=64, program_id=(1,0,0)": every NAME=INT but the program id and the chosen-data
     # fill ("loaded inputs=2": not an argument; explain runs every fill, as check does)
     args = re.sub(r"loaded inputs=-?\d+(\*index)?", "", args)
-    f.write(" ".join("--arg %s=%s" % kv for kv in re.findall(r"(\w+)=(-?\d+)", args)
-                     if kv[0] != "program_id"))
+    # "grid=16": a run with a grid of its own (vf_args.c per_loop_grids) is --grid 16
+    f.write(" ".join(("--grid %s" % kv[1]) if kv[0] == "grid" else "--arg %s=%s" % kv
+                     for kv in re.findall(r"(\w+)=(-?\d+)", args) if kv[0] != "program_id"))
