@@ -709,6 +709,62 @@ char *vf_argplan_covered(const vf_argplan *p) {
   return ir_xstrdup(buf);
 }
 
+enum { UNREACH_SCAN = 4096 }; /* multiples of the divisibility tried per argument */
+
+/* When no argument value the compiled kernel accepts gives loop li (walk order) exactly t trips
+ * at program 0: the smallest count above t that one does (its stand-in: the ring still wraps
+ * there), else -1 (t reachable, or not known). Each integer argument the user did not give is
+ * moved alone from bits (the base combination) over its multiples of tt.divisibility (Triton
+ * compiles a kernel per divisibility class: a value off it runs another kernel), in order,
+ * until the count passes t: counts grow with a size. Only for loops whose count neither the
+ * program id nor the grid changes (a persistent loop's share is per_loop_grids') and without
+ * chosen data; a count not computable, a value past the argument's type or UNREACH_SCAN
+ * multiples without passing t answer -1. tpipe_matmul_kernel_90_matmul_mxf4 loops
+ * ceil(K_MXFP / 4) times with K_MXFP divisible by 16: 1, 2 and 3 trips never happen, 4 stands
+ * in for them. */
+static int64_t unreachable_count(const vf_argplan *p, const uint64_t *base, uint32_t li, int64_t t) {
+  if (p->n_fill) return -1;
+  static const int32_t pid1[3] = {1, 0, 0}, g2[3] = {2, 1, 1};
+  int64_t c0 = loop_trips(p, base, li);
+  if (c0 < 0 || p->grid[0] != 1 || p->grid[1] != 1 || p->grid[2] != 1) return -1;
+  sim_static_loop l[VF_MAX_LOOPS];
+  uint32_t n = sim_static_loops(p->fn, base, p->n_args, pid1, g2, l, VF_MAX_LOOPS);
+  if (li >= n || l[li].trips != c0 || loop_trips_at(p, base, li, g2) != c0) return -1;
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
+  bool reach = false;
+  int64_t above = -1;
+  const ir_block *entry = p->fn->op->regions[0]->blocks[0];
+  for (uint32_t k = 0; k < p->n_args && !reach; k++) {
+    if (!p->is_int[k] || p->given[k]) continue;
+    int64_t lo, hi, d = p->divisor[k] > 0 ? p->divisor[k] : 1;
+    char tn[24];
+    if (!vf_int_range(entry->args[k]->type, &lo, &hi, tn, sizeof tn)) continue;
+    memcpy(bits, base, (p->n_args + 1) * sizeof *bits);
+    /* an argument that moves the count neither at its first multiple nor at its last scanned
+     * one is not this loop's (counts grow with a size): skipped without the scan */
+    int64_t last = hi / d < UNREACH_SCAN ? hi / d : UNREACH_SCAN;
+    bits[k] = sim_trunc((uint64_t)(last * d), sim_int_width(entry->args[k]->type));
+    int64_t c_last = loop_trips(p, bits, li);
+    bits[k] = sim_trunc((uint64_t)d, sim_int_width(entry->args[k]->type));
+    if (last < 1 || (c_last == c0 && loop_trips(p, bits, li) == c0)) continue;
+    bool passed = false;
+    for (int64_t m = 1; m <= UNREACH_SCAN && !reach && !passed; m++) {
+      if (m * d > hi) break;
+      bits[k] = sim_trunc((uint64_t)(m * d), sim_int_width(entry->args[k]->type));
+      int64_t c = loop_trips(p, bits, li);
+      if (c < 0) break;
+      reach = c == t;
+      passed = c > t;
+      if (passed && (above < 0 || c < above)) above = c;
+    }
+    /* a count that stays at its base value (another loop's argument) says nothing; a scan
+     * that ended before the count passed t otherwise: not known */
+    if (!passed && loop_trips(p, bits, li) != c0) reach = true;
+  }
+  free(bits);
+  return reach ? -1 : above;
+}
+
 static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
   int64_t *a = c->loop[li].trips;
   uint32_t n = c->loop[li].n_trips, k = 0;
@@ -775,6 +831,10 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     for (uint32_t t = 0; t < nt && all; t++) {
       bool have = false;
       for (uint32_t j = 0; j < out->loop[li].n_trips; j++) have |= out->loop[li].trips[j] == tg[t];
+      int64_t in = !have && varies ? unreachable_count(p, bits, li, tg[t]) : -1;
+      for (uint32_t j = 0; j < out->loop[li].n_trips && in >= 0 && !have; j++)
+        have = out->loop[li].trips[j] == in; /* its stand-in ran */
+      if (in >= 0 && have) out->loop[li].unreach[out->loop[li].n_unreach++] = tg[t];
       all = have;
     }
     /* a loop of fixed count, or one whose count the user gave: nothing more to drive */
@@ -793,6 +853,11 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     if (j < w) {
       for (uint32_t t = 0; t < out->loop[li].n_trips; t++) add_trip(out, j, out->loop[li].trips[t]);
       out->loop[j].driven &= out->loop[li].driven;
+      for (uint32_t u = 0; u < out->loop[li].n_unreach; u++) {
+        uint32_t q = 0, nu = out->loop[j].n_unreach;
+        while (q < nu && out->loop[j].unreach[q] != out->loop[li].unreach[u]) q++;
+        if (q == nu && nu < VF_MAX_TARGETS) out->loop[j].unreach[out->loop[j].n_unreach++] = out->loop[li].unreach[u];
+      }
       out->loop[j].varies |= out->loop[li].varies;
     } else if (j != li) {
       out->loop[w++] = out->loop[li];
@@ -822,6 +887,21 @@ char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *a
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "",
                                 (long long)c->loop[li].trips[j]);
     }
+    /* wrap counts the compiled kernel cannot run (unreachable_count), not covered by a copy */
+    int64_t un[VF_MAX_TARGETS];
+    uint32_t nu = 0;
+    for (uint32_t u = 0; u < c->loop[li].n_unreach; u++) {
+      bool seen = false;
+      for (uint32_t j = 0; j < c->loop[li].n_trips; j++) seen |= c->loop[li].trips[j] == c->loop[li].unreach[u];
+      if (!seen) un[nu++] = c->loop[li].unreach[u];
+    }
+    qsort(un, nu, sizeof *un, cmp_i64);
+    for (uint32_t u = 0; u < nu && len < sizeof buf; u++)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", u ? ", " : " (", (long long)un[u]);
+    if (nu && len < sizeof buf)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, ": no argument value its tt.divisibility "
+                              "allows gives %s, the next count that one gives ran instead)",
+                              nu > 1 ? "them" : "it");
     if (!c->loop[li].driven) {
       *all_driven = false;
       if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, " (not driven to 1, 2, S, S+1, 2S+1)");

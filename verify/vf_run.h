@@ -112,6 +112,10 @@ typedef struct vf_loopcover {
     uint32_t n_trips;
     bool varies;                /* the count depends on the arguments / program id */
     bool driven;
+    /* wrap counts no run gave that no argument value the kernel was compiled for gives
+     * (tt.divisibility: vf_args.c unreachable_count): not gaps, named in the cover */
+    int64_t unreach[VF_MAX_TARGETS];
+    uint32_t n_unreach;
   } loop[VF_MAX_LOOPS];
 } vf_loopcover;
 
