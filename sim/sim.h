@@ -471,6 +471,24 @@ uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_
                                 const int32_t pid[3], const int32_t grid[3], sim_static_loop *out,
                                 uint32_t max);
 
+/* Every count each scf.for of fn (walk order, as sim_static_loops, at most max) takes in the
+ * program: an enclosing loop's iterations are enumerated (its induction variable bound to each
+ * value, the first 64; carried values stay unknown), so a nested loop whose bounds come from
+ * the enclosing loop's index (a causal KV range per tile) gets the count of every iteration.
+ * trips: distinct counts in the order met, -1 for an evaluation whose bounds are not
+ * computable; partial: some were not enumerated (over 64 iterations, over SIM_STATIC_COUNTS
+ * counts, or the evaluation budget). With fill, chosen data as sim_static_loops_fill. */
+enum { SIM_STATIC_COUNTS = 16 };
+typedef struct sim_static_counts {
+  const ir_op *op;
+  int64_t trips[SIM_STATIC_COUNTS];
+  uint32_t n;
+  bool partial;
+} sim_static_counts;
+uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_t n_args,
+                                const int32_t pid[3], const int32_t grid[3], bool fill, int64_t fill_a,
+                                int64_t fill_b, sim_static_counts *out, uint32_t max);
+
 /* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
  * an integer / index type (64 for others). */
 uint64_t sim_trunc(uint64_t v, unsigned width);

@@ -22,6 +22,10 @@ typedef struct eval_ctx {
                               data, sim_compile_ldchoice.c: the run's fill of the read-only inputs;
                               index from the pointer, pointer arguments being 0) */
   int64_t fill_a, fill_b;
+  /* induction variables bound to one iteration's value (sim_static_loop_counts): an scf.for
+   * of binds[i].loop has its induction variable at binds[i].iv (carried values stay unknown) */
+  const struct iv_bind { const ir_op *loop; uint64_t iv; } *binds;
+  uint32_t n_binds;
 } eval_ctx;
 
 /* Value of v when it only depends on arguments, constants and the program id / grid size
@@ -45,6 +49,11 @@ static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth)
     /* first iteration: the induction variable is the lower bound, a carried value its init */
     const ir_region *r = b->parent;
     const ir_op *loop = r ? r->parent : NULL;
+    for (uint32_t i = 0; i < c->n_binds && v->arg_idx == 0; i++)
+      if (c->binds[i].loop == loop && loop->code == IR_OP_SCF_FOR && r == loop->regions[0]) {
+        *out = c->binds[i].iv;
+        return true;
+      }
     if (c->first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
       uint32_t k = v->arg_idx ? 2 + v->arg_idx : 0;
       return k < loop->n_operands && eval(c, loop->operands[k], out, depth + 1);
@@ -177,4 +186,91 @@ uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_
   eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true,
                 .first = true};
   return static_loops(&e, out, max);
+}
+
+/* ------------------------------------------------ every count each loop takes */
+
+enum { EACH_ITERS = 64,  /* iterations of an enclosing loop enumerated */
+       EACH_DEPTH = 8 }; /* enclosing loops bound at most */
+
+typedef struct each_ctx {
+  eval_ctx e;
+  struct iv_bind binds[EACH_DEPTH];
+  sim_static_counts *out;
+  uint32_t n;                  /* loops of out (walk order, as sim_static_loops) */
+  uint32_t steps;              /* loop evaluations left (bounds the enumeration's cost) */
+} each_ctx;
+
+static bool has_loop(const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code == IR_OP_SCF_FOR) return true;
+      for (uint32_t k = 0; k < op->n_regions; k++)
+        if (has_loop(op->regions[k])) return true;
+    }
+  return false;
+}
+
+static void add_count(sim_static_counts *o, int64_t t) {
+  for (uint32_t i = 0; i < o->n; i++)
+    if (o->trips[i] == t) return;
+  if (o->n < SIM_STATIC_COUNTS) o->trips[o->n++] = t;
+  else o->partial = true;
+}
+
+static void walk_each(each_ctx *c, const ir_region *r) {
+  for (uint32_t b = 0; b < r->n_blocks; b++)
+    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+      if (op->code != IR_OP_SCF_FOR || op->n_operands < 3) {
+        for (uint32_t k = 0; k < op->n_regions; k++) walk_each(c, op->regions[k]);
+        continue;
+      }
+      uint32_t li = 0;
+      while (li < c->n && c->out[li].op != op) li++;
+      if (li == c->n) continue; /* past the loops recorded */
+      if (!c->steps) {
+        c->out[li].partial = true;
+        continue;
+      }
+      c->steps--;
+      int64_t trips = for_trips(&c->e, op);
+      add_count(&c->out[li], trips);
+      if (!op->n_regions || !has_loop(op->regions[0])) continue;
+      if (trips < 0 || c->e.n_binds >= EACH_DEPTH) {
+        /* the nested loops' bounds may come from this one's induction variable: evaluated
+         * with it unknown */
+        walk_each(c, op->regions[0]);
+        continue;
+      }
+      uint64_t lb, st;
+      unsigned w = sim_int_width(op->operands[0]->type);
+      if (!eval(&c->e, op->operands[0], &lb, 0) || !eval(&c->e, op->operands[2], &st, 0)) continue;
+      int64_t n = trips < EACH_ITERS ? trips : EACH_ITERS;
+      if (trips > EACH_ITERS) c->out[li].partial = true;
+      uint32_t d = c->e.n_binds++;
+      for (int64_t i = 0; i < n; i++) {
+        c->binds[d].loop = op;
+        c->binds[d].iv = sim_trunc((uint64_t)(sim_sext(lb, w) + i * sim_sext(st, w)), w);
+        walk_each(c, op->regions[0]);
+      }
+      c->e.n_binds--;
+    }
+}
+
+uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_t n_args,
+                                const int32_t pid[3], const int32_t grid[3], bool fill, int64_t fill_a,
+                                int64_t fill_b, sim_static_counts *out, uint32_t max) {
+  sim_static_loop l[64];
+  eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true,
+                .fill = fill, .fill_a = fill_a, .fill_b = fill_b};
+  uint32_t n = static_loops(&e, l, max < 64 ? max : 64);
+  each_ctx c = {.e = e, .out = out, .n = n, .steps = 1u << 16};
+  c.e.binds = c.binds;
+  for (uint32_t i = 0; i < n; i++) {
+    out[i].op = l[i].op;
+    out[i].n = 0;
+    out[i].partial = false;
+  }
+  if (fn && fn->op && fn->op->n_regions) walk_each(&c, fn->op->regions[0]);
+  return n;
 }

@@ -793,16 +793,25 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     vf_argplan_bits(p, runs[r].combo, bits);
     int32_t g[3];
     vf_argplan_grid_of(p, runs[r].combo, g);
-    uint32_t n = vf_argplan_loops_at(p, runs[r].combo, bits, runs[r].pid, g, l);
+    /* every count each loop takes in the run: a nested loop's per enclosing iteration */
+    sim_static_counts cnt[VF_MAX_LOOPS];
+    uint32_t f = 0;
+    split_fill(p, runs[r].combo, &f);
+    uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, runs[r].pid, g, p->n_fill > 0,
+                                        p->n_fill ? p->fill_a[f] : 0, p->n_fill ? p->fill_b[f] : 0,
+                                        cnt, VF_MAX_LOOPS);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
-      out->loop[li].op = l[li].op;
-      add_trip(out, li, l[li].trips);
+      out->loop[li].op = cnt[li].op;
+      out->loop[li].partial |= cnt[li].partial;
+      for (uint32_t j = 0; j < cnt[li].n; j++) add_trip(out, li, cnt[li].trips[j]);
     }
   }
   /* does the count depend on the arguments? probe each integer argument at a large value */
   for (uint32_t li = 0; li < out->n; li++) {
-    int64_t base = out->loop[li].trips[0];
+    /* a loop no run reached (the loops around it ran no iteration): its body was not
+     * checked, a gap (base -1) */
+    int64_t base = out->loop[li].n_trips ? out->loop[li].trips[0] : -1;
     bool varies = out->loop[li].n_trips > 1 || base < 0;
     vf_argplan_bits(p, 0, bits);
     for (uint32_t k = 0; k < p->n_args && !varies; k++) {
@@ -853,6 +862,7 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     if (j < w) {
       for (uint32_t t = 0; t < out->loop[li].n_trips; t++) add_trip(out, j, out->loop[li].trips[t]);
       out->loop[j].driven &= out->loop[li].driven;
+      out->loop[j].partial |= out->loop[li].partial;
       for (uint32_t u = 0; u < out->loop[li].n_unreach; u++) {
         uint32_t q = 0, nu = out->loop[j].n_unreach;
         while (q < nu && out->loop[j].unreach[q] != out->loop[li].unreach[u]) q++;
@@ -878,7 +888,10 @@ char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *a
     ir_loc l = sim_op_loc(mod, c->loop[li].op);
     len += (size_t)snprintf(buf + len, sizeof buf - len, "%sloop %s:%u: ", li ? "; " : "",
                             l.file ? l.file : "?", l.line);
-    if (c->loop[li].n_trips && c->loop[li].trips[0] < 0) {
+    if (!c->loop[li].n_trips) {
+      len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0,
+                              "not reached by any run (the loops around it ran no iteration)");
+    } else if (c->loop[li].trips[0] < 0) {
       len += (size_t)snprintf(buf + len, sizeof buf - len < sizeof buf ? sizeof buf - len : 0,
                               "trip count not computable from the arguments");
     } else {
@@ -887,6 +900,9 @@ char *vf_loopcover_describe(const vf_loopcover *c, const ir_module *mod, bool *a
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", j ? ", " : "",
                                 (long long)c->loop[li].trips[j]);
     }
+    if (c->loop[li].partial && len < sizeof buf) /* sim_static_loop_counts enumerated part */
+      len += (size_t)snprintf(buf + len, sizeof buf - len, " (and counts of later iterations of "
+                              "the loops around it, not enumerated)");
     /* wrap counts the compiled kernel cannot run (unreachable_count), not covered by a copy */
     int64_t un[VF_MAX_TARGETS];
     uint32_t nu = 0;

@@ -111,6 +111,8 @@ typedef struct vf_loopcover {
     int64_t trips[VF_MAX_VALS]; /* distinct counts seen, ascending; -1: not computable */
     uint32_t n_trips;
     bool varies;                /* the count depends on the arguments / program id */
+    bool partial;               /* counts of some enclosing iterations not enumerated
+                                   (sim_static_loop_counts): trips lists those that were */
     bool driven;
     /* wrap counts no run gave that no argument value the kernel was compiled for gives
      * (tt.divisibility: vf_args.c unreachable_count): not gaps, named in the cover */
