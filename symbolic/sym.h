@@ -97,6 +97,14 @@ typedef struct vf_sym_opts {
    * alignment its values must be multiples of (verify/vf_align.c); NULL = tt.divisibility. */
   const int64_t *align;
   uint32_t max_viol;          /* violations kept per condition; 0 = 4 */
+  /* Per kernel argument (entry block order; NULL: none): the integer argument ranges over
+   * 0 .. 2^31 - 1 instead of 1 .. 2^31 - 1 (check --symbolic, session 31: the arguments whose
+   * 0 takes a branch the other values do not, the explicit check's guard runs at 0 of an
+   * scf.if guard; tutorial 09's `k_tiles == 0` epilogue was outside every proof). A
+   * warp_specialize in a branch such a 0 skips is then proved under that branch's condition,
+   * stated in the constraints (the other branch is the explicit check's). The suggestions
+   * (vf_sym_suggest_args) leave it NULL: trip counts of at least one. */
+  const bool *zero_arg;
 } vf_sym_opts;
 
 typedef struct vf_sym_result {

@@ -156,7 +156,7 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
       append(&s, &len, tmp);
       first = false;
     }
-    snprintf(tmp, sizeof tmp, "%s0 < %s <= 2147483647", first ? "" : ", ", nm);
+    snprintf(tmp, sizeof tmp, "%s0 %s %s <= 2147483647", first ? "" : ", ", sym_arg_from_zero(c, a) ? "<=" : "<", nm);
     append(&s, &len, tmp);
     first = false;
   }

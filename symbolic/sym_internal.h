@@ -481,6 +481,8 @@ void sym_product(sym_ctx *c, Z3_ast var, Z3_ast t, Z3_ast n, Z3_ast m);
 /* Records an assumption on the arguments (printed; text copied) and conjoins phi to the
  * facts, unless the same text was recorded before. */
 void sym_assume(sym_ctx *c, Z3_ast phi, const char *text);
+/* Does integer argument a range from 0 (vf_sym_opts.zero_arg), not from 1? */
+bool sym_arg_from_zero(const sym_ctx *c, uint32_t a);
 
 /* ---- sym_exec.c: structure and symbolic evaluation */
 int sym_build(sym_ctx *c, char **err);      /* 0 ok; 2 input error (*err malloc'd) */
