@@ -222,6 +222,61 @@ static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32
   return nv;
 }
 
+enum { NESTED_SCAN = 32 }; /* multiples of an argument's alignment tried for a nested loop */
+
+/* Does the run of vector j (its grid) give loop li (walk order) exactly t trips in some
+ * iteration of the loops around it (sim_static_loop_counts)? bits: scratch. */
+static bool nested_reaches(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                           const int64_t *vec, int32_t vgrid, uint32_t li, int64_t t) {
+  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[c];
+  int32_t g[3] = {vgrid ? vgrid : p->grid[0], p->grid[1], p->grid[2]};
+  static const int32_t pid0[3] = {0, 0, 0};
+  sim_static_counts cnt[VF_MAX_LOOPS];
+  uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, pid0, g, false, 0, 0, cnt, VF_MAX_LOOPS);
+  for (uint32_t k = 0; li < n && k < cnt[li].n; k++)
+    if (cnt[li].trips[k] == t) return true;
+  return false;
+}
+
+/* A loop whose count the arguments alone do not give (its bounds come from the loops around
+ * it: a causal attention's KV range per tile, from the tile index) is driven through the
+ * counts it takes in program 0's iterations of those loops: for each wrap count no vector
+ * gives it, the first of the first VEC_GRID_BASES vectors with one argument at the smallest
+ * multiple (of NESTED_SCAN) of its alignment that gives it, as a copy of that vector.
+ * fa_d64_causal_100 ran its KV loops once per tile in every run (N_CTX stayed 256: the tile
+ * loop was driven by Z alone); N_CTX = 512 with 133 heads gives 3 in program 0's second tile.
+ * Counts no such vector gives stay gaps of the cover. Returns the vectors' new count. */
+static uint32_t per_loop_nested(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                                const sim_static_loop *l1, uint32_t nl, int64_t (*vec)[8], int32_t *vgrid,
+                                uint32_t nv) {
+  if (p->n_fill) return nv;
+  uint32_t bases = nv < VEC_GRID_BASES ? nv : VEC_GRID_BASES;
+  for (uint32_t li = 0; li < nl && li < VF_MAX_LOOPS; li++) {
+    if (l1[li].trips >= 0) continue; /* the arguments give its count: per_loop_vectors' */
+    int64_t tg[VF_MAX_TARGETS];
+    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+    uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
+    for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
+      bool have = false;
+      for (uint32_t j = 0; j < nv && !have; j++) have = nested_reaches(p, bits, ctrl, nc, vec[j], vgrid[j], li, tg[t]);
+      for (int64_t m = 2; m <= NESTED_SCAN && !have; m++)
+        for (uint32_t j = 0; j < bases && !have; j++)
+          for (uint32_t c = 0; c < nc && !have; c++) {
+            int64_t cand[8];
+            memcpy(cand, vec[j], sizeof cand);
+            cand[c] = m * p->align[ctrl[c]];
+            if (cand[c] <= vec[j][c]) continue;
+            if (!nested_reaches(p, bits, ctrl, nc, cand, vgrid[j], li, tg[t])) continue;
+            memcpy(vec[nv], cand, sizeof cand);
+            vgrid[nv++] = vgrid[j];
+            have = true;
+          }
+    }
+  }
+  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+  return nv;
+}
+
 /* Persistent kernels (a loop whose trip count depends on the grid size: the tile loop from
  * the program id to the tile count, step num_programs): the product of per-argument value
  * sets would give every program one tile (the tile count comes from several arguments at
@@ -347,6 +402,7 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
   }
   int32_t vgrid[VF_MAX_VALS] = {0};
   nv = per_loop_grids(p, bits, ctrl, nc, l1, nl, pers, vec, vgrid, nv);
+  nv = per_loop_nested(p, bits, ctrl, nc, l1, nl, vec, vgrid, nv);
   memcpy(p->vec_grid, vgrid, sizeof vgrid);
   p->joint = true;
   p->per_loop = true;
