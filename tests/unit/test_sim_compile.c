@@ -327,6 +327,56 @@ START_TEST(decoded_types) {
 }
 END_TEST
 
+/* A triangular nest (the inner bound is the outer index: a causal range) inside a loop of
+ * %n trips, beside a loop inside one of no iteration. */
+static const char *k_nest = HDR
+  "  tt.func public @k(%n: i32) {\n"
+  "    %c0 = arith.constant 0 : i32\n"
+  "    %c1 = arith.constant 1 : i32\n"
+  "    scf.for %i = %c0 to %n step %c1 : i32 {\n"
+  "      scf.for %j = %c0 to %i step %c1 : i32 {\n"
+  "      }\n"
+  "    }\n"
+  "    scf.for %k = %c0 to %c0 step %c1 : i32 {\n"
+  "      scf.for %l = %c0 to %n step %c1 : i32 {\n"
+  "      }\n"
+  "    }\n"
+  "    tt.return\n"
+  "  }\n"
+  "}\n";
+
+/* sim_static_loop_counts (sim_compile_static.c): every count each loop takes, the enclosing
+ * loops' iterations enumerated; sim_static_loops cannot compute the triangular loop's. */
+START_TEST(static_loop_counts) {
+  ir_diag d = {0};
+  ir_module *m = ir_parse(k_nest, strlen(k_nest), "t.ttgir", &d);
+  ck_assert_msg(m, "parse: %s", d.msg);
+  const ir_func *fn = m->funcs[0];
+  uint64_t args[1] = {4};
+  sim_static_loop l[8];
+  ck_assert_uint_eq(sim_static_loops(fn, args, 1, NULL, NULL, l, 8), 4);
+  ck_assert_int_eq(l[0].trips, 4);
+  ck_assert_int_eq(l[1].trips, -1); /* its bound is the enclosing index */
+  ck_assert_int_eq(l[3].trips, 4);  /* evaluated although it never runs */
+  sim_static_counts c[8];
+  ck_assert_uint_eq(sim_static_loop_counts(fn, args, 1, NULL, NULL, false, 0, 0, c, 8), 4);
+  ck_assert_uint_eq(c[0].n, 1);
+  ck_assert_int_eq(c[0].trips[0], 4);
+  ck_assert_uint_eq(c[1].n, 4); /* 0, 1, 2, 3: one per iteration of the outer loop */
+  for (int64_t t = 0; t < 4; t++) ck_assert_int_eq(c[1].trips[t], t);
+  ck_assert(!c[1].partial);
+  ck_assert_uint_eq(c[2].n, 1);
+  ck_assert_int_eq(c[2].trips[0], 0);
+  ck_assert_uint_eq(c[3].n, 0); /* inside a loop of no iteration: never reached */
+  /* past 64 enclosing iterations the rest are not enumerated, and that is said */
+  args[0] = 100;
+  sim_static_loop_counts(fn, args, 1, NULL, NULL, false, 0, 0, c, 8);
+  ck_assert(c[1].partial);
+  ck_assert_uint_eq(c[1].n, SIM_STATIC_COUNTS);
+  ir_module_free(m);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sim_compile");
   TCase *t = tcase_create("compile");
@@ -338,6 +388,7 @@ int main(void) {
   tcase_add_test(t, unsupported_op_refused);
   tcase_add_test(t, cf_blocks);
   tcase_add_test(t, decoded_types);
+  tcase_add_test(t, static_loop_counts);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }
