@@ -143,14 +143,12 @@ static void confirm_free(confirm_ctx *cx) {
   free(cx->runs);
 }
 
-/* Conditions of status st. */
-static uint32_t count_status(const vf_sym_result *r, vf_sym_status st) {
+/* Conditions neither proved nor violated. */
+static uint32_t unknowns(const vf_sym_result *r) {
   uint32_t n = 0;
-  for (int k = 0; k < VF_SYM__NCOND; k++) n += r->cond[k].status == st;
+  for (int k = 0; k < VF_SYM__NCOND; k++) n += r->cond[k].status == VF_SYM_UNKNOWN;
   return n;
 }
-
-static uint32_t unknowns(const vf_sym_result *r) { return count_status(r, VF_SYM_UNKNOWN); }
 
 int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_opts *o,
                    vf_sym_result *r) {
@@ -160,11 +158,12 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
   /* the arguments whose 0 the explicit check runs for a branch (an scf.if guard, not a loop's
    * zero trips): their proofs cover 0 too (sym.h zero_arg) */
   bool *zero = ir_xcalloc(plan->n_args + 1, sizeof *zero);
+  bool any_zero = false;
   for (uint32_t i = 0; i < plan->n_guard_runs; i++) {
     if (!plan->guard_op[i] || plan->guard_op[i]->code == IR_OP_SCF_FOR) continue;
-    if (plan->guard_val[i] == 0 && plan->guard_arg[i] < plan->n_args) zero[plan->guard_arg[i]] = true;
+    if (plan->guard_val[i] == 0 && plan->guard_arg[i] < plan->n_args) any_zero = zero[plan->guard_arg[i]] = true;
     if (plan->guard_arg2[i] != UINT32_MAX && plan->guard_val2[i] == 0 && plan->guard_arg2[i] < plan->n_args)
-      zero[plan->guard_arg2[i]] = true;
+      any_zero = zero[plan->guard_arg2[i]] = true;
   }
   so.zero_arg = zero;
   if (o->explore && o->explore->deadline > 0) {
@@ -179,10 +178,8 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
     return VF_EXIT_INPUT;
   }
   *r = sym->check(m, &so);
-  bool any_zero = false;
-  for (uint32_t a = 0; a < plan->n_args; a++) any_zero |= zero[a];
   free(zero);
-  if (!r->rc && any_zero && unknowns(r) && !count_status(r, VF_SYM_VIOLATED)) {
+  if (any_zero && vf_sym_verdict(r) == 3) { /* unknown, none violated */
     /* a 0 the encoding cannot follow (a ring op after a loop of no trip: prefix-counter.ok):
      * the proofs from 1, as before session 31, when they settle more conditions (a violation
      * found with the 0 is kept: it may need the 0) */

@@ -176,14 +176,33 @@ static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, 
 enum { VEC_GRID_MAX = 64,   /* largest grid a vector gets (program 0's share of the tiles) */
        VEC_GRID_BASES = 4 };  /* argument vectors tried as its base, the first ones */
 
-/* Does some vector (its own grid, or the plan's) give loop li exactly t trips? */
-static bool vec_reaches(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
-                        int64_t (*vec)[8], const int32_t *vgrid, uint32_t nv, uint32_t li, int64_t t) {
-  for (uint32_t j = 0; j < nv; j++) {
-    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[j][c];
-    int32_t g[3] = {vgrid[j] ? vgrid[j] : p->grid[0], p->grid[1], p->grid[2]};
-    if (loop_trips_at(p, bits, li, g) == t) return true;
-  }
+/* Sets the control arguments of bits to vector vec. */
+static void put_vec(uint64_t *bits, const uint32_t *ctrl, uint32_t nc, const int64_t *vec) {
+  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[c];
+}
+
+/* Does the run of vector vec (with its grid vgrid, 0: the plan's) give loop li (walk order)
+ * exactly t trips: as its one count (sim_static_loops), or, with per_iteration, in some
+ * iteration of the loops around it (sim_static_loop_counts)? bits: scratch. */
+static bool vec_gives(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                      const int64_t *vec, int32_t vgrid, uint32_t li, int64_t t, bool per_iteration) {
+  put_vec(bits, ctrl, nc, vec);
+  int32_t g[3] = {vgrid ? vgrid : p->grid[0], p->grid[1], p->grid[2]};
+  if (!per_iteration) return loop_trips_at(p, bits, li, g) == t;
+  static const int32_t pid0[3] = {0, 0, 0};
+  sim_static_counts cnt[VF_MAX_LOOPS];
+  uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, pid0, g, false, 0, 0, cnt, VF_MAX_LOOPS);
+  for (uint32_t k = 0; li < n && k < cnt[li].n; k++)
+    if (cnt[li].trips[k] == t) return true;
+  return false;
+}
+
+/* Does one of the nv vectors give it (vec_gives)? */
+static bool some_vec_gives(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
+                           int64_t (*vec)[8], const int32_t *vgrid, uint32_t nv, uint32_t li, int64_t t,
+                           bool per_iteration) {
+  for (uint32_t j = 0; j < nv; j++)
+    if (vec_gives(p, bits, ctrl, nc, vec[j], vgrid[j], li, t, per_iteration)) return true;
   return false;
 }
 
@@ -202,41 +221,25 @@ static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32
   for (uint32_t li = 0; li < nl && li < VF_MAX_LOOPS; li++) {
     if (!pers[li] || l1[li].trips < 0) continue;
     int64_t tg[VF_MAX_TARGETS];
-    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+    put_vec(bits, ctrl, nc, vec[0]);
     uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
-      if (vec_reaches(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t])) continue;
+      if (some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], false)) continue;
       bool found = false;
       for (int32_t G = 2; G <= VEC_GRID_MAX && !found; G++)
         for (uint32_t j = 0; j < bases && !found; j++) {
-          for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[j][c];
-          int32_t g[3] = {G, 1, 1};
-          if (loop_trips_at(p, bits, li, g) != tg[t]) continue;
+          if (!vec_gives(p, bits, ctrl, nc, vec[j], G, li, tg[t], false)) continue;
           memcpy(vec[nv], vec[j], sizeof vec[j]);
           vgrid[nv++] = G;
           found = true;
         }
     }
   }
-  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+  put_vec(bits, ctrl, nc, vec[0]);
   return nv;
 }
 
 enum { NESTED_SCAN = 32 }; /* multiples of an argument's alignment tried for a nested loop */
-
-/* Does the run of vector j (its grid) give loop li (walk order) exactly t trips in some
- * iteration of the loops around it (sim_static_loop_counts)? bits: scratch. */
-static bool nested_reaches(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
-                           const int64_t *vec, int32_t vgrid, uint32_t li, int64_t t) {
-  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[c];
-  int32_t g[3] = {vgrid ? vgrid : p->grid[0], p->grid[1], p->grid[2]};
-  static const int32_t pid0[3] = {0, 0, 0};
-  sim_static_counts cnt[VF_MAX_LOOPS];
-  uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, pid0, g, false, 0, 0, cnt, VF_MAX_LOOPS);
-  for (uint32_t k = 0; li < n && k < cnt[li].n; k++)
-    if (cnt[li].trips[k] == t) return true;
-  return false;
-}
 
 /* A loop whose count the arguments alone do not give (its bounds come from the loops around
  * it: a causal attention's KV range per tile, from the tile index) is driven through the
@@ -254,11 +257,10 @@ static uint32_t per_loop_nested(const vf_argplan *p, uint64_t *bits, const uint3
   for (uint32_t li = 0; li < nl && li < VF_MAX_LOOPS; li++) {
     if (l1[li].trips >= 0) continue; /* the arguments give its count: per_loop_vectors' */
     int64_t tg[VF_MAX_TARGETS];
-    for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+    put_vec(bits, ctrl, nc, vec[0]);
     uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
-      bool have = false;
-      for (uint32_t j = 0; j < nv && !have; j++) have = nested_reaches(p, bits, ctrl, nc, vec[j], vgrid[j], li, tg[t]);
+      bool have = some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], true);
       for (int64_t m = 2; m <= NESTED_SCAN && !have; m++)
         for (uint32_t j = 0; j < bases && !have; j++)
           for (uint32_t c = 0; c < nc && !have; c++) {
@@ -266,14 +268,14 @@ static uint32_t per_loop_nested(const vf_argplan *p, uint64_t *bits, const uint3
             memcpy(cand, vec[j], sizeof cand);
             cand[c] = m * p->align[ctrl[c]];
             if (cand[c] <= vec[j][c]) continue;
-            if (!nested_reaches(p, bits, ctrl, nc, cand, vgrid[j], li, tg[t])) continue;
+            if (!vec_gives(p, bits, ctrl, nc, cand, vgrid[j], li, tg[t], true)) continue;
             memcpy(vec[nv], cand, sizeof cand);
             vgrid[nv++] = vgrid[j];
             have = true;
           }
     }
   }
-  for (uint32_t c = 0; c < nc; c++) bits[ctrl[c]] = (uint64_t)vec[0][c];
+  put_vec(bits, ctrl, nc, vec[0]);
   return nv;
 }
 
@@ -400,10 +402,9 @@ static bool per_loop_vectors(vf_argplan *p, sim_machine *probe) {
       }
     }
   }
-  int32_t vgrid[VF_MAX_VALS] = {0};
-  nv = per_loop_grids(p, bits, ctrl, nc, l1, nl, pers, vec, vgrid, nv);
-  nv = per_loop_nested(p, bits, ctrl, nc, l1, nl, vec, vgrid, nv);
-  memcpy(p->vec_grid, vgrid, sizeof vgrid);
+  memset(p->vec_grid, 0, sizeof p->vec_grid);
+  nv = per_loop_grids(p, bits, ctrl, nc, l1, nl, pers, vec, p->vec_grid, nv);
+  nv = per_loop_nested(p, bits, ctrl, nc, l1, nl, vec, p->vec_grid, nv);
   p->joint = true;
   p->per_loop = true;
   p->n_vary = nc;
@@ -782,7 +783,7 @@ static int64_t unreachable_count(const vf_argplan *p, const uint64_t *base, uint
   if (p->n_fill) return -1;
   static const int32_t pid1[3] = {1, 0, 0}, g2[3] = {2, 1, 1};
   int64_t c0 = loop_trips(p, base, li);
-  if (c0 < 0 || p->grid[0] != 1 || p->grid[1] != 1 || p->grid[2] != 1) return -1;
+  if (c0 < 0 || sim_grid_programs(p->grid) != 1) return -1;
   sim_static_loop l[VF_MAX_LOOPS];
   uint32_t n = sim_static_loops(p->fn, base, p->n_args, pid1, g2, l, VF_MAX_LOOPS);
   if (li >= n || l[li].trips != c0 || loop_trips_at(p, base, li, g2) != c0) return -1;
@@ -832,13 +833,20 @@ static void add_trip(vf_loopcover *c, uint32_t li, int64_t t) {
   c->loop[li].n_trips = n + 1;
 }
 
-uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
-                             const int32_t *pid, const int32_t grid[3], sim_static_loop *l) {
-  if (!p->n_fill) return sim_static_loops(p->fn, bits, p->n_args, pid, grid, l, VF_MAX_LOOPS);
+/* The chosen-data fill combination combo runs with (a + b * index); false without chosen data. */
+static bool fill_of(const vf_argplan *p, uint32_t combo, int64_t *a, int64_t *b) {
   uint32_t f = 0;
   split_fill(p, combo, &f);
-  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, grid, p->fill_a[f], p->fill_b[f], l,
-                               VF_MAX_LOOPS);
+  *a = p->n_fill ? p->fill_a[f] : 0;
+  *b = p->n_fill ? p->fill_b[f] : 0;
+  return p->n_fill > 0;
+}
+
+uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t *bits,
+                             const int32_t *pid, const int32_t grid[3], sim_static_loop *l) {
+  int64_t a, b;
+  if (!fill_of(p, combo, &a, &b)) return sim_static_loops(p->fn, bits, p->n_args, pid, grid, l, VF_MAX_LOOPS);
+  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, grid, a, b, l, VF_MAX_LOOPS);
 }
 
 void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {
@@ -851,11 +859,10 @@ void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_ru
     vf_argplan_grid_of(p, runs[r].combo, g);
     /* every count each loop takes in the run: a nested loop's per enclosing iteration */
     sim_static_counts cnt[VF_MAX_LOOPS];
-    uint32_t f = 0;
-    split_fill(p, runs[r].combo, &f);
-    uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, runs[r].pid, g, p->n_fill > 0,
-                                        p->n_fill ? p->fill_a[f] : 0, p->n_fill ? p->fill_b[f] : 0,
-                                        cnt, VF_MAX_LOOPS);
+    int64_t fa, fb;
+    bool fill = fill_of(p, runs[r].combo, &fa, &fb);
+    uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, runs[r].pid, g, fill, fa, fb, cnt,
+                                        VF_MAX_LOOPS);
     if (n > out->n) out->n = n;
     for (uint32_t li = 0; li < n; li++) {
       out->loop[li].op = cnt[li].op;
