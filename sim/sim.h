@@ -488,6 +488,12 @@ typedef struct sim_static_counts {
 uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_t n_args,
                                 const int32_t pid[3], const int32_t grid[3], bool fill, int64_t fill_a,
                                 int64_t fill_b, sim_static_counts *out, uint32_t max);
+/* Does scf.for loop take exactly t trips in some iteration of the loops around it, enumerated
+ * as sim_static_loop_counts does (the first 64 iterations of each, within its evaluation
+ * budget)? Looks only at loop and the scf.for ops enclosing it and stops at the first hit: the
+ * default-argument search asks it for many candidate vectors (vf_args.c per_loop_nested). */
+bool sim_static_loop_takes(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                           const int32_t grid[3], const ir_op *loop, int64_t t);
 
 /* Scalars in the "bits" convention: truncation to a width, sign extension, and the width of
  * an integer / index type (64 for others). */

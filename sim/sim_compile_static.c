@@ -274,3 +274,55 @@ uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_
   if (fn && fn->op && fn->op->n_regions) walk_each(&c, fn->op->regions[0]);
   return n;
 }
+
+/* ------------------------------------------- one count of one loop, looked for */
+
+/* Does target take t trips in some enumerated iteration of chain[d..] (its enclosing loops,
+ * outermost first)? The same enumeration as walk_each restricted to target's enclosing loops,
+ * stopping at the first hit. */
+static bool takes(each_ctx *c, const ir_op *const *chain, uint32_t nchain, uint32_t d, const ir_op *target,
+                  int64_t t) {
+  if (!c->steps) return false;
+  c->steps--;
+  if (d == nchain) return for_trips(&c->e, target) == t;
+  const ir_op *op = chain[d];
+  int64_t trips = for_trips(&c->e, op);
+  if (trips < 0 || c->e.n_binds >= EACH_DEPTH) return takes(c, chain, nchain, d + 1, target, t);
+  uint64_t lb, st;
+  unsigned w = sim_int_width(op->operands[0]->type);
+  if (!eval(&c->e, op->operands[0], &lb, 0) || !eval(&c->e, op->operands[2], &st, 0)) return false;
+  int64_t n = trips < EACH_ITERS ? trips : EACH_ITERS;
+  uint32_t b = c->e.n_binds++;
+  bool hit = false;
+  for (int64_t i = 0; i < n && !hit; i++) {
+    c->binds[b].loop = op;
+    c->binds[b].iv = sim_trunc((uint64_t)(sim_sext(lb, w) + i * sim_sext(st, w)), w);
+    hit = takes(c, chain, nchain, d + 1, target, t);
+  }
+  c->e.n_binds--;
+  return hit;
+}
+
+bool sim_static_loop_takes(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
+                           const int32_t grid[3], const ir_op *loop, int64_t t) {
+  if (!fn || !fn->op || !loop || loop->code != IR_OP_SCF_FOR || loop->n_operands < 3) return false;
+  /* the enclosing scf.for ops, innermost first, then reversed */
+  const ir_op *chain[64];
+  uint32_t nchain = 0;
+  for (const ir_op *o = loop; o->parent && o->parent->parent && nchain < 64;) {
+    const ir_op *up = o->parent->parent->parent;
+    if (!up || up == fn->op) break;
+    if (up->code == IR_OP_SCF_FOR && up->n_operands >= 3 && up->regions[0] == o->parent->parent)
+      chain[nchain++] = up;
+    o = up;
+  }
+  for (uint32_t i = 0; i < nchain / 2; i++) {
+    const ir_op *x = chain[i];
+    chain[i] = chain[nchain - 1 - i];
+    chain[nchain - 1 - i] = x;
+  }
+  each_ctx c = {.e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true},
+                .steps = 1u << 16};
+  c.e.binds = c.binds;
+  return takes(&c, chain, nchain, 0, loop, t);
+}

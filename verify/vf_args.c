@@ -182,27 +182,23 @@ static void put_vec(uint64_t *bits, const uint32_t *ctrl, uint32_t nc, const int
 }
 
 /* Does the run of vector vec (with its grid vgrid, 0: the plan's) give loop li (walk order)
- * exactly t trips: as its one count (sim_static_loops), or, with per_iteration, in some
- * iteration of the loops around it (sim_static_loop_counts)? bits: scratch. */
+ * exactly t trips: as its one count (sim_static_loops), or, given the loop's op (nested), in
+ * some iteration of the loops around it (sim_static_loop_takes)? bits: scratch. */
 static bool vec_gives(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
-                      const int64_t *vec, int32_t vgrid, uint32_t li, int64_t t, bool per_iteration) {
+                      const int64_t *vec, int32_t vgrid, uint32_t li, int64_t t, const ir_op *nested) {
   put_vec(bits, ctrl, nc, vec);
   int32_t g[3] = {vgrid ? vgrid : p->grid[0], p->grid[1], p->grid[2]};
-  if (!per_iteration) return loop_trips_at(p, bits, li, g) == t;
+  if (!nested) return loop_trips_at(p, bits, li, g) == t;
   static const int32_t pid0[3] = {0, 0, 0};
-  sim_static_counts cnt[VF_MAX_LOOPS];
-  uint32_t n = sim_static_loop_counts(p->fn, bits, p->n_args, pid0, g, false, 0, 0, cnt, VF_MAX_LOOPS);
-  for (uint32_t k = 0; li < n && k < cnt[li].n; k++)
-    if (cnt[li].trips[k] == t) return true;
-  return false;
+  return sim_static_loop_takes(p->fn, bits, p->n_args, pid0, g, nested, t);
 }
 
 /* Does one of the nv vectors give it (vec_gives)? */
 static bool some_vec_gives(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
                            int64_t (*vec)[8], const int32_t *vgrid, uint32_t nv, uint32_t li, int64_t t,
-                           bool per_iteration) {
+                           const ir_op *nested) {
   for (uint32_t j = 0; j < nv; j++)
-    if (vec_gives(p, bits, ctrl, nc, vec[j], vgrid[j], li, t, per_iteration)) return true;
+    if (vec_gives(p, bits, ctrl, nc, vec[j], vgrid[j], li, t, nested)) return true;
   return false;
 }
 
@@ -224,11 +220,11 @@ static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32
     put_vec(bits, ctrl, nc, vec[0]);
     uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
-      if (some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], false)) continue;
+      if (some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], NULL)) continue;
       bool found = false;
       for (int32_t G = 2; G <= VEC_GRID_MAX && !found; G++)
         for (uint32_t j = 0; j < bases && !found; j++) {
-          if (!vec_gives(p, bits, ctrl, nc, vec[j], G, li, tg[t], false)) continue;
+          if (!vec_gives(p, bits, ctrl, nc, vec[j], G, li, tg[t], NULL)) continue;
           memcpy(vec[nv], vec[j], sizeof vec[j]);
           vgrid[nv++] = G;
           found = true;
@@ -260,7 +256,7 @@ static uint32_t per_loop_nested(const vf_argplan *p, uint64_t *bits, const uint3
     put_vec(bits, ctrl, nc, vec[0]);
     uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
-      bool have = some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], true);
+      bool have = some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], l1[li].op);
       for (int64_t m = 2; m <= NESTED_SCAN && !have; m++)
         for (uint32_t j = 0; j < bases && !have; j++)
           for (uint32_t c = 0; c < nc && !have; c++) {
@@ -268,7 +264,7 @@ static uint32_t per_loop_nested(const vf_argplan *p, uint64_t *bits, const uint3
             memcpy(cand, vec[j], sizeof cand);
             cand[c] = m * p->align[ctrl[c]];
             if (cand[c] <= vec[j][c]) continue;
-            if (!vec_gives(p, bits, ctrl, nc, cand, vgrid[j], li, tg[t], true)) continue;
+            if (!vec_gives(p, bits, ctrl, nc, cand, vgrid[j], li, tg[t], l1[li].op)) continue;
             memcpy(vec[nv], cand, sizeof cand);
             vgrid[nv++] = vgrid[j];
             have = true;

@@ -373,6 +373,16 @@ START_TEST(static_loop_counts) {
   sim_static_loop_counts(fn, args, 1, NULL, NULL, false, 0, 0, c, 8);
   ck_assert(c[1].partial);
   ck_assert_uint_eq(c[1].n, SIM_STATIC_COUNTS);
+  /* sim_static_loop_takes asks one loop for one count along the same enumeration */
+  args[0] = 4;
+  for (int64_t t = 0; t < 4; t++) ck_assert(sim_static_loop_takes(fn, args, 1, NULL, NULL, l[1].op, t));
+  ck_assert(!sim_static_loop_takes(fn, args, 1, NULL, NULL, l[1].op, 4));
+  ck_assert(sim_static_loop_takes(fn, args, 1, NULL, NULL, l[0].op, 4));
+  ck_assert(!sim_static_loop_takes(fn, args, 1, NULL, NULL, l[0].op, 3));
+  ck_assert(!sim_static_loop_takes(fn, args, 1, NULL, NULL, l[3].op, 4)); /* never reached */
+  args[0] = 100; /* the 64-iteration cut: count 70 is past it, 63 within */
+  ck_assert(sim_static_loop_takes(fn, args, 1, NULL, NULL, l[1].op, 63));
+  ck_assert(!sim_static_loop_takes(fn, args, 1, NULL, NULL, l[1].op, 70));
   ir_module_free(m);
 }
 END_TEST
