@@ -136,6 +136,37 @@ void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d) {
       sim_compile_seg_bounds(op, IR_SEG_AMDG_UPDATE_TENSOR_DESC_PRED, &lo, &hi) && hi > lo && lo < 0xff)
     d->pred = (uint8_t)lo;
   d->eb = (t0 && t0->kind == IR_T_PTR && t0->elem) ? ir_type_elem_bytes(t0->elem) : 1;
+  if (op->code == IR_OP_TT_INLINE_ASM) {
+    const ir_attr *a = ir_op_attr(op, "asm_string");
+    d->asm_noop = sim_asm_no_effect(a ? a->str : NULL);
+  }
+}
+
+/* Inline PTX whose only instruction acts between grids, never inside one: Triton's
+ * gdc_wait / gdc_launch_dependents (programmatic dependent launch, tutorial 11) are
+ * `griddepcontrol.wait; // dummy $0` and `griddepcontrol.launch_dependents; // dummy $0`.
+ * PTX ISA, griddepcontrol: .wait waits until the prerequisite grids (other kernels) completed and
+ * their memory operations are visible; .launch_dependents lets the runtime schedule dependent
+ * grids. Neither orders anything between the threads of this grid, and the inputs of the checked
+ * grid are taken as written before it, so both are no-ops of the model (their dummy output 0).
+ * Any other text (a second instruction, another opcode) is not recognised. */
+bool sim_asm_no_effect(const char *s) {
+  static const char *const ops[] = {"griddepcontrol.wait", "griddepcontrol.launch_dependents"};
+  if (!s) return false;
+  while (*s == ' ' || *s == '\t' || *s == '\n') s++;
+  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) {
+    size_t n = strlen(ops[k]);
+    if (strncmp(s, ops[k], n)) continue;
+    const char *r = s + n;
+    while (*r == ' ' || *r == '\t') r++;
+    if (*r++ != ';') return false;
+    while (*r == ' ' || *r == '\t' || *r == '\n') r++;
+    /* nothing after the instruction but a // comment to the end */
+    if (!*r) return true;
+    if (r[0] != '/' || r[1] != '/') return false;
+    return !strchr(r, '\n') && !strchr(r, ';');
+  }
+  return false;
 }
 
 /* ------------------------------------------------------------------ attributes */

@@ -79,8 +79,9 @@ static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth)
   if (c->fill && op->code == IR_OP_TT_LOAD && op->n_operands == 1 && op->n_results == 1 &&
       (v->type->kind == IR_T_INT || v->type->kind == IR_T_INDEX) && op->operands[0]->type->kind == IR_T_PTR) {
     /* as the machine reads a chosen load (sim_ldchoice_value) */
-    uint64_t ptr;
-    if (!eval(c, op->operands[0], &ptr, depth + 1)) return false;
+    uint64_t ptr = 0;
+    /* a constant fill (fill_b 0) reads the same value wherever the pointer points */
+    if (c->fill_b && !eval(c, op->operands[0], &ptr, depth + 1)) return false;
     int eb = op->operands[0]->type->elem ? ir_type_elem_bytes(op->operands[0]->type->elem) : 4;
     int64_t idx = (int64_t)ptr / (eb > 0 ? eb : 1);
     uint64_t x = (uint64_t)c->fill_a + (uint64_t)c->fill_b * (uint64_t)idx;

@@ -55,6 +55,8 @@ typedef struct sim_scalar_dec {
   uint8_t dt, dt0;             /* sim_dtype of the result / operand 0 (floats) */
   uint8_t rt_kind;             /* ir type kind of the result (IR_T_*) */
   uint8_t n_operands;
+  uint8_t asm_noop;            /* tt.elementwise_inline_asm whose instruction has no effect inside
+                                  the grid (sim_asm_no_effect): its results are 0 */
   int32_t eb;                  /* tt.addptr: bytes of the pointee */
 } sim_scalar_dec;
 
@@ -717,6 +719,8 @@ int sim_scalar_eval(const ir_op *op, const uint64_t *in, uint64_t *out, sim_err 
 /* The same in two parts: decode op once (the compiler, into sim_ins.sc), then run the decoded
  * op (op only for the error message's location). */
 void sim_scalar_decode(const ir_op *op, sim_scalar_dec *d);
+/* Is s (an inline asm string) one instruction with no effect inside the grid? (sim_compile_dec.c) */
+bool sim_asm_no_effect(const char *s);
 int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in, uint64_t *out,
                    sim_err *err);
 

@@ -123,6 +123,10 @@ int sim_scalar_run(const sim_scalar_dec *d, const ir_op *op, const uint64_t *in,
       out[0] |= p == 0 ? SIM_DESC_PRED_OFF : p == 1 ? 0 : SIM_DESC_PRED_ODD;
     }
     return 0;
+  case IR_OP_TT_INLINE_ASM:
+    if (!d->asm_noop) break; /* refused below */
+    out[0] = 0;              /* griddepcontrol: a dummy output (sim_asm_no_effect) */
+    return 0;
   case IR_OP_TT_ADDPTR: /* pointer + offset * sizeof(pointee) */
     out[0] = in[0] + (uint64_t)(sim_sext(in[1], d->w1) * d->eb);
     return 0;

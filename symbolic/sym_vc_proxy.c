@@ -407,6 +407,18 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
         check_pair(c, r, (int)wi, (int)ri);
       else if (rd->part == w->part && rd->ring == w->ring && rd->loop != w->loop &&
                !(rd->loop < 0 && rd->pos < w->pos)) { /* (a straight-line read before: no) */
+        /* a read in a loop before a straight-line write: every instance of it precedes the
+         * write in program order, so it never reads the write's data (a read still in flight
+         * at the write is a race, not a proxy order: back-pressure's); a write in a loop
+         * followed in its iteration by a fence that runs whenever it does, and a straight-line
+         * read after the loop: the fence orders every instance before the read (semantics.md
+         * §2.3: fence.proxy.async orders the thread's earlier generic accesses with its later
+         * async-proxy ones) */
+        if ((w->loop < 0 && rd->pos < w->pos) ||
+            (rd->loop < 0 && rd->pos > w->pos && fence_between(c, w, UINT32_MAX) == FENCED_YES)) {
+          r->n_checked++;
+          continue;
+        }
         char wl[256], rl[256]; /* a write and a read in different loops: not paired */
         r->n_checked++;
         sym_note_unknown(r, "write at %s, async-proxy read at %s: in different loops (the pair "

@@ -474,7 +474,26 @@ static int search(const gctx *c, const guard *g, int s, const uint64_t *start, u
   return 0;
 }
 
+static void guards_of(vf_argplan *p, uint64_t runs_per_combo);
+
 void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo) {
+  /* the guard runs get their room before the loop-driving fills (vf_fill.c), which run only
+   * where they still fit in VF_MAX_RUNS: never at the cost of the fixed fills, the guard
+   * sides or the partial-tile probes */
+  uint32_t all = p->n_fill;
+  if (p->n_fill_fixed) p->n_fill = p->n_fill_fixed;
+  guards_of(p, runs_per_combo);
+  uint64_t per = runs_per_combo ? runs_per_combo : 1;
+  while (p->n_fill < all) {
+    p->n_fill++;
+    if ((vf_argplan_combos(p) + p->n_probes) * per > VF_MAX_RUNS) {
+      p->n_fill--;
+      break;
+    }
+  }
+}
+
+static void guards_of(vf_argplan *p, uint64_t runs_per_combo) {
   p->n_guard_runs = p->n_gaps = p->n_gaps_more = p->n_outside = 0;
   if (!p->fn || !p->fn->op || !p->fn->op->n_regions) return;
   gctx c = {.p = p, .grid = {p->grid[0], p->grid[1], p->grid[2]}};

@@ -573,24 +573,42 @@ static uint32_t base_combos(const vf_argplan *p) {
 static uint32_t arg_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
 
 bool vf_argplan_fill_joint(const vf_argplan *p) {
-  return p->n_fill > 1 && arg_combos(p) * p->n_fill > VF_MAX_RUNS / 2;
+  /* decided by the fixed fills: loop-driving fills never turn a product into pairs */
+  uint32_t f = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
+  return f > 1 && arg_combos(p) * f > VF_MAX_RUNS / 2;
+}
+
+/* Joint mode: the combinations that pair the fixed fills with the argument combinations. */
+static uint32_t joint_fixed(const vf_argplan *p) {
+  uint32_t a = arg_combos(p), f = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
+  return a > f ? a : f;
 }
 
 uint32_t vf_argplan_combos(const vf_argplan *p) {
   uint32_t a = arg_combos(p);
   if (!p->n_fill) return a;
-  if (vf_argplan_fill_joint(p)) return a > p->n_fill ? a : p->n_fill;
+  if (vf_argplan_fill_joint(p)) return joint_fixed(p) + (p->n_fill_fixed ? p->n_fill - p->n_fill_fixed : 0);
   return a * p->n_fill;
 }
 
 /* The argument combination of combination combo and (in *fill) its fill: combination
  * c + f * A is argument combination c with fill f (the product), or, where that makes too
  * many runs (vf_argplan_fill_joint), combination j is argument combination j mod A with
- * fill j mod F; the probes after them keep fill 0. */
+ * fixed fill j mod F (F: n_fill_fixed), then each loop-driving fill with argument combination
+ * 0, for which it was chosen (vf_fill.c); the probes after them keep fill 0. */
 static uint32_t split_fill(const vf_argplan *p, uint32_t combo, uint32_t *fill) {
   uint32_t a = arg_combos(p), all = vf_argplan_combos(p);
   if (combo < all) {
-    *fill = !p->n_fill ? 0 : vf_argplan_fill_joint(p) ? combo % p->n_fill : combo / a;
+    if (!p->n_fill) *fill = 0;
+    else if (!vf_argplan_fill_joint(p)) *fill = combo / a;
+    else {
+      uint32_t jf = joint_fixed(p), nf = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
+      if (combo >= jf) {
+        *fill = nf + (combo - jf);
+        return 0;
+      }
+      *fill = combo % nf;
+    }
     return combo % a;
   }
   *fill = 0;

@@ -15,14 +15,64 @@
 static void add(vf_argplan *p, int64_t a, int64_t b) {
   for (uint32_t k = 0; k < p->n_fill; k++)
     if (p->fill_a[k] == a && p->fill_b[k] == b) return;
-  if (p->n_fill < VF_MAX_DEFAULTS) {
+  if (p->n_fill < VF_MAX_VALS) {
     p->fill_a[p->n_fill] = a;
     p->fill_b[p->n_fill++] = b;
   }
 }
 
+enum { FILL_MAX = 1 << 20 }; /* the largest constant fill searched for a loop count */
+
+/* Loop li's trip count (walk order) under the constant fill a, the arguments bits; -1 when not
+ * computable. */
+static int64_t trips_at(const vf_argplan *p, const uint64_t *bits, uint32_t li, int64_t a) {
+  static const int32_t pid0[3] = {0, 0, 0};
+  sim_static_loop l[VF_MAX_LOOPS];
+  uint32_t n = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, a, 0, l, VF_MAX_LOOPS);
+  return li < n ? l[li].trips : -1;
+}
+
+/* A loop whose count comes from loaded values (a grouped GEMM's K loop over a size loaded
+ * from the sizes array: ceil(K / BLOCK_K)) takes from the small fixed fills only counts 0
+ * and 1, so its ring never wraps. For each loop whose count the constant fill changes, and
+ * each of its wrap counts (vf_loop_targets) no constant fill gives, the smallest constant that
+ * gives it (the count taken as non-decreasing in the fill: the smallest constant giving at
+ * least that count, by doubling and bisection, kept only if it gives exactly that count) is
+ * added as a fill. Counts are computed at the first argument combination; the loop cover
+ * reports what the runs took. */
+static void fill_for_counts(vf_argplan *p) {
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
+  vf_argplan_bits(p, 0, bits);
+  static const int32_t pid0[3] = {0, 0, 0};
+  sim_static_loop l[VF_MAX_LOOPS];
+  uint32_t nl = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, 1, 0, l, VF_MAX_LOOPS);
+  for (uint32_t li = 0; li < nl && p->n_fill < VF_MAX_VALS; li++) {
+    int64_t lo_t = trips_at(p, bits, li, 1), hi_t = trips_at(p, bits, li, FILL_MAX);
+    if (lo_t < 0 || hi_t < 0 || lo_t == hi_t) continue; /* not the fill's */
+    int64_t tg[VF_MAX_TARGETS];
+    uint32_t nt = vf_loop_targets(p, bits, l[li].op, tg);
+    for (uint32_t t = 0; t < nt && p->n_fill < VF_MAX_VALS; t++) {
+      bool have = false;
+      for (uint32_t k = 0; k < p->n_fill && !have; k++)
+        have = p->fill_b[k] == 0 && trips_at(p, bits, li, p->fill_a[k]) == tg[t];
+      if (have || tg[t] > hi_t) continue;
+      int64_t lo = 1, hi = 2;
+      while (hi < FILL_MAX && trips_at(p, bits, li, hi) < tg[t]) hi *= 2;
+      if (hi > FILL_MAX) hi = FILL_MAX;
+      while (lo < hi) { /* the smallest fill in [lo, hi] with at least tg[t] trips */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (trips_at(p, bits, li, mid) >= tg[t]) hi = mid;
+        else lo = mid + 1;
+      }
+      if (trips_at(p, bits, li, lo) == tg[t]) add(p, lo, 0);
+    }
+  }
+  free(bits);
+}
+
 void vf_argplan_fills(vf_argplan *p, const sim_machine *probe) {
   p->n_fill = 0;
+  p->n_fill_fixed = 0;
   p->n_fill_sites = 0;
   if (!probe || !sim_ldchoice_ctl(probe)) return;
   p->n_fill_sites = sim_ldchoice_list(probe, p->fill_site, 4);
@@ -36,6 +86,8 @@ void vf_argplan_fills(vf_argplan *p, const sim_machine *probe) {
   add(p, 2 * S + 1, 0);
   add(p, 0, 1);
   add(p, 0, S + 1);
+  p->n_fill_fixed = p->n_fill;
+  fill_for_counts(p);
 }
 
 char *vf_argplan_fill_covered(const vf_argplan *p) {

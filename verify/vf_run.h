@@ -90,7 +90,11 @@ typedef struct vf_argplan {
    * or each fill with some argument combination where that product is too large
    * (vf_argplan_fill_joint). */
   uint32_t n_fill;             /* 0: no chosen data (one implicit fill) */
-  int64_t fill_a[VF_MAX_DEFAULTS], fill_b[VF_MAX_DEFAULTS];
+  uint32_t n_fill_fixed;       /* the first ones, vf_fill.c's fixed fills; the others drive a
+                                  loop's count at the first argument combination, and in joint
+                                  mode run with that combination */
+  int64_t fill_a[VF_MAX_VALS], fill_b[VF_MAX_VALS]; /* the first VF_MAX_DEFAULTS: vf_fill.c's
+                                  fixed fills; then loop-driving constants (fill_for_counts) */
   const ir_op *fill_site[4];   /* the chosen loads, one per source line */
   uint32_t n_fill_sites;       /* how many there are (may exceed 4) */
   uint32_t n_gaps, n_gaps_more;
