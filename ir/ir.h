@@ -400,6 +400,12 @@ const char *ir_module_target(const ir_module *m); /* "cuda:90", "hip:gfx942", or
  * *after then receives the last init_barrier of fn's entry block (NULL: none, sync at the top). */
 bool ir_cluster_init_sync(const ir_module *m, const ir_func *fn, const ir_op **after);
 const ir_encoding *ir_type_encoding(const ir_type *t);
+/* The CTAs of a cluster a block of encoding e is split over (1 without a CTA layout): a
+ * CGALayout has one basis per bit of the CTA id, a basis of zeros replicates the block (a
+ * broadcast) and any other halves it, so 2^(bases not zero); the older form's CTASplitNum gives
+ * the split per dimension. A TMA through a descriptor of such a block loads one CTA's share per
+ * CTA (Triton's expect counts that share). */
+int32_t ir_enc_cta_split(const ir_encoding *e);
 
 /* ------------------------------------------------------------------ integers in text */
 

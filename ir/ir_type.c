@@ -545,3 +545,22 @@ const ir_encoding *ir_type_encoding(const ir_type *t) {
   if (!t || !t->enc || t->enc->kind != IR_A_ENCODING) return NULL;
   return t->enc->enc;
 }
+
+int32_t ir_enc_cta_split(const ir_encoding *e) {
+  if (!e) return 1;
+  int32_t n = 1;
+  if (e->cta_layout && e->cta_layout->kind == IR_A_ARRAY) {
+    /* one basis per bit of the CTA id: zeros replicate the block, any other basis halves it */
+    for (uint32_t k = 0; k < e->cta_layout->n && n < (1 << 16); k++) {
+      const ir_attr *row = e->cta_layout->elems[k];
+      bool zero = true;
+      for (uint32_t j = 0; row && row->kind == IR_A_ARRAY && j < row->n; j++)
+        if (row->elems[j] && row->elems[j]->kind == IR_A_INT && row->elems[j]->ival) zero = false;
+      if (!zero) n *= 2;
+    }
+    return n;
+  }
+  for (int k = 0; k < IR_MAX_RANK && n < (1 << 16); k++)
+    if (e->cta_split_num[k] > 1) n *= e->cta_split_num[k];
+  return n;
+}

@@ -83,9 +83,11 @@ void sim_vtype_decode(const ir_type *t, sim_vtype *d) {
     d->ebytes = s->elem ? ir_type_elem_bytes(s->elem) : 0;
     d->ebits = elem_bits(s->elem);
   }
+  d->cta_split = 1;
   if (t->kind == IR_T_TENSORDESC) {
     d->pdt = (uint8_t)sim_dtype_of(t->elem);
     d->bkind = (uint8_t)(t->elem ? t->elem->kind : IR_T_NONE);
+    d->cta_split = ir_enc_cta_split(ir_type_encoding(t));
   }
   if (t->kind == IR_T_PTR && t->elem) {
     d->has_elem = 1;

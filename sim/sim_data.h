@@ -145,6 +145,8 @@ typedef struct sim_vtype {
   int64_t numel;                 /* ir_type_numel: elements of the shape (block), 1 for scalars */
   int64_t shape[IR_MAX_RANK];
   int64_t ashape[IR_MAX_RANK];   /* MEMDESC: its allocation shape (arank) */
+  int32_t cta_split;             /* TENSORDESC: the CTAs its block's encoding splits the block
+                                    over (ir_enc_cta_split); 1 otherwise */
 } sim_vtype;
 
 /* Decodes t (NULL: kind IR_T_NONE) into *out (sim_compile_dec.c). */
@@ -152,6 +154,12 @@ void sim_vtype_decode(const ir_type *t, sim_vtype *out);
 /* Bytes of a TENSOR / MEMDESC / TENSORDESC block: elements x element bytes (1 when unknown). */
 static inline uint32_t sim_vtype_bytes(const sim_vtype *t) {
   return (uint32_t)(t->numel * (t->has_elem ? t->ebytes : 1));
+}
+/* Bytes a TMA through descriptor type t delivers to one CTA: its block's share (a block split
+ * over the CTAs of a cluster by its layout is loaded as one piece per CTA, each signalling its
+ * own CTA's barrier; Triton's expect counts that piece). */
+static inline uint32_t sim_vtype_cta_bytes(const sim_vtype *t) {
+  return sim_vtype_bytes(t) / (uint32_t)(t->cta_split > 1 ? t->cta_split : 1);
 }
 
 /* ------------------------------------------------------------------ decoded attributes

@@ -128,7 +128,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     e->bar = (uint16_t)b;
     {
       const sim_vtype *dt = ins_tseg(m, i, 0, 0);
-      e->bytes = dt->kind == IR_T_TENSORDESC ? sim_vtype_bytes(dt) : 0;
+      e->bytes = dt->kind == IR_T_TENSORDESC ? sim_vtype_cta_bytes(dt) : 0;
     }
     add_fp(m, e, SEG(2, 0), SEGV(2, 0), SIM_FP_WRITE | SIM_FP_ASYNC);
     add_gbox(m, e, i, x, 0, ins_seg_at(i, 1), ins_seg_len(i, 1), SIM_FP_ASYNC);

@@ -28,9 +28,9 @@ static const sim_mview *seg_mview(sim_exec *e, int seg, uint32_t k) {
 }
 
 /* Box bytes of a TMA through a !tt.tensordesc (§2.1: Π box dims × element bytes, out-of-bound
- * elements included). */
+ * elements included), of one CTA's share of a block its layout splits over the cluster. */
 static uint32_t desc_bytes(const sim_vtype *t) {
-  return t->kind == IR_T_TENSORDESC ? sim_vtype_bytes(t) : 0;
+  return t->kind == IR_T_TENSORDESC ? sim_vtype_cta_bytes(t) : 0;
 }
 
 /* The global box of a TMA op (descriptor segment 0, coordinates segment 1), packed as a

@@ -528,7 +528,8 @@ static int64_t tma_block_bytes(const ir_value *desc) {
   int eb = blk->elem ? ir_type_elem_bytes(blk->elem) : 0;
   if (eb <= 0) return -1;
   if (blk->elem->kind == IR_T_FLOAT && blk->elem->bits < 8) return -1; /* packed sub-byte */
-  return ir_type_numel(blk) * eb;
+  /* one CTA's share of a block its layout splits over the cluster (ir_enc_cta_split) */
+  return ir_type_numel(blk) * eb / ir_enc_cta_split(ir_type_encoding(t));
 }
 
 /* Bytes of a shared-memory buffer of type t (a memdesc), or -1 (unknown, or packed sub-byte

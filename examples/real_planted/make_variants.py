@@ -49,6 +49,11 @@ VARIANTS = [
      "        %36 = ttg.local_alloc %c : (tensor<64x128xf16, #mma>) -> !ttg.memdesc<64x128xf16, #shared1, #smem> loc(#loc39)\n"
      "        ttng.fence_async_shared {bCluster = false} loc(#loc39)\n",
      "        %36 = ttg.local_alloc %c : (tensor<64x128xf16, #mma>) -> !ttg.memdesc<64x128xf16, #shared1, #smem> loc(#loc39)\n"),
+    ("ttd_load_c2_expect_block.ttgir", "ttd_load_90_c2.ok.ttgir",
+     "the expect announces the whole 8x16 f32 block (512 bytes) where each of the 2 CTAs the "
+     "layout splits it over receives 256",
+     "ttng.barrier_expect %block_3, 256, %true",
+     "ttng.barrier_expect %block_3, 512, %true"),
     ("t07_p90_expect_half.ttgir", "t07_persistent_90.ok.ttgir",
      "the in-loop barrier_expect announces 24576 bytes instead of the 49152 the two TMA loads bring",
      "ttng.barrier_expect %bar_33, 49152, %true",
