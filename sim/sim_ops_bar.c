@@ -64,8 +64,14 @@ static int init_op(sim_exec *e) {
   b->exp_bytes = b->iss_bytes = 0;
   b->last_expect = UINT32_MAX;
   b->late = 0;
-  uint32_t bl = (uint32_t)bar % m->n_bars;
-  for (uint32_t a = 0; a < m->n_agents; a++) *st_intent(m, e->st, a, bl) = INT32_MIN;
+  /* the phase-alias intents of this barrier (sim_internal.h): intents are per agent and local
+   * barrier index, and an agent waits on its own CTA's barriers, so only the agents of the
+   * barrier's CTA forget what they knew of it (another CTA's init of the barrier at the same
+   * index is another barrier: resetting every agent's made a two-CTA pipeline's next wait look
+   * like a wait for phase -1, a false phase-alias) */
+  uint32_t bl = (uint32_t)bar % m->n_bars, bc = (uint32_t)bar / m->n_bars;
+  for (uint32_t a = 0; a < m->n_agents; a++)
+    if (agent_cta(m, a) == bc) *st_intent(m, e->st, a, bl) = INT32_MIN;
   sim_logf(e->log, "init %s, count %lld", BNAME(), (long long)count);
   return SIM_X_NEXT;
 }

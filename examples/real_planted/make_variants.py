@@ -54,6 +54,11 @@ VARIANTS = [
      "layout splits it over receives 256",
      "ttng.barrier_expect %block_3, 256, %true",
      "ttng.barrier_expect %block_3, 512, %true"),
+    ("ttd_matmul_c2_phase.ttgir", "ttd_matmul_90_c2_pa.ok.ttgir",
+     "the two-CTA pipelined matmul's load wait flips its parity at every iteration, not at the "
+     "ring's wrap",
+     "%accumulator_30 = arith.select %accumulator_27, %accumulator_29, %arg11 : i32",
+     "%accumulator_30 = arith.select %accumulator_27, %accumulator_29, %accumulator_29 : i32"),
     ("t07_p90_expect_half.ttgir", "t07_persistent_90.ok.ttgir",
      "the in-loop barrier_expect announces 24576 bytes instead of the 49152 the two TMA loads bring",
      "ttng.barrier_expect %bar_33, 49152, %true",
