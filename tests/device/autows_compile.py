@@ -137,42 +137,43 @@ def child(a):
         outcome = f"skipped: {e}"
     except BaseException as e:  # noqa: BLE001 (an assertion of the test, a compile error)
         outcome = f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
-    rows = []
     prefix = {WS: "tws", PL: "tpipe", TS: "ttma"}[modname]
+    rows = write_cache(a, name, outcome,
+                       lambda kname, h: f"{prefix}_{kname}_{a.target}_{name}_{h}.ttgir",
+                       lambda fname, kname, meta, text: [fname, kname, str(a.target),
+                                                         str(meta.get("num_warps", "?")), name,
+                                                         str(text.count("ttg.warp_specialize("))])
+    print(f"{name}: {outcome} ({rows} TTGIR)", flush=True)
+
+
+def write_cache(a, name, outcome, fname_of, row_of):
+    """Writes every TTGIR of the configuration's cache (a.cache) to a.out, normalized, as
+    fname_of(kernel, hash), and its index rows (row_of(file, kernel, metadata, text) + the
+    outcome; row_of("-", "-", {}, "") when there is none) to a.out/index.NAME.part; returns how
+    many TTGIRs."""
+    rows = []
     for p in sorted(glob.glob(os.path.join(a.cache, "*", "*.ttgir"))):
         meta_p = p[:-len(".ttgir")] + ".json"
         meta = json.load(open(meta_p)) if os.path.exists(meta_p) else {}
         kname = os.path.basename(p)[:-len(".ttgir")]
-        h = os.path.basename(os.path.dirname(p))[:8]
         text = normalize(open(p).read())
-        fname = f"{prefix}_{kname}_{a.target}_{name}_{h}.ttgir"
+        fname = fname_of(kname, os.path.basename(os.path.dirname(p))[:8])
         with open(os.path.join(a.out, fname), "w") as f:
             f.write(text)
-        rows.append("\t".join([fname, kname, str(a.target), str(meta.get("num_warps", "?")), name,
-                               str(text.count("ttg.warp_specialize(")), outcome.replace("\t", " ")]))
+        rows.append("\t".join(row_of(fname, kname, meta, text) + [outcome.replace("\t", " ")]))
     with open(os.path.join(a.out, f"index.{name}.part"), "w") as f:
-        f.write("".join(r + "\n" for r in rows) or f"-\t-\t{a.target}\t-\t{name}\t-\t{outcome}\n")
-    print(f"{name}: {outcome} ({len(rows)} TTGIR)", flush=True)
+        f.write("".join(r + "\n" for r in rows) or
+                "\t".join(row_of("-", "-", {}, "") + [outcome.replace("\t", " ")]) + "\n")
+    return len(rows)
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--target", type=int, choices=[90, 100], required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--tests", default=".tt")
-    ap.add_argument("--one")
-    ap.add_argument("--cache")
-    ap.add_argument("--jobs", type=int, default=8)
-    a = ap.parse_args()
-    a.tests = os.path.abspath(a.tests)
-    os.makedirs(a.out, exist_ok=True)
-    if a.one:
-        return child(a)
-    names = [c[0] for c in CONFIGS if a.target in c[4]]
-
+def run_children(a, script, names, extra, header):
+    """Runs `script --one NAME` for each name (8 at a time, 300 s each, its own cache), keeps
+    each one's output in a.out/log.NAME.txt, then joins the index parts into a.out/index.tsv
+    under header."""
     def spawn(n):
-        cmd = [sys.executable, os.path.abspath(__file__), "--target", str(a.target), "--out", a.out, "--tests",
-               a.tests, "--one", n, "--cache", tempfile.mkdtemp(prefix="awcache")]
+        cmd = [sys.executable, script, "--target", str(a.target), "--out", a.out] + extra + \
+              ["--one", n, "--cache", tempfile.mkdtemp(prefix="awcache")]
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
             with open(os.path.join(a.out, f"log.{n}.txt"), "w") as f:
@@ -183,12 +184,35 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         for n, rc, line in ex.map(spawn, names):
             print(f"[{a.target}] {n}: rc={rc} {line}", flush=True)
-    parts = sorted(glob.glob(os.path.join(a.out, "index.*.part")))
     with open(os.path.join(a.out, "index.tsv"), "w") as f:
-        f.write("file\tkernel\ttarget\tnum_warps\tconfig\tws_ops\toutcome\n")
-        for p in parts:
+        f.write(header)
+        for p in sorted(glob.glob(os.path.join(a.out, "index.*.part"))):
             f.write(open(p).read())
             os.remove(p)
+
+
+def driver_args(folder, default):
+    """The options of a compile driver: --target, --out, the source folder option `folder`
+    (default `default`), and --one / --cache / --jobs of the children."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--target", type=int, choices=[90, 100], required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument(folder, default=default)
+    ap.add_argument("--one")
+    ap.add_argument("--cache")
+    ap.add_argument("--jobs", type=int, default=8)
+    return ap
+
+
+def main():
+    a = driver_args("--tests", ".tt").parse_args()
+    a.tests = os.path.abspath(a.tests)
+    os.makedirs(a.out, exist_ok=True)
+    if a.one:
+        return child(a)
+    names = [c[0] for c in CONFIGS if a.target in c[4]]
+    run_children(a, os.path.abspath(__file__), names, ["--tests", a.tests],
+                 "file\tkernel\ttarget\tnum_warps\tconfig\tws_ops\toutcome\n")
 
 
 if __name__ == "__main__":

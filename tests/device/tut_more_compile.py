@@ -20,18 +20,11 @@ its own Triton cache (300 s limit), 8 at a time. --target 90 compiles and runs o
 at sm_100 with launches made no-ops and the numerics comparisons made to pass (as
 autows_compile.py): `ran`. The benchmark code of the tutorials is not run. Every TTGIR of the
 configuration's cache is written to OUT with an index (index.tsv)."""
-import argparse
-import concurrent.futures
-import glob
-import importlib.util
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from autows_compile import normalize, setup_target  # noqa: E402
+from autows_compile import driver_args, run_children, setup_target, write_cache  # noqa: E402
 
 B90, ONLY100 = (90, 100), (100, )
 
@@ -133,31 +126,15 @@ def child(a):
         outcome = "passed" if a.target == 90 else "ran"
     except BaseException as e:  # noqa: BLE001 (an assertion of the tutorial, a compile error)
         outcome = f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
-    rows = []
-    for p in sorted(glob.glob(os.path.join(a.cache, "*", "*.ttgir"))):
-        meta_p = p[:-len(".ttgir")] + ".json"
-        meta = json.load(open(meta_p)) if os.path.exists(meta_p) else {}
-        kname = os.path.basename(p)[:-len(".ttgir")]
-        h = os.path.basename(os.path.dirname(p))[:8]
-        text = normalize(open(p).read())
-        fname = f"triton_{name}_{kname}_{a.target}_{h}.ttgir"
-        with open(os.path.join(a.out, fname), "w") as f:
-            f.write(text)
-        rows.append("\t".join([fname, kname, str(a.target), str(meta.get("num_warps", "?")),
-                               str(meta.get("num_stages", "?")), name, outcome.replace("\t", " ")]))
-    with open(os.path.join(a.out, f"index.{name}.part"), "w") as f:
-        f.write("".join(r + "\n" for r in rows) or f"-\t-\t{a.target}\t-\t-\t{name}\t{outcome}\n")
-    print(f"{name}: {outcome} ({len(rows)} TTGIR)", flush=True)
+    n = write_cache(a, name, outcome, lambda kname, h: f"triton_{name}_{kname}_{a.target}_{h}.ttgir",
+                    lambda fname, kname, meta, text: [fname, kname, str(a.target),
+                                                      str(meta.get("num_warps", "?")),
+                                                      str(meta.get("num_stages", "?")), name])
+    print(f"{name}: {outcome} ({n} TTGIR)", flush=True)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--target", type=int, choices=[90, 100], required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--tut", default=".tut")
-    ap.add_argument("--one")
-    ap.add_argument("--cache")
-    ap.add_argument("--jobs", type=int, default=8)
+    ap = driver_args("--tut", ".tut")
     ap.add_argument("--names", help="comma-separated configurations (default: all of the target)")
     a = ap.parse_args()
     a.tut = os.path.abspath(a.tut)
@@ -165,25 +142,8 @@ def main():
     if a.one:
         return child(a)
     names = [c[0] for c in CONFIGS if a.target in c[2] and (not a.names or c[0] in a.names.split(","))]
-
-    def spawn(n):
-        cmd = [sys.executable, os.path.abspath(__file__), "--target", str(a.target), "--out", a.out, "--tut",
-               a.tut, "--one", n, "--cache", tempfile.mkdtemp(prefix="tutcache")]
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-            with open(os.path.join(a.out, f"log.{n}.txt"), "w") as f:
-                f.write(r.stdout + r.stderr)
-            return n, r.returncode, (r.stdout.strip().splitlines() or ["(no output)"])[-1]
-        except subprocess.TimeoutExpired:
-            return n, "timeout", "timeout (300 s): hang?"
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for n, rc, line in ex.map(spawn, names):
-            print(f"[{a.target}] {n}: rc={rc} {line}", flush=True)
-    with open(os.path.join(a.out, "index.tsv"), "w") as f:
-        f.write("file\tkernel\ttarget\tnum_warps\tnum_stages\tconfig\toutcome\n")
-        for p in sorted(glob.glob(os.path.join(a.out, "index.*.part"))):
-            f.write(open(p).read())
-            os.remove(p)
+    run_children(a, os.path.abspath(__file__), names, ["--tut", a.tut],
+                 "file\tkernel\ttarget\tnum_warps\tnum_stages\tconfig\toutcome\n")
 
 
 if __name__ == "__main__":
