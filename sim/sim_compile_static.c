@@ -219,6 +219,28 @@ static void add_count(sim_static_counts *o, int64_t t) {
   else o->partial = true;
 }
 
+/* The enumerated iterations of scf.for op (trips >= 0 of them): its bounds and how many of
+ * them (the first EACH_ITERS); false when its lower bound or step is not computable. */
+typedef struct each_iter {
+  const ir_op *loop;
+  uint64_t lb, st;
+  unsigned w;                  /* the induction variable's width */
+  int64_t n;
+} each_iter;
+
+static bool iter_open(each_ctx *c, const ir_op *op, int64_t trips, each_iter *it) {
+  it->loop = op;
+  it->w = sim_int_width(op->operands[0]->type);
+  it->n = trips < EACH_ITERS ? trips : EACH_ITERS;
+  return eval(&c->e, op->operands[0], &it->lb, 0) && eval(&c->e, op->operands[2], &it->st, 0);
+}
+
+/* Binds slot d of the induction variables to iteration i of it. */
+static void iter_bind(each_ctx *c, uint32_t d, const each_iter *it, int64_t i) {
+  c->binds[d].loop = it->loop;
+  c->binds[d].iv = sim_trunc((uint64_t)(sim_sext(it->lb, it->w) + i * sim_sext(it->st, it->w)), it->w);
+}
+
 static void walk_each(each_ctx *c, const ir_region *r) {
   for (uint32_t b = 0; b < r->n_blocks; b++)
     for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
@@ -243,15 +265,12 @@ static void walk_each(each_ctx *c, const ir_region *r) {
         walk_each(c, op->regions[0]);
         continue;
       }
-      uint64_t lb, st;
-      unsigned w = sim_int_width(op->operands[0]->type);
-      if (!eval(&c->e, op->operands[0], &lb, 0) || !eval(&c->e, op->operands[2], &st, 0)) continue;
-      int64_t n = trips < EACH_ITERS ? trips : EACH_ITERS;
+      each_iter it;
+      if (!iter_open(c, op, trips, &it)) continue;
       if (trips > EACH_ITERS) c->out[li].partial = true;
       uint32_t d = c->e.n_binds++;
-      for (int64_t i = 0; i < n; i++) {
-        c->binds[d].loop = op;
-        c->binds[d].iv = sim_trunc((uint64_t)(sim_sext(lb, w) + i * sim_sext(st, w)), w);
+      for (int64_t i = 0; i < it.n; i++) {
+        iter_bind(c, d, &it, i);
         walk_each(c, op->regions[0]);
       }
       c->e.n_binds--;
@@ -289,15 +308,12 @@ static bool takes(each_ctx *c, const ir_op *const *chain, uint32_t nchain, uint3
   const ir_op *op = chain[d];
   int64_t trips = for_trips(&c->e, op);
   if (trips < 0 || c->e.n_binds >= EACH_DEPTH) return takes(c, chain, nchain, d + 1, target, t);
-  uint64_t lb, st;
-  unsigned w = sim_int_width(op->operands[0]->type);
-  if (!eval(&c->e, op->operands[0], &lb, 0) || !eval(&c->e, op->operands[2], &st, 0)) return false;
-  int64_t n = trips < EACH_ITERS ? trips : EACH_ITERS;
+  each_iter it;
+  if (!iter_open(c, op, trips, &it)) return false;
   uint32_t b = c->e.n_binds++;
   bool hit = false;
-  for (int64_t i = 0; i < n && !hit; i++) {
-    c->binds[b].loop = op;
-    c->binds[b].iv = sim_trunc((uint64_t)(sim_sext(lb, w) + i * sim_sext(st, w)), w);
+  for (int64_t i = 0; i < it.n && !hit; i++) {
+    iter_bind(c, b, &it, i);
     hit = takes(c, chain, nchain, d + 1, target, t);
   }
   c->e.n_binds--;

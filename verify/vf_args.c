@@ -153,24 +153,38 @@ static int64_t loop_trips(const vf_argplan *p, const uint64_t *bits, uint32_t li
   return loop_trips_at(p, bits, li, p->grid);
 }
 
-/* Smallest multiple v of arg k's divisibility giving loop li exactly `want` trips, or -1. */
-static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, uint32_t li, int64_t want) {
-  int64_t d = p->align[k], hi = 1;
-  for (; hi < (1ll << 30) / d; hi *= 2) {
-    bits[k] = (uint64_t)(hi * d);
-    if (loop_trips(p, bits, li) >= want) break;
-  }
-  bits[k] = (uint64_t)(hi * d);
-  if (loop_trips(p, bits, li) < want) return -1;
+int64_t vf_least_giving(int64_t (*count)(void *ctx, int64_t x), void *ctx, int64_t want, int64_t limit) {
+  int64_t hi = 1;
+  for (; hi < limit; hi *= 2)
+    if (count(ctx, hi) >= want) break;
+  if (count(ctx, hi) < want) return -1;
   int64_t lo = 1;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    bits[k] = (uint64_t)(mid * d);
-    if (loop_trips(p, bits, li) >= want) hi = mid;
+    if (count(ctx, mid) >= want) hi = mid;
     else lo = mid + 1;
   }
-  bits[k] = (uint64_t)(lo * d);
-  return loop_trips(p, bits, li) == want ? lo * d : -1;
+  return count(ctx, lo) == want ? lo : -1;
+}
+
+/* find_loop_value's count: loop li's trips with argument k at x times its divisibility. */
+typedef struct arg_count {
+  const vf_argplan *p;
+  uint64_t *bits;
+  uint32_t k, li;
+} arg_count;
+
+static int64_t count_at_arg(void *ctx, int64_t x) {
+  arg_count *a = ctx;
+  a->bits[a->k] = (uint64_t)(x * a->p->align[a->k]);
+  return loop_trips(a->p, a->bits, a->li);
+}
+
+/* Smallest multiple v of arg k's divisibility giving loop li exactly `want` trips, or -1. */
+static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, uint32_t li, int64_t want) {
+  arg_count a = {p, bits, k, li};
+  int64_t x = vf_least_giving(count_at_arg, &a, want, (1ll << 30) / p->align[k]);
+  return x < 0 ? -1 : x * p->align[k];
 }
 
 enum { VEC_GRID_MAX = 64,   /* largest grid a vector gets (program 0's share of the tiles) */
@@ -572,22 +586,24 @@ static uint32_t base_combos(const vf_argplan *p) {
 /* The combinations of the arguments (the guard runs among them), without the fills. */
 static uint32_t arg_combos(const vf_argplan *p) { return base_combos(p) + p->n_guard_runs; }
 
+/* The fixed fills (vf_fill.c): the first ones, before the loop-driving fills. */
+static uint32_t fixed_fills(const vf_argplan *p) { return p->n_fill_fixed ? p->n_fill_fixed : p->n_fill; }
+
 bool vf_argplan_fill_joint(const vf_argplan *p) {
   /* decided by the fixed fills: loop-driving fills never turn a product into pairs */
-  uint32_t f = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
-  return f > 1 && arg_combos(p) * f > VF_MAX_RUNS / 2;
+  return fixed_fills(p) > 1 && arg_combos(p) * fixed_fills(p) > VF_MAX_RUNS / 2;
 }
 
 /* Joint mode: the combinations that pair the fixed fills with the argument combinations. */
 static uint32_t joint_fixed(const vf_argplan *p) {
-  uint32_t a = arg_combos(p), f = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
+  uint32_t a = arg_combos(p), f = fixed_fills(p);
   return a > f ? a : f;
 }
 
 uint32_t vf_argplan_combos(const vf_argplan *p) {
   uint32_t a = arg_combos(p);
   if (!p->n_fill) return a;
-  if (vf_argplan_fill_joint(p)) return joint_fixed(p) + (p->n_fill_fixed ? p->n_fill - p->n_fill_fixed : 0);
+  if (vf_argplan_fill_joint(p)) return joint_fixed(p) + (p->n_fill - fixed_fills(p));
   return a * p->n_fill;
 }
 
@@ -602,7 +618,7 @@ static uint32_t split_fill(const vf_argplan *p, uint32_t combo, uint32_t *fill) 
     if (!p->n_fill) *fill = 0;
     else if (!vf_argplan_fill_joint(p)) *fill = combo / a;
     else {
-      uint32_t jf = joint_fixed(p), nf = p->n_fill_fixed ? p->n_fill_fixed : p->n_fill;
+      uint32_t jf = joint_fixed(p), nf = fixed_fills(p);
       if (combo >= jf) {
         *fill = nf + (combo - jf);
         return 0;

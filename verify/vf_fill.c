@@ -32,13 +32,22 @@ static int64_t trips_at(const vf_argplan *p, const uint64_t *bits, uint32_t li, 
   return li < n ? l[li].trips : -1;
 }
 
+typedef struct fill_count {
+  const vf_argplan *p;
+  const uint64_t *bits;
+  uint32_t li;
+} fill_count;
+
+static int64_t count_at_fill(void *ctx, int64_t a) {
+  const fill_count *f = ctx;
+  return trips_at(f->p, f->bits, f->li, a);
+}
+
 /* A loop whose count comes from loaded values (a grouped GEMM's K loop over a size loaded
  * from the sizes array: ceil(K / BLOCK_K)) takes from the small fixed fills only counts 0
  * and 1, so its ring never wraps. For each loop whose count the constant fill changes, and
  * each of its wrap counts (vf_loop_targets) no constant fill gives, the smallest constant that
- * gives it (the count taken as non-decreasing in the fill: the smallest constant giving at
- * least that count, by doubling and bisection, kept only if it gives exactly that count) is
- * added as a fill. Counts are computed at the first argument combination; the loop cover
+ * gives it (vf_least_giving: as an argument's value is searched) is added as a fill. Counts are computed at the first argument combination; the loop cover
  * reports what the runs took. */
 static void fill_for_counts(vf_argplan *p) {
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
@@ -56,15 +65,9 @@ static void fill_for_counts(vf_argplan *p) {
       for (uint32_t k = 0; k < p->n_fill && !have; k++)
         have = p->fill_b[k] == 0 && trips_at(p, bits, li, p->fill_a[k]) == tg[t];
       if (have || tg[t] > hi_t) continue;
-      int64_t lo = 1, hi = 2;
-      while (hi < FILL_MAX && trips_at(p, bits, li, hi) < tg[t]) hi *= 2;
-      if (hi > FILL_MAX) hi = FILL_MAX;
-      while (lo < hi) { /* the smallest fill in [lo, hi] with at least tg[t] trips */
-        int64_t mid = lo + (hi - lo) / 2;
-        if (trips_at(p, bits, li, mid) >= tg[t]) hi = mid;
-        else lo = mid + 1;
-      }
-      if (trips_at(p, bits, li, lo) == tg[t]) add(p, lo, 0);
+      fill_count f = {p, bits, li};
+      int64_t a = vf_least_giving(count_at_fill, &f, tg[t], FILL_MAX);
+      if (a >= 0) add(p, a, 0);
     }
   }
   free(bits);

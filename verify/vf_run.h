@@ -170,6 +170,11 @@ uint32_t vf_loop_wrap_counts(const ir_op *loop, const sim_static_loop *trips, ui
  * sim_static_loops_first), else 1, 2, S, S+1, 2S+1 of the plan's
  * deepest ring S. Returns how many. */
 uint32_t vf_loop_targets(const vf_argplan *p, const uint64_t *bits, const ir_op *loop, int64_t *tg);
+/* The smallest x in [1, limit] (doubling from 1 until count(x) >= want, then bisection) with
+ * count(x) >= want, when count there is exactly want; -1 otherwise. count is taken as
+ * non-decreasing in x (a trip count over an argument or a fill); the last call is count(x) of
+ * the answer (vf_args.c). */
+int64_t vf_least_giving(int64_t (*count)(void *ctx, int64_t x), void *ctx, int64_t want, int64_t limit);
 /* After the defaults: notes the tile-aligned arguments and, when `probe` is true, plans one
  * partial-tile probe per argument (value A + tt.divisibility). */
 void vf_argplan_partial(vf_argplan *p, sim_machine *probe_m, bool probe);
