@@ -450,10 +450,11 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
                           const int32_t grid[3], sim_static_loop *out, uint32_t max);
 /* As sim_static_loops, with chosen data (sim_compile_ldchoice.c): a scalar integer tt.load of one
  * operand reads fill_a + fill_b * index, as the machine's chosen loads do under that fill
- * (sim_machine_set_fill). */
+ * (sim_machine_set_fill). first: enclosing loops at their first iteration, as
+ * sim_static_loops_first. */
 uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
-                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, sim_static_loop *out,
-                               uint32_t max);
+                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, bool first,
+                               sim_static_loop *out, uint32_t max);
 /* The value of scalar v (bits, sim_trunc'd to its width) when it depends only on the arguments,
  * constants and the program id / grid size (pid, grid may be NULL: program 0 of 1) through
  * scalar ops; false otherwise (loaded data, loop-carried values, an induction variable). */
@@ -473,11 +474,13 @@ uint32_t sim_static_loops_first(const ir_func *fn, const uint64_t *args, uint32_
 
 /* Every count each scf.for of fn (walk order, as sim_static_loops, at most max) takes in the
  * program: an enclosing loop's iterations are enumerated (its induction variable bound to each
- * value, the first 64; carried values stay unknown), so a nested loop whose bounds come from
- * the enclosing loop's index (a causal KV range per tile) gets the count of every iteration.
- * trips: distinct counts in the order met, -1 for an evaluation whose bounds are not
- * computable; partial: some were not enumerated (over 64 iterations, over SIM_STATIC_COUNTS
- * counts, or the evaluation budget). With fill, chosen data as sim_static_loops_fill. */
+ * value, the first 64; carried values known in the first iteration only: their inits), so a
+ * nested loop whose bounds come from the enclosing loop's index (a causal KV range per tile)
+ * gets the count of every iteration, and one whose bounds come from a carried value (a
+ * persistent loop's tile index) the count of the first. trips: distinct counts in the order
+ * met; -1 alone when no evaluation's bounds were computable; partial: some were not enumerated
+ * or not computable (over 64 iterations, over SIM_STATIC_COUNTS counts, the evaluation budget,
+ * a later iteration's carried value). With fill, chosen data as sim_static_loops_fill. */
 enum { SIM_STATIC_COUNTS = 16 };
 typedef struct sim_static_counts {
   const ir_op *op;

@@ -23,8 +23,9 @@ typedef struct eval_ctx {
                               index from the pointer, pointer arguments being 0) */
   int64_t fill_a, fill_b;
   /* induction variables bound to one iteration's value (sim_static_loop_counts): an scf.for
-   * of binds[i].loop has its induction variable at binds[i].iv (carried values stay unknown) */
-  const struct iv_bind { const ir_op *loop; uint64_t iv; } *binds;
+   * of binds[i].loop has its induction variable at binds[i].iv; its carried values are their
+   * inits in its first iteration (first), unknown in the others */
+  const struct iv_bind { const ir_op *loop; uint64_t iv; bool first; } *binds;
   uint32_t n_binds;
 } eval_ctx;
 
@@ -49,10 +50,15 @@ static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth)
     /* first iteration: the induction variable is the lower bound, a carried value its init */
     const ir_region *r = b->parent;
     const ir_op *loop = r ? r->parent : NULL;
-    for (uint32_t i = 0; i < c->n_binds && v->arg_idx == 0; i++)
+    for (uint32_t i = 0; i < c->n_binds; i++)
       if (c->binds[i].loop == loop && loop->code == IR_OP_SCF_FOR && r == loop->regions[0]) {
-        *out = c->binds[i].iv;
-        return true;
+        if (v->arg_idx == 0) {
+          *out = c->binds[i].iv;
+          return true;
+        }
+        uint32_t k = 2 + v->arg_idx;
+        if (c->binds[i].first) return k < loop->n_operands && eval(c, loop->operands[k], out, depth + 1);
+        return false;
       }
     if (c->first && loop && loop->code == IR_OP_SCF_FOR && loop->n_operands >= 3 && r == loop->regions[0]) {
       uint32_t k = v->arg_idx ? 2 + v->arg_idx : 0;
@@ -87,6 +93,16 @@ static bool eval(const eval_ctx *c, const ir_value *v, uint64_t *out, int depth)
     uint64_t x = (uint64_t)c->fill_a + (uint64_t)c->fill_b * (uint64_t)idx;
     *out = v->type->kind == IR_T_INDEX ? x : sim_trunc(x, v->type->bits);
     return true;
+  }
+  if (op->code == IR_OP_SCF_IF && op->n_operands == 1 && op->n_regions == 2 && v->result_idx >= 0) {
+    /* a value chosen by a condition the arguments decide (`if pid < rem: tiles += 1`, the
+     * persistent tile count): the taken branch's yield operand */
+    uint64_t cond;
+    if (!eval(c, op->operands[0], &cond, depth + 1)) return false;
+    const ir_region *r = op->regions[cond & 1 ? 0 : 1];
+    const ir_op *y = r->n_blocks == 1 ? r->blocks[0]->last : NULL;
+    if (!y || y->code != IR_OP_SCF_YIELD || (uint32_t)v->result_idx >= y->n_operands) return false;
+    return eval(c, y->operands[v->result_idx], out, depth + 1);
   }
   if (ir_ops[op->code].cls != IR_C_SCALAR || op->n_operands > 8 || op->n_results != 1) return false;
   uint64_t in[8], res[4];
@@ -162,10 +178,10 @@ uint32_t sim_static_loops(const ir_func *fn, const uint64_t *args, uint32_t n_ar
 }
 
 uint32_t sim_static_loops_fill(const ir_func *fn, const uint64_t *args, uint32_t n_args, const int32_t pid[3],
-                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, sim_static_loop *out,
-                               uint32_t max) {
+                               const int32_t grid[3], int64_t fill_a, int64_t fill_b, bool first,
+                               sim_static_loop *out, uint32_t max) {
   eval_ctx e = {.fn = fn, .args = args, .n = n_args, .pid = pid, .grid = grid, .queries = true,
-                .fill = true, .fill_a = fill_a, .fill_b = fill_b};
+                .fill = true, .fill_a = fill_a, .fill_b = fill_b, .first = first};
   return static_loops(&e, out, max);
 }
 
@@ -200,6 +216,7 @@ typedef struct each_ctx {
   sim_static_counts *out;
   uint32_t n;                  /* loops of out (walk order, as sim_static_loops) */
   uint32_t steps;              /* loop evaluations left (bounds the enumeration's cost) */
+  bool unknown[64];            /* per loop: some evaluation's bounds were not computable */
 } each_ctx;
 
 static bool has_loop(const ir_region *r) {
@@ -238,6 +255,7 @@ static bool iter_open(each_ctx *c, const ir_op *op, int64_t trips, each_iter *it
 /* Binds slot d of the induction variables to iteration i of it. */
 static void iter_bind(each_ctx *c, uint32_t d, const each_iter *it, int64_t i) {
   c->binds[d].loop = it->loop;
+  c->binds[d].first = i == 0;
   c->binds[d].iv = sim_trunc((uint64_t)(sim_sext(it->lb, it->w) + i * sim_sext(it->st, it->w)), it->w);
 }
 
@@ -257,7 +275,8 @@ static void walk_each(each_ctx *c, const ir_region *r) {
       }
       c->steps--;
       int64_t trips = for_trips(&c->e, op);
-      add_count(&c->out[li], trips);
+      if (trips >= 0) add_count(&c->out[li], trips);
+      else c->unknown[li] = true; /* -1 only if no evaluation gave a count (below) */
       if (!op->n_regions || !has_loop(op->regions[0])) continue;
       if (trips < 0 || c->e.n_binds >= EACH_DEPTH) {
         /* the nested loops' bounds may come from this one's induction variable: evaluated
@@ -292,6 +311,11 @@ uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_
     out[i].partial = false;
   }
   if (fn && fn->op && fn->op->n_regions) walk_each(&c, fn->op->regions[0]);
+  for (uint32_t i = 0; i < n; i++) {
+    if (!c.unknown[i]) continue;
+    if (out[i].n) out[i].partial = true; /* a later iteration's count from a carried value */
+    else add_count(&out[i], -1);
+  }
   return n;
 }
 

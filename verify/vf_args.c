@@ -187,7 +187,7 @@ static int64_t find_loop_value(const vf_argplan *p, uint64_t *bits, uint32_t k, 
   return x < 0 ? -1 : x * p->align[k];
 }
 
-enum { VEC_GRID_MAX = 64,   /* largest grid a vector gets (program 0's share of the tiles) */
+enum { VEC_GRID_MAX = 1 << 20, /* largest grid a vector gets (program 0's share of the tiles) */
        VEC_GRID_BASES = 4 };  /* argument vectors tried as its base, the first ones */
 
 /* Sets the control arguments of bits to vector vec. */
@@ -216,13 +216,31 @@ static bool some_vec_gives(const vf_argplan *p, uint64_t *bits, const uint32_t *
   return false;
 }
 
+/* per_loop_grids' count: minus loop li's trips in program 0 of a grid of G along x, so that
+ * vf_least_giving (for a count growing with its argument) finds the smallest grid giving at
+ * most that many trips (program 0's share of the tiles shrinks as the grid grows). */
+typedef struct grid_count {
+  const vf_argplan *p;
+  const uint64_t *bits;
+  uint32_t li;
+} grid_count;
+
+static int64_t fewer_at_grid(void *ctx, int64_t G) {
+  const grid_count *a = ctx;
+  int32_t g[3] = {(int32_t)G, a->p->grid[1], a->p->grid[2]};
+  int64_t t = loop_trips_at(a->p, a->bits, a->li, g);
+  return t < 0 ? INT64_MIN : -t;
+}
+
 /* A persistent tile loop (pers: its count depends on the program id or the grid) whose wrap
  * counts no vector reaches at the plan's grid of one program gets vectors with a grid of
  * their own: program 0 of G programs runs ceil(tiles / G) tiles (tk_swiglu's tiles are
  * M_BLOCKS * N_BLOCKS with M_BLOCKS divisible by 16: at one program 16 or more, never 1, 2 or
- * 3). For each count missed, the smallest G <= VEC_GRID_MAX with one of the first vectors
- * giving it exactly; the vector is copied with that grid (vgrid[j], 0: the plan's). Returns
- * the vectors' new count. bits: scratch, restored to vector 0. */
+ * 3; the lit FA kernel's 256 tiles at the least H need grids of 86 to 256 for 3 to 1). For each
+ * count missed, the first of the first vectors with a grid G <= VEC_GRID_MAX giving it exactly:
+ * the smallest G giving at most that count, by doubling and bisection (program 0's count does
+ * not grow with the grid), checked exactly; the vector is copied with that grid (vgrid[j], 0:
+ * the plan's). Returns the vectors' new count. bits: scratch, restored to vector 0. */
 static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32_t *ctrl, uint32_t nc,
                                const sim_static_loop *l1, uint32_t nl, const bool *pers,
                                int64_t (*vec)[8], int32_t *vgrid, uint32_t nv) {
@@ -235,14 +253,15 @@ static uint32_t per_loop_grids(const vf_argplan *p, uint64_t *bits, const uint32
     uint32_t nt = vf_loop_targets(p, bits, l1[li].op, tg);
     for (uint32_t t = 0; t < nt && nv < VF_MAX_VALS; t++) {
       if (some_vec_gives(p, bits, ctrl, nc, vec, vgrid, nv, li, tg[t], NULL)) continue;
-      bool found = false;
-      for (int32_t G = 2; G <= VEC_GRID_MAX && !found; G++)
-        for (uint32_t j = 0; j < bases && !found; j++) {
-          if (!vec_gives(p, bits, ctrl, nc, vec[j], G, li, tg[t], NULL)) continue;
-          memcpy(vec[nv], vec[j], sizeof vec[j]);
-          vgrid[nv++] = G;
-          found = true;
-        }
+      for (uint32_t j = 0; j < bases; j++) {
+        put_vec(bits, ctrl, nc, vec[j]);
+        grid_count gc = {p, bits, li};
+        int64_t G = vf_least_giving(fewer_at_grid, &gc, -tg[t], VEC_GRID_MAX);
+        if (G < 2) continue;
+        memcpy(vec[nv], vec[j], sizeof vec[j]);
+        vgrid[nv++] = (int32_t)G;
+        break;
+      }
     }
   }
   put_vec(bits, ctrl, nc, vec[0]);
@@ -876,7 +895,7 @@ uint32_t vf_argplan_loops_at(const vf_argplan *p, uint32_t combo, const uint64_t
                              const int32_t *pid, const int32_t grid[3], sim_static_loop *l) {
   int64_t a, b;
   if (!fill_of(p, combo, &a, &b)) return sim_static_loops(p->fn, bits, p->n_args, pid, grid, l, VF_MAX_LOOPS);
-  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, grid, a, b, l, VF_MAX_LOOPS);
+  return sim_static_loops_fill(p->fn, bits, p->n_args, pid, grid, a, b, false, l, VF_MAX_LOOPS);
 }
 
 void vf_argplan_loops(const vf_argplan *p, const vf_runspec *runs, uint32_t n_runs, vf_loopcover *out) {

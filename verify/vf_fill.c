@@ -23,12 +23,12 @@ static void add(vf_argplan *p, int64_t a, int64_t b) {
 
 enum { FILL_MAX = 1 << 20 }; /* the largest constant fill searched for a loop count */
 
-/* Loop li's trip count (walk order) under the constant fill a, the arguments bits; -1 when not
- * computable. */
-static int64_t trips_at(const vf_argplan *p, const uint64_t *bits, uint32_t li, int64_t a) {
+/* Loop li's trip count (walk order) under the fill a + b * index, the arguments bits; -1 when
+ * not computable. */
+static int64_t trips_at(const vf_argplan *p, const uint64_t *bits, uint32_t li, int64_t a, int64_t b) {
   static const int32_t pid0[3] = {0, 0, 0};
   sim_static_loop l[VF_MAX_LOOPS];
-  uint32_t n = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, a, 0, l, VF_MAX_LOOPS);
+  uint32_t n = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, a, b, true, l, VF_MAX_LOOPS);
   return li < n ? l[li].trips : -1;
 }
 
@@ -36,38 +36,49 @@ typedef struct fill_count {
   const vf_argplan *p;
   const uint64_t *bits;
   uint32_t li;
+  bool ramp; /* the searched value is the ramp's slope b (a = 0), else the constant a */
 } fill_count;
 
-static int64_t count_at_fill(void *ctx, int64_t a) {
+static int64_t count_at_fill(void *ctx, int64_t x) {
   const fill_count *f = ctx;
-  return trips_at(f->p, f->bits, f->li, a);
+  return f->ramp ? trips_at(f->p, f->bits, f->li, 0, x) : trips_at(f->p, f->bits, f->li, x, 0);
 }
 
 /* A loop whose count comes from loaded values (a grouped GEMM's K loop over a size loaded
  * from the sizes array: ceil(K / BLOCK_K)) takes from the small fixed fills only counts 0
  * and 1, so its ring never wraps. For each loop whose count the constant fill changes, and
- * each of its wrap counts (vf_loop_targets) no constant fill gives, the smallest constant that
- * gives it (vf_least_giving: as an argument's value is searched) is added as a fill. Counts are computed at the first argument combination; the loop cover
- * reports what the runs took. */
+ * each of its wrap counts (vf_loop_targets) no fill gives, the smallest constant that gives
+ * it (vf_least_giving: as an argument's value is searched) is added as a fill. A loop over the
+ * difference of two consecutive entries (a ragged batch's offsets: `cu_seqlens[b + 1] -
+ * cu_seqlens[b]`, the TLX varlen attention's KV loop) takes 0 under every constant: its
+ * counts come from the ramp's slope instead (fill b * index). Counts are computed at the
+ * first argument combination, in the first iteration of the loops around the loop (its
+ * bounds may come from their carried values: the persistent loop's tile index); the loop
+ * cover reports what the runs took. */
 static void fill_for_counts(vf_argplan *p) {
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
   vf_argplan_bits(p, 0, bits);
   static const int32_t pid0[3] = {0, 0, 0};
   sim_static_loop l[VF_MAX_LOOPS];
-  uint32_t nl = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, 1, 0, l, VF_MAX_LOOPS);
+  uint32_t nl = sim_static_loops_fill(p->fn, bits, p->n_args, pid0, p->grid, 1, 0, true, l, VF_MAX_LOOPS);
   for (uint32_t li = 0; li < nl && p->n_fill < VF_MAX_VALS; li++) {
-    int64_t lo_t = trips_at(p, bits, li, 1), hi_t = trips_at(p, bits, li, FILL_MAX);
-    if (lo_t < 0 || hi_t < 0 || lo_t == hi_t) continue; /* not the fill's */
+    fill_count f = {p, bits, li, false};
+    int64_t lo_t = count_at_fill(&f, 1), hi_t = count_at_fill(&f, FILL_MAX);
+    if (lo_t < 0 || hi_t < 0 || lo_t == hi_t) {
+      f.ramp = true; /* not the constant's: the ramp's? */
+      lo_t = count_at_fill(&f, 1);
+      hi_t = count_at_fill(&f, FILL_MAX);
+      if (lo_t < 0 || hi_t < 0 || lo_t == hi_t) continue; /* not the fill's */
+    }
     int64_t tg[VF_MAX_TARGETS];
     uint32_t nt = vf_loop_targets(p, bits, l[li].op, tg);
     for (uint32_t t = 0; t < nt && p->n_fill < VF_MAX_VALS; t++) {
       bool have = false;
       for (uint32_t k = 0; k < p->n_fill && !have; k++)
-        have = p->fill_b[k] == 0 && trips_at(p, bits, li, p->fill_a[k]) == tg[t];
+        have = trips_at(p, bits, li, p->fill_a[k], p->fill_b[k]) == tg[t];
       if (have || tg[t] > hi_t) continue;
-      fill_count f = {p, bits, li};
-      int64_t a = vf_least_giving(count_at_fill, &f, tg[t], FILL_MAX);
-      if (a >= 0) add(p, a, 0);
+      int64_t x = vf_least_giving(count_at_fill, &f, tg[t], FILL_MAX);
+      if (x >= 0) add(p, f.ramp ? 0 : x, f.ramp ? x : 0);
     }
   }
   free(bits);

@@ -36,4 +36,14 @@ expect 0 "ok.ttgir: verified: no bug in any schedule; .* 5 runs" "$SW"
 # a grid the user gives is kept: no vector gets its own
 expect 0 "verified for loop _swiglu.py:86: trip counts 0, 8 (not driven" "$SW" --grid 2
 grep -q "grid sizes along" "$T/o.txt" && fail "--grid 2: vectors got grids of their own"
+# a tile count from a branch on the program id (`if pid < tiles % NUM_SMS: tiles_per_SM += 1`,
+# an scf.if's result): computable, so the persistent K-by-tile loop is driven (it was "not
+# computable" and the default suggestion spent 3.6 s in Z3 on 64 combinations)
+BT="$SRC/tests/corpus/real/ttd_batched2d_100_c1.ok.ttgir"
+expect 0 "loop test_tensor_descriptor.py:785: trip counts 0, 1, 2, 3, 4, 5, 7$" "$BT"
+expect 0 "ok.ttgir: verified: no bug in any schedule;" "$BT"
+# 256 tiles at the least arguments (H divisible by 16, 16 tiles per head): counts 1, 2, 3 need
+# grids of 256, 128 and 86, past a linear scan's reach
+FA="$SRC/tests/corpus/lit/hopper_ws_blackwell_fa_fwd_persist_code_partition.mlir"
+expect 1 "grid sizes along x {1, 256, 128, 86} with them" "$FA"
 echo "check_pid_grid: ok"

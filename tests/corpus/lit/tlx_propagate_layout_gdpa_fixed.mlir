@@ -1,9 +1,14 @@
 // Derived from tlx_propagate_layout_gdpa.mlir (TLX fork db4666f, test/TLX/propagate-layout.mlir chunk 12,
 // @gdpa_kernel_tma_ws_blackwell), NOT an unchanged copy: two waits added, marked FIX below, on the
-// producer_commit_o0 / producer_commit_o1 barriers that the final P.V MMAs signal and that nothing waits
-// on in the original (third_party/tlx/tutorials/blackwell-gdpa.py: "FIXME: wait till o0 is done").
-// The parity (the tile count & 1) is right while each tile issues one P.V MMA per accumulator, i.e.
-// for kv lengths <= 128, which covers every chosen-data fill. Triage: docs/lit-sweep.md ("Chosen data").
+// producer_commit_o0 / producer_commit_o1 barriers that the P.V MMAs signal and that nothing waits
+// on in the original (third_party/tlx/tutorials/blackwell-gdpa.py: "FIXME: wait till o0 is done"),
+// with the tile count & 1 as parity; and those barriers made to complete one phase per tile: in the
+// original every P.V MMA (one per 128-wide KV block) signals them, so with two or more KV blocks a
+// tile completes several phases and no parity wait can tell the last one (the first version of this
+// file, fixed for kv lengths <= 128 only, got phase-alias and race once the ramp fill 129 * index
+// drove the KV loop to 2). Now the in-loop P1.V MMA no longer signals producer_commit_o1 (the one
+// after the loop, always the last, does) and the P0.V MMAs none: a tc_gen5_commit after the loop
+// arrives on producer_commit_o0 when all of them completed. Triage: docs/lit-sweep.md ("Chosen data").
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
@@ -366,7 +371,7 @@ module attributes {tlx.has_explicit_local_mem_access = true, tlx.has_tlx_ops = t
           %102 = ttg.memdesc_index %arg34[%89] : !ttg.memdesc<3x128x128xbf16, #shared, #smem, mutable> -> !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>
           // CHECK-NOT: tlx.require_layout
           %103 = tlx.require_layout %99 : !ttg.memdesc<128x128xbf16, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>
-          %104 = ttng.tc_gen5_mma %103, %102, %101[], %false, %true_6, %100[%true_6] {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+          %104 = ttng.tc_gen5_mma %103, %102, %101[], %false, %true_6 {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
           %105 = arith.addi %arg62, %c2_i32_5 : i32
           %106 = arith.addi %arg64, %c1_i32_9 : i32
           %107 = arith.addi %arg63, %c1_i32_9 : i32
@@ -391,7 +396,7 @@ module attributes {tlx.has_explicit_local_mem_access = true, tlx.has_tlx_ops = t
             %138 = ttg.memdesc_index %arg40[%c0_i32_8] : !ttg.memdesc<1x128x128xbf16, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x128xbf16, #tmem, #ttng.tensor_memory, mutable>
             %139 = arith.xori %arg73, %true_6 : i1
             %140 = tlx.require_layout %138 : !ttg.memdesc<128x128xbf16, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>
-            %141 = ttng.tc_gen5_mma %140, %arg71, %133[], %139, %true_6, %134[%true_6], %137[%true_6] {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+            %141 = ttng.tc_gen5_mma %140, %arg71, %133[], %139, %true_6, %137[%true_6] {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
             %142 = ttg.memdesc_index %arg30[%124] : !ttg.memdesc<3xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
             %143 = ttng.tc_gen5_mma %83, %129, %84[], %false, %true_6, %142[%true_6], %86[%true_6] {is_async} : !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
             %144 = arith.addi %arg67, %c1_i32_9 : i32
@@ -402,7 +407,7 @@ module attributes {tlx.has_explicit_local_mem_access = true, tlx.has_tlx_ops = t
             ttng.wait_barrier %148, %147, %true_6 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
             ttng.wait_barrier %98, %127, %true_6 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
             %149 = ttg.memdesc_index %arg34[%145] : !ttg.memdesc<3x128x128xbf16, #shared, #smem, mutable> -> !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>
-            %150 = ttng.tc_gen5_mma %103, %149, %101[], %true_6, %true_6, %100[%true_6] {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+            %150 = ttng.tc_gen5_mma %103, %149, %101[], %true_6, %true_6 {is_async} : !ttg.memdesc<128x128xbf16, #tmem2, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x128xbf16, #shared, #smem, mutable>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
             %151 = arith.addi %arg67, %c2_i32_5 : i32
             %152 = arith.addi %arg69, %c1_i32_9 : i32
             %153 = arith.addi %arg70, %c1_i32_9 : i32
@@ -414,6 +419,8 @@ module attributes {tlx.has_explicit_local_mem_access = true, tlx.has_tlx_ops = t
           ttng.tc_gen5_commit %109 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
           %110 = ttg.memdesc_index %arg32[%c0_i32_8] : !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
           ttng.tc_gen5_commit %110 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+          // FIX: one arrival on producer_commit_o0 per tile, when all its P0.V MMAs completed (was: one per P0.V MMA)
+          ttng.tc_gen5_commit %100 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
           ttng.wait_barrier %95, %96, %108#6 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
           %111 = arith.andi %108#3, %c1_i32_9 : i32
           %112 = ttg.memdesc_index %arg48[%c0_i32_8] : !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
