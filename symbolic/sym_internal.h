@@ -460,6 +460,9 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
                  int64_t *extra_out);
 /* Marks used[i] for every constant vars[i] (NULL entries skipped) that term t mentions. */
 void sym_mark_consts(sym_ctx *c, Z3_ast t, const Z3_ast *vars, uint32_t n_vars, bool *used);
+/* No signed wrap-around in any narrow (below SYM_WIDE bits) addition, subtraction or product of
+ * t: the IR's i32 / i64 arithmetic as integers (sym_nowrap.c). For an assumption (sym_assume). */
+Z3_ast sym_nowrap(sym_ctx *c, Z3_ast t);
 /* sym_slice.c: does t mention a defined variable (sym_define, sym_define_lazy)? */
 bool sym_mentions_def(sym_ctx *c, Z3_ast t);
 /* sym_slice.c: phi's nest slice: its conjuncts, with a defined variable D of a link conjunct

@@ -1,11 +1,13 @@
 /* sym_ring.c: maps memdesc views back to (allocation, slot term) through warp_specialize
  * captures, reads barrier init counts, and gives each ring event its sequence number
  * seq = mul * it + off (slot = seq mod N, round = seq div N). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
+#include "sim/sim.h" /* sim_op_loc */
 
 /* The allocation a memdesc value is (through partition block arguments), or NULL. */
 static const ir_op *trace_alloc(sym_ctx *c, const ir_value *v) {
@@ -173,10 +175,21 @@ static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n, int64_
       continue;
     all = sym_and2(c, all, p->pred);
   }
-  if (P > 0 && !sym_is_true(c, all) &&
-      sym_sat(c, sym_and2(c, sym_and2(c, c->loops[e->loop].range, e->pred), sym_not(c, all))) !=
-          Z3_L_FALSE)
+  if (P == 0 || sym_is_true(c, all)) return P;
+  Z3_ast fires = sym_and2(c, c->loops[e->loop].range, e->pred);
+  if (sym_sat(c, sym_and2(c, fires, sym_not(c, all))) == Z3_L_FALSE) return P;
+  /* where the i32 trip count and the predicates on it wrap (a count of 2^31: the loop runs,
+   * the prologue's `count > k` fails) the prologue does not fire: excluded by an assumption,
+   * printed, when that is the only way (sym_nowrap.c) */
+  Z3_ast nowrap = sym_nowrap(c, sym_and2(c, fires, all));
+  if (sym_is_true(c, nowrap) ||
+      sym_sat(c, sym_and2(c, sym_and2(c, fires, nowrap), sym_not(c, all))) != Z3_L_FALSE)
     return -1;
+  char loc[200], text[400];
+  ir_loc_str(sim_op_loc(c->m, c->loops[e->loop].op), loc, sizeof loc);
+  snprintf(text, sizeof text, "the loop at %s and the predicates of its peeled prologue compute "
+           "their bounds without overflowing (no argument makes its trip count wrap)", loc);
+  sym_assume(c, nowrap, text);
   return P;
 }
 
