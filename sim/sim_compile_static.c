@@ -3,8 +3,10 @@
  * analysis of the IR, so it sits with the compiler (it reads constants' values and program-id
  * axes as the compiler does; tests/cli/sim_ir_reads.sh). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim_internal.h"
+#include "ir/ir_alloc.h"
 
 /* What an evaluation reads besides the IR: passed down explicitly (no thread-locals: the
  * symbolic layer is a dlopen'ed module, and static TLS of such modules trips LeakSanitizer). */
@@ -259,9 +261,41 @@ static void iter_bind(each_ctx *c, uint32_t d, const each_iter *it, int64_t i) {
   c->binds[d].iv = sim_trunc((uint64_t)(sim_sext(it->lb, it->w) + i * sim_sext(it->st, it->w)), it->w);
 }
 
+/* The blocks of region r a run can enter (reach[b]): from the entry along cf.br, and along
+ * the side of a cf.cond_br its condition takes when computable (both otherwise). A guard that
+ * returns early (`if pid >= tiles: return`, Triton's ragged matmuls with an empty slice) keeps
+ * the loops behind it out of that run's counts: their bounds need not be computable there
+ * (a `remsi` by the empty slice's tile count of 0). */
+static void reachable_blocks(const eval_ctx *e, const ir_region *r, bool *reach) {
+  uint32_t stack[64], n = 0;
+  reach[0] = true;
+  stack[n++] = 0;
+  while (n) {
+    const ir_op *t = r->blocks[stack[--n]]->last;
+    if (!t || (t->code != IR_OP_CF_BR && t->code != IR_OP_CF_COND_BR)) continue;
+    uint64_t cond;
+    bool known = t->code == IR_OP_CF_COND_BR && t->n_operands && eval(e, t->operands[0], &cond, 0);
+    for (uint32_t s = 0; s < t->n_successors; s++) {
+      if (known && s > 1) break;
+      if (known && (s == 0) != (cond & 1)) continue;
+      const ir_block *b = t->successors[s];
+      if (b && b->parent == r && !reach[b->index] && n < 64) {
+        reach[b->index] = true;
+        stack[n++] = b->index;
+      }
+    }
+  }
+}
+
 static void walk_each(each_ctx *c, const ir_region *r) {
+  bool one[1] = {true}, *reach = one;
+  if (r->n_blocks > 1) {
+    reach = ir_xcalloc(r->n_blocks, sizeof *reach);
+    if (r->n_blocks > 64) memset(reach, 1, r->n_blocks); /* past the walk's stack: all */
+    else reachable_blocks(&c->e, r, reach);
+  }
   for (uint32_t b = 0; b < r->n_blocks; b++)
-    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
+    for (const ir_op *op = reach[b] ? r->blocks[b]->first : NULL; op; op = op->next) {
       if (op->code != IR_OP_SCF_FOR || op->n_operands < 3) {
         for (uint32_t k = 0; k < op->n_regions; k++) walk_each(c, op->regions[k]);
         continue;
@@ -294,6 +328,7 @@ static void walk_each(each_ctx *c, const ir_region *r) {
       }
       c->e.n_binds--;
     }
+  if (reach != one) free(reach);
 }
 
 uint32_t sim_static_loop_counts(const ir_func *fn, const uint64_t *args, uint32_t n_args,

@@ -9,17 +9,22 @@
  * flatten_loops); those loops whose count the arguments decide must run equally often; for
  * each target 1, 2 and S, S+1, 2S+1 of every barrier ring depth S, the smallest trip count at
  * least the target, then the smallest argument value (a multiple of its tt.divisibility)
- * giving it. Returns 1 with the plan set; 0 when no argument decides a ring loop's count
- * (every count computable and fixed: Z3 would suggest nothing); -1, the plan unchanged, where
- * the static route does not apply (several arguments decide the counts, a count depends on the
- * program id or cannot be computed, the loops cannot be made to agree): the caller asks Z3. */
+ * giving it. Several arguments deciding one loop's count (a fused loop's `m * kk`) get a
+ * vector per target: one argument searched, the others at twice their smallest value where the target is
+ * still met exactly, else at their smallest (Z3's suggestion, asked before session 33, gave
+ * them values from its first model when its minimisation of a product timed out: m = 2^29,
+ * kk = 2, a trip count over the bound, inconclusive). Returns 1 with the plan set; 0 when no
+ * argument decides a ring loop's count (every count computable and fixed: Z3 would suggest
+ * nothing); -1, the plan unchanged, where the static route does not apply (several arguments
+ * each deciding loops of their own, over MOVERS_MAX deciding the counts, a count depends on the program id or cannot be computed, the
+ * loops cannot be made to agree): the caller asks Z3. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "vf_run.h"
 #include "sim/sim_size.h"
 
-enum { UNITS_MAX = VF_MAX_LOOPS, TARGETS_MAX = 48 };
+enum { UNITS_MAX = VF_MAX_LOOPS, TARGETS_MAX = 48, MOVERS_MAX = 4 };
 
 /* A ring loop: one scf.for, or a flattened nest (outer, inner). */
 typedef struct unit {
@@ -253,6 +258,41 @@ static int cmp_i64(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* Argument k's smallest value (a multiple of its divisibility, the other arguments as in bits)
+ * at which every dependent unit runs the same count, at least target: the first dependent
+ * unit's count grows with the argument, so galloping and bisection, then forward to where the
+ * units agree. Leaves k's value in bits; returns the count, -1 where none is found. */
+static int64_t drive(const sctx *c, const bool *dep, uint64_t *bits, uint32_t k, int64_t target) {
+  static const int32_t pid0[3] = {0, 0, 0};
+  const vf_argplan *p = c->p;
+  int64_t d = p->align[k];
+  /* the argument's type bounds the search (an i32 argument: below 2^31) */
+  const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
+  unsigned w = sim_int_width(ty);
+  int64_t vmax = w >= 32 ? INT32_MAX : ((int64_t)1 << (w - 1)) - 1;
+  uint32_t first = 0;
+  while (!dep[first]) first++;
+  int64_t hi = 1;
+  for (;; hi *= 2) {
+    if (hi > vmax / d) return -1;
+    bits[k] = (uint64_t)(hi * d);
+    if (unit_trips(c, &c->u[first], bits, pid0, p->grid) >= target) break;
+  }
+  int64_t lo = 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    bits[k] = (uint64_t)(mid * d);
+    if (unit_trips(c, &c->u[first], bits, pid0, p->grid) >= target) hi = mid;
+    else lo = mid + 1;
+  }
+  int64_t got = -2;
+  for (int step = 0; step < 256 && lo <= vmax / d; step++, lo++) {
+    bits[k] = (uint64_t)(lo * d);
+    if ((got = common_trips(c, dep, bits)) >= target) break;
+  }
+  return got >= target ? got : -1;
+}
+
 int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
   static const int32_t pid0[3] = {0, 0, 0}, pid1[3] = {1, 0, 0};
   sctx c = {.p = p};
@@ -265,28 +305,31 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
   if (c.overflow || nl >= VF_MAX_LOOPS) goto out;
   /* which open argument moves each unit's count (its smallest value against a large one) */
   bool dep[UNITS_MAX] = {false};
-  int32_t rel = -1;
+  uint32_t movers[UNITS_MAX] = {0}; /* per unit: how many arguments move its count */
+  uint32_t mv[MOVERS_MAX], nm = 0; /* the arguments that move a unit's count */
   int32_t g2[3] = {p->grid[0] <= INT32_MAX / 2 ? p->grid[0] * 2 : INT32_MAX, p->grid[1],
                    p->grid[2]}; /* saturated: --grid takes up to 2^31 - 1 */
   for (uint32_t k = 0; k < p->n_args; k++) {
     if (!p->is_int[k] || p->given[k] || p->companion[k]) continue;
     uint64_t save = bits[k];
+    bool moves = false;
     for (uint32_t i = 0; i < c.n; i++) {
       bits[k] = (uint64_t)p->align[k];
       int64_t a = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
       bits[k] = (uint64_t)vf_argplan_big(p, k);
       int64_t b = unit_trips(&c, &c.u[i], bits, pid0, p->grid);
       if (a == b) continue;
-      if (rel >= 0 && rel != (int32_t)k) goto out; /* several arguments: Z3 */
-      rel = (int32_t)k;
-      dep[i] = true;
+      moves = dep[i] = true;
+      movers[i]++;
       /* the program id or the grid size moves it too: Z3 (its model picks a program) */
       if (b != unit_trips(&c, &c.u[i], bits, pid1, g2) || b != unit_trips(&c, &c.u[i], bits, pid0, g2))
         goto out;
     }
     bits[k] = save;
+    if (moves && nm == MOVERS_MAX) goto out; /* too many: Z3 */
+    if (moves) mv[nm++] = k;
   }
-  if (rel < 0) {
+  if (!nm) {
     /* no argument moves a ring loop's count: Z3 finds none either when every count is
      * computable (its trip terms are the same bounds); an unknown count (a bound from a
      * loop-carried value, an scf.while) is left to Z3 */
@@ -295,12 +338,13 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
     ok = known ? 0 : -1;
     goto out;
   }
-  uint32_t k = (uint32_t)rel;
-  int64_t d = p->align[k];
-  /* the argument's type bounds the search (an i32 argument: below 2^31) */
-  const ir_type *ty = p->fn->op->regions[0]->blocks[0]->args[k]->type;
-  unsigned w = sim_int_width(ty);
-  int64_t vmax = w >= 32 ? INT32_MAX : ((int64_t)1 << (w - 1)) - 1;
+  /* several arguments each moving loops of their own (a nest's outer and inner bounds, also
+   * when the nest counts as one unit of T_outer * T_inner): the per-argument values of the
+   * caller's fallback drive each loop; vectors only where one scf.for's own count is a
+   * function of several (a product bound: Triton's fused tile x K loops) */
+  bool joint_count = false;
+  for (uint32_t i = 0; i < c.n; i++) joint_count |= movers[i] > 1 && !c.u[i].inner;
+  if (nm > 1 && !joint_count) goto out;
   uint32_t depth[TARGETS_MAX / 3];
   uint32_t nd = sim_ring_depths(probe, depth, TARGETS_MAX / 3 - 1);
   int64_t tg[TARGETS_MAX];
@@ -313,47 +357,38 @@ int vf_argplan_static(vf_argplan *p, sim_machine *probe) {
     tg[nt++] = 2 * (int64_t)depth[r] + 1;
   }
   qsort(tg, nt, sizeof *tg, cmp_i64);
-  /* the first dependent unit's count grows with the argument: the smallest value reaching a
-   * target by galloping and bisection, then forward to where every dependent unit agrees */
-  uint32_t first = 0;
-  while (!dep[first]) first++;
-  int64_t vals[VF_MAX_VALS], trips[VF_MAX_VALS];
+  /* per target, a vector: one argument (the driver) searched, the others fixed. With several
+   * arguments (a trip count `m * kk`: a fused tile x K loop) the others sit at twice their
+   * smallest value where that still leaves the target reachable, so that every factor is at
+   * least 2 in some run (a K loop of one step never wraps its ring), else at their smallest */
+  int64_t vals[VF_MAX_VALS][MOVERS_MAX], trips[VF_MAX_VALS];
   uint32_t nv = 0;
   for (uint32_t t = 0; t < nt && nv < VF_MAX_DEFAULTS; t++) {
     if (t && tg[t] == tg[t - 1]) continue;
-    int64_t hi = 1;
-    for (;; hi *= 2) {
-      if (hi > vmax / d) goto out; /* no value reaches it: Z3 decides */
-      bits[k] = (uint64_t)(hi * d);
-      if (unit_trips(&c, &c.u[first], bits, pid0, p->grid) >= tg[t]) break;
-    }
-    int64_t lo = 1;
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      bits[k] = (uint64_t)(mid * d);
-      if (unit_trips(&c, &c.u[first], bits, pid0, p->grid) >= tg[t]) hi = mid;
-      else lo = mid + 1;
-    }
-    int64_t got = -2;
-    for (int step = 0; step < 256 && lo <= vmax / d; step++, lo++) {
-      bits[k] = (uint64_t)(lo * d);
-      if ((got = common_trips(&c, dep, bits)) >= tg[t]) break;
-    }
-    if (got < tg[t]) goto out; /* the loops do not agree nearby: Z3 */
+    int64_t got = -1;
+    for (int others = nm > 1 ? 2 : 1; others >= 1 && got < 0; others--)
+      for (uint32_t d = 0; d < nm && got < 0; d++) {
+        for (uint32_t j = 0; j < nm; j++) bits[mv[j]] = (uint64_t)(others * p->align[mv[j]]);
+        got = drive(&c, dep, bits, mv[d], tg[t]);
+        if (others > 1 && got != tg[t]) got = -1; /* the others too high for it: smallest */
+      }
+    if (got < 0) goto out; /* no vector reaches it, or the loops do not agree: Z3 decides */
     if (nv && trips[nv - 1] == got) continue;
-    vals[nv] = lo * d;
+    for (uint32_t j = 0; j < nm; j++) vals[nv][j] = (int64_t)bits[mv[j]];
     trips[nv++] = got;
   }
-  p->n_vary = 1;
+  p->n_vary = nm;
   p->joint = true;
   p->chooser = "from the loop bounds";
-  p->vary_arg[0] = k;
-  p->n_vals[0] = nv;
-  for (uint32_t j = 0; j < nv; j++) {
-    p->vary_vals[0][j] = vals[j];
-    p->trips[0][j] = trips[j];
+  for (uint32_t j = 0; j < nm; j++) {
+    p->vary_arg[j] = mv[j];
+    p->n_vals[j] = nv;
+    for (uint32_t v = 0; v < nv; v++) {
+      p->vary_vals[j][v] = vals[v][j];
+      p->trips[j][v] = trips[v];
+    }
+    p->value[mv[j]] = vals[0][j];
   }
-  p->value[k] = vals[0];
   ok = nv > 0 ? 1 : -1;
 out:
   free(bits);

@@ -75,6 +75,14 @@ grep -q ": verified: no bug in any schedule; " "$T/out" || fail "default set ver
 # in whole K tiles (BLOCK_K = 64)
 expect_rc 0 "$TLXV" "$SRC/examples/blackwell_gemm_tcgen05/blackwell_gemm_tcgen05.bug0.ttgir" --arg M=128 --arg N=128
 grep -q "checked K in {64, 128, 192} (loop trip counts 2, 4, 6), chosen from the loop bounds; K: whole tiles (multiples of 64), and the partial tile K=80" "$T/out" || fail "nest default set: $(cat "$T/out")"
+# a trip count that is a product of two arguments (a fused tile x K loop, `m * kk`): vectors
+# from the loop bounds, the other argument at 2 where the target allows (Z3's suggestion gave
+# m = 2^29, kk = 2 when its minimisation of the product timed out: inconclusive)
+expect_rc 0 "$TLXV" "$SRC/tests/symbolic/fused.ok.ttgir"
+grep -q "checked m in {1, 1, 3, 5} (loop trip counts 1, 2, 3, 5); kk in {1, 2, 1, 1} (loop trip counts 1, 2, 3, 5), chosen from the loop bounds" "$T/out" || fail "product default set: $(cat "$T/out")"
+grep -q ": verified: no bug in any schedule; " "$T/out" || fail "product default verdict: $(cat "$T/out")"
+expect_rc 1 "$TLXV" "$SRC/tests/symbolic/fused.bug.ttgir" -q
+grep -q "error: " "$T/out" || fail "product defaults miss fused.bug"
 # a loop carrying a non-integer value (a view) next to TLX-style carried ring counters: the
 # symbolic layer choosing the defaults must skip it (it crashed substituting it)
 python3 - "$SRC/examples/trip_count/ws_add_carried.ttgir" "$T/carried_view.ttgir" <<'PY'
