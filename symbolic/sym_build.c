@@ -782,11 +782,13 @@ static void op_events(sym_ctx *c, walk *w, const ir_op *op) {
     tmem_copy_events(c, w, op);
     break;
   case IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE:
-    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false))) {
-      /* pending += 1 now and an async arrive later: net one arrival only with noIncrement */
+    /* cp.async.mbarrier.arrive: pending += 1 now and an arrival once the thread's earlier
+     * cp.async completed: net zero arrivals, one with .noinc (noIncrement); the phase it
+     * joins cannot complete before the copies did. Its ordering of the copies: sym_vc_cpasync.c
+     * mbar_retired (the thread's own accesses); other threads' stay unknown (sym_vc_acquire.c:
+     * no group wait retires the copy before the arrival) */
+    if ((e = view_event(c, w, SYM_EV_ARRIVE, op, 0, false)))
       e->weight = ir_op_has_attr(op, "noIncrement") ? 1 : 0;
-      e->unsupported = "cp.async mbarrier arrive (per-thread)";
-    }
     break;
   case IR_OP_TTNG_WAIT_BARRIER_NAMED:   /* bar.sync / bar.arrive across partitions */
   case IR_OP_TTNG_ARRIVE_BARRIER_NAMED:

@@ -190,6 +190,7 @@ static int64_t prologue_length(sym_ctx *c, const sym_event *e, int64_t n, int64_
   snprintf(text, sizeof text, "the loop at %s and the predicates of its peeled prologue compute "
            "their bounds without overflowing (no argument makes its trip count wrap)", loc);
   sym_assume(c, nowrap, text);
+  c->facts = sym_and2(c, c->facts, nowrap); /* also when another event of the loop printed it */
   return P;
 }
 
@@ -537,6 +538,9 @@ static void place_rounds(sym_ctx *c) {
         if (p->loop >= 0 || p->prefork != e->prefork || (!e->prefork && p->part != e->part) ||
             p->ring != e->ring || p->kind != e->kind || !p->has_seq || p->off % n != e->off)
           continue;
+        /* an arrival of weight 0 (a cp.async.mbarrier.arrive raising the pending count) joins
+         * the round in progress and completes none */
+        if (arrival_kind(p->kind) && p->weight == 0) continue;
         /* a predicated earlier op counts when it fires whenever e does (a pipeliner's prologue:
          * `k > 0` before `k > 1`; proved), else e's round depends on the predicate */
         if (!sym_is_true(c, p->pred) &&

@@ -319,6 +319,48 @@ static bool surely_retired(const cp_thread *t, const cp_point *w, const cp_point
   return false;
 }
 
+/* Is straight-line copy w retired at straight-line access x of its thread through a
+ * cp.async.mbarrier.arrive (Gluon's async_copy.mbarrier_arrive: the barrier receives an
+ * arrival once every cp.async the thread issued before it completed; without .noinc it also
+ * raises the pending count, so the phase cannot complete without it; PTX ISA
+ * cp.async.mbarrier.arrive, semantics.md §2.2)? Only the shape where the phase it joins is
+ * surely the one waited for: A after w, the ring's only wait Q after A and before x, both
+ * unpredicated and on the same constant slot, and every other event on the ring (its
+ * arrivals) straight-line in this thread after A, so that the phase cannot complete before
+ * A is issued. Other shapes stay with the group-wait count (unknown where none retires it). */
+static bool mbar_retired(const cp_thread *t, const sym_event *w, const sym_event *x) {
+  sym_ctx *c = t->c;
+  const ir_block *root = thread_root(w->op);
+  if (w->loop >= 0 || x->loop >= 0 || thread_root(x->op) != root) return false;
+  for (uint32_t ai = 0; ai < c->n_evs; ai++) {
+    const sym_event *A = &c->evs[ai];
+    if (A->op->code != IR_OP_TTNG_ASYNC_COPY_MBARRIER_ARRIVE || A->kind != SYM_EV_ARRIVE ||
+        A->loop >= 0 || A->ring < 0 || A->op->parent != w->op->parent ||
+        A->op->id <= w->op->id || !sym_is_true(c, A->pred))
+      continue;
+    const sym_event *Q = NULL;
+    bool ok = true;
+    for (uint32_t i = 0; i < c->n_evs && ok; i++) {
+      const sym_event *e = &c->evs[i];
+      if (e == A || e->ring != A->ring) continue;
+      if (e->kind == SYM_EV_WAIT) {
+        ok = !Q && e->loop < 0 && e->op->parent == A->op->parent && e->op->id > A->op->id &&
+             e->op->id < x->op->id && sym_is_true(c, e->pred);
+        Q = e;
+      } else {
+        ok = e->loop < 0 && e->op->parent == A->op->parent && e->op->id > A->op->id;
+      }
+    }
+    int64_t ka = 0, kq = 0;
+    if (!ok || !Q || x->op->parent != A->op->parent) continue;
+    if ((A->idx || Q->idx) && !(A->idx && Q->idx && sym_numeral(c, A->idx, &ka) &&
+                                sym_numeral(c, Q->idx, &kq) && ka == kq))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 /* The slot term of access x (a TMA load's destination) and whether it uses ring `ring`. */
 static Z3_ast access_idx(const sym_event *x, int ring, bool *uses) {
   *uses = x->kind == SYM_EV_TMA_LOAD ? x->buf_ring == ring
@@ -483,7 +525,7 @@ void sym_vc_cp_own(sym_ctx *c, vf_sym_condres *r) {
       bool one_loop = pw.loop >= 0 && pw.loop == px.loop;
       if (!one_loop && root_pos(&t, &px) <= root_pos(&t, &pw))
         continue;
-      if (surely_retired(&t, &pw, &px)) {
+      if (surely_retired(&t, &pw, &px) || mbar_retired(&t, w, x)) {
         r->n_checked++;
         continue;
       }
