@@ -1050,6 +1050,12 @@ static int compile_op1(cctx *c, const ir_op *op) {
   }
   /* paired-CTA ops (cta_group::2) the model cannot run are refused (sim_pair.c) */
   if (sim_pair_check_op(m, op, c->err)) return -1;
+  if (sim_pair_mma_cluster_sync(m, op)) {
+    /* upstream's barrier.cluster arrive + wait before a paired MMA (sim_compile_pair.c) */
+    sim_ins *s = emit(c, SIM_I_CLSYNC, op, 0, NULL, 0, NULL);
+    s->vis = SIM_V_SYNC;
+    s->imm = 2;
+  }
   switch (code) {
   case IR_OP_SCF_FOR: return compile_for(c, op);
   case IR_OP_SCF_IF: return compile_if(c, op);

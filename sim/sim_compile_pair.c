@@ -96,6 +96,27 @@ int sim_pair_setup(sim_machine *m, sim_err *err) {
 }
 
 
+/* A module the TLX fork compiled: it marks TLX kernels with tlx.* module attributes
+ * (tlx.has_tlx_ops, tlx.has_warp_spec_ops, ...); upstream Triton sets none. */
+static bool fork_module(const ir_module *mod) {
+  return ir_module_attr_int(mod, "tlx.has_tlx_ops", 0) > 0 ||
+         ir_module_attr_int(mod, "tlx.has_warp_spec_ops", 0) > 0 ||
+         ir_module_attr_int(mod, "tlx.has_explicit_local_mem_access", 0) > 0;
+}
+
+bool sim_pair_mma_cluster_sync(const sim_machine *m, const ir_op *op) {
+  /* Upstream Triton 3.6.0's MMAv5 lowering (convertDotImpl, twoCTAs) emits ClusterArriveOp +
+   * ClusterWaitOp before every paired MMA: barrier.cluster.arrive.aligned;
+   * barrier.cluster.wait.aligned in the PTX of test_tensor_descriptor.py's
+   * test_make_tensor_descriptor_matmul (num_ctas = 2, cuda:100), compiled on the device
+   * (docs/simulator.md "Paired-CTA MMA outside warp_specialize"). Inside warp_specialize
+   * the kernel synchronizes itself (a cluster barrier there would wait for threads of
+   * other partitions, semantics.md §6.1). */
+  return m->paired && !m->amd_gfx &&
+         (op->code == IR_OP_TTNG_TC_GEN5_MMA || op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED) &&
+         !ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0 && !fork_module(m->mod);
+}
+
 int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
   const char *name = ir_ops[op->code].name;
   bool two = attr_true(op, "two_ctas") || attr_true(op, "two_cta");
@@ -106,12 +127,14 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
       return sim_errf(err, m, op, "%s with multicast in a paired-CTA kernel is not modelled", name);
     /* Without barriers and is_async the MMA is modelled as in one CTA: the lowering does not
      * wait for it, a later (leader) tc_gen5_commit tracks it (sim_pair.c). Outside
-     * warp_specialize the lowering also puts a lone barrier.cluster.arrive before it unless the
-     * module sets tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl: hasExplicitCTASync =
-     * tlxEnablePairedMMA || inside a WarpSpecializeOp; tlx.has_tlx_ops plays no part, "we keep
-     * the cluster sync") and its wait is nowhere in the TTGIR: refused, see the message. */
-    if (!ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0)
-      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize without "
+     * warp_specialize the lowering first synchronizes the cluster; how depends on the compiler
+     * (sim_pair_mma_cluster_sync): upstream Triton 3.6.0 emits a full barrier.cluster
+     * arrive + wait (modelled), the TLX fork a lone arrive unless the module sets
+     * tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl: hasExplicitCTASync =
+     * tlxEnablePairedMMA || inside a WarpSpecializeOp) whose wait is nowhere in the TTGIR:
+     * refused, see the message. */
+    if (!ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0 && fork_module(m->mod))
+      return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a TLX module without "
                       "tlx.enable_paired_cta_mma is not modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
                       "before it in every CTA, and the TTGIR does not say which wait completes it "
                       "(with ttg.num-ctas > 1 the LLVM lowering's cluster-barrier insertion adds "

@@ -27,7 +27,7 @@ enum {
   SIM_I_JOIN,                   /* imm = ws index: waits for every partition to finish */
   SIM_I_PEND,                   /* end of a partition region (ttg.warp_return) */
   SIM_I_END,                    /* end of the kernel (tt.return of the kernel function) */
-  SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret */
+  SIM_I_CLSYNC,                 /* implicit cluster barrier (tlx-ir.md §0), imm = 0 after init, 1 before ret, 2 before an upstream paired MMA */
   SIM_I_AMD_BAR,                /* AMD: a CTA barrier Membar inserts at LLVM lowering (sim_compile_amd_membar.c),
                                    or a LOCAL barrier of a warp pipeline (sim_compile_amd_wpipe.c) */
   SIM_I_AMD_SBAR,               /* AMD: a warp pipeline's raw s_barrier (no waits) */
@@ -678,6 +678,9 @@ void sim_compile_types(sim_machine *m);
  * of a paired MMA. */
 int sim_pair_setup(sim_machine *m, sim_err *err);
 int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err);
+/* Whether the lowering puts a full cluster barrier (arrive + wait) before op: a paired-CTA MMA
+ * outside warp_specialize in a module upstream Triton compiled (sim_compile_pair.c). */
+bool sim_pair_mma_cluster_sync(const sim_machine *m, const ir_op *op);
 static inline bool sim_is_tc05(ir_opcode c) {
   return c == IR_OP_TTNG_TC_GEN5_MMA || c == IR_OP_TTNG_TC_GEN5_MMA_SCALED || c == IR_OP_TTNG_TC_GEN5_COMMIT;
 }

@@ -345,7 +345,8 @@ static int cluster_op(sim_exec *e, bool arrive, bool wait) {
     }
     e->release |= tmp.release;
   }
-  sim_logf(e->log, "%s%s cluster barrier", arrive ? "arrive" : "", wait ? (arrive ? " + wait" : "wait") : "");
+  sim_logf(e->log, "%s%s cluster barrier%s", arrive ? "arrive" : "", wait ? (arrive ? " + wait" : "wait") : "",
+           e->i->code == SIM_I_CLSYNC && e->i->imm == 2 ? " (the lowering's, before the paired MMA)" : "");
   if (!wait) return SIM_X_NEXT;
   if (h->cl_passed & me) {
     h->cl_passed &= ~me;

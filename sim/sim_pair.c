@@ -28,6 +28,10 @@
  *   the MMA lowering pass, MMALowering.cpp SyncMMALowering, before the TTGIR is dumped).
  * - TMA loads with two_cta: the bytes land in the issuing CTA's smem and complete_tx goes to
  *   the barrier the operand names (the frontend maps it to the leader, tlx-ir.md §1.4).
+ * - Outside warp_specialize, upstream Triton 3.6.0 puts a full cluster barrier
+ *   (barrier.cluster.arrive + wait, every thread of the cluster) before every paired MMA;
+ *   the TLX fork a lone arrive (refused in TLX modules): sim_compile_pair.c
+ *   sim_pair_mma_cluster_sync, emitted as SIM_I_CLSYNC with imm 2 (sim_compile.c).
  * - An implicit cluster sync follows the last entry-block init_barrier of a paired kernel, as of
  *   any cluster kernel that touches a peer's memory (tlx-ir.md §0: Triton adds it in its LLVM
  *   lowering, invisible in TTGIR; ir_cluster_init_sync is the rule). */

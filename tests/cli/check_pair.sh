@@ -10,7 +10,7 @@ set -eu
 D="$SRC/tests/pair"
 PY=/usr/bin/python3
 check_expected "$D" pair.py
-[ "$n" -ge 6 ] || fail "only $n pair kernels"
+[ "$n" -ge 8 ] || fail "only $n pair kernels"
 
 # two clusters of a pair each (programs 0,1 and 2,3) are checked against each other
 "$TLXV" "$D/gemm2cta.ok.ttgir" --arg K=128 --grid 4 -q || fail "gemm2cta.ok with --grid 4"
@@ -40,6 +40,11 @@ refuse 's/"ttg.cluster-dim-x" = 2/"ttg.cluster-dim-x" = 3/' "even cluster size"
 refuse 's/"ttg.cluster-dim-y" = 1/"ttg.cluster-dim-y" = 2/' "more than one dimension"
 refuse 's/"ttng.two-ctas" = true, "tlx.enable_paired_cta_mma" = true/"ttng.two-ctas" = false/' \
   "same cta_group"
+
+# a paired MMA outside warp_specialize in a TLX module: the fork's lone cluster arrive is refused
+sed -e 's/"ttg.num-ctas" = 2 : i32,/"ttg.num-ctas" = 2 : i32, tlx.has_tlx_ops = true,/' \
+  "$D/mma-clsync.ok.ttgir" > "$T/fork.ttgir"
+input_error check "lone barrier.cluster.arrive\|barrier.cluster.arrive with no wait" "$T/fork.ttgir"
 
 # a synchronous paired MMA (no barrier, no is_async) is not waited for by the lowering; the
 # leader's tc_gen5_commit after it arrives on empty[s] of both CTAs once it completes: with that
