@@ -347,6 +347,8 @@ enum {
   SIM_E_COMPLETE = 1024,       /* an async completion: ends the window fp[], signals `bar` */
   SIM_E_TX = 2048,             /* (completion) its signal is complete_tx(`bytes`) on `bar` */
   SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on each of its barriers */
+  SIM_E_UFNOTE = 8192,         /* (completion) a generic-proxy write joins the issuer's unfenced
+                                  accesses (cp.async, semantics.md §2.3): ordered with its fences */
 };
 
 typedef struct sim_eff {

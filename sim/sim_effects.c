@@ -259,6 +259,9 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   const uint16_t bars[4] = {out->bar, out->bar2, out->xbar[0], out->xbar[1]};
   for (int k = 0; k < 4; k++)
     if (bars[k] != SIM_NOBAR && st_cmbar(m, st, bars[k])->late) out->kind |= SIM_E_GLOBAL;
+  /* a cp.async completion is a generic-proxy write of its issuer (sim_events.c): whether the
+   * issuer's fence or release comes before or after it decides what the fence covers */
+  if (e->kind == SIM_EV_CP_ASYNC && !m->amd_gfx && m->proxy_track) out->kind |= SIM_E_UFNOTE;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */

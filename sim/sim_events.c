@@ -147,6 +147,16 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
       return -1;
     }
   if (complete_data(m, &e, log)) return -1;
+  /* cp.async is "a weak memory operation performed in the generic proxy" (PTX ISA, cp.async):
+   * its bytes are a generic-proxy write of the issuing thread, which a wgmma / tcgen05.mma /
+   * tcgen05.cp / TMA store (async proxy) may read only after a fence.proxy.async of that thread
+   * that follows the write (semantics.md §2.3); a fence before the cp.async.wait_group does not
+   * cover it (the write is visible to the thread only after the wait). The write joins the
+   * issuer's unfenced accesses when it lands. */
+  if (e.kind == SIM_EV_CP_ASYNC && !m->amd_gfx)
+    for (uint32_t k = 0; k < e.n_fp; k++)
+      if ((e.fp[k].flags & SIM_FP_WRITE) && !(e.fp[k].flags & SIM_FP_GLOBAL))
+        sim_uf_note(m, st, e.agent, &e.fp[k], e.ins);
   switch (e.kind) {
   case SIM_EV_TMA_LOAD: case SIM_EV_BULK_COPY: case SIM_EV_CP_ASYNC:
     if (e.bar != SIM_NOBAR && sim_signal_tx(m, st, e.bar, (int32_t)e.bytes, e.ins, log)) return -1;

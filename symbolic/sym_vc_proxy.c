@@ -14,7 +14,36 @@
 static bool generic_write(const sym_event *e) {
   return e->kind == SYM_EV_WRITE && e->ring >= 0 &&
          (e->op->code == IR_OP_TTG_LOCAL_STORE || e->op->code == IR_OP_TTG_LOCAL_ALLOC ||
-          e->op->code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW);
+          e->op->code == IR_OP_TTG_LOCAL_ATOMIC_SCATTER_RMW || e->op->code == IR_OP_TTG_ASYNC_COPY_G2L);
+}
+
+/* cp.async writes its slot through the generic proxy ("a weak memory operation performed in the
+ * generic proxy", PTX ISA cp.async; the explicit model: sim_events.c): an async-proxy read of it
+ * needs a fence.proxy.async of the writer after the cp.async wait that made the write visible to
+ * it, which position alone (fence_between) does not show. */
+static bool is_cpasync(const sym_event *e) { return e->op->code == IR_OP_TTG_ASYNC_COPY_G2L; }
+
+/* op is, or holds in its regions, a ttg.async_wait. */
+static bool holds_async_wait(const ir_op *op) {
+  if (op->code == IR_OP_TTG_ASYNC_WAIT) return true;
+  for (uint32_t r = 0; r < op->n_regions; r++)
+    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
+      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next)
+        if (holds_async_wait(o)) return true;
+  return false;
+}
+
+/* A fence_async_shared directly in the block of read rd, before rd, with no ttg.async_wait between
+ * it and rd: the wait that retires the cp.async before rd (which the cp.async condition,
+ * sym_vc_cpasync.c, checks) ran before the fence, so the fence follows the write. */
+static bool fenced_after_wait(const sym_event *rd) {
+  if (!rd->op->parent) return false;
+  bool fenced = false;
+  for (const ir_op *o = rd->op->parent->first; o && o != rd->op; o = o->next) {
+    if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = true;
+    else if (holds_async_wait(o)) fenced = false;
+  }
+  return fenced;
 }
 
 /* Reads through the async proxy: TMA stores, async wgmma and tcgen05 MMA operands
@@ -150,10 +179,28 @@ static bool read_first(sym_ctx *c, const sym_event *w, const sym_event *rd) {
   return sym_sat(c, sym_and2(c, sym_and2(c, w->pred, rd->pred), sym_not(c, ord))) == Z3_L_FALSE;
 }
 
+/* cp.async write w and async-proxy read rd of its ring: fenced when the reader is w's thread
+ * and a fence follows the last cp.async wait before the read (fenced_after_wait); otherwise
+ * not decided here: the explicit check reports a thread's missing fence, and a hand-over to
+ * another partition (the writer's fence after its cp.async completes) is not encoded. */
+static void cp_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym_event *rd) {
+  char wl[256], rl[256];
+  if (sym_disjoint_slots(c, rd, w, w->idx)) return;
+  r->n_checked++;
+  if (rd->part == w->part && fenced_after_wait(rd)) return;
+  sym_note_unknown(r, "cp.async write at %s (generic proxy), async-proxy read at %s: %s",
+                   ir_loc_str(w->op->loc, wl, sizeof wl), ir_loc_str(rd->op->loc, rl, sizeof rl),
+                   rd->part != w->part ? "read by another partition (the writer's fence after "
+                                         "its cp.async completes is not encoded)"
+                                       : "no fence.proxy.async between the last cp.async wait "
+                                         "before the read and the read");
+}
+
 static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   sym_debug_what(c, "proxy-fence of ev %d, %d", wi, ri);
   const sym_event *w = &c->evs[wi], *rd = &c->evs[ri];
   char wl[256], rl[256], al[256];
+
   const sym_event *rel = NULL; /* the arrive that hands the buffer over (cross-partition) */
   uint32_t hi = rd->pos;
   if (w->postjoin && !rd->postjoin) return; /* the join: the write follows the read */
@@ -393,6 +440,10 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
       const sym_event *rd = &c->evs[ri];
       if (!async_read(rd)) continue;
       const sym_event *w = &c->evs[wi];
+      if (is_cpasync(w)) {
+        if (rd->ring == w->ring) cp_pair(c, r, w, rd);
+        continue;
+      }
       if (rd->part == w->part && rd->ring == w->ring && rd->loop == w->loop &&
           c->rings[w->ring].n != 1 && (!w->has_seq || !rd->has_seq)) {
         char wl[256]; /* which slot each touches is unknown: the pair is not checked */

@@ -12,7 +12,12 @@
 set -eu
 : "${TLXV:?}" "${SRC:?}"
 . "$SRC/tests/tools/input_error.sh" # T, fail, run
-K="$SRC/tests/corpus/real/tpipe_matmul_kernel_90_matmul_mxf4.ok.ttgir"
+# (the corpus kernel lacks the fence after its cp.async waits, a proxy-fence bug since session
+# 34: the fenced copy is checked, as examples/real_planted/*_fenced)
+sed 's/^\( *\)\(%[a-z_0-9]* = ttg.async_wait .*\)$/\1\2\n\1ttng.fence_async_shared {bCluster = false}/' \
+  "$SRC/tests/corpus/real/tpipe_matmul_kernel_90_matmul_mxf4.ttgir" > "$T/tpipe_mxf4_90.ttgir"
+K="$T/tpipe_mxf4_90.ttgir"
+grep -q fence_async_shared "$K" || fail "could not add the fences"
 run 0 check "$K"
 grep -q "checked K_MXFP in {16} (loop trip counts 4)" "$T/o.txt" || fail "defaults: $(grep checked "$T/o.txt")"
 # 1, 2 and 3 trips need K_MXFP off its divisibility, a value this compiled kernel never gets:
@@ -20,7 +25,7 @@ grep -q "checked K_MXFP in {16} (loop trip counts 4)" "$T/o.txt" || fail "defaul
 # for loop test_pipeliner.py:50: trip counts 0, 4 (not driven ...)")
 grep -q "loop test_pipeliner.py:50: trip counts 0, 4 (1, 2, 3: no argument value its tt.divisibility allows" "$T/o.txt" ||
   fail "cover: $(grep checked "$T/o.txt")"
-grep -q "ok.ttgir: verified: no bug in any schedule" "$T/o.txt" || fail "verdict: $(tail -1 "$T/o.txt")"
+grep -q "tpipe_mxf4_90.ttgir: verified: no bug in any schedule" "$T/o.txt" || fail "verdict: $(tail -1 "$T/o.txt")"
 # with the user's K_MXFP = 16 nothing varies: no stand-in is named
 run 0 check "$K" --arg K_MXFP=16
 grep -q "tt.divisibility allows" "$T/o.txt" && fail "--arg K_MXFP=16: $(grep checked "$T/o.txt")"

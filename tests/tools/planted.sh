@@ -37,8 +37,10 @@ check_planted() {
       m=$((m + 1))
     done < "$T/miss"
   fi
-  # every source kernel, unchanged, still verifies
+  # every source kernel the corpus table says is ok, unchanged, still verifies (a source with
+  # a bug of its own, e.g. Triton 3.6.0's missing cp.async fence, is checked by the corpus test)
   for s in $(echo "$srcs" | tr ' ' '\n' | sort -u); do
+    awk -F"$tab" -v f="$s" '$1 == f && $3 == "bug" { b = 1 } END { exit !b }' "$R/expected.tsv" && continue
     a=$(args_of "$s")
     rc=0
     # shellcheck disable=SC2086
