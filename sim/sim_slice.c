@@ -29,6 +29,7 @@ static bool fp_touch(const sim_eff *a, const sim_eff *b) {
  * release or generic access against an overlapping async op), named and cluster barriers. */
 static bool sdep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
+  if ((a->kind | b->kind) & SIM_E_CTA) return sim_eff_cta_dep(a, b);
   if ((a->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && (b->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && sim_eff_share_bar(a, b))
     return true;
   if (fp_conflict(a, b)) return true;
