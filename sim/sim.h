@@ -343,7 +343,7 @@ enum {
   SIM_E_GWAIT = 64,            /* waits on / changes the agent's own async groups */
   SIM_E_NAMED = 128,           /* named barrier `named` of CTA `cta` */
   SIM_E_CLUSTER = 256,         /* cluster barrier */
-  SIM_E_GLOBAL = 512,          /* fork, join, init, inval, kernel end, ...: depends on everything */
+  SIM_E_GLOBAL = 512,          /* fork, join, partition end, ...: depends on everything */
   SIM_E_COMPLETE = 1024,       /* an async completion: ends the window fp[], signals `bar` */
   SIM_E_TX = 2048,             /* (completion) its signal is complete_tx(`bytes`) on `bar` */
   SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on each of its barriers */
