@@ -343,11 +343,14 @@ enum {
   SIM_E_GWAIT = 64,            /* waits on / changes the agent's own async groups */
   SIM_E_NAMED = 128,           /* named barrier `named` of CTA `cta` */
   SIM_E_CLUSTER = 256,         /* cluster barrier */
-  SIM_E_GLOBAL = 512,          /* fork, join, init, inval, kernel end, ...: depends on everything */
+  SIM_E_GLOBAL = 512,          /* fork, join, partition end, ...: depends on everything */
   SIM_E_COMPLETE = 1024,       /* an async completion: ends the window fp[], signals `bar` */
   SIM_E_TX = 2048,             /* (completion) its signal is complete_tx(`bytes`) on `bar` */
   SIM_E_ARRIVE1 = 4096,        /* (completion) its signal is arrive-on(1) on each of its barriers */
-  SIM_E_UFNOTE = 8192,         /* (completion) a generic-proxy write joins the issuer's unfenced
+  SIM_E_CTA = 8192,            /* touches any object of CTA `cta` (its barriers' init / inval, the
+                                  CTA's exit): depends on every effect that names that CTA
+                                  (sim_eff_cta_dep); with SIM_E_CLUSTER also on the cluster barrier */
+  SIM_E_UFNOTE = 16384,        /* (completion) a generic-proxy write joins the issuer's unfenced
                                   accesses (cp.async, semantics.md §2.3): ordered with its fences */
 };
 
@@ -360,6 +363,8 @@ typedef struct sim_eff {
   uint8_t named;
   uint8_t cta;
   uint8_t agent;               /* acting agent (issuer for completions) */
+  uint16_t ctas;               /* bit c: the effect acts for CTA c (`cta`) or names an object of it (a
+                                  barrier, a footprint in its shared / tensor memory): sim_eff_ctas */
   int32_t parity;
   uint32_t bytes;              /* SIM_E_TX */
   sim_fp fp[3];
@@ -373,6 +378,18 @@ static inline bool sim_eff_touches(const sim_eff *e, uint16_t bar) {
 static inline bool sim_eff_share_bar(const sim_eff *a, const sim_eff *b) {
   return sim_eff_touches(b, a->bar) || sim_eff_touches(b, a->bar2) || sim_eff_touches(b, a->xbar[0]) ||
          sim_eff_touches(b, a->xbar[1]);
+}
+
+/* Dependency of two effects of which one is CTA-scoped (SIM_E_CTA), x of CTA c = x->cta: the other,
+ * y, depends on it when it names CTA c (y->ctas bit c: it acts for c, or names c's barriers or
+ * shared / tensor memory), is global, or both take part in the cluster barrier. Everything a
+ * CTA-scoped op reads or writes belongs to its CTA (docs/verifier.md §4, "CTA-scoped effects"),
+ * and an op of another CTA reaches that CTA's state only through such names (remote ops that the
+ * effects cannot name are SIM_E_GLOBAL), so the two commute and neither enables the other. */
+static inline bool sim_eff_cta_dep(const sim_eff *a, const sim_eff *b) {
+  if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
+  if ((a->kind & SIM_E_CLUSTER) && (b->kind & SIM_E_CLUSTER)) return true;
+  return ((a->kind & SIM_E_CTA) && ((b->ctas >> a->cta) & 1)) || ((b->kind & SIM_E_CTA) && ((a->ctas >> b->cta) & 1));
 }
 
 /* Effect of agent a's next op (status RUN / NBWAIT / CLWAIT); false when it has none. */

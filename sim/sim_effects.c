@@ -15,6 +15,22 @@ static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
   e->bar = e->bar2 = e->xbar[0] = e->xbar[1] = SIM_NOBAR;
   e->agent = (uint8_t)agent;
   e->cta = (uint8_t)cta;
+  e->ctas = (uint16_t)(1u << cta);
+}
+
+/* Completes e->ctas (sim_eff): the CTAs of the barriers e names and of its footprints in shared /
+ * tensor memory, beside its own (eff_init). A barrier index past the cluster's names every CTA. */
+static void eff_ctas(const sim_machine *m, sim_eff *e) {
+  _Static_assert(SIM_MAX_CTAS <= 16, "a CTA mask fits sim_eff.ctas");
+  const uint16_t bars[4] = {e->bar, e->bar2, e->xbar[0], e->xbar[1]};
+  for (int k = 0; k < 4; k++) {
+    if (bars[k] == SIM_NOBAR) continue;
+    uint32_t c = m->n_bars ? bars[k] / m->n_bars : SIM_MAX_CTAS;
+    e->ctas |= c < SIM_MAX_CTAS ? (uint16_t)(1u << c) : 0xffff;
+  }
+  for (uint32_t k = 0; k < e->n_fp; k++)
+    if (!(e->fp[k].flags & SIM_FP_GLOBAL))
+      e->ctas |= e->fp[k].cta < SIM_MAX_CTAS ? (uint16_t)(1u << e->fp[k].cta) : 0xffff;
 }
 
 static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const sim_tref *val, uint8_t flags) {
@@ -48,7 +64,20 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   const ir_op *op = i->op;
   if (m->amd_gfx && sim_amd_effect(m, i, x, e->agent, e)) return;
   switch (i->code) {
-  case SIM_I_FORK: case SIM_I_JOIN: case SIM_I_CLSYNC: case SIM_I_END: case SIM_I_PEND:
+  case SIM_I_CLSYNC:
+    /* the implicit barrier.cluster arrive + wait (sim_compile.c): the cluster barrier, as
+     * ttng.cluster_barrier (cluster_op, sim_ops_bar.c); a release of the agent's accesses */
+    if (m->amd_gfx) break;
+    e->kind |= SIM_E_CLUSTER | SIM_E_PUBLISH;
+    return;
+  case SIM_I_END:
+    /* the CTA's exit (reached with async ops in flight, sim_exec.c): sim_cta_exit reads the
+     * events that touch this CTA's memory, marks the CTA exited (read only by ops that name its
+     * barriers or memory) and may complete the cluster barrier (the agent leaves it) */
+    if (m->amd_gfx) break;
+    e->kind |= SIM_E_CTA | SIM_E_CLUSTER;
+    return;
+  case SIM_I_FORK: case SIM_I_JOIN: case SIM_I_PEND:
     e->kind |= SIM_E_GLOBAL;
     return;
   default: break;
@@ -65,7 +94,15 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   }
   switch (op->code) {
   case IR_OP_TTNG_INIT_BARRIER: case IR_OP_TTNG_INVAL_BARRIER:
-    e->kind |= SIM_E_GLOBAL;
+    /* a barrier of the agent's own CTA: init_op / inval_op (sim_ops_bar.c) read and write that
+     * barrier, the in-flight events that signal it (sim_late.c) and the phase intents of the
+     * CTA's agents: all of them the CTA's (SIM_E_CTA); another CTA's barrier: global. A signal
+     * on the barrier too: it changes whether a wait on it passes (an inval, or an init that starts
+     * a new phase, can let a wait pass), so the gates (vf_gates.c) let waits on it go on */
+    b = sim_view_bar(m, SEG(0, 0));
+    if (b < 0 || m->amd_gfx || !m->n_bars || (uint32_t)b / m->n_bars != e->cta) break;
+    e->kind |= SIM_E_CTA | SIM_E_SIGNAL;
+    e->bar = (uint16_t)b;
     return;
   case IR_OP_TTNG_WAIT_BARRIER:
     b = sim_view_bar(m, SEG(0, 0));
@@ -219,6 +256,7 @@ bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff 
   x[0] = 0;
   for (uint32_t s = 1; s <= r->n_persist; s++) x[s] = env[r->color[s] - 1];
   effect_of(m, i, x, out);
+  eff_ctas(m, out);
   return true;
 }
 
@@ -267,6 +305,7 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */
   for (uint32_t k = 0; k < e->n_fp; k++)
     if (!(e->fp[k].flags & SIM_FP_GLOBAL) && e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;
+  eff_ctas(m, out);
 }
 
 int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int max, int *end) {
@@ -287,7 +326,12 @@ int sim_lookahead(sim_machine *m, const void *st, uint32_t a, sim_eff *out, int 
     const sim_ins *i = &m->code[pc];
     eff_init(&out[n], a, agent_cta(m, a));
     effect_of(m, i, m->scratch, &out[n]);
+    eff_ctas(m, &out[n]);
     if (out[n++].kind & SIM_E_GLOBAL) return n;
+    if (i->code == SIM_I_END) { /* the exit: the agent is done after it */
+      *end = 0;
+      return n;
+    }
     /* skip the op itself; only warp_group_dot_wait has results the agent uses later */
     if (i->code == IR_OP_TTNG_WARP_GROUP_DOT_WAIT) {
       const uint32_t *in = ins_in(m, i), *o = ins_out(m, i);

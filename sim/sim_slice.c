@@ -29,6 +29,7 @@ static bool fp_touch(const sim_eff *a, const sim_eff *b) {
  * release or generic access against an overlapping async op), named and cluster barriers. */
 static bool sdep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
+  if ((a->kind | b->kind) & SIM_E_CTA) return sim_eff_cta_dep(a, b);
   if ((a->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && (b->kind & (SIM_E_SIGNAL | SIM_E_WAIT)) && sim_eff_share_bar(a, b))
     return true;
   if (fp_conflict(a, b)) return true;
@@ -37,6 +38,9 @@ static bool sdep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (b->kind & SIM_E_ISSUE) && a->agent != b->agent) return true;
   if ((b->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (a->kind & SIM_E_ISSUE) && a->agent != b->agent) return true;
   if ((a->kind & SIM_E_GWAIT) && (b->kind & SIM_E_GWAIT) && a->agent == b->agent) return true;
+  /* a cp.async completion joins its issuer's unfenced accesses (SIM_E_UFNOTE, sim_events.c) */
+  if ((a->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (b->kind & SIM_E_UFNOTE) && a->agent == b->agent) return true;
+  if ((b->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (a->kind & SIM_E_UFNOTE) && a->agent == b->agent) return true;
   if ((a->kind & SIM_E_NAMED) && (b->kind & SIM_E_NAMED) && a->named == b->named) return true;
   if ((a->kind & SIM_E_CLUSTER) && (b->kind & SIM_E_CLUSTER)) return true;
   return false;

@@ -200,6 +200,9 @@ static bool proxy_dep(const pview *v, const sim_eff *fence, const sim_eff *prefi
 static inline __attribute__((always_inline)) bool dep_f(const sim_eff *a, const sim_eff *b, bool fp_may) {
   if ((a->kind | b->kind) & SIM_E_GLOBAL) return true;
   uint16_t ka = a->kind, kb = b->kind;
+  /* a CTA-scoped op (barrier init / inval, the CTA's exit) against anything: only what names its
+   * CTA, or the cluster barrier (docs/verifier.md §4, "CTA-scoped effects") */
+  if ((ka | kb) & SIM_E_CTA) return sim_eff_cta_dep(a, b);
   /* barriers: a signal against a wait or another signal on the same barrier */
   if ((ka & (SIM_E_SIGNAL | SIM_E_WAIT)) && (kb & (SIM_E_SIGNAL | SIM_E_WAIT)) &&
       ((ka | kb) & SIM_E_SIGNAL) && sim_eff_share_bar(a, b))
