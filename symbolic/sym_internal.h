@@ -850,6 +850,9 @@ bool sym_async_retired(sym_ctx *c, const sym_event *e, const sym_event *rd, int6
 /* ---- sym_vc_tc05.c: tcgen05 MMAs are asynchronous (§4.4) */
 /* e is a commit: a tc_gen5_commit, or the arrival of an MMA's barrier operand. */
 bool sym_is_commit(const sym_event *e);
+/* sym_ring_fresh.c: the scf.for whose every iteration makes a fresh instance of barrier ring
+ * `ring` (allocated directly in its body, checked per iteration), or NULL. */
+const ir_op *sym_fresh_ring_loop(const sym_ctx *c, int ring);
 /* Is tcgen05 access a (an MMA operand read or accumulator write of x's partition) complete when
  * event x of the same partition runs? D: a's iteration minus x's (both in one loop; 0 when both
  * are straight-line); a straight-line x after a's loop stands for every instance of a. True when

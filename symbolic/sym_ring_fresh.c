@@ -92,6 +92,12 @@ static const ir_op *fresh_loop(const ir_op *a, const char **why) {
   return O;
 }
 
+const ir_op *sym_fresh_ring_loop(const sym_ctx *c, int ring) {
+  const char *why;
+  if (ring < 0 || !c->rings[ring].is_barrier || !c->rings[ring].alloc) return NULL;
+  return fresh_loop(c->rings[ring].alloc, &why);
+}
+
 const char *sym_fresh_why(sym_ctx *c, sym_ring *R) {
   if (!R->is_barrier) return NULL;
   const ir_op *a = R->alloc;

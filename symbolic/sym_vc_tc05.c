@@ -303,6 +303,38 @@ static bool retired_padded(sym_ctx *c, const sym_event *x, const sym_event *a, i
   return false;
 }
 
+/* a's completion observed in its own iteration through a barrier allocated in the body of a's
+ * loop (a fresh instance per iteration, sym_ring_fresh.c): a's arrive on it (a's own barrier,
+ * or an unconditional commit after a) and an unconditional wait of a's partition on it after
+ * that arrive, both in the loop's body. The iteration's context proves (phase-agreement,
+ * arrival-balance, progress there) that the wait passes only once that round completed, i.e.
+ * once a completed (semantics.md §4.4: the commit arrives when the thread's earlier tcgen05 ops
+ * are done): every instance of a in an earlier iteration of x's loop, the one of x's own
+ * iteration when the wait comes before x, and every instance before x after a's loop, is retired (Triton's MMA made synchronous by a per-iteration barrier:
+ * test_matmul.py's scaled matmuls, test_tensor_descriptor's two-CTA matmul). */
+static bool retired_in_iteration(sym_ctx *c, const sym_event *a, const sym_event *x, int64_t D) {
+  if (a->loop < 0) return false;
+  /* x in a's iteration (D 0) after a: the wait must come before x too */
+  bool same_it = x->loop == a->loop && D == 0 && a->pos < x->pos;
+  if (!after_loop_of(a, x) && !(x->loop == a->loop && D < 0) && !same_it) return false;
+  const ir_op *L = c->loops[a->loop].op;
+  for (uint32_t ci = 0; ci < c->n_evs; ci++) {
+    const sym_event *cm = &c->evs[ci];
+    if (cm->kind != SYM_EV_ARRIVE || cm->part != a->part || cm->loop != a->loop || cm->ring < 0 ||
+        sym_fresh_ring_loop(c, cm->ring) != L)
+      continue;
+    if (!(cm->op == a->op || (sym_is_commit(cm) && cm->pos > a->pos && sym_is_true(c, cm->pred))))
+      continue;
+    for (uint32_t wi = 0; wi < c->n_evs; wi++) {
+      const sym_event *w = &c->evs[wi];
+      if (w->kind == SYM_EV_WAIT && w->ring == cm->ring && w->part == a->part && w->loop == a->loop &&
+          w->pos > cm->pos && (!same_it || w->pos < x->pos) && sym_is_true(c, w->pred))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_t D,
                       bool *unknown) {
   if (sym_pad_loop_of(c, x->loop) || sym_pad_loop_of(c, a->loop)) /* steps: sym_pad.c */
@@ -314,6 +346,7 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
   /* a commit after a arrives only once a completed */
   if (sym_is_commit(x) && (x->op == a->op || precedes(a, x, D))) return true;
   if (sym_tc05_retired_across_loop(c, a, x)) return true; /* sym_vc_tc05_pre.c */
+  if (retired_in_iteration(c, a, x, D)) return true;
   bool open = false;
   bool *seen = ir_xcalloc(c->n_parts ? c->n_parts : 1, sizeof *seen);
   observers(c, x->part, seen);
