@@ -392,6 +392,18 @@ static inline bool sim_eff_cta_dep(const sim_eff *a, const sim_eff *b) {
   return ((a->kind & SIM_E_CTA) && ((b->ctas >> a->cta) & 1)) || ((b->kind & SIM_E_CTA) && ((a->ctas >> b->cta) & 1));
 }
 
+/* A static bound of everything an agent may do, from any state, for the reduction's agents whose
+ * lookahead is cut (docs/verifier.md §4, "CTA-local futures"): true when the kernel has several
+ * CTAs and every instruction of the program, run by an agent of CTA c, has effects (its visible
+ * ops' and its async ops' completions) that touch only c's objects (its barriers, named barriers,
+ * shared / tensor memory, agents: the effects' ctas is bit c alone), the cluster barrier, and
+ * global tensors: those it may access into *gacc and those it may write into *gwrite (bit a % 64
+ * for allocation a; all bits: unknown). False, with all bits, otherwise: AMD, a remote view
+ * (map_to_remote_buffer), multicast, an arrive with a CTA mask, a paired-CTA kernel,
+ * warp_specialize (fork / join / partition end are global), an op the effects do not summarise
+ * (remote stores, cluster launch control, gathers / scatters, ...). Computed once per machine. */
+bool sim_cta_local(const sim_machine *m, uint64_t *gacc, uint64_t *gwrite);
+
 /* Effect of agent a's next op (status RUN / NBWAIT / CLWAIT); false when it has none. */
 bool sim_agent_effect(const sim_machine *m, const void *st, uint32_t a, sim_eff *out);
 /* Effect of completing in-flight event ev. */

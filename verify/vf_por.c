@@ -17,6 +17,7 @@ vf_por *vf_por_new(sim_machine *m) {
   p->cap = 1u << 10; /* doubled at half load: a check makes a memo per run, most are small */
   p->tab = ir_xcalloc(p->cap, sizeof *p->tab);
   p->n_bars = sim_n_barriers(m);
+  p->ctaloc = sim_cta_local(m, &p->gacc, &p->gwr);
   p->dm_cap = 1u << 10;
   p->dm = ir_xcalloc(p->dm_cap, sizeof *p->dm);
   return p;
@@ -315,6 +316,63 @@ static uint32_t first_dep(vf_por *p, uint32_t off_r, const sim_eff *t, uint32_t 
   return k;
 }
 
+/* CTA-local futures (docs/verifier.md §4). Can anything an agent of CTA c does, from any state
+ * on (its whole future, its async ops' completions included), depend on transition t? A bound
+ * by the program (sim_cta_local): when every instruction touches only the objects of the
+ * acting agent's CTA, the cluster barrier and the global tensors p->gacc, an effect e of such a
+ * future names only c (e.ctas = bit c: its barriers, named barriers, shared / tensor memory,
+ * agents, the CTA's exit), takes part in the cluster barrier, or accesses those tensors. dep_f
+ * (and what its GLOBAL answers stand for: a late arrival, an MMA with more barriers than sim_eff
+ * names, also touch only c's barriers and memory) then holds for (t, e) only when t is global,
+ * names c (t.ctas bit c: the barrier / CTA-scoped / named / footprint / same-agent rules need a
+ * common CTA, shared and tensor footprints overlap only within one CTA), is a cluster-barrier op,
+ * or accesses a global tensor the future may write (or writes one it may access); proxy_dep
+ * needs an overlap of footprints, so for different CTAs a global one: t an async issue or a fence
+ * / release (of an agent whose unfenced list holds a global box) on a tensor the future may
+ * access. So false here means: no op and no completion of c's future depends on t. Without the
+ * bound (one CTA, or sim_cta_local false) it is always true: a future that runs off its lookahead
+ * depends on everything. */
+static bool cta_fut_dep(const vf_por *p, const pview *v, const sim_eff *t, uint32_t c) {
+  if (!p->ctaloc || (t->kind & (SIM_E_GLOBAL | SIM_E_CLUSTER)) || (t->ctas >> c & 1)) return true;
+  const bool proxy = (t->kind & (SIM_E_ISSUE | SIM_E_FENCE | SIM_E_PUBLISH)) != 0;
+  for (uint32_t k = 0; k < t->n_fp; k++) {
+    const sim_fp *f = &t->fp[k];
+    if (!(f->flags & SIM_FP_GLOBAL) || !f->alloc) continue; /* no global overlap without one */
+    uint64_t bit = 1ull << (f->alloc & 63);
+    if ((p->gwr & bit) || (((f->flags & SIM_FP_WRITE) || proxy) && (p->gacc & bit))) return true;
+  }
+  if ((t->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && p->gacc &&
+      (!(t->kind & SIM_E_COMPLETE) && t->agent < v->na ? (v->ufb[t->agent] >> 63 & 1) != 0 : true))
+    return true;
+  return false;
+}
+
+/* Can the future of an agent of CTA c (run off its lookahead) enable t, the op of a member that
+ * cannot move (a barrier or group wait: global, named and cluster ops bring every actor anyway)?
+ * With the bound of cta_fut_dep it signals only c's barriers, and a wait names the CTA of its
+ * barrier (ctas); a group wait waits for its own agent's completions. */
+static bool cta_fut_enab(const vf_por *p, const sim_eff *t, uint32_t c) {
+  return !p->ctaloc || (t->ctas >> c & 1);
+}
+
+#ifdef TLXV_SELFCHECK
+/* The bound of cta_fut_dep holds for effect e of the agents' futures (a lookahead's op, an
+ * in-flight completion): it names only its own CTA, and its global footprints are among the
+ * tensors the program may access (write). A global effect only as a completion (a late arrival,
+ * tied commits past sim_eff's barriers: its own CTA's barriers still). */
+static void cta_bound_check(const vf_por *p, const sim_eff *e) {
+  if (!p->ctaloc) return;
+  assert(!(e->kind & SIM_E_GLOBAL) || (e->kind & SIM_E_COMPLETE));
+  assert(e->ctas == (uint16_t)(1u << e->cta));
+  for (uint32_t k = 0; k < e->n_fp; k++) {
+    const sim_fp *f = &e->fp[k];
+    if (!(f->flags & SIM_FP_GLOBAL) || !f->alloc) continue;
+    assert(p->gacc >> (f->alloc & 63) & 1);
+    assert(!(f->flags & SIM_FP_WRITE) || (p->gwr >> (f->alloc & 63) & 1));
+  }
+}
+#endif
+
 /* Does an op of agent b's lookahead before position `gate` depend on transition t, the
  * transition of actor r (pview.fd)? The same answer as testing L[b][0..gate) in order, each
  * pair tested at most once per state. For an agent's transition (both lookaheads cached) dep
@@ -451,7 +509,9 @@ static uint32_t closure(vf_por *p, const void *st, pview *v, uint32_t *inA_io, u
       }
       for (uint32_t w = v->live & ~inA; w; w &= w - 1) {
         uint32_t b = (uint32_t)__builtin_ctz(w);
-        if (gate_inf(v, b, gate[b]) || dep_before(p, v, s, t, b, gate[b])) {
+        /* a free agent that runs off its lookahead: its whole future against t (cta_fut_dep) */
+        if ((gate_inf(v, b, gate[b]) && cta_fut_dep(p, v, t, v->L[b][0].cta)) ||
+            dep_before(p, v, s, t, b, gate[b])) {
           join_agent(v, &inA, b, &nen);
           changed = true;
           if (nen >= limit) goto stop; /* the set only grows: it cannot beat the best */
@@ -475,7 +535,7 @@ static uint32_t closure(vf_por *p, const void *st, pview *v, uint32_t *inA_io, u
       bool open = !(t->kind & SIM_E_WAIT) || t->bar >= nb || (masked ? (in_mask >> t->bar & 1) != 0 : vf_gates_may_change(m, st, t->bar, arr, ntx, txb));
       for (uint32_t w = v->live & ~inA; w; w &= w - 1) {
         uint32_t b = (uint32_t)__builtin_ctz(w);
-        bool d = all || gate_inf(v, b, gate[b]);
+        bool d = all || (gate_inf(v, b, gate[b]) && cta_fut_enab(p, t, v->L[b][0].cta));
         for (uint32_t k = 0; !d && open && k < gate[b]; k++)
           d = (t->kind & SIM_E_WAIT) && (v->L[b][k].kind & SIM_E_SIGNAL) && touches(&v->L[b][k], t->bar);
         if (d) {
@@ -617,7 +677,9 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
   }
   /* every closure holds every enabled transition: nothing to reduce, no seed is tried
    * (the same answer as trying them all; the Debug build tries them and checks) */
-  bool all_join = (always & ~v.en_a) && joins_all(&v, always);
+  /* (with CTA-local futures, cta_fut_dep, a cut agent joins only the closures whose members its
+   * CTA's future may depend on: not every closure, so no state is known to join all) */
+  bool all_join = !p->ctaloc && (always & ~v.en_a) && joins_all(&v, always);
   /* the enabled always-joined agents: with the seed, a lower bound of every closure's count */
   uint32_t always_en = always & v.en_a;
   uint32_t n_always_en = always_en ? (uint32_t)__builtin_popcount(always_en) : 0;
@@ -636,6 +698,17 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     sim_event_effect(m, st, j, &v.F[j]);
     v.ev_fpb[j] = fp_bloom(v.F[j].fp, v.F[j].n_fp);
   }
+#ifdef TLXV_SELFCHECK
+  for (uint32_t j = 0; j < v.ne; j++) cta_bound_check(p, &v.F[j]);
+  for (uint32_t w = v.live; w; w &= w - 1)
+    for (uint32_t k = 0; k < v.nl[__builtin_ctz(w)]; k++) cta_bound_check(p, &v.L[__builtin_ctz(w)][k]);
+  if (p->ctaloc)
+    for (uint32_t w = v.live; w; w &= w - 1) /* unfenced global boxes: accesses of the program */
+      for (uint32_t k = 0; k < v.n_uf[__builtin_ctz(w)]; k++) {
+        const sim_fp *f = &v.uf[__builtin_ctz(w)][k];
+        assert(!(f->flags & SIM_FP_GLOBAL) || !f->alloc || (p->gacc >> (f->alloc & 63) & 1));
+      }
+#endif
   v.masks = p->n_bars <= 64 ? MASKS_LATER : MASKS_NO;
   /* the memos' rows of this state's actors, whole rows: two calls, not two per row */
   memset(v.fd, 0, (v.na + v.ne) * sizeof v.fd[0]);
@@ -660,7 +733,16 @@ int vf_por_ample(vf_por *p, const void *st, const sim_trans *en, int n, sim_tran
     }
     /* the seed and the always-joined enabled agents: a closure holding as many as the best set
      * stops (returns its limit) whatever else it does, so it is not computed */
-    bool skip = all_join || 1 + n_always_en - (inA & always_en ? 1 : 0) >= best;
+    uint32_t aen = always_en, n_aen = n_always_en;
+    if (p->ctaloc && aen) { /* those that the seed's transition brings in (cta_fut_dep) */
+      const sim_eff *t = en[k].kind == SIM_TR_AGENT ? &v.L[en[k].who][0] : &v.F[en[k].who];
+      for (uint32_t w = aen; w; w &= w - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(w);
+        if (!(inA >> b & 1) && !cta_fut_dep(p, &v, t, v.L[b][0].cta)) aen &= ~(1u << b);
+      }
+      n_aen = (uint32_t)__builtin_popcount(aen);
+    }
+    bool skip = all_join || 1 + n_aen - (inA & aen ? 1 : 0) >= best;
 #ifndef TLXV_SELFCHECK
     if (skip) continue;
 #endif

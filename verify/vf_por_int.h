@@ -55,6 +55,11 @@ struct vf_por {
   uint64_t *dm;
   uint32_t dm_cap, dm_used;
   uint64_t n_bars;             /* barriers (all CTAs) */
+  /* sim_cta_local: every agent's whole future touches only its own CTA's objects, the cluster
+   * barrier and the global tensors gacc (gwr: those it may write), by allocation id mod 64
+   * (cta_fut_dep) */
+  bool ctaloc;
+  uint64_t gacc, gwr;
 };
 
 /* The barriers effect e arrives on, as a mask of the barriers below 64: every barrier it
