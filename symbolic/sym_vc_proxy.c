@@ -186,6 +186,11 @@ static bool read_first(sym_ctx *c, const sym_event *w, const sym_event *rd) {
 static void cp_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym_event *rd) {
   char wl[256], rl[256];
   if (sym_disjoint_slots(c, rd, w, w->idx)) return;
+  /* a straight-line write after the read in the read's thread: the read is issued first (one
+   * still in flight at the write is back-pressure's race, not a proxy order) */
+  if (w->loop < 0 && rd->part == w->part && rd->pos < w->pos && w->prefork == rd->prefork &&
+      w->postjoin == rd->postjoin)
+    return;
   r->n_checked++;
   if (rd->part == w->part && fenced_after_wait(rd)) return;
   sym_note_unknown(r, "cp.async write at %s (generic proxy), async-proxy read at %s: %s",
