@@ -22,6 +22,7 @@ static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
  * tensor memory, beside its own (eff_init). A barrier index past the cluster's names every CTA. */
 static void eff_ctas(const sim_machine *m, sim_eff *e) {
   _Static_assert(SIM_MAX_CTAS <= 16, "a CTA mask fits sim_eff.ctas");
+  if (m->n_ctas < 2) return; /* one CTA: everything is CTA 0's (eff_init) */
   const uint16_t bars[4] = {e->bar, e->bar2, e->xbar[0], e->xbar[1]};
   for (int k = 0; k < 4; k++) {
     if (bars[k] == SIM_NOBAR) continue;
@@ -75,7 +76,8 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
      * events that touch this CTA's memory, marks the CTA exited (read only by ops that name its
      * barriers or memory) and may complete the cluster barrier (the agent leaves it) */
     if (m->amd_gfx) break;
-    e->kind |= SIM_E_CTA | SIM_E_CLUSTER;
+    /* one CTA: dependent on everything anyway, and a global effect ends the lookahead (cheaper) */
+    e->kind |= m->n_ctas < 2 ? SIM_E_GLOBAL : SIM_E_CTA | SIM_E_CLUSTER;
     return;
   case SIM_I_FORK: case SIM_I_JOIN: case SIM_I_PEND:
     e->kind |= SIM_E_GLOBAL;
@@ -98,9 +100,10 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
      * barrier, the in-flight events that signal it (sim_late.c) and the phase intents of the
      * CTA's agents: all of them the CTA's (SIM_E_CTA); another CTA's barrier: global. A signal
      * on the barrier too: it changes whether a wait on it passes (an inval, or an init that starts
-     * a new phase, can let a wait pass), so the gates (vf_gates.c) let waits on it go on */
+     * a new phase, can let a wait pass), so the gates (vf_gates.c) let waits on it go on. With
+     * one CTA it would depend on everything anyway: global, which ends the lookahead (cheaper) */
     b = sim_view_bar(m, SEG(0, 0));
-    if (b < 0 || m->amd_gfx || !m->n_bars || (uint32_t)b / m->n_bars != e->cta) break;
+    if (b < 0 || m->amd_gfx || !m->n_bars || (uint32_t)b / m->n_bars != e->cta || m->n_ctas < 2) break;
     e->kind |= SIM_E_CTA | SIM_E_SIGNAL;
     e->bar = (uint16_t)b;
     return;
