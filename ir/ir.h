@@ -344,6 +344,8 @@ bool ir_op_has_attr(const ir_op *op, const char *name);
 const ir_op *ir_op_owner(const ir_op *op);
 /* The nearest op enclosing op (not op itself) whose opcode is code; NULL when there is none. */
 const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code);
+/* op has opcode code, or some op nested in its regions does. */
+bool ir_op_holds(const ir_op *op, ir_opcode code);
 /* op is outer or lies in one of outer's regions, at any depth. */
 bool ir_op_inside(const ir_op *op, const ir_op *outer);
 /* The nearest enclosing ttg.warp_specialize or nvws.warp_group (which NVWSLowerWarpGroup turns

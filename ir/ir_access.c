@@ -64,6 +64,15 @@ const ir_op *ir_op_ancestor(const ir_op *op, ir_opcode code) {
   return NULL;
 }
 
+bool ir_op_holds(const ir_op *op, ir_opcode code) {
+  if (op->code == code) return true;
+  for (uint32_t r = 0; r < op->n_regions; r++)
+    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
+      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next)
+        if (ir_op_holds(o, code)) return true;
+  return false;
+}
+
 bool ir_op_is_ws(const ir_op *op) {
   return op && (op->code == IR_OP_TTG_WARP_SPECIALIZE || op->code == IR_OP_NVWS_WARP_GROUP);
 }

@@ -392,6 +392,14 @@ static inline bool sim_eff_cta_dep(const sim_eff *a, const sim_eff *b) {
   return ((a->kind & SIM_E_CTA) && ((b->ctas >> a->cta) & 1)) || ((b->kind & SIM_E_CTA) && ((a->ctas >> b->cta) & 1));
 }
 
+/* A cp.async completion (SIM_E_UFNOTE) joins its issuer's unfenced accesses, which the issuer's
+ * fence clears and its release publishes (sim_events.c): the two orders differ. */
+static inline bool sim_eff_ufnote_dep(const sim_eff *a, const sim_eff *b) {
+  const uint16_t fp_ops = SIM_E_FENCE | SIM_E_PUBLISH;
+  return a->agent == b->agent && (((a->kind & fp_ops) && (b->kind & SIM_E_UFNOTE)) ||
+                                  ((b->kind & fp_ops) && (a->kind & SIM_E_UFNOTE)));
+}
+
 /* A static bound of everything an agent may do, from any state, for the reduction's agents whose
  * lookahead is cut (docs/verifier.md §4, "CTA-local futures"): true when the kernel has several
  * CTAs and every instruction of the program, run by an agent of CTA c, has effects (its visible

@@ -13,4 +13,7 @@ void sim_compile_modattrs(const ir_module *mod, sim_modattrs *out) {
   out->two_ctas = ir_module_attr_int(mod, "ttng.two-ctas", -1);
   out->tlx_paired = ir_module_attr_int(mod, "tlx.enable_paired_cta_mma", 0);
   out->tmem_size = ir_module_attr_int(mod, "ttg.tensor_memory_size", -1);
+  out->tlx_module = ir_module_attr_int(mod, "tlx.has_tlx_ops", 0) > 0 ||
+                    ir_module_attr_int(mod, "tlx.has_warp_spec_ops", 0) > 0 ||
+                    ir_module_attr_int(mod, "tlx.has_explicit_local_mem_access", 0) > 0;
 }

@@ -96,12 +96,12 @@ int sim_pair_setup(sim_machine *m, sim_err *err) {
 }
 
 
-/* A module the TLX fork compiled: it marks TLX kernels with tlx.* module attributes
- * (tlx.has_tlx_ops, tlx.has_warp_spec_ops, ...); upstream Triton sets none. */
-static bool fork_module(const ir_module *mod) {
-  return ir_module_attr_int(mod, "tlx.has_tlx_ops", 0) > 0 ||
-         ir_module_attr_int(mod, "tlx.has_warp_spec_ops", 0) > 0 ||
-         ir_module_attr_int(mod, "tlx.has_explicit_local_mem_access", 0) > 0;
+/* A paired MMA before which the lowering synchronizes the cluster itself: outside
+ * warp_specialize, in a module without tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl:
+ * hasExplicitCTASync = tlxEnablePairedMMA || inside a WarpSpecializeOp). */
+static bool lowering_syncs(const sim_machine *m, const ir_op *op) {
+  return m->paired && (op->code == IR_OP_TTNG_TC_GEN5_MMA || op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED) &&
+         !ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0;
 }
 
 bool sim_pair_mma_cluster_sync(const sim_machine *m, const ir_op *op) {
@@ -112,9 +112,7 @@ bool sim_pair_mma_cluster_sync(const sim_machine *m, const ir_op *op) {
    * (docs/simulator.md "Paired-CTA MMA outside warp_specialize"). Inside warp_specialize
    * the kernel synchronizes itself (a cluster barrier there would wait for threads of
    * other partitions, semantics.md §6.1). */
-  return m->paired && !m->amd_gfx &&
-         (op->code == IR_OP_TTNG_TC_GEN5_MMA || op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED) &&
-         !ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0 && !fork_module(m->mod);
+  return !m->amd_gfx && lowering_syncs(m, op) && !m->ma.tlx_module;
 }
 
 int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
@@ -133,7 +131,7 @@ int sim_pair_check_op(const sim_machine *m, const ir_op *op, sim_err *err) {
      * tlx.enable_paired_cta_mma (MMAv5.cpp convertDotImpl: hasExplicitCTASync =
      * tlxEnablePairedMMA || inside a WarpSpecializeOp) whose wait is nowhere in the TTGIR:
      * refused, see the message. */
-    if (!ir_op_ws_ancestor(op) && m->ma.tlx_paired <= 0 && fork_module(m->mod))
+    if (lowering_syncs(m, op) && m->ma.tlx_module)
       return sim_errf(err, m, op, "paired-CTA %s outside warp_specialize in a TLX module without "
                       "tlx.enable_paired_cta_mma is not modelled: the fork's MMAv5 lowering puts a barrier.cluster.arrive with no wait "
                       "before it in every CTA, and the TTGIR does not say which wait completes it "

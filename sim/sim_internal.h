@@ -373,6 +373,9 @@ typedef struct sim_modattrs {
   int64_t two_ctas;            /* ttng.two-ctas: -1 when absent */
   int64_t tlx_paired;          /* tlx.enable_paired_cta_mma: 0 when absent */
   int64_t tmem_size;           /* ttg.tensor_memory_size: -1 when absent */
+  bool tlx_module;             /* a tlx.* marker the TLX fork sets on TLX kernels (tlx.has_tlx_ops,
+                                  tlx.has_warp_spec_ops, tlx.has_explicit_local_mem_access);
+                                  upstream Triton sets none */
 } sim_modattrs;
 void sim_compile_modattrs(const ir_module *mod, sim_modattrs *out);
 

@@ -63,25 +63,17 @@ void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp 
       if (!sim_fp_overlap(&u[k].fp, f)) continue;
       char fp[96];
       sim_fp_str(m, f, fp, sizeof fp);
-      if (gw && m->code[u[k].ins].code == IR_OP_TTG_ASYNC_COPY_G2L) {
-        /* a cp.async write (sim_events.c): the fence must follow its cp.async wait */
-        sim_viol *v = sim_viol_add(
-            log, SIM_BUG_PROXY_FENCE, (int)b, u[k].ins,
-            "cp.async write of %s by %s (a generic-proxy write, PTX ISA cp.async) is read by the "
-            "async proxy without a fence.proxy.async (fence_async_shared) after the cp.async "
-            "wait (§2.3; Triton inserts it from upstream PR #9610 on, 3.6.0 does not)",
-            fp, m->agents[b].name);
-        sim_viol_rel(v, ins, aw ? "async write issued here" : "async read issued here");
-        log->halt = true;
-        return;
-      }
-      sim_viol *v = sim_viol_add(
-          log, SIM_BUG_PROXY_FENCE, (int)b, u[k].ins,
-          gw ? "generic-proxy write of %s by %s is read by the async proxy without a "
-               "fence.proxy.async (fence_async_shared) between them (§2.3)"
-             : "generic-proxy read of %s by %s is followed by an async-proxy write without a "
-               "fence.proxy.async (fence_async_shared) after the read (§2.3)",
-          fp, m->agents[b].name);
+      /* a cp.async write (sim_events.c): the fence must follow its cp.async wait */
+      const char *fmt =
+          !gw ? "generic-proxy read of %s by %s is followed by an async-proxy write without a "
+                "fence.proxy.async (fence_async_shared) after the read (§2.3)"
+          : m->code[u[k].ins].code == IR_OP_TTG_ASYNC_COPY_G2L
+              ? "cp.async write of %s by %s (a generic-proxy write, PTX ISA cp.async) is read by "
+                "the async proxy without a fence.proxy.async (fence_async_shared) after the "
+                "cp.async wait (§2.3; Triton inserts it from upstream PR #9610 on, 3.6.0 does not)"
+              : "generic-proxy write of %s by %s is read by the async proxy without a "
+                "fence.proxy.async (fence_async_shared) between them (§2.3)";
+      sim_viol *v = sim_viol_add(log, SIM_BUG_PROXY_FENCE, (int)b, u[k].ins, fmt, fp, m->agents[b].name);
       sim_viol_rel(v, ins, aw ? "async write issued here" : "async read issued here");
       log->halt = true; /* a bug ends its path */
       return;

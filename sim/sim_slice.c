@@ -38,9 +38,7 @@ static bool sdep(const sim_eff *a, const sim_eff *b) {
   if ((a->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (b->kind & SIM_E_ISSUE) && a->agent != b->agent) return true;
   if ((b->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (a->kind & SIM_E_ISSUE) && a->agent != b->agent) return true;
   if ((a->kind & SIM_E_GWAIT) && (b->kind & SIM_E_GWAIT) && a->agent == b->agent) return true;
-  /* a cp.async completion joins its issuer's unfenced accesses (SIM_E_UFNOTE, sim_events.c) */
-  if ((a->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (b->kind & SIM_E_UFNOTE) && a->agent == b->agent) return true;
-  if ((b->kind & (SIM_E_FENCE | SIM_E_PUBLISH)) && (a->kind & SIM_E_UFNOTE) && a->agent == b->agent) return true;
+  if (sim_eff_ufnote_dep(a, b)) return true; /* a cp.async completion against its issuer's fence */
   if ((a->kind & SIM_E_NAMED) && (b->kind & SIM_E_NAMED) && a->named == b->named) return true;
   if ((a->kind & SIM_E_CLUSTER) && (b->kind & SIM_E_CLUSTER)) return true;
   return false;

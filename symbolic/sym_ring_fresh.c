@@ -35,16 +35,6 @@ static bool inside(const ir_op *op, const ir_op *outer) {
   return false;
 }
 
-static bool has_code(const ir_region *r, ir_opcode code) {
-  for (uint32_t b = 0; b < r->n_blocks; b++)
-    for (const ir_op *op = r->blocks[b]->first; op; op = op->next) {
-      if (op->code == code) return true;
-      for (uint32_t k = 0; k < op->n_regions; k++)
-        if (has_code(op->regions[k], code)) return true;
-    }
-  return false;
-}
-
 /* The loop whose iterations each make a fresh instance of barrier allocation a that the
  * encoding can check per iteration; NULL (*why set) when a is in a loop the rule does not
  * cover, or (why NULL) in none. */
@@ -69,7 +59,7 @@ static const ir_op *fresh_loop(const ir_op *a, const char **why) {
            "iteration): only a partition's top-level loops are checked per iteration";
     return NULL;
   }
-  if (has_code(O->regions[0], IR_OP_TTG_WARP_SPECIALIZE)) {
+  if (ir_op_holds(O, IR_OP_TTG_WARP_SPECIALIZE)) {
     *why = "barrier allocated in a loop body holding a warp_specialize: not checked per "
            "iteration";
     return NULL;

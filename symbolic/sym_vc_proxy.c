@@ -23,16 +23,6 @@ static bool generic_write(const sym_event *e) {
  * it, which position alone (fence_between) does not show. */
 static bool is_cpasync(const sym_event *e) { return e->op->code == IR_OP_TTG_ASYNC_COPY_G2L; }
 
-/* op is, or holds in its regions, a ttg.async_wait. */
-static bool holds_async_wait(const ir_op *op) {
-  if (op->code == IR_OP_TTG_ASYNC_WAIT) return true;
-  for (uint32_t r = 0; r < op->n_regions; r++)
-    for (uint32_t b = 0; b < op->regions[r]->n_blocks; b++)
-      for (const ir_op *o = op->regions[r]->blocks[b]->first; o; o = o->next)
-        if (holds_async_wait(o)) return true;
-  return false;
-}
-
 /* A fence_async_shared directly in the block of read rd, before rd, with no ttg.async_wait between
  * it and rd: the wait that retires the cp.async before rd (which the cp.async condition,
  * sym_vc_cpasync.c, checks) ran before the fence, so the fence follows the write. */
@@ -41,7 +31,7 @@ static bool fenced_after_wait(const sym_event *rd) {
   bool fenced = false;
   for (const ir_op *o = rd->op->parent->first; o && o != rd->op; o = o->next) {
     if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = true;
-    else if (holds_async_wait(o)) fenced = false;
+    else if (ir_op_holds(o, IR_OP_TTG_ASYNC_WAIT)) fenced = false;
   }
   return fenced;
 }

@@ -212,12 +212,7 @@ static inline __attribute__((always_inline)) bool dep_f(const sim_eff *a, const 
   if (fp_may && fp_conflict(a, b)) return true;
   if ((ka & SIM_E_NAMED) && (kb & SIM_E_NAMED) && a->named == b->named && a->cta == b->cta) return true;
   if ((ka & SIM_E_CLUSTER) && (kb & SIM_E_CLUSTER)) return true;
-  /* a cp.async completion adds to its issuer's unfenced accesses, which the issuer's fence
-   * clears and its release publishes (sim_events.c): not commutative */
-  const uint16_t fp_ops = SIM_E_FENCE | SIM_E_PUBLISH;
-  if ((((ka & fp_ops) && (kb & SIM_E_UFNOTE)) || ((kb & fp_ops) && (ka & SIM_E_UFNOTE))) && a->agent == b->agent)
-    return true;
-  return false;
+  return sim_eff_ufnote_dep(a, b); /* a cp.async completion against its issuer's fence */
 }
 
 static inline __attribute__((always_inline)) bool dep(const sim_eff *a, const sim_eff *b) {
