@@ -12,9 +12,7 @@
 # CTAs in global memory (a TMA store of the same box of a descriptor argument in both).
 set -eu
 : "${TLXV:?TLXV must name the tlx-verify binary}" "${SRC:?SRC must name the repository root}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC/tests/tools/input_error.sh" # T, fail
 D="$SRC/tests/por"
 "$TLXV" "$D/cta-independent.ok.ttgir" --format json > "$T/ok.json" || fail "cta-independent.ok: not verified"
 s=$(jq .stats.states "$T/ok.json")
