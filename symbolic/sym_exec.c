@@ -140,6 +140,7 @@ static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
     }
     return NULL;
   }
+  if (c->iter_loop && owner == c->iter_loop) return sym_fresh_iter_arg(c, v, w);
   if (owner->code == IR_OP_SCF_WHILE && owner->n_regions == 2 && b->parent == owner->regions[1]) {
     /* the body's arguments: what the condition region forwards (scf.condition) */
     const ir_block *before = owner->regions[0]->n_blocks ? owner->regions[0]->blocks[0] : NULL;
@@ -150,10 +151,9 @@ static Z3_ast eval_arg(sym_ctx *c, const ir_value *v, unsigned w, bool *taint) {
     *taint |= sym_tainted(c, fwd);
     return t;
   }
-  if (c->iter_loop && owner == c->iter_loop) return sym_fresh_iter_arg(c, v, w);
   if (sym_is_loop(owner)) {
     int l = loop_index(c, owner);
-    if (l < 0) return NULL;
+    if (l < 0) return sym_fresh_outer_arg(c, v, w); /* a loop around an iteration's context */
     bool wl = owner->code == IR_OP_SCF_WHILE;
     if (!wl && v->arg_idx == 0) return loop_iv(c, l, w, taint);
     uint32_t k = wl ? v->arg_idx : v->arg_idx - 1;

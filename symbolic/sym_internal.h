@@ -253,10 +253,12 @@ typedef struct sym_ctx {
   const ir_module *m;
   const ir_func *fn;
   const vf_sym_opts *o;
-  /* An iteration's context (sym_ring_fresh.c): the body of this scf.for, top-level in its
-   * partition, is the kernel's one partition, run for one symbolic iteration iter_it of
-   * [0, trip) (in the facts); its induction variable is lb + step * iter_it and its carried
-   * values are free (iter_carried, one per iter_arg): the conditions hold for every value.
+  /* An iteration's context (sym_ring_fresh.c): the body of this scf.for (or scf.while's do
+   * block), in its partition or in a nest, is the kernel's one partition, run for one symbolic
+   * iteration iter_it of [0, trip) (in the facts; a while's trip is free); its induction
+   * variable is lb + step * iter_it, its carried values are free (iter_carried, one per
+   * iter_arg) and so are the block arguments of the loops around it (sym_fresh_outer_arg):
+   * the conditions hold for every value.
    * NULL in the kernel's own context. */
   const ir_op *iter_loop;
   Z3_ast iter_it;
@@ -426,9 +428,16 @@ Z3_ast sym_fresh(sym_ctx *c, const char *prefix, Z3_sort s);
  * (sym_load.c); NULL when the load is not one (then an independent unknown). */
 Z3_ast sym_load_keyed(sym_ctx *c, const ir_op *op, unsigned w);
 /* phi's unknowns are keyed loads only: it mentions one and no havoc symbol (a name starting
- * with '?', sym_exec.c havoc and the like); then a tainted instance over it is a proof for
- * every content of read-only memory and gets SYM_KEYED_MUL times the limit (sym_report.c). */
+ * with '?', sym_exec.c havoc and the like; an iteration context's inputs, '@tile', '@carried',
+ * '@outer' of sym_ring_fresh.c, are free values like the arguments, not havoc); then a tainted
+ * instance over it is a proof for every content of read-only memory and gets SYM_KEYED_MUL
+ * times the limit (sym_report.c). */
 bool sym_keyed_only(sym_ctx *c, Z3_ast phi);
+/* phi mentions no havoc symbol: its unknowns are arguments, keyed loads (one term per address)
+ * and an iteration context's inputs, each the same term wherever the kernel computes it, so a
+ * proof over phi holds for every value of them even where an event using it is tainted (its
+ * counterexamples are not concrete inputs, its proofs are proofs). */
+bool sym_havoc_free(sym_ctx *c, Z3_ast phi);
 bool sym_ok(sym_ctx *c);                               /* no Z3 error so far */
 bool sym_past_deadline(sym_ctx *c);                    /* the --time-limit has run out */
 double sym_now_s(void);                 /* the layer's clock: CLOCK_MONOTONIC seconds (sym_clock.c) */
@@ -826,6 +835,13 @@ const char *sym_fresh_why(sym_ctx *c, sym_ring *R);
 void sym_fresh_parts(sym_ctx *c);
 /* An iteration's context: the value of block argument v of c->iter_loop (width w). */
 Z3_ast sym_fresh_iter_arg(sym_ctx *c, const ir_value *v, unsigned w);
+/* An iteration's context: a block argument v of a loop enclosing c->iter_loop (a nest: the
+ * iteration is checked for every iteration of the loops around it) is a free value of width
+ * w; NULL for any other v. */
+Z3_ast sym_fresh_outer_arg(sym_ctx *c, const ir_value *v, unsigned w);
+/* The block one run of which is an iteration of loop O checked on its own (an scf.for's body,
+ * an scf.while's do block when its condition region only computes), or NULL. */
+const ir_block *sym_fresh_body(const ir_op *O);
 /* The kernel's context c after its conditions (res): decides the per-ring conditions of its
  * fresh barriers in an iteration's context of each loop allocating them, merged into res. */
 void sym_fresh_check(sym_ctx *c, vf_sym_result *res);

@@ -75,13 +75,15 @@ static bool walk_mark(unsigned *seen, unsigned *n, unsigned id) {
   }
 }
 
-bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
-  if (!c->n_keyed || !phi) return false;
+/* Walks phi's applications: *keyed when it mentions a keyed load, *havoc when a havoc symbol
+ * (a name starting with '?'); false when phi is larger than the walk's table. */
+static bool walk_unknowns(sym_ctx *c, Z3_ast phi, bool *keyed, bool *havoc) {
   unsigned *seen = ir_xcalloc(WALK_CAP, sizeof *seen), n = 0, sp = 0;
   Z3_ast *stack = ir_xmalloc(WALK_CAP, sizeof *stack);
-  bool keyed = false, havoc = false, full = false;
+  bool full = false;
+  *keyed = *havoc = false;
   stack[sp++] = phi;
-  while (sp && !havoc && !full) {
+  while (sp && !*havoc && !full) {
     Z3_ast t = stack[--sp];
     if (Z3_get_ast_kind(c->z, t) != Z3_APP_AST) continue;
     if (n * 2 >= WALK_CAP) { full = true; break; }
@@ -92,8 +94,8 @@ bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
       Z3_symbol s = Z3_get_decl_name(c->z, d);
       const char *name =
           Z3_get_symbol_kind(c->z, s) == Z3_STRING_SYMBOL ? Z3_get_symbol_string(c->z, s) : "";
-      if (name[0] == '?') havoc = true;
-      else if (!strncmp(name, "mem.arg", 7)) keyed = true;
+      if (name[0] == '?') *havoc = true;
+      else if (!strncmp(name, "mem.arg", 7)) *keyed = true;
     }
     unsigned k = Z3_get_app_num_args(c->z, a);
     if (sp + k >= WALK_CAP) { full = true; break; }
@@ -101,5 +103,16 @@ bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
   }
   free(seen);
   free(stack);
-  return keyed && !havoc && !full;
+  return !full;
+}
+
+bool sym_keyed_only(sym_ctx *c, Z3_ast phi) {
+  bool keyed, havoc;
+  if (!c->n_keyed || !phi) return false;
+  return walk_unknowns(c, phi, &keyed, &havoc) && keyed && !havoc;
+}
+
+bool sym_havoc_free(sym_ctx *c, Z3_ast phi) {
+  bool keyed, havoc;
+  return phi && walk_unknowns(c, phi, &keyed, &havoc) && !havoc;
 }

@@ -35,6 +35,25 @@ static bool inside(const ir_op *op, const ir_op *outer) {
   return false;
 }
 
+/* The body block whose one run is an iteration of loop O: an scf.for's single block, or an
+ * scf.while's "do" block when its condition region only computes (arithmetic and the
+ * scf.condition: nothing in it synchronizes or touches memory, so an iteration is the do
+ * block alone); NULL otherwise. */
+const ir_block *sym_fresh_body(const ir_op *O) {
+  if (O->code == IR_OP_SCF_FOR)
+    return O->n_operands >= 3 && O->n_regions && O->regions[0]->n_blocks == 1
+               ? O->regions[0]->blocks[0]
+               : NULL;
+  if (O->code != IR_OP_SCF_WHILE || O->n_regions != 2 || O->regions[0]->n_blocks != 1 ||
+      O->regions[1]->n_blocks != 1)
+    return NULL;
+  for (const ir_op *op = O->regions[0]->blocks[0]->first; op; op = op->next)
+    if (op->code != IR_OP_SCF_CONDITION &&
+        (ir_ops[op->code].cls != IR_C_SCALAR || op->n_regions))
+      return NULL;
+  return O->regions[1]->blocks[0];
+}
+
 /* The loop whose iterations each make a fresh instance of barrier allocation a that the
  * encoding can check per iteration; NULL (*why set) when a is in a loop the rule does not
  * cover, or (why NULL) in none. */
@@ -42,21 +61,16 @@ static const ir_op *fresh_loop(const ir_op *a, const char **why) {
   *why = NULL;
   const ir_op *O = enclosing_loop(a);
   if (!O) return NULL;
-  if (O->code != IR_OP_SCF_FOR || O->n_operands < 3 || !O->n_regions ||
-      O->regions[0]->n_blocks != 1) {
-    *why = "barrier allocated in the body of an scf.while (a fresh barrier in every iteration): "
-           "only scf.for bodies are checked per iteration";
+  const ir_block *body = sym_fresh_body(O);
+  if (!body) {
+    *why = "barrier allocated in the body of a loop whose iteration is not checked on its own "
+           "(an scf.for without a constant-step range, an scf.while whose condition region does "
+           "more than arithmetic, or a body of several blocks)";
     return NULL;
   }
-  const ir_block *body = O->regions[0]->blocks[0];
   if (a->parent != body) {
     *why = "barrier allocated under a region op of a loop body (a fresh barrier whenever it "
-           "runs): only allocations directly in an scf.for body are checked per iteration";
-    return NULL;
-  }
-  if (enclosing_loop(O)) {
-    *why = "barrier allocated in the body of a nested loop (a fresh barrier in every inner "
-           "iteration): only a partition's top-level loops are checked per iteration";
+           "runs): only allocations directly in a loop's body are checked per iteration";
     return NULL;
   }
   if (ir_op_holds(O, IR_OP_TTG_WARP_SPECIALIZE)) {
@@ -146,7 +160,12 @@ void sym_fresh_mark(sym_ctx *c) {
   for (uint32_t r = 0; r < c->n_rings; r++) {
     sym_ring *R = &c->rings[r];
     const char *why;
-    if (R->is_barrier) continue;
+    if (R->is_barrier) {
+      /* a fresh barrier is the other context's whatever else keeps its events out of this one
+       * (a ring in a nested loop: assign_main_loops), so that context is run for it */
+      (void)sym_fresh_why(c, R);
+      continue;
+    }
     if (c->iter_loop) {
       R->elsewhere = !inside(R->alloc, c->iter_loop);
       continue;
@@ -191,37 +210,49 @@ void sym_fresh_parts(sym_ctx *c) {
     return;
   }
   sym_part P = c->parts[keep];
-  P.region = O->regions[0];
+  const ir_block *body = sym_fresh_body(O);
+  if (!body) {
+    c->unsupported = "the loop allocating the barrier has no body the encoding runs alone";
+    return;
+  }
+  P.region = body->parent;
   c->parts[0] = P;
   c->n_parts = 1;
   c->ws = NULL; /* no parent ops before a fork or after a join: the body is the whole program */
   c->n_stages = 0;
-  /* the iteration: 0 <= it < trip, in a width where ub - lb + step - 1 cannot wrap */
-  Z3_ast lb = sym_eval(c, O->operands[0]), ub = sym_eval(c, O->operands[1]),
-         st = sym_eval(c, O->operands[2]);
-  int64_t stv = 0;
-  if (!lb || !ub || !st || !sym_numeral(c, st, &stv) || stv <= 0 ||
-      sym_width(c, lb) + 2 > SYM_WIDE || sym_width(c, ub) + 2 > SYM_WIDE) {
-    c->unsupported = "the loop allocating the barrier has bounds outside the encoding (not "
-                     "integers of at most 38 bits, or a step that is not a positive constant)";
-    return;
+  /* '@' keeps the names apart from the kernel's arguments (constants named after them) and from
+   * havoc values ('?', sym_keyed_only): they are the context's inputs, every value covered */
+  c->iter_it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "@tile"), c->wide);
+  Z3_ast trip = NULL;
+  if (O->code == IR_OP_SCF_FOR) {
+    /* the iteration: 0 <= it < trip, in a width where ub - lb + step - 1 cannot wrap */
+    Z3_ast lb = sym_eval(c, O->operands[0]), ub = sym_eval(c, O->operands[1]),
+           st = sym_eval(c, O->operands[2]);
+    int64_t stv = 0;
+    if (!lb || !ub || !st || !sym_numeral(c, st, &stv) || stv <= 0 ||
+        sym_width(c, lb) + 2 > SYM_WIDE || sym_width(c, ub) + 2 > SYM_WIDE) {
+      c->unsupported = "the loop allocating the barrier has bounds outside the encoding (not "
+                       "integers of at most 38 bits, or a step that is not a positive constant)";
+      return;
+    }
+    Z3_ast lbw = sym_wide(c, lb, true), ubw = sym_wide(c, ub, true);
+    Z3_ast span = sym_add(c, sym_sub(c, ubw, lbw), sym_int(c, stv - 1));
+    trip = sym_ite(c, sym_slt(c, lbw, ubw), Z3_mk_bvsdiv(c->z, span, sym_int(c, stv)),
+                   sym_int(c, 0));
   }
-  Z3_ast lbw = sym_wide(c, lb, true), ubw = sym_wide(c, ub, true);
-  Z3_ast span = sym_add(c, sym_sub(c, ubw, lbw), sym_int(c, stv - 1));
-  Z3_ast trip = sym_ite(c, sym_slt(c, lbw, ubw), Z3_mk_bvsdiv(c->z, span, sym_int(c, stv)),
-                        sym_int(c, 0));
-  /* '?' keeps the names apart from the kernel's arguments (constants named after them) */
-  c->iter_it = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "?tile"), c->wide);
-  c->facts = sym_and2(c, c->facts, sym_and2(c, sym_sle(c, sym_int(c, 0), c->iter_it),
-                                            sym_slt(c, c->iter_it, trip)));
-  const ir_block *body = O->regions[0]->blocks[0];
-  c->n_iter_carried = body->n_args ? body->n_args - 1 : 0;
+  /* an scf.while's trip count is free: any iteration, its arguments free */
+  Z3_ast in = sym_sle(c, sym_int(c, 0), c->iter_it);
+  if (trip) in = sym_and2(c, in, sym_slt(c, c->iter_it, trip));
+  c->facts = sym_and2(c, c->facts, in);
+  /* an scf.for's block arguments are its iv and then the carried values */
+  uint32_t skip = O->code == IR_OP_SCF_FOR ? 1 : 0;
+  c->n_iter_carried = body->n_args > skip ? body->n_args - skip : 0;
   c->iter_carried = ir_xcalloc(c->n_iter_carried ? c->n_iter_carried : 1, sizeof *c->iter_carried);
   for (uint32_t k = 0; k < c->n_iter_carried; k++) {
-    int w = sym_value_width(body->args[k + 1]->type);
+    int w = sym_value_width(body->args[k + skip]->type);
     if (!w) continue;
     char name[48];
-    snprintf(name, sizeof name, "?carried%u", k);
+    snprintf(name, sizeof name, "@carried%u", k);
     c->iter_carried[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
                                      Z3_mk_bv_sort(c->z, (unsigned)w));
   }
@@ -229,15 +260,26 @@ void sym_fresh_parts(sym_ctx *c) {
 }
 
 Z3_ast sym_fresh_iter_arg(sym_ctx *c, const ir_value *v, unsigned w) {
-  if (v->arg_idx == 0) { /* iv = lb + step * it */
-    const ir_op *O = c->iter_loop;
+  const ir_op *O = c->iter_loop;
+  if (O->code == IR_OP_SCF_FOR && v->arg_idx == 0) { /* iv = lb + step * it */
     Z3_ast lb = sym_eval(c, O->operands[0]), st = sym_eval(c, O->operands[2]);
     if (!lb || !st) return NULL;
     Z3_ast iv = sym_add(c, sym_wide(c, lb, true), sym_mul(c, sym_wide(c, st, true), c->iter_it));
     return sym_resize(c, iv, w, true);
   }
-  uint32_t k = v->arg_idx - 1;
+  /* an scf.while's condition region is not run in the context: only the body's arguments */
+  if (O->code == IR_OP_SCF_WHILE && v->block != sym_fresh_body(O)) return NULL;
+  uint32_t k = O->code == IR_OP_SCF_FOR ? v->arg_idx - 1 : v->arg_idx;
   return k < c->n_iter_carried ? c->iter_carried[k] : NULL;
+}
+
+Z3_ast sym_fresh_outer_arg(sym_ctx *c, const ir_value *v, unsigned w) {
+  if (!c->iter_loop || !v->block || !v->block->parent || !v->block->parent->parent ||
+      !inside(c->iter_loop, v->block->parent->parent) || !w)
+    return NULL;
+  char name[48];
+  snprintf(name, sizeof name, "@outer%u_%u", v->id, w);
+  return Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bv_sort(c->z, w));
 }
 
 /* ------------------------------------------------------------------ quiescence */

@@ -170,11 +170,13 @@ static Z3_ast fires_with(sym_ctx *c, const sym_event *x, const sym_event *a, int
 
 /* Wait w fires whenever x and the instance of a that x must not overlap both do: w is
  * unpredicated, or (w and x straight-line: the pipeliner's epilogue wait under `scf.if 0 < k`
- * before the accumulator is read) Z3 proves that predicate from x's and a's firing. */
+ * before the accumulator is read) Z3 proves that predicate from x's and a's firing; a tainted
+ * predicate only when it is free of havoc values (sym_havoc_free: a K read from a table is a
+ * keyed load, the same term wherever the kernel loads it). */
 static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const sym_event *a,
                       int64_t D) {
   if (sym_is_true(c, w->pred)) return true;
-  if (w->loop >= 0 || x->loop >= 0 || w->tainted) return false;
+  if (w->loop >= 0 || x->loop >= 0 || (w->tainted && !sym_havoc_free(c, w->pred))) return false;
   Z3_ast j = NULL;
   Z3_ast both = fires_with(c, x, a, (int)D, &j);
   return sym_sat(c, sym_and2(c, both, sym_not(c, w->pred))) == Z3_L_FALSE;

@@ -13,7 +13,10 @@
  * the other conditions, as for sym_tc05_retired (arrival-balance, phase-agreement).
  *
  * A predicated MMA (the pipeliner predicates its peeled MMA on the trip count, `0 < k`) accesses
- * nothing where its predicate fails: the conflict is asked under it. The commit must then fire
+ * nothing where its predicate fails: the conflict is asked under it. The predicate must be
+ * free of havoc values (sym_havoc_free: a K that tutorial 08's grouped GEMM loads from a table
+ * is a keyed load, the same term wherever the kernel loads that address, so the proof holds
+ * for every content). The commit must then fire
  * wherever the MMA does (its own barrier operand, or a commit whose predicate the MMA's implies:
  * proved), so the round w waits for is still cm's whenever there is an access to retire. */
 #include "sym_internal.h"
@@ -24,7 +27,8 @@
 static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, const sym_loop **L,
                         Z3_ast *conflict) {
   if (a->loop >= 0 || x->loop < 0 || a->prefork || a->postjoin || a->part != x->part ||
-      a->group != SYM_G_TC05 || a->ring < 0 || (a->tainted && !sym_is_true(c, a->pred)))
+      a->group != SYM_G_TC05 || a->ring < 0 ||
+      (a->tainted && !sym_is_true(c, a->pred) && !sym_havoc_free(c, a->pred)))
     return false;
   *L = &c->loops[x->loop];
   if ((*L)->parent >= 0 || (*L)->flat_outer >= 0 || !(*L)->op || (*L)->op->code != IR_OP_SCF_FOR ||
@@ -195,16 +199,18 @@ bool sym_tc05_before_loop_violation(sym_ctx *c, vf_sym_condres *r, const sym_eve
  * top-level loop between them. Otherwise it decides nothing. */
 bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_event *x) {
   if (a->loop >= 0 || x->loop >= 0 || a->part != x->part || a->group != SYM_G_TC05 ||
-      a->prefork || a->postjoin || x->prefork || x->postjoin || a->pos > x->pos || a->tainted ||
-      x->tainted)
+      a->prefork || a->postjoin || x->prefork || x->postjoin || a->pos > x->pos)
     return false;
+  /* tainted events: their terms decide only when the query is free of havoc values */
+  bool taint = a->tainted || x->tainted;
   for (uint32_t wi = 0; wi < c->n_evs; wi++) {
     const sym_event *w = &c->evs[wi];
     const char *how;
     if (w->kind != SYM_EV_WAIT || w->part != x->part || w->loop >= 0 || w->pos < a->pos ||
         w->pos > x->pos || !w->has_seq || w->unsupported || w->dead || w->base || w->ring < 0 ||
-        w->tainted || c->rings[w->ring].irregular || w->prefork || w->postjoin)
+        c->rings[w->ring].irregular || w->prefork || w->postjoin)
       continue;
+    bool wtaint = taint || w->tainted;
     int lag = sym_wait_lag(c, (int)wi, &how);
     if (lag < 0 || c->evs[wi].dead) continue;
     Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * c->rings[w->ring].n));
@@ -212,9 +218,10 @@ bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_even
     for (uint32_t ci = 0; ci < c->n_evs; ci++) {
       const sym_event *cm = &c->evs[ci];
       if (!sym_is_commit(cm) || cm->part != a->part || cm->ring != w->ring || !cm->has_seq ||
-          cm->unsupported || cm->base || cm->tainted || cm->prefork || cm->postjoin ||
+          cm->unsupported || cm->base || cm->prefork || cm->postjoin ||
           !(cm->op == a->op || cm->pos > a->pos) || cm->pos > w->pos)
         continue;
+      wtaint |= cm->tainted;
       if (cm->loop < 0) {
         seen = sym_or2(c, seen, sym_and2(c, cm->pred, sym_eq(c, target, sym_seq_term(c, cm))));
         continue;
@@ -232,7 +239,7 @@ bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_even
     }
     Z3_ast fire = sym_and2(c, a->pred, x->pred);
     Z3_ast phi = sym_and2(c, fire, sym_or2(c, sym_not(c, w->pred), sym_not(c, seen)));
-    if (sym_sat(c, phi) == Z3_L_FALSE) return true;
+    if ((!wtaint || sym_havoc_free(c, phi)) && sym_sat(c, phi) == Z3_L_FALSE) return true;
   }
   return false;
 }
