@@ -303,6 +303,9 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   /* a cp.async completion is a generic-proxy write of its issuer (sim_events.c): whether the
    * issuer's fence or release comes before or after it decides what the fence covers */
   if (e->kind == SIM_EV_CP_ASYNC && !m->amd_gfx && m->proxy_track) out->kind |= SIM_E_UFNOTE;
+  /* the arrive of a cp.async.mbarrier.arrive releases its issuer's landed cp.async writes
+   * (sim_proxy.c sim_uf_publish_cp): ordered with the issuer's later cp.async landing */
+  if (e->kind == SIM_EV_CP_ARRIVE && !m->amd_gfx && m->proxy_track) out->kind |= SIM_E_PUBLISH;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
   /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */

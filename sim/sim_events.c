@@ -162,6 +162,10 @@ int sim_ev_complete(sim_machine *m, void *st, uint32_t idx, sim_log *log) {
     if (e.bar != SIM_NOBAR && sim_signal_tx(m, st, e.bar, (int32_t)e.bytes, e.ins, log)) return -1;
     break;
   case SIM_EV_MMA5: case SIM_EV_TMEM_CP: case SIM_EV_COMMIT5: case SIM_EV_CP_ARRIVE:
+    /* a cp.async.mbarrier.arrive's arrive releases the issuer's landed cp.async writes: a
+     * thread that waits on the barrier and fences may read them through the async proxy */
+    if (e.kind == SIM_EV_CP_ARRIVE && e.bar != SIM_NOBAR && !m->amd_gfx)
+      sim_uf_publish_cp(m, st, e.agent, sim_uf_obj_bar(e.bar));
     /* tcgen05 completion / commit: arrive-on(1) at cluster scope (§4.4) */
     if (e.bar != SIM_NOBAR && sim_signal_arrive(m, st, e.bar, 1, e.ins, -1, log)) return -1;
     if (e.bar2 != SIM_NOBAR && sim_signal_arrive(m, st, e.bar2, 1, e.ins, -1, log)) return -1;

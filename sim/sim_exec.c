@@ -512,9 +512,10 @@ static int deferred(sim_exec *e) {
      * generic write before it that no fence.proxy.async of the parent followed, read by a
      * partition's async op, is a proxy-fence bug (before, only a later arrive of the parent
      * published it: tests/checkers/proxy-fork.bug verified with one iteration) */
-    sim_uf_publish(m, e->st, e->a);
+    sim_uf_publish(m, e->st, e->a, SIM_UF_OBJ_FORK);
     for (uint32_t b = 0; b < m->n_agents; b++) {
       if (!part_agent(m, e->cta, b, ws->n_parts)) continue;
+      sim_uf_acquire(m, e->st, b, SIM_UF_OBJ_FORK); /* a partition's fence covers them too */
       const sim_region *r = &m->regions[ws->part_region[m->agents[b].local - 1]];
       uint32_t n = r->n_entry < ws->n_caps ? r->n_entry : ws->n_caps;
       /* what the parent knows of each barrier's phases happens before the partition's ops
@@ -535,6 +536,8 @@ static int deferred(sim_exec *e) {
     e->release &= e->release - 1;
     sim_agent *ag = st_agent(m, e->st, b);
     if (ag->status != SIM_AG_NBWAIT && ag->status != SIM_AG_CLWAIT) continue;
+    /* the barrier it waited in completed: an acquire (sim_proxy.c) */
+    sim_uf_acquire(m, e->st, b, ag->status == SIM_AG_NBWAIT ? SIM_UF_OBJ_NAMED : SIM_UF_OBJ_CLUSTER);
     ag->status = SIM_AG_RUN;
     sim_env_load(m, e->st, b, ag->pc);
     sim_exec pe = *e;

@@ -352,13 +352,27 @@ typedef struct sim_event {
 } sim_event;
 
 /* Proxy tracking (§2.3): a generic access of an agent not yet followed by its own
- * fence.proxy.async; kept for allocations that the async proxy also touches. */
+ * fence.proxy.async; kept for allocations that the async proxy also touches. A fence of
+ * another agent covers it for that agent once the agent acquired it (a proxy fence on the
+ * causality path from the access to the async op: sim_proxy.c says why). */
 typedef struct sim_uf {
   sim_fp fp;                   /* flags: SIM_FP_WRITE for writes, SIM_FP_PUBLISHED once released */
   uint32_t ins;
+  uint32_t pub;                /* the synchronization objects it was released to (SIM_UF_OBJ_*) */
+  uint32_t acq;                /* agents that acquired it after a release (bit per agent) */
+  uint32_t cov;                /* agents whose fence.proxy.async after acquiring it covers it */
 } sim_uf;
 enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after the access */
 #define SIM_UF_CAP 4
+/* Release / acquire objects of sim_uf.pub: an mbarrier by its index modulo 28 (two barriers
+ * that share a bit make an acquire cover more: a missed report, never a false one), named
+ * barriers, the cluster barriers, and a warp_specialize fork. */
+enum {
+  SIM_UF_OBJ_NAMED = 1u << 28,
+  SIM_UF_OBJ_CLUSTER = 1u << 29,
+  SIM_UF_OBJ_FORK = 1u << 30,
+};
+static inline uint32_t sim_uf_obj_bar(uint32_t bar) { return 1u << (bar % 28u); }
 
 /* ------------------------------------------------------------------ the machine */
 
@@ -957,8 +971,17 @@ void sim_late_note(const sim_machine *m, const void *st, uint32_t bar, sim_viol 
 
 /* sim_proxy.c: proxy-fence tracking (§2.3) */
 void sim_uf_note(sim_machine *m, void *st, uint32_t a, const sim_fp *f, uint32_t ins);
+/* Agent a's fence.proxy.async: its own list is cleared (every later async op is ordered after
+ * its accesses), and it covers, for a, the other agents' accesses it acquired. */
 void sim_uf_clear(sim_machine *m, void *st, uint32_t a);
-void sim_uf_publish(sim_machine *m, void *st, uint32_t a);
+/* A release of agent a to obj (SIM_UF_OBJ_*): its listed accesses are published. */
+void sim_uf_publish(sim_machine *m, void *st, uint32_t a, uint32_t obj);
+/* The arrive a cp.async.mbarrier.arrive makes once agent a's cp.async ops landed: their writes
+ * are released to obj (the agent's other accesses are not). */
+void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj);
+/* An acquire of agent r from obj (a wait that passed, a barrier that completed, a fork): the
+ * other agents' accesses published to obj are acquired by r. */
+void sim_uf_acquire(sim_machine *m, void *st, uint32_t r, uint32_t obj);
 void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
                         sim_log *log);
 

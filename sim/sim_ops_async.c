@@ -321,7 +321,7 @@ static int commit5(sim_exec *e) {
   if (m->paired) return sim_pair_commit5(e); /* cta_group::2 (§4.4) */
   int32_t b = sim_ex_bar(e, 0, 0, NULL);
   if (b < 0) return SIM_X_HALT;
-  sim_uf_publish(m, e->st, e->a);
+  sim_uf_publish(m, e->st, e->a, sim_uf_obj_bar((uint32_t)b));
   uint32_t pending = sim_tc05_pending(m, e->st, e->a);
   char nm[64];
   sim_logf(e->log, "tcgen05.commit to %s (%u earlier op(s) pending)",
@@ -444,7 +444,7 @@ static int token_wait(sim_exec *e) {
       e->log->halt = true;
       return SIM_X_HALT;
     }
-    sim_uf_publish(m, e->st, e->a);
+    sim_uf_publish(m, e->st, e->a, sim_uf_obj_bar((uint32_t)b));
     if (sim_signal_arrive(m, e->st, (uint32_t)b, 1, e->pc, (int)e->a, e->log)) return SIM_X_HALT;
   }
   return SIM_X_NEXT;

@@ -128,7 +128,7 @@ static int expect_op(sim_exec *e) {
     e->log->halt = true;
     return SIM_X_HALT;
   }
-  sim_uf_publish(m, e->st, e->a);
+  sim_uf_publish(m, e->st, e->a, sim_uf_obj_bar((uint32_t)bar));
   sim_intent_note_arrive(m, e->st, (int)e->a, (uint32_t)bar);
   if (rc == SIM_MB_COMPLETED && sim_phase_completed(m, e->st, (uint32_t)bar, e->pc, e->log))
     return SIM_X_HALT;
@@ -176,6 +176,7 @@ static int wait_op(sim_exec *e) {
     return SIM_X_HALT;
   }
   *intent = want;
+  sim_uf_acquire(m, e->st, e->a, sim_uf_obj_bar((uint32_t)bar)); /* sim_proxy.c */
   return SIM_X_NEXT;
 }
 
@@ -194,7 +195,10 @@ static int arrive_op(sim_exec *e) {
   char nm[64];
   nm[0] = 0;
   sim_logf(e->log, "arrive on %s (count %lld)%s", BNAME(), (long long)n, mask ? " multicast" : "");
-  sim_uf_publish(m, e->st, e->a);
+  uint32_t obj = mask ? 0 : sim_uf_obj_bar((uint32_t)bar);
+  for (uint32_t c = 0; c < m->n_ctas; c++)
+    if ((mask >> c) & 1) obj |= sim_uf_obj_bar(c * m->n_bars + bl);
+  sim_uf_publish(m, e->st, e->a, obj);
   if (!mask) return sim_signal_arrive(m, e->st, (uint32_t)bar, (int32_t)n, e->pc, (int)e->a, e->log) ? SIM_X_HALT : SIM_X_NEXT;
   for (uint32_t c = 0; c < m->n_ctas; c++)
     if ((mask >> c) & 1)
@@ -279,7 +283,7 @@ static int named_op(sim_exec *e, bool sync) {
   nb->count = (uint16_t)n;
   nb->arrived = (uint16_t)(nb->arrived + threads);
   nb->arrivers |= me;
-  sim_uf_publish(m, e->st, e->a);
+  sim_uf_publish(m, e->st, e->a, SIM_UF_OBJ_NAMED);
   sim_logf(e->log, "%s named barrier %lld (%u of %lld threads)", sync ? "sync" : "arrive",
            (long long)id, nb->arrived, (long long)n);
   if (nb->arrived >= nb->count) {
@@ -290,8 +294,9 @@ static int named_op(sim_exec *e, bool sync) {
       e->log->halt = true;
       return SIM_X_HALT;
     }
-    e->release |= nb->waiters & ~me;
+    e->release |= nb->waiters & ~me; /* they acquire when released (sim_exec.c deferred) */
     memset(nb, 0, sizeof *nb);
+    if (sync) sim_uf_acquire(m, e->st, e->a, SIM_UF_OBJ_NAMED);
     return SIM_X_NEXT;
   }
   if (!sync) return SIM_X_NEXT;
@@ -334,7 +339,7 @@ static int cluster_op(sim_exec *e, bool arrive, bool wait) {
       return SIM_X_HALT;
     }
     h->cl_arrived |= me;
-    sim_uf_publish(m, e->st, e->a);
+    sim_uf_publish(m, e->st, e->a, SIM_UF_OBJ_CLUSTER);
     sim_exec tmp = *e;
     tmp.release = 0;
     sim_cluster_try_complete(m, e->st, &tmp);
@@ -350,6 +355,7 @@ static int cluster_op(sim_exec *e, bool arrive, bool wait) {
   if (!wait) return SIM_X_NEXT;
   if (h->cl_passed & me) {
     h->cl_passed &= ~me;
+    sim_uf_acquire(m, e->st, e->a, SIM_UF_OBJ_CLUSTER);
     return SIM_X_NEXT;
   }
   st_agent(m, e->st, e->a)->status = SIM_AG_CLWAIT;
@@ -377,7 +383,7 @@ static int partition_cluster_op(sim_exec *e) {
   sim_hdr *h = st_hdr(e->st);
   uint32_t me = 1u << e->a, group = same_role(m, e->a);
   h->pcl_arrived |= me;
-  sim_uf_publish(m, e->st, e->a);
+  sim_uf_publish(m, e->st, e->a, SIM_UF_OBJ_CLUSTER);
   sim_logf(e->log, "arrive + wait on the partition cluster barrier (%u of %u CTA(s) here)",
            (unsigned)__builtin_popcount(h->pcl_arrived & group), (unsigned)__builtin_popcount(group));
   if ((h->pcl_arrived & group) != group) {
@@ -386,6 +392,7 @@ static int partition_cluster_op(sim_exec *e) {
   }
   h->pcl_arrived &= ~group;
   e->release |= group & ~me; /* every other member waits in this barrier (CLWAIT) */
+  sim_uf_acquire(m, e->st, e->a, SIM_UF_OBJ_CLUSTER);
   return SIM_X_NEXT;
 }
 

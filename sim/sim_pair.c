@@ -132,7 +132,10 @@ int sim_pair_commit5(sim_exec *e) {
   int32_t b = sim_ex_bar(e, 0, 0, NULL);
   if (b < 0) return SIM_X_HALT;
   if (peer_exited(e, e->cta + 1)) return SIM_X_HALT;
-  sim_uf_publish(m, e->st, e->a);
+  /* the commit arrives on the barrier in both CTAs of the pair */
+  uint32_t bl = (uint32_t)b % m->n_bars;
+  sim_uf_publish(m, e->st, e->a,
+                 sim_uf_obj_bar(e->cta * m->n_bars + bl) | sim_uf_obj_bar((e->cta + 1) * m->n_bars + bl));
   uint32_t pending = sim_tc05_pending(m, e->st, e->a);
   char nm[64];
   sim_logf(e->log, "tcgen05.commit.cta_group::2 to %s in CTAs %u and %u (%u earlier op(s) pending)",

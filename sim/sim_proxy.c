@@ -1,6 +1,21 @@
 /* sim_proxy.c: proxy-fence bookkeeping (semantics.md §2.3): per agent, its generic accesses
  * to memory the async proxy also touches that no fence.proxy.async of its own followed yet;
- * an async access overlapping one that the agent already published (released) is reported. */
+ * an async access overlapping one that the agent already published (released) is reported,
+ * unless the async op's own agent acquired that access and fenced after the acquire.
+ *
+ * Who must fence. The PTX ISA states no rule for fence.proxy.async in its memory model
+ * (§8.9.5 "proxy-preserved base causality order" has bullets for the generic proxy, one proxy
+ * within a thread block and alias fences only; the fence section says proxy fences "compose
+ * with other forms of synchronization according to the rules of the Memory Consistency Model").
+ * The mixed-proxy formalisation (Lustig et al., ISCA 2022, NVIDIA) orders X before Y across
+ * proxies when a proxy fence lies on the base causality path from X to Y in the same CTA, and
+ * Triton's ConSan (triton-lang #10668: proxy accesses transferred through barriers, the
+ * waiter's fence_async_shared fences them, TritonGPU/consan.mlir
+ * proxy_fence_state_transitions) accepts a fence of the thread that waited. So both a fence
+ * of the writer after its access (before its release) and a fence of the reader after its
+ * acquire (before its async op) order the pair; until session 35 only the first was accepted
+ * here, a false alarm on a reader-side fence. A fence of a third thread on the path (acquire,
+ * fence, release to the reader) is not followed: still reported. */
 #include <stdio.h>
 
 #include "sim_internal.h"
@@ -42,12 +57,41 @@ sort:
 void sim_uf_clear(sim_machine *m, void *st, uint32_t a) {
   if (!m->proxy_track) return;
   memset(st_uf(m, st, a), 0, SIM_UF_CAP * sizeof(sim_uf));
+  uint32_t me = 1u << a;
+  for (uint32_t b = 0; b < m->n_agents; b++) {
+    sim_uf *u = st_uf(m, st, b);
+    for (int k = 0; b != a && k < SIM_UF_CAP && u[k].fp.alloc; k++)
+      if (u[k].acq & me) u[k].cov |= me;
+  }
 }
 
-void sim_uf_publish(sim_machine *m, void *st, uint32_t a) {
+void sim_uf_publish(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
   if (!m->proxy_track) return;
   sim_uf *u = st_uf(m, st, a);
-  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++) u[k].fp.flags |= SIM_FP_PUBLISHED;
+  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++) {
+    u[k].fp.flags |= SIM_FP_PUBLISHED;
+    u[k].pub |= obj;
+  }
+}
+
+void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
+  if (!m->proxy_track) return;
+  sim_uf *u = st_uf(m, st, a);
+  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++)
+    if (m->code[u[k].ins].code == IR_OP_TTG_ASYNC_COPY_G2L) {
+      u[k].fp.flags |= SIM_FP_PUBLISHED;
+      u[k].pub |= obj;
+    }
+}
+
+void sim_uf_acquire(sim_machine *m, void *st, uint32_t r, uint32_t obj) {
+  if (!m->proxy_track) return;
+  uint32_t me = 1u << r;
+  for (uint32_t b = 0; b < m->n_agents; b++) {
+    sim_uf *u = st_uf(m, st, b);
+    for (int k = 0; b != r && k < SIM_UF_CAP && u[k].fp.alloc; k++)
+      if ((u[k].fp.flags & SIM_FP_PUBLISHED) && (u[k].pub & obj)) u[k].acq |= me;
+  }
 }
 
 void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
@@ -60,6 +104,7 @@ void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp 
       if (!gw && !aw) continue;          /* read / read */
       if (!gw && b == issuer) continue;  /* own generic read, then own async write: program order */
       if (b != issuer && !(u[k].fp.flags & SIM_FP_PUBLISHED)) continue; /* unordered: a race */
+      if (b != issuer && ((u[k].cov >> issuer) & 1)) continue; /* the issuer's fence after its acquire */
       if (!sim_fp_overlap(&u[k].fp, f)) continue;
       char fp[96];
       sim_fp_str(m, f, fp, sizeof fp);
@@ -74,7 +119,11 @@ void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp 
               : "generic-proxy write of %s by %s is read by the async proxy without a "
                 "fence.proxy.async (fence_async_shared) between them (§2.3)";
       sim_viol *v = sim_viol_add(log, SIM_BUG_PROXY_FENCE, (int)b, u[k].ins, fmt, fp, m->agents[b].name);
-      sim_viol_rel(v, ins, aw ? "async write issued here" : "async read issued here");
+      sim_viol_rel(v, ins, b == issuer ? (aw ? "async write issued here" : "async read issued here")
+                   : aw ? "async write issued here (a fence of this thread after the wait that "
+                          "acquires the access would also order it)"
+                        : "async read issued here (a fence of this thread after the wait that "
+                          "acquires the write would also order it)");
       log->halt = true; /* a bug ends its path */
       return;
     }

@@ -36,6 +36,29 @@ static bool fenced_after_wait(const sym_event *rd) {
   return fenced;
 }
 
+/* A fence_async_shared directly in the block of read rd, before rd, after a wait_barrier of that
+ * block and with no wait_barrier between it and rd: the fence follows every wait of the block
+ * before rd, the one that acquires the hand-over among them, so it lies on the causality path
+ * from a write handed over to rd's thread to rd (the reader's fence, sim_proxy.c). */
+static bool fenced_after_acquire(const sym_event *rd) {
+  if (!rd->op->parent) return false;
+  bool acquired = false, fenced = false;
+  for (const ir_op *o = rd->op->parent->first; o && o != rd->op; o = o->next) {
+    if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = acquired;
+    else if (ir_op_holds(o, IR_OP_TTNG_WAIT_BARRIER)) acquired = true, fenced = false;
+  }
+  return fenced;
+}
+
+/* Some fence of rd's partition comes before rd in program order. */
+static bool reader_fence_before(sym_ctx *c, const sym_event *rd) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->kind == SYM_EV_FENCE && e->part == rd->part && e->pos < rd->pos) return true;
+  }
+  return false;
+}
+
 /* Reads through the async proxy: TMA stores, async wgmma and tcgen05 MMA operands
  * (ASYNC_READ), and the shared memory operands of synchronous wgmma (§2.3, §3, §4). */
 static bool async_read(const sym_event *e) {
@@ -170,9 +193,10 @@ static bool read_first(sym_ctx *c, const sym_event *w, const sym_event *rd) {
 }
 
 /* cp.async write w and async-proxy read rd of its ring: fenced when the reader is w's thread
- * and a fence follows the last cp.async wait before the read (fenced_after_wait); otherwise
- * not decided here: the explicit check reports a thread's missing fence, and a hand-over to
- * another partition (the writer's fence after its cp.async completes) is not encoded. */
+ * and a fence follows the last cp.async wait before the read (fenced_after_wait), or the
+ * reader is another partition whose fence follows the waits before the read
+ * (fenced_after_acquire); otherwise not decided here: the explicit check reports a missing
+ * fence, and the writer's fence after its cp.async completes is not encoded. */
 static void cp_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym_event *rd) {
   char wl[256], rl[256];
   if (sym_disjoint_slots(c, rd, w, w->idx)) return;
@@ -183,10 +207,16 @@ static void cp_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym
     return;
   r->n_checked++;
   if (rd->part == w->part && fenced_after_wait(rd)) return;
+  /* another partition's read: its fence after the wait that acquires the bytes (handed over by
+   * cp.async.mbarrier.arrive, or by an arrive after the writer's cp.async wait) is on the
+   * causality path from the copy to the read (sim_proxy.c); whether that wait orders the read
+   * after the copy at all is back-pressure's */
+  if (rd->part != w->part && fenced_after_acquire(rd)) return;
   sym_note_unknown(r, "cp.async write at %s (generic proxy), async-proxy read at %s: %s",
                    ir_loc_str(w->op->loc, wl, sizeof wl), ir_loc_str(rd->op->loc, rl, sizeof rl),
-                   rd->part != w->part ? "read by another partition (the writer's fence after "
-                                         "its cp.async completes is not encoded)"
+                   rd->part != w->part ? "read by another partition with no fence of its own "
+                                         "after its waits (the writer's fence after its "
+                                         "cp.async completes is not encoded)"
                                        : "no fence.proxy.async between the last cp.async wait "
                                          "before the read and the read");
 }
@@ -227,6 +257,16 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   if (f == FENCED_MAYBE) {
     sym_note_unknown(r, "write at %s: the fence after it is predicated",
                      ir_loc_str(w->op->loc, wl, sizeof wl));
+    return;
+  }
+  /* handed over: the reader's fence after the wait that acquires the buffer, before the read,
+   * also orders the pair (a fence on the causality path, sim_proxy.c) */
+  if (rel && fenced_after_acquire(rd)) return;
+  if (rel && reader_fence_before(c, rd)) {
+    sym_note_unknown(r, "write at %s handed over by the arrive at %s: the reader's fence before "
+                     "the read at %s is not shown to follow the wait that acquires it",
+                     ir_loc_str(w->op->loc, wl, sizeof wl),
+                     ir_loc_str(rel->op->loc, al, sizeof al), ir_loc_str(rd->op->loc, rl, sizeof rl));
     return;
   }
   const sym_event *last = rel ? rel : rd;
@@ -474,8 +514,9 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
     }
   }
   sym_finish_cond(r, "every shared buffer written through the generic proxy is read by the async "
-                     "proxy only after a fence.proxy.async of its writer (writes and reads in one "
-                     "partition and iteration, or handed over by the writer's next arrive; "
-                     "other pairs are left to the explicit check), and every slot read through "
+                     "proxy only after a fence.proxy.async of its writer, or of its reader after "
+                     "the wait that acquires it (writes and reads in one partition and iteration, "
+                     "or handed over by the writer's next arrive; other pairs are left to the "
+                     "explicit check), and every slot read through "
                      "it is handed back to a TMA load after a fence of the reader");
 }

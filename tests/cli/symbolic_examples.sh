@@ -66,12 +66,14 @@ for f in "$ck"/*.ok.ttgir; do
   # their .bug deadlocks had all seven proved);
   # race-alias.ok's tlx.storage_alias_local_alloc shares one storage between two allocations,
   # which the encoding's rings do not relate (every condition unknown since session 22; its
-  # accesses made no event before and back-pressure was proved)
+  # accesses made no event before and back-pressure was proved);
+  # proxy-cpmbar.ok hands a cp.async to another partition by cp.async.mbarrier.arrive, which the
+  # encoding's back-pressure does not follow (unknown; proxy-fence proved since session 35)
   case "$f" in
   *cluster-exit.ok.ttgir|*race-shared-store.ok.ttgir|*partial-tile.ok.ttgir|*cf-loop.ok.ttgir|*guard-call.ok.ttgir) want=3 ;;
   *subtile.ok.ttgir|*aref-pipeline.ok.ttgir|*aref-tma.ok.ttgir|*aref-combine.ok.ttgir|*token.ok.ttgir|*warp-group.ok.ttgir|*warp-group-cluster.ok.ttgir|*race-overlap.ok.ttgir) want=3 ;;
   *race-mma5-pair.ok.ttgir|*race-token-wait.ok.ttgir|*race-alias.ok.ttgir) want=3 ;;
-  *named-barrier.ok.ttgir|*cluster-barrier.ok.ttgir) want=3 ;;
+  *named-barrier.ok.ttgir|*cluster-barrier.ok.ttgir|*proxy-cpmbar.ok.ttgir) want=3 ;;
   esac
   [ $rc -eq $want ] || bad "$(basename "$f") --symbolic: exit $rc, expected $want"
   grep -q ' violated ' "$out" && bad "$(basename "$f"): a violated condition on a correct kernel"
