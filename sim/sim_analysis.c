@@ -267,6 +267,27 @@ static void mark_allocs(flow *f, const sim_ins *i, uint32_t segs, bool barrier) 
   }
 }
 
+/* The agent roles (parent, partition k of any warp_specialize) whose code holds both a
+ * fence.proxy.async and an async-proxy op. Another agent's acquire of an access is never used:
+ * without a fence it covers nothing, without an async op nothing asks (sim_proxy.c), so its
+ * bit would only split states. */
+static void uf_fencers(sim_machine *m) {
+  uint8_t fence[SIM_MAX_AGENTS] = {0}, async[SIM_MAX_AGENTS] = {0};
+  m->uf_fencers = 0;
+  for (uint32_t r = 0; r < m->n_regions; r++) {
+    const sim_region *g = &m->regions[r];
+    uint32_t local = g->ws < 0 ? 0 : (uint32_t)g->part + 1;
+    if (local >= SIM_MAX_AGENTS) continue;
+    for (uint32_t pc = g->start; pc < g->end && pc < m->n_code; pc++) {
+      const sim_ins *i = &m->code[pc];
+      fence[local] |= i->code == IR_OP_TTNG_FENCE_ASYNC_SHARED;
+      async[local] |= i->vis == SIM_V_ASYNC || sim_clc_op(i->code);
+    }
+  }
+  for (uint32_t l = 0; l < SIM_MAX_AGENTS; l++)
+    if (fence[l] && async[l]) m->uf_fencers |= 1u << l;
+}
+
 void sim_analyze(sim_machine *m) {
   flow f = {.m = m, .W = (m->n_allocs + 64) / 64};
   f.pts = ir_xcalloc(m->n_regions, sizeof *f.pts);
@@ -383,6 +404,7 @@ void sim_analyze(sim_machine *m) {
   m->proxy_track = false;
   for (uint32_t a = 1; a < m->n_allocs; a++)
     if (m->allocs[a].async_used) m->proxy_track = true;
+  uf_fencers(m);
   for (uint32_t r = 0; r < m->n_regions; r++) {
     free(f.pts[r]);
     free(f.taint[r]);

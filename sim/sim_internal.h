@@ -447,6 +447,10 @@ struct sim_machine {
   const ir_op *cl_init_after;  /* ... emitted right after this entry-block init_barrier */
   bool paired;                 /* paired-CTA kernel: tcgen05 ops run on CTA pairs (sim_pair.c) */
   bool proxy_track;            /* some allocation is touched by both proxies */
+  uint32_t uf_fencers;         /* by agent role (sim_agentinfo.local: parent 0, partition k + 1):
+                                  the code has a fence.proxy.async and an async-proxy op, so
+                                  only its acquires of other agents' accesses can matter
+                                  (sim_proxy.c sim_uf_acquire; sim_analysis.c) */
   bool pid_dep;                /* sync-relevant values depend on the program id */
   bool uses_clc;               /* cluster launch control ops appear (sim_clc.c) */
   uint16_t amd_gfx;            /* AMD target: 942 / 950 (sim_amd_*.c); 0 = NVIDIA */

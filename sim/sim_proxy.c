@@ -85,7 +85,8 @@ void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
 }
 
 void sim_uf_acquire(sim_machine *m, void *st, uint32_t r, uint32_t obj) {
-  if (!m->proxy_track) return;
+  /* an agent whose code cannot fence and then issue an async op: its bit would never be read */
+  if (!m->proxy_track || !((m->uf_fencers >> m->agents[r].local) & 1)) return;
   uint32_t me = 1u << r;
   for (uint32_t b = 0; b < m->n_agents; b++) {
     sim_uf *u = st_uf(m, st, b);
