@@ -403,6 +403,12 @@ static int join_op(sim_exec *e) {
       }
     }
   }
+  /* the join hands the partitions' memory to the parent (§2.3): their generic accesses that no
+   * fence of theirs followed are released to it, and the parent's fence after the join covers
+   * them (sim_proxy.c); before session 35 they were never released, a missed report */
+  for (uint32_t b = 0; b < m->n_agents; b++)
+    if (part_agent(m, e->cta, b, ws->n_parts)) sim_uf_publish(m, e->st, b, SIM_UF_OBJ_FORK);
+  sim_uf_acquire(m, e->st, e->a, SIM_UF_OBJ_FORK);
   for (uint32_t b = 0; b < m->n_agents; b++) {
     if (!part_agent(m, e->cta, b, ws->n_parts)) continue;
     sim_agent *pa = st_agent(m, e->st, b);

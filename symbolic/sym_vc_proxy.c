@@ -82,7 +82,7 @@ static bool before_loop(const sym_event *w, const sym_event *rd) {
 }
 
 /* Program order puts write w before every instance of async read rd: w of the parent before
- * the fork, or a straight-line w before rd's loop in its thread (fork_pair decides the pair). */
+ * the fork, or a straight-line w before rd's loop in its thread (program_pair decides the pair). */
 static bool program_ordered(const sym_event *w, const sym_event *rd) {
   return (w->prefork && !rd->prefork) || before_loop(w, rd);
 }
@@ -137,13 +137,18 @@ static bool waits_before(sym_ctx *c, const sym_event *rd, int ring) {
   return false;
 }
 
-/* Write w of the parent before the fork, async read rd in a partition (or the parent after
- * the join), or a straight-line write w before a loop of its thread reading it: program order
- * (the fork) orders w before rd, so a fence of w's thread between w and the fork (or rd),
- * straight-line and running whenever w does, covers every instance of rd (semantics.md §2.3:
- * the writer's fence). None: a violation where both run; a fence only in rd's partition, a
- * predicated one or a write in a loop of the parent: unknown (the pair is not decided). */
-static void fork_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym_event *rd) {
+/* Write w and async read rd that program order relates across threads (join false: w of the
+ * parent before the fork, rd in a partition or the parent after the join, or a straight-line w
+ * before a loop of its thread reading it; join true: w of a partition, rd of the parent after
+ * the join, which hands w over as an arrive does). Fork: a fence of w's thread between w and
+ * the fork (or rd), straight-line and running whenever w does, covers every instance of rd
+ * (semantics.md §2.3: the writer's fence); a fence only in rd's partition, a predicated one or
+ * a write in a loop of the parent: unknown. Join: an unconditional fence of w's partition after
+ * w, or a straight-line unconditional fence of the parent between the join and rd (the
+ * reader's fence after its acquire, sim_proxy.c); only predicated ones: unknown. No fence at
+ * all: a violation where both run. */
+static void program_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const sym_event *rd,
+                         bool join) {
   char wl[256], rl[256];
   r->n_checked++;
   ir_loc_str(w->op->loc, wl, sizeof wl);
@@ -152,13 +157,28 @@ static void fork_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const s
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
     if (e->kind != SYM_EV_FENCE) continue;
-    if (e->part == w->part && e->prefork == w->prefork && e->loop < 0 && w->loop < 0 &&
-        e->pos > w->pos && e->pos < rd->pos &&
-        (sym_is_true(c, e->pred) ||
-         sym_sat(c, sym_and2(c, w->pred, sym_not(c, e->pred))) == Z3_L_FALSE))
-      return;
-    other |= (e->part == w->part && e->pos > w->pos && e->pos < rd->pos) ||
+    bool covers, near;
+    if (join) {
+      bool writer = e->part == w->part && !e->postjoin && !e->prefork && e->pos > w->pos &&
+                    (e->loop < 0 || e->loop == w->loop);
+      bool reader = e->postjoin && e->part == rd->part && e->loop < 0 && e->pos < rd->pos;
+      near = writer || reader;
+      covers = near && sym_is_true(c, e->pred);
+    } else {
+      covers = e->part == w->part && e->prefork == w->prefork && e->loop < 0 && w->loop < 0 &&
+               e->pos > w->pos && e->pos < rd->pos &&
+               (sym_is_true(c, e->pred) ||
+                sym_sat(c, sym_and2(c, w->pred, sym_not(c, e->pred))) == Z3_L_FALSE);
+      near = (e->part == w->part && e->pos > w->pos && e->pos < rd->pos) ||
              (e->part == rd->part && !e->prefork);
+    }
+    if (covers) return;
+    other |= near;
+  }
+  if (join && other) {
+    sym_note_unknown(r, "write at %s in a partition, async-proxy read at %s after the join: the "
+                     "only fences between them are predicated (not decided)", wl, rl);
+    return;
   }
   if (other || w->loop >= 0) {
     sym_note_unknown(r, "write at %s before the fork or the loop, async-proxy read at %s: %s", wl, rl,
@@ -167,17 +187,25 @@ static void fork_pair(sym_ctx *c, vf_sym_condres *r, const sym_event *w, const s
                                     "reader's (not decided)");
     return;
   }
-  Z3_ast phi = sym_and2(c, w->pred, sym_and2(c, sym_ev_range(c, rd), rd->pred));
+  const sym_event *at = join ? w : rd; /* the iteration the counterexample names */
+  Z3_ast phi = sym_and2(c, sym_and2(c, join ? sym_ev_range(c, w) : Z3_mk_true(c->z), w->pred),
+                        sym_and2(c, sym_ev_range(c, rd), rd->pred));
   Z3_lbool st;
-  vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, rd->loop, sym_ev_it(c, rd),
+  vf_sym_violation *v = sym_violation(c, r, w->op, w->part, phi, at->loop, sym_ev_it(c, at),
                                       w->tainted || rd->tainted, NULL, 0, NULL, &st);
   if (!v) return;
   sym_site(v, rd->op);
-  v->message = sym_fmt("%s writes %s before the warp_specialize (or the loop), and %s reads it "
-                       "through the async proxy at %s with no fence.proxy.async of the writer "
-                       "between them: the async proxy may read stale data (semantics.md §2.3)",
-                       w->op->code == IR_OP_TTG_LOCAL_ALLOC ? "local_alloc" : "local_store",
-                       c->rings[w->ring].name, sym_part_label(c, rd->part), rl);
+  const char *wop = w->op->code == IR_OP_TTG_LOCAL_ALLOC ? "local_alloc" : "local_store";
+  if (join)
+    v->message = sym_fmt("%s writes %s in %s, and the parent reads it through the async proxy at "
+                         "%s after the join with no fence.proxy.async between them: the async "
+                         "proxy may read stale data (semantics.md §2.3)",
+                         wop, c->rings[w->ring].name, sym_part_label(c, w->part), rl);
+  else
+    v->message = sym_fmt("%s writes %s before the warp_specialize (or the loop), and %s reads it "
+                         "through the async proxy at %s with no fence.proxy.async of the writer "
+                         "between them: the async proxy may read stale data (semantics.md §2.3)",
+                         wop, c->rings[w->ring].name, sym_part_label(c, rd->part), rl);
 }
 
 /* Straight-line write w and async read rd of two threads: whenever both run, an arrival of
@@ -230,7 +258,11 @@ static void check_pair(sym_ctx *c, vf_sym_condres *r, int wi, int ri) {
   uint32_t hi = rd->pos;
   if (w->postjoin && !rd->postjoin) return; /* the join: the write follows the read */
   if (program_ordered(w, rd)) {
-    fork_pair(c, r, w, rd);
+    program_pair(c, r, w, rd, false);
+    return;
+  }
+  if (rd->postjoin && !w->postjoin && !w->prefork && w->part != rd->part) {
+    program_pair(c, r, w, rd, true); /* a partition's write, the parent's read after the join */
     return;
   }
   if (rd->part != w->part) {
@@ -488,7 +520,7 @@ void sym_vc_proxy(sym_ctx *c, vf_sym_condres *r) {
         continue;
       }
       if (rd->ring == w->ring && program_ordered(w, rd))
-        check_pair(c, r, (int)wi, (int)ri); /* program order (fork_pair) */
+        check_pair(c, r, (int)wi, (int)ri); /* program order (program_pair) */
       else if (rd->part == w->part ? same_slot(c, w, rd) : rd->ring == w->ring)
         check_pair(c, r, (int)wi, (int)ri);
       else if (rd->part == w->part && rd->ring == w->ring && rd->loop != w->loop &&
