@@ -366,7 +366,7 @@ enum { SIM_FP_PUBLISHED = 0x80 }; /* the agent ran a release (arrive, ...) after
 #define SIM_UF_CAP 4
 /* Release / acquire objects of sim_uf.pub: an mbarrier by its index modulo 28 (two barriers
  * that share a bit make an acquire cover more: a missed report, never a false one), named
- * barriers, the cluster barriers, and a warp_specialize fork. */
+ * barriers, the cluster barriers, and a warp_specialize's fork and join (SIM_UF_OBJ_FORK). */
 enum {
   SIM_UF_OBJ_NAMED = 1u << 28,
   SIM_UF_OBJ_CLUSTER = 1u << 29,
@@ -983,8 +983,8 @@ void sim_uf_publish(sim_machine *m, void *st, uint32_t a, uint32_t obj);
 /* The arrive a cp.async.mbarrier.arrive makes once agent a's cp.async ops landed: their writes
  * are released to obj (the agent's other accesses are not). */
 void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj);
-/* An acquire of agent r from obj (a wait that passed, a barrier that completed, a fork): the
- * other agents' accesses published to obj are acquired by r. */
+/* An acquire of agent r from obj (a wait that passed, a barrier that completed, a fork, a
+ * join): the other agents' accesses published to obj are acquired by r. */
 void sim_uf_acquire(sim_machine *m, void *st, uint32_t r, uint32_t obj);
 void sim_uf_check_async(sim_machine *m, void *st, uint32_t issuer, const sim_fp *f, uint32_t ins,
                         sim_log *log);

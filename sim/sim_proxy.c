@@ -54,43 +54,51 @@ sort:
     }
 }
 
+/* Agent a records acquires and covers what it acquired (sim_analysis.c uf_fencers): its role's
+ * code can fence and then issue an async-proxy op. No other agent's bit is ever read. */
+static bool fencer(const sim_machine *m, uint32_t a) {
+  return (m->uf_fencers >> m->agents[a].local) & 1;
+}
+
 void sim_uf_clear(sim_machine *m, void *st, uint32_t a) {
   if (!m->proxy_track) return;
   memset(st_uf(m, st, a), 0, SIM_UF_CAP * sizeof(sim_uf));
+  if (!fencer(m, a)) return; /* it acquired nothing */
   uint32_t me = 1u << a;
   for (uint32_t b = 0; b < m->n_agents; b++) {
+    if (b == a) continue;
     sim_uf *u = st_uf(m, st, b);
-    for (int k = 0; b != a && k < SIM_UF_CAP && u[k].fp.alloc; k++)
+    for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++)
       if (u[k].acq & me) u[k].cov |= me;
   }
 }
 
-void sim_uf_publish(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
-  if (!m->proxy_track) return;
-  sim_uf *u = st_uf(m, st, a);
-  for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++) {
-    u[k].fp.flags |= SIM_FP_PUBLISHED;
-    u[k].pub |= obj;
-  }
-}
-
-void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
+/* Agent a's listed accesses (only its cp.async writes when cp_only) released to obj. */
+static void publish(sim_machine *m, void *st, uint32_t a, uint32_t obj, bool cp_only) {
   if (!m->proxy_track) return;
   sim_uf *u = st_uf(m, st, a);
   for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++)
-    if (m->code[u[k].ins].code == IR_OP_TTG_ASYNC_COPY_G2L) {
+    if (!cp_only || m->code[u[k].ins].code == IR_OP_TTG_ASYNC_COPY_G2L) {
       u[k].fp.flags |= SIM_FP_PUBLISHED;
       u[k].pub |= obj;
     }
 }
 
+void sim_uf_publish(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
+  publish(m, st, a, obj, false);
+}
+
+void sim_uf_publish_cp(sim_machine *m, void *st, uint32_t a, uint32_t obj) {
+  publish(m, st, a, obj, true);
+}
+
 void sim_uf_acquire(sim_machine *m, void *st, uint32_t r, uint32_t obj) {
-  /* an agent whose code cannot fence and then issue an async op: its bit would never be read */
-  if (!m->proxy_track || !((m->uf_fencers >> m->agents[r].local) & 1)) return;
+  if (!m->proxy_track || !fencer(m, r)) return;
   uint32_t me = 1u << r;
   for (uint32_t b = 0; b < m->n_agents; b++) {
+    if (b == r) continue;
     sim_uf *u = st_uf(m, st, b);
-    for (int k = 0; b != r && k < SIM_UF_CAP && u[k].fp.alloc; k++)
+    for (int k = 0; k < SIM_UF_CAP && u[k].fp.alloc; k++)
       if ((u[k].fp.flags & SIM_FP_PUBLISHED) && (u[k].pub & obj)) u[k].acq |= me;
   }
 }

@@ -23,31 +23,30 @@ static bool generic_write(const sym_event *e) {
  * it, which position alone (fence_between) does not show. */
 static bool is_cpasync(const sym_event *e) { return e->op->code == IR_OP_TTG_ASYNC_COPY_G2L; }
 
-/* A fence_async_shared directly in the block of read rd, before rd, with no ttg.async_wait between
- * it and rd: the wait that retires the cp.async before rd (which the cp.async condition,
- * sym_vc_cpasync.c, checks) ran before the fence, so the fence follows the write. */
-static bool fenced_after_wait(const sym_event *rd) {
+/* A fence_async_shared directly in the block of read rd, before rd, with no op holding a `wait`
+ * between it and rd (and, when need_wait, after one such op of the block): the fence follows
+ * every wait of the block before rd. */
+static bool fenced_after(const sym_event *rd, ir_opcode wait, bool need_wait) {
   if (!rd->op->parent) return false;
-  bool fenced = false;
+  bool waited = !need_wait, fenced = false;
   for (const ir_op *o = rd->op->parent->first; o && o != rd->op; o = o->next) {
-    if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = true;
-    else if (ir_op_holds(o, IR_OP_TTG_ASYNC_WAIT)) fenced = false;
+    if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = waited;
+    else if (ir_op_holds(o, wait)) waited = true, fenced = false;
   }
   return fenced;
 }
 
-/* A fence_async_shared directly in the block of read rd, before rd, after a wait_barrier of that
- * block and with no wait_barrier between it and rd: the fence follows every wait of the block
- * before rd, the one that acquires the hand-over among them, so it lies on the causality path
- * from a write handed over to rd's thread to rd (the reader's fence, sim_proxy.c). */
+/* The cp.async wait that retires the copy before rd (which the cp.async condition,
+ * sym_vc_cpasync.c, checks) ran before the fence, so the fence follows the write. */
+static bool fenced_after_wait(const sym_event *rd) {
+  return fenced_after(rd, IR_OP_TTG_ASYNC_WAIT, false);
+}
+
+/* The fence follows every wait_barrier of the block before rd, the one that acquires a
+ * hand-over among them, so it lies on the causality path from a write handed over to rd's
+ * thread to rd (the reader's fence, sim_proxy.c). */
 static bool fenced_after_acquire(const sym_event *rd) {
-  if (!rd->op->parent) return false;
-  bool acquired = false, fenced = false;
-  for (const ir_op *o = rd->op->parent->first; o && o != rd->op; o = o->next) {
-    if (o->code == IR_OP_TTNG_FENCE_ASYNC_SHARED) fenced = acquired;
-    else if (ir_op_holds(o, IR_OP_TTNG_WAIT_BARRIER)) acquired = true, fenced = false;
-  }
-  return fenced;
+  return fenced_after(rd, IR_OP_TTNG_WAIT_BARRIER, true);
 }
 
 /* Some fence of rd's partition comes before rd in program order. */

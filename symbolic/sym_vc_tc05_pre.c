@@ -28,7 +28,7 @@ static bool pre_applies(sym_ctx *c, const sym_event *a, const sym_event *x, cons
                         Z3_ast *conflict) {
   if (a->loop >= 0 || x->loop < 0 || a->prefork || a->postjoin || a->part != x->part ||
       a->group != SYM_G_TC05 || a->ring < 0 ||
-      (a->tainted && !sym_is_true(c, a->pred) && !sym_havoc_free(c, a->pred)))
+      (a->tainted && !sym_havoc_free(c, a->pred)))
     return false;
   *L = &c->loops[x->loop];
   if ((*L)->parent >= 0 || (*L)->flat_outer >= 0 || !(*L)->op || (*L)->op->code != IR_OP_SCF_FOR ||
