@@ -554,6 +554,23 @@ static bool read_model(sym_ctx *c, const qs *s, const bool *used, Z3_ast trip, Z
   return ok;
 }
 
+/* phi and the definitions (sym_define) that the terms t[0 .. n - 1] need and phi does not. */
+static Z3_ast with_read_defs(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter,
+                             const Z3_ast *extra, unsigned n_extra) {
+  if (!c->n_defs) return phi;
+  bool *own = ir_xcalloc(c->n_defs, sizeof *own), *read = ir_xcalloc(c->n_defs, sizeof *read);
+  needed_defs(c, phi, true, own);
+  for (unsigned k = 0; k < n_extra + 2; k++) {
+    Z3_ast t = k == 0 ? trip : k == 1 ? iter : extra[k - 2];
+    if (t) needed_defs(c, t, true, read);
+  }
+  for (uint32_t d = 0; d < c->n_defs; d++)
+    if (read[d] && !own[d]) phi = sym_and2(c, phi, c->def_phi[d]);
+  free(own);
+  free(read);
+  return phi;
+}
+
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
                  unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
                  int64_t *extra_out) {
@@ -585,6 +602,12 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (r == Z3_L_FALSE) return Z3_L_FALSE;
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   if (r != Z3_L_TRUE) return r;
+  /* the model is read from phi and the definitions of the terms read back: a defined variable
+   * only they mention (a prefix count in an op's round after the loop, sym_prefix.c) would
+   * otherwise take any value, and a value read from it no model of the kernel has (ttd_reshape:
+   * the after-loop wait's round read with K = 0 gave a lag of 1, a phase-agreement violation
+   * no schedule has). Each definition is total, so phi stays satisfiable. */
+  phi = with_read_defs(c, phi, trip, iter, extra, n_extra);
   qs s = qs_open(c, phi, Q_RAW, c->rlimit, true);
   r = qs_check(c, &s);
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);

@@ -56,8 +56,15 @@ const char *sym_slot_text(sym_ctx *c, const sym_event *e, char *buf, size_t n) {
 
 void sym_note_unknown(vf_sym_condres *r, const char *fmt, ...) {
   r->n_unknown++;
-  if (r->detail) return; /* keep the first reason */
   va_list ap;
+  if (sym_debug_on()) { /* every reason, not only the first the report keeps */
+    fputs("sym: unknown: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+  }
+  if (r->detail) return; /* keep the first reason */
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
