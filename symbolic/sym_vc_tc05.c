@@ -173,13 +173,35 @@ static Z3_ast fires_with(sym_ctx *c, const sym_event *x, const sym_event *a, int
  * before the accumulator is read) Z3 proves that predicate from x's and a's firing; a tainted
  * predicate only when it is free of havoc values (sym_havoc_free: a K read from a table is a
  * keyed load, the same term wherever the kernel loads it). */
+static bool loop_free(sym_ctx *c, Z3_ast t);
+
 static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const sym_event *a,
                       int64_t D) {
   if (sym_is_true(c, w->pred)) return true;
-  if (w->loop >= 0 || x->loop >= 0 || (w->tainted && !sym_havoc_free(c, w->pred))) return false;
+  if (w->tainted && !sym_havoc_free(c, w->pred)) return false;
+  /* in a loop: a predicate no iteration changes (an scf.if around the whole loop: Triton's
+   * `k_tiles == 0` branch of test_tensor_descriptor's matmuls) holds in w's instance when it
+   * holds where x and a fire, as an unpredicated w does */
+  if ((w->loop >= 0 || x->loop >= 0) && !loop_free(c, w->pred)) return false;
   Z3_ast j = NULL;
   Z3_ast both = fires_with(c, x, a, (int)D, &j);
   return sym_sat(c, sym_and2(c, both, sym_not(c, w->pred))) == Z3_L_FALSE;
+}
+
+/* Does t mention no loop's counter, nest base or carried value (the same in every iteration of
+ * every loop)? A walk whose budget runs out counts as no. */
+static bool loop_free(sym_ctx *c, Z3_ast t) {
+  int budget = 20000;
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    const sym_loop *L = &c->loops[l];
+    if ((L->it && sym_term_has(c, t, L->it, &budget)) ||
+        (L->nest_base && sym_term_has(c, t, L->nest_base, &budget)))
+      return false;
+    for (uint32_t k = 0; k < L->n_carried; k++)
+      if (L->carried_var && L->carried_var[k] && sym_term_has(c, t, L->carried_var[k], &budget))
+        return false;
+  }
+  return budget > 0;
 }
 
 /* A padded wait and commit that retire an MMA are looked for up to this many steps before the
@@ -369,7 +391,7 @@ bool sym_tc05_retired(sym_ctx *c, const sym_event *x, const sym_event *a, int64_
        * that instance's round (same) retires an instance of a that fired (ConSan's
        * multibuffered_loop: MMA and barrier under i < 9) */
       if (o < 0 || !fires_for(c, w, x, a, D) ||
-          (!sym_is_true(c, cm->pred) && !(cm->op == a->op && same))) {
+          (!sym_is_true(c, cm->pred) && !(cm->op == a->op && same) && !fires_for(c, cm, x, a, D))) {
         open = true; /* it may retire a, in a way the rule does not decide */
         continue;
       }
