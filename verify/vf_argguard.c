@@ -522,7 +522,11 @@ static void guards_of(vf_argplan *p, uint64_t runs_per_combo) {
   uint64_t used = vf_argplan_combos(p) + p->n_probes; /* the probes keep their room */
   uint32_t cap = room > used ? (uint32_t)(room - used < VF_MAX_GUARD_RUNS ? room - used : VF_MAX_GUARD_RUNS) : 0;
   uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits), *base = ir_xcalloc(p->n_args + 1, sizeof *bits);
-  vf_argplan_bits(p, 0, base); /* combination 0: the base of every guard run */
+  /* the base of every guard run: the first combination whose loops wrap their rings (session
+   * 36: from combination 0, a loop's single trip hid an overwrite of a slot an MMA still read
+   * on a guard's other side, tests/checkers/guard-wrap.bug) */
+  p->guard_base = vf_argplan_wrap_base(p);
+  vf_argplan_bits(p, p->guard_base, base);
   /* guards that cannot be evaluated at the base values are not guards of the arguments */
   uint32_t w = 0;
   for (uint32_t i = 0; i < c.n; i++)
@@ -538,16 +542,17 @@ static void guards_of(vf_argplan *p, uint64_t runs_per_combo) {
   memcpy(c.grid, p->grid, sizeof c.grid);
   for (uint32_t i = 0; i < p->n_probes; i++) {
     if (!p->probe_val[i]) continue;
-    memcpy(bits, base, (p->n_args + 1) * sizeof *bits);
+    vf_argplan_bits(p, 0, bits); /* a probe moves one argument of combination 0 */
     uint32_t k = p->aligned_arg[i];
     bits[k] = sim_trunc((uint64_t)p->probe_val[i], sim_int_width(entry->args[k]->type));
     note(&c, bits, per);
   }
+  vf_argplan_grid_of(p, p->guard_base, c.grid); /* the guard runs' grid: their base's */
   for (uint32_t i = 0; i < c.n; i++) {
     guard *g = &c.g[i];
     for (int s = 0; s < 2; s++) {
       if (g->seen[s] || p->n_guard_runs >= cap) continue;
-      /* the first value taking side s from combination 0, one argument moved; else, from an
+      /* the first value taking side s from guard_base, one argument moved; else, from an
        * earlier guard run, a second argument moved (`n <= 0 && m <= 0` after the runs n = 0
        * and m = 0) */
       uint32_t xk = 0, xk2 = UINT32_MAX;
@@ -689,6 +694,12 @@ char *vf_argplan_guard_runs(const vf_argplan *p) {
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld (%s at %s)", r ? ", " : "",
                               p->names[p->guard_arg[r]], (long long)p->guard_val[r],
                               p->guard_side[r] ? "true" : "false", at);
+  }
+  if (p->n_guard_runs && p->guard_base && len < sizeof buf) { /* not combination 0's values */
+    char *b = vf_argplan_describe(p, p->guard_base, NULL);
+    if (b) len += (size_t)snprintf(buf + len, sizeof buf - len, ", each from %s (the first values "
+                                   "whose loops wrap their rings)", b);
+    free(b);
   }
   for (uint32_t r = 0; r < p->n_outside && len < sizeof buf; r++) {
     char at[200], why[200];

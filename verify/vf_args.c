@@ -672,6 +672,26 @@ static uint32_t value_index(const vf_argplan *p, uint32_t i, uint32_t *combo) {
   return d;
 }
 
+uint32_t vf_argplan_wrap_base(const vf_argplan *p) {
+  int64_t want = (int64_t)(p->ring_depth ? p->ring_depth : 1) + 1;
+  uint32_t n = base_combos(p);
+  for (uint32_t j = 0; j < n; j++) {
+    uint32_t rest = j;
+    bool ok = true, known = false;
+    for (uint32_t i = 0; i < p->n_vary && ok; i++) {
+      uint32_t d = value_index(p, i, &rest);
+      int64_t most = -1;
+      for (uint32_t v = 0; v < p->n_vals[i]; v++) most = p->trips[i][v] > most ? p->trips[i][v] : most;
+      if (most < 0) continue; /* no trip count known for this argument */
+      known = true;
+      ok = p->trips[i][d] >= (want < most ? want : most);
+    }
+    if (!known) return 0;
+    if (ok) return j;
+  }
+  return 0;
+}
+
 int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
   uint32_t c = vf_argplan_combos(p);
   return combo >= c && combo - c < p->n_probes ? (int32_t)(combo - c) : -1;
@@ -680,10 +700,10 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
   int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
-  /* a probe: combination 0 with one argument at a partial tile; a guard run: combination 0
-   * with one argument on the other side of a guard */
+  /* a probe: combination 0 with one argument at a partial tile; a guard run: combination
+   * guard_base with one argument on the other side of a guard */
   uint32_t fill = 0; /* the fill is the machine's (vf_argplan_set_fill), not an argument */
-  combo = probe >= 0 || guard >= 0 ? 0 : split_fill(p, combo, &fill);
+  combo = probe >= 0 ? 0 : guard >= 0 ? p->guard_base : split_fill(p, combo, &fill);
   (void)fill;
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
@@ -707,9 +727,8 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
 
 void vf_argplan_grid_of(const vf_argplan *p, uint32_t combo, int32_t grid[3]) {
   for (int d = 0; d < 3; d++) grid[d] = p->grid[d];
-  if (!p->per_loop || !p->n_vary || vf_argplan_probe_of(p, combo) >= 0 || vf_argplan_guard_of(p, combo) >= 0)
-    return;
-  uint32_t fill = 0, c = split_fill(p, combo, &fill);
+  if (!p->per_loop || !p->n_vary || vf_argplan_probe_of(p, combo) >= 0) return;
+  uint32_t fill = 0, c = vf_argplan_guard_of(p, combo) >= 0 ? p->guard_base : split_fill(p, combo, &fill);
   uint32_t j = value_index(p, 0, &c);
   if (j < VF_MAX_VALS && p->vec_grid[j] > 0) grid[0] = p->vec_grid[j];
 }
@@ -718,7 +737,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   char buf[256] = "";
   size_t len = 0;
   int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
-  /* the one argument a probe or a guard run moves off combination 0 */
+  /* the one argument a probe (off combination 0) or a guard run (off guard_base) moves */
   uint32_t pk = probe >= 0 ? p->aligned_arg[probe] : guard >= 0 ? p->guard_arg[guard] : UINT32_MAX;
   int64_t pv = probe >= 0 ? p->probe_val[probe] : guard >= 0 ? p->guard_val[guard] : 0;
   /* a guard run's second moved argument, if any */
@@ -727,7 +746,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   bool shown = false, shown2 = false;
   uint32_t fill = 0, orig = combo;
   split_fill(p, combo, &fill);
-  combo = probe >= 0 || guard >= 0 ? 0 : split_fill(p, combo, &fill);
+  combo = probe >= 0 ? 0 : guard >= 0 ? p->guard_base : split_fill(p, combo, &fill);
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
     bool mine = p->vary_arg[i] == pk, mine2 = p->vary_arg[i] == pk2;

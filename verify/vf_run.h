@@ -64,13 +64,15 @@ typedef struct vf_argplan {
   int64_t probe_val[8];
   uint32_t n_probes;           /* probe combinations (n_aligned, or 0 when off) */
   /* Guard runs (vf_argguard.c): combination base + i (base: the combinations above, before
-   * the probes) is combination 0 with argument guard_arg[i] at guard_val[i] (and, when a
+   * the probes) is combination guard_base with argument guard_arg[i] at guard_val[i] (and, when a
    * side needs two arguments moved, e.g. `if n <= 0 && m <= 0`, guard_arg2[i] at
    * guard_val2[i]; UINT32_MAX when one is enough), the side
    * guard_side[i] of the guard at guard_op[i] (NULL: the i1 argument itself) that no other run
    * takes. Gaps: guard sides no run takes (no value found): gap_op / gap_arg / gap_side, and
    * n_gaps_more past VF_MAX_GAPS. */
   uint32_t n_guard_runs;
+  uint32_t guard_base;         /* the combination the guard runs start from (vf_argplan_wrap_base:
+                                  the first whose loops wrap their rings; 0 before session 36) */
   uint32_t guard_arg[VF_MAX_GUARD_RUNS];
   int64_t guard_val[VF_MAX_GUARD_RUNS];
   uint32_t guard_arg2[VF_MAX_GUARD_RUNS];
@@ -190,6 +192,11 @@ void vf_argplan_guards(vf_argplan *p, uint64_t runs_per_combo);
 char *vf_argplan_guard_runs(const vf_argplan *p);
 /* "the false side of the guard at checkers.py:29:5, ..." (malloc'd), NULL without gaps. */
 char *vf_argplan_gaps(const vf_argplan *p);
+/* The combination the guard runs move one argument from: the first whose varied arguments give
+ * every loop of known trip count at least S + 1 trips (S the deepest ring: a slot is reused, so
+ * an access after an op still in flight on it is reached) or that argument's most; 0 where no
+ * trip count is known. */
+uint32_t vf_argplan_wrap_base(const vf_argplan *p);
 /* The guard run a combination is (0 .. n_guard_runs-1), or -1. */
 int32_t vf_argplan_guard_of(const vf_argplan *p, uint32_t combo);
 /* The probe a combination is (0 .. n_probes-1), or -1 for an aligned combination. */

@@ -56,7 +56,14 @@ run 1 "$D/guard-loop.bug.ttgir"
 has "N=0 (false at checkers.py:18:5 (loop))"
 has "loop checkers.py:30: trip counts 0, 1, 2, 3"
 run 1 "$D/guard-flag.bug.ttgir"
-has "schedule (N=64, flag=0)"
+# the guard run moves flag off the first values whose loops wrap their rings (N=128: two
+# trips of the one-slot ring), not off combination 0 (N=64) since session 36
+has "schedule (N=128, flag=0)"
+has "each from N=128 (the first values whose loops wrap their rings)"
+run 1 "$D/guard-wrap.bug.ttgir"
+has "checkers.py:22:5: error: race"
+has "k2=7 (false at"
+has "each from n=3 (the first values whose loops wrap their rings)"
 
 # the guard as cf.cond_br blocks
 python3 - "$D/guard-zero.bug.ttgir" "$T/cf.ttgir" <<'PY'
