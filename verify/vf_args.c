@@ -672,6 +672,51 @@ static uint32_t value_index(const vf_argplan *p, uint32_t i, uint32_t *combo) {
   return d;
 }
 
+/* Where the plan records no trip counts (vectors chosen per loop or by Z3): the static trip
+ * count of every loop at each combination (program 0, sim_static_loops_first); the combination
+ * where the most loops reach min(want, the loop's largest count over the combinations), the
+ * fewest trips in all among those (the cheapest run), the first among those; 0 unless it
+ * brings more loops to their target than combination 0 does. */
+static uint32_t wrap_base_static(const vf_argplan *p, int64_t want, uint32_t n) {
+  if (n > VF_MAX_RUNS) n = VF_MAX_RUNS;
+  sim_static_loop (*l)[VF_MAX_LOOPS] = ir_xcalloc(n ? n : 1, sizeof *l);
+  uint32_t *nl = ir_xcalloc(n ? n : 1, sizeof *nl);
+  uint64_t *bits = ir_xcalloc(p->n_args + 1, sizeof *bits);
+  static const int32_t pid0[3] = {0, 0, 0};
+  for (uint32_t j = 0; j < n; j++) {
+    int32_t g[3];
+    vf_argplan_bits(p, j, bits);
+    vf_argplan_grid_of(p, j, g);
+    nl[j] = sim_static_loops_first(p->fn, bits, p->n_args, pid0, g, l[j], VF_MAX_LOOPS);
+  }
+  int64_t most[VF_MAX_LOOPS];
+  for (uint32_t i = 0; i < VF_MAX_LOOPS; i++) most[i] = -1;
+  for (uint32_t j = 0; j < n; j++)
+    for (uint32_t i = 0; i < nl[j] && i < nl[0]; i++)
+      if (l[j][i].op == l[0][i].op && l[j][i].trips > most[i]) most[i] = l[j][i].trips;
+  uint32_t best = 0, best_hit = 0;
+  int64_t best_sum = INT64_MAX;
+  for (uint32_t j = 0; j < n; j++) {
+    uint32_t hit = 0;
+    int64_t sum = 0;
+    for (uint32_t i = 0; i < nl[j] && i < nl[0]; i++) {
+      if (l[j][i].op != l[0][i].op || most[i] < 0 || l[j][i].trips < 0) continue;
+      hit += l[j][i].trips >= (want < most[i] ? want : most[i]);
+      sum += l[j][i].trips;
+    }
+    /* combination 0 is left only for more loops at their target; then the fewest trips */
+    if (j == 0 || hit > best_hit || (best && hit == best_hit && sum < best_sum)) {
+      best = j;
+      best_hit = hit;
+      best_sum = sum;
+    }
+  }
+  free(l);
+  free(nl);
+  free(bits);
+  return best;
+}
+
 uint32_t vf_argplan_wrap_base(const vf_argplan *p) {
   int64_t want = (int64_t)(p->ring_depth ? p->ring_depth : 1) + 1;
   uint32_t n = base_combos(p);
@@ -686,7 +731,7 @@ uint32_t vf_argplan_wrap_base(const vf_argplan *p) {
       known = true;
       ok = p->trips[i][d] >= (want < most ? want : most);
     }
-    if (!known) return 0;
+    if (!known) return wrap_base_static(p, want, n);
     if (ok) return j;
   }
   return 0;
