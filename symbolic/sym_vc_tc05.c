@@ -480,6 +480,34 @@ static Z3_ast fires_with(sym_ctx *c, const sym_event *x, const sym_event *a, int
   return sym_and2(c, x->pred, a->pred);
 }
 
+/* x (in a's loop, after a in the body) accesses the slot a's instance of the previous iteration
+ * used, and not the one a's instance of x's own iteration uses: x's index is the block argument
+ * of a carried value the loop yields a's index as (the slot the MMA used is handed to the next
+ * iteration: Triton's pipelined persistent tcgen05 matmul reads the previous tile's accumulator
+ * slot in its epilogue while this iteration's MMA already writes the next one, an index that
+ * advances per tile, not per iteration), and Z3 shows the two indices differ wherever x and a
+ * fire in one iteration. Then the latest instance of a on x's slot is at offset -1. */
+static bool previous_slot(sym_ctx *c, const sym_event *a, const sym_event *x) {
+  if (a->loop < 0 || x->loop != a->loop || a->pos > x->pos || !a->view || !x->view || !a->idx ||
+      !x->idx || a->view->n_operands < 2 || x->view->n_operands < 2)
+    return false; /* havoc values in the indices are free in the query: its unsat holds for all */
+  /* a fires in the previous iteration whenever it fires in x's (no iteration changes its
+   * predicate), so its instance there is the one that used x's slot */
+  if (!sym_is_true(c, a->pred) && !loop_free(c, a->pred)) return false;
+  const ir_op *f = c->loops[a->loop].op;
+  const ir_op *y = sym_body_yield(f);
+  if (!y || f->code != IR_OP_SCF_FOR) return false;
+  const ir_value *xi = x->view->operands[1], *ai = a->view->operands[1];
+  bool handed = false;
+  for (uint32_t k = 0; k < y->n_operands && !handed; k++)
+    handed = sym_carried_arg(f, k) == xi && y->operands[k] == ai;
+  if (!handed) return false;
+  Z3_ast j = NULL;
+  Z3_ast both = fires_with(c, x, a, 0, &j);
+  return sym_sat(c, sym_and2(c, both, sym_eq(c, sym_resize(c, x->idx, sym_width(c, a->idx), false),
+                                             a->idx))) == Z3_L_FALSE;
+}
+
 /* One in-flight MMA access a against a later access x of its partition. */
 static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, const sym_event *x,
                          bool has_seq, int64_t mul, int64_t off) {
@@ -491,8 +519,9 @@ static void check_access(sym_ctx *c, vf_sym_condres *r, const sym_event *a, cons
   bool none = false, unknown = false;
   if (x->loop == a->loop) {
     if (!latest_same_slot(c, a, x, has_seq, mul, off, &D, &none)) {
-      /* the last instance retired: every earlier one is */
-      D = x->loop < 0 ? 0 : a->pos < x->pos ? 0 : -1;
+      /* the last instance retired: every earlier one is (a commit tracks every earlier op
+       * of its thread); the last on x's slot, where the loop hands a's slot to x */
+      D = x->loop < 0 ? 0 : a->pos < x->pos && !previous_slot(c, a, x) ? 0 : -1;
       r->n_checked++;
       if ((x->loop >= 0 || a->pos < x->pos) && !sym_tc05_retired(c, x, a, D, &unknown))
         sym_note_unknown(r, "%s at %s: which slot of %s the %s at %s used before is not "
