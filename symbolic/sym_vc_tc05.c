@@ -504,7 +504,7 @@ static bool previous_slot(sym_ctx *c, const sym_event *a, const sym_event *x) {
   if (!handed) return false;
   Z3_ast j = NULL;
   Z3_ast both = fires_with(c, x, a, 0, &j);
-  return sym_sat(c, sym_and2(c, both, sym_eq(c, sym_resize(c, x->idx, sym_width(c, a->idx), false),
+  return sym_sat(c, sym_and2(c, both, sym_eq(c, sym_resize(c, x->idx, sym_width(c, a->idx), true),
                                              a->idx))) == Z3_L_FALSE;
 }
 
