@@ -30,12 +30,7 @@
  * as yes. */
 static bool inner_term(sym_ctx *c, const sym_loop *I, Z3_ast t) {
   int budget = 20000;
-  if (sym_term_has(c, t, I->it, &budget) ||
-      (I->nest_base && sym_term_has(c, t, I->nest_base, &budget)))
-    return true;
-  for (uint32_t k = 0; k < I->n_carried; k++)
-    if (I->carried_var && sym_term_has(c, t, I->carried_var[k], &budget)) return true;
-  return false;
+  return sym_term_has_loop(c, I, t, &budget);
 }
 
 static bool movable(sym_ctx *c, const sym_event *e) {

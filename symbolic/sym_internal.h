@@ -578,6 +578,9 @@ void sym_pad_events(sym_ctx *c);
 /* Does term t contain x? A walk of its DAG that makes no term; *budget bounds the nodes
  * visited (spent: true). */
 bool sym_term_has(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget);
+/* Does t mention loop L's iterations: its counter, the base of its nest, or one of its
+ * carried variables? The walk's budget spent counts as yes (sym_term_has). */
+bool sym_term_has_loop(sym_ctx *c, const sym_loop *L, Z3_ast t, int *budget);
 /* Moves each tcgen05 accumulator write of a K loop whose slot the tile loop picks into the tile
  * loop, one event per tile (sym_hoist.c; after the walk, before sym_pad_events). */
 void sym_hoist_accumulators(sym_ctx *c);

@@ -145,6 +145,14 @@ bool sym_term_has(sym_ctx *c, Z3_ast t, Z3_ast x, int *budget) {
   return false;
 }
 
+bool sym_term_has_loop(sym_ctx *c, const sym_loop *L, Z3_ast t, int *budget) {
+  if (sym_term_has(c, t, L->it, budget) || (L->nest_base && sym_term_has(c, t, L->nest_base, budget)))
+    return true;
+  for (uint32_t k = 0; k < L->n_carried; k++)
+    if (L->carried_var && sym_term_has(c, t, L->carried_var[k], budget)) return true;
+  return false;
+}
+
 /* The post step e of the padded nest (of inner loop l) that ring r's events in the nest belong
  * to: the one whose base (t * (T2 + 1 + e)) their terms mention, the closed forms that
  * sym_pad_induct.c proved for the counters indexing the ring or giving its phases (events

@@ -192,15 +192,8 @@ static bool fires_for(sym_ctx *c, const sym_event *w, const sym_event *x, const 
  * every loop)? A walk whose budget runs out counts as no. */
 static bool loop_free(sym_ctx *c, Z3_ast t) {
   int budget = 20000;
-  for (uint32_t l = 0; l < c->n_loops; l++) {
-    const sym_loop *L = &c->loops[l];
-    if ((L->it && sym_term_has(c, t, L->it, &budget)) ||
-        (L->nest_base && sym_term_has(c, t, L->nest_base, &budget)))
-      return false;
-    for (uint32_t k = 0; k < L->n_carried; k++)
-      if (L->carried_var && L->carried_var[k] && sym_term_has(c, t, L->carried_var[k], &budget))
-        return false;
-  }
+  for (uint32_t l = 0; l < c->n_loops; l++)
+    if (sym_term_has_loop(c, &c->loops[l], t, &budget)) return false;
   return budget > 0;
 }
 

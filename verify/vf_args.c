@@ -742,14 +742,22 @@ int32_t vf_argplan_probe_of(const vf_argplan *p, uint32_t combo) {
   return combo >= c && combo - c < p->n_probes ? (int32_t)(combo - c) : -1;
 }
 
+/* The argument combination whose values combination combo takes (the caller sets what a probe
+ * or a guard run moves): a probe's is combination 0, a guard run's guard_base; *fill gets the
+ * combination's fill. */
+static uint32_t values_of(const vf_argplan *p, uint32_t combo, uint32_t *fill) {
+  uint32_t c = split_fill(p, combo, fill);
+  if (vf_argplan_probe_of(p, combo) >= 0) return 0;
+  return vf_argplan_guard_of(p, combo) >= 0 ? p->guard_base : c;
+}
+
 void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
   const ir_block *entry = p->fn->op->regions[0]->blocks[0];
   int32_t probe = vf_argplan_probe_of(p, combo), guard = vf_argplan_guard_of(p, combo);
   /* a probe: combination 0 with one argument at a partial tile; a guard run: combination
    * guard_base with one argument on the other side of a guard */
   uint32_t fill = 0; /* the fill is the machine's (vf_argplan_set_fill), not an argument */
-  combo = probe >= 0 ? 0 : guard >= 0 ? p->guard_base : split_fill(p, combo, &fill);
-  (void)fill;
+  combo = values_of(p, combo, &fill);
   for (uint32_t k = 0; k < p->n_args; k++) {
     const ir_type *t = entry->args[k]->type;
     bits[k] = p->is_int[k] ? sim_trunc((uint64_t)p->value[k], sim_int_width(t)) : 0;
@@ -773,7 +781,7 @@ void vf_argplan_bits(const vf_argplan *p, uint32_t combo, uint64_t *bits) {
 void vf_argplan_grid_of(const vf_argplan *p, uint32_t combo, int32_t grid[3]) {
   for (int d = 0; d < 3; d++) grid[d] = p->grid[d];
   if (!p->per_loop || !p->n_vary || vf_argplan_probe_of(p, combo) >= 0) return;
-  uint32_t fill = 0, c = vf_argplan_guard_of(p, combo) >= 0 ? p->guard_base : split_fill(p, combo, &fill);
+  uint32_t fill = 0, c = values_of(p, combo, &fill);
   uint32_t j = value_index(p, 0, &c);
   if (j < VF_MAX_VALS && p->vec_grid[j] > 0) grid[0] = p->vec_grid[j];
 }
@@ -790,8 +798,7 @@ char *vf_argplan_describe(const vf_argplan *p, uint32_t combo, const int32_t *pi
   int64_t pv2 = guard >= 0 ? p->guard_val2[guard] : 0;
   bool shown = false, shown2 = false;
   uint32_t fill = 0, orig = combo;
-  split_fill(p, combo, &fill);
-  combo = probe >= 0 ? 0 : guard >= 0 ? p->guard_base : split_fill(p, combo, &fill);
+  combo = values_of(p, combo, &fill);
   for (uint32_t i = 0; i < p->n_vary && len < sizeof buf; i++) {
     uint32_t d = value_index(p, i, &combo);
     bool mine = p->vary_arg[i] == pk, mine2 = p->vary_arg[i] == pk2;
