@@ -364,6 +364,10 @@ static Z3_lbool abstract_check(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
 
 static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (c->qmode == Q_SLICE) return side_once(c, phi, Q_SLICE, rlimit, true); /* no definitions */
+  /* Q_ABS without lazy definitions: the abstraction is the whole question (before session 37
+   * it was never asked then: abstract_check answers "ask on" for a query without them, and the
+   * line below took that as Q_ABS's answer) */
+  if (c->qmode == Q_ABS && !mentions_lazy(c, phi)) return side_once(c, phi, Q_ABS, rlimit, true);
   Z3_lbool r = abstract_check(c, phi, rlimit);
   /* Q_ABS: with the lazy definitions (products, abstracted there to constants) the query says
    * little more, and its sat answer is not taken: not asked (h/pers) */

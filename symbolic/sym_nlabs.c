@@ -52,7 +52,21 @@ static void put(nlabs *a, unsigned id, Z3_ast t) {
   a->n++;
 }
 
-static bool is_numeral(nlabs *a, Z3_ast t) { return Z3_get_ast_kind(a->z, t) == Z3_NUMERAL_AST; }
+/* t is a constant: a numeral, or an interpreted operation on constants (the sign extension of
+ * a numeral that a sequence number's step is, `sext(1) * it`: a product with it is linear).
+ * Small terms only (depth 8): a larger one counts as not constant, which only abstracts more. */
+static bool constant_term(nlabs *a, Z3_ast t, int depth) {
+  if (Z3_get_ast_kind(a->z, t) == Z3_NUMERAL_AST) return true;
+  if (Z3_get_ast_kind(a->z, t) != Z3_APP_AST || depth == 0) return false;
+  Z3_app app = Z3_to_app(a->z, t);
+  unsigned n = Z3_get_app_num_args(a->z, app);
+  if (!n || Z3_get_decl_kind(a->z, Z3_get_app_decl(a->z, app)) == Z3_OP_UNINTERPRETED) return false;
+  for (unsigned i = 0; i < n; i++)
+    if (!constant_term(a, Z3_get_app_arg(a->z, app, i), depth - 1)) return false;
+  return true;
+}
+
+static bool is_numeral(nlabs *a, Z3_ast t) { return constant_term(a, t, 8); }
 
 /* Is t (with its arguments args) a product of terms or a division by a term? */
 static bool nonlinear(nlabs *a, Z3_decl_kind k, unsigned n, const Z3_ast *args) {

@@ -237,7 +237,12 @@ bool sym_tc05_retired_across_loop(sym_ctx *c, const sym_event *a, const sym_even
                                    last));
       seen = sym_or2(c, seen, hit);
     }
-    Z3_ast fire = sym_and2(c, a->pred, x->pred);
+    /* where a's or x's firing depends on a havoc value (the epilogue's `scf.if` on a tile
+     * counter the encoding havocs), the query leaves it out: a weaker query, whose unsat
+     * still proves the rule wherever they fire */
+    Z3_ast fire = Z3_mk_true(c->z);
+    if (!a->tainted || sym_havoc_free(c, a->pred)) fire = sym_and2(c, fire, a->pred);
+    if (!x->tainted || sym_havoc_free(c, x->pred)) fire = sym_and2(c, fire, x->pred);
     Z3_ast phi = sym_and2(c, fire, sym_or2(c, sym_not(c, w->pred), sym_not(c, seen)));
     if ((!wtaint || sym_havoc_free(c, phi)) && sym_sat(c, phi) == Z3_L_FALSE) return true;
   }
