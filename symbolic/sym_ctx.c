@@ -375,6 +375,19 @@ static Z3_lbool sat_once(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   return r == Z3_L_TRUE ? side_once(c, phi, c->qmode, rlimit, true) : r;
 }
 
+/* Every mode ran out and Q_ABS had a share of the limit: the abstraction once more at the full
+ * limit, the last resort of a query that is unknown otherwise (ttd_batched3d_100's phase of its
+ * loop's accumulator wait: unsat at 5 M steps abstracted, no answer at 20 M as built). Only
+ * its unsat answer is taken (a weakening); UNDEF otherwise. */
+static Z3_lbool abs_last_resort(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
+  if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
+  int saved = c->qmode;
+  c->qmode = Q_ABS;
+  Z3_lbool r = sat_once(c, phi, rlimit);
+  c->qmode = saved;
+  return r == Z3_L_FALSE ? Z3_L_FALSE : Z3_L_UNDEF;
+}
+
 Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   if (!sym_ok(c) || !query_ms(c)) return Z3_L_UNDEF;
   for (uint32_t k = c->n_qmemo; k-- > 0;)
@@ -383,12 +396,15 @@ Z3_lbool sym_sat_rl(sym_ctx *c, Z3_ast phi, uint64_t rlimit) {
   unsigned div[Q_MAX_MODES];
   int n = ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
+  bool abs_short = false; /* Q_ABS was asked at a share of the limit and gave no answer */
   for (int k = 0; k < n && r == Z3_L_UNDEF && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];
     r = sat_once(c, phi, rlimit / div[k]);
+    abs_short |= mode[k] == Q_ABS && div[k] > 1 && r == Z3_L_UNDEF;
     if ((mode[k] == Q_ABS || mode[k] == Q_SLICE) && r == Z3_L_TRUE)
       r = Z3_L_UNDEF; /* a weakening: only unsat */
   }
+  if (r == Z3_L_UNDEF && abs_short) r = abs_last_resort(c, phi, rlimit);
   c->qmode = Q_RAW;
   if (!sym_ok(c)) return Z3_L_UNDEF;
   if (r != Z3_L_UNDEF || c->deadline <= 0) { /* a wall-clock timeout is not an answer */
@@ -593,9 +609,12 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   unsigned div[Q_MAX_MODES];
   int n = c->cex_direct ? 1 : ask_modes(c, phi, mode, div);
   Z3_lbool r = Z3_L_UNDEF;
+  bool abs_short = false, floor_sat = false; /* as in sym_sat_rl; floor pairs found a model */
   for (int k = 0; k < n - 1 && r != Z3_L_FALSE && sym_ok(c) && query_ms(c); k++) {
     c->qmode = mode[k];
     r = sat_once(c, phi, c->rlimit / div[k]);
+    abs_short |= mode[k] == Q_ABS && div[k] > 1 && r == Z3_L_UNDEF;
+    floor_sat |= mode[k] == Q_FLOOR && r == Z3_L_TRUE;
   }
   c->qmode = Q_RAW;
   if (r != Z3_L_FALSE && sym_ok(c) && query_ms(c)) r = abstract_check(c, phi, c->rlimit);
@@ -614,6 +633,20 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   phi = with_read_defs(c, phi, trip, iter, extra, n_extra);
   qs s = qs_open(c, phi, Q_RAW, c->rlimit, true);
   r = qs_check(c, &s);
+  if (r == Z3_L_UNDEF && abs_short && abs_last_resort(c, phi, c->rlimit) == Z3_L_FALSE) {
+    qs_close(&s); /* (phi with the read definitions: satisfiable exactly when phi is) */
+    return Z3_L_FALSE;
+  }
+  if (r == Z3_L_UNDEF && floor_sat && sym_ok(c) && query_ms(c)) {
+    /* the query as built ran out where its floor pairs had a model: the model from them (the
+     * rewrite is equisatisfiable and each pair a total function of its atom, so its values of
+     * the query's own variables satisfy the query as built, §2 "Divisions by constants"; the
+     * values read back are the terms as built, evaluated there). ttd_batched3d_100's first
+     * iteration of its epilogue store and its after-loop wait's lag ran out as built. */
+    qs_close(&s);
+    s = qs_open(c, phi, Q_FLOOR, c->rlimit, true);
+    r = qs_check(c, &s);
+  }
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
