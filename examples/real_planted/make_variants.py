@@ -85,6 +85,13 @@ VARIANTS = [
      "ring's wrap",
      "%accumulator_33 = arith.select %accumulator_30, %accumulator_32, %arg11 : i32",
      "%accumulator_33 = arith.select %accumulator_30, %accumulator_32, %accumulator_32 : i32"),
+    ("ttd_reshape_noepiwait.ttgir", "ttd_reshape_100_c1.ok.ttgir",
+     "the wait after the fused loop on the last MMA's barrier (before the epilogue reads the last "
+     "tile's accumulator) removed",
+     "        ttng.wait_barrier %tile_id_c_64#13, %tile_id_c_64#14 deps %tile_id_c_64#15, "
+     "%tile_id_c_64#16 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>, !ttg.memdesc<64x64xf16, "
+     "#shared1, #smem, mutable>, !ttg.memdesc<64x64xf16, #shared3, #smem, mutable> loc(#loc78)\n",
+     ""),
     ("t07_p90_expect_half.ttgir", "t07_persistent_90.ok.ttgir",
      "the in-loop barrier_expect announces 24576 bytes instead of the 49152 the two TMA loads bring",
      "ttng.barrier_expect %bar_33, 49152, %true",
