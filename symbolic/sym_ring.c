@@ -471,7 +471,13 @@ static bool after_loop(sym_ctx *c, const sym_event *e) {
 static bool arrival_kind(sym_evkind k) { return k == SYM_EV_ARRIVE || k == SYM_EV_EXPECT; }
 
 /* The latest straight-line expect before straight-line event i, of the same thread (partition,
- * before the fork or not) on the same slot, once placed; NULL when there is none. */
+ * before the fork or not) on the same slot, once placed; NULL when there is none. A partition's
+ * load with no expect of its own thread on the slot, on a slot whose only expects are the
+ * parent's before the fork, completes bytes of the round the parent's latest expect there set
+ * up: that round stays open for the bytes (the expect's arrival counts, its transaction count
+ * does not; semantics.md §1.2), so it is not one of the h rounds the parent's arrivals complete
+ * (lit TLX/propagate-layout.mlir @ws_tma: the parent expects, the default partition loads; the
+ * load was placed in round 1 and byte-balance "violated" there, a round no schedule has). */
 static const sym_event *latest_expect(sym_ctx *c, uint32_t i) {
   const sym_event *e = &c->evs[i];
   int64_t n = c->rings[e->ring].n;
@@ -482,7 +488,16 @@ static const sym_event *latest_expect(sym_ctx *c, uint32_t i) {
         ((p->off % n) + n) % n == e->off)
       return p;
   }
-  return NULL;
+  if (e->prefork || e->postjoin) return NULL;
+  const sym_event *parent = NULL;
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *p = &c->evs[j];
+    if (p->kind != SYM_EV_EXPECT || p->ring != e->ring || ((p->off % n) + n) % n != e->off)
+      continue;
+    if (!p->prefork || p->loop >= 0 || !p->has_seq || p->unsupported) return NULL;
+    parent = p; /* the latest in program order: events are in program order */
+  }
+  return parent;
 }
 
 /* Rounds from program order (§1.4; the explorer's rule is sim_internal.h, SIM_INTENT_NONE).
