@@ -1,6 +1,7 @@
 /* vf_args.c: the argument plan of a check: the kernel's integer arguments, values given with
  * --arg, and for control arguments left open a default set covering ring wrap-around: values
  * giving trip counts 1, 2, S, S+1 and 2S+1 for the deepest barrier ring S. */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -720,18 +721,24 @@ static uint32_t wrap_base_static(const vf_argplan *p, int64_t want, uint32_t n) 
 uint32_t vf_argplan_wrap_base(const vf_argplan *p) {
   int64_t want = (int64_t)(p->ring_depth ? p->ring_depth : 1) + 1;
   uint32_t n = base_combos(p);
+  /* each varied argument's largest trip count over its values (-1: none known) */
+  enum { NV = sizeof p->trips / sizeof p->trips[0] };
+  int64_t most[NV];
+  bool known = false;
+  assert(p->n_vary <= NV); /* vary_arg / trips hold NV arguments */
+  for (uint32_t i = 0; i < p->n_vary; i++) {
+    most[i] = -1;
+    for (uint32_t v = 0; v < p->n_vals[i]; v++) most[i] = p->trips[i][v] > most[i] ? p->trips[i][v] : most[i];
+    known |= most[i] >= 0;
+  }
+  if (!known) return wrap_base_static(p, want, n);
   for (uint32_t j = 0; j < n; j++) {
     uint32_t rest = j;
-    bool ok = true, known = false;
+    bool ok = true;
     for (uint32_t i = 0; i < p->n_vary && ok; i++) {
       uint32_t d = value_index(p, i, &rest);
-      int64_t most = -1;
-      for (uint32_t v = 0; v < p->n_vals[i]; v++) most = p->trips[i][v] > most ? p->trips[i][v] : most;
-      if (most < 0) continue; /* no trip count known for this argument */
-      known = true;
-      ok = p->trips[i][d] >= (want < most ? want : most);
+      if (most[i] >= 0) ok = p->trips[i][d] >= (want < most[i] ? want : most[i]);
     }
-    if (!known) return wrap_base_static(p, want, n);
     if (ok) return j;
   }
   return 0;

@@ -10,6 +10,7 @@
 #include <z3.h>
 
 #include "symbolic/sym_internal.h"
+#include "check_run.h"
 
 static Z3_context ctx(void) {
   Z3_config cfg = Z3_mk_config();
@@ -74,9 +75,5 @@ int main(void) {
   tcase_add_test(tc, product_of_terms_abstracted);
   tcase_add_test(tc, constant_factor_kept);
   suite_add_tcase(s, tc);
-  SRunner *r = srunner_create(s);
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite(s);
 }
