@@ -220,7 +220,7 @@ static void add_loop(sym_ctx *c, const ir_op *f, int part, int parent) {
   L->n_carried = nc;
   char name[48];
   for (uint32_t k = 0; k < L->n_carried; k++) {
-    int w = sym_value_width(sym_carried_arg(f, k)->type);
+    int w = sym_carried_width(f, k);
     snprintf(name, sizeof name, "c%u_%u", c->n_loops, k);
     L->carried_var[k] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
                                     Z3_mk_bv_sort(c->z, w ? (unsigned)w : 1));

@@ -21,7 +21,17 @@
  * closed form over the counter (sym_induct.c; a havoc or tainted one leaves the view
  * untraced). The caller gets no view op (the slot is no operand of one op), so the index is
  * taken as the counter itself and proved like any other (sym_ring.c, infer_seq). Only plain
- * loops: an inner loop of a flattened, padded or fused nest is left untraced. */
+ * loops: an inner loop of a flattened, padded or fused nest is left untraced.
+ *
+ * Third rule (slot_term_view, session 38): a view whose init and yield are slots of one
+ * allocation has a term, its slot (sym_exec.c sym_term_width), carried and proved by the
+ * induction like an integer counter (in a padded nest's inner loop: sym_pad_roll.c's shadow
+ * index, the FA MMA partition's previous V slot, one advance behind the kv index). When that
+ * term is a closed form (not havoc), it is the view's index. Experimental, off unless
+ * TLXV_SYM_CARRIED=1: on the FA rows the newly numbered events cost 150-270 CPU s of
+ * back-pressure queries and leave an arrival-balance warning the explorer does not reproduce
+ * (docs/symbolic.md, Session 38); tests/cli/symbolic_carried.sh checks it on kv-lag. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sym_internal.h"
@@ -163,12 +173,42 @@ static int prev_slot_view(sym_ctx *c, const ir_value *v, Z3_ast *idx) {
   return r;
 }
 
+/* The third rule of the header: a slot view carried through iter_args whose slot term the
+ * induction proved (sym_term_width: init and yield slots of one allocation; the term a closed
+ * form, e.g. sym_pad_roll.c's shadow index): that allocation's ring, the term its index. */
+static bool slot_terms_on(void) {
+  static int on = -1;
+  if (on < 0) on = getenv("TLXV_SYM_CARRIED") && *getenv("TLXV_SYM_CARRIED") == '1';
+  return on;
+}
+
+static int slot_term_view(sym_ctx *c, const ir_value *v, Z3_ast *idx) {
+  if (!slot_terms_on()) return -1;
+  const ir_value *w = ir_view_follow(ir_view_follow(v, IR_VIEW_SLOT), IR_VIEW_CAPTURES);
+  const ir_value *src[2];
+  if (!w || carried_sources(w, src) != 2 || sym_term_width(w) != SYM_SLOT_WIDTH) return -1;
+  Z3_ast t = sym_eval(c, w);
+  if (!t || sym_tainted(c, w)) return -1;
+  /* the leaf the init reaches (through the loops it is carried by): its ring */
+  const ir_value *leaf = src[0];
+  for (int d = 0; d < 8 && leaf && carried_sources(leaf, src) == 2; d++) leaf = src[0];
+  Z3_ast li = NULL;
+  const ir_op *lv = NULL;
+  int r = leaf ? sym_ring_of_view(c, leaf, &li, &lv) : -1;
+  if (r < 0) return -1;
+  *idx = t;
+  return r;
+}
+
 int sym_ring_of_carried_view(sym_ctx *c, const ir_value *v, Z3_ast *idx, const ir_op **view) {
   int r = web_view(c, v, idx, view, false);
   if (r >= 0) return r;
   *idx = NULL;
   *view = NULL;
-  return prev_slot_view(c, v, idx);
+  r = prev_slot_view(c, v, idx);
+  if (r >= 0) return r;
+  *idx = NULL;
+  return slot_term_view(c, v, idx);
 }
 
 const char *const sym_carried_slot_why =

@@ -13,6 +13,33 @@ int sym_value_width(const ir_type *t) {
   return 0;
 }
 
+/* The allocation (the memdesc_index source operand) every leaf of slot view v comes from, or
+ * NULL (depth: carried views nested in loops followed at most that deep). */
+static const ir_value *slot_source(const ir_value *v, int depth) {
+  if (!v || !v->type || v->type->kind != IR_T_MEMDESC || depth < 0) return NULL;
+  if (v->def && v->def->code == IR_OP_TTG_MEMDESC_INDEX)
+    return v->def->n_operands >= 2 && v->result_idx == 0 ? v->def->operands[0] : NULL;
+  const ir_op *f = v->def ? v->def : v->block && v->block->parent ? v->block->parent->parent : NULL;
+  if (!f || f->code != IR_OP_SCF_FOR) return NULL;
+  if (!v->def && (v->block != f->regions[0]->blocks[0] || v->arg_idx == 0)) return NULL;
+  uint32_t k = v->def ? (uint32_t)v->result_idx : v->arg_idx - 1, n_init = 0;
+  ir_seg(f, IR_SEG_SCF_FOR_INITS, &n_init);
+  const ir_op *y = sym_body_yield(f);
+  if (!f->n_operands || k >= n_init || !y || k >= y->n_operands) return NULL;
+  const ir_value *a = slot_source(f->operands[f->seg_start[IR_SEG_SCF_FOR_INITS] + k], depth - 1);
+  return a && a == slot_source(y->operands[k], depth - 1) ? a : NULL;
+}
+
+int sym_term_width(const ir_value *v) {
+  if (!v) return 0;
+  int w = sym_value_width(v->type);
+  return w ? w : slot_source(v, 4) ? SYM_SLOT_WIDTH : 0;
+}
+
+int sym_carried_width(const ir_op *f, uint32_t k) {
+  return sym_term_width(sym_carried_arg(f, k));
+}
+
 void sym_forget(sym_ctx *c) {
   memset(c->memo, 0, c->fn->n_values * sizeof *c->memo);
   memset(c->taint, 0, c->fn->n_values * sizeof *c->taint);
@@ -257,6 +284,10 @@ static Z3_ast eval_op(sym_ctx *c, const ir_op *op, int ridx, unsigned w, bool *t
     int ax = axis_of(op);
     return query_var(c, &c->nprog[ax], n[ax], w);
   }
+  case IR_OP_TTG_MEMDESC_INDEX: /* a slot view's term: its index (sym_term_width) */
+    if (ridx != 0 || op->n_operands < 2 || !(a = sym_eval(c, op->operands[1]))) return NULL;
+    *taint |= sym_tainted(c, op->operands[1]);
+    return sym_resize(c, a, w, true);
   case IR_OP_SCF_FOR: {
     int l = loop_index(c, op);
     if (l < 0 || (uint32_t)ridx >= c->loops[l].n_carried) return NULL;
@@ -354,7 +385,7 @@ bool sym_tainted(sym_ctx *c, const ir_value *v) {
 
 Z3_ast sym_eval(sym_ctx *c, const ir_value *v) {
   if (!v) return NULL;
-  int w = sym_value_width(v->type);
+  int w = sym_term_width(v);
   if (!w) return NULL;
   assert(v->id < c->fn->n_values);
   if (c->memo[v->id]) return c->memo[v->id];

@@ -140,7 +140,7 @@ static void fuse(sym_ctx *c, int l) {
   L->induct_done = false;
   sym_forget(c);
   for (uint32_t k = 0; k < n; k++) {
-    w[k] = (unsigned)sym_value_width(sym_carried_arg(f, k)->type);
+    w[k] = (unsigned)sym_carried_width(f, k);
     if (!w[k]) continue;
     next[k] = sym_eval(c, y->operands[k]);
     init[k] = sym_tainted(c, f->operands[at + k]) ? NULL : sym_eval(c, f->operands[at + k]);

@@ -640,7 +640,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
     for (uint32_t k = 0; k < n; k++) L->final[k] = NULL;
     L->induct_done = true;
     for (uint32_t k = 0; k < n; k++) /* unmodelled: fresh per iteration */
-      if (sym_value_width(sym_carried_arg(f, k)->type)) {
+      if (sym_carried_width(f, k)) {
         L->final[k] = sym_havoc_carried(c, "?carried", l, k, L->it, NULL, NULL);
         L->after[k] = havoc_after(c, L, k, NULL, NULL);
       }
@@ -650,7 +650,7 @@ void sym_induct_loop(sym_ctx *c, int l) {
   unsigned *w = ir_xcalloc(n, sizeof *w);
   tmpl *t = ir_xcalloc(n, sizeof *t);
   for (uint32_t k = 0; k < n; k++) {
-    w[k] = (unsigned)sym_value_width(sym_carried_arg(f, k)->type);
+    w[k] = (unsigned)sym_carried_width(f, k);
     if (!w[k]) continue;
     init[k] = sym_eval(c, f->operands[init_at + k]);
     next[k] = sym_eval(c, y->operands[k]);
@@ -845,7 +845,7 @@ void sym_induct_nest(sym_ctx *c, int l) {
   bool any = false;
   for (uint32_t k = 0; k < n; k++) {
     pair[k] = -1;
-    w[k] = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
+    w[k] = (unsigned)sym_carried_width(I->op, k);
     if (!w[k]) continue;
     int j = carried_index(O->op, I->op->operands[atI + k]);
     if (j < 0 || yO->operands[j] != I->op->results[k]) continue;

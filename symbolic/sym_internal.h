@@ -529,6 +529,15 @@ bool sym_arg_fixed(const sym_ctx *c, uint32_t a, int64_t *val);
  * suggestion asks for when larger; at least 1. */
 int64_t sym_arg_mult(const sym_ctx *c, uint32_t a);
 int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
+/* The width of v's term (sym_eval): an integer's bits, SYM_SLOT_WIDTH for a slot view, 0 for
+ * a value with no term. A slot view is a ttg.memdesc_index result (its term: the index) or a
+ * view carried through scf.for iter_args whose init and yield are slot views of one
+ * allocation (its term: the carried slot, proved like a counter: sym_pad_roll.c's shadow
+ * indices; the FA kernels carry the previous K step's V buffer and barrier into the K loop). */
+#define SYM_SLOT_WIDTH 32
+int sym_term_width(const ir_value *v);
+/* sym_term_width of carried value k of loop op f (0 when f has no such argument). */
+int sym_carried_width(const ir_op *f, uint32_t k);
 
 /* The variables of the nest of inner loop l (flattenable: sym_nestable): *tb stands for
  * t * T2, *tf for T1 * T2 (lazy definitions, with their linear consequences eager); the

@@ -451,11 +451,14 @@ static bool may_share_step(const sym_event *a, const sym_event *b, int ep) {
  * program order ((itF, position)) has a number no larger: at one step (a before b in the
  * body, both may fire there) off_a <= off_b; at a later step of b off_a <= off_b + M; for
  * arrivals and expects of M > 1 a smaller one (each number used once, as plain_gaps asks of
- * unpredicated groups). M = 1 keeps the rule of the body's order alone (a before b:
- * off_a <= off_b, else off_a <= off_b + 1), which every step sharing implies. */
+ * unpredicated groups). M = 1 is the same rule without the strictness (a before b and both
+ * may fire at one step: off_a <= off_b, else off_a <= off_b + 1): the FA MMA partition reads
+ * the previous step's V through a view carried into the K loop (number itF - 1) after the
+ * pre step's own V read (itF) in the body, but never at the pre step itself. */
 static bool in_order(const sym_event *a, int64_t off_a, const sym_event *b, int64_t off_b,
                      int64_t M, int ep) {
-  if (M == 1) return a->pos < b->pos ? off_a <= off_b : off_a <= off_b + 1;
+  if (M == 1) return a->pos < b->pos && may_share_step(a, b, ep) ? off_a <= off_b
+                                                                  : off_a <= off_b + 1;
   int64_t strict = a->kind == SYM_EV_ARRIVE || a->kind == SYM_EV_EXPECT;
   if (a->pos < b->pos && may_share_step(a, b, ep)) return off_a + strict <= off_b;
   return off_a + strict <= off_b + M;

@@ -75,7 +75,7 @@ void sym_induct_pad(sym_ctx *c, int l) {
   for (uint32_t k = 0; k < n; k++) {
     /* (re-read each time: sym_pad_loop may grow ctx.loops) */
     const sym_loop *I = &c->loops[l], *O = &c->loops[o];
-    unsigned w = (unsigned)sym_value_width(sym_carried_arg(Iop, k)->type);
+    unsigned w = (unsigned)sym_carried_width(Iop, k);
     /* (a counter the nest induction proved, g(t * T2 + k), is not a padded one) */
     if (!w || !initI[k] || !nextI[k] || (I->closed[k] && I->closed_form[k] &&
                                          I->closed_form[k][0] == 'g'))
@@ -85,7 +85,7 @@ void sym_induct_pad(sym_ctx *c, int l) {
     int j = -1;
     for (uint32_t q = 0; q < m; q++) {
       if (!initO[q] || !nextO[q] || taintO[q] ||
-          sym_value_width(sym_carried_arg(Oop, q)->type) != (int)w)
+          sym_carried_width(Oop, q) != (int)w)
         continue;
       Z3_ast cv = O->carried_var[q];
       Z3_ast moved = sym_subst(c, initI[k], cv, sym_fresh(c, "m", Z3_get_sort(c->z, cv)));

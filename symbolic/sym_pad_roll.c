@@ -31,19 +31,20 @@ typedef struct roll {
   int k, j;       /* I's and O's carried values */
   int ki, ji;     /* a phase's index (its k, j) */
   int64_t N, m;   /* ring size, advances per padded step */
+  int64_t o;      /* a shadow index's offset in advances, 0 <= o < N (else 0) */
   int d, e;       /* steps before I's init, after I */
   Z3_ast a, p0;   /* the index's init (O's, its width), the phase's init */
   unsigned w;     /* the value's width */
 } roll;
 
-/* The template at x = (a + m * s) + m * U (U a wide term, s a constant shift of steps) in r's
- * width: its Euclidean pair (x div N, x mod N); x >= 0 and no wrap-around wherever the forms
+/* The template at x = (a + o + m * s) + m * U (U a wide term, s a constant shift of steps, o a
+ * shadow's offset) in r's width: its Euclidean pair (x div N, x mod N); x >= 0 and no wrap-around wherever the forms
  * are used (U + s < 2^30, the padded nest's assumption, m <= ROLL_MAX_M, 0 <= a < N: x <
  * 2^37). The closed forms keep U = TB + i (TB + T2 after I) as a subterm: sym_pad_term and
  * sym_flat_rewrite turn it into the flat counter, and a wait's phase term is then the division
  * of the same linear term as its round's (phase-agreement needs no division reasoning). */
 static Z3_ast roll_form(sym_ctx *c, const roll *r, int64_t s, Z3_ast U) {
-  Z3_ast a = sym_add(c, sym_resize(c, r->a, SYM_WIDE, true), sym_int(c, r->m * s));
+  Z3_ast a = sym_add(c, sym_resize(c, r->a, SYM_WIDE, true), sym_int(c, r->m * s + r->o));
   Z3_ast x = sym_add(c, a, sym_mul(c, sym_int(c, r->m), U));
   if (!r->phase) return sym_resize(c, sym_fmod(c, x, r->N), r->w, true);
   Z3_ast bit = Z3_mk_bvand(c->z, sym_fdiv(c, x, r->N), sym_int(c, 1));
@@ -193,11 +194,63 @@ static bool record(sym_ctx *c, const roll_terms *rt, const roll *r) {
   return true;
 }
 
+/* A shadow index (session 38): I's carried value k that no template of its own fits, whose
+ * step reads a proved index ix of I (not k itself) and which stays o advances after it:
+ *   v(u) = (a + o + m * u) mod N      (ix's a, m, N, d, e; 0 <= o < N)
+ * The FA kernels' MMA partition carries the slot of the previous K step's V buffer into its K
+ * loop (a view yielded as `%bufs[%dki]`, the slot before the index's next value; the carried
+ * view made an index by sym_carried_view.c): its value is the kv index minus one. Proved like
+ * the index, by induction over I with ix's closed form as a hypothesis at the same point
+ *   inner base   O's values at g(B)                      ->  I's init of k = v(B + d)
+ *   inner step   ix = g(B + d + kk), k = v(B + d + kk)  ->  I's next of k = v(B + d + kk + 1)
+ * (no outer part: k is I's own, its result is the form at the trip count). */
+static bool shadow_proved(sym_ctx *c, const roll_terms *rt, const roll *ix, const roll *r) {
+  Z3_ast tru = Z3_mk_true(c->z);
+  int64_t N = r->N, m = r->m;
+  Z3_ast hs = tru;
+  roll_pair pk = pair_fresh(c, N, &hs), po = pair_fresh(c, N, &hs);
+  hs = sym_and2(c, hs, at_inner(c, rt, NULL, 0, ix, pk));
+  hs = sym_and2(c, hs, sym_eq(c, c->loops[rt->l].carried_var[r->k],
+                              pair_val(c, r, pair_shift(c, pk, N, r->o))));
+  Z3_ast nI = at_outer(c, rt, NULL, 0, ix, rt->nextI[r->k], po, NULL);
+  if (!unsat(c, hs, sym_eq(c, nI, pair_val(c, r, pair_shift(c, pk, N, m + r->o))))) return false;
+  Z3_ast hb = tru;
+  roll_pair pb = pair_fresh(c, N, &hb);
+  Z3_ast iB = at_outer(c, rt, NULL, 0, ix, rt->initI[r->k], pb, NULL);
+  return unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, m * r->d + r->o))));
+}
+
+/* The offset a shadow of ix would have: I's step of k with ix's value a numeral x and k's
+ * own value left free must be a numeral f (k's next reads ix only), o = f - x - m mod N. */
+static bool guess_shadow(sym_ctx *c, const roll_terms *rt, int k, const roll *ix, int64_t *o) {
+  const sym_loop *I = &c->loops[rt->l];
+  Z3_ast t = sym_subst(c, rt->nextI[k], I->carried_var[ix->k], sym_bv(c, 1, ix->w));
+  int64_t f;
+  if (!sym_numeral(c, t, &f)) return false;
+  *o = ((f - 1 - ix->m) % ix->N + ix->N) % ix->N;
+  return true;
+}
+
+/* Records shadow r's closed forms over I (O keeps its own values). */
+static bool record_shadow(sym_ctx *c, const roll_terms *rt, const roll *r) {
+  int vi = sym_pad_loop(c, rt->l, r->e);
+  if (vi < 0) return false;
+  Z3_ast tb = c->loops[vi].nest_base;
+  sym_loop *I = &c->loops[rt->l];
+  if (!I->closed[r->k]) c->n_invariants++;
+  I->closed[r->k] = I->final[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->it));
+  I->after[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->trip));
+  I->after_ok[r->k] = true;
+  I->closed_form[r->k] = "(a + o + m * (t * (T2 + 1 + e) + d + i)) mod N, an index o advances "
+                         "after a rollover index across a padded nest";
+  return true;
+}
+
 /* Is O's carried value q a candidate base for a template of width w? */
 static bool outer_ok(sym_ctx *c, const roll_terms *rt, uint32_t q, unsigned w) {
   const sym_loop *O = &c->loops[rt->o];
   return rt->initO[q] && rt->nextO[q] && !rt->taintO[q] && !O->closed[q] &&
-         sym_value_width(sym_carried_arg(O->op, q)->type) == (int)w;
+         sym_carried_width(O->op, q) == (int)w;
 }
 
 void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO, Z3_ast *nextO,
@@ -212,7 +265,7 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
   /* indices */
   for (uint32_t k = 0; k < rt.n; k++) {
     const sym_loop *I = &c->loops[l];
-    unsigned w = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
+    unsigned w = (unsigned)sym_carried_width(I->op, k);
     int64_t N, m0;
     /* (m slots per padded step: sym_ring.c numbers one slot per iteration, so a ring used
      * that way is numbered only when sym_ring_split.c splits it into m rings (N a multiple of
@@ -233,10 +286,27 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
         }
     }
   }
+  /* shadows of the proved indices (no template of their own) */
+  for (uint32_t k = 0; k < rt.n && nidx; k++) {
+    const sym_loop *I = &c->loops[l];
+    unsigned w = (unsigned)sym_carried_width(I->op, k);
+    if (!w || w > 64 || I->closed[k] || !initI[k] || !nextI[k]) continue;
+    bool done = false;
+    for (int x = 0; x < nidx && !done; x++) {
+      int64_t off;
+      if (idx[x].w != w || idx[x].k == (int)k || !guess_shadow(c, &rt, (int)k, &idx[x], &off))
+        continue;
+      roll r = idx[x];
+      r.k = (int)k;
+      r.j = -1;
+      r.o = off;
+      done = shadow_proved(c, &rt, &idx[x], &r) && record_shadow(c, &rt, &r);
+    }
+  }
   /* phases, each with one proved index as a hypothesis (its m: m0 + N * s) */
   for (uint32_t k = 0; k < rt.n && nidx; k++) {
     const sym_loop *I = &c->loops[l];
-    unsigned w = (unsigned)sym_value_width(sym_carried_arg(I->op, k)->type);
+    unsigned w = (unsigned)sym_carried_width(I->op, k);
     if (!w || w > 64 || I->closed[k] || !initI[k] || !nextI[k]) continue;
     bool done = false;
     for (int x = 0; x < nidx && !done; x++)
