@@ -62,6 +62,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->lag);
   free(c->edges);
   free(c->pad_member);
+  free(c->pad_delayed);
   free(c->sib_thr);
   free(c->active);
   free(c->graph_condw);

@@ -347,6 +347,9 @@ typedef struct sym_ctx {
   int *pad_member;             /* sym_pad_graph.c: per event, its class's member at each of the
                                   three padded positions (-1: none, or no class); NULL until
                                   asked */
+  uint8_t *pad_delayed;        /* sym_pad_graph.c: per event, 1 for the member after the inner
+                                  loop of a delayed class (it stands at the next step's pre
+                                  position); allocated with pad_member */
   uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the
                                   last conditional graph search of depends() (sym_vc_order.c)
                                   reached; the dependency holds where it runs there */
@@ -628,6 +631,10 @@ int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v);
 /* The position of event i's class member at padded position pad_pos (its own position when i
  * is not padded), -1 when the class has none. */
 int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos);
+/* The graph's iteration of event i relative to its own: 1 for the member after the inner loop
+ * of a delayed class (its node's instance is the next step's), 0 otherwise. Its graph
+ * sequence offset is off - shift * mul. */
+int sym_pad_graph_shift(sym_ctx *c, uint32_t i);
 /* Padded wait ei (sequence number, supported) of a partition whose waits are all private
  * padded waits (or prologue waits) and none of whose padded rings is shared: each of its
  * producers fires after the wait for its round's previous round (private_wait_ok), which

@@ -15,7 +15,18 @@
  * firing there makes the round), and program order between two classes at one iteration is
  * that of their members at the same position, offset 0 only when every position agrees. A
  * padded event in no class (an op of one position only: once per tile) is no node: the graph
- * leaves it out, and a wait that needs it has no edges (unknown, never a dependency). */
+ * leaves it out, and a wait that needs it has no edges (unknown, never a dependency).
+ *
+ * A *delayed class* (session 38; nest of post step e = 0): an inner arrival numbered
+ * itF + off that releases the previous step's use, and the arrival after the inner loop
+ * numbered itF + off + mul that releases the last step's (the FA MMA partition's V release
+ * through the view carried into the K loop, tests/symbolic/kv-lag-int.ok), with no member
+ * before the inner loop. At the pre step none fires, at the last step both. As one node
+ * indexed by the use it releases (sequence number itF + off at every iteration), its instance
+ * at a pre step is the previous tile's arrival after the inner loop, which follows every op of
+ * the previous step and precedes every op of this one: the class's member at the pre position
+ * is that arrival, standing before every op there (position -1), and its graph iteration is
+ * its own plus one (sym_pad_graph_shift; offset off - mul). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,9 +57,30 @@ static bool same_class(sym_ctx *c, uint32_t a, uint32_t b) {
 
 /* c->pad_member[3 * i + p]: the member at position p (SYM_PAD_PRE - 1 ..) of event i's class,
  * for every member i of a complete class; -1 elsewhere (no node). */
+/* The delayed class of inner arrival i (no member of its offset before or after the inner
+ * loop, nest of post step 0): the one arrival after the inner loop numbered one step later
+ * (off + mul), with no other event of that offset; -1 when there is none. */
+static int delayed_post(sym_ctx *c, uint32_t i) {
+  const sym_event *e = &c->evs[i];
+  if (e->kind != SYM_EV_ARRIVE || e->pad_pos != SYM_PAD_INNER) return -1;
+  int g = -1;
+  for (uint32_t j = 0; j < c->n_evs; j++) {
+    const sym_event *f = &c->evs[j];
+    if (f->pad_pos == SYM_PAD_NONE || f->part != e->part || f->loop != e->loop ||
+        f->ring != e->ring || f->kind != e->kind || f->off != e->off + e->mul)
+      continue;
+    if (f->pad_pos != SYM_PAD_POST || g >= 0 || !candidate(c, f) || f->mul != e->mul ||
+        f->weight != e->weight || f->bytes != e->bytes)
+      return -1;
+    g = (int)j;
+  }
+  return g;
+}
+
 static void build(sym_ctx *c) {
   uint32_t n = c->n_evs ? c->n_evs : 1;
   c->pad_member = ir_xmalloc((size_t)3 * n, sizeof *c->pad_member);
+  c->pad_delayed = ir_xcalloc(n, 1);
   for (uint32_t k = 0; k < 3 * n; k++) c->pad_member[k] = -1;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
@@ -65,6 +97,17 @@ static void build(sym_ctx *c) {
       else at[f->pad_pos - 1] = (int)j;
     }
     int post = c->loops[c->loops[e->loop].flat_inner].pad_post;
+    /* a delayed class: the inner member, and the one after the loop at the pre position */
+    int g = ok && !post && at[0] < 0 && at[1] >= 0 && at[2] < 0 ? delayed_post(c, (uint32_t)at[1])
+                                                                 : -1;
+    if (g >= 0 && c->pad_member[3 * g] < 0) {
+      c->pad_delayed[g] = 1;
+      for (int q = 0; q < 2; q++) {
+        c->pad_member[3 * at[1] + q] = q == 0 ? g : at[1];
+        c->pad_member[3 * g + q] = q == 0 ? g : at[1];
+      }
+      continue;
+    }
     /* every step exactly once: 0 (before), 1 .. T2 (inner), T2 + 1 (after, e = 1 only) */
     ok = ok && at[0] >= 0 && at[1] >= 0 && (post ? at[2] >= 0 : at[2] < 0);
     if (!ok) continue;
@@ -79,17 +122,33 @@ static int member_at(sym_ctx *c, uint32_t i, int pos) {
   return c->pad_member[3 * i + pos - 1];
 }
 
+/* Is i the delayed member after the inner loop (standing at the pre position)? */
+static bool delayed(sym_ctx *c, int i) {
+  if (!c->pad_member) build(c);
+  return i >= 0 && c->pad_delayed[i];
+}
+
+/* The position of member m at padded position p: -1 for a delayed member at the pre
+ * position (before every op there). */
+static int64_t mpos(sym_ctx *c, int m, int p) {
+  return p == SYM_PAD_PRE && delayed(c, m) ? -1 : (int64_t)c->evs[m].pos;
+}
+
 bool sym_pad_node(sym_ctx *c, uint32_t i) {
   const sym_event *e = &c->evs[i];
   if (e->pad_pos == SYM_PAD_NONE) return true;
-  return member_at(c, i, e->pad_pos) == (int)i;
+  return member_at(c, i, delayed(c, (int)i) ? SYM_PAD_PRE : e->pad_pos) == (int)i;
+}
+
+int sym_pad_graph_shift(sym_ctx *c, uint32_t i) {
+  return c->evs[i].pad_pos != SYM_PAD_NONE && delayed(c, (int)i) ? 1 : 0;
 }
 
 int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos) {
   const sym_event *e = &c->evs[i];
   if (e->pad_pos == SYM_PAD_NONE) return (int)e->pos;
   int m = member_at(c, i, pad_pos);
-  return m >= 0 ? (int)c->evs[m].pos : -1;
+  return m >= 0 ? (int)mpos(c, m, pad_pos) : -1;
 }
 
 int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v) {
@@ -102,13 +161,13 @@ int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v) {
   if (!sym_pad_node(c, u)) { /* the search's source, at an iteration where it fires: v's
                               * member at its step precedes it, or the previous iteration's */
     int b = member_at(c, v, eu->pad_pos);
-    return b >= 0 && c->evs[b].pos < eu->pos ? 0 : -1;
+    return b >= 0 && mpos(c, b, eu->pad_pos) < (int64_t)eu->pos ? 0 : -1;
   }
   for (int p = SYM_PAD_PRE; p <= SYM_PAD_POST; p++) {
     int a = member_at(c, u, p), b = member_at(c, v, p);
     if (a < 0 && b < 0) continue;
     if (a < 0 || b < 0) return 1; /* classes of two nests (cannot be: one loop) */
-    if (c->evs[b].pos >= c->evs[a].pos) return -1;
+    if (mpos(c, b, p) >= mpos(c, a, p)) return -1;
   }
   return 0;
 }

@@ -33,9 +33,10 @@
 #include "ir/ir_alloc.h"
 
 /* Slots of the ring event e numbers: an access of a buffer used without an index is one slot
- * (its ring's n is the buffer's leading dimension then). */
+ * (its ring's n is the buffer's leading dimension then); a view carried through iter_args has
+ * no memdesc_index op but an index (sym_carried_view.c): a slot of the ring. */
 static int64_t depth(const sym_ctx *c, const sym_event *e) {
-  return sym_is_access(e->kind) && !e->view ? 1 : c->rings[e->ring].n;
+  return sym_is_access(e->kind) && !e->view && !e->idx ? 1 : c->rings[e->ring].n;
 }
 
 /* The allocation's slot that access x's sequence number q names (messages): q mod depth(x),
@@ -64,7 +65,9 @@ static bool load_aligned(sym_ctx *c, const sym_event *p) {
  * order (a and b of one thread, or a of the parent before the fork, or b of the parent after
  * the join): the same loop with a's iteration earlier (its offset minus d larger, with one
  * multiple and base) or the same and a earlier in the body; a straight-line op before b's loop,
- * or a loop op before a straight-line b after its loop. A padded nest's ops only at one
+ * or a loop op before a straight-line b after its loop. A padded nest's ops of one slot per
+ * step by flat step, then the body (the FA MMA partition's read of the previous step's V
+ * through the carried view follows that step's wait); of several slots per step only at one
  * position, step and offset. d: a wait of lag L observes the round L * N below its own number
  * (sym_wait_shift); the numbers of one iteration are comparable whatever the rings' depths. */
 bool sym_precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
@@ -72,9 +75,14 @@ bool sym_precedes_shift(sym_ctx *c, const sym_event *a, const sym_event *b, int6
   if (a->prefork && !b->prefork) return true;   /* the fork */
   if (b->postjoin && !a->postjoin) return true; /* the join */
   if (a->part != b->part || a->prefork != b->prefork || a->postjoin != b->postjoin) return false;
-  if (a->pad_pos != SYM_PAD_NONE || b->pad_pos != SYM_PAD_NONE)
-    return a->loop == b->loop && a->pad_pos == b->pad_pos && a->mul == b->mul &&
-           a->off - d == b->off && sym_same_base(c, a, b) && a->pos < b->pos;
+  if (a->pad_pos != SYM_PAD_NONE || b->pad_pos != SYM_PAD_NONE) {
+    if (a->loop != b->loop || a->mul != b->mul || !sym_same_base(c, a, b)) return false;
+    /* one slot per step (numbers itF + off, session 38): by flat steps, then the body (at
+     * one step the ops that run are in text order: pre, inner, post); else one position */
+    if (a->mul == 1 && a->pad_pos != SYM_PAD_NONE && b->pad_pos != SYM_PAD_NONE)
+      return a->off - d > b->off || (a->off - d == b->off && a->pos < b->pos);
+    return a->pad_pos == b->pad_pos && a->off - d == b->off && a->pos < b->pos;
+  }
   if (a->loop == b->loop) {
     if (a->loop < 0) return a->pos < b->pos;
     return a->mul == b->mul && sym_same_base(c, a, b) &&

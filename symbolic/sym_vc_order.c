@@ -507,6 +507,12 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
   return c->edges[wi];
 }
 
+/* Event i's sequence offset in the graph's iterations (sym_pad_graph.c: a delayed class's
+ * member after the inner loop stands at the next step). */
+static int64_t graph_off(sym_ctx *c, uint32_t i) {
+  return c->evs[i].off - sym_pad_graph_shift(c, i) * c->evs[i].mul;
+}
+
 /* Iterations from an event with sequence offset `from` to one with offset `to`, events of one
  * ring sharing the multiplier mul (1: a rotating slot; n: a constant slot, one round per
  * iteration). False when no iteration of the second has that sequence number (another slot). */
@@ -533,7 +539,8 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
     if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin && p->loop >= 0 &&
-        sym_same_base(c, p, w) && iter_offset(w->off - lag * n, p->off, w->mul, &k) && -k > t)
+        sym_same_base(c, p, w) && iter_offset(w->off - lag * n, graph_off(c, i), w->mul, &k) &&
+        -k > t)
       t = -k;
   }
   Z3_ast target = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * n));
@@ -645,7 +652,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
             !sym_same_base(c, p, eu) || silent_producer(c, p) ||
-            !iter_offset(eu->off - lag * n, p->off, eu->mul, &k))
+            !iter_offset(eu->off - lag * n, graph_off(c, v), eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
@@ -1031,18 +1038,21 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
         } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
         else {
-          d = depends(c, (int)p, k, (int)wi, dist, &valid);
+          /* (kg: e's graph iteration, one more than its own for a delayed class's member
+           * after the inner loop, sym_pad_graph.c) */
+          d = depends(c, (int)p, k + sym_pad_graph_shift(c, p), (int)wi, dist, &valid);
           searched = true;
         }
 
-        int64_t from = searched && d == DEP_YES ? path_start(c, dist, k, (int)wi) : k;
+        int64_t kg = k + (searched ? sym_pad_graph_shift(c, p) : 0);
+        int64_t from = searched && d == DEP_YES ? path_start(c, dist, kg, (int)wi) : kg;
         if (sym_debug_on() && searched)
           fprintf(stderr, "sym: (a) w ev %u producer ev %u k %lld dep %d from %lld valid %d\n",
-                  wi, p, (long long)k, (int)d, (long long)from, valid != NULL);
-        if (d == DEP_YES && searched && from > k) {
+                  wi, p, (long long)kg, (int)d, (long long)from, valid != NULL);
+        if (d == DEP_YES && searched && from > kg) {
           /* w's instances before iteration from - k: a wait on the path observes the virtual
            * phase before init there and passes without its round's producers (path_start) */
-          Z3_ast late = sym_sle(c, sym_int(c, from - k), sym_ev_it(c, w));
+          Z3_ast late = sym_sle(c, sym_int(c, from - kg), sym_ev_it(c, w));
           valid = valid ? sym_and2(c, valid, late) : late;
         }
         if (d == DEP_YES && searched && e->loop >= 0 && !w->seqt && !e->seqt) {

@@ -435,10 +435,11 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
     a = loop_head_release(c, g);
     wrap = a >= 0;
   }
-  if (a < 0 || !waits_before(c, p, c->evs[a].ring)) {
-    sym_note_unknown(r, "read at %s, TMA load at %s: the slot is not handed back by the "
-                     "reader's next arrive in its loop, which the loader waits on (the pair is "
-                     "not checked)", gl, pl);
+  const char *nohand = "read at %s, TMA load at %s: the slot is not handed back by the "
+                       "reader's next arrive in its loop, which the loader waits on (the pair is "
+                       "not checked)";
+  if (a < 0) {
+    sym_note_unknown(r, nohand, gl, pl);
     return;
   }
   const sym_event *rel = &c->evs[a];
@@ -449,7 +450,14 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
     fenced f2 = fence_range(c, g, 0, rel->pos);
     if (f2 != FENCED_NO) f = f2;
   }
+  /* a fence before the reader's first arrive after g precedes every arrive that can hand the
+   * slot over, on whatever ring the loader waits (session 38: the FA MMA partition releases
+   * the previous step's V on the split V ring between its K read and the K release) */
   if (f == FENCED_YES) return;
+  if (!waits_before(c, p, rel->ring)) {
+    sym_note_unknown(r, nohand, gl, pl);
+    return;
+  }
   if (f == FENCED_MAYBE || wrap) { /* wrap: the model would need the next iteration's arrive */
     sym_note_unknown(r, "read at %s: the fence after it is predicated%s", gl,
                      wrap && f != FENCED_MAYBE ? " or missing (a hand-back in the next iteration)" : "");
@@ -462,7 +470,7 @@ static void war_pair(sym_ctx *c, vf_sym_condres *r, int gi, const sym_event *p) 
                      "numbered (the pair is not checked)", gl, pl);
     return;
   }
-  int64_t N = g->view ? c->rings[g->ring].n : 1;
+  int64_t N = g->view || g->idx ? c->rings[g->ring].n : 1;
   Z3_ast J = p->loop >= 0 ? sym_fresh(c, "J", c->wide) : NULL;
   Z3_ast pf = sym_and2(c, sym_ev_range(c, p), p->pred);
   Z3_ast bseq = sym_int(c, p->buf_off);
