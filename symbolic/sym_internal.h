@@ -534,8 +534,8 @@ int64_t sym_arg_mult(const sym_ctx *c, uint32_t a);
 int sym_value_width(const ir_type *t);      /* bits of an integer / index type, 0 otherwise */
 /* The width of v's term (sym_eval): an integer's bits, SYM_SLOT_WIDTH for a slot view, 0 for
  * a value with no term. A slot view is a ttg.memdesc_index result (its term: the index) or a
- * view carried through scf.for iter_args whose init and yield are slot views of one
- * allocation (its term: the carried slot, proved like a counter: sym_pad_roll.c's shadow
+ * view carried through scf.for iter_args whose init (not a constant slot) and yield are slot
+ * views of one allocation (its term: the carried slot, proved like a counter: sym_pad_roll.c's shadow
  * indices; the FA kernels carry the previous K step's V buffer and barrier into the K loop). */
 #define SYM_SLOT_WIDTH 32
 int sym_term_width(const ir_value *v);

@@ -457,8 +457,11 @@ static bool may_share_step(const sym_event *a, const sym_event *b, int ep) {
  * pre step's own V read (itF) in the body, but never at the pre step itself. */
 static bool in_order(const sym_event *a, int64_t off_a, const sym_event *b, int64_t off_b,
                      int64_t M, int ep) {
-  if (M == 1) return a->pos < b->pos && may_share_step(a, b, ep) ? off_a <= off_b
-                                                                  : off_a <= off_b + 1;
+  if (M == 1) /* (not for a ring used without an index: label_unindexed tries both offsets of
+               * its inner ops, and each that passes the order costs a gap query) */
+    return a->pos < b->pos && (may_share_step(a, b, ep) || !a->idx || !b->idx)
+               ? off_a <= off_b
+               : off_a <= off_b + 1;
   int64_t strict = a->kind == SYM_EV_ARRIVE || a->kind == SYM_EV_EXPECT;
   if (a->pos < b->pos && may_share_step(a, b, ep)) return off_a + strict <= off_b;
   return off_a + strict <= off_b + M;
