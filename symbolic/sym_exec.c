@@ -393,10 +393,10 @@ bool sym_tainted(sym_ctx *c, const ir_value *v) {
 
 Z3_ast sym_eval(sym_ctx *c, const ir_value *v) {
   if (!v) return NULL;
+  assert(v->id < c->fn->n_values);
+  if (c->memo[v->id]) return c->memo[v->id]; /* (set only for a value with a term) */
   int w = sym_term_width(v);
   if (!w) return NULL;
-  assert(v->id < c->fn->n_values);
-  if (c->memo[v->id]) return c->memo[v->id];
   if (c->busy[v->id]) return NULL; /* not expected in SSA: treated as unmodelled */
   c->busy[v->id] = 1;
   bool taint = false;

@@ -55,8 +55,6 @@ static bool same_class(sym_ctx *c, uint32_t a, uint32_t b) {
   return sym_wait_lag(c, (int)a, &how) == sym_wait_lag(c, (int)b, &how);
 }
 
-/* c->pad_member[3 * i + p]: the member at position p (SYM_PAD_PRE - 1 ..) of event i's class,
- * for every member i of a complete class; -1 elsewhere (no node). */
 /* The delayed class of inner arrival i (no member of its offset before or after the inner
  * loop, nest of post step 0): the one arrival after the inner loop numbered one step later
  * (off + mul), with no other event of that offset; -1 when there is none. */
@@ -77,6 +75,8 @@ static int delayed_post(sym_ctx *c, uint32_t i) {
   return g;
 }
 
+/* c->pad_member[3 * i + p]: the member at position p (SYM_PAD_PRE - 1 ..) of event i's class,
+ * for every member i of a complete class; -1 elsewhere (no node). */
 static void build(sym_ctx *c) {
   uint32_t n = c->n_evs ? c->n_evs : 1;
   c->pad_member = ir_xmalloc((size_t)3 * n, sizeof *c->pad_member);
@@ -100,12 +100,10 @@ static void build(sym_ctx *c) {
     /* a delayed class: the inner member, and the one after the loop at the pre position */
     int g = ok && !post && at[0] < 0 && at[1] >= 0 && at[2] < 0 ? delayed_post(c, (uint32_t)at[1])
                                                                  : -1;
-    if (g >= 0 && c->pad_member[3 * g] < 0) {
+    if (g >= 0 && c->pad_member[3 * g] < 0) { /* members: pre g, inner at[1], no post */
       c->pad_delayed[g] = 1;
-      for (int q = 0; q < 2; q++) {
-        c->pad_member[3 * at[1] + q] = q == 0 ? g : at[1];
-        c->pad_member[3 * g + q] = q == 0 ? g : at[1];
-      }
+      c->pad_member[3 * at[1]] = c->pad_member[3 * g] = g;
+      c->pad_member[3 * at[1] + 1] = c->pad_member[3 * g + 1] = at[1];
       continue;
     }
     /* every step exactly once: 0 (before), 1 .. T2 (inner), T2 + 1 (after, e = 1 only) */

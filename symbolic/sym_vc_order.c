@@ -1001,7 +1001,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
       held = DEP_NO;
       for (uint32_t p = 0; p < c->n_evs; p++) {
         const sym_event *e = &c->evs[p];
-        int64_t k = -1;
+        int64_t k = -1, kg = -1;
         bool searched = false;
         if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
         dep d;
@@ -1038,19 +1038,19 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
         } else if (!iter_offset(w->off - lag * n + n, e->off, w->mul, &k))
           continue;
         else {
-          /* (kg: e's graph iteration, one more than its own for a delayed class's member
-           * after the inner loop, sym_pad_graph.c) */
-          d = depends(c, (int)p, k + sym_pad_graph_shift(c, p), (int)wi, dist, &valid);
+          /* kg: e's graph iteration, one more than its own for a delayed class's member
+           * after the inner loop (sym_pad_graph.c); (f) below keeps e's own, k */
+          kg = k + sym_pad_graph_shift(c, p);
+          d = depends(c, (int)p, kg, (int)wi, dist, &valid);
           searched = true;
         }
 
-        int64_t kg = k + (searched ? sym_pad_graph_shift(c, p) : 0);
         int64_t from = searched && d == DEP_YES ? path_start(c, dist, kg, (int)wi) : kg;
         if (sym_debug_on() && searched)
           fprintf(stderr, "sym: (a) w ev %u producer ev %u k %lld dep %d from %lld valid %d\n",
                   wi, p, (long long)kg, (int)d, (long long)from, valid != NULL);
         if (d == DEP_YES && searched && from > kg) {
-          /* w's instances before iteration from - k: a wait on the path observes the virtual
+          /* w's instances before iteration from - kg: a wait on the path observes the virtual
            * phase before init there and passes without its round's producers (path_start) */
           Z3_ast late = sym_sle(c, sym_int(c, from - kg), sym_ev_it(c, w));
           valid = valid ? sym_and2(c, valid, late) : late;
