@@ -181,6 +181,7 @@ int vf_cmd_check(int argc, char **argv) {
   tr_report rep = {0};
   vf_sym_result symr = {0};    /* --symbolic: the symbolic layer's result */
   tr_rsym rsym = {0};          /* its report section (JSON / SARIF) */
+  int64_t *symalign = NULL;    /* its whole-tile assumptions (vf_sym_cli_align) */
   vf_runspec runs[VF_MAX_RUNS];
   uint32_t n_runs = 0;
   sim_machine *probe = NULL;
@@ -368,6 +369,8 @@ int vf_cmd_check(int argc, char **argv) {
                           .explore = &o.r.vf, .max_trip = o.r.max_trip, .format = o.r.format,
                           .quiet = o.r.quiet};
   if (o.symbolic) {
+    symalign = vf_sym_cli_align(&plan, o.partial, found);
+    symo.align = symalign;
     if (vf_sym_cli_run(mod, &plan, &symo, &symr)) {
       exit_code = VF_EXIT_INPUT;
       goto done;
@@ -428,6 +431,7 @@ done:
   tr_report_free(&rep);
   tr_rsym_free(&rsym);
   vf_sym_result_free(&symr);
+  free(symalign);
   vf_result_free(&all);
   sim_machine_free(probe);
   if (plan.fn) vf_argplan_free(&plan);

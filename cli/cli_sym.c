@@ -154,7 +154,7 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
                    vf_sym_result *r) {
   /* every integer argument is symbolic: --arg values only feed the explicit check and the
    * arguments a counterexample does not choose in its confirmation run */
-  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL};
+  vf_sym_opts so = {.func = plan->fn ? plan->fn->name : NULL, .align = o->align};
   /* the arguments whose 0 the explicit check runs for a branch (an scf.if guard, not a loop's
    * zero trips): their proofs cover 0 too (sym.h zero_arg) */
   bool *zero = ir_xcalloc(plan->n_args + 1, sizeof *zero);
@@ -200,6 +200,18 @@ int vf_sym_cli_run(const ir_module *m, const vf_argplan *plan, const vf_sym_cli_
   if (plan->n_args == r->n_args) vf_sym_confirm_each(m, r, confirm_run, &cx);
   confirm_free(&cx);
   return 0;
+}
+
+int64_t *vf_sym_cli_align(const vf_argplan *plan, vf_partial_mode mode, const uint32_t *found) {
+  int64_t *al = NULL;
+  for (uint32_t i = 0; i < plan->n_aligned; i++) {
+    uint32_t k = plan->aligned_arg[i];
+    bool found_here = i < plan->n_probes && found[i];
+    if (k >= plan->n_args || !(found_here || mode == VF_PARTIAL_OFF)) continue;
+    if (!al) al = ir_xcalloc(plan->n_args, sizeof *al);
+    al[k] = plan->align[k];
+  }
+  return al;
 }
 
 static void print_section(const vf_sym_result *r, const vf_sym_cli_opts *o, FILE *out) {

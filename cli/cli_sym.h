@@ -20,7 +20,18 @@ typedef struct vf_sym_cli_opts {
   uint32_t max_trip;            /* sim_opts.max_trip of the confirmation runs */
   const char *format;           /* "text" prints the symbolic section; json / sarif do not */
   bool quiet;                   /* text: only the violations */
+  /* Per kernel argument (entry block order; NULL: none): a multiple the proofs assume, where
+   * the explicit check's verdict is for whole tiles of that argument only (its partial-tile
+   * probe found something, or probes are off: vf_sym_cli_align). 0 or 1: no assumption. */
+  const int64_t *align;
 } vf_sym_cli_opts;
+
+/* The tile alignments the symbolic proofs take from the explicit check (vf_sym_cli_opts.align):
+ * plan->align[k] for each tile-aligned argument whose partial-tile probe found[i] reports, or
+ * every one when probes are off (mode VF_PARTIAL_OFF: the explicit check covered whole tiles
+ * only). Returns a malloc'd array of plan->n_args entries (the caller frees), or NULL when no
+ * argument is restricted. */
+int64_t *vf_sym_cli_align(const vf_argplan *plan, vf_partial_mode mode, const uint32_t *found);
 
 /* Runs vf_sym_check, confirms every violation by exploring the kernel with its arguments
  * (the plan's values for the arguments the symbolic layer does not need, program id 0),

@@ -93,8 +93,10 @@ typedef struct vf_sym_opts {
   const int64_t *fixed_vals;
   uint32_t n_fixed;
   bool no_minimize;           /* keep the first model instead of the smallest one */
-  /* Suggestions only (vf_sym_suggest_args): per kernel argument (entry block order), a tile
-   * alignment its values must be multiples of (verify/vf_align.c); NULL = tt.divisibility. */
+  /* Per kernel argument (entry block order), a tile alignment its values must be multiples of
+   * (verify/vf_align.c); NULL or <= 1 = tt.divisibility only. The suggestions ask for whole
+   * tiles; check --symbolic where the explicit verdict is for whole tiles only (a partial-tile
+   * probe found something: cli_sym.h vf_sym_cli_align), and says so in the constraints. */
   const int64_t *align;
   uint32_t max_viol;          /* violations kept per condition; 0 = 4 */
   /* Per kernel argument (entry block order; NULL: none): the integer argument ranges over

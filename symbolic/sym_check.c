@@ -151,9 +151,11 @@ static char *constraints_text(sym_ctx *c, const bool *rel) {
         fixed = true;
       }
     if (fixed) { first = false; continue; }
-    if (c->divisibility[a] > 1) {
-      snprintf(tmp, sizeof tmp, "%s%s %% %lld == 0", first ? "" : ", ", nm,
-               (long long)c->divisibility[a]);
+    /* tt.divisibility, or the whole tiles the explicit verdict is limited to (sym.h align) */
+    int64_t mult = sym_arg_mult(c, a);
+    if (mult > 1) {
+      snprintf(tmp, sizeof tmp, "%s%s %% %lld == 0%s", first ? "" : ", ", nm, (long long)mult,
+               mult > c->divisibility[a] ? " (whole tiles, as the explicit check)" : "");
       append(&s, &len, tmp);
       first = false;
     }
