@@ -12,6 +12,10 @@
  *   inner base   O's values at g(B)               ->  I's init = g(B + d)
  *   inner step   0 <= kk < T2, I's values at g(B + d + kk)  ->  I's next = g(B + d + kk + 1)
  *   outer step   O's values at g(B), I's results at g(B + d + T2)  ->  O's next = g(B + T2 + 1 + e)
+ * I's values may also stand dx advances (0 < dx < m) after those points, I's init dx advances
+ * into a step (session 39: the FA kernels' O ring, advanced once before the K loop, twice per
+ * K step, once after it: m = 2, d = 0, dx = 1); the outer step is then m (1 + e - d) - dx
+ * advances. An index whose K step maps every slot to itself (m = N s) is guessed too.
  * A phase's step reads its index (the rollover compare): its proof takes the index's closed
  * form as a hypothesis at the same point (a simultaneous induction of the pair; the index's own
  * proof needs nothing of the phase). Every other carried value stays free: the proofs hold for
@@ -33,18 +37,20 @@ typedef struct roll {
   int64_t N, m;   /* ring size, advances per padded step */
   int64_t o;      /* a shadow index's offset in advances, 0 <= o < N (else 0) */
   int d, e;       /* steps before I's init, after I */
+  int64_t dx;     /* advances before I's init besides d steps, 0 <= dx < m (the FA kernels'
+                     O ring: one advance before the K loop, two per K step, one after it) */
   Z3_ast a, p0;   /* the index's init (O's, its width), the phase's init */
   unsigned w;     /* the value's width */
 } roll;
 
-/* The template at x = (a + o + m * s) + m * U (U a wide term, s a constant shift of steps, o a
- * shadow's offset) in r's width: its Euclidean pair (x div N, x mod N); x >= 0 and no wrap-around wherever the forms
+/* The template at x = (a + o + adv) + m * U (U a wide term, adv a constant shift in advances:
+ * m * d + dx for I's values, o a shadow's offset) in r's width: its Euclidean pair (x div N, x mod N); x >= 0 and no wrap-around wherever the forms
  * are used (U + s < 2^30, the padded nest's assumption, m <= ROLL_MAX_M, 0 <= a < N: x <
  * 2^37). The closed forms keep U = TB + i (TB + T2 after I) as a subterm: sym_pad_term and
  * sym_flat_rewrite turn it into the flat counter, and a wait's phase term is then the division
  * of the same linear term as its round's (phase-agreement needs no division reasoning). */
-static Z3_ast roll_form(sym_ctx *c, const roll *r, int64_t s, Z3_ast U) {
-  Z3_ast a = sym_add(c, sym_resize(c, r->a, SYM_WIDE, true), sym_int(c, r->m * s + r->o));
+static Z3_ast roll_form(sym_ctx *c, const roll *r, int64_t adv, Z3_ast U) {
+  Z3_ast a = sym_add(c, sym_resize(c, r->a, SYM_WIDE, true), sym_int(c, adv + r->o));
   Z3_ast x = sym_add(c, a, sym_mul(c, sym_int(c, r->m), U));
   if (!r->phase) return sym_resize(c, sym_fmod(c, x, r->N), r->w, true);
   Z3_ast bit = Z3_mk_bvand(c->z, sym_fdiv(c, x, r->N), sym_int(c, 1));
@@ -52,6 +58,13 @@ static Z3_ast roll_form(sym_ctx *c, const roll *r, int64_t s, Z3_ast U) {
 }
 
 static Z3_ast roll_val(sym_ctx *c, const roll *r, Z3_ast u) { return roll_form(c, r, 0, u); }
+
+/* Advances from O's value at a padded step to I's init: d whole steps and dx more. */
+static int64_t inner_adv(const roll *r) { return r->m * r->d + r->dx; }
+
+/* Advances from I's result to O's next: the rest of the tile's 1 + e steps (>= 0, else the
+ * combination is not one: outer_adv < 0). */
+static int64_t outer_adv(const roll *r) { return r->m * (1 + r->e - r->d) - r->dx; }
 
 /* The proofs state the templates through the pair itself: a point's pair is free (q any,
  * 0 <= rr < N), a point `delta` advances later is its shift (rr + delta mod N wrapped once, q
@@ -137,12 +150,12 @@ static bool proved(sym_ctx *c, const roll_terms *rt, const roll *ctx, int nc, co
   Z3_ast hb = tru;
   roll_pair pb = pair_fresh(c, N, &hb);
   Z3_ast iB = at_outer(c, rt, ctx, nc, r, rt->initI[r->k], pb, NULL);
-  if (!unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, m * r->d))))) return false;
+  if (!unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, inner_adv(r)))))) return false;
   /* outer step: I's result at B + d + T2, O's next 1 + e - d steps later */
   Z3_ast ho = tru;
   roll_pair p0 = pair_fresh(c, N, &ho), pr = pair_fresh(c, N, &ho);
   Z3_ast nO = at_outer(c, rt, ctx, nc, r, rt->nextO[r->j], p0, &pr);
-  return unsat(c, ho, sym_eq(c, nO, pair_val(c, r, pair_shift(c, pr, N, m * (1 + r->e - r->d)))));
+  return unsat(c, ho, sym_eq(c, nO, pair_val(c, r, pair_shift(c, pr, N, outer_adv(r)))));
 }
 
 /* I's step of carried value k at the numeral x (other carried values as they are): a numeral,
@@ -153,12 +166,25 @@ static bool step_at(sym_ctx *c, const roll_terms *rt, int k, unsigned w, int64_t
 }
 
 /* Guesses N and m0 (mod N) of a rollover index from I's step: f(x) = (x + m0) mod N on [0, N),
- * m0 != 0. */
+ * m0 != 0; or m0 = 0, f(x) = x on [0, N) and f(N) != N (N advances per step, e.g. the FA
+ * kernels' two-slot O ring advanced twice per K step: only the first value the rollover
+ * compare does not hold tells N). */
 static bool guess_index(sym_ctx *c, const roll_terms *rt, int k, unsigned w, int64_t *N,
                         int64_t *m0) {
   int64_t f[ROLL_MAX_N];
   for (int64_t x = 0; x < ROLL_MAX_N; x++)
     if (!step_at(c, rt, k, w, x, &f[x])) return false;
+  if (f[0] == 0) {
+    for (int64_t n = 2; n < ROLL_MAX_N; n++) {
+      if (f[n - 1] != n - 1) return false;
+      if (f[n] != n) {
+        *N = n;
+        *m0 = 0;
+        return true;
+      }
+    }
+    return false;
+  }
   for (int64_t n = 2; n <= ROLL_MAX_N; n++) {
     if (f[0] <= 0 || f[0] >= n) continue;
     bool ok = true;
@@ -181,8 +207,8 @@ static bool record(sym_ctx *c, const roll_terms *rt, const roll *r) {
   if (!O->closed[r->j]) c->n_invariants++;
   if (!I->closed[r->k]) c->n_invariants++;
   O->closed[r->j] = O->final[r->j] = roll_val(c, r, tb);
-  I->closed[r->k] = I->final[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->it));
-  I->after[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->trip));
+  I->closed[r->k] = I->final[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->it));
+  I->after[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->trip));
   I->after_ok[r->k] = true;
   O->closed_form[r->j] = r->phase
       ? "p0 ^ (((a + m * t * (T2 + 1 + e)) div N) & 1), a rollover phase across a padded nest"
@@ -217,7 +243,7 @@ static bool shadow_proved(sym_ctx *c, const roll_terms *rt, const roll *ix, cons
   Z3_ast hb = tru;
   roll_pair pb = pair_fresh(c, N, &hb);
   Z3_ast iB = at_outer(c, rt, NULL, 0, ix, rt->initI[r->k], pb, NULL);
-  return unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, m * r->d + r->o))));
+  return unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, inner_adv(r) + r->o))));
 }
 
 /* The offset a shadow of ix would have: I's step of k with ix's value a numeral x and k's
@@ -238,8 +264,8 @@ static bool record_shadow(sym_ctx *c, const roll_terms *rt, const roll *r) {
   Z3_ast tb = c->loops[vi].nest_base;
   sym_loop *I = &c->loops[rt->l];
   if (!I->closed[r->k]) c->n_invariants++;
-  I->closed[r->k] = I->final[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->it));
-  I->after[r->k] = roll_form(c, r, r->d, sym_add(c, tb, I->trip));
+  I->closed[r->k] = I->final[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->it));
+  I->after[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->trip));
   I->after_ok[r->k] = true;
   I->closed_form[r->k] = "(a + o + m * (t * (T2 + 1 + e) + d + i)) mod N, an index o advances "
                          "after a rollover index across a padded nest";
@@ -274,16 +300,20 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
         !guess_index(c, &rt, (int)k, w, &N, &m0))
       continue;
     bool done = false;
+    /* whole steps before I's init first (dx = 0), then dx advances more (d = 0); an index's
+     * forms depend on m mod N only, m0 = 0 taken as N */
+    int64_t m = m0 ? m0 : N;
     for (uint32_t q = 0; q < rt.m && !done; q++) {
       if (!outer_ok(c, &rt, q, w)) continue;
-      for (int e = 0; e <= 1 && !done; e++)
-        for (int d = 0; d <= 1 && !done; d++) {
-          roll r = {.phase = false, .k = (int)k, .j = (int)q, .ki = -1, .ji = -1, .N = N,
-                    .m = m0, .d = d, .e = e, .a = initO[q], .w = w};
-          if (!proved(c, &rt, NULL, 0, &r) || !record(c, &rt, &r)) continue;
-          idx[nidx++] = r;
-          done = true;
-        }
+      for (int64_t dx = 0; dx < m && dx < N && !done; dx++)
+        for (int e = 0; e <= 1 && !done; e++)
+          for (int d = 0; d <= (dx ? 0 : 1) && !done; d++) {
+            roll r = {.phase = false, .k = (int)k, .j = (int)q, .ki = -1, .ji = -1, .N = N,
+                      .m = m, .d = d, .e = e, .dx = dx, .a = initO[q], .w = w};
+            if (outer_adv(&r) < 0 || !proved(c, &rt, NULL, 0, &r) || !record(c, &rt, &r)) continue;
+            idx[nidx++] = r;
+            done = true;
+          }
     }
   }
   /* shadows of the proved indices (no template of their own) */
@@ -303,25 +333,30 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
       done = shadow_proved(c, &rt, &idx[x], &r) && record_shadow(c, &rt, &r);
     }
   }
-  /* phases, each with one proved index as a hypothesis (its m: m0 + N * s) */
+  /* phases, each with one proved index as a hypothesis (its m: m0 + N * s, and its dx: the
+   * index's + N * s2, below m: the index proved them mod N only) */
   for (uint32_t k = 0; k < rt.n && nidx; k++) {
     const sym_loop *I = &c->loops[l];
     unsigned w = (unsigned)sym_carried_width(I->op, k);
     if (!w || w > 64 || I->closed[k] || !initI[k] || !nextI[k]) continue;
     bool done = false;
     for (int x = 0; x < nidx && !done; x++)
-      for (int64_t s = 0; s <= 2 && !done; s++) {
-        roll ix = idx[x];
-        ix.m = idx[x].m + idx[x].N * s;
-        for (uint32_t q = 0; q < rt.m && !done; q++) {
-          if (!outer_ok(c, &rt, q, w)) continue;
-          roll r = {.phase = true, .k = (int)k, .j = (int)q, .ki = ix.k, .ji = ix.j, .N = ix.N,
-                    .m = ix.m, .d = ix.d, .e = ix.e, .a = ix.a, .p0 = initO[q], .w = w};
-          if (!proved(c, &rt, &ix, 1, &r)) continue;
-          /* the index's forms with this m are its forms (m = m0 mod N) */
-          done = record(c, &rt, &r);
+      for (int64_t s = 0; s <= 2 && !done; s++)
+        for (int64_t s2 = 0; s2 <= 2 && !done; s2++) {
+          roll ix = idx[x];
+          ix.m = idx[x].m + idx[x].N * s;
+          ix.dx = idx[x].dx + idx[x].N * s2;
+          if (!ix.m || (s2 && ix.dx >= ix.m) || outer_adv(&ix) < 0) continue;
+          for (uint32_t q = 0; q < rt.m && !done; q++) {
+            if (!outer_ok(c, &rt, q, w)) continue;
+            roll r = {.phase = true, .k = (int)k, .j = (int)q, .ki = ix.k, .ji = ix.j, .N = ix.N,
+                      .m = ix.m, .d = ix.d, .e = ix.e, .dx = ix.dx, .a = ix.a, .p0 = initO[q],
+                      .w = w};
+            if (!proved(c, &rt, &ix, 1, &r)) continue;
+            /* the index's forms with this m and dx are its forms (both equal mod N) */
+            done = record(c, &rt, &r);
+          }
         }
-      }
   }
   free(idx);
 }

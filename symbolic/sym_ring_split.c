@@ -9,7 +9,10 @@
  * phase counts the arrivals on that barrier only), so the ring's conditions are the conditions
  * of its slots: when every event of the allocation provably keeps to one residue r mod m, the
  * events of residue r form a ring of n / m slots (sub-slot s is the allocation's slot m s + r)
- * that no other event touches, and each is used once per step there.
+ * that no other event touches, and each is used once per step there. With m = n (session 39:
+ * a two-slot ring advanced twice per step, the FA kernels' O ring) every use keeps to one slot:
+ * n one-slot rings, whose uses carry no index (as a one-slot barrier used without
+ * memdesc_index, numbered per padded step by sym_pad.c label_unindexed).
  *
  * What is proved (Z3, under the event's loop range and predicate): idx mod m == r for every
  * firing, r read off a concrete iteration. An event whose slot is not a term (no index on a
@@ -102,7 +105,9 @@ static int64_t pick_m(sym_ctx *c, use *us, uint32_t n, int64_t slots) {
     }
     us[k].res = v0;
   }
-  if (!moves || m <= 1 || m >= slots || slots % m) return 1;
+  /* m = slots: every use keeps to one slot (a two-slot ring advanced twice per step, the FA
+   * kernels' O ring): m rings of one slot each */
+  if (!moves || m <= 1 || m > slots || slots % m) return 1;
   for (uint32_t k = 0; k < n; k++) us[k].res = ((us[k].res % m) + m) % m;
   return m;
 }
@@ -139,7 +144,10 @@ static void split(sym_ctx *c, int r, int64_t m, use *us, uint32_t n) {
       u->e->idx_alloc = *idx;
     }
     int64_t v;
-    *idx = sym_numeral(c, *idx, &v) ? sym_bv(c, (v - u->res) / m, w)
+    /* one slot per residue: the sub-ring's uses have no index (as a one-slot barrier used
+     * without memdesc_index: sym_pad.c label_unindexed numbers their padded firings) */
+    if (slots == 1) *idx = NULL;
+    else *idx = sym_numeral(c, *idx, &v) ? sym_bv(c, (v - u->res) / m, w)
                                      : Z3_mk_bvsdiv(c->z, sym_sub(c, *idx, sym_bv(c, u->res, w)),
                                                     sym_bv(c, m, w));
   }
@@ -153,7 +161,7 @@ void sym_ring_split(sym_ctx *c) {
   for (uint32_t r = 0; r < nr; r++) {
     const sym_ring *R = &c->rings[r];
     /* a barrier allocated in a loop body is fresh per iteration (sym_ring_fresh.c) */
-    if (R->n < 4 || R->n > SPLIT_MAX_N || R->split_m || !R->alloc || R->alloc->parent != c->entry)
+    if (R->n < 2 || R->n > SPLIT_MAX_N || R->split_m || !R->alloc || R->alloc->parent != c->entry)
       continue;
     use *us;
     uint32_t n;
