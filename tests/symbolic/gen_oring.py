@@ -28,29 +28,29 @@ def adv(i, h, ind):
     return (f"{s}%n{n} = arith.addi {i}, %one : i32\n{s}%r{n} = arith.cmpi eq, %n{n}, %nn : i32\n"
             f"{s}%i{n} = arith.select %r{n}, %z, %n{n} : i32\n{s}%x{n} = arith.xori {h}, %one : i32\n"
             f"{s}%h{n} = arith.select %r{n}, %x{n}, {h} : i32\n", f"%i{n}", f"%h{n}")
-def cuse(i, h, ind, line):
-    n = cnt[0]
-    s = ind
-    t = (f"{s}%cf{n} = ttg.memdesc_index %full[{i}] : {B} -> {V1}\n"
-         f"{s}ttng.wait_barrier %cf{n}, {h}, %t : {V1} loc(\"oring.py\":{line}:7)\n"
-         f"{s}%cb{n} = ttg.memdesc_index %bufs[{i}] : {BUF} -> {V}\n"
-         f"{s}%cv{n} = ttg.local_load %cb{n} : {V} -> tensor<32x64xf32, #blocked> loc(\"oring.py\":{line+1}:7)\n"
-         f"{s}ttng.fence_async_shared {{bCluster = false}} loc(\"oring.py\":{line+1}:9)\n"
-         f"{s}%ce{n} = ttg.memdesc_index %empty[{i}] : {B} -> {V1}\n"
-         f"{s}ttng.arrive_barrier %ce{n}, 1, %t : {V1} loc(\"oring.py\":{line+2}:7)\n")
-    a, i2, h2 = adv(i, h, ind)
-    return t + a, i2, h2
-def puse(i, h, ind, line):
-    n = cnt[0]
-    s = ind
-    t = (f"{s}%pe{n} = ttg.memdesc_index %pe[{i}] : {B} -> {V1}\n"
-         f"{s}ttng.wait_barrier %pe{n}, {h}, %t : {V1} loc(\"oring.py\":{line}:7)\n"
-         f"{s}%pf{n} = ttg.memdesc_index %pf[{i}] : {B} -> {V1}\n"
-         f"{s}ttng.barrier_expect %pf{n}, 8192, %t : {V1} loc(\"oring.py\":{line+1}:7)\n"
-         f"{s}%pb{n} = ttg.memdesc_index %pb[{i}] : {BUF} -> {V}\n"
-         f"{s}ttng.async_tma_copy_global_to_local %d[%z, %z] %pb{n}, %pf{n}, %t : !tt.tensordesc<tensor<32x64xf32, #shared>>, {V1} -> {V} loc(\"oring.py\":{line+2}:7)\n")
-    a, i2, h2 = adv(i, h, ind)
-    return t + a, i2, h2
+def consumer_ops(n, i, h, s, line):
+    return (f"{s}%cf{n} = ttg.memdesc_index %full[{i}] : {B} -> {V1}\n"
+            f"{s}ttng.wait_barrier %cf{n}, {h}, %t : {V1} loc(\"oring.py\":{line}:7)\n"
+            f"{s}%cb{n} = ttg.memdesc_index %bufs[{i}] : {BUF} -> {V}\n"
+            f"{s}%cv{n} = ttg.local_load %cb{n} : {V} -> tensor<32x64xf32, #blocked> loc(\"oring.py\":{line+1}:7)\n"
+            f"{s}ttng.fence_async_shared {{bCluster = false}} loc(\"oring.py\":{line+1}:9)\n"
+            f"{s}%ce{n} = ttg.memdesc_index %empty[{i}] : {B} -> {V1}\n"
+            f"{s}ttng.arrive_barrier %ce{n}, 1, %t : {V1} loc(\"oring.py\":{line+2}:7)\n")
+def producer_ops(n, i, h, s, line):
+    return (f"{s}%pe{n} = ttg.memdesc_index %pe[{i}] : {B} -> {V1}\n"
+            f"{s}ttng.wait_barrier %pe{n}, {h}, %t : {V1} loc(\"oring.py\":{line}:7)\n"
+            f"{s}%pf{n} = ttg.memdesc_index %pf[{i}] : {B} -> {V1}\n"
+            f"{s}ttng.barrier_expect %pf{n}, 8192, %t : {V1} loc(\"oring.py\":{line+1}:7)\n"
+            f"{s}%pb{n} = ttg.memdesc_index %pb[{i}] : {BUF} -> {V}\n"
+            f"{s}ttng.async_tma_copy_global_to_local %d[%z, %z] %pb{n}, %pf{n}, %t : !tt.tensordesc<tensor<32x64xf32, #shared>>, {V1} -> {V} loc(\"oring.py\":{line+2}:7)\n")
+def use_of(ops):
+    """One use of the ring (ops at slot i, parity h) and the rollover advance after it."""
+    def use(i, h, ind, line):
+        t = ops(cnt[0], i, h, ind, line)
+        a, i2, h2 = adv(i, h, ind)
+        return t + a, i2, h2
+    return use
+cuse, puse = use_of(consumer_ops), use_of(producer_ops)
 def part(use, tag, m, kt, base):
     s = "      "
     h0 = "%one" if (mut == "phase" and tag == "c") else "%z"
