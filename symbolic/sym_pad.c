@@ -274,6 +274,31 @@ static bool mixed_offsets(sym_ctx *c, const sym_event *e) {
   return false;
 }
 
+/* The variables a padded step is made of in flattened padded loop F: tile t, step v, base TB
+ * and the flat counter itF. */
+static void step_vars(sym_ctx *c, const sym_loop *F, Z3_ast v[4]) {
+  const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
+  v[0] = O->it, v[1] = V->it, v[2] = V->nest_base, v[3] = F->it;
+}
+
+/* Another partition's flattened padded loop G that runs the same steps as F (the same tile
+ * loop trip count, padded steps per tile and post step: the partitions of one persistent kernel
+ * walk one nest), with n over G's counter at a constant distance k from G's current step
+ * (*k); -1 when there is none. Step j of G is then step j of F: the same tile and step. */
+static int twin_step(sym_ctx *c, const sym_loop *F, Z3_ast n, int64_t *k) {
+  const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
+  for (uint32_t g = 0; g < c->n_loops; g++) {
+    const sym_loop *G = &c->loops[g];
+    if (G == F || !sym_pad_loop_of(c, (int)g)) continue;
+    const sym_loop *VG = &c->loops[G->flat_inner], *OG = &c->loops[G->flat_outer];
+    if (VG->pad_post != V->pad_post || !Z3_is_eq_ast(c->z, VG->trip, V->trip) ||
+        !Z3_is_eq_ast(c->z, OG->trip, O->trip) || !sym_numeral(c, sym_sub(c, n, G->it), k))
+      continue;
+    return (int)g;
+  }
+  return -1;
+}
+
 Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old) {
   /* a ring whose producers share one offset asks each at the same step: one split already */
   if (e->base || e->mul != 1 || e->off < -2 || e->off > 2 || !sym_pad_loop_of(c, e->loop) ||
@@ -288,6 +313,20 @@ Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old) {
     Z3_ast near = sym_sle(c, sym_int(c, llabs(k - e->off)), V->trip);
     Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), k - e->off);
     return sym_ite(c, sym_and2(c, F->range, near), here, old);
+  }
+  int g = twin_step(c, F, n, &k);
+  if (g >= 0 && k - e->off >= -2 && k - e->off <= 2) {
+    /* n is k steps from the current step of a twin loop G (a wait of another partition): e's
+     * step relative to it, over G's tile, step and base (session 39, tests/symbolic/oring.ok:
+     * the consumer's wait against the loader's arrivals of mixed offsets, no split) */
+    const sym_loop *G = &c->loops[g];
+    Z3_ast fv[4], gv[4];
+    step_vars(c, F, fv);
+    step_vars(c, G, gv);
+    Z3_ast near = sym_sle(c, sym_int(c, llabs(k - e->off)), V->trip);
+    Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), k - e->off);
+    Z3_ast inG = Z3_substitute(c->z, sym_and2(c, F->range, near), 4, fv, gv);
+    return sym_ite(c, inG, Z3_substitute(c->z, here, 4, fv, gv), old);
   }
   int64_t cc = -e->off; /* e's step relative to step n */
   Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_slt(c, n, F->trip));
