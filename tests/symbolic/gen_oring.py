@@ -18,6 +18,10 @@ HDR = """// oring.ok.ttgir: the FA kernels' O ring (tests/corpus/real/fa_d64_100
 // Before session 39: "ring used in two loops of the partition" (no closed forms).
 // oring-phase.bug.ttgir: oring.ok with the default partition's phase starting at 1
 // (phase-agreement, confirmed by the explorer).
+// oring-release.bug.ttgir: the default partition's release after the inner loop arrives on the
+// tile's first slot (the other one-slot ring): that slot gets two releases per tile, its twin
+// none. Arrival-balance and progress are not proved (the padded numbering check finds a
+// sequence number two producers use); the explorer finds the deadlock.
 """
 V1 = "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
 V = "!ttg.memdesc<32x64xf32, #shared, #smem, mutable>"
@@ -62,6 +66,8 @@ def part(use, tag, m, kt, base):
     t2, i2, h2 = use(i1, h1, s + "    ", base + 20)
     out += t1 + t2 + f"{s}    scf.yield {i2}, {h2} : i32, i32\n{s}  }} loc(\"oring.py\":{base+9}:5)\n"
     t3, i3, h3 = use(f"%{tag}q#0", f"%{tag}q#1", s + "  ", base + 30)
+    if mut == "release" and tag == "c":  # the post-loop release on the tile's first slot
+        t3 = t3.replace("= ttg.memdesc_index %empty[%cq#0]", "= ttg.memdesc_index %empty[%ci0]")
     out += t3 + f"{s}  scf.yield {i3}, {h3} : i32, i32\n{s}}} loc(\"oring.py\":{base-1}:3)\n"
     return out
 def build():
@@ -104,7 +110,8 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
-for name, N, mut in (("oring.ok", 2, ""), ("oring-phase.bug", 2, "phase")):
+for name, N, mut in (("oring.ok", 2, ""), ("oring-phase.bug", 2, "phase"),
+                     ("oring-release.bug", 2, "release")):
     B = f"!ttg.memdesc<{N}x1xi64, #shared1, #smem, mutable>"
     BUF = f"!ttg.memdesc<{N}x32x64xf32, #shared, #smem, mutable>"
     cnt[0] = 0
