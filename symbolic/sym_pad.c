@@ -281,20 +281,22 @@ static void step_vars(sym_ctx *c, const sym_loop *F, Z3_ast v[4]) {
   v[0] = O->it, v[1] = V->it, v[2] = V->nest_base, v[3] = F->it;
 }
 
-/* Another partition's flattened padded loop G that runs the same steps as F (the same tile
- * loop trip count, padded steps per tile and post step: the partitions of one persistent kernel
- * walk one nest), with n over G's counter at a constant distance k from G's current step
- * (*k); -1 when there is none. Step j of G is then step j of F: the same tile and step. */
-static int twin_step(sym_ctx *c, const sym_loop *F, Z3_ast n, int64_t *k) {
+/* The flattened padded loop G whose counter n is over, at a constant distance *k from G's
+ * current step: F itself, or another partition's loop that runs the same steps as F (the same
+ * tile loop trip count, padded steps per tile and post step: the partitions of one persistent
+ * kernel walk one nest; step j of G is then step j of F, the same tile and step); -1 when
+ * there is none. */
+static int step_loop(sym_ctx *c, int f, Z3_ast n, int64_t *k) {
+  const sym_loop *F = &c->loops[f];
+  if (sym_numeral(c, sym_sub(c, n, F->it), k)) return f;
   const sym_loop *V = &c->loops[F->flat_inner], *O = &c->loops[F->flat_outer];
   for (uint32_t g = 0; g < c->n_loops; g++) {
     const sym_loop *G = &c->loops[g];
-    if (G == F || !sym_pad_loop_of(c, (int)g)) continue;
+    if ((int)g == f || !sym_pad_loop_of(c, (int)g)) continue;
     const sym_loop *VG = &c->loops[G->flat_inner], *OG = &c->loops[G->flat_outer];
-    if (VG->pad_post != V->pad_post || !Z3_is_eq_ast(c->z, VG->trip, V->trip) ||
-        !Z3_is_eq_ast(c->z, OG->trip, O->trip) || !sym_numeral(c, sym_sub(c, n, G->it), k))
-      continue;
-    return (int)g;
+    if (VG->pad_post == V->pad_post && Z3_is_eq_ast(c->z, VG->trip, V->trip) &&
+        Z3_is_eq_ast(c->z, OG->trip, O->trip) && sym_numeral(c, sym_sub(c, n, G->it), k))
+      return (int)g;
   }
   return -1;
 }
@@ -307,26 +309,22 @@ Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old) {
   const sym_loop *F = &c->loops[e->loop];
   const sym_loop *V = &c->loops[F->flat_inner];
   int64_t k;
-  if (sym_numeral(c, sym_sub(c, n, F->it), &k) && k - e->off >= -2 && k - e->off <= 2) {
-    /* n is the current step plus k (a wait's round): e's step relative to the current one,
-     * no split at all */
-    Z3_ast near = sym_sle(c, sym_int(c, llabs(k - e->off)), V->trip);
-    Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), k - e->off);
-    return sym_ite(c, sym_and2(c, F->range, near), here, old);
-  }
-  int g = twin_step(c, F, n, &k);
+  int g = step_loop(c, e->loop, n, &k);
   if (g >= 0 && k - e->off >= -2 && k - e->off <= 2) {
-    /* n is k steps from the current step of a twin loop G (a wait of another partition): e's
-     * step relative to it, over G's tile, step and base (session 39, tests/symbolic/oring.ok:
-     * the consumer's wait against the loader's arrivals of mixed offsets, no split) */
-    const sym_loop *G = &c->loops[g];
-    Z3_ast fv[4], gv[4];
-    step_vars(c, F, fv);
-    step_vars(c, G, gv);
+    /* n is the current step of loop G plus k (a wait's round; G is e's own loop, or a twin
+     * of another partition, session 39: tests/symbolic/oring.ok): e's step relative to G's
+     * current one, over G's tile, step and base, no split at all */
     Z3_ast near = sym_sle(c, sym_int(c, llabs(k - e->off)), V->trip);
     Z3_ast here = at_step(c, e, sym_and2(c, F->range, e->pred), k - e->off);
-    Z3_ast inG = Z3_substitute(c->z, sym_and2(c, F->range, near), 4, fv, gv);
-    return sym_ite(c, inG, Z3_substitute(c->z, here, 4, fv, gv), old);
+    Z3_ast in = sym_and2(c, F->range, near);
+    if (g != e->loop) {
+      Z3_ast fv[4], gv[4];
+      step_vars(c, F, fv);
+      step_vars(c, &c->loops[g], gv);
+      in = Z3_substitute(c->z, in, 4, fv, gv);
+      here = Z3_substitute(c->z, here, 4, fv, gv);
+    }
+    return sym_ite(c, in, here, old);
   }
   int64_t cc = -e->off; /* e's step relative to step n */
   Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, 0), n), sym_slt(c, n, F->trip));

@@ -150,7 +150,8 @@ static bool proved(sym_ctx *c, const roll_terms *rt, const roll *ctx, int nc, co
   Z3_ast hb = tru;
   roll_pair pb = pair_fresh(c, N, &hb);
   Z3_ast iB = at_outer(c, rt, ctx, nc, r, rt->initI[r->k], pb, NULL);
-  if (!unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, inner_adv(r)))))) return false;
+  if (!unsat(c, hb, sym_eq(c, iB, pair_val(c, r, pair_shift(c, pb, N, inner_adv(r))))))
+    return false;
   /* outer step: I's result at B + d + T2, O's next 1 + e - d steps later */
   Z3_ast ho = tru;
   roll_pair p0 = pair_fresh(c, N, &ho), pr = pair_fresh(c, N, &ho);
@@ -214,9 +215,9 @@ static bool record(sym_ctx *c, const roll_terms *rt, const roll *r) {
       ? "p0 ^ (((a + m * t * (T2 + 1 + e)) div N) & 1), a rollover phase across a padded nest"
       : "(a + m * t * (T2 + 1 + e)) mod N, a rollover index across a padded nest";
   I->closed_form[r->k] = r->phase
-      ? "p0 ^ (((a + m * (t * (T2 + 1 + e) + d + i)) div N) & 1), a rollover phase across a "
-        "padded nest"
-      : "(a + m * (t * (T2 + 1 + e) + d + i)) mod N, a rollover index across a padded nest";
+      ? "p0 ^ (((a + dx + m * (t * (T2 + 1 + e) + d + i)) div N) & 1), a rollover phase "
+        "across a padded nest"
+      : "(a + dx + m * (t * (T2 + 1 + e) + d + i)) mod N, a rollover index across a padded nest";
   return true;
 }
 
@@ -267,8 +268,8 @@ static bool record_shadow(sym_ctx *c, const roll_terms *rt, const roll *r) {
   I->closed[r->k] = I->final[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->it));
   I->after[r->k] = roll_form(c, r, inner_adv(r), sym_add(c, tb, I->trip));
   I->after_ok[r->k] = true;
-  I->closed_form[r->k] = "(a + o + m * (t * (T2 + 1 + e) + d + i)) mod N, an index o advances "
-                         "after a rollover index across a padded nest";
+  I->closed_form[r->k] = "(a + dx + o + m * (t * (T2 + 1 + e) + d + i)) mod N, an index o "
+                         "advances after a rollover index across a padded nest";
   return true;
 }
 
@@ -346,7 +347,7 @@ void sym_pad_roll(sym_ctx *c, int l, Z3_ast *initI, Z3_ast *nextI, Z3_ast *initO
           roll ix = idx[x];
           ix.m = idx[x].m + idx[x].N * s;
           ix.dx = idx[x].dx + idx[x].N * s2;
-          if (!ix.m || (s2 && ix.dx >= ix.m) || outer_adv(&ix) < 0) continue;
+          if (ix.dx >= ix.m || outer_adv(&ix) < 0) continue;
           for (uint32_t q = 0; q < rt.m && !done; q++) {
             if (!outer_ok(c, &rt, q, w)) continue;
             roll r = {.phase = true, .k = (int)k, .j = (int)q, .ki = ix.k, .ji = ix.j, .N = ix.N,

@@ -146,10 +146,12 @@ static void split(sym_ctx *c, int r, int64_t m, use *us, uint32_t n) {
     int64_t v;
     /* one slot per residue: the sub-ring's uses have no index (as a one-slot barrier used
      * without memdesc_index: sym_pad.c label_unindexed numbers their padded firings) */
-    if (slots == 1) *idx = NULL;
-    else *idx = sym_numeral(c, *idx, &v) ? sym_bv(c, (v - u->res) / m, w)
-                                     : Z3_mk_bvsdiv(c->z, sym_sub(c, *idx, sym_bv(c, u->res, w)),
-                                                    sym_bv(c, m, w));
+    if (slots == 1)
+      *idx = NULL;
+    else
+      *idx = sym_numeral(c, *idx, &v) ? sym_bv(c, (v - u->res) / m, w)
+                                      : Z3_mk_bvsdiv(c->z, sym_sub(c, *idx, sym_bv(c, u->res, w)),
+                                                     sym_bv(c, m, w));
   }
   if (sym_debug_on())
     fprintf(stderr, "sym: ring %s split into %lld rings of %lld slots (slot %lld * s + r)\n",
