@@ -591,6 +591,60 @@ static Z3_ast with_read_defs(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter,
   return phi;
 }
 
+/* A model of phi with its arguments pinned to small values, after phi as built ran out of its
+ * limit: each argument phi mentions (used) at 1 .. SMALL_MAX times its tile alignment (the
+ * values the explicit check starts from), vectors in order of their sum, at most SMALL_VECS of
+ * them at a SMALL_VECS-th of the limit each (one limit in all). A model found is one of phi
+ * (the pins only add conjuncts): the counterexample, minimised and confirmed as any. Z3's time
+ * on a satisfiable query near its limit depends on the order its terms were made in
+ * (kv-lag-int-early.bug's release before the read: 4 s sat in one build, out of the limit
+ * in another); with the arguments fixed its arithmetic is over constants. On success *s holds
+ * the model and *phi the pinned query. */
+enum { SMALL_MAX = 4, SMALL_VECS = 16 };
+static Z3_lbool small_args(sym_ctx *c, qs *s, Z3_ast *phi, const bool *used) {
+  uint32_t idx[8], n = 0;
+  for (uint32_t a = 0; a < c->n_args && n < 8; a++)
+    if (used[a] && c->argvar[a]) idx[n++] = a;
+  if (!n) return Z3_L_UNDEF;
+  unsigned tried = 0;
+  /* vectors of values k_i in 1 .. SMALL_MAX by increasing sum (n <= 8 arguments) */
+  for (uint32_t sum = n; sum <= n * SMALL_MAX && tried < SMALL_VECS; sum++) {
+    uint32_t k[8];
+    for (uint32_t i = 0; i < n; i++) k[i] = 1;
+    for (;;) { /* every vector of 1 .. SMALL_MAX, in odometer order, filtered by its sum */
+      uint32_t t = 0;
+      for (uint32_t i = 0; i < n; i++) t += k[i];
+      if (t == sum) {
+        if (tried++ == SMALL_VECS || !sym_ok(c) || !query_ms(c) || sym_past_deadline(c))
+          return Z3_L_UNDEF;
+        Z3_ast pin = *phi;
+        for (uint32_t i = 0; i < n; i++) {
+          int64_t al = c->o->align && c->o->align[idx[i]] > 1 ? c->o->align[idx[i]] : 1;
+          Z3_ast x = sym_wide(c, c->argvar[idx[i]], true);
+          pin = sym_and2(c, pin, sym_eq(c, x, sym_int(c, al * (int64_t)k[i])));
+        }
+        Z3_lbool r;
+        qs p = probe(c, pin, c->rlimit / SMALL_VECS, &r);
+        if (sym_debug_on())
+          fprintf(stderr, "sym: small arguments (vector %u) -> %s\n", tried,
+                  r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "undef");
+        if (r == Z3_L_TRUE) {
+          qs_close(s);
+          *s = p;
+          *phi = pin;
+          return r;
+        }
+        qs_close(&p);
+      }
+      uint32_t i = 0;
+      while (i < n && k[i] == SMALL_MAX) k[i++] = 1;
+      if (i == n) break;
+      k[i]++;
+    }
+  }
+  return Z3_L_UNDEF;
+}
+
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
                  unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
                  int64_t *extra_out) {
@@ -650,6 +704,7 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
+  if (r == Z3_L_UNDEF && sym_ok(c) && query_ms(c)) r = small_args(c, &s, &phi, used);
   if (r == Z3_L_TRUE && !read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;

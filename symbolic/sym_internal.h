@@ -611,6 +611,10 @@ Z3_ast sym_pad_fires(sym_ctx *c, const sym_event *e, Z3_ast n, Z3_ast old);
 /* Padded events a and b (of one padded loop) never fire at the same step: their positions'
  * step sets (pre {0}, inner [1, T2], post {T2 + e}) are disjoint for every T2. */
 bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b);
+/* Padded events a at step s and b at step s + d of one padded nest never both fire, by their
+ * positions alone (d = 0: sym_pad_disjoint; d = +-1: the earlier one after the inner loop, at
+ * its tile's last step, the later one not before the inner loop). */
+bool sym_pad_apart(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d);
 /* Padded wait w's round is made by producers of its own thread at its step, before it (the
  * padded form of the self-signalled wait, sym_wait_lag: lag 0). */
 bool sym_pad_self_signalled(sym_ctx *c, const sym_event *w);
@@ -628,13 +632,20 @@ bool sym_pad_node(sym_ctx *c, uint32_t i); /* true for every event that is not p
  * precedes u's; -1: only the previous iteration's does), 1 when the edge is not in the graph
  * (a padded event that is no node). */
 int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v);
-/* The position of event i's class member at padded position pad_pos (its own position when i
- * is not padded), -1 when the class has none. */
-int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos);
 /* The graph's iteration of event i relative to its own: 1 for the member after the inner loop
  * of a delayed class (its node's instance is the next step's), 0 otherwise. Its graph
  * sequence offset is off - shift * mul. */
 int sym_pad_graph_shift(sym_ctx *c, uint32_t i);
+/* Is node i a member of a delayed class (whose pre-position member is the previous tile's op
+ * after the inner loop: at graph iteration 0 none fires)? */
+bool sym_pad_delayed_class(sym_ctx *c, uint32_t i);
+/* The members of node i's class (out[], by position: pre, inner, post), their number; 0 when i
+ * is no padded node. */
+uint32_t sym_pad_class_members(sym_ctx *c, uint32_t i, uint32_t out[3]);
+/* Does event q's graph instance at graph iteration (w's own iteration + at) follow padded or
+ * loop event w's instance at its own iteration in program order (q, w of one partition and
+ * loop)? Delayed members stand at the next step's pre position, before its other ops. */
+bool sym_pad_graph_after(sym_ctx *c, uint32_t q, int64_t at, uint32_t w);
 /* Padded wait ei (sequence number, supported) of a partition whose waits are all private
  * padded waits (or prologue waits) and none of whose padded rings is shared: each of its
  * producers fires after the wait for its round's previous round (private_wait_ok), which

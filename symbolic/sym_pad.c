@@ -770,6 +770,31 @@ static void check_one(sym_ctx *c, uint32_t i) {
   }
 }
 
+/* A padded TMA load on a one-slot barrier used without an index that writes a one-slot
+ * buffer used without an index (a ring split into one-slot rings, sym_ring_split.c): infer_seq
+ * gave both itF; the group checks renumber the load's firings (check_group's constant-slot
+ * shift, label_unindexed) without gaps, and each firing writes the buffer once, so where the
+ * loads of that group are the buffer's only writes its uses carry the same numbers
+ * (oring.ok: the loader's inner load into the second O slot, numbered one step back as its
+ * barrier; before, its use kept itF and back-pressure (b) saw two shifts). */
+static void number_tma_buffers(sym_ctx *c) {
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    sym_event *x = &c->evs[i];
+    if (x->kind != SYM_EV_TMA_LOAD || !unindexed(c, x) || !x->buf_has_seq || x->buf_ring < 0 ||
+        x->buf_idx || c->rings[x->buf_ring].n != 1 || x->buf_mul != 1 || x->buf_off != 0)
+      continue;
+    bool only = true;
+    for (uint32_t k = 0; k < c->n_evs && only; k++) {
+      const sym_event *y = &c->evs[k];
+      if (y->kind == SYM_EV_TMA_LOAD && y->buf_ring == x->buf_ring)
+        only = y->part == x->part && y->ring == x->ring && y->loop == x->loop && unindexed(c, y);
+      else if (y->ring == x->buf_ring)
+        only = y->kind != SYM_EV_WRITE && y->kind != SYM_EV_ASYNC_WRITE;
+    }
+    if (only) x->buf_off = x->off;
+  }
+}
+
 void sym_pad_check(sym_ctx *c) {
   label_unindexed(c);
   /* once per group (its first padded event); a read group labelled by a later write group
@@ -785,6 +810,7 @@ void sym_pad_check(sym_ctx *c) {
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (later[i] && !c->evs[i].unsupported && c->evs[i].has_seq) check_one(c, i);
   free(later);
+  number_tma_buffers(c);
 }
 
 bool sym_pad_loop_of(sym_ctx *c, int l) {
@@ -944,6 +970,18 @@ bool sym_pad_disjoint(sym_ctx *c, const sym_event *a, const sym_event *b) {
   int e = c->loops[c->loops[a->loop].flat_inner].pad_post;
   if (a->pad_pos == SYM_PAD_POST || b->pad_pos == SYM_PAD_POST) return e == 1;
   return true; /* step 0 and steps 1 .. T2 */
+}
+
+bool sym_pad_apart(sym_ctx *c, const sym_event *a, const sym_event *b, int64_t d) {
+  if (d == 0) return sym_pad_disjoint(c, a, b);
+  if (d != 1 && d != -1) return false;
+  if (a->loop != b->loop || !sym_pad_loop_of(c, a->loop) || a->pad_pos == SYM_PAD_NONE ||
+      b->pad_pos == SYM_PAD_NONE)
+    return false;
+  /* the op after the inner loop fires at its tile's last step; the step after it is the next
+   * tile's first (pre) step */
+  const sym_event *x = d == 1 ? a : b, *y = d == 1 ? b : a;
+  return x->pad_pos == SYM_PAD_POST && y->pad_pos != SYM_PAD_PRE;
 }
 
 /* The padded form of sym_vc_order.c's self-signalled wait: a producer of w's ring fires at

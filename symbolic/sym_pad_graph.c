@@ -17,16 +17,22 @@
  * padded event in no class (an op of one position only: once per tile) is no node: the graph
  * leaves it out, and a wait that needs it has no edges (unknown, never a dependency).
  *
- * A *delayed class* (session 38; nest of post step e = 0): an inner arrival numbered
- * itF + off that releases the previous step's use, and the arrival after the inner loop
- * numbered itF + off + mul that releases the last step's (the FA MMA partition's V release
- * through the view carried into the K loop, tests/symbolic/kv-lag-int.ok), with no member
- * before the inner loop. At the pre step none fires, at the last step both. As one node
- * indexed by the use it releases (sequence number itF + off at every iteration), its instance
- * at a pre step is the previous tile's arrival after the inner loop, which follows every op of
- * the previous step and precedes every op of this one: the class's member at the pre position
- * is that arrival, standing before every op there (position -1), and its graph iteration is
- * its own plus one (sym_pad_graph_shift; offset off - mul). */
+ * A *delayed class* (session 38; nest of post step e = 0): an inner event numbered
+ * itF + off and the one of its kind after the inner loop numbered itF + off + mul, with no
+ * member before the inner loop (the FA MMA partition's V release through the view carried
+ * into the K loop, tests/symbolic/kv-lag-int.ok: the inner arrival releases the previous
+ * step's use, the one after the loop the last step's; session 40: any node kind, e.g. the FA O
+ * ring's waits, expects and loads of a ring advanced once before the K loop, twice per K step
+ * and once after it, tests/symbolic/oring.ok). At the pre step none fires, at the last step
+ * both. As one node numbered itF + off at every iteration, its instance at a pre step is the
+ * previous tile's event after the inner loop, which follows every op of the previous step and
+ * precedes every op of this one: the class's member at the pre position is that event,
+ * standing before every op there (position -1; two such members of one partition keep their
+ * program order), and its graph iteration is its own plus one (sym_pad_graph_shift; offset
+ * off - mul). At the first tile's pre step (graph iteration 0) no member fires: a wait of the
+ * class has edges from iteration 1 on (sym_pad_delayed_class; sym_vc_order.c real_from); an
+ * edge to a producer there leads only to instances before iteration 0, which no path to a
+ * wait passes (path_start). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,12 +61,12 @@ static bool same_class(sym_ctx *c, uint32_t a, uint32_t b) {
   return sym_wait_lag(c, (int)a, &how) == sym_wait_lag(c, (int)b, &how);
 }
 
-/* The delayed class of inner arrival i (no member of its offset before or after the inner
- * loop, nest of post step 0): the one arrival after the inner loop numbered one step later
- * (off + mul), with no other event of that offset; -1 when there is none. */
+/* The delayed class of inner event i (no member of its offset before or after the inner
+ * loop, nest of post step 0): the one event of its kind after the inner loop numbered one step
+ * later (off + mul), with no other event of that offset; -1 when there is none. */
 static int delayed_post(sym_ctx *c, uint32_t i) {
   const sym_event *e = &c->evs[i];
-  if (e->kind != SYM_EV_ARRIVE || e->pad_pos != SYM_PAD_INNER) return -1;
+  if (e->pad_pos != SYM_PAD_INNER) return -1;
   int g = -1;
   for (uint32_t j = 0; j < c->n_evs; j++) {
     const sym_event *f = &c->evs[j];
@@ -72,6 +78,10 @@ static int delayed_post(sym_ctx *c, uint32_t i) {
       return -1;
     g = (int)j;
   }
+  const char *how; /* a wait's class: one lag */
+  if (g >= 0 && e->kind == SYM_EV_WAIT &&
+      sym_wait_lag(c, (int)i, &how) != sym_wait_lag(c, g, &how))
+    return -1;
   return g;
 }
 
@@ -126,10 +136,11 @@ static bool delayed(sym_ctx *c, int i) {
   return i >= 0 && c->pad_delayed[i];
 }
 
-/* The position of member m at padded position p: -1 for a delayed member at the pre
- * position (before every op there). */
+/* The position of member m at padded position p: a delayed member at the pre position stands
+ * before every op there, after the delayed members before it in program order (negative). */
 static int64_t mpos(sym_ctx *c, int m, int p) {
-  return p == SYM_PAD_PRE && delayed(c, m) ? -1 : (int64_t)c->evs[m].pos;
+  int64_t pos = (int64_t)c->evs[m].pos;
+  return p == SYM_PAD_PRE && delayed(c, m) ? pos - ((int64_t)1 << 40) : pos;
 }
 
 bool sym_pad_node(sym_ctx *c, uint32_t i) {
@@ -142,11 +153,38 @@ int sym_pad_graph_shift(sym_ctx *c, uint32_t i) {
   return c->evs[i].pad_pos != SYM_PAD_NONE && delayed(c, (int)i) ? 1 : 0;
 }
 
-int sym_pad_member_pos(sym_ctx *c, uint32_t i, int pad_pos) {
+uint32_t sym_pad_class_members(sym_ctx *c, uint32_t i, uint32_t out[3]) {
   const sym_event *e = &c->evs[i];
-  if (e->pad_pos == SYM_PAD_NONE) return (int)e->pos;
-  int m = member_at(c, i, pad_pos);
-  return m >= 0 ? (int)mpos(c, m, pad_pos) : -1;
+  if (e->pad_pos == SYM_PAD_NONE || !sym_pad_node(c, i)) return 0;
+  uint32_t n = 0;
+  for (int p = SYM_PAD_PRE; p <= SYM_PAD_POST; p++) {
+    int m = member_at(c, i, p);
+    if (m >= 0) out[n++] = (uint32_t)m;
+  }
+  return n;
+}
+
+bool sym_pad_delayed_class(sym_ctx *c, uint32_t i) {
+  if (c->evs[i].pad_pos == SYM_PAD_NONE || !sym_pad_node(c, i)) return false;
+  return delayed(c, member_at(c, i, SYM_PAD_PRE));
+}
+
+bool sym_pad_graph_after(sym_ctx *c, uint32_t q, int64_t at, uint32_t w) {
+  const sym_event *eq = &c->evs[q], *ew = &c->evs[w];
+  at -= sym_pad_graph_shift(c, w); /* from w's graph iteration */
+  if (at == 1 && ew->pad_pos == SYM_PAD_POST && !delayed(c, (int)w)) {
+    /* w after the inner loop of a nest of post step 0 stands at its tile's last step: the
+     * next step's delayed members are the tile's other ops after the inner loop */
+    int b = member_at(c, q, SYM_PAD_PRE);
+    return b < 0 || !delayed(c, b) || c->evs[b].pos >= ew->pos;
+  }
+  if (at != 0) return at > 0;
+  if (ew->pad_pos == SYM_PAD_NONE || eq->pad_pos == SYM_PAD_NONE)
+    return eq->pad_pos == SYM_PAD_NONE && eq->pos >= ew->pos;
+  int p = delayed(c, (int)w) ? SYM_PAD_PRE : ew->pad_pos;
+  int b = member_at(c, q, p);
+  if (b < 0) return false;
+  return mpos(c, b, p) >= mpos(c, (int)w, p);
 }
 
 int sym_pad_po_offset(sym_ctx *c, uint32_t u, uint32_t v) {

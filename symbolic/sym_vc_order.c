@@ -104,8 +104,13 @@ static void window(sym_ctx *c, int wi, bool *rd, bool *wr, bool *written) {
       break;
     }
     /* a padded nest's K step waits on its data ring and then on the commit barrier of the
-     * previous MMA (t07_persistent_100): a wait on another ring does not end the window there */
-    if (e->kind == SYM_EV_WAIT && (w->pad_pos == SYM_PAD_NONE || e->ring == w->ring)) break;
+     * previous MMA (t07_persistent_100): a wait on another ring does not end the window there;
+     * one on another slot of w's barrier array does (a ring split into one-slot rings,
+     * sym_ring_split.c: oring.ok's loader waits on one slot, loads, then on the other) */
+    if (e->kind == SYM_EV_WAIT && (w->pad_pos == SYM_PAD_NONE || e->ring == w->ring ||
+                                   (e->ring >= 0 && w->ring >= 0 &&
+                                    c->rings[e->ring].alloc == c->rings[w->ring].alloc)))
+      break;
     if (e->kind == SYM_EV_WAIT) continue;
     window_access(c, w, e, rd, wr, written);
   }
@@ -652,7 +657,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
         int64_t k;
         if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
             !sym_same_base(c, p, eu) || silent_producer(c, p) ||
-            !iter_offset(eu->off - lag * n, graph_off(c, v), eu->mul, &k))
+            !iter_offset(graph_off(c, u) - lag * n, graph_off(c, v), eu->mul, &k))
           continue;
         int64_t d = dist[u] + k;
         if (d > dist[v]) { dist[v] = d; c->graph_pred[v] = (int)u; changed = true; }
@@ -690,10 +695,8 @@ static dep depends_search(sym_ctx *c, int src, int64_t delta, int wi, int64_t *d
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *e = &c->evs[q];
     if (dist[q] == UNREACHED || e->part != w->part || e->loop != w->loop) continue;
-    int64_t at = delta + dist[q];
     /* in a padded nest, q's class member at w's step (sym_pad_graph.c) */
-    int qpos = w->pad_pos == SYM_PAD_NONE ? (int)e->pos : sym_pad_member_pos(c, q, w->pad_pos);
-    if (at > 0 || (at == 0 && qpos >= 0 && (uint32_t)qpos >= w->pos)) {
+    if (sym_pad_graph_after(c, q, delta + dist[q], (uint32_t)wi)) {
       c->graph_end = (int)q; /* a path to w: preferred to one ending at a blocked wait */
       return d == DEP_YES && *marked ? DEP_UNKNOWN : DEP_YES;
     }
@@ -821,8 +824,10 @@ static int64_t real_from(sym_ctx *c, uint32_t u) {
   const char *how;
   int lag = sym_wait_lag(c, (int)u, &how);
   if (lag < 0) return INT64_MAX / 4;
-  int64_t need = (int64_t)lag * c->rings[eu->ring].n - eu->off;
-  return need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul;
+  int64_t need = (int64_t)lag * c->rings[eu->ring].n - graph_off(c, u);
+  int64_t first = need <= 0 ? 0 : (need + eu->mul - 1) / eu->mul;
+  /* a delayed class fires from graph iteration 1 on (sym_pad_graph.c) */
+  return first < 1 && sym_pad_delayed_class(c, u) ? 1 : first;
 }
 
 static int64_t wait_start(sym_ctx *c, const int64_t *dist, uint32_t u, int wi) {
@@ -885,8 +890,57 @@ static void add_seen(sym_ctx *c, Z3_ast *a_seen, uint32_t p, Z3_ast seen) {
   a_seen[p] = a_seen[p] && !Z3_is_eq_ast(c->z, seen, t) ? sym_or2(c, a_seen[p], seen) : seen;
 }
 
+/* (f)'s records from padded waits that are class nodes (sym_pad_graph.c): producer p follows
+ * member w's instance at e's iteration minus k (goff = k minus w's graph shift: in the graph's
+ * iterations). Where every member of w's class has such a record for p with one goff (and no
+ * path condition), whichever member fires at graph iteration g = it_p - goff precedes p's
+ * instance, and the class fires at every g of its loop from its first (sym_pad_delayed_class:
+ * 1): one linear Bool stands for the members' own, each of which splits its step into tile and
+ * step (oring.ok's loader expects: the consumer's inner wait one step back, or its wait after
+ * the inner loop two steps back at a tile's first K step; Z3 ran out of its limit on the
+ * two splits). */
+typedef struct { uint32_t p, w; int64_t goff; Z3_ast seen; } seen_rec_t;
+typedef struct { seen_rec_t *v; uint32_t n, cap; } seen_recs;
+
+static void seen_rec(sym_ctx *c, seen_recs *cs, uint32_t p, uint32_t w, int64_t goff, Z3_ast seen) {
+  (void)c;
+  cs->v = ir_grow(cs->v, &cs->cap, cs->n + 1, sizeof *cs->v);
+  cs->v[cs->n++] = (seen_rec_t){p, w, goff, seen};
+}
+
+/* The records into a_seen: a class's Bool where all its members agree, else the members' own. */
+static void seen_flush(sym_ctx *c, seen_recs *cs, Z3_ast *a_seen) {
+  for (uint32_t a = 0; a < cs->n; a++) {
+    const seen_rec_t *x = &cs->v[a];
+    uint32_t cm[3], nm = sym_pad_class_members(c, x->w, cm), found = 0;
+    bool first = true; /* the class's first record for p with this goff */
+    for (uint32_t b = 0; b < cs->n; b++) {
+      const seen_rec_t *y = &cs->v[b];
+      if (y->p != x->p || y->goff != x->goff) continue;
+      for (uint32_t m = 0; m < nm; m++)
+        if (y->w == cm[m]) {
+          found |= 1u << m;
+          first &= b >= a;
+        }
+    }
+    if (found != (1u << nm) - 1) {
+      add_seen(c, a_seen, x->p, x->seen);
+      continue;
+    }
+    if (!first) continue;
+    const sym_event *e = &c->evs[x->p];
+    const sym_loop *L = &c->loops[c->evs[x->w].loop];
+    Z3_ast g = sym_sub(c, sym_ev_it(c, e), sym_int(c, x->goff));
+    int64_t from = sym_pad_delayed_class(c, x->w) ? 1 : 0;
+    add_seen(c, a_seen, x->p, sym_and2(c, sym_sle(c, sym_int(c, from), g), sym_slt(c, g, L->trip)));
+  }
+  free(cs->v);
+}
+
 static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_seen) {
   char sb[128], lb[256];
+  seen_recs recs = {NULL, 0, 0}, *cs = &recs;
+  uint32_t cm[3];
   /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
   memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
@@ -1061,7 +1115,10 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
           Z3_ast at = sym_and2(c, sym_and2(c, c->loops[w->loop].range, w->pred),
                                valid ? valid : Z3_mk_true(c->z));
           Z3_ast seen = sym_at(c, w->loop, at, sym_sub(c, sym_ev_it(c, e), sym_int(c, k)));
-          add_seen(c, a_seen, p, seen);
+          if (!valid && sym_pad_class_members(c, wi, cm))
+            seen_rec(c, cs, p, wi, k - sym_pad_graph_shift(c, wi), seen); /* a class's */
+          else
+            add_seen(c, a_seen, p, seen);
         }
         if (d == DEP_YES) {
           Z3_ast f = sym_fires(c, e, next);
@@ -1123,6 +1180,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
                            sym_part_label(c, w->part), sym_slot_text(c, w, sb, sizeof sb),
                            (long long)v->iteration, (long long)(x[0] / n - 1));
   }
+  seen_flush(c, cs, a_seen);
   free(pad_ok);
 }
 
@@ -1362,6 +1420,10 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
          * audit of tutorial 06's attention, all seven proved) is asked like any read */
         if (own && D == 0) continue;
         bool before = D < 0 || (D == 0 && rd->pos < e->pos), unknown = false;
+        /* a padded read at a step where the release never fires with it (oring.ok: the
+         * release after the inner loop against an inner read one step later, which is the
+         * next tile's first step) */
+        if (!before && sym_pad_apart(c, e, rd, D)) continue;
         bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;
         if (unknown) {

@@ -19,14 +19,15 @@ HDR = """// kv-pair.ok.ttgir: the FA kernels' kv ring (tests/corpus/real/fa_d64_
 // read with no fence.proxy.async (proxy-fence, never proved; the explorer finds it).
 // kv-pair-early.bug.ttgir: the default partition's K release before the K loop (the step before
 // the inner loop only) comes before its wait and read: the loader may refill the slot while it
-// is read (back-pressure; the padded graph's classes order the release class after the wait
-// class only where every position agrees, sym_pad_graph.c).
+// is read (back-pressure: a counterexample the explorer confirms since session 40, found at
+// small argument values where Z3 ran out on the query as built, sym_ctx.c small_args).
 // kv-pair-wait.bug.ttgir: the default partition's V wait in the K loop is deleted: its read races
 // the TMA load (back-pressure).
 // kv-pair-mid.bug.ttgir: the default partition's K release in the K loop comes after its wait and
 // before its read: the loader may refill the slot while it is read (back-pressure (b), whose
 // release numbers stand N above the buffer's uses here: the slots start empty by an arrival
-// each before the fork; proved before session 28).
+// each before the fork; proved before session 28; a confirmed counterexample since session 40,
+// at small argument values).
 """
 HDR3 = """// kv-pair3.ok.ttgir: kv-pair.ok.ttgir with a three-slot ring (the FA kernels' kv ring at
 // d128, tests/corpus/real/fa_d128_100: K then V, two slots per padded step). The slot of the

@@ -12,16 +12,20 @@ HDR = """// oring.ok.ttgir: the FA kernels' O ring (tests/corpus/real/fa_d64_100
 // 39), and on two slots the inner step's index map is the identity (m mod N = 0). Each use
 // keeps to one slot: the ring splits into two one-slot rings (sym_ring_split.c), one used
 // before the loop and by the second inner use, the other by the first inner use (numbered one
-// step back) and after the loop. The explicit check verifies it; --symbolic proves
-// phase-agreement, byte-balance, bounds, proxy-fence and progress; arrival-balance and
-// back-pressure stay at Z3's limit (their queries over the padded step's decomposition).
-// Before session 39: "ring used in two loops of the partition" (no closed forms).
+// step back) and after the loop. The explicit check verifies it; --symbolic proves all seven
+// conditions (session 40: back-pressure through delayed classes of every kind in the padded
+// graph, sym_pad_graph.c: the one-slot rings' inner ops numbered one step back and their ops
+// after the inner loop are one node each). Session 39: six, back-pressure unknown; before it:
+// "ring used in two loops of the partition" (no closed forms).
 // oring-phase.bug.ttgir: oring.ok with the default partition's phase starting at 1
 // (phase-agreement, confirmed by the explorer).
 // oring-release.bug.ttgir: the default partition's release after the inner loop arrives on the
 // tile's first slot (the other one-slot ring): that slot gets two releases per tile, its twin
 // none. Arrival-balance and progress are not proved (the padded numbering check finds a
 // sequence number two producers use); the explorer finds the deadlock.
+// oring-early.bug.ttgir: the default partition's first use in the inner loop releases its slot
+// before reading it: back-pressure (b) finds the release before the read, the explorer the race
+// of the loader's next TMA load with that read.
 """
 V1 = "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
 V = "!ttg.memdesc<32x64xf32, #shared, #smem, mutable>"
@@ -64,6 +68,13 @@ def part(use, tag, m, kt, base):
     out += f"{s}  %{tag}q:2 = scf.for %kk = %one to {kt} step %one iter_args(%{tag}ii = {i}, %{tag}ih = {h}) -> (i32, i32) : i32 {{\n"
     t1, i1, h1 = use(f"%{tag}ii", f"%{tag}ih", s + "    ", base + 10)
     t2, i2, h2 = use(i1, h1, s + "    ", base + 20)
+    if mut == "early" and tag == "c":  # the first inner use released before its read
+        ls = t1.split("\n")
+        rel = [k for k, l in enumerate(ls) if "%empty[" in l or "arrive_barrier" in l]
+        ld = next(k for k, l in enumerate(ls) if "%bufs[" in l)
+        moved = [ls[k] for k in rel]
+        ls = [l for k, l in enumerate(ls) if k not in rel]
+        t1 = "\n".join(ls[:ld] + moved + ls[ld:])
     out += t1 + t2 + f"{s}    scf.yield {i2}, {h2} : i32, i32\n{s}  }} loc(\"oring.py\":{base+9}:5)\n"
     t3, i3, h3 = use(f"%{tag}q#0", f"%{tag}q#1", s + "  ", base + 30)
     if mut == "release" and tag == "c":  # the post-loop release on the tile's first slot
@@ -111,7 +122,7 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 for name, N, mut in (("oring.ok", 2, ""), ("oring-phase.bug", 2, "phase"),
-                     ("oring-release.bug", 2, "release")):
+                     ("oring-release.bug", 2, "release"), ("oring-early.bug", 2, "early")):
     B = f"!ttg.memdesc<{N}x1xi64, #shared1, #smem, mutable>"
     BUF = f"!ttg.memdesc<{N}x32x64xf32, #shared, #smem, mutable>"
     cnt[0] = 0
