@@ -704,7 +704,8 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   bool *used = ir_xcalloc(c->n_args ? c->n_args : 1, sizeof *used);
   sym_mark_args(c, phi, used);
   if (trip) sym_mark_args(c, trip, used);
-  if (r == Z3_L_UNDEF && sym_ok(c) && query_ms(c)) r = small_args(c, &s, &phi, used);
+  if (r == Z3_L_UNDEF && c->cex_small && sym_ok(c) && query_ms(c))
+    r = small_args(c, &s, &phi, used);
   if (r == Z3_L_TRUE && !read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;

@@ -290,6 +290,9 @@ typedef struct sym_ctx {
   bool cex_direct;             /* sym_cex asks the query as built only, not first its rewrites
                                   (set by callers that expect a model: a rewrite's sat answer
                                   is not taken, so it only costs time there) */
+  bool cex_small;              /* sym_cex may pin the arguments to small values when the query
+                                  as built runs out (sym_ctx.c small_args): set by sym_violation
+                                  only (a counterexample, not the default-argument search) */
   int qmode;                   /* how solvers get the formulas (sym_ctx.c solver_assert) */
   /* ask_modes asks Q_FLOOR at the full limit, then as built (no slice, no abstraction): set
    * around a phase-agreement query of a ring used several slots per padded step (sym_vc.c),
@@ -338,6 +341,7 @@ typedef struct sym_ctx {
   const char **lag_how;        /* per event: the rule that decided the lag */
   int64_t *sib_thr;            /* per event: sibling_threshold of sym_vc_order.c (INT64_MIN = not
                                   computed yet) */
+  int8_t *apart_waits;         /* per loop: sym_vc_order.c apart_waits (-1 = not computed) */
   int8_t *active;              /* per event: wait_active of sym_vc_order.c (-1 = not computed
                                   yet, 0 no, 1 yes) */
   int *graph_pred;             /* per event: its predecessor on the longest path of the last
@@ -639,6 +643,8 @@ int sym_pad_graph_shift(sym_ctx *c, uint32_t i);
 /* Is node i a member of a delayed class (whose pre-position member is the previous tile's op
  * after the inner loop: at graph iteration 0 none fires)? */
 bool sym_pad_delayed_class(sym_ctx *c, uint32_t i);
+/* The outermost loop around loop l (through a flattened loop's outer loop and parents). */
+int sym_top_loop(const sym_ctx *c, int l);
 /* The members of node i's class (out[], by position: pre, inner, post), their number; 0 when i
  * is no padded node. */
 uint32_t sym_pad_class_members(sym_ctx *c, uint32_t i, uint32_t out[3]);

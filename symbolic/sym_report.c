@@ -98,8 +98,10 @@ vf_sym_violation *sym_violation(sym_ctx *c, vf_sym_condres *r, const ir_op *op, 
   bool keyed = tainted && sym_keyed_only(c, phi);
   if (tainted && sym_debug_on())
     fprintf(stderr, "sym: tainted instance (%s)%s\n", c->dbg, keyed ? ": keyed loads only" : "");
+  c->cex_small = true; /* a counterexample may come from small arguments (sym_ctx.c) */
   *st = tainted ? sym_sat_rl(c, phi, keyed ? c->rlimit * SYM_KEYED_MUL : c->rlimit / SYM_TAINTED_DIV)
                 : sym_cex(c, phi, trip_t, iter, extra, n_extra, args, &trip, &it, extra_out);
+  c->cex_small = false;
   c->rlimit = full;
   if (*st == Z3_L_UNDEF) c->vc_undef++;
   if (*st != Z3_L_TRUE || tainted) {

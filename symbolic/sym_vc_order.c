@@ -583,6 +583,36 @@ static bool wait_active(sym_ctx *c, int u) {
   return c->active[u] == 1;
 }
 
+int sym_top_loop(const sym_ctx *c, int l) {
+  if (c->loops[l].flat_outer >= 0) l = c->loops[l].flat_outer;
+  while (c->loops[l].parent >= 0) l = c->loops[l].parent;
+  return l;
+}
+
+/* Does loop l's partition have a wait in another loop under l's outermost loop (a second padded
+ * nest of the same real nest, with another post step, or ops left in the real nest)? The
+ * graph's program order joins events of one loop only, so a path through l's events never
+ * meets such a wait, which may precede them in the body: a search that reaches l is partial
+ * (the FA integer form: partition2's "S ready" arrivals in one padded nest, its waits on the S
+ * buffer's free barrier in another: "no dependency" where the order is not encoded). */
+static bool apart_waits(sym_ctx *c, int l, int part) {
+  if (!c->apart_waits) {
+    c->apart_waits = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
+    memset(c->apart_waits, -1, c->n_loops ? c->n_loops : 1);
+  }
+  if (c->apart_waits[l] < 0) {
+    int top = sym_top_loop(c, l);
+    bool any = false;
+    for (uint32_t i = 0; i < c->n_evs && !any; i++) {
+      const sym_event *e = &c->evs[i];
+      any = e->kind == SYM_EV_WAIT && e->part == part && e->loop >= 0 && e->loop != l &&
+            !e->prefork && !e->postjoin && sym_top_loop(c, e->loop) == top;
+    }
+    c->apart_waits[l] = any;
+  }
+  return c->apart_waits[l] == 1;
+}
+
 /* src_loop >= 0: src is a straight-line op after that loop (sym_vc_postloop.c) standing at the
  * end of the loop's last iteration: program order puts it after every event of the loop in
  * that iteration (offset 0); no edge ever leads to it (it is not a graph node). */
@@ -605,6 +635,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
       const sym_event *eu = &c->evs[u];
       if (dist[u] > FAR) return DEP_YES;
       int ul = (int)u == src && src_loop >= 0 ? src_loop : eu->loop;
+      if (ul >= 0 && apart_waits(c, ul, eu->part)) partial = true;
       for (uint32_t v = 0; v < c->n_evs; v++) { /* program order */
         const sym_event *ev = &c->evs[v];
         if (ev->part != eu->part || ev->loop != ul || !sym_in_graph(c, ev)) continue;

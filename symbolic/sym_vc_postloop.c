@@ -16,16 +16,11 @@
 
 /* The partition-level loop a loop belongs to: the outer loop of a flattened or fused one,
  * then its top-level ancestor. */
-static int top_loop(sym_ctx *c, int l) {
-  if (c->loops[l].flat_outer >= 0) l = c->loops[l].flat_outer;
-  while (c->loops[l].parent >= 0) l = c->loops[l].parent;
-  return l;
-}
 
 /* Loop l holds a graph event of partition part and closes before op position pos. */
 static bool precedes(sym_ctx *c, int l, int part, uint32_t pos) {
   if (c->loops[l].pad || sym_pad_loop_of(c, l)) return false; /* steps, not iterations */
-  if (c->loops[top_loop(c, l)].op->id >= pos) return false;
+  if (c->loops[sym_top_loop(c, l)].op->id >= pos) return false;
   for (uint32_t i = 0; i < c->n_evs; i++)
     if (c->evs[i].part == part && c->evs[i].loop == l && sym_in_graph(c, &c->evs[i]))
       return true;
@@ -145,7 +140,7 @@ static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bo
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *x = &c->evs[q];
     if (dist[q] == INT64_MIN || x->part != w->part || x->loop < 0 || x->pos < w->pos ||
-        c->loops[top_loop(c, x->loop)].op->id < w->pos)
+        c->loops[sym_top_loop(c, x->loop)].op->id < w->pos)
       continue;
     Z3_ast xt = sym_add(c, j, sym_int(c, dist[q])); /* q's iteration: an instance */
     Z3_ast inst = sym_and2(c, sym_sle(c, sym_int(c, 0), xt), sym_slt(c, xt, c->loops[x->loop].trip));
