@@ -23,6 +23,11 @@ HDR = """// oring.ok.ttgir: the FA kernels' O ring (tests/corpus/real/fa_d64_100
 // tile's first slot (the other one-slot ring): that slot gets two releases per tile, its twin
 // none. Arrival-balance and progress are not proved (the padded numbering check finds a
 // sequence number two producers use); the explorer finds the deadlock.
+// oring4.ok.ttgir: oring.ok on four slots (the ring splits into two rings of two slots, whose
+// uses keep their indices): correct, the explicit check verifies it; --symbolic leaves
+// arrival-balance (Z3's limit) and back-pressure ((b): the loader's writes numbered apart from
+// its waits by different amounts) unknown and proves the other five. Session 39 printed a
+// back-pressure model there the explorer did not reproduce; this row keeps it from returning.
 // oring-early.bug.ttgir: the default partition's first use in the inner loop releases its slot
 // before reading it: back-pressure (b) finds the release before the read, the explorer the race
 // of the loader's next TMA load with that read.
@@ -122,7 +127,8 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 for name, N, mut in (("oring.ok", 2, ""), ("oring-phase.bug", 2, "phase"),
-                     ("oring-release.bug", 2, "release"), ("oring-early.bug", 2, "early")):
+                     ("oring-release.bug", 2, "release"), ("oring-early.bug", 2, "early"),
+                     ("oring4.ok", 4, "")):
     B = f"!ttg.memdesc<{N}x1xi64, #shared1, #smem, mutable>"
     BUF = f"!ttg.memdesc<{N}x32x64xf32, #shared, #smem, mutable>"
     cnt[0] = 0
