@@ -821,6 +821,12 @@ int sym_body_loop(const sym_ctx *c, const ir_op *op) {
   return found;
 }
 
+int sym_top_loop(const sym_ctx *c, int l) {
+  while (l >= 0 && (c->loops[l].flat_outer >= 0 || c->loops[l].parent >= 0))
+    l = c->loops[l].flat_outer >= 0 ? c->loops[l].flat_outer : c->loops[l].parent;
+  return l;
+}
+
 static void walk_op(sym_ctx *c, walk *w, const ir_op *op) {
   if (op->code == IR_OP_TTG_MEMDESC_INDEX) {
     c->views = ir_xrealloc(c->views, c->n_views + 1, sizeof *c->views);

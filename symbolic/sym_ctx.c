@@ -615,8 +615,9 @@ static Z3_lbool small_args(sym_ctx *c, qs *s, Z3_ast *phi, const bool *used) {
       uint32_t t = 0;
       for (uint32_t i = 0; i < n; i++) t += k[i];
       if (t == sum) {
-        if (tried++ == SMALL_VECS || !sym_ok(c) || !query_ms(c) || sym_past_deadline(c))
+        if (tried == SMALL_VECS || !sym_ok(c) || !query_ms(c) || sym_past_deadline(c))
           return Z3_L_UNDEF;
+        tried++;
         Z3_ast pin = *phi;
         for (uint32_t i = 0; i < n; i++) {
           int64_t al = c->o->align && c->o->align[idx[i]] > 1 ? c->o->align[idx[i]] : 1;

@@ -643,8 +643,6 @@ int sym_pad_graph_shift(sym_ctx *c, uint32_t i);
 /* Is node i a member of a delayed class (whose pre-position member is the previous tile's op
  * after the inner loop: at graph iteration 0 none fires)? */
 bool sym_pad_delayed_class(sym_ctx *c, uint32_t i);
-/* The outermost loop around loop l (through a flattened loop's outer loop and parents). */
-int sym_top_loop(const sym_ctx *c, int l);
 /* The members of node i's class (out[], by position: pre, inner, post), their number; 0 when i
  * is no padded node. */
 uint32_t sym_pad_class_members(sym_ctx *c, uint32_t i, uint32_t out[3]);
@@ -923,6 +921,9 @@ void sym_vc_cp_own(sym_ctx *c, vf_sym_condres *r);
 /* sym_build.c: the loop whose counter numbers the events of scf.for op's body (not a padded or
  * virtual one; a fused loop's own entry), or -1. */
 int sym_body_loop(const sym_ctx *c, const ir_op *op);
+/* The partition's top-level loop around loop l: l itself, or the outer loop of a flattened,
+ * fused or nested one, climbed to the top; -1 for straight-line code (l < 0). */
+int sym_top_loop(const sym_ctx *c, int l);
 /* sym_vc_tc05_pre.c: straight-line MMA access a, access x of its slot in a later loop: is every
  * instance of x after a wait (in x's loop) that observed a commit after a? (true: retired) */
 bool sym_tc05_retired_before_loop(sym_ctx *c, const sym_event *a, const sym_event *x);

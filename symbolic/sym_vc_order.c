@@ -583,12 +583,6 @@ static bool wait_active(sym_ctx *c, int u) {
   return c->active[u] == 1;
 }
 
-int sym_top_loop(const sym_ctx *c, int l) {
-  if (c->loops[l].flat_outer >= 0) l = c->loops[l].flat_outer;
-  while (c->loops[l].parent >= 0) l = c->loops[l].parent;
-  return l;
-}
-
 /* Is loop l a padded nest's flattened loop whose partition has a wait in another loop under
  * l's outermost loop (a second padded nest of the same real nest, with another post step, or
  * ops left in the real nest)? The graph's program order joins events of one loop only, so a
@@ -937,8 +931,7 @@ static void add_seen(sym_ctx *c, Z3_ast *a_seen, uint32_t p, Z3_ast seen) {
 typedef struct { uint32_t p, w; int64_t goff; Z3_ast seen; } seen_rec_t;
 typedef struct { seen_rec_t *v; uint32_t n, cap; } seen_recs;
 
-static void seen_rec(sym_ctx *c, seen_recs *cs, uint32_t p, uint32_t w, int64_t goff, Z3_ast seen) {
-  (void)c;
+static void seen_rec(seen_recs *cs, uint32_t p, uint32_t w, int64_t goff, Z3_ast seen) {
   cs->v = ir_grow(cs->v, &cs->cap, cs->n + 1, sizeof *cs->v);
   cs->v[cs->n++] = (seen_rec_t){p, w, goff, seen};
 }
@@ -975,7 +968,6 @@ static void seen_flush(sym_ctx *c, seen_recs *cs, Z3_ast *a_seen) {
 static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_seen) {
   char sb[128], lb[256];
   seen_recs recs = {NULL, 0, 0}, *cs = &recs;
-  uint32_t cm[3];
   /* per padded loop (one partition's): -1 not asked, 0 / 1 sym_pad_graph_ok of its waits */
   int8_t *pad_ok = ir_xmalloc(c->n_loops ? c->n_loops : 1, 1);
   memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
@@ -1150,8 +1142,8 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
           Z3_ast at = sym_and2(c, sym_and2(c, c->loops[w->loop].range, w->pred),
                                valid ? valid : Z3_mk_true(c->z));
           Z3_ast seen = sym_at(c, w->loop, at, sym_sub(c, sym_ev_it(c, e), sym_int(c, k)));
-          if (!valid && sym_pad_class_members(c, wi, cm))
-            seen_rec(c, cs, p, wi, k - sym_pad_graph_shift(c, wi), seen); /* a class's */
+          if (!valid && w->pad_pos != SYM_PAD_NONE && sym_pad_node(c, wi))
+            seen_rec(cs, p, wi, k - sym_pad_graph_shift(c, wi), seen); /* a class's */
           else
             add_seen(c, a_seen, p, seen);
         }

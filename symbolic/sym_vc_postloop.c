@@ -14,9 +14,6 @@
  * about the rest. The path follows the graph's own rule (every wait on it is active). */
 #include "sym_vc_graph.h"
 
-/* The partition-level loop a loop belongs to: the outer loop of a flattened or fused one,
- * then its top-level ancestor. */
-
 /* Loop l holds a graph event of partition part and closes before op position pos. */
 static bool precedes(sym_ctx *c, int l, int part, uint32_t pos) {
   if (c->loops[l].pad || sym_pad_loop_of(c, l)) return false; /* steps, not iterations */

@@ -41,18 +41,10 @@ static bool precedes(const sym_event *a, const sym_event *x, int64_t D) {
   return after_loop_of(a, x);
 }
 
-/* The partition's top-level loop around loop l (l itself, or the outer loop of a flattened or
- * nested one); -1 for straight-line code. */
-static int top_loop(const sym_ctx *c, int l) {
-  while (l >= 0 && (c->loops[l].flat_outer >= 0 || c->loops[l].parent >= 0))
-    l = c->loops[l].flat_outer >= 0 ? c->loops[l].flat_outer : c->loops[l].parent;
-  return l;
-}
-
 /* Can an instance of a come before x in program order (same partition)? */
 static bool may_precede(const sym_ctx *c, const sym_event *a, const sym_event *x) {
-  int ta = top_loop(c, a->loop);
-  return a->pos < x->pos || (ta >= 0 && ta == top_loop(c, x->loop));
+  int ta = sym_top_loop(c, a->loop);
+  return a->pos < x->pos || (ta >= 0 && ta == sym_top_loop(c, x->loop));
 }
 
 /* Does wait w observe the round commit cm completes, with cm after the instance of a at
@@ -69,9 +61,10 @@ static int observes(sym_ctx *c, const sym_event *w, const sym_event *cm, const s
   if (a->loop != loop) return -1;
   if (loop >= 0 && !x_end) { /* one loop: cm and w must be in it (else cm precedes a or w
                               * follows x, unless they are in a nest of it) */
-    if (cm->loop != loop || w->loop != loop)
-      return top_loop(c, cm->loop) == top_loop(c, loop) && top_loop(c, w->loop) == top_loop(c, loop)
-                 ? -1 : 0;
+    if (cm->loop != loop || w->loop != loop) {
+      int top = sym_top_loop(c, loop);
+      return sym_top_loop(c, cm->loop) == top && sym_top_loop(c, w->loop) == top ? -1 : 0;
+    }
   } else if (loop < 0) { /* straight-line: a, cm, w, x in program order */
     if (cm->pos < a->pos || w->pos > x->pos || cm->pos > w->pos) return 0;
     if (cm->loop >= 0 || w->loop >= 0) return -1;
@@ -150,12 +143,12 @@ static void observers(sym_ctx *c, int part, bool *seen) {
  * transitively, a shape the rule does not follow. */
 static bool relayed(sym_ctx *c, const sym_event *w, const sym_event *a, const sym_event *x,
                     int64_t D, const bool *seen) {
-  int ta = top_loop(c, a->loop), tw = top_loop(c, w->loop);
+  int ta = sym_top_loop(c, a->loop), tw = sym_top_loop(c, w->loop);
   bool between = a->pos < w->pos && w->pos < x->pos;
   if (a->loop == x->loop && a->loop >= 0 && D == 0 && a->pos < x->pos)
     between = between && w->loop == a->loop; /* within one iteration */
   else
-    between = between || (tw >= 0 && (tw == ta || tw == top_loop(c, x->loop)));
+    between = between || (tw >= 0 && (tw == ta || tw == sym_top_loop(c, x->loop)));
   if (!between) return false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
