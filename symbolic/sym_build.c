@@ -313,6 +313,12 @@ bool sym_nestable(sym_ctx *c, int l) {
   return Z3_is_eq_ast(c->z, sym_simplify(c, moved), sym_simplify(c, t2));
 }
 
+bool sym_same_value(sym_ctx *c, Z3_ast a, Z3_ast b) {
+  if (Z3_is_eq_ast(c->z, a, b)) return true;
+  if (Z3_is_eq_ast(c->z, sym_simplify(c, a), sym_simplify(c, b))) return true;
+  return sym_sat(c, sym_not(c, sym_eq(c, a, b))) == Z3_L_FALSE;
+}
+
 /* tb = t * T2 and tf = T1 * T2 are products Z3 bit-blasts (slow, and sensitive to term order),
  * while the nest's ring proofs need only their linear consequences: those are the eager
  * definitions, the products lazy ones (sym_sat_rl tries without them first). The flattened
@@ -330,8 +336,8 @@ void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf) {
     /* TF is shared by the nests of equal trip counts (the partitions of one persistent
      * kernel), so that their flattened loops run equally often without the product */
     for (uint32_t k = 0; k < c->n_loops; k++)
-      if (c->loops[k].nest_trip && Z3_is_eq_ast(c->z, c->loops[k].trip, t2) &&
-          Z3_is_eq_ast(c->z, c->loops[c->loops[k].parent].trip, t1))
+      if (c->loops[k].nest_trip && sym_same_value(c, c->loops[k].trip, t2) &&
+          sym_same_value(c, c->loops[c->loops[k].parent].trip, t1))
         I->nest_trip = c->loops[k].nest_trip;
     Z3_ast TF = I->nest_trip ? I->nest_trip : sym_fresh(c, "TF", c->wide);
     char lb[200], text[300];

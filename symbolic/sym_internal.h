@@ -353,7 +353,9 @@ typedef struct sym_ctx {
                                   asked */
   uint8_t *pad_delayed;        /* sym_pad_graph.c: per event, 1 for the member after the inner
                                   loop of a delayed class (it stands at the next step's pre
-                                  position); allocated with pad_member */
+                                  position), 2 for the earlier pre member of an advanced class
+                                  (it stands at the previous step's post position); allocated
+                                  with pad_member */
   uint8_t *graph_condw;        /* per event: a wait not active in every iteration that the
                                   last conditional graph search of depends() (sym_vc_order.c)
                                   reached; the dependency holds where it runs there */
@@ -550,6 +552,10 @@ int sym_carried_width(const ir_op *f, uint32_t k);
  * t * T2, *tf for T1 * T2 (lazy definitions, with their linear consequences eager); the
  * first call assumes T1 * T2 < 2^38 (sym_assume). */
 bool sym_nestable(sym_ctx *c, int l);
+/* Do terms a and b have one value wherever the arguments' assumptions hold (equal terms, equal
+ * after Z3's simplifier, or a query: the trip counts of two partitions' nests, kt + 2 and
+ * (kt + 1) + 1)? */
+bool sym_same_value(sym_ctx *c, Z3_ast a, Z3_ast b);
 void sym_nest_vars(sym_ctx *c, int l, Z3_ast *tb, Z3_ast *tf);
 /* Adds the flattened loop of the nest of inner loop l (sym_nestable, not flattened yet). */
 /* A new loop of no IR op of its own (a flattened, virtual or padded loop, sym_build.c): op
@@ -643,6 +649,12 @@ int sym_pad_graph_shift(sym_ctx *c, uint32_t i);
 /* Is node i a member of a delayed class (whose pre-position member is the previous tile's op
  * after the inner loop: at graph iteration 0 none fires)? */
 bool sym_pad_delayed_class(sym_ctx *c, uint32_t i);
+/* Is padded event i a node of an advanced class (sym_pad_graph.c: an earlier event before the
+ * inner loop stands after the loop a step back)? */
+bool sym_pad_advanced_class(sym_ctx *c, uint32_t i);
+/* Where node i's class fires at graph iteration at (a term, at >= 0): NULL when at every
+ * iteration of its loop; for an advanced class, at + 1 < the loop's trip count. */
+Z3_ast sym_pad_class_runs(sym_ctx *c, uint32_t i, Z3_ast at);
 /* The members of node i's class (out[], by position: pre, inner, post), their number; 0 when i
  * is no padded node. */
 uint32_t sym_pad_class_members(sym_ctx *c, uint32_t i, uint32_t out[3]);

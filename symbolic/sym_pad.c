@@ -109,13 +109,18 @@ static Z3_ast step_pred(sym_ctx *c, int pos, Z3_ast v, Z3_ast t2, int e) {
 static void move_event(sym_ctx *c, sym_event *e, int l, int ep, int pos) {
   int vi = sym_pad_loop(c, l, ep);
   if (vi < 0) return;
-  const sym_loop *V = &c->loops[vi], *I = &c->loops[l];
+  const sym_loop *V = &c->loops[vi], *I = &c->loops[l], *O = &c->loops[c->loops[l].parent];
   Z3_ast *terms[4] = {&e->idx, &e->phase, &e->pred, &e->buf_idx};
-  /* a term over the real nest's base (t * T2: a counter carried across it) would keep the
-   * current tile at another iteration of the padded loop (sym_at replaces V's base only) */
+  /* a term over the real nest's base (t * T2: a counter carried across it, a phase flipped
+   * once per K step that the nest induction proved as g(t * T2 + k)) is rewritten over V's:
+   * t * T2 = TB - (1 + e) * t exactly (TB = t * (T2 + 1 + e)), so that sym_at, which replaces
+   * V's base and tile, moves it to another iteration too (the FA MMA partition's S "free"
+   * barrier: session 41, tests/symbolic/sfree.ok) */
   for (int k = 0; k < 4; k++)
-    if (mentions(c, *terms[k], I->nest_base) && !e->unsupported)
-      e->unsupported = "padded nest: a term over the inner loop's own nest base";
+    if (I->nest_base && mentions(c, *terms[k], I->nest_base))
+      *terms[k] = sym_subst(c, *terms[k], I->nest_base,
+                            sym_sub(c, V->nest_base,
+                                    sym_mul(c, sym_int(c, 1 + V->pad_post), O->it)));
   e->loop = V->flat;
   e->pad_pos = (int8_t)pos;
   e->pad_plain = sym_is_true(c, e->pred) && !e->tainted;
@@ -178,15 +183,18 @@ static int ring_post_step(sym_ctx *c, int l, int r) {
   }
   if (found >= 0) return found;
   /* no counter: the ring's shape decides (a kind used before and after the inner loop has
-   * T2 + 2 uses per tile, one step each; the check of sym_pad_check proves the numbering) */
+   * T2 + 2 uses per tile, one step each; so has a barrier of one slot waited on or arrived on
+   * twice before it, the FA MMA partition's S "free" barrier: accesses and rings of several
+   * slots may use one round twice; the check of sym_pad_check proves the numbering) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *a = &c->evs[i];
     if (a->ring != r || a->prefork || a->postjoin || a->loop != o || a->pos > c->loops[l].op->id)
       continue;
+    bool twice = c->rings[r].n == 1 && (a->kind == SYM_EV_WAIT || a->kind == SYM_EV_ARRIVE);
     for (uint32_t k = 0; k < c->n_evs; k++) {
       const sym_event *b = &c->evs[k];
-      if (b->ring == r && b->kind == a->kind && b->part == a->part && b->loop == o &&
-          !b->prefork && !b->postjoin && b->pos > c->loops[l].op->id)
+      if (k != i && b->ring == r && b->kind == a->kind && b->part == a->part && b->loop == o &&
+          !b->prefork && !b->postjoin && (twice || b->pos > c->loops[l].op->id))
         return 1;
     }
   }
@@ -283,9 +291,11 @@ static void step_vars(sym_ctx *c, const sym_loop *F, Z3_ast v[4]) {
 
 /* The flattened padded loop G whose counter n is over, at a constant distance *k from G's
  * current step: F itself, or another partition's loop that runs the same steps as F (the same
- * tile loop trip count, padded steps per tile and post step: the partitions of one persistent
- * kernel walk one nest; step j of G is then step j of F, the same tile and step); -1 when
- * there is none. */
+ * tile loop trip count and padded steps per tile, sym_same_value: the partitions of one
+ * persistent kernel walk one nest; step j of G is then step j of F, the same tile and step,
+ * whatever their post steps: session 41, an MMA partition's K loop of T2 steps with two waits
+ * before it against a softmax partition's of T2 + 1 with none, tests/symbolic/sfree.ok); -1
+ * when there is none. */
 static int step_loop(sym_ctx *c, int f, Z3_ast n, int64_t *k) {
   const sym_loop *F = &c->loops[f];
   if (sym_numeral(c, sym_sub(c, n, F->it), k)) return f;
@@ -294,8 +304,8 @@ static int step_loop(sym_ctx *c, int f, Z3_ast n, int64_t *k) {
     const sym_loop *G = &c->loops[g];
     if ((int)g == f || !sym_pad_loop_of(c, (int)g)) continue;
     const sym_loop *VG = &c->loops[G->flat_inner], *OG = &c->loops[G->flat_outer];
-    if (VG->pad_post == V->pad_post && Z3_is_eq_ast(c->z, VG->trip, V->trip) &&
-        Z3_is_eq_ast(c->z, OG->trip, O->trip) && sym_numeral(c, sym_sub(c, n, G->it), k))
+    if (sym_numeral(c, sym_sub(c, n, G->it), k) && sym_same_value(c, VG->trip, V->trip) &&
+        sym_same_value(c, OG->trip, O->trip))
       return (int)g;
   }
   return -1;
@@ -453,6 +463,53 @@ static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
   return w && one_slot(c, w) && w->pad_plain && w->off == a->off;
 }
 
+/* The read that numbers padded write a of a one-slot ring (one_slot): the last read of the
+ * ring before it in its partition at its position of the nest, both firing at every step of
+ * it, no wait of the partition between them, and the read's group numbered already (its first
+ * event earlier, not deferred); NULL when there is none. a writes the round the read read, in
+ * place (the FA correction partition rescales O: a tmem_load of the O slot, then a tmem_store
+ * of it, at each K step, tests/corpus/real/fa_d64_100), so it takes the read's sequence
+ * number: a write group labelled so may leave rounds unwritten (the step after the K loop
+ * reads O without rescaling it), as a read group labelled by a write may leave rounds
+ * unread. */
+static bool read_deferred(sym_ctx *c, uint32_t i);
+static uint32_t group_first(sym_ctx *c, const sym_event *e);
+/* labelling_read's read without the order of the groups' checks */
+static const sym_event *prior_read(sym_ctx *c, const sym_event *a) {
+  if (a->kind != SYM_EV_WRITE || !one_slot(c, a) || !a->pad_plain) return NULL;
+  const sym_event *r = NULL;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    if (x->part == a->part && x->ring == a->ring && x->loop == a->loop && x->kind == SYM_EV_READ &&
+        x->pad_pos == a->pad_pos && x->pos < a->pos && !x->prefork && !x->postjoin &&
+        (!r || x->pos > r->pos))
+      r = x;
+  }
+  if (!r || !one_slot(c, r) || !r->pad_plain || r->mul != a->mul || r->unsupported ||
+      !r->has_seq)
+    return NULL;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *x = &c->evs[i];
+    if (x->part == a->part && x->loop == a->loop && x->kind == SYM_EV_WAIT &&
+        x->pad_pos == a->pad_pos && x->pos > r->pos && x->pos < a->pos)
+      return NULL;
+  }
+  return r;
+}
+
+static const sym_event *labelling_read(sym_ctx *c, const sym_event *a) {
+  const sym_event *r = prior_read(c, a);
+  if (!r) return NULL;
+  uint32_t rf = group_first(c, r);
+  return rf < group_first(c, a) && !read_deferred(c, rf) ? r : NULL;
+}
+
+/* Is padded write a numbered by its labelling read (with the read's sequence number)? */
+static bool labelled_by_read(sym_ctx *c, const sym_event *a) {
+  const sym_event *r = labelling_read(c, a);
+  return r && r->off == a->off;
+}
+
 /* Is straight-line event e the prologue op number P (program order) of the group whose padded
  * loop is F: an op of its partition's top level before F's tile loop (itself at the top
  * level), on ring of N slots, that fires whenever the partition runs (no predicate, no havoc)
@@ -607,6 +664,21 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       sym_event *e = &c->evs[grp[a]];
       e->off -= e->pad_pos == SYM_PAD_POST ? V->pad_post * e->mul : e->mul;
     }
+  /* two waits or arrivals before the inner loop on a barrier of one slot (the FA MMA partition
+   * waits twice on its S "free" barrier before the K loop, once per K step: T2 + 2 uses per
+   * tile, V of post step 1, ring_post_step): they take the tile's first rounds in program
+   * order, j for the j-th, and the inner ops the rounds after them (np + k at step k + 1);
+   * accesses may share a round (two MMAs reading one Q buffer) */
+  uint32_t np = 0;
+  for (uint32_t a = 0; a < n; a++) np += c->evs[grp[a]].pad_pos == SYM_PAD_PRE;
+  if (fixed && np >= 2 && N == 1 && (e0->kind == SYM_EV_WAIT || e0->kind == SYM_EV_ARRIVE))
+    for (uint32_t a = 0; a < n; a++) {
+      sym_event *e = &c->evs[grp[a]];
+      int64_t j = 0;
+      for (uint32_t b = 0; b < n; b++)
+        j += c->evs[grp[b]].pad_pos == SYM_PAD_PRE && c->evs[grp[b]].pos < e->pos;
+      e->off += (e->pad_pos == SYM_PAD_PRE ? j : (int64_t)np - 1) * e->mul;
+    }
   /* ops on a constant slot numbered after the prologue's P (a counter of the code gives its
    * own offsets: the checks below prove that they continue at P) */
   if (fixed && P > 0)
@@ -619,9 +691,16 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       if (a != b && !in_order(ea, ea->off, eb, eb->off, M, V->pad_post))
         return "padded nest: sequence numbers out of program order";
     }
-  bool by_write = P == 0;
+  bool by_write = P == 0, by_read = P == 0;
   for (uint32_t a = 0; a < n && by_write; a++) by_write = labelled_by_write(c, &c->evs[grp[a]]);
   if (by_write) return NULL;
+  /* a write group whose every member writes back what a read of its step read: the reads'
+   * numbers */
+  for (uint32_t a = 0; a < n && by_read; a++) by_read = labelling_read(c, &c->evs[grp[a]]);
+  if (by_read) {
+    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = labelling_read(c, &c->evs[grp[a]])->off;
+    return NULL;
+  }
   int64_t off[64] = {0};
   for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
   int plain = plain_gaps(c, grp, off, n, V->pad_post, M);
@@ -749,7 +828,8 @@ static bool read_deferred(sym_ctx *c, uint32_t i) {
     if (x->kind != a->kind || x->part != a->part || x->ring != a->ring || x->pad_pos == SYM_PAD_NONE)
       continue;
     const sym_event *w = labelling_write(c, x);
-    if (w && group_first(c, w) > i) return true;
+    /* (a write that is itself a write back of a read's round takes the read's number) */
+    if (w && group_first(c, w) > i && !prior_read(c, w)) return true;
   }
   return false;
 }
@@ -774,7 +854,8 @@ static void check_one(sym_ctx *c, uint32_t i) {
  * buffer used without an index (a ring split into one-slot rings, sym_ring_split.c): infer_seq
  * gave both itF; the group checks renumber the load's firings (check_group's constant-slot
  * shift, label_unindexed) without gaps, and each firing writes the buffer once, so where the
- * loads of that group are the buffer's only writes its uses carry the same numbers
+ * loads of that group are the buffer's only writes (but for writes back of what a read of the
+ * same round read, labelled_by_read) its uses carry the same numbers
  * (oring.ok: the loader's inner load into the second O slot, numbered one step back as its
  * barrier; before, its use kept itF and back-pressure (b) saw two shifts). */
 static void number_tma_buffers(sym_ctx *c) {
@@ -788,8 +869,10 @@ static void number_tma_buffers(sym_ctx *c) {
       const sym_event *y = &c->evs[k];
       if (y->kind == SYM_EV_TMA_LOAD && y->buf_ring == x->buf_ring)
         only = y->part == x->part && y->ring == x->ring && y->loop == x->loop && unindexed(c, y);
-      else if (y->ring == x->buf_ring)
-        only = y->kind != SYM_EV_WRITE && y->kind != SYM_EV_ASYNC_WRITE;
+      else if (y->ring == x->buf_ring) /* (a write back of the round a read read makes no
+                                         * round: oring-rescale.ok, the FA O rescale) */
+        only = (y->kind != SYM_EV_WRITE && y->kind != SYM_EV_ASYNC_WRITE) ||
+               (!y->unsupported && labelled_by_read(c, y));
     }
     if (only) x->buf_off = x->off;
   }

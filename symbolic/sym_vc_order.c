@@ -572,8 +572,10 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
 static bool wait_active(sym_ctx *c, int u) {
   const sym_event *e = &c->evs[u];
   if (sym_is_true(c, e->pred)) return true;
-  /* a padded class fires at every iteration (sym_pad_graph.c) */
-  if (e->pad_pos != SYM_PAD_NONE && sym_pad_node(c, (uint32_t)u)) return true;
+  /* a padded class fires at every iteration (sym_pad_graph.c), but an advanced class's last
+   * (depends asks sym_pad_class_runs) */
+  if (e->pad_pos != SYM_PAD_NONE && sym_pad_node(c, (uint32_t)u))
+    return !sym_pad_advanced_class(c, (uint32_t)u);
   if (!c->active) {
     c->active = ir_xmalloc(c->n_evs ? c->n_evs : 1, 1);
     memset(c->active, -1, c->n_evs ? c->n_evs : 1);
@@ -759,7 +761,8 @@ static dep depends(sym_ctx *c, int src, int64_t delta, int wi, int64_t *dist, Z3
     if (!c->graph_condw[u] || dist[u] == UNREACHED) continue;
     if (!wit || eu->loop < 0) return DEP_UNKNOWN;
     Z3_ast at = sym_add(c, wit, sym_int(c, delta + dist[u]));
-    Z3_ast runs = sym_at(c, eu->loop, eu->pred, at);
+    Z3_ast runs = sym_pad_class_runs(c, u, at);
+    if (!runs) runs = sym_at(c, eu->loop, eu->pred, at);
     /* (a wait whose instance runs wherever w's does is no condition: one small query here
      * keeps the caller's query free of it; its instance's existence is assumed as for the
      * waits that run in every iteration, §4) */
@@ -960,7 +963,9 @@ static void seen_flush(sym_ctx *c, seen_recs *cs, Z3_ast *a_seen) {
     const sym_loop *L = &c->loops[c->evs[x->w].loop];
     Z3_ast g = sym_sub(c, sym_ev_it(c, e), sym_int(c, x->goff));
     int64_t from = sym_pad_delayed_class(c, x->w) ? 1 : 0;
-    add_seen(c, a_seen, x->p, sym_and2(c, sym_sle(c, sym_int(c, from), g), sym_slt(c, g, L->trip)));
+    /* (an advanced class has no instance at its loop's last iteration) */
+    Z3_ast to = sym_pad_advanced_class(c, x->w) ? sym_sub(c, L->trip, sym_int(c, 1)) : L->trip;
+    add_seen(c, a_seen, x->p, sym_and2(c, sym_sle(c, sym_int(c, from), g), sym_slt(c, g, to)));
   }
   free(cs->v);
 }
@@ -1130,6 +1135,11 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
         if (sym_debug_on() && searched)
           fprintf(stderr, "sym: (a) w ev %u producer ev %u k %lld dep %d from %lld valid %d\n",
                   wi, p, (long long)kg, (int)d, (long long)from, valid != NULL);
+        if (sym_debug_on() && searched && getenv("TLXV_SYM_PATHDBG"))
+          for (uint32_t q = 0; q < c->n_evs; q++)
+            if (dist[q] != UNREACHED)
+              fprintf(stderr, "sym:    reached ev %u dist %lld pred %d\n", q, (long long)dist[q],
+                      c->graph_pred[q]);
         if (d == DEP_YES && searched && from > kg) {
           /* w's instances before iteration from - kg: a wait on the path observes the virtual
            * phase before init there and passes without its round's producers (path_start) */
@@ -1409,9 +1419,13 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
       if (!other_waiter(c, (int)ring, e->part)) continue;
       for (uint32_t ri = 0; ri < c->n_evs; ri++) {
         const sym_event *rd = &c->evs[ri];
-        if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ) || rd->part != e->part ||
-            rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] || !rd->has_seq ||
-            c->rings[rd->ring].elsewhere) /* sym_ring_fresh.c */
+        /* (a synchronous write of the releasing thread too: a write back of what it read, the
+         * FA O rescale, must come before the release as the read does: oring-rescale-late.bug,
+         * session 41; a write the thread's own release precedes is another round's) */
+        if ((rd->kind != SYM_EV_READ && rd->kind != SYM_EV_ASYNC_READ &&
+             rd->kind != SYM_EV_WRITE) ||
+            rd->part != e->part || rd->loop != e->loop || rd->ring < 0 || !guarded[rd->ring] ||
+            !rd->has_seq || c->rings[rd->ring].elsewhere) /* sym_ring_fresh.c */
           continue;
         /* an MMA's own completion barrier arrives after it read its operands (§4.4): the
          * release of the round it reads, not of another (below: D == 0) */
@@ -1451,7 +1465,8 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
          * release after the inner loop against an inner read one step later, which is the
          * next tile's first step) */
         if (!before && sym_pad_apart(c, e, rd, D)) continue;
-        bool ok = before && (rd->kind == SYM_EV_READ || sym_async_retired(c, e, rd, D, &unknown));
+        bool ok = before && (rd->kind == SYM_EV_READ || rd->kind == SYM_EV_WRITE ||
+                             sym_async_retired(c, e, rd, D, &unknown));
         if (ok) continue;
         if (unknown) {
           sym_note_unknown(r, "release at %s: predicated async reads or waits",
@@ -1493,9 +1508,11 @@ static void release_after_read(sym_ctx *c, vf_sym_condres *r) {
                            : rd->group == SYM_G_TC05 ? "commit (or wait on a commit's phase)"
                                                      : "async_tma_store_wait";
         if (!before)
-          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before reading that "
+          v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld before %s that "
                                "slot at %s in iteration %lld: the producer may overwrite it first",
-                               buf, bar, (long long)v->iteration, rl, (long long)x[0]);
+                               buf, bar, (long long)v->iteration,
+                               rd->kind == SYM_EV_WRITE ? "writing" : "reading", rl,
+                               (long long)x[0]);
         else
           v->message = sym_fmt("releases %s (arrive on %s) in iteration %lld while the %s issued "
                                "at %s in iteration %lld may still be reading it: no %s retires it "

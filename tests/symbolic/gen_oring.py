@@ -31,6 +31,13 @@ HDR = """// oring.ok.ttgir: the FA kernels' O ring (tests/corpus/real/fa_d64_100
 // oring-early.bug.ttgir: the default partition's first use in the inner loop releases its slot
 // before reading it: back-pressure (b) finds the release before the read, the explorer the race
 // of the loader's next TMA load with that read.
+// oring-rescale.ok.ttgir: oring.ok with the default partition's inner uses writing back the
+// value they read (a local_store after the load, before the fence and the release: the FA
+// correction partition's in-place rescale of O at each K step, none after the K loop). Session
+// 41: the write group numbered by the reads before it (sym_pad.c labelled_by_read); before, it
+// left the tile's last round unwritten, "a sequence number no firing uses".
+// oring-rescale-late.bug.ttgir: the write-back after the release (the loader's next TMA load
+// into the slot races it).
 """
 V1 = "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
 V = "!ttg.memdesc<32x64xf32, #shared, #smem, mutable>"
@@ -64,6 +71,19 @@ def use_of(ops):
         return t + a, i2, h2
     return use
 cuse, puse = use_of(consumer_ops), use_of(producer_ops)
+def rescale(t, late):
+    """A local_store of the loaded value back into its slot, after the load (before the fence and
+    the release), or after the release (late)."""
+    ls = t.split("\n")
+    ld = next(k for k, l in enumerate(ls) if "ttg.local_load" in l)
+    at = next(k for k, l in enumerate(ls) if "arrive_barrier" in l) if late else ld
+    v = ls[ld].split("=")[0].strip()
+    buf = ls[ld].split("ttg.local_load ")[1].split(" ")[0]
+    ind = ls[ld][:len(ls[ld]) - len(ls[ld].lstrip())]
+    loc = ls[ld].split("loc(")[1].rstrip(")").replace(":7", ":8", 1) if not late else \
+        ls[at].split("loc(")[1].rstrip(")").replace(":7", ":8", 1)
+    st = f"{ind}ttg.local_store {v}, {buf} : tensor<32x64xf32, #blocked> -> {V} loc({loc})"
+    return "\n".join(ls[:at + 1] + [st] + ls[at + 1:])
 def part(use, tag, m, kt, base):
     s = "      "
     h0 = "%one" if (mut == "phase" and tag == "c") else "%z"
@@ -73,6 +93,8 @@ def part(use, tag, m, kt, base):
     out += f"{s}  %{tag}q:2 = scf.for %kk = %one to {kt} step %one iter_args(%{tag}ii = {i}, %{tag}ih = {h}) -> (i32, i32) : i32 {{\n"
     t1, i1, h1 = use(f"%{tag}ii", f"%{tag}ih", s + "    ", base + 10)
     t2, i2, h2 = use(i1, h1, s + "    ", base + 20)
+    if mut.startswith("rescale") and tag == "c":  # the inner uses rewrite the slot they read
+        t1, t2 = rescale(t1, mut == "rescale-late"), rescale(t2, mut == "rescale-late")
     if mut == "early" and tag == "c":  # the first inner use released before its read
         ls = t1.split("\n")
         rel = [k for k, l in enumerate(ls) if "%empty[" in l or "arrive_barrier" in l]
@@ -128,7 +150,8 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 for name, N, mut in (("oring.ok", 2, ""), ("oring-phase.bug", 2, "phase"),
                      ("oring-release.bug", 2, "release"), ("oring-early.bug", 2, "early"),
-                     ("oring4.ok", 4, "")):
+                     ("oring4.ok", 4, ""), ("oring-rescale.ok", 2, "rescale"),
+                     ("oring-rescale-late.bug", 2, "rescale-late")):
     B = f"!ttg.memdesc<{N}x1xi64, #shared1, #smem, mutable>"
     BUF = f"!ttg.memdesc<{N}x32x64xf32, #shared, #smem, mutable>"
     cnt[0] = 0
