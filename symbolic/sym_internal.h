@@ -224,6 +224,8 @@ typedef struct sym_event {
    * before the inner loop: step 0), SYM_PAD_INNER (step k + 1), SYM_PAD_POST (after it: step
    * T2); SYM_PAD_NONE for every other event */
   int8_t pad_pos;
+  bool pad_self;               /* padded: its group's numbers were proved by the group's own
+                                  checks (sym_pad_check), not taken from a labelling group */
   bool pad_plain;              /* padded: no predicate besides its step (fires at every step
                                   of its position) */
   bool hoisted;                /* a tcgen05 accumulator write of a K loop on its tile's slot,

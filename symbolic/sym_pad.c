@@ -453,29 +453,26 @@ static const sym_event *labelling_write(sym_ctx *c, const sym_event *a) {
  * the T2 + 1 rounds of its MMAs' writes: t07_persistent_100; the FA softmax partitions' S reads
  * in the inner steps only, the step after the inner loop writes m_i and l_i into S without
  * reading it: fa_d64_100): reads count no arrivals, and the round a read touches is the
- * write's, which the write group numbers without gaps (check_group, asked of that group first:
- * sym_pad_check defers a read group whose labelling write's group comes later). */
+ * write's, which the write group numbers without gaps by its own checks (pad_self: sym_pad_check
+ * decides groups in passes, a labelled group once its labelling group is decided). */
 static bool labelled_by_write(sym_ctx *c, const sym_event *a) {
   if ((a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) || !one_slot(c, a) ||
       !a->pad_plain)
     return false;
   const sym_event *w = labelling_write(c, a);
-  return w && one_slot(c, w) && w->pad_plain && w->off == a->off;
+  return w && w->pad_self && one_slot(c, w) && w->pad_plain && w->off == a->off;
 }
 
 /* The read that numbers padded write a of a one-slot ring (one_slot): the last read of the
  * ring before it in its partition at its position of the nest, both firing at every step of
- * it, no wait of the partition between them, and the read's group numbered already (its first
- * event earlier, not deferred); NULL when there is none. a writes the round the read read, in
+ * it, no wait of the partition between them, and the read's group numbered by its own checks
+ * already (pad_self); NULL when there is none. a writes the round the read read, in
  * place (the FA correction partition rescales O: a tmem_load of the O slot, then a tmem_store
  * of it, at each K step, tests/corpus/real/fa_d64_100), so it takes the read's sequence
  * number: a write group labelled so may leave rounds unwritten (the step after the K loop
  * reads O without rescaling it), as a read group labelled by a write may leave rounds
  * unread. */
-static bool read_deferred(sym_ctx *c, uint32_t i);
-static uint32_t group_first(sym_ctx *c, const sym_event *e);
-/* labelling_read's read without the order of the groups' checks */
-static const sym_event *prior_read(sym_ctx *c, const sym_event *a) {
+static const sym_event *labelling_read(sym_ctx *c, const sym_event *a) {
   if (a->kind != SYM_EV_WRITE || !one_slot(c, a) || !a->pad_plain) return NULL;
   const sym_event *r = NULL;
   for (uint32_t i = 0; i < c->n_evs; i++) {
@@ -485,8 +482,8 @@ static const sym_event *prior_read(sym_ctx *c, const sym_event *a) {
         (!r || x->pos > r->pos))
       r = x;
   }
-  if (!r || !one_slot(c, r) || !r->pad_plain || r->mul != a->mul || r->unsupported ||
-      !r->has_seq)
+  if (!r || !r->pad_self || !one_slot(c, r) || !r->pad_plain || r->mul != a->mul ||
+      r->unsupported || !r->has_seq)
     return NULL;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *x = &c->evs[i];
@@ -495,13 +492,6 @@ static const sym_event *prior_read(sym_ctx *c, const sym_event *a) {
       return NULL;
   }
   return r;
-}
-
-static const sym_event *labelling_read(sym_ctx *c, const sym_event *a) {
-  const sym_event *r = prior_read(c, a);
-  if (!r) return NULL;
-  uint32_t rf = group_first(c, r);
-  return rf < group_first(c, a) && !read_deferred(c, rf) ? r : NULL;
 }
 
 /* Is padded write a numbered by its labelling read (with the read's sequence number)? */
@@ -600,6 +590,13 @@ static void pick_offsets(sym_ctx *c, const uint32_t *grp, uint32_t n, int64_t N,
   }
 }
 
+/* Marks the group's events as numbered by the group's own checks (they may label another
+ * group: labelled_by_write, labelling_read); NULL, check_group's success. */
+static const char *self_numbered(sym_ctx *c, const uint32_t *grp, uint32_t n) {
+  for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].pad_self = true;
+  return NULL;
+}
+
 /* The group of padded event e (its partition, ring and kind): may its sequence numbers be
  * its firings' rounds? Each event of the group is in e's loop with one slot per iteration
  * (seq = itF + off); (order) a firing's sequence number is at least any earlier firing's in
@@ -694,6 +691,10 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   bool by_write = P == 0, by_read = P == 0;
   for (uint32_t a = 0; a < n && by_write; a++) by_write = labelled_by_write(c, &c->evs[grp[a]]);
   if (by_write) return NULL;
+  int64_t off[64] = {0};
+  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
+  int plain = plain_gaps(c, grp, off, n, V->pad_post, M);
+  if (plain == 1) return self_numbered(c, grp, n);
   /* a write group whose every member writes back what a read of its step read: the reads'
    * numbers */
   for (uint32_t a = 0; a < n && by_read; a++) by_read = labelling_read(c, &c->evs[grp[a]]);
@@ -701,11 +702,7 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
     for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = labelling_read(c, &c->evs[grp[a]])->off;
     return NULL;
   }
-  int64_t off[64] = {0};
-  for (uint32_t a = 0; a < n; a++) off[a] = c->evs[grp[a]].off - P;
-  int plain = plain_gaps(c, grp, off, n, V->pad_post, M);
-  if (plain >= 0) return plain ? NULL : "padded nest: a sequence number no firing uses (or "
-                                         "two producers use)";
+  if (plain == 0) return "padded nest: a sequence number no firing uses (or two producers use)";
   if (P > 0) return "padded nest: a prologue op ahead of a predicated op of its kind";
   for (uint32_t a = 0; a < n; a++) {
     const sym_event *ea = &c->evs[grp[a]];
@@ -729,7 +726,7 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       return st == Z3_L_TRUE ? "padded nest: a sequence number no firing uses"
                              : "padded nest: Z3 timed out on the sequence numbers";
   }
-  return NULL;
+  return self_numbered(c, grp, n);
 }
 
 /* ------------------------------------------------------------------ unindexed rings */
@@ -818,28 +815,9 @@ static uint32_t group_first(sym_ctx *c, const sym_event *e) {
   return UINT32_MAX;
 }
 
-/* Is padded read group i (its first event) labelled by a write whose group comes later in the
- * events (its offsets are final only once that group is checked)? */
-static bool read_deferred(sym_ctx *c, uint32_t i) {
-  const sym_event *a = &c->evs[i];
-  if (a->kind != SYM_EV_READ && a->kind != SYM_EV_ASYNC_READ) return false;
-  for (uint32_t k = i; k < c->n_evs; k++) {
-    const sym_event *x = &c->evs[k];
-    if (x->kind != a->kind || x->part != a->part || x->ring != a->ring || x->pad_pos == SYM_PAD_NONE)
-      continue;
-    const sym_event *w = labelling_write(c, x);
-    /* (a write that is itself a write back of a read's round takes the read's number) */
-    if (w && group_first(c, w) > i && !prior_read(c, w)) return true;
-  }
-  return false;
-}
-
-/* Checks the group whose first padded event is i; makes its events unsupported when it fails. */
-static void check_one(sym_ctx *c, uint32_t i) {
+/* Makes the events of the group whose first padded event is i unsupported (why). */
+static void fail_group(sym_ctx *c, uint32_t i, const char *why) {
   sym_event *e = &c->evs[i];
-  sym_debug_what(c, "padded sequence numbers of ev %u", i);
-  const char *why = check_group(c, i);
-  if (!why) return;
   for (uint32_t k = 0; k < c->n_evs; k++) {
     sym_event *p = &c->evs[k];
     if (p->part == e->part && p->ring == e->ring && p->kind == e->kind && !p->prefork &&
@@ -880,19 +858,42 @@ static void number_tma_buffers(sym_ctx *c) {
 
 void sym_pad_check(sym_ctx *c) {
   label_unindexed(c);
-  /* once per group (its first padded event); a read group labelled by a later write group
-   * after the others */
-  bool *later = ir_xcalloc(c->n_evs ? c->n_evs : 1, sizeof *later);
+  /* once per group (its first padded event), in passes: a group whose numbers come from
+   * another group (a read labelled by a write, a write back labelled by a read) is decided
+   * once that group is numbered by its own checks; a pass that decides nothing ends the
+   * search, and the groups left take their last failure. A failed try leaves the offsets as
+   * they were (check_group shifts them). */
+  uint32_t n = c->n_evs ? c->n_evs : 1;
+  /* (label_unindexed's trials set it for offsets it may not keep) */
+  for (uint32_t i = 0; i < c->n_evs; i++) c->evs[i].pad_self = false;
+  const char **why = ir_xcalloc(n, sizeof *why);
+  uint8_t *todo = ir_xcalloc(n, 1);
+  int64_t *saved = ir_xmalloc(n, sizeof *saved);
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *e = &c->evs[i];
-    if (e->pad_pos == SYM_PAD_NONE || e->unsupported || !e->has_seq || group_first(c, e) != i)
-      continue;
-    if (read_deferred(c, i)) later[i] = true;
-    else check_one(c, i);
+    todo[i] = e->pad_pos != SYM_PAD_NONE && !e->unsupported && e->has_seq &&
+              group_first(c, e) == i;
+  }
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (uint32_t i = 0; i < c->n_evs; i++) {
+      if (!todo[i]) continue;
+      for (uint32_t k = 0; k < c->n_evs; k++) saved[k] = c->evs[k].off;
+      sym_debug_what(c, "padded sequence numbers of ev %u", i);
+      why[i] = check_group(c, i);
+      if (!why[i]) {
+        todo[i] = 0;
+        progress = true;
+      } else {
+        for (uint32_t k = 0; k < c->n_evs; k++) c->evs[k].off = saved[k];
+      }
+    }
   }
   for (uint32_t i = 0; i < c->n_evs; i++)
-    if (later[i] && !c->evs[i].unsupported && c->evs[i].has_seq) check_one(c, i);
-  free(later);
+    if (todo[i]) fail_group(c, i, why[i]);
+  free(why);
+  free(todo);
+  free(saved);
   number_tma_buffers(c);
 }
 

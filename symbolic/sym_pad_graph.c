@@ -74,20 +74,21 @@ static bool same_class(sym_ctx *c, uint32_t a, uint32_t b) {
   return sym_wait_lag(c, (int)a, &how) == sym_wait_lag(c, (int)b, &how);
 }
 
-/* The delayed class of inner event i (no member of its offset before or after the inner
- * loop, nest of post step 0): the one event of its kind after the inner loop numbered one step
- * later (off + mul), with no other event of that offset; -1 when there is none. */
-static int delayed_post(sym_ctx *c, uint32_t i) {
+/* The one event of i's kind at padded position `at`, numbered `step` (+1 or -1) steps from i
+ * (off + step * mul) and after i in the body for +1, before it for -1, with no other event of
+ * that offset and i's class properties (candidate, mul, weight, bytes, a wait's lag); -1 when
+ * there is none. i must be at position `from`. */
+static int step_member(sym_ctx *c, uint32_t i, int from, int at, int step) {
   const sym_event *e = &c->evs[i];
-  if (e->pad_pos != SYM_PAD_INNER) return -1;
+  if (e->pad_pos != from) return -1;
   int g = -1;
   for (uint32_t j = 0; j < c->n_evs; j++) {
     const sym_event *f = &c->evs[j];
     if (f->pad_pos == SYM_PAD_NONE || f->part != e->part || f->loop != e->loop ||
-        f->ring != e->ring || f->kind != e->kind || f->off != e->off + e->mul)
+        f->ring != e->ring || f->kind != e->kind || f->off != e->off + step * e->mul)
       continue;
-    if (f->pad_pos != SYM_PAD_POST || g >= 0 || !candidate(c, f) || f->mul != e->mul ||
-        f->weight != e->weight || f->bytes != e->bytes)
+    if (f->pad_pos != at || g >= 0 || !candidate(c, f) || f->mul != e->mul ||
+        f->weight != e->weight || f->bytes != e->bytes || (step > 0) != (f->pos > e->pos))
       return -1;
     g = (int)j;
   }
@@ -98,29 +99,18 @@ static int delayed_post(sym_ctx *c, uint32_t i) {
   return g;
 }
 
+/* The delayed class of inner event i (no member of its offset before or after the inner
+ * loop, nest of post step 0): the one event of its kind after the inner loop numbered one step
+ * later (off + mul); -1 when there is none. */
+static int delayed_post(sym_ctx *c, uint32_t i) {
+  return step_member(c, i, SYM_PAD_INNER, SYM_PAD_POST, 1);
+}
+
 /* The advanced member of the class whose pre member is event i (nest of post step 1, no
  * member after the inner loop): the one event of its kind before the inner loop numbered one
- * step earlier (off - mul), earlier in the body, with no other event of that offset; -1 when
- * there is none. */
+ * step earlier (off - mul), earlier in the body; -1 when there is none. */
 static int advanced_pre(sym_ctx *c, uint32_t i) {
-  const sym_event *e = &c->evs[i];
-  if (e->pad_pos != SYM_PAD_PRE) return -1;
-  int g = -1;
-  for (uint32_t j = 0; j < c->n_evs; j++) {
-    const sym_event *f = &c->evs[j];
-    if (f->pad_pos == SYM_PAD_NONE || f->part != e->part || f->loop != e->loop ||
-        f->ring != e->ring || f->kind != e->kind || f->off != e->off - e->mul)
-      continue;
-    if (f->pad_pos != SYM_PAD_PRE || g >= 0 || !candidate(c, f) || f->mul != e->mul ||
-        f->weight != e->weight || f->bytes != e->bytes || f->pos >= e->pos)
-      return -1;
-    g = (int)j;
-  }
-  const char *how; /* a wait's class: one lag */
-  if (g >= 0 && e->kind == SYM_EV_WAIT &&
-      sym_wait_lag(c, (int)i, &how) != sym_wait_lag(c, g, &how))
-    return -1;
-  return g;
+  return step_member(c, i, SYM_PAD_PRE, SYM_PAD_PRE, -1);
 }
 
 /* c->pad_member[3 * i + p]: the member at position p (SYM_PAD_PRE - 1 ..) of event i's class,
