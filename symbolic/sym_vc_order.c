@@ -1172,6 +1172,10 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
     }
     if (held == DEP_UNKNOWN) { /* fine only if the next round never comes */
       Z3_lbool st = sym_sat(c, phi);
+      if (sym_debug_on())
+        fprintf(stderr, "sym: (a) w ev %u: held unknown (%s), round after it %s\n", wi,
+                w->loop < 0 ? "a straight-line wait" : "a producer's search or path",
+                st == Z3_L_FALSE ? "never comes" : st == Z3_L_TRUE ? "may come" : "undecided");
       if (st != Z3_L_FALSE)
         sym_note_unknown(
             r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb),
