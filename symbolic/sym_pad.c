@@ -73,6 +73,15 @@ static bool ring_kind(sym_evkind k) {
          sym_is_access(k);
 }
 
+/* Is each op of kind k on ring r a round of its own, so that two of them before the inner loop
+ * take two steps of a padded nest (ring_post_step: post step 1; check_group: numbered in
+ * program order)? Waits and arrivals on a one-slot barrier (the FA MMA partition's S "free"
+ * barrier); accesses, and ops on rings of several slots, may use one round twice (two MMAs
+ * reading one Q buffer). */
+static bool own_round(const sym_ctx *c, int r, sym_evkind k) {
+  return c->rings[r].n == 1 && (k == SYM_EV_WAIT || k == SYM_EV_ARRIVE);
+}
+
 /* Does term t mention x? */
 static bool mentions(sym_ctx *c, Z3_ast t, Z3_ast x) {
   if (!t || !x) return false;
@@ -183,14 +192,13 @@ static int ring_post_step(sym_ctx *c, int l, int r) {
   }
   if (found >= 0) return found;
   /* no counter: the ring's shape decides (a kind used before and after the inner loop has
-   * T2 + 2 uses per tile, one step each; so has a barrier of one slot waited on or arrived on
-   * twice before it, the FA MMA partition's S "free" barrier: accesses and rings of several
-   * slots may use one round twice; the check of sym_pad_check proves the numbering) */
+   * T2 + 2 uses per tile, one step each; so has one used twice before it whose ops are rounds
+   * of their own, own_round; the check of sym_pad_check proves the numbering) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *a = &c->evs[i];
     if (a->ring != r || a->prefork || a->postjoin || a->loop != o || a->pos > c->loops[l].op->id)
       continue;
-    bool twice = c->rings[r].n == 1 && (a->kind == SYM_EV_WAIT || a->kind == SYM_EV_ARRIVE);
+    bool twice = own_round(c, r, a->kind);
     for (uint32_t k = 0; k < c->n_evs; k++) {
       const sym_event *b = &c->evs[k];
       if (k != i && b->ring == r && b->kind == a->kind && b->part == a->part && b->loop == o &&
@@ -661,14 +669,14 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
       sym_event *e = &c->evs[grp[a]];
       e->off -= e->pad_pos == SYM_PAD_POST ? V->pad_post * e->mul : e->mul;
     }
-  /* two waits or arrivals before the inner loop on a barrier of one slot (the FA MMA partition
-   * waits twice on its S "free" barrier before the K loop, once per K step: T2 + 2 uses per
-   * tile, V of post step 1, ring_post_step): they take the tile's first rounds in program
-   * order, j for the j-th, and the inner ops the rounds after them (np + k at step k + 1);
-   * accesses may share a round (two MMAs reading one Q buffer) */
+  /* two ops before the inner loop that are rounds of their own (own_round: the FA MMA
+   * partition waits twice on its S "free" barrier before the K loop, once per K step: T2 + 2
+   * uses per tile, V of post step 1, ring_post_step): they take the tile's first rounds in
+   * program order, j for the j-th, and the inner ops the rounds after them (np + k at step
+   * k + 1) */
   uint32_t np = 0;
   for (uint32_t a = 0; a < n; a++) np += c->evs[grp[a]].pad_pos == SYM_PAD_PRE;
-  if (fixed && np >= 2 && N == 1 && (e0->kind == SYM_EV_WAIT || e0->kind == SYM_EV_ARRIVE))
+  if (fixed && np >= 2 && own_round(c, e0->ring, e0->kind))
     for (uint32_t a = 0; a < n; a++) {
       sym_event *e = &c->evs[grp[a]];
       int64_t j = 0;
@@ -697,9 +705,13 @@ static const char *check_group(sym_ctx *c, uint32_t i0) {
   if (plain == 1) return self_numbered(c, grp, n);
   /* a write group whose every member writes back what a read of its step read: the reads'
    * numbers */
-  for (uint32_t a = 0; a < n && by_read; a++) by_read = labelling_read(c, &c->evs[grp[a]]);
+  const sym_event *rd[64];
+  for (uint32_t a = 0; a < n && by_read; a++) {
+    rd[a] = labelling_read(c, &c->evs[grp[a]]);
+    by_read = rd[a] != NULL;
+  }
   if (by_read) {
-    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = labelling_read(c, &c->evs[grp[a]])->off;
+    for (uint32_t a = 0; a < n; a++) c->evs[grp[a]].off = rd[a]->off;
     return NULL;
   }
   if (plain == 0) return "padded nest: a sequence number no firing uses (or two producers use)";
