@@ -121,6 +121,17 @@ Z3_ast sym_postloop_held(sym_ctx *c, int ei, int wi, int64_t *dist, bool *partia
   return held_from(c, ei, wi, dist, partial, 2);
 }
 
+/* Does graph node q have an instance at graph iteration xt (a term)? Its loop runs there; a
+ * padded class fires there (sym_pad_graph.c: a delayed class from iteration 1 on, an advanced
+ * one before the loop's last iteration). */
+static Z3_ast instance(sym_ctx *c, uint32_t q, Z3_ast xt) {
+  int64_t from = sym_pad_delayed_class(c, q) ? 1 : 0;
+  Z3_ast in = sym_and2(c, sym_sle(c, sym_int(c, from), xt),
+                       sym_slt(c, xt, c->loops[c->evs[q].loop].trip));
+  Z3_ast runs = sym_pad_class_runs(c, q, xt);
+  return runs ? sym_and2(c, in, runs) : in;
+}
+
 /* Straight-line wait w (a pipelined prologue's: partition1 of triton_t06_attention_ws_100 waits
  * for K's first tile before its peeled MMA): a producer e of w's next round at iteration j of
  * a graph loop (a loop producer, or an op after a loop at that loop's last iteration) depends
@@ -137,18 +148,21 @@ static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bo
   for (uint32_t q = 0; q < c->n_evs; q++) {
     const sym_event *x = &c->evs[q];
     if (dist[q] == INT64_MIN || x->part != w->part || x->loop < 0 || x->pos < w->pos ||
-        c->loops[sym_top_loop(c, x->loop)].op->id < w->pos)
+        c->loops[sym_top_loop(c, x->loop)].op->id < w->pos || !sym_pad_node(c, q))
       continue;
     Z3_ast xt = sym_add(c, j, sym_int(c, dist[q])); /* q's iteration: an instance */
-    Z3_ast inst = sym_and2(c, sym_sle(c, sym_int(c, 0), xt), sym_slt(c, xt, c->loops[x->loop].trip));
-    held = or_into(c, held, sym_and2(c, inst, sym_graph_path_real(c, dist, (int)q, false, j)));
+    held = or_into(c, held, sym_and2(c, instance(c, q, xt),
+                                     sym_graph_path_real(c, dist, (int)q, false, j)));
   }
   for (uint32_t ui = 0; ui < c->n_evs; ui++) {
     const sym_event *u = &c->evs[ui];
     const char *how;
     int lag;
+    /* (a padded class's node stands at its own step only where its graph iteration is its
+     * own: no delayed or advanced member) */
     if (dist[ui] == INT64_MIN || u->kind != SYM_EV_WAIT || u->loop < 0 || !u->has_seq ||
-        u->base || u->seqt || u->mul <= 0 || (lag = sym_wait_lag(c, (int)ui, &how)) < 0)
+        u->base || u->seqt || u->mul <= 0 || !sym_pad_node(c, ui) ||
+        sym_pad_graph_shift(c, ui) != 0 || (lag = sym_wait_lag(c, (int)ui, &how)) < 0)
       continue;
     int64_t n = c->rings[u->ring].n;
     for (uint32_t xi = 0; xi < c->n_evs; xi++) {
@@ -174,10 +188,13 @@ Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *af
   const sym_event *e = &c->evs[ei], *w = &c->evs[wi];
   if (w->loop >= 0 || !e->has_seq || e->prefork || e->postjoin) return NULL;
   if (e->loop >= 0) { /* a loop producer at iteration j */
-    if (e->base || !sym_in_graph(c, e) || sym_pad_loop_of(c, e->loop)) return NULL;
+    bool padded = sym_pad_loop_of(c, e->loop);
+    if (e->base || !sym_in_graph(c, e) || (padded && !sym_pad_node(c, (uint32_t)ei))) return NULL;
     dep d = sym_graph_longest(c, ei, -1, 0, dist);
     if (d == DEP_UNKNOWN) *partial = true;
-    Z3_ast j = sym_iter_of_seq(c, e, next);
+    /* (a padded class member: its node's graph iteration, sym_pad_graph_shift) */
+    Z3_ast j = sym_add(c, sym_iter_of_seq(c, e, next),
+                       sym_int(c, padded ? sym_pad_graph_shift(c, (uint32_t)ei) : 0));
     return d == DEP_YES ? yes_held(c, dist, j) : after_w_reached(c, w, j, after, dist);
   }
   if (!e->post_loop || !e->seqt) return NULL;

@@ -80,6 +80,26 @@ static Z3_ast outer_it(sym_ctx *c, const sym_event *e, Z3_ast i, int O) {
   return e->loop == O ? i : sym_at(c, e->loop, c->loops[O].it, i);
 }
 
+/* The real inner loop of a flattened nest (plain or padded) whose iterations e's instances are
+ * in, -1 for an event of no inner loop (a padded nest's op before or after the inner loop, an
+ * op of the outer body). */
+static int inner_of(sym_ctx *c, const sym_event *e) {
+  if (e->loop < 0) return -1;
+  const sym_loop *F = &c->loops[e->loop];
+  if (F->flat_outer < 0 || F->flat_inner < 0) return -1;
+  const sym_loop *I = &c->loops[F->flat_inner];
+  if (!I->pad) return F->flat_inner;
+  return e->pad_pos == SYM_PAD_INNER ? I->pad_inner : -1;
+}
+
+/* The inner loop's counter k of e's instance at iteration i (inner_of(e) >= 0): a padded
+ * nest's inner step is v = k + 1. */
+static Z3_ast inner_it(sym_ctx *c, const sym_event *e, Z3_ast i) {
+  const sym_loop *F = &c->loops[e->loop], *I = &c->loops[F->flat_inner];
+  Z3_ast k = sym_at(c, e->loop, I->it, i);
+  return I->pad ? sym_sub(c, k, sym_int(c, 1)) : k;
+}
+
 /* Bool: a at iteration ia runs before b at iteration ib (NULL iterations outside loops). */
 static Z3_ast before(sym_ctx *c, const sym_event *a, Z3_ast ia, const sym_event *b, Z3_ast ib) {
   int o = order(c, a, b);
@@ -89,6 +109,16 @@ static Z3_ast before(sym_ctx *c, const sym_event *a, Z3_ast ia, const sym_event 
     int O = top_loop(c, a->loop);
     x = outer_it(c, a, ia, O);
     y = outer_it(c, b, ib, O);
+    /* two forms of one nest (a partition's plain flattened nest and its padded nest, the FA
+     * softmax's): in one tile, two instances of the same inner loop are ordered by its
+     * counter first (by the body's positions alone, an instance at a later K step whose op
+     * comes earlier in the body would precede, and a cycle through them be missed) */
+    int ka = inner_of(c, a);
+    if (ka >= 0 && ka == inner_of(c, b)) {
+      Z3_ast u = inner_it(c, a, ia), v = inner_it(c, b, ib);
+      Z3_ast step = a->pos < b->pos ? sym_sle(c, u, v) : sym_slt(c, u, v);
+      return sym_or2(c, sym_slt(c, x, y), sym_and2(c, sym_eq(c, x, y), step));
+    }
   }
   Z3_ast same = a->pos < b->pos ? sym_eq(c, x, y) : Z3_mk_false(c->z);
   return sym_or2(c, sym_slt(c, x, y), same);
@@ -143,6 +173,76 @@ static bool padded_apart(prog *g) {
   return sym_pad_steps_unsat(c, w->loop, phi, phi_in, k, "progress in a padded loop");
 }
 
+/* Padded loop l's flattened nest as twin of padded loop L's (the partitions of one persistent
+ * kernel, the FA softmax and correction partitions): as many tiles, and as many steps per
+ * tile wherever a tile runs (with none, neither nest has a step), so a flat step is the same
+ * (tile, step) in both. */
+static bool twin_nest(sym_ctx *c, int l, int L) {
+  if (l == L) return true;
+  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
+  Z3_ast t1 = c->loops[F->flat_outer].trip;
+  if (!sym_same_value(c, t1, c->loops[G->flat_outer].trip)) return false;
+  Z3_ast m1 = c->loops[F->flat_inner].trip, m2 = c->loops[G->flat_inner].trip;
+  if (sym_same_value(c, m1, m2)) return true;
+  sym_debug_what(c, "progress: twin nests' steps per tile");
+  return sym_sat(c, sym_and2(c, sym_slt(c, sym_int(c, 0), t1), sym_not(c, sym_eq(c, m1, m2)))) ==
+         Z3_L_FALSE;
+}
+
+/* Term t of an event of twin nest l moved to nest L's variables (counter, tile, step, base). */
+static Z3_ast to_nest(sym_ctx *c, Z3_ast t, int l, int L) {
+  if (l == L) return t;
+  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
+  const sym_loop *V = &c->loops[F->flat_inner], *W = &c->loops[G->flat_inner];
+  Z3_ast from[5] = {F->it, c->loops[F->flat_outer].it, V->it, V->nest_base, V->nest_trip};
+  Z3_ast to[5] = {G->it, c->loops[G->flat_outer].it, W->it, W->nest_base, W->nest_trip};
+  return Z3_substitute(c->z, t, 5, from, to);
+}
+
+/* A cycle of padded twin nests whose offsets sum to zero (ask): each inequality of the sum is
+ * tight, so every event of the cycle fires at a step a constant apart from w_1's. Whether they
+ * ever all do is asked at the latest of those steps, each step v of the tile apart
+ * (sym_pad_steps_unsat), the other nests' terms moved to w_1's (twin_nest). The FA correction
+ * partition's wait on the alpha barrier before its K loop (a tile's first step) against the
+ * softmax partition's wait after its K loop (a tile's last step): tests/symbolic/alpha.ok; as
+ * one query with the nests' products Z3 ran out of its limit. */
+static bool padded_cycle_apart(prog *g) {
+  enum { WINDOW = 8 };
+  sym_ctx *c = g->c;
+  int m = g->m, L = c->evs[g->w[0]].loop;
+  if (L < 0 || !sym_pad_loop_of(c, L)) return false;
+  int64_t at[2 * PROG_MAXC], s = 0, hi = 0, lo = 0;
+  const sym_event *ev[2 * PROG_MAXC];
+  for (int j = 0; j < m; j++) {
+    ev[2 * j] = &c->evs[g->w[j]];
+    ev[2 * j + 1] = &c->evs[g->p[j]];
+    const sym_event *p = ev[2 * j + 1], *wn = &c->evs[g->w[(j + 1) % m]];
+    bool off;
+    int64_t k = 0;
+    may_feed(c, g, g->w[j], p, &off, &k);
+    at[2 * j] = s;
+    at[2 * j + 1] = s += k;
+    s -= wn->pos > p->pos;
+  }
+  if (s != 0) return false; /* (the caller's sum) */
+  for (int q = 0; q < 2 * m; q++) {
+    const sym_event *e = ev[q];
+    if (e->loop < 0 || !sym_pad_loop_of(c, e->loop) || !twin_nest(c, e->loop, L) || e->base ||
+        e->seqt || e->mul != 1 || e->pad_pos == SYM_PAD_NONE)
+      return false;
+    hi = at[q] > hi ? at[q] : hi;
+    lo = at[q] < lo ? at[q] : lo;
+  }
+  if (hi - lo > WINDOW) return false;
+  Z3_ast phi = Z3_mk_true(c->z), phi_in = phi;
+  for (int q = 0; q < 2 * m; q++) {
+    int64_t d = at[q] - hi;
+    phi = sym_and2(c, phi, to_nest(c, sym_pad_fires_at(c, ev[q], d), ev[q]->loop, L));
+    phi_in = sym_and2(c, phi_in, to_nest(c, sym_pad_fires_in_tile(c, ev[q], d), ev[q]->loop, L));
+  }
+  return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "progress: a cycle of padded nests");
+}
+
 /* The candidate cycle g->w / g->p (m waits): one query. */
 static void ask(prog *g) {
   sym_ctx *c = g->c;
@@ -161,6 +261,7 @@ static void ask(prog *g) {
   }
   if (all_offset && sum < 0) return;
   if (all_offset && padded_apart(g)) return;
+  if (all_offset && sum == 0 && padded_cycle_apart(g)) return;
   if (g->queries++ >= PROG_QUERIES) {
     g->gave_up = true;
     return;
@@ -194,7 +295,8 @@ static void ask(prog *g) {
     extra[2 * j + 1] = jt[j] ? jt[j] : sym_int(c, -1);
   }
   Z3_lbool st;
-  sym_debug_what(c, "progress from ev %d, %d waits, producer ev %d", g->w[0], m, g->p[0]);
+  sym_debug_what(c, "progress from ev %d, %d waits, producer ev %d (then ev %d, ev %d)", g->w[0], m,
+                 g->p[0], m > 1 ? g->w[1] : -1, m > 1 ? g->p[1] : -1);
   vf_sym_violation *v = sym_violation(c, g->r, w0->op, w0->part, phi, w0->loop, it[0], tainted,
                                       extra, (unsigned)(2 * m), x, &st);
   if (st == Z3_L_TRUE) g->found = true; /* a deadlock (or, tainted, unknown): enough */

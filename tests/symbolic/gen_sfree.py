@@ -1,6 +1,7 @@
 # gen_sfree.py: writes tests/symbolic/sfree*.ttgir: `python3 tests/symbolic/gen_sfree.py
 # tests/symbolic` (the files there are its output).
 import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 HDR = """// sfree.ok.ttgir: the FA kernels' S "free" barrier (tests/corpus/real/fa_d64_100, the MMA
 // partition's empty_bars_48, one slot) in small: partition0 (the MMA partition) waits on `sfree`
 // twice before its K loop (parities p and p ^ 1: the S buffer free, then P written) and once
@@ -19,14 +20,10 @@ HDR = """// sfree.ok.ttgir: the FA kernels' S "free" barrier (tests/corpus/real/
 // sfree-pre.bug.ttgir: the MMA partition's second wait before the K loop is left out (it runs a
 // round ahead of the softmax partition: arrival-balance / back-pressure).
 """
-V1 = "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
-B = "!ttg.memdesc<1x1xi64, #shared1, #smem, mutable>"
-def wait(bar, ph, line, s, n):
-    return (f"{s}%w{n} = ttg.memdesc_index {bar}[%z] : {B} -> {V1}\n"
-            f"{s}ttng.wait_barrier %w{n}, {ph}, %t : {V1} loc(\"sfree.py\":{line}:7)\n")
-def arrive(bar, line, s, n):
-    return (f"{s}%a{n} = ttg.memdesc_index {bar}[%z] : {B} -> {V1}\n"
-            f"{s}ttng.arrive_barrier %a{n}, 1, %t : {V1} loc(\"sfree.py\":{line}:7)\n")
+from barkernel import B, CONSTS, module
+import barkernel
+def wait(bar, ph, line, s, n): return barkernel.wait("sfree.py", bar, ph, line, s, n)
+def arrive(bar, line, s, n): return barkernel.arrive("sfree.py", bar, line, s, n)
 def body(mut):
     s = "      "
     guard = (f"{s}%go = arith.cmpi sgt, %K, %z : i32\n"
@@ -54,32 +51,8 @@ def body(mut):
            f"{s}  }} loc(\"sfree.py\":70:5)\n"
            + arrive("%RD", 81, s + "  ", 10) +
            f"{s}  scf.yield %q : i32\n{s}}} loc(\"sfree.py\":60:3)\n")
-    consts = (f"{s}%z = arith.constant 0 : i32\n{s}%one = arith.constant 1 : i32\n"
-              f"{s}%t = arith.constant true\n")
-    return f"""#shared1 = #ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}}>
-#smem = #ttg.shared_memory
-module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
-  tt.func public @sfree(%m: i32, %kt: i32) {{
-    %c0 = arith.constant 0 : i32
-    %true = arith.constant true
-    %sready = ttg.local_alloc : () -> {B} loc("sfree.py":11:1)
-    %sfree = ttg.local_alloc : () -> {B} loc("sfree.py":12:1)
-    %r0 = ttg.memdesc_index %sready[%c0] : {B} -> {V1}
-    ttng.init_barrier %r0, 1 : {V1} loc("sfree.py":13:1)
-    %f0 = ttg.memdesc_index %sfree[%c0] : {B} -> {V1}
-    ttng.init_barrier %f0, 1 : {V1} loc("sfree.py":14:1)
-    ttng.arrive_barrier %f0, 1, %true : {V1} loc("sfree.py":15:1)
-    ttg.warp_specialize(%sready, %sfree, %m, %kt) attributes {{requestedRegisters = array<i32: 24>}}
-    default {{
-{consts}{soft}      ttg.warp_yield
-    }}
-    partition0(%RD: {B}, %FR: {B}, %M: i32, %K: i32) num_warps(1) {{
-{consts}{mma}      ttg.warp_return
-    }} : ({B}, {B}, i32, i32) -> ()
-    tt.return
-  }}
-}}
-"""
+    return module("sfree", "sfree.py", "sready", "sfree", soft,
+                  (f"%RD: {B}, %FR: {B}, %M: i32, %K: i32", mma))
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 for name, mut in (("sfree.ok", ""), ("sfree-phase.bug", "phase"), ("sfree-pre.bug", "pre")):
