@@ -274,12 +274,19 @@ enum {
   SIM_FP_ATOMIC = 16,      /* an atomic read-modify-write: a TMA / descriptor reduce (global), a
                               ttg.local_atomic_scatter_rmw (shared); two of them do not conflict,
                               an atomic and any other access (plain, async proxy) do */
+  SIM_FP_PAIR = 32,        /* (effects only, sim_eff.fp) the same bytes in BOTH CTAs of the pair of
+                              `cta` (cta and cta ^ 1): a paired-CTA tcgen05 op's operands and
+                              accumulator (sim_effects.c pair_effect); never in an event or a list */
 };
+/* Can footprints a and b lie in the same CTA (sim_fp.cta, or its pair with SIM_FP_PAIR)? */
+static inline bool sim_fp_same_cta(const sim_fp *a, const sim_fp *b) {
+  return a->cta == b->cta || (((a->flags | b->flags) & SIM_FP_PAIR) && (a->cta >> 1) == (b->cta >> 1));
+}
 bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b);
 /* Do two footprints share a byte? Inline for its common answer (different allocations or CTAs,
  * neither global: no), which the reduction's dependency test asks for most pairs. */
 static inline bool sim_fp_overlap(const sim_fp *a, const sim_fp *b) {
-  if (!((a->flags | b->flags) & SIM_FP_GLOBAL) && (!a->alloc || a->alloc != b->alloc || a->cta != b->cta))
+  if (!((a->flags | b->flags) & SIM_FP_GLOBAL) && (!a->alloc || a->alloc != b->alloc || !sim_fp_same_cta(a, b)))
     return false;
   return sim_fp_overlap_slow(a, b);
 }

@@ -19,7 +19,7 @@ static void eff_init(sim_eff *e, uint32_t agent, uint32_t cta) {
 }
 
 /* Completes e->ctas (sim_eff): the CTAs of the barriers e names and of its footprints in shared /
- * tensor memory, beside its own (eff_init). A barrier index past the cluster's names every CTA. */
+ * tensor memory (both CTAs of the pair for a SIM_FP_PAIR one), beside its own (eff_init). A barrier index past the cluster's names every CTA. */
 static void eff_ctas(const sim_machine *m, sim_eff *e) {
   _Static_assert(SIM_MAX_CTAS <= 16, "a CTA mask fits sim_eff.ctas");
   if (m->n_ctas < 2) return; /* one CTA: everything is CTA 0's (eff_init) */
@@ -30,8 +30,11 @@ static void eff_ctas(const sim_machine *m, sim_eff *e) {
     e->ctas |= c < SIM_MAX_CTAS ? (uint16_t)(1u << c) : 0xffff;
   }
   for (uint32_t k = 0; k < e->n_fp; k++)
-    if (!(e->fp[k].flags & SIM_FP_GLOBAL))
-      e->ctas |= e->fp[k].cta < SIM_MAX_CTAS ? (uint16_t)(1u << e->fp[k].cta) : 0xffff;
+    if (!(e->fp[k].flags & SIM_FP_GLOBAL)) {
+      uint32_t c = e->fp[k].cta;
+      e->ctas |= c < SIM_MAX_CTAS ? (uint16_t)(1u << c) : 0xffff;
+      if (e->fp[k].flags & SIM_FP_PAIR) e->ctas |= (c ^ 1u) < SIM_MAX_CTAS ? (uint16_t)(1u << (c ^ 1u)) : 0xffff;
+    }
 }
 
 static void add_fp(const sim_machine *m, sim_eff *e, uint64_t view, const sim_tref *val, uint8_t flags) {
@@ -60,6 +63,77 @@ static void add_gbox(const sim_machine *m, sim_eff *e, const sim_ins *i, const u
 #define IN(k) (x[ins_in(m, i)[(k)]])
 #define SEG(s, k) ((k) < ins_seg_len(i, (s)) ? IN(ins_seg_at(i, (s)) + (k)) : 0)
 #define SEGV(s, k) ins_rseg(m, i, (s), (k))
+
+/* The effect of a paired-CTA tcgen05.mma / tcgen05.commit (cta_group::2, sim_pair.c) run by an
+ * agent of CTA e->cta; false when it cannot be named (then the caller makes it global). What the
+ * op reads and writes (sim_pair.c sim_pair_mma5 / sim_pair_commit5), and how each is named:
+ * - The follower's (odd CTA's) op is a no-op (semantics.md §4.3: only the even CTA issues): it
+ *   reads and writes nothing but its agent's pc, so its effect is empty (independent of
+ *   everything; the transition's pure run after it stays in the agent, and cannot reach the
+ *   exit, which follows a cluster sync: m->pair_exit_sync).
+ * - The leader's op reads whether the peer CTA exited (peer_exited, §4.3 / §6.2). That flag is
+ *   written only by the peer's exit: the visible SIM_I_END (SIM_E_CTA | SIM_E_CLUSTER of the
+ *   peer; the effect names the peer in ctas, so sim_eff_cta_dep makes them dependent) or an exit
+ *   run inside a cluster-barrier transition (m->pair_exit_sync: every exit directly follows the
+ *   implicit cluster sync before ret, so the transition that runs a silent exit is that sync, an
+ *   arrive that completes the cluster barrier, or another CTA's exit, each with SIM_E_CLUSTER): the
+ *   effect has SIM_E_CLUSTER too, so it is dependent on all of them (dep_f, sdep).
+ * - tcgen05.mma: two MMA events (one per CTA half) whose windows are A, B and the accumulator D at
+ *   the same offsets in BOTH CTAs (§4.4: "::2 spans both CTAs' TMEM"; A and B are read through the
+ *   async proxy, §2.3): fp[] as the one-CTA MMA's, in the leader's CTA, with SIM_FP_PAIR (the
+ *   footprint in the pair's other CTA too: sim_fp_overlap, the reduction's filters, eff_ctas).
+ *   The proxy check at issue (sim_uf_check_async) reads every agent's unfenced list against those
+ *   windows: proxy_dep / sdep test fences and releases against the same footprints. Per barrier
+ *   operand, a commit event that arrives on the barrier at the same offset in both CTAs (§4.4
+ *   multicast commit): both are named (bar, bar2, xbar[0], xbar[1]: at most two operands; more, or
+ *   one that is no barrier of the pair, cannot be named). SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM as
+ *   the one-CTA MMA (the issuer's pipeline and groups).
+ * - tcgen05.commit: publishes the issuer's unfenced accesses to the barrier in both CTAs, and
+ *   arrives on both now (nothing of the issuer in flight: its own events, SIM_E_GWAIT as the one-CTA
+ *   commit) or as a commit event: SIM_E_SIGNAL | SIM_E_PUBLISH | SIM_E_GWAIT on bar (the leader's
+ *   barrier) and bar2 (the follower's).
+ * Everything else the op touches is the issuing agent's own state (pc, events of its pipeline). So
+ * an effect that names none of these objects commutes with it and neither enables nor disables it
+ * (the barrier rules of dep_f cover the arrivals: a commit enables waits on both barriers; the
+ * footprint rules the windows' races, §4.4 "a stage is reusable only after the commit barrier of
+ * the MMAs reading it fires"). */
+static bool pair_effect(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
+  const ir_op *op = i->op;
+  if (e->cta & 1) return true; /* the follower: a no-op */
+  if (!m->n_bars || e->cta + 1u >= m->n_ctas) return false;
+  e->kind |= SIM_E_CLUSTER; /* the peer's exit (above) */
+  e->ctas |= (uint16_t)(1u << (e->cta + 1));
+  uint16_t *slot[4] = {&e->bar, &e->bar2, &e->xbar[0], &e->xbar[1]};
+  uint32_t nb = 0;
+  /* barrier operands: the same offset in both CTAs of the pair (sim_pair.c pair_arrive) */
+  uint32_t sb = op->code == IR_OP_TTNG_TC_GEN5_COMMIT ? 0 : op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED ? 8 : 6;
+  uint32_t n = op->code == IR_OP_TTNG_TC_GEN5_COMMIT ? 1 : ins_seg_len(i, sb);
+  for (uint32_t k = 0; k < n; k++) {
+    int32_t b = sim_view_bar(m, SEG(sb, k));
+    if (b < 0 || (uint32_t)b / m->n_bars > e->cta + 1u || (uint32_t)b / m->n_bars < e->cta) return false;
+    if (nb + 2 > 4) return false; /* more than sim_eff names */
+    uint32_t bl = (uint32_t)b % m->n_bars;
+    *slot[nb++] = (uint16_t)(e->cta * m->n_bars + bl);
+    *slot[nb++] = (uint16_t)((e->cta + 1) * m->n_bars + bl);
+    e->kind |= SIM_E_SIGNAL;
+  }
+  if (op->code == IR_OP_TTNG_TC_GEN5_COMMIT) {
+    if (!nb) return false;
+    e->kind |= SIM_E_PUBLISH | SIM_E_GWAIT;
+    return true;
+  }
+  e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
+  for (int k = 0; k < 3; k++) {
+    uint32_t before = e->n_fp;
+    add_fp(m, e, IN(k), ins_rin(m, i, k), k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
+    if (e->n_fp == before) return false; /* an operand without a footprint: not named */
+    sim_fp *f = &e->fp[e->n_fp - 1];
+    if (f->flags & SIM_FP_GLOBAL) return false;
+    f->cta = (uint8_t)e->cta; /* as the events (sim_pair_mma5): the leader's, and the follower's */
+    f->flags |= SIM_FP_PAIR;
+  }
+  return true;
+}
 
 static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x, sim_eff *e) {
   const ir_op *op = i->op;
@@ -90,8 +164,8 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
   }
   int32_t b;
   if (sim_pair_op(m, op)) {
-    /* paired-CTA tcgen05 op: touches both CTAs of the pair (sim_pair.c), taken as dependent */
-    e->kind |= SIM_E_GLOBAL;
+    /* paired-CTA tcgen05 op: touches both CTAs of the pair (sim_pair.c) */
+    if (!m->pair_exit_sync || !pair_effect(m, i, x, e)) e->kind |= SIM_E_GLOBAL;
     return;
   }
   switch (op->code) {
@@ -308,9 +382,17 @@ void sim_event_effect(const sim_machine *m, const void *st, uint32_t ev, sim_eff
   if (e->kind == SIM_EV_CP_ARRIVE && !m->amd_gfx && m->proxy_track) out->kind |= SIM_E_PUBLISH;
   /* a CLC completion draws from the global work pool and withdraws its other outcome */
   if (e->kind == SIM_EV_CLC) out->kind |= SIM_E_GLOBAL;
-  /* a completion into another CTA can race with that CTA's exit (global memory: no CTA) */
+  /* a completion into another CTA can race with that CTA's exit (global memory: no CTA). Not for
+   * the follower's half of a paired MMA (pair_effect's premise, m->pair_exit_sync): with it in
+   * flight the follower's exit is the visible SIM_I_END (sim_exec.c: an exit with async ops in
+   * flight is its own transition), SIM_E_CTA of the follower, and this effect names the follower
+   * (eff_ctas: its footprints), so sim_eff_cta_dep keeps the two dependent; the completion reads
+   * the follower's exited flag and its memory (sim_ev_complete, §6.2), nothing else of it */
+  bool pair_half = m->pair_exit_sync && e->kind == SIM_EV_MMA5;
   for (uint32_t k = 0; k < e->n_fp; k++)
-    if (!(e->fp[k].flags & SIM_FP_GLOBAL) && e->fp[k].cta != out->cta) out->kind |= SIM_E_GLOBAL;
+    if (!(e->fp[k].flags & SIM_FP_GLOBAL) && e->fp[k].cta != out->cta &&
+        !(pair_half && (e->fp[k].cta >> 1) == (out->cta >> 1)))
+      out->kind |= SIM_E_GLOBAL;
   eff_ctas(m, out);
 }
 

@@ -446,6 +446,9 @@ struct sim_machine {
   bool needs_cl_init_sync;     /* implicit cluster sync after barrier init (tlx-ir.md §0) */
   const ir_op *cl_init_after;  /* ... emitted right after this entry-block init_barrier */
   bool paired;                 /* paired-CTA kernel: tcgen05 ops run on CTA pairs (sim_pair.c) */
+  bool pair_exit_sync;         /* paired kernel whose every exit (SIM_I_END) directly follows the
+                                  implicit cluster sync before ret and is no jump target: its
+                                  paired ops get precise effects (sim_effects.c pair_effect) */
   bool proxy_track;            /* some allocation is touched by both proxies */
   uint32_t uf_fencers;         /* by agent role (sim_agentinfo.local: parent 0, partition k + 1):
                                   the code has a fence.proxy.async and an async-proxy op, so
@@ -706,6 +709,8 @@ static inline bool sim_is_tc05(ir_opcode c) {
   return c == IR_OP_TTNG_TC_GEN5_MMA || c == IR_OP_TTNG_TC_GEN5_MMA_SCALED || c == IR_OP_TTNG_TC_GEN5_COMMIT;
 }
 bool sim_pair_op(const sim_machine *m, const ir_op *op);
+/* sim_pair.c: m->pair_exit_sync of the compiled code (sim_effects.c pair_effect's premise). */
+bool sim_pair_exit_sync(const sim_machine *m);
 int sim_pair_mma5(sim_exec *e);
 int sim_pair_commit5(sim_exec *e);
 int sim_pair_mma_data(sim_data *d, const ir_op *op, const sim_evrec *r, sim_data_err *err);

@@ -102,6 +102,7 @@ sim_machine *sim_machine_new(const sim_opts *o, sim_err *err) {
     sim_machine_free(m);
     return NULL;
   }
+  m->pair_exit_sync = sim_pair_exit_sync(m); /* the premise of the paired ops' effects */
   sim_ldchoice_sites(m); /* chosen data: read-only inputs control depends on */
   sim_analyze(m);
   set_run(m, o->args, o->n_args, o->pid, o->grid); /* with the descriptor views */

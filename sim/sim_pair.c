@@ -41,6 +41,24 @@
 
 bool sim_pair_op(const sim_machine *m, const ir_op *op) { return m->paired && op && sim_is_tc05(op->code); }
 
+/* Every SIM_I_END of the code directly follows the implicit cluster sync before ret (CLSYNC imm
+ * 1, sim_compile.c tt.return) and no instruction jumps to it: then a CTA exits only right after
+ * its main agent passed that cluster barrier, in a transition that is a cluster-barrier op (its
+ * own CLSYNC, or the arrive that completes the barrier) or the visible exit (SIM_I_END with async
+ * ops in flight), all of whose effects have SIM_E_CLUSTER. The premise of pair_effect
+ * (sim_effects.c): a paired op, which reads whether the peer CTA exited, is dependent on every
+ * transition that may make it exit. */
+bool sim_pair_exit_sync(const sim_machine *m) {
+  if (!m->paired || m->amd_gfx || m->n_ctas < 2) return false;
+  for (uint32_t k = 0; k < m->n_code; k++) {
+    if (m->code[k].code != SIM_I_END) continue;
+    if (!k || m->code[k - 1].code != SIM_I_CLSYNC || m->code[k - 1].imm != 1) return false;
+    for (uint32_t j = 0; j < m->n_code; j++)
+      if (m->code[j].target == k) return false;
+  }
+  return true;
+}
+
 /* ------------------------------------------------------------------ issue */
 
 /* Halts the path when the peer CTA of the pair has exited: a ::2 op needs it running (§4.3). */

@@ -288,7 +288,7 @@ static bool rows_hit(const sim_fp *b, int64_t lo, int64_t hi) {
 bool sim_fp_overlap_slow(const sim_fp *a, const sim_fp *b) {
   if ((a->flags | b->flags) & SIM_FP_GLOBAL)
     return (a->flags & b->flags & SIM_FP_GLOBAL) && sim_gfp_overlap(a, b);
-  if (!a->alloc || a->alloc != b->alloc || a->cta != b->cta) return false;
+  if (!a->alloc || a->alloc != b->alloc || !sim_fp_same_cta(a, b)) return false;
   int64_t alo = a->off, ahi = (int64_t)a->off + (int64_t)(a->rows ? a->rows - 1 : 0) * a->pitch + a->len;
   int64_t blo = b->off, bhi = (int64_t)b->off + (int64_t)(b->rows ? b->rows - 1 : 0) * b->pitch + b->len;
   if (ahi <= blo || bhi <= alo) return false;

@@ -35,14 +35,21 @@ void vf_por_free(vf_por *p) {
 }
 
 /* A 64-bit filter of footprints: bit 63 for a global box, a bit of (allocation, CTA)
- * otherwise (none for allocation 0). Two footprints that overlap (sim_fp_overlap: both
- * global, or the same allocation and CTA) set a common bit, so disjoint filters rule out
- * every overlap between two lists of footprints. */
+ * otherwise (none for allocation 0; a paired footprint, SIM_FP_PAIR, sets the bits of both CTAs
+ * of its pair). Two footprints that overlap (sim_fp_overlap: both global, or the same
+ * allocation and CTA) set a common bit, so disjoint filters rule out every overlap between two
+ * lists of footprints. */
+static inline uint64_t fp_bloom_bit(uint32_t alloc, uint32_t cta) {
+  return 1ull << ((alloc << 8 | cta) * 0x9e3779b1u >> 26);
+}
 static uint64_t fp_bloom(const sim_fp *f, uint32_t n) {
   uint64_t b = 0;
   for (uint32_t i = 0; i < n; i++) {
     if (f[i].flags & SIM_FP_GLOBAL) b |= 1ull << 63;
-    else if (f[i].alloc) b |= 1ull << (((uint32_t)f[i].alloc << 8 | f[i].cta) * 0x9e3779b1u >> 26);
+    else if (f[i].alloc) {
+      b |= fp_bloom_bit(f[i].alloc, f[i].cta);
+      if (f[i].flags & SIM_FP_PAIR) b |= fp_bloom_bit(f[i].alloc, f[i].cta ^ 1u);
+    }
   }
   return b;
 }

@@ -46,5 +46,12 @@ for k in consan_90_ws_two_producers_two_consumers.0 consan_90_ws_two_producers_t
          triton_t06_attention_ws_100.ok triton_t06_attention_ws_causal_100.ok triton_t09_tma_ws_100.ok; do
   one "$SRC/tests/corpus/real/$k.ttgir"
 done
-[ "$n" -ge 66 ] || fail "only $n comparisons"
+# paired-CTA kernels (cta_group::2: the paired ops' effects, sim_effects.c pair_effect), with the
+# arguments of tests/pair/expected.tsv; the naive search of each takes at most ~2 s
+tail -n +2 "$SRC/tests/pair/expected.tsv" > "$T/pair"
+while IFS="$(printf '\t')" read -r file _ _ _ args; do
+  # shellcheck disable=SC2086
+  [ -z "$file" ] || one "$SRC/tests/pair/$file" $args < /dev/null
+done < "$T/pair"
+[ "$n" -ge 75 ] || fail "only $n comparisons"
 echo "check_por: $n kernels agree"

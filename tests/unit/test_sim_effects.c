@@ -79,6 +79,92 @@ START_TEST(mma_three_barriers) {
 }
 END_TEST
 
+/* Steps the first enabled transition until agent a stands at line `line` (its next op). */
+static void run_to_line(sim_machine *m, uint8_t *st, uint32_t a, uint32_t line, sim_log *log) {
+  sim_trans en[SIM_MAX_TRANS];
+  for (int k = 0; k < 32; k++) {
+    if (sim_agent_status_of(m, st, a) == SIM_AG_RUN && sim_ins_loc(m, sim_agent_pc(m, st, a)).line == line) return;
+    int n = sim_enabled(m, st, en);
+    ck_assert_int_ge(n, 1);
+    int pick = 0; /* agent a first, unless it already stands where it should not move */
+    for (int j = 0; j < n; j++)
+      if (en[j].kind == SIM_TR_AGENT && en[j].who == a) pick = j;
+    ck_assert_int_eq(sim_step(m, st, en[pick], log), 0);
+  }
+  ck_abort_msg("agent %u never reached line %u", a, line);
+}
+
+/* Paired-CTA ops (cta_group::2, sim_effects.c pair_effect): the leader's tc_gen5_mma names its
+ * operands and accumulator in both CTAs (SIM_FP_PAIR) and the peer CTA, and takes part in the
+ * cluster barrier (the peer's exit); the follower's is a no-op with no effect; the leader's commit
+ * arrives on the barrier at the same offset in both CTAs; the completion of the MMA's follower half
+ * names the follower, so the follower's exit (CTA-scoped) stays dependent on it. */
+START_TEST(paired_effects) {
+  ir_module *mod;
+  sim_machine *m = load("race-mma5-pair.ok.ttgir", &mod);
+  uint8_t *st = calloc(1, sim_state_size(m));
+  sim_log log = {0};
+  ck_assert_int_eq(sim_init(m, st, &log), 0);
+  ck_assert_uint_eq(sim_n_agents(m), 2); /* CTA 0 (leader) and CTA 1 (follower) */
+  run_to_line(m, st, 0, 19, &log);
+  run_to_line(m, st, 1, 19, &log);
+  sim_eff e, f;
+  ck_assert(sim_agent_effect(m, st, 0, &e));
+  ck_assert(!(e.kind & SIM_E_GLOBAL));
+  ck_assert(e.kind & SIM_E_ISSUE);
+  ck_assert(e.kind & SIM_E_CLUSTER);
+  ck_assert_uint_eq(e.ctas, 3);
+  ck_assert_uint_eq(e.n_fp, 3);
+  for (uint32_t k = 0; k < 3; k++) {
+    ck_assert(e.fp[k].flags & SIM_FP_PAIR);
+    ck_assert_uint_eq(e.fp[k].cta, 0);
+    sim_fp g = e.fp[k];
+    g.flags = SIM_FP_WRITE;
+    g.cta = 1; /* the same bytes in the follower: overlap; in a third CTA's pair they would not */
+    ck_assert(sim_fp_overlap(&e.fp[k], &g));
+    ck_assert(sim_fp_overlap(&g, &e.fp[k]));
+    g.cta = 2;
+    ck_assert(!sim_fp_overlap(&e.fp[k], &g));
+  }
+  ck_assert(sim_agent_effect(m, st, 1, &f)); /* the follower's MMA: nothing */
+  ck_assert_uint_eq(f.kind, 0);
+  ck_assert_uint_eq(f.ctas, 2);
+  /* issue it: two MMA events (one per CTA half), no barrier */
+  ck_assert_int_eq(sim_step(m, st, (sim_trans){SIM_TR_AGENT, 0}, &log), 0);
+  ck_assert_uint_eq(sim_n_events(m, st), 2);
+  uint32_t half1 = 2;
+  for (uint32_t j = 0; j < 2; j++) {
+    sim_event_effect(m, st, j, &e);
+    ck_assert(!(e.kind & SIM_E_GLOBAL));
+    if (e.ctas & 2) half1 = j;
+  }
+  ck_assert_uint_lt(half1, 2);
+  sim_event_effect(m, st, half1, &e);
+  ck_assert_uint_eq(e.ctas, 3);
+  sim_eff x; /* the follower's exit */
+  memset(&x, 0, sizeof x);
+  x.kind = SIM_E_CTA | SIM_E_CLUSTER;
+  x.cta = 1;
+  x.ctas = 2;
+  x.bar = x.bar2 = x.xbar[0] = x.xbar[1] = 0xffff;
+  ck_assert(sim_eff_cta_dep(&x, &e));
+  /* the leader's commit: the barrier at the same offset in both CTAs */
+  ck_assert(sim_agent_effect(m, st, 0, &e));
+  ck_assert(!(e.kind & SIM_E_GLOBAL));
+  ck_assert(e.kind & SIM_E_SIGNAL);
+  ck_assert(e.kind & SIM_E_CLUSTER);
+  uint16_t b[4];
+  ck_assert_int_eq(bars_of(&e, b), 2);
+  uint32_t nb = sim_n_barriers(m) / 2; /* barriers per CTA */
+  ck_assert_uint_eq(b[0] % nb, b[1] % nb);
+  ck_assert_uint_eq(b[0] / nb, 0);
+  ck_assert_uint_eq(b[1] / nb, 1);
+  free(st);
+  sim_machine_free(m);
+  ir_module_free(mod);
+}
+END_TEST
+
 /* The reduction finds the planted race (the default partition reads the accumulator without
  * waiting on the third barrier) and verifies the correct kernel, as the naive search does. */
 START_TEST(reduction_agrees) {
@@ -112,6 +198,7 @@ int main(void) {
   TCase *t = tcase_create("effects");
   tcase_add_test(t, mma_three_barriers);
   tcase_add_test(t, reduction_agrees);
+  tcase_add_test(t, paired_effects);
   suite_add_tcase(s, t);
   return tu_run_suite(s);
 }
