@@ -23,6 +23,13 @@ static sim_machine *load(const char *name, ir_module **mod) {
   return m;
 }
 
+/* A fresh initial state of m (the caller frees it), the init's log in *log. */
+static uint8_t *initial(sim_machine *m, sim_log *log) {
+  uint8_t *st = calloc(1, sim_state_size(m));
+  ck_assert_int_eq(sim_init(m, st, log), 0);
+  return st;
+}
+
 /* The barriers effect e names, in order, into out (0xffff none); returns how many. */
 static int bars_of(const sim_eff *e, uint16_t out[4]) {
   const uint16_t b[4] = {e->bar, e->bar2, e->xbar[0], e->xbar[1]};
@@ -35,9 +42,8 @@ static int bars_of(const sim_eff *e, uint16_t out[4]) {
 START_TEST(mma_three_barriers) {
   ir_module *mod;
   sim_machine *m = load("mma-barriers.ok.ttgir", &mod);
-  uint8_t *st = calloc(1, sim_state_size(m));
   sim_log log = {0};
-  ck_assert_int_eq(sim_init(m, st, &log), 0);
+  uint8_t *st = initial(m, &log);
   /* run the parent to its fork, then partition0 (agent 1) sits at its tc_gen5_mma */
   sim_trans en[SIM_MAX_TRANS];
   for (int k = 0; k < 16 && sim_agent_status_of(m, st, 1) != SIM_AG_RUN; k++) {
@@ -102,9 +108,8 @@ static void run_to_line(sim_machine *m, uint8_t *st, uint32_t a, uint32_t line, 
 START_TEST(paired_effects) {
   ir_module *mod;
   sim_machine *m = load("race-mma5-pair.ok.ttgir", &mod);
-  uint8_t *st = calloc(1, sim_state_size(m));
   sim_log log = {0};
-  ck_assert_int_eq(sim_init(m, st, &log), 0);
+  uint8_t *st = initial(m, &log);
   ck_assert_uint_eq(sim_n_agents(m), 2); /* CTA 0 (leader) and CTA 1 (follower) */
   run_to_line(m, st, 0, 19, &log);
   run_to_line(m, st, 1, 19, &log);
