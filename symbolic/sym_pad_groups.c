@@ -79,6 +79,32 @@ bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K
   return true;
 }
 
+/* Padded loop l's flattened nest as twin of padded loop L's (the partitions of one persistent
+ * kernel, the FA softmax and correction partitions): as many tiles, and as many steps per
+ * tile wherever a tile runs (with none, neither nest has a step), so a flat step is the same
+ * (tile, step) in both. */
+bool sym_pad_twin(sym_ctx *c, int l, int L) {
+  if (l == L) return true;
+  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
+  Z3_ast t1 = c->loops[F->flat_outer].trip;
+  if (!sym_same_value(c, t1, c->loops[G->flat_outer].trip)) return false;
+  Z3_ast m1 = c->loops[F->flat_inner].trip, m2 = c->loops[G->flat_inner].trip;
+  if (sym_same_value(c, m1, m2)) return true;
+  sym_debug_what(c, "twin padded nests' steps per tile");
+  return sym_sat(c, sym_and2(c, sym_slt(c, sym_int(c, 0), t1), sym_not(c, sym_eq(c, m1, m2)))) ==
+         Z3_L_FALSE;
+}
+
+/* Term t of an event of twin nest l moved to nest L's variables (counter, tile, step, base). */
+Z3_ast sym_pad_to_nest(sym_ctx *c, Z3_ast t, int l, int L) {
+  if (l == L) return t;
+  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
+  const sym_loop *V = &c->loops[F->flat_inner], *W = &c->loops[G->flat_inner];
+  Z3_ast from[5] = {F->it, c->loops[F->flat_outer].it, V->it, V->nest_base, V->nest_trip};
+  Z3_ast to[5] = {G->it, c->loops[G->flat_outer].it, W->it, W->nest_base, W->nest_trip};
+  return Z3_substitute(c->z, t, 5, from, to);
+}
+
 static Z3_ast fires_at(sym_ctx *c, const sym_event *e, int64_t d) {
   return sym_pad_fires_at(c, e, d);
 }

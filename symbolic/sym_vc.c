@@ -173,6 +173,63 @@ static bool is_expect(const sym_event *e) { return e->kind == SYM_EV_EXPECT; }
 static bool waits_or_arrives(const sym_event *e) { return is_arrival(e) || e->kind == SYM_EV_WAIT; }
 static bool arrives(const sym_event *e) { return is_arrival(e); }
 
+/* Arrival-balance (2) of padded wait w (lag `lag`) asked step by step: when w and every arrival
+ * of its ring in a loop are padded events of twin nests numbered one per step (mul 1,
+ * sym_pad_twin), the arrival numbered as w's round fires a constant number of steps from w's
+ * (w's number minus lag * N minus the arrival's offset); straight-line arrivals have constant
+ * numbers. The query at the latest of those steps, per step of the tile (sym_pad_steps_unsat:
+ * its tile crossings collapse, as progress's padded_cycle_apart), is the general query's with
+ * each firing written by sym_pad_fires_at instead of a split of its iteration: its unsat answer
+ * proves w's instance. The FA alpha barriers' waits (tests/symbolic/alpha.ok) ran to Z3's limit
+ * as one query. False (ask the general query) when it does not apply or a step is not unsat. */
+static bool balance_by_steps(sym_ctx *c, uint32_t wi, int lag) {
+  enum { WINDOW = 8 };
+  const sym_event *w = &c->evs[wi];
+  const int L = w->loop;
+  if (L < 0 || !sym_pad_loop_of(c, L) || w->pad_pos == SYM_PAD_NONE || w->base || w->seqt ||
+      w->mul != 1)
+    return false;
+  const sym_ring *R = &c->rings[w->ring];
+  const int64_t need = w->off - lag * R->n; /* w's round: itF + need */
+  int64_t hi = 0, lo = 0;
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != w->ring || !is_arrival(e) || !e->has_seq) continue;
+    if (e->seqt) return false;
+    if (e->loop < 0) continue; /* a constant number */
+    if (!sym_pad_loop_of(c, e->loop) || e->pad_pos == SYM_PAD_NONE || e->base || e->mul != 1 ||
+        !sym_pad_twin(c, e->loop, L))
+      return false;
+    int64_t d = need - e->off; /* e numbered itF + need fires at step itF + d */
+    hi = d > hi ? d : hi;
+    lo = d < lo ? d : lo;
+  }
+  if (hi - lo > WINDOW) return false;
+  /* at the reference step itF (the latest), w stands at itF - hi and its round is t */
+  Z3_ast t = sym_add(c, c->loops[L].it, sym_int(c, need - hi));
+  Z3_ast A = sym_int(c, 0), A_in = A, zero = sym_int(c, 0);
+  for (uint32_t i = 0; i < c->n_evs; i++) {
+    const sym_event *e = &c->evs[i];
+    if (e->ring != w->ring || !is_arrival(e) || !e->has_seq) continue;
+    Z3_ast wt = sym_int(c, e->weight), f, f_in;
+    if (e->loop < 0) {
+      f = f_in = sym_and2(c, e->pred, sym_eq(c, t, sym_int(c, e->off)));
+    } else {
+      int64_t d = need - e->off - hi;
+      f = sym_pad_to_nest(c, sym_pad_fires_at(c, e, d), e->loop, L);
+      f_in = sym_pad_to_nest(c, sym_pad_fires_in_tile(c, e, d), e->loop, L);
+    }
+    A = sym_add(c, A, sym_ite(c, f, wt, zero));
+    A_in = sym_add(c, A_in, sym_ite(c, f_in, wt, zero));
+  }
+  Z3_ast C = count_at(c, w->ring, t), real = sym_sle(c, zero, t);
+  Z3_ast phi = sym_and2(c, sym_and2(c, sym_pad_fires_at(c, w, -hi), real),
+                        sym_not(c, sym_eq(c, A, C)));
+  Z3_ast phi_in = sym_and2(c, sym_and2(c, sym_pad_fires_in_tile(c, w, -hi), real),
+                           sym_not(c, sym_eq(c, A_in, C)));
+  return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "arrival-balance of a padded wait, by steps");
+}
+
 void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
   char sb[128], lb[256];
   for (uint32_t ring = 0; ring < c->n_rings; ring++) {
@@ -252,6 +309,7 @@ void sym_vc_arrivals(sym_ctx *c, vf_sym_condres *r) {
         sym_note_unknown(r, "wait at %s: %s", ir_loc_str(w->op->loc, lb, sizeof lb), how);
         continue;
       }
+      if (balance_by_steps(c, i, lag)) continue;
       Z3_ast t = sym_sub(c, sym_seq_term(c, w), sym_int(c, lag * R->n));
       Z3_ast A = arrivals_at(c, (int)ring, t), C = count_at(c, (int)ring, t);
       Z3_ast phi = sym_and2(c, sym_and2(c, sym_ev_range(c, w), w->pred),

@@ -173,36 +173,10 @@ static bool padded_apart(prog *g) {
   return sym_pad_steps_unsat(c, w->loop, phi, phi_in, k, "progress in a padded loop");
 }
 
-/* Padded loop l's flattened nest as twin of padded loop L's (the partitions of one persistent
- * kernel, the FA softmax and correction partitions): as many tiles, and as many steps per
- * tile wherever a tile runs (with none, neither nest has a step), so a flat step is the same
- * (tile, step) in both. */
-static bool twin_nest(sym_ctx *c, int l, int L) {
-  if (l == L) return true;
-  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
-  Z3_ast t1 = c->loops[F->flat_outer].trip;
-  if (!sym_same_value(c, t1, c->loops[G->flat_outer].trip)) return false;
-  Z3_ast m1 = c->loops[F->flat_inner].trip, m2 = c->loops[G->flat_inner].trip;
-  if (sym_same_value(c, m1, m2)) return true;
-  sym_debug_what(c, "progress: twin nests' steps per tile");
-  return sym_sat(c, sym_and2(c, sym_slt(c, sym_int(c, 0), t1), sym_not(c, sym_eq(c, m1, m2)))) ==
-         Z3_L_FALSE;
-}
-
-/* Term t of an event of twin nest l moved to nest L's variables (counter, tile, step, base). */
-static Z3_ast to_nest(sym_ctx *c, Z3_ast t, int l, int L) {
-  if (l == L) return t;
-  const sym_loop *F = &c->loops[l], *G = &c->loops[L];
-  const sym_loop *V = &c->loops[F->flat_inner], *W = &c->loops[G->flat_inner];
-  Z3_ast from[5] = {F->it, c->loops[F->flat_outer].it, V->it, V->nest_base, V->nest_trip};
-  Z3_ast to[5] = {G->it, c->loops[G->flat_outer].it, W->it, W->nest_base, W->nest_trip};
-  return Z3_substitute(c->z, t, 5, from, to);
-}
-
 /* A cycle of padded twin nests whose offsets sum to zero (ask): each inequality of the sum is
  * tight, so every event of the cycle fires at a step a constant apart from w_1's. Whether they
  * ever all do is asked at the latest of those steps, each step v of the tile apart
- * (sym_pad_steps_unsat), the other nests' terms moved to w_1's (twin_nest). The FA correction
+ * (sym_pad_steps_unsat), the other nests' terms moved to w_1's (sym_pad_twin). The FA correction
  * partition's wait on the alpha barrier before its K loop (a tile's first step) against the
  * softmax partition's wait after its K loop (a tile's last step): tests/symbolic/alpha.ok; as
  * one query with the nests' products Z3 ran out of its limit. */
@@ -227,7 +201,7 @@ static bool padded_cycle_apart(prog *g) {
   if (s != 0) return false; /* (the caller's sum) */
   for (int q = 0; q < 2 * m; q++) {
     const sym_event *e = ev[q];
-    if (e->loop < 0 || !sym_pad_loop_of(c, e->loop) || !twin_nest(c, e->loop, L) || e->base ||
+    if (e->loop < 0 || !sym_pad_loop_of(c, e->loop) || !sym_pad_twin(c, e->loop, L) || e->base ||
         e->seqt || e->mul != 1 || e->pad_pos == SYM_PAD_NONE)
       return false;
     hi = at[q] > hi ? at[q] : hi;
@@ -237,8 +211,8 @@ static bool padded_cycle_apart(prog *g) {
   Z3_ast phi = Z3_mk_true(c->z), phi_in = phi;
   for (int q = 0; q < 2 * m; q++) {
     int64_t d = at[q] - hi;
-    phi = sym_and2(c, phi, to_nest(c, sym_pad_fires_at(c, ev[q], d), ev[q]->loop, L));
-    phi_in = sym_and2(c, phi_in, to_nest(c, sym_pad_fires_in_tile(c, ev[q], d), ev[q]->loop, L));
+    phi = sym_and2(c, phi, sym_pad_to_nest(c, sym_pad_fires_at(c, ev[q], d), ev[q]->loop, L));
+    phi_in = sym_and2(c, phi_in, sym_pad_to_nest(c, sym_pad_fires_in_tile(c, ev[q], d), ev[q]->loop, L));
   }
   return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "progress: a cycle of padded nests");
 }
