@@ -51,10 +51,11 @@ bool sim_pair_op(const sim_machine *m, const ir_op *op) { return m->paired && op
 bool sim_pair_exit_sync(const sim_machine *m) {
   if (!m->paired || m->amd_gfx || m->n_ctas < 2) return false;
   for (uint32_t k = 0; k < m->n_code; k++) {
-    if (m->code[k].code != SIM_I_END) continue;
-    if (!k || m->code[k - 1].code != SIM_I_CLSYNC || m->code[k - 1].imm != 1) return false;
-    for (uint32_t j = 0; j < m->n_code; j++)
-      if (m->code[j].target == k) return false;
+    uint32_t t = m->code[k].target; /* a jump to an exit */
+    if (t < m->n_code && m->code[t].code == SIM_I_END) return false;
+    if (m->code[k].code == SIM_I_END &&
+        (!k || m->code[k - 1].code != SIM_I_CLSYNC || m->code[k - 1].imm != 1))
+      return false;
   }
   return true;
 }

@@ -700,9 +700,12 @@ bool sym_pad_steps_unsat(sym_ctx *c, int l, Z3_ast phi, Z3_ast phi_in, int64_t K
  * tile wherever a tile runs, so a flat step is the same (tile, step) in both (the FA softmax and
  * correction partitions' nests; a query, memoised, when the terms differ). */
 bool sym_pad_twin(sym_ctx *c, int l, int L);
-/* Term t of an event of padded loop l moved to twin L's variables (counter, tile, step, base,
- * total): how sym_pad_fires_at terms of several nests meet in one sym_pad_steps_unsat query. */
-Z3_ast sym_pad_to_nest(sym_ctx *c, Z3_ast t, int l, int L);
+/* Is e a padded event numbered one per step (seq = itF + off: no base, term or multiplier) of a
+ * nest twin of padded loop L? The events sym_pad_fires_twin places. */
+bool sym_pad_on_twin(sym_ctx *c, const sym_event *e, int L);
+/* Such an event fires at step itF + d of L (d <= 0): sym_pad_fires_at (in_tile:
+ * sym_pad_fires_in_tile) in L's variables. */
+Z3_ast sym_pad_fires_twin(sym_ctx *c, const sym_event *e, int64_t d, int L, bool in_tile);
 /* phi in the padded loop l's first tile when that is satisfiable (a counterexample found
  * without the tile base's product), else phi. */
 Z3_ast sym_pad_first_tile(sym_ctx *c, int l, Z3_ast phi);

@@ -95,14 +95,25 @@ bool sym_pad_twin(sym_ctx *c, int l, int L) {
          Z3_L_FALSE;
 }
 
-/* Term t of an event of twin nest l moved to nest L's variables (counter, tile, step, base). */
-Z3_ast sym_pad_to_nest(sym_ctx *c, Z3_ast t, int l, int L) {
+/* Term t of an event of twin nest l moved to nest L's variables (counter, tile, step, base,
+ * total): how sym_pad_fires_at terms of several nests meet in one sym_pad_steps_unsat query. */
+static Z3_ast to_nest(sym_ctx *c, Z3_ast t, int l, int L) {
   if (l == L) return t;
   const sym_loop *F = &c->loops[l], *G = &c->loops[L];
   const sym_loop *V = &c->loops[F->flat_inner], *W = &c->loops[G->flat_inner];
   Z3_ast from[5] = {F->it, c->loops[F->flat_outer].it, V->it, V->nest_base, V->nest_trip};
   Z3_ast to[5] = {G->it, c->loops[G->flat_outer].it, W->it, W->nest_base, W->nest_trip};
   return Z3_substitute(c->z, t, 5, from, to);
+}
+
+bool sym_pad_on_twin(sym_ctx *c, const sym_event *e, int L) {
+  return e->loop >= 0 && sym_pad_loop_of(c, e->loop) && e->pad_pos != SYM_PAD_NONE && !e->base &&
+         !e->seqt && e->mul == 1 && sym_pad_twin(c, e->loop, L);
+}
+
+Z3_ast sym_pad_fires_twin(sym_ctx *c, const sym_event *e, int64_t d, int L, bool in_tile) {
+  Z3_ast f = in_tile ? sym_pad_fires_in_tile(c, e, d) : sym_pad_fires_at(c, e, d);
+  return to_nest(c, f, e->loop, L);
 }
 
 static Z3_ast fires_at(sym_ctx *c, const sym_event *e, int64_t d) {

@@ -186,9 +186,7 @@ static bool balance_by_steps(sym_ctx *c, uint32_t wi, int lag) {
   enum { WINDOW = 8 };
   const sym_event *w = &c->evs[wi];
   const int L = w->loop;
-  if (L < 0 || !sym_pad_loop_of(c, L) || w->pad_pos == SYM_PAD_NONE || w->base || w->seqt ||
-      w->mul != 1)
-    return false;
+  if (!sym_pad_on_twin(c, w, L)) return false;
   const sym_ring *R = &c->rings[w->ring];
   const int64_t need = w->off - lag * R->n; /* w's round: itF + need */
   int64_t hi = 0, lo = 0;
@@ -197,9 +195,7 @@ static bool balance_by_steps(sym_ctx *c, uint32_t wi, int lag) {
     if (e->ring != w->ring || !is_arrival(e) || !e->has_seq) continue;
     if (e->seqt) return false;
     if (e->loop < 0) continue; /* a constant number */
-    if (!sym_pad_loop_of(c, e->loop) || e->pad_pos == SYM_PAD_NONE || e->base || e->mul != 1 ||
-        !sym_pad_twin(c, e->loop, L))
-      return false;
+    if (!sym_pad_on_twin(c, e, L)) return false;
     int64_t d = need - e->off; /* e numbered itF + need fires at step itF + d */
     hi = d > hi ? d : hi;
     lo = d < lo ? d : lo;
@@ -215,9 +211,8 @@ static bool balance_by_steps(sym_ctx *c, uint32_t wi, int lag) {
     if (e->loop < 0) {
       f = f_in = sym_and2(c, e->pred, sym_eq(c, t, sym_int(c, e->off)));
     } else {
-      int64_t d = need - e->off - hi;
-      f = sym_pad_to_nest(c, sym_pad_fires_at(c, e, d), e->loop, L);
-      f_in = sym_pad_to_nest(c, sym_pad_fires_in_tile(c, e, d), e->loop, L);
+      f = sym_pad_fires_twin(c, e, need - e->off - hi, L, false);
+      f_in = sym_pad_fires_twin(c, e, need - e->off - hi, L, true);
     }
     A = sym_add(c, A, sym_ite(c, f, wt, zero));
     A_in = sym_add(c, A_in, sym_ite(c, f_in, wt, zero));

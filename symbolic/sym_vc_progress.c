@@ -201,9 +201,7 @@ static bool padded_cycle_apart(prog *g) {
   if (s != 0) return false; /* (the caller's sum) */
   for (int q = 0; q < 2 * m; q++) {
     const sym_event *e = ev[q];
-    if (e->loop < 0 || !sym_pad_loop_of(c, e->loop) || !sym_pad_twin(c, e->loop, L) || e->base ||
-        e->seqt || e->mul != 1 || e->pad_pos == SYM_PAD_NONE)
-      return false;
+    if (!sym_pad_on_twin(c, e, L)) return false;
     hi = at[q] > hi ? at[q] : hi;
     lo = at[q] < lo ? at[q] : lo;
   }
@@ -211,8 +209,8 @@ static bool padded_cycle_apart(prog *g) {
   Z3_ast phi = Z3_mk_true(c->z), phi_in = phi;
   for (int q = 0; q < 2 * m; q++) {
     int64_t d = at[q] - hi;
-    phi = sym_and2(c, phi, sym_pad_to_nest(c, sym_pad_fires_at(c, ev[q], d), ev[q]->loop, L));
-    phi_in = sym_and2(c, phi_in, sym_pad_to_nest(c, sym_pad_fires_in_tile(c, ev[q], d), ev[q]->loop, L));
+    phi = sym_and2(c, phi, sym_pad_fires_twin(c, ev[q], d, L, false));
+    phi_in = sym_and2(c, phi_in, sym_pad_fires_twin(c, ev[q], d, L, true));
   }
   return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "progress: a cycle of padded nests");
 }
