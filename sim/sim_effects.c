@@ -106,7 +106,9 @@ static bool pair_effect(const sim_machine *m, const sim_ins *i, const uint64_t *
   uint16_t *slot[4] = {&e->bar, &e->bar2, &e->xbar[0], &e->xbar[1]};
   uint32_t nb = 0;
   /* barrier operands: the same offset in both CTAs of the pair (sim_pair.c pair_arrive) */
-  uint32_t sb = op->code == IR_OP_TTNG_TC_GEN5_COMMIT ? 0 : op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED ? 8 : 6;
+  uint32_t sb = op->code == IR_OP_TTNG_TC_GEN5_COMMIT
+                    ? 0
+                    : (uint32_t)sim_mma5_seg_bars(op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED);
   uint32_t n = op->code == IR_OP_TTNG_TC_GEN5_COMMIT ? 1 : ins_seg_len(i, sb);
   for (uint32_t k = 0; k < n; k++) {
     int32_t b = sim_view_bar(m, SEG(sb, k));
@@ -268,7 +270,7 @@ static void effect_of(const sim_machine *m, const sim_ins *i, const uint64_t *x,
     return;
   case IR_OP_TTNG_TC_GEN5_MMA: case IR_OP_TTNG_TC_GEN5_MMA_SCALED: {
     bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
-    int sb = scaled ? 8 : 6;
+    int sb = sim_mma5_seg_bars(scaled);
     e->kind |= SIM_E_ISSUE | SIM_E_GWAIT | SIM_E_MEM;
     for (int k = 0; k < 3; k++) add_fp(m, e, IN(k), ins_rin(m, i, k), k == 2 ? SIM_FP_WRITE : SIM_FP_ASYNC);
     /* what its completion will arrive on (every barrier operand: predicates not looked at) */

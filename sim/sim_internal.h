@@ -708,6 +708,8 @@ bool sim_pair_mma_cluster_sync(const sim_machine *m, const ir_op *op);
 static inline bool sim_is_tc05(ir_opcode c) {
   return c == IR_OP_TTNG_TC_GEN5_MMA || c == IR_OP_TTNG_TC_GEN5_MMA_SCALED || c == IR_OP_TTNG_TC_GEN5_COMMIT;
 }
+/* The operand segment of a tc_gen5_mma's (scaled: tc_gen5_mma_scaled's) completion barriers. */
+static inline int sim_mma5_seg_bars(bool scaled) { return scaled ? 8 : 6; }
 bool sim_pair_op(const sim_machine *m, const ir_op *op);
 /* sim_pair.c: m->pair_exit_sync of the compiled code (sim_effects.c pair_effect's premise). */
 bool sim_pair_exit_sync(const sim_machine *m);

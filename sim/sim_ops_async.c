@@ -262,7 +262,7 @@ static int mma5(sim_exec *e) {
   const ir_op *op = e->i->op;
   if (m->paired) return sim_pair_mma5(e); /* cta_group::2 (§4.3) */
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
-  int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
+  int seg_usd = scaled ? 6 : 4, seg_bars = sim_mma5_seg_bars(scaled), seg_bpred = scaled ? 9 : 7;
   sim_event ev = {.kind = SIM_EV_MMA5, .bar = SIM_NOBAR, .bar2 = SIM_NOBAR, .n_fp = 3};
   const sim_vtype *a = ins_tseg(m, e->i, 0, 0);
   seg_fp(e, 0, 0, is_memdesc(a) && a->in_tmem ? 0 : SIM_FP_ASYNC, &ev.fp[0]);

@@ -103,7 +103,7 @@ int sim_pair_mma5(sim_exec *e) {
   uint32_t peer = e->cta + 1;
   if (peer_exited(e, peer)) return SIM_X_HALT;
   bool scaled = op->code == IR_OP_TTNG_TC_GEN5_MMA_SCALED;
-  int seg_usd = scaled ? 6 : 4, seg_bars = scaled ? 8 : 6, seg_bpred = scaled ? 9 : 7;
+  int seg_usd = scaled ? 6 : 4, seg_bars = sim_mma5_seg_bars(scaled), seg_bpred = scaled ? 9 : 7;
   sim_fp f[3];
   for (int k = 0; k < 3; k++) sim_view_fp(m, ex_seg(e, k, 0), ins_rseg(m, e->i, k, 0), &f[k]);
   if (!(f[0].flags & SIM_FP_TMEM)) f[0].flags |= SIM_FP_ASYNC;
