@@ -703,6 +703,27 @@ bool sym_pad_twin(sym_ctx *c, int l, int L);
 /* Is e a padded event numbered one per step (seq = itF + off: no base, term or multiplier) of a
  * nest twin of padded loop L? The events sym_pad_fires_twin places. */
 bool sym_pad_on_twin(sym_ctx *c, const sym_event *e, int L);
+
+/* An event of a flattened nest (plain, or padded: sym_pad.c) of tile loop `outer` over real K
+ * loop `inner`, on the one step layout of the tile that every such nest of its partition shares
+ * (sym_tile_steps.c): sigma = 0 before the K loop, k + 1 in its iteration k, T2 + 1 after it.
+ * Its nest's counter is it = t * S + v (S the nest's steps per tile), sigma = v + a, and v lies
+ * in [lo, hi], each end lo[0] * S + lo[1]. */
+typedef struct sym_tile_at {
+  int outer, inner;
+  int8_t region;        /* 0 before the K loop (sigma 0), 1 in it, 2 after it (sigma T2 + 1) */
+  int64_t a;
+  int64_t lo[2], hi[2];
+} sym_tile_at;
+/* False for an event of no such nest (straight-line, prefork / postjoin, a term or base in its
+ * sequence number, a hoisted or fused loop's). */
+bool sym_tile_place(sym_ctx *c, const sym_event *e, sym_tile_at *at);
+/* Producer p fires k steps of its nest after wait w's instance (twin nests: one round per
+ * step, equal steps per tile): is p's instance always in w's tile or an earlier one? */
+bool sym_tile_not_later(const sym_tile_at *w, const sym_tile_at *p, int64_t k);
+/* Bool: sigma (a wide term) is a step of at's region of the tile layout (T2 its K loop's trip
+ * count). */
+Z3_ast sym_tile_in_region(sym_ctx *c, const sym_tile_at *at, Z3_ast sigma);
 /* Such an event fires at step itF + d of L (d <= 0): sym_pad_fires_at (in_tile:
  * sym_pad_fires_in_tile) in L's variables. */
 Z3_ast sym_pad_fires_twin(sym_ctx *c, const sym_event *e, int64_t d, int L, bool in_tile);

@@ -41,6 +41,7 @@ typedef struct prog {
   long steps;
   int queries;
   bool gave_up, found;
+  int8_t *twins;             /* per pair of loops: -1 not asked, else twin() (tile_sum) */
 } prog;
 
 static bool producer(const sym_event *e) {
@@ -215,6 +216,65 @@ static bool padded_cycle_apart(prog *g) {
   return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "progress: a cycle of padded nests");
 }
 
+/* Steps per tile of nests l and L agree (sym_pad_twin, plain nests too), memoised per pair. */
+static bool twin(prog *g, int l, int L) {
+  sym_ctx *c = g->c;
+  if (l == L) return true;
+  if (!g->twins) {
+    g->twins = ir_xmalloc((size_t)c->n_loops * c->n_loops, 1);
+    memset(g->twins, -1, (size_t)c->n_loops * c->n_loops);
+  }
+  int8_t *m = &g->twins[(size_t)l * c->n_loops + (size_t)L];
+  if (*m < 0) *m = sym_pad_twin(c, l, L);
+  return *m == 1;
+}
+
+/* A cycle through several flattened nests of one tile loop per partition (a plain nest beside
+ * padded ones: the FA softmax's turnstile ring in the plain nest, its alpha ring in a padded
+ * one), placed on each partition's one step layout of the tile (sym_tile_steps.c). When every
+ * producer p_j fires, by its nest counter, in w_j's tile or an earlier one (twin nests, offset
+ * k_j), and program order puts w_{j+1} in p_j's tile or an earlier one, the tiles around the
+ * cycle sum to zero, so every event is in one tile; there sigma(p_j) - sigma(w_j) = k_j + a_pj
+ * - a_wj exactly, and sigma(w_{j+1}) <= sigma(p_j) - d_j (d_j = 1 when w_{j+1} follows p_j in
+ * the body), which sum to zero around the cycle: a negative sum leaves no instance for it.
+ * Returns that sum (INT64_MAX: the rule does not apply). */
+static int64_t tile_sum(prog *g, sym_tile_at *at, int64_t *sig) {
+  sym_ctx *c = g->c;
+  int64_t sum = 0;
+  for (int j = 0; j < g->m; j++) {
+    const sym_event *w = &c->evs[g->w[j]], *p = &c->evs[g->p[j]];
+    const sym_event *wn = &c->evs[g->w[(j + 1) % g->m]];
+    sym_tile_at aw, ap, an;
+    bool off;
+    int64_t k;
+    may_feed(c, g, g->w[j], p, &off, &k);
+    if (!off || !sym_tile_place(c, w, &aw) || !sym_tile_place(c, p, &ap) ||
+        !sym_tile_place(c, wn, &an) || wn->part != p->part || an.outer != ap.outer ||
+        an.inner != ap.inner || !twin(g, w->loop, p->loop) || !sym_tile_not_later(&aw, &ap, k))
+      return INT64_MAX;
+    at[2 * j] = aw;
+    at[2 * j + 1] = ap;
+    sig[2 * j] = sum;
+    sig[2 * j + 1] = sum + k + ap.a - aw.a;
+    sum += k + ap.a - aw.a - (wn->pos > p->pos);
+  }
+  return sum;
+}
+
+/* tile_sum's cycle with a sum of zero: every inequality is tight, so each event's step is
+ * sigma(w_1) + sig[q] in its partition's layout; is there a sigma(w_1) that puts every event in
+ * its region (before, in or after the K loop, whose trip counts differ between partitions)?
+ * One linear query, no product (the FA correction's wait before its K loop against the
+ * softmax's arrival after its own). */
+static bool tile_tight_unsat(prog *g, const sym_tile_at *at, const int64_t *sig) {
+  sym_ctx *c = g->c;
+  Z3_ast s0 = sym_fresh(c, "sigma", c->wide), phi = Z3_mk_true(c->z);
+  for (int q = 0; q < 2 * g->m; q++)
+    phi = sym_and2(c, phi, sym_tile_in_region(c, &at[q], sym_add(c, s0, sym_int(c, sig[q]))));
+  sym_debug_what(c, "progress: a tight cycle across nests");
+  return sym_sat(c, phi) == Z3_L_FALSE;
+}
+
 /* The candidate cycle g->w / g->p (m waits): one query. */
 static void ask(prog *g) {
   sym_ctx *c = g->c;
@@ -232,6 +292,17 @@ static void ask(prog *g) {
     sum += k - (wn->pos > p->pos);
   }
   if (all_offset && sum < 0) return;
+  if (!all_offset) {
+    sym_tile_at at[2 * PROG_MAXC];
+    int64_t sig[2 * PROG_MAXC];
+    int64_t ts = tile_sum(g, at, sig);
+    if (ts < 0 || (ts == 0 && tile_tight_unsat(g, at, sig))) {
+      if (sym_debug_on())
+        fprintf(stderr, "sym: progress from ev %d, %d waits, producer ev %d: across nests, sum %lld\n",
+                g->w[0], m, g->p[0], (long long)ts);
+      return;
+    }
+  }
   if (all_offset && padded_apart(g)) return;
   if (all_offset && sum == 0 && padded_cycle_apart(g)) return;
   if (g->queries++ >= PROG_QUERIES) {
@@ -410,6 +481,7 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
                      queries, steps);
   free(g.lag);
+  free(g.twins);
   sym_finish_cond(r, "no cycle of waits: every wait's round is produced by ops that do not "
                   "wait for it, for every argument value");
 }
