@@ -710,7 +710,9 @@ bool sym_pad_on_twin(sym_ctx *c, const sym_event *e, int L);
  * Its nest's counter is it = t * S + v (S the nest's steps per tile), sigma = v + a, and v lies
  * in [lo, hi], each end lo[0] * S + lo[1]. */
 typedef struct sym_tile_at {
-  int outer, inner;
+  int outer, inner;     /* (inner -1: a tile body with no K loop) */
+  bool tile_body;       /* an op of the tile loop's own body: it = t, S = 1, v = 0; after the K
+                           loop (region 2) its a is no constant (sigma = T2 + 1) */
   int8_t region;        /* 0 before the K loop (sigma 0), 1 in it, 2 after it (sigma T2 + 1) */
   int64_t a;
   int64_t lo[2], hi[2];
@@ -724,6 +726,18 @@ bool sym_tile_not_later(const sym_tile_at *w, const sym_tile_at *p, int64_t k);
 /* Bool: sigma (a wide term) is a step of at's region of the tile layout (T2 its K loop's trip
  * count). */
 Z3_ast sym_tile_in_region(sym_ctx *c, const sym_tile_at *at, Z3_ast sigma);
+/* Loops l and L of two placed events number one round per step with equal steps per tile:
+ * both tile bodies (one step each), or flattened nests that sym_pad_twin relates. */
+bool sym_tile_twin(sym_ctx *c, int l, int L);
+/* ... and in w's tile or a later one? */
+bool sym_tile_not_earlier(const sym_tile_at *w, const sym_tile_at *p, int64_t k);
+/* ... and in w's tile or the next one at the latest? */
+bool sym_tile_within_next(const sym_tile_at *w, const sym_tile_at *p, int64_t k);
+/* Back-pressure (a) across a partition's nests (sym_vc_tile.c): true when producer ei's
+ * instance k nest steps after each instance of wait wi (the wait's next round) waits, through
+ * a path on the tiles' step layouts, for an op of wi's partition after wi; NULL when that is
+ * not shown. */
+Z3_ast sym_tile_held(sym_ctx *c, uint32_t wi, uint32_t ei, int64_t k);
 /* Such an event fires at step itF + d of L (d <= 0): sym_pad_fires_at (in_tile:
  * sym_pad_fires_in_tile) in L's variables. */
 Z3_ast sym_pad_fires_twin(sym_ctx *c, const sym_event *e, int64_t d, int L, bool in_tile);

@@ -21,12 +21,41 @@
 
 #include "sym_internal.h"
 
+/* The one real K loop of tile loop o (nested in it, flattened or padded), -2 when there are
+ * several, -1 when none. */
+static int k_loop_of(sym_ctx *c, int o) {
+  int k = -1;
+  for (uint32_t l = 0; l < c->n_loops; l++) {
+    const sym_loop *L = &c->loops[l];
+    if (L->parent != o || L->pad || L->virt || L->flat_outer >= 0) continue;
+    if (k >= 0) return -2;
+    k = (int)l;
+  }
+  return k;
+}
+
 bool sym_tile_place(sym_ctx *c, const sym_event *e, sym_tile_at *at) {
   if (e->loop < 0 || e->prefork || e->postjoin || e->seqt || e->base || !e->has_seq ||
       e->hoisted)
     return false;
   const sym_loop *F = &c->loops[e->loop];
-  if (F->flat_outer < 0 || F->flat_inner < 0 || F->fused || F->virt) return false;
+  if (F->fused || F->virt) return false;
+  if (F->flat_outer < 0 && F->parent < 0 && !F->pad) {
+    /* an op of the tile loop's own body (one round per tile, it = t: S = 1, v = 0) before its
+     * K loop (sigma 0) or after it (sigma T2 + 1: a = sigma - v is no constant, so only
+     * sigma's region places it) */
+    int k = k_loop_of(c, e->loop);
+    if (k == -2) return false;
+    at->outer = e->loop;
+    at->inner = k;
+    at->tile_body = true;
+    at->region = k >= 0 && e->pos > c->loops[k].op->id ? 2 : 0;
+    at->a = 0;
+    at->lo[0] = at->hi[0] = 0, at->lo[1] = at->hi[1] = 0;
+    return true;
+  }
+  at->tile_body = false;
+  if (F->flat_outer < 0 || F->flat_inner < 0) return false;
   const sym_loop *V = &c->loops[F->flat_inner];
   at->outer = F->flat_outer;
   if (!V->pad) { /* plain: v = k in [0, S - 1] */
@@ -73,11 +102,33 @@ bool sym_tile_not_later(const sym_tile_at *w, const sym_tile_at *p, int64_t k) {
   return A == 0 ? B > 0 : A + B > 0;
 }
 
+/* The converse: (t_w - t_p) S <= hi_p - lo_w - k = A S + B, A = hi_p[0] - lo_w[0], B =
+ * hi_p[1] - lo_w[1] - k; below S for every S >= 1 when (A - 1) S + B < 0 there: t_p >= t_w. */
+bool sym_tile_not_earlier(const sym_tile_at *w, const sym_tile_at *p, int64_t k) {
+  int64_t A = p->hi[0] - w->lo[0] - 1, B = p->hi[1] - w->lo[1] - k;
+  assert(A >= -2 && A <= 0);
+  return A == 0 ? B < 0 : A + B < 0;
+}
+
+/* ... and not two tiles later: (t_p - t_w) S = v_w + k - v_p <= hi_w + k - lo_p = A S + B,
+ * A = hi_w[0] - lo_p[0], B = hi_w[1] + k - lo_p[1], below 2 S for every S >= 1. */
+bool sym_tile_within_next(const sym_tile_at *w, const sym_tile_at *p, int64_t k) {
+  int64_t A = w->hi[0] - p->lo[0] - 2, B = w->hi[1] + k - p->lo[1];
+  assert(A >= -3 && A <= -1);
+  return A + B < 0;
+}
+
 Z3_ast sym_tile_in_region(sym_ctx *c, const sym_tile_at *at, Z3_ast sigma) {
+  if (at->region == 0) return sym_eq(c, sigma, sym_int(c, 0));
   Z3_ast T2 = c->loops[at->inner].trip;
   switch (at->region) {
-  case 0: return sym_eq(c, sigma, sym_int(c, 0));
   case 1: return sym_and2(c, sym_sle(c, sym_int(c, 1), sigma), sym_sle(c, sigma, T2));
   default: return sym_eq(c, sigma, sym_add(c, T2, sym_int(c, 1)));
   }
+}
+
+bool sym_tile_twin(sym_ctx *c, int l, int L) {
+  bool bl = c->loops[l].flat_inner < 0, bL = c->loops[L].flat_inner < 0;
+  if (bl || bL) return bl && bL; /* tile bodies: one step per tile each */
+  return sym_pad_twin(c, l, L);
 }

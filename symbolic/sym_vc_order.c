@@ -1140,6 +1140,14 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
             if (dist[q] != UNREACHED)
               fprintf(stderr, "sym:    reached ev %u dist %lld pred %d\n", q, (long long)dist[q],
                       c->graph_pred[q]);
+        if (d != DEP_YES && searched && e->loop >= 0) {
+          /* a path through the partitions' other nests of the tile loop (sym_vc_tile.c):
+           * held where it exists; d stays (an unknown search keeps the rest unknown) */
+          Z3_ast th = sym_tile_held(c, wi, p, k);
+          if (th)
+            held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
+                              sym_and2(c, sym_fires(c, e, next), th));
+        }
         if (d == DEP_YES && searched && from > kg) {
           /* w's instances before iteration from - kg: a wait on the path observes the virtual
            * phase before init there and passes without its round's producers (path_start) */

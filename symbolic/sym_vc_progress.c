@@ -27,7 +27,8 @@
 #include "ir/ir_alloc.h"
 
 #define PROG_MAXC 16         /* threads in one cycle (more: unknown) */
-#define PROG_STEPS 200000    /* search steps before the condition gives up (unknown) */
+#define PROG_STEPS 2000000     /* search steps before the condition gives up (unknown): the FA
+                                * rows need ~720 K (session 43; 200 K before) */
 #define PROG_QUERIES 2048    /* Z3 queries for candidate cycles before it gives up (most are
                                 * refuted at once: triton_t06_attention_ws needs ~850) */
 
@@ -135,6 +136,11 @@ static bool may_feed(sym_ctx *c, const prog *g, int wi, const sym_event *p, bool
   if (p->ring != w->ring || !producer(p)) return false;
   if (w->seqt || p->seqt) return true;
   if (w->loop < 0 && p->loop < 0) return p->off == need;
+  /* a straight-line wait's one round against a loop producer's numbers mul * it + off, it >= 0
+   * (the FA softmax's wait before its tile loop for the parent's round 0 against the
+   * correction's arrivals of rounds 1, 2, ...: a query per candidate before) */
+  if (w->loop < 0 && !p->base && !p->off_mod_n && p->mul > 0)
+    return need >= p->off && (need - p->off) % p->mul == 0;
   if (w->loop < 0 || p->loop < 0 || p->mul != w->mul) return true;
   int64_t x = need - p->off;
   if (x % w->mul) return false;
@@ -225,53 +231,78 @@ static bool twin(prog *g, int l, int L) {
     memset(g->twins, -1, (size_t)c->n_loops * c->n_loops);
   }
   int8_t *m = &g->twins[(size_t)l * c->n_loops + (size_t)L];
-  if (*m < 0) *m = sym_pad_twin(c, l, L);
+  if (*m < 0) *m = sym_tile_twin(c, l, L);
   return *m == 1;
 }
 
 /* A cycle through several flattened nests of one tile loop per partition (a plain nest beside
  * padded ones: the FA softmax's turnstile ring in the plain nest, its alpha ring in a padded
- * one), placed on each partition's one step layout of the tile (sym_tile_steps.c). When every
- * producer p_j fires, by its nest counter, in w_j's tile or an earlier one (twin nests, offset
- * k_j), and program order puts w_{j+1} in p_j's tile or an earlier one, the tiles around the
- * cycle sum to zero, so every event is in one tile; there sigma(p_j) - sigma(w_j) = k_j + a_pj
- * - a_wj exactly, and sigma(w_{j+1}) <= sigma(p_j) - d_j (d_j = 1 when w_{j+1} follows p_j in
- * the body), which sum to zero around the cycle: a negative sum leaves no instance for it.
- * Returns that sum (INT64_MAX: the rule does not apply). */
-static int64_t tile_sum(prog *g, sym_tile_at *at, int64_t *sig) {
+ * one; or the tile loop's own body), placed on each partition's one step layout of the tile
+ * (sym_tile_steps.c). When every producer p_j fires, by its nest counter, in w_j's tile or an
+ * earlier one (twin nests, offset k_j), and program order puts w_{j+1} in p_j's tile or an
+ * earlier one, the tiles around the cycle sum to zero, so every event is in one tile; there
+ * sigma(p_j) - sigma(w_j) = k_j + a_pj - a_wj exactly (both in nests; a tile body's op has one
+ * step per tile, its sigma fixed by its region) and sigma(w_{j+1}) <= sigma(p_j) - d_j (d_j = 1
+ * when w_{j+1} follows p_j in the body). Places the cycle's events in at[] (w_j at 2j, p_j at
+ * 2j + 1) and their offsets k in k[]; false when the rule does not apply. */
+static bool tile_place_cycle(prog *g, sym_tile_at *at, int64_t *kk) {
   sym_ctx *c = g->c;
-  int64_t sum = 0;
   for (int j = 0; j < g->m; j++) {
     const sym_event *w = &c->evs[g->w[j]], *p = &c->evs[g->p[j]];
     const sym_event *wn = &c->evs[g->w[(j + 1) % g->m]];
-    sym_tile_at aw, ap, an;
+    sym_tile_at an;
     bool off;
-    int64_t k;
-    may_feed(c, g, g->w[j], p, &off, &k);
-    if (!off || !sym_tile_place(c, w, &aw) || !sym_tile_place(c, p, &ap) ||
-        !sym_tile_place(c, wn, &an) || wn->part != p->part || an.outer != ap.outer ||
-        an.inner != ap.inner || !twin(g, w->loop, p->loop) || !sym_tile_not_later(&aw, &ap, k))
-      return INT64_MAX;
-    at[2 * j] = aw;
-    at[2 * j + 1] = ap;
-    sig[2 * j] = sum;
-    sig[2 * j + 1] = sum + k + ap.a - aw.a;
-    sum += k + ap.a - aw.a - (wn->pos > p->pos);
+    may_feed(c, g, g->w[j], p, &off, &kk[j]);
+    if (!off || !sym_tile_place(c, w, &at[2 * j]) || !sym_tile_place(c, p, &at[2 * j + 1]) ||
+        !sym_tile_place(c, wn, &an) || wn->part != p->part || an.outer != at[2 * j + 1].outer ||
+        an.inner != at[2 * j + 1].inner || !twin(g, w->loop, p->loop) ||
+        !sym_tile_not_later(&at[2 * j], &at[2 * j + 1], kk[j]))
+      return false;
+  }
+  return true;
+}
+
+/* An op of a tile body after the K loop stands at T2 + 1 of its partition: no constant step. */
+static bool fixed_late(const sym_tile_at *a) { return a->tile_body && a->region == 2; }
+
+/* The placed cycle's sum of sigma differences (it must be >= 0 for an instance to exist);
+ * INT64_MAX when some event's step is no constant offset (fixed_late). */
+static int64_t tile_sum(prog *g, const sym_tile_at *at, const int64_t *kk) {
+  sym_ctx *c = g->c;
+  int64_t sum = 0;
+  for (int j = 0; j < g->m; j++) {
+    const sym_event *p = &c->evs[g->p[j]], *wn = &c->evs[g->w[(j + 1) % g->m]];
+    if (fixed_late(&at[2 * j]) || fixed_late(&at[2 * j + 1])) return INT64_MAX;
+    sum += kk[j] + at[2 * j + 1].a - at[2 * j].a - (wn->pos > p->pos);
   }
   return sum;
 }
 
-/* tile_sum's cycle with a sum of zero: every inequality is tight, so each event's step is
- * sigma(w_1) + sig[q] in its partition's layout; is there a sigma(w_1) that puts every event in
- * its region (before, in or after the K loop, whose trip counts differ between partitions)?
- * One linear query, no product (the FA correction's wait before its K loop against the
- * softmax's arrival after its own). */
-static bool tile_tight_unsat(prog *g, const sym_tile_at *at, const int64_t *sig) {
+/* The placed cycle's steps as one linear query (no product): a step per event in its region
+ * (before, in or after the K loop, whose trip counts differ between partitions), the producers'
+ * steps from their waits', program order in each partition. Unsat: the cycle has no instance
+ * (alpha-turn.ok: a tight sum whose post-loop arrival cannot stand at the first wait's step
+ * before the K loop; the FA MMA partition's arrival after its K loop). */
+static bool tile_steps_unsat(prog *g, const sym_tile_at *at, const int64_t *kk) {
   sym_ctx *c = g->c;
-  Z3_ast s0 = sym_fresh(c, "sigma", c->wide), phi = Z3_mk_true(c->z);
-  for (int q = 0; q < 2 * g->m; q++)
-    phi = sym_and2(c, phi, sym_tile_in_region(c, &at[q], sym_add(c, s0, sym_int(c, sig[q]))));
-  sym_debug_what(c, "progress: a tight cycle across nests");
+  int n = 2 * g->m;
+  Z3_ast sg[2 * PROG_MAXC], phi = Z3_mk_true(c->z);
+  for (int q = 0; q < n; q++) {
+    sg[q] = sym_fresh(c, "sigma", c->wide);
+    phi = sym_and2(c, phi, sym_tile_in_region(c, &at[q], sg[q]));
+  }
+  for (int j = 0; j < g->m; j++) {
+    const sym_tile_at *aw = &at[2 * j], *ap = &at[2 * j + 1];
+    const sym_event *p = &c->evs[g->p[j]], *wn = &c->evs[g->w[(j + 1) % g->m]];
+    if (aw->tile_body != ap->tile_body) return false; /* (twins: both or neither) */
+    if (aw->tile_body && kk[j]) return true; /* tiles k_j apart, but all are one */
+    if (!aw->tile_body)
+      phi = sym_and2(c, phi, sym_eq(c, sg[2 * j + 1],
+                                    sym_add(c, sg[2 * j], sym_int(c, kk[j] + ap->a - aw->a))));
+    Z3_ast lim = sg[2 * j + 1], nx = sg[(2 * j + 2) % n];
+    phi = sym_and2(c, phi, wn->pos > p->pos ? sym_slt(c, nx, lim) : sym_sle(c, nx, lim));
+  }
+  sym_debug_what(c, "progress: a cycle across nests, by steps");
   return sym_sat(c, phi) == Z3_L_FALSE;
 }
 
@@ -294,13 +325,15 @@ static void ask(prog *g) {
   if (all_offset && sum < 0) return;
   if (!all_offset) {
     sym_tile_at at[2 * PROG_MAXC];
-    int64_t sig[2 * PROG_MAXC];
-    int64_t ts = tile_sum(g, at, sig);
-    if (ts < 0 || (ts == 0 && tile_tight_unsat(g, at, sig))) {
-      if (sym_debug_on())
-        fprintf(stderr, "sym: progress from ev %d, %d waits, producer ev %d: across nests, sum %lld\n",
-                g->w[0], m, g->p[0], (long long)ts);
-      return;
+    int64_t kk[PROG_MAXC];
+    if (tile_place_cycle(g, at, kk)) {
+      int64_t ts = tile_sum(g, at, kk);
+      if (ts < 0 || tile_steps_unsat(g, at, kk)) {
+        if (sym_debug_on())
+          fprintf(stderr, "sym: progress from ev %d, %d waits, producer ev %d: across nests, sum %lld\n",
+                  g->w[0], m, g->p[0], (long long)ts);
+        return;
+      }
     }
   }
   if (all_offset && padded_apart(g)) return;
@@ -476,7 +509,7 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     queries += g.queries;
     steps += g.steps;
   }
-  sym_debug_what(c, "progress: %d queries, %ld steps", queries, steps);
+  if (sym_debug_on()) fprintf(stderr, "sym: progress: %d queries, %ld steps\n", queries, steps);
   if (g.gave_up && !g.found)
     sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
                      queries, steps);

@@ -26,6 +26,11 @@ HDR = """// alpha.ok.ttgir: the FA kernels' alpha hand-over (tests/corpus/real/f
 // alpha arrival in each K step. The softmax's `tfree` wait stays in the plain flattened nest
 // while its alpha ops are in the padded one (session 42: progress orders two forms of one nest
 // by the inner counter, sym_vc_progress.c before()).
+// alpha-turn-swap.bug.ttgir: alpha-turn.ok with the softmax's turnstile wait before its alpha
+// arrival in each K step: the turnstile's round needs the correction's `cdone` arrival, which
+// comes after its wait for that alpha arrival (a deadlock at the first step, through the plain
+// nest of the turnstile rings and the padded one of the alpha rings: a tight cycle across
+// nests that the step layout must leave to the query).
 // alpha-turn.bug.ttgir: partition1's wait on `cdone` has the other parity: at its first step it
 // passes on the phase before init (a wait for the round before, lag 1), so it runs a round
 // ahead and the correction's arrivals can complete `cdone`'s phases two ahead of its waits
@@ -63,8 +68,10 @@ def body(mut):
         soft = (wait("%AF", "%z", 59, s, 7) + guard +
                 f"{s}%pr:2 = scf.for %ti = %z to %mm step %one iter_args(%p = %one, %tp = %z) -> (i32, i32) : i32 {{\n"
                 f"{s}  %q:2 = scf.for %kk = %z to %K step %one iter_args(%v = %p, %tv = %tp) -> (i32, i32) : i32 {{\n"
-                + arrive("%AR", 71, s + "    ", 8) + wait("%AF", "%v", 72, s + "    ", 9) +
-                wait("%TF", "%tv", 73, s + "    ", 14) +
+                + ((wait("%TF", "%tv", 73, s + "    ", 14) + arrive("%AR", 71, s + "    ", 8) +
+                    wait("%AF", "%v", 72, s + "    ", 9)) if mut == "turn-swap" else
+                   (arrive("%AR", 71, s + "    ", 8) + wait("%AF", "%v", 72, s + "    ", 9) +
+                    wait("%TF", "%tv", 73, s + "    ", 14))) +
                 f"{s}    %v1 = arith.xori %v, %one : i32\n{s}    %tv1 = arith.xori %tv, %one : i32\n"
                 f"{s}    scf.yield %v1, %tv1 : i32, i32\n"
                 f"{s}  }} loc(\"alpha.py\":70:5)\n"
@@ -114,6 +121,7 @@ def body(mut):
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 for name, mut in (("alpha.ok", ""), ("alpha-pro.bug", "pro"), ("alpha-early.bug", "early"),
                   ("alpha-swap.bug", "swap"),
-                  ("alpha-turn.ok", "turn"), ("alpha-turn.bug", "turn-bug")):
+                  ("alpha-turn.ok", "turn"), ("alpha-turn.bug", "turn-bug"),
+                  ("alpha-turn-swap.bug", "turn-swap")):
     with open(os.path.join(out, name + ".ttgir"), "w") as f:
         f.write(HDR + body(mut))
