@@ -646,6 +646,15 @@ static Z3_lbool small_args(sym_ctx *c, qs *s, Z3_ast *phi, const bool *used) {
   return Z3_L_UNDEF;
 }
 
+/* Does the model use an argument above the values small_args tries? */
+static bool large_args(const sym_ctx *c, const bool *used, const int64_t *args) {
+  for (uint32_t a = 0; a < c->n_args; a++) {
+    int64_t al = c->o->align && c->o->align[a] > 1 ? c->o->align[a] : 1;
+    if (used[a] && c->argvar[a] && args[a] > SMALL_MAX * al) return true;
+  }
+  return false;
+}
+
 Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast *extra,
                  unsigned n_extra, int64_t *args, int64_t *trip_out, int64_t *iter_out,
                  int64_t *extra_out) {
@@ -710,6 +719,27 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
   if (r == Z3_L_TRUE && !read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out,
                                     iter_out, extra_out))
     r = Z3_L_UNDEF;
+  if (r == Z3_L_TRUE && c->cex_small && !c->o->no_minimize && large_args(c, used, args) &&
+      sym_ok(c) && query_ms(c)) {
+    /* a model at large arguments (the explorer cannot run it) whose minimisation may stop at
+     * its first undecided probe: small arguments first, as after an undecided query
+     * (alpha-turn-swap.bug's deadlock at the first step came at m = 302397867 in one build) */
+    qs keep = s;
+    Z3_ast keep_phi = phi;
+    s = qs_open(c, phi, Q_RAW, c->rlimit, true); /* small_args replaces it on success */
+    if (small_args(c, &s, &phi, used) == Z3_L_TRUE &&
+        read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+                   extra_out))
+      qs_close(&keep);
+    else {
+      qs_close(&s);
+      s = keep;
+      phi = keep_phi;
+      if (!read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+                      extra_out))
+        r = Z3_L_UNDEF;
+    }
+  }
   if (r == Z3_L_TRUE && getenv("TLXV_SYM_MODEL")) {
     Z3_model m = Z3_solver_get_model(s.z, s.s);
     Z3_model_inc_ref(s.z, m);
