@@ -42,6 +42,7 @@ typedef struct tile_search {
   Z3_ast held;               /* OR of the paths' conditions */
   int paths, nodes, depth;   /* depth: the bound on wait hops of this round of the search */
   int8_t *twins;             /* per pair of loops: -1 not asked, else sym_pad_twin */
+  int trail[2 * TILE_DEPTH + 4], n_trail; /* the current path's events (TLXV_SYM_PATHDBG) */
   bool on_path[];            /* per event: on the current path */
 } tile_search;
 
@@ -127,10 +128,16 @@ static void from_node(tile_search *s, uint32_t y, const sym_tile_at *ay, Z3_ast 
     if (Z3_get_bool_value(c->z, h) != Z3_L_FALSE) {
       s->held = sym_or2(c, s->held, h);
       s->paths++;
+      if (sym_debug_on() && getenv("TLXV_SYM_PATHDBG")) {
+        fprintf(stderr, "sym:   path (tile %d):", tile);
+        for (int q = 0; q < s->n_trail; q++) fprintf(stderr, " ev %d", s->trail[q]);
+        fprintf(stderr, " ev %u\n          %s\n", y, Z3_ast_to_string(c->z, h));
+      }
     }
     if (tile > 0) return; /* every later instance on this path is after the wait too */
   }
   s->on_path[y] = true;
+  s->trail[s->n_trail++] = (int)y;
   for (uint32_t zi = 0; zi < c->n_evs && s->paths < TILE_PATHS; zi++) {
     const sym_event *z = &c->evs[zi];
     sym_tile_at az;
@@ -138,6 +145,7 @@ static void from_node(tile_search *s, uint32_t y, const sym_tile_at *ay, Z3_ast 
         !sym_tile_place(c, z, &az) || az.outer != ay->outer || az.inner != ay->inner)
       continue;
     s->on_path[zi] = true;
+    s->trail[s->n_trail++] = (int)zi;
     /* z's latest instance before y's in y's tile: the end of its region when that comes
      * first, else y's step or the one before (by the ops' positions), if in z's region */
     bool same = az.region < ay->region || (az.region == ay->region && z->pos < e->pos);
@@ -156,8 +164,10 @@ static void from_node(tile_search *s, uint32_t y, const sym_tile_at *ay, Z3_ast 
                 depth);
     }
     s->on_path[zi] = false;
+    s->n_trail--;
   }
   s->on_path[y] = false;
+  s->n_trail--;
 }
 
 Z3_ast sym_tile_held(sym_ctx *c, uint32_t wi, uint32_t ei, int64_t k) {
@@ -205,6 +215,8 @@ Z3_ast sym_tile_held(sym_ctx *c, uint32_t wi, uint32_t ei, int64_t k) {
     if (!s->paths) continue;
     sym_debug_what(c, "back-pressure (a) across nests");
     if (sym_sat(c, sym_and2(c, ctx, sym_not(c, s->held))) == Z3_L_FALSE) held = Z3_mk_true(c->z);
+    if (sym_debug_on() && getenv("TLXV_SYM_PATHDBG"))
+      fprintf(stderr, "sym:   depth %d: ctx %d, covered %d\n", s->depth, sym_sat(c, ctx), held != NULL);
     if (s->nodes > TILE_NODES) break;
   }
   if (sym_debug_on())
