@@ -19,7 +19,8 @@
  *    wait's tile by the ranges of their steps (sym_tile_not_later and its converse) fires at
  *    sigma_u + k + a_q - a_u;
  *  - every instance on the path must be one its op executes: sigma in its region (before, in or
- *    after the K loop), and no predicate besides its step.
+ *    after the K loop), and no predicate besides its step; a wait's round must be a real one
+ *    (its producer's number, at least mul * v + off, not negative).
  * A path that reaches an event of the wait's partition after the wait (a later tile, or a later
  * step, or the same step and a later op) is a dependency where its conditions hold; the caller
  * ORs the paths' conditions into what holds the round back. The search is bounded (paths,
@@ -109,7 +110,19 @@ static void from_wait(tile_search *s, uint32_t zi, const sym_tile_at *az, Z3_ast
     k = x / z->mul;
     if (!same_tile(az, &ap, k) || !twin(s, z->loop, p->loop)) continue;
     Z3_ast sp = step_from(c, az, sz, &ap, k);
-    from_node(s, q, &ap, sp, tile, sym_and2(c, cond, sym_tile_in_region(c, &ap, sp)), depth + 1);
+    /* the round is a real one (a wait for the virtual phase before init passes without its
+     * producers, as the graph's path_start): p's number mul * it + off with it = t S + v >= v,
+     * so v = sp - a (a tile body's: 0) with mul * v + off >= 0 suffices */
+    Z3_ast real;
+    if (ap.tile_body) {
+      if (p->off < 0) continue;
+      real = Z3_mk_true(c->z);
+    } else
+      real = sym_sle(c, sym_int(c, 0),
+                     sym_add(c, sym_mul(c, sym_int(c, p->mul), sym_sub(c, sp, sym_int(c, ap.a))),
+                             sym_int(c, p->off)));
+    from_node(s, q, &ap, sp, tile,
+              sym_and2(c, cond, sym_and2(c, real, sym_tile_in_region(c, &ap, sp))), depth + 1);
   }
 }
 
