@@ -304,6 +304,7 @@ vf_sym_result vf_sym_check(const ir_module *m, const vf_sym_opts *o) {
     c.vc_undef = 0;
     if (only && *only && strcmp(only, vf_sym_cond_name((vf_sym_cond)k))) {
       sym_note_unknown(&res.cond[k], "not asked (TLXV_SYM_ONLY=%s)", only);
+      sym_finish_cond(&res.cond[k], "");
       continue;
     }
     vc[k](&c, &res.cond[k]);
