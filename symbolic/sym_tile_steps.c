@@ -16,7 +16,10 @@
  * Each nest's step v of an event lies in a range [lo, hi] whose ends are c or S - c (S the
  * nest's steps per tile, c a constant), which is what tells whether a producer that fires k
  * nest steps after a wait (their sequence numbers' offset, one round per step of twin nests)
- * can be in a later tile (sym_tile_not_later). */
+ * can be in a later tile (sym_tile_not_later). An op of the tile loop's own body is one step
+ * per tile (it = t, S = 1), at sigma 0 before the K loop or T2 + 1 after it; it pairs with
+ * tile-body ops only (sym_tile_twin). Used by progress (sym_vc_progress.c tile_place_cycle)
+ * and back-pressure (a) (sym_vc_tile.c); stateless, nothing owned. */
 #include <assert.h>
 
 #include "sym_internal.h"
