@@ -66,6 +66,7 @@ static void ctx_close(sym_ctx *c) {
   free(c->sib_thr);
   free(c->active);
   free(c->apart_waits);
+  free(c->tile_twin);
   free(c->graph_condw);
   free(c->def_var);
   free(c->def_phi);

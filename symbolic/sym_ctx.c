@@ -724,19 +724,19 @@ Z3_lbool sym_cex(sym_ctx *c, Z3_ast phi, Z3_ast trip, Z3_ast iter, const Z3_ast 
     /* a model at large arguments (the explorer cannot run it) whose minimisation may stop at
      * its first undecided probe: small arguments first, as after an undecided query
      * (alpha-turn-swap.bug's deadlock at the first step came at m = 302397867 in one build) */
-    qs keep = s;
-    Z3_ast keep_phi = phi;
-    s = qs_open(c, phi, Q_RAW, c->rlimit, true); /* small_args replaces it on success */
-    if (small_args(c, &s, &phi, used) == Z3_L_TRUE &&
-        read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
-                   extra_out))
-      qs_close(&keep);
-    else {
+    qs small = {NULL, NULL}; /* small_args fills it on success */
+    Z3_ast small_phi = phi;
+    bool got = small_args(c, &small, &small_phi, used) == Z3_L_TRUE;
+    if (got && read_model(c, &small, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+                          extra_out)) {
       qs_close(&s);
-      s = keep;
-      phi = keep_phi;
-      if (!read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
-                      extra_out))
+      s = small;
+      phi = small_phi;
+    } else {
+      qs_close(&small);
+      /* a failed read of the small model left the outputs half written: read them again */
+      if (got && !read_model(c, &s, used, trip, iter, extra, n_extra, args, trip_out, iter_out,
+                             extra_out))
         r = Z3_L_UNDEF;
     }
   }

@@ -237,6 +237,12 @@ typedef struct sym_event {
 
 enum { SYM_PAD_NONE, SYM_PAD_PRE, SYM_PAD_INNER, SYM_PAD_POST };
 
+/* An event that makes (part of) a barrier round: an arrival, an expect, a TMA load's
+ * complete-tx. */
+static inline bool sym_is_producer(const sym_event *e) {
+  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
+}
+
 /* The kernel body's blocks (sym_cfg.c), when it has several. */
 typedef struct sym_cfg {
   const ir_region *r;          /* the kernel's body */
@@ -344,6 +350,7 @@ typedef struct sym_ctx {
   int64_t *sib_thr;            /* per event: sibling_threshold of sym_vc_order.c (INT64_MIN = not
                                   computed yet) */
   int8_t *apart_waits;         /* per loop: sym_vc_order.c apart_waits (-1 = not computed) */
+  int8_t *tile_twin;           /* per pair of loops: sym_tile_twin (-1 = not computed) */
   int8_t *active;              /* per event: wait_active of sym_vc_order.c (-1 = not computed
                                   yet, 0 no, 1 yes) */
   int *graph_pred;             /* per event: its predecessor on the longest path of the last
@@ -727,7 +734,8 @@ bool sym_tile_not_later(const sym_tile_at *w, const sym_tile_at *p, int64_t k);
  * count). */
 Z3_ast sym_tile_in_region(sym_ctx *c, const sym_tile_at *at, Z3_ast sigma);
 /* Loops l and L of two placed events number one round per step with equal steps per tile:
- * both tile bodies (one step each), or flattened nests that sym_pad_twin relates. */
+ * both tile bodies (one step each), or flattened nests that sym_pad_twin relates (memoised
+ * per pair in c->tile_twin). */
 bool sym_tile_twin(sym_ctx *c, int l, int L);
 /* ... and in w's tile or a later one? */
 bool sym_tile_not_earlier(const sym_tile_at *w, const sym_tile_at *p, int64_t k);

@@ -21,8 +21,10 @@
  * tile-body ops only (sym_tile_twin). Used by progress (sym_vc_progress.c tile_place_cycle)
  * and back-pressure (a) (sym_vc_tile.c); stateless, nothing owned. */
 #include <assert.h>
+#include <string.h>
 
 #include "sym_internal.h"
+#include "ir/ir_alloc.h"
 
 /* The one real K loop of tile loop o (nested in it, flattened or padded), -2 when there are
  * several, -1 when none. */
@@ -131,7 +133,15 @@ Z3_ast sym_tile_in_region(sym_ctx *c, const sym_tile_at *at, Z3_ast sigma) {
 }
 
 bool sym_tile_twin(sym_ctx *c, int l, int L) {
+  if (l == L) return true;
   bool bl = c->loops[l].flat_inner < 0, bL = c->loops[L].flat_inner < 0;
   if (bl || bL) return bl && bL; /* tile bodies: one step per tile each */
-  return sym_pad_twin(c, l, L);
+  size_t n = c->n_loops;
+  if (!c->tile_twin) {
+    c->tile_twin = ir_xmalloc(n * n, 1);
+    memset(c->tile_twin, -1, n * n);
+  }
+  int8_t *m = &c->tile_twin[(size_t)l * n + (size_t)L];
+  if (*m < 0) *m = sym_pad_twin(c, l, L);
+  return *m == 1;
 }

@@ -25,10 +25,6 @@
 #include "sym_internal.h"
 #include "ir/ir_alloc.h"
 
-static bool producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
-
 /* v's instance of number s_w + d runs in an earlier iteration of w's loop than w's instance:
  * both numbered mul * it + off of one base (mul > 0), so v's iteration is (d + off_w - off_v) /
  * mul iterations from w's. Also in a padded nest, whose flattened iterations run in order, where
@@ -86,7 +82,7 @@ static Z3_ast previous_arrived(sym_ctx *c, int wi, int64_t shift) {
   Z3_ast n = sym_seq_term(c, w), f = Z3_mk_true(c->z);
   for (uint32_t pi = 0; pi < c->n_evs; pi++) {
     const sym_event *p = &c->evs[pi];
-    if (p->ring != w->ring || !producer(p)) continue;
+    if (p->ring != w->ring || !sym_is_producer(p)) continue;
     if (p->kind == SYM_EV_ARRIVE && p->op->code == IR_OP_TTNG_ARRIVE_BARRIER && !p->unsupported &&
         sym_precedes_shift(c, p, w, d))
       continue;
@@ -143,7 +139,7 @@ static bool issued_before(sym_ctx *c, int wi, int64_t shift) {
   int64_t d = -shift - c->rings[w->ring].n;
   for (uint32_t pi = 0; pi < c->n_evs; pi++) {
     const sym_event *p = &c->evs[pi];
-    if (p->ring != w->ring || !producer(p)) continue;
+    if (p->ring != w->ring || !sym_is_producer(p)) continue;
     if (!sym_precedes_shift(c, p, w, d)) return false;
   }
   return true;
@@ -206,7 +202,7 @@ void sym_vc_early(sym_ctx *c, vf_sym_condres *r) {
 /* Producer q of e's thread makes the same round as e in e's iteration, before e in the body,
  * and fires whenever e does: e follows q in program order. */
 static bool after_mate(sym_ctx *c, const sym_event *q, const sym_event *e) {
-  if (q == e || !producer(q) || q->ring != e->ring || q->part != e->part ||
+  if (q == e || !sym_is_producer(q) || q->ring != e->ring || q->part != e->part ||
       q->loop != e->loop || q->prefork != e->prefork || q->postjoin != e->postjoin ||
       !q->has_seq || q->unsupported || q->pos >= e->pos || q->mul != e->mul ||
       q->off != e->off || q->seqt || e->seqt || q->pad_pos != e->pad_pos ||
@@ -286,7 +282,7 @@ void sym_vc_early_producers(sym_ctx *c, vf_sym_condres *r, Z3_ast const *a_seen)
   memset(pad_ok, -1, c->n_loops ? c->n_loops : 1);
   for (uint32_t ei = 0; ei < c->n_evs; ei++) {
     const sym_event *e = &c->evs[ei];
-    if (!producer(e) || e->ring < 0 || e->unsupported || !e->has_seq || e->dead ||
+    if (!sym_is_producer(e) || e->ring < 0 || e->unsupported || !e->has_seq || e->dead ||
         c->rings[e->ring].irregular || c->rings[e->ring].elsewhere || !c->rings[e->ring].is_barrier)
       continue;
     check_producer(c, r, (int)ei, a_seen[ei], ok, pad_ok);

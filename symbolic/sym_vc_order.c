@@ -25,8 +25,6 @@ static bool same_seq(sym_ctx *c, const sym_event *w, const sym_event *e, bool bu
   return buf ? e->buf_mul == w->mul && e->buf_off == w->off : e->mul == w->mul && e->off == w->off;
 }
 
-static bool is_producer(const sym_event *e);
-
 /* Does some partition other than w's that arrives on w's barrier make an access `match`es to
  * buffer ring b? True also when every producer of the barrier is in w's own partition (then
  * the access counts as before). */
@@ -35,7 +33,7 @@ static bool through_barrier(sym_ctx *c, const sym_event *w, int b,
   bool other = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p) || p->part == w->part) continue;
+    if (p->ring != w->ring || !sym_is_producer(p) || p->part == w->part) continue;
     other = true;
     for (uint32_t j = 0; j < c->n_evs; j++)
       if (c->evs[j].part == p->part && match(&c->evs[j], b)) return true;
@@ -142,7 +140,7 @@ static bool window_unsure(sym_ctx *c, int wi) {
 static bool other_producer(sym_ctx *c, const sym_event *w) {
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && p->part != w->part && !p->prefork) return true;
+    if (p->ring == w->ring && sym_is_producer(p) && p->part != w->part && !p->prefork) return true;
   }
   return false;
 }
@@ -192,7 +190,7 @@ static bool completion_round(sym_ctx *c, int wi, const bool *written) {
   bool any = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->ring != w->ring || !sym_is_producer(p)) continue;
     if (!sym_is_commit(p) || p->part == w->part || p->prefork || p->postjoin || !p->has_seq ||
         p->unsupported)
       return false;
@@ -269,7 +267,7 @@ static bool self_signalled(sym_ctx *c, const sym_event *w) {
   bool any = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->ring != w->ring || !sym_is_producer(p)) continue;
     if (p->part != w->part || p->loop != w->loop || p->pos > w->pos || !p->has_seq ||
         p->mul != w->mul || !sym_same_base(c, p, w) ||
         (w->loop < 0 ? sym_same_seq(c, p, w) != 1 : p->off != w->off))
@@ -287,7 +285,7 @@ static bool padded_self_signalled(sym_ctx *c, const sym_event *w) {
   const sym_event *last = NULL;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p)) continue;
+    if (p->ring != w->ring || !sym_is_producer(p)) continue;
     if (p->part != w->part || p->loop != w->loop || !p->has_seq || p->unsupported ||
         p->mul != w->mul || !sym_same_base(c, p, w))
       return false;
@@ -314,7 +312,7 @@ static bool first_release(sym_ctx *c, const sym_event *w) {
   bool any = false;
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *a = &c->evs[i];
-    if (a->ring != w->ring || !is_producer(a) || !a->has_seq || a->seqt || a->loop >= 0 ||
+    if (a->ring != w->ring || !sym_is_producer(a) || !a->has_seq || a->seqt || a->loop >= 0 ||
         a->off != w->off)
       continue;
     if (a->prefork || a->postjoin || a->part == w->part) return false;
@@ -394,10 +392,6 @@ int sym_wait_lag(sym_ctx *c, int wi, const char **how) {
 }
 
 /* ------------------------------------------------------------------ dependency graph */
-
-static bool is_producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
 
 /* Events of a partition's main loop take part in the iteration-offset graph. */
 bool sym_in_graph(sym_ctx *c, const sym_event *e) {
@@ -496,7 +490,7 @@ static int wait_edges(sym_ctx *c, int wi, int *lag) {
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *p = &c->evs[i];
     /* a producer after the join follows every partition's wait: no edge is needed */
-    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin &&
+    if (p->ring == w->ring && sym_is_producer(p) && !p->prefork && !p->postjoin &&
         !prologue_end(c, (int)i) && !before_own_loop(c, w, p) &&
         !never_needed(c, w, *lag, p) &&
         (!p->has_seq || p->mul != w->mul || !sym_same_base(c, p, w) || !sym_in_graph(c, p) ||
@@ -543,7 +537,7 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
   /* from t on the same-base graph producers' instances the edges name exist (iteration >= 0) */
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring == w->ring && is_producer(p) && !p->prefork && !p->postjoin && p->loop >= 0 &&
+    if (p->ring == w->ring && sym_is_producer(p) && !p->prefork && !p->postjoin && p->loop >= 0 &&
         sym_same_base(c, p, w) && iter_offset(w->off - lag * n, graph_off(c, i), w->mul, &k) &&
         -k > t)
       t = -k;
@@ -553,7 +547,7 @@ static int64_t sibling_threshold(sym_ctx *c, int wi, int lag) {
                          sym_sle(c, sym_int(c, t), c->loops[w->loop].it));
   for (uint32_t i = 0; i < c->n_evs; i++) {
     const sym_event *p = &c->evs[i];
-    if (p->ring != w->ring || !is_producer(p) || p->prefork || p->postjoin ||
+    if (p->ring != w->ring || !sym_is_producer(p) || p->prefork || p->postjoin ||
         (sym_same_base(c, p, w) && (p->loop >= 0 || p->seqt || prologue_end(c, (int)i) ||
                                     before_own_loop(c, w, p))))
       continue;
@@ -686,7 +680,7 @@ static dep graph_longest(sym_ctx *c, int src, int src_loop, int64_t src_min, int
       for (uint32_t v = 0; v < c->n_evs; v++) { /* the wait needs its target's producers */
         const sym_event *p = &c->evs[v];
         int64_t k;
-        if (p->ring != eu->ring || !is_producer(p) || p->prefork || p->loop < 0 ||
+        if (p->ring != eu->ring || !sym_is_producer(p) || p->prefork || p->loop < 0 ||
             !sym_same_base(c, p, eu) || silent_producer(c, p) ||
             !iter_offset(graph_off(c, u) - lag * n, graph_off(c, v), eu->mul, &k))
           continue;
@@ -828,7 +822,7 @@ static void after_wait(sym_ctx *c, int wi, bool *after) {
       for (uint32_t a = 0; a < c->n_evs && !fed; a++)
         fed = after[a] && c->evs[a].ring == x->ring && c->evs[a].loop < 0 &&
               c->evs[a].has_seq && !c->evs[a].seqt && c->evs[a].off == need &&
-              is_producer(&c->evs[a]) &&
+              sym_is_producer(&c->evs[a]) &&
               (sym_is_true(c, c->evs[a].pred) ||
                sym_sat(c, sym_and2(c, x->pred, sym_not(c, c->evs[a].pred))) == Z3_L_FALSE);
       if (!fed) continue;
@@ -1020,7 +1014,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
     for (uint32_t p = 0; p < c->n_evs; p++) {
       const sym_event *e = &c->evs[p];
       /* a producer after the join cannot complete a round before a partition's wait passed */
-      if (e->ring != w->ring || !is_producer(e) || (e->postjoin && !w->postjoin)) continue;
+      if (e->ring != w->ring || !sym_is_producer(e) || (e->postjoin && !w->postjoin)) continue;
       if (!e->has_seq) { producers_ok = false; continue; }
       if (first < 0) first = (int)p;
       fired = sym_or2(c, fired, sym_fires(c, e, next));
@@ -1045,7 +1039,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
       bool *after = ir_xmalloc(c->n_evs, sizeof *after), partial = false;
       after_wait(c, (int)wi, after);
       for (uint32_t p = 0; p < c->n_evs; p++)
-        if (after[p] && c->evs[p].ring == w->ring && is_producer(&c->evs[p])) {
+        if (after[p] && c->evs[p].ring == w->ring && sym_is_producer(&c->evs[p])) {
           phi = sym_and2(c, phi, sym_not(c, sym_fires(c, &c->evs[p], next)));
           const sym_event *e = &c->evs[p];
           if (e->loop < 0 && e->has_seq && !e->seqt && !w->seqt && sym_is_true(c, w->pred) &&
@@ -1058,7 +1052,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
        * (sym_vc_postloop.c): held where it fires in that round and the path exists */
       for (uint32_t p = 0; p < c->n_evs && !w->prefork && !w->postjoin; p++) {
         const sym_event *e = &c->evs[p];
-        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
+        if (after[p] || e->ring != w->ring || !sym_is_producer(e)) continue;
         Z3_ast h = sym_straight_held(c, (int)p, (int)wi, next, after, dist, &partial);
         if (h) {
           held_by = sym_or2(c, held_by ? held_by : Z3_mk_false(c->z),
@@ -1075,7 +1069,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
       bool own = !w->prefork && !w->postjoin;
       for (uint32_t p = 0; p < c->n_evs && own; p++) {
         const sym_event *e = &c->evs[p];
-        if (after[p] || e->ring != w->ring || !is_producer(e)) continue;
+        if (after[p] || e->ring != w->ring || !sym_is_producer(e)) continue;
         own = e->prefork || (e->part == w->part && e->loop < 0 && !e->postjoin && p < wi);
       }
       if (own) held = DEP_NO;
@@ -1089,7 +1083,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
         const sym_event *e = &c->evs[p];
         int64_t k = -1, kg = -1;
         bool searched = false;
-        if (e->ring != w->ring || !is_producer(e) || e->prefork) continue;
+        if (e->ring != w->ring || !sym_is_producer(e) || e->prefork) continue;
         dep d;
         Z3_ast valid = NULL;
         if (after_own_loop(c, w, e)) /* program order: after every instance of w */
@@ -1200,7 +1194,7 @@ static void ordering(sym_ctx *c, vf_sym_condres *r, int64_t *dist, Z3_ast *a_see
     uint32_t pi[PRODS], np = 0;
     for (uint32_t p = 0; p < c->n_evs && np < PRODS; p++) {
       const sym_event *e = &c->evs[p];
-      if (e->ring != w->ring || !is_producer(e) || (e->postjoin && !w->postjoin) || !e->has_seq)
+      if (e->ring != w->ring || !sym_is_producer(e) || (e->postjoin && !w->postjoin) || !e->has_seq)
         continue;
       pi[np] = p;
       extra[2 + 2 * np] = sym_ite(c, sym_fires(c, e, next), sym_int(c, 1), sym_int(c, 0));

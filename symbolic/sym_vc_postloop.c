@@ -24,10 +24,6 @@ static bool precedes(sym_ctx *c, int l, int part, uint32_t pos) {
   return false;
 }
 
-static bool is_producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
-
 /* The Bool "some event of w's partition and loop that the search from src reached (dist) comes
  * after w at iteration i", src standing at iteration `at` (a term); NULL when none was reached. */
 static Z3_ast reached_after(sym_ctx *c, const sym_event *w, Z3_ast at, const int64_t *dist) {
@@ -72,7 +68,7 @@ static Z3_ast through_wait(sym_ctx *c, int ui, int wi, int64_t *dist, bool *part
   Z3_ast held = NULL;
   for (uint32_t pi = 0; pi < c->n_evs; pi++) {
     const sym_event *p = &c->evs[pi];
-    if (p->ring != u->ring || !is_producer(p) || !p->has_seq || p->unsupported || p->prefork ||
+    if (p->ring != u->ring || !sym_is_producer(p) || !p->has_seq || p->unsupported || p->prefork ||
         p->postjoin || p->part == u->part)
       continue;
     Z3_ast h = NULL;
@@ -167,7 +163,7 @@ static Z3_ast after_w_reached(sym_ctx *c, const sym_event *w, Z3_ast j, const bo
     int64_t n = c->rings[u->ring].n;
     for (uint32_t xi = 0; xi < c->n_evs; xi++) {
       const sym_event *x = &c->evs[xi];
-      if (!after[xi] || x->ring != u->ring || !is_producer(x) || x->loop >= 0 || x->seqt ||
+      if (!after[xi] || x->ring != u->ring || !sym_is_producer(x) || x->loop >= 0 || x->seqt ||
           !x->has_seq || x->unsupported)
         continue;
       int64_t num = x->off - u->off + lag * n; /* u at m waits for x's sequence number */
@@ -211,7 +207,7 @@ Z3_ast sym_straight_held(sym_ctx *c, int ei, int wi, Z3_ast next, const bool *af
       continue;
     Z3_ast target = sym_sub(c, sym_seq_term(c, u), sym_int(c, lag * c->rings[u->ring].n));
     for (uint32_t pi = 0; pi < c->n_evs; pi++)
-      if (after[pi] && c->evs[pi].ring == u->ring && is_producer(&c->evs[pi]) &&
+      if (after[pi] && c->evs[pi].ring == u->ring && sym_is_producer(&c->evs[pi]) &&
           c->evs[pi].has_seq && !c->evs[pi].unsupported)
         held = or_into(c, held, sym_and2(c, u->pred, sym_fires(c, &c->evs[pi], target)));
   }

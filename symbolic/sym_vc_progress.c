@@ -42,12 +42,7 @@ typedef struct prog {
   long steps;
   int queries;
   bool gave_up, found;
-  int8_t *twins;             /* per pair of loops: -1 not asked, else twin() (tile_sum) */
 } prog;
-
-static bool producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
 
 /* The partition's top-level loop holding loop l (a flattened loop: its outer loop). */
 static int top_loop(sym_ctx *c, int l) {
@@ -133,7 +128,7 @@ static bool may_feed(sym_ctx *c, const prog *g, int wi, const sym_event *p, bool
   const sym_event *w = &c->evs[wi];
   int64_t n = c->rings[w->ring].n, need = w->off - g->lag[wi] * n;
   *offset = false;
-  if (p->ring != w->ring || !producer(p)) return false;
+  if (p->ring != w->ring || !sym_is_producer(p)) return false;
   if (w->seqt || p->seqt) return true;
   if (w->loop < 0 && p->loop < 0) return p->off == need;
   /* a straight-line wait's one round against a loop producer's numbers mul * it + off, it >= 0
@@ -222,19 +217,6 @@ static bool padded_cycle_apart(prog *g) {
   return sym_pad_steps_unsat(c, L, phi, phi_in, hi - lo, "progress: a cycle of padded nests");
 }
 
-/* Steps per tile of nests l and L agree (sym_pad_twin, plain nests too), memoised per pair. */
-static bool twin(prog *g, int l, int L) {
-  sym_ctx *c = g->c;
-  if (l == L) return true;
-  if (!g->twins) {
-    g->twins = ir_xmalloc((size_t)c->n_loops * c->n_loops, 1);
-    memset(g->twins, -1, (size_t)c->n_loops * c->n_loops);
-  }
-  int8_t *m = &g->twins[(size_t)l * c->n_loops + (size_t)L];
-  if (*m < 0) *m = sym_tile_twin(c, l, L);
-  return *m == 1;
-}
-
 /* A cycle through several flattened nests of one tile loop per partition (a plain nest beside
  * padded ones: the FA softmax's turnstile ring in the plain nest, its alpha ring in a padded
  * one; or the tile loop's own body), placed on each partition's one step layout of the tile
@@ -255,7 +237,7 @@ static bool tile_place_cycle(prog *g, sym_tile_at *at, int64_t *kk) {
     may_feed(c, g, g->w[j], p, &off, &kk[j]);
     if (!off || !sym_tile_place(c, w, &at[2 * j]) || !sym_tile_place(c, p, &at[2 * j + 1]) ||
         !sym_tile_place(c, wn, &an) || wn->part != p->part || an.outer != at[2 * j + 1].outer ||
-        an.inner != at[2 * j + 1].inner || !twin(g, w->loop, p->loop) ||
+        an.inner != at[2 * j + 1].inner || !sym_tile_twin(c, w->loop, p->loop) ||
         !sym_tile_not_later(&at[2 * j], &at[2 * j + 1], kk[j]))
       return false;
   }
@@ -472,7 +454,7 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
   for (uint32_t i = 0; i < c->n_evs && ok; i++) {
     const sym_event *e = &c->evs[i];
     g.lag[i] = -1;
-    if (e->kind != SYM_EV_WAIT && !(producer(e) && e->ring >= 0)) continue;
+    if (e->kind != SYM_EV_WAIT && !(sym_is_producer(e) && e->ring >= 0)) continue;
     /* a ring the other context of a fresh-ring check decides (sym_ring_fresh.c): a fresh
      * barrier's waits and producers are one thread's, in one iteration, so a cycle through
      * one of its waits is a cycle of that wait alone, which the iteration's context asks;
@@ -514,7 +496,6 @@ void sym_vc_progress(sym_ctx *c, vf_sym_condres *r) {
     sym_note_unknown(r, "too many candidate cycles of waits to examine (%d queries, %ld steps)",
                      queries, steps);
   free(g.lag);
-  free(g.twins);
   sym_finish_cond(r, "no cycle of waits: every wait's round is produced by ops that do not "
                   "wait for it, for every argument value");
 }

@@ -42,21 +42,9 @@ typedef struct tile_search {
   Z3_ast sigma_w;
   Z3_ast held;               /* OR of the paths' conditions */
   int paths, nodes, depth;   /* depth: the bound on wait hops of this round of the search */
-  int8_t *twins;             /* per pair of loops: -1 not asked, else sym_pad_twin */
   int trail[2 * TILE_DEPTH + 4], n_trail; /* the current path's events (TLXV_SYM_PATHDBG) */
   bool on_path[];            /* per event: on the current path */
 } tile_search;
-
-static bool twin(tile_search *s, int l, int L) {
-  size_t n = s->c->n_loops;
-  int8_t *m = &s->twins[(size_t)l * n + (size_t)L];
-  if (*m < 0) *m = sym_tile_twin(s->c, l, L);
-  return *m == 1;
-}
-
-static bool producer(const sym_event *e) {
-  return e->kind == SYM_EV_ARRIVE || e->kind == SYM_EV_EXPECT || e->kind == SYM_EV_TMA_LOAD;
-}
 
 /* The event executes wherever its step is in its region: no predicate besides the step. */
 static bool plain_pred(sym_ctx *c, const sym_event *e) {
@@ -102,13 +90,13 @@ static void from_wait(tile_search *s, uint32_t zi, const sym_tile_at *az, Z3_ast
     const sym_event *p = &c->evs[q];
     sym_tile_at ap;
     int64_t k;
-    if (p->ring != z->ring || !producer(p) || s->on_path[q] || p->mul != z->mul ||
+    if (p->ring != z->ring || !sym_is_producer(p) || s->on_path[q] || p->mul != z->mul ||
         !sym_tile_place(c, p, &ap) || !plain_pred(c, p))
       continue;
     int64_t x = z->off - lag * n - p->off;
     if (x % z->mul) continue;
     k = x / z->mul;
-    if (!same_tile(az, &ap, k) || !twin(s, z->loop, p->loop)) continue;
+    if (!same_tile(az, &ap, k) || !sym_tile_twin(c, z->loop, p->loop)) continue;
     Z3_ast sp = step_from(c, az, sz, &ap, k);
     /* the round is a real one (a wait for the virtual phase before init passes without its
      * producers, as the graph's path_start): p's number mul * it + off with it = t S + v >= v,
@@ -196,8 +184,6 @@ Z3_ast sym_tile_held(sym_ctx *c, uint32_t wi, uint32_t ei, int64_t k) {
   s->c = c;
   s->w = w;
   s->aw = aw;
-  s->twins = ir_xmalloc((size_t)c->n_loops * c->n_loops, 1);
-  memset(s->twins, -1, (size_t)c->n_loops * c->n_loops);
   s->sigma_w = aw.tile_body ? step_from(c, &aw, NULL, &aw, 0)
                             : sym_add(c, c->loops[c->loops[w->loop].flat_inner].it, sym_int(c, aw.a));
   bool next = !sym_tile_not_later(&aw, &ae, k);
@@ -235,7 +221,6 @@ Z3_ast sym_tile_held(sym_ctx *c, uint32_t wi, uint32_t ei, int64_t k) {
   if (sym_debug_on())
     fprintf(stderr, "sym: (a) w ev %u producer ev %u across nests: %s (%d hops, %d paths, %d nodes)\n",
             wi, ei, held ? "held" : "not shown", s->depth - 1, s->paths, s->nodes);
-  free(s->twins);
   free(s);
   return held;
 }
